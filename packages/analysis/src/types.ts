@@ -1,0 +1,82 @@
+import type {
+  Endpoint,
+  HttpMethod,
+  IsoDay,
+  Migration,
+  Phase,
+  RetirementEntry,
+} from '@sunset/rule-data';
+
+/**
+ * A node of either AST flavour: ESTree (ESLint: espree, @typescript-eslint/parser) or Babel
+ * (jscodeshift). The analysis reads only `type`, ranges and the few fields that differ.
+ */
+export interface AnyNode {
+  readonly type: string;
+  readonly range?: readonly [number, number];
+  readonly start?: number | null;
+  readonly end?: number | null;
+}
+
+/** A replacement of the source text between two offsets (`[start, end)`, 0-based). */
+export interface TextEdit {
+  readonly range: readonly [number, number];
+  readonly text: string;
+}
+
+/** How the call was written; used in reports and to choose edits. */
+export type CallForm =
+  | 'fetch'
+  | 'axios'
+  | 'got'
+  | 'ky'
+  | 'superagent'
+  | 'undici'
+  | 'angular-http'
+  | 'jquery'
+  | 'xhr'
+  | 'url-string'
+  | 'soap-client'
+  | 'soap-envelope'
+  | 'soap-action'
+  | 'wcf-url';
+
+export interface AnalysisOptions {
+  /** The day phases are computed for; default today (UTC). */
+  readonly asOf?: IsoDay;
+  /** When given, a URL with an explicit host outside this list is not a finding. */
+  readonly apiHosts?: readonly string[];
+  /** User-defined entries, already validated, added to the built-in ones. */
+  readonly catalog?: import('@sunset/rule-data').Catalog;
+}
+
+export interface CandidateEdit {
+  readonly replacement: Endpoint;
+  /** Edits that switch this site to the candidate; absent when a parameter of it cannot be bound. */
+  readonly edits: readonly TextEdit[];
+}
+
+export interface RetiredCallFinding {
+  readonly entry: RetirementEntry;
+  /** The retired key as the spec writes it, method left out when the code does not say it. */
+  readonly retiredKey: string;
+  readonly method: HttpMethod | undefined;
+  readonly replacements: readonly Endpoint[];
+  readonly phase: Phase;
+  /** `rewrite` only when the site can be rewritten one-to-one (edits present); otherwise `todo`. */
+  readonly migration: Migration;
+  readonly form: CallForm;
+  /** The node to report; `range` is its source range. */
+  readonly node: AnyNode;
+  readonly range: readonly [number, number];
+  /** For a rewrite: the exact edits (URL text, and method where the entry changes it). */
+  readonly edits: readonly TextEdit[];
+  /** For a todo: edits towards each candidate endpoint that can be bound (ESLint suggestions). */
+  readonly candidates: readonly CandidateEdit[];
+  /** The shared TODO text, `TODO(sunset:<id>): ...`. */
+  readonly todoText: string;
+  /** Start offset of the statement a TODO comment goes above. */
+  readonly statementStart: number;
+  /** Why a one-to-one entry became a todo here (e.g. a constant shared by calls with different migrations). */
+  readonly todoCause?: string;
+}

@@ -1,0 +1,127 @@
+import { parseIsoDay } from './dates.js';
+import { RuleDataError } from './errors.js';
+import { templateParams } from './render-path.js';
+import type { Endpoint, Family, HttpMethod, Migration, OperationEntry, PathEntry, RetirementEntry } from './types.js';
+
+/**
+ * A user-defined retirement, as written in `sunset.config.json` (`customEntries`) or ESLint
+ * `settings.sunset.customEntries`:
+ *
+ * ```json
+ * { "id": "proxy-campaign-status", "retired": "PATCH /proxy/v1/campaigns/{id}",
+ *   "replacements": ["PUT /v1/buyer/campaigns/{id}/status"], "gaEnds": "2027-01-01",
+ *   "supportEnds": "2027-06-30", "migration": "rewrite", "service": "In-house proxy" }
+ * ```
+ * `retired` is `METHOD /path` for a REST path or a bare name for a SOAP/WCF operation.
+ */
+export interface CustomEntryInput {
+  readonly id: string;
+  readonly retired: string;
+  readonly replacements?: readonly string[];
+  readonly gaEnds: string;
+  readonly supportEnds: string;
+  readonly migration?: Migration;
+  readonly reason?: string;
+  readonly service?: string;
+  readonly replacementApis?: readonly string[];
+  readonly family?: Family;
+}
+
+const httpMethods: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const families: readonly Family[] = ['soap', 'rest', 'reporting'];
+const allowedFields = new Set([
+  'id', 'retired', 'replacements', 'gaEnds', 'supportEnds', 'migration', 'reason', 'service', 'replacementApis', 'family',
+]);
+const idPattern = /^[a-z0-9][a-z0-9-]*$/;
+const operationPattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const endpointPattern = /^([A-Z]+) (\/\S*)$/;
+
+function fail(field: string, message: string): never {
+  throw new RuleDataError(`${field} ${message}`, field);
+}
+
+function parseEndpoint(value: unknown, field: string): Endpoint {
+  const match = typeof value === 'string' ? endpointPattern.exec(value) : null;
+  if (!match || !httpMethods.includes(match[1] as HttpMethod)) {
+    fail(field, `must be "METHOD /path" with METHOD one of ${httpMethods.join(', ')} (for example "GET /v1/buyer/campaigns"), got ${JSON.stringify(value)}.`);
+  }
+  return { method: match[1] as HttpMethod, path: match[2]! };
+}
+
+function optionalString(record: Record<string, unknown>, key: string, field: string): string | undefined {
+  const value = record[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.trim() === '') fail(`${field}.${key}`, `must be a non-empty string, got ${JSON.stringify(value)}.`);
+  return value;
+}
+
+function stringList(record: Record<string, unknown>, key: string, field: string): readonly unknown[] {
+  const value = record[key];
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) fail(`${field}.${key}`, `must be an array, got ${JSON.stringify(value)}.`);
+  return value as unknown[];
+}
+
+/** Validates one custom entry; every error names the field (`customEntries[2].supportEnds`). */
+export function parseCustomEntry(input: unknown, field: string, takenIds: ReadonlySet<string>): RetirementEntry {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) fail(field, `must be an object, got ${JSON.stringify(input)}.`);
+  const record = input as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!allowedFields.has(key)) fail(`${field}.${key}`, `is not a known field; allowed: ${[...allowedFields].join(', ')}.`);
+  }
+  const id = record['id'];
+  if (typeof id !== 'string' || !idPattern.test(id)) fail(`${field}.id`, `must be a lower-case id of letters, digits and dashes (for example "proxy-campaigns"), got ${JSON.stringify(id)}.`);
+  if (takenIds.has(id)) fail(`${field}.id`, `"${id}" is already used by another entry; ids must be unique.`);
+  const retired = record['retired'];
+  if (typeof retired !== 'string' || retired.trim() === '') fail(`${field}.retired`, `must be "METHOD /path" or an operation name, got ${JSON.stringify(retired)}.`);
+  const gaEnds = parseIsoDay(record['gaEnds'], `${field}.gaEnds`);
+  const supportEnds = parseIsoDay(record['supportEnds'], `${field}.supportEnds`);
+  if (supportEnds < gaEnds) fail(`${field}.supportEnds`, `(${supportEnds}) must not be before gaEnds (${gaEnds}).`);
+  const replacements = stringList(record, 'replacements', field).map((value, index) => parseEndpoint(value, `${field}.replacements[${index}]`));
+  const replacementApis = stringList(record, 'replacementApis', field).map((value, index) => {
+    if (typeof value !== 'string') fail(`${field}.replacementApis[${index}]`, `must be a string, got ${JSON.stringify(value)}.`);
+    return value;
+  });
+  const reason = optionalString(record, 'reason', field);
+  const service = optionalString(record, 'service', field) ?? 'custom entry';
+  const family = record['family'];
+  if (family !== undefined && !families.includes(family as Family)) fail(`${field}.family`, `must be one of ${families.join(', ')}, got ${JSON.stringify(family)}.`);
+  const migrationInput = record['migration'];
+  if (migrationInput !== undefined && migrationInput !== 'rewrite' && migrationInput !== 'todo') fail(`${field}.migration`, `must be "rewrite" or "todo", got ${JSON.stringify(migrationInput)}.`);
+
+  const isPath = retired.includes('/');
+  const retiredPath = isPath ? parseEndpoint(retired, `${field}.retired`) : undefined;
+  if (!isPath && !operationPattern.test(retired)) fail(`${field}.retired`, `must be "METHOD /path" or an operation name of letters, digits and underscores, got ${JSON.stringify(retired)}.`);
+
+  const unboundParams = (endpoint: Endpoint): string[] => {
+    const bound = new Set(retiredPath ? templateParams(retiredPath.path) : []);
+    return templateParams(endpoint.path).filter((name) => !bound.has(name));
+  };
+  const canRewrite = retiredPath !== undefined && replacements.length === 1 && unboundParams(replacements[0]!).length === 0;
+  const migration: Migration = (migrationInput as Migration | undefined) ?? (canRewrite ? 'rewrite' : 'todo');
+  if (migration === 'rewrite' && !canRewrite) {
+    const why = retiredPath === undefined
+      ? 'an operation cannot be rewritten to a REST call in place'
+      : replacements.length !== 1
+        ? `a rewrite needs exactly one replacement, got ${replacements.length}`
+        : `the replacement's parameter(s) ${unboundParams(replacements[0]!).map((name) => `{${name}}`).join(', ')} are not in the retired path`;
+    fail(`${field}.migration`, `is "rewrite" but ${why}; use "todo" with a "reason".`);
+  }
+  const base = {
+    id,
+    retiredKey: retired,
+    service,
+    replacementApis,
+    schedule: { gaEnds, supportEnds },
+    replacements,
+    migration,
+    ...(migration === 'todo' ? { todoReason: reason ?? 'a person must choose how to migrate this call' } : {}),
+    origin: 'custom' as const,
+  };
+  if (retiredPath) {
+    const entry: PathEntry = { ...base, kind: 'path', family: (family as Family | undefined) ?? 'rest', method: retiredPath.method, path: retiredPath.path };
+    return entry;
+  }
+  const entry: OperationEntry = { ...base, kind: 'operation', family: (family as Family | undefined) ?? 'soap', operation: retired };
+  return entry;
+}

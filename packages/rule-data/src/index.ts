@@ -1,0 +1,26 @@
+export * from './types.js';
+export { builtinEntries } from './entries/builtin.js';
+export { RuleDataError } from './errors.js';
+export { parseIsoDay, todayUtc, phaseOf, daysBetween } from './dates.js';
+export {
+  builtinCatalog,
+  createCatalog,
+  matchUrlShape,
+  matchOperationName,
+  mightContainRetiredCall,
+  retiredNeedles,
+  type Catalog,
+} from './catalog.js';
+export type { CustomEntryInput } from './custom-entries.js';
+export { renderPath, templateParams } from './render-path.js';
+export {
+  describeAction,
+  describeEndpoint,
+  describePhase,
+  describeReplacements,
+  todoMarker,
+  todoMarkerPattern,
+  todoText,
+} from './messages.js';
+export { reportingLimits, reportingQuotas } from './limits.js';
+export { scheduleDocument, scheduleJsonSchema, scheduleMarkdownTable } from './schedule-export.js';

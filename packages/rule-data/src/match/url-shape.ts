@@ -1,0 +1,203 @@
+import type { HttpMethod, ParamBinding, PartPosition, PathEntry, UrlMatch, UrlPart } from '../types.js';
+
+/** One segment of a path template: a literal (compared case-insensitively) or a `{param}`. */
+export type TemplateSegment = { readonly kind: 'literal'; readonly lower: string } | { readonly kind: 'param'; readonly name: string };
+
+export interface CompiledPath {
+  readonly entry: PathEntry;
+  readonly segments: readonly TemplateSegment[];
+}
+
+const paramPattern = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
+
+/** Splits `/v1/campaigns/{id}` into segments; the leading slash is implied. */
+export function compilePathTemplate(path: string): TemplateSegment[] {
+  return path
+    .replace(/^\//, '')
+    .split('/')
+    .map((segment): TemplateSegment => {
+      const param = paramPattern.exec(segment);
+      return param ? { kind: 'param', name: param[1]! } : { kind: 'literal', lower: segment.toLowerCase() };
+    });
+}
+
+/** A flat view of the parts: one token per character of text, one per hole. */
+interface Token {
+  readonly char: string | null; // null for a hole
+  readonly position: PartPosition;
+}
+
+function tokenize(parts: readonly UrlPart[]): Token[] {
+  const tokens: Token[] = [];
+  parts.forEach((part, index) => {
+    if (part.kind === 'hole') {
+      tokens.push({ char: null, position: { part: index, offset: 0 } });
+      return;
+    }
+    for (let offset = 0; offset < part.value.length; offset++) {
+      tokens.push({ char: part.value[offset]!, position: { part: index, offset } });
+    }
+  });
+  return tokens;
+}
+
+const isSegmentEnd = (token: Token | undefined): boolean =>
+  token === undefined || token.char === '/' || token.char === '?' || token.char === '#';
+
+const isPathEnd = (token: Token | undefined): boolean =>
+  token === undefined || token.char === '?' || token.char === '#';
+
+/**
+ * What may stand before the retired path in the same run of static text: nothing, a scheme and
+ * host, a base path. Whitespace or quotes mean the text is prose, not a URL.
+ */
+const urlBasePattern = /^(?:[a-z][a-z0-9+.-]*:)?(?:\/\/[^/\s?#"'<>`]*)?(?:\/[^\s?#"'<>`]*)?$/i;
+
+interface SegmentRead {
+  readonly end: number; // token index after the segment
+  readonly text: string | undefined; // the segment when it is static text only
+  readonly hole: number | undefined; // the part index when the segment is exactly one hole
+  readonly leadingText: string; // static text before the first hole
+}
+
+function readSegment(tokens: readonly Token[], start: number): SegmentRead {
+  let end = start;
+  let text = '';
+  let leadingText = '';
+  let holes = 0;
+  let holePart: number | undefined;
+  while (!isSegmentEnd(tokens[end])) {
+    const token = tokens[end]!;
+    if (token.char === null) {
+      holes++;
+      holePart = token.position.part;
+    } else {
+      text += token.char;
+      if (holes === 0) leadingText += token.char;
+    }
+    end++;
+  }
+  return {
+    end,
+    text: holes === 0 ? text : undefined,
+    hole: holes === 1 && text === '' ? holePart : undefined,
+    leadingText,
+  };
+}
+
+function positionAt(tokens: readonly Token[], index: number, parts: readonly UrlPart[]): PartPosition {
+  const token = tokens[index];
+  if (token) return token.position;
+  return { part: parts.length, offset: 0 };
+}
+
+/** Matches one compiled path starting at token `start` (a `/`, or the first segment character). */
+function matchAt(
+  compiled: CompiledPath,
+  tokens: readonly Token[],
+  start: number,
+  parts: readonly UrlPart[],
+): Omit<UrlMatch, 'method' | 'oneToOne'> | undefined {
+  let cursor = tokens[start]?.char === '/' ? start + 1 : start;
+  const params: Record<string, ParamBinding> = {};
+  const { segments } = compiled;
+  for (let index = 0; index < segments.length; index++) {
+    const template = segments[index]!;
+    const isLast = index === segments.length - 1;
+    if (index > 0) {
+      if (tokens[cursor]?.char !== '/') return undefined;
+      cursor++;
+    }
+    const segment = readSegment(tokens, cursor);
+    if (template.kind === 'literal') {
+      if (segment.text !== undefined) {
+        if (segment.text.toLowerCase() !== template.lower) return undefined;
+        cursor = segment.end;
+        continue;
+      }
+      // `/v1/campaigns${query}`: the literal is followed directly by an unknown suffix, read as a query.
+      if (!isLast || segment.leadingText.toLowerCase() !== template.lower) return undefined;
+      const end = cursor + segment.leadingText.length;
+      return { entry: compiled.entry, pathStart: positionAt(tokens, start, parts), pathEnd: positionAt(tokens, end, parts), params };
+    }
+    if (segment.end === cursor) return undefined; // an empty segment binds nothing
+    if (segment.text !== undefined) params[template.name] = { kind: 'text', value: segment.text };
+    else if (segment.hole !== undefined) params[template.name] = { kind: 'hole', part: segment.hole };
+    // A segment mixing text and holes matches the parameter but cannot be bound.
+    cursor = segment.end;
+  }
+  const next = tokens[cursor];
+  const afterSlash = tokens[cursor + 1];
+  const endsHere = isPathEnd(next) || (next?.char === '/' && isPathEnd(afterSlash));
+  if (!endsHere) return undefined;
+  return { entry: compiled.entry, pathStart: positionAt(tokens, start, parts), pathEnd: positionAt(tokens, cursor, parts), params };
+}
+
+const segmentAt = (tokens: readonly Token[], index: number): string => {
+  let text = '';
+  for (let cursor = index; !isSegmentEnd(tokens[cursor]) && tokens[cursor]!.char !== null; cursor++) text += tokens[cursor]!.char;
+  return text.toLowerCase();
+};
+
+/**
+ * Token indexes where a retired path may begin: a `/` (or the start of a run of static text) whose
+ * next segment opens some template, preceded in its run by nothing but a plausible URL base.
+ */
+function candidateStarts(tokens: readonly Token[], firstSegments: ReadonlySet<string> | undefined): number[] {
+  const starts: number[] = [];
+  let runStart = 0; // first token of the current run of static text
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (token.char === null) {
+      runStart = index + 1;
+      continue;
+    }
+    const atRunStart = index === runStart;
+    if (token.char !== '/' && !atRunStart) continue;
+    if (firstSegments && !firstSegments.has(segmentAt(tokens, token.char === '/' ? index + 1 : index))) continue;
+    const base = tokens
+      .slice(runStart, index)
+      .map((t) => t.char)
+      .join('');
+    if (urlBasePattern.test(base)) starts.push(index);
+  }
+  return starts;
+}
+
+/** The first segments of all templates, or undefined when one starts with a parameter (then every `/` is a candidate). */
+function firstLiteralSegments(compiledPaths: readonly CompiledPath[]): ReadonlySet<string> | undefined {
+  const first = new Set<string>();
+  for (const { segments } of compiledPaths) {
+    const segment = segments[0];
+    if (segment?.kind !== 'literal') return undefined;
+    first.add(segment.lower);
+  }
+  return first;
+}
+
+/**
+ * Finds the retired paths in a URL as the code builds it. Paths compare case-insensitively; a hole
+ * stands for one whole segment; a base, a query string, a fragment and one trailing slash are allowed.
+ * With `method` undefined every entry of the path matches.
+ */
+export function matchCompiledPaths(
+  compiledPaths: readonly CompiledPath[],
+  parts: readonly UrlPart[],
+  method: HttpMethod | undefined,
+): UrlMatch[] {
+  const tokens = tokenize(parts);
+  const starts = candidateStarts(tokens, firstLiteralSegments(compiledPaths));
+  for (const start of starts) {
+    const found = compiledPaths
+      .map((compiled) => matchAt(compiled, tokens, start, parts))
+      .filter((match): match is NonNullable<typeof match> => match !== undefined);
+    if (found.length === 0) continue;
+    const forMethod = method === undefined ? found : found.filter((match) => match.entry.method === method);
+    return forMethod.map((match) => ({
+      ...match,
+      method,
+      oneToOne: match.entry.migration === 'rewrite' && forMethod.length === 1,
+    }));
+  }
+  return [];
+}

@@ -1,0 +1,45 @@
+import { phaseOf, todayUtc } from './dates.js';
+import type { Endpoint, IsoDay, RetirementEntry } from './types.js';
+
+/** `GET /v1/buyer/campaigns` */
+export function describeEndpoint(endpoint: Endpoint): string {
+  return `${endpoint.method} ${endpoint.path}`;
+}
+
+/** The phase with its date, for messages: `support ended 2019-10-01`. */
+export function describePhase(entry: RetirementEntry, asOf: IsoDay = todayUtc()): string {
+  const { gaEnds, supportEnds } = entry.schedule;
+  switch (phaseOf(entry, asOf)) {
+    case 'retired':
+      return `support ended ${supportEnds}`;
+    case 'deprecated':
+      return `general availability ended ${gaEnds}, support ends ${supportEnds}`;
+    case 'scheduled':
+      return `general availability ends ${gaEnds}, support ends ${supportEnds}`;
+  }
+}
+
+/** `GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings`, or `none`. */
+export function describeReplacements(entry: RetirementEntry): string {
+  return entry.replacements.length === 0 ? 'none' : entry.replacements.map(describeEndpoint).join(', ');
+}
+
+/** What a person has to do with a call of this entry, as a short clause. */
+export function describeAction(entry: RetirementEntry): string {
+  if (entry.migration === 'rewrite') return `replace ${entry.retiredKey} with ${describeReplacements(entry)}`;
+  return `migrate ${entry.retiredKey}: ${entry.todoReason ?? 'a person must choose the replacement'}`;
+}
+
+/** The one TODO format everywhere: `TODO(sunset:<id>): <what to do>; candidates ...; support ended <date>`. */
+export function todoText(entry: RetirementEntry, asOf: IsoDay = todayUtc()): string {
+  const candidates = entry.replacements.length === 0 ? 'none named by the spec' : describeReplacements(entry);
+  return `${todoMarker(entry.id)}: ${describeAction(entry)}; candidates ${candidates}; ${describePhase(entry, asOf)}`;
+}
+
+/** `TODO(sunset:<id>)` */
+export function todoMarker(entryId: string): string {
+  return `TODO(sunset:${entryId})`;
+}
+
+/** Finds `TODO(sunset:<id>)` markers; group 1 is the entry id. */
+export const todoMarkerPattern = /TODO\(sunset:([a-z0-9][a-z0-9-]*)\)/g;

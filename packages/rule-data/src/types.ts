@@ -1,0 +1,120 @@
+/** An HTTP method as the spec writes it. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The three families of retired interfaces; each has its own ESLint rule. */
+export type Family = 'soap' | 'rest' | 'reporting';
+
+/** Where an entry stands on a given day. */
+export type Phase = 'scheduled' | 'deprecated' | 'retired';
+
+/** `rewrite`: one-to-one, every new path parameter is bound from the old call. `todo`: a human must decide. */
+export type Migration = 'rewrite' | 'todo';
+
+/** A day in UTC, written `YYYY-MM-DD`. */
+export type IsoDay = string;
+
+export interface Endpoint {
+  readonly method: HttpMethod;
+  /** Path template with `{param}` segments, e.g. `/v1/buyer/orders/{orderId}`. */
+  readonly path: string;
+}
+
+export interface Schedule {
+  /** General availability ends on this day (the entry is `deprecated` from it). */
+  readonly gaEnds: IsoDay;
+  /** Support ends on this day (the entry is `retired` from it). */
+  readonly supportEnds: IsoDay;
+}
+
+interface EntryBase {
+  /** Stable id: messages, docs anchors, `TODO(sunset:<id>)` markers and SARIF rule ids use it. */
+  readonly id: string;
+  readonly family: Family;
+  /** The retired key exactly as the spec writes it: `GetCampaignsAsJson`, `GET /v1/campaigns/{id}`. */
+  readonly retiredKey: string;
+  /** The retiring service as the spec names it, e.g. `Campaigns legacy API`. */
+  readonly service: string;
+  /** The replacement API(s) as the spec names them, e.g. `Campaigns API`; empty when none is named. */
+  readonly replacementApis: readonly string[];
+  readonly schedule: Schedule;
+  /** Replacement endpoints; empty when the spec gives none (`GetCampaignCategories`). */
+  readonly replacements: readonly Endpoint[];
+  readonly migration: Migration;
+  /** Why a human must decide; present exactly when `migration` is `todo`. */
+  readonly todoReason?: string;
+  /** `builtin` for the spec's entries, `custom` for user-defined ones. */
+  readonly origin: 'builtin' | 'custom';
+}
+
+/** A retired REST path (legacy REST API or synchronous reporting). */
+export interface PathEntry extends EntryBase {
+  readonly kind: 'path';
+  readonly method: HttpMethod;
+  /** Path template, e.g. `/v1/campaigns/{campaignId}/orders/{orderId}`. */
+  readonly path: string;
+}
+
+/** A retired SOAP/WCF operation (`GetCampaigns`, `AddAdvertiserLabelsAsJsonp`). */
+export interface OperationEntry extends EntryBase {
+  readonly kind: 'operation';
+  readonly operation: string;
+}
+
+export type RetirementEntry = PathEntry | OperationEntry;
+
+/** One piece of a URL as the code builds it: static text, or a value the analysis cannot know. */
+export type UrlPart =
+  | { readonly kind: 'text'; readonly value: string }
+  | { readonly kind: 'hole' };
+
+/** A position inside a `UrlPart[]`: part index and character offset within a text part. */
+export interface PartPosition {
+  readonly part: number;
+  readonly offset: number;
+}
+
+/** What a path parameter of a retired path was bound to in the code. */
+export type ParamBinding =
+  | { readonly kind: 'text'; readonly value: string }
+  | { readonly kind: 'hole'; readonly part: number };
+
+export interface UrlMatch {
+  readonly entry: PathEntry;
+  /** The method the code states, or undefined when it does not say. */
+  readonly method: HttpMethod | undefined;
+  /** Where the retired path starts (the `/` of `/v1/`) and ends (before `?`, `#`, a trailing `/` or the end). */
+  readonly pathStart: PartPosition;
+  readonly pathEnd: PartPosition;
+  readonly params: Readonly<Record<string, ParamBinding>>;
+  /** True when the site can be rewritten one-to-one: a `rewrite` entry and exactly one entry matched. */
+  readonly oneToOne: boolean;
+}
+
+export interface OperationMatch {
+  readonly entry: OperationEntry;
+  /** The name as it appeared (`GetCampaignsAsync` for a node-soap async variant). */
+  readonly name: string;
+  readonly asyncVariant: boolean;
+}
+
+/** Limits of one reporting workflow, from the spec's Limits part; `null` where the spec says unlimited, `undefined` where not shown. */
+export interface ReportingLimits {
+  readonly workflow: 'synchronous' | 'asynchronous';
+  readonly endpoints: readonly Endpoint[];
+  readonly dateRangeDaysBack: number;
+  readonly maxDimensions: number | null;
+  readonly maxMetrics: number | null;
+  readonly maxRowsPerPage: number;
+  readonly defaultRowsPerPage: number | undefined;
+  /** `paging.limit: 0` requests an unlimited response. */
+  readonly zeroLimitMeansUnlimited: boolean;
+  readonly requiresDatePeriodFilter: true;
+  readonly minMetrics: 1;
+}
+
+export interface Quota {
+  readonly endpoint: Endpoint;
+  readonly perSecond?: number;
+  readonly perMinute?: number;
+  readonly perDay?: number;
+}

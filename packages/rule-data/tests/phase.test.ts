@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { builtinCatalog, describePhase, parseIsoDay, phaseOf, RuleDataError, todayUtc, todoText } from '@sunset/rule-data';
+
+const entry = (id: string) => builtinCatalog.byId(id)!;
+const legacyList = entry('campaigns-legacy-list');
+const syncReporting = entry('reporting-sync-reportdata');
+
+describe('phaseOf', () => {
+  it('is scheduled before the GA end, deprecated from it, retired from the support end', () => {
+    expect(phaseOf(legacyList, '2018-09-30')).toBe('scheduled');
+    expect(phaseOf(legacyList, '2018-10-01')).toBe('deprecated');
+    expect(phaseOf(legacyList, '2019-09-30')).toBe('deprecated');
+    expect(phaseOf(legacyList, '2019-10-01')).toBe('retired');
+    expect(phaseOf(syncReporting, '2019-10-30')).toBe('scheduled');
+    expect(phaseOf(syncReporting, '2019-10-31')).toBe('deprecated');
+    expect(phaseOf(syncReporting, '2020-01-31')).toBe('retired');
+  });
+
+  it('defaults to today in UTC', () => {
+    expect(todayUtc(new Date('2026-11-21T23:59:59Z'))).toBe('2026-11-21');
+    expect(todayUtc(new Date('2026-11-22T00:00:00+01:00'))).toBe('2026-11-21');
+    expect(phaseOf(legacyList)).toBe('retired');
+  });
+
+  it('rejects a malformed or impossible day with an error naming the value', () => {
+    expect(() => phaseOf(legacyList, '2019/10/01')).toThrow('asOf must be a day written YYYY-MM-DD (for example 2026-11-21), got "2019/10/01".');
+    expect(() => phaseOf(legacyList, '2019-02-30')).toThrow('asOf "2019-02-30" is not a day on the calendar.');
+    expect(() => parseIsoDay(20191001, 'settings.sunset.asOf')).toThrow(RuleDataError);
+    expect(() => parseIsoDay('', 'x')).toThrow('x must be a day written YYYY-MM-DD (for example 2026-11-21), got "".');
+  });
+});
+
+describe('messages', () => {
+  it('describe the phase with its date', () => {
+    expect(describePhase(legacyList, '2026-11-21')).toBe('support ended 2019-10-01');
+    expect(describePhase(legacyList, '2019-01-01')).toBe('general availability ended 2018-10-01, support ends 2019-10-01');
+    expect(describePhase(syncReporting, '2019-01-01')).toBe('general availability ends 2019-10-31, support ends 2020-01-31');
+  });
+
+  it('write the one TODO format with candidates and the date', () => {
+    expect(todoText(entry('campaigns-legacy-get'), '2026-11-21')).toBe(
+      'TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs; candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings; support ended 2019-10-01',
+    );
+    expect(todoText(entry('campaigns-service-get-campaign-categories'), '2026-11-21')).toBe(
+      'TODO(sunset:campaigns-service-get-campaign-categories): migrate GetCampaignCategories: the spec names no replacement (N/A): remove the call or find another source for the data; candidates none named by the spec; support ended 2019-10-01',
+    );
+  });
+});

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { builtinEntries, matchUrlShape, renderPath, type HttpMethod, type UrlMatch, type UrlPart } from '@sunset/rule-data';
+
+/** `'${API}/v1/campaigns/${id}'` → text and holes, the way the analysis hands a template literal over. */
+function shape(source: string): UrlPart[] {
+  return source.split(/(\$\{[^}]*\})/).flatMap((piece): UrlPart[] => {
+    if (piece === '') return [];
+    return piece.startsWith('${') ? [{ kind: 'hole' }] : [{ kind: 'text', value: piece }];
+  });
+}
+
+const ids = (matches: readonly UrlMatch[]): string[] => matches.map((match) => match.entry.id);
+const match = (source: string, method?: HttpMethod): UrlMatch[] => matchUrlShape(shape(source), method);
+
+describe('matchUrlShape: every retired path', () => {
+  const pathEntries = builtinEntries.filter((entry) => entry.kind === 'path');
+  it.each(pathEntries.map((entry) => [entry.retiredKey, entry] as const))('matches %s under its own method with a base', (_key, entry) => {
+    const concrete = entry.path.replace(/\{[^}]+\}/g, '42');
+    const matches = match(`https://api.example.com${concrete}`, entry.method);
+    expect(ids(matches)).toEqual([entry.id]);
+    expect(matches[0]!.oneToOne).toBe(entry.migration === 'rewrite');
+  });
+});
+
+describe('matchUrlShape: where the path hides', () => {
+  it('finds the path after a hole standing for the base', () => {
+    const [found] = match('${API_BASE}/v1/campaigns', 'GET');
+    expect(found).toMatchObject({ method: 'GET', oneToOne: true, params: {} });
+    expect(found!.entry.id).toBe('campaigns-legacy-list');
+    expect(found!.pathStart).toEqual({ part: 1, offset: 0 });
+    expect(found!.pathEnd).toEqual({ part: 2, offset: 0 });
+  });
+
+  it('allows any host, a port and a base path before /v1/', () => {
+    expect(ids(match('http://localhost:8080/api/v1/campaigns', 'GET'))).toEqual(['campaigns-legacy-list']);
+    expect(ids(match('//cdn.example.org/v1/campaigns/dictionaries/clients', 'GET'))).toEqual(['campaign-dictionary-clients']);
+    expect(ids(match('v1/campaigns', 'GET'))).toEqual(['campaigns-legacy-list']);
+    expect(ids(match('${base}v1/campaigns', 'GET'))).toEqual(['campaigns-legacy-list']);
+  });
+
+  it('stops the path at a query string, a fragment or one trailing slash', () => {
+    const withQuery = match('/v1/campaigns?active=true&page=2', 'GET');
+    expect(ids(withQuery)).toEqual(['campaigns-legacy-list']);
+    expect(withQuery[0]!.pathEnd).toEqual({ part: 0, offset: '/v1/campaigns'.length });
+    expect(ids(match('/v1/campaigns#top', 'GET'))).toEqual(['campaigns-legacy-list']);
+    expect(match('/v1/campaigns/', 'GET')[0]!.pathEnd).toEqual({ part: 0, offset: '/v1/campaigns'.length });
+    expect(ids(match('/v1/campaigns/?x=1', 'GET'))).toEqual(['campaigns-legacy-list']);
+    expect(ids(match('/v1/campaigns${query}', 'GET'))).toEqual(['campaigns-legacy-list']);
+  });
+
+  it('binds a hole between slashes to one path parameter', () => {
+    const [order] = match('${base}/v1/campaigns/${campaign.id}/orders/${orderId}?expand=lines', 'GET');
+    expect(order!.entry.id).toBe('campaigns-legacy-order');
+    expect(order!.params).toEqual({ campaignId: { kind: 'hole', part: 2 }, orderId: { kind: 'hole', part: 4 } });
+    expect(order!.oneToOne).toBe(true);
+    const [literalIds] = match('/v1/campaigns/17/orders/99', 'GET');
+    expect(literalIds!.params).toEqual({ campaignId: { kind: 'text', value: '17' }, orderId: { kind: 'text', value: '99' } });
+  });
+
+  it('matches a parameter segment that mixes text and holes but leaves it unbound', () => {
+    const [found] = match('/v1/campaigns/c-${id}/orders/9', 'GET');
+    expect(found!.entry.id).toBe('campaigns-legacy-order');
+    expect(found!.params).toEqual({ orderId: { kind: 'text', value: '9' } });
+  });
+
+  it('compares paths case-insensitively', () => {
+    expect(ids(match('/V1/Campaigns/Dictionaries/Managers', 'GET'))).toEqual(['campaign-dictionary-managers']);
+    expect(ids(match('/v1/ReportingStats/Agency/ReportData', 'POST'))).toEqual(['reporting-sync-reportdata']);
+  });
+
+  it('with the method unknown matches every entry of the path; a single-method path stays one-to-one', () => {
+    const both = match('/v1/campaigns');
+    expect(ids(both).sort()).toEqual(['campaigns-legacy-list', 'campaigns-legacy-status']);
+    expect(both.map((m) => m.oneToOne)).toEqual([false, false]);
+    expect(both.map((m) => m.method)).toEqual([undefined, undefined]);
+    const managers = match('/v1/campaigns/dictionaries/managers');
+    expect(managers.map((m) => [m.entry.id, m.oneToOne])).toEqual([['campaign-dictionary-managers', true]]);
+  });
+
+  it('picks the entry of the stated method', () => {
+    expect(ids(match('/v1/campaigns', 'PATCH'))).toEqual(['campaigns-legacy-status']);
+    expect(match('/v1/campaigns', 'PATCH')[0]!.oneToOne).toBe(false);
+  });
+});
+
+describe('matchUrlShape: what it must not match', () => {
+  it.each([
+    ['the new campaigns endpoint', '/v1/buyer/campaigns', 'GET'],
+    ['the new orders endpoint', '${base}/v1/buyer/orders/${id}', 'GET'],
+    ['the new classifiers endpoint', '/v1/buyer/classifiers/managers', 'GET'],
+    ['the asynchronous reporting start', '/v1/buyer/stats/data', 'POST'],
+    ['a look-alike segment', '/v1/campaignsArchive', 'GET'],
+    ['a look-alike with a dash', '/v1/campaigns-report', 'GET'],
+    ['another version', '/v2/campaigns', 'GET'],
+    ['a deeper path than any entry', '/v1/campaigns/1/orders/2/lines', 'GET'],
+    ['an unretired method on a retired path', '/v1/campaigns', 'POST'],
+    ['a DELETE of a campaign', '/v1/campaigns/7', 'DELETE'],
+    ['a hole where a literal segment should be', '/v1/${resource}', 'GET'],
+    ['a hole where the whole path should be', '${base}${path}', 'GET'],
+    ['prose mentioning the path', 'calling GET /v1/campaigns failed', undefined],
+    ['a file-system path', 'src/v1/campaigns.ts', 'GET'],
+  ] as const)('does not match %s (%s)', (_name, source, method) => {
+    expect(match(source, method)).toEqual([]);
+  });
+});
+
+describe('renderPath', () => {
+  it('renders a replacement with the parameters bound from the old URL', () => {
+    const [order] = match('${base}/v1/campaigns/${cid}/orders/${oid}', 'GET');
+    expect(renderPath('/v1/buyer/orders/{orderId}', order!.params)).toEqual([
+      { kind: 'text', value: '/v1/buyer/orders/' },
+      { kind: 'hole', part: 4 },
+    ]);
+    expect(renderPath('/v1/buyer/campaigns/{campaignId}/x', { campaignId: { kind: 'text', value: '5' } })).toEqual([
+      { kind: 'text', value: '/v1/buyer/campaigns/5/x' },
+    ]);
+  });
+
+  it('returns undefined when the replacement needs a parameter the old URL lacks', () => {
+    expect(renderPath('/v1/buyer/campaigns/{id}/status', {})).toBeUndefined();
+  });
+});

@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const packagesDir = fileURLToPath(new URL('./packages/', import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    // Tests run against the TypeScript sources; the pack test covers the built tarballs.
+    alias: [{ find: /^@sunset\/([a-z-]+)$/, replacement: `${packagesDir}$1/src/index.ts` }],
+  },
+  test: {
+    include: ['packages/*/tests/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
