@@ -1,0 +1,161 @@
+import { parseArgs } from 'node:util';
+import { UsageError } from './errors.js';
+
+export const checkFormats = ['stylish', 'json', 'sarif', 'github'] as const;
+export type CheckFormat = (typeof checkFormats)[number];
+export const fixFormats = ['human', 'json'] as const;
+export type FixFormat = (typeof fixFormats)[number];
+export const failOnValues = ['deprecated', 'retired'] as const;
+export type FailOn = (typeof failOnValues)[number];
+
+/** Flags both commands share: where the config is and what overrides it. */
+export interface SharedArgs {
+  readonly paths: readonly string[];
+  readonly config: string | undefined;
+  readonly asOf: string | undefined;
+  readonly apiHosts: readonly string[] | undefined;
+  readonly help: boolean;
+}
+
+export interface CheckArgs extends SharedArgs {
+  readonly format: CheckFormat;
+  readonly output: string | undefined;
+  readonly failOn: FailOn | undefined;
+  readonly updateBaseline: boolean;
+  readonly baseline: string | undefined;
+  readonly baselineExpires: string | undefined;
+}
+
+export interface FixArgs extends SharedArgs {
+  readonly format: FixFormat;
+  readonly dry: boolean;
+  readonly print: boolean;
+  readonly force: boolean;
+  readonly failOnTodo: boolean;
+}
+
+interface OptionSpec {
+  readonly type: 'string' | 'boolean';
+  readonly multiple?: boolean;
+  readonly short?: string;
+  readonly value?: string;
+  readonly description: string;
+}
+
+const sharedOptions = {
+  config: { type: 'string', value: 'FILE', description: 'Use this config file instead of searching for sunset.config.json / package.json.' },
+  'as-of': { type: 'string', value: 'YYYY-MM-DD', description: 'Compute phases for this day instead of today (UTC).' },
+  'api-host': { type: 'string', multiple: true, value: 'HOST', description: 'Only URLs with this host (or no host) count; repeat for several hosts.' },
+  help: { type: 'boolean', short: 'h', description: 'Show this help.' },
+} as const satisfies Record<string, OptionSpec>;
+
+export const checkOptions = {
+  format: { type: 'string', short: 'f', value: checkFormats.join('|'), description: 'Report format (default stylish).' },
+  output: { type: 'string', short: 'o', value: 'FILE', description: 'Write the report to FILE instead of stdout.' },
+  'fail-on': { type: 'string', value: failOnValues.join('|'), description: 'Exit 1 on findings in this phase or later (default deprecated).' },
+  'update-baseline': { type: 'boolean', description: 'Record the current findings in the baseline file and exit 0.' },
+  baseline: { type: 'string', value: 'FILE', description: 'Baseline file (default .sunset-baseline.json next to the config).' },
+  'baseline-expires': { type: 'string', value: 'YYYY-MM-DD', description: 'With --update-baseline: the baseline stops suppressing from this day.' },
+  ...sharedOptions,
+} as const satisfies Record<string, OptionSpec>;
+
+export const fixOptions = {
+  dry: { type: 'boolean', description: 'Write nothing; report what would change.' },
+  print: { type: 'boolean', description: 'Print a unified diff of every change to stdout.' },
+  format: { type: 'string', short: 'f', value: fixFormats.join('|'), description: 'Summary format (default human); json is the per-site report.' },
+  force: { type: 'boolean', description: 'Run even when the git work tree has uncommitted changes.' },
+  'fail-on-todo': { type: 'boolean', description: 'Exit 1 when a site was left with a TODO.' },
+  ...sharedOptions,
+} as const satisfies Record<string, OptionSpec>;
+
+export function parseCheckArgs(argv: readonly string[]): CheckArgs {
+  const { values, positionals } = parseStrict('check', argv, checkOptions);
+  return {
+    ...sharedArgs(values, positionals),
+    format: oneOf('--format', values.format, checkFormats) ?? 'stylish',
+    output: values.output,
+    failOn: oneOf('--fail-on', values['fail-on'], failOnValues),
+    updateBaseline: values['update-baseline'] ?? false,
+    baseline: values.baseline,
+    baselineExpires: values['baseline-expires'],
+  };
+}
+
+export function parseFixArgs(argv: readonly string[]): FixArgs {
+  const { values, positionals } = parseStrict('fix', argv, fixOptions);
+  return {
+    ...sharedArgs(values, positionals),
+    format: oneOf('--format', values.format, fixFormats) ?? 'human',
+    dry: values.dry ?? false,
+    print: values.print ?? false,
+    force: values.force ?? false,
+    failOnTodo: values['fail-on-todo'] ?? false,
+  };
+}
+
+interface SharedValues {
+  readonly config?: string | undefined;
+  readonly 'as-of'?: string | undefined;
+  readonly 'api-host'?: string[] | undefined;
+  readonly help?: boolean | undefined;
+}
+
+function sharedArgs(values: SharedValues, positionals: readonly string[]): SharedArgs {
+  const apiHosts = values['api-host'];
+  return {
+    paths: positionals.length === 0 ? ['.'] : positionals,
+    config: values.config,
+    asOf: values['as-of'],
+    apiHosts: apiHosts === undefined || apiHosts.length === 0 ? undefined : apiHosts,
+    help: values.help ?? false,
+  };
+}
+
+function parseStrict<T extends Record<string, OptionSpec>>(
+  command: string,
+  argv: readonly string[],
+  options: T,
+): ReturnType<typeof parseArgs<{ options: T; allowPositionals: true; strict: true; args: string[] }>> {
+  try {
+    return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(describeParseError(command, error, options));
+  }
+}
+
+/** Turns node's parseArgs errors into a sentence naming the flag and what is allowed. */
+function describeParseError(command: string, error: unknown, options: Record<string, OptionSpec>): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown }).code;
+  // node writes `'--name'`, `'-x'` or `'-o, --output <value>'`; the long form names the flag best.
+  const flag = /'(?:-\w, )?(-{1,2}[\w-]+)/.exec(message)?.[1] ?? '';
+  const allowed = Object.keys(options).map((name) => `--${name}`).join(', ');
+  const help = `Run \`sunset ${command} --help\` for details.`;
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    return `Unknown option ${flag} for \`sunset ${command}\`. Allowed options: ${allowed}. ${help}`;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const name = flag.replace(/^-+/, '');
+    const spec = options[name] ?? Object.entries(options).find(([, candidate]) => `-${candidate.short}` === flag)?.[1];
+    if (spec?.type === 'boolean') return `Option ${flag} takes no value. ${help}`;
+    return `Option ${flag} needs a value${spec?.value === undefined ? '' : ` (${spec.value})`}. ${help}`;
+  }
+  return `${message} ${help}`;
+}
+
+function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`Invalid value for ${flag}: ${JSON.stringify(value)}. Allowed: ${allowed.join(', ')}.`);
+}
+
+/** The options block of a command's --help text. */
+export function describeOptions(options: Record<string, OptionSpec>): string {
+  const rows = Object.entries(options).map(([name, spec]) => {
+    const short = spec.short === undefined ? '    ' : `-${spec.short}, `;
+    const value = spec.value === undefined ? '' : ` <${spec.value}>`;
+    return [`  ${short}--${name}${value}`, spec.description] as const;
+  });
+  const width = Math.max(...rows.map(([left]) => left.length)) + 2;
+  return rows.map(([left, description]) => `${left.padEnd(width)}${description}`).join('\n');
+}

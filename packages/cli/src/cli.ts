@@ -1,0 +1,103 @@
+import { describeOptions, checkOptions, fixOptions, parseCheckArgs, parseFixArgs } from './args.js';
+import { lintFiles } from './check/lint-files.js';
+import { runCheck } from './check/run-check.js';
+import type { LintFiles } from './check/types.js';
+import { ExitCode, UsageError } from './errors.js';
+import { runFix } from './fix/run-fix.js';
+import { transformFile } from './fix/transform-file.js';
+import type { TransformFile } from './fix/types.js';
+import type { CliIo } from './io.js';
+import { cliVersion } from './version.js';
+
+/** The engine steps; tests and the lead's wiring pass their own. */
+export interface CliDependencies {
+  readonly lintFiles: LintFiles;
+  readonly transformFile: TransformFile;
+  /** Docs base URL for SARIF `helpUri` (`<docsUrl>#<entry-id>`); omitted when undefined. */
+  readonly docsUrl?: string;
+}
+
+export const defaultDependencies: CliDependencies = { lintFiles, transformFile };
+
+const mainHelp = `Usage: sunset <command> [options] [paths...]
+
+Finds and migrates code that calls retired endpoints of the advertising platform API.
+
+Commands:
+  check   Report retired calls (the CI gate): exit 1 when one is at or past --fail-on.
+  fix     Rewrite one-to-one migrations in place and leave TODO comments elsewhere.
+
+Options:
+  -h, --help      Show help (\`sunset <command> --help\` for a command's options).
+  -v, --version   Print the version.
+
+Exit codes: 0 nothing to report, 1 findings (or files that could not be checked), 2 usage or config error.
+`;
+
+const checkHelp = `Usage: sunset check [options] [paths...]
+
+Scans .js .jsx .mjs .cjs .ts .tsx .mts .cts files under the paths (default: .), honouring .gitignore.
+
+Options:
+${describeOptions(checkOptions)}
+
+Exit codes: 0 nothing at or past --fail-on, 1 findings at or past it or files that could not be checked,
+2 usage or configuration error.
+`;
+
+const fixHelp = `Usage: sunset fix [options] [paths...]
+
+Rewrites one-to-one retired calls in place and marks the rest with TODO(sunset:<id>) comments.
+Refuses to run in a git work tree with uncommitted changes unless --force.
+
+Options:
+${describeOptions(fixOptions)}
+
+Exit codes: 0 done (TODOs are reported, not failures, unless --fail-on-todo), 1 files that could not
+be transformed or TODOs with --fail-on-todo, 2 usage or configuration error.
+`;
+
+/** Runs the `sunset` command line; never calls process.exit, returns the exit code. */
+export async function main(argv: readonly string[], io: CliIo, deps: CliDependencies = defaultDependencies): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'check': {
+        const args = parseCheckArgs(rest);
+        if (args.help) return printHelp(io, checkHelp);
+        return await runCheck(args, io, { lintFiles: deps.lintFiles, toolVersion: cliVersion(), ...docs(deps) });
+      }
+      case 'fix': {
+        const args = parseFixArgs(rest);
+        if (args.help) return printHelp(io, fixHelp);
+        return await runFix(args, io, { transformFile: deps.transformFile });
+      }
+      case '-h':
+      case '--help':
+      case 'help':
+        return printHelp(io, mainHelp);
+      case '-v':
+      case '--version':
+        io.stdout.write(`${cliVersion()}\n`);
+        return ExitCode.ok;
+      case undefined:
+        io.stderr.write(mainHelp);
+        return ExitCode.usage;
+      default:
+        throw new UsageError(`Unknown command ${JSON.stringify(command)}. Use \`sunset check\` or \`sunset fix\` (see \`sunset --help\`).`);
+    }
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`sunset: ${error.message}\n`);
+    return ExitCode.usage;
+  }
+}
+
+function printHelp(io: CliIo, text: string): number {
+  io.stdout.write(text);
+  return ExitCode.ok;
+}
+
+function docs(deps: CliDependencies): { docsUrl?: string } {
+  return deps.docsUrl === undefined ? {} : { docsUrl: deps.docsUrl };
+}

@@ -1,0 +1,106 @@
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createCatalog, todayUtc } from '@sunset/rule-data';
+import type { SharedArgs } from '../args.js';
+import { UsageError } from '../errors.js';
+import { findGitRoot } from '../files/git.js';
+import { displayPath } from '../files/paths.js';
+import { defaultBaselineFile, type ResolvedConfig, type SunsetConfigFile } from './types.js';
+import { hostnamePattern, validateConfig, validateDay } from './validate.js';
+
+export const configFileName = 'sunset.config.json';
+
+export interface FoundConfig {
+  readonly file: string;
+  readonly config: SunsetConfigFile;
+}
+
+/**
+ * Finds the config: `--config FILE`, else the nearest `sunset.config.json` or `package.json` with a
+ * `sunset` key, from `cwd` up to the top of the git work tree (or the file-system root outside git).
+ * In one folder `sunset.config.json` wins over package.json.
+ */
+export async function findConfig(cwd: string, explicit: string | undefined): Promise<FoundConfig | undefined> {
+  if (explicit !== undefined) {
+    const file = path.resolve(cwd, explicit);
+    const raw = await readJson(file, cwd, `--config ${explicit}`);
+    return { file, config: validateConfig(raw, displayPath(cwd, file)) };
+  }
+  const stopAt = findGitRoot(cwd);
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    const found = await configIn(dir, cwd);
+    if (found !== undefined) return found;
+    if (dir === stopAt || path.dirname(dir) === dir) return undefined;
+  }
+}
+
+async function configIn(dir: string, cwd: string): Promise<FoundConfig | undefined> {
+  const configFile = path.join(dir, configFileName);
+  if (existsSync(configFile)) {
+    const raw = await readJson(configFile, cwd, displayPath(cwd, configFile));
+    return { file: configFile, config: validateConfig(raw, displayPath(cwd, configFile)) };
+  }
+  const manifestFile = path.join(dir, 'package.json');
+  if (!existsSync(manifestFile)) return undefined;
+  const manifest = await readJson(manifestFile, cwd, displayPath(cwd, manifestFile));
+  if (typeof manifest !== 'object' || manifest === null || !('sunset' in manifest)) return undefined;
+  return { file: manifestFile, config: validateConfig(manifest.sunset, `${displayPath(cwd, manifestFile)} ("sunset" key)`) };
+}
+
+async function readJson(file: string, cwd: string, label: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'the file does not exist' : `it cannot be read (${String(code)})`;
+    throw new UsageError(`Cannot read config ${label}: ${reason}. Check the path and try again.`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UsageError(
+      `Invalid config in ${displayPath(cwd, file)}: it is not valid JSON (${(error as Error).message}). Fix the syntax and run again.`,
+    );
+  }
+}
+
+export interface ConfigOverrides extends Pick<SharedArgs, 'config' | 'asOf' | 'apiHosts'> {
+  readonly failOn?: ResolvedConfig['failOn'] | undefined;
+  readonly baseline?: string | undefined;
+}
+
+/** The config for a run: the file (if any), then flags over it, then defaults. */
+export async function resolveConfig(cwd: string, overrides: ConfigOverrides, now: Date = new Date()): Promise<ResolvedConfig> {
+  const found = await findConfig(cwd, overrides.config);
+  const config = found?.config ?? {};
+  const baseDir = found === undefined ? cwd : path.dirname(found.file);
+  const asOf = overrides.asOf === undefined ? (config.asOf ?? todayUtc(now)) : validateDay(overrides.asOf, '--as-of', '--as-of');
+  const customEntries = config.customEntries ?? [];
+  return {
+    file: found?.file,
+    baseDir,
+    asOf,
+    apiHosts: overrides.apiHosts === undefined ? config.apiHosts : validateHostFlags(overrides.apiHosts),
+    ignores: config.ignores ?? [],
+    failOn: overrides.failOn ?? config.failOn ?? 'deprecated',
+    reportScheduled: config.reportScheduled ?? false,
+    scheduledWithinDays: config.scheduledWithinDays,
+    customEntries,
+    // Already validated by validateConfig, so this cannot throw.
+    catalog: createCatalog(customEntries),
+    baselineFile:
+      overrides.baseline === undefined
+        ? path.resolve(baseDir, config.baseline ?? defaultBaselineFile)
+        : path.resolve(cwd, overrides.baseline),
+  };
+}
+
+function validateHostFlags(hosts: readonly string[]): readonly string[] {
+  const bad = hosts.find((host) => !hostnamePattern.test(host));
+  if (bad !== undefined) {
+    throw new UsageError(`Invalid value for --api-host: ${JSON.stringify(bad)}. Give a hostname only, like api.example.com (no scheme, port or path).`);
+  }
+  return hosts;
+}

@@ -1,0 +1,102 @@
+import { realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import ignore from 'ignore';
+import { UsageError } from '../errors.js';
+import { compareText } from '../text.js';
+import { findGitRoot } from './git.js';
+import { isGitignored, loadGitignoreRules } from './gitignore.js';
+import { displayPath, hasSourceExtension, isInAlwaysSkippedFolder, isInside, sourceExtensions, toPosix } from './paths.js';
+
+export interface WalkOptions {
+  /** Paths are resolved against it and reported relative to it. */
+  readonly cwd: string;
+  /** Gitignore-style patterns from the config, relative to `ignoresBase`. */
+  readonly ignores?: readonly string[];
+  readonly ignoresBase?: string;
+}
+
+/** A file to scan: its absolute path and the path reports show. */
+export interface SourceFile {
+  readonly path: string;
+  readonly displayPath: string;
+}
+
+const sourceGlob = `**/*.{${sourceExtensions.map((extension) => extension.slice(1)).join(',')}}`;
+
+/**
+ * The JS/TS files under `paths` (folders are walked, files taken as given), sorted by display path.
+ * Folders skip `node_modules`, `.git`, what `.gitignore` files exclude, the config's `ignores`,
+ * and symlinks that lead out of the folder. A path that cannot be read is a UsageError.
+ */
+export async function findSourceFiles(paths: readonly string[], options: WalkOptions): Promise<SourceFile[]> {
+  const configIgnores = ignore().add([...(options.ignores ?? [])]);
+  const ignoresBase = options.ignoresBase ?? options.cwd;
+  const isConfigIgnored = (file: string): boolean =>
+    isInside(ignoresBase, file) && file !== ignoresBase && configIgnores.ignores(toPosix(path.relative(ignoresBase, file)));
+
+  const byRealPath = new Map<string, string>();
+  for (const given of paths) {
+    const absolute = path.resolve(options.cwd, given);
+    const kind = await pathKind(given, absolute);
+    const found = kind === 'file' ? explicitFile(given, absolute) : await walkFolder(absolute, isConfigIgnored);
+    for (const file of found) {
+      const real = await realpath(file);
+      if (!byRealPath.has(real)) byRealPath.set(real, file);
+    }
+  }
+  return [...byRealPath.values()]
+    .map((file) => ({ path: file, displayPath: displayPath(options.cwd, file) }))
+    .sort((a, b) => compareText(a.displayPath, b.displayPath));
+}
+
+async function pathKind(given: string, absolute: string): Promise<'file' | 'folder'> {
+  try {
+    const stats = await stat(absolute);
+    if (stats.isDirectory()) return 'folder';
+    if (stats.isFile()) return 'file';
+    throw new UsageError(`Cannot scan ${JSON.stringify(given)}: it is neither a file nor a folder. Pass a folder or a source file.`);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'it does not exist' : code === 'EACCES' ? 'permission denied' : String(code ?? error);
+    throw new UsageError(`Cannot read path ${JSON.stringify(given)}: ${reason}. Check the path and try again.`);
+  }
+}
+
+/** An explicit file is taken as given (even if gitignored), unless it sits in node_modules or is not JS/TS. */
+function explicitFile(given: string, absolute: string): string[] {
+  if (isInAlwaysSkippedFolder(absolute)) return [];
+  if (!hasSourceExtension(absolute)) {
+    throw new UsageError(
+      `Cannot scan ${JSON.stringify(given)}: only ${sourceExtensions.join(' ')} files are scanned. Pass a source file or a folder.`,
+    );
+  }
+  return [absolute];
+}
+
+async function walkFolder(root: string, isConfigIgnored: (file: string) => boolean): Promise<string[]> {
+  const realRoot = await realpath(root);
+  const gitignore = await loadGitignoreRules(root, findGitRoot(root));
+  const entries = await fg(sourceGlob, {
+    cwd: root,
+    absolute: true,
+    dot: true,
+    onlyFiles: true,
+    followSymbolicLinks: false,
+    caseSensitiveMatch: false,
+    ignore: ['**/node_modules/**', '**/.git/**'],
+    suppressErrors: true,
+  });
+  const files = [];
+  for (const entry of entries) {
+    const file = path.normalize(entry);
+    if (isGitignored(gitignore, file) || isConfigIgnored(file)) continue;
+    // fast-glob does not descend into symlinked folders, but a symlinked *file* is still listed:
+    // keep it only when its target lies inside the scanned folder.
+    const real = await realpath(file).catch(() => undefined);
+    if (real === undefined || !isInside(realRoot, real)) continue;
+    files.push(file);
+  }
+  return files;
+}

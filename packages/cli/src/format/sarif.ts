@@ -1,0 +1,163 @@
+import { describeEndpoint, todoMarker, type RetirementEntry } from '@sunset/rule-data';
+import { isFailing } from '../check/threshold.js';
+import type { Finding } from '../check/types.js';
+import { compareText } from '../text.js';
+import type { FormatContext, Formatter } from './types.js';
+
+/*
+ * SARIF 2.1.0, built by hand. `@microsoft/eslint-formatter-sarif` is not used: it depends on
+ * ESLint 8, and it derives one SARIF rule per ESLint rule from rule meta — it cannot carry one rule
+ * per retirement entry with that entry's own schedule, replacements and migration in its help text.
+ */
+
+export const sarifSchemaUri = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+export const fingerprintKey = 'sunsetFingerprint/v1';
+
+export const formatSarif: Formatter = (report, context) => {
+  const rules = collectRules(report.findings, context);
+  const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
+  const results = report.findings.map((finding, index) => {
+    const ruleId = finding.entry ?? finding.rule;
+    return {
+      ruleId,
+      ruleIndex: ruleIndex.get(ruleId) ?? -1,
+      level: levelOf(finding, context),
+      message: { text: resultMessage(finding) },
+      locations: [{ physicalLocation: { artifactLocation: artifactLocation(finding.file), region: regionOf(finding) } }],
+      partialFingerprints: { [fingerprintKey]: context.fingerprints[index] ?? '' },
+      properties: {
+        eslintRule: finding.rule,
+        ...(finding.phase === undefined ? {} : { phase: finding.phase }),
+        ...(finding.fix === undefined ? {} : { fix: finding.fix }),
+      },
+    };
+  });
+  const notifications = report.errors.map((error) => ({
+    level: 'error',
+    message: { text: error.message },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: artifactLocation(error.file),
+          ...(error.line === undefined ? {} : { region: { startLine: error.line } }),
+        },
+      },
+    ],
+  }));
+  const log = {
+    $schema: sarifSchemaUri,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'sunset',
+            version: context.toolVersion,
+            semanticVersion: context.toolVersion,
+            ...(context.docsUrl === undefined ? {} : { informationUri: context.docsUrl }),
+            rules,
+          },
+        },
+        invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
+        columnKind: 'utf16CodeUnits',
+        results,
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+};
+
+interface SarifRule {
+  readonly id: string;
+  readonly [key: string]: unknown;
+}
+
+/** One reportingDescriptor per entry id found (the rule id for findings without an entry), sorted by id. */
+function collectRules(findings: readonly Finding[], context: FormatContext): SarifRule[] {
+  const rules = new Map<string, SarifRule>();
+  for (const finding of findings) {
+    const id = finding.entry ?? finding.rule;
+    if (rules.has(id)) continue;
+    const entry = finding.entry === undefined ? undefined : context.catalog.byId(finding.entry);
+    rules.set(id, entry === undefined ? plainRule(finding, context) : entryRule(entry, context));
+  }
+  return [...rules.values()].sort((a, b) => compareText(a.id, b.id));
+}
+
+function entryRule(entry: RetirementEntry, context: FormatContext): SarifRule {
+  const { gaEnds, supportEnds } = entry.schedule;
+  const replacements = entry.replacements.map(describeEndpoint);
+  const replacementText = replacements.length === 0 ? 'none named by the spec' : replacements.join(', ');
+  const migration =
+    entry.migration === 'rewrite'
+      ? 'One-to-one: `sunset fix` rewrites the call.'
+      : `A person must decide: ${entry.todoReason ?? 'the replacement is not one-to-one'}. \`sunset fix\` leaves a ${todoMarker(entry.id)} comment.`;
+  const schedule = `General availability ends ${gaEnds}; support ends ${supportEnds}.`;
+  const helpText = [
+    `${entry.retiredKey} (${entry.service}) is retired by the platform.`,
+    schedule,
+    `Replacement: ${replacementText}.`,
+    migration,
+  ].join('\n');
+  const helpMarkdown = [
+    `**${entry.retiredKey}** (${entry.service}) is retired by the platform.`,
+    '',
+    '| General availability ends | Support ends |',
+    '|---|---|',
+    `| ${gaEnds} | ${supportEnds} |`,
+    '',
+    `Replacement: ${replacements.length === 0 ? 'none named by the spec' : replacements.map((text) => `\`${text}\``).join(', ')}.`,
+    '',
+    migration,
+  ].join('\n');
+  return {
+    id: entry.id,
+    name: entry.retiredKey,
+    shortDescription: { text: `${entry.retiredKey} is retired (support ends ${supportEnds}).` },
+    fullDescription: { text: `${entry.service}: ${entry.retiredKey}. ${schedule} Replacement: ${replacementText}.` },
+    help: { text: helpText, markdown: helpMarkdown },
+    ...(context.docsUrl === undefined ? {} : { helpUri: `${context.docsUrl}#${entry.id}` }),
+    defaultConfiguration: { level: 'error' },
+    properties: {
+      tags: ['retired-api', entry.family],
+      precision: 'high',
+      gaEnds,
+      supportEnds,
+      migration: entry.migration,
+    },
+  };
+}
+
+function plainRule(finding: Finding, context: FormatContext): SarifRule {
+  return {
+    id: finding.rule,
+    shortDescription: { text: `Reported by the ESLint rule ${finding.rule}.` },
+    ...(context.docsUrl === undefined ? {} : { helpUri: context.docsUrl }),
+    defaultConfiguration: { level: finding.severity },
+  };
+}
+
+function levelOf(finding: Finding, context: FormatContext): 'error' | 'warning' | 'note' {
+  if (isFailing(finding, context.failOn)) return 'error';
+  return finding.phase === 'scheduled' ? 'note' : 'warning';
+}
+
+function resultMessage(finding: Finding): string {
+  if (finding.replacements === undefined) return finding.message;
+  const replacements = finding.replacements.length === 0 ? 'none named by the spec' : finding.replacements.join(', ');
+  return `${finding.message} Replacement: ${replacements}.`;
+}
+
+/** A relative URI reference: each path segment percent-encoded (spaces, `#`, `%`). */
+function artifactLocation(file: string): { uri: string; uriBaseId: string } {
+  return { uri: file.split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
+}
+
+function regionOf(finding: Finding): Record<string, number> {
+  return {
+    startLine: finding.line,
+    startColumn: finding.column,
+    ...(finding.endLine === undefined ? {} : { endLine: finding.endLine }),
+    ...(finding.endColumn === undefined ? {} : { endColumn: finding.endColumn }),
+  };
+}

@@ -1,0 +1,93 @@
+import { Chalk, type ChalkInstance } from 'chalk';
+import { describePhase } from '@sunset/rule-data';
+import { isFailing } from '../check/threshold.js';
+import type { CheckReport, Finding } from '../check/types.js';
+import { plural } from '../text.js';
+import type { FormatContext, Formatter } from './types.js';
+
+/**
+ * The default, for people: findings grouped by file, each with a code frame and a caret, its phase
+ * and date, and what to use instead; then the files that could not be checked and one summary line.
+ */
+export const formatStylish: Formatter = (report, context) => {
+  const paint = new Chalk({ level: context.color ? 1 : 0 });
+  const blocks: string[] = [];
+  for (const [file, findings] of groupByFile(report.findings)) {
+    const lines = [paint.underline(file)];
+    for (const finding of findings) lines.push(...describeFinding(finding, context, paint), '');
+    blocks.push(lines.join('\n'));
+  }
+  if (report.errors.length > 0) {
+    const lines = [paint.underline('Files that could not be checked')];
+    for (const error of report.errors) {
+      lines.push(`  ${error.line === undefined ? error.file : `${error.file}:${error.line}`}  ${paint.red(error.message)}`);
+    }
+    blocks.push(`${lines.join('\n')}\n`);
+  }
+  blocks.push(summaryLine(report, paint));
+  return `${blocks.join('\n')}\n`;
+};
+
+function describeFinding(finding: Finding, context: FormatContext, paint: ChalkInstance): string[] {
+  const failing = isFailing(finding, context.failOn);
+  const level = failing ? paint.red('error') : paint.yellow('warning');
+  const lines = [`  ${paint.dim(`${finding.line}:${finding.column}`)}  ${level}  ${finding.message}  ${paint.dim(finding.rule)}`];
+  lines.push(...codeFrame(finding, context.linesOf(finding.file), paint));
+  const entry = finding.entry === undefined ? undefined : context.catalog.byId(finding.entry);
+  if (finding.phase !== undefined) {
+    const when = entry === undefined ? '' : ` · ${describePhase(entry, context.asOf)}`;
+    lines.push(`    ${paint.bold(finding.phase)}${when}`);
+  }
+  if (finding.replacements !== undefined) lines.push(`    ${describeRemedy(finding, paint)}`);
+  if (finding.fix === 'todo' && entry?.todoReason !== undefined) lines.push(`    ${paint.dim(`why: ${entry.todoReason}`)}`);
+  return lines;
+}
+
+function describeRemedy(finding: Finding, paint: ChalkInstance): string {
+  const replacements = finding.replacements ?? [];
+  if (replacements.length === 0) return `no replacement named by the spec ${paint.dim('(sunset fix leaves a TODO)')}`;
+  const list = replacements.map((replacement) => paint.green(replacement)).join(', ');
+  if (finding.fix === 'rewrite') return `use ${list} ${paint.dim('(sunset fix rewrites it)')}`;
+  return `candidates ${list} ${paint.dim('(a person decides; sunset fix leaves a TODO)')}`;
+}
+
+/** The finding's line with its number, and a caret under the reported range (tabs kept so it lines up). */
+function codeFrame(finding: Finding, lines: readonly string[] | undefined, paint: ChalkInstance): string[] {
+  const text = lines?.[finding.line - 1];
+  if (text === undefined) return [];
+  const gutter = String(finding.line);
+  const start = Math.min(finding.column - 1, text.length);
+  const sameLineEnd = finding.endLine === undefined || finding.endLine === finding.line ? finding.endColumn : undefined;
+  const end = Math.min(sameLineEnd === undefined ? text.length : sameLineEnd - 1, text.length);
+  const width = Math.max(1, end - start);
+  const padding = text.slice(0, start).replace(/[^\t]/g, ' ');
+  return [
+    `    ${paint.dim(`${gutter} |`)} ${text}`,
+    `    ${paint.dim(`${' '.repeat(gutter.length)} |`)} ${padding}${paint.red('^'.repeat(width))}`,
+  ];
+}
+
+function summaryLine(report: CheckReport, paint: ChalkInstance): string {
+  const { summary } = report;
+  const files = new Set(report.findings.map((finding) => finding.file)).size;
+  const parts = [
+    `${plural(summary.findings, 'finding')} in ${plural(files, 'file')}`,
+    `${summary.failing} at or past ${summary.failOn}`,
+  ];
+  if (summary.baselined > 0) parts.push(`${summary.baselined} baselined`);
+  if (summary.errors > 0) parts.push(`${plural(summary.errors, 'file')} not checked`);
+  const scanned = `${plural(summary.files, 'file')} scanned, as of ${summary.asOf}`;
+  const ok = summary.failing === 0 && summary.errors === 0;
+  const mark = ok ? paint.green('✔') : paint.red('✖');
+  return `${mark} ${parts.join(', ')} (${scanned})`;
+}
+
+function groupByFile(findings: readonly Finding[]): Map<string, Finding[]> {
+  const groups = new Map<string, Finding[]>();
+  for (const finding of findings) {
+    const group = groups.get(finding.file);
+    if (group === undefined) groups.set(finding.file, [finding]);
+    else group.push(finding);
+  }
+  return groups;
+}

@@ -1,0 +1,20 @@
+import type { Catalog, IsoDay } from '@sunset/rule-data';
+import type { FailOn } from '../args.js';
+import type { CheckReport } from '../check/types.js';
+
+/** What formatters need besides the report. */
+export interface FormatContext {
+  readonly asOf: IsoDay;
+  readonly failOn: FailOn;
+  readonly catalog: Catalog;
+  readonly color: boolean;
+  /** The lines of a reported file (index 0 = line 1), for code frames; undefined when unknown. */
+  readonly linesOf: (file: string) => readonly string[] | undefined;
+  /** One per `report.findings` entry, same order (SARIF `partialFingerprints`). */
+  readonly fingerprints: readonly string[];
+  readonly toolVersion: string;
+  /** Where the docs live (SARIF `informationUri`/`helpUri`, with `#<entry-id>`); omitted when unknown. */
+  readonly docsUrl?: string;
+}
+
+export type Formatter = (report: CheckReport, context: FormatContext) => string;

@@ -1,0 +1,18 @@
+export { main, defaultDependencies, type CliDependencies } from './cli.js';
+export type { CliIo, TextSink } from './io.js';
+export { UsageError, ExitCode } from './errors.js';
+export { parseCheckArgs, parseFixArgs, type CheckArgs, type FixArgs, type CheckFormat, type FixFormat, type FailOn } from './args.js';
+export { findSourceFiles, type SourceFile, type WalkOptions } from './files/walk.js';
+export { writeFileAtomic } from './files/atomic-write.js';
+export { findConfig, resolveConfig, configFileName } from './config/load.js';
+export { validateConfig } from './config/validate.js';
+export type { ResolvedConfig, SunsetConfigFile } from './config/types.js';
+export type { Finding, FileError, CheckReport, CheckSummary, LintFiles, LintTarget, LintResult, Severity } from './check/types.js';
+export { isFailing } from './check/threshold.js';
+export { runCheck } from './check/run-check.js';
+export { formatters } from './format/index.js';
+export type { FormatContext, Formatter } from './format/types.js';
+export { fingerprintFindings, normalizeLine, splitLines } from './baseline/fingerprint.js';
+export { applyBaseline, buildBaseline, readBaseline, writeBaseline, type BaselineFile } from './baseline/baseline-file.js';
+export { runFix, describeFixReport, type FixReport, type FixSummary } from './fix/run-fix.js';
+export type { FixSite, FixFileResult, TransformFile, TransformOptions } from './fix/types.js';

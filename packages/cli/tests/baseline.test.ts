@@ -1,0 +1,114 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { applyBaseline } from '../src/baseline/baseline-file.js';
+import { fingerprintFindings } from '../src/baseline/fingerprint.js';
+import type { Finding } from '../src/check/types.js';
+import { main } from '../src/cli.js';
+import { fakeLintFiles } from './fake-engine.js';
+import { captureIo, makeTree } from './helpers.js';
+
+const deps = {
+  lintFiles: fakeLintFiles,
+  transformFile: () => ({ output: undefined, sites: [] }),
+};
+
+function finding(line: number, file = 'src/a.ts'): Finding {
+  return { file, line, column: 7, rule: 'sunset/no-legacy-rest-path', message: 'm', entry: 'campaigns-legacy-list', severity: 'error' };
+}
+
+describe('fingerprintFindings', () => {
+  const before = ["import x from 'x';", "get('/v1/campaigns');", "  get('/v1/campaigns');"];
+  const after = ['// a new comment', '', "import x from 'x';", "get('/v1/campaigns');", "get('/v1/campaigns');   "];
+
+  it('keeps fingerprints when unrelated lines shift the findings down and indentation changes', () => {
+    const old = fingerprintFindings([finding(2), finding(3)], () => before);
+    const shifted = fingerprintFindings([finding(4), finding(5)], () => after);
+    expect(shifted).toEqual(old);
+  });
+
+  it('tells apart two identical lines in one file by their occurrence index', () => {
+    const [first, second] = fingerprintFindings([finding(2), finding(3)], () => before);
+    expect(first).not.toBe(second);
+  });
+
+  it('changes the fingerprint when the line text, the file or the entry changes', () => {
+    const [base] = fingerprintFindings([finding(2)], () => before);
+    const [otherText] = fingerprintFindings([finding(2)], () => ['', "get('/v1/campaigns', opts);"]);
+    const [otherFile] = fingerprintFindings([finding(2, 'src/b.ts')], () => before);
+    const [otherEntry] = fingerprintFindings([{ ...finding(2), entry: 'campaigns-legacy-get' }], () => before);
+    expect(new Set([base, otherText, otherFile, otherEntry]).size).toBe(4);
+  });
+});
+
+describe('applyBaseline', () => {
+  const baseline = { version: 1 as const, expires: '2026-01-31', findings: [{ fingerprint: 'a', file: 'f', rule: 'r' }] };
+
+  it('suppresses each recorded fingerprint once, until the expiry day included', () => {
+    const outcome = applyBaseline([finding(1), finding(2), finding(3)], ['a', 'a', 'b'], baseline, '2026-01-31');
+    expect(outcome).toEqual({ findings: [finding(2), finding(3)], fingerprints: ['a', 'b'], baselined: 1, expired: false });
+  });
+
+  it('stops suppressing the day after it expires', () => {
+    const outcome = applyBaseline([finding(1)], ['a'], baseline, '2026-02-01');
+    expect(outcome).toEqual({ findings: [finding(1)], fingerprints: ['a'], baselined: 0, expired: true });
+  });
+});
+
+describe('sunset check with a baseline', () => {
+  const source = "const a = get('/v1/campaigns');\n";
+
+  it('records findings, then fails only on new ones and reports the baselined count', async () => {
+    const root = makeTree({ 'src/a.ts': source, 'sunset.config.json': '{ "asOf": "2026-01-01" }' });
+    const record = captureIo(root);
+    expect(await main(['check', '--update-baseline'], record, deps)).toBe(0);
+    expect(record.err()).toBe('Recorded 1 finding in .sunset-baseline.json.\n');
+    const baseline = JSON.parse(readFileSync(path.join(root, '.sunset-baseline.json'), 'utf8')) as { findings: unknown[] };
+    expect(baseline.findings).toEqual([
+      { fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/), file: 'src/a.ts', rule: 'sunset/no-legacy-rest-path', entry: 'campaigns-legacy-list' },
+    ]);
+
+    const unchanged = captureIo(root);
+    expect(await main(['check', '--format', 'json'], unchanged, deps)).toBe(0);
+    expect(JSON.parse(unchanged.out())).toMatchObject({ findings: [], summary: { findings: 0, baselined: 1, failing: 0 } });
+
+    // Unrelated lines above shift the old finding; a new call is added below it.
+    writeFileSync(path.join(root, 'src/a.ts'), `// header\n\n${source}const b = get('/v1/campaigns');\n`);
+    const changed = captureIo(root);
+    expect(await main(['check', '--format', 'json'], changed, deps)).toBe(1);
+    const report = JSON.parse(changed.out()) as { findings: { line: number }[]; summary: object };
+    expect(report.findings.map((item) => item.line)).toEqual([4]);
+    expect(report.summary).toMatchObject({ findings: 1, baselined: 1, failing: 1 });
+  });
+
+  it('says so and reports everything again once the baseline has expired', async () => {
+    const root = makeTree({ 'src/a.ts': source });
+    const io = captureIo(root, { now: () => new Date('2026-01-10T00:00:00Z') });
+    expect(await main(['check', '--update-baseline', '--baseline-expires', '2026-01-31'], io, deps)).toBe(0);
+    expect(io.err()).toBe('Recorded 1 finding in .sunset-baseline.json; it stops suppressing after 2026-01-31.\n');
+
+    const later = captureIo(root, { now: () => new Date('2026-02-01T08:00:00Z') });
+    expect(await main(['check', '--format', 'json'], later, deps)).toBe(1);
+    expect(later.err()).toBe(
+      'The baseline .sunset-baseline.json expired on 2026-01-31; its 1 recorded finding is no longer suppressed. ' +
+        'Fix them, or record a new baseline with `sunset check --update-baseline --baseline-expires YYYY-MM-DD`.\n',
+    );
+    expect(JSON.parse(later.out())).toMatchObject({ summary: { findings: 1, baselined: 0 } });
+  });
+
+  it('rejects a baseline file that is not one, naming it', async () => {
+    const root = makeTree({ 'src/a.ts': source, '.sunset-baseline.json': '{"findings": 3}' });
+    const io = captureIo(root);
+    expect(await main(['check'], io, deps)).toBe(2);
+    expect(io.err()).toBe(
+      'sunset: The baseline .sunset-baseline.json is not a sunset baseline (version 1 with a "findings" array). ' +
+        'Fix it, or delete it and run `sunset check --update-baseline` to record a new one.\n',
+    );
+  });
+
+  it('rejects --baseline-expires without --update-baseline', async () => {
+    const io = captureIo(makeTree({}));
+    expect(await main(['check', '--baseline-expires', '2026-05-01'], io, deps)).toBe(2);
+    expect(io.err()).toBe('sunset: --baseline-expires only applies with --update-baseline. Add --update-baseline or drop the flag.\n');
+  });
+});

@@ -1,0 +1,148 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findConfig, resolveConfig } from '../src/config/load.js';
+import { validateConfig } from '../src/config/validate.js';
+import { makeTree } from './helpers.js';
+
+const source = 'sunset.config.json';
+
+describe('validateConfig', () => {
+  it('accepts every documented field', () => {
+    const config = {
+      asOf: '2019-06-01',
+      apiHosts: ['api.example.com', 'localhost'],
+      ignores: ['fixtures/'],
+      failOn: 'retired',
+      reportScheduled: true,
+      scheduledWithinDays: 90,
+      customEntries: [],
+      baseline: 'ci/baseline.json',
+    };
+    expect(validateConfig(config, source)).toEqual(config);
+  });
+
+  it.each([
+    [{ failOnn: 'retired' }, 'Invalid config in sunset.config.json: unknown field "failOnn". Allowed fields: asOf, apiHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline.'],
+    [{ failOn: 'soon' }, 'Invalid config in sunset.config.json: "failOn" must be one of "deprecated", "retired", got "soon". Fix it and run again.'],
+    [{ asOf: '2019-13-01' }, 'Invalid config in sunset.config.json: asOf "2019-13-01" is not a day on the calendar.'],
+    [{ asOf: 20190601 }, 'Invalid config in sunset.config.json: asOf must be a day written YYYY-MM-DD (for example 2026-11-21), got 20190601.'],
+    [{ apiHosts: 'api.example.com' }, 'Invalid config in sunset.config.json: "apiHosts" must be an array of non-empty strings, got "api.example.com". Fix it and run again.'],
+    [{ apiHosts: ['https://api.example.com'] }, 'Invalid config in sunset.config.json: "apiHosts" must list hostnames only (like "api.example.com", no scheme, port or path), got "https://api.example.com". Fix it and run again.'],
+    [{ ignores: ['ok', 3] }, 'Invalid config in sunset.config.json: "ignores" must be an array of non-empty strings, got ["ok",3]. Fix it and run again.'],
+    [{ reportScheduled: 'yes' }, 'Invalid config in sunset.config.json: "reportScheduled" must be true or false, got "yes". Fix it and run again.'],
+    [{ scheduledWithinDays: -1 }, 'Invalid config in sunset.config.json: "scheduledWithinDays" must be a whole number of days, 0 or more, got -1. Fix it and run again.'],
+    [{ scheduledWithinDays: 1.5 }, 'Invalid config in sunset.config.json: "scheduledWithinDays" must be a whole number of days, 0 or more, got 1.5. Fix it and run again.'],
+    [{ customEntries: {} }, 'Invalid config in sunset.config.json: "customEntries" must be an array of entries, got {}. Fix it and run again.'],
+    [{ baseline: '' }, 'Invalid config in sunset.config.json: "baseline" must be a file path (relative to the config file), got "". Fix it and run again.'],
+    [[], 'Invalid config in sunset.config.json: the config must be a JSON object, got [].'],
+  ])('rejects %j with a message naming the file and field', (raw, message) => {
+    expect(() => validateConfig(raw, source)).toThrow(message);
+  });
+
+  it('rejects a bad custom entry with the message of rule-data naming the entry field', () => {
+    expect(() => validateConfig({ customEntries: [{ id: 'x' }] }, source)).toThrow(
+      /^Invalid config in sunset\.config\.json: customEntries\[0\]\.\w+ /,
+    );
+  });
+});
+
+describe('findConfig', () => {
+  it('finds sunset.config.json in a parent folder up to the git root', async () => {
+    const root = makeTree({ 'sunset.config.json': '{ "failOn": "retired" }', 'packages/app/src/a.ts': '' });
+    mkdirSync(path.join(root, '.git'));
+    const found = await findConfig(path.join(root, 'packages/app/src'), undefined);
+    expect(found).toEqual({ file: path.join(root, 'sunset.config.json'), config: { failOn: 'retired' } });
+  });
+
+  it('does not look above the git root', async () => {
+    const root = makeTree({ 'sunset.config.json': '{ "failOn": "retired" }', 'repo/src/a.ts': '' });
+    mkdirSync(path.join(root, 'repo/.git'));
+    expect(await findConfig(path.join(root, 'repo/src'), undefined)).toBeUndefined();
+  });
+
+  it('reads the "sunset" key of package.json and skips a package.json without one', async () => {
+    const root = makeTree({
+      'package.json': JSON.stringify({ name: 'root', sunset: { asOf: '2019-01-01' } }),
+      'app/package.json': JSON.stringify({ name: 'app' }),
+    });
+    mkdirSync(path.join(root, '.git'));
+    const found = await findConfig(path.join(root, 'app'), undefined);
+    expect(found).toEqual({ file: path.join(root, 'package.json'), config: { asOf: '2019-01-01' } });
+  });
+
+  it('names package.json and its key when the "sunset" value is invalid', async () => {
+    const root = makeTree({ 'package.json': JSON.stringify({ sunset: { failOn: 'never' } }) });
+    await expect(findConfig(root, undefined)).rejects.toThrow(
+      'Invalid config in package.json ("sunset" key): "failOn" must be one of "deprecated", "retired", got "never". Fix it and run again.',
+    );
+  });
+
+  it('reports a config file that is not JSON', async () => {
+    const root = makeTree({ 'sunset.config.json': '{ failOn: retired }' });
+    await expect(findConfig(root, undefined)).rejects.toThrow(/^Invalid config in sunset\.config\.json: it is not valid JSON \(/);
+  });
+
+  it('reports a --config file that does not exist', async () => {
+    const root = makeTree({});
+    await expect(findConfig(root, 'ci/sunset.json')).rejects.toThrow(
+      'Cannot read config --config ci/sunset.json: the file does not exist. Check the path and try again.',
+    );
+  });
+});
+
+describe('resolveConfig', () => {
+  it('fills defaults when there is no config file', async () => {
+    const root = makeTree({});
+    mkdirSync(path.join(root, '.git'));
+    const config = await resolveConfig(root, { config: undefined, asOf: undefined, apiHosts: undefined }, new Date('2026-03-04T23:59:00Z'));
+    expect({ ...config, catalog: undefined }).toEqual({
+      file: undefined,
+      baseDir: root,
+      asOf: '2026-03-04',
+      apiHosts: undefined,
+      ignores: [],
+      failOn: 'deprecated',
+      reportScheduled: false,
+      scheduledWithinDays: undefined,
+      customEntries: [],
+      catalog: undefined,
+      baselineFile: path.join(root, '.sunset-baseline.json'),
+    });
+    expect(config.catalog.entries).toHaveLength(27);
+  });
+
+  it('lets flags override the file, and resolves the baseline next to the config file', async () => {
+    const root = makeTree({
+      'sunset.config.json': JSON.stringify({ asOf: '2019-01-01', failOn: 'deprecated', apiHosts: ['a.example.com'], baseline: 'ci/base.json' }),
+      'app/a.ts': '',
+    });
+    mkdirSync(path.join(root, '.git'));
+    const config = await resolveConfig(path.join(root, 'app'), {
+      config: undefined,
+      asOf: '2020-02-02',
+      apiHosts: ['b.example.com'],
+      failOn: 'retired',
+    });
+    expect([config.asOf, config.apiHosts, config.failOn, config.baselineFile]).toEqual([
+      '2020-02-02',
+      ['b.example.com'],
+      'retired',
+      path.join(root, 'ci/base.json'),
+    ]);
+  });
+
+  it('rejects a bad --as-of naming the flag', async () => {
+    const root = makeTree({});
+    await expect(resolveConfig(root, { config: undefined, asOf: '01/02/2020', apiHosts: undefined })).rejects.toThrow(
+      '--as-of must be a day written YYYY-MM-DD (for example 2026-11-21), got "01/02/2020".',
+    );
+  });
+
+  it('rejects a bad --api-host naming the flag', async () => {
+    const root = makeTree({});
+    await expect(resolveConfig(root, { config: undefined, asOf: undefined, apiHosts: ['http://x'] })).rejects.toThrow(
+      'Invalid value for --api-host: "http://x". Give a hostname only, like api.example.com (no scheme, port or path).',
+    );
+  });
+});

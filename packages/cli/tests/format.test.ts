@@ -1,0 +1,210 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import AjvDraft04 from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { formatGithub, escapeData, escapeProperty } from '../src/format/github.js';
+import { formatJson } from '../src/format/json.js';
+import { formatSarif } from '../src/format/sarif.js';
+import { formatStylish } from '../src/format/stylish.js';
+import { context, report } from './report-fixture.js';
+
+describe('json format', () => {
+  it('prints exactly the documented shape', () => {
+    expect(JSON.parse(formatJson(report, context))).toStrictEqual({
+      findings: [
+        {
+          file: 'src/api/campaigns.ts',
+          line: 3,
+          column: 16,
+          rule: 'sunset/no-legacy-rest-path',
+          entry: 'campaigns-legacy-list',
+          retired: 'GET /v1/campaigns',
+          replacements: ['GET /v1/buyer/campaigns'],
+          phase: 'retired',
+          fix: 'rewrite',
+        },
+        {
+          file: 'src/reports/daily report.ts',
+          line: 2,
+          column: 3,
+          rule: 'sunset/no-sync-reporting',
+          entry: 'reporting-sync-reportdata',
+          retired: '/v1/reportingstats/agency/reportdata',
+          replacements: ['POST /v1/buyer/stats/data', 'GET /v1/buyer/stats/operations', 'GET /v1/buyer/stats/data'],
+          phase: 'deprecated',
+          fix: 'todo',
+        },
+        { file: 'src/todo.ts', line: 1, column: 4, rule: 'sunset/no-sunset-todo', message: 'Finish TODO(sunset:campaigns-legacy-status).' },
+      ],
+      errors: [{ file: 'src/broken.ts', line: 4, message: 'Parsing error: Unexpected token )' }],
+      summary: { asOf: '2019-11-01', failOn: 'retired', files: 12, candidates: 4, findings: 3, failing: 2, baselined: 1, errors: 1 },
+    });
+  });
+
+  it('keeps the documented key order', () => {
+    const [first] = (JSON.parse(formatJson(report, context)) as { findings: object[] }).findings;
+    expect(Object.keys(first!)).toEqual(['file', 'line', 'column', 'rule', 'entry', 'retired', 'replacements', 'phase', 'fix']);
+  });
+});
+
+describe('github format', () => {
+  it('prints one workflow command per finding and per file not checked', () => {
+    expect(formatGithub(report, context).split('\n')).toEqual([
+      '::error file=src/api/campaigns.ts,line=3,col=16,endLine=3,endColumn=36,title=sunset/no-legacy-rest-path (campaigns-legacy-list)::' +
+        'GET /v1/campaigns is retired (support ended 2019-10-01); use GET /v1/buyer/campaigns.%0AReplacement: GET /v1/buyer/campaigns',
+      '::warning file=src/reports/daily report.ts,line=2,col=3,title=sunset/no-sync-reporting (reporting-sync-reportdata)::' +
+        'The synchronous report endpoint is deprecated.%0AReplacement: POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data',
+      '::error file=src/todo.ts,line=1,col=4,endLine=1,endColumn=40,title=sunset/no-sunset-todo::Finish TODO(sunset:campaigns-legacy-status).',
+      '::error file=src/broken.ts,line=4,title=sunset%3A file not checked::Parsing error: Unexpected token )',
+      '',
+    ]);
+  });
+
+  it('escapes %, CR and LF in messages and also : and , in properties', () => {
+    expect(escapeData('100% done\r\nnext: a,b')).toBe('100%25 done%0D%0Anext: a,b');
+    expect(escapeProperty('C:\\src\\a,b.ts 50%\n')).toBe('C%3A\\src\\a%2Cb.ts 50%25%0A');
+    const weird = { ...report, findings: [{ ...report.findings[2]!, file: 'src/a,b:c.ts' }], errors: [] };
+    expect(formatGithub(weird, context)).toBe(
+      '::error file=src/a%2Cb%3Ac.ts,line=1,col=4,endLine=1,endColumn=40,title=sunset/no-sunset-todo::Finish TODO(sunset:campaigns-legacy-status).\n',
+    );
+  });
+});
+
+describe('stylish format', () => {
+  it('groups by file with a code frame, the phase and date, the replacement and a summary', () => {
+    expect(formatStylish(report, context)).toBe(
+      [
+        'src/api/campaigns.ts',
+        '  3:16  error  GET /v1/campaigns is retired (support ended 2019-10-01); use GET /v1/buyer/campaigns.  sunset/no-legacy-rest-path',
+        '    3 | \tconst list = () => fetch(`${API}/v1/campaigns`);',
+        '      | \t              ^^^^^^^^^^^^^^^^^^^^',
+        '    retired · support ended 2019-10-01',
+        '    use GET /v1/buyer/campaigns (sunset fix rewrites it)',
+        '',
+        'src/reports/daily report.ts',
+        '  2:3  warning  The synchronous report endpoint is deprecated.  sunset/no-sync-reporting',
+        '    2 |   post(REPORT_URL, body);',
+        '      |   ^^^^^^^^^^^^^^^^^^^^^^^',
+        '    deprecated · general availability ended 2019-10-31, support ends 2020-01-31',
+        '    candidates POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data (a person decides; sunset fix leaves a TODO)',
+        '    why: the asynchronous workflow is different: start the report with POST, poll the operation, then read the data, under other limits',
+        '',
+        'src/todo.ts',
+        '  1:4  error  Finish TODO(sunset:campaigns-legacy-status).  sunset/no-sunset-todo',
+        '    1 | // TODO(sunset:campaigns-legacy-status): decide',
+        '      |    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+        '',
+        'Files that could not be checked',
+        '  src/broken.ts:4  Parsing error: Unexpected token )',
+        '',
+        '✖ 3 findings in 3 files, 2 at or past retired, 1 baselined, 1 file not checked (12 files scanned, as of 2019-11-01)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('colours the output only when asked', () => {
+    const coloured = formatStylish(report, { ...context, color: true });
+    expect(coloured).toContain('\u001b[31merror\u001b[39m');
+    expect(formatStylish(report, context)).not.toContain('\u001b[');
+  });
+
+  it('prints a green summary line when nothing fails', () => {
+    const clean = { findings: [], errors: [], summary: { ...report.summary, findings: 0, failing: 0, baselined: 0, errors: 0 } };
+    expect(formatStylish(clean, context)).toBe('✔ 0 findings in 0 files, 0 at or past retired (12 files scanned, as of 2019-11-01)\n');
+  });
+});
+
+describe('sarif format', () => {
+  // The official OASIS SARIF 2.1.0 (rtm.5) schema, as shipped by @microsoft/jest-sarif; it is draft-04.
+  const schemaPath = createRequire(import.meta.url).resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
+  const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as object;
+  const ajv = new AjvDraft04.default({ allErrors: true, strict: false, unicodeRegExp: false });
+  addFormats.default(ajv);
+  const validate = ajv.compile(schema);
+
+  it('validates against the SARIF 2.1.0 schema', () => {
+    const log: unknown = JSON.parse(formatSarif(report, { ...context, docsUrl: 'https://example.com/sunset/README.md' }));
+    const valid = validate(log);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('the schema rejects a log without runs (it can fail)', () => {
+    expect(validate({ version: '2.1.0' })).toBe(false);
+    expect(validate({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, level: 'fatal' }] }] })).toBe(false);
+  });
+
+  it('has one rule per entry with schedule and replacements, and results with regions and fingerprints', () => {
+    const log = JSON.parse(formatSarif(report, { ...context, docsUrl: 'https://example.com/docs' })) as {
+      runs: [{ tool: { driver: { rules: Record<string, unknown>[] } }; results: Record<string, unknown>[]; invocations: unknown[] }];
+    };
+    const [run] = log.runs;
+    expect(run.tool.driver.rules.map((rule) => rule.id)).toEqual(['campaigns-legacy-list', 'reporting-sync-reportdata', 'sunset/no-sunset-todo']);
+    expect(run.tool.driver.rules[1]).toEqual({
+      id: 'reporting-sync-reportdata',
+      name: 'POST /v1/reportingstats/agency/reportdata',
+      shortDescription: { text: 'POST /v1/reportingstats/agency/reportdata is retired (support ends 2020-01-31).' },
+      fullDescription: {
+        text:
+          'Synchronous reporting API: POST /v1/reportingstats/agency/reportdata. General availability ends 2019-10-31; support ends 2020-01-31. ' +
+          'Replacement: POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data.',
+      },
+      help: {
+        text: [
+          'POST /v1/reportingstats/agency/reportdata (Synchronous reporting API) is retired by the platform.',
+          'General availability ends 2019-10-31; support ends 2020-01-31.',
+          'Replacement: POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data.',
+          'A person must decide: the asynchronous workflow is different: start the report with POST, poll the operation, then read the data, under other limits. `sunset fix` leaves a TODO(sunset:reporting-sync-reportdata) comment.',
+        ].join('\n'),
+        markdown: [
+          '**POST /v1/reportingstats/agency/reportdata** (Synchronous reporting API) is retired by the platform.',
+          '',
+          '| General availability ends | Support ends |',
+          '|---|---|',
+          '| 2019-10-31 | 2020-01-31 |',
+          '',
+          'Replacement: `POST /v1/buyer/stats/data`, `GET /v1/buyer/stats/operations`, `GET /v1/buyer/stats/data`.',
+          '',
+          'A person must decide: the asynchronous workflow is different: start the report with POST, poll the operation, then read the data, under other limits. `sunset fix` leaves a TODO(sunset:reporting-sync-reportdata) comment.',
+        ].join('\n'),
+      },
+      helpUri: 'https://example.com/docs#reporting-sync-reportdata',
+      defaultConfiguration: { level: 'error' },
+      properties: { tags: ['retired-api', 'reporting'], precision: 'high', gaEnds: '2019-10-31', supportEnds: '2020-01-31', migration: 'todo' },
+    });
+    expect(run.results[0]).toEqual({
+      ruleId: 'campaigns-legacy-list',
+      ruleIndex: 0,
+      level: 'error',
+      message: { text: 'GET /v1/campaigns is retired (support ended 2019-10-01); use GET /v1/buyer/campaigns. Replacement: GET /v1/buyer/campaigns.' },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: 'src/api/campaigns.ts', uriBaseId: '%SRCROOT%' },
+            region: { startLine: 3, startColumn: 16, endLine: 3, endColumn: 36 },
+          },
+        },
+      ],
+      partialFingerprints: { 'sunsetFingerprint/v1': 'f1' },
+      properties: { eslintRule: 'sunset/no-legacy-rest-path', phase: 'retired', fix: 'rewrite' },
+    });
+    expect(run.results.map((result) => [result.ruleIndex, result.level])).toEqual([[0, 'error'], [1, 'warning'], [2, 'error']]);
+    expect((run.results[1]!.locations as [{ physicalLocation: { artifactLocation: { uri: string } } }])[0].physicalLocation.artifactLocation.uri).toBe(
+      'src/reports/daily%20report.ts',
+    );
+    expect(run.invocations).toEqual([
+      {
+        executionSuccessful: true,
+        toolExecutionNotifications: [
+          {
+            level: 'error',
+            message: { text: 'Parsing error: Unexpected token )' },
+            locations: [{ physicalLocation: { artifactLocation: { uri: 'src/broken.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 4 } } }],
+          },
+        ],
+      },
+    ]);
+  });
+});

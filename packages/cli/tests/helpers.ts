@@ -1,0 +1,40 @@
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { CliIo } from '../src/io.js';
+
+/** A fresh temp folder (real path, so symlink checks compare like with like) holding `files`. */
+export function makeTree(files: Readonly<Record<string, string>>): string {
+  const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'sunset-cli-')));
+  writeTree(root, files);
+  return root;
+}
+
+export function writeTree(root: string, files: Readonly<Record<string, string>>): void {
+  for (const [file, text] of Object.entries(files)) {
+    const target = path.join(root, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, text);
+  }
+}
+
+export interface CapturedIo extends CliIo {
+  readonly out: () => string;
+  readonly err: () => string;
+}
+
+export function captureIo(cwd: string, options: Partial<Pick<CliIo, 'isTTY' | 'stderrIsTTY' | 'env' | 'now'>> = {}): CapturedIo {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    stdout: { write: (text: string) => out.push(text) },
+    stderr: { write: (text: string) => err.push(text) },
+    cwd,
+    env: options.env ?? {},
+    isTTY: options.isTTY ?? false,
+    ...(options.stderrIsTTY === undefined ? {} : { stderrIsTTY: options.stderrIsTTY }),
+    now: options.now ?? (() => new Date('2026-01-15T12:00:00Z')),
+    out: () => out.join(''),
+    err: () => err.join(''),
+  };
+}
