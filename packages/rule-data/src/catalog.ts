@@ -13,29 +13,49 @@ export interface Catalog {
   readonly compiledPaths: readonly CompiledPath[];
   /** Internal: operations by exact name. */
   readonly operations: ReadonlyMap<string, OperationEntry>;
-  /** The needle strings a file must contain (case-insensitively) to possibly hold a retired call. */
+  /** The needle strings a file must contain to possibly hold a retired call (paths case-insensitively). */
   readonly needles: readonly string[];
-  /** `needles` as one case-insensitive regular expression (no `g` flag: safe to share). */
+  /** `needles` as one pattern that means the same to JavaScript and to `grep -E`. */
+  readonly needlePatternSource: string;
+  /** `needlePatternSource` compiled (no `g` flag: safe to share). */
   readonly needlePattern: RegExp;
 }
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * The needles: strings that every call of an entry contains. A path gives its first two literal
+ * segments (`v1/campaigns`: shared by sibling paths, and absent from `/v1/buyer/campaigns`), compared
+ * case-insensitively like the paths; an operation gives its name, compared case-sensitively like SOAP
+ * (so `getUsers()` in ordinary code does not make a file a candidate). A needle containing another
+ * of its kind adds nothing.
+ */
+function needlesOf(entries: readonly RetirementEntry[]): { paths: string[]; operations: string[] } {
+  const minimal = (needles: readonly string[], fold: (text: string) => string): string[] => {
+    const unique = [...new Set(needles)];
+    return unique.filter((needle) => !unique.some((other) => other !== needle && fold(needle).includes(fold(other)))).sort();
+  };
+  const pathNeedles = entries.flatMap((entry) => {
+    if (entry.kind !== 'path') return [];
+    const segments = compilePathTemplate(entry.path);
+    const firstParam = segments.findIndex((segment) => segment.kind === 'param');
+    const literalPrefix = (firstParam === -1 ? segments : segments.slice(0, firstParam)).slice(0, 2);
+    return [literalPrefix.map((segment) => (segment.kind === 'literal' ? segment.lower : '')).join('/')].filter((needle) => needle !== '');
+  });
+  const operationNeedles = entries.flatMap((entry) => (entry.kind === 'operation' ? [entry.operation] : []));
+  return { paths: minimal(pathNeedles, (text) => text.toLowerCase()), operations: minimal(operationNeedles, (text) => text) };
+}
+
+const escapeForPattern = (character: string): string => (/[.*+?^${}()|[\]\\]/.test(character) ? `\\${character}` : character);
+const caseInsensitively = (character: string): string =>
+  character.toLowerCase() === character.toUpperCase() ? escapeForPattern(character) : `[${character.toLowerCase()}${character.toUpperCase()}]`;
 
 /**
- * Strings that every call of an entry contains: a path's first literal segment after the version
- * (shared by sibling paths, so the set stays small), or an operation name.
+ * One pattern for all needles, written so that it means the same to JavaScript (no flags) and to
+ * `grep -E`: path needles spell case-insensitivity as `[vV]1/[cC]...`, operations stay literal.
  */
-function needlesOf(entries: readonly RetirementEntry[]): string[] {
-  const raw = entries.map((entry) => {
-    if (entry.kind === 'operation') return entry.operation;
-    const literals = compilePathTemplate(entry.path).flatMap((segment) => (segment.kind === 'literal' && !/^v\d+$/.test(segment.lower) ? [segment.lower] : []));
-    return literals[0] ?? entry.path;
-  });
-  const unique = [...new Set(raw)];
-  // A needle that contains another (case-insensitively) adds nothing: `GetCampaigns` contains `campaigns`.
-  return unique
-    .filter((needle) => !unique.some((other) => other !== needle && needle.toLowerCase().includes(other.toLowerCase())))
-    .sort((a, b) => a.localeCompare(b));
+function needlePatternSource(needles: { paths: readonly string[]; operations: readonly string[] }): string {
+  const paths = needles.paths.map((needle) => [...needle].map(caseInsensitively).join(''));
+  const operations = needles.operations.map((needle) => [...needle].map(escapeForPattern).join(''));
+  return [...paths, ...operations].join('|');
 }
 
 function buildCatalog(entries: readonly RetirementEntry[]): Catalog {
@@ -43,13 +63,15 @@ function buildCatalog(entries: readonly RetirementEntry[]): Catalog {
   const compiledPaths = entries.flatMap((entry) => (entry.kind === 'path' ? [{ entry, segments: compilePathTemplate(entry.path) }] : []));
   const operations = new Map(entries.flatMap((entry) => (entry.kind === 'operation' ? [[entry.operation, entry] as const] : [])));
   const needles = needlesOf(entries);
+  const needlePatternText = needlePatternSource(needles);
   return {
     entries,
     byId: (id) => byId.get(id),
     compiledPaths,
     operations,
-    needles,
-    needlePattern: new RegExp(needles.map(escapeRegExp).join('|'), 'i'),
+    needles: [...needles.paths, ...needles.operations],
+    needlePatternSource: needlePatternText,
+    needlePattern: new RegExp(needlePatternText),
   };
 }
 
@@ -89,4 +111,9 @@ export function mightContainRetiredCall(sourceText: string, catalog: Catalog = b
 
 export function retiredNeedles(catalog: Catalog = builtinCatalog): readonly string[] {
   return catalog.needles;
+}
+
+/** The needle pattern for `grep -E` (and `new RegExp`), e.g. for comparing against the prefilter. */
+export function retiredNeedlePattern(catalog: Catalog = builtinCatalog): string {
+  return catalog.needlePatternSource;
 }

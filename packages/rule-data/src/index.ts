@@ -9,6 +9,7 @@ export {
   matchOperationName,
   mightContainRetiredCall,
   retiredNeedles,
+  retiredNeedlePattern,
   type Catalog,
 } from './catalog.js';
 export type { CustomEntryInput } from './custom-entries.js';

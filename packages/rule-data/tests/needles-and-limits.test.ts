@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { builtinEntries, mightContainRetiredCall, reportingLimits, reportingQuotas, retiredNeedles } from '@sunset/rule-data';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { builtinEntries, createCatalog, mightContainRetiredCall, reportingLimits, reportingQuotas, retiredNeedlePattern, retiredNeedles } from '@sunset/rule-data';
 
 describe('the needle prefilter', () => {
   it('derives a minimal needle set from the data', () => {
     expect(retiredNeedles()).toEqual([
-      'AddAdvertiserLabelsAsJson', 'campaigns', 'CreateCampaign', 'GetAdvertiserLabelsAsJson', 'GetAdvertisers',
-      'GetCampaignCategories', 'GetCampaignLabelsAsJson', 'GetPlacementsLabelsAsJson', 'GetUsers', 'RemoveAdvertiserLabelsAsJsonp',
-      'reportingstats', 'SetPlacementsLabelsAsJson', 'UpdateCampaign',
+      'v1/campaigns', 'v1/reportingstats',
+      'AddAdvertiserLabelsAsJson', 'CreateCampaign', 'GetAdvertiserLabelsAsJson', 'GetAdvertisers', 'GetCampaignCategories',
+      'GetCampaignLabelsAsJson', 'GetCampaigns', 'GetPlacementsLabelsAsJson', 'GetUsers', 'RemoveAdvertiserLabelsAsJsonp',
+      'SetPlacementsLabelsAsJson', 'UpdateCampaign',
     ]);
+    expect(retiredNeedles(createCatalog([{ id: 'proxy', retired: 'GET /proxy/v1/{id}/campaigns', gaEnds: '2027-01-01', supportEnds: '2027-01-02' }]))).toContain('proxy/v1');
   });
 
   it('lets through a file that names any retired path or operation', () => {
@@ -18,8 +24,26 @@ describe('the needle prefilter', () => {
     expect(mightContainRetiredCall("axios.get('/V1/CAMPAIGNS')")).toBe(true);
   });
 
-  it('rejects a file with no needle', () => {
+  it('rejects a file with no needle: the new endpoints, campaign vocabulary, camel-cased look-alike methods', () => {
     expect(mightContainRetiredCall("import React from 'react';\nexport const x = fetch('/v1/buyer/orders');\n")).toBe(false);
+    expect(mightContainRetiredCall("import { CampaignStore } from './campaigns';\nawait api.get('/v1/buyer/campaigns');\n")).toBe(false);
+    expect(mightContainRetiredCall('const users = await repo.getUsers(); createCampaign(draft);')).toBe(false);
+  });
+
+  it('means the same to grep -E as to JavaScript', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sunset-needles-'));
+    const samples = {
+      'hit-path.ts': "get('/V1/Campaigns/7')",
+      'hit-op.js': 'client.GetUsersAsync()',
+      'hit-report.ts': '`${b}/v1/reportingstats/agency/reportdata`',
+      'miss-buyer.ts': "get('/v1/buyer/campaigns')",
+      'miss-case.js': 'repo.getUsers()',
+    };
+    for (const [name, text] of Object.entries(samples)) writeFileSync(path.join(dir, name), text);
+    const grepped = execFileSync('grep', ['-rlE', retiredNeedlePattern(), '.'], { cwd: dir, encoding: 'utf8' }).split('\n').filter(Boolean).map((file) => path.basename(file)).sort();
+    const matched = Object.entries(samples).filter(([, text]) => mightContainRetiredCall(text)).map(([name]) => name).sort();
+    expect(grepped).toEqual(['hit-op.js', 'hit-path.ts', 'hit-report.ts']);
+    expect(matched).toEqual(grepped);
   });
 });
 
