@@ -1,10 +1,12 @@
 import type {
+  Catalog,
   Endpoint,
   HttpMethod,
   IsoDay,
   Migration,
   Phase,
   RetirementEntry,
+  UrlPart,
 } from '@sunset/rule-data';
 
 /**
@@ -33,6 +35,8 @@ export type CallForm =
   | 'superagent'
   | 'undici'
   | 'angular-http'
+  /** `.get/.post/.put/.patch/.delete(url)` (or `.request(method, url)`) on a receiver the file does not identify. */
+  | 'http-client'
   | 'jquery'
   | 'xhr'
   | 'url-string'
@@ -46,13 +50,19 @@ export interface AnalysisOptions {
   readonly asOf?: IsoDay;
   /** When given, a URL with an explicit host outside this list is not a finding. */
   readonly apiHosts?: readonly string[];
-  /** User-defined entries, already validated, added to the built-in ones. */
-  readonly catalog?: import('@sunset/rule-data').Catalog;
+  /** The entries in force: `createCatalog(customEntries)` (built-in plus validated custom ones). Default: the built-in catalog. */
+  readonly catalog?: Catalog;
+  /**
+   * Type-aware mode: the value of an imported (or undeclared) identifier, or of a member of one
+   * (`API.campaigns`), as URL parts; undefined when unknown (it stays a hole). Called only for
+   * names the file itself does not bind.
+   */
+  readonly resolveIdentifier?: (node: AnyNode) => readonly UrlPart[] | undefined;
 }
 
 export interface CandidateEdit {
   readonly replacement: Endpoint;
-  /** Edits that switch this site to the candidate; absent when a parameter of it cannot be bound. */
+  /** Edits that switch this site to the candidate (only candidates whose every parameter is bound are listed). */
   readonly edits: readonly TextEdit[];
 }
 

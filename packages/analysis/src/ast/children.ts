@@ -1,0 +1,52 @@
+import type { AnyNode } from '../types.js';
+import { isNode } from './nodes.js';
+
+/**
+ * Keys that never lead to runtime code: back links, positions, comments, tokens, recast's
+ * `original` (non-enumerable anyway), and TypeScript type positions (a string in a type is not a call).
+ */
+const skippedKeys = new Set([
+  'parent',
+  'loc',
+  'range',
+  'start',
+  'end',
+  'extra',
+  'comments',
+  'tokens',
+  'leadingComments',
+  'trailingComments',
+  'innerComments',
+  'original',
+  'typeAnnotation',
+  'typeParameters',
+  'typeArguments',
+  'returnType',
+  'superTypeParameters',
+  'superTypeArguments',
+  'implements',
+  'predicate',
+]);
+
+/** Declarations that hold only types. */
+const typeOnlyNodes = new Set(['TSInterfaceDeclaration', 'TSTypeAliasDeclaration', 'TSDeclareFunction', 'TSTypeAnnotation']);
+
+export interface Child {
+  readonly node: AnyNode;
+  readonly key: string;
+}
+
+/** The runtime child nodes of `node`, in source order of their keys, for either AST flavour. */
+export function childrenOf(node: AnyNode): Child[] {
+  const children: Child[] = [];
+  for (const key of Object.keys(node)) {
+    if (skippedKeys.has(key)) continue;
+    const value = (node as unknown as Record<string, unknown>)[key];
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item) && !typeOnlyNodes.has(item.type)) children.push({ node: item, key });
+    } else if (isNode(value) && !typeOnlyNodes.has(value.type)) {
+      children.push({ node: value, key });
+    }
+  }
+  return children;
+}

@@ -1,0 +1,207 @@
+import { renderPath, type UrlMatch } from '@sunset/rule-data';
+import { rangeOf } from '../ast/nodes.js';
+import type { AnyNode, TextEdit } from '../types.js';
+import { segmentPositionOf, type PartsView, type Quote, type Segment } from '../url/segments.js';
+
+/** One character of the URL (with its segment) or one hole. */
+type Atom = { readonly kind: 'char'; readonly char: string; readonly segment: number; readonly offset: number } | { readonly kind: 'hole'; readonly segment: number };
+
+export type EditResult = { readonly edits: TextEdit[]; readonly container: AnyNode } | { readonly cause: string };
+
+const sameAtom = (a: Atom | undefined, b: Atom | undefined): boolean => {
+  if (!a || !b) return false;
+  if (a.kind === 'char') return b.kind === 'char' && a.char === b.char;
+  return b.kind === 'hole' && a.segment === b.segment;
+};
+
+const isSlash = (atom: Atom | undefined): boolean => atom?.kind === 'char' && atom.char === '/';
+
+function atomsOf(segments: readonly Segment[]): Atom[] {
+  const atoms: Atom[] = [];
+  segments.forEach((segment, index) => {
+    if (segment.kind === 'hole') atoms.push({ kind: 'hole', segment: index });
+    else for (let offset = 0; offset < segment.value.length; offset++) atoms.push({ kind: 'char', char: segment.value[offset]!, segment: index, offset });
+  });
+  return atoms;
+}
+
+/** The atom index of a segment position (`segments.length` = after the last atom). */
+function atomIndexOf(atoms: readonly Atom[], segment: number, offset: number): number {
+  const index = atoms.findIndex((atom) => atom.segment > segment || (atom.segment === segment && (atom.kind === 'hole' || atom.offset >= offset)));
+  return index < 0 ? atoms.length : index;
+}
+
+/** Unchanged whole path segments at the start and the end are left alone, so the edit touches only what changes. */
+function trimCommon(old: readonly Atom[], next: readonly Atom[]): { prefix: number; suffix: number } {
+  let prefix = 0;
+  let lastBoundary = 0;
+  while (prefix < old.length && prefix < next.length && sameAtom(old[prefix], next[prefix])) {
+    prefix++;
+    if (isSlash(old[prefix - 1])) lastBoundary = prefix;
+  }
+  if (prefix !== old.length || prefix !== next.length) prefix = lastBoundary;
+  let suffix = 0;
+  let suffixBoundary = 0;
+  while (
+    suffix < old.length - prefix &&
+    suffix < next.length - prefix &&
+    sameAtom(old[old.length - 1 - suffix], next[next.length - 1 - suffix])
+  ) {
+    suffix++;
+    if (isSlash(old[old.length - 1 - suffix]) && isSlash(next[next.length - 1 - suffix])) suffixBoundary = suffix;
+  }
+  return { prefix, suffix: suffixBoundary };
+}
+
+/** Where an edit boundary sits: inside a literal's quotes, or just before/after an operand of `+`. */
+type BoundaryContext = { readonly kind: 'string'; readonly quote: Quote } | { readonly kind: 'before-operand' } | { readonly kind: 'after-operand' };
+
+interface Boundary {
+  readonly offset: number;
+  readonly container: AnyNode;
+  readonly context: BoundaryContext;
+}
+
+/** An operand not wrapped in parentheses (ESTree keeps no trace of them, so look at the source). */
+function isBareOperand(node: AnyNode, sourceText: string): boolean {
+  const [start, end] = rangeOf(node);
+  return !(/\(\s*$/.test(sourceText.slice(Math.max(0, start - 20), start)) && /^\s*\)/.test(sourceText.slice(end, end + 20)));
+}
+
+/**
+ * Source places for the gap before atom `gap`, best first: inside the text after it or before it,
+ * inside an empty template chunk between, or at the edge of a `+` operand.
+ */
+function boundaryOptions(atoms: readonly Atom[], gap: number, segments: readonly Segment[], sourceText: string): Boundary[] {
+  const options: Boundary[] = [];
+  const inText = (segment: Segment | undefined, offset: number): void => {
+    if (segment?.kind !== 'text' || segment.sourceStart === undefined || !segment.container || !segment.quote || offset > segment.mappedLength) return;
+    options.push({ offset: segment.sourceStart + offset, container: segment.container, context: { kind: 'string', quote: segment.quote } });
+  };
+  const next = atoms[gap];
+  const previous = atoms[gap - 1];
+  if (next?.kind === 'char') inText(segments[next.segment], next.offset);
+  if (previous?.kind === 'char') inText(segments[previous.segment], previous.offset + 1);
+  const from = previous ? previous.segment + 1 : 0;
+  const to = next ? next.segment : segments.length;
+  for (let index = from; index < to; index++) {
+    const segment = segments[index];
+    if (segment?.kind === 'text' && segment.value === '') inText(segment, 0);
+  }
+  const atOperand = (atom: Atom | undefined, kind: 'before-operand' | 'after-operand'): void => {
+    const segment = atom?.kind === 'hole' ? segments[atom.segment] : undefined;
+    if (segment?.kind !== 'hole' || segment.inTemplate || !segment.node || !segment.container || !isBareOperand(segment.node, sourceText)) return;
+    const [start, end] = rangeOf(segment.node);
+    options.push({ offset: kind === 'before-operand' ? start : end, container: segment.container, context: { kind } });
+  };
+  atOperand(previous, 'after-operand');
+  atOperand(next, 'before-operand');
+  return options;
+}
+
+const escapeFor = (text: string, quote: Quote): string => {
+  const escaped = text.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+  if (quote === '`') return escaped.replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+  return escaped.split(quote).join(`\\${quote}`);
+};
+
+const simpleOperand = /^(Identifier|MemberExpression|OptionalMemberExpression|CallExpression|OptionalCallExpression|ThisExpression|Literal|StringLiteral|NumericLiteral|TemplateLiteral)$/;
+
+/**
+ * Writes the new middle of the URL in the syntax around it: text inside the literal's quotes, holes
+ * as `${x}` in a template or `' + x + '` in a concatenation, so no empty `''` or `${}` is left.
+ */
+function renderMiddle(middle: readonly Atom[], segments: readonly Segment[], sourceText: string, left: BoundaryContext, right: BoundaryContext): string {
+  const plainQuote: Quote = right.kind === 'string' ? right.quote : left.kind === 'string' ? left.quote : "'";
+  // `code`: after an operand (a `+` is needed before more); `fresh`: nothing written yet at an operand's place.
+  let context: Quote | 'code' | 'fresh' = left.kind === 'string' ? left.quote : left.kind === 'after-operand' ? 'code' : 'fresh';
+  let out = '';
+  let index = 0;
+  while (index < middle.length) {
+    const atom = middle[index]!;
+    if (atom.kind === 'char') {
+      let text = '';
+      while (middle[index]?.kind === 'char') text += (middle[index++] as { char: string }).char;
+      if (context === 'code' || context === 'fresh') {
+        out += `${context === 'code' ? ' + ' : ''}${plainQuote}`;
+        context = plainQuote;
+      }
+      out += escapeFor(text, context);
+      continue;
+    }
+    index++;
+    const node = (segments[atom.segment] as { node?: AnyNode }).node!;
+    const source = sourceText.slice(...rangeOf(node));
+    if (context === '`') {
+      out += `\${${source}}`;
+      continue;
+    }
+    const operand = simpleOperand.test(node.type) ? source : `(${source})`;
+    out += context === 'code' ? ` + ${operand}` : context === 'fresh' ? operand : `${context} + ${operand}`;
+    context = 'code';
+  }
+  const isQuote = context !== 'code' && context !== 'fresh';
+  switch (right.kind) {
+    case 'string':
+      if (context === right.quote) return out;
+      if (isQuote) return `${out}${context} + ${right.quote}`;
+      return `${out}${context === 'code' ? ' + ' : ''}${right.quote}`;
+    case 'after-operand':
+      return isQuote ? `${out}${context}` : out;
+    case 'before-operand':
+      if (isQuote) return `${out}${context} + `;
+      return context === 'code' ? `${out} + ` : out;
+  }
+}
+
+/**
+ * The text edits that replace the retired path matched in `segments` with `template`: the base,
+ * holes, query string and quote style stay; a dropped parameter disappears with its `+`/`${}`.
+ */
+export function rewritePathEdits(
+  segments: readonly Segment[],
+  view: PartsView,
+  match: UrlMatch,
+  template: string,
+  sourceText: string,
+): EditResult {
+  const rendered = renderPath(template, match.params);
+  if (!rendered) return { cause: 'a path parameter of the replacement is not in the old URL' };
+  const atoms = atomsOf(segments);
+  const start = segmentPositionOf(view, segments.length, match.pathStart.part, match.pathStart.offset);
+  const end = segmentPositionOf(view, segments.length, match.pathEnd.part, match.pathEnd.offset);
+  const from = atomIndexOf(atoms, start.segment, start.offset);
+  const to = atomIndexOf(atoms, end.segment, end.offset);
+  const old = atoms.slice(from, to);
+  // `v1/campaigns` (relative, no leading slash) becomes `v1/buyer/campaigns`, not `/v1/...`.
+  const relative = old[0]?.kind === 'char' && old[0].char !== '/';
+  const first = rendered[0];
+  if (relative && first?.kind === 'text') rendered[0] = { kind: 'text', value: first.value.replace(/^\//, '') };
+  const next: Atom[] = rendered.flatMap((binding): Atom[] => {
+    if (binding.kind === 'text') return [...binding.value].map((char) => ({ kind: 'char', char, segment: -1, offset: 0 }));
+    const source = view.sources[binding.part]?.[0];
+    return source ? [{ kind: 'hole', segment: source.segment }] : [];
+  });
+  const { prefix, suffix } = trimCommon(old, next);
+  const startGap = from + prefix;
+  const endGap = to - suffix;
+  const middle = next.slice(prefix, next.length - suffix);
+  const pairs = boundaryOptions(atoms, startGap, segments, sourceText).flatMap((left) =>
+    boundaryOptions(atoms, endGap, segments, sourceText)
+      .filter((right) => right.container === left.container && right.offset >= left.offset)
+      .map((right) => [left, right] as const),
+  );
+  const pair = pairs[0];
+  if (!pair) return { cause: 'the retired path cannot be edited where it is written (it is assembled in several places or contains escapes)' };
+  const [left, right] = pair;
+  const { container } = left;
+  const movedHoles = middle.filter((atom) => atom.kind === 'hole').map((atom) => segments[atom.segment]!);
+  const holeOutside = movedHoles.some((segment) => {
+    if (segment.kind !== 'hole' || !segment.node || segment.container !== container) return true;
+    const [holeStart, holeEnd] = rangeOf(segment.node);
+    return holeStart < left.offset || holeEnd > right.offset;
+  });
+  if (holeOutside) return { cause: 'a path parameter of the replacement is written outside the edited text' };
+  const text = renderMiddle(middle, segments, sourceText, left.context, right.context);
+  return { edits: [{ range: [left.offset, right.offset], text }], container };
+}

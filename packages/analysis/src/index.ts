@@ -1,0 +1,11 @@
+import { mightContainRetiredCall as needleTest } from '@sunset/rule-data';
+import type { AnalysisOptions } from './types.js';
+
+export * from './types.js';
+export { findRetiredCalls } from './find-retired-calls.js';
+export { findSunsetTodos, hasTodoAbove, type SunsetTodo } from './todo/markers.js';
+
+/** The cheap test to run before parsing: false means the file cannot hold a retired call (custom entries included). */
+export function mightContainRetiredCall(sourceText: string, options: AnalysisOptions = {}): boolean {
+  return needleTest(sourceText, options.catalog);
+}

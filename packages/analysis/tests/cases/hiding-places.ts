@@ -1,0 +1,326 @@
+import { createCatalog } from '@sunset/rule-data';
+import type { Case } from '../harness.js';
+
+const proxyCatalog = createCatalog([
+  {
+    id: 'proxy-campaign-status',
+    retired: 'PATCH /proxy/v1/campaigns/{id}',
+    replacements: ['PUT /v1/buyer/campaigns/{id}/status'],
+    gaEnds: '2025-01-01',
+    supportEnds: '2025-06-30',
+    migration: 'rewrite',
+  },
+]);
+
+export const hidingPlaceCases: Case[] = [
+  {
+    name: 'a same-file constant is rewritten where it is written and reported at the call',
+    code: "const CAMPAIGNS = '/v1/campaigns';\nexport const list = () => fetch(CAMPAIGNS);",
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'fetch', migration: 'rewrite', at: 'CAMPAIGNS', occurrence: 2,
+        output: "const CAMPAIGNS = '/v1/buyer/campaigns';\nexport const list = () => fetch(CAMPAIGNS);",
+      },
+    ],
+  },
+  {
+    name: 'a let never reassigned is a constant; a reassigned one is not (its first value is still a URL-shaped string)',
+    code: "let clientsUrl = '/v1/campaigns/dictionaries/clients';\nfetch(clientsUrl);\nlet managersUrl = '/v1/campaigns/dictionaries/managers';\nmanagersUrl = next();\nfetch(managersUrl);",
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'fetch', migration: 'rewrite', at: 'clientsUrl', occurrence: 2,
+        output: "let clientsUrl = '/v1/buyer/advertisers';\nfetch(clientsUrl);\nlet managersUrl = '/v1/campaigns/dictionaries/managers';\nmanagersUrl = next();\nfetch(managersUrl);",
+      },
+      {
+        id: 'campaign-dictionary-managers', key: '/v1/campaigns/dictionaries/managers', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'",
+        output: "let clientsUrl = '/v1/campaigns/dictionaries/clients';\nfetch(clientsUrl);\nlet managersUrl = '/v1/buyer/classifiers/managers';\nmanagersUrl = next();\nfetch(managersUrl);",
+      },
+    ],
+  },
+  {
+    name: 'a parameter shadowing a constant of the same name is not the constant',
+    code: "const url = '/v1/campaigns/dictionaries/clients';\nfunction load(url) { return fetch(url); }\nexport { url };",
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-clients', key: '/v1/campaigns/dictionaries/clients', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/clients'",
+        output: "const url = '/v1/buyer/advertisers';\nfunction load(url) { return fetch(url); }\nexport { url };",
+      },
+    ],
+  },
+  {
+    name: 'an imported identifier is a hole; the base it stands for is kept',
+    code: "import { API_BASE } from './config';\nfetch(`${API_BASE}/v1/campaigns/dictionaries/clients`);",
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'fetch', migration: 'rewrite', at: '`${API_BASE}/v1/campaigns/dictionaries/clients`',
+        output: "import { API_BASE } from './config';\nfetch(`${API_BASE}/v1/buyer/advertisers`);",
+      },
+    ],
+  },
+  {
+    name: 'an imported path is found only through the type-aware hook, and is then not editable here',
+    code: "import { CAMPAIGNS_PATH } from './paths';\naxios.get(CAMPAIGNS_PATH);",
+    js: true,
+    options: { resolveIdentifier: (node) => ((node as { name?: string }).name === 'CAMPAIGNS_PATH' ? [{ kind: 'text', value: '/v1/campaigns' }] : undefined) },
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'axios', migration: 'todo', at: 'CAMPAIGNS_PATH', occurrence: 2,
+        cause: 'the retired path cannot be edited where it is written (it is assembled in several places or contains escapes)',
+      },
+    ],
+  },
+  {
+    name: 'new URL(path, base): an absolute path drops the base path, a relative one joins it; .href and .toString() are the URL',
+    code: [
+      "const base = 'https://api.example.com/api/';",
+      "fetch(new URL('/v1/campaigns/dictionaries/managers', base).href);",
+      "const orders = new URL(`v1/campaigns/${id}/orders/${orderId}?expand=lines`, base);",
+      'axios.get(orders.toString());',
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'fetch', migration: 'rewrite',
+        at: "new URL('/v1/campaigns/dictionaries/managers', base).href",
+        output: [
+          "const base = 'https://api.example.com/api/';",
+          "fetch(new URL('/v1/buyer/classifiers/managers', base).href);",
+          "const orders = new URL(`v1/campaigns/${id}/orders/${orderId}?expand=lines`, base);",
+          'axios.get(orders.toString());',
+        ].join('\n'),
+      },
+      {
+        id: 'campaigns-legacy-order', key: 'GET /v1/campaigns/{campaignId}/orders/{orderId}', method: 'GET', form: 'axios', migration: 'rewrite', at: 'orders.toString()',
+        output: [
+          "const base = 'https://api.example.com/api/';",
+          "fetch(new URL('/v1/campaigns/dictionaries/managers', base).href);",
+          'const orders = new URL(`v1/buyer/orders/${orderId}?expand=lines`, base);',
+          'axios.get(orders.toString());',
+        ].join('\n'),
+      },
+    ],
+  },
+  {
+    name: 'TS wrappers are seen through: as const, satisfies, non-null and type arguments',
+    code: [
+      "const PATHS = { managers: '/v1/campaigns/dictionaries/managers' } as const;",
+      "const clients = '/v1/campaigns/dictionaries/clients' satisfies string;",
+      'http.get<Manager[]>(PATHS.managers);',
+      'fetch(clients!);',
+    ].join('\n'),
+    expected: [
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'http-client', migration: 'rewrite', at: 'PATHS.managers',
+        output: [
+          "const PATHS = { managers: '/v1/buyer/classifiers/managers' } as const;",
+          "const clients = '/v1/campaigns/dictionaries/clients' satisfies string;",
+          'http.get<Manager[]>(PATHS.managers);',
+          'fetch(clients!);',
+        ].join('\n'),
+      },
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'fetch', migration: 'rewrite', at: 'clients!',
+        output: [
+          "const PATHS = { managers: '/v1/campaigns/dictionaries/managers' } as const;",
+          "const clients = '/v1/buyer/advertisers' satisfies string;",
+          'http.get<Manager[]>(PATHS.managers);',
+          'fetch(clients!);',
+        ].join('\n'),
+      },
+    ],
+  },
+  {
+    name: 'with an API host list, another host is not a finding; relative URLs and unknown bases still are',
+    code: [
+      "fetch('https://mock.internal/v1/campaigns/dictionaries/clients');",
+      "fetch('https://API.example.com:443/v1/campaigns/dictionaries/clients');",
+      "fetch('/v1/campaigns/dictionaries/managers');",
+      "fetch(`${process.env.API}/v1/campaigns/dictionaries/comanagers`);",
+    ].join('\n'),
+    js: true,
+    options: { apiHosts: ['api.example.com'] },
+    expected: [
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'fetch', migration: 'rewrite', at: "'https://API.example.com:443/v1/campaigns/dictionaries/clients'",
+        output: [
+          "fetch('https://mock.internal/v1/campaigns/dictionaries/clients');",
+          "fetch('https://API.example.com:443/v1/buyer/advertisers');",
+          "fetch('/v1/campaigns/dictionaries/managers');",
+          "fetch(`${process.env.API}/v1/campaigns/dictionaries/comanagers`);",
+        ].join('\n'),
+      },
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'fetch', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'",
+        output: [
+          "fetch('https://mock.internal/v1/campaigns/dictionaries/clients');",
+          "fetch('https://API.example.com:443/v1/campaigns/dictionaries/clients');",
+          "fetch('/v1/buyer/classifiers/managers');",
+          "fetch(`${process.env.API}/v1/campaigns/dictionaries/comanagers`);",
+        ].join('\n'),
+      },
+      {
+        id: 'campaign-dictionary-comanagers', key: 'GET /v1/campaigns/dictionaries/comanagers', method: 'GET', form: 'fetch', migration: 'rewrite', at: '`${process.env.API}/v1/campaigns/dictionaries/comanagers`',
+        output: [
+          "fetch('https://mock.internal/v1/campaigns/dictionaries/clients');",
+          "fetch('https://API.example.com:443/v1/campaigns/dictionaries/clients');",
+          "fetch('/v1/campaigns/dictionaries/managers');",
+          "fetch(`${process.env.API}/v1/buyer/classifiers/managers`);",
+        ].join('\n'),
+      },
+    ],
+  },
+  {
+    name: 'an escape after the path does not stop the rewrite; one inside it does',
+    code: "fetch('/v1/campaigns/dictionaries/clients?q=\\'x\\'');\nfetch('/v1/campaigns/dictionar\\x69es/managers');",
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'fetch', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/clients?q=\\'x\\''",
+        output: "fetch('/v1/buyer/advertisers?q=\\'x\\'');\nfetch('/v1/campaigns/dictionar\\x69es/managers');",
+      },
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'fetch', migration: 'todo', at: "'/v1/campaigns/dictionar\\x69es/managers'",
+        cause: 'the retired path cannot be edited where it is written (it is assembled in several places or contains escapes)',
+      },
+    ],
+  },
+  {
+    name: 'paths match case-insensitively, and a trailing slash stays',
+    code: 'fetch("/V1/Campaigns/Dictionaries/Clients/?page=2");',
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'fetch', migration: 'rewrite', at: '"/V1/Campaigns/Dictionaries/Clients/?page=2"',
+        output: 'fetch("/v1/buyer/advertisers/?page=2");',
+      },
+    ],
+  },
+];
+
+export const editCases: Case[] = [
+  {
+    name: 'a dropped parameter leaves a concatenation cleanly (no empty string, no stray plus)',
+    code: "fetch(API + '/v1/campaigns/' + campaign.id + '/orders/' + orderId + '?expand=lines');",
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-order', key: 'GET /v1/campaigns/{campaignId}/orders/{orderId}', method: 'GET', form: 'fetch', migration: 'rewrite',
+        at: "API + '/v1/campaigns/' + campaign.id + '/orders/' + orderId + '?expand=lines'",
+        output: "fetch(API + '/v1/buyer/orders/' + orderId + '?expand=lines');",
+      },
+    ],
+  },
+  {
+    name: 'a dropped parameter leaves a template literal cleanly and keeps double quotes elsewhere',
+    code: 'fetch(`${API}/v1/campaigns/${campaignId}/orders/${orderId}`, { headers: { "x-id": "1" } });',
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-order', key: 'GET /v1/campaigns/{campaignId}/orders/{orderId}', method: 'GET', form: 'fetch', migration: 'rewrite',
+        at: '`${API}/v1/campaigns/${campaignId}/orders/${orderId}`',
+        output: 'fetch(`${API}/v1/buyer/orders/${orderId}`, { headers: { "x-id": "1" } });',
+      },
+    ],
+  },
+  {
+    name: 'a candidate that appends a segment after a trailing hole in a concatenation',
+    code: "axios.get('/v1/campaigns/' + id);",
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-get', key: 'GET /v1/campaigns/{id}', method: 'GET', form: 'axios', migration: 'todo', at: "'/v1/campaigns/' + id",
+        candidates: ["axios.get('/v1/buyer/campaigns/' + id);", "axios.get('/v1/buyer/campaigns/' + id + '/rtbSettings');"],
+      },
+    ],
+  },
+  {
+    name: 'a constant shared by calls that migrate differently is not rewritten for either',
+    code: "const CAMPAIGNS = `${API}/v1/campaigns`;\nfetch(CAMPAIGNS);\naxios.patch(CAMPAIGNS, { ids });",
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'fetch', migration: 'todo', at: 'CAMPAIGNS', occurrence: 2,
+        cause: 'the URL is written once and used by 2 sites that do not all migrate the same way',
+      },
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'axios', migration: 'todo', at: 'CAMPAIGNS', occurrence: 3 },
+    ],
+  },
+  {
+    name: 'a constant shared by calls that migrate the same way gets the same edit from each',
+    code: "const CLIENTS = '/v1/campaigns/dictionaries/clients';\nfetch(CLIENTS);\n$.getJSON(CLIENTS);",
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'fetch', migration: 'rewrite', at: 'CLIENTS', occurrence: 2,
+        output: "const CLIENTS = '/v1/buyer/advertisers';\nfetch(CLIENTS);\n$.getJSON(CLIENTS);",
+      },
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'jquery', migration: 'rewrite', at: 'CLIENTS', occurrence: 3,
+        output: "const CLIENTS = '/v1/buyer/advertisers';\nfetch(CLIENTS);\n$.getJSON(CLIENTS);",
+      },
+    ],
+  },
+  {
+    name: 'a one-to-one entry that changes the method rewrites the call form too (custom entry)',
+    code: [
+      "axios.patch(`/proxy/v1/campaigns/${id}`, body);",
+      "fetch('/proxy/v1/campaigns/' + id, { method: 'patch' });",
+      'fetch(`/proxy/v1/campaigns/${id}`, { method: "PATCH" });',
+    ].join('\n'),
+    js: true,
+    options: { catalog: proxyCatalog },
+    expected: [
+      {
+        id: 'proxy-campaign-status', key: 'PATCH /proxy/v1/campaigns/{id}', method: 'PATCH', form: 'axios', migration: 'rewrite', at: '`/proxy/v1/campaigns/${id}`',
+        output: [
+          'axios.put(`/v1/buyer/campaigns/${id}/status`, body);',
+          "fetch('/proxy/v1/campaigns/' + id, { method: 'patch' });",
+          'fetch(`/proxy/v1/campaigns/${id}`, { method: "PATCH" });',
+        ].join('\n'),
+      },
+      {
+        id: 'proxy-campaign-status', key: 'PATCH /proxy/v1/campaigns/{id}', method: 'PATCH', form: 'fetch', migration: 'rewrite', at: "'/proxy/v1/campaigns/' + id",
+        output: [
+          'axios.patch(`/proxy/v1/campaigns/${id}`, body);',
+          "fetch('/v1/buyer/campaigns/' + id + '/status', { method: 'put' });",
+          'fetch(`/proxy/v1/campaigns/${id}`, { method: "PATCH" });',
+        ].join('\n'),
+      },
+      {
+        id: 'proxy-campaign-status', key: 'PATCH /proxy/v1/campaigns/{id}', method: 'PATCH', form: 'fetch', migration: 'rewrite', at: '`/proxy/v1/campaigns/${id}`', occurrence: 2,
+        output: [
+          'axios.patch(`/proxy/v1/campaigns/${id}`, body);',
+          "fetch('/proxy/v1/campaigns/' + id, { method: 'patch' });",
+          'fetch(`/v1/buyer/campaigns/${id}/status`, { method: "PUT" });',
+        ].join('\n'),
+      },
+    ],
+  },
+  {
+    name: 'Angular this.http.patch becomes this.http.put under a method-changing entry',
+    code: 'class A { constructor(private http: HttpClient) {} f(id: string) { return this.http.patch(`/proxy/v1/campaigns/${id}`, {}); } }',
+    options: { catalog: proxyCatalog },
+    expected: [
+      {
+        id: 'proxy-campaign-status', key: 'PATCH /proxy/v1/campaigns/{id}', method: 'PATCH', form: 'angular-http', migration: 'rewrite', at: '`/proxy/v1/campaigns/${id}`',
+        output: 'class A { constructor(private http: HttpClient) {} f(id: string) { return this.http.put(`/v1/buyer/campaigns/${id}/status`, {}); } }',
+      },
+    ],
+  },
+  {
+    name: 'a method set outside the call makes a method-changing rewrite a todo with its cause',
+    code: "const options = { method: 'PATCH' };\nfetch(`/proxy/v1/campaigns/${id}`, options);",
+    js: true,
+    options: { catalog: proxyCatalog },
+    expected: [
+      {
+        id: 'proxy-campaign-status', key: 'PATCH /proxy/v1/campaigns/{id}', method: 'PATCH', form: 'fetch', migration: 'todo', at: '`/proxy/v1/campaigns/${id}`',
+        cause: 'the method is set outside this call; change it to PUT by hand',
+      },
+    ],
+  },
+];

@@ -1,0 +1,419 @@
+import type { Case } from '../harness.js';
+
+export const httpCallFormCases: Case[] = [
+  {
+    name: 'optional calls and members (ESTree ChainExpression, Babel OptionalCallExpression)',
+    code: "api?.get?.('/v1/campaigns/dictionaries/clients');\nthis.http?.get(`/v1/campaigns/${id}/orders`);",
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'http-client', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/clients'",
+        output: "api?.get?.('/v1/buyer/advertisers');\nthis.http?.get(`/v1/campaigns/${id}/orders`);",
+      },
+      {
+        id: 'campaigns-legacy-orders', key: 'GET /v1/campaigns/{campaignId}/orders', method: 'GET', form: 'http-client', migration: 'todo', at: '`/v1/campaigns/${id}/orders`',
+        candidates: ["api?.get?.('/v1/campaigns/dictionaries/clients');\nthis.http?.get(`/v1/buyer/orders`);"],
+      },
+    ],
+  },
+  {
+    name: 'CommonJS require of axios, undici (destructured) and got.extend({ prefixUrl })',
+    code: [
+      "const axios = require('axios').default;",
+      "const { request: send } = require('undici');",
+      "const api = require('got').extend({ prefixUrl: 'https://api.example.com/v1' });",
+      "axios.delete('/v1/campaigns/dictionaries/labels');",
+      "send('/v1/campaigns/dictionaries/labels', { ...options });",
+      "api('campaigns/dictionaries/labels', { method: 'GET' });",
+    ].join('\n'),
+    js: true,
+    expected: [
+      { id: 'campaign-dictionary-labels', key: '/v1/campaigns/dictionaries/labels', form: 'undici', migration: 'todo', at: "'/v1/campaigns/dictionaries/labels'", occurrence: 2 },
+      { id: 'campaign-dictionary-labels', key: 'GET /v1/campaigns/dictionaries/labels', method: 'GET', form: 'got', migration: 'todo', at: "'campaigns/dictionaries/labels'" },
+    ],
+  },
+  {
+    name: 'ky.create({ prefixUrl }) instance and a spread init that still states the method',
+    code: "const client = ky.create({ prefixUrl: `${origin}/v1` });\nclient('campaigns/dictionaries/managers', { ...defaults, method: 'get' });",
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'ky', migration: 'rewrite', at: "'campaigns/dictionaries/managers'",
+        output: "const client = ky.create({ prefixUrl: `${origin}/v1` });\nclient('buyer/classifiers/managers', { ...defaults, method: 'get' });",
+      },
+    ],
+  },
+  {
+    name: 'fetch with a template literal, a variable base and a query string: rewrites the path only',
+    code: 'const API = process.env.API;\nfetch(`${API}/v1/campaigns?active=true`);',
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'fetch', migration: 'rewrite',
+        at: '`${API}/v1/campaigns?active=true`',
+        output: 'const API = process.env.API;\nfetch(`${API}/v1/buyer/campaigns?active=true`);',
+      },
+    ],
+  },
+  {
+    name: 'fetch with method PATCH in its init object is the status entry (a todo without bindable candidate)',
+    code: "fetch(`${API}/v1/campaigns`, { method: 'PATCH', body });",
+    js: true,
+    expected: [
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'fetch', migration: 'todo', at: '`${API}/v1/campaigns`' },
+    ],
+  },
+  {
+    name: 'fetch takes its method from a same-file constant',
+    code: "const METHOD = 'PATCH';\nfetch('/v1/campaigns', { method: METHOD });",
+    js: true,
+    expected: [{ id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'fetch', migration: 'todo', at: "'/v1/campaigns'" }],
+  },
+  {
+    name: 'fetch with an init object it cannot see does not know the method and leaves it out of the key',
+    code: "fetch('/v1/campaigns/dictionaries/managers', init);",
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-managers', key: '/v1/campaigns/dictionaries/managers', form: 'fetch', migration: 'rewrite',
+        at: "'/v1/campaigns/dictionaries/managers'", output: "fetch('/v1/buyer/classifiers/managers', init);",
+      },
+    ],
+  },
+  {
+    name: 'window.fetch is fetch',
+    code: 'window.fetch("/v1/campaigns/dictionaries/comanagers");',
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-comanagers', key: 'GET /v1/campaigns/dictionaries/comanagers', method: 'GET', form: 'fetch', migration: 'rewrite',
+        at: '"/v1/campaigns/dictionaries/comanagers"', output: 'window.fetch("/v1/buyer/classifiers/managers");',
+      },
+    ],
+  },
+  {
+    name: 'node-fetch imported under another name',
+    code: "import nodeFetch from 'node-fetch';\nawait nodeFetch(base + '/v1/campaigns/dictionaries/clients', { method: 'GET' });",
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'fetch', migration: 'rewrite',
+        at: "base + '/v1/campaigns/dictionaries/clients'",
+        output: "import nodeFetch from 'node-fetch';\nawait nodeFetch(base + '/v1/buyer/advertisers', { method: 'GET' });",
+      },
+    ],
+  },
+  {
+    name: 'axios.get with a concatenation keeps the base',
+    code: "import axios from 'axios';\naxios.get(API_BASE + '/v1/campaigns', { params });",
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'axios', migration: 'rewrite',
+        at: "API_BASE + '/v1/campaigns'", output: "import axios from 'axios';\naxios.get(API_BASE + '/v1/buyer/campaigns', { params });",
+      },
+    ],
+  },
+  {
+    name: 'axios.patch on the legacy list path is the status entry',
+    code: "axios.patch('/v1/campaigns', { ids, status: 'paused' });",
+    js: true,
+    expected: [{ id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'axios', migration: 'todo', at: "'/v1/campaigns'" }],
+  },
+  {
+    name: 'axios(config) reports the url property and reads the method case-insensitively',
+    code: "axios({ method: 'get', url: '/v1/campaigns/dictionaries/labels' });",
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-labels', key: 'GET /v1/campaigns/dictionaries/labels', method: 'GET', form: 'axios', migration: 'todo',
+        at: "'/v1/campaigns/dictionaries/labels'",
+      },
+    ],
+  },
+  {
+    name: 'axios(url, config) and axios.request(config)',
+    code: "axios(`/v1/campaigns/${id}/orders`, { method: 'GET' });\naxios.request({ url: '/v1/campaigns', method: 'PATCH' });",
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-orders', key: 'GET /v1/campaigns/{campaignId}/orders', method: 'GET', form: 'axios', migration: 'todo', at: '`/v1/campaigns/${id}/orders`',
+        candidates: ["axios(`/v1/buyer/orders`, { method: 'GET' });\naxios.request({ url: '/v1/campaigns', method: 'PATCH' });"],
+      },
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'axios', migration: 'todo', at: "'/v1/campaigns'" },
+    ],
+  },
+  {
+    name: 'an axios.create instance joins its baseURL with the path and edits only the path literal',
+    code: "const api = axios.create({ baseURL: 'https://api.example.com/v1/' });\napi.get('/campaigns/dictionaries/clients');",
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'axios', migration: 'rewrite',
+        at: "'/campaigns/dictionaries/clients'",
+        output: "const api = axios.create({ baseURL: 'https://api.example.com/v1/' });\napi.get('/buyer/advertisers');",
+      },
+    ],
+  },
+  {
+    name: 'an axios instance assigned to this.api in a constructor',
+    code: [
+      'class CampaignApi {',
+      '  constructor(base) { this.api = axios.create({ baseURL: base }); }',
+      "  labels() { return this.api.get('/v1/campaigns/dictionaries/labels'); }",
+      '}',
+    ].join('\n'),
+    js: true,
+    expected: [
+      { id: 'campaign-dictionary-labels', key: 'GET /v1/campaigns/dictionaries/labels', method: 'GET', form: 'axios', migration: 'todo', at: "'/v1/campaigns/dictionaries/labels'" },
+    ],
+  },
+  {
+    name: 'got(url), got.post and got(url, { method })',
+    code: [
+      "import got from 'got';",
+      "await got('https://api.example.com/v1/campaigns').json();",
+      "await got.post(`${base}/v1/reportingstats/agency/reportdata`, { json: query });",
+      "await got(`${base}/v1/reportingstats/agency/reportdata`, { method: 'POST' });",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'got', migration: 'rewrite', at: "'https://api.example.com/v1/campaigns'",
+        output: [
+          "import got from 'got';",
+          "await got('https://api.example.com/v1/buyer/campaigns').json();",
+          "await got.post(`${base}/v1/reportingstats/agency/reportdata`, { json: query });",
+          "await got(`${base}/v1/reportingstats/agency/reportdata`, { method: 'POST' });",
+        ].join('\n'),
+      },
+      {
+        id: 'reporting-sync-reportdata', key: 'POST /v1/reportingstats/agency/reportdata', method: 'POST', form: 'got', migration: 'todo', at: '`${base}/v1/reportingstats/agency/reportdata`',
+        candidates: [
+          [
+            "import got from 'got';",
+            "await got('https://api.example.com/v1/campaigns').json();",
+            "await got.post(`${base}/v1/buyer/stats/data`, { json: query });",
+            "await got(`${base}/v1/reportingstats/agency/reportdata`, { method: 'POST' });",
+          ].join('\n'),
+        ],
+      },
+      {
+        id: 'reporting-sync-reportdata', key: 'POST /v1/reportingstats/agency/reportdata', method: 'POST', form: 'got', migration: 'todo',
+        at: '`${base}/v1/reportingstats/agency/reportdata`', occurrence: 2,
+        candidates: [
+          [
+            "import got from 'got';",
+            "await got('https://api.example.com/v1/campaigns').json();",
+            "await got.post(`${base}/v1/reportingstats/agency/reportdata`, { json: query });",
+            "await got(`${base}/v1/buyer/stats/data`, { method: 'POST' });",
+          ].join('\n'),
+        ],
+      },
+    ],
+  },
+  {
+    name: 'ky.get and ky(url)',
+    code: "import ky from 'ky';\nky.get('v1/campaigns/7/orders/9');\nky(`/v1/campaigns/${id}`);",
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-order', key: 'GET /v1/campaigns/{campaignId}/orders/{orderId}', method: 'GET', form: 'ky', migration: 'rewrite', at: "'v1/campaigns/7/orders/9'",
+        output: "import ky from 'ky';\nky.get('v1/buyer/orders/9');\nky(`/v1/campaigns/${id}`);",
+      },
+      {
+        id: 'campaigns-legacy-get', key: 'GET /v1/campaigns/{id}', method: 'GET', form: 'ky', migration: 'todo', at: '`/v1/campaigns/${id}`',
+        candidates: [
+          "import ky from 'ky';\nky.get('v1/campaigns/7/orders/9');\nky(`/v1/buyer/campaigns/${id}`);",
+          "import ky from 'ky';\nky.get('v1/campaigns/7/orders/9');\nky(`/v1/buyer/campaigns/${id}/rtbSettings`);",
+        ],
+      },
+    ],
+  },
+  {
+    name: 'superagent: request.get(url) and superagent.post(url)',
+    code: "import request from 'superagent';\nrequest.get('/v1/campaigns/dictionaries/managers');\nsuperagent.post(host + '/v1/reportingstats/agency/reportdata');",
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'superagent', migration: 'rewrite',
+        at: "'/v1/campaigns/dictionaries/managers'",
+        output: "import request from 'superagent';\nrequest.get('/v1/buyer/classifiers/managers');\nsuperagent.post(host + '/v1/reportingstats/agency/reportdata');",
+      },
+      {
+        id: 'reporting-sync-reportdata', key: 'POST /v1/reportingstats/agency/reportdata', method: 'POST', form: 'superagent', migration: 'todo', at: "host + '/v1/reportingstats/agency/reportdata'",
+        candidates: ["import request from 'superagent';\nrequest.get('/v1/campaigns/dictionaries/managers');\nsuperagent.post(host + '/v1/buyer/stats/data');"],
+      },
+    ],
+  },
+  {
+    name: "undici's request(url, { method }) and fetch",
+    code: "import { request, fetch } from 'undici';\nawait request(`${origin}/v1/campaigns`, { method: 'PATCH' });\nawait fetch(`${origin}/v1/campaigns`);",
+    js: true,
+    expected: [
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'undici', migration: 'todo', at: '`${origin}/v1/campaigns`' },
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'undici', migration: 'rewrite', at: '`${origin}/v1/campaigns`', occurrence: 2,
+        output: "import { request, fetch } from 'undici';\nawait request(`${origin}/v1/campaigns`, { method: 'PATCH' });\nawait fetch(`${origin}/v1/buyer/campaigns`);",
+      },
+    ],
+  },
+  {
+    name: 'Angular HttpClient: this.http.get<T>(url) with type arguments, request(method, url) and patch',
+    code: [
+      '@Injectable()',
+      'export class CampaignService {',
+      '  constructor(private readonly http: HttpClient) {}',
+      '  one(id: string) { return this.http.get<Campaign>(`${this.base}/v1/campaigns/${id}`); }',
+      "  managers() { return this.http.request('GET', this.base + '/v1/campaigns/dictionaries/managers'); }",
+      "  pause(ids: string[]) { return this.http.patch<void>('/v1/campaigns', { ids }); }",
+      '}',
+    ].join('\n'),
+    expected: [
+      {
+        id: 'campaigns-legacy-get', key: 'GET /v1/campaigns/{id}', method: 'GET', form: 'angular-http', migration: 'todo', at: '`${this.base}/v1/campaigns/${id}`',
+        candidates: [
+          [
+            '@Injectable()',
+            'export class CampaignService {',
+            '  constructor(private readonly http: HttpClient) {}',
+            '  one(id: string) { return this.http.get<Campaign>(`${this.base}/v1/buyer/campaigns/${id}`); }',
+            "  managers() { return this.http.request('GET', this.base + '/v1/campaigns/dictionaries/managers'); }",
+            "  pause(ids: string[]) { return this.http.patch<void>('/v1/campaigns', { ids }); }",
+            '}',
+          ].join('\n'),
+          [
+            '@Injectable()',
+            'export class CampaignService {',
+            '  constructor(private readonly http: HttpClient) {}',
+            '  one(id: string) { return this.http.get<Campaign>(`${this.base}/v1/buyer/campaigns/${id}/rtbSettings`); }',
+            "  managers() { return this.http.request('GET', this.base + '/v1/campaigns/dictionaries/managers'); }",
+            "  pause(ids: string[]) { return this.http.patch<void>('/v1/campaigns', { ids }); }",
+            '}',
+          ].join('\n'),
+        ],
+      },
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'angular-http', migration: 'rewrite',
+        at: "this.base + '/v1/campaigns/dictionaries/managers'",
+        output: [
+          '@Injectable()',
+          'export class CampaignService {',
+          '  constructor(private readonly http: HttpClient) {}',
+          '  one(id: string) { return this.http.get<Campaign>(`${this.base}/v1/campaigns/${id}`); }',
+          "  managers() { return this.http.request('GET', this.base + '/v1/buyer/classifiers/managers'); }",
+          "  pause(ids: string[]) { return this.http.patch<void>('/v1/campaigns', { ids }); }",
+          '}',
+        ].join('\n'),
+      },
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'angular-http', migration: 'todo', at: "'/v1/campaigns'" },
+    ],
+  },
+  {
+    name: 'jQuery: $.ajax({ type, url }), $.ajax(url, settings), $.getJSON, jQuery.get and $.post',
+    code: [
+      "$.ajax({ type: 'GET', url: '/v1/campaigns/dictionaries/clients', dataType: 'json' });",
+      "$.ajax('/v1/campaigns', { method: 'PATCH', data });",
+      "$.getJSON(root + '/v1/campaigns/' + campaignId + '/orders/' + orderId);",
+      "jQuery.get('/v1/campaigns/dictionaries/comanagers');",
+      "$.post('/v1/reportingstats/agency/reportdata', query);",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'jquery', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/clients'",
+        output: [
+          "$.ajax({ type: 'GET', url: '/v1/buyer/advertisers', dataType: 'json' });",
+          "$.ajax('/v1/campaigns', { method: 'PATCH', data });",
+          "$.getJSON(root + '/v1/campaigns/' + campaignId + '/orders/' + orderId);",
+          "jQuery.get('/v1/campaigns/dictionaries/comanagers');",
+          "$.post('/v1/reportingstats/agency/reportdata', query);",
+        ].join('\n'),
+      },
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'jquery', migration: 'todo', at: "'/v1/campaigns'" },
+      {
+        id: 'campaigns-legacy-order', key: 'GET /v1/campaigns/{campaignId}/orders/{orderId}', method: 'GET', form: 'jquery', migration: 'rewrite',
+        at: "root + '/v1/campaigns/' + campaignId + '/orders/' + orderId",
+        output: [
+          "$.ajax({ type: 'GET', url: '/v1/campaigns/dictionaries/clients', dataType: 'json' });",
+          "$.ajax('/v1/campaigns', { method: 'PATCH', data });",
+          "$.getJSON(root + '/v1/buyer/orders/' + orderId);",
+          "jQuery.get('/v1/campaigns/dictionaries/comanagers');",
+          "$.post('/v1/reportingstats/agency/reportdata', query);",
+        ].join('\n'),
+      },
+      {
+        id: 'campaign-dictionary-comanagers', key: 'GET /v1/campaigns/dictionaries/comanagers', method: 'GET', form: 'jquery', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/comanagers'",
+        output: [
+          "$.ajax({ type: 'GET', url: '/v1/campaigns/dictionaries/clients', dataType: 'json' });",
+          "$.ajax('/v1/campaigns', { method: 'PATCH', data });",
+          "$.getJSON(root + '/v1/campaigns/' + campaignId + '/orders/' + orderId);",
+          "jQuery.get('/v1/buyer/classifiers/managers');",
+          "$.post('/v1/reportingstats/agency/reportdata', query);",
+        ].join('\n'),
+      },
+      {
+        id: 'reporting-sync-reportdata', key: 'POST /v1/reportingstats/agency/reportdata', method: 'POST', form: 'jquery', migration: 'todo', at: "'/v1/reportingstats/agency/reportdata'",
+        candidates: [
+          [
+            "$.ajax({ type: 'GET', url: '/v1/campaigns/dictionaries/clients', dataType: 'json' });",
+            "$.ajax('/v1/campaigns', { method: 'PATCH', data });",
+            "$.getJSON(root + '/v1/campaigns/' + campaignId + '/orders/' + orderId);",
+            "jQuery.get('/v1/campaigns/dictionaries/comanagers');",
+            "$.post('/v1/buyer/stats/data', query);",
+          ].join('\n'),
+        ],
+      },
+    ],
+  },
+  {
+    name: 'XMLHttpRequest#open(method, url)',
+    code: "const xhr = new XMLHttpRequest();\nxhr.open('GET', `/v1/campaigns/${campaignId}/orders`);",
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-orders', key: 'GET /v1/campaigns/{campaignId}/orders', method: 'GET', form: 'xhr', migration: 'todo', at: '`/v1/campaigns/${campaignId}/orders`',
+        candidates: ["const xhr = new XMLHttpRequest();\nxhr.open('GET', `/v1/buyer/orders`);"],
+      },
+    ],
+  },
+  {
+    name: 'an unknown receiver with .get(url) takes GET from the call form',
+    code: "client.get('/v1/campaigns');",
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'http-client', migration: 'rewrite', at: "'/v1/campaigns'",
+        output: "client.get('/v1/buyer/campaigns');",
+      },
+    ],
+  },
+  {
+    name: 'an SWR key in a React component is a finding with the method unknown, one per entry the path may be',
+    code: "export function Campaigns() {\n  const { data } = useSWR('/v1/campaigns', fetcher);\n  return <List items={data} />;\n}",
+    jsx: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: '/v1/campaigns', form: 'url-string', migration: 'todo', at: "'/v1/campaigns'",
+        cause: 'the code does not say its method, so this may be GET /v1/campaigns or PATCH /v1/campaigns',
+        candidates: ["export function Campaigns() {\n  const { data } = useSWR('/v1/buyer/campaigns', fetcher);\n  return <List items={data} />;\n}"],
+      },
+      { id: 'campaigns-legacy-status', key: '/v1/campaigns', form: 'url-string', migration: 'todo', at: "'/v1/campaigns'" },
+    ],
+  },
+  {
+    name: 'a React Query key and a route table entry',
+    code: "useQuery({ queryKey: ['/v1/campaigns/dictionaries/managers'], queryFn });\nconst routes = { orders: '/v1/campaigns/:campaignId/orders' };",
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-managers', key: '/v1/campaigns/dictionaries/managers', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'",
+        output: "useQuery({ queryKey: ['/v1/buyer/classifiers/managers'], queryFn });\nconst routes = { orders: '/v1/campaigns/:campaignId/orders' };",
+      },
+      {
+        id: 'campaigns-legacy-orders', key: '/v1/campaigns/{campaignId}/orders', form: 'url-string', migration: 'todo', at: "'/v1/campaigns/:campaignId/orders'",
+        candidates: ["useQuery({ queryKey: ['/v1/campaigns/dictionaries/managers'], queryFn });\nconst routes = { orders: '/v1/buyer/orders' };"],
+      },
+    ],
+  },
+];

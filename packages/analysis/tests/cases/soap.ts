@@ -1,0 +1,139 @@
+import type { Case } from '../harness.js';
+
+const envelopeTemplate = [
+  '`<soap:Envelope><soap:Body>',
+  '  <GetAdvertisers xmlns="http://www.example.com/api/2010/06/">${filter}</GetAdvertisers>',
+  '</soap:Body></soap:Envelope>`',
+].join('\n');
+
+export const soapCases: Case[] = [
+  {
+    name: 'node-soap createClient callback: the client parameter is a SOAP client',
+    code: "soap.createClient(WSDL_URL, (err, client) => {\n  client.GetCampaigns({ advertiserId }, done);\n  client.CreateCampaign(args, done);\n});",
+    js: true,
+    expected: [
+      { id: 'campaigns-service-get-campaigns', key: 'GetCampaigns', form: 'soap-client', migration: 'todo', at: 'GetCampaigns' },
+      { id: 'campaigns-service-create-campaign', key: 'CreateCampaign', form: 'soap-client', migration: 'todo', at: 'CreateCampaign' },
+    ],
+  },
+  {
+    name: 'await soap.createClientAsync: Async variants, computed names and service/port chains',
+    code: [
+      "import * as soap from 'soap';",
+      'const client = await soap.createClientAsync(wsdl);',
+      'const [result] = await client.GetUsersAsync({});',
+      "await client['GetCampaignCategories']({});",
+      'await client.CampaignService.CampaignServiceSoap.UpdateCampaign(args);',
+    ].join('\n'),
+    js: true,
+    expected: [
+      { id: 'user-service-get-users', key: 'GetUsers', form: 'soap-client', migration: 'todo', at: 'GetUsersAsync' },
+      { id: 'campaigns-service-get-campaign-categories', key: 'GetCampaignCategories', form: 'soap-client', migration: 'todo', at: "'GetCampaignCategories'" },
+      { id: 'campaigns-service-update-campaign', key: 'UpdateCampaign', form: 'soap-client', migration: 'todo', at: 'UpdateCampaign' },
+    ],
+  },
+  {
+    name: 'strong-soap and a client created from a WSDL address, also as a class member and through then()',
+    code: [
+      "const soap = require('strong-soap').soap;",
+      "const advertisers = makeClient('https://api.example.com/AdvertiserService.svc?wsdl');",
+      'advertisers.GetAdvertisers({}, cb);',
+      'soap.createClientAsync(url).then((c) => c.SetPlacementsLabelsAsJsonAsync(body));',
+      'class Labels { constructor() { this.svc = soap.createClientAsync(url); } go() { return this.svc.GetUsers({}); } }',
+    ].join('\n'),
+    js: true,
+    expected: [
+      { id: 'advertiser-service-get-advertisers', key: 'GetAdvertisers', form: 'soap-client', migration: 'todo', at: 'GetAdvertisers' },
+      { id: 'label-service-set-placements-labels-as-json', key: 'SetPlacementsLabelsAsJson', form: 'soap-client', migration: 'todo', at: 'SetPlacementsLabelsAsJsonAsync' },
+      { id: 'user-service-get-users', key: 'GetUsers', form: 'soap-client', migration: 'todo', at: 'GetUsers' },
+    ],
+  },
+  {
+    name: 'a client returned by a same-file function, and a parameter typed soap.Client',
+    code: [
+      "import * as soap from 'soap';",
+      'async function connect(): Promise<soap.Client> { const c = await soap.createClientAsync(WSDL); return c; }',
+      'const make = async () => soap.createClientAsync(WSDL);',
+      'export async function categories() { const client = await connect(); return client.GetCampaignCategoriesAsync({}); }',
+      'export async function users() { return (await make()).GetUsersAsync({}); }',
+      'export function update(client: soap.Client, campaign: unknown) { log(client); return client.UpdateCampaignAsync({ campaign }); }',
+    ].join('\n'),
+    expected: [
+      { id: 'campaigns-service-get-campaign-categories', key: 'GetCampaignCategories', form: 'soap-client', migration: 'todo', at: 'GetCampaignCategoriesAsync' },
+      { id: 'user-service-get-users', key: 'GetUsers', form: 'soap-client', migration: 'todo', at: 'GetUsersAsync' },
+      { id: 'campaigns-service-update-campaign', key: 'UpdateCampaign', form: 'soap-client', migration: 'todo', at: 'UpdateCampaignAsync' },
+    ],
+  },
+  {
+    name: 'a parameter used only for operation calls is a client; one used otherwise is not',
+    code: [
+      'export function loadUsers(client) { return client.GetUsersAsync({ active: true }); }',
+      'export function loadAdvertisers(repo) { log(repo); return repo.GetAdvertisers(); }',
+    ].join('\n'),
+    js: true,
+    expected: [{ id: 'user-service-get-users', key: 'GetUsers', form: 'soap-client', migration: 'todo', at: 'GetUsersAsync' }],
+  },
+  {
+    name: 'distinctive AsJson operation names need no receiver evidence; generic names do',
+    code: 'labels.GetAdvertiserLabelsAsJson(id);\napi.GetCampaigns();',
+    js: true,
+    expected: [{ id: 'label-service-get-advertiser-labels-as-json', key: 'GetAdvertiserLabelsAsJson', form: 'soap-client', migration: 'todo', at: 'GetAdvertiserLabelsAsJson' }],
+  },
+  {
+    name: 'hand-written envelopes: opening elements with or without a prefix, never closing tags or Result elements',
+    code: [
+      `const envelope = ${envelopeTemplate};`,
+      "const create = '<tns:CreateCampaignsAsJson>' + json + '</tns:CreateCampaignsAsJson>';",
+      "const parsed = xml.find('<GetCampaignsResult>');",
+      "const closing = '</GetUsers>';",
+    ].join('\n'),
+    js: true,
+    expected: [
+      { id: 'advertiser-service-get-advertisers', key: 'GetAdvertisers', form: 'soap-envelope', migration: 'todo', at: envelopeTemplate },
+      { id: 'campaigns-service-create-campaigns-as-json', key: 'CreateCampaignsAsJson', form: 'soap-envelope', migration: 'todo', at: "'<tns:CreateCampaignsAsJson>'" },
+    ],
+  },
+  {
+    name: 'SOAPAction headers and action strings, quoted or not',
+    code: [
+      "const ACTION_NS = 'http://www.example.com/api/2010/06/ICampaignService';",
+      "post(url, body, { headers: { SOAPAction: '\"http://www.example.com/api/2010/06/ICampaignService/UpdateCampaignsAsJson\"' } });",
+      'const action = `${ACTION_NS}/GetPlacementsLabelsAsJson`;',
+      "req.setHeader('SOAPAction', 'RemoveAdvertiserLabelsAsJsonp');",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-service-update-campaigns-as-json', key: 'UpdateCampaignsAsJson', form: 'soap-action', migration: 'todo',
+        at: "'\"http://www.example.com/api/2010/06/ICampaignService/UpdateCampaignsAsJson\"'",
+      },
+      { id: 'label-service-get-placements-labels-as-json', key: 'GetPlacementsLabelsAsJson', form: 'soap-action', migration: 'todo', at: '`${ACTION_NS}/GetPlacementsLabelsAsJson`' },
+      { id: 'label-service-remove-advertiser-labels-as-jsonp', key: 'RemoveAdvertiserLabelsAsJsonp', form: 'soap-action', migration: 'todo', at: "'RemoveAdvertiserLabelsAsJsonp'" },
+    ],
+  },
+  {
+    name: 'WCF JSON(P) addresses with a query string, in calls and in constants',
+    code: [
+      "$.getJSON(base + '/LabelService.svc/GetCampaignLabelsAsJson?campaignId=' + id);",
+      "const ADD = 'https://api.example.com/LabelService.svc/AddAdvertiserLabelsAsJsonp?callback=?';",
+      'fetch(`${root}/CampaignService.svc/GetCampaignsAsJson`);',
+      "const adv = '/AdvertiserService.svc/GetAdvertisersAsJson';",
+      "const addJson = '/LabelService.svc/AddAdvertiserLabelsAsJson';",
+    ].join('\n'),
+    js: true,
+    expected: [
+      { id: 'label-service-get-campaign-labels-as-json', key: 'GetCampaignLabelsAsJson', form: 'wcf-url', migration: 'todo', at: "'/LabelService.svc/GetCampaignLabelsAsJson?campaignId='" },
+      { id: 'label-service-add-advertiser-labels-as-jsonp', key: 'AddAdvertiserLabelsAsJsonp', form: 'wcf-url', migration: 'todo', at: "'https://api.example.com/LabelService.svc/AddAdvertiserLabelsAsJsonp?callback=?'" },
+      { id: 'campaigns-service-get-campaigns-as-json', key: 'GetCampaignsAsJson', form: 'wcf-url', migration: 'todo', at: '`${root}/CampaignService.svc/GetCampaignsAsJson`' },
+      { id: 'advertiser-service-get-advertisers-as-json', key: 'GetAdvertisersAsJson', form: 'wcf-url', migration: 'todo', at: "'/AdvertiserService.svc/GetAdvertisersAsJson'" },
+      { id: 'label-service-add-advertiser-labels-as-json', key: 'AddAdvertiserLabelsAsJson', form: 'wcf-url', migration: 'todo', at: "'/LabelService.svc/AddAdvertiserLabelsAsJson'" },
+    ],
+  },
+  {
+    name: 'a WCF address on a host outside the API host list is not a finding',
+    code: "fetch('https://legacy-mock.test/LabelService.svc/GetCampaignLabelsAsJson');",
+    js: true,
+    options: { apiHosts: ['api.example.com'] },
+    expected: [],
+  },
+];
