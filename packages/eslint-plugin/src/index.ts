@@ -1,0 +1,77 @@
+import { createRequire } from 'node:module';
+import type { TSESLint } from '@typescript-eslint/utils';
+import { todayUtc } from '@sunset/rule-data';
+import type { SunsetRuleName, SunsetRules } from './rules/index.js';
+import { createRules } from './rules/index.js';
+import type { OnFinding } from './util/rule-hooks.js';
+import { createRuleHooks } from './util/rule-hooks.js';
+
+export type { SunsetRuleName, SunsetRules } from './rules/index.js';
+export type { OnFinding, SunsetReport, SunsetTodoFinding } from './util/rule-hooks.js';
+export type { RetirementRuleOptions, SunsetSettings } from './settings.js';
+export { readSunsetSettings, SunsetSettingsError } from './settings.js';
+export { docsUrl } from './util/create-rule.js';
+
+interface PackageJson {
+  readonly name: string;
+  readonly version: string;
+}
+
+/** One flat config object of the plugin (`recommended`, `all`). */
+export interface SunsetFlatConfig {
+  readonly name: string;
+  readonly plugins: { readonly sunset: SunsetPlugin };
+  readonly rules: Readonly<Record<`sunset/${SunsetRuleName}`, 'error'>>;
+  readonly settings: { readonly sunset: { readonly asOf: string } };
+}
+
+export interface SunsetPlugin {
+  readonly meta: { readonly name: string; readonly version: string };
+  readonly rules: SunsetRules;
+  readonly configs: { readonly recommended: SunsetFlatConfig; readonly all: SunsetFlatConfig };
+}
+
+export interface CreatePluginOptions {
+  /** Called for every report with the finding behind it (entry, phase, edits) and ESLint's position and message. */
+  readonly onFinding?: OnFinding;
+}
+
+const packageJson = createRequire(import.meta.url)('../package.json') as PackageJson;
+
+function ruleLevels(rules: SunsetRules, include: (name: SunsetRuleName) => boolean): Record<`sunset/${SunsetRuleName}`, 'error'> {
+  const names = (Object.keys(rules) as SunsetRuleName[]).filter(include);
+  return Object.fromEntries(names.map((name) => [`sunset/${name}`, 'error'])) as Record<`sunset/${SunsetRuleName}`, 'error'>;
+}
+
+/**
+ * Builds the plugin. The default export is `createPlugin()`; the CLI passes `onFinding` to receive
+ * the structured finding of every report while linting with exactly the same rules.
+ *
+ * The configs stamp `settings.sunset.asOf` with the day the config is loaded, so ESLint's cache
+ * key changes with the day; set your own `settings.sunset.asOf` in a later config object to pin it.
+ */
+export function createPlugin(options: CreatePluginOptions = {}): SunsetPlugin {
+  const rules = createRules(createRuleHooks(options.onFinding));
+  const settings = { sunset: { asOf: todayUtc() } };
+  const configs = {} as { recommended: SunsetFlatConfig; all: SunsetFlatConfig };
+  const plugin: SunsetPlugin = { meta: { name: packageJson.name, version: packageJson.version }, rules, configs };
+  configs.recommended = {
+    name: 'sunset/recommended',
+    plugins: { sunset: plugin },
+    rules: ruleLevels(rules, (name) => rules[name].meta.docs?.recommended === true),
+    settings,
+  };
+  configs.all = { name: 'sunset/all', plugins: { sunset: plugin }, rules: ruleLevels(rules, () => true), settings };
+  return plugin;
+}
+
+const plugin = createPlugin();
+
+/** Rule metadata by rule name, for docs and SARIF generation. */
+export const ruleMeta: Readonly<Record<SunsetRuleName, TSESLint.RuleMetaData<string, { recommended: boolean }, readonly unknown[]>>> =
+  Object.fromEntries(Object.entries(plugin.rules).map(([name, rule]) => [name, rule.meta])) as Record<
+    SunsetRuleName,
+    TSESLint.RuleMetaData<string, { recommended: boolean }, readonly unknown[]>
+  >;
+
+export default plugin;

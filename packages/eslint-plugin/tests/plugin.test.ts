@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import tsParser from '@typescript-eslint/parser';
+import { Linter } from 'eslint';
+import { Linter as Linter9 } from 'eslint9';
+import { describe, expect, it } from 'vitest';
+import plugin, { createPlugin, ruleMeta } from '../src/index.js';
+import type { SunsetReport } from '../src/index.js';
+
+// ESLint's config types expect ESLint's Plugin type; ours is typed by @typescript-eslint/utils (same runtime shape).
+type EslintPlugin = NonNullable<Linter.Config['plugins']>[string];
+
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+
+const clientCode = [
+  "import axios from 'axios';",
+  '',
+  'export async function loadCampaigns(API_BASE: string) {',
+  '  const list = await fetch(`${API_BASE}/v1/campaigns?active=true`);',
+  "  const report = await axios.post('/v1/reportingstats/agency/reportdata', {});",
+  '  // TODO(sunset:campaigns-legacy-get): split the call',
+  '  return [list, report];',
+  '}',
+].join('\n');
+
+function configFor(sunsetPlugin: typeof plugin, settings: Record<string, unknown> = { asOf: '2024-06-01' }): Linter.Config[] {
+  return [
+    { ...(sunsetPlugin.configs.recommended as unknown as Linter.Config) },
+    { files: ['**/*.ts'], languageOptions: { parser: tsParser } },
+    { settings: { sunset: settings } },
+  ];
+}
+
+describe('the plugin object', () => {
+  it('names itself after the package', () => {
+    expect(plugin.meta).toEqual({ name: packageJson.name, version: packageJson.version });
+  });
+
+  it('lists the four rules alphabetically and enables all of them in both configs', () => {
+    const names = ['no-legacy-rest-path', 'no-retired-soap-operation', 'no-sunset-todo', 'no-sync-reporting'];
+    expect(Object.keys(plugin.rules)).toEqual(names);
+    const levels = Object.fromEntries(names.map((name) => [`sunset/${name}`, 'error']));
+    expect(plugin.configs.recommended.rules).toEqual(levels);
+    expect(plugin.configs.all.rules).toEqual(levels);
+    expect(plugin.configs.recommended.plugins.sunset).toBe(plugin);
+    expect(plugin.configs.all.plugins.sunset).toBe(plugin);
+  });
+
+  it('stamps settings.sunset.asOf in the configs with the day they were loaded (so it reaches the cache key)', () => {
+    expect(plugin.configs.recommended.settings.sunset.asOf).toBe(new Date().toISOString().slice(0, 10));
+  });
+
+  it('exports the meta of every rule for docs generation', () => {
+    expect(Object.keys(ruleMeta)).toEqual(Object.keys(plugin.rules));
+    expect(ruleMeta['no-legacy-rest-path'].docs?.url).toBe(
+      'https://github.com/sunset-tools/sunset/blob/main/packages/eslint-plugin/docs/rules/no-legacy-rest-path.md',
+    );
+  });
+});
+
+describe('linting with the recommended config', () => {
+  const expected = [
+    {
+      ruleId: 'sunset/no-legacy-rest-path',
+      line: 4,
+      column: 28,
+      message: 'GET /v1/campaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns.',
+    },
+    {
+      ruleId: 'sunset/no-sync-reporting',
+      line: 5,
+      column: 35,
+      message:
+        'POST /v1/reportingstats/agency/reportdata is retired (support ended 2020-01-31): use one of POST /v1/buyer/stats/data, ' +
+        'GET /v1/buyer/stats/operations or GET /v1/buyer/stats/data; this call needs a manual migration.',
+    },
+    {
+      ruleId: 'sunset/no-sunset-todo',
+      line: 6,
+      column: 6,
+      message:
+        'TODO(sunset:campaigns-legacy-get) is still open: GET /v1/campaigns/{id} is retired (support ended 2019-10-01); ' +
+        'use one of GET /v1/buyer/campaigns/{id} or GET /v1/buyer/campaigns/{id}/rtbSettings, then remove the marker.',
+    },
+  ];
+  const summarise = (messages: readonly Linter.LintMessage[]): object[] =>
+    messages.map(({ ruleId, line, column, message }) => ({ ruleId, line, column, message }));
+
+  it('reports the same messages under ESLint 10 and ESLint 9', () => {
+    const eslint10 = new Linter().verify(clientCode, configFor(plugin), 'client.ts');
+    const eslint9 = new Linter9().verify(clientCode, configFor(plugin) as never, 'client.ts');
+    expect(summarise(eslint10)).toEqual(expected);
+    expect(summarise(eslint9)).toEqual(expected);
+  });
+
+  it('autofixes only the one-to-one rewrite', () => {
+    const { output } = new Linter().verifyAndFix(clientCode, configFor(plugin), 'client.ts');
+    expect(output).toBe(clientCode.replace('${API_BASE}/v1/campaigns?', '${API_BASE}/v1/buyer/campaigns?'));
+  });
+
+  it('hands every report to onFinding with the finding behind it (in rule order; ESLint sorts by position)', () => {
+    const received: SunsetReport[] = [];
+    const observed = createPlugin({ onFinding: (report) => received.push(report) });
+    const messages = new Linter().verify(clientCode, configFor(observed), 'client.ts');
+    const reports = received.toSorted((left, right) => left.line - right.line || left.column - right.column);
+    expect(
+      reports.map((report) => ({
+        ruleId: report.ruleId,
+        line: report.line,
+        column: report.column,
+        message: report.message,
+        entry: report.ruleId === 'sunset/no-sunset-todo' ? report.finding.entryId : report.finding.entry.id,
+      })),
+    ).toEqual([
+      { ...expected[0], entry: 'campaigns-legacy-list' },
+      { ...expected[1], entry: 'reporting-sync-reportdata' },
+      { ...expected[2], entry: 'campaigns-legacy-get' },
+    ]);
+    expect(reports.map(({ endLine, endColumn }) => ({ endLine, endColumn }))).toEqual(
+      messages.map(({ endLine, endColumn }) => ({ endLine, endColumn })),
+    );
+    const [rewrite] = reports;
+    expect(rewrite?.ruleId === 'sunset/no-sunset-todo' ? undefined : [rewrite?.finding.migration, rewrite?.finding.phase]).toEqual([
+      'rewrite',
+      'retired',
+    ]);
+  });
+
+  it('skips files without any retired needle', () => {
+    const reports: SunsetReport[] = [];
+    const observed = createPlugin({ onFinding: (report) => reports.push(report) });
+    const messages = new Linter().verify("await fetch('/v1/buyer/campaigns');", configFor(observed), 'client.ts');
+    expect(messages).toEqual([]);
+    expect(reports).toEqual([]);
+  });
+});
+
+describe('invalid settings', () => {
+  const lint = (settings: Record<string, unknown>): Linter.LintMessage[] =>
+    new Linter().verify("fetch('/v1/campaigns');", configFor(plugin, settings), 'client.ts');
+
+  it.each([
+    [{ asOf: '2024/06/01' }, 'Invalid Sunset option `settings.sunset.asOf`: must be a day written YYYY-MM-DD (for example 2026-11-21), got "2024/06/01". Fix it in your ESLint config.'],
+    [{ asOf: '2024-02-30' }, 'Invalid Sunset option `settings.sunset.asOf`: "2024-02-30" is not a day on the calendar. Fix it in your ESLint config.'],
+    [{ apiHosts: 'api.example.com' }, 'Invalid Sunset option `settings.sunset.apiHosts`: expected an array of host names such as ["api.example.com"], got "api.example.com". Fix it in your ESLint config.'],
+    [{ reportScheduled: 'yes' }, 'Invalid Sunset option `settings.sunset.reportScheduled`: expected true or false, got "yes". Fix it in your ESLint config.'],
+    [{ scheduledWithinDays: 1.5 }, 'Invalid Sunset option `settings.sunset.scheduledWithinDays`: expected a whole number of days (0 or more), got 1.5. Fix it in your ESLint config.'],
+    [{ typeAware: 1 }, 'Invalid Sunset option `settings.sunset.typeAware`: expected true or false, got 1. Fix it in your ESLint config.'],
+    [{ asof: '2024-06-01' }, 'Invalid Sunset option `settings.sunset.asof`: unknown setting; the known ones are asOf, apiHosts, reportScheduled, scheduledWithinDays, customEntries, typeAware. Fix it in your ESLint config.'],
+    [
+      { customEntries: [{ id: 'proxy', retired: 'GET /proxy/v1/campaigns', gaEnds: '2024-13-01', supportEnds: '2025-01-01' }] },
+      'Invalid Sunset option `settings.sunset.customEntries[0].gaEnds`: "2024-13-01" is not a day on the calendar. Fix it in your ESLint config.',
+    ],
+  ])('stops linting on %j with an error naming the setting', (settings, message) => {
+    expect(() => lint(settings)).toThrow(`Error while loading rule 'sunset/no-legacy-rest-path': ${message}`);
+  });
+
+  it('rejects a rule option that does not match the schema (ESLint validates it and names the rule)', () => {
+    const config: Linter.Config[] = [
+      {
+        plugins: { sunset: plugin as unknown as EslintPlugin },
+        rules: { 'sunset/no-legacy-rest-path': ['error', { asOf: 'yesterday' }] },
+      },
+    ];
+    expect(() => new Linter().verify("fetch('/v1/campaigns');", config, 'client.js')).toThrow(
+      'Key "rules": Key "sunset/no-legacy-rest-path":\n\tValue "yesterday" should match pattern "^\\d{4}-\\d{2}-\\d{2}$".',
+    );
+  });
+});

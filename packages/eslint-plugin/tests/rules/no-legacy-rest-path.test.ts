@@ -1,0 +1,366 @@
+import type { Rule } from 'eslint';
+import rule from '../../src/rules/no-legacy-rest-path.js';
+import { AS_OF, createEspreeRuleTester, createTypeScriptRuleTester, forRuleTester, positionOf, retiredIn2019, todoComment } from '../support/rule-testers.js';
+
+
+const ruleTester = createTypeScriptRuleTester();
+
+const fetchWithBase = 'const campaigns = await fetch(`${API_BASE}/v1/campaigns?active=true`);';
+const axiosPatch = "await axios.patch('/v1/campaigns', { ids, status: 'paused' });";
+const angularService = [
+  'class CampaignService {',
+  '  constructor(private readonly http: HttpClient) {}',
+  '  getCampaign(id: string) {',
+  '    return this.http.get<Campaign>(`/v1/campaigns/${id}`);',
+  '  }',
+  '}',
+].join('\n');
+const gotOrders = 'const orders = await got(`${API_BASE}/v1/campaigns/${campaignId}/orders`).json();';
+const kyOrder = 'const order = await ky.get(`/v1/campaigns/${campaignId}/orders/${orderId}`).json();';
+const superagentManagers = "const managers = await superagent.get(API_BASE + '/v1/campaigns/dictionaries/managers');";
+const jqueryComanagers = "$.getJSON('/v1/campaigns/dictionaries/comanagers', render);";
+const xhrLabels = ['const xhr = new XMLHttpRequest();', "xhr.open('GET', '/v1/campaigns/dictionaries/labels');"].join('\n');
+const undiciClients = [
+  "import { request } from 'undici';",
+  'const { body } = await request(`${API_BASE}/v1/campaigns/dictionaries/clients`);',
+].join('\n');
+const axiosConfig = "await axios({ method: 'get', url: '/v1/campaigns' });";
+const jqueryAjaxPatch = "$.ajax({ type: 'PATCH', url: '/v1/campaigns', data: payload });";
+const axiosInstance = [
+  "const api = axios.create({ baseURL: 'https://api.example.com' });",
+  "const clients = await api.get('/v1/campaigns/dictionaries/clients');",
+].join('\n');
+const sameFileConstant = ['const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;', 'const response = await fetch(CAMPAIGNS_URL);'].join('\n');
+const trailingSlash = "const response = await fetch('/v1/campaigns/');";
+const mixedCase = "const response = await fetch('/V1/Campaigns');";
+const swrKey = "const { data } = useSWR('/v1/campaigns/dictionaries/managers', fetcher);";
+
+ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
+  valid: [
+    { name: 'the new Campaigns API', code: 'await fetch(`${API_BASE}/v1/buyer/campaigns?active=true`);' },
+    { name: 'the new campaign endpoint', code: 'this.http.get<Campaign>(`/v1/buyer/campaigns/${id}`);' },
+    { name: 'a look-alike path with a longer last segment', code: "await fetch('/v1/campaignsArchive');" },
+    { name: 'a look-alike path with a dash', code: "await axios.get('/v1/campaigns-report');" },
+    { name: 'a retired path in a comment', code: '// GET /v1/campaigns was replaced by GET /v1/buyer/campaigns\nawait load();' },
+    { name: 'a retired path in the prose of a log message', code: "logger.info('We moved away from the /v1/campaigns endpoint last year');" },
+    { name: 'a SOAP operation (another rule)', code: 'await client.GetCampaignsAsync({});' },
+    { name: 'the synchronous reporting API (another rule)', code: "await axios.post('/v1/reportingstats/agency/reportdata', request);" },
+    {
+      name: 'a URL on a host outside apiHosts',
+      code: "await fetch('https://other.example.org/v1/campaigns');",
+      settings: { sunset: { asOf: AS_OF, apiHosts: ['api.example.com'] } },
+    },
+    {
+      name: 'a scheduled entry when reportScheduled is off (the default)',
+      code: "await fetch('/v1/campaigns');",
+      settings: { sunset: { asOf: '2018-09-01' } },
+    },
+    {
+      name: 'a scheduled entry further ahead than scheduledWithinDays',
+      code: "await fetch('/v1/campaigns');",
+      settings: { sunset: { asOf: '2018-06-01', reportScheduled: true } },
+    },
+  ],
+  invalid: [
+    {
+      name: 'rewrites a fetch template literal and keeps the base and the query string',
+      code: fetchWithBase,
+      output: 'const campaigns = await fetch(`${API_BASE}/v1/buyer/campaigns?active=true`);',
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
+          ...positionOf(fetchWithBase, '`'),
+        },
+      ],
+    },
+    {
+      name: 'suggests a TODO for axios.patch on the campaign list (the new endpoint needs one id per call)',
+      code: axiosPatch,
+      output: null,
+      errors: [
+        {
+          messageId: 'retiredTodo',
+          data: retiredIn2019('PATCH /v1/campaigns', 'use PUT /v1/buyer/campaigns/{id}/status'),
+          ...positionOf(axiosPatch, "'/v1"),
+          suggestions: [
+            { messageId: 'insertTodo', data: { entryId: 'campaigns-legacy-status' }, output: todoComment('campaigns-legacy-status') + axiosPatch },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'suggests a TODO or either half of the split campaign for Angular HttpClient',
+      code: angularService,
+      output: null,
+      errors: [
+        {
+          messageId: 'retiredTodo',
+          data: retiredIn2019('GET /v1/campaigns/{id}', 'use one of GET /v1/buyer/campaigns/{id} or GET /v1/buyer/campaigns/{id}/rtbSettings'),
+          ...positionOf(angularService, '`/v1'),
+          suggestions: [
+            {
+              messageId: 'insertTodo',
+              data: { entryId: 'campaigns-legacy-get' },
+              output: angularService.replace('    return this.http', `${todoComment('campaigns-legacy-get', '    ')}    return this.http`),
+            },
+            {
+              messageId: 'switchToCandidate',
+              data: { replacement: 'GET /v1/buyer/campaigns/{id}' },
+              output: angularService.replace('`/v1/campaigns/${id}`', '`/v1/buyer/campaigns/${id}`'),
+            },
+            {
+              messageId: 'switchToCandidate',
+              data: { replacement: 'GET /v1/buyer/campaigns/{id}/rtbSettings' },
+              output: angularService.replace('`/v1/campaigns/${id}`', '`/v1/buyer/campaigns/${id}/rtbSettings`'),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'suggests a TODO or the orders list for got on the orders of one campaign',
+      code: gotOrders,
+      output: null,
+      errors: [
+        {
+          messageId: 'retiredTodo',
+          data: retiredIn2019('GET /v1/campaigns/{campaignId}/orders', 'use GET /v1/buyer/orders'),
+          ...positionOf(gotOrders, '`'),
+          suggestions: [
+            { messageId: 'insertTodo', data: { entryId: 'campaigns-legacy-orders' }, output: todoComment('campaigns-legacy-orders') + gotOrders },
+            {
+              messageId: 'switchToCandidate',
+              data: { replacement: 'GET /v1/buyer/orders' },
+              output: 'const orders = await got(`${API_BASE}/v1/buyer/orders`).json();',
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'rewrites a ky order URL and keeps the order id hole',
+      code: kyOrder,
+      output: 'const order = await ky.get(`/v1/buyer/orders/${orderId}`).json();',
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns/{campaignId}/orders/{orderId}', 'use GET /v1/buyer/orders/{orderId}'),
+          ...positionOf(kyOrder, '`'),
+        },
+      ],
+    },
+    {
+      name: 'rewrites a concatenated superagent URL and keeps the base',
+      code: superagentManagers,
+      output: "const managers = await superagent.get(API_BASE + '/v1/buyer/classifiers/managers');",
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns/dictionaries/managers', 'use GET /v1/buyer/classifiers/managers'),
+          ...positionOf(superagentManagers, 'API_BASE +'),
+        },
+      ],
+    },
+    {
+      name: 'rewrites jQuery getJSON of the co-managers to the managers classifier',
+      code: jqueryComanagers,
+      output: "$.getJSON('/v1/buyer/classifiers/managers', render);",
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns/dictionaries/comanagers', 'use GET /v1/buyer/classifiers/managers'),
+          ...positionOf(jqueryComanagers, "'"),
+        },
+      ],
+    },
+    {
+      name: 'suggests only a TODO for XMLHttpRequest on the labels dictionary (an advertiser id is missing)',
+      code: xhrLabels,
+      output: null,
+      errors: [
+        {
+          messageId: 'retiredTodo',
+          data: retiredIn2019('GET /v1/campaigns/dictionaries/labels', 'use GET /v1/buyer/advertisers/{id}/campaignLabels'),
+          ...positionOf(xhrLabels, "'/v1"),
+          suggestions: [
+            {
+              messageId: 'insertTodo',
+              data: { entryId: 'campaign-dictionary-labels' },
+              output: xhrLabels.replace('xhr.open', `${todoComment('campaign-dictionary-labels')}xhr.open`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'rewrites an undici request for the clients dictionary',
+      code: undiciClients,
+      output: undiciClients.replace('/v1/campaigns/dictionaries/clients', '/v1/buyer/advertisers'),
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns/dictionaries/clients', 'use GET /v1/buyer/advertisers'),
+          ...positionOf(undiciClients, '`'),
+        },
+      ],
+    },
+    {
+      name: 'rewrites the url of an axios config object',
+      code: axiosConfig,
+      output: "await axios({ method: 'get', url: '/v1/buyer/campaigns' });",
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
+          ...positionOf(axiosConfig, "'/v1"),
+        },
+      ],
+    },
+    {
+      name: 'takes the method of $.ajax from its type',
+      code: jqueryAjaxPatch,
+      output: null,
+      errors: [
+        {
+          messageId: 'retiredTodo',
+          data: retiredIn2019('PATCH /v1/campaigns', 'use PUT /v1/buyer/campaigns/{id}/status'),
+          ...positionOf(jqueryAjaxPatch, "'/v1"),
+          suggestions: [
+            { messageId: 'insertTodo', data: { entryId: 'campaigns-legacy-status' }, output: todoComment('campaigns-legacy-status') + jqueryAjaxPatch },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'rewrites a call on an axios.create instance',
+      code: axiosInstance,
+      output: axiosInstance.replace('/v1/campaigns/dictionaries/clients', '/v1/buyer/advertisers'),
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns/dictionaries/clients', 'use GET /v1/buyer/advertisers'),
+          ...positionOf(axiosInstance, "'/v1"),
+        },
+      ],
+    },
+    {
+      name: 'reports a same-file constant at the call and rewrites the constant',
+      code: sameFileConstant,
+      output: sameFileConstant.replace('/v1/campaigns', '/v1/buyer/campaigns'),
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
+          ...positionOf(sameFileConstant, 'CAMPAIGNS_URL)'),
+        },
+      ],
+    },
+    {
+      name: 'rewrites a path with a trailing slash and keeps the slash',
+      code: trailingSlash,
+      output: "const response = await fetch('/v1/buyer/campaigns/');",
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
+          ...positionOf(trailingSlash, "'"),
+        },
+      ],
+    },
+    {
+      name: 'matches the path case-insensitively',
+      code: mixedCase,
+      output: "const response = await fetch('/v1/buyer/campaigns');",
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
+          ...positionOf(mixedCase, "'"),
+        },
+      ],
+    },
+    {
+      name: 'reports an SWR key without a method',
+      code: swrKey,
+      output: "const { data } = useSWR('/v1/buyer/classifiers/managers', fetcher);",
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('/v1/campaigns/dictionaries/managers', 'use GET /v1/buyer/classifiers/managers'),
+          ...positionOf(swrKey, "'"),
+        },
+      ],
+    },
+    {
+      name: 'reports a URL on a host in apiHosts',
+      code: "await fetch('https://api.example.com/v1/campaigns');",
+      settings: { sunset: { asOf: AS_OF, apiHosts: ['api.example.com'] } },
+      output: "await fetch('https://api.example.com/v1/buyer/campaigns');",
+      errors: [{ messageId: 'retiredRewrite', line: 1, column: 13 }],
+    },
+    {
+      name: 'reports a deprecated entry with the end of support still ahead',
+      code: "await fetch('/v1/campaigns');",
+      settings: { sunset: { asOf: '2019-03-01' } },
+      output: "await fetch('/v1/buyer/campaigns');",
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: {
+            retiredKey: 'GET /v1/campaigns',
+            phase: 'deprecated',
+            schedule: 'general availability ended 2018-10-01, support ends 2019-10-01',
+            replacements: 'use GET /v1/buyer/campaigns',
+          },
+          line: 1,
+          column: 13,
+        },
+      ],
+    },
+    {
+      name: 'reports a scheduled entry within scheduledWithinDays when reportScheduled is on',
+      code: "await fetch('/v1/campaigns');",
+      settings: { sunset: { asOf: '2018-09-01', reportScheduled: true } },
+      output: "await fetch('/v1/buyer/campaigns');",
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: {
+            retiredKey: 'GET /v1/campaigns',
+            phase: 'scheduled for retirement',
+            schedule: 'general availability ends 2018-10-01, support ends 2019-10-01',
+            replacements: 'use GET /v1/buyer/campaigns',
+          },
+          line: 1,
+          column: 13,
+        },
+      ],
+    },
+    {
+      name: 'lets rule options override settings.sunset',
+      code: "await fetch('/v1/campaigns');",
+      settings: { sunset: { asOf: '2018-06-01' } },
+      options: [{ reportScheduled: true, scheduledWithinDays: 150 }],
+      output: "await fetch('/v1/buyer/campaigns');",
+      errors: [{ messageId: 'retiredRewrite', line: 1, column: 13 }],
+    },
+  ],
+});
+
+// ESLint's RuleTester types rules as ESLint's Rule.RuleModule; ours are typed by @typescript-eslint/utils (same runtime shape).
+createEspreeRuleTester().run('no-legacy-rest-path (espree)', rule as unknown as Rule.RuleModule, {
+  valid: ["fetch('/v1/buyer/campaigns');", "fetch('/v1/campaignsArchive');"],
+  invalid: [
+    {
+      code: "fetch('/v1/campaigns').then((response) => response.json());",
+      output: "fetch('/v1/buyer/campaigns').then((response) => response.json());",
+      errors: [{ messageId: 'retiredRewrite', line: 1, column: 7 }],
+    },
+    {
+      code: "const { data } = await axios.get(`${base}/v1/campaigns/${campaignId}/orders/${orderId}`);",
+      output: 'const { data } = await axios.get(`${base}/v1/buyer/orders/${orderId}`);',
+      errors: [{ messageId: 'retiredRewrite', line: 1, column: 34 }],
+    },
+  ],
+});

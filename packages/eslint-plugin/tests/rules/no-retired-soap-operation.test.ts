@@ -1,0 +1,232 @@
+import type { Rule } from 'eslint';
+import type { InvalidTestCase } from '@typescript-eslint/rule-tester';
+import rule from '../../src/rules/no-retired-soap-operation.js';
+import type { MessageId } from '../../src/rules/no-retired-soap-operation.js';
+import type { RetirementRuleOptions } from '../../src/settings.js';
+import { createEspreeRuleTester, createTypeScriptRuleTester, forRuleTester, positionOf, retiredIn2019, todoComment } from '../support/rule-testers.js';
+
+const labelCandidates =
+  'use one of GET /v1/buyer/campaigns/{id}/labels, GET /v1/buyer/advertisers/{id}/campaignLabels, ' +
+  'PUT /v1/buyer/advertisers/{id}/campaignLabels, PUT /v1/buyer/direct/lineitems/{uuid}/labels ' +
+  'or DELETE /v1/buyer/direct/lineitems/{uuid}/labels/{groupId}';
+
+interface SoapCase {
+  readonly name: string;
+  readonly code: string;
+  readonly entryId: string;
+  readonly retiredKey: string;
+  readonly replacements: string;
+  /** Text at the reported location (its first occurrence). */
+  readonly at: string;
+  /** The statement (from the start of its line) the TODO marker goes above. */
+  readonly statement: string;
+  readonly indentation?: string;
+}
+
+/** A SOAP site: never an autofix; the suggestion inserts the TODO marker above the statement. */
+function soapCase(site: SoapCase): InvalidTestCase<MessageId, [RetirementRuleOptions]> {
+  const indentation = site.indentation ?? '';
+  return {
+    name: site.name,
+    code: site.code,
+    output: null,
+    errors: [
+      {
+        messageId: 'retiredTodo',
+        data: retiredIn2019(site.retiredKey, site.replacements),
+        ...positionOf(site.code, site.at),
+        suggestions: [
+          {
+            messageId: 'insertTodo',
+            data: { entryId: site.entryId },
+            output: site.code.replace(site.statement, todoComment(site.entryId, indentation) + site.statement),
+          },
+        ],
+      },
+    ],
+  };
+}
+
+const nodeSoapAsync = [
+  'const client = await soap.createClientAsync(CAMPAIGN_SERVICE_WSDL);',
+  'const [result] = await client.GetCampaignsAsync({ advertiserId });',
+].join('\n');
+const nodeSoapCallback = [
+  'soap.createClient(CAMPAIGN_SERVICE_WSDL, (error, client) => {',
+  '  client.CreateCampaign({ campaign }, (err, result) => done(result));',
+  '});',
+].join('\n');
+const strongSoap = [
+  "import { soap } from 'strong-soap';",
+  'soap.createClient(USER_SERVICE_WSDL, {}, (error, client) => {',
+  '  client.GetUsers({}, onUsers);',
+  '});',
+].join('\n');
+const bracketAccess = [
+  'const client = await soap.createClientAsync(CAMPAIGN_SERVICE_WSDL);',
+  "await client['UpdateCampaignsAsJson']({ campaigns });",
+].join('\n');
+const envelopeTemplate = [
+  'const envelope = `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">',
+  '  <soap:Body><GetCampaignCategories xmlns="http://www.example.com/api/2010/06/" /></soap:Body>',
+  '</soap:Envelope>`;',
+].join('\n');
+const envelopeString =
+  "const body = '<soap:Envelope><soap:Body><GetAdvertisers xmlns=\"http://www.example.com/api/2010/06/\"/></soap:Body></soap:Envelope>';";
+const soapActionHeader =
+  "const headers = { SOAPAction: 'http://www.example.com/api/2010/06/ICampaignService/UpdateCampaign' };";
+const wcfCampaigns = 'const response = await fetch(`${API_BASE}/CampaignService.svc/GetCampaignsAsJson`);';
+const wcfCreateCampaigns = "$.ajax({ type: 'POST', url: '/CampaignService.svc/CreateCampaignsAsJson', data: payload });";
+const wcfAdvertisers = "const advertisers = await axios.get(`${API_BASE}/AdvertiserService.svc/GetAdvertisersAsJson`);";
+const wcfLabel = (operation: string): string => `const labels = await fetch(\`\${API_BASE}/LabelService.svc/${operation}\`);`;
+const jsonpLabel = (operation: string): string =>
+  `$.ajax({ url: '/LabelService.svc/${operation}', dataType: 'jsonp', data: { advertiserId } });`;
+
+const labelOperations = [
+  ['label-service-get-campaign-labels-as-json', 'GetCampaignLabelsAsJson', wcfLabel],
+  ['label-service-get-advertiser-labels-as-json', 'GetAdvertiserLabelsAsJson', wcfLabel],
+  ['label-service-get-placements-labels-as-json', 'GetPlacementsLabelsAsJson', wcfLabel],
+  ['label-service-add-advertiser-labels-as-json', 'AddAdvertiserLabelsAsJson', wcfLabel],
+  ['label-service-add-advertiser-labels-as-jsonp', 'AddAdvertiserLabelsAsJsonp', jsonpLabel],
+  ['label-service-remove-advertiser-labels-as-jsonp', 'RemoveAdvertiserLabelsAsJsonp', jsonpLabel],
+  ['label-service-set-placements-labels-as-json', 'SetPlacementsLabelsAsJson', wcfLabel],
+] as const;
+
+createTypeScriptRuleTester().run('no-retired-soap-operation', forRuleTester(rule), {
+  valid: [
+    { name: 'a method named GetUsers on a class of the project', code: 'class Directory { GetUsers() { return []; } }\nnew Directory().GetUsers();' },
+    { name: 'an operation name that merely starts with a retired one', code: 'const rows = response.GetCampaignsResult;' },
+    { name: 'an operation name in a comment', code: '// GetCampaigns moved to GET /v1/buyer/campaigns\nawait load();' },
+    { name: 'an operation name in the prose of a log message', code: "logger.warn('GetCampaigns is gone, see the migration guide');" },
+    { name: 'the REST replacement', code: 'await fetch(`${API_BASE}/v1/buyer/campaigns`);' },
+    { name: 'a legacy REST path (another rule)', code: "await fetch('/v1/campaigns');" },
+  ],
+  invalid: [
+    soapCase({
+      name: 'reports the async variant of a node-soap operation at its property name',
+      code: nodeSoapAsync,
+      entryId: 'campaigns-service-get-campaigns',
+      retiredKey: 'GetCampaigns',
+      replacements: 'use GET /v1/buyer/campaigns',
+      at: 'GetCampaignsAsync',
+      statement: 'const [result]',
+    }),
+    soapCase({
+      name: 'reports a WCF JSON URL in a fetch call',
+      code: wcfCampaigns,
+      entryId: 'campaigns-service-get-campaigns-as-json',
+      retiredKey: 'GetCampaignsAsJson',
+      replacements: 'use GET /v1/buyer/campaigns',
+      at: '`',
+      statement: 'const response',
+    }),
+    soapCase({
+      name: 'reports a node-soap callback call and indents the TODO like the statement',
+      code: nodeSoapCallback,
+      entryId: 'campaigns-service-create-campaign',
+      retiredKey: 'CreateCampaign',
+      replacements: 'use POST /v1/buyer/campaigns',
+      at: 'CreateCampaign',
+      statement: '  client.CreateCampaign',
+      indentation: '  ',
+    }),
+    soapCase({
+      name: 'reports a WCF URL in a jQuery ajax config',
+      code: wcfCreateCampaigns,
+      entryId: 'campaigns-service-create-campaigns-as-json',
+      retiredKey: 'CreateCampaignsAsJson',
+      replacements: 'use POST /v1/buyer/campaigns',
+      at: "'/CampaignService",
+      statement: '$.ajax',
+    }),
+    soapCase({
+      name: 'reports a SOAPAction header value',
+      code: soapActionHeader,
+      entryId: 'campaigns-service-update-campaign',
+      retiredKey: 'UpdateCampaign',
+      replacements: 'use PUT /v1/buyer/campaigns/{id}',
+      at: "'http",
+      statement: 'const headers',
+    }),
+    soapCase({
+      name: 'reports a bracket call on a node-soap client at the string literal',
+      code: bracketAccess,
+      entryId: 'campaigns-service-update-campaigns-as-json',
+      retiredKey: 'UpdateCampaignsAsJson',
+      replacements: 'use PUT /v1/buyer/campaigns/{id}',
+      at: "'UpdateCampaignsAsJson'",
+      statement: 'await client[',
+    }),
+    soapCase({
+      name: 'reports a hand-written envelope of an operation without replacement',
+      code: envelopeTemplate,
+      entryId: 'campaigns-service-get-campaign-categories',
+      retiredKey: 'GetCampaignCategories',
+      replacements: 'GetCampaignCategories has no replacement',
+      at: '`',
+      statement: 'const envelope',
+    }),
+    soapCase({
+      name: 'reports a strong-soap client call of a generic operation name',
+      code: strongSoap,
+      entryId: 'user-service-get-users',
+      retiredKey: 'GetUsers',
+      replacements: 'use GET /v1/buyer/classifiers/managers',
+      at: 'GetUsers',
+      statement: '  client.GetUsers',
+      indentation: '  ',
+    }),
+    soapCase({
+      name: 'reports a hand-written envelope in a string literal',
+      code: envelopeString,
+      entryId: 'advertiser-service-get-advertisers',
+      retiredKey: 'GetAdvertisers',
+      replacements: 'use GET /v1/buyer/advertisers',
+      at: "'<soap",
+      statement: 'const body',
+    }),
+    soapCase({
+      name: 'reports a WCF JSON URL in an axios call',
+      code: wcfAdvertisers,
+      entryId: 'advertiser-service-get-advertisers-as-json',
+      retiredKey: 'GetAdvertisersAsJson',
+      replacements: 'use GET /v1/buyer/advertisers',
+      at: '`',
+      statement: 'const advertisers',
+    }),
+    ...labelOperations.map(([entryId, operation, site]) =>
+      soapCase({
+        name: `reports the Label service operation ${operation} with every candidate`,
+        code: site(operation),
+        entryId,
+        retiredKey: operation,
+        replacements: labelCandidates,
+        at: site === wcfLabel ? '`' : "'/Label",
+        statement: site === wcfLabel ? 'const labels' : '$.ajax',
+      }),
+    ),
+  ],
+});
+
+// ESLint's RuleTester types rules as ESLint's Rule.RuleModule; ours are typed by @typescript-eslint/utils (same runtime shape).
+createEspreeRuleTester().run('no-retired-soap-operation (espree)', rule as unknown as Rule.RuleModule, {
+  valid: ['class Directory { GetUsers() { return []; } }\nnew Directory().GetUsers();'],
+  invalid: [
+    {
+      code: "const soap = require('soap');\nsoap.createClient(WSDL, (error, client) => client.GetAdvertisers({}, done));",
+      errors: [
+        {
+          messageId: 'retiredTodo',
+          line: 2,
+          column: 51,
+          suggestions: [
+            {
+              messageId: 'insertTodo',
+              output: `const soap = require('soap');\n${todoComment('advertiser-service-get-advertisers')}soap.createClient(WSDL, (error, client) => client.GetAdvertisers({}, done));`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import tsParser, { parseForESLint } from '@typescript-eslint/parser';
+import { Linter } from 'eslint';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { describe, expect, it } from 'vitest';
+import { createPlugin } from '../src/index.js';
+import { createTypeAwareResolver } from '../src/util/type-aware.js';
+
+const fixtureDir = fileURLToPath(new URL('./fixtures/type-aware/', import.meta.url));
+
+function requestArguments(): { resolve: ReturnType<typeof createTypeAwareResolver>; names: Map<string, TSESTree.Node> } {
+  const filePath = `${fixtureDir}client.ts`;
+  const { ast, services } = parseForESLint(readFileSync(filePath, 'utf8'), {
+    filePath,
+    project: `${fixtureDir}tsconfig.json`,
+    tsconfigRootDir: fixtureDir,
+    range: true,
+    loc: true,
+  });
+  const names = new Map<string, TSESTree.Node>();
+  const exported = ast.body.find((statement) => statement.type === 'ExportNamedDeclaration');
+  const declaration = exported?.declaration?.type === 'VariableDeclaration' ? exported.declaration : undefined;
+  const list = declaration?.declarations[0]?.init;
+  for (const element of list?.type === 'ArrayExpression' ? list.elements : []) {
+    const argument = element?.type === 'CallExpression' ? element.arguments[0] : undefined;
+    if (argument?.type === 'Identifier') names.set(argument.name, argument);
+    if (argument?.type === 'MemberExpression') names.set('API.managers', argument);
+  }
+  return { resolve: createTypeAwareResolver(services), names };
+}
+
+describe('type-aware identifier resolution', () => {
+  const { resolve, names } = requestArguments();
+
+  it('resolves an imported string constant to its text', () => {
+    expect(resolve?.(names.get('CAMPAIGNS_PATH')!)).toEqual([{ kind: 'text', value: '/v1/campaigns' }]);
+  });
+
+  it('resolves an imported template constant through the constant it uses', () => {
+    expect(resolve?.(names.get('CLIENTS_PATH')!)).toEqual([{ kind: 'text', value: '/v1/campaigns/dictionaries/clients' }]);
+  });
+
+  it('keeps values it cannot know as holes', () => {
+    expect(resolve?.(names.get('ORDERS_PATH')!)).toEqual([
+      { kind: 'hole' },
+      { kind: 'text', value: '/v1/campaigns/' },
+      { kind: 'hole' },
+      { kind: 'text', value: '/orders' },
+    ]);
+  });
+
+  it('resolves a property of an imported constant object', () => {
+    expect(resolve?.(names.get('API.managers')!)).toEqual([{ kind: 'text', value: '/v1/campaigns/dictionaries/managers' }]);
+  });
+
+  it('returns undefined for an identifier with no known text', () => {
+    expect(resolve?.(names.get('unknownUrl')!)).toBeUndefined();
+  });
+
+  it('is not available without a TypeScript program', () => {
+    expect(createTypeAwareResolver(undefined)).toBeUndefined();
+    expect(createTypeAwareResolver({ program: null })).toBeUndefined();
+  });
+});
+
+describe('the rules in type-aware mode', () => {
+  function lintClient(typeAware: boolean): Linter.LintMessage[] {
+    const plugin = createPlugin();
+    const config: Linter.Config[] = [
+      plugin.configs.recommended as unknown as Linter.Config,
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tsParser, parserOptions: { project: `${fixtureDir}tsconfig.json`, tsconfigRootDir: fixtureDir } },
+      },
+      { settings: { sunset: { asOf: '2024-06-01', typeAware } } },
+    ];
+    return new Linter({ cwd: fixtureDir }).verify(readFileSync(`${fixtureDir}client.ts`, 'utf8'), config, `${fixtureDir}client.ts`);
+  }
+
+  it('reports calls whose URL comes from constants imported from another file, as TODOs', () => {
+    expect(lintClient(true).map(({ ruleId, line, column, messageId, fix }) => ({ ruleId, line, column, messageId, fix }))).toEqual([
+      { ruleId: 'sunset/no-legacy-rest-path', line: 5, column: 32, messageId: 'retiredTodo', fix: undefined },
+      { ruleId: 'sunset/no-legacy-rest-path', line: 5, column: 55, messageId: 'retiredTodo', fix: undefined },
+      { ruleId: 'sunset/no-legacy-rest-path', line: 5, column: 76, messageId: 'retiredTodo', fix: undefined },
+      { ruleId: 'sunset/no-legacy-rest-path', line: 5, column: 115, messageId: 'retiredTodo', fix: undefined },
+    ]);
+  });
+
+  it('stays syntax-only without settings.sunset.typeAware', () => {
+    expect(lintClient(false)).toEqual([]);
+  });
+});
