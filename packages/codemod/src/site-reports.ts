@@ -1,0 +1,24 @@
+import type { RefusedSite } from './apply-text-edits.js';
+import { lineColumnAt } from './source-position.js';
+import type { SiteAction, SiteEdit, SiteReport } from './types.js';
+
+/** One report per finding, in source order: what happened at the site and why. */
+export function siteReports(
+  siteEdits: readonly SiteEdit[],
+  refused: readonly RefusedSite[],
+  source: string,
+  file: string,
+): SiteReport[] {
+  return siteEdits
+    .map((site) => {
+      const refusal = refused.find((candidate) => candidate.site === site);
+      const action: SiteAction = refusal === undefined ? site.action : 'skipped';
+      return siteReport(site, action, refusal?.reason ?? site.reason, source, file);
+    })
+    .sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+function siteReport(site: SiteEdit, action: SiteAction, reason: string, source: string, file: string): SiteReport {
+  const { line, column } = lineColumnAt(source, site.finding.range[0]);
+  return { file, line, column, entry: site.finding.entry.id, retired: site.finding.retiredKey, action, reason };
+}
