@@ -1,12 +1,4 @@
 #!/usr/bin/env node
-import { main } from './cli.js';
+import { runWithProcess } from './process.js';
 
-const exitCode = await main(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  cwd: process.cwd(),
-  env: process.env,
-  isTTY: process.stdout.isTTY,
-  stderrIsTTY: process.stderr.isTTY,
-});
-process.exitCode = exitCode;
+await runWithProcess(process.argv.slice(2));

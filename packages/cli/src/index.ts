@@ -1,4 +1,5 @@
 export { main, defaultDependencies, type CliDependencies } from './cli.js';
+export { runWithProcess } from './process.js';
 export type { CliIo, TextSink } from './io.js';
 export { UsageError, ExitCode } from './errors.js';
 export { parseCheckArgs, parseFixArgs, type CheckArgs, type FixArgs, type CheckFormat, type FixFormat, type FailOn } from './args.js';
