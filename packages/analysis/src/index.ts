@@ -4,6 +4,7 @@ import type { AnalysisOptions } from './types.js';
 export * from './types.js';
 export { findRetiredCalls } from './find-retired-calls.js';
 export { findSunsetTodos, hasTodoAbove, type SunsetTodo } from './todo/markers.js';
+export { todoCommentEdit } from './todo/comment-edit.js';
 
 /** The cheap test to run before parsing: false means the file cannot hold a retired call (custom entries included). */
 export function mightContainRetiredCall(sourceText: string, options: AnalysisOptions = {}): boolean {

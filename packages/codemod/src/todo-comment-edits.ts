@@ -1,5 +1,5 @@
-import type { RetiredCallFinding, TextEdit } from '@sunset/analysis';
-import { hasTodoAbove } from '@sunset/analysis';
+import type { RetiredCallFinding } from '@sunset/analysis';
+import { hasTodoAbove, todoCommentEdit } from '@sunset/analysis';
 import { isRewrite } from './rewrite-edits.js';
 import type { SiteEdit } from './types.js';
 
@@ -20,21 +20,4 @@ export function todoCommentEdits(findings: readonly RetiredCallFinding[], source
       markedStatements.add(markerKey);
       return { finding, action: 'todo', edits: [todoCommentEdit(source, finding.statementStart, finding.todoText)], reason };
     });
-}
-
-/**
- * The insertion of a line comment above the statement starting at `statementStart`, indented like
- * it. When the statement does not begin its line (`a(); b()`), the comment ends that line instead
- * and the statement moves to the next one, which is still valid code.
- */
-export function todoCommentEdit(source: string, statementStart: number, todoText: string): TextEdit {
-  const lineStart = source.lastIndexOf('\n', statementStart - 1) + 1;
-  const lineBreak = source[lineStart - 2] === '\r' || (lineStart === 0 && source.includes('\r\n')) ? '\r\n' : '\n';
-  const comment = `// ${todoText.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ')}`;
-  const before = source.slice(lineStart, statementStart);
-  if (/^[ \t]*$/.test(before)) {
-    return { range: [lineStart, lineStart], text: `${before}${comment}${lineBreak}` };
-  }
-  const indentation = /^[ \t]*/.exec(before)?.[0] ?? '';
-  return { range: [statementStart, statementStart], text: `${comment}${lineBreak}${indentation}` };
 }

@@ -1,49 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { applyTextEdits } from '../src/apply-text-edits.js';
-import { todoCommentEdit, todoCommentEdits } from '../src/todo-comment-edits.js';
+import { todoCommentEdits } from '../src/todo-comment-edits.js';
 import { replaceEdit, syntheticFinding } from './synthetic-finding.js';
 
 const statusMarker =
   '// TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns: the new endpoint changes one campaign per call: it needs the campaign id in the path; candidates PUT /v1/buyer/campaigns/{id}/status; support ended 2019-10-01';
 const getMarker =
   '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs; candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings; support ended 2019-10-01';
-
-describe('todoCommentEdit', () => {
-  it('inserts the comment on its own line above the statement, with the statement\'s indentation', () => {
-    const source = 'function f() {\n    return fetch(x);\n}\n';
-
-    expect(todoCommentEdit(source, source.indexOf('return'), 'TODO(sunset:a): b')).toEqual({
-      range: [15, 15],
-      text: '    // TODO(sunset:a): b\n',
-    });
-  });
-
-  it('keeps CRLF line breaks', () => {
-    const source = 'a();\r\n\tfetch(x);\r\n';
-
-    expect(todoCommentEdit(source, source.indexOf('fetch'), 'TODO(sunset:a): b')).toEqual({
-      range: [6, 6],
-      text: '\t// TODO(sunset:a): b\r\n',
-    });
-  });
-
-  it('inserts at the start of a file', () => {
-    expect(todoCommentEdit('fetch(x);\n', 0, 'TODO(sunset:a): b')).toEqual({ range: [0, 0], text: '// TODO(sunset:a): b\n' });
-  });
-
-  it('ends the line before a statement that does not begin its line, and moves the statement to the next line', () => {
-    const source = '  a(); fetch(x);\n';
-
-    expect(todoCommentEdit(source, source.indexOf('fetch'), 'TODO(sunset:a): b')).toEqual({
-      range: [7, 7],
-      text: '// TODO(sunset:a): b\n  ',
-    });
-  });
-
-  it('keeps the comment on one line even if the text had line breaks', () => {
-    expect(todoCommentEdit('f();\n', 0, 'TODO(sunset:a): b\n  c')).toEqual({ range: [0, 0], text: '// TODO(sunset:a): b c\n' });
-  });
-});
 
 describe('todoCommentEdits', () => {
   const source = [

@@ -1,5 +1,6 @@
 // The plugin's own glue (memo, fast path, family filter, phases, fixes and suggestions) tested
 // against a stubbed recognizer; the rule tests under tests/rules run the real one.
+import type * as AnalysisModule from '@sunset/analysis';
 import type { RetiredCallFinding } from '@sunset/analysis';
 import { builtinCatalog } from '@sunset/rule-data';
 import { Linter } from 'eslint';
@@ -12,7 +13,8 @@ const analysis = vi.hoisted(() => ({
   findSunsetTodos: vi.fn(),
   hasTodoAbove: vi.fn(),
 }));
-vi.mock('@sunset/analysis', () => analysis);
+// The recognizer's findings are stubbed; its edit helpers (todoCommentEdit) stay real.
+vi.mock('@sunset/analysis', async (importOriginal) => ({ ...(await importOriginal<typeof AnalysisModule>()), ...analysis }));
 
 const code = ["fetch('/v1/campaigns');", 'function load() {', '  return client.GetCampaigns({});', '}'].join('\n');
 

@@ -2,14 +2,13 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { AnalysisOptions, RetiredCallFinding, TextEdit } from '@sunset/analysis';
 import type { Family } from '@sunset/rule-data';
 import { daysBetween, describeEndpoint } from '@sunset/rule-data';
-import { findRetiredCalls, hasTodoAbove, mightContainRetiredCall } from '@sunset/analysis';
+import { findRetiredCalls, hasTodoAbove, mightContainRetiredCall, todoCommentEdit } from '@sunset/analysis';
 import type { ResolvedSunsetOptions, RetirementRuleOptions } from '../settings.js';
 import { resolveSunsetOptions, retirementRuleOptionsSchema } from '../settings.js';
 import type { SunsetRuleDocs } from './create-rule.js';
 import { createRule } from './create-rule.js';
 import { describeRetirement, replacementAdvice, interpolate } from './describe-finding.js';
 import { createRuleHooks, type RuleHooks } from './rule-hooks.js';
-import { insertTodoAbove } from './todo-comment.js';
 import { createTypeAwareResolver } from './type-aware.js';
 
 export type RetirementMessageId = 'retiredRewrite' | 'retiredTodo' | 'insertTodo' | 'switchToCandidate';
@@ -128,7 +127,7 @@ export function createRetirementRule(spec: RetirementRuleSpec, hooks: RuleHooks 
           messageId: 'insertTodo' as const,
           data: { entryId: finding.entry.id },
           fix: (fixer: TSESLint.RuleFixer) => {
-            const edit = insertTodoAbove(sourceCode.text, finding.statementStart, finding.todoText);
+            const edit = todoCommentEdit(sourceCode.text, finding.statementStart, finding.todoText);
             return fixer.insertTextBeforeRange([edit.range[0], edit.range[1]], edit.text);
           },
         };
