@@ -8,6 +8,11 @@ import { createPlugin } from '../src/index.js';
 import { createTypeAwareResolver } from '../src/util/type-aware.js';
 
 const fixtureDir = fileURLToPath(new URL('./fixtures/type-aware/', import.meta.url));
+// With CI=true typescript-eslint infers a "single run" and keeps one program per tsconfig for the
+// whole process; this file parses client.ts twice in one process (once per describe block), which
+// a real ESLint run never does, and the second parse then maps to stale nodes. Each parse here
+// stands for a separate run, so single-run inference is turned off.
+const disallowAutomaticSingleRunInference = true;
 
 function requestArguments(): { resolve: ReturnType<typeof createTypeAwareResolver>; names: Map<string, TSESTree.Node> } {
   const filePath = `${fixtureDir}client.ts`;
@@ -15,6 +20,7 @@ function requestArguments(): { resolve: ReturnType<typeof createTypeAwareResolve
     filePath,
     project: `${fixtureDir}tsconfig.json`,
     tsconfigRootDir: fixtureDir,
+    disallowAutomaticSingleRunInference,
     range: true,
     loc: true,
   });
@@ -71,7 +77,10 @@ describe('the rules in type-aware mode', () => {
       plugin.configs.recommended as unknown as Linter.Config,
       {
         files: ['**/*.ts'],
-        languageOptions: { parser: tsParser, parserOptions: { project: `${fixtureDir}tsconfig.json`, tsconfigRootDir: fixtureDir } },
+        languageOptions: {
+          parser: tsParser,
+          parserOptions: { project: `${fixtureDir}tsconfig.json`, tsconfigRootDir: fixtureDir, disallowAutomaticSingleRunInference },
+        },
       },
       { settings: { sunset: { asOf: '2024-06-01', typeAware } } },
     ];
