@@ -10,6 +10,7 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/tests/**/*.test.ts', 'test/**/*.test.ts'],
+    reporters: ['default', './test/support/closing-line-reporter.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
