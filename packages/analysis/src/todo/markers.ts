@@ -127,6 +127,10 @@ export function hasTodoAbove(sourceText: string, statementStart: number, entryId
   const marker = todoMarker(entryId);
   const lineStart = sourceText.lastIndexOf('\n', statementStart - 1) + 1;
   if (sourceText.slice(lineStart, statementStart).includes(marker)) return true;
+  // A statement that did not begin its line got the marker at the end of the line before it
+  // (`patch() { // TODO(sunset:id): ...`, see todoCommentEdit).
+  const previousLine = sourceText.slice(sourceText.lastIndexOf('\n', lineStart - 2) + 1, Math.max(lineStart - 1, 0));
+  if (previousLine.includes(`// ${marker}`)) return true;
   let end = lineStart - 1;
   while (end > 0) {
     const start = sourceText.lastIndexOf('\n', end - 1) + 1;
