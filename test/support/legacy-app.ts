@@ -20,8 +20,27 @@ export interface ExpectedFinding {
   readonly fix: 'rewrite' | 'todo';
 }
 
+/** A finding of a request rule (report limits, OAuth usage): no retirement entry, the message says what is broken. */
+export interface ExpectedRequestFinding {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly rule: string;
+  readonly message: string;
+}
+
+function expectedList(dir: string): (ExpectedFinding | ExpectedRequestFinding)[] {
+  return JSON.parse(readFileSync(path.join(dir, 'expected-findings.json'), 'utf8')) as (ExpectedFinding | ExpectedRequestFinding)[];
+}
+
+/** The expected retirement findings (those with an entry). */
 export function expectedFindings(dir = legacyAppDir): ExpectedFinding[] {
-  return JSON.parse(readFileSync(path.join(dir, 'expected-findings.json'), 'utf8')) as ExpectedFinding[];
+  return expectedList(dir).filter((finding): finding is ExpectedFinding => 'entry' in finding);
+}
+
+/** The expected findings of the request rules (report limits, OAuth usage): position, rule and message. */
+export function expectedRequestFindings(dir = legacyAppDir): ExpectedRequestFinding[] {
+  return expectedList(dir).filter((finding): finding is ExpectedRequestFinding => !('entry' in finding));
 }
 
 /** The app's source files as a user's editor would lint them: `.gitignore` honoured, `node_modules` skipped. */
@@ -31,5 +50,10 @@ export function legacyAppSourceFiles(dir = legacyAppDir): string[] {
   return gitignore.filter(files).sort();
 }
 
-export const byPosition = <T extends { file: string; line: number; column: number; entry?: string }>(a: T, b: T): number =>
-  a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || (a.entry ?? '').localeCompare(b.entry ?? '');
+export const byPosition = <T extends { file: string; line: number; column: number; entry?: string; rule?: string; message?: string }>(a: T, b: T): number =>
+  a.file.localeCompare(b.file) ||
+  a.line - b.line ||
+  a.column - b.column ||
+  (a.entry ?? '').localeCompare(b.entry ?? '') ||
+  (a.rule ?? '').localeCompare(b.rule ?? '') ||
+  (a.message ?? '').localeCompare(b.message ?? '');

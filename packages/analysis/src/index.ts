@@ -10,3 +10,12 @@ export { todoCommentEdit } from './todo/comment-edit.js';
 export function mightContainRetiredCall(sourceText: string, options: AnalysisOptions = {}): boolean {
   return needleTest(sourceText, options.catalog);
 }
+export {
+  defaultReportFieldNames,
+  findReportRequestProblems,
+  type ReportFieldNames,
+  type ReportProblemKind,
+  type ReportRequestOptions,
+  type ReportRequestProblem,
+} from './requests/find-report-requests.js';
+export { findOAuthProblems, type OAuthProblem, type OAuthProblemKind, type OAuthUsageOptions } from './requests/find-oauth-usage.js';

@@ -7,7 +7,7 @@ import type { OnFinding } from './util/rule-hooks.js';
 import { createRuleHooks } from './util/rule-hooks.js';
 
 export type { SunsetRuleName, SunsetRules } from './rules/index.js';
-export type { OnFinding, SunsetReport, SunsetTodoFinding } from './util/rule-hooks.js';
+export type { OnFinding, RequestCheckFinding, RequestRuleId, SunsetReport, SunsetTodoFinding } from './util/rule-hooks.js';
 export type { RetirementRuleOptions, SunsetSettings } from './settings.js';
 export { readSunsetSettings, SunsetSettingsError } from './settings.js';
 export { docsUrl } from './util/create-rule.js';

@@ -6,6 +6,8 @@ import { builtinCatalog, createCatalog, parseIsoDay, RuleDataError, todayUtc } f
 export interface SunsetSettings {
   readonly asOf?: IsoDay;
   readonly apiHosts?: readonly string[];
+  /** Hosts of the identity provider ({auth_url}) when it is not on an API host; read by the OAuth rules. */
+  readonly identityHosts?: readonly string[];
   readonly reportScheduled?: boolean;
   readonly scheduledWithinDays?: number;
   readonly customEntries?: unknown;
@@ -33,11 +35,12 @@ export interface ResolvedSunsetOptions {
   readonly scheduledWithinDays: number;
   readonly catalog: Catalog;
   readonly typeAware: boolean;
+  readonly identityHosts?: readonly string[] | undefined;
 }
 
 export const DEFAULT_SCHEDULED_WITHIN_DAYS = 90;
 
-const SETTING_NAMES = ['asOf', 'apiHosts', 'reportScheduled', 'scheduledWithinDays', 'customEntries', 'typeAware'] as const;
+const SETTING_NAMES = ['asOf', 'apiHosts', 'reportScheduled', 'scheduledWithinDays', 'customEntries', 'typeAware', 'identityHosts'] as const;
 
 /** Thrown for an invalid setting or rule option; `setting` names it, e.g. `settings.sunset.asOf`. */
 export class SunsetSettingsError extends Error {
@@ -156,6 +159,7 @@ export function readSunsetSettings(settings: unknown): ValidatedSunsetSettings {
     catalog:
       values.customEntries === undefined ? builtinCatalog : readCatalog(values.customEntries, 'settings.sunset.customEntries'),
     ...(values.typeAware !== undefined && { typeAware: readBoolean(values.typeAware, 'settings.sunset.typeAware') }),
+    ...(values.identityHosts !== undefined && { identityHosts: readHosts(values.identityHosts, 'settings.sunset.identityHosts') }),
   };
 }
 
@@ -175,5 +179,6 @@ export function resolveSunsetOptions(
     scheduledWithinDays: ruleOptions.scheduledWithinDays ?? settings.scheduledWithinDays ?? DEFAULT_SCHEDULED_WITHIN_DAYS,
     catalog: settings.catalog,
     typeAware: settings.typeAware ?? false,
+    identityHosts: settings.identityHosts,
   };
 }

@@ -16,7 +16,7 @@ const clientCode = [
   '',
   'export async function loadCampaigns(API_BASE: string) {',
   '  const list = await fetch(`${API_BASE}/v1/campaigns?active=true`);',
-  "  const report = await axios.post('/v1/reportingstats/agency/reportdata', {});",
+  "  const report = await axios.post('/v1/reportingstats/agency/reportdata', request);",
   '  // TODO(sunset:campaigns-legacy-get): split the call',
   '  return [list, report];',
   '}',
@@ -35,8 +35,19 @@ describe('the plugin object', () => {
     expect(plugin.meta).toEqual({ name: packageJson.name, version: packageJson.version });
   });
 
-  it('lists the four rules alphabetically and enables all of them in both configs', () => {
-    const names = ['no-legacy-rest-path', 'no-retired-soap-operation', 'no-sunset-todo', 'no-sync-reporting'];
+  it('lists the ten rules alphabetically and enables all of them in both configs', () => {
+    const names = [
+      'no-client-secret-in-source',
+      'no-legacy-rest-path',
+      'no-retired-soap-operation',
+      'no-sunset-todo',
+      'no-sync-reporting',
+      'oauth-authorize-state',
+      'oauth-offline-access-code-flow',
+      'oauth-redirect-uri-https',
+      'oauth-token-form-body',
+      'reporting-request-limits',
+    ];
     expect(Object.keys(plugin.rules)).toEqual(names);
     const levels = Object.fromEntries(names.map((name) => [`sunset/${name}`, 'error']));
     expect(plugin.configs.recommended.rules).toEqual(levels);
@@ -108,7 +119,7 @@ describe('linting with the recommended config', () => {
         line: report.line,
         column: report.column,
         message: report.message,
-        entry: report.ruleId === 'sunset/no-sunset-todo' ? report.finding.entryId : report.finding.entry.id,
+        entry: report.ruleId === 'sunset/no-sunset-todo' ? report.finding.entryId : 'entry' in report.finding ? report.finding.entry.id : undefined,
       })),
     ).toEqual([
       { ...expected[0], entry: 'campaigns-legacy-list' },
@@ -119,7 +130,7 @@ describe('linting with the recommended config', () => {
       messages.map(({ endLine, endColumn }) => ({ endLine, endColumn })),
     );
     const [rewrite] = reports;
-    expect(rewrite?.ruleId === 'sunset/no-sunset-todo' ? undefined : [rewrite?.finding.migration, rewrite?.finding.phase]).toEqual([
+    expect(rewrite === undefined || !('migration' in rewrite.finding) ? undefined : [rewrite.finding.migration, rewrite.finding.phase]).toEqual([
       'rewrite',
       'retired',
     ]);
@@ -145,7 +156,7 @@ describe('invalid settings', () => {
     [{ reportScheduled: 'yes' }, 'Invalid Sunset option `settings.sunset.reportScheduled`: expected true or false, got "yes". Fix it in your ESLint config.'],
     [{ scheduledWithinDays: 1.5 }, 'Invalid Sunset option `settings.sunset.scheduledWithinDays`: expected a whole number of days (0 or more), got 1.5. Fix it in your ESLint config.'],
     [{ typeAware: 1 }, 'Invalid Sunset option `settings.sunset.typeAware`: expected true or false, got 1. Fix it in your ESLint config.'],
-    [{ asof: '2024-06-01' }, 'Invalid Sunset option `settings.sunset.asof`: unknown setting; the known ones are asOf, apiHosts, reportScheduled, scheduledWithinDays, customEntries, typeAware. Fix it in your ESLint config.'],
+    [{ asof: '2024-06-01' }, 'Invalid Sunset option `settings.sunset.asof`: unknown setting; the known ones are asOf, apiHosts, reportScheduled, scheduledWithinDays, customEntries, typeAware, identityHosts. Fix it in your ESLint config.'],
     [
       { customEntries: [{ id: 'proxy', retired: 'GET /proxy/v1/campaigns', gaEnds: '2024-13-01', supportEnds: '2025-01-01' }] },
       'Invalid Sunset option `settings.sunset.customEntries[0].gaEnds`: "2024-13-01" is not a day on the calendar. Fix it in your ESLint config.',
@@ -164,5 +175,28 @@ describe('invalid settings', () => {
     expect(() => new Linter().verify("fetch('/v1/campaigns');", config, 'client.js')).toThrow(
       'Key "rules": Key "sunset/no-legacy-rest-path":\n\tValue "yesterday" should match pattern "^\\d{4}-\\d{2}-\\d{2}$".',
     );
+  });
+});
+
+describe('request rules through createPlugin', () => {
+  it('hands their reports to onFinding with the check and position, without a retirement entry', () => {
+    const code = "await fetch('/sts/connect/token', { method: 'POST', body: JSON.stringify({ grant_type: 'client_credentials' }) });";
+    const received: SunsetReport[] = [];
+    const observed = createPlugin({ onFinding: (report) => received.push(report) });
+    new Linter().verify(code, configFor(observed), 'token.ts');
+    const start = code.indexOf('JSON.');
+    const end = code.indexOf('}) });') + 2;
+    expect(received).toEqual([
+      {
+        ruleId: 'sunset/oauth-token-form-body',
+        finding: { check: 'token-request-json-body', range: [start, end] },
+        line: 1,
+        column: start + 1,
+        endLine: 1,
+        endColumn: end + 1,
+        message:
+          'The token endpoint (POST /sts/connect/token) takes an application/x-www-form-urlencoded body; this request sends JSON (JSON.stringify). Send URLSearchParams or a form-encoded string instead.',
+      },
+    ]);
   });
 });

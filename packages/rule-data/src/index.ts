@@ -24,4 +24,5 @@ export {
   todoText,
 } from './messages.js';
 export { reportingLimits, reportingQuotas } from './limits.js';
+export { identityProvider, mightContainRequestCheckTarget, type IdentityProvider } from './identity.js';
 export { scheduleDocument, scheduleJsonSchema, scheduleMarkdownTable } from './schedule-export.js';

@@ -1,3 +1,4 @@
+import { docsUrl, ruleMeta, type SunsetRuleName } from '@sunset/eslint-plugin';
 import { describeEndpoint, todoMarker, type RetirementEntry } from '@sunset/rule-data';
 import { isFailing } from '../check/threshold.js';
 import type { Finding } from '../check/types.js';
@@ -79,7 +80,7 @@ function collectRules(findings: readonly Finding[], context: FormatContext): Sar
     const id = finding.entry ?? finding.rule;
     if (rules.has(id)) continue;
     const entry = finding.entry === undefined ? undefined : context.catalog.byId(finding.entry);
-    rules.set(id, entry === undefined ? plainRule(finding, context) : entryRule(entry, context));
+    rules.set(id, entry === undefined ? (requestRule(finding) ?? plainRule(finding, context)) : entryRule(entry, context));
   }
   return [...rules.values()].sort((a, b) => compareText(a.id, b.id));
 }
@@ -125,6 +126,26 @@ function entryRule(entry: RetirementEntry, context: FormatContext): SarifRule {
       supportEnds,
       migration: entry.migration,
     },
+  };
+}
+
+/** The request rules (report limits, OAuth usage): one descriptor per rule, its help from the rule's meta and docs. */
+function requestRule(finding: Finding): SarifRule | undefined {
+  const name = finding.rule.replace(/^sunset\//, '');
+  if (finding.phase !== undefined || name === 'no-sunset-todo' || !Object.hasOwn(ruleMeta, name)) return undefined;
+  const description = ruleMeta[name as SunsetRuleName].docs?.description ?? finding.rule;
+  const url = docsUrl(name);
+  return {
+    id: finding.rule,
+    name,
+    shortDescription: { text: `${description}.` },
+    help: {
+      text: `${description}. The message names the limit or rule broken. What the rule checks and what it assumes: ${url}`,
+      markdown: `${description}. The message names the limit or rule broken.\n\nWhat the rule checks and what it assumes: [${finding.rule}](${url}).`,
+    },
+    helpUri: url,
+    defaultConfiguration: { level: 'error' },
+    properties: { tags: ['request-check'], precision: 'high' },
   };
 }
 

@@ -27,7 +27,24 @@ export type SunsetReport =
       readonly ruleId: 'sunset/no-legacy-rest-path' | 'sunset/no-retired-soap-operation' | 'sunset/no-sync-reporting';
       readonly finding: RetiredCallFinding;
     })
-  | (ReportPosition & { readonly ruleId: 'sunset/no-sunset-todo'; readonly finding: SunsetTodoFinding });
+  | (ReportPosition & { readonly ruleId: 'sunset/no-sunset-todo'; readonly finding: SunsetTodoFinding })
+  | (ReportPosition & { readonly ruleId: RequestRuleId; readonly finding: RequestCheckFinding });
+
+/** A problem found by a request rule: no retirement entry, only what was broken and where. */
+export interface RequestCheckFinding {
+  /** The analysis' problem kind, e.g. `missing-state`, `too-many-metrics`. */
+  readonly check: string;
+  readonly range: readonly [number, number];
+}
+
+/** The rules that check requests the API will reject or that use OAuth unsafely; their reports have no retirement entry. */
+export type RequestRuleId =
+  | 'sunset/no-client-secret-in-source'
+  | 'sunset/oauth-authorize-state'
+  | 'sunset/oauth-offline-access-code-flow'
+  | 'sunset/oauth-redirect-uri-https'
+  | 'sunset/oauth-token-form-body'
+  | 'sunset/reporting-request-limits';
 
 export type OnFinding = (report: SunsetReport) => void;
 
@@ -47,6 +64,7 @@ interface CachedAnalysis {
 export class AnalysisMemo {
   readonly #settings = new WeakMap<object, ValidatedSunsetSettings>();
   readonly #analyses = new WeakMap<object, CachedAnalysis[]>();
+  readonly #requestChecks = new WeakMap<object, Map<string, unknown>>();
 
   settingsOf(settings: object): ValidatedSunsetSettings {
     const known = this.#settings.get(settings);
@@ -69,6 +87,16 @@ export class AnalysisMemo {
     const findings = analyse();
     this.#analyses.set(ast, [...cached, { key, options, findings }]);
     return findings;
+  }
+
+  /** Like `findingsOf`, for the request rules' analyses (report limits, OAuth usage); `key` names the analysis and its options. */
+  requestChecksOf<T>(ast: object, key: string, analyse: () => T): T {
+    const cached = this.#requestChecks.get(ast) ?? new Map<string, unknown>();
+    this.#requestChecks.set(ast, cached);
+    if (cached.has(key)) return cached.get(key) as T;
+    const result = analyse();
+    cached.set(key, result);
+    return result;
   }
 }
 

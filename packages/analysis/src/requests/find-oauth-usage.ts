@@ -1,0 +1,407 @@
+import { identityProvider, type Endpoint } from '@sunset/rule-data';
+import { childrenOf } from '../ast/children.js';
+import {
+  argumentAt,
+  argumentsOf,
+  calleeOf,
+  field,
+  findProperty,
+  identifierName,
+  isMember,
+  memberObject,
+  memberPropertyName,
+  propertyKeyName,
+  propertyValue,
+  rangeOf,
+  staticString,
+  unwrapTs,
+} from '../ast/nodes.js';
+import { recognizeHttpCall } from '../calls/http-calls.js';
+import { indexProgram, type ProgramIndex } from '../scope/program-index.js';
+import type { AnalysisOptions, AnyNode } from '../types.js';
+import { evaluateExpression, evaluationContext, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import type { Segment } from '../url/segments.js';
+import {
+  decodeFormText,
+  emptyParamSet,
+  leadingTextOf,
+  mergeParams,
+  paramSourceOf,
+  paramsOfObject,
+  paramsOfQuery,
+  staticValueOf,
+  staticWordsOf,
+  writesThrough,
+  type ParamSet,
+  type ParamValue,
+} from './params.js';
+import { jsonStringifyArgument, requestPartsOf } from './request-parts.js';
+import { isOnListedHost, urlTargetOf } from './url-target.js';
+
+export interface OAuthUsageOptions extends AnalysisOptions {
+  /**
+   * Hosts of the identity provider. When given, authorization and token URLs naming another host
+   * (another OAuth provider) are not checked; relative URLs and unknown bases still are.
+   * (`apiHosts` is not read here: the caller decides how the two lists combine.)
+   */
+  readonly identityHosts?: readonly string[];
+}
+
+export type OAuthProblemKind =
+  | 'redirect-uri-not-https'
+  | 'missing-state'
+  | 'missing-nonce'
+  | 'offline-access-without-code-flow'
+  | 'client-secret-literal'
+  | 'basic-credential-literal'
+  | 'client-secret-in-implicit-flow'
+  | 'token-request-json-body';
+
+export interface OAuthProblem {
+  readonly kind: OAuthProblemKind;
+  /** The identity endpoint the request goes to; undefined for a secret written outside a request. */
+  readonly endpoint: Endpoint | undefined;
+  readonly node: AnyNode;
+  readonly range: readonly [number, number];
+  /**
+   * What the code states: the scheme of a redirect_uri (`http`), the response_type (`token`) or
+   * grant_type (`client_credentials`) that rules out offline_access, the response_type needing a nonce,
+   * the way a JSON body is sent (`JSON.stringify`, `json option`, `Content-Type: application/json`, `plain object`).
+   */
+  readonly detail?: string;
+}
+
+interface IdentityRequest {
+  readonly endpoint: Endpoint;
+  readonly node: AnyNode;
+  readonly params: ParamSet;
+}
+
+const { params: names } = identityProvider;
+const authorizeParamNames = [names.clientId, names.responseType, names.redirectUri, names.scope];
+const secretName = /^(?:[a-z0-9]+_)*client_?secret$/i;
+const secretInQuery = new RegExp(`(?:^|[?&])${names.clientSecret}=([^&#]*)`, 'g');
+
+const problemAt = (kind: OAuthProblemKind, endpoint: Endpoint | undefined, node: AnyNode, detail?: string): OAuthProblem => ({
+  kind,
+  endpoint,
+  node,
+  range: rangeOf(node),
+  ...(detail === undefined ? {} : { detail }),
+});
+
+/** The static value of the only occurrence of a parameter; undefined when absent, repeated or partly unknown. */
+function onlyStaticValue(params: ParamSet, name: string): string | undefined {
+  const values = params.params.get(name);
+  return values?.length === 1 ? staticValueOf(values[0]!) : undefined;
+}
+
+const words = (text: string): string[] => text.split(/\s+/).filter((word) => word !== '');
+
+function containersOf(segments: readonly Segment[]): AnyNode[] {
+  return segments.flatMap((segment) => (segment.container ? [segment.container] : []));
+}
+
+/** `{ params: {...} }` (axios), `{ searchParams: {...} }` (got, ky), `{ query | qs: {...} }`, or the object itself when it holds authorization parameters. */
+function paramsOfOptions(node: AnyNode, context: EvaluationContext): ParamSet | undefined {
+  const object = objectLiteralOf(node, context);
+  if (!object) return undefined;
+  for (const key of ['params', 'searchParams', 'query', 'qs']) {
+    const property = findProperty(object, key);
+    const value = property ? propertyValue(property) : undefined;
+    if (!value) continue;
+    const inner = objectLiteralOf(value, context);
+    if (inner) return paramsOfObject(inner, context);
+    const source = paramSourceOf(value, context);
+    if (source) return source;
+    const set = emptyParamSet();
+    set.complete = false;
+    return set;
+  }
+  return authorizeParamNames.some((name) => findProperty(object, name) !== undefined) ? paramsOfObject(object, context) : undefined;
+}
+
+/** The parameters of a token request body: a form object, URLSearchParams, a query-string text, or JSON.stringify's argument. */
+function paramsOfBody(body: AnyNode, context: EvaluationContext): ParamSet {
+  const inner = jsonStringifyArgument(body) ?? body;
+  const source = paramSourceOf(inner, context);
+  if (source) return source;
+  const object = objectLiteralOf(inner, context);
+  if (object) return paramsOfObject(object, context);
+  const text = evaluateExpression(inner, undefined, context);
+  if (text?.some((segment) => segment.kind === 'text' && segment.value.includes('='))) return paramsOfQuery(text, context, inner);
+  const unknown = emptyParamSet();
+  unknown.complete = false;
+  return unknown;
+}
+
+const isFormContentType = (text: string | undefined): boolean => text?.toLowerCase().startsWith(identityProvider.tokenContentType) === true;
+
+/** How a token request sends JSON, if it does: its report node and a short description. */
+function jsonBodyOf(parts: ReturnType<typeof requestPartsOf>): { node: AnyNode; detail: string } | undefined {
+  const contentType = parts.contentType ? staticString(parts.contentType) : undefined;
+  if (parts.body && jsonStringifyArgument(parts.body)) return { node: parts.body, detail: 'JSON.stringify' };
+  if (parts.body && parts.bodyKind === 'json-option') return { node: parts.body, detail: 'json option' };
+  if (parts.contentType && contentType !== undefined && /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType)) {
+    return { node: parts.contentType, detail: `Content-Type: ${contentType}` };
+  }
+  return undefined;
+}
+
+function plainObjectBody(parts: ReturnType<typeof requestPartsOf>, context: EvaluationContext): AnyNode | undefined {
+  if (!parts.body || parts.bodyKind !== 'object-as-json') return undefined;
+  const contentType = parts.contentType ? staticString(parts.contentType) : undefined;
+  if (isFormContentType(contentType)) return undefined;
+  return unwrapTs(parts.body).type === 'ObjectExpression' || objectLiteralOf(parts.body, context) ? parts.body : undefined;
+}
+
+/** The binding a `const x = <node>` declaration gives the node, if any. */
+function declaredBindingOf(node: AnyNode, index: ProgramIndex): ReturnType<ProgramIndex['resolve']> {
+  let current = node;
+  let parent = index.parentOf(current);
+  while (parent && unwrapTs(parent) === node) {
+    current = parent;
+    parent = index.parentOf(current);
+  }
+  if (parent?.type !== 'VariableDeclarator' || field(parent, 'init') !== current) return undefined;
+  const id = field(parent, 'id');
+  return id?.type === 'Identifier' ? index.resolve(id) : undefined;
+}
+
+/** `url.searchParams` → `url` (for `url.searchParams.set(...)` on a `new URL(...)` binding). */
+const searchParamsOwner = (receiver: AnyNode): AnyNode | undefined =>
+  isMember(receiver) && memberPropertyName(receiver) === 'searchParams' ? memberObject(receiver) : undefined;
+
+/** Every request to the identity provider the file builds: HTTP calls, `new URL(...)`, URL strings, helpers given an authorize URL and params. */
+function collectRequests(index: ProgramIndex, options: OAuthUsageOptions, problems: OAuthProblem[]): IdentityRequest[] {
+  const requests: IdentityRequest[] = [];
+  const consumed = new Set<AnyNode>();
+  const { authorize, token } = identityProvider;
+  const onHost = (segments: readonly Segment[]): boolean => isOnListedHost(segments, options.identityHosts);
+
+  for (const call of index.calls) {
+    const context = evaluationContext(index, options);
+    const site = recognizeHttpCall(call, context);
+    if (site) {
+      const tokenTarget = urlTargetOf(site.url, token.path);
+      const authorizeTarget = tokenTarget ? undefined : urlTargetOf(site.url, authorize.path);
+      if (!tokenTarget && !authorizeTarget) continue;
+      for (const container of containersOf(site.url)) consumed.add(container);
+      if (!onHost(site.url)) continue;
+      const parts = requestPartsOf(site, context);
+      if (tokenTarget) {
+        if (site.method.method !== undefined && site.method.method !== 'POST') continue;
+        const json = jsonBodyOf(parts) ?? (() => {
+          const plain = plainObjectBody(parts, context);
+          return plain ? { node: plain, detail: 'plain object' } : undefined;
+        })();
+        if (json) problems.push(problemAt('token-request-json-body', token, json.node, json.detail));
+        const params = parts.body ? paramsOfBody(parts.body, context) : paramsOfQuery(tokenTarget.query, context, site.urlNode);
+        requests.push({ endpoint: token, node: site.urlNode, params });
+      } else if (authorizeTarget) {
+        const params = paramsOfQuery(authorizeTarget.query, context, site.urlNode);
+        const extra = parts.config ? paramsOfOptions(parts.config, context) : undefined;
+        if (extra) mergeParams(params, extra);
+        requests.push({ endpoint: authorize, node: site.urlNode, params });
+      }
+      continue;
+    }
+    if (call.type === 'NewExpression') {
+      if (identifierName(calleeOf(call)) !== 'URL') continue;
+      const url = evaluateExpression(call, undefined, context);
+      const target = url ? urlTargetOf(url, authorize.path) : undefined;
+      if (!url || !target) continue;
+      for (const container of containersOf(url)) consumed.add(container);
+      if (!onHost(url)) continue;
+      const params = paramsOfQuery(target.query, context, call);
+      const binding = declaredBindingOf(call, index);
+      if (binding) mergeParams(params, writesThrough(binding, context, searchParamsOwner));
+      requests.push({ endpoint: authorize, node: call, params });
+      continue;
+    }
+    // A helper given the authorization URL and an object of parameters: `buildUrl(AUTHORIZE_URL, { ... })`.
+    const args = argumentsOf(call).map(unwrapTs);
+    for (const argument of args) {
+      const url = evaluateExpression(argument, undefined, context);
+      const target = url ? urlTargetOf(url, authorize.path) : undefined;
+      if (!url || !target) continue;
+      const extras = args.filter((other) => other !== argument).flatMap((other) => paramsOfOptions(other, context) ?? []);
+      if (extras.length === 0) continue;
+      for (const container of containersOf(url)) consumed.add(container);
+      if (!onHost(url)) break;
+      const params = paramsOfQuery(target.query, context, argument);
+      for (const extra of extras) mergeParams(params, extra);
+      requests.push({ endpoint: authorize, node: argument, params });
+      break;
+    }
+  }
+
+  const roots = index.stringRoots.map((root) => ({ root, segments: evaluateExpression(root, undefined, evaluationContext(index, options)) }));
+  for (const { root, segments } of roots) for (const container of containersOf(segments ?? [])) if (container !== root) consumed.add(container);
+  for (const { root, segments } of roots) {
+    if (!segments || consumed.has(root)) continue;
+    const target = urlTargetOf(segments, authorize.path);
+    if (!target || !onHost(segments)) continue;
+    requests.push({ endpoint: authorize, node: root, params: paramsOfQuery(target.query, evaluationContext(index, options), root) });
+  }
+  return requests;
+}
+
+function schemeOf(value: ParamValue): string | undefined {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(leadingTextOf(value).trim());
+  return scheme ? scheme[1]!.toLowerCase() : undefined;
+}
+
+function checkRequest(request: IdentityRequest, problems: OAuthProblem[]): boolean {
+  const { params, endpoint } = request;
+  for (const redirect of params.params.get(names.redirectUri) ?? []) {
+    const scheme = schemeOf(redirect);
+    if (scheme !== undefined && scheme !== identityProvider.redirectUriScheme) problems.push(problemAt('redirect-uri-not-https', endpoint, redirect.node, scheme));
+  }
+  if (endpoint === identityProvider.token) {
+    const grant = onlyStaticValue(params, names.grantType);
+    if (grant === 'client_credentials') {
+      for (const scope of params.params.get(names.scope) ?? []) {
+        if (staticWordsOf(scope).includes(identityProvider.offlineAccessScope)) problems.push(problemAt('offline-access-without-code-flow', endpoint, scope.node, `grant_type=${grant}`));
+      }
+    }
+    return false;
+  }
+  if (!authorizeParamNames.some((name) => params.params.has(name))) return false;
+  const responseType = onlyStaticValue(params, names.responseType);
+  const responseWords = responseType === undefined ? undefined : words(responseType);
+  if (params.complete && !params.params.has(names.state)) problems.push(problemAt('missing-state', endpoint, request.node));
+  if (params.complete && responseWords?.includes(identityProvider.nonceRequiredFor) && !params.params.has(names.nonce)) {
+    problems.push(problemAt('missing-nonce', endpoint, request.node, responseType));
+  }
+  if (responseType !== undefined && responseType !== identityProvider.authorizationCodeResponseType) {
+    for (const scope of params.params.get(names.scope) ?? []) {
+      if (staticWordsOf(scope).includes(identityProvider.offlineAccessScope)) {
+        problems.push(problemAt('offline-access-without-code-flow', endpoint, scope.node, `response_type=${responseType}`));
+      }
+    }
+  }
+  return responseWords !== undefined && !responseWords.includes(identityProvider.authorizationCodeResponseType);
+}
+
+interface SecretSite {
+  readonly node: AnyNode;
+  readonly literal: boolean;
+}
+
+const isNonEmptyLiteral = (node: AnyNode): boolean => (staticString(node)?.trim() ?? '') !== '';
+
+/** A Basic credential written out: `Basic <base64 of id:secret>`. */
+function isBasicCredential(node: AnyNode): boolean {
+  const text = staticString(node);
+  const encoded = text === undefined ? undefined : /^Basic\s+([A-Za-z0-9+/]+={0,2})$/.exec(text.trim())?.[1];
+  if (encoded === undefined) return false;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  return /^[^:\s]+:\S+$/.test(decoded);
+}
+
+/** Where the file names a client secret (a key, variable, field, header or query parameter) and whether the value is written out. */
+function findSecretSites(index: ProgramIndex, context: EvaluationContext): { secrets: SecretSite[]; basics: AnyNode[] } {
+  const secrets: SecretSite[] = [];
+  const basics: AnyNode[] = [];
+  const named = (name: string | undefined, value: AnyNode | undefined): void => {
+    if (name === undefined || !value || !secretName.test(name)) return;
+    const unwrapped = unwrapTs(value);
+    secrets.push({ node: unwrapped, literal: isNonEmptyLiteral(unwrapped) });
+  };
+  const header = (name: string | undefined, value: AnyNode | undefined): void => {
+    if (name !== undefined && value && /^authorization$/i.test(name) && isBasicCredential(value)) basics.push(unwrapTs(value));
+  };
+  const visit = (node: AnyNode): void => {
+    switch (node.type) {
+      case 'Property':
+      case 'ObjectProperty':
+      case 'PropertyDefinition':
+      case 'ClassProperty':
+        named(propertyKeyName(node), field(node, 'value'));
+        header(propertyKeyName(node), field(node, 'value'));
+        break;
+      case 'VariableDeclarator':
+        named(identifierName(field(node, 'id')), field(node, 'init'));
+        break;
+      case 'AssignmentExpression':
+      case 'AssignmentPattern': {
+        const left = field(node, 'left');
+        const target = left ? unwrapTs(left) : undefined;
+        named(target && isMember(target) ? memberPropertyName(target) : identifierName(target), field(node, 'right'));
+        break;
+      }
+      case 'MemberExpression':
+      case 'OptionalMemberExpression': {
+        const parent = index.parentOf(node);
+        const assigned = parent?.type === 'AssignmentExpression' && field(parent, 'left') === node;
+        const name = memberPropertyName(node);
+        if (!assigned && name !== undefined && secretName.test(name)) secrets.push({ node, literal: false });
+        break;
+      }
+      case 'CallExpression':
+      case 'OptionalCallExpression': {
+        const callee = calleeOf(node);
+        const verb = isMember(callee) ? memberPropertyName(callee) : undefined;
+        if (verb !== 'set' && verb !== 'append' && verb !== 'setRequestHeader' && verb !== 'setHeader') break;
+        const key = argumentAt(node, 0);
+        const name = key ? staticString(key) : undefined;
+        named(name, argumentAt(node, 1));
+        header(name, argumentAt(node, 1));
+        break;
+      }
+      default:
+        break;
+    }
+    for (const child of childrenOf(node)) visit(child.node);
+  };
+  visit(index.program);
+  for (const root of index.stringRoots) {
+    const segments = evaluateExpression(root, undefined, context) ?? [];
+    for (const segment of segments) {
+      if (segment.kind !== 'text' || segment.container !== root) continue;
+      for (const found of segment.value.matchAll(secretInQuery)) {
+        const value = decodeFormText(found[1] ?? '');
+        const next = segments[segments.indexOf(segment) + 1];
+        const endsAtHole = found.index + found[0].length === segment.value.length && next?.kind === 'hole';
+        secrets.push({ node: segment.literal ?? root, literal: value !== '' && !endsAtHole });
+      }
+    }
+  }
+  return { secrets, basics };
+}
+
+/**
+ * Unsafe or invalid use of the identity provider (`/sts/connect/authorize`, `/sts/connect/token`):
+ * a redirect_uri that is not https, an authorization request without `state` (or without `nonce`
+ * when it asks for an id_token), `offline_access` outside the authorization code flow, client
+ * secrets written in source or present in code that runs the implicit flow, and token requests that
+ * send JSON instead of a form body. Only statically known values are judged.
+ */
+export function findOAuthProblems(program: AnyNode, sourceText: string, options: OAuthUsageOptions = {}): OAuthProblem[] {
+  const index = indexProgram(program, sourceText);
+  const problems: OAuthProblem[] = [];
+  const requests = collectRequests(index, options, problems);
+  let implicitFlow = false;
+  for (const request of requests) if (checkRequest(request, problems)) implicitFlow = true;
+
+  const { secrets, basics } = findSecretSites(index, evaluationContext(index, options));
+  for (const basic of basics) problems.push(problemAt('basic-credential-literal', undefined, basic));
+  for (const secret of secrets) {
+    if (secret.literal) problems.push(problemAt('client-secret-literal', undefined, secret.node));
+    else if (implicitFlow) problems.push(problemAt('client-secret-in-implicit-flow', identityProvider.authorize, secret.node));
+  }
+
+  const seen = new Set<string>();
+  const literalSecretAt = new Set(problems.filter((problem) => problem.kind === 'client-secret-literal').map((problem) => `${problem.range[0]}:${problem.range[1]}`));
+  return problems
+    .filter((problem) => {
+      const where = `${problem.range[0]}:${problem.range[1]}`;
+      if (problem.kind === 'client-secret-in-implicit-flow' && literalSecretAt.has(where)) return false;
+      const key = `${problem.kind}@${where}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1] || a.kind.localeCompare(b.kind));
+}

@@ -1,0 +1,223 @@
+import { defaultReportFieldNames, findOAuthProblems, findReportRequestProblems, type OAuthUsageOptions, type ReportRequestOptions } from '@sunset/analysis';
+import { describe, expect, it } from 'vitest';
+import { parseWith, type ParserName } from './parsers.js';
+
+// Each case lists the problems as (kind, the reported source text, detail/limit/actual); every case
+// runs under typescript-eslint's ESTree and jscodeshift's Babel tsx AST.
+const parsers: readonly ParserName[] = ['typescript-eslint', 'babel-tsx'];
+const asOf = '2026-11-21';
+
+function reportProblems(code: string, options: ReportRequestOptions = {}): unknown[][] {
+  return parsers.map((parser) =>
+    findReportRequestProblems(parseWith(parser, code), code, { asOf, ...options }).map((problem) => [
+      problem.kind,
+      code.slice(problem.range[0], problem.range[1]),
+      problem.workflow,
+      problem.limit,
+      problem.actual,
+    ]),
+  );
+}
+
+function oauthProblems(code: string, options: OAuthUsageOptions = {}): unknown[][] {
+  return parsers.map((parser) =>
+    findOAuthProblems(parseWith(parser, code), code, options).map((problem) => [problem.kind, code.slice(problem.range[0], problem.range[1]), problem.detail]),
+  );
+}
+
+const both = <T,>(value: T): T[] => [value, value];
+
+describe('findReportRequestProblems', () => {
+  it('reports too many dimensions and metrics, a page limit and an old start date in a synchronous request', () => {
+    const code = [
+      "await axios.post(`${API}/v1/reportingstats/agency/reportdata`, {",
+      "  datePeriod: { from: '2025-01-01', to: '2025-02-01' },",
+      "  dimensions: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'],",
+      "  metrics: ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9', 'm10', 'm11'],",
+      '  paging: { limit: 5000, offset: 0 },',
+      '});',
+    ].join('\n');
+    expect(reportProblems(code)).toEqual(
+      both([
+        ['start-date-too-far-back', "'2025-01-01'", 'synchronous', 365, '2025-01-01'],
+        ['too-many-dimensions', "['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']", 'synchronous', 8, 9],
+        ['too-many-metrics', "['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9', 'm10', 'm11']", 'synchronous', 10, 11],
+        ['page-limit-too-large', '5000', 'synchronous', 3000, 5000],
+      ]),
+    );
+  });
+
+  it('applies the asynchronous limits: no dimension or metric cap, 100 000 rows, 0 for unlimited, 397 days', () => {
+    const code = [
+      'const request = {',
+      "  dateFrom: '2025-10-20',",
+      "  dimensions: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'],",
+      "  metrics: ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9', 'm10', 'm11'],",
+      '  paging: { limit: 0 },',
+      '};',
+      "fetch('/v1/buyer/stats/data', { method: 'POST', body: JSON.stringify(request) });",
+      "fetch('/v1/buyer/stats/data', { method: 'POST', body: JSON.stringify({ ...request, paging: { limit: 100001 } }) });",
+      "fetch('/v1/buyer/stats/data', { method: 'POST', body: JSON.stringify({ dateFrom: '2025-10-19', metrics: ['m'], paging: { limit: 100000 } }) });",
+    ].join('\n');
+    expect(reportProblems(code)).toEqual(
+      both([
+        ['page-limit-too-large', '100001', 'asynchronous', 100000, 100001],
+        ['start-date-too-far-back', "'2025-10-19'", 'asynchronous', 397, '2025-10-19'],
+      ]),
+    );
+  });
+
+  it('requires a date period filter and a metric when the whole body is known', () => {
+    const code = [
+      "const URL = 'https://api.example.com/v1/reportingstats/agency/reportdata';",
+      "axios.post(URL, { dimensions: ['campaign'], paging: { limit: 100 } });",
+      "axios.post(URL, { metrics: [], period: { last: 7 } });",
+    ].join('\n');
+    expect(reportProblems(code)).toEqual(
+      both([
+        ['missing-date-period-filter', "{ dimensions: ['campaign'], paging: { limit: 100 } }", 'synchronous', undefined, undefined],
+        ['missing-metric', "{ dimensions: ['campaign'], paging: { limit: 100 } }", 'synchronous', 1, 0],
+        ['missing-metric', '[]', 'synchronous', 1, 0],
+      ]),
+    );
+  });
+
+  it('judges nothing it cannot see: parameters, spreads, opaque fields, GET reads, other hosts and unknown lengths', () => {
+    const code = [
+      "axios.post('/v1/reportingstats/agency/reportdata', query);",
+      "axios.post('/v1/reportingstats/agency/reportdata', { ...query, paging: { limit: size } });",
+      "axios.post('/v1/reportingstats/agency/reportdata', { metrics: ['m'], filters: buildFilters() });",
+      "axios.post('/v1/reportingstats/agency/reportdata', { metrics: [...base, 'x'], dates: range, dimensions: dims });",
+      "axios.get('/v1/buyer/stats/data', { params: { paging: { limit: 200000 } } });",
+      "axios.post('https://reports.other.example/v1/buyer/stats/data', { paging: { limit: 200000 } });",
+      "axios.post('/v1/buyer/stats/dataArchive', { paging: { limit: 200000 } });",
+    ].join('\n');
+    expect(reportProblems(code, { apiHosts: ['api.example.com'] })).toEqual(both([]));
+  });
+
+  it('reads the field names it is given', () => {
+    const code = "got.post('/v1/buyer/stats/data', { json: { window: { start: '2020-01-01' }, measures: ['a'] } });";
+    expect(reportProblems(code)).toEqual(
+      both([
+        ['missing-date-period-filter', "{ window: { start: '2020-01-01' }, measures: ['a'] }", 'asynchronous', undefined, undefined],
+        ['missing-metric', "{ window: { start: '2020-01-01' }, measures: ['a'] }", 'asynchronous', 1, 0],
+      ]),
+    );
+    const fieldNames = { ...defaultReportFieldNames, datePeriodFilter: /^window$/i, metrics: ['measures'] };
+    expect(reportProblems(code, { fieldNames })).toEqual(both([['start-date-too-far-back', "'2020-01-01'", 'asynchronous', 397, '2020-01-01']]));
+  });
+});
+
+describe('findOAuthProblems', () => {
+  it('checks an authorization URL template: https redirect_uri, state, nonce and offline_access', () => {
+    const code = [
+      'const AUTH = process.env.AUTH_BASE;',
+      'window.location.href = `${AUTH}/sts/connect/authorize?client_id=${id}&response_type=id_token%20token&scope=openid%20offline_access&redirect_uri=http%3A%2F%2Fapp.example.com%2Fcb`;',
+    ].join('\n');
+    const url = code.slice(code.indexOf('`'), code.lastIndexOf('`') + 1);
+    expect(oauthProblems(code)).toEqual(
+      both([
+        ['missing-nonce', url, 'id_token token'],
+        ['missing-state', url, undefined],
+        ['offline-access-without-code-flow', url, 'response_type=id_token token'],
+        ['redirect-uri-not-https', url, 'http'],
+      ]),
+    );
+  });
+
+  it('reads URLSearchParams objects with their set calls, new URL with searchParams, and params objects', () => {
+    const code = [
+      "const params = new URLSearchParams({ client_id: id, response_type: 'code', scope: 'eapi offline_access' });",
+      "params.set('redirect_uri', 'https://app.example.com/cb');",
+      'location.assign(`${AUTH}/sts/connect/authorize?${params}`);',
+      "const url = new URL('/sts/connect/authorize', AUTH);",
+      "url.searchParams.set('response_type', 'token');",
+      "url.searchParams.set('state', state);",
+      "url.searchParams.set('redirect_uri', 'http://localhost:3000/cb');",
+      "axios.get(`${AUTH}/sts/connect/authorize`, { params: { client_id: id, response_type: 'code', state, redirect_uri: redirect } });",
+    ].join('\n');
+    expect(oauthProblems(code)).toEqual(
+      both([
+        ['missing-state', '`${AUTH}/sts/connect/authorize?${params}`', undefined],
+        ['redirect-uri-not-https', "'http://localhost:3000/cb'", 'http'],
+      ]),
+    );
+  });
+
+  it('does not report a missing state when parameters may come from elsewhere', () => {
+    const code = [
+      'location.assign(`${AUTH}/sts/connect/authorize?client_id=${id}&response_type=code${extra}`);',
+      'location.assign(`${AUTH}/sts/connect/authorize?${buildQuery(options)}`);',
+      "const p = new URLSearchParams({ client_id: id, response_type: 'code' });",
+      'addState(p);',
+      'location.assign(`${AUTH}/sts/connect/authorize?${p}`);',
+      "export const AUTHORIZE_URL = `${AUTH}/sts/connect/authorize`;",
+    ].join('\n');
+    expect(oauthProblems(code)).toEqual(both([]));
+  });
+
+  it('skips other providers when identity hosts are listed, and checks the listed ones', () => {
+    const code = [
+      "location.assign('https://accounts.other.example/sts/connect/authorize?client_id=a&response_type=token&redirect_uri=http://x');",
+      "location.assign('https://login.example.com/sts/connect/authorize?client_id=a&response_type=code&state=s&redirect_uri=http://x');",
+    ].join('\n');
+    expect(oauthProblems(code, { identityHosts: ['login.example.com'] })).toEqual(
+      both([['redirect-uri-not-https', "'https://login.example.com/sts/connect/authorize?client_id=a&response_type=code&state=s&redirect_uri=http://x'", 'http']]),
+    );
+  });
+
+  it('reports client secrets written out: keys, variables, fields, set calls, query text and Basic headers', () => {
+    const code = [
+      "const CLIENT_SECRET = 's3cr3t';",
+      "const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'app', client_secret: 'abc123' });",
+      "body.set('client_secret', 'abc123');",
+      "class Api { private clientSecret = 'xyz'; }",
+      "const form = 'grant_type=client_credentials&client_id=app&client_secret=abc';",
+      "const headers = { Authorization: 'Basic YXBwOnNlY3JldA==' };",
+      "const fromEnv = { clientSecret: process.env.CLIENT_SECRET ?? '', client_secret: '' };",
+      "const label = { clientSecretHeader: 'X-Client-Secret', Authorization: 'Basic realm' };",
+    ].join('\n');
+    expect(oauthProblems(code)).toEqual(
+      both([
+        ['client-secret-literal', "'s3cr3t'", undefined],
+        ['client-secret-literal', "'abc123'", undefined],
+        ['client-secret-literal', "'abc123'", undefined],
+        ['client-secret-literal', "'xyz'", undefined],
+        ['client-secret-literal', "'grant_type=client_credentials&client_id=app&client_secret=abc'", undefined],
+        ['basic-credential-literal', "'Basic YXBwOnNlY3JldA=='", undefined],
+      ]),
+    );
+  });
+
+  it('reports every client secret in a file that runs the implicit flow', () => {
+    const code = [
+      "const secret = config.clientSecret;",
+      'location.assign(`/sts/connect/authorize?client_id=app&response_type=token&state=${state}`);',
+    ].join('\n');
+    expect(oauthProblems(code)).toEqual(both([['client-secret-in-implicit-flow', 'config.clientSecret', undefined]]));
+    const codeFlow = code.replace('response_type=token', 'response_type=code');
+    expect(oauthProblems(codeFlow)).toEqual(both([]));
+  });
+
+  it('reports JSON bodies sent to the token endpoint and offline_access with client credentials', () => {
+    const code = [
+      "fetch(`${AUTH}/sts/connect/token`, { method: 'POST', body: JSON.stringify({ grant_type: 'client_credentials' }) });",
+      "axios.post(`${AUTH}/sts/connect/token`, { grant_type: 'client_credentials', scope: 'eapi offline_access' });",
+      "got.post(`${AUTH}/sts/connect/token`, { json: { grant_type: 'refresh_token' } });",
+      "fetch(`${AUTH}/sts/connect/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: form });",
+      "fetch(`${AUTH}/sts/connect/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: 'http://app/cb' }) });",
+      "axios.post(`${AUTH}/sts/connect/token`, { grant_type: 'client_credentials' }, { headers: { 'content-type': 'application/x-www-form-urlencoded' } });",
+      "axios.post(`${AUTH}/sts/connect/token`, qs.stringify({ grant_type: 'client_credentials' }));",
+    ].join('\n');
+    expect(oauthProblems(code)).toEqual(
+      both([
+        ['token-request-json-body', "JSON.stringify({ grant_type: 'client_credentials' })", 'JSON.stringify'],
+        ['token-request-json-body', "{ grant_type: 'client_credentials', scope: 'eapi offline_access' }", 'plain object'],
+        ['offline-access-without-code-flow', "'eapi offline_access'", 'grant_type=client_credentials'],
+        ['token-request-json-body', "{ grant_type: 'refresh_token' }", 'json option'],
+        ['token-request-json-body', "'application/json'", 'Content-Type: application/json'],
+        ['redirect-uri-not-https', "'http://app/cb'", 'http'],
+      ]),
+    );
+  });
+});

@@ -1,0 +1,81 @@
+import type { Endpoint } from './types.js';
+import { reportingLimits } from './limits.js';
+
+// The spec's identity provider (Endpoints › Identity provider, Authentication). Paths are relative to
+// {auth_url}; the spec gives no host, so the host is the user's to configure.
+
+/** The OAuth 2.0 flows the provider supports and the `response_type` values that select them. */
+export interface IdentityProvider {
+  readonly discoveryPath: string;
+  readonly authorize: Endpoint;
+  readonly token: Endpoint;
+  /** The token endpoint's body encoding (spec: "Body is application/x-www-form-urlencoded"). */
+  readonly tokenContentType: string;
+  readonly grantTypes: readonly string[];
+  /** `code` selects the authorization code flow. */
+  readonly authorizationCodeResponseType: string;
+  /** `token` (implicit OAuth), `id_token` and `id_token token` (implicit OpenID Connect). */
+  readonly implicitResponseTypes: readonly string[];
+  /** A `response_type` containing this value needs a `nonce`. */
+  readonly nonceRequiredFor: string;
+  /** The scope that returns a refresh_token; authorization code flow only. */
+  readonly offlineAccessScope: string;
+  /** `redirect_uri` must use this scheme. */
+  readonly redirectUriScheme: string;
+  /** Query parameter names of the authorization endpoint, and the credential name of the token endpoint. */
+  readonly params: {
+    readonly clientId: string;
+    readonly clientSecret: string;
+    readonly responseType: string;
+    readonly scope: string;
+    readonly redirectUri: string;
+    readonly state: string;
+    readonly nonce: string;
+    readonly grantType: string;
+  };
+}
+
+export const identityProvider: IdentityProvider = {
+  discoveryPath: '/sts/.well-known/openid-configuration',
+  authorize: { method: 'GET', path: '/sts/connect/authorize' },
+  token: { method: 'POST', path: '/sts/connect/token' },
+  tokenContentType: 'application/x-www-form-urlencoded',
+  grantTypes: ['client_credentials', 'authorization_code', 'refresh_token'],
+  authorizationCodeResponseType: 'code',
+  implicitResponseTypes: ['token', 'id_token', 'id_token token'],
+  nonceRequiredFor: 'id_token',
+  offlineAccessScope: 'offline_access',
+  redirectUriScheme: 'https',
+  params: {
+    clientId: 'client_id',
+    clientSecret: 'client_secret',
+    responseType: 'response_type',
+    scope: 'scope',
+    redirectUri: 'redirect_uri',
+    state: 'state',
+    nonce: 'nonce',
+    grantType: 'grant_type',
+  },
+};
+
+/** The request endpoints Sunset checks beyond retirement: the two report-starting POSTs and the identity provider. */
+const requestCheckNeedles: readonly string[] = [
+  ...[reportingLimits.synchronous.endpoints[0]!, reportingLimits.asynchronous.endpoints[0]!].map((endpoint) => endpoint.path.slice(1)),
+  identityProvider.authorize.path.slice(1, identityProvider.authorize.path.lastIndexOf('/')),
+  identityProvider.params.clientSecret,
+  'clientsecret',
+  identityProvider.params.redirectUri,
+  identityProvider.params.responseType,
+  identityProvider.offlineAccessScope,
+  'basic ',
+];
+
+/**
+ * The cheap test before parsing for the request rules (report limits, OAuth usage): false means the
+ * file names neither a reporting/identity endpoint nor an OAuth parameter or a client secret.
+ * Case-insensitive (paths match case-insensitively; `clientSecret`, `CLIENT_SECRET`).
+ */
+export function mightContainRequestCheckTarget(sourceText: string): boolean {
+  const lower = sourceText.toLowerCase();
+  return requestCheckNeedles.some((needle) => lower.includes(needle));
+}
