@@ -1,11 +1,17 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 import type { CliIo } from '../src/io.js';
+
+// Every tree of a test file lives under one temp folder, removed when the file's tests are done
+// (vitest evaluates this module once per test file).
+const treesRoot = realpathSync(mkdtempSync(path.join(tmpdir(), 'sunset-cli-')));
+afterAll(() => rmSync(treesRoot, { recursive: true, force: true }));
 
 /** A fresh temp folder (real path, so symlink checks compare like with like) holding `files`. */
 export function makeTree(files: Readonly<Record<string, string>>): string {
-  const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'sunset-cli-')));
+  const root = mkdtempSync(path.join(treesRoot, 'tree-'));
   writeTree(root, files);
   return root;
 }

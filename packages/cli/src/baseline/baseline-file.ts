@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { IsoDay } from '@sunset/rule-data';
 import type { Finding } from '../check/types.js';
 import { UsageError } from '../errors.js';
@@ -65,8 +66,14 @@ export function buildBaseline(findings: readonly Finding[], fingerprints: readon
   return { version: 1, ...(expires === undefined ? {} : { expires }), findings: records };
 }
 
-export async function writeBaseline(file: string, baseline: BaselineFile): Promise<void> {
-  await writeFileAtomic(file, `${JSON.stringify(baseline, null, 2)}\n`);
+/** Writes the baseline (creating its folder); a failure is a UsageError naming the file. */
+export async function writeBaseline(file: string, baseline: BaselineFile, label: string = file): Promise<void> {
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFileAtomic(file, `${JSON.stringify(baseline, null, 2)}\n`);
+  } catch (error) {
+    throw new UsageError(`Cannot write the baseline ${label}: ${(error as Error).message}. Choose another --baseline path.`);
+  }
 }
 
 export interface BaselineOutcome {

@@ -1,0 +1,330 @@
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import AjvDraft04 from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, inReportOrder, legacyAppExpected, makeTempDir, parseJson, repoRootPath, runSunset, type ExpectedAppFinding, type RunResult } from './support/cli.js';
+import { fixtureAsOf, legacyAppSourceFiles } from './support/legacy-app.js';
+
+// Issue 5's acceptance, end to end: the BUILT `sunset` binary run as a child process.
+
+interface JsonFinding {
+  file: string;
+  line: number;
+  column: number;
+  rule: string;
+  entry?: string;
+  retired?: string;
+  replacements?: string[];
+  phase?: string;
+  fix?: string;
+  message?: string;
+}
+
+interface JsonReport {
+  findings: JsonFinding[];
+  errors: { file: string; line?: number; message: string }[];
+  summary: Record<string, unknown>;
+}
+
+const asOf = ['--as-of', fixtureAsOf] as const;
+
+/** The fields expected-findings.json records: entry, retired and fix for a retirement, else the message. */
+function comparable(finding: JsonFinding | ExpectedAppFinding): Record<string, unknown> & { file: string; line: number; column: number; entry?: string } {
+  const { file, line, column, rule } = finding;
+  if (finding.entry === undefined) return { file, line, column, rule, message: 'message' in finding ? finding.message : undefined };
+  return { file, line, column, rule, entry: finding.entry, retired: finding.retired, fix: finding.fix };
+}
+
+beforeAll(ensureBuilt);
+
+describe('sunset check fixtures/legacy-app --format json', () => {
+  // One run shared by the assertions below (each run of the binary takes a second or two).
+  let legacyRun: Promise<RunResult> | undefined;
+  const run = (): Promise<RunResult> => (legacyRun ??= runSunset(['check', 'fixtures/legacy-app', '--format', 'json', ...asOf]));
+
+  it('lists exactly the expected findings, with paths relative to the working directory, and exits 1', async () => {
+    const result = await run();
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    const report = parseJson<JsonReport>(result);
+    const expected = legacyAppExpected().map((finding) => comparable({ ...finding, file: `fixtures/legacy-app/${finding.file}` }));
+    expect(report.findings.map(comparable).sort(inReportOrder)).toEqual(expected.sort(inReportOrder));
+    expect(report.errors).toEqual([]);
+  });
+
+  it('prints findings in file, line, column order with exactly the documented keys', async () => {
+    const report = parseJson<JsonReport>(await run());
+    const byPosition = (a: JsonFinding, b: JsonFinding): number => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column;
+    expect([...report.findings].sort(byPosition)).toEqual(report.findings);
+    for (const finding of report.findings) {
+      // A retirement finding, or (a rule not about one entry) a finding with its message.
+      const keys = finding.entry === undefined ? ['file', 'line', 'column', 'rule', 'message'] : ['file', 'line', 'column', 'rule', 'entry', 'retired', 'replacements', 'phase', 'fix'];
+      expect(Object.keys(finding)).toEqual(keys);
+    }
+  });
+
+  it('carries the replacements and phase the spec gives each entry', async () => {
+    const report = parseJson<JsonReport>(await run());
+    const byEntry = (entry: string): JsonFinding => {
+      const found = report.findings.find((finding) => finding.entry === entry);
+      if (found === undefined) throw new Error(`no finding for ${entry}`);
+      return found;
+    };
+    // From the Versioning part of the vendor spec; on 2026-11-21 every support end is long past.
+    expect(byEntry('campaign-dictionary-clients')).toMatchObject({ replacements: ['GET /v1/buyer/advertisers'], phase: 'retired' });
+    expect(byEntry('campaigns-legacy-status')).toMatchObject({ replacements: ['PUT /v1/buyer/campaigns/{id}/status'], phase: 'retired' });
+    expect(byEntry('campaigns-legacy-get')).toMatchObject({
+      replacements: ['GET /v1/buyer/campaigns/{id}', 'GET /v1/buyer/campaigns/{id}/rtbSettings'],
+      phase: 'retired',
+    });
+    expect(byEntry('campaigns-service-get-campaign-categories')).toMatchObject({ replacements: [], phase: 'retired', fix: 'todo' });
+    expect(byEntry('reporting-sync-reportdata').replacements).toContain('POST /v1/buyer/stats/data');
+    expect(new Set(report.findings.filter((finding) => finding.entry !== undefined).map((finding) => finding.phase))).toEqual(new Set(['retired']));
+  });
+
+  it('prints the exact summary', async () => {
+    const { summary } = parseJson<JsonReport>(await run());
+    const expected = legacyAppExpected();
+    expect(summary).toStrictEqual({
+      asOf: fixtureAsOf,
+      failOn: 'deprecated',
+      // The walk honours the app's .gitignore (dist/) and skips node_modules, as the editor does.
+      files: legacyAppSourceFiles().length,
+      // How many files pass the needle prefilter is the prefilter's business (bounded below).
+      candidates: summary.candidates,
+      findings: expected.length,
+      // Every retirement here is past its support end, and request problems are errors.
+      failing: expected.length,
+      baselined: 0,
+      errors: 0,
+    });
+    // Every file with a finding was linted; the negatives that only mention retired names may be too.
+    expect(summary.candidates).toBeGreaterThanOrEqual(new Set(expected.map((finding) => finding.file)).size);
+    expect(summary.candidates).toBeLessThan(legacyAppSourceFiles().length);
+  });
+});
+
+describe.concurrent('exit codes and usage errors', () => {
+  it('exits 0 on a clean folder and says so', async () => {
+    const result = await runSunset(['check', 'fixtures/cli/clean', ...asOf]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`✔ 0 findings in 0 files, 0 at or past deprecated (2 files scanned, as of ${fixtureAsOf})\n`);
+    expect(result.stderr).toBe('');
+  });
+
+  it('exits 2 on an unknown flag and names it', async () => {
+    const result = await runSunset(['check', '--formt', 'json', 'fixtures/cli/clean']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^sunset: Unknown option --formt for `sunset check`\. Allowed options: --format, --output, /);
+    expect(result.stderr).toContain('Run `sunset check --help` for details.');
+  });
+
+  it('exits 2 on a bad flag value and names the flag and the allowed values', async () => {
+    const result = await runSunset(['check', '--format', 'xml', 'fixtures/cli/clean']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('sunset: Invalid value for --format: "xml". Allowed: stylish, json, sarif, github.\n');
+  });
+
+  it('exits 2 on a bad --as-of and names it', async () => {
+    const result = await runSunset(['check', '--as-of', '2026-13-01', 'fixtures/cli/clean']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^sunset: --as-of .*2026-13-01/);
+  });
+
+  it('exits 2 on an unknown subcommand', async () => {
+    const result = await runSunset(['audit', '.']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('sunset: Unknown command "audit". Use `sunset check` or `sunset fix` (see `sunset --help`).\n');
+  });
+
+  it('exits 2 with the usage on stderr when no command is given', async () => {
+    const result = await runSunset([]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^Usage: sunset <command> \[options\] \[paths\.\.\.\]/);
+  });
+
+  it('exits 2 on a path that does not exist and names it', async () => {
+    const result = await runSunset(['check', 'fixtures/no-such-folder']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^sunset: .*fixtures\/no-such-folder/);
+    expect(result.stdout).toBe('');
+  });
+
+  it('prints the help with every option and exits 0', async () => {
+    const main = await runSunset(['--help']);
+    expect(main.code).toBe(0);
+    expect(main.stdout).toMatch(/^Usage: sunset <command>/);
+    const check = await runSunset(['check', '--help']);
+    expect(check.code).toBe(0);
+    for (const flag of ['--format <stylish|json|sarif|github>', '--output <FILE>', '--fail-on <deprecated|retired>', '--as-of <YYYY-MM-DD>', '--api-host <HOST>', '--config <FILE>', '--update-baseline', '--baseline <FILE>', '--baseline-expires <YYYY-MM-DD>']) {
+      expect(check.stdout).toContain(flag);
+    }
+    const fix = await runSunset(['fix', '--help']);
+    expect(fix.code).toBe(0);
+    for (const flag of ['--dry', '--print', '--format <human|json>', '--force', '--fail-on-todo']) expect(fix.stdout).toContain(flag);
+  });
+
+  it('prints the version of @sunset/cli', async () => {
+    const manifest = JSON.parse(readFileSync(repoRootPath('packages/cli/package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const result = await runSunset([flag]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe(`${manifest.version}\n`);
+    }
+  });
+});
+
+describe.concurrent('a file that does not parse (fixtures/broken)', () => {
+  it('is listed in errors with its file and line, the rest is still checked, and the run exits 1', async () => {
+    const result = await runSunset(['check', 'fixtures/broken', '--format', 'json', ...asOf]);
+    expect(result.code).toBe(1);
+    const report = parseJson<JsonReport>(result);
+    expect(report.errors).toEqual([{ file: 'fixtures/broken/syntax-error.ts', line: 10, message: expect.stringMatching(/^Could not parse: /) as unknown }]);
+    expect(report.findings.map(({ file, line, column, entry }) => ({ file, line, column, entry }))).toEqual(
+      JSON.parse(readFileSync(repoRootPath('fixtures/broken/expected-findings.json'), 'utf8')).map(
+        ({ file, line, column, entry }: JsonFinding) => ({ file: `fixtures/broken/${file}`, line, column, entry }),
+      ),
+    );
+    expect(report.summary).toMatchObject({ files: 2, findings: 1, errors: 1 });
+  });
+
+  it('exits 1 even when nothing else fails', async () => {
+    const result = await runSunset(['check', 'fixtures/broken/syntax-error.ts', '--fail-on', 'retired', ...asOf]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('Files that could not be checked\n  fixtures/broken/syntax-error.ts:10  Could not parse: ');
+  });
+});
+
+describe('stylish output', () => {
+  it('matches the snapshot exactly, without colour', async () => {
+    const result = await runSunset(['check', 'fixtures/cli/small', ...asOf], { env: { NO_COLOR: '1' } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).not.toContain('\u001b[');
+    await expect(result.stdout).toMatchFileSnapshot('__snapshots__/cli-small.stylish.txt');
+  });
+});
+
+describe.concurrent('--format sarif', () => {
+  // The official OASIS SARIF 2.1.0 (rtm.5) schema, as shipped by @microsoft/jest-sarif; it is draft-04.
+  const schemaPath = createRequire(import.meta.url).resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
+  const ajv = new AjvDraft04.default({ allErrors: true, strict: false, unicodeRegExp: false });
+  addFormats.default(ajv);
+  const validate = ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')) as object);
+
+  interface SarifLog {
+    runs: {
+      tool: { driver: { name: string; rules: { id: string; help: { text: string }; properties: Record<string, unknown> }[] } };
+      results: {
+        ruleId: string;
+        ruleIndex: number;
+        level: string;
+        locations: { physicalLocation: { artifactLocation: { uri: string }; region: Record<string, number> } }[];
+      }[];
+    }[];
+  }
+
+  it('writes a file with --output that validates against the SARIF 2.1.0 schema, one rule per entry, results with regions', async () => {
+    const { dir, cleanup } = await makeTempDir('sarif');
+    try {
+      const output = path.join(dir, 'reports', 'sunset.sarif');
+      const result = await runSunset(['check', 'fixtures/legacy-app', '--format', 'sarif', '--output', output, ...asOf]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      const count = legacyAppExpected().length;
+      expect(result.stderr).toBe(`Wrote the sarif report to ${output}: ${count} findings, ${count} at or past deprecated.\n`);
+      const log = JSON.parse(await readFile(output, 'utf8')) as SarifLog;
+      expect(validate(log)).toBe(true);
+      expect(validate.errors ?? []).toEqual([]);
+
+      const [run] = log.runs;
+      if (run === undefined) throw new Error('no run');
+      const expected = legacyAppExpected().sort(inReportOrder);
+      // One SARIF rule per retirement entry (per ESLint rule for findings that are not about one entry).
+      const ruleIdOf = (finding: ExpectedAppFinding): string => finding.entry ?? finding.rule;
+      expect(run.tool.driver.rules.map((rule) => rule.id)).toEqual([...new Set(expected.map(ruleIdOf))].sort());
+      expect(run.results).toHaveLength(expected.length);
+      for (const sarifResult of run.results) {
+        expect(run.tool.driver.rules[sarifResult.ruleIndex]?.id).toBe(sarifResult.ruleId);
+        expect(sarifResult.level).toBe('error');
+      }
+      const located = run.results.map((sarifResult) => {
+        const { artifactLocation, region } = sarifResult.locations[0]!.physicalLocation;
+        return `${artifactLocation.uri}:${region.startLine}:${region.startColumn} ${sarifResult.ruleId}`;
+      });
+      expect(located.sort()).toEqual(expected.map((finding) => `fixtures/legacy-app/${finding.file}:${finding.line}:${finding.column} ${ruleIdOf(finding)}`).sort());
+      for (const sarifResult of run.results) {
+        const { region } = sarifResult.locations[0]!.physicalLocation;
+        expect(region.endLine).toBeGreaterThanOrEqual(region.startLine!);
+      }
+      const managers = run.tool.driver.rules.find((rule) => rule.id === 'campaign-dictionary-managers');
+      expect(managers?.properties).toMatchObject({ gaEnds: '2018-10-01', supportEnds: '2019-10-01', migration: 'rewrite' });
+      expect(managers?.help.text).toContain('Replacement: GET /v1/buyer/classifiers/managers.');
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('percent-encodes file names in artifact URIs and keeps exact regions (small fixture)', async () => {
+    const result = await runSunset(['check', 'fixtures/cli/small', '--format', 'sarif', ...asOf]);
+    const log = parseJson<SarifLog>(result);
+    expect(validate(log)).toBe(true);
+    expect(
+      log.runs[0]!.results.map((sarifResult) => ({ ruleId: sarifResult.ruleId, ...sarifResult.locations[0]!.physicalLocation })),
+    ).toEqual([
+      {
+        ruleId: 'campaign-dictionary-managers',
+        artifactLocation: { uri: 'fixtures/cli/small/src/campaigns.ts', uriBaseId: '%SRCROOT%' },
+        region: { startLine: 6, startColumn: 47, endLine: 6, endColumn: 95 },
+      },
+      {
+        ruleId: 'campaigns-legacy-status',
+        artifactLocation: { uri: 'fixtures/cli/small/src/campaigns.ts', uriBaseId: '%SRCROOT%' },
+        region: { startLine: 11, startColumn: 21, endLine: 11, endColumn: 47 },
+      },
+      {
+        ruleId: 'campaigns-service-get-campaigns-as-json',
+        artifactLocation: { uri: 'fixtures/cli/small/src/report%2C%20100%25.js', uriBaseId: '%SRCROOT%' },
+        region: { startLine: 2, startColumn: 17, endLine: 2, endColumn: 35 },
+      },
+    ]);
+  });
+});
+
+describe.concurrent('--format github', () => {
+  // Workflow command syntax: `::error file={name},line={line},col={col},endLine={n},endColumn={n},title={t}::{message}`;
+  // in the message `%`, CR and LF are escaped as %25, %0D, %0A; in properties also `:` as %3A and `,` as %2C.
+  it('prints one exact annotation line per finding, escaping properties and message', async () => {
+    const result = await runSunset(['check', 'fixtures/cli/small', '--format', 'github', ...asOf]);
+    expect(result.code).toBe(1);
+    expect(result.stdout.split('\n')).toEqual([
+      '::error file=fixtures/cli/small/src/campaigns.ts,line=6,col=47,endLine=6,endColumn=95,title=sunset/no-legacy-rest-path (campaign-dictionary-managers)::' +
+        'GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers.%0AReplacement: GET /v1/buyer/classifiers/managers',
+      '::error file=fixtures/cli/small/src/campaigns.ts,line=11,col=21,endLine=11,endColumn=47,title=sunset/no-legacy-rest-path (campaigns-legacy-status)::' +
+        'PATCH /v1/campaigns is retired (support ended 2019-10-01): use PUT /v1/buyer/campaigns/{id}/status; this call needs a manual migration.%0AReplacement: PUT /v1/buyer/campaigns/{id}/status',
+      '::error file=fixtures/cli/small/src/report%2C 100%25.js,line=2,col=17,endLine=2,endColumn=35,title=sunset/no-retired-soap-operation (campaigns-service-get-campaigns-as-json)::' +
+        'GetCampaignsAsJson is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns; this call needs a manual migration.%0AReplacement: GET /v1/buyer/campaigns',
+      '',
+    ]);
+  });
+
+  it('follows the documented workflow-command grammar on every line of the legacy app', async () => {
+    const result = await runSunset(['check', 'fixtures/legacy-app', '--format', 'github', ...asOf]);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(legacyAppExpected().length);
+    const property = '[^,:\\r\\n]+';
+    const grammar = new RegExp(
+      `^::(error|warning|notice) file=${property},line=\\d+,col=\\d+,endLine=\\d+,endColumn=\\d+,title=${property}::[^\\r\\n]+$`,
+    );
+    for (const line of lines) expect(line).toMatch(grammar);
+  });
+
+  it('annotates a file that could not be checked', async () => {
+    const result = await runSunset(['check', 'fixtures/broken/syntax-error.ts', '--format', 'github', ...asOf]);
+    expect(result.stdout).toMatch(/^::error file=fixtures\/broken\/syntax-error\.ts,line=10,title=sunset%3A file not checked::Could not parse: /);
+  });
+});

@@ -1,0 +1,175 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { cp, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, legacyAppExpected, makeTempDir, repoRootPath, type RunResult } from './support/cli.js';
+import { fixtureAsOf } from './support/legacy-app.js';
+
+// The packages as users get them: each is packed with pnpm (which turns `workspace:*` into real
+// versions), the tarballs are installed with npm into scratch projects, and the installed `sunset`
+// bin and the plugin's `recommended` flat config are run there, under ESLint 10 and ESLint 9.
+// Slow (npm install from the registry): CI runs it; set SUNSET_SKIP_PACK_TEST=1 to skip it locally.
+
+const packages = ['rule-data', 'analysis', 'eslint-plugin', 'codemod', 'cli'] as const;
+const pnpm = ['-y', 'pnpm@10.34.9'] as const;
+const quietNpm = { npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false', npm_config_loglevel: 'error' };
+
+function run(command: string, args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: '1', ...quietNpm, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function runOk(command: string, args: readonly string[], cwd: string): Promise<RunResult> {
+  const result = await run(command, args, cwd);
+  if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd} (exit ${String(result.code)}):\n${result.stdout}\n${result.stderr}`);
+  return result;
+}
+
+/** The flat config a user would write: the plugin's recommended config, the TS parser for .ts, asOf pinned. */
+const eslintConfig = `import sunset from '@sunset/eslint-plugin';
+import tsParser from '@typescript-eslint/parser';
+
+export default [
+  sunset.configs.recommended,
+  { files: ['**/*.ts'], languageOptions: { parser: tsParser } },
+  { settings: { sunset: { asOf: '${fixtureAsOf}' } } },
+];
+`;
+
+interface EslintFileResult {
+  filePath: string;
+  messages: { ruleId: string | null; line: number; column: number; fatal?: boolean }[];
+}
+
+describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages installed with npm', () => {
+  let workDir = '';
+  let cleanup: () => Promise<void> = () => Promise.resolve();
+  const tarballs: string[] = [];
+  const started = Date.now();
+
+  /** A scratch project with every tarball, the given ESLint major and the TS parser, plus fixtures. */
+  async function scratchProject(name: string, eslint: string): Promise<string> {
+    const dir = path.join(workDir, name);
+    await mkdir(dir);
+    await writeFile(path.join(dir, 'package.json'), `${JSON.stringify({ name, private: true, type: 'module' }, null, 2)}\n`);
+    await runOk('npm', ['install', '--no-package-lock', ...tarballs, eslint, '@typescript-eslint/parser@^8.73.0'], dir);
+    await writeFile(path.join(dir, 'eslint.config.js'), eslintConfig);
+    await cp(repoRootPath('fixtures/cli/small'), path.join(dir, 'small'), { recursive: true });
+    await cp(repoRootPath('fixtures/legacy-app'), path.join(dir, 'legacy-app'), { recursive: true });
+    return dir;
+  }
+
+  let eslint10Project: Promise<string>;
+  let eslint9Project: Promise<string>;
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    const temp = await makeTempDir('pack');
+    workDir = temp.dir;
+    cleanup = temp.cleanup;
+    const packsDir = path.join(workDir, 'packs');
+    await mkdir(packsDir);
+    for (const name of packages) {
+      await runOk('npx', [...pnpm, 'pack', '--pack-destination', packsDir], repoRootPath(`packages/${name}`));
+    }
+    tarballs.push(...readdirSync(packsDir).map((file) => path.join(packsDir, file)).sort());
+    // Sequential installs: two at once only fight over the npm cache.
+    eslint10Project = scratchProject('eslint10', 'eslint@^10.15.0');
+    await eslint10Project;
+    eslint9Project = scratchProject('eslint9', 'eslint@^9.39.5');
+    await eslint9Project;
+  }, 360_000);
+
+  afterAll(async () => {
+    console.info(`pack test: packed, installed twice and ran in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await cleanup();
+  });
+
+  it('packs one tarball per package, without tests or build info, with workspace versions resolved', () => {
+    expect(tarballs.map((file) => path.basename(file))).toEqual([
+      'sunset-analysis-0.1.0.tgz',
+      'sunset-cli-0.1.0.tgz',
+      'sunset-codemod-0.1.0.tgz',
+      'sunset-eslint-plugin-0.1.0.tgz',
+      'sunset-rule-data-0.1.0.tgz',
+    ]);
+    for (const tarball of tarballs) {
+      const listing = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+      expect(listing.filter((file) => /tsbuildinfo|\.test\.|\/tests?\/|__snapshots__/.test(file)), tarball).toEqual([]);
+      expect(listing).toContain('package/package.json');
+      expect(listing).toContain('package/dist/index.js');
+      expect(listing).toContain('package/dist/index.d.ts');
+      const manifest = spawnSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }).stdout;
+      expect(manifest, tarball).not.toContain('workspace:');
+    }
+    const cli = spawnSync('tar', ['-tzf', tarballs[1]!], { encoding: 'utf8' }).stdout;
+    expect(cli).toContain('package/dist/bin.js');
+    const plugin = spawnSync('tar', ['-tzf', tarballs[3]!], { encoding: 'utf8' }).stdout;
+    expect(plugin).toContain('package/docs/rules/no-legacy-rest-path.md');
+  });
+
+  it('npx sunset check lists the legacy app’s findings and exits 1', async () => {
+    const cwd = await eslint10Project;
+    const result = await run('npx', ['sunset', 'check', 'legacy-app', '--format', 'json', '--as-of', fixtureAsOf], cwd);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { findings: { file: string; line: number; column: number; rule: string; entry?: string }[]; summary: { findings: number } };
+    expect(report.summary.findings).toBe(legacyAppExpected().length);
+    expect(report.findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.entry ?? finding.rule}`).sort()).toEqual(
+      legacyAppExpected()
+        .map((finding) => `legacy-app/${finding.file}:${finding.line}:${finding.column} ${finding.entry ?? finding.rule}`)
+        .sort(),
+    );
+  });
+
+  it('npx sunset --version and npx @sunset/codemod (= sunset fix) work from the installed bins', async () => {
+    const cwd = await eslint10Project;
+    const version = await run('npx', ['sunset', '--version'], cwd);
+    expect(version.stdout).toBe('0.1.0\n');
+    const fix = await run('npx', ['@sunset/codemod', '--dry', '--format', 'json', '--as-of', fixtureAsOf, 'small'], cwd);
+    expect(fix.code).toBe(0);
+    expect((JSON.parse(fix.stdout) as { summary: unknown }).summary).toEqual({
+      files: 2,
+      candidates: 2,
+      changed: 2,
+      rewritten: 1,
+      todo: 2,
+      skipped: 0,
+      errors: 0,
+      dry: true,
+    });
+  });
+
+  describe.each([
+    ['ESLint 10', (): Promise<string> => eslint10Project, /^v10\./],
+    ['ESLint 9', (): Promise<string> => eslint9Project, /^v9\./],
+  ])('npx eslint with sunset.configs.recommended under %s', (_name, project, major) => {
+    it('runs the installed major', async () => {
+      const result = await run('npx', ['eslint', '--version'], await project());
+      expect(result.stdout.trim()).toMatch(major);
+    });
+
+    it('reports each retired call of a small JS + TS fixture once, with the plugin’s rule ids', async () => {
+      const cwd = await project();
+      const result = await run('npx', ['eslint', '--format', 'json', 'small'], cwd);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(1);
+      const files = JSON.parse(result.stdout) as EslintFileResult[];
+      const reported = files
+        .flatMap((file) => file.messages.map((message) => `${path.relative(cwd, file.filePath)}:${message.line}:${message.column} ${String(message.ruleId)}`))
+        .sort();
+      expect(reported).toEqual([
+        'small/src/campaigns.ts:11:21 sunset/no-legacy-rest-path',
+        'small/src/campaigns.ts:6:47 sunset/no-legacy-rest-path',
+        'small/src/report, 100%.js:2:17 sunset/no-retired-soap-operation',
+      ]);
+    });
+  });
+});

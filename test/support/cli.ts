@@ -1,0 +1,179 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, statSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { repoRoot } from './legacy-app.js';
+
+// Helpers for the end-to-end tests: they run the BUILT `sunset` binary (packages/cli/dist/bin.js)
+// as a child process, exactly as a user or a CI job would.
+
+export const sunsetBin = path.join(repoRoot, 'packages/cli/dist/bin.js');
+export const codemodBin = path.join(repoRoot, 'packages/codemod/dist/bin.js');
+export const cliFixturesDir = path.join(repoRoot, 'fixtures/cli');
+
+const packageNames = ['rule-data', 'analysis', 'eslint-plugin', 'codemod', 'cli'] as const;
+
+export interface RunResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface RunOptions {
+  /** Working directory of the child (default: the repository root). */
+  readonly cwd?: string;
+  /** Extra environment; NO_COLOR=1 is always set so output is plain text. */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/** Newest modification time of the files under `dir` (0 when it does not exist). */
+function newestMtime(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when some package has no build, or a source file is newer than its build info. */
+export function buildIsStale(): boolean {
+  return packageNames.some((name) => {
+    const buildInfo = path.join(repoRoot, 'packages', name, 'dist/.tsbuildinfo');
+    if (!existsSync(buildInfo)) return true;
+    return newestMtime(path.join(repoRoot, 'packages', name, 'src')) > statSync(buildInfo).mtimeMs;
+  });
+}
+
+/**
+ * Builds the packages when dist is missing or older than the sources (CI builds first, so normally
+ * this does nothing). Test files run in parallel; a lock folder keeps two builds from racing.
+ */
+export async function ensureBuilt(): Promise<void> {
+  if (!buildIsStale()) return;
+  const lock = path.join(os.tmpdir(), 'sunset-e2e-build.lock');
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // Another test file is building; a lock older than three minutes is left over from a killed run.
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 180_000) rmdirSync(lock);
+      if (attempt > 600) throw new Error(`Waited too long for the build lock ${lock}; remove it and run again.`);
+      await sleep(200);
+    }
+  }
+  try {
+    if (!buildIsStale()) return;
+    const build = spawnSync('npx', ['tsc', '-b', 'tsconfig.build.json'], { cwd: repoRoot, encoding: 'utf8' });
+    if (build.status === 0) return;
+    const report = `The build failed:\n${build.stdout}${build.stderr}`;
+    if (!existsSync(sunsetBin) || !existsSync(codemodBin)) throw new Error(report);
+    // Sources mid-edit elsewhere in the workspace: test the last good build (CI builds first and fails there).
+    console.warn(`${report}\nRunning the end-to-end tests against the previous build in packages/*/dist.`);
+  } finally {
+    rmdirSync(lock);
+  }
+}
+
+/** Runs a node script as a child process and collects its exit code and output. */
+export function runNode(script: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd: options.cwd ?? repoRoot,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** `sunset <args>` with the built binary. */
+export function runSunset(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+  return runNode(sunsetBin, args, options);
+}
+
+/** Parses stdout as JSON, with the output in the error when it is not JSON. */
+export function parseJson<T>(result: RunResult): T {
+  try {
+    return JSON.parse(result.stdout) as T;
+  } catch {
+    throw new Error(`stdout is not JSON (exit ${String(result.code)}):\n${result.stdout}\nstderr:\n${result.stderr}`);
+  }
+}
+
+/** A fresh temporary folder; `cleanup` removes it. */
+export async function makeTempDir(prefix: string): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `sunset-${prefix}-`));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Copies a fixture folder (relative to the repository root) into `target`. */
+export async function copyFixture(fixture: string, target: string): Promise<string> {
+  await cp(path.join(repoRoot, fixture), target, { recursive: true });
+  return target;
+}
+
+/** Runs git in `cwd` with a fixed identity; throws with git's output when it fails. */
+export function git(cwd: string, args: readonly string[]): string {
+  const result = spawnSync('git', ['-c', 'user.name=Sunset Tests', '-c', 'user.email=tests@example.com', '-c', 'commit.gpgsign=false', ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`git ${args.join(' ')} failed in ${cwd}:\n${result.stdout}${result.stderr}`);
+  return result.stdout;
+}
+
+/** Turns `cwd` into a git repository with everything committed. */
+export function initGitRepo(cwd: string): void {
+  git(cwd, ['init', '--quiet', '--initial-branch=main']);
+  git(cwd, ['add', '--all']);
+  git(cwd, ['commit', '--quiet', '--message', 'initial']);
+}
+
+/** An absolute path inside the repository. */
+export function repoRootPath(relative: string): string {
+  return path.join(repoRoot, relative);
+}
+
+/**
+ * Every finding in fixtures/legacy-app/expected-findings.json, as the CLI's JSON prints them:
+ * a retirement (entry, retired, fix) or, for rules that are not about one entry, a message.
+ */
+export interface ExpectedAppFinding {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly rule: string;
+  readonly entry?: string;
+  readonly retired?: string;
+  readonly fix?: string;
+  readonly message?: string;
+}
+
+export function legacyAppExpected(): ExpectedAppFinding[] {
+  return JSON.parse(readFileSync(path.join(repoRoot, 'fixtures/legacy-app/expected-findings.json'), 'utf8')) as ExpectedAppFinding[];
+}
+
+/** File, line, column, then entry, rule and message: a total order for findings of any rule. */
+export function inReportOrder(
+  a: { file: string; line: number; column: number; entry?: string; rule?: string; message?: string },
+  b: { file: string; line: number; column: number; entry?: string; rule?: string; message?: string },
+): number {
+  return (
+    a.file.localeCompare(b.file) ||
+    a.line - b.line ||
+    a.column - b.column ||
+    (a.entry ?? '').localeCompare(b.entry ?? '') ||
+    (a.rule ?? '').localeCompare(b.rule ?? '') ||
+    (a.message ?? '').localeCompare(b.message ?? '')
+  );
+}
