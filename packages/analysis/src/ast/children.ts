@@ -39,14 +39,21 @@ export interface Child {
 /** The runtime child nodes of `node`, in source order of their keys, for either AST flavour. */
 export function childrenOf(node: AnyNode): Child[] {
   const children: Child[] = [];
-  for (const key of Object.keys(node)) {
+  forEachChild(node, (child, key) => children.push({ node: child, key }));
+  return children;
+}
+
+/** Calls `visit` for each runtime child node of `node`, in the order of `childrenOf`, without building a list. */
+export function forEachChild(node: AnyNode, visit: (child: AnyNode, key: string) => void): void {
+  const record = node as unknown as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
     if (skippedKeys.has(key)) continue;
-    const value = (node as unknown as Record<string, unknown>)[key];
+    const value = record[key];
+    if (typeof value !== 'object' || value === null) continue;
     if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item) && !typeOnlyNodes.has(item.type)) children.push({ node: item, key });
+      for (const item of value) if (isNode(item) && !typeOnlyNodes.has(item.type)) visit(item, key);
     } else if (isNode(value) && !typeOnlyNodes.has(value.type)) {
-      children.push({ node: value, key });
+      visit(value, key);
     }
   }
-  return children;
 }

@@ -1,4 +1,4 @@
-import { childrenOf } from '../ast/children.js';
+import { forEachChild } from '../ast/children.js';
 import {
   booleanField,
   field,
@@ -148,7 +148,6 @@ export function indexProgram(root: AnyNode, sourceText: string): ProgramIndex {
   const classes = new Map<AnyNode, ClassFacts>();
   const writes: AnyNode[] = [];
   const mutations: AnyNode[] = [];
-  const visited = new Set<AnyNode>();
 
   const declare = (scope: Scope, id: AnyNode, draft: BindingDraft): void => {
     const name = identifierName(id);
@@ -304,8 +303,9 @@ export function indexProgram(root: AnyNode, sourceText: string): ProgramIndex {
   };
 
   const visit = (node: AnyNode, parent: AnyNode | undefined, key: string, scope: Scope, classNode: AnyNode | undefined): void => {
-    if (visited.has(node)) return;
-    visited.add(node);
+    // A node reached a second time (shared between two parents) is walked once, under its first parent:
+    // every node but the Program gets its parent on its first visit.
+    if (node === program ? parent !== undefined : parents.has(node)) return;
     if (parent) parents.set(node, parent);
     let inner = scope;
     let innerClass = classNode;
@@ -389,7 +389,7 @@ export function indexProgram(root: AnyNode, sourceText: string): ProgramIndex {
       if (isReference(node, parent, key)) references.push(node);
     }
 
-    for (const child of childrenOf(node)) visit(child.node, node, child.key, inner, innerClass);
+    forEachChild(node, (child, childKey) => visit(child, node, childKey, inner, innerClass));
   };
 
   const programScope: Scope = { node: program, parent: undefined, isFunction: true, names: new Map() };

@@ -71,4 +71,9 @@ export interface LintResult {
  * Findings must be sorted by file, line, column. `config` carries asOf, apiHosts, catalog,
  * reportScheduled and scheduledWithinDays for the rule options.
  */
-export type LintFiles = (files: readonly LintTarget[], config: ResolvedConfig) => Promise<LintResult>;
+export type LintFiles = (files: readonly LintTarget[], config: ResolvedConfig, options?: LintOptions) => Promise<LintResult>;
+
+export interface LintOptions {
+  /** How many threads lint (from `SUNSET_CHECK_THREADS`); undefined: one. */
+  readonly threads?: number;
+}

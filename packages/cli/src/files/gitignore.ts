@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import ignore, { type Ignore } from 'ignore';
 import { isInside, toPosix } from './paths.js';
 
@@ -11,23 +10,16 @@ export interface GitignoreRules {
 }
 
 /**
- * Reads `.gitignore` files in `root` and below it, and those in the folders between `root` and the
- * top of its git work tree (`stopAt`), so scanning a sub-folder honours the repository's root file.
+ * Reads the `.gitignore` files in `root` and below it (`nested`, as `listTree` found them), and those
+ * in the folders between `root` and the top of its git work tree (`stopAt`), so scanning a
+ * sub-folder honours the repository's root file.
  *
  * The `ignore` package implements the gitignore spec (negation, anchoring, `dir/` patterns, a
  * pattern excluding a parent folder hiding everything beneath it) — the same semantics git uses,
  * so "what git ignores" and "what sunset skips" never disagree.
  */
-export async function loadGitignoreRules(root: string, stopAt: string | undefined): Promise<GitignoreRules> {
-  const nested = await fg('**/.gitignore', {
-    cwd: root,
-    absolute: true,
-    dot: true,
-    followSymbolicLinks: false,
-    ignore: ['**/node_modules/**', '**/.git/**'],
-    suppressErrors: true,
-  });
-  const files = [...ancestorGitignores(root, stopAt), ...nested.map((file) => path.normalize(file))];
+export async function loadGitignoreRules(root: string, stopAt: string | undefined, nested: readonly string[]): Promise<GitignoreRules> {
+  const files = [...ancestorGitignores(root, stopAt), ...nested];
   const layers = [];
   for (const file of files) {
     const text = await readFile(file, 'utf8').catch(() => undefined);

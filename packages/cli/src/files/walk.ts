@@ -1,11 +1,11 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import ignore from 'ignore';
 import { UsageError } from '../errors.js';
 import { compareText } from '../text.js';
 import { findGitRoot } from './git.js';
 import { isGitignored, loadGitignoreRules } from './gitignore.js';
+import { listTree } from './list-tree.js';
 import { displayPath, hasSourceExtension, isInAlwaysSkippedFolder, isInside, sourceExtensions, toPosix } from './paths.js';
 
 export interface WalkOptions {
@@ -22,12 +22,11 @@ export interface SourceFile {
   readonly displayPath: string;
 }
 
-const sourceGlob = `**/*.{${sourceExtensions.map((extension) => extension.slice(1)).join(',')}}`;
-
 /**
  * The JS/TS files under `paths` (folders are walked, files taken as given), sorted by display path.
  * Folders skip `node_modules`, `.git`, what `.gitignore` files exclude, the config's `ignores`,
- * and symlinks that lead out of the folder. A path that cannot be read is a UsageError.
+ * and symlinks (a linked folder is not entered, a linked file not listed). A path that cannot be read
+ * is a UsageError.
  */
 export async function findSourceFiles(paths: readonly string[], options: WalkOptions): Promise<SourceFile[]> {
   const configIgnores = ignore().add([...(options.ignores ?? [])]);
@@ -39,9 +38,8 @@ export async function findSourceFiles(paths: readonly string[], options: WalkOpt
   for (const given of paths) {
     const absolute = path.resolve(options.cwd, given);
     const kind = await pathKind(given, absolute);
-    const found = kind === 'file' ? explicitFile(given, absolute) : await walkFolder(absolute, isConfigIgnored);
-    for (const file of found) {
-      const real = await realpath(file);
+    const found = kind === 'file' ? await explicitFile(given, absolute) : await walkFolder(absolute, isConfigIgnored);
+    for (const { file, real } of found) {
       if (!byRealPath.has(real)) byRealPath.set(real, file);
     }
   }
@@ -64,39 +62,33 @@ async function pathKind(given: string, absolute: string): Promise<'file' | 'fold
   }
 }
 
+/** A file found, with its real path (symlinks resolved) so a file reached twice is listed once. */
+interface FoundFile {
+  readonly file: string;
+  readonly real: string;
+}
+
 /** An explicit file is taken as given (even if gitignored), unless it sits in node_modules or is not JS/TS. */
-function explicitFile(given: string, absolute: string): string[] {
+async function explicitFile(given: string, absolute: string): Promise<FoundFile[]> {
   if (isInAlwaysSkippedFolder(absolute)) return [];
   if (!hasSourceExtension(absolute)) {
     throw new UsageError(
       `Cannot scan ${JSON.stringify(given)}: only ${sourceExtensions.join(' ')} files are scanned. Pass a source file or a folder.`,
     );
   }
-  return [absolute];
+  return [{ file: absolute, real: await realpath(absolute) }];
 }
 
-async function walkFolder(root: string, isConfigIgnored: (file: string) => boolean): Promise<string[]> {
+async function walkFolder(root: string, isConfigIgnored: (file: string) => boolean): Promise<FoundFile[]> {
   const realRoot = await realpath(root);
-  const gitignore = await loadGitignoreRules(root, findGitRoot(root));
-  const entries = await fg(sourceGlob, {
-    cwd: root,
-    absolute: true,
-    dot: true,
-    onlyFiles: true,
-    followSymbolicLinks: false,
-    caseSensitiveMatch: false,
-    ignore: ['**/node_modules/**', '**/.git/**'],
-    suppressErrors: true,
-  });
-  const files = [];
-  for (const entry of entries) {
-    const file = path.normalize(entry);
+  const listing = listTree(root);
+  const gitignore = await loadGitignoreRules(root, findGitRoot(root), listing.gitignores);
+  const files: FoundFile[] = [];
+  for (const file of listing.sources) {
     if (isGitignored(gitignore, file) || isConfigIgnored(file)) continue;
-    // fast-glob does not descend into symlinked folders, but a symlinked *file* is still listed:
-    // keep it only when its target lies inside the scanned folder.
-    const real = await realpath(file).catch(() => undefined);
-    if (real === undefined || !isInside(realRoot, real)) continue;
-    files.push(file);
+    // listTree follows no symlink, so every folder between the root and the file is a real one:
+    // the file's real path is the root's real path plus the same relative path.
+    files.push({ file, real: path.join(realRoot, path.relative(root, file)) });
   }
   return files;
 }
