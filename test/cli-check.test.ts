@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
@@ -175,6 +176,19 @@ describe.concurrent('exit codes and usage errors', () => {
       expect(result.code).toBe(0);
       expect(result.stdout).toBe(`${manifest.version}\n`);
     }
+  });
+});
+
+describe.concurrent('paths outside the working directory', () => {
+  it('are linted like any other: a folder named by its absolute path from another directory', async () => {
+    const result = await runSunset(['check', repoRootPath('fixtures/broken'), '--format', 'json', ...asOf], { cwd: tmpdir() });
+    expect(result.code).toBe(1);
+    const report = parseJson<JsonReport>(result);
+    const relative = path.relative(tmpdir(), repoRootPath('fixtures/broken')).split(path.sep).join('/');
+    expect(report.findings.map(({ file, line, column, entry }) => ({ file, line, column, entry }))).toEqual([
+      { file: `${relative}/valid.ts`, line: 6, column: 47, entry: 'campaign-dictionary-managers' },
+    ]);
+    expect(report.errors.map(({ file, line }) => ({ file, line }))).toEqual([{ file: `${relative}/syntax-error.ts`, line: 10 }]);
   });
 });
 

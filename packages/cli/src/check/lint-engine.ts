@@ -1,3 +1,4 @@
+import path from 'node:path';
 import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { createPlugin, type SunsetReport } from '@sunset/eslint-plugin';
@@ -84,7 +85,10 @@ function settingsOf(settings: LintSettings): Linter.Config {
  * linted; `lintTarget` is synchronous, so reports never mix between files.
  */
 export function createLintEngine(settings: LintSettings): (target: LintTarget) => FileLintResult {
-  const linter = new Linter({ configType: 'flat' });
+  // The config's `files` globs are matched relative to the Linter's cwd, and a file outside it
+  // matches no config and is silently not linted; with the file-system root as cwd every path we
+  // hand over (explicit paths outside the working directory included) is linted.
+  const linter = new Linter({ configType: 'flat', cwd: path.parse(process.cwd()).root });
   let reports: SunsetReport[] = [];
   const plugin = createPlugin({ onFinding: (report) => reports.push(report) });
   const sharedSettings = settingsOf(settings);
@@ -108,6 +112,8 @@ export function createLintEngine(settings: LintSettings): (target: LintTarget) =
     const errors: FileError[] = [];
     for (const message of messages) {
       if (message.fatal === true) errors.push({ file: target.displayPath, line: message.line, message: `Could not parse: ${message.message}` });
+      // Any other message without a rule is ESLint saying it did not lint the file: never pass silently.
+      else if (message.ruleId === null) errors.push({ file: target.displayPath, message: `Not checked: ${message.message}` });
     }
     return { findings: reports.map((report) => findingOf(report, target.displayPath)), errors };
   };
