@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -161,7 +161,7 @@ describe.concurrent('exit codes and usage errors', () => {
     expect(main.stdout).toMatch(/^Usage: sunset <command>/);
     const check = await runSunset(['check', '--help']);
     expect(check.code).toBe(0);
-    for (const flag of ['--format <stylish|json|sarif|github>', '--output <FILE>', '--fail-on <deprecated|retired>', '--as-of <YYYY-MM-DD>', '--api-host <HOST>', '--config <FILE>', '--update-baseline', '--baseline <FILE>', '--baseline-expires <YYYY-MM-DD>']) {
+    for (const flag of ['--format <stylish|json|sarif|github>', '--output <FILE>', '--fail-on <deprecated|retired>', '--as-of <YYYY-MM-DD>', '--api-host <HOST>', '--identity-host <HOST>', '--config <FILE>', '--update-baseline', '--baseline <FILE>', '--baseline-expires <YYYY-MM-DD>']) {
       expect(check.stdout).toContain(flag);
     }
     const fix = await runSunset(['fix', '--help']);
@@ -175,6 +175,30 @@ describe.concurrent('exit codes and usage errors', () => {
       const result = await runSunset([flag]);
       expect(result.code).toBe(0);
       expect(result.stdout).toBe(`${manifest.version}\n`);
+    }
+  });
+});
+
+describe.concurrent('identity provider hosts', () => {
+  const tokenCalls = [
+    "const form = { 'Content-Type': 'application/json' };",
+    "export const a = () => fetch('https://login.other-provider.com/sts/connect/token', { method: 'POST', headers: form, body: JSON.stringify({ grant_type: 'client_credentials' }) });",
+    "export const b = () => fetch('https://login.example.com/sts/connect/token', { method: 'POST', headers: form, body: JSON.stringify({ grant_type: 'client_credentials' }) });",
+    '',
+  ].join('\n');
+
+  it('limit the OAuth rules to --identity-host when given, and check every host otherwise', async () => {
+    const { dir, cleanup } = await makeTempDir('sunset-identity-');
+    try {
+      writeFileSync(path.join(dir, 'token.ts'), tokenCalls);
+      const lines = async (extra: string[]): Promise<number[]> =>
+        parseJson<JsonReport>(await runSunset(['check', '.', '--format', 'json', ...asOf, ...extra], { cwd: dir })).findings
+          .filter((finding) => finding.rule === 'sunset/oauth-token-form-body')
+          .map((finding) => finding.line);
+      expect(await lines([])).toEqual([2, 3]);
+      expect(await lines(['--identity-host', 'login.example.com'])).toEqual([3]);
+    } finally {
+      await cleanup();
     }
   });
 });

@@ -30,7 +30,7 @@ describe('README.md', () => {
   it('documents every config field the CLI accepts', () => {
     const reference = readme.slice(readme.indexOf('## Configuration reference'), readme.indexOf('## Adding a custom entry'));
     const fields = [...reference.matchAll(/^\| `(\w+)` \|/gm)].map((match) => match[1]);
-    expect(fields).toEqual(['asOf', 'apiHosts', 'ignores', 'failOn', 'reportScheduled', 'scheduledWithinDays', 'customEntries', 'baseline']);
+    expect(fields).toEqual(['asOf', 'apiHosts', 'identityHosts', 'ignores', 'failOn', 'reportScheduled', 'scheduledWithinDays', 'customEntries', 'baseline']);
   });
 
   it('names only flags that exist', () => {

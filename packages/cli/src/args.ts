@@ -14,6 +14,7 @@ export interface SharedArgs {
   readonly config: string | undefined;
   readonly asOf: string | undefined;
   readonly apiHosts: readonly string[] | undefined;
+  readonly identityHosts: readonly string[] | undefined;
   readonly help: boolean;
 }
 
@@ -46,6 +47,7 @@ const sharedOptions = {
   config: { type: 'string', value: 'FILE', description: 'Use this config file instead of searching for sunset.config.json / package.json.' },
   'as-of': { type: 'string', value: 'YYYY-MM-DD', description: 'Compute phases for this day instead of today (UTC).' },
   'api-host': { type: 'string', multiple: true, value: 'HOST', description: 'Only URLs with this host (or no host) count; repeat for several hosts.' },
+  'identity-host': { type: 'string', multiple: true, value: 'HOST', description: 'Host of the identity provider (/sts/connect/...) for the OAuth rules; repeat for several.' },
   help: { type: 'boolean', short: 'h', description: 'Show this help.' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -97,16 +99,19 @@ interface SharedValues {
   readonly config?: string | undefined;
   readonly 'as-of'?: string | undefined;
   readonly 'api-host'?: string[] | undefined;
+  readonly 'identity-host'?: string[] | undefined;
   readonly help?: boolean | undefined;
 }
 
 function sharedArgs(values: SharedValues, positionals: readonly string[]): SharedArgs {
   const apiHosts = values['api-host'];
+  const identityHosts = values['identity-host'];
   return {
     paths: positionals.length === 0 ? ['.'] : positionals,
     config: values.config,
     asOf: values['as-of'],
     apiHosts: apiHosts === undefined || apiHosts.length === 0 ? undefined : apiHosts,
+    identityHosts: identityHosts === undefined || identityHosts.length === 0 ? undefined : identityHosts,
     help: values.help ?? false,
   };
 }

@@ -32,7 +32,7 @@ describe('command line', () => {
       out: '',
       err:
         'sunset: Unknown option --fial-on for `sunset check`. Allowed options: --format, --output, --fail-on, --update-baseline, ' +
-        '--baseline, --baseline-expires, --config, --as-of, --api-host, --help. Run `sunset check --help` for details.\n',
+        '--baseline, --baseline-expires, --config, --as-of, --api-host, --identity-host, --help. Run `sunset check --help` for details.\n',
     });
   });
 

@@ -23,12 +23,13 @@ describe('validateConfig', () => {
   });
 
   it.each([
-    [{ failOnn: 'retired' }, 'Invalid config in sunset.config.json: unknown field "failOnn". Allowed fields: asOf, apiHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline.'],
+    [{ failOnn: 'retired' }, 'Invalid config in sunset.config.json: unknown field "failOnn". Allowed fields: asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline.'],
     [{ failOn: 'soon' }, 'Invalid config in sunset.config.json: "failOn" must be one of "deprecated", "retired", got "soon". Fix it and run again.'],
     [{ asOf: '2019-13-01' }, 'Invalid config in sunset.config.json: asOf "2019-13-01" is not a day on the calendar.'],
     [{ asOf: 20190601 }, 'Invalid config in sunset.config.json: asOf must be a day written YYYY-MM-DD (for example 2026-11-21), got 20190601.'],
     [{ apiHosts: 'api.example.com' }, 'Invalid config in sunset.config.json: "apiHosts" must be an array of non-empty strings, got "api.example.com". Fix it and run again.'],
     [{ apiHosts: ['https://api.example.com'] }, 'Invalid config in sunset.config.json: "apiHosts" must list hostnames only (like "api.example.com", no scheme, port or path), got "https://api.example.com". Fix it and run again.'],
+    [{ identityHosts: ['login.example.com/sts'] }, 'Invalid config in sunset.config.json: "identityHosts" must list hostnames only (like "api.example.com", no scheme, port or path), got "login.example.com/sts". Fix it and run again.'],
     [{ ignores: ['ok', 3] }, 'Invalid config in sunset.config.json: "ignores" must be an array of non-empty strings, got ["ok",3]. Fix it and run again.'],
     [{ reportScheduled: 'yes' }, 'Invalid config in sunset.config.json: "reportScheduled" must be true or false, got "yes". Fix it and run again.'],
     [{ scheduledWithinDays: -1 }, 'Invalid config in sunset.config.json: "scheduledWithinDays" must be a whole number of days, 0 or more, got -1. Fix it and run again.'],
@@ -130,6 +131,18 @@ describe('resolveConfig', () => {
       'retired',
       path.join(root, 'ci/base.json'),
     ]);
+  });
+
+  it('reads identityHosts from the file and lets --identity-host override it', async () => {
+    const root = makeTree({ 'sunset.config.json': JSON.stringify({ identityHosts: ['login.example.com'] }) });
+    mkdirSync(path.join(root, '.git'));
+    const fromFile = await resolveConfig(root, { config: undefined, asOf: undefined, apiHosts: undefined });
+    expect(fromFile.identityHosts).toEqual(['login.example.com']);
+    const fromFlag = await resolveConfig(root, { config: undefined, asOf: undefined, apiHosts: undefined, identityHosts: ['sso.example.com'] });
+    expect(fromFlag.identityHosts).toEqual(['sso.example.com']);
+    await expect(resolveConfig(root, { config: undefined, asOf: undefined, apiHosts: undefined, identityHosts: ['https://sso'] })).rejects.toThrow(
+      'Invalid value for --identity-host: "https://sso". Give a hostname only, like api.example.com (no scheme, port or path).',
+    );
   });
 
   it('rejects a bad --as-of naming the flag', async () => {

@@ -15,6 +15,7 @@ import type { FileError, Finding, LintTarget } from './types.js';
 export interface LintSettings {
   readonly asOf: string;
   readonly apiHosts: readonly string[] | undefined;
+  readonly identityHosts: readonly string[] | undefined;
   readonly reportScheduled: boolean;
   readonly scheduledWithinDays: number | undefined;
   readonly customEntries: readonly unknown[];
@@ -71,6 +72,7 @@ function settingsOf(settings: LintSettings): Linter.Config {
       sunset: {
         asOf: settings.asOf,
         ...(settings.apiHosts ? { apiHosts: settings.apiHosts } : {}),
+        ...(settings.identityHosts ? { identityHosts: settings.identityHosts } : {}),
         reportScheduled: settings.reportScheduled,
         ...(settings.scheduledWithinDays === undefined ? {} : { scheduledWithinDays: settings.scheduledWithinDays }),
         ...(settings.customEntries.length > 0 ? { customEntries: settings.customEntries } : {}),

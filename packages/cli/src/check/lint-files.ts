@@ -30,6 +30,7 @@ function settingsOf(config: ResolvedConfig): LintSettings {
   return {
     asOf: config.asOf,
     apiHosts: config.apiHosts,
+    identityHosts: config.identityHosts,
     reportScheduled: config.reportScheduled,
     scheduledWithinDays: config.scheduledWithinDays,
     customEntries: config.customEntries,

@@ -30,7 +30,7 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
   const now = nowOf(io);
   const config = await resolveConfig(
     io.cwd,
-    { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, failOn: args.failOn, baseline: args.baseline },
+    { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts, failOn: args.failOn, baseline: args.baseline },
     now,
   );
   const baselineExpires = args.baselineExpires === undefined ? undefined : validateDay(args.baselineExpires, '--baseline-expires', '--baseline-expires');

@@ -66,7 +66,7 @@ async function readJson(file: string, cwd: string, label: string): Promise<unkno
   }
 }
 
-export interface ConfigOverrides extends Pick<SharedArgs, 'config' | 'asOf' | 'apiHosts'> {
+export interface ConfigOverrides extends Pick<SharedArgs, 'config' | 'asOf' | 'apiHosts'>, Partial<Pick<SharedArgs, 'identityHosts'>> {
   readonly failOn?: ResolvedConfig['failOn'] | undefined;
   readonly baseline?: string | undefined;
 }
@@ -82,7 +82,8 @@ export async function resolveConfig(cwd: string, overrides: ConfigOverrides, now
     file: found?.file,
     baseDir,
     asOf,
-    apiHosts: overrides.apiHosts === undefined ? config.apiHosts : validateHostFlags(overrides.apiHosts),
+    apiHosts: overrides.apiHosts === undefined ? config.apiHosts : validateHostFlags(overrides.apiHosts, '--api-host'),
+    identityHosts: overrides.identityHosts === undefined ? config.identityHosts : validateHostFlags(overrides.identityHosts, '--identity-host'),
     ignores: config.ignores ?? [],
     failOn: overrides.failOn ?? config.failOn ?? 'deprecated',
     reportScheduled: config.reportScheduled ?? false,
@@ -97,10 +98,10 @@ export async function resolveConfig(cwd: string, overrides: ConfigOverrides, now
   };
 }
 
-function validateHostFlags(hosts: readonly string[]): readonly string[] {
+function validateHostFlags(hosts: readonly string[], flag: '--api-host' | '--identity-host'): readonly string[] {
   const bad = hosts.find((host) => !hostnamePattern.test(host));
   if (bad !== undefined) {
-    throw new UsageError(`Invalid value for --api-host: ${JSON.stringify(bad)}. Give a hostname only, like api.example.com (no scheme, port or path).`);
+    throw new UsageError(`Invalid value for ${flag}: ${JSON.stringify(bad)}. Give a hostname only, like api.example.com (no scheme, port or path).`);
   }
   return hosts;
 }

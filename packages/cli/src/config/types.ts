@@ -5,6 +5,7 @@ import type { FailOn } from '../args.js';
 export interface SunsetConfigFile {
   readonly asOf?: IsoDay;
   readonly apiHosts?: readonly string[];
+  readonly identityHosts?: readonly string[];
   readonly ignores?: readonly string[];
   readonly failOn?: FailOn;
   readonly reportScheduled?: boolean;
@@ -22,6 +23,8 @@ export interface ResolvedConfig {
   readonly asOf: IsoDay;
   /** Undefined: every host counts (the analysis default). */
   readonly apiHosts: readonly string[] | undefined;
+  /** Hosts of the identity provider for the OAuth rules (with apiHosts); undefined: every host counts. */
+  readonly identityHosts: readonly string[] | undefined;
   readonly ignores: readonly string[];
   readonly failOn: FailOn;
   readonly reportScheduled: boolean;

@@ -6,6 +6,7 @@ import type { SunsetConfigFile } from './types.js';
 const knownFields = [
   'asOf',
   'apiHosts',
+  'identityHosts',
   'ignores',
   'failOn',
   'reportScheduled',
@@ -38,11 +39,12 @@ export function validateConfig(raw: unknown, source: string): SunsetConfigFile {
 
   const config: { -readonly [K in keyof SunsetConfigFile]: SunsetConfigFile[K] } = {};
   if (record.asOf !== undefined) config.asOf = validateDay(record.asOf, 'asOf', source);
-  if (record.apiHosts !== undefined) {
-    const hosts = stringList(record.apiHosts, 'apiHosts', fail);
+  for (const field of ['apiHosts', 'identityHosts'] as const) {
+    if (record[field] === undefined) continue;
+    const hosts = stringList(record[field], field, fail);
     const bad = hosts.find((host) => !hostnamePattern.test(host));
-    if (bad !== undefined) fail('apiHosts', 'must list hostnames only (like "api.example.com", no scheme, port or path)', bad);
-    config.apiHosts = hosts;
+    if (bad !== undefined) fail(field, 'must list hostnames only (like "api.example.com", no scheme, port or path)', bad);
+    config[field] = hosts;
   }
   if (record.ignores !== undefined) config.ignores = stringList(record.ignores, 'ignores', fail);
   if (record.failOn !== undefined) {
