@@ -109,6 +109,13 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
       expect(listing).toContain('package/dist/index.d.ts');
       const manifest = spawnSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }).stdout;
       expect(manifest, tarball).not.toContain('workspace:');
+      // Source maps and declaration maps point at sources that ship in the same tarball.
+      const maps = listing.filter((file) => file.endsWith('.map'));
+      expect(maps.length, tarball).toBeGreaterThan(0);
+      for (const map of maps) {
+        const { sources } = JSON.parse(spawnSync('tar', ['-xzOf', tarball, map], { encoding: 'utf8' }).stdout) as { sources: string[] };
+        for (const source of sources) expect(listing, `${tarball} ${map}`).toContain(path.posix.join(path.posix.dirname(map), source));
+      }
     }
     const cli = spawnSync('tar', ['-tzf', tarballs[1]!], { encoding: 'utf8' }).stdout;
     expect(cli).toContain('package/dist/bin.js');
