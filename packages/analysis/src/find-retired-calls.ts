@@ -18,7 +18,7 @@ import { field, propertyKeyName, rangeOf, staticString, argumentAt, isCall, call
 import { recognizeHttpCall, type StatedMethod } from './calls/http-calls.js';
 import { methodEdits } from './edits/method-edit.js';
 import { rewritePathEdits } from './edits/rewrite-url.js';
-import { indexProgram, type ProgramIndex } from './scope/program-index.js';
+import { programIndexFor, type ProgramIndex } from './scope/program-index.js';
 import { recognizeSoapClientCall, type SoapClientCall } from './soap/soap-client-calls.js';
 import { findSoapStrings } from './soap/soap-strings.js';
 import { statementStartOf } from './statement.js';
@@ -180,7 +180,7 @@ function settleSharedContainers(drafts: Draft[]): void {
 export function findRetiredCalls(program: AnyNode, sourceText: string, options: AnalysisOptions = {}): RetiredCallFinding[] {
   const asOf = options.asOf === undefined ? todayUtc() : parseIsoDay(options.asOf, 'asOf');
   const catalog = options.catalog ?? builtinCatalog;
-  const index = indexProgram(program, sourceText);
+  const index = programIndexFor(program, sourceText, options);
   const run: Run = { index, options, catalog, asOf };
   const drafts: Draft[] = [];
   const consumed = new Set<AnyNode>();

@@ -3,6 +3,7 @@ import type { AnalysisOptions } from './types.js';
 
 export * from './types.js';
 export { findRetiredCalls } from './find-retired-calls.js';
+export { indexProgram, type ProgramIndex } from './scope/program-index.js';
 export { findSunsetTodos, hasTodoAbove, type SunsetTodo } from './todo/markers.js';
 export { todoCommentEdit } from './todo/comment-edit.js';
 

@@ -8,6 +8,7 @@ import type {
   RetirementEntry,
   UrlPart,
 } from '@sunset/rule-data';
+import type { ProgramIndex } from './scope/program-index.js';
 
 /**
  * A node of either AST flavour: ESTree (ESLint: espree, @typescript-eslint/parser) or Babel
@@ -58,6 +59,12 @@ export interface AnalysisOptions {
    * names the file itself does not bind.
    */
   readonly resolveIdentifier?: (node: AnyNode) => readonly UrlPart[] | undefined;
+  /**
+   * The walk of this file's AST, from `indexProgram(program, sourceText)` with the same AST and text.
+   * Callers that run several analyses on one file (the ESLint plugin's rules) build it once and pass
+   * it to each; without it every analysis builds its own.
+   */
+  readonly programIndex?: ProgramIndex;
 }
 
 export interface CandidateEdit {

@@ -1,9 +1,7 @@
 import { describeOptions, checkOptions, fixOptions, parseCheckArgs, parseFixArgs } from './args.js';
 import { lintFiles } from './check/lint-files.js';
-import { runCheck } from './check/run-check.js';
 import type { LintFiles } from './check/types.js';
 import { ExitCode, UsageError } from './errors.js';
-import { runFix } from './fix/run-fix.js';
 import { transformFile } from './fix/transform-file.js';
 import type { TransformFile } from './fix/types.js';
 import type { CliIo } from './io.js';
@@ -57,7 +55,12 @@ Exit codes: 0 done (TODOs are reported, not failures, unless --fail-on-todo), 1 
 be transformed or TODOs with --fail-on-todo, 2 usage or configuration error.
 `;
 
-/** Runs the `sunset` command line; never calls process.exit, returns the exit code. */
+/**
+ * Runs the `sunset` command line; never calls process.exit, returns the exit code. Each command's
+ * code is imported when that command runs, so `--version`, `--help` and usage errors load neither
+ * the check (the plugin and ESLint's types, via the SARIF formatter) nor the fix engine (jscodeshift
+ * and Babel, loaded by `transformFile` on the first candidate), and `check` does not load the codemod.
+ */
 export async function main(argv: readonly string[], io: CliIo, deps: CliDependencies = defaultDependencies): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -65,11 +68,13 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDependen
       case 'check': {
         const args = parseCheckArgs(rest);
         if (args.help) return printHelp(io, checkHelp);
+        const { runCheck } = await import('./check/run-check.js');
         return await runCheck(args, io, { lintFiles: deps.lintFiles, toolVersion: cliVersion(), ...docs(deps) });
       }
       case 'fix': {
         const args = parseFixArgs(rest);
         if (args.help) return printHelp(io, fixHelp);
+        const { runFix } = await import('./fix/run-fix.js');
         return await runFix(args, io, { transformFile: deps.transformFile });
       }
       case '-h':

@@ -74,9 +74,12 @@ describe('the retirement rules around the recognizer', () => {
     ]);
   });
 
-  it('passes asOf, the catalog and the host list to the recognizer', () => {
+  it('passes asOf, the catalog, the host list and the walk of the AST it analyses to the recognizer', () => {
     lint({ asOf: '2024-06-01', apiHosts: ['api.example.com'] });
-    expect(analysis.findRetiredCalls.mock.calls[0]?.[2]).toEqual({ asOf: '2024-06-01', catalog: builtinCatalog, apiHosts: ['api.example.com'] });
+    const [program, , { programIndex, ...options } = {}] = analysis.findRetiredCalls.mock.calls[0] ?? [];
+    expect(options).toEqual({ asOf: '2024-06-01', catalog: builtinCatalog, apiHosts: ['api.example.com'] });
+    expect(programIndex?.program).toBe(program);
+    expect(programIndex?.sourceText).toBe(code);
     expect(analysis.mightContainRetiredCall).toHaveBeenCalledWith(code, { asOf: '2024-06-01', catalog: builtinCatalog, apiHosts: ['api.example.com'] });
   });
 

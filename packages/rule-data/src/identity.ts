@@ -70,12 +70,31 @@ const requestCheckNeedles: readonly string[] = [
   'basic ',
 ];
 
+const escapeForPattern = (character: string): string => (/[.*+?^${}()|[\]\\]/.test(character) ? `\\${character}` : character);
+
+/**
+ * The characters whose `toLowerCase()` begins with `lower`, as a pattern: `[kK\u212A]` (the Kelvin
+ * sign lowers to `k`), `[iI]`, or `[iI\u0130]` at the end of a needle (`İ` lowers to `i` and a
+ * combining dot, which ends a match only there). Spelling these out keeps the pattern flag-free and
+ * exactly as tolerant as comparing lower-cased text.
+ */
+function anyCaseOf(lower: string, last: boolean): string {
+  const upper = lower.toUpperCase();
+  if (upper === lower) return escapeForPattern(lower);
+  const extra = lower === 'k' ? '\u212A' : lower === 'i' && last ? '\u0130' : '';
+  return `[${lower}${upper}${extra}]`;
+}
+
+/** All request-check needles in one pattern, compiled once: one scan of the text instead of lower-casing it per test. */
+const requestCheckPattern = new RegExp(
+  requestCheckNeedles.map((needle) => [...needle].map((character, at) => anyCaseOf(character, at === needle.length - 1)).join('')).join('|'),
+);
+
 /**
  * The cheap test before parsing for the request rules (report limits, OAuth usage): false means the
  * file names neither a reporting/identity endpoint nor an OAuth parameter or a client secret.
  * Case-insensitive (paths match case-insensitively; `clientSecret`, `CLIENT_SECRET`).
  */
 export function mightContainRequestCheckTarget(sourceText: string): boolean {
-  const lower = sourceText.toLowerCase();
-  return requestCheckNeedles.some((needle) => lower.includes(needle));
+  return requestCheckPattern.test(sourceText);
 }

@@ -50,6 +50,14 @@ describe('mightContainRequestCheckTarget', () => {
     expect(mightContainRequestCheckTarget(source)).toBe(false);
   });
 
+  it('treats letters exactly as comparing lower-cased text would', () => {
+    // 'İ' lower-cases to 'i' plus a combining dot: that still ends 'redirect_uri', but splits 'redi…'.
+    expect(mightContainRequestCheckTarget('const p = { REDIRECT_UR\u0130: r }')).toBe(true);
+    expect(mightContainRequestCheckTarget('const p = { RED\u0130RECT_URI: r }')).toBe(false);
+    expect(mightContainRequestCheckTarget('const p = { Client_Secret$: r }')).toBe(true);
+    expect(mightContainRequestCheckTarget('const p = { client-secret: r }')).toBe(false);
+  });
+
   it('derives its report needles from the reporting limits', () => {
     const posts = [reportingLimits.synchronous, reportingLimits.asynchronous].map((limits) => limits.endpoints[0]!);
     expect(posts).toEqual([

@@ -17,7 +17,7 @@ import {
   unwrapTs,
 } from '../ast/nodes.js';
 import { recognizeHttpCall } from '../calls/http-calls.js';
-import { indexProgram, type ProgramIndex } from '../scope/program-index.js';
+import { programIndexFor, type ProgramIndex } from '../scope/program-index.js';
 import type { AnalysisOptions, AnyNode } from '../types.js';
 import { evaluateExpression, evaluationContext, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import type { Segment } from '../url/segments.js';
@@ -379,7 +379,7 @@ function findSecretSites(index: ProgramIndex, context: EvaluationContext): { sec
  * send JSON instead of a form body. Only statically known values are judged.
  */
 export function findOAuthProblems(program: AnyNode, sourceText: string, options: OAuthUsageOptions = {}): OAuthProblem[] {
-  const index = indexProgram(program, sourceText);
+  const index = programIndexFor(program, sourceText, options);
   const problems: OAuthProblem[] = [];
   const requests = collectRequests(index, options, problems);
   let implicitFlow = false;

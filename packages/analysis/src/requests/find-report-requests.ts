@@ -1,7 +1,7 @@
 import { daysBetween, parseIsoDay, reportingLimits, todayUtc, type Endpoint, type IsoDay, type ReportingLimits } from '@sunset/rule-data';
 import { field, fieldList, hasSpread, identifierName, propertiesOf, propertyKeyName, propertyValue, rangeOf, staticString, unwrapTs } from '../ast/nodes.js';
 import { recognizeHttpCall } from '../calls/http-calls.js';
-import { indexProgram } from '../scope/program-index.js';
+import { programIndexFor } from '../scope/program-index.js';
 import type { AnalysisOptions, AnyNode } from '../types.js';
 import { evaluationContext, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import { jsonStringifyArgument, requestPartsOf } from './request-parts.js';
@@ -205,7 +205,7 @@ const reportEndpoints: readonly { endpoint: Endpoint; limits: ReportingLimits }[
 export function findReportRequestProblems(program: AnyNode, sourceText: string, options: ReportRequestOptions = {}): ReportRequestProblem[] {
   const asOf = options.asOf === undefined ? todayUtc() : parseIsoDay(options.asOf, 'asOf');
   const names = options.fieldNames ?? defaultReportFieldNames;
-  const index = indexProgram(program, sourceText);
+  const index = programIndexFor(program, sourceText, options);
   const problems: ReportRequestProblem[] = [];
   for (const call of index.calls) {
     const context = evaluationContext(index, options);

@@ -20,7 +20,7 @@ import {
   unwrapTs,
   annotatedTypeName,
 } from '../ast/nodes.js';
-import type { AnyNode } from '../types.js';
+import type { AnalysisOptions, AnyNode } from '../types.js';
 
 export type BindingKind = 'const' | 'let' | 'var' | 'param' | 'function' | 'class' | 'import' | 'catch' | 'other';
 
@@ -432,4 +432,20 @@ export function indexProgram(root: AnyNode, sourceText: string): ProgramIndex {
       return undefined;
     },
   };
+}
+
+/**
+ * The index an analysis works on: `options.programIndex` when the caller built one for this AST and
+ * text, otherwise a new walk. An index of another file is a caller's mistake, reported as such.
+ */
+export function programIndexFor(root: AnyNode, sourceText: string, options: AnalysisOptions): ProgramIndex {
+  const given = options.programIndex;
+  if (given === undefined) return indexProgram(root, sourceText);
+  const program = root.type === 'File' ? (field(root, 'program') ?? root) : root;
+  if (given.program !== program || given.sourceText !== sourceText) {
+    throw new TypeError(
+      'options.programIndex was built for another AST or source text; build it with indexProgram(program, sourceText) of the file being analysed, or leave it out.',
+    );
+  }
+  return given;
 }

@@ -113,7 +113,9 @@ export function createReportingRequestLimits(hooks: RuleHooks = createRuleHooks(
         const fieldNames = fieldNamesOf(ruleOptions);
         const analysisOptions = { asOf: options.asOf, fieldNames, ...(options.apiHosts === undefined ? {} : { apiHosts: options.apiHosts }) };
         const key = `report:${JSON.stringify([options.asOf, options.apiHosts ?? null, fieldNames.datePeriodFilter.source, fieldNames.metrics, fieldNames.dimensions, fieldNames.paging, fieldNames.pagingLimit])}`;
-        const problems = hooks.memo.requestChecksOf(program, key, () => findReportRequestProblems(program, sourceText, analysisOptions));
+        const problems = hooks.memo.requestChecksOf(program, key, () =>
+          findReportRequestProblems(program, sourceText, { ...analysisOptions, programIndex: hooks.memo.programIndexOf(program, sourceText) }),
+        );
         return problems.map((problem) => ({ check: problem.kind, range: problem.range, messageId: messageIds[problem.kind], data: messageData(problem, fieldNames, options.asOf) }));
       },
     },

@@ -52,7 +52,8 @@ export function createRequestRule<MessageId extends string, Options extends read
     },
     create(context, ruleOptions) {
       const { sourceCode } = context;
-      if (!mightContainRequestCheckTarget(sourceCode.text)) return {};
+      // Files without a reporting or identity endpoint or an OAuth name get no listener: no analysis runs.
+      if (!hooks.memo.passesNeedleTest(sourceCode, mightContainRequestCheckTarget, () => mightContainRequestCheckTarget(sourceCode.text))) return {};
       const options = resolveSunsetOptions(hooks.memo.settingsOf(context.settings), {}, ruleId);
       return {
         Program(program: TSESTree.Program): void {
@@ -69,6 +70,9 @@ export function createRequestRule<MessageId extends string, Options extends read
               message: interpolate(spec.messages[report.messageId], report.data),
             });
           }
+        },
+        'Program:exit'(program: TSESTree.Program): void {
+          hooks.memo.release(program);
         },
       };
     },
@@ -89,7 +93,10 @@ export function oauthProblemsOf(hooks: RuleHooks, program: TSESTree.Program, sou
   const identityHosts = identityHostsOf(options);
   const key = `oauth:${JSON.stringify(identityHosts ?? null)}`;
   return hooks.memo.requestChecksOf(program, key, () =>
-    findOAuthProblems(program, sourceText, identityHosts === undefined ? {} : { identityHosts }),
+    findOAuthProblems(program, sourceText, {
+      programIndex: hooks.memo.programIndexOf(program, sourceText),
+      ...(identityHosts !== undefined && { identityHosts }),
+    }),
   );
 }
 

@@ -86,7 +86,7 @@ export function createRetirementRule(spec: RetirementRuleSpec, hooks: RuleHooks 
       const analysisOptions = buildAnalysisOptions(options, sourceCode);
       // In type-aware mode the retired text may live in an imported file, so the needle test cannot skip.
       const typeAware = analysisOptions.resolveIdentifier !== undefined;
-      if (!typeAware && !mightContainRetiredCall(sourceCode.text, analysisOptions)) return {};
+      if (!typeAware && !hooks.memo.passesNeedleTest(sourceCode, options.catalog, () => mightContainRetiredCall(sourceCode.text, analysisOptions))) return {};
 
       function report(finding: RetiredCallFinding): void {
         const loc = {
@@ -137,9 +137,12 @@ export function createRetirementRule(spec: RetirementRuleSpec, hooks: RuleHooks 
       return {
         Program(program: TSESTree.Program): void {
           const findings = hooks.memo.findingsOf(program, analysisOptions, () =>
-            findRetiredCalls(program, sourceCode.text, analysisOptions),
+            findRetiredCalls(program, sourceCode.text, { ...analysisOptions, programIndex: hooks.memo.programIndexOf(program, sourceCode.text) }),
           );
           findings.filter((finding) => finding.entry.family === spec.family && isReportable(finding, options)).forEach(report);
+        },
+        'Program:exit'(program: TSESTree.Program): void {
+          hooks.memo.release(program);
         },
       };
     },
