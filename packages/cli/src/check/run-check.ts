@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { mightContainRequestCheckTarget, mightContainRetiredCall, todayUtc, todoMarkerPattern } from '@sunset/rule-data';
@@ -12,6 +11,7 @@ import { ExitCode, UsageError } from '../errors.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import { displayPath } from '../files/paths.js';
 import { findSourceFiles } from '../files/walk.js';
+import { readSource } from '../files/read-source.js';
 import { formatters } from '../format/index.js';
 import { colorEnabled, nowOf, type CliIo } from '../io.js';
 import { isFailing, isReportable } from './threshold.js';
@@ -130,13 +130,12 @@ function readCandidates(
   const targets: LintTarget[] = [];
   const errors: FileError[] = [];
   for (const file of files) {
-    let source: string;
-    try {
-      source = readFileSync(file.path, 'utf8');
-    } catch (error) {
-      errors.push({ file: file.displayPath, message: `Cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)}).` });
+    const read = readSource(file.path);
+    if ('error' in read) {
+      errors.push({ file: file.displayPath, message: read.error });
       continue;
     }
+    const { source } = read;
     // A file that only holds a left-over TODO(sunset:<id>) marker must reach the linter too.
     // (`search` ignores the pattern's `g` flag and lastIndex, so the shared pattern stays safe.)
     // Files the request rules (report limits, OAuth usage) check need not name a retired endpoint.

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
@@ -8,6 +7,7 @@ import { resolveConfig } from '../config/load.js';
 import { ExitCode } from '../errors.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import { findSourceFiles } from '../files/walk.js';
+import { readSource } from '../files/read-source.js';
 import { nowOf, type CliIo } from '../io.js';
 import { plural } from '../text.js';
 import { assertCleanWorkTrees } from './git-guard.js';
@@ -56,15 +56,12 @@ export async function runFix(args: FixArgs, io: CliIo, deps: FixDependencies): P
   const progress = createProgress(io.stderr, io.stderrIsTTY ?? io.isTTY, files.length);
   for (const file of files) {
     progress.tick(file.displayPath);
-    let source: string;
-    try {
-      // Synchronous: the files are read one after the other either way, and a synchronous read of a
-      // small file costs a fraction of a promise round trip through the thread pool.
-      source = readFileSync(file.path, 'utf8');
-    } catch (error) {
-      errors.push({ file: file.displayPath, message: `Cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)}).` });
+    const read = readSource(file.path);
+    if ('error' in read) {
+      errors.push({ file: file.displayPath, message: read.error });
       continue;
     }
+    const { source } = read;
     if (!mightContainRetiredCall(source, config.catalog)) continue;
     candidates += 1;
     const result = await deps.transformFile(file.path, source, { displayPath: file.displayPath, config });
