@@ -2,12 +2,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import tsParser from '@typescript-eslint/parser';
 import fg from 'fast-glob';
 import { Linter } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlugin, type SunsetReport } from '@sunset/eslint-plugin';
-import { fixtureAsOf, legacyAppDir, legacyAppSourceFiles, repoRoot } from './support/legacy-app.js';
+import type { SunsetReport } from '@sunset/eslint-plugin';
+import { fixtureAsOf, legacyAppDir, lintWithRecommended, repoRoot } from './support/legacy-app.js';
 
 // Issue 4's end-to-end test: `sunset fix` over a git-initialised copy of fixtures/legacy-app gives
 // exactly the checked-in tree fixtures/legacy-app-fixed (the files it must change, as they must
@@ -25,26 +24,10 @@ const runFix = (): ReturnType<typeof spawnSync> =>
   spawnSync(process.execPath, [bin, 'fix', '.', '--as-of', fixtureAsOf, '--format', 'json'], { cwd: work, encoding: 'utf8' });
 
 function lintTree(dir: string): (SunsetReport & { file: string })[] {
-  const linter = new Linter({ configType: 'flat', cwd: dir });
-  const reports: (SunsetReport & { file: string })[] = [];
-  for (const file of legacyAppSourceFiles(dir)) {
-    const plugin = createPlugin({ onFinding: (report) => reports.push({ ...report, file }) });
-    const config: Linter.Config[] = [
-      {
-        files: ['**/*.{js,jsx,mjs,cjs,ts,tsx}'],
-        languageOptions: {
-          sourceType: file.endsWith('.cjs') ? 'commonjs' : 'module',
-          ...(/\.tsx?$/.test(file) ? { parser: tsParser as Linter.Parser } : {}),
-          parserOptions: { ecmaFeatures: { jsx: file.endsWith('x') } },
-        },
-      },
-      plugin.configs.recommended as unknown as Linter.Config,
-      { settings: { sunset: { asOf: fixtureAsOf } } },
-    ];
-    const messages = linter.verify(readFileSync(path.join(dir, file), 'utf8'), config, { filename: path.join(dir, file) });
+  return lintWithRecommended(new Linter({ configType: 'flat', cwd: dir }), dir).flatMap(({ file, messages, reports }) => {
     expect(messages.filter((message) => message.ruleId === null)).toEqual([]); // no parse error, no unmatched file
-  }
-  return reports;
+    return reports.map((report) => ({ ...report, file }));
+  });
 }
 
 describe('sunset fix over the legacy app', () => {

@@ -1,11 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import tsParser from '@typescript-eslint/parser';
 import { Linter as Linter10 } from 'eslint';
 import { Linter as Linter9 } from 'eslint9';
 import { describe, expect, it } from 'vitest';
-import { createPlugin, type SunsetReport } from '@sunset/eslint-plugin';
-import { byPosition, expectedFindings, expectedRequestFindings, fixtureAsOf, legacyAppDir, legacyAppSourceFiles } from './support/legacy-app.js';
+import { byPosition, expectedFindings, expectedRequestFindings, lintWithRecommended } from './support/legacy-app.js';
 
 // The acceptance test of issue 3: linting fixtures/legacy-app with the plugin's `recommended` flat
 // config reports exactly the checked-in expected findings, under ESLint 9 and ESLint 10.
@@ -20,26 +16,7 @@ function lintApp(linter: AnyLinter): { findings: LintedFinding[]; fatal: string[
   const findings: LintedFinding[] = [];
   const fatal: string[] = [];
   const eslintPositions: string[] = [];
-  for (const file of legacyAppSourceFiles()) {
-    const reports: SunsetReport[] = [];
-    const plugin = createPlugin({ onFinding: (report) => reports.push(report) });
-    const isTs = /\.[cm]?tsx?$/.test(file);
-    const config = [
-      {
-        files: ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}'],
-        languageOptions: {
-          ecmaVersion: 'latest' as const,
-          sourceType: file.endsWith('.cjs') ? ('commonjs' as const) : ('module' as const),
-          ...(isTs ? { parser: tsParser } : {}),
-          parserOptions: { ecmaFeatures: { jsx: file.endsWith('x') } },
-        },
-      },
-      plugin.configs.recommended,
-      { settings: { sunset: { asOf: fixtureAsOf } } },
-    ];
-    const source = readFileSync(path.join(legacyAppDir, file), 'utf8');
-    // The two majors' config types differ only in details these plain objects do not use.
-    const messages = (linter as Linter10).verify(source, config as Linter10.Config[], { filename: path.join(legacyAppDir, file) });
+  for (const { file, messages, reports } of lintWithRecommended(linter)) {
     for (const message of messages) {
       if (message.fatal) fatal.push(`${file}:${message.line}: ${message.message}`);
       else eslintPositions.push(`${file}:${message.line}:${message.column} ${message.ruleId}`);

@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, legacyAppExpected, makeTempDir, repoRootPath, type RunResult } from './support/cli.js';
+import { ensureBuilt, legacyAppExpected, makeTempDir, repoRootPath, runCommand, type RunResult } from './support/cli.js';
 import { fixtureAsOf } from './support/legacy-app.js';
 
 // The packages as users get them: each is packed with pnpm (which turns `workspace:*` into real
@@ -15,16 +15,8 @@ const packages = ['rule-data', 'analysis', 'eslint-plugin', 'codemod', 'cli'] as
 const pnpm = ['-y', 'pnpm@10.34.9'] as const;
 const quietNpm = { npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false', npm_config_loglevel: 'error' };
 
-function run(command: string, args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: '1', ...quietNpm, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function run(command: string, args: readonly string[], cwd: string): Promise<RunResult> {
+  return runCommand(command, args, { cwd, env: quietNpm });
 }
 
 async function runOk(command: string, args: readonly string[], cwd: string): Promise<RunResult> {

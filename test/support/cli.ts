@@ -81,8 +81,13 @@ export async function ensureBuilt(): Promise<void> {
 
 /** Runs a node script as a child process and collects its exit code and output. */
 export function runNode(script: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+  return runCommand(process.execPath, [script, ...args], options);
+}
+
+/** Any command as a child process, colour off, its output collected. */
+export function runCommand(command: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
+    const child = spawn(command, args, {
       cwd: options.cwd ?? repoRoot,
       env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import tsParser from '@typescript-eslint/parser';
+import type { Linter as Linter10 } from 'eslint';
+import type { Linter as Linter9 } from 'eslint9';
 import fg from 'fast-glob';
 import ignore from 'ignore';
+import { createPlugin, type SunsetReport } from '@sunset/eslint-plugin';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const legacyAppDir = path.join(repoRoot, 'fixtures/legacy-app');
@@ -57,3 +61,38 @@ export const byPosition = <T extends { file: string; line: number; column: numbe
   (a.entry ?? '').localeCompare(b.entry ?? '') ||
   (a.rule ?? '').localeCompare(b.rule ?? '') ||
   (a.message ?? '').localeCompare(b.message ?? '');
+
+export interface LintedFile {
+  readonly file: string;
+  readonly messages: readonly Linter10.LintMessage[];
+  /** What the plugin's `onFinding` saw for this file. */
+  readonly reports: readonly SunsetReport[];
+}
+
+/**
+ * Lints an app tree file by file as a user's flat config would: the language options for the
+ * file's kind, the plugin's `recommended` config, and `asOf` pinned to the fixtures' day.
+ */
+export function lintWithRecommended(linter: Linter9 | Linter10, dir = legacyAppDir): LintedFile[] {
+  return legacyAppSourceFiles(dir).map((file) => {
+    const reports: SunsetReport[] = [];
+    const plugin = createPlugin({ onFinding: (report) => reports.push(report) });
+    const config = [
+      {
+        files: ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}'],
+        languageOptions: {
+          ecmaVersion: 'latest' as const,
+          sourceType: file.endsWith('.cjs') ? ('commonjs' as const) : ('module' as const),
+          ...(/\.[cm]?tsx?$/.test(file) ? { parser: tsParser } : {}),
+          parserOptions: { ecmaFeatures: { jsx: file.endsWith('x') } },
+        },
+      },
+      plugin.configs.recommended,
+      { settings: { sunset: { asOf: fixtureAsOf } } },
+    ];
+    const source = readFileSync(path.join(dir, file), 'utf8');
+    // The two majors' config types differ only in details these plain objects do not use.
+    const messages = (linter as Linter10).verify(source, config as Linter10.Config[], { filename: path.join(dir, file) });
+    return { file, messages, reports };
+  });
+}
