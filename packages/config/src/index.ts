@@ -1,1 +1,24 @@
-export {};
+export { ConfigError } from './errors.js';
+export { hostEntryPattern, isHostEntry } from './hosts.js';
+export {
+  defaultBaselineFile,
+  defaultScheduledWithinDays,
+  optionNames,
+  optionNamesIn,
+  type JsonSchema,
+  type OptionPlace,
+} from './options.js';
+export { configJsonSchema, optionDocs, optionJsonSchemas, optionsMarkdownTable, type OptionDoc } from './docs.js';
+export { analysisOptionsOf, resolveOptions } from './resolve.js';
+export {
+  failOnValues,
+  ruleLevels,
+  type CheckOptions,
+  type FailOn,
+  type OptionName,
+  type OptionsLayer,
+  type RuleLevel,
+  type RuleSetting,
+  type SunsetOptions,
+} from './types.js';
+export { validateOptions } from './validate.js';

@@ -23,27 +23,28 @@ describe('validateConfig', () => {
   });
 
   it.each([
-    [{ failOnn: 'retired' }, 'Invalid config in sunset.config.json: unknown field "failOnn". Allowed fields: asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline.'],
+    [{ failOnn: 'retired' }, 'Invalid config in sunset.config.json: "failOnn" is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline, rules. Fix it and run again.'],
+    [{ typeAware: true }, 'Invalid config in sunset.config.json: "typeAware" cannot be set here (it belongs in ESLint\'s settings.sunset); the options here are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline, rules. Fix it and run again.'],
     [{ failOn: 'soon' }, 'Invalid config in sunset.config.json: "failOn" must be one of "deprecated", "retired", got "soon". Fix it and run again.'],
-    [{ asOf: '2019-13-01' }, 'Invalid config in sunset.config.json: asOf "2019-13-01" is not a day on the calendar.'],
-    [{ asOf: 20190601 }, 'Invalid config in sunset.config.json: asOf must be a day written YYYY-MM-DD (for example 2026-11-21), got 20190601.'],
-    [{ apiHosts: 'api.example.com' }, 'Invalid config in sunset.config.json: "apiHosts" must be an array of non-empty strings, got "api.example.com". Fix it and run again.'],
-    [{ apiHosts: ['https://api.example.com'] }, 'Invalid config in sunset.config.json: "apiHosts" must list hostnames only (like "api.example.com", no scheme, port or path), got "https://api.example.com". Fix it and run again.'],
-    [{ identityHosts: ['login.example.com/sts'] }, 'Invalid config in sunset.config.json: "identityHosts" must list hostnames only (like "api.example.com", no scheme, port or path), got "login.example.com/sts". Fix it and run again.'],
+    [{ asOf: '2019-13-01' }, 'Invalid config in sunset.config.json: "asOf": "2019-13-01" is not a day on the calendar. Fix it and run again.'],
+    [{ asOf: 20190601 }, 'Invalid config in sunset.config.json: "asOf" must be a day written YYYY-MM-DD (for example 2026-11-21), got 20190601. Fix it and run again.'],
+    [{ apiHosts: 'api.example.com' }, 'Invalid config in sunset.config.json: "apiHosts" must be an array of hostnames such as ["api.example.com"], got "api.example.com". Fix it and run again.'],
+    [{ apiHosts: ['https://api.example.com'] }, 'Invalid config in sunset.config.json: "apiHosts" must list hostnames only, like "api.example.com", "localhost:8080" or "*.example.com" (no scheme or path), got "https://api.example.com". Fix it and run again.'],
+    [{ identityHosts: ['login.example.com/sts'] }, 'Invalid config in sunset.config.json: "identityHosts" must list hostnames only, like "api.example.com", "localhost:8080" or "*.example.com" (no scheme or path), got "login.example.com/sts". Fix it and run again.'],
     [{ ignores: ['ok', 3] }, 'Invalid config in sunset.config.json: "ignores" must be an array of non-empty strings, got ["ok",3]. Fix it and run again.'],
     [{ reportScheduled: 'yes' }, 'Invalid config in sunset.config.json: "reportScheduled" must be true or false, got "yes". Fix it and run again.'],
     [{ scheduledWithinDays: -1 }, 'Invalid config in sunset.config.json: "scheduledWithinDays" must be a whole number of days, 0 or more, got -1. Fix it and run again.'],
     [{ scheduledWithinDays: 1.5 }, 'Invalid config in sunset.config.json: "scheduledWithinDays" must be a whole number of days, 0 or more, got 1.5. Fix it and run again.'],
     [{ customEntries: {} }, 'Invalid config in sunset.config.json: "customEntries" must be an array of entries, got {}. Fix it and run again.'],
     [{ baseline: '' }, 'Invalid config in sunset.config.json: "baseline" must be a file path (relative to the config file), got "". Fix it and run again.'],
-    [[], 'Invalid config in sunset.config.json: the config must be a JSON object, got [].'],
+    [[], 'Invalid config in sunset.config.json: the config must be an object, got []. Fix it and run again.'],
   ])('rejects %j with a message naming the file and field', (raw, message) => {
     expect(() => validateConfig(raw, source)).toThrow(message);
   });
 
   it('rejects a bad custom entry with the message of rule-data naming the entry field', () => {
     expect(() => validateConfig({ customEntries: [{ id: 'x' }] }, source)).toThrow(
-      /^Invalid config in sunset\.config\.json: customEntries\[0\]\.\w+ /,
+      /^Invalid config in sunset\.config\.json: "customEntries\[0\]\.\w+" /,
     );
   });
 });
@@ -105,9 +106,11 @@ describe('resolveConfig', () => {
       ignores: [],
       failOn: 'deprecated',
       reportScheduled: false,
-      scheduledWithinDays: undefined,
+      scheduledWithinDays: 90,
       customEntries: [],
       catalog: undefined,
+      rules: {},
+      typeAware: false,
       baselineFile: path.join(root, '.sunset-baseline.json'),
     });
     expect(config.catalog.entries).toHaveLength(27);
@@ -141,21 +144,40 @@ describe('resolveConfig', () => {
     const fromFlag = await resolveConfig(root, { config: undefined, asOf: undefined, apiHosts: undefined, identityHosts: ['sso.example.com'] });
     expect(fromFlag.identityHosts).toEqual(['sso.example.com']);
     await expect(resolveConfig(root, { config: undefined, asOf: undefined, apiHosts: undefined, identityHosts: ['https://sso'] })).rejects.toThrow(
-      'Invalid value for --identity-host: "https://sso". Give a hostname only, like api.example.com (no scheme, port or path).',
+      'Invalid value for --identity-host: must list hostnames only, like "api.example.com", "localhost:8080" or "*.example.com" (no scheme or path), got "https://sso". Fix it and run again.',
     );
+  });
+
+  it('accepts host:port and *.domain hosts in the file and in flags, as the analysis matches them', async () => {
+    const root = makeTree({ 'sunset.config.json': JSON.stringify({ apiHosts: ['*.example.com', 'localhost:8080'] }) });
+    mkdirSync(path.join(root, '.git'));
+    const fromFile = await resolveConfig(root, { config: undefined, asOf: undefined, apiHosts: undefined });
+    expect(fromFile.apiHosts).toEqual(['*.example.com', 'localhost:8080']);
+    const fromFlag = await resolveConfig(root, { config: undefined, asOf: undefined, apiHosts: ['*.corp.example'], identityHosts: ['sso.example.com:8443'] });
+    expect([fromFlag.apiHosts, fromFlag.identityHosts]).toEqual([['*.corp.example'], ['sso.example.com:8443']]);
+  });
+
+  it('reads rule levels from the file', async () => {
+    const root = makeTree({ 'sunset.config.json': JSON.stringify({ rules: { 'sunset/no-sunset-todo': 'off', 'reporting-request-limits': ['warn', { datePeriodFilterPattern: 'day' }] } }) });
+    mkdirSync(path.join(root, '.git'));
+    const config = await resolveConfig(root, { config: undefined, asOf: undefined, apiHosts: undefined });
+    expect(config.rules).toEqual({
+      'no-sunset-todo': { level: 'off', options: [] },
+      'reporting-request-limits': { level: 'warn', options: [{ datePeriodFilterPattern: 'day' }] },
+    });
   });
 
   it('rejects a bad --as-of naming the flag', async () => {
     const root = makeTree({});
     await expect(resolveConfig(root, { config: undefined, asOf: '01/02/2020', apiHosts: undefined })).rejects.toThrow(
-      '--as-of must be a day written YYYY-MM-DD (for example 2026-11-21), got "01/02/2020".',
+      'Invalid value for --as-of: must be a day written YYYY-MM-DD (for example 2026-11-21), got "01/02/2020". Fix it and run again.',
     );
   });
 
   it('rejects a bad --api-host naming the flag', async () => {
     const root = makeTree({});
     await expect(resolveConfig(root, { config: undefined, asOf: undefined, apiHosts: ['http://x'] })).rejects.toThrow(
-      'Invalid value for --api-host: "http://x". Give a hostname only, like api.example.com (no scheme, port or path).',
+      'Invalid value for --api-host: must list hostnames only, like "api.example.com", "localhost:8080" or "*.example.com" (no scheme or path), got "http://x". Fix it and run again.',
     );
   });
 });

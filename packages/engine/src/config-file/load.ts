@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createCatalog, todayUtc } from '@sunset/rule-data';
+import { resolveOptions, validateOptions, type OptionsLayer } from '@sunset/config';
 import type { SharedArgs } from '../args.js';
 import { UsageError } from '../errors.js';
 import { findGitRoot } from '../files/git.js';
 import { displayPath } from '../files/paths.js';
 import { defaultBaselineFile, type ResolvedConfig, type SunsetConfigFile } from './types.js';
-import { hostnamePattern, validateConfig, validateDay } from './validate.js';
+import { asUsageError, validateConfig } from './validate.js';
 
 export const configFileName = 'sunset.config.json';
 
@@ -74,34 +74,26 @@ export interface ConfigOverrides extends Pick<SharedArgs, 'config' | 'asOf' | 'a
 /** The config for a run: the file (if any), then flags over it, then defaults. */
 export async function resolveConfig(cwd: string, overrides: ConfigOverrides, now: Date = new Date()): Promise<ResolvedConfig> {
   const found = await findConfig(cwd, overrides.config);
-  const config = found?.config ?? {};
   const baseDir = found === undefined ? cwd : path.dirname(found.file);
-  const asOf = overrides.asOf === undefined ? (config.asOf ?? todayUtc(now)) : validateDay(overrides.asOf, '--as-of', '--as-of');
-  const customEntries = config.customEntries ?? [];
+  const options = resolveOptions([found?.config ?? {}, ...flagLayers(overrides)], now);
   return {
+    ...options,
     file: found?.file,
     baseDir,
-    asOf,
-    apiHosts: overrides.apiHosts === undefined ? config.apiHosts : validateHostFlags(overrides.apiHosts, '--api-host'),
-    identityHosts: overrides.identityHosts === undefined ? config.identityHosts : validateHostFlags(overrides.identityHosts, '--identity-host'),
-    ignores: config.ignores ?? [],
-    failOn: overrides.failOn ?? config.failOn ?? 'deprecated',
-    reportScheduled: config.reportScheduled ?? false,
-    scheduledWithinDays: config.scheduledWithinDays,
-    customEntries,
-    // Already validated by validateConfig, so this cannot throw.
-    catalog: createCatalog(customEntries),
     baselineFile:
       overrides.baseline === undefined
-        ? path.resolve(baseDir, config.baseline ?? defaultBaselineFile)
+        ? path.resolve(baseDir, options.baseline ?? defaultBaselineFile)
         : path.resolve(cwd, overrides.baseline),
   };
 }
 
-function validateHostFlags(hosts: readonly string[], flag: '--api-host' | '--identity-host'): readonly string[] {
-  const bad = hosts.find((host) => !hostnamePattern.test(host));
-  if (bad !== undefined) {
-    throw new UsageError(`Invalid value for ${flag}: ${JSON.stringify(bad)}. Give a hostname only, like api.example.com (no scheme, port or path).`);
-  }
-  return hosts;
+/** One layer per flag, validated by the same schema as the file; the message names the flag. */
+function flagLayers(overrides: ConfigOverrides): OptionsLayer[] {
+  const flags = [
+    ['--as-of', { asOf: overrides.asOf }],
+    ['--api-host', { apiHosts: overrides.apiHosts }],
+    ['--identity-host', { identityHosts: overrides.identityHosts }],
+    ['--fail-on', { failOn: overrides.failOn }],
+  ] as const;
+  return flags.map(([flag, value]) => asUsageError(() => validateOptions(value, flag)));
 }

@@ -1,0 +1,235 @@
+import { createCatalog, parseIsoDay, ruleNames, type RuleName } from '@sunset/rule-data';
+import { isPlainObject, type Field } from './field.js';
+import { hostEntryPattern, isHostEntry } from './hosts.js';
+import { failOnValues, ruleLevels, type FailOn, type OptionName, type OptionsLayer, type RuleLevel, type RuleSetting } from './types.js';
+
+/** Where a user writes options: `sunset.config.json` (or package.json's `sunset` key), or ESLint's `settings.sunset`. */
+export type OptionPlace = 'config-file' | 'eslint-settings';
+
+export type JsonSchema = Readonly<Record<string, unknown>>;
+
+/** One option: how it is documented, its JSON Schema, and how a written value is validated. */
+interface OptionSpec {
+  /** The allowed values, for people. */
+  readonly type: string;
+  readonly default: string;
+  readonly meaning: string;
+  /** The `sunset` flag that overrides it, if any. */
+  readonly flag: string | undefined;
+  readonly writtenIn: readonly OptionPlace[];
+  readonly jsonSchema: JsonSchema;
+  /** Validates a value that is present; returns what it sets. */
+  readonly read: (value: unknown, field: Field) => OptionsLayer;
+}
+
+export const defaultScheduledWithinDays = 90;
+export const defaultBaselineFile = '.sunset-baseline.json';
+
+const hostsExample = '"api.example.com", "localhost:8080" or "*.example.com"';
+const dayJsonSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+const hostsJsonSchema = { type: 'array', items: { type: 'string', pattern: hostEntryPattern } } as const;
+
+function readBoolean(value: unknown, field: Field): boolean {
+  return typeof value === 'boolean' ? value : field.expected('be true or false', value);
+}
+
+function readHosts(value: unknown, field: Field): readonly string[] {
+  if (!Array.isArray(value) || !value.every((host): host is string => typeof host === 'string')) {
+    return field.expected('be an array of hostnames such as ["api.example.com"]', value);
+  }
+  const bad = value.find((host) => !isHostEntry(host));
+  if (bad !== undefined) field.expected(`list hostnames only, like ${hostsExample} (no scheme or path)`, bad);
+  return value;
+}
+
+function readStrings(value: unknown, field: Field): readonly string[] {
+  if (!Array.isArray(value) || !value.every((item): item is string => typeof item === 'string' && item !== '')) {
+    return field.expected('be an array of non-empty strings', value);
+  }
+  return value;
+}
+
+function isRuleLevel(value: unknown): value is RuleLevel {
+  return (ruleLevels as readonly unknown[]).includes(value);
+}
+
+function isRuleName(value: string): value is RuleName {
+  return (ruleNames as readonly string[]).includes(value);
+}
+
+function readRuleSetting(value: unknown, field: Field): RuleSetting {
+  if (isRuleLevel(value)) return { level: value, options: [] };
+  if (Array.isArray(value) && isRuleLevel(value[0])) return { level: value[0], options: value.slice(1) };
+  return field.expected('be "off", "warn" or "error", or an array that starts with one of them (["error", { … }])', value);
+}
+
+function readRules(value: unknown, field: Field): OptionsLayer['rules'] {
+  if (!isPlainObject(value)) return field.expected('be an object of rule levels such as { "sunset/no-sync-reporting": "error" }', value);
+  const rules: Partial<Record<RuleName, RuleSetting>> = {};
+  const keyOf = new Map<RuleName, string>();
+  for (const [key, setting] of Object.entries(value)) {
+    const at = field.key(key);
+    const name = key.startsWith('sunset/') ? key.slice('sunset/'.length) : key;
+    if (!isRuleName(name)) return at.fail(`is not a Sunset rule; the rules are ${ruleNames.join(', ')}.`);
+    const earlier = keyOf.get(name);
+    if (earlier !== undefined) return at.fail(`names the same rule as "${earlier}"; write each rule once.`);
+    keyOf.set(name, key);
+    rules[name] = readRuleSetting(setting, at);
+  }
+  return rules;
+}
+
+const customEntryJsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'retired', 'gaEnds', 'supportEnds'],
+  properties: {
+    id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
+    retired: { type: 'string', description: '"METHOD /path" for a REST path, or a SOAP/WCF operation name.' },
+    replacements: { type: 'array', items: { type: 'string', pattern: '^(GET|POST|PUT|PATCH|DELETE) /\\S*$' } },
+    gaEnds: dayJsonSchema,
+    supportEnds: dayJsonSchema,
+    migration: { enum: ['rewrite', 'todo'] },
+    reason: { type: 'string', minLength: 1 },
+    service: { type: 'string', minLength: 1 },
+    replacementApis: { type: 'array', items: { type: 'string' } },
+    family: { enum: ['soap', 'rest', 'reporting'] },
+  },
+} as const;
+
+const ruleSettingJsonSchema = {
+  anyOf: [
+    { enum: ruleLevels },
+    { type: 'array', minItems: 1, prefixItems: [{ enum: ruleLevels }], items: true },
+  ],
+} as const;
+
+/** Every option, in the order the docs list them. */
+export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
+  asOf: {
+    type: '`"YYYY-MM-DD"` (a real calendar day)',
+    default: 'today (UTC)',
+    meaning: 'the day phases are computed for',
+    flag: '--as-of',
+    writtenIn: ['config-file', 'eslint-settings'],
+    jsonSchema: dayJsonSchema,
+    read: (value, field) => ({ asOf: field.viaRuleData((name) => parseIsoDay(value, name)) }),
+  },
+  apiHosts: {
+    type: 'array of hosts: `host`, `host:port` or `*.domain` (no scheme or path)',
+    default: 'every host',
+    meaning: 'only URLs with one of these hosts (or no host) count',
+    flag: '--api-host',
+    writtenIn: ['config-file', 'eslint-settings'],
+    jsonSchema: hostsJsonSchema,
+    read: (value, field) => ({ apiHosts: readHosts(value, field) }),
+  },
+  identityHosts: {
+    type: 'array of hosts, as `apiHosts`',
+    default: 'every host',
+    meaning: "the identity provider's hosts; the OAuth rules check `/sts/connect/...` URLs only on `apiHosts` + these when either is set",
+    flag: '--identity-host',
+    writtenIn: ['config-file', 'eslint-settings'],
+    jsonSchema: hostsJsonSchema,
+    read: (value, field) => ({ identityHosts: readHosts(value, field) }),
+  },
+  ignores: {
+    type: 'array of gitignore-style patterns',
+    default: '`[]`',
+    meaning: "files to skip, relative to the config file's folder",
+    flag: undefined,
+    writtenIn: ['config-file'],
+    jsonSchema: { type: 'array', items: { type: 'string', minLength: 1 } },
+    read: (value, field) => ({ ignores: readStrings(value, field) }),
+  },
+  failOn: {
+    type: '`"deprecated"` or `"retired"`',
+    default: '`"deprecated"`',
+    meaning: '`check` exits 1 on findings in this phase or later',
+    flag: '--fail-on',
+    writtenIn: ['config-file'],
+    jsonSchema: { enum: failOnValues },
+    read: (value, field) => {
+      if (!(failOnValues as readonly unknown[]).includes(value)) {
+        field.expected(`be one of ${failOnValues.map((name) => `"${name}"`).join(', ')}`, value);
+      }
+      return { failOn: value as FailOn };
+    },
+  },
+  reportScheduled: {
+    type: '`true` or `false`',
+    default: '`false`',
+    meaning: 'also report entries whose general availability has not ended yet (they never fail the gate)',
+    flag: undefined,
+    writtenIn: ['config-file', 'eslint-settings'],
+    jsonSchema: { type: 'boolean' },
+    read: (value, field) => ({ reportScheduled: readBoolean(value, field) }),
+  },
+  scheduledWithinDays: {
+    type: 'integer ≥ 0',
+    default: `\`${defaultScheduledWithinDays}\``,
+    meaning: 'with `reportScheduled`: only entries whose GA ends within this many days of `asOf`',
+    flag: undefined,
+    writtenIn: ['config-file', 'eslint-settings'],
+    jsonSchema: { type: 'integer', minimum: 0 },
+    read: (value, field) => {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) field.expected('be a whole number of days, 0 or more', value);
+      return { scheduledWithinDays: value as number };
+    },
+  },
+  customEntries: {
+    type: 'array of entries',
+    default: '`[]`',
+    meaning: 'extra retirements, validated like the built-in ones',
+    flag: undefined,
+    writtenIn: ['config-file', 'eslint-settings'],
+    jsonSchema: { type: 'array', items: customEntryJsonSchema },
+    read: (value, field) => {
+      if (!Array.isArray(value)) return field.expected('be an array of entries', value);
+      field.viaRuleData((name) => createCatalog(value, name));
+      return { customEntries: value };
+    },
+  },
+  baseline: {
+    type: 'a file path',
+    default: `\`${defaultBaselineFile}\``,
+    meaning: 'the baseline file, relative to the config file',
+    flag: '--baseline',
+    writtenIn: ['config-file'],
+    jsonSchema: { type: 'string', minLength: 1 },
+    read: (value, field) => {
+      if (typeof value !== 'string' || value === '') field.expected('be a file path (relative to the config file)', value);
+      return { baseline: value as string };
+    },
+  },
+  rules: {
+    type: 'object: `sunset/<rule>` (or `<rule>`) → `"off"`, `"warn"`, `"error"` or `[level, ...options]`',
+    default: '`{}` (the recommended rules at their levels)',
+    meaning: 'turn rules off or on, change their level and their options',
+    flag: undefined,
+    writtenIn: ['config-file'],
+    jsonSchema: {
+      type: 'object',
+      propertyNames: { enum: ruleNames.flatMap((name) => [name, `sunset/${name}`]) },
+      additionalProperties: ruleSettingJsonSchema,
+    },
+    read: (value, field) => ({ rules: readRules(value, field) }),
+  },
+  typeAware: {
+    type: '`true` or `false`',
+    default: '`false`',
+    meaning: 'ESLint only: with `parserOptions.projectService`, resolve constants imported from other files through the TypeScript checker',
+    flag: undefined,
+    writtenIn: ['eslint-settings'],
+    jsonSchema: { type: 'boolean' },
+    read: (value, field) => ({ typeAware: readBoolean(value, field) }),
+  },
+};
+
+/** Every option name, in the order the docs list them. */
+export const optionNames = Object.keys(optionSpecs) as readonly OptionName[];
+
+/** The options a user may write in one place, in the order the docs list them. */
+export function optionNamesIn(place: OptionPlace): readonly OptionName[] {
+  return optionNames.filter((name) => optionSpecs[name].writtenIn.includes(place));
+}

@@ -1,0 +1,49 @@
+import { createCatalog, todayUtc } from '@sunset/rule-data';
+import { defaultScheduledWithinDays } from './options.js';
+import type { CheckOptions, OptionName, OptionsLayer, SunsetOptions } from './types.js';
+
+/** The last value a layer sets (undefined counts as not set). */
+function lastSet<K extends OptionName>(layers: readonly OptionsLayer[], name: K): SunsetOptions[K] | undefined {
+  for (let index = layers.length - 1; index >= 0; index -= 1) {
+    const value = layers[index]![name];
+    if (value !== undefined) return value as SunsetOptions[K];
+  }
+  return undefined;
+}
+
+/**
+ * Merges layers from validateOptions (later layers win, option by option; `rules` merge rule by rule) and
+ * fills the defaults: `asOf` today (UTC) at `now`, `failOn` "deprecated", every host, no ignores,
+ * scheduled entries not reported (90 days ahead when they are), no custom entries, the baseline
+ * unset (the CLI's default file), no rule overrides, not type-aware.
+ */
+export function resolveOptions(layers: readonly OptionsLayer[], now: Date = new Date()): SunsetOptions {
+  const customEntries = lastSet(layers, 'customEntries') ?? [];
+  return {
+    asOf: lastSet(layers, 'asOf') ?? todayUtc(now),
+    failOn: lastSet(layers, 'failOn') ?? 'deprecated',
+    apiHosts: lastSet(layers, 'apiHosts'),
+    identityHosts: lastSet(layers, 'identityHosts'),
+    ignores: lastSet(layers, 'ignores') ?? [],
+    reportScheduled: lastSet(layers, 'reportScheduled') ?? false,
+    scheduledWithinDays: lastSet(layers, 'scheduledWithinDays') ?? defaultScheduledWithinDays,
+    customEntries,
+    // Already validated by validateOptions: building the catalog cannot fail here.
+    catalog: createCatalog(customEntries),
+    baseline: lastSet(layers, 'baseline'),
+    rules: Object.assign({}, ...layers.map((layer) => layer.rules ?? {})) as SunsetOptions['rules'],
+    typeAware: lastSet(layers, 'typeAware') ?? false,
+  };
+}
+
+/** The options the checks read (`AnalysisOptions` of `@sunset/analysis`, structurally). */
+export function analysisOptionsOf(options: SunsetOptions): CheckOptions {
+  return {
+    asOf: options.asOf,
+    catalog: options.catalog,
+    apiHosts: options.apiHosts,
+    identityHosts: options.identityHosts,
+    reportScheduled: options.reportScheduled,
+    scheduledWithinDays: options.scheduledWithinDays,
+  };
+}

@@ -1,0 +1,54 @@
+import type { Catalog, IsoDay, RuleName } from '@sunset/rule-data';
+
+export const failOnValues = ['deprecated', 'retired'] as const;
+/** `sunset check` fails on findings in this phase or later. */
+export type FailOn = (typeof failOnValues)[number];
+
+export const ruleLevels = ['off', 'warn', 'error'] as const;
+export type RuleLevel = (typeof ruleLevels)[number];
+
+/** One rule's setting, normalised from `"warn"` or `["error", { … }]`. */
+export interface RuleSetting {
+  readonly level: RuleLevel;
+  /** ESLint-style rule options, as written (each check's schema validates them). */
+  readonly options: readonly unknown[];
+}
+
+/** Every option, validated, with defaults. */
+export interface SunsetOptions {
+  /** The day phases are computed for; default today (UTC). */
+  readonly asOf: IsoDay;
+  readonly failOn: FailOn;
+  /** `host`, `host:port` or `*.domain`; undefined: every host counts. */
+  readonly apiHosts: readonly string[] | undefined;
+  readonly identityHosts: readonly string[] | undefined;
+  /** gitignore-style patterns, relative to the folder of the config file. */
+  readonly ignores: readonly string[];
+  readonly reportScheduled: boolean;
+  readonly scheduledWithinDays: number;
+  /** The custom entries as written (validated by rule-data's `createCatalog`). */
+  readonly customEntries: readonly unknown[];
+  /** The built-in entries plus `customEntries`. */
+  readonly catalog: Catalog;
+  /** The baseline file as written (relative to the config file); undefined: the CLI's default. */
+  readonly baseline: string | undefined;
+  readonly rules: Readonly<Partial<Record<RuleName, RuleSetting>>>;
+  /** ESLint only: resolve imported constants through the TypeScript checker. */
+  readonly typeAware: boolean;
+}
+
+/** Names of the options a user writes; `catalog` is derived from `customEntries`. */
+export type OptionName = Exclude<keyof SunsetOptions, 'catalog'>;
+
+/** What one origin (a config file, ESLint settings, a flag) sets, validated: only the options it names. */
+export type OptionsLayer = Partial<Pick<SunsetOptions, OptionName>>;
+
+/** The options every check reads: structurally `AnalysisOptions` of `@sunset/analysis`. */
+export interface CheckOptions {
+  readonly asOf: IsoDay;
+  readonly catalog: Catalog;
+  readonly apiHosts: readonly string[] | undefined;
+  readonly identityHosts: readonly string[] | undefined;
+  readonly reportScheduled: boolean;
+  readonly scheduledWithinDays: number;
+}

@@ -1,0 +1,283 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, optionNamesIn, validateOptions } from '../src/index.js';
+
+const file = 'sunset.config.json';
+const fileOptions = optionNamesIn('config-file');
+const eslintOptions = optionNamesIn('eslint-settings');
+
+const customEntry = {
+  id: 'proxy-campaign-status',
+  retired: 'PATCH /proxy/v1/campaigns/{id}',
+  replacements: ['PUT /v1/buyer/campaigns/{id}/status'],
+  gaEnds: '2027-01-01',
+  supportEnds: '2027-06-30',
+};
+
+function errorOf(run: () => unknown): ConfigError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('validateOptions accepts', () => {
+  it('every option with a good value and returns them as written', () => {
+    const input = {
+      asOf: '2024-02-29',
+      failOn: 'retired',
+      apiHosts: ['api.example.com'],
+      identityHosts: ['login.example.com'],
+      ignores: ['fixtures/', '*.generated.ts'],
+      reportScheduled: true,
+      scheduledWithinDays: 0,
+      customEntries: [customEntry],
+      baseline: 'ci/baseline.json',
+      rules: { 'sunset/no-sunset-todo': 'off' },
+      typeAware: true,
+    };
+    expect(validateOptions(input, 'test')).toEqual({ ...input, rules: { 'no-sunset-todo': { level: 'off', options: [] } } });
+  });
+
+  it('an empty object, and options set to undefined as if they were absent', () => {
+    expect(validateOptions({}, file)).toEqual({});
+    expect(validateOptions({ asOf: undefined, apiHosts: undefined }, '--as-of')).toEqual({});
+  });
+
+  it('both failOn values and both booleans', () => {
+    expect(validateOptions({ failOn: 'deprecated', reportScheduled: false, typeAware: false }, 'test')).toEqual({
+      failOn: 'deprecated',
+      reportScheduled: false,
+      typeAware: false,
+    });
+  });
+
+  it('empty lists', () => {
+    expect(validateOptions({ apiHosts: [], identityHosts: [], ignores: [], customEntries: [] }, file)).toEqual({
+      apiHosts: [],
+      identityHosts: [],
+      ignores: [],
+      customEntries: [],
+    });
+  });
+});
+
+describe('hosts', () => {
+  it.each([
+    'api.example.com',
+    'API.Example.COM',
+    'localhost',
+    'localhost:8080',
+    'api.example.com:443',
+    'api.example.com:65535',
+    '*.example.com',
+    '*.localhost',
+    '127.0.0.1',
+    '127.0.0.1:3000',
+    '[::1]',
+    '[::1]:8443',
+    'xn--bcher-kva.example',
+  ])('accepts %s in apiHosts and identityHosts', (host) => {
+    expect(validateOptions({ apiHosts: [host], identityHosts: [host] }, file)).toEqual({ apiHosts: [host], identityHosts: [host] });
+  });
+
+  it.each([
+    'https://api.example.com',
+    '//api.example.com',
+    'api.example.com/v1',
+    'api.example.com?x=1',
+    'user@api.example.com',
+    'api.example.com:0',
+    'api.example.com:65536',
+    'api.example.com:',
+    ':8080',
+    '*.example.com:8443',
+    '*example.com',
+    '*.',
+    'api.*.com',
+    'a..example.com',
+    '-api.example.com',
+    ' api.example.com',
+    'api_v1.example.com',
+    '',
+  ])('rejects %j with the allowed forms', (host) => {
+    expect(() => validateOptions({ apiHosts: ['ok.example.com', host] }, file)).toThrow(
+      `Invalid config in sunset.config.json: "apiHosts" must list hostnames only, like "api.example.com", "localhost:8080" or "*.example.com" (no scheme or path), got ${JSON.stringify(host)}. Fix it and run again.`,
+    );
+  });
+
+  it('rejects a label longer than 63 characters and a name longer than 253', () => {
+    expect(() => validateOptions({ apiHosts: [`${'a'.repeat(64)}.example.com`] }, file)).toThrow(/"apiHosts" must list hostnames only/);
+    expect(() => validateOptions({ apiHosts: [`${'abcdefghi.'.repeat(25)}example`] }, file)).toThrow(/"apiHosts" must list hostnames only/);
+  });
+});
+
+describe('messages in a config file name the file and the field, and say what is allowed', () => {
+  it.each([
+    [{ asOf: '2019-13-01' }, 'Invalid config in sunset.config.json: "asOf": "2019-13-01" is not a day on the calendar. Fix it and run again.'],
+    [{ asOf: 20190601 }, 'Invalid config in sunset.config.json: "asOf" must be a day written YYYY-MM-DD (for example 2026-11-21), got 20190601. Fix it and run again.'],
+    [{ asOf: null }, 'Invalid config in sunset.config.json: "asOf" must be a day written YYYY-MM-DD (for example 2026-11-21), got null. Fix it and run again.'],
+    [{ failOn: 'soon' }, 'Invalid config in sunset.config.json: "failOn" must be one of "deprecated", "retired", got "soon". Fix it and run again.'],
+    [{ apiHosts: 'api.example.com' }, 'Invalid config in sunset.config.json: "apiHosts" must be an array of hostnames such as ["api.example.com"], got "api.example.com". Fix it and run again.'],
+    [{ identityHosts: [3] }, 'Invalid config in sunset.config.json: "identityHosts" must be an array of hostnames such as ["api.example.com"], got [3]. Fix it and run again.'],
+    [{ ignores: ['ok', 3] }, 'Invalid config in sunset.config.json: "ignores" must be an array of non-empty strings, got ["ok",3]. Fix it and run again.'],
+    [{ ignores: [''] }, 'Invalid config in sunset.config.json: "ignores" must be an array of non-empty strings, got [""]. Fix it and run again.'],
+    [{ reportScheduled: 'yes' }, 'Invalid config in sunset.config.json: "reportScheduled" must be true or false, got "yes". Fix it and run again.'],
+    [{ scheduledWithinDays: -1 }, 'Invalid config in sunset.config.json: "scheduledWithinDays" must be a whole number of days, 0 or more, got -1. Fix it and run again.'],
+    [{ scheduledWithinDays: 1.5 }, 'Invalid config in sunset.config.json: "scheduledWithinDays" must be a whole number of days, 0 or more, got 1.5. Fix it and run again.'],
+    [{ scheduledWithinDays: '30' }, 'Invalid config in sunset.config.json: "scheduledWithinDays" must be a whole number of days, 0 or more, got "30". Fix it and run again.'],
+    [{ customEntries: {} }, 'Invalid config in sunset.config.json: "customEntries" must be an array of entries, got {}. Fix it and run again.'],
+    [
+      { customEntries: [{ ...customEntry, gaEnds: 'soon' }] },
+      'Invalid config in sunset.config.json: "customEntries[0].gaEnds" must be a day written YYYY-MM-DD (for example 2026-11-21), got "soon". Fix it and run again.',
+    ],
+    [
+      { customEntries: [customEntry, { ...customEntry, id: 'other', replacements: ['FETCH /y'] }] },
+      'Invalid config in sunset.config.json: "customEntries[1].replacements[0]" must be "METHOD /path" with METHOD one of GET, POST, PUT, PATCH, DELETE (for example "GET /v1/buyer/campaigns"), got "FETCH /y". Fix it and run again.',
+    ],
+    [
+      { customEntries: [customEntry, customEntry] },
+      'Invalid config in sunset.config.json: "customEntries[1].id": "proxy-campaign-status" is already used by another entry; ids must be unique. Fix it and run again.',
+    ],
+    [{ baseline: '' }, 'Invalid config in sunset.config.json: "baseline" must be a file path (relative to the config file), got "". Fix it and run again.'],
+    [{ baseline: 3 }, 'Invalid config in sunset.config.json: "baseline" must be a file path (relative to the config file), got 3. Fix it and run again.'],
+    [[], 'Invalid config in sunset.config.json: the config must be an object, got []. Fix it and run again.'],
+    ['{}', 'Invalid config in sunset.config.json: the config must be an object, got "{}". Fix it and run again.'],
+  ])('%j', (input, message) => {
+    expect(errorOf(() => validateOptions(input, file, fileOptions)).message).toBe(message);
+  });
+
+  it('lists the allowed options for an unknown one, and says where an option of another place belongs', () => {
+    expect(errorOf(() => validateOptions({ failOnn: 'retired' }, file, fileOptions)).message).toBe(
+      'Invalid config in sunset.config.json: "failOnn" is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline, rules. Fix it and run again.',
+    );
+    expect(errorOf(() => validateOptions({ typeAware: true }, file, fileOptions)).message).toBe(
+      'Invalid config in sunset.config.json: "typeAware" cannot be set here (it belongs in ESLint\'s settings.sunset); the options here are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline, rules. Fix it and run again.',
+    );
+    expect(errorOf(() => validateOptions({ catalog: {} }, file, fileOptions)).path).toBe('catalog');
+  });
+
+  it('names any origin the caller gives, such as the "sunset" key of package.json', () => {
+    expect(errorOf(() => validateOptions({ failOn: 'never' }, 'package.json ("sunset" key)')).message).toBe(
+      'Invalid config in package.json ("sunset" key): "failOn" must be one of "deprecated", "retired", got "never". Fix it and run again.',
+    );
+  });
+});
+
+describe('messages in ESLint settings keep the plugin\'s frame', () => {
+  const settings = 'settings.sunset';
+
+  it.each([
+    [{ asOf: '2024/06/01' }, 'Invalid Sunset option `settings.sunset.asOf`: must be a day written YYYY-MM-DD (for example 2026-11-21), got "2024/06/01". Fix it in your ESLint config.'],
+    [{ asOf: '2024-02-30' }, 'Invalid Sunset option `settings.sunset.asOf`: "2024-02-30" is not a day on the calendar. Fix it in your ESLint config.'],
+    [{ apiHosts: 'api.example.com' }, 'Invalid Sunset option `settings.sunset.apiHosts`: must be an array of hostnames such as ["api.example.com"], got "api.example.com". Fix it in your ESLint config.'],
+    [{ reportScheduled: 'yes' }, 'Invalid Sunset option `settings.sunset.reportScheduled`: must be true or false, got "yes". Fix it in your ESLint config.'],
+    [{ scheduledWithinDays: 1.5 }, 'Invalid Sunset option `settings.sunset.scheduledWithinDays`: must be a whole number of days, 0 or more, got 1.5. Fix it in your ESLint config.'],
+    [{ typeAware: 1 }, 'Invalid Sunset option `settings.sunset.typeAware`: must be true or false, got 1. Fix it in your ESLint config.'],
+    [{ asof: '2024-06-01' }, 'Invalid Sunset option `settings.sunset.asof`: is not a known option; the known ones are asOf, apiHosts, identityHosts, reportScheduled, scheduledWithinDays, customEntries, typeAware. Fix it in your ESLint config.'],
+    [{ failOn: 'retired' }, 'Invalid Sunset option `settings.sunset.failOn`: cannot be set here (it belongs in sunset.config.json); the options here are asOf, apiHosts, identityHosts, reportScheduled, scheduledWithinDays, customEntries, typeAware. Fix it in your ESLint config.'],
+    [
+      { customEntries: [{ id: 'proxy', retired: 'GET /proxy/v1/campaigns', gaEnds: '2024-13-01', supportEnds: '2025-01-01' }] },
+      'Invalid Sunset option `settings.sunset.customEntries[0].gaEnds`: "2024-13-01" is not a day on the calendar. Fix it in your ESLint config.',
+    ],
+    [3, 'Invalid Sunset option `settings.sunset`: must be an object, got 3. Fix it in your ESLint config.'],
+  ])('%j', (input, message) => {
+    expect(errorOf(() => validateOptions(input, settings, eslintOptions)).message).toBe(message);
+  });
+
+  it('frames a rule\'s options object the same way', () => {
+    expect(errorOf(() => validateOptions({ asOf: '2024-02-30' }, 'rules.sunset/no-legacy-rest-path', ['asOf'])).message).toBe(
+      'Invalid Sunset option `rules.sunset/no-legacy-rest-path.asOf`: "2024-02-30" is not a day on the calendar. Fix it in your ESLint config.',
+    );
+  });
+
+  it('shows values JSON cannot (functions, big integers, cycles) and shortens long ones', () => {
+    expect(errorOf(() => validateOptions({ typeAware: () => true }, settings)).problem).toBe('must be true or false, got a function.');
+    expect(errorOf(() => validateOptions({ scheduledWithinDays: 10n }, settings)).problem).toBe('must be a whole number of days, 0 or more, got 10n.');
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(errorOf(() => validateOptions({ reportScheduled: cyclic }, settings)).problem).toBe('must be true or false, got [object Object].');
+    expect(errorOf(() => validateOptions({ reportScheduled: 'x'.repeat(200) }, settings)).problem).toBe(`must be true or false, got "${'x'.repeat(118)}….`);
+  });
+});
+
+describe('messages for a command-line flag name the flag', () => {
+  it.each([
+    ['--as-of', { asOf: '01/02/2020' }, 'Invalid value for --as-of: must be a day written YYYY-MM-DD (for example 2026-11-21), got "01/02/2020". Fix it and run again.'],
+    ['--as-of', { asOf: '2020-02-30' }, 'Invalid value for --as-of: "2020-02-30" is not a day on the calendar. Fix it and run again.'],
+    ['--api-host', { apiHosts: ['http://x'] }, 'Invalid value for --api-host: must list hostnames only, like "api.example.com", "localhost:8080" or "*.example.com" (no scheme or path), got "http://x". Fix it and run again.'],
+    ['--fail-on', { failOn: 'scheduled' }, 'Invalid value for --fail-on: must be one of "deprecated", "retired", got "scheduled". Fix it and run again.'],
+  ])('%s %j', (flag, input, message) => {
+    expect(errorOf(() => validateOptions(input, flag)).message).toBe(message);
+  });
+});
+
+describe('rules', () => {
+  it('takes a level or [level, ...options], under `sunset/<rule>` or `<rule>`', () => {
+    expect(
+      validateOptions(
+        {
+          rules: {
+            'sunset/no-legacy-rest-path': 'error',
+            'no-sunset-todo': 'off',
+            'sunset/reporting-request-limits': ['warn', { datePeriodFilterPattern: 'day' }],
+            'oauth-authorize-state': ['error'],
+          },
+        },
+        file,
+      ),
+    ).toEqual({
+      rules: {
+        'no-legacy-rest-path': { level: 'error', options: [] },
+        'no-sunset-todo': { level: 'off', options: [] },
+        'reporting-request-limits': { level: 'warn', options: [{ datePeriodFilterPattern: 'day' }] },
+        'oauth-authorize-state': { level: 'error', options: [] },
+      },
+    });
+  });
+
+  it.each([
+    [[], 'Invalid config in sunset.config.json: "rules" must be an object of rule levels such as { "sunset/no-sync-reporting": "error" }, got []. Fix it and run again.'],
+    [
+      { 'sunset/no-legacy-rest-paths': 'error' },
+      'Invalid config in sunset.config.json: "rules.sunset/no-legacy-rest-paths" is not a Sunset rule; the rules are no-client-secret-in-source, no-legacy-rest-path, no-retired-soap-operation, no-sunset-todo, no-sync-reporting, oauth-authorize-state, oauth-offline-access-code-flow, oauth-redirect-uri-https, oauth-token-form-body, reporting-request-limits. Fix it and run again.',
+    ],
+    [{ 'no-console': 'off' }, /^Invalid config in sunset\.config\.json: "rules\.no-console" is not a Sunset rule; /],
+    [
+      { 'sunset/no-sunset-todo': 'off', 'no-sunset-todo': 'warn' },
+      'Invalid config in sunset.config.json: "rules.no-sunset-todo" names the same rule as "sunset/no-sunset-todo"; write each rule once. Fix it and run again.',
+    ],
+    [
+      { 'no-sync-reporting': 'on' },
+      'Invalid config in sunset.config.json: "rules.no-sync-reporting" must be "off", "warn" or "error", or an array that starts with one of them (["error", { … }]), got "on". Fix it and run again.',
+    ],
+    [{ 'no-sync-reporting': 2 }, /"rules\.no-sync-reporting" must be "off", "warn" or "error", .* got 2\./],
+    [{ 'no-sync-reporting': [] }, /"rules\.no-sync-reporting" must be "off", "warn" or "error", .* got \[\]\./],
+    [{ 'no-sync-reporting': [{ a: 1 }, 'error'] }, /"rules\.no-sync-reporting" must be .* got \[\{"a":1\},"error"\]\./],
+  ])('rejects %j', (rules, message) => {
+    expect(() => validateOptions({ rules }, file)).toThrow(message);
+  });
+
+  it('puts the rule in the error path', () => {
+    const error = errorOf(() => validateOptions({ rules: { 'sunset/no-sync-reporting': 'on' } }, file));
+    expect([error.origin, error.path]).toEqual(['sunset.config.json', 'rules.sunset/no-sync-reporting']);
+  });
+});
+
+describe('ConfigError', () => {
+  it('carries the origin, the path and the problem', () => {
+    const error = errorOf(() => validateOptions({ customEntries: [{ ...customEntry, supportEnds: '2026-01-01' }] }, file));
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('ConfigError');
+    expect([error.origin, error.path, error.problem]).toEqual([
+      'sunset.config.json',
+      'customEntries[0].supportEnds',
+      '(2026-01-01) must not be before gaEnds (2027-01-01).',
+    ]);
+    expect(error.message).toBe(
+      'Invalid config in sunset.config.json: "customEntries[0].supportEnds": (2026-01-01) must not be before gaEnds (2027-01-01). Fix it and run again.',
+    );
+  });
+});
