@@ -1,30 +1,25 @@
-import type {
-  Catalog,
-  Endpoint,
-  HttpMethod,
-  IsoDay,
-  Migration,
-  Phase,
-  RetirementEntry,
-  UrlPart,
-} from '@sunset/rule-data';
-import type { ProgramIndex } from './scope/program-index.js';
+import type { Catalog, Endpoint, HttpMethod, IsoDay, Migration, Phase, RetirementEntry, RuleName, UrlPart } from '@sunset/rule-data';
+import type { TSESTree } from '@typescript-eslint/types';
 
-/**
- * A node of either AST flavour: ESTree (ESLint: espree, @typescript-eslint/parser) or Babel
- * (jscodeshift). The analysis reads only `type`, ranges and the few fields that differ.
- */
-export interface AnyNode {
-  readonly type: string;
-  readonly range?: readonly [number, number];
-  readonly start?: number | null;
-  readonly end?: number | null;
-}
+export type { RuleName } from '@sunset/rule-data';
 
-/** A replacement of the source text between two offsets (`[start, end)`, 0-based). */
+/** A replacement of the source text between two offsets (`[start, end)`, 0-based UTF-16). */
 export interface TextEdit {
   readonly range: readonly [number, number];
   readonly text: string;
+}
+
+/** Another place of the same problem (SARIF `relatedLocations`), e.g. the SOAPAction header of a SOAP request. */
+export interface RelatedLocation {
+  readonly range: readonly [number, number];
+  readonly message: string;
+}
+
+export interface Suggestion {
+  readonly messageId: string;
+  readonly data: Readonly<Record<string, string>>;
+  readonly message: string;
+  readonly edits: readonly TextEdit[];
 }
 
 /** How the call was written; used in reports and to choose edits. */
@@ -46,54 +41,66 @@ export type CallForm =
   | 'soap-action'
   | 'wcf-url';
 
-export interface AnalysisOptions {
-  /** The day phases are computed for; default today (UTC). */
-  readonly asOf?: IsoDay;
-  /** When given, a URL with an explicit host outside this list is not a finding. */
-  readonly apiHosts?: readonly string[];
-  /** The entries in force: `createCatalog(customEntries)` (built-in plus validated custom ones). Default: the built-in catalog. */
-  readonly catalog?: Catalog;
-  /**
-   * Type-aware mode: the value of an imported (or undeclared) identifier, or of a member of one
-   * (`API.campaigns`), as URL parts; undefined when unknown (it stays a hole). Called only for
-   * names the file itself does not bind.
-   */
-  readonly resolveIdentifier?: (node: AnyNode) => readonly UrlPart[] | undefined;
-  /**
-   * The walk of this file's AST, from `indexProgram(program, sourceText)` with the same AST and text.
-   * Callers that run several analyses on one file (the ESLint plugin's rules) build it once and pass
-   * it to each; without it every analysis builds its own.
-   */
-  readonly programIndex?: ProgramIndex;
-}
-
-export interface CandidateEdit {
-  readonly replacement: Endpoint;
-  /** Edits that switch this site to the candidate (only candidates whose every parameter is bound are listed). */
-  readonly edits: readonly TextEdit[];
-}
-
-export interface RetiredCallFinding {
+/** What a retirement finding knows beyond its message (absent for request/OAuth/todo-marker rules). */
+export interface RetirementFacts {
   readonly entry: RetirementEntry;
   /** The retired key as the spec writes it, method left out when the code does not say it. */
   readonly retiredKey: string;
   readonly method: HttpMethod | undefined;
   readonly replacements: readonly Endpoint[];
   readonly phase: Phase;
-  /** `rewrite` only when the site can be rewritten one-to-one (edits present); otherwise `todo`. */
+  /** `rewrite` only when `fix` is present. */
   readonly migration: Migration;
   readonly form: CallForm;
-  /** The node to report; `range` is its source range. */
-  readonly node: AnyNode;
-  readonly range: readonly [number, number];
-  /** For a rewrite: the exact edits (URL text, and method where the entry changes it). */
-  readonly edits: readonly TextEdit[];
-  /** For a todo: edits towards each candidate endpoint that can be bound (ESLint suggestions). */
-  readonly candidates: readonly CandidateEdit[];
-  /** The shared TODO text, `TODO(sunset:<id>): ...`. */
+  /** `TODO(sunset:<id>): ...` */
   readonly todoText: string;
-  /** Start offset of the statement a TODO comment goes above. */
+  /** Where a TODO comment goes: the start of the enclosing statement or class member. */
   readonly statementStart: number;
-  /** Why a one-to-one entry became a todo here (e.g. a constant shared by calls with different migrations). */
+  /** Why a one-to-one entry became a todo here. */
   readonly todoCause?: string;
+  /** Edits towards each candidate endpoint whose parameters are all bound here. */
+  readonly candidates: readonly { readonly replacement: Endpoint; readonly edits: readonly TextEdit[] }[];
+}
+
+export interface Finding {
+  readonly rule: RuleName;
+  /** A key of `ruleMessages[rule]`. */
+  readonly messageId: string;
+  readonly data: Readonly<Record<string, string>>;
+  /** `interpolate(ruleMessages[rule][messageId], data)` */
+  readonly message: string;
+  readonly range: readonly [number, number];
+  /** The autofix (ESLint `fix`, the codemod's rewrite). */
+  readonly fix?: readonly TextEdit[];
+  readonly suggestions: readonly Suggestion[];
+  readonly related: readonly RelatedLocation[];
+  readonly retirement?: RetirementFacts;
+}
+
+/** Options every check reads, already validated and defaulted (by @sunset/config). */
+export interface AnalysisOptions {
+  readonly asOf: IsoDay;
+  readonly catalog: Catalog;
+  /** When given, a URL with an explicit host outside this list is not a finding. */
+  readonly apiHosts: readonly string[] | undefined;
+  /** Hosts of the identity provider; the OAuth checks accept these and `apiHosts`. */
+  readonly identityHosts: readonly string[] | undefined;
+  readonly reportScheduled: boolean;
+  readonly scheduledWithinDays: number;
+  /** Type-aware hook (ESLint + parserServices only): the URL parts of an imported identifier/member. */
+  readonly resolveIdentifier?: (node: TSESTree.Node) => readonly UrlPart[] | undefined;
+}
+
+export interface SourceComment {
+  readonly type: 'Line' | 'Block';
+  /** The text without `//`, `/*` and `*\/`. */
+  readonly value: string;
+  readonly range: readonly [number, number];
+}
+
+/** One parsed file: its TS-ESTree Program (ranges in UTF-16 offsets), its text and its comments. */
+export interface SourceFile {
+  readonly program: TSESTree.Program;
+  readonly text: string;
+  readonly comments: readonly SourceComment[];
 }

@@ -1,11 +1,14 @@
-import { findRetiredCalls, findSunsetTodos, hasTodoAbove, mightContainRetiredCall } from '@sunset/analysis';
-import { builtinEntries, createCatalog, RuleDataError } from '@sunset/rule-data';
+import { readFileSync } from 'node:fs';
+import { analyzeFile, checks, indexFile, mightNeedAnalysis, planFix } from '@sunset/analysis';
+import { builtinEntries, createCatalog, RuleDataError, ruleNames } from '@sunset/rule-data';
 import { describe, expect, it } from 'vitest';
-import { asOf, type Case } from './harness.js';
 import { httpCallFormCases } from './cases/http-call-forms.js';
 import { editCases, hidingPlaceCases } from './cases/hiding-places.js';
-import { parseWith } from './parsers.js';
 import { soapCases } from './cases/soap.js';
+import { analyze, type Case } from './harness.js';
+import { analysisOptions, parseWith } from './parsers.js';
+
+const options = analysisOptions();
 
 describe('finding fields', () => {
   const code = [
@@ -17,53 +20,144 @@ describe('finding fields', () => {
     '}',
   ].join('\n');
 
-  it.each(['typescript-eslint', 'babylon'] as const)('carries entry, phase, replacements, TODO text, node and statement start (%s)', (parser) => {
-    const [finding, ...rest] = findRetiredCalls(parseWith(parser, code), code, { asOf: '2019-11-15' });
-    expect(rest).toEqual([]);
+  it.each([
+    ['typescript-estree', 'a.ts'],
+    ['espree', 'a.js'],
+    ['oxc', 'a.js'],
+  ] as const)('carry rule, message, data, range, suggestions and the retirement facts (%s)', (parser, filename) => {
+    const findings = analyzeFile(parseWith(parser, code, filename), analysisOptions({ asOf: '2019-11-15' }));
     const urlStart = code.indexOf('`${this.base}');
-    const urlEnd = code.indexOf("`, { method") + 1;
-    expect(finding).toMatchObject({
-      retiredKey: 'POST /v1/reportingstats/agency/reportdata',
-      method: 'POST',
-      phase: 'deprecated',
-      migration: 'todo',
-      form: 'fetch',
-      range: [urlStart, urlEnd],
-      edits: [],
-      statementStart: code.indexOf('const response'),
-      todoText:
-        'TODO(sunset:reporting-sync-reportdata): migrate POST /v1/reportingstats/agency/reportdata: the asynchronous workflow is different: start the report with POST, poll the operation, then read the data, under other limits; candidates POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data; general availability ended 2019-10-31, support ends 2020-01-31',
-    });
-    expect(finding!.entry.id).toBe('reporting-sync-reportdata');
-    expect(finding!.replacements).toEqual([
-      { method: 'POST', path: '/v1/buyer/stats/data' },
-      { method: 'GET', path: '/v1/buyer/stats/operations' },
-      { method: 'GET', path: '/v1/buyer/stats/data' },
+    const urlEnd = code.indexOf('`, { method') + 1;
+    const statementStart = code.indexOf('const response');
+    const todoText =
+      'TODO(sunset:reporting-sync-reportdata): migrate POST /v1/reportingstats/agency/reportdata: the asynchronous workflow is different: start the report with POST, poll the operation, then read the data, under other limits; candidates POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data; general availability ended 2019-10-31, support ends 2020-01-31';
+    const entry = builtinEntries.find((candidate) => candidate.id === 'reporting-sync-reportdata')!;
+    expect(findings).toEqual([
+      {
+        rule: 'no-sync-reporting',
+        messageId: 'retiredTodo',
+        data: {
+          retiredKey: 'POST /v1/reportingstats/agency/reportdata',
+          phase: 'deprecated',
+          schedule: 'general availability ended 2019-10-31, support ends 2020-01-31',
+          replacements: 'use one of POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations or GET /v1/buyer/stats/data',
+        },
+        message:
+          'POST /v1/reportingstats/agency/reportdata is deprecated (general availability ended 2019-10-31, support ends 2020-01-31): use one of POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations or GET /v1/buyer/stats/data; this call needs a manual migration.',
+        range: [urlStart, urlEnd],
+        suggestions: [
+          {
+            messageId: 'insertTodo',
+            data: { entryId: 'reporting-sync-reportdata' },
+            message: 'Insert a TODO(sunset:reporting-sync-reportdata) comment above the statement.',
+            edits: [{ range: [code.indexOf('    const response'), code.indexOf('    const response')], text: `    // ${todoText}\n` }],
+          },
+          {
+            messageId: 'switchToCandidate',
+            data: { replacement: 'POST /v1/buyer/stats/data' },
+            message: 'Switch to POST /v1/buyer/stats/data.',
+            edits: [{ range: [code.indexOf('reportingstats'), code.indexOf('`, { method')], text: 'buyer/stats/data' }],
+          },
+        ],
+        related: [],
+        retirement: {
+          entry,
+          retiredKey: 'POST /v1/reportingstats/agency/reportdata',
+          method: 'POST',
+          replacements: entry.replacements,
+          phase: 'deprecated',
+          migration: 'todo',
+          form: 'fetch',
+          todoText,
+          statementStart,
+          candidates: [{ replacement: { method: 'POST', path: '/v1/buyer/stats/data' }, edits: [{ range: [code.indexOf('reportingstats'), code.indexOf('`, { method')], text: 'buyer/stats/data' }] }],
+        },
+      },
     ]);
-    expect(finding!.node.type).toBe('TemplateLiteral');
-    expect(finding!.todoCause).toBeUndefined();
   });
 
-  it('computes the phase at asOf: scheduled before the GA end, retired from the support end', () => {
+  it('carries the autofix of a one-to-one rewrite, and no suggestions then', () => {
     const source = "fetch('/v1/campaigns/dictionaries/clients');";
-    const phaseAt = (day: string): string | undefined => findRetiredCalls(parseWith('espree', source), source, { asOf: day })[0]?.phase;
-    expect(phaseAt('2018-09-30')).toBe('scheduled');
+    const [finding, ...rest] = analyzeFile(parseWith('oxc', source, 'a.js'), options);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({
+      rule: 'no-legacy-rest-path',
+      messageId: 'retiredRewrite',
+      message: 'GET /v1/campaigns/dictionaries/clients is retired (support ended 2019-10-01): use GET /v1/buyer/advertisers.',
+      fix: [{ range: [source.indexOf('campaigns'), source.indexOf("');")], text: 'buyer/advertisers' }],
+      suggestions: [],
+      retirement: { migration: 'rewrite', form: 'fetch', method: 'GET' },
+    });
+  });
+
+  it('leaves out the TODO suggestion when the statement already has its marker', () => {
+    const source = '// TODO(sunset:campaigns-legacy-get): pick one\nfetch(`/v1/campaigns/${id}`);';
+    const [finding] = analyzeFile(parseWith('oxc', source, 'a.js'), options, { 'no-legacy-rest-path': [] });
+    expect(finding?.suggestions.map((suggestion) => suggestion.message)).toEqual(['Switch to GET /v1/buyer/campaigns/{id}.', 'Switch to GET /v1/buyer/campaigns/{id}/rtbSettings.']);
+  });
+
+  it('computes the phase at asOf: scheduled before the GA end (reported only when asked), retired from the support end', () => {
+    const source = "fetch('/v1/campaigns/dictionaries/clients');";
+    const phaseAt = (asOf: string, reportScheduled = false): string | undefined =>
+      analyzeFile(parseWith('espree', source, 'a.js'), analysisOptions({ asOf, reportScheduled, scheduledWithinDays: 90 }))[0]?.retirement?.phase;
+    expect(phaseAt('2018-09-30')).toBeUndefined();
+    expect(phaseAt('2018-09-30', true)).toBe('scheduled');
+    expect(phaseAt('2018-06-01', true)).toBeUndefined();
     expect(phaseAt('2018-10-01')).toBe('deprecated');
     expect(phaseAt('2019-10-01')).toBe('retired');
   });
 
-  it('rejects an asOf that is not a day, naming the option', () => {
-    const source = 'fetch(x);';
-    expect(() => findRetiredCalls(parseWith('espree', source), source, { asOf: '2026-13-01' })).toThrow(RuleDataError);
-    expect(() => findRetiredCalls(parseWith('espree', source), source, { asOf: 'tomorrow' })).toThrow(/^asOf must be a day written YYYY-MM-DD/);
+  it('lets the rule options of a retirement rule override the analysis options', () => {
+    const source = "fetch('https://other.example/v1/campaigns/dictionaries/clients');";
+    const file = parseWith('oxc', source, 'a.js');
+    expect(analyzeFile(file, options, { 'no-legacy-rest-path': [{ apiHosts: ['api.example.com'] }] })).toEqual([]);
+    expect(analyzeFile(file, options, { 'no-legacy-rest-path': [{ asOf: '2019-01-01' }] })[0]?.data.phase).toBe('deprecated');
+    expect(() => analyzeFile(file, options, { 'no-legacy-rest-path': [{ asOf: '2026-13-01' }] })).toThrow(RuleDataError);
   });
 
   it('takes a statement start of a class member for a finding in a field initializer', () => {
     const source = "class A {\n  api = axios.create({ baseURL: B });\n  list = () => this.api.get('/v1/campaigns/dictionaries/clients');\n}";
-    for (const parser of ['typescript-eslint', 'babel-tsx'] as const) {
-      const [finding] = findRetiredCalls(parseWith(parser, source), source, { asOf });
-      expect(finding?.statementStart).toBe(source.indexOf('list ='));
+    for (const parser of ['typescript-estree', 'oxc'] as const) {
+      const [finding] = analyze(parser, 'a.ts', source);
+      expect(finding?.retirement?.statementStart).toBe(source.indexOf('list ='));
     }
+  });
+});
+
+describe('checks', () => {
+  it('has one check per rule name, alphabetically, each naming itself', () => {
+    expect(Object.keys(checks)).toEqual([...ruleNames]);
+    for (const name of ruleNames) expect(checks[name].meta.name).toBe(name);
+  });
+
+  it('moves the options of reporting-request-limits into its meta', () => {
+    const { meta } = checks['reporting-request-limits'];
+    expect(meta.defaultOptions).toEqual([{}]);
+    expect(meta.optionsSchema).toHaveLength(1);
+    expect(Object.keys((meta.optionsSchema[0] as { properties: object }).properties)).toEqual([
+      'datePeriodFilterPattern',
+      'metricsKeys',
+      'dimensionsKeys',
+      'pagingKeys',
+      'pagingLimitKeys',
+    ]);
+  });
+
+  it('runs every recommended check by default, sorted by position', () => {
+    const source = "// TODO(sunset:nope): x\nconst CLIENT_SECRET = 's3cr3t';\nfetch('/v1/campaigns/dictionaries/clients');";
+    expect(analyzeFile(parseWith('oxc', source, 'a.js'), options).map((finding) => finding.rule)).toEqual([
+      'no-sunset-todo',
+      'no-client-secret-in-source',
+      'no-legacy-rest-path',
+    ]);
+  });
+
+  it('shares one index between checks: the retirement findings are computed once per asOf and host list', () => {
+    const source = "fetch('/v1/campaigns/dictionaries/clients');";
+    const index = indexFile(parseWith('oxc', source, 'a.js'), options);
+    const first = checks['no-legacy-rest-path'].run(index, options, []);
+    expect(checks['no-legacy-rest-path'].run(index, options, [])).toEqual(first);
+    expect(index.cached(`retired-calls:${JSON.stringify([options.asOf, null])}`, () => [])).toHaveLength(1);
   });
 });
 
@@ -75,59 +169,40 @@ describe('coverage of the tables', () => {
   });
 });
 
-describe('mightContainRetiredCall', () => {
+describe('mightNeedAnalysis', () => {
   it('passes files that mention a retired path segment or operation and skips the rest', () => {
-    expect(mightContainRetiredCall("fetch('/v1/Campaigns')")).toBe(true);
-    expect(mightContainRetiredCall('client.GetUsersAsync()')).toBe(true);
-    expect(mightContainRetiredCall("fetch('/v1/orders')")).toBe(false);
+    expect(mightNeedAnalysis("fetch('/v1/Campaigns')", options)).toBe(true);
+    expect(mightNeedAnalysis('client.GetUsersAsync()', options)).toBe(true);
+    expect(mightNeedAnalysis("fetch('/v1/orders')", options)).toBe(false);
+  });
+
+  it('passes files a request check or no-sunset-todo may report on', () => {
+    expect(mightNeedAnalysis("fetch('/v1/buyer/stats/data', { method: 'POST' })", options)).toBe(true);
+    expect(mightNeedAnalysis('const CLIENT_SECRET = x;', options)).toBe(true);
+    expect(mightNeedAnalysis('// TODO(sunset:campaigns-legacy-get): later', options)).toBe(true);
+    expect(mightNeedAnalysis('// TODO: later', options)).toBe(false);
   });
 
   it('honours custom entries from the catalog option', () => {
     const catalog = createCatalog([{ id: 'old-proxy', retired: 'GET /proxy/legacyreports', gaEnds: '2025-01-01', supportEnds: '2025-06-01' }]);
-    expect(mightContainRetiredCall("fetch('/proxy/legacyreports')")).toBe(false);
-    expect(mightContainRetiredCall("fetch('/proxy/legacyreports')", { catalog })).toBe(true);
+    expect(mightNeedAnalysis("fetch('/proxy/legacyreports')", options)).toBe(false);
+    expect(mightNeedAnalysis("fetch('/proxy/legacyreports')", analysisOptions({ catalog }))).toBe(true);
+  });
+
+  it('passes every file in type-aware mode, where a retired path may come from another file', () => {
+    expect(mightNeedAnalysis("fetch('/v1/orders')", analysisOptions({ resolveIdentifier: () => undefined }))).toBe(true);
   });
 });
 
-describe('findSunsetTodos', () => {
-  it('finds markers in line and block comments with their text, and not in strings, templates or regexes', () => {
-    const source = [
-      '// TODO(sunset:campaigns-legacy-get): pick the campaign or its RTB settings',
-      "const s = 'TODO(sunset:not-a-comment)';",
-      'const t = `${a} // TODO(sunset:in-template)`;',
-      'const r = /\\/\\/ TODO\\(sunset:in-regex\\)/;',
-      '/* keep',
-      ' * TODO(sunset:user-service-get-users): migrate GetUsers */',
-    ].join('\n');
-    expect(findSunsetTodos(source)).toEqual([
-      { entryId: 'campaigns-legacy-get', range: [3, 75], text: 'TODO(sunset:campaigns-legacy-get): pick the campaign or its RTB settings' },
-      {
-        entryId: 'user-service-get-users',
-        range: [source.indexOf('TODO(sunset:user-service'), source.indexOf(' */')],
-        text: 'TODO(sunset:user-service-get-users): migrate GetUsers',
-      },
+describe('findings and fix planning', () => {
+  it('plan the codemod fixture of a SOAP request: one TODO above the request, one above the lone envelope', () => {
+    const fixture = (name: string): string => readFileSync(new URL(`../../../fixtures/codemod/soap-operations/envelope-and-action.${name}.js`, import.meta.url), 'utf8');
+    const input = fixture('input');
+    const findings = analyzeFile(parseWith('oxc', input, 'envelope-and-action.js'), options);
+    expect(findings.map((finding) => [finding.rule, finding.related.length])).toEqual([
+      ['no-retired-soap-operation', 1],
+      ['no-retired-soap-operation', 0],
     ]);
-  });
-});
-
-describe('hasTodoAbove', () => {
-  const marker = '// TODO(sunset:campaigns-legacy-get): pick one';
-  it('sees a marker for the entry in the comment lines directly above the statement', () => {
-    const source = `function f() {\n  ${marker}\n  // another note\n  return fetch(u);\n}`;
-    expect(hasTodoAbove(source, source.indexOf('return'), 'campaigns-legacy-get')).toBe(true);
-  });
-
-  it('ignores a marker for another entry, one separated by code or a blank line, and one further up', () => {
-    const other = `${marker}\nfetch(u);`;
-    expect(hasTodoAbove(other, other.indexOf('fetch'), 'campaigns-legacy-list')).toBe(false);
-    const separated = `${marker}\nconst a = 1;\nfetch(u);`;
-    expect(hasTodoAbove(separated, separated.indexOf('fetch'), 'campaigns-legacy-get')).toBe(false);
-    const blank = `${marker}\n\nfetch(u);`;
-    expect(hasTodoAbove(blank, blank.indexOf('fetch'), 'campaigns-legacy-get')).toBe(false);
-  });
-
-  it('sees a marker in a block comment before the statement on the same line', () => {
-    const source = '/* TODO(sunset:campaigns-legacy-get): x */ fetch(u);';
-    expect(hasTodoAbove(source, source.indexOf('fetch'), 'campaigns-legacy-get')).toBe(true);
+    expect(planFix(input, findings, 'envelope-and-action.js').output).toBe(fixture('output'));
   });
 });

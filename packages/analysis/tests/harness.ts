@@ -1,6 +1,6 @@
-import { findRetiredCalls, type AnalysisOptions, type CallForm, type RetiredCallFinding } from '@sunset/analysis';
+import { analyzeFile, type AnalysisOptions, type CallForm, type Finding } from '@sunset/analysis';
 import type { HttpMethod, Migration } from '@sunset/rule-data';
-import { applyEdits, lineColumn, parseWith, type ParserName } from './parsers.js';
+import { analysisOptions, applyEdits, lineColumn, parseWith, type ParserName } from './parsers.js';
 
 export interface ExpectedFinding {
   readonly id: string;
@@ -11,34 +11,40 @@ export interface ExpectedFinding {
   /** The source text reported, and which occurrence of it in the snippet (1-based, default 1). */
   readonly at: string;
   readonly occurrence?: number;
-  /** The snippet after applying the finding's edits (rewrites only). */
+  /** The snippet after applying the finding's fix (rewrites only). */
   readonly output?: string;
   /** The snippet after applying each candidate's edits (todos only). */
   readonly candidates?: readonly string[];
   readonly cause?: string;
+  /** Other places of the same SOAP request: the text, its occurrence and the related message. */
+  readonly related?: readonly { readonly at: string; readonly occurrence?: number; readonly message: string }[];
 }
 
 export interface Case {
   readonly name: string;
   readonly code: string;
-  /** Plain JavaScript: also parsed with espree and jscodeshift's `babylon`. */
+  /** Plain JavaScript: also parsed with espree, and by oxc as `.js`. */
   readonly js?: boolean;
-  /** Uses JSX: not parsed with jscodeshift's `ts` parser. */
+  /** Uses JSX: parsed as `.tsx` (or `.jsx`). */
   readonly jsx?: boolean;
-  readonly options?: AnalysisOptions;
+  readonly options?: Partial<AnalysisOptions>;
   readonly expected: readonly ExpectedFinding[];
 }
 
 export const asOf = '2026-01-01';
 
-export function parsersFor(testCase: Pick<Case, 'js' | 'jsx'>): ParserName[] {
-  const parsers: ParserName[] = ['typescript-eslint', 'babel-tsx'];
-  if (!testCase.jsx) parsers.push('babel-ts');
-  if (testCase.js) parsers.push('espree', 'babylon');
+/** The parsers that can read a case, with the file name each is given. */
+export function parsersFor(testCase: Pick<Case, 'js' | 'jsx'>): [ParserName, string][] {
+  const typescriptName = testCase.jsx ? 'case.tsx' : 'case.ts';
+  const parsers: [ParserName, string][] = [
+    ['typescript-estree', typescriptName],
+    ['oxc', typescriptName],
+  ];
+  if (testCase.js) parsers.push(['espree', 'case.js'], ['oxc', 'case.js']);
   return parsers;
 }
 
-/** A finding as the tests compare it: everything a caller uses, with edits shown as the resulting source. */
+/** A retirement finding as the tests compare it: everything a caller uses, with edits shown as the resulting source. */
 export interface Observed {
   readonly id: string;
   readonly key: string;
@@ -51,44 +57,57 @@ export interface Observed {
   readonly output?: string;
   readonly candidates?: readonly string[];
   readonly cause?: string;
+  readonly related?: readonly { readonly range: readonly [number, number]; readonly message: string }[];
 }
 
-export function observe(code: string, finding: RetiredCallFinding): Observed {
+export function observe(code: string, finding: Finding): Observed {
+  const facts = finding.retirement!;
   return {
-    id: finding.entry.id,
-    key: finding.retiredKey,
-    ...(finding.method ? { method: finding.method } : {}),
-    form: finding.form,
-    migration: finding.migration,
+    id: facts.entry.id,
+    key: facts.retiredKey,
+    ...(facts.method ? { method: facts.method } : {}),
+    form: facts.form,
+    migration: facts.migration,
     range: finding.range,
     ...lineColumn(code, finding.range[0]),
-    ...(finding.edits.length > 0 ? { output: applyEdits(code, finding.edits) } : {}),
-    ...(finding.candidates.length > 0 ? { candidates: finding.candidates.map((candidate) => applyEdits(code, candidate.edits)) } : {}),
-    ...(finding.todoCause ? { cause: finding.todoCause } : {}),
+    ...(finding.fix ? { output: applyEdits(code, finding.fix) } : {}),
+    ...(facts.candidates.length > 0 ? { candidates: facts.candidates.map((candidate) => applyEdits(code, candidate.edits)) } : {}),
+    ...(facts.todoCause ? { cause: facts.todoCause } : {}),
+    ...(finding.related.length > 0 ? { related: finding.related } : {}),
   };
+}
+
+/** The range of the `occurrence`-th `text` in `code`. */
+export function rangeIn(code: string, text: string, occurrence = 1): [number, number] {
+  let start = -1;
+  for (let seen = 0; seen < occurrence; seen++) {
+    start = code.indexOf(text, start + 1);
+    if (start < 0) throw new Error(`The snippet does not contain ${JSON.stringify(text)} ${occurrence} time(s).`);
+  }
+  return [start, start + text.length];
 }
 
 /** The expected finding in the same shape, its location found by searching the snippet for `at`. */
 export function expectedObservation(code: string, expected: ExpectedFinding): Observed {
-  let start = -1;
-  for (let seen = 0; seen < (expected.occurrence ?? 1); seen++) {
-    start = code.indexOf(expected.at, start + 1);
-    if (start < 0) throw new Error(`The snippet does not contain ${JSON.stringify(expected.at)} ${expected.occurrence ?? 1} time(s).`);
-  }
+  const range = rangeIn(code, expected.at, expected.occurrence);
   return {
     id: expected.id,
     key: expected.key,
     ...(expected.method ? { method: expected.method } : {}),
     form: expected.form,
     migration: expected.migration,
-    range: [start, start + expected.at.length],
-    ...lineColumn(code, start),
+    range,
+    ...lineColumn(code, range[0]),
     ...(expected.output !== undefined ? { output: expected.output } : {}),
     ...(expected.candidates ? { candidates: expected.candidates } : {}),
     ...(expected.cause ? { cause: expected.cause } : {}),
+    ...(expected.related ? { related: expected.related.map((related) => ({ range: rangeIn(code, related.at, related.occurrence), message: related.message })) } : {}),
   };
 }
 
-export function analyze(parser: ParserName, code: string, options: AnalysisOptions = {}): RetiredCallFinding[] {
-  return findRetiredCalls(parseWith(parser, code), code, { asOf, ...options });
+const retirementRules = { 'no-legacy-rest-path': [], 'no-retired-soap-operation': [], 'no-sync-reporting': [] } as const;
+
+/** The findings of the three retirement checks for a snippet. */
+export function analyze(parser: ParserName, filename: string, code: string, options: Partial<AnalysisOptions> = {}): Finding[] {
+  return analyzeFile(parseWith(parser, code, filename), analysisOptions(options), retirementRules);
 }

@@ -1,37 +1,55 @@
-import { createRequire } from 'node:module';
+import { builtinCatalog } from '@sunset/rule-data';
 import { parse as parseTypeScriptEstree } from '@typescript-eslint/parser';
-import type { AnyNode, TextEdit } from '@sunset/analysis';
+import type { TSESTree } from '@typescript-eslint/types';
+import * as espree from 'espree';
+import { parseSync } from 'oxc-parser';
+import type { AnalysisOptions, SourceComment, SourceFile, TextEdit } from '@sunset/analysis';
 
-// jscodeshift is a dependency of @sunset/codemod and espree one of eslint; the analysis package does
-// not depend on either, so the tests load them from where the workspace installed them.
-const requireFromCodemod = createRequire(new URL('../../codemod/package.json', import.meta.url));
-const requireFromEslint = createRequire(createRequire(import.meta.url).resolve('eslint'));
+export type ParserName = 'typescript-estree' | 'espree' | 'oxc';
 
-interface JscodeshiftApi {
-  withParser(parser: string): (source: string) => { get(): { node: AnyNode } };
+interface ParsedComment {
+  readonly type: string;
+  readonly value: string;
+  readonly range?: readonly [number, number];
+  readonly start?: number;
+  readonly end?: number;
 }
-interface EspreeApi {
-  parse(code: string, options: Record<string, unknown>): AnyNode;
+
+const commentsOf = (comments: readonly ParsedComment[] | undefined): SourceComment[] =>
+  (comments ?? []).map((comment) => ({
+    type: comment.type === 'Line' ? 'Line' : 'Block',
+    value: comment.value,
+    range: comment.range ? [comment.range[0], comment.range[1]] : [comment.start ?? 0, comment.end ?? 0],
+  }));
+
+/** oxc's language for a file name, as the engine chooses it: TS by extension, JavaScript always with JSX. */
+function oxcLanguage(filename: string): { lang: 'ts' | 'tsx' | 'jsx'; astType: 'ts' | 'js' } {
+  if (/\.[cm]?ts$/.test(filename)) return { lang: 'ts', astType: 'ts' };
+  if (filename.endsWith('.tsx')) return { lang: 'tsx', astType: 'ts' };
+  return { lang: 'jsx', astType: 'js' };
 }
 
-const jscodeshift = requireFromCodemod('jscodeshift') as JscodeshiftApi;
-const espree = requireFromEslint('espree') as EspreeApi;
-
-export type ParserName = 'typescript-eslint' | 'espree' | 'babel-tsx' | 'babel-ts' | 'babylon';
-
-/** Parses like the callers do: ESLint hands over a Program with ranges, jscodeshift a Babel File (via recast). */
-export function parseWith(parser: ParserName, code: string): AnyNode {
+/**
+ * Parses like the callers do: ESLint hands over typescript-estree's or espree's Program, the engine
+ * oxc-parser's; `filename` picks the language (`.ts`, `.tsx`, `.js`, `.cjs` ...).
+ */
+export function parseWith(parser: ParserName, code: string, filename: string): SourceFile {
   switch (parser) {
-    case 'typescript-eslint':
-      return parseTypeScriptEstree(code, { range: true, loc: true, jsx: true, comment: true, tokens: true }) as unknown as AnyNode;
-    case 'espree':
-      return espree.parse(code, { range: true, loc: true, ecmaVersion: 'latest', sourceType: 'module', ecmaFeatures: { jsx: true }, comment: true, tokens: true });
-    case 'babel-tsx':
-      return jscodeshift.withParser('tsx')(code).get().node;
-    case 'babel-ts':
-      return jscodeshift.withParser('ts')(code).get().node;
-    case 'babylon':
-      return jscodeshift.withParser('babylon')(code).get().node;
+    case 'typescript-estree': {
+      const program = parseTypeScriptEstree(code, { range: true, loc: true, jsx: /\.[jt]sx$/.test(filename) || /\.[cm]?js$/.test(filename), comment: true, tokens: true, filePath: filename });
+      return { program: program as unknown as TSESTree.Program, text: code, comments: commentsOf(program.comments) };
+    }
+    case 'espree': {
+      const sourceType = filename.endsWith('.cjs') ? 'commonjs' : 'module';
+      // espree's Program is ESTree; the analysis reads it as TS-ESTree, which is a superset.
+      const program = espree.parse(code, { range: true, loc: true, ecmaVersion: 'latest', sourceType, ecmaFeatures: { jsx: true }, comment: true }) as unknown as TSESTree.Program & { comments?: ParsedComment[] };
+      return { program, text: code, comments: commentsOf(program.comments) };
+    }
+    case 'oxc': {
+      const result = parseSync(filename, code, { range: true, preserveParens: false, ...oxcLanguage(filename) });
+      if (result.errors.length > 0) throw new Error(`oxc-parser could not parse ${filename}: ${result.errors.map((error) => error.message).join('; ')}`);
+      return { program: result.program as unknown as TSESTree.Program, text: code, comments: commentsOf(result.comments) };
+    }
   }
 }
 
@@ -46,4 +64,17 @@ export function lineColumn(code: string, offset: number): { line: number; column
   const before = code.slice(0, offset);
   const line = before.split('\n').length;
   return { line, column: offset - (before.lastIndexOf('\n') + 1) };
+}
+
+/** Analysis options as @sunset/config gives them, with the tests' defaults. */
+export function analysisOptions(overrides: Partial<AnalysisOptions> = {}): AnalysisOptions {
+  return {
+    asOf: '2026-01-01',
+    catalog: builtinCatalog,
+    apiHosts: undefined,
+    identityHosts: undefined,
+    reportScheduled: false,
+    scheduledWithinDays: 90,
+    ...overrides,
+  };
 }

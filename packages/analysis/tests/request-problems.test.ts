@@ -1,33 +1,74 @@
-import { defaultReportFieldNames, findOAuthProblems, findReportRequestProblems, type OAuthUsageOptions, type ReportRequestOptions } from '@sunset/analysis';
+import { analyzeFile, type AnalysisOptions, type Finding } from '@sunset/analysis';
 import { describe, expect, it } from 'vitest';
-import { parseWith, type ParserName } from './parsers.js';
+import { analysisOptions, parseWith, type ParserName } from './parsers.js';
 
-// Each case lists the problems as (kind, the reported source text, detail/limit/actual); every case
-// runs under typescript-eslint's ESTree and jscodeshift's Babel tsx AST.
-const parsers: readonly ParserName[] = ['typescript-eslint', 'babel-tsx'];
+// Each case lists the problems as (kind, the reported source text, workflow/limit/actual or detail),
+// read back from the findings of the request checks; every case runs under typescript-estree and oxc.
+const parsers: readonly [ParserName, string][] = [
+  ['typescript-estree', 'case.ts'],
+  ['oxc', 'case.ts'],
+];
 const asOf = '2026-11-21';
 
-function reportProblems(code: string, options: ReportRequestOptions = {}): unknown[][] {
-  return parsers.map((parser) =>
-    findReportRequestProblems(parseWith(parser, code), code, { asOf, ...options }).map((problem) => [
-      problem.kind,
-      code.slice(problem.range[0], problem.range[1]),
-      problem.workflow,
-      problem.limit,
-      problem.actual,
+const kindOf: Readonly<Record<string, string>> = {
+  missingDatePeriodFilter: 'missing-date-period-filter',
+  missingMetric: 'missing-metric',
+  tooManyDimensions: 'too-many-dimensions',
+  tooManyMetrics: 'too-many-metrics',
+  pageLimitTooLarge: 'page-limit-too-large',
+  startDateTooFarBack: 'start-date-too-far-back',
+  redirectUriNotHttps: 'redirect-uri-not-https',
+  missingState: 'missing-state',
+  missingNonce: 'missing-nonce',
+  offlineAccessWithoutCodeFlow: 'offline-access-without-code-flow',
+  clientSecretLiteral: 'client-secret-literal',
+  basicCredentialLiteral: 'basic-credential-literal',
+  clientSecretInImplicitFlow: 'client-secret-in-implicit-flow',
+  tokenRequestJsonBody: 'token-request-json-body',
+};
+
+const oauthRules = {
+  'no-client-secret-in-source': [],
+  'oauth-authorize-state': [],
+  'oauth-offline-access-code-flow': [],
+  'oauth-redirect-uri-https': [],
+  'oauth-token-form-body': [],
+} as const;
+
+/** The order the OAuth analysis listed its problems in: by place, then by kind. */
+const byRangeThenKind = (a: Finding, b: Finding): number => a.range[0] - b.range[0] || a.range[1] - b.range[1] || kindOf[a.messageId]!.localeCompare(kindOf[b.messageId]!);
+
+function reportProblems(code: string, options: Partial<AnalysisOptions> = {}, ruleOptions: object = {}): unknown[][] {
+  return parsers.map(([parser, filename]) =>
+    analyzeFile(parseWith(parser, code, filename), analysisOptions({ asOf, ...options }), { 'reporting-request-limits': [ruleOptions] }).map((finding) => [
+      kindOf[finding.messageId],
+      code.slice(finding.range[0], finding.range[1]),
+      finding.data.workflow,
+      finding.data.limit,
+      finding.data.actual,
     ]),
   );
 }
 
-function oauthProblems(code: string, options: OAuthUsageOptions = {}): unknown[][] {
-  return parsers.map((parser) =>
-    findOAuthProblems(parseWith(parser, code), code, options).map((problem) => [problem.kind, code.slice(problem.range[0], problem.range[1]), problem.detail]),
+function oauthProblems(code: string, options: Partial<AnalysisOptions> = {}): unknown[][] {
+  return parsers.map(([parser, filename]) =>
+    analyzeFile(parseWith(parser, code, filename), analysisOptions({ asOf, ...options }), oauthRules)
+      .sort(byRangeThenKind)
+      .map((finding) => [kindOf[finding.messageId], code.slice(finding.range[0], finding.range[1]), (finding.data.actual ?? finding.data.responseType) || undefined]),
   );
 }
 
+/** The plugin formatted counts for messages (`100,000`) and left unknown ones empty. */
+const formatted = (value: unknown): unknown => (typeof value === 'number' ? value.toLocaleString('en-US') : (value ?? ''));
+
 const both = <T,>(value: T): T[] => [value, value];
 
-describe('findReportRequestProblems', () => {
+/** Report rows as the messages' data show them. */
+const reportRows = (rows: readonly (readonly unknown[])[]): unknown[][][] =>
+  both(rows.map(([kind, text, workflow, limit, actual]) => [kind, text, workflow, formatted(limit), formatted(actual)]));
+
+
+describe('reporting-request-limits', () => {
   it('reports too many dimensions and metrics, a page limit and an old start date in a synchronous request', () => {
     const code = [
       "await axios.post(`${API}/v1/reportingstats/agency/reportdata`, {",
@@ -38,7 +79,7 @@ describe('findReportRequestProblems', () => {
       '});',
     ].join('\n');
     expect(reportProblems(code)).toEqual(
-      both([
+      reportRows([
         ['start-date-too-far-back', "'2025-01-01'", 'synchronous', 365, '2025-01-01'],
         ['too-many-dimensions', "['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']", 'synchronous', 8, 9],
         ['too-many-metrics', "['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9', 'm10', 'm11']", 'synchronous', 10, 11],
@@ -60,7 +101,7 @@ describe('findReportRequestProblems', () => {
       "fetch('/v1/buyer/stats/data', { method: 'POST', body: JSON.stringify({ dateFrom: '2025-10-19', metrics: ['m'], paging: { limit: 100000 } }) });",
     ].join('\n');
     expect(reportProblems(code)).toEqual(
-      both([
+      reportRows([
         ['page-limit-too-large', '100001', 'asynchronous', 100000, 100001],
         ['start-date-too-far-back', "'2025-10-19'", 'asynchronous', 397, '2025-10-19'],
       ]),
@@ -74,7 +115,7 @@ describe('findReportRequestProblems', () => {
       "axios.post(URL, { metrics: [], period: { last: 7 } });",
     ].join('\n');
     expect(reportProblems(code)).toEqual(
-      both([
+      reportRows([
         ['missing-date-period-filter', "{ dimensions: ['campaign'], paging: { limit: 100 } }", 'synchronous', undefined, undefined],
         ['missing-metric', "{ dimensions: ['campaign'], paging: { limit: 100 } }", 'synchronous', 1, 0],
         ['missing-metric', '[]', 'synchronous', 1, 0],
@@ -98,17 +139,16 @@ describe('findReportRequestProblems', () => {
   it('reads the field names it is given', () => {
     const code = "got.post('/v1/buyer/stats/data', { json: { window: { start: '2020-01-01' }, measures: ['a'] } });";
     expect(reportProblems(code)).toEqual(
-      both([
+      reportRows([
         ['missing-date-period-filter', "{ window: { start: '2020-01-01' }, measures: ['a'] }", 'asynchronous', undefined, undefined],
         ['missing-metric', "{ window: { start: '2020-01-01' }, measures: ['a'] }", 'asynchronous', 1, 0],
       ]),
     );
-    const fieldNames = { ...defaultReportFieldNames, datePeriodFilter: /^window$/i, metrics: ['measures'] };
-    expect(reportProblems(code, { fieldNames })).toEqual(both([['start-date-too-far-back', "'2020-01-01'", 'asynchronous', 397, '2020-01-01']]));
+    expect(reportProblems(code, {}, { datePeriodFilterPattern: '^window$', metricsKeys: ['measures'] })).toEqual(reportRows([['start-date-too-far-back', "'2020-01-01'", 'asynchronous', 397, '2020-01-01']]));
   });
 });
 
-describe('findOAuthProblems', () => {
+describe('the OAuth checks', () => {
   it('checks an authorization URL template: https redirect_uri, state, nonce and offline_access', () => {
     const code = [
       'const AUTH = process.env.AUTH_BASE;',

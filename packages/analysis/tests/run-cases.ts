@@ -6,8 +6,8 @@ export function runCases(title: string, cases: readonly Case[]): void {
   describe(title, () => {
     for (const testCase of cases) {
       describe(testCase.name, () => {
-        it.each(parsersFor(testCase))('with %s', (parser) => {
-          const observed = analyze(parser, testCase.code, testCase.options).map((finding) => observe(testCase.code, finding));
+        it.each(parsersFor(testCase))('with %s (%s)', (parser, filename) => {
+          const observed = analyze(parser, filename, testCase.code, testCase.options).map((finding) => observe(testCase.code, finding));
           expect(observed).toEqual(testCase.expected.map((expected) => expectedObservation(testCase.code, expected)));
         });
       });

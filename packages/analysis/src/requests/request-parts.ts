@@ -1,20 +1,7 @@
-import {
-  argumentAt,
-  calleeOf,
-  findProperty,
-  identifierName,
-  isCall,
-  isMember,
-  memberObject,
-  memberPropertyName,
-  propertiesOf,
-  propertyKeyName,
-  propertyValue,
-  unwrapTs,
-} from '../ast/nodes.js';
-import type { HttpCallSite } from '../calls/http-calls.js';
-import type { AnyNode } from '../types.js';
+import type { TSESTree } from '@typescript-eslint/types';
+import { argumentAt, calleeOf, memberCallee, memberPropertyName, propertyKeyName, propertyValueOf, unwrap, valueProperties, type Node } from '../ast/nodes.js';
 import { objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import type { HttpCall } from './http-calls.js';
 
 /** How a request body is handed to the client; decides how the client serializes a plain object. */
 export type BodyKind =
@@ -29,48 +16,39 @@ export type BodyKind =
 
 export interface RequestParts {
   /** The body expression as written at the call (or the value of its `body`/`data`/`json`/`form` property). */
-  readonly body: AnyNode | undefined;
+  readonly body: Node | undefined;
   readonly bodyKind: BodyKind;
   /** The options/config object literal of the call (inline or a same-file constant). */
-  readonly config: AnyNode | undefined;
+  readonly config: TSESTree.ObjectExpression | undefined;
   /** The `Content-Type` value node of the request headers (or jQuery's `contentType`). */
-  readonly contentType: AnyNode | undefined;
+  readonly contentType: Node | undefined;
 }
 
 const bodyVerbs = new Set(['post', 'put', 'patch']);
 
-/** The verb of `client.verb(...)` calls; undefined for direct calls (`fetch(url)`, `axios(config)`). */
-function verbOf(call: AnyNode): string | undefined {
-  const callee = calleeOf(call);
-  return isMember(callee) ? memberPropertyName(callee) : undefined;
-}
-
-function propertyOf(config: AnyNode | undefined, name: string): AnyNode | undefined {
-  const property = config ? findProperty(config, name) : undefined;
-  return property ? propertyValue(property) : undefined;
-}
-
 /** The object literal of `headers: {...}`, `new Headers({...})` or Angular's `new HttpHeaders({...})`. */
-function headersObject(node: AnyNode | undefined, context: EvaluationContext): AnyNode | undefined {
+function headersObject(node: Node | undefined, context: EvaluationContext): TSESTree.ObjectExpression | undefined {
   if (!node) return undefined;
-  const value = unwrapTs(node);
-  if (value.type === 'NewExpression' && /^(Headers|HttpHeaders)$/.test(identifierName(calleeOf(value)) ?? '')) {
-    return objectLiteralOf(argumentAt(value, 0), context);
+  const value = unwrap(node);
+  if (value.type === 'NewExpression') {
+    const callee = calleeOf(value);
+    if (callee.type === 'Identifier' && /^(Headers|HttpHeaders)$/.test(callee.name)) return objectLiteralOf(argumentAt(value, 0), context);
   }
   return objectLiteralOf(value, context);
 }
 
-function contentTypeOf(config: AnyNode | undefined, context: EvaluationContext): AnyNode | undefined {
-  const jqueryContentType = propertyOf(config, 'contentType');
+function contentTypeOf(config: TSESTree.ObjectExpression | undefined, context: EvaluationContext): Node | undefined {
+  if (!config) return undefined;
+  const jqueryContentType = propertyValueOf(config, 'contentType');
   if (jqueryContentType) return jqueryContentType;
-  const headers = headersObject(propertyOf(config, 'headers'), context);
-  const property = headers ? propertiesOf(headers).find((candidate) => /^content-type$/i.test(propertyKeyName(candidate) ?? '')) : undefined;
-  return property ? propertyValue(property) : undefined;
+  const headers = headersObject(propertyValueOf(config, 'headers'), context);
+  const property = headers ? valueProperties(headers).find((candidate) => /^content-type$/i.test(propertyKeyName(candidate) ?? '')) : undefined;
+  return property ? unwrap(property.value) : undefined;
 }
 
-function fromConfig(config: AnyNode | undefined, context: EvaluationContext, bodyKeys: readonly [string, BodyKind][]): RequestParts {
+function fromConfig(config: TSESTree.ObjectExpression | undefined, context: EvaluationContext, bodyKeys: readonly [string, BodyKind][]): RequestParts {
   for (const [key, bodyKind] of bodyKeys) {
-    const body = propertyOf(config, key);
+    const body = config ? propertyValueOf(config, key) : undefined;
     if (body) return { body, bodyKind, config, contentType: contentTypeOf(config, context) };
   }
   return { body: undefined, bodyKind: 'raw', config, contentType: contentTypeOf(config, context) };
@@ -85,6 +63,12 @@ const gotKeys: readonly [string, BodyKind][] = [
 ];
 const jqueryKeys: readonly [string, BodyKind][] = [['data', 'raw']];
 
+/** A verb call with the body second and the config third: `axios.post(url, data, config)`. */
+function bodyThenConfig(call: TSESTree.CallExpression, bodyKind: BodyKind, context: EvaluationContext): RequestParts {
+  const config = objectLiteralOf(argumentAt(call, 2), context);
+  return { body: argumentAt(call, 1), bodyKind, config, contentType: contentTypeOf(config, context) };
+}
+
 /**
  * The body, config object and content type of a recognized HTTP request, read from the call form:
  * `fetch(url, { body, headers })`, `axios.post(url, data, config)`, `axios({ data })`,
@@ -92,62 +76,45 @@ const jqueryKeys: readonly [string, BodyKind][] = [['data', 'raw']];
  * `$.post(url, data)`, `http.post(url, body, { headers })` (Angular `HttpClient`). superagent's
  * chained `.send(...)` and XHR's `.send(...)` are not read.
  */
-export function requestPartsOf(site: HttpCallSite, context: EvaluationContext): RequestParts {
+export function requestPartsOf(site: HttpCall, context: EvaluationContext): RequestParts {
   const { call } = site;
-  const verb = verbOf(call);
-  const first = argumentAt(call, 0);
-  const second = argumentAt(call, 1);
-  const third = argumentAt(call, 2);
+  const callee = memberCallee(call);
+  const verb = callee ? memberPropertyName(callee) : undefined;
+  const first = objectLiteralOf(argumentAt(call, 0), context);
+  const second = objectLiteralOf(argumentAt(call, 1), context);
   const none: RequestParts = { body: undefined, bodyKind: 'raw', config: undefined, contentType: undefined };
+  const sendsBody = verb !== undefined && bodyVerbs.has(verb);
   switch (site.form) {
     case 'fetch':
     case 'undici':
-      return fromConfig(objectLiteralOf(second, context), context, fetchKeys);
-    case 'axios': {
-      if (verb !== undefined && bodyVerbs.has(verb)) {
-        const config = objectLiteralOf(third, context);
-        return { body: second, bodyKind: 'object-as-json', config, contentType: contentTypeOf(config, context) };
-      }
-      const firstObject = objectLiteralOf(first, context);
-      if (firstObject && (verb === undefined || verb === 'request')) return fromConfig(firstObject, context, axiosKeys);
-      return fromConfig(objectLiteralOf(second, context), context, axiosKeys);
-    }
+      return fromConfig(second, context, fetchKeys);
+    case 'axios':
+      if (sendsBody) return bodyThenConfig(call, 'object-as-json', context);
+      return fromConfig(first && (verb === undefined || verb === 'request') ? first : second, context, axiosKeys);
     case 'got':
-    case 'ky': {
-      const firstObject = objectLiteralOf(first, context);
-      return fromConfig(firstObject && verb === undefined ? firstObject : objectLiteralOf(second, context), context, gotKeys);
-    }
-    case 'angular-http': {
-      if (verb === 'request') return fromConfig(objectLiteralOf(third, context), context, fetchKeys);
-      if (verb !== undefined && bodyVerbs.has(verb)) {
-        const config = objectLiteralOf(third, context);
-        return { body: second, bodyKind: 'object-as-json', config, contentType: contentTypeOf(config, context) };
-      }
-      return none;
-    }
-    case 'jquery': {
-      const firstObject = objectLiteralOf(first, context);
-      if (firstObject) return fromConfig(firstObject, context, jqueryKeys);
-      if (verb === 'post') return { body: second, bodyKind: 'raw', config: undefined, contentType: undefined };
-      return fromConfig(objectLiteralOf(second, context), context, jqueryKeys);
-    }
+    case 'ky':
+      return fromConfig(first && verb === undefined ? first : second, context, gotKeys);
+    case 'angular-http':
+      if (verb === 'request') return fromConfig(objectLiteralOf(argumentAt(call, 2), context), context, fetchKeys);
+      return sendsBody ? bodyThenConfig(call, 'object-as-json', context) : none;
+    case 'jquery':
+      if (first) return fromConfig(first, context, jqueryKeys);
+      if (verb === 'post') return { body: argumentAt(call, 1), bodyKind: 'raw', config: undefined, contentType: undefined };
+      return fromConfig(second, context, jqueryKeys);
     case 'http-client':
-      if (verb !== undefined && bodyVerbs.has(verb)) {
-        const config = objectLiteralOf(third, context);
-        return { body: second, bodyKind: 'raw', config, contentType: contentTypeOf(config, context) };
-      }
-      return none;
+      return sendsBody ? bodyThenConfig(call, 'raw', context) : none;
     default:
       return none;
   }
 }
 
 /** `JSON.stringify(x)` → `x`; undefined when the node is not such a call. */
-export function jsonStringifyArgument(node: AnyNode | undefined): AnyNode | undefined {
+export function jsonStringifyArgument(node: Node | undefined): Node | undefined {
   if (!node) return undefined;
-  const value = unwrapTs(node);
-  if (!isCall(value)) return undefined;
-  const callee = calleeOf(value);
-  if (!isMember(callee) || memberPropertyName(callee) !== 'stringify' || identifierName(memberObject(callee)) !== 'JSON') return undefined;
+  const value = unwrap(node);
+  if (value.type !== 'CallExpression') return undefined;
+  const callee = memberCallee(value);
+  const object = callee ? unwrap(callee.object) : undefined;
+  if (!callee || memberPropertyName(callee) !== 'stringify' || object?.type !== 'Identifier' || object.name !== 'JSON') return undefined;
   return argumentAt(value, 0);
 }

@@ -1,125 +1,106 @@
-import {
-  argumentAt,
-  calleeOf,
-  field,
-  fieldList,
-  findProperty,
-  hasSpread,
-  identifierName,
-  isMember,
-  isStringLiteral,
-  memberObject,
-  memberPropertyName,
-  propertyValue,
-  rangeOf,
-  rawOf,
-  cookedOf,
-  stringField,
-  stringValue,
-  unwrapTs,
-} from '../ast/nodes.js';
-import type { Binding, ProgramIndex } from '../scope/program-index.js';
-import type { AnalysisOptions, AnyNode } from '../types.js';
+import type { UrlPart } from '@sunset/rule-data';
+import type { TSESTree } from '@typescript-eslint/types';
+import { argumentAt, calleeOf, hasSpread, isStringLiteral, memberPropertyName, propertyValueOf, unwrap, type Node, type StringLiteral } from '../ast/nodes.js';
+import type { Binding, ScopeModel } from '../file-index/scope-model.js';
 import { hole, mappedPrefixLength, sliceText, syntheticText, type Quote, type Segment, type TextSegment } from './segments.js';
 
-/** What evaluating one expression needs: the index, the type-aware hook, and the bindings being followed. */
+/** What evaluating an expression needs: the file's scopes, its text, the type-aware hook, and the bindings being followed. */
 export interface EvaluationContext {
-  readonly index: ProgramIndex;
-  readonly options: AnalysisOptions;
-  /** Bindings whose values were read (a constant used by a call is not reported again on its own). */
-  readonly usedBindings: Set<Binding>;
+  readonly scope: ScopeModel;
+  readonly text: string;
+  readonly resolveIdentifier: ((node: Node) => readonly UrlPart[] | undefined) | undefined;
+  /** Bindings whose values are being read (a cycle `a = b; b = a` is a hole). */
   readonly following: Set<Binding>;
 }
 
-export function evaluationContext(index: ProgramIndex, options: AnalysisOptions): EvaluationContext {
-  return { index, options, usedBindings: new Set(), following: new Set() };
-}
-
 /** A binding whose value is its initializer for the whole file: `const`, or `let`/`var` never reassigned. */
-export function constantValueOf(binding: Binding | undefined): AnyNode | undefined {
+export function constantValueOf(binding: Binding | undefined): Node | undefined {
   if (!binding?.init) return undefined;
   if (binding.kind === 'const' || ((binding.kind === 'let' || binding.kind === 'var') && !binding.reassigned)) return binding.init;
   return undefined;
 }
 
+/** Runs `read` with `binding` marked as followed; undefined when it already is (a cycle). */
+export function following<T>(context: EvaluationContext, binding: Binding, read: () => T | undefined): T | undefined {
+  if (context.following.has(binding)) return undefined;
+  context.following.add(binding);
+  try {
+    return read();
+  } finally {
+    context.following.delete(binding);
+  }
+}
+
 /** The object literal an expression stands for: written inline, or a same-file constant never mutated. */
-export function objectLiteralOf(node: AnyNode | undefined, context: EvaluationContext): AnyNode | undefined {
+export function objectLiteralOf(node: Node | undefined, context: EvaluationContext): TSESTree.ObjectExpression | undefined {
   if (!node) return undefined;
-  const unwrapped = unwrapTs(node);
-  if (unwrapped.type === 'ObjectExpression') return unwrapped;
-  if (unwrapped.type === 'Identifier') {
-    const binding = context.index.resolve(unwrapped);
-    if (!binding || binding.mutated || context.following.has(binding)) return undefined;
-    const value = valueOfBinding(binding, context);
-    if (!value) return undefined;
-    context.following.add(binding);
-    try {
-      return objectLiteralOf(value, context);
-    } finally {
-      context.following.delete(binding);
+  const value = unwrap(node);
+  switch (value.type) {
+    case 'ObjectExpression':
+      return value;
+    case 'Identifier': {
+      const binding = context.scope.resolve(value);
+      if (!binding || binding.mutated) return undefined;
+      return following(context, binding, () => objectLiteralOf(valueOfBinding(binding, context), context));
     }
+    case 'MemberExpression': {
+      const name = memberPropertyName(value);
+      const owner = objectLiteralOf(value.object, context);
+      const property = owner && name !== undefined && !hasSpread(owner) ? propertyValueOf(owner, name) : undefined;
+      return objectLiteralOf(property, context);
+    }
+    default:
+      return undefined;
   }
-  if (isMember(unwrapped)) {
-    const name = memberPropertyName(unwrapped);
-    const owner = objectLiteralOf(memberObject(unwrapped), context);
-    const property = owner && name !== undefined && !hasSpread(owner) ? findProperty(owner, name) : undefined;
-    return property ? objectLiteralOf(propertyValue(property), context) : undefined;
-  }
-  return undefined;
 }
 
 /** The value a binding stands for: its constant initializer, or the property `{ key } = init` reads. */
-function valueOfBinding(binding: Binding, context: EvaluationContext): AnyNode | undefined {
+export function valueOfBinding(binding: Binding, context: EvaluationContext): Node | undefined {
   const init = constantValueOf(binding);
   if (!init || !binding.destructured) return init;
   if (binding.destructuredKey === undefined) return undefined;
   const owner = objectLiteralOf(init, context);
-  const property = owner && !hasSpread(owner) ? findProperty(owner, binding.destructuredKey) : undefined;
-  return property ? propertyValue(property) : undefined;
+  return owner && !hasSpread(owner) ? propertyValueOf(owner, binding.destructuredKey) : undefined;
 }
 
-const quoteAt = (sourceText: string, offset: number): Quote | undefined => {
-  const char = sourceText[offset];
+const quoteAt = (text: string, offset: number): Quote | undefined => {
+  const char = text[offset];
   return char === "'" || char === '"' || char === '`' ? char : undefined;
 };
 
-function literalSegment(node: AnyNode, container: AnyNode | undefined, context: EvaluationContext): TextSegment {
-  const [start, end] = rangeOf(node);
-  const value = stringValue(node) ?? '';
-  const raw = context.index.sourceText.slice(start + 1, end - 1);
+function literalSegment(node: StringLiteral, container: Node | undefined, context: EvaluationContext): TextSegment {
+  const [start, end] = node.range;
   return {
     kind: 'text',
-    value,
+    value: node.value,
     sourceStart: start + 1,
-    mappedLength: mappedPrefixLength(raw, value),
+    mappedLength: mappedPrefixLength(context.text.slice(start + 1, end - 1), node.value),
     container: container ?? node,
-    quote: quoteAt(context.index.sourceText, start),
+    quote: quoteAt(context.text, start),
     literal: node,
   };
 }
 
-function templateSegments(node: AnyNode, container: AnyNode | undefined, context: EvaluationContext): Segment[] {
+function templateSegments(node: TSESTree.TemplateLiteral, container: Node | undefined, context: EvaluationContext): Segment[] {
   const owner = container ?? node;
-  const quasis = fieldList(node, 'quasis');
-  const expressions = fieldList(node, 'expressions');
-  // ESTree (espree, typescript-eslint) includes the `` ` ``/`}` delimiter in an element's range; Babel does not.
-  const delimiterIncluded = quasis[0] !== undefined && rangeOf(quasis[0])[0] === rangeOf(node)[0];
   const segments: Segment[] = [];
-  quasis.forEach((quasi, index) => {
-    const raw = rawOf(quasi);
-    const cooked = cookedOf(quasi);
-    const start = rangeOf(quasi)[0] + (delimiterIncluded ? 1 : 0);
+  // TS-ESTree puts an element's delimiters in its range (`` ` `` or `}` before, `${` or `` ` `` after);
+  // oxc's JavaScript AST does not.
+  const delimited = node.quasis[0]?.range[0] === node.range[0];
+  node.quasis.forEach((quasi, index) => {
+    const start = quasi.range[0] + (delimited ? 1 : 0);
+    const raw = context.text.slice(start, quasi.range[1] - (delimited ? (quasi.tail ? 1 : 2) : 0));
+    const cooked = quasi.value.cooked ?? quasi.value.raw;
     segments.push({ kind: 'text', value: cooked, sourceStart: start, mappedLength: mappedPrefixLength(raw, cooked), container: owner, quote: '`', literal: node });
-    const expression = expressions[index];
+    const expression = node.expressions[index];
     if (!expression) return;
-    const inner = evaluateExpression(expression, undefined, context);
-    segments.push(...(inner ?? [hole(expression, owner, true)]));
+    segments.push(...(evaluateExpression(expression, undefined, context) ?? [hole(expression, owner, true)]));
   });
   return segments;
 }
 
 /** `new URL(path, base)`: an absolute path keeps only the base's origin; a relative one joins the base's directory. */
-export function resolveUrlAgainst(path: readonly Segment[], base: readonly Segment[] | undefined): Segment[] {
+function resolveUrlAgainst(path: readonly Segment[], base: readonly Segment[] | undefined): Segment[] {
   const first = path[0];
   if (!first || first.kind === 'hole') return [...path];
   if (/^[a-z][a-z0-9+.-]*:/i.test(first.value) || first.value.startsWith('//') || !base) return [...path];
@@ -173,57 +154,46 @@ export function joinBaseUrl(base: readonly Segment[] | undefined, path: readonly
   return [...trimmedBase, syntheticText('/'), ...trimmedPath];
 }
 
-function identifierSegments(node: AnyNode, context: EvaluationContext): Segment[] | undefined {
-  const binding = context.index.resolve(node);
-  if (!binding || binding.kind === 'import') return context.options.resolveIdentifier?.(node)?.map(partToSegment);
-  if (context.following.has(binding)) return undefined;
-  const value = valueOfBinding(binding, context);
-  if (!value) return undefined;
-  context.following.add(binding);
-  try {
-    const segments = evaluateExpression(value, undefined, context);
-    if (segments) context.usedBindings.add(binding);
-    return segments;
-  } finally {
-    context.following.delete(binding);
-  }
-}
+const partToSegment = (part: UrlPart): Segment => (part.kind === 'text' ? syntheticText(part.value) : hole());
 
-const partToSegment = (part: { kind: 'text'; value: string } | { kind: 'hole' }): Segment =>
-  part.kind === 'text' ? syntheticText(part.value) : hole();
+function identifierSegments(node: TSESTree.Identifier, context: EvaluationContext): Segment[] | undefined {
+  const binding = context.scope.resolve(node);
+  if (!binding || binding.kind === 'import') return context.resolveIdentifier?.(node)?.map(partToSegment);
+  return following(context, binding, () => {
+    const value = valueOfBinding(binding, context);
+    return value ? evaluateExpression(value, undefined, context) : undefined;
+  });
+}
 
 /** `API.campaigns` (a same-file constant object), `url.href` (a URL object); imported roots go to the type-aware hook. */
-function memberSegments(node: AnyNode, context: EvaluationContext): Segment[] | undefined {
+function memberSegments(node: TSESTree.MemberExpression, context: EvaluationContext): Segment[] | undefined {
   const name = memberPropertyName(node);
-  const object = memberObject(node);
-  if (!object || name === undefined) return undefined;
+  if (name === undefined) return undefined;
   if (name === 'href') {
-    const url = evaluateExpression(object, undefined, context);
+    const url = evaluateExpression(node.object, undefined, context);
     if (url) return url;
   }
-  const owner = objectLiteralOf(object, context);
+  const owner = objectLiteralOf(node.object, context);
   if (owner) {
     if (hasSpread(owner)) return undefined;
-    const property = findProperty(owner, name);
-    const value = property ? propertyValue(property) : undefined;
+    const value = propertyValueOf(owner, name);
     return value ? evaluateExpression(value, undefined, context) : undefined;
   }
-  let root: AnyNode | undefined = object;
-  while (root && isMember(root)) root = memberObject(root);
-  if (root?.type !== 'Identifier') return undefined;
-  const binding = context.index.resolve(root);
+  let root = unwrap(node.object);
+  while (root.type === 'MemberExpression') root = unwrap(root.object);
+  if (root.type !== 'Identifier') return undefined;
+  const binding = context.scope.resolve(root);
   if (binding && binding.kind !== 'import') return undefined;
-  return context.options.resolveIdentifier?.(node)?.map(partToSegment);
+  return context.resolveIdentifier?.(node)?.map(partToSegment);
 }
 
-function callSegments(node: AnyNode, context: EvaluationContext): Segment[] | undefined {
+/** `x.toString()` and `String(x)` are `x`. */
+function callSegments(node: TSESTree.CallExpression, context: EvaluationContext): Segment[] | undefined {
   const callee = calleeOf(node);
-  if (!callee) return undefined;
-  if (isMember(callee) && memberPropertyName(callee) === 'toString' && fieldList(node, 'arguments').length === 0) {
-    const object = memberObject(callee);
-    return object ? evaluateExpression(object, undefined, context) : undefined;
+  if (callee.type === 'MemberExpression' && memberPropertyName(callee) === 'toString' && node.arguments.length === 0) {
+    return evaluateExpression(callee.object, undefined, context);
   }
-  if (identifierName(callee) === 'String' && !context.index.resolve(callee)) {
+  if (callee.type === 'Identifier' && callee.name === 'String' && !context.scope.resolve(callee)) {
     const argument = argumentAt(node, 0);
     return argument ? evaluateExpression(argument, undefined, context) : undefined;
   }
@@ -231,9 +201,9 @@ function callSegments(node: AnyNode, context: EvaluationContext): Segment[] | un
 }
 
 /** `new URL(path, base)` */
-function newUrlSegments(node: AnyNode, context: EvaluationContext): Segment[] | undefined {
+function newUrlSegments(node: TSESTree.NewExpression, context: EvaluationContext): Segment[] | undefined {
   const callee = calleeOf(node);
-  if (identifierName(callee) !== 'URL' || (callee && context.index.resolve(callee))) return undefined;
+  if (callee.type !== 'Identifier' || callee.name !== 'URL' || context.scope.resolve(callee)) return undefined;
   const pathNode = argumentAt(node, 0);
   if (!pathNode) return undefined;
   const path = evaluateExpression(pathNode, undefined, context) ?? [hole(pathNode)];
@@ -247,40 +217,34 @@ function newUrlSegments(node: AnyNode, context: EvaluationContext): Segment[] | 
  * then treats the whole value as a hole). `container` is the string-building expression the node is
  * written in, when it is part of one.
  */
-export function evaluateExpression(node: AnyNode, container: AnyNode | undefined, context: EvaluationContext): Segment[] | undefined {
-  const unwrapped = unwrapTs(node);
-  if (isStringLiteral(unwrapped)) return [literalSegment(unwrapped, container, context)];
-  switch (unwrapped.type) {
+export function evaluateExpression(node: Node, container: Node | undefined, context: EvaluationContext): Segment[] | undefined {
+  const value = unwrap(node);
+  if (isStringLiteral(value)) return [literalSegment(value, container, context)];
+  switch (value.type) {
     case 'TemplateLiteral':
-      return templateSegments(unwrapped, container, context);
+      return templateSegments(value, container, context);
     case 'BinaryExpression': {
-      if (stringField(unwrapped, 'operator') !== '+') return undefined;
-      const owner = container ?? unwrapped;
-      const left = field(unwrapped, 'left');
-      const right = field(unwrapped, 'right');
-      if (!left || !right) return undefined;
-      const leftSegments = evaluateExpression(left, owner, context);
-      const rightSegments = evaluateExpression(right, owner, context);
-      if (!leftSegments && !rightSegments) return undefined;
-      return [...(leftSegments ?? [hole(unwrapTs(left), owner)]), ...(rightSegments ?? [hole(unwrapTs(right), owner)])];
+      if (value.operator !== '+') return undefined;
+      const owner = container ?? value;
+      const left = evaluateExpression(value.left, owner, context);
+      const right = evaluateExpression(value.right, owner, context);
+      if (!left && !right) return undefined;
+      return [...(left ?? [hole(unwrap(value.left), owner)]), ...(right ?? [hole(unwrap(value.right), owner)])];
     }
     case 'Identifier':
-      return identifierSegments(unwrapped, context);
+      return identifierSegments(value, context);
     case 'MemberExpression':
-    case 'OptionalMemberExpression':
-      return memberSegments(unwrapped, context);
+      return memberSegments(value, context);
     case 'CallExpression':
-    case 'OptionalCallExpression':
-      return callSegments(unwrapped, context);
+      return callSegments(value, context);
     case 'NewExpression':
-      return newUrlSegments(unwrapped, context);
+      return newUrlSegments(value, context);
     default:
       return undefined;
   }
 }
 
 /** Evaluates a URL expression written at a call site; a fully unknown value is one hole. */
-export function evaluateUrl(node: AnyNode, context: EvaluationContext): Segment[] {
-  return evaluateExpression(node, undefined, context) ?? [hole(unwrapTs(node))];
+export function evaluateUrl(node: Node, context: EvaluationContext): Segment[] {
+  return evaluateExpression(node, undefined, context) ?? [hole(unwrap(node))];
 }
-

@@ -1,5 +1,5 @@
 import type { UrlPart } from '@sunset/rule-data';
-import type { AnyNode } from '../types.js';
+import type { Node } from '../ast/nodes.js';
 
 export type Quote = "'" | '"' | '`';
 
@@ -19,26 +19,26 @@ export interface TextSegment {
   /** How many leading characters map one-to-one to the source (up to the first escape sequence). */
   readonly mappedLength: number;
   /** The outermost string-building expression this text is written in; edits are made inside it. */
-  readonly container: AnyNode | undefined;
+  readonly container: Node | undefined;
   /** The quote of the literal holding the text (`` ` `` for a template). */
   readonly quote: Quote | undefined;
   /** The string or template literal holding the text. */
-  readonly literal: AnyNode | undefined;
+  readonly literal: Node | undefined;
 }
 
 /** A value the analysis cannot know. */
 export interface HoleSegment {
   readonly kind: 'hole';
   /** The expression standing for the value, when it is written in `container`. */
-  readonly node: AnyNode | undefined;
-  readonly container: AnyNode | undefined;
+  readonly node: Node | undefined;
+  readonly container: Node | undefined;
   /** Written as `${...}` inside a template literal (rather than as an operand of `+`). */
   readonly inTemplate: boolean;
 }
 
 export type Segment = TextSegment | HoleSegment;
 
-export const hole = (node?: AnyNode, container?: AnyNode, inTemplate = false): HoleSegment => ({ kind: 'hole', node, container, inTemplate });
+export const hole = (node?: Node, container?: Node, inTemplate = false): HoleSegment => ({ kind: 'hole', node, container, inTemplate });
 
 /** Text that is not written anywhere in the source (a `/` the HTTP client inserts, a value from the type checker). */
 export const syntheticText = (value: string): TextSegment => ({

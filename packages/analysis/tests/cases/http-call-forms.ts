@@ -2,7 +2,7 @@ import type { Case } from '../harness.js';
 
 export const httpCallFormCases: Case[] = [
   {
-    name: 'optional calls and members (ESTree ChainExpression, Babel OptionalCallExpression)',
+    name: 'optional calls and members (a ChainExpression around the call)',
     code: "api?.get?.('/v1/campaigns/dictionaries/clients');\nthis.http?.get(`/v1/campaigns/${id}/orders`);",
     js: true,
     expected: [
@@ -413,6 +413,24 @@ export const httpCallFormCases: Case[] = [
       {
         id: 'campaigns-legacy-orders', key: '/v1/campaigns/{campaignId}/orders', form: 'url-string', migration: 'todo', at: "'/v1/campaigns/:campaignId/orders'",
         candidates: ["useQuery({ queryKey: ['/v1/campaigns/dictionaries/managers'], queryFn });\nconst routes = { orders: '/v1/buyer/orders' };"],
+      },
+    ],
+  },
+  {
+    name: 'a client call on an unknown receiver stays a request, also with a callback that is not a request handler',
+    code: [
+      "api.get('/v1/campaigns', (error, data) => done(data));",
+      "request.get('/v1/campaigns/dictionaries/clients', function (err, res, body) { done(body); });",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'http-client', migration: 'rewrite', at: "'/v1/campaigns'",
+        output: "api.get('/v1/buyer/campaigns', (error, data) => done(data));\nrequest.get('/v1/campaigns/dictionaries/clients', function (err, res, body) { done(body); });",
+      },
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'http-client', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/clients'",
+        output: "api.get('/v1/campaigns', (error, data) => done(data));\nrequest.get('/v1/buyer/advertisers', function (err, res, body) { done(body); });",
       },
     ],
   },

@@ -80,7 +80,7 @@ export const soapCases: Case[] = [
     expected: [{ id: 'label-service-get-advertiser-labels-as-json', key: 'GetAdvertiserLabelsAsJson', form: 'soap-client', migration: 'todo', at: 'GetAdvertiserLabelsAsJson' }],
   },
   {
-    name: 'hand-written envelopes: opening elements with or without a prefix, never closing tags or Result elements',
+    name: 'hand-written envelopes, reported at the operation name: opening elements with or without a prefix, never closing tags or Result elements',
     code: [
       `const envelope = ${envelopeTemplate};`,
       "const create = '<tns:CreateCampaignsAsJson>' + json + '</tns:CreateCampaignsAsJson>';",
@@ -89,8 +89,8 @@ export const soapCases: Case[] = [
     ].join('\n'),
     js: true,
     expected: [
-      { id: 'advertiser-service-get-advertisers', key: 'GetAdvertisers', form: 'soap-envelope', migration: 'todo', at: envelopeTemplate },
-      { id: 'campaigns-service-create-campaigns-as-json', key: 'CreateCampaignsAsJson', form: 'soap-envelope', migration: 'todo', at: "'<tns:CreateCampaignsAsJson>'" },
+      { id: 'advertiser-service-get-advertisers', key: 'GetAdvertisers', form: 'soap-envelope', migration: 'todo', at: 'GetAdvertisers' },
+      { id: 'campaigns-service-create-campaigns-as-json', key: 'CreateCampaignsAsJson', form: 'soap-envelope', migration: 'todo', at: 'CreateCampaignsAsJson' },
     ],
   },
   {
@@ -135,5 +135,71 @@ export const soapCases: Case[] = [
     js: true,
     options: { apiHosts: ['api.example.com'] },
     expected: [],
+  },
+  {
+    name: 'one SOAP request is one finding: the envelope body and the SOAPAction header of one call, at the operation name',
+    code: [
+      "const ACTION = 'http://www.example.com/api/2010/06/ICampaignService/GetCampaigns';",
+      'export async function load(id) {',
+      '  const envelope = `<s:Envelope><s:Body>',
+      '    <GetCampaigns xmlns="http://www.example.com/api/2010/06/">${id}</GetCampaigns>',
+      '  </s:Body></s:Envelope>`;',
+      "  return axios.post(SERVICE_URL, envelope, { headers: { SOAPAction: ACTION, 'Content-Type': 'text/xml' } });",
+      '}',
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-service-get-campaigns', key: 'GetCampaigns', form: 'soap-envelope', migration: 'todo', at: 'GetCampaigns', occurrence: 2,
+        related: [{ at: "'http://www.example.com/api/2010/06/ICampaignService/GetCampaigns'", message: "the same SOAP request's SOAPAction header" }],
+      },
+    ],
+  },
+  {
+    name: 'an envelope built by a same-file function and an action string in the same request are one finding',
+    code: [
+      'function usersEnvelope(filter) {',
+      '  return `<soap:Envelope><soap:Body><GetUsers xmlns="urn:x">${filter}</GetUsers></soap:Body></soap:Envelope>`;',
+      '}',
+      'export const users = (filter) =>',
+      "  fetch(USER_SERVICE_URL, { method: 'POST', headers: { 'Content-Type': 'application/soap+xml; action=\"http://www.example.com/api/2010/06/IUserService/GetUsers\"' }, body: usersEnvelope(filter) });",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'user-service-get-users', key: 'GetUsers', form: 'soap-envelope', migration: 'todo', at: 'GetUsers',
+        related: [{ at: `'application/soap+xml; action="http://www.example.com/api/2010/06/IUserService/GetUsers"'`, message: "the same SOAP request's action string" }],
+      },
+    ],
+  },
+  {
+    name: 'an action string and an envelope of different operations, or in different requests, stay separate findings',
+    code: [
+      "fetch(URL, { method: 'POST', headers: { SOAPAction: 'http://www.example.com/api/2010/06/IAdvertiserService/GetAdvertisers' }, body: '<GetUsers/>' });",
+      "fetch(URL, { method: 'POST', body: '<CreateCampaign/>' });",
+      "fetch(URL, { method: 'POST', headers: { SOAPAction: 'http://www.example.com/api/2010/06/ICampaignService/CreateCampaign' } });",
+    ].join('\n'),
+    js: true,
+    expected: [
+      { id: 'advertiser-service-get-advertisers', key: 'GetAdvertisers', form: 'soap-action', migration: 'todo', at: "'http://www.example.com/api/2010/06/IAdvertiserService/GetAdvertisers'" },
+      { id: 'user-service-get-users', key: 'GetUsers', form: 'soap-envelope', migration: 'todo', at: 'GetUsers' },
+      { id: 'campaigns-service-create-campaign', key: 'CreateCampaign', form: 'soap-envelope', migration: 'todo', at: 'CreateCampaign' },
+      { id: 'campaigns-service-create-campaign', key: 'CreateCampaign', form: 'soap-action', migration: 'todo', at: "'http://www.example.com/api/2010/06/ICampaignService/CreateCampaign'" },
+    ],
+  },
+  {
+    name: 'a SOAPAction header given with a node-soap client call joins the client call, reported at the action string',
+    code: [
+      "import * as soap from 'soap';",
+      'const client = await soap.createClientAsync(WSDL);',
+      "await client.GetCampaignsAsync({}, {}, { SOAPAction: 'http://www.example.com/api/2010/06/ICampaignService/GetCampaigns' });",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-service-get-campaigns', key: 'GetCampaigns', form: 'soap-action', migration: 'todo', at: "'http://www.example.com/api/2010/06/ICampaignService/GetCampaigns'",
+        related: [{ at: 'GetCampaignsAsync', message: "the same SOAP request's client call" }],
+      },
+    ],
   },
 ];

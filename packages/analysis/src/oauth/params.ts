@@ -1,23 +1,6 @@
-import {
-  argumentAt,
-  calleeOf,
-  field,
-  fieldList,
-  hasSpread,
-  identifierName,
-  isCall,
-  isMember,
-  isValueProperty,
-  memberObject,
-  memberPropertyName,
-  propertiesOf,
-  propertyKeyName,
-  propertyValue,
-  staticString,
-  unwrapTs,
-} from '../ast/nodes.js';
-import type { Binding } from '../scope/program-index.js';
-import type { AnyNode } from '../types.js';
+import type { TSESTree } from '@typescript-eslint/types';
+import { argumentAt, calleeOf, hasSpread, memberCallee, memberPropertyName, propertyKeyName, staticString, unwrap, valueProperties, type Node } from '../ast/nodes.js';
+import type { Binding } from '../file-index/scope-model.js';
 import { constantValueOf, evaluateExpression, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import type { Segment } from '../url/segments.js';
 
@@ -30,7 +13,7 @@ export type ValuePart = { readonly kind: 'text'; readonly value: string } | { re
 export interface ParamValue {
   readonly parts: readonly ValuePart[];
   /** Where to report a problem with this value. */
-  readonly node: AnyNode;
+  readonly node: Node;
 }
 
 export interface ParamSet {
@@ -40,7 +23,7 @@ export interface ParamSet {
 
 export const emptyParamSet = (): ParamSet => ({ params: new Map(), complete: true });
 
-export function addParam(set: ParamSet, name: string, value: ParamValue): void {
+function addParam(set: ParamSet, name: string, value: ParamValue): void {
   set.params.set(name, [...(set.params.get(name) ?? []), value]);
 }
 
@@ -94,23 +77,22 @@ const valueOfSegments = (segments: readonly Segment[]): ValuePart[] =>
   segments.map((segment) => (segment.kind === 'text' ? { kind: 'text', value: segment.value } : { kind: 'hole' }));
 
 /** The parameters of an object literal (`new URLSearchParams({...})`, `{ params: {...} }`, a form body). */
-export function paramsOfObject(object: AnyNode, context: EvaluationContext): ParamSet {
+export function paramsOfObject(object: TSESTree.ObjectExpression, context: EvaluationContext): ParamSet {
   const set = emptyParamSet();
   if (hasSpread(object)) set.complete = false;
-  for (const property of propertiesOf(object)) {
+  const properties = valueProperties(object);
+  for (const property of properties) {
     const name = propertyKeyName(property);
-    const value = propertyValue(property);
-    if (name === undefined || !value) {
+    if (name === undefined) {
       set.complete = false;
       continue;
     }
+    const value = unwrap(property.value);
     const segments = evaluateExpression(value, undefined, context);
     addParam(set, name, { parts: segments ? valueOfSegments(segments) : [{ kind: 'hole' }], node: value });
   }
   // Methods and accessors are values the analysis does not read.
-  if (fieldList(object, 'properties').some((property) => !isValueProperty(property) && property.type !== 'SpreadElement' && property.type !== 'SpreadProperty')) {
-    set.complete = false;
-  }
+  if (properties.length + object.properties.filter((property) => property.type === 'SpreadElement').length < object.properties.length) set.complete = false;
   return set;
 }
 
@@ -128,7 +110,7 @@ function flatItems(segments: readonly Segment[]): FlatItem[] {
  * would be is expanded when it is a known parameter source (`${params}`, `${qs.stringify({...})}`),
  * otherwise the set is incomplete. `fallback` is the report location when the text has no literal.
  */
-export function paramsOfQuery(segments: readonly Segment[], context: EvaluationContext, fallback: AnyNode): ParamSet {
+export function paramsOfQuery(segments: readonly Segment[], context: EvaluationContext, fallback: Node): ParamSet {
   const set = emptyParamSet();
   const items = flatItems(segments);
   const end = items.findIndex((item) => item.char === '#');
@@ -142,7 +124,7 @@ export function paramsOfQuery(segments: readonly Segment[], context: EvaluationC
   return set;
 }
 
-function readPair(items: readonly FlatItem[], set: ParamSet, context: EvaluationContext, fallback: AnyNode): void {
+function readPair(items: readonly FlatItem[], set: ParamSet, context: EvaluationContext, fallback: Node): void {
   if (items.length === 0) return;
   const equals = items.findIndex((item) => item.char === '=');
   const nameItems = equals === -1 ? items : items.slice(0, equals);
@@ -168,10 +150,10 @@ function readPair(items: readonly FlatItem[], set: ParamSet, context: Evaluation
   addParam(set, name, { parts: parts.map((part) => (part.kind === 'text' ? { kind: 'text', value: decodeFormText(part.value) } : part)), node: literal ?? fallback });
 }
 
-const isGlobalConstructor = (node: AnyNode, name: string, context: EvaluationContext): boolean => {
+const isGlobalConstructor = (node: Node, name: string, context: EvaluationContext): node is TSESTree.NewExpression => {
   if (node.type !== 'NewExpression') return false;
   const callee = calleeOf(node);
-  return identifierName(callee) === name && callee !== undefined && context.index.resolve(callee) === undefined;
+  return callee.type === 'Identifier' && callee.name === name && context.scope.resolve(callee) === undefined;
 };
 
 /**
@@ -179,28 +161,25 @@ const isGlobalConstructor = (node: AnyNode, name: string, context: EvaluationCon
  * binding, with its `.set`/`.append` calls), its `.toString()`, or `qs.stringify({...})`-style calls
  * whose first argument is an object literal. Undefined when the value is none of these.
  */
-export function paramSourceOf(node: AnyNode, context: EvaluationContext): ParamSet | undefined {
-  const value = unwrapTs(node);
-  if (isCall(value)) {
+export function paramSourceOf(node: Node, context: EvaluationContext): ParamSet | undefined {
+  const value = unwrap(node);
+  if (value.type === 'CallExpression') {
     const callee = calleeOf(value);
-    if (isMember(callee) && memberPropertyName(callee) === 'toString') {
-      const object = memberObject(callee);
-      return object ? paramSourceOf(object, context) : undefined;
-    }
-    const name = isMember(callee) ? memberPropertyName(callee) : identifierName(callee);
+    if (callee.type === 'MemberExpression' && memberPropertyName(callee) === 'toString') return paramSourceOf(callee.object, context);
+    const name = callee.type === 'MemberExpression' ? memberPropertyName(callee) : callee.type === 'Identifier' ? callee.name : undefined;
     const first = argumentAt(value, 0);
     const object = /^(stringify|encode|format|toQueryString|buildQuery)$/i.test(name ?? '') ? objectLiteralOf(first, context) : undefined;
     return object ? paramsOfObject(object, context) : undefined;
   }
   if (value.type === 'NewExpression') return urlSearchParamsOf(value, undefined, context);
   if (value.type !== 'Identifier') return undefined;
-  const binding = context.index.resolve(value);
+  const binding = context.scope.resolve(value);
   const init = constantValueOf(binding);
   if (!binding || !init || !isGlobalConstructor(init, 'URLSearchParams', context)) return undefined;
   return urlSearchParamsOf(init, binding, context);
 }
 
-function urlSearchParamsOf(node: AnyNode, binding: Binding | undefined, context: EvaluationContext): ParamSet | undefined {
+function urlSearchParamsOf(node: Node, binding: Binding | undefined, context: EvaluationContext): ParamSet | undefined {
   if (!isGlobalConstructor(node, 'URLSearchParams', context)) return undefined;
   const init = argumentAt(node, 0);
   let set = emptyParamSet();
@@ -219,21 +198,22 @@ function urlSearchParamsOf(node: AnyNode, binding: Binding | undefined, context:
  * The `.set(name, value)` / `.append(name, value)` calls on a binding (through `pick`, e.g.
  * `url.searchParams`); any other use that could add parameters makes the set incomplete.
  */
-export function writesThrough(binding: Binding, context: EvaluationContext, pick: (receiver: AnyNode) => AnyNode | undefined): ParamSet {
+export function writesThrough(binding: Binding, context: EvaluationContext, pick: (receiver: Node) => Node | undefined): ParamSet {
   const set = emptyParamSet();
   if (binding.reassigned) set.complete = false;
-  for (const reference of context.index.references) {
-    if (context.index.resolve(reference) !== binding) continue;
-    const parent = context.index.parentOf(reference);
-    if (parent && isCall(parent) && field(parent, 'callee') !== reference && identifierName(calleeOf(parent)) !== 'String') set.complete = false;
+  for (const reference of context.scope.references) {
+    if (context.scope.resolve(reference) !== binding) continue;
+    const parent = context.scope.parentOf(reference);
+    if (parent?.type !== 'CallExpression' || parent.callee === reference) continue;
+    const callee = calleeOf(parent);
+    if (callee.type !== 'Identifier' || callee.name !== 'String') set.complete = false;
   }
-  for (const call of context.index.calls) {
-    const callee = calleeOf(call);
-    const verb = isMember(callee) ? memberPropertyName(callee) : undefined;
-    if (verb !== 'set' && verb !== 'append') continue;
-    const receiver = memberObject(callee!);
-    const root = receiver ? pick(receiver) : undefined;
-    if (!root || root.type !== 'Identifier' || context.index.resolve(root) !== binding) continue;
+  for (const call of context.scope.calls) {
+    const callee = memberCallee(call);
+    const verb = callee ? memberPropertyName(callee) : undefined;
+    if (!callee || (verb !== 'set' && verb !== 'append')) continue;
+    const root = pick(unwrap(callee.object));
+    if (!root || root.type !== 'Identifier' || context.scope.resolve(root) !== binding) continue;
     const nameNode = argumentAt(call, 0);
     const valueNode = argumentAt(call, 1);
     const name = nameNode ? staticString(nameNode) : undefined;

@@ -1,25 +1,10 @@
 import { identityProvider, type Endpoint } from '@sunset/rule-data';
-import { childrenOf } from '../ast/children.js';
-import {
-  argumentAt,
-  argumentsOf,
-  calleeOf,
-  field,
-  findProperty,
-  identifierName,
-  isMember,
-  memberObject,
-  memberPropertyName,
-  propertyKeyName,
-  propertyValue,
-  rangeOf,
-  staticString,
-  unwrapTs,
-} from '../ast/nodes.js';
-import { recognizeHttpCall } from '../calls/http-calls.js';
-import { programIndexFor, type ProgramIndex } from '../scope/program-index.js';
-import type { AnalysisOptions, AnyNode } from '../types.js';
-import { evaluateExpression, evaluationContext, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import { argumentAt, calleeOf, memberCallee, memberPropertyName, propertyKeyName, propertyValueOf, staticString, unwrap, type Node } from '../ast/nodes.js';
+import type { FileIndex, RequestSite } from '../file-index/file-index.js';
+import type { Binding } from '../file-index/scope-model.js';
+import { jsonStringifyArgument } from '../requests/request-parts.js';
+import { evaluateExpression, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import { endpointTargetOf, isOnHost } from '../url/match.js';
 import type { Segment } from '../url/segments.js';
 import {
   decodeFormText,
@@ -35,17 +20,6 @@ import {
   type ParamSet,
   type ParamValue,
 } from './params.js';
-import { jsonStringifyArgument, requestPartsOf } from './request-parts.js';
-import { isOnListedHost, urlTargetOf } from './url-target.js';
-
-export interface OAuthUsageOptions extends AnalysisOptions {
-  /**
-   * Hosts of the identity provider. When given, authorization and token URLs naming another host
-   * (another OAuth provider) are not checked; relative URLs and unknown bases still are.
-   * (`apiHosts` is not read here: the caller decides how the two lists combine.)
-   */
-  readonly identityHosts?: readonly string[];
-}
 
 export type OAuthProblemKind =
   | 'redirect-uri-not-https'
@@ -61,7 +35,6 @@ export interface OAuthProblem {
   readonly kind: OAuthProblemKind;
   /** The identity endpoint the request goes to; undefined for a secret written outside a request. */
   readonly endpoint: Endpoint | undefined;
-  readonly node: AnyNode;
   readonly range: readonly [number, number];
   /**
    * What the code states: the scheme of a redirect_uri (`http`), the response_type (`token`) or
@@ -73,7 +46,7 @@ export interface OAuthProblem {
 
 interface IdentityRequest {
   readonly endpoint: Endpoint;
-  readonly node: AnyNode;
+  readonly node: Node;
   readonly params: ParamSet;
 }
 
@@ -82,11 +55,10 @@ const authorizeParamNames = [names.clientId, names.responseType, names.redirectU
 const secretName = /^(?:[a-z0-9]+_)*client_?secret$/i;
 const secretInQuery = new RegExp(`(?:^|[?&])${names.clientSecret}=([^&#]*)`, 'g');
 
-const problemAt = (kind: OAuthProblemKind, endpoint: Endpoint | undefined, node: AnyNode, detail?: string): OAuthProblem => ({
+const problemAt = (kind: OAuthProblemKind, endpoint: Endpoint | undefined, node: Node, detail?: string): OAuthProblem => ({
   kind,
   endpoint,
-  node,
-  range: rangeOf(node),
+  range: node.range,
   ...(detail === undefined ? {} : { detail }),
 });
 
@@ -98,17 +70,16 @@ function onlyStaticValue(params: ParamSet, name: string): string | undefined {
 
 const words = (text: string): string[] => text.split(/\s+/).filter((word) => word !== '');
 
-function containersOf(segments: readonly Segment[]): AnyNode[] {
+function containersOf(segments: readonly Segment[]): Node[] {
   return segments.flatMap((segment) => (segment.container ? [segment.container] : []));
 }
 
 /** `{ params: {...} }` (axios), `{ searchParams: {...} }` (got, ky), `{ query | qs: {...} }`, or the object itself when it holds authorization parameters. */
-function paramsOfOptions(node: AnyNode, context: EvaluationContext): ParamSet | undefined {
+function paramsOfOptions(node: Node, context: EvaluationContext): ParamSet | undefined {
   const object = objectLiteralOf(node, context);
   if (!object) return undefined;
   for (const key of ['params', 'searchParams', 'query', 'qs']) {
-    const property = findProperty(object, key);
-    const value = property ? propertyValue(property) : undefined;
+    const value = propertyValueOf(object, key);
     if (!value) continue;
     const inner = objectLiteralOf(value, context);
     if (inner) return paramsOfObject(inner, context);
@@ -118,11 +89,11 @@ function paramsOfOptions(node: AnyNode, context: EvaluationContext): ParamSet | 
     set.complete = false;
     return set;
   }
-  return authorizeParamNames.some((name) => findProperty(object, name) !== undefined) ? paramsOfObject(object, context) : undefined;
+  return authorizeParamNames.some((name) => propertyValueOf(object, name) !== undefined) ? paramsOfObject(object, context) : undefined;
 }
 
 /** The parameters of a token request body: a form object, URLSearchParams, a query-string text, or JSON.stringify's argument. */
-function paramsOfBody(body: AnyNode, context: EvaluationContext): ParamSet {
+function paramsOfBody(body: Node, context: EvaluationContext): ParamSet {
   const inner = jsonStringifyArgument(body) ?? body;
   const source = paramSourceOf(inner, context);
   if (source) return source;
@@ -138,7 +109,7 @@ function paramsOfBody(body: AnyNode, context: EvaluationContext): ParamSet {
 const isFormContentType = (text: string | undefined): boolean => text?.toLowerCase().startsWith(identityProvider.tokenContentType) === true;
 
 /** How a token request sends JSON, if it does: its report node and a short description. */
-function jsonBodyOf(parts: ReturnType<typeof requestPartsOf>): { node: AnyNode; detail: string } | undefined {
+function jsonBodyOf(parts: RequestSite): { node: Node; detail: string } | undefined {
   const contentType = parts.contentType ? staticString(parts.contentType) : undefined;
   if (parts.body && jsonStringifyArgument(parts.body)) return { node: parts.body, detail: 'JSON.stringify' };
   if (parts.body && parts.bodyKind === 'json-option') return { node: parts.body, detail: 'json option' };
@@ -148,87 +119,83 @@ function jsonBodyOf(parts: ReturnType<typeof requestPartsOf>): { node: AnyNode; 
   return undefined;
 }
 
-function plainObjectBody(parts: ReturnType<typeof requestPartsOf>, context: EvaluationContext): AnyNode | undefined {
+function plainObjectBody(parts: RequestSite, context: EvaluationContext): Node | undefined {
   if (!parts.body || parts.bodyKind !== 'object-as-json') return undefined;
   const contentType = parts.contentType ? staticString(parts.contentType) : undefined;
   if (isFormContentType(contentType)) return undefined;
-  return unwrapTs(parts.body).type === 'ObjectExpression' || objectLiteralOf(parts.body, context) ? parts.body : undefined;
+  return unwrap(parts.body).type === 'ObjectExpression' || objectLiteralOf(parts.body, context) ? parts.body : undefined;
 }
 
 /** The binding a `const x = <node>` declaration gives the node, if any. */
-function declaredBindingOf(node: AnyNode, index: ProgramIndex): ReturnType<ProgramIndex['resolve']> {
+function declaredBindingOf(node: Node, context: EvaluationContext): Binding | undefined {
   let current = node;
-  let parent = index.parentOf(current);
-  while (parent && unwrapTs(parent) === node) {
+  let parent = context.scope.parentOf(current);
+  while (parent && unwrap(parent) === node) {
     current = parent;
-    parent = index.parentOf(current);
+    parent = context.scope.parentOf(current);
   }
-  if (parent?.type !== 'VariableDeclarator' || field(parent, 'init') !== current) return undefined;
-  const id = field(parent, 'id');
-  return id?.type === 'Identifier' ? index.resolve(id) : undefined;
+  if (parent?.type !== 'VariableDeclarator' || parent.init !== current) return undefined;
+  return parent.id.type === 'Identifier' ? context.scope.resolve(parent.id) : undefined;
 }
 
 /** `url.searchParams` → `url` (for `url.searchParams.set(...)` on a `new URL(...)` binding). */
-const searchParamsOwner = (receiver: AnyNode): AnyNode | undefined =>
-  isMember(receiver) && memberPropertyName(receiver) === 'searchParams' ? memberObject(receiver) : undefined;
+const searchParamsOwner = (receiver: Node): Node | undefined =>
+  receiver.type === 'MemberExpression' && memberPropertyName(receiver) === 'searchParams' ? unwrap(receiver.object) : undefined;
 
 /** Every request to the identity provider the file builds: HTTP calls, `new URL(...)`, URL strings, helpers given an authorize URL and params. */
-function collectRequests(index: ProgramIndex, options: OAuthUsageOptions, problems: OAuthProblem[]): IdentityRequest[] {
+function collectRequests(index: FileIndex, hosts: readonly string[] | undefined, context: EvaluationContext, problems: OAuthProblem[]): IdentityRequest[] {
   const requests: IdentityRequest[] = [];
-  const consumed = new Set<AnyNode>();
+  const consumed = new Set<Node>(index.serverRoutePaths);
   const { authorize, token } = identityProvider;
-  const onHost = (segments: readonly Segment[]): boolean => isOnListedHost(segments, options.identityHosts);
+  const sites = new Map(index.requests.map((site) => [site.call as Node, site]));
 
-  for (const call of index.calls) {
-    const context = evaluationContext(index, options);
-    const site = recognizeHttpCall(call, context);
+  for (const call of index.scope.calls) {
+    const site = sites.get(call);
     if (site) {
-      const tokenTarget = urlTargetOf(site.url, token.path);
-      const authorizeTarget = tokenTarget ? undefined : urlTargetOf(site.url, authorize.path);
+      const tokenTarget = endpointTargetOf(site.url, token.path);
+      const authorizeTarget = tokenTarget ? undefined : endpointTargetOf(site.url, authorize.path);
       if (!tokenTarget && !authorizeTarget) continue;
       for (const container of containersOf(site.url)) consumed.add(container);
-      if (!onHost(site.url)) continue;
-      const parts = requestPartsOf(site, context);
+      if (!isOnHost(site.url, hosts)) continue;
       if (tokenTarget) {
         if (site.method.method !== undefined && site.method.method !== 'POST') continue;
-        const json = jsonBodyOf(parts) ?? (() => {
-          const plain = plainObjectBody(parts, context);
-          return plain ? { node: plain, detail: 'plain object' } : undefined;
-        })();
+        const plain = jsonBodyOf(site) ? undefined : plainObjectBody(site, context);
+        const json = jsonBodyOf(site) ?? (plain ? { node: plain, detail: 'plain object' } : undefined);
         if (json) problems.push(problemAt('token-request-json-body', token, json.node, json.detail));
-        const params = parts.body ? paramsOfBody(parts.body, context) : paramsOfQuery(tokenTarget.query, context, site.urlNode);
+        const params = site.body ? paramsOfBody(site.body, context) : paramsOfQuery(tokenTarget.query, context, site.urlNode);
         requests.push({ endpoint: token, node: site.urlNode, params });
       } else if (authorizeTarget) {
         const params = paramsOfQuery(authorizeTarget.query, context, site.urlNode);
-        const extra = parts.config ? paramsOfOptions(parts.config, context) : undefined;
+        const extra = site.config ? paramsOfOptions(site.config, context) : undefined;
         if (extra) mergeParams(params, extra);
         requests.push({ endpoint: authorize, node: site.urlNode, params });
       }
       continue;
     }
     if (call.type === 'NewExpression') {
-      if (identifierName(calleeOf(call)) !== 'URL') continue;
+      const callee = calleeOf(call);
+      if (callee.type !== 'Identifier' || callee.name !== 'URL') continue;
       const url = evaluateExpression(call, undefined, context);
-      const target = url ? urlTargetOf(url, authorize.path) : undefined;
+      const target = url ? endpointTargetOf(url, authorize.path) : undefined;
       if (!url || !target) continue;
       for (const container of containersOf(url)) consumed.add(container);
-      if (!onHost(url)) continue;
+      if (!isOnHost(url, hosts)) continue;
       const params = paramsOfQuery(target.query, context, call);
-      const binding = declaredBindingOf(call, index);
+      const binding = declaredBindingOf(call, context);
       if (binding) mergeParams(params, writesThrough(binding, context, searchParamsOwner));
       requests.push({ endpoint: authorize, node: call, params });
       continue;
     }
     // A helper given the authorization URL and an object of parameters: `buildUrl(AUTHORIZE_URL, { ... })`.
-    const args = argumentsOf(call).map(unwrapTs);
+    const args = call.arguments.map(unwrap);
     for (const argument of args) {
       const url = evaluateExpression(argument, undefined, context);
-      const target = url ? urlTargetOf(url, authorize.path) : undefined;
+      const target = url ? endpointTargetOf(url, authorize.path) : undefined;
       if (!url || !target) continue;
       const extras = args.filter((other) => other !== argument).flatMap((other) => paramsOfOptions(other, context) ?? []);
       if (extras.length === 0) continue;
       for (const container of containersOf(url)) consumed.add(container);
-      if (!onHost(url)) break;
+      if (!isOnHost(url, hosts)) break;
       const params = paramsOfQuery(target.query, context, argument);
       for (const extra of extras) mergeParams(params, extra);
       requests.push({ endpoint: authorize, node: argument, params });
@@ -236,13 +203,12 @@ function collectRequests(index: ProgramIndex, options: OAuthUsageOptions, proble
     }
   }
 
-  const roots = index.stringRoots.map((root) => ({ root, segments: evaluateExpression(root, undefined, evaluationContext(index, options)) }));
-  for (const { root, segments } of roots) for (const container of containersOf(segments ?? [])) if (container !== root) consumed.add(container);
-  for (const { root, segments } of roots) {
-    if (!segments || consumed.has(root)) continue;
-    const target = urlTargetOf(segments, authorize.path);
-    if (!target || !onHost(segments)) continue;
-    requests.push({ endpoint: authorize, node: root, params: paramsOfQuery(target.query, evaluationContext(index, options), root) });
+  for (const { node, segments } of index.strings) for (const container of containersOf(segments ?? [])) if (container !== node) consumed.add(container);
+  for (const { node, segments } of index.strings) {
+    if (!segments || consumed.has(node)) continue;
+    const target = endpointTargetOf(segments, authorize.path);
+    if (!target || !isOnHost(segments, hosts)) continue;
+    requests.push({ endpoint: authorize, node, params: paramsOfQuery(target.query, context, node) });
   }
   return requests;
 }
@@ -285,14 +251,14 @@ function checkRequest(request: IdentityRequest, problems: OAuthProblem[]): boole
 }
 
 interface SecretSite {
-  readonly node: AnyNode;
+  readonly node: Node;
   readonly literal: boolean;
 }
 
-const isNonEmptyLiteral = (node: AnyNode): boolean => (staticString(node)?.trim() ?? '') !== '';
+const isNonEmptyLiteral = (node: Node): boolean => (staticString(node)?.trim() ?? '') !== '';
 
 /** A Basic credential written out: `Basic <base64 of id:secret>`. */
-function isBasicCredential(node: AnyNode): boolean {
+function isBasicCredential(node: Node): boolean {
   const text = staticString(node);
   const encoded = text === undefined ? undefined : /^Basic\s+([A-Za-z0-9+/]+={0,2})$/.exec(text.trim())?.[1];
   if (encoded === undefined) return false;
@@ -301,72 +267,59 @@ function isBasicCredential(node: AnyNode): boolean {
 }
 
 /** Where the file names a client secret (a key, variable, field, header or query parameter) and whether the value is written out. */
-function findSecretSites(index: ProgramIndex, context: EvaluationContext): { secrets: SecretSite[]; basics: AnyNode[] } {
+function findSecretSites(index: FileIndex): { secrets: SecretSite[]; basics: Node[] } {
   const secrets: SecretSite[] = [];
-  const basics: AnyNode[] = [];
-  const named = (name: string | undefined, value: AnyNode | undefined): void => {
+  const basics: Node[] = [];
+  const named = (name: string | undefined, value: Node | null | undefined): void => {
     if (name === undefined || !value || !secretName.test(name)) return;
-    const unwrapped = unwrapTs(value);
+    const unwrapped = unwrap(value);
     secrets.push({ node: unwrapped, literal: isNonEmptyLiteral(unwrapped) });
   };
-  const header = (name: string | undefined, value: AnyNode | undefined): void => {
-    if (name !== undefined && value && /^authorization$/i.test(name) && isBasicCredential(value)) basics.push(unwrapTs(value));
+  const header = (name: string | undefined, value: Node | null | undefined): void => {
+    if (name !== undefined && value && /^authorization$/i.test(name) && isBasicCredential(value)) basics.push(unwrap(value));
   };
-  const visit = (node: AnyNode): void => {
+  for (const node of index.scope.namedValues) {
     switch (node.type) {
       case 'Property':
-      case 'ObjectProperty':
       case 'PropertyDefinition':
-      case 'ClassProperty':
-        named(propertyKeyName(node), field(node, 'value'));
-        header(propertyKeyName(node), field(node, 'value'));
+        named(propertyKeyName(node), node.value);
+        header(propertyKeyName(node), node.value);
         break;
       case 'VariableDeclarator':
-        named(identifierName(field(node, 'id')), field(node, 'init'));
+        named(node.id.type === 'Identifier' ? node.id.name : undefined, node.init);
         break;
       case 'AssignmentExpression':
       case 'AssignmentPattern': {
-        const left = field(node, 'left');
-        const target = left ? unwrapTs(left) : undefined;
-        named(target && isMember(target) ? memberPropertyName(target) : identifierName(target), field(node, 'right'));
+        const target = unwrap(node.left);
+        named(target.type === 'MemberExpression' ? memberPropertyName(target) : target.type === 'Identifier' ? target.name : undefined, node.right);
         break;
       }
-      case 'MemberExpression':
-      case 'OptionalMemberExpression': {
-        const parent = index.parentOf(node);
-        const assigned = parent?.type === 'AssignmentExpression' && field(parent, 'left') === node;
-        const name = memberPropertyName(node);
-        if (!assigned && name !== undefined && secretName.test(name)) secrets.push({ node, literal: false });
-        break;
-      }
-      case 'CallExpression':
-      case 'OptionalCallExpression': {
-        const callee = calleeOf(node);
-        const verb = isMember(callee) ? memberPropertyName(callee) : undefined;
-        if (verb !== 'set' && verb !== 'append' && verb !== 'setRequestHeader' && verb !== 'setHeader') break;
-        const key = argumentAt(node, 0);
-        const name = key ? staticString(key) : undefined;
-        named(name, argumentAt(node, 1));
-        header(name, argumentAt(node, 1));
-        break;
-      }
-      default:
-        break;
     }
-    for (const child of childrenOf(node)) visit(child.node);
-  };
-  visit(index.program);
-  for (const root of index.stringRoots) {
-    const segments = evaluateExpression(root, undefined, context) ?? [];
-    for (const segment of segments) {
-      if (segment.kind !== 'text' || segment.container !== root) continue;
+  }
+  for (const member of index.scope.members) {
+    const parent = index.scope.parentOf(member);
+    const assigned = parent?.type === 'AssignmentExpression' && parent.left === member;
+    const name = memberPropertyName(member);
+    if (!assigned && name !== undefined && secretName.test(name)) secrets.push({ node: member, literal: false });
+  }
+  for (const call of index.scope.calls) {
+    const callee = memberCallee(call);
+    const verb = callee ? memberPropertyName(callee) : undefined;
+    if (call.type !== 'CallExpression' || (verb !== 'set' && verb !== 'append' && verb !== 'setRequestHeader' && verb !== 'setHeader')) continue;
+    const key = argumentAt(call, 0);
+    const name = key ? staticString(key) : undefined;
+    named(name, argumentAt(call, 1));
+    header(name, argumentAt(call, 1));
+  }
+  for (const { node: root, segments = [] } of index.strings) {
+    segments.forEach((segment, at) => {
+      if (segment.kind !== 'text' || segment.container !== root) return;
       for (const found of segment.value.matchAll(secretInQuery)) {
         const value = decodeFormText(found[1] ?? '');
-        const next = segments[segments.indexOf(segment) + 1];
-        const endsAtHole = found.index + found[0].length === segment.value.length && next?.kind === 'hole';
+        const endsAtHole = found.index + found[0].length === segment.value.length && segments[at + 1]?.kind === 'hole';
         secrets.push({ node: segment.literal ?? root, literal: value !== '' && !endsAtHole });
       }
-    }
+    });
   }
   return { secrets, basics };
 }
@@ -376,16 +329,16 @@ function findSecretSites(index: ProgramIndex, context: EvaluationContext): { sec
  * a redirect_uri that is not https, an authorization request without `state` (or without `nonce`
  * when it asks for an id_token), `offline_access` outside the authorization code flow, client
  * secrets written in source or present in code that runs the implicit flow, and token requests that
- * send JSON instead of a form body. Only statically known values are judged.
+ * send JSON instead of a form body. Only statically known values are judged. With `hosts`, URLs
+ * naming another host (another OAuth provider) are not checked; relative URLs and unknown bases still are.
  */
-export function findOAuthProblems(program: AnyNode, sourceText: string, options: OAuthUsageOptions = {}): OAuthProblem[] {
-  const index = programIndexFor(program, sourceText, options);
+export function findOAuthProblems(index: FileIndex, hosts: readonly string[] | undefined): OAuthProblem[] {
   const problems: OAuthProblem[] = [];
-  const requests = collectRequests(index, options, problems);
+  const requests = collectRequests(index, hosts, index.evaluation(), problems);
   let implicitFlow = false;
   for (const request of requests) if (checkRequest(request, problems)) implicitFlow = true;
 
-  const { secrets, basics } = findSecretSites(index, evaluationContext(index, options));
+  const { secrets, basics } = findSecretSites(index);
   for (const basic of basics) problems.push(problemAt('basic-credential-literal', undefined, basic));
   for (const secret of secrets) {
     if (secret.literal) problems.push(problemAt('client-secret-literal', undefined, secret.node));

@@ -1,13 +1,38 @@
-import { explicitHostOf, isApiHost } from '../url/hosts.js';
-import { flatText, sliceText, type Segment } from '../url/segments.js';
+import { flatText, sliceText, type Segment } from './segments.js';
+
+// The URL questions every check asks: is the URL on one of the listed hosts, and does it reach a
+// given endpoint path (and with which query)? Retired paths are matched by rule-data's `matchUrlShape`.
+
+const explicitHost = /^(?:[a-z][a-z0-9+.-]*:)?\/\/(?:[^@/?#\0]*@)?([^/?#\0]*)(?:$|[/?#])/i;
+
+/** The host (with port) a URL names in static text; undefined for a relative URL or an unknown base. */
+function explicitHostOf(text: string): string | undefined {
+  const found = explicitHost.exec(text);
+  return found ? found[1]!.toLowerCase() : undefined;
+}
+
+/** A host matches a list entry written as `host`, `host:port` or `*.domain`. */
+function isListedHost(host: string, hosts: readonly string[]): boolean {
+  const hostname = host.replace(/:\d+$/, '');
+  return hosts.some((entry) => {
+    const wanted = entry.toLowerCase();
+    if (wanted.startsWith('*.')) return hostname.endsWith(wanted.slice(1));
+    return wanted === host || wanted === hostname;
+  });
+}
+
+/** With a host list, a URL naming another host is someone else's; relative URLs and unknown bases still count. */
+export function isOnHost(url: readonly Segment[] | string, hosts: readonly string[] | undefined): boolean {
+  if (!hosts) return true;
+  const host = explicitHostOf(typeof url === 'string' ? url : flatText(url));
+  return host === undefined || isListedHost(host, hosts);
+}
 
 /** A URL that reaches a given path, with what follows the path (the query, for parameters). */
-export interface UrlTarget {
+export interface EndpointTarget {
   /** The segments after `?` (empty when there is none); a hole right after the path counts as the query. */
   readonly query: readonly Segment[];
 }
-
-const HOLE = '\u0000';
 
 /**
  * Whether the URL the code builds reaches `path` (compared case-insensitively, as the vendor's
@@ -15,16 +40,15 @@ const HOLE = '\u0000';
  * it only the end, a query, a fragment, a trailing slash or a hole. Text with whitespace or quotes
  * before the path is prose, not a URL.
  */
-export function urlTargetOf(segments: readonly Segment[], path: string): UrlTarget | undefined {
-  const text = segments.map((segment) => (segment.kind === 'hole' ? HOLE : segment.value)).join('');
+export function endpointTargetOf(segments: readonly Segment[], path: string): EndpointTarget | undefined {
+  const text = flatText(segments);
   const lower = text.toLowerCase();
   const wanted = path.toLowerCase();
   for (let at = lower.indexOf(wanted); at !== -1; at = lower.indexOf(wanted, at + 1)) {
-    const before = text.slice(0, at);
-    if (/[\s'"`?#]/.test(before)) return undefined;
+    if (/[\s'"`?#]/.test(text.slice(0, at))) return undefined;
     const rest = text.slice(at + wanted.length);
     const after = rest.startsWith('/') ? rest.slice(1) : rest;
-    if (after !== '' && !/^[?#\u0000]/.test(after) && rest !== '/') continue;
+    if (after !== '' && !/^[?#\0]/.test(after) && rest !== '/') continue;
     return { query: queryAfter(segments, at + wanted.length) };
   }
   return undefined;
@@ -50,11 +74,4 @@ function queryAfter(segments: readonly Segment[], from: number): Segment[] {
   if (first.value.length === afterSlash) return rest.slice(1);
   if (first.value[afterSlash] !== '?') return [];
   return [sliceText(first, afterSlash + 1), ...rest.slice(1)];
-}
-
-/** With a host list, a URL naming another host is someone else's; relative URLs and unknown bases still count. */
-export function isOnListedHost(segments: readonly Segment[], hosts: readonly string[] | undefined): boolean {
-  if (!hosts) return true;
-  const host = explicitHostOf(flatText(segments));
-  return host === undefined || isApiHost(host, hosts);
 }

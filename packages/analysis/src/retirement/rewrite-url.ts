@@ -1,12 +1,12 @@
 import { renderPath, type UrlMatch } from '@sunset/rule-data';
-import { rangeOf } from '../ast/nodes.js';
-import type { AnyNode, TextEdit } from '../types.js';
+import type { Node } from '../ast/nodes.js';
+import type { TextEdit } from '../types.js';
 import { segmentPositionOf, type PartsView, type Quote, type Segment } from '../url/segments.js';
 
 /** One character of the URL (with its segment) or one hole. */
 type Atom = { readonly kind: 'char'; readonly char: string; readonly segment: number; readonly offset: number } | { readonly kind: 'hole'; readonly segment: number };
 
-export type EditResult = { readonly edits: TextEdit[]; readonly container: AnyNode } | { readonly cause: string };
+export type EditResult = { readonly edits: TextEdit[]; readonly container: Node } | { readonly cause: string };
 
 const sameAtom = (a: Atom | undefined, b: Atom | undefined): boolean => {
   if (!a || !b) return false;
@@ -58,13 +58,13 @@ type BoundaryContext = { readonly kind: 'string'; readonly quote: Quote } | { re
 
 interface Boundary {
   readonly offset: number;
-  readonly container: AnyNode;
+  readonly container: Node;
   readonly context: BoundaryContext;
 }
 
 /** An operand not wrapped in parentheses (ESTree keeps no trace of them, so look at the source). */
-function isBareOperand(node: AnyNode, sourceText: string): boolean {
-  const [start, end] = rangeOf(node);
+function isBareOperand(node: Node, sourceText: string): boolean {
+  const [start, end] = node.range;
   return !(/\(\s*$/.test(sourceText.slice(Math.max(0, start - 20), start)) && /^\s*\)/.test(sourceText.slice(end, end + 20)));
 }
 
@@ -91,7 +91,7 @@ function boundaryOptions(atoms: readonly Atom[], gap: number, segments: readonly
   const atOperand = (atom: Atom | undefined, kind: 'before-operand' | 'after-operand'): void => {
     const segment = atom?.kind === 'hole' ? segments[atom.segment] : undefined;
     if (segment?.kind !== 'hole' || segment.inTemplate || !segment.node || !segment.container || !isBareOperand(segment.node, sourceText)) return;
-    const [start, end] = rangeOf(segment.node);
+    const [start, end] = segment.node.range;
     options.push({ offset: kind === 'before-operand' ? start : end, container: segment.container, context: { kind } });
   };
   atOperand(previous, 'after-operand');
@@ -105,7 +105,20 @@ const escapeFor = (text: string, quote: Quote): string => {
   return escaped.split(quote).join(`\\${quote}`);
 };
 
-const simpleOperand = /^(Identifier|MemberExpression|OptionalMemberExpression|CallExpression|OptionalCallExpression|ThisExpression|Literal|StringLiteral|NumericLiteral|TemplateLiteral)$/;
+/** Operands that need no parentheses after `+`. */
+const isSimpleOperand = (node: Node): boolean => {
+  switch (node.type) {
+    case 'Identifier':
+    case 'MemberExpression':
+    case 'CallExpression':
+    case 'ThisExpression':
+    case 'Literal':
+    case 'TemplateLiteral':
+      return true;
+    default:
+      return false;
+  }
+};
 
 /**
  * Writes the new middle of the URL in the syntax around it: text inside the literal's quotes, holes
@@ -130,13 +143,15 @@ function renderMiddle(middle: readonly Atom[], segments: readonly Segment[], sou
       continue;
     }
     index++;
-    const node = (segments[atom.segment] as { node?: AnyNode }).node!;
-    const source = sourceText.slice(...rangeOf(node));
+    const segment = segments[atom.segment];
+    const node = segment?.kind === 'hole' ? segment.node : undefined;
+    if (!node) continue;
+    const source = sourceText.slice(node.range[0], node.range[1]);
     if (context === '`') {
       out += `\${${source}}`;
       continue;
     }
-    const operand = simpleOperand.test(node.type) ? source : `(${source})`;
+    const operand = isSimpleOperand(node) ? source : `(${source})`;
     out += context === 'code' ? ` + ${operand}` : context === 'fresh' ? operand : `${context} + ${operand}`;
     context = 'code';
   }
@@ -198,7 +213,7 @@ export function rewritePathEdits(
   const movedHoles = middle.filter((atom) => atom.kind === 'hole').map((atom) => segments[atom.segment]!);
   const holeOutside = movedHoles.some((segment) => {
     if (segment.kind !== 'hole' || !segment.node || segment.container !== container) return true;
-    const [holeStart, holeEnd] = rangeOf(segment.node);
+    const [holeStart, holeEnd] = segment.node.range;
     return holeStart < left.offset || holeEnd > right.offset;
   });
   if (holeOutside) return { cause: 'a path parameter of the replacement is written outside the edited text' };

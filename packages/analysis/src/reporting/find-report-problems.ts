@@ -1,11 +1,10 @@
-import { daysBetween, parseIsoDay, reportingLimits, todayUtc, type Endpoint, type IsoDay, type ReportingLimits } from '@sunset/rule-data';
-import { field, fieldList, hasSpread, identifierName, propertiesOf, propertyKeyName, propertyValue, rangeOf, staticString, unwrapTs } from '../ast/nodes.js';
-import { recognizeHttpCall } from '../calls/http-calls.js';
-import { programIndexFor } from '../scope/program-index.js';
-import type { AnalysisOptions, AnyNode } from '../types.js';
-import { evaluationContext, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
-import { jsonStringifyArgument, requestPartsOf } from './request-parts.js';
-import { isOnListedHost, urlTargetOf } from './url-target.js';
+import { daysBetween, parseIsoDay, reportingLimits, type Endpoint, type IsoDay, type ReportingLimits } from '@sunset/rule-data';
+import type { TSESTree } from '@typescript-eslint/types';
+import { hasSpread, propertyKeyName, staticString, unwrap, valueProperties, type Node } from '../ast/nodes.js';
+import type { FileIndex } from '../file-index/file-index.js';
+import { jsonStringifyArgument } from '../requests/request-parts.js';
+import { objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import { endpointTargetOf, isOnHost } from '../url/match.js';
 
 /**
  * The request fields the rule looks for. The spec names only `paging.limit`; the names of the date
@@ -28,10 +27,6 @@ export const defaultReportFieldNames: ReportFieldNames = {
   pagingLimit: ['limit'],
 };
 
-export interface ReportRequestOptions extends AnalysisOptions {
-  readonly fieldNames?: ReportFieldNames;
-}
-
 export type ReportProblemKind =
   | 'missing-date-period-filter'
   | 'missing-metric'
@@ -45,7 +40,6 @@ export interface ReportRequestProblem {
   readonly workflow: ReportingLimits['workflow'];
   /** The request the problem is in (`POST /v1/buyer/stats/data`). */
   readonly endpoint: Endpoint;
-  readonly node: AnyNode;
   readonly range: readonly [number, number];
   /** The limit broken (a count, rows, or days back), when the kind has one. */
   readonly limit?: number;
@@ -57,35 +51,32 @@ export interface ReportRequestProblem {
 interface ReportShape {
   /** False when a spread, a computed key or a value the analysis cannot see into might hold more fields. */
   closed: boolean;
-  datePeriodFilters: AnyNode[];
-  metrics: AnyNode[];
-  dimensions: AnyNode[];
-  pageLimits: AnyNode[];
+  datePeriodFilters: Node[];
+  metrics: Node[];
+  dimensions: Node[];
+  pageLimits: Node[];
 }
 
 const isoDay = /^(\d{4}-\d{2}-\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
-function numberValue(node: AnyNode): number | undefined {
-  const value = (node as unknown as { value?: unknown }).value;
-  return (node.type === 'Literal' || node.type === 'NumericLiteral') && typeof value === 'number' ? value : undefined;
-}
+const numberValue = (node: Node): number | undefined => (node.type === 'Literal' && typeof node.value === 'number' ? node.value : undefined);
 
-const isNothing = (node: AnyNode): boolean =>
-  node.type === 'NullLiteral' || (node.type === 'Literal' && (node as unknown as { value?: unknown }).value === null && !field(node, 'regex')) || identifierName(node) === 'undefined';
+const isNothing = (node: Node): boolean => (node.type === 'Literal' && node.value === null && !('regex' in node)) || (node.type === 'Identifier' && node.name === 'undefined');
 
 /** A value whose contents are known: literals, templates, object and array literals (same-file constants too). */
-function isTransparent(node: AnyNode, context: EvaluationContext): boolean {
-  const value = unwrapTs(node);
+function isTransparent(node: Node, context: EvaluationContext): boolean {
+  const value = unwrap(node);
   if (value.type === 'ArrayExpression' || value.type === 'TemplateLiteral' || objectLiteralOf(value, context) !== undefined) return true;
-  return value.type === 'Literal' || value.type.endsWith('Literal') || isNothing(value);
+  return value.type === 'Literal' || isNothing(value);
 }
 
-function readShape(object: AnyNode, names: ReportFieldNames, context: EvaluationContext, shape: ReportShape, depth: number): void {
-  if (hasSpread(object) || fieldList(object, 'properties').length !== propertiesOf(object).length + countSpreads(object)) shape.closed = false;
-  for (const property of propertiesOf(object)) {
+function readShape(object: TSESTree.ObjectExpression, names: ReportFieldNames, context: EvaluationContext, shape: ReportShape, depth: number): void {
+  const properties = valueProperties(object);
+  if (hasSpread(object) || object.properties.length !== properties.length) shape.closed = false;
+  for (const property of properties) {
     const key = propertyKeyName(property);
-    const value = propertyValue(property);
-    if (key === undefined || !value) {
+    const value = unwrap(property.value);
+    if (key === undefined) {
       shape.closed = false;
       continue;
     }
@@ -102,37 +93,32 @@ function readShape(object: AnyNode, names: ReportFieldNames, context: Evaluation
   }
 }
 
-const countSpreads = (object: AnyNode): number =>
-  fieldList(object, 'properties').filter((property) => property.type === 'SpreadElement' || property.type === 'SpreadProperty').length;
-
-function readPaging(value: AnyNode, names: ReportFieldNames, context: EvaluationContext, shape: ReportShape): void {
+function readPaging(value: Node, names: ReportFieldNames, context: EvaluationContext, shape: ReportShape): void {
   const paging = objectLiteralOf(value, context);
   if (!paging) return;
-  for (const property of propertiesOf(paging)) {
+  for (const property of valueProperties(paging)) {
     const key = propertyKeyName(property);
-    const limit = propertyValue(property);
-    if (key !== undefined && limit && names.pagingLimit.includes(key)) shape.pageLimits.push(limit);
+    if (key !== undefined && names.pagingLimit.includes(key)) shape.pageLimits.push(unwrap(property.value));
   }
 }
 
 /** The element count of an array literal; undefined with a spread (the length is not known). */
-function arrayLength(node: AnyNode, context: EvaluationContext): { node: AnyNode; length: number } | undefined {
-  let value = unwrapTs(node);
+function arrayLength(node: Node, context: EvaluationContext): { node: Node; length: number } | undefined {
+  let value = unwrap(node);
   if (value.type === 'Identifier') {
-    const binding = context.index.resolve(value);
+    const binding = context.scope.resolve(value);
     const init = binding && binding.kind === 'const' && !binding.mutated && !binding.destructured ? binding.init : undefined;
     if (!init) return undefined;
-    value = unwrapTs(init);
+    value = unwrap(init);
   }
   if (value.type !== 'ArrayExpression') return undefined;
-  const elements = (value as unknown as { elements: readonly (AnyNode | null)[] }).elements;
-  if (elements.some((element) => element === null || element.type === 'SpreadElement')) return undefined;
-  return { node: value, length: elements.length };
+  if (value.elements.some((element) => element === null || element.type === 'SpreadElement')) return undefined;
+  return { node: value, length: value.elements.length };
 }
 
 /** ISO date literals (`'2024-01-31'`, `'2024-01-31T00:00:00Z'`) anywhere inside a date period filter value. */
-function isoDateLiterals(node: AnyNode, context: EvaluationContext, depth = 0): { node: AnyNode; day: IsoDay }[] {
-  const value = unwrapTs(node);
+function isoDateLiterals(node: Node, context: EvaluationContext, depth = 0): { node: Node; day: IsoDay }[] {
+  const value = unwrap(node);
   const text = staticString(value);
   if (text !== undefined) {
     const found = isoDay.exec(text);
@@ -144,23 +130,23 @@ function isoDateLiterals(node: AnyNode, context: EvaluationContext, depth = 0): 
     }
   }
   if (depth > 3) return [];
-  if (value.type === 'ArrayExpression') return fieldList(value, 'elements').flatMap((element) => isoDateLiterals(element, context, depth + 1));
+  if (value.type === 'ArrayExpression') return value.elements.flatMap((element) => (element ? isoDateLiterals(element, context, depth + 1) : []));
   const object = objectLiteralOf(value, context);
   if (!object) return [];
-  return propertiesOf(object).flatMap((property) => {
-    const inner = propertyValue(property);
-    return inner ? isoDateLiterals(inner, context, depth + 1) : [];
-  });
+  return valueProperties(object).flatMap((property) => isoDateLiterals(property.value, context, depth + 1));
 }
+
+/** A problem of a report body, at the node it is reported at. */
+type ShapeProblem = Omit<ReportRequestProblem, 'workflow' | 'endpoint' | 'range'> & { readonly node: Node };
 
 function problemsOf(
   shape: ReportShape,
   limits: ReportingLimits,
-  bodyNode: AnyNode,
+  bodyNode: Node,
   asOf: IsoDay,
   context: EvaluationContext,
-): Omit<ReportRequestProblem, 'workflow' | 'endpoint' | 'range'>[] {
-  const problems: Omit<ReportRequestProblem, 'workflow' | 'endpoint' | 'range'>[] = [];
+): ShapeProblem[] {
+  const problems: ShapeProblem[] = [];
   if (shape.closed && shape.datePeriodFilters.length === 0) problems.push({ kind: 'missing-date-period-filter', node: bodyNode });
   if (shape.closed && shape.metrics.length === 0) problems.push({ kind: 'missing-metric', node: bodyNode, limit: limits.minMetrics, actual: 0 });
   for (const metrics of shape.metrics) {
@@ -178,9 +164,9 @@ function problemsOf(
     }
   }
   for (const limitNode of shape.pageLimits) {
-    const rows = numberValue(unwrapTs(limitNode));
+    const rows = numberValue(limitNode);
     if (rows === undefined || rows <= limits.maxRowsPerPage) continue;
-    problems.push({ kind: 'page-limit-too-large', node: unwrapTs(limitNode), limit: limits.maxRowsPerPage, actual: rows });
+    problems.push({ kind: 'page-limit-too-large', node: limitNode, limit: limits.maxRowsPerPage, actual: rows });
   }
   const dates = shape.datePeriodFilters.flatMap((filter) => isoDateLiterals(filter, context));
   const earliest = dates.reduce<(typeof dates)[number] | undefined>((first, date) => (first === undefined || date.day < first.day ? date : first), undefined);
@@ -202,25 +188,19 @@ const reportEndpoints: readonly { endpoint: Endpoint; limits: ReportingLimits }[
  * constant (`JSON.stringify(...)` seen through). Only what is written is judged: array literal
  * lengths, numeric literals, ISO date literals; a value the analysis cannot see is never a problem.
  */
-export function findReportRequestProblems(program: AnyNode, sourceText: string, options: ReportRequestOptions = {}): ReportRequestProblem[] {
-  const asOf = options.asOf === undefined ? todayUtc() : parseIsoDay(options.asOf, 'asOf');
-  const names = options.fieldNames ?? defaultReportFieldNames;
-  const index = programIndexFor(program, sourceText, options);
+export function findReportRequestProblems(index: FileIndex, asOf: IsoDay, apiHosts: readonly string[] | undefined, names: ReportFieldNames): ReportRequestProblem[] {
+  const context = index.evaluation();
   const problems: ReportRequestProblem[] = [];
-  for (const call of index.calls) {
-    const context = evaluationContext(index, options);
-    const site = recognizeHttpCall(call, context);
-    if (!site || site.method.method !== 'POST' || !isOnListedHost(site.url, options.apiHosts)) continue;
-    const target = reportEndpoints.find(({ endpoint }) => urlTargetOf(site.url, endpoint.path) !== undefined);
-    if (!target) continue;
-    const { body } = requestPartsOf(site, context);
-    if (!body) continue;
-    const report = objectLiteralOf(jsonStringifyArgument(body) ?? body, context);
+  for (const site of index.requests) {
+    if (site.method.method !== 'POST' || !isOnHost(site.url, apiHosts)) continue;
+    const target = reportEndpoints.find(({ endpoint }) => endpointTargetOf(site.url, endpoint.path) !== undefined);
+    if (!target || !site.body) continue;
+    const report = objectLiteralOf(jsonStringifyArgument(site.body) ?? site.body, context);
     if (!report) continue;
     const shape: ReportShape = { closed: true, datePeriodFilters: [], metrics: [], dimensions: [], pageLimits: [] };
     readShape(report, names, context, shape, 0);
-    for (const problem of problemsOf(shape, target.limits, body, asOf, context)) {
-      problems.push({ ...problem, workflow: target.limits.workflow, endpoint: target.endpoint, range: rangeOf(problem.node) });
+    for (const { node, ...problem } of problemsOf(shape, target.limits, site.body, asOf, context)) {
+      problems.push({ ...problem, workflow: target.limits.workflow, endpoint: target.endpoint, range: node.range });
     }
   }
   const seen = new Set<string>();

@@ -1,0 +1,28 @@
+import { mightContainRequestCheckTarget, ruleNames, type RuleName } from '@sunset/rule-data';
+import { checks } from './checks/index.js';
+import { indexFile } from './file-index/file-index.js';
+import type { AnalysisOptions, Finding, SourceFile } from './types.js';
+
+/**
+ * The cheap text test before parsing: false means no check can report anything in this file (no
+ * retired path or operation, no reporting/identity endpoint or OAuth name, no TODO marker). With
+ * the type-aware hook a retired path may come from another file, so every file passes.
+ */
+export function mightNeedAnalysis(text: string, options: AnalysisOptions): boolean {
+  if (options.resolveIdentifier !== undefined) return true;
+  return options.catalog.needlePattern.test(text) || mightContainRequestCheckTarget(text) || text.includes('TODO(sunset:');
+}
+
+/** Indexes the file once and runs the given rules (default: every recommended rule with its default options), findings by position. */
+export function analyzeFile(file: SourceFile, options: AnalysisOptions, rules?: Partial<Record<RuleName, readonly unknown[]>>): Finding[] {
+  const index = indexFile(file, options);
+  const selected: [RuleName, readonly unknown[]][] = rules
+    ? ruleNames.flatMap((name) => {
+        const ruleOptions = rules[name];
+        return ruleOptions === undefined ? [] : [[name, ruleOptions] as [RuleName, readonly unknown[]]];
+      })
+    : ruleNames.filter((name) => checks[name].meta.recommended).map((name) => [name, checks[name].meta.defaultOptions]);
+  return selected
+    .flatMap(([name, ruleOptions]) => checks[name].run(index, options, ruleOptions))
+    .sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1] || a.rule.localeCompare(b.rule));
+}

@@ -1,0 +1,126 @@
+import type { TSESTree } from '@typescript-eslint/types';
+
+type Node = TSESTree.Node;
+type NodeOfType<T extends Node['type']> = Extract<Node, { type: T }>;
+
+/** The keys of a node type whose values are nodes or lists of nodes (never `parent`). */
+type NodeKeys<N> = {
+  [K in keyof N]-?: K extends 'parent' ? never : NonNullable<N[K]> extends Node | readonly (Node | null)[] ? K : never;
+}[keyof N];
+
+/**
+ * The runtime children of each node type, in source order. Type positions (annotations, type
+ * arguments, `implements`, interfaces, type aliases, declared functions) and labels are left out,
+ * so a string in a type is never seen; a type missing here has no runtime children.
+ */
+const childKeys: { readonly [T in Node['type']]?: readonly NodeKeys<NodeOfType<T>>[] } = {
+  AccessorProperty: ['decorators', 'key', 'value'],
+  ArrayExpression: ['elements'],
+  ArrayPattern: ['decorators', 'elements'],
+  ArrowFunctionExpression: ['params', 'body'],
+  AssignmentExpression: ['left', 'right'],
+  AssignmentPattern: ['decorators', 'left', 'right'],
+  AwaitExpression: ['argument'],
+  BinaryExpression: ['left', 'right'],
+  BlockStatement: ['body'],
+  CallExpression: ['callee', 'arguments'],
+  CatchClause: ['param', 'body'],
+  ChainExpression: ['expression'],
+  ClassBody: ['body'],
+  ClassDeclaration: ['decorators', 'id', 'superClass', 'body'],
+  ClassExpression: ['decorators', 'id', 'superClass', 'body'],
+  ConditionalExpression: ['test', 'consequent', 'alternate'],
+  Decorator: ['expression'],
+  DoWhileStatement: ['body', 'test'],
+  ExportDefaultDeclaration: ['declaration'],
+  ExportNamedDeclaration: ['declaration', 'specifiers'],
+  ExportSpecifier: ['local'],
+  ExpressionStatement: ['expression'],
+  ForInStatement: ['left', 'right', 'body'],
+  ForOfStatement: ['left', 'right', 'body'],
+  ForStatement: ['init', 'test', 'update', 'body'],
+  FunctionDeclaration: ['id', 'params', 'body'],
+  FunctionExpression: ['id', 'params', 'body'],
+  Identifier: ['decorators'],
+  IfStatement: ['test', 'consequent', 'alternate'],
+  ImportDeclaration: ['specifiers'],
+  ImportDefaultSpecifier: ['local'],
+  ImportExpression: ['source', 'options'],
+  ImportNamespaceSpecifier: ['local'],
+  ImportSpecifier: ['local'],
+  JSXAttribute: ['value'],
+  JSXElement: ['openingElement', 'children'],
+  JSXExpressionContainer: ['expression'],
+  JSXFragment: ['children'],
+  JSXOpeningElement: ['attributes'],
+  JSXSpreadAttribute: ['argument'],
+  JSXSpreadChild: ['expression'],
+  LabeledStatement: ['body'],
+  LogicalExpression: ['left', 'right'],
+  MemberExpression: ['object', 'property'],
+  MethodDefinition: ['decorators', 'key', 'value'],
+  NewExpression: ['callee', 'arguments'],
+  ObjectExpression: ['properties'],
+  ObjectPattern: ['decorators', 'properties'],
+  Program: ['body'],
+  Property: ['key', 'value'],
+  PropertyDefinition: ['decorators', 'key', 'value'],
+  RestElement: ['decorators', 'argument', 'value'],
+  ReturnStatement: ['argument'],
+  SequenceExpression: ['expressions'],
+  SpreadElement: ['argument'],
+  StaticBlock: ['body'],
+  SwitchCase: ['test', 'consequent'],
+  SwitchStatement: ['discriminant', 'cases'],
+  TaggedTemplateExpression: ['tag', 'quasi'],
+  TemplateLiteral: ['expressions'],
+  ThrowStatement: ['argument'],
+  TryStatement: ['block', 'handler', 'finalizer'],
+  TSAbstractAccessorProperty: ['decorators', 'key'],
+  TSAbstractMethodDefinition: ['decorators', 'key', 'value'],
+  TSAbstractPropertyDefinition: ['decorators', 'key'],
+  TSAsExpression: ['expression'],
+  TSEmptyBodyFunctionExpression: ['params'],
+  TSEnumBody: ['members'],
+  TSEnumDeclaration: ['id', 'body'],
+  TSEnumMember: ['initializer'],
+  TSExportAssignment: ['expression'],
+  TSExternalModuleReference: ['expression'],
+  TSImportEqualsDeclaration: ['id', 'moduleReference'],
+  TSInstantiationExpression: ['expression'],
+  TSModuleBlock: ['body'],
+  TSModuleDeclaration: ['id', 'body'],
+  TSNonNullExpression: ['expression'],
+  TSParameterProperty: ['decorators', 'parameter'],
+  TSQualifiedName: ['left', 'right'],
+  TSSatisfiesExpression: ['expression'],
+  TSTypeAssertion: ['expression'],
+  UnaryExpression: ['argument'],
+  UpdateExpression: ['argument'],
+  VariableDeclaration: ['declarations'],
+  VariableDeclarator: ['id', 'init'],
+  WhileStatement: ['test', 'body'],
+  WithStatement: ['object', 'body'],
+  YieldExpression: ['argument'],
+};
+
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+
+/** Calls `visit` for each runtime child of `node` in source order (a shorthand property's value once). */
+export function forEachChild(node: Node, visit: (child: Node) => void): void {
+  if (node.type === 'Property' && node.shorthand) {
+    visit(node.value);
+    return;
+  }
+  // The table is typed per node type above; reading it back by `node.type` loses that link, so the
+  // node is read as a record here, once, for the keys the table allows.
+  const record = node as unknown as Readonly<Record<string, unknown>>;
+  for (const key of (childKeys[node.type] ?? []) as readonly string[]) {
+    const value = record[key];
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item)) visit(item);
+    } else if (isNode(value)) {
+      visit(value);
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import { daysBetween, describeEndpoint, RuleDataError, type IsoDay } from '@sunset/rule-data';
+import { defaultReportFieldNames, findReportRequestProblems, type ReportFieldNames, type ReportRequestProblem } from '../reporting/find-report-problems.js';
+import { byRange, plainFinding, type Check, type JsonSchema } from './check.js';
+
+/** The request field names the rule assumes (the spec does not show them); each overrides the default. */
+export interface ReportingRequestLimitsOptions {
+  /** A regular expression (case-insensitive) for the key of the date period filter. Default `date|period`. */
+  readonly datePeriodFilterPattern?: string;
+  readonly metricsKeys?: readonly string[];
+  readonly dimensionsKeys?: readonly string[];
+  readonly pagingKeys?: readonly string[];
+  readonly pagingLimitKeys?: readonly string[];
+}
+
+const rule = 'reporting-request-limits';
+
+const keyList = (description: string): JsonSchema => ({ type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, uniqueItems: true, description });
+
+const optionsSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    datePeriodFilterPattern: {
+      type: 'string',
+      minLength: 1,
+      description: 'Regular expression (case-insensitive) matching the key of the date period filter. Default: "date|period".',
+    },
+    metricsKeys: keyList('Keys of the metrics array. Default: ["metrics"].'),
+    dimensionsKeys: keyList('Keys of the dimensions array. Default: ["dimensions"].'),
+    pagingKeys: keyList('Keys of the paging object. Default: ["paging"].'),
+    pagingLimitKeys: keyList('Keys of the rows-per-page value inside the paging object. Default: ["limit"].'),
+  },
+};
+
+const messageIds: Readonly<Record<ReportRequestProblem['kind'], string>> = {
+  'missing-date-period-filter': 'missingDatePeriodFilter',
+  'missing-metric': 'missingMetric',
+  'too-many-dimensions': 'tooManyDimensions',
+  'too-many-metrics': 'tooManyMetrics',
+  'page-limit-too-large': 'pageLimitTooLarge',
+  'start-date-too-far-back': 'startDateTooFarBack',
+};
+
+const formatCount = (value: number | string | undefined): string => (typeof value === 'number' ? value.toLocaleString('en-US') : (value ?? ''));
+
+function fieldNamesOf(options: ReportingRequestLimitsOptions): ReportFieldNames {
+  let datePeriodFilter = defaultReportFieldNames.datePeriodFilter;
+  if (options.datePeriodFilterPattern !== undefined) {
+    try {
+      datePeriodFilter = new RegExp(options.datePeriodFilterPattern, 'i');
+    } catch (error) {
+      const field = `sunset/${rule} option datePeriodFilterPattern`;
+      throw new RuleDataError(`${field} is not a valid regular expression (${(error as Error).message}); give one such as "date|period".`, field);
+    }
+  }
+  return {
+    datePeriodFilter,
+    metrics: options.metricsKeys ?? defaultReportFieldNames.metrics,
+    dimensions: options.dimensionsKeys ?? defaultReportFieldNames.dimensions,
+    paging: options.pagingKeys ?? defaultReportFieldNames.paging,
+    pagingLimit: options.pagingLimitKeys ?? defaultReportFieldNames.pagingLimit,
+  };
+}
+
+function messageData(problem: ReportRequestProblem, fieldNames: ReportFieldNames, asOf: IsoDay): Record<string, string> {
+  const unlimited = problem.workflow === 'asynchronous' ? ' Use 0 for an unlimited response.' : '';
+  return {
+    workflow: problem.workflow,
+    endpoint: describeEndpoint(problem.endpoint),
+    pattern: fieldNames.datePeriodFilter.source,
+    limit: formatCount(problem.limit),
+    actual: formatCount(problem.actual),
+    hint: problem.kind === 'page-limit-too-large' ? unlimited : '',
+    days: typeof problem.actual === 'string' ? String(daysBetween(problem.actual, asOf)) : '',
+    asOf,
+  };
+}
+
+/** Report requests written in code that break the reporting API's limits. */
+const reportingRequestLimits: Check<readonly [ReportingRequestLimitsOptions?]> = {
+  meta: {
+    name: rule,
+    type: 'problem',
+    description: 'Enforce the reporting API limits on report requests written in code',
+    recommended: true,
+    fixable: false,
+    hasSuggestions: false,
+    optionsSchema: [optionsSchema],
+    defaultOptions: [{}],
+  },
+  run(index, options, [ruleOptions = {}]) {
+    const fieldNames = fieldNamesOf(ruleOptions);
+    const key = `report:${JSON.stringify([options.asOf, options.apiHosts ?? null, fieldNames.datePeriodFilter.source, fieldNames.metrics, fieldNames.dimensions, fieldNames.paging, fieldNames.pagingLimit])}`;
+    const problems = index.cached(key, () => findReportRequestProblems(index, options.asOf, options.apiHosts, fieldNames));
+    return problems.map((problem) => plainFinding(rule, messageIds[problem.kind], messageData(problem, fieldNames, options.asOf), problem.range)).sort(byRange);
+  },
+};
+
+export default reportingRequestLimits;

@@ -1,0 +1,136 @@
+import { daysBetween, describeEndpoint, describePhase, parseIsoDay, type Endpoint, type Family, type IsoDay, type Phase, type RetirementEntry } from '@sunset/rule-data';
+import type { FileIndex } from '../file-index/file-index.js';
+import { findRetiredCalls, type RetiredCall } from '../retirement/find-retired-calls.js';
+import { todoCommentEdit } from '../todo/comment-edit.js';
+import { hasTodoAbove } from '../todo/markers.js';
+import type { Finding, RetirementFacts, Suggestion } from '../types.js';
+import { byRange, messageOf, type Check, type JsonSchema } from './check.js';
+
+/** Options of the three retirement rules; each overrides the analysis option of the same name. */
+export interface RetirementRuleOptions {
+  readonly asOf?: IsoDay;
+  readonly apiHosts?: readonly string[];
+  readonly reportScheduled?: boolean;
+  readonly scheduledWithinDays?: number;
+}
+
+const retirementOptionsSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    asOf: {
+      type: 'string',
+      pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      description: 'The day phases are computed for (YYYY-MM-DD, UTC). Default: settings.sunset.asOf, else today.',
+    },
+    apiHosts: {
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+      uniqueItems: true,
+      description: 'Hosts of the advertising API; a URL with an explicit other host is not reported.',
+    },
+    reportScheduled: {
+      type: 'boolean',
+      description: 'Also report entries that are still scheduled (general availability not yet ended).',
+    },
+    scheduledWithinDays: {
+      type: 'integer',
+      minimum: 0,
+      description: 'With reportScheduled: report scheduled entries whose general availability ends within this many days.',
+    },
+  },
+};
+
+const phaseLabels: Readonly<Record<Phase, string>> = {
+  scheduled: 'scheduled for retirement',
+  deprecated: 'deprecated',
+  retired: 'retired',
+};
+
+/** `use GET /v1/buyer/campaigns`, `use one of A, B or C`, or `GetCampaignCategories has no replacement`. */
+function replacementAdvice(entry: RetirementEntry, replacements: readonly Endpoint[]): string {
+  const names = replacements.map(describeEndpoint);
+  if (names.length === 0) return `${entry.retiredKey} has no replacement`;
+  if (names.length === 1) return `use ${names[0]}`;
+  return `use one of ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
+
+/** The message data of an entry: its key, phase, schedule and replacements (shared with `no-sunset-todo`). */
+export function retirementData(entry: RetirementEntry, retiredKey: string, phase: Phase, replacements: readonly Endpoint[], asOf: IsoDay): Record<string, string> {
+  return { retiredKey, phase: phaseLabels[phase], schedule: describePhase(entry, asOf), replacements: replacementAdvice(entry, replacements) };
+}
+
+/** Deprecated and retired entries are always reported; scheduled ones only when asked and near enough. */
+function isReportable(call: RetiredCall, asOf: IsoDay, reportScheduled: boolean, scheduledWithinDays: number): boolean {
+  if (call.phase !== 'scheduled') return true;
+  return reportScheduled && daysBetween(asOf, call.entry.schedule.gaEnds) <= scheduledWithinDays;
+}
+
+function suggestion(rule: RetirementRule, messageId: 'insertTodo' | 'switchToCandidate', data: Record<string, string>, edits: Suggestion['edits']): Suggestion {
+  return { messageId, data, message: messageOf(rule, messageId, data), edits };
+}
+
+/** A TODO comment above the statement (unless one is there), then a switch to each bindable candidate. */
+function suggestionsFor(rule: RetirementRule, call: RetiredCall, text: string): Suggestion[] {
+  const rewrite = call.migration === 'rewrite' && call.edits.length > 0 ? [{ replacement: call.replacements[0]!, edits: call.edits }] : [];
+  const candidates = [...rewrite, ...call.candidates]
+    .filter((candidate) => candidate.edits.length > 0)
+    .map((candidate) => suggestion(rule, 'switchToCandidate', { replacement: describeEndpoint(candidate.replacement) }, candidate.edits));
+  if (hasTodoAbove(text, call.statementStart, call.entry.id)) return candidates;
+  return [suggestion(rule, 'insertTodo', { entryId: call.entry.id }, [todoCommentEdit(text, call.statementStart, call.todoText)]), ...candidates];
+}
+
+const relatedMessageIds = {
+  envelope: 'relatedEnvelope',
+  'action-header': 'relatedSoapActionHeader',
+  action: 'relatedActionString',
+  client: 'relatedClientCall',
+} as const;
+
+type RetirementRule = 'no-legacy-rest-path' | 'no-retired-soap-operation' | 'no-sync-reporting';
+
+function findingOf(rule: RetirementRule, call: RetiredCall, index: FileIndex, asOf: IsoDay): Finding {
+  const data = retirementData(call.entry, call.retiredKey, call.phase, call.replacements, asOf);
+  const rewrite = call.migration === 'rewrite' && call.edits.length > 0;
+  const messageId = rewrite ? 'retiredRewrite' : 'retiredTodo';
+  const { entry, retiredKey, method, replacements, phase, migration, form, todoText, statementStart, todoCause, candidates } = call;
+  const retirement: RetirementFacts = { entry, retiredKey, method, replacements, phase, migration, form, todoText, statementStart, ...(todoCause === undefined ? {} : { todoCause }), candidates };
+  return {
+    rule,
+    messageId,
+    data,
+    message: messageOf(rule, messageId, data),
+    range: call.range,
+    ...(rewrite ? { fix: call.edits } : {}),
+    suggestions: rewrite ? [] : suggestionsFor(rule, call, index.file.text),
+    related: call.related.map((site) => ({ range: site.range, message: messageOf(rule, relatedMessageIds[site.kind], {}) })),
+    retirement,
+  };
+}
+
+/** One of the three retirement checks: they share the finder and differ in the family of entries they report. */
+export function retirementCheck(rule: RetirementRule, family: Family, description: string): Check<readonly [RetirementRuleOptions?]> {
+  return {
+    meta: {
+      name: rule,
+      type: 'problem',
+      description,
+      recommended: true,
+      fixable: true,
+      hasSuggestions: true,
+      optionsSchema: [retirementOptionsSchema],
+      defaultOptions: [{}],
+    },
+    run(index, options, [ruleOptions = {}]) {
+      const asOf = ruleOptions.asOf === undefined ? options.asOf : parseIsoDay(ruleOptions.asOf, `sunset/${rule} option asOf`);
+      const apiHosts = ruleOptions.apiHosts ?? options.apiHosts;
+      const reportScheduled = ruleOptions.reportScheduled ?? options.reportScheduled;
+      const scheduledWithinDays = ruleOptions.scheduledWithinDays ?? options.scheduledWithinDays;
+      const calls = index.cached(`retired-calls:${JSON.stringify([asOf, apiHosts ?? null])}`, () => findRetiredCalls(index, asOf, apiHosts));
+      return calls
+        .filter((call) => call.entry.family === family && isReportable(call, asOf, reportScheduled, scheduledWithinDays))
+        .map((call) => findingOf(rule, call, index, asOf))
+        .sort(byRange);
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import { argumentAt, memberCallee, memberPropertyName, propertyKeyName, staticString, type Node } from '../ast/nodes.js';
+import { recognizeHttpCall, type HttpCall } from '../requests/http-calls.js';
+import { requestPartsOf, type RequestParts } from '../requests/request-parts.js';
+import { serverRoutePaths } from '../requests/server-routes.js';
+import { recognizeSoapClientCall, type SoapClientCall } from '../soap/soap-client-calls.js';
+import { findSoapStrings, type SoapStringHit } from '../soap/soap-strings.js';
+import { findSunsetTodos, type SunsetTodo } from '../todo/markers.js';
+import type { AnalysisOptions, SourceFile } from '../types.js';
+import { evaluateExpression, type EvaluationContext } from '../url/evaluate.js';
+import type { Segment } from '../url/segments.js';
+import { buildScopeModel, type ScopeModel } from './scope-model.js';
+
+/** One HTTP request of the file: its call form, URL, method, body, config and content type. */
+export interface RequestSite extends HttpCall, RequestParts {}
+
+/** An outermost string-building expression with the URL-ish value it builds (undefined when nothing is known). */
+export interface StringRoot {
+  readonly node: Node;
+  readonly segments: readonly Segment[] | undefined;
+}
+
+/** A SOAP/WCF operation name written in a string, with the string it was found in. */
+export interface SoapStringSite extends SoapStringHit {
+  readonly root: Node;
+  /** The string is the value of a `SOAPAction` header. */
+  readonly isActionHeader: boolean;
+}
+
+/**
+ * Everything the checks read about one file, from one walk: scopes and bindings, the HTTP requests
+ * (server route registrations left out), SOAP client calls, string roots and the SOAP strings in
+ * them, and the TODO markers of the comments. Derived parts are built on first use.
+ */
+export interface FileIndex {
+  readonly file: SourceFile;
+  readonly options: AnalysisOptions;
+  readonly scope: ScopeModel;
+  readonly requests: readonly RequestSite[];
+  /** The path expressions of server route registrations (`app.get('/v1/x/:id', handler)`): never client URLs. */
+  readonly serverRoutePaths: ReadonlySet<Node>;
+  readonly soapClientCalls: readonly SoapClientCall[];
+  readonly strings: readonly StringRoot[];
+  readonly soapStrings: readonly SoapStringSite[];
+  readonly todoMarkers: readonly SunsetTodo[];
+  /** A context for evaluating further expressions of this file. */
+  evaluation(): EvaluationContext;
+  /** A result computed once per index and key (e.g. the retirement findings for one asOf and host list). */
+  cached<T>(key: string, compute: () => T): T;
+}
+
+/** `{ SOAPAction: x }`, `headers.set('SOAPAction', x)`, `setHeader('SOAPAction', x)`. */
+function isSoapActionValue(root: Node, scope: ScopeModel): boolean {
+  const parent = scope.parentOf(root);
+  if (parent?.type === 'Property' && parent.value === root) return /^soapaction$/i.test(propertyKeyName(parent) ?? '');
+  if (parent?.type !== 'CallExpression' || argumentAt(parent, 1) !== root) return false;
+  const name = argumentAt(parent, 0);
+  const callee = memberCallee(parent);
+  return name !== undefined && /^soapaction$/i.test(staticString(name) ?? '') && callee !== undefined && memberPropertyName(callee) !== undefined;
+}
+
+function lazy<T>(compute: () => T): () => T {
+  let done = false;
+  let value: T | undefined;
+  return () => {
+    if (!done) {
+      value = compute();
+      done = true;
+    }
+    return value as T;
+  };
+}
+
+/** The one walk over a file and the index the checks share. */
+export function indexFile(file: SourceFile, options: AnalysisOptions): FileIndex {
+  const scope = buildScopeModel(file.program);
+  const evaluation = (): EvaluationContext => ({ scope, text: file.text, resolveIdentifier: options.resolveIdentifier, following: new Set() });
+  const context = evaluation();
+  const cache = new Map<string, unknown>();
+
+  const routes = lazy(() => {
+    const calls = new Set<TSESTree.CallExpression>();
+    const paths = new Set<Node>();
+    for (const call of scope.calls) {
+      if (call.type !== 'CallExpression') continue;
+      const found = serverRoutePaths(call, context);
+      if (!found) continue;
+      calls.add(call);
+      for (const path of found) paths.add(path);
+    }
+    return { calls, paths };
+  });
+  const requests = lazy(() =>
+    scope.calls.flatMap((call): RequestSite[] => {
+      if (call.type !== 'CallExpression' || routes().calls.has(call)) return [];
+      const site = recognizeHttpCall(call, context);
+      return site ? [{ ...site, ...requestPartsOf(site, context) }] : [];
+    }),
+  );
+  const soapClientCalls = lazy(() =>
+    scope.calls.flatMap((call) => {
+      const found = call.type === 'CallExpression' ? recognizeSoapClientCall(call, options.catalog, context) : undefined;
+      return found ? [found] : [];
+    }),
+  );
+  const strings = lazy(() => scope.stringRoots.map((node) => ({ node, segments: evaluateExpression(node, undefined, context) })));
+  const soapStrings = lazy(() =>
+    strings().flatMap(({ node, segments }) => {
+      if (!segments) return [];
+      const isActionHeader = isSoapActionValue(node, scope);
+      return findSoapStrings(segments, options.catalog, isActionHeader).map((hit) => ({ ...hit, root: node, isActionHeader }));
+    }),
+  );
+  const todoMarkers = lazy(() => findSunsetTodos(file.comments, file.text));
+
+  return {
+    file,
+    options,
+    scope,
+    get requests() {
+      return requests();
+    },
+    get serverRoutePaths() {
+      return routes().paths;
+    },
+    get soapClientCalls() {
+      return soapClientCalls();
+    },
+    get strings() {
+      return strings();
+    },
+    get soapStrings() {
+      return soapStrings();
+    },
+    get todoMarkers() {
+      return todoMarkers();
+    },
+    evaluation,
+    cached<T>(key: string, compute: () => T): T {
+      if (!cache.has(key)) cache.set(key, compute());
+      return cache.get(key) as T;
+    },
+  };
+}

@@ -1,0 +1,433 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import { forEachChild } from '../ast/child-keys.js';
+import {
+  annotatedTypeName,
+  annotationOf,
+  isClass,
+  isFunction,
+  isStringLiteral,
+  memberPropertyName,
+  propertyKeyName,
+  unwrap,
+  type ClassNode,
+  type FunctionNode,
+  type Node,
+} from '../ast/nodes.js';
+
+export type BindingKind = 'const' | 'let' | 'var' | 'param' | 'function' | 'class' | 'import' | 'catch' | 'other';
+
+/** A name declared in the file, with what the analysis needs to know about its value. */
+export interface Binding {
+  readonly name: string;
+  readonly kind: BindingKind;
+  readonly id: TSESTree.Identifier;
+  /** The initializer of `name = init` (unwrapped), or of the whole pattern for `{ key: name } = init`. */
+  readonly init: Node | undefined;
+  /** Declared inside a destructuring pattern; its value is known only through `destructuredKey`. */
+  readonly destructured: boolean;
+  /** For `const { key } = init` / `const { key: name } = init` (one level deep): the property read from `init`. */
+  readonly destructuredKey: string | undefined;
+  readonly importSource: string | undefined;
+  /** `default`, `*` or the imported name. */
+  readonly importedName: string | undefined;
+  /** For a parameter: its function and position. */
+  readonly fn: FunctionNode | undefined;
+  readonly paramIndex: number | undefined;
+  /** Assigned again after its declaration (`x = ...`, `x++`, `for (x of ...)`). */
+  readonly reassigned: boolean;
+  /** A property of it is assigned (`x.url = ...`). */
+  readonly mutated: boolean;
+}
+
+interface MutableBinding extends Binding {
+  reassigned: boolean;
+  mutated: boolean;
+}
+
+/** `this.<name>` values known in a class: field initializers, `this.name = value` assignments, parameter-property types. */
+export interface ClassFacts {
+  readonly thisValues: ReadonlyMap<string, readonly Node[]>;
+  readonly parameterPropertyTypes: ReadonlyMap<string, string>;
+}
+
+/** What one walk over the Program learns: parents, scopes, bindings, calls, string roots. */
+export interface ScopeModel {
+  readonly program: TSESTree.Program;
+  readonly calls: readonly (TSESTree.CallExpression | TSESTree.NewExpression)[];
+  /** Outermost string-building expressions: string/template literals and `+` chains not nested in another. */
+  readonly stringRoots: readonly Node[];
+  /** Identifiers read as values (not keys, property names or declarations). */
+  readonly references: readonly TSESTree.Identifier[];
+  /** Names of methods (and function-valued fields) declared by classes and object literals of the file. */
+  readonly projectMethodNames: ReadonlySet<string>;
+  /** Every place a value is given a name: properties, class fields, declarators, assignments, default values. */
+  readonly namedValues: readonly (TSESTree.Property | TSESTree.PropertyDefinition | TSESTree.VariableDeclarator | TSESTree.AssignmentExpression | TSESTree.AssignmentPattern)[];
+  /** Every member expression (`config.clientSecret`). */
+  readonly members: readonly TSESTree.MemberExpression[];
+  parentOf(node: Node): Node | undefined;
+  resolve(identifier: TSESTree.Identifier): Binding | undefined;
+  /** A name declared at the top of the module (imports included); for names in type positions. */
+  moduleBinding(name: string): Binding | undefined;
+  classFacts(classNode: ClassNode): ClassFacts | undefined;
+  /** The nearest class around `node`. */
+  enclosingClass(node: Node): ClassNode | undefined;
+}
+
+interface Scope {
+  readonly parent: Scope | undefined;
+  readonly isFunction: boolean;
+  readonly names: Map<string, MutableBinding>;
+}
+
+interface BindingDraft {
+  readonly kind: BindingKind;
+  readonly init?: Node | null | undefined;
+  readonly destructured?: boolean;
+  readonly destructuredKey?: string | undefined;
+  readonly importSource?: string | undefined;
+  readonly importedName?: string | undefined;
+  readonly fn?: FunctionNode | undefined;
+  readonly paramIndex?: number | undefined;
+}
+
+/** Identifiers a pattern declares, with the key they read when the pattern is `{ key: name }` one level deep. */
+function patternIdentifiers(pattern: Node, topLevelKey?: string): { id: TSESTree.Identifier; key: string | undefined }[] {
+  switch (pattern.type) {
+    case 'TSParameterProperty':
+      return patternIdentifiers(pattern.parameter, topLevelKey);
+    case 'Identifier':
+      return [{ id: pattern, key: topLevelKey }];
+    case 'AssignmentPattern':
+      return patternIdentifiers(pattern.left, topLevelKey);
+    case 'RestElement':
+      return patternIdentifiers(pattern.argument);
+    case 'ArrayPattern':
+      return pattern.elements.flatMap((element) => (element ? patternIdentifiers(element) : []));
+    case 'ObjectPattern':
+      return pattern.properties.flatMap((property) =>
+        property.type === 'RestElement' ? patternIdentifiers(property) : patternIdentifiers(property.value, propertyKeyName(property)),
+      );
+    default:
+      return [];
+  }
+}
+
+const isBlockScope = (node: Node, parent: Node | undefined): boolean => {
+  switch (node.type) {
+    case 'BlockStatement':
+      return !isFunction(parent);
+    case 'ForStatement':
+    case 'ForInStatement':
+    case 'ForOfStatement':
+    case 'CatchClause':
+    case 'SwitchStatement':
+    case 'StaticBlock':
+    case 'TSModuleBlock':
+      return true;
+    default:
+      return false;
+  }
+};
+
+/** Identifiers in key or property-name position are names, not reads of a binding. */
+function isNamePosition(node: TSESTree.Identifier, parent: Node): boolean {
+  switch (parent.type) {
+    case 'MemberExpression':
+      return parent.property === node && !parent.computed;
+    case 'Property':
+    case 'PropertyDefinition':
+    case 'MethodDefinition':
+    case 'AccessorProperty':
+    case 'TSAbstractMethodDefinition':
+    case 'TSAbstractPropertyDefinition':
+    case 'TSAbstractAccessorProperty':
+      return parent.key === node && !parent.computed;
+    case 'TSQualifiedName':
+      return parent.right === node;
+    default:
+      return false;
+  }
+}
+
+/** Walks the Program once: parents, scopes and bindings, class facts, calls, string roots and references. */
+export function buildScopeModel(program: TSESTree.Program): ScopeModel {
+  const parents = new Map<Node, Node>();
+  const scopeOfIdentifier = new Map<TSESTree.Identifier, Scope>();
+  const declaredIds = new Set<TSESTree.Identifier>();
+  const calls: (TSESTree.CallExpression | TSESTree.NewExpression)[] = [];
+  const stringRoots: Node[] = [];
+  const references: TSESTree.Identifier[] = [];
+  const projectMethodNames = new Set<string>();
+  const classes = new Map<ClassNode, { thisValues: Map<string, Node[]>; parameterPropertyTypes: Map<string, string> }>();
+  const namedValues: ScopeModel['namedValues'][number][] = [];
+  const members: TSESTree.MemberExpression[] = [];
+  const writes: TSESTree.Identifier[] = [];
+  const mutations: TSESTree.MemberExpression[] = [];
+
+  const declare = (scope: Scope, id: TSESTree.Identifier, draft: BindingDraft): void => {
+    declaredIds.add(id);
+    scopeOfIdentifier.set(id, scope);
+    // A second declaration of the same name in one scope (`var x; var x = 1`) makes the value unknown.
+    const existing = scope.names.get(id.name);
+    scope.names.set(id.name, {
+      name: id.name,
+      id,
+      kind: draft.kind,
+      init: draft.init ? unwrap(draft.init) : undefined,
+      destructured: draft.destructured ?? false,
+      destructuredKey: draft.destructuredKey,
+      importSource: draft.importSource,
+      importedName: draft.importedName,
+      fn: draft.fn,
+      paramIndex: draft.paramIndex,
+      reassigned: existing !== undefined,
+      mutated: false,
+    });
+  };
+
+  const functionScopeOf = (scope: Scope): Scope => {
+    let current = scope;
+    while (!current.isFunction && current.parent) current = current.parent;
+    return current;
+  };
+
+  const classFactsFor = (classNode: ClassNode): { thisValues: Map<string, Node[]>; parameterPropertyTypes: Map<string, string> } => {
+    let facts = classes.get(classNode);
+    if (!facts) {
+      facts = { thisValues: new Map(), parameterPropertyTypes: new Map() };
+      classes.set(classNode, facts);
+    }
+    return facts;
+  };
+
+  const addThisValue = (classNode: ClassNode | undefined, name: string | undefined, value: Node | null | undefined): void => {
+    if (!classNode || name === undefined || !value) return;
+    const values = classFactsFor(classNode).thisValues;
+    values.set(name, [...(values.get(name) ?? []), unwrap(value)]);
+  };
+
+  const declareVariables = (declaration: TSESTree.VariableDeclaration, scope: Scope): void => {
+    const kind: BindingKind = declaration.kind === 'const' || declaration.kind === 'let' || declaration.kind === 'var' ? declaration.kind : 'other';
+    const target = kind === 'var' ? functionScopeOf(scope) : scope;
+    for (const declarator of declaration.declarations) {
+      const isPlain = declarator.id.type === 'Identifier';
+      for (const found of patternIdentifiers(declarator.id)) {
+        declare(target, found.id, { kind, init: declarator.init, destructured: !isPlain, destructuredKey: isPlain ? undefined : found.key });
+      }
+    }
+  };
+
+  const declareImport = (declaration: TSESTree.ImportDeclaration, scope: Scope): void => {
+    for (const specifier of declaration.specifiers) {
+      let importedName: string | undefined;
+      if (specifier.type === 'ImportDefaultSpecifier') importedName = 'default';
+      else if (specifier.type === 'ImportNamespaceSpecifier') importedName = '*';
+      else importedName = specifier.imported.type === 'Identifier' ? specifier.imported.name : specifier.imported.value;
+      declare(scope, specifier.local, { kind: 'import', importSource: declaration.source.value, importedName });
+    }
+  };
+
+  const declareFunctionParts = (fn: FunctionNode, outer: Scope, own: Scope): void => {
+    if (fn.id) declare(fn.type === 'FunctionDeclaration' ? outer : own, fn.id, { kind: 'function', init: fn });
+    fn.params.forEach((param, paramIndex) => {
+      const positional = param.type === 'Identifier' || param.type === 'TSParameterProperty' || param.type === 'AssignmentPattern';
+      for (const found of patternIdentifiers(param)) declare(own, found.id, { kind: 'param', fn, paramIndex: positional ? paramIndex : undefined });
+    });
+  };
+
+  const recordClass = (classNode: ClassNode, scope: Scope): void => {
+    if (classNode.id && classNode.type === 'ClassDeclaration') declare(scope, classNode.id, { kind: 'class', init: classNode });
+    const facts = classFactsFor(classNode);
+    for (const member of classNode.body.body) {
+      switch (member.type) {
+        case 'MethodDefinition':
+        case 'TSAbstractMethodDefinition': {
+          const name = propertyKeyName(member);
+          if (member.kind !== 'constructor') {
+            if (name !== undefined) projectMethodNames.add(name);
+            break;
+          }
+          for (const param of member.value.params) {
+            if (param.type !== 'TSParameterProperty') continue;
+            const plain = param.parameter.type === 'AssignmentPattern' ? param.parameter.left : param.parameter;
+            const typeName = annotatedTypeName(annotationOf(plain));
+            if (plain.type === 'Identifier' && typeName !== undefined) facts.parameterPropertyTypes.set(plain.name, typeName);
+          }
+          break;
+        }
+        case 'PropertyDefinition':
+        case 'AccessorProperty': {
+          const name = propertyKeyName(member);
+          if (name !== undefined && member.value && isFunction(unwrap(member.value))) projectMethodNames.add(name);
+          addThisValue(classNode, name, member.value);
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  };
+
+  const recordObjectMethods = (object: TSESTree.ObjectExpression): void => {
+    for (const property of object.properties) {
+      if (property.type !== 'Property') continue;
+      const name = propertyKeyName(property);
+      const isMethod = property.method || (property.kind === 'init' && isFunction(unwrap(property.value)));
+      if (name !== undefined && isMethod) projectMethodNames.add(name);
+    }
+  };
+
+  // `('a' + b) as string + c`: the wrapper's parent decides whether the inner `+` is nested.
+  const outerOf = (node: Node, parent: Node | undefined): Node | undefined => {
+    let current = parent;
+    let child = node;
+    while (current && unwrap(current) === unwrap(child) && current !== child) {
+      child = current;
+      current = parents.get(current);
+    }
+    return current;
+  };
+
+  const isStringRoot = (node: Node, parent: Node | undefined): boolean => {
+    const isStringBuilder = isStringLiteral(node) || node.type === 'TemplateLiteral' || (node.type === 'BinaryExpression' && node.operator === '+');
+    if (!isStringBuilder) return false;
+    const outer = outerOf(node, parent);
+    if (outer?.type === 'BinaryExpression' && outer.operator === '+') return false;
+    switch (parent?.type) {
+      case 'TemplateLiteral':
+      case 'ImportExpression':
+      case 'TSExternalModuleReference':
+      case 'TSModuleDeclaration':
+        return false;
+      default:
+        return true;
+    }
+  };
+
+  const recordWrite = (target: Node, innerClass: ClassNode | undefined, value: Node | undefined): void => {
+    const unwrapped = unwrap(target);
+    if (unwrapped.type === 'Identifier') writes.push(unwrapped);
+    else if (unwrapped.type === 'MemberExpression') {
+      if (unwrapped.object.type === 'ThisExpression') addThisValue(innerClass, memberPropertyName(unwrapped), value);
+      else mutations.push(unwrapped);
+    } else for (const found of patternIdentifiers(unwrapped)) writes.push(found.id);
+  };
+
+  const visit = (node: Node, parent: Node | undefined, scope: Scope, classNode: ClassNode | undefined): void => {
+    // A node reached a second time (shared between two parents) is walked once, under its first parent.
+    if (parent ? parents.has(node) : node !== program) return;
+    if (parent) parents.set(node, parent);
+    let inner = scope;
+    let innerClass = classNode;
+
+    if (isFunction(node)) {
+      inner = { parent: scope, isFunction: true, names: new Map() };
+      declareFunctionParts(node, scope, inner);
+    } else if (isBlockScope(node, parent)) {
+      inner = { parent: scope, isFunction: false, names: new Map() };
+      if (node.type === 'CatchClause' && node.param) for (const found of patternIdentifiers(node.param)) declare(inner, found.id, { kind: 'catch' });
+    } else if (isClass(node)) {
+      inner = { parent: scope, isFunction: false, names: new Map() };
+      recordClass(node, scope);
+      if (node.id && node.type === 'ClassExpression') declare(inner, node.id, { kind: 'class', init: node });
+      innerClass = node;
+    }
+
+    switch (node.type) {
+      case 'VariableDeclaration':
+        declareVariables(node, scope);
+        break;
+      case 'ImportDeclaration':
+        declareImport(node, scope);
+        break;
+      case 'TSImportEqualsDeclaration': {
+        const reference = node.moduleReference;
+        const source = reference.type === 'TSExternalModuleReference' ? reference.expression.value : undefined;
+        declare(scope, node.id, { kind: 'import', importSource: source, importedName: '*' });
+        break;
+      }
+      case 'TSEnumDeclaration':
+        declare(scope, node.id, { kind: 'other' });
+        break;
+      case 'TSModuleDeclaration':
+        if (node.id.type === 'Identifier') declare(scope, node.id, { kind: 'other' });
+        break;
+      case 'ObjectExpression':
+        recordObjectMethods(node);
+        break;
+      case 'AssignmentExpression':
+        recordWrite(node.left, innerClass, node.operator === '=' ? node.right : node);
+        namedValues.push(node);
+        break;
+      case 'Property':
+      case 'PropertyDefinition':
+      case 'VariableDeclarator':
+      case 'AssignmentPattern':
+        namedValues.push(node);
+        break;
+      case 'MemberExpression':
+        members.push(node);
+        break;
+      case 'UpdateExpression':
+        if (node.argument.type === 'Identifier') writes.push(node.argument);
+        break;
+      case 'ForInStatement':
+      case 'ForOfStatement':
+        if (node.left.type !== 'VariableDeclaration') for (const found of patternIdentifiers(node.left)) writes.push(found.id);
+        break;
+      case 'CallExpression':
+      case 'NewExpression':
+        calls.push(node);
+        break;
+      case 'Identifier':
+        if (!scopeOfIdentifier.has(node)) scopeOfIdentifier.set(node, scope);
+        if (!declaredIds.has(node) && parent && !isNamePosition(node, parent)) references.push(node);
+        break;
+      default:
+        break;
+    }
+
+    if (isStringRoot(node, parent)) stringRoots.push(node);
+    forEachChild(node, (child) => visit(child, node, inner, innerClass));
+  };
+
+  const programScope: Scope = { parent: undefined, isFunction: true, names: new Map() };
+  visit(program, undefined, programScope, undefined);
+
+  const resolve = (identifier: TSESTree.Identifier): Binding | undefined => {
+    for (let scope = scopeOfIdentifier.get(identifier); scope; scope = scope.parent) {
+      const binding = scope.names.get(identifier.name);
+      if (binding) return binding;
+    }
+    return undefined;
+  };
+
+  for (const write of writes) {
+    const binding = resolve(write) as MutableBinding | undefined;
+    if (binding && binding.id !== write) binding.reassigned = true;
+  }
+  for (const target of mutations) {
+    let object = unwrap(target.object);
+    while (object.type === 'MemberExpression') object = unwrap(object.object);
+    const binding = object.type === 'Identifier' ? (resolve(object) as MutableBinding | undefined) : undefined;
+    if (binding) binding.mutated = true;
+  }
+
+  return {
+    program,
+    calls,
+    stringRoots,
+    references,
+    projectMethodNames,
+    namedValues,
+    members,
+    parentOf: (node) => parents.get(node),
+    resolve,
+    moduleBinding: (name) => programScope.names.get(name),
+    classFacts: (classNode) => classes.get(classNode),
+    enclosingClass: (node) => {
+      for (let current = parents.get(node); current; current = parents.get(current)) if (isClass(current)) return current;
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,222 @@
+import type { HttpMethod } from '@sunset/rule-data';
+import type { TSESTree } from '@typescript-eslint/types';
+import { argumentAt, calleeOf, hasSpread, isStringLiteral, memberPropertyName, propertyValueOf, staticString, unwrap, type Node } from '../ast/nodes.js';
+import type { CallForm } from '../types.js';
+import { evaluateExpression, evaluateUrl, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import type { Segment } from '../url/segments.js';
+import { baseOption, clientOf, type ClientKind, type HttpClient } from './http-clients.js';
+
+/** Where the method of a call is written, which decides whether an edit can change it. */
+export type MethodSource =
+  | { readonly kind: 'implicit' } // no method written: the client's default (GET)
+  | { readonly kind: 'literal'; readonly node: TSESTree.StringLiteral } // `{ method: 'PATCH' }`, `open('PATCH', url)`
+  | { readonly kind: 'member'; readonly node: Node; readonly client: ClientKind | undefined } // `axios.patch(`
+  | { readonly kind: 'elsewhere' } // known from a constant or a shared config object
+  | { readonly kind: 'unknown' };
+
+export interface StatedMethod {
+  /** The method the code states; undefined when it does not say or says one the spec does not use (HEAD). */
+  readonly method: HttpMethod | undefined;
+  readonly source: MethodSource;
+}
+
+/** One HTTP request in the code: how it is written, its URL and its method. */
+export interface HttpCall {
+  readonly form: CallForm;
+  readonly call: TSESTree.CallExpression;
+  /** The URL expression as written at the call (or the `url:` value of its config): the report location. */
+  readonly urlNode: Node;
+  readonly url: readonly Segment[];
+  readonly method: StatedMethod;
+}
+
+const specMethods = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const verbMethods: Readonly<Record<string, string>> = {
+  get: 'GET',
+  post: 'POST',
+  put: 'PUT',
+  patch: 'PATCH',
+  delete: 'DELETE',
+  del: 'DELETE',
+  head: 'HEAD',
+  options: 'OPTIONS',
+  getJSON: 'GET',
+  getScript: 'GET',
+  jsonp: 'GET',
+};
+
+const unknownMethod: StatedMethod = { method: undefined, source: { kind: 'unknown' } };
+const implicitGet: StatedMethod = { method: 'GET', source: { kind: 'implicit' } };
+
+const asSpecMethod = (text: string | undefined): HttpMethod | undefined => {
+  const upper = text?.toUpperCase();
+  return upper !== undefined && specMethods.has(upper) ? (upper as HttpMethod) : undefined;
+};
+
+/** A method written as an expression: a literal here (editable) or a constant elsewhere. */
+function methodOfExpression(node: Node | undefined, context: EvaluationContext): StatedMethod {
+  if (!node) return unknownMethod;
+  const value = unwrap(node);
+  const literal = staticString(value);
+  if (literal !== undefined) return { method: asSpecMethod(literal), source: isStringLiteral(value) ? { kind: 'literal', node: value } : { kind: 'elsewhere' } };
+  const segments = evaluateExpression(value, undefined, context);
+  const only = segments?.length === 1 ? segments[0] : undefined;
+  if (only?.kind === 'text') return { method: asSpecMethod(only.value), source: { kind: 'elsewhere' } };
+  return unknownMethod;
+}
+
+const looksLikeMethod = (node: Node | undefined): boolean => {
+  const text = node ? staticString(node) : undefined;
+  return text !== undefined && /^(get|post|put|patch|delete|head|options)$/i.test(text);
+};
+
+/** The method of a config/options object (`method`, or jQuery's `type`); absent means the client default. */
+function methodOfConfig(configNode: Node | undefined, context: EvaluationContext, keys: readonly string[] = ['method']): StatedMethod {
+  if (!configNode) return implicitGet;
+  const config = objectLiteralOf(configNode, context);
+  if (!config) return unknownMethod;
+  const inline = unwrap(configNode).type === 'ObjectExpression';
+  for (const key of keys) {
+    const value = propertyValueOf(config, key);
+    if (!value) continue;
+    const stated = methodOfExpression(value, context);
+    return inline || stated.source.kind !== 'literal' ? stated : { method: stated.method, source: { kind: 'elsewhere' } };
+  }
+  return hasSpread(config) ? unknownMethod : implicitGet;
+}
+
+function memberMethod(name: string, node: Node, clientKind: ClientKind | undefined): StatedMethod {
+  return { method: asSpecMethod(verbMethods[name]), source: { kind: 'member', node, client: clientKind } };
+}
+
+/** The expression as written around an unwrapped one: `clients!`, `url as string`. */
+function writtenFormOf(node: Node, context: EvaluationContext): Node {
+  let written = node;
+  for (let parent = context.scope.parentOf(written); parent && unwrap(parent) === node; parent = context.scope.parentOf(written)) written = parent;
+  return written;
+}
+
+interface CallShape {
+  readonly call: TSESTree.CallExpression;
+  readonly context: EvaluationContext;
+}
+
+/** A request whose URL (and maybe base and method) sit in a config object: `axios({ url })`, `$.ajax({ url })`. */
+function configRequest(
+  form: CallForm,
+  { call, context }: CallShape,
+  configNode: Node | undefined,
+  base: readonly Segment[] | undefined,
+  method: StatedMethod | undefined,
+  methodKeys?: readonly string[],
+): HttpCall | undefined {
+  const config = objectLiteralOf(configNode, context);
+  const urlNode = config ? propertyValueOf(config, 'url') : undefined;
+  if (!config || !urlNode) return undefined;
+  const ownBase = baseOption(config, 'baseURL', context);
+  return {
+    form,
+    call,
+    urlNode: writtenFormOf(urlNode, context),
+    url: joinBaseUrl(ownBase ?? base, evaluateUrl(urlNode, context)),
+    method: method ?? methodOfConfig(configNode, context, methodKeys),
+  };
+}
+
+function urlRequest(form: CallForm, { call, context }: CallShape, urlNode: Node | undefined, method: StatedMethod, base?: readonly Segment[]): HttpCall | undefined {
+  if (!urlNode) return undefined;
+  return { form, call, urlNode: writtenFormOf(urlNode, context), url: joinBaseUrl(base, evaluateUrl(urlNode, context)), method };
+}
+
+/** `fetch(url, init)`, `axios(config)`, `got(url, options)`, `request(method, url)` ... */
+function directCall(found: HttpClient, shape: CallShape): HttpCall | undefined {
+  const { call, context } = shape;
+  const first = argumentAt(call, 0);
+  const second = argumentAt(call, 1);
+  switch (found.kind) {
+    case 'fetch':
+    case 'undici-request':
+      return urlRequest(found.form, shape, first, methodOfConfig(second, context), found.base);
+    case 'axios':
+    case 'got':
+    case 'ky':
+      if (objectLiteralOf(first, context)) return configRequest(found.form, shape, first, found.base, undefined);
+      return urlRequest(found.form, shape, first, methodOfConfig(second, context), found.base);
+    case 'superagent':
+      if (second && looksLikeMethod(first)) return urlRequest(found.form, shape, second, methodOfExpression(first, context));
+      return urlRequest(found.form, shape, first, call.arguments.length > 1 ? unknownMethod : implicitGet);
+    default:
+      return undefined;
+  }
+}
+
+const clientVerbs: Readonly<Partial<Record<ClientKind, readonly string[]>>> = {
+  axios: ['get', 'delete', 'head', 'options', 'post', 'put', 'patch'],
+  got: ['get', 'post', 'put', 'patch', 'delete', 'head'],
+  ky: ['get', 'post', 'put', 'patch', 'delete', 'head'],
+  superagent: ['get', 'post', 'put', 'patch', 'del', 'delete', 'head'],
+  'angular-http': ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'jsonp'],
+};
+
+/** The verbs of an unknown receiver that make a call an HTTP request (`api.get(url)`). */
+const genericClientVerbs: readonly string[] = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** Where the per-request config sits for axios verbs: after the data for post/put/patch. */
+const axiosConfigIndex = (verb: string): number => (verb === 'post' || verb === 'put' || verb === 'patch' ? 2 : 1);
+
+/** `client.verb(url)`, `axios.request(config)`, `$.ajax(...)`, `xhr.open(method, url)` ... */
+function methodCall(found: HttpClient | undefined, verb: string, verbNode: Node, shape: CallShape): HttpCall | undefined {
+  const { call, context } = shape;
+  const first = argumentAt(call, 0);
+  const second = argumentAt(call, 1);
+  if (found && clientVerbs[found.kind]?.includes(verb)) {
+    const base = found.kind === 'axios' ? (baseOption(objectLiteralOf(argumentAt(call, axiosConfigIndex(verb)), context), 'baseURL', context) ?? found.base) : found.base;
+    return urlRequest(found.form, shape, first, memberMethod(verb, verbNode, found.kind), base);
+  }
+  switch (found?.kind) {
+    case 'axios':
+      return verb === 'request' ? configRequest(found.form, shape, first, found.base, undefined) : undefined;
+    case 'undici':
+      return verb === 'request' || verb === 'fetch' ? urlRequest('undici', shape, first, methodOfConfig(second, context)) : undefined;
+    case 'angular-http':
+      return verb === 'request' && looksLikeMethod(first) ? urlRequest(found.form, shape, second, methodOfExpression(first, context)) : undefined;
+    case 'jquery':
+      return jqueryCall(verb, verbNode, shape);
+    default:
+      break;
+  }
+  if (verb === 'open' && looksLikeMethod(first) && second) return urlRequest('xhr', shape, second, methodOfExpression(first, context));
+  if (found) return undefined;
+  if (verb === 'request' && looksLikeMethod(first) && second) return urlRequest('http-client', shape, second, methodOfExpression(first, context));
+  if (genericClientVerbs.includes(verb)) return urlRequest('http-client', shape, first, memberMethod(verb, verbNode, undefined));
+  return undefined;
+}
+
+function jqueryCall(verb: string, verbNode: Node, shape: CallShape): HttpCall | undefined {
+  const { call, context } = shape;
+  const first = argumentAt(call, 0);
+  const second = argumentAt(call, 1);
+  const settingsKeys = ['type', 'method'];
+  if (verb === 'ajax') {
+    if (objectLiteralOf(first, context)) return configRequest('jquery', shape, first, undefined, undefined, settingsKeys);
+    return urlRequest('jquery', shape, first, methodOfConfig(second, context, settingsKeys));
+  }
+  if (verb !== 'get' && verb !== 'getJSON' && verb !== 'post' && verb !== 'getScript') return undefined;
+  const stated = memberMethod(verb, verbNode, 'jquery');
+  if (objectLiteralOf(first, context)) return configRequest('jquery', shape, first, undefined, stated);
+  return urlRequest('jquery', shape, first, stated);
+}
+
+/** Recognizes an HTTP request in a call expression; undefined when the call is not one. */
+export function recognizeHttpCall(call: TSESTree.CallExpression, context: EvaluationContext): HttpCall | undefined {
+  const callee = calleeOf(call);
+  const shape: CallShape = { call, context };
+  if (callee.type === 'MemberExpression') {
+    const verb = memberPropertyName(callee);
+    if (verb === undefined) return undefined;
+    const site = methodCall(clientOf(callee.object, context), verb, unwrap(callee.property), shape);
+    if (site) return site;
+  }
+  const found = clientOf(callee, context);
+  return found ? directCall(found, shape) : undefined;
+}

@@ -1,0 +1,169 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import { annotatedTypeName, argumentAt, calleeOf, isStringLiteral, memberCallee, memberPropertyName, propertyValueOf, unwrap, type Node } from '../ast/nodes.js';
+import type { CallForm } from '../types.js';
+import { constantValueOf, evaluateExpression, following, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import { hole, type Segment } from '../url/segments.js';
+
+/** The HTTP client libraries the call forms know, by how their calls are shaped. */
+export type ClientKind = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'angular-http' | 'jquery' | 'xhr';
+
+export interface HttpClient {
+  readonly kind: ClientKind;
+  readonly form: CallForm;
+  /** `axios.create({ baseURL })`, `got.extend({ prefixUrl })`, `ky.create({ prefixUrl })`. */
+  readonly base: readonly Segment[] | undefined;
+}
+
+const client = (kind: ClientKind, form: CallForm, base?: readonly Segment[]): HttpClient => ({ kind, form, base });
+
+/** Clients known by their global name when the file does not declare the name. */
+const globalClients: Readonly<Record<string, HttpClient>> = {
+  fetch: client('fetch', 'fetch'),
+  axios: client('axios', 'axios'),
+  got: client('got', 'got'),
+  ky: client('ky', 'ky'),
+  superagent: client('superagent', 'superagent'),
+  $: client('jquery', 'jquery'),
+  jQuery: client('jquery', 'jquery'),
+};
+
+/** What an import (or `require`) of `source` gives, by the imported name (`default`, `*` or a named export). */
+function moduleClient(source: string | undefined, importedName: string | undefined): HttpClient | undefined {
+  const whole = importedName === undefined || importedName === 'default' || importedName === '*';
+  switch (source) {
+    case 'axios':
+      return whole || importedName === 'axios' ? client('axios', 'axios') : undefined;
+    case 'got':
+      return whole || importedName === 'got' ? client('got', 'got') : undefined;
+    case 'ky':
+    case 'ky-universal':
+      return whole ? client('ky', 'ky') : undefined;
+    case 'superagent':
+      return whole ? client('superagent', 'superagent') : undefined;
+    case 'node-fetch':
+    case 'cross-fetch':
+    case 'isomorphic-fetch':
+      return whole || importedName === 'fetch' ? client('fetch', 'fetch') : undefined;
+    case 'undici':
+      if (importedName === 'request') return client('undici-request', 'undici');
+      if (importedName === 'fetch') return client('fetch', 'undici');
+      return whole ? client('undici', 'undici') : undefined;
+    case 'jquery':
+      return whole ? client('jquery', 'jquery') : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** `require('x')` → `'x'` (the module a CommonJS require names). */
+export function requiredModule(node: Node): string | undefined {
+  const value = unwrap(node);
+  if (value.type !== 'CallExpression') return undefined;
+  const callee = calleeOf(value);
+  const source = argumentAt(value, 0);
+  return callee.type === 'Identifier' && callee.name === 'require' && isStringLiteral(source) ? source.value : undefined;
+}
+
+/** `require('axios')`, `require('axios').default`, `require('undici').request` */
+function requiredClient(node: Node, key: string | undefined): HttpClient | undefined {
+  const value = unwrap(node);
+  if (value.type === 'MemberExpression') {
+    const name = memberPropertyName(value);
+    return name !== undefined ? requiredClient(value.object, key === undefined ? name : undefined) : undefined;
+  }
+  const source = requiredModule(value);
+  return source === undefined ? undefined : moduleClient(source, key);
+}
+
+const instanceFactories: Readonly<Partial<Record<ClientKind, { readonly methods: readonly string[]; readonly baseKey: string }>>> = {
+  axios: { methods: ['create'], baseKey: 'baseURL' },
+  got: { methods: ['extend'], baseKey: 'prefixUrl' },
+  ky: { methods: ['create', 'extend'], baseKey: 'prefixUrl' },
+};
+
+/** A base URL option (`baseURL`, `prefixUrl`) of a config object, as segments. */
+export function baseOption(config: TSESTree.ObjectExpression | undefined, key: string, context: EvaluationContext): Segment[] | undefined {
+  const value = config ? propertyValueOf(config, key) : undefined;
+  return value ? (evaluateExpression(value, undefined, context) ?? [hole(value)]) : undefined;
+}
+
+/** `axios.create({ baseURL })` and friends: an instance that prefixes every path with its base. */
+function instanceClient(call: TSESTree.CallExpression, context: EvaluationContext): HttpClient | undefined {
+  const callee = memberCallee(call);
+  if (!callee) return undefined;
+  const parent = clientOf(callee.object, context);
+  const factory = parent ? instanceFactories[parent.kind] : undefined;
+  const method = memberPropertyName(callee);
+  if (!parent || !factory || method === undefined || !factory.methods.includes(method)) return undefined;
+  const configNode = argumentAt(call, 0);
+  const config = objectLiteralOf(configNode, context);
+  if (configNode && !config) return { ...parent, base: [hole(configNode)] };
+  const ownBase = baseOption(config, factory.baseKey, context);
+  if (!ownBase) return parent;
+  return { ...parent, base: parent.base ? joinBaseUrl(parent.base, ownBase) : ownBase };
+}
+
+function clientOfValue(value: Node, key: string | undefined, context: EvaluationContext): HttpClient | undefined {
+  const unwrapped = unwrap(value);
+  const required = requiredClient(unwrapped, key);
+  if (required) return required;
+  if (key !== undefined) return undefined;
+  switch (unwrapped.type) {
+    case 'AwaitExpression':
+      return undefined;
+    case 'NewExpression': {
+      const callee = calleeOf(unwrapped);
+      return callee.type === 'Identifier' && callee.name === 'XMLHttpRequest' ? client('xhr', 'xhr') : undefined;
+    }
+    case 'CallExpression': {
+      const callee = calleeOf(unwrapped);
+      const first = argumentAt(unwrapped, 0);
+      if (callee.type === 'Identifier' && callee.name === 'inject' && first?.type === 'Identifier' && first.name === 'HttpClient') {
+        return client('angular-http', 'angular-http');
+      }
+      return instanceClient(unwrapped, context);
+    }
+    default:
+      return clientOf(unwrapped, context);
+  }
+}
+
+/** `this.api` in a class: a parameter property typed `HttpClient`, or the one value the class assigns it. */
+function thisMemberClient(member: TSESTree.MemberExpression, context: EvaluationContext): HttpClient | undefined {
+  const name = memberPropertyName(member);
+  const classNode = context.scope.enclosingClass(member);
+  const facts = classNode ? context.scope.classFacts(classNode) : undefined;
+  if (!facts || name === undefined) return undefined;
+  if (facts.parameterPropertyTypes.get(name) === 'HttpClient') return client('angular-http', 'angular-http');
+  const values = facts.thisValues.get(name) ?? [];
+  return values.length === 1 ? clientOfValue(values[0]!, undefined, context) : undefined;
+}
+
+/** Which HTTP client an expression is, when the file says so (import, require, factory, type, global name). */
+export function clientOf(node: Node, context: EvaluationContext): HttpClient | undefined {
+  const value = unwrap(node);
+  switch (value.type) {
+    case 'Identifier': {
+      const binding = context.scope.resolve(value);
+      if (!binding) return Object.hasOwn(globalClients, value.name) ? globalClients[value.name] : undefined;
+      if (binding.kind === 'import') return moduleClient(binding.importSource, binding.importedName);
+      if (binding.kind === 'param') return annotatedTypeName(binding.id.typeAnnotation) === 'HttpClient' ? client('angular-http', 'angular-http') : undefined;
+      const init = constantValueOf(binding);
+      if (!init || (binding.destructured && binding.destructuredKey === undefined)) return undefined;
+      return following(context, binding, () => clientOfValue(init, binding.destructuredKey, context));
+    }
+    case 'MemberExpression': {
+      const object = unwrap(value.object);
+      const name = memberPropertyName(value);
+      if (object.type === 'ThisExpression') return thisMemberClient(value, context);
+      if (name === 'fetch' && object.type === 'Identifier' && /^(window|globalThis|self)$/.test(object.name) && !context.scope.resolve(object)) {
+        return client('fetch', 'fetch');
+      }
+      return name === 'default' ? clientOf(object, context) : undefined;
+    }
+    case 'CallExpression':
+      return clientOfValue(value, undefined, context);
+    default:
+      return undefined;
+  }
+}

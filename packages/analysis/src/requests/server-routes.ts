@@ -1,0 +1,138 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import { annotatedTypeName, argumentAt, calleeOf, isFunction, memberCallee, memberPropertyName, propertyValueOf, unwrap, type Node } from '../ast/nodes.js';
+import { constantValueOf, evaluateExpression, following, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import { flatText } from '../url/segments.js';
+import { requiredModule } from './http-clients.js';
+
+// A path only a server registers is not a client call: Express, Koa (koa-router), Fastify and hapi
+// route registrations. A registration is recognized by evidence: the receiver comes from one of
+// those frameworks, the path has route-parameter syntax (`/:id`), or a request handler follows it.
+
+const serverModules = new Set(['express', 'fastify', 'koa', 'koa-router', '@koa/router', '@hapi/hapi', 'hapi', 'restify']);
+const routeVerbs = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'all', 'head', 'options', 'use']);
+/** The first parameter of a server's request handler: Express `req`, Fastify/hapi `request`, Koa `ctx`. */
+const handlerFirstParams = /^_?(req|request|ctx|context)$/i;
+
+/** Whether an identifier stands for an import or `require` of a server framework. */
+function isServerModuleName(node: TSESTree.Identifier, context: EvaluationContext): boolean {
+  const binding = context.scope.resolve(node);
+  if (!binding) return false;
+  if (binding.kind === 'import') return serverModules.has(binding.importSource ?? '');
+  const init = constantValueOf(binding);
+  const source = init ? requiredModule(init.type === 'MemberExpression' ? init.object : init) : undefined;
+  return source !== undefined && serverModules.has(source);
+}
+
+/** `express()`, `express.Router()`, `new Router()`, `Fastify()`, `new Hapi.Server()`, `Hapi.server()`, `new Koa()`, `require('express')()`. */
+function isServerValue(node: Node, context: EvaluationContext): boolean {
+  const value = unwrap(node);
+  if (value.type === 'AwaitExpression') return isServerValue(value.argument, context);
+  if (value.type !== 'CallExpression' && value.type !== 'NewExpression') return isServerReceiver(value, context);
+  let callee = calleeOf(value);
+  while (callee.type === 'MemberExpression') callee = unwrap(callee.object);
+  if (callee.type === 'Identifier') return isServerModuleName(callee, context);
+  const source = requiredModule(callee);
+  return source !== undefined && serverModules.has(source);
+}
+
+/** A type name imported from a server framework: `app: Express`, `router: Router`, `fastify: FastifyInstance`. */
+function hasServerType(annotation: TSESTree.TSTypeAnnotation | undefined, context: EvaluationContext): boolean {
+  const type = annotation?.typeAnnotation;
+  if (type?.type !== 'TSTypeReference') return false;
+  let root: TSESTree.EntityName = type.typeName;
+  while (root.type === 'TSQualifiedName') root = root.left;
+  const name = root.type === 'Identifier' ? root.name : annotatedTypeName(annotation);
+  const binding = name === undefined ? undefined : context.scope.moduleBinding(name);
+  return binding?.kind === 'import' && serverModules.has(binding.importSource ?? '');
+}
+
+/** The receiver of `x.get(...)` is a server app or router, by how it was created, imported or typed. */
+function isServerReceiver(node: Node, context: EvaluationContext): boolean {
+  const value = unwrap(node);
+  switch (value.type) {
+    case 'Identifier': {
+      const binding = context.scope.resolve(value);
+      if (!binding) return false;
+      if (binding.kind === 'import') return serverModules.has(binding.importSource ?? '');
+      if (binding.kind === 'param') return hasServerType(binding.id.typeAnnotation ?? undefined, context);
+      const init = constantValueOf(binding);
+      return init !== undefined && following(context, binding, () => isServerValue(init, context)) === true;
+    }
+    case 'MemberExpression': {
+      if (unwrap(value.object).type !== 'ThisExpression') return false;
+      const name = memberPropertyName(value);
+      const classNode = context.scope.enclosingClass(value);
+      const values = name !== undefined && classNode ? (context.scope.classFacts(classNode)?.thisValues.get(name) ?? []) : [];
+      return values.length === 1 && isServerValue(values[0]!, context);
+    }
+    case 'CallExpression':
+    case 'NewExpression':
+    case 'AwaitExpression':
+      return isServerValue(value, context);
+    default:
+      return false;
+  }
+}
+
+/** A request handler: `(req, res) => ...`, `function (request, reply)`, `async (ctx, next) => ...`. */
+function isHandler(node: Node | undefined): boolean {
+  if (!isFunction(node)) return false;
+  const first = node.params[0];
+  return first?.type === 'Identifier' && handlerFirstParams.test(first.name);
+}
+
+const hasRouteParameter = (node: Node, context: EvaluationContext): boolean => {
+  const segments = evaluateExpression(node, undefined, context);
+  return segments !== undefined && /(?:^|\/):[A-Za-z_]/.test(flatText(segments));
+};
+
+/** `{ method, url | path, handler }` (Fastify, hapi): its path when it is a route definition. */
+function routeObjectPath(node: Node | undefined, receiverIsServer: boolean, context: EvaluationContext): Node | undefined {
+  const object = objectLiteralOf(node, context);
+  const path = object ? (propertyValueOf(object, 'url') ?? propertyValueOf(object, 'path')) : undefined;
+  if (!object || !path) return undefined;
+  return receiverIsServer || propertyValueOf(object, 'handler') !== undefined || hasRouteParameter(path, context) ? path : undefined;
+}
+
+/**
+ * The paths a server route registration names (`app.get('/v1/x/:id', handler)`, `router.use(path, r)`,
+ * `fastify.route({ url })`, `server.route({ path })`, `app.route('/x').get(h)`); undefined when
+ * the call is not one.
+ */
+export function serverRoutePaths(call: TSESTree.CallExpression, context: EvaluationContext): Node[] | undefined {
+  const callee = memberCallee(call);
+  const name = callee ? memberPropertyName(callee) : undefined;
+  if (!callee || name === undefined) return undefined;
+  const first = argumentAt(call, 0);
+  if (name === 'route') {
+    const receiverIsServer = isServerReceiver(callee.object, context);
+    if (first?.type === 'ArrayExpression') {
+      const paths = first.elements.flatMap((element) => {
+        const path = element && element.type !== 'SpreadElement' ? routeObjectPath(element, receiverIsServer, context) : undefined;
+        return path ? [path] : [];
+      });
+      return paths.length > 0 ? paths : undefined;
+    }
+    const objectPath = routeObjectPath(first, receiverIsServer, context);
+    if (objectPath) return [objectPath];
+    if (!first || !evaluateExpression(first, undefined, context)) return undefined;
+    return receiverIsServer || hasRouteParameter(first, context) || isChainedRoute(call, context) ? [first] : undefined;
+  }
+  if (!routeVerbs.has(name) || !first || !evaluateExpression(first, undefined, context)) return undefined;
+  const handlerFollows = call.arguments.slice(1).some((argument) => isHandler(unwrap(argument)));
+  const evidence =
+    isServerReceiver(callee.object, context) ||
+    hasRouteParameter(first, context) ||
+    handlerFollows ||
+    (name === 'use' && call.arguments.length > 1);
+  return evidence ? [first] : undefined;
+}
+
+/** `app.route('/x').get(handler)`: the route call is the receiver of a verb call. */
+function isChainedRoute(call: TSESTree.CallExpression, context: EvaluationContext): boolean {
+  const member = context.scope.parentOf(call);
+  if (member?.type !== 'MemberExpression' || member.object !== call) return false;
+  const verbCall = context.scope.parentOf(member);
+  const verb = memberPropertyName(member);
+  return verbCall?.type === 'CallExpression' && verbCall.callee === member && verb !== undefined && routeVerbs.has(verb);
+}

@@ -1,0 +1,109 @@
+import { analyzeFile } from '@sunset/analysis';
+import { describe, expect, it } from 'vitest';
+import { todoCommentEdit } from '../src/todo/comment-edit.js';
+import { hasTodoAbove } from '../src/todo/markers.js';
+import { analysisOptions, parseWith, type ParserName } from './parsers.js';
+
+const parsers: readonly [ParserName, string][] = [
+  ['typescript-estree', 'a.ts'],
+  ['espree', 'a.js'],
+  ['oxc', 'a.js'],
+];
+
+const todoFindings = (parser: ParserName, filename: string, code: string) =>
+  analyzeFile(parseWith(parser, code, filename), analysisOptions(), { 'no-sunset-todo': [] }).map((finding) => ({
+    messageId: finding.messageId,
+    text: code.slice(finding.range[0], finding.range[1]),
+    message: finding.message,
+  }));
+
+describe('no-sunset-todo', () => {
+  it.each(parsers)('reports markers in line and block comments, from the marker to the end of its text (%s)', (parser, filename) => {
+    const code = [
+      '// TODO(sunset:campaigns-legacy-get): pick the campaign or its RTB settings',
+      "const s = 'TODO(sunset:not-a-comment)';",
+      'const t = `${a} // TODO(sunset:in-template)`;',
+      'const r = /\\/\\/ TODO\\(sunset:in-regex\\)/;',
+      '/* keep',
+      ' * TODO(sunset:reporting-sync-reportdata): migrate the report */',
+      '// TODO(sunset:no-such-entry): x',
+      '// TODO(jira:ADS-12): tidy up',
+    ].join('\n');
+    expect(todoFindings(parser, filename, code)).toEqual([
+      {
+        messageId: 'sunsetTodo',
+        text: 'TODO(sunset:campaigns-legacy-get): pick the campaign or its RTB settings',
+        message:
+          'TODO(sunset:campaigns-legacy-get) is still open: GET /v1/campaigns/{id} is retired (support ended 2019-10-01); use one of GET /v1/buyer/campaigns/{id} or GET /v1/buyer/campaigns/{id}/rtbSettings, then remove the marker.',
+      },
+      {
+        messageId: 'sunsetTodo',
+        text: 'TODO(sunset:reporting-sync-reportdata): migrate the report',
+        message:
+          'TODO(sunset:reporting-sync-reportdata) is still open: POST /v1/reportingstats/agency/reportdata is retired (support ended 2020-01-31); use one of POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations or GET /v1/buyer/stats/data, then remove the marker.',
+      },
+      {
+        messageId: 'unknownSunsetTodo',
+        text: 'TODO(sunset:no-such-entry): x',
+        message: 'TODO(sunset:no-such-entry) names no known retirement entry; correct the id (see the Sunset rule docs) or remove the marker.',
+      },
+    ]);
+  });
+});
+
+describe('todoCommentEdit', () => {
+  it("inserts the comment on its own line above the statement, with the statement's indentation", () => {
+    const source = 'function f() {\n    return fetch(x);\n}\n';
+    expect(todoCommentEdit(source, source.indexOf('return'), 'TODO(sunset:a): b')).toEqual({ range: [15, 15], text: '    // TODO(sunset:a): b\n' });
+  });
+
+  it('keeps CRLF line breaks', () => {
+    const source = 'a();\r\n\tfetch(x);\r\n';
+    expect(todoCommentEdit(source, source.indexOf('fetch'), 'TODO(sunset:a): b')).toEqual({ range: [6, 6], text: '\t// TODO(sunset:a): b\r\n' });
+  });
+
+  it('inserts at the start of a file', () => {
+    expect(todoCommentEdit('fetch(x);\n', 0, 'TODO(sunset:a): b')).toEqual({ range: [0, 0], text: '// TODO(sunset:a): b\n' });
+  });
+
+  it('ends the line before a statement that does not begin its line, and moves the statement to the next line', () => {
+    const source = '  a(); fetch(x);\n';
+    expect(todoCommentEdit(source, source.indexOf('fetch'), 'TODO(sunset:a): b')).toEqual({ range: [7, 7], text: '// TODO(sunset:a): b\n  ' });
+  });
+
+  it('keeps the comment on one line even if the text had line breaks', () => {
+    expect(todoCommentEdit('f();\n', 0, 'TODO(sunset:a): b\n  c')).toEqual({ range: [0, 0], text: '// TODO(sunset:a): b c\n' });
+  });
+
+  it('leaves a marker that hasTodoAbove finds on the next run, also before a statement that did not begin its line', () => {
+    const source = 'class A {\n  patch() { return http.patch(url); }\n}\n';
+    const edit = todoCommentEdit(source, source.indexOf('return'), 'TODO(sunset:campaigns-legacy-status): x');
+    const marked = source.slice(0, edit.range[0]) + edit.text + source.slice(edit.range[1]);
+    expect(marked).toBe('class A {\n  patch() { // TODO(sunset:campaigns-legacy-status): x\n  return http.patch(url); }\n}\n');
+    expect(hasTodoAbove(marked, marked.indexOf('return'), 'campaigns-legacy-status')).toBe(true);
+    expect(hasTodoAbove(marked, marked.indexOf('return'), 'campaigns-legacy-get')).toBe(false);
+  });
+});
+
+describe('hasTodoAbove', () => {
+  const marker = '// TODO(sunset:campaigns-legacy-get): pick one';
+
+  it('sees a marker for the entry in the comment lines directly above the statement', () => {
+    const source = `function f() {\n  ${marker}\n  // another note\n  return fetch(u);\n}`;
+    expect(hasTodoAbove(source, source.indexOf('return'), 'campaigns-legacy-get')).toBe(true);
+  });
+
+  it('ignores a marker for another entry, one separated by code or a blank line, and one further up', () => {
+    const other = `${marker}\nfetch(u);`;
+    expect(hasTodoAbove(other, other.indexOf('fetch'), 'campaigns-legacy-list')).toBe(false);
+    const separated = `${marker}\nconst a = 1;\nfetch(u);`;
+    expect(hasTodoAbove(separated, separated.indexOf('fetch'), 'campaigns-legacy-get')).toBe(false);
+    const blank = `${marker}\n\nfetch(u);`;
+    expect(hasTodoAbove(blank, blank.indexOf('fetch'), 'campaigns-legacy-get')).toBe(false);
+  });
+
+  it('sees a marker in a block comment before the statement on the same line', () => {
+    const source = '/* TODO(sunset:campaigns-legacy-get): x */ fetch(u);';
+    expect(hasTodoAbove(source, source.indexOf('fetch'), 'campaigns-legacy-get')).toBe(true);
+  });
+});
