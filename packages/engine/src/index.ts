@@ -1,1 +1,17 @@
-export {};
+export type { AnalysisCore, SunsetOptions } from './analysis-contract.js';
+export { parseSource, type ParseResult, type SyntaxProblem } from './parse/parse-source.js';
+export { checkSource, type CheckSourceResult, type LocatedFinding, type RelatedPosition } from './check/check-source.js';
+export { checkFiles, defaultThreadCount, type CheckFilesResult, type CheckRun, type SkippedFile } from './check/check-files.js';
+export type { PhaseTimings } from './check/timings.js';
+export { fixSource, type FixResult } from './fix/fix-source.js';
+export { fixFiles, type FileChange, type FixReport, type FixRun, type FixSummary } from './fix/fix-files.js';
+export { findSourceFiles, type FoundSource, type SourceListing, type WalkOptions } from './files/walk.js';
+export { sourceExtensions, displayPath, toPosix } from './files/paths.js';
+export { findGitRoot } from './files/git.js';
+export { writeFileAtomic, ReadOnlyFileError } from './files/atomic-write.js';
+export { assertCleanWorkTrees, gitWorkTreeStatus, type WorkTreeStatus } from './files/git-guard.js';
+export { UsageError, type FileProblem } from './errors.js';
+export { configFileName, findConfig, resolveConfig, type ConfigOverrides, type FoundConfig } from './config-file/load.js';
+export { asUsageError, validateConfig, validateDay } from './config-file/validate.js';
+export type { ResolvedConfig, SunsetConfigFile } from './config-file/types.js';
+export { describeFixReport, fixReportJson, type FixReportJson } from './fix/describe-fix-report.js';

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findConfig, resolveConfig } from '../src/config/load.js';
-import { validateConfig } from '../src/config/validate.js';
+import { findConfig, resolveConfig } from '../src/config-file/load.js';
+import { validateConfig } from '../src/config-file/validate.js';
 import { makeTree } from './helpers.js';
 
 const source = 'sunset.config.json';

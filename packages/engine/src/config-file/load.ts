@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { resolveOptions, validateOptions, type OptionsLayer } from '@sunset/config';
-import type { SharedArgs } from '../args.js';
 import { UsageError } from '../errors.js';
 import { findGitRoot } from '../files/git.js';
 import { displayPath } from '../files/paths.js';
@@ -66,7 +65,13 @@ async function readJson(file: string, cwd: string, label: string): Promise<unkno
   }
 }
 
-export interface ConfigOverrides extends Pick<SharedArgs, 'config' | 'asOf' | 'apiHosts'>, Partial<Pick<SharedArgs, 'identityHosts'>> {
+/** What command-line flags set over the config file; each is validated with the flag named in errors. */
+export interface ConfigOverrides {
+  /** `--config FILE`: use this file instead of searching. */
+  readonly config?: string | undefined;
+  readonly asOf?: string | undefined;
+  readonly apiHosts?: readonly string[] | undefined;
+  readonly identityHosts?: readonly string[] | undefined;
   readonly failOn?: ResolvedConfig['failOn'] | undefined;
   readonly baseline?: string | undefined;
 }

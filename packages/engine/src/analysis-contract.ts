@@ -1,0 +1,22 @@
+/** The rule core the engine runs, replaceable in tests (a fake check) — otherwise @sunset/analysis itself. */
+import { checks, indexFile, mightNeedAnalysis, planFix, refusedFix, type Check, type FileIndex, type FixPlan } from '@sunset/analysis';
+import type { AnalysisOptions, Finding, SourceFile } from '@sunset/analysis';
+import type { RuleName } from '@sunset/rule-data';
+
+export type { AnalysisOptions, Check, CheckMeta, FileIndex, Finding, FixPlan, SiteReport, SourceComment, SourceFile } from '@sunset/analysis';
+export type { RuleLevel, SunsetOptions } from '@sunset/config';
+export { analysisOptionsOf } from '@sunset/config';
+export type { RuleName } from '@sunset/rule-data';
+
+export interface AnalysisCore {
+  readonly checks: Readonly<Partial<Record<RuleName, Check>>>;
+  readonly indexFile: (file: SourceFile, options: AnalysisOptions) => FileIndex;
+  readonly mightNeedAnalysis: (text: string, options: AnalysisOptions) => boolean;
+  readonly planFix: (text: string, findings: readonly Finding[], filePath: string) => FixPlan;
+  readonly refusedFix: (text: string, findings: readonly Finding[], filePath: string, reason: string) => FixPlan;
+}
+
+/** `@sunset/analysis`'s own functions, with the parts a test replaces. */
+export function analysisCore(overrides: Partial<AnalysisCore> = {}): AnalysisCore {
+  return { checks, indexFile, mightNeedAnalysis, planFix, refusedFix, ...overrides };
+}

@@ -1,0 +1,101 @@
+import { analysisCore, analysisOptionsOf, type AnalysisCore, type AnalysisOptions, type Finding, type SunsetOptions } from '../analysis-contract.js';
+import { readDirectives } from '../directives/file-directives.js';
+import type { FileProblem } from '../errors.js';
+import { lineIndexOf, type LineIndex } from '../parse/lines.js';
+import { parseSource } from '../parse/parse-source.js';
+import { enabledRules } from './rule-settings.js';
+import { emptyTimings, type PhaseTimings } from './timings.js';
+
+/** A finding with ESLint's positions: 1-based lines, 1-based UTF-16 columns; the end is exclusive like ESLint's. */
+export interface LocatedFinding extends Finding {
+  /** Absolute path. */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+  readonly relatedLocations: readonly RelatedPosition[];
+  readonly severity: 'error' | 'warn';
+}
+
+export interface RelatedPosition {
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+  readonly message: string;
+}
+
+export interface CheckSourceResult {
+  readonly findings: LocatedFinding[];
+  /** The file does not parse: no finding, and this says where. */
+  readonly error?: FileProblem;
+}
+
+/** What one file's check needs besides its text: options and rule core, prepared once per run. */
+export interface CheckContext {
+  readonly options: SunsetOptions;
+  readonly analysisOptions: AnalysisOptions;
+  readonly core: AnalysisCore;
+}
+
+export function checkContextOf(options: SunsetOptions, core: Partial<AnalysisCore> = {}): CheckContext {
+  return { options, analysisOptions: analysisOptionsOf(options), core: analysisCore(core) };
+}
+
+/**
+ * Checks one file's text as `sunset check` does: prefilter, parse, index, the enabled checks, then
+ * the file's eslint-disable comments. Findings are sorted by line, column and rule.
+ */
+export function checkSource(text: string, filePath: string, options: SunsetOptions, core: Partial<AnalysisCore> = {}): CheckSourceResult {
+  const context = checkContextOf(options, core);
+  if (!context.core.mightNeedAnalysis(text, context.analysisOptions)) return { findings: [] };
+  return checkCandidate(text, filePath, context, emptyTimings());
+}
+
+/** `checkSource` after the prefilter said yes; adds the time of each phase to `timings`. */
+export function checkCandidate(text: string, filePath: string, context: CheckContext, timings: PhaseTimings): CheckSourceResult {
+  let started = performance.now();
+  const parsed = parseSource(text, filePath);
+  let now = performance.now();
+  timings.parse += now - started;
+  if (!parsed.ok) return { findings: [], error: { file: filePath, ...parsed.error } };
+  const { file } = parsed;
+
+  started = now;
+  const lines = lineIndexOf(file.text);
+  const directives = readDirectives(file.comments, lines);
+  const rules = enabledRules(context.core.checks, context.options.rules, directives.inlineRules);
+  if (rules.length === 0) return { findings: [] };
+  const index = context.core.indexFile(file, context.analysisOptions);
+  now = performance.now();
+  timings.index += now - started;
+
+  started = now;
+  const findings: LocatedFinding[] = [];
+  for (const rule of rules) {
+    for (const finding of rule.check.run(index, context.analysisOptions, rule.options)) {
+      const located = locate(finding, filePath, rule.severity, lines);
+      if (!directives.isSuppressed(`sunset/${finding.rule}`, located.line, located.column)) findings.push(located);
+    }
+  }
+  findings.sort(compareFindingsInFile);
+  timings.checks += performance.now() - started;
+  return { findings };
+}
+
+function locate(finding: Finding, file: string, severity: 'error' | 'warn', lines: LineIndex): LocatedFinding {
+  const start = lines.position(finding.range[0]);
+  const end = lines.position(finding.range[1]);
+  const relatedLocations = finding.related.map((related) => {
+    const relatedStart = lines.position(related.range[0]);
+    const relatedEnd = lines.position(related.range[1]);
+    return { line: relatedStart.line, column: relatedStart.column, endLine: relatedEnd.line, endColumn: relatedEnd.column, message: related.message };
+  });
+  return { ...finding, file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column, relatedLocations, severity };
+}
+
+/** Line, column, then rule: the order ESLint's output has within one file. */
+export function compareFindingsInFile(a: LocatedFinding, b: LocatedFinding): number {
+  return a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
+}

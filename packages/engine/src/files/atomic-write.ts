@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, chown, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** The file is read-only (no write bit): `fix` leaves it alone and reports it. */
+export class ReadOnlyFileError extends Error {
+  readonly code = 'EACCES';
+  constructor(file: string) {
+    super(`${file} is read-only`);
+    this.name = 'ReadOnlyFileError';
+  }
+}
+
+/**
+ * Writes `text` so readers see the old content or the new, never half: a temporary file in the same
+ * folder (same file system, so rename is atomic), then rename over the target. An existing file keeps
+ * its mode, and its owner and group where the process may set them; a symlink is written through to
+ * its target. A file with other hard links is written in place (a rename would split the links), and
+ * a read-only file is refused with `ReadOnlyFileError`. On failure the temporary file is removed.
+ */
+export async function writeFileAtomic(file: string, text: string): Promise<void> {
+  const target = await realpath(file).catch(() => file);
+  const existing = await stat(target).catch(() => undefined);
+  if (existing !== undefined && (existing.mode & 0o222) === 0) throw new ReadOnlyFileError(file);
+  if (existing !== undefined && existing.nlink > 1) {
+    await writeFile(target, text, 'utf8');
+    return;
+  }
+  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
+    if (existing !== undefined) {
+      await chmod(temp, existing.mode & 0o7777);
+      if (existing.uid !== process.getuid?.() || existing.gid !== process.getgid?.()) {
+        // Only root (or a member of the group) may give the file back; otherwise it becomes the writer's.
+        await chown(temp, existing.uid, existing.gid).catch(() => undefined);
+      }
+    }
+    await rename(temp, target);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}

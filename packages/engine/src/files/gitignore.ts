@@ -1,0 +1,57 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import { isInside, toPosix } from './paths.js';
+
+/** The `.gitignore` files that apply below `root`, each with the folder its patterns are relative to. */
+export interface GitignoreRules {
+  /** Deepest last, so later rules override earlier ones as in git. */
+  readonly layers: readonly { readonly dir: string; readonly matcher: Ignore }[];
+}
+
+/**
+ * Reads the `.gitignore` files in `root` and below it (`nested`, as `listTree` found them), and those
+ * in the folders between `root` and the top of its git work tree (`stopAt`), so scanning a
+ * sub-folder honours the repository's root file.
+ *
+ * The `ignore` package implements the gitignore spec (negation, anchoring, `dir/` patterns, a
+ * pattern excluding a parent folder hiding everything beneath it) — the same semantics git uses,
+ * so "what git ignores" and "what sunset skips" never disagree.
+ */
+export async function loadGitignoreRules(root: string, stopAt: string | undefined, nested: readonly string[]): Promise<GitignoreRules> {
+  const files = [...ancestorGitignores(root, stopAt), ...nested];
+  const layers = [];
+  for (const file of files) {
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    if (text === undefined) continue;
+    layers.push({ dir: path.dirname(file), matcher: ignore().add(text) });
+  }
+  layers.sort((a, b) => depthOf(a.dir) - depthOf(b.dir));
+  return { layers };
+}
+
+/** Whether git would ignore `file` (absolute): the deepest `.gitignore` with an opinion wins. */
+export function isGitignored(rules: GitignoreRules, file: string): boolean {
+  let ignored = false;
+  for (const { dir, matcher } of rules.layers) {
+    if (!isInside(dir, file) || dir === file) continue;
+    const verdict = matcher.test(toPosix(path.relative(dir, file)));
+    if (verdict.ignored) ignored = true;
+    else if (verdict.unignored) ignored = false;
+  }
+  return ignored;
+}
+
+function ancestorGitignores(root: string, stopAt: string | undefined): string[] {
+  if (stopAt === undefined || !isInside(stopAt, root) || stopAt === root) return [];
+  const files = [];
+  for (let dir = path.dirname(root); isInside(stopAt, dir); dir = path.dirname(dir)) {
+    files.push(path.join(dir, '.gitignore'));
+    if (dir === stopAt) break;
+  }
+  return files;
+}
+
+function depthOf(dir: string): number {
+  return dir.split(path.sep).length;
+}

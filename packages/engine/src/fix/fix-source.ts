@@ -1,0 +1,41 @@
+import type { AnalysisCore, Finding, SiteReport, SunsetOptions } from '../analysis-contract.js';
+import { checkContextOf } from '../check/check-source.js';
+import { enabledRules } from '../check/rule-settings.js';
+import type { FileProblem } from '../errors.js';
+import { parseSource } from '../parse/parse-source.js';
+
+export interface FixResult {
+  /** The new text; `undefined` when nothing changed (the file stays byte-identical). */
+  readonly output: string | undefined;
+  readonly sites: readonly SiteReport[];
+  /** The file does not parse: `output` is undefined and `sites` empty. */
+  readonly error?: FileProblem;
+}
+
+const unparsableOutput =
+  'the edited file would not parse (a bug in Sunset; please report it), so nothing was changed; change this site by hand';
+
+/**
+ * Fixes one file's text: prefilter, parse, the enabled checks (eslint-disable comments do not stop
+ * a fix, as they did not stop the codemod), then the fix plan: rewrites where the move is one-to-one,
+ * a TODO comment elsewhere. The output is parsed again; if it would not parse, nothing changes.
+ * A BOM is kept. `sitePath` is the path the site reports show (default `filePath`).
+ */
+export function fixSource(text: string, filePath: string, options: SunsetOptions, core: Partial<AnalysisCore> = {}, sitePath = filePath): FixResult {
+  const context = checkContextOf(options, core);
+  if (!context.core.mightNeedAnalysis(text, context.analysisOptions)) return { output: undefined, sites: [] };
+  const parsed = parseSource(text, filePath);
+  if (!parsed.ok) return { output: undefined, sites: [], error: { file: filePath, ...parsed.error } };
+  const { file } = parsed;
+  const rules = enabledRules(context.core.checks, options.rules, undefined);
+  if (rules.length === 0) return { output: undefined, sites: [] };
+  const index = context.core.indexFile(file, context.analysisOptions);
+  const findings: Finding[] = rules.flatMap((rule) => rule.check.run(index, context.analysisOptions, rule.options));
+  const plan = context.core.planFix(file.text, findings, sitePath);
+  if (plan.output === undefined) return { output: undefined, sites: plan.sites };
+  if (!parseSource(plan.output, filePath).ok) {
+    return { output: undefined, sites: context.core.refusedFix(file.text, findings, sitePath, unparsableOutput).sites };
+  }
+  const bom = file.text.length === text.length ? '' : text.slice(0, text.length - file.text.length);
+  return { output: bom + plan.output, sites: plan.sites };
+}

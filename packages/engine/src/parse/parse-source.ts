@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { parseSync, type ParserOptions } from 'oxc-parser';
+import type { SourceComment, SourceFile } from '../analysis-contract.js';
+import { lineIndexOf } from './lines.js';
+
+export interface SyntaxProblem {
+  /** 1-based, as ESLint counts lines and columns. */
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+export type ParseResult = { readonly ok: true; readonly file: SourceFile } | { readonly ok: false; readonly error: SyntaxProblem };
+
+type Lang = NonNullable<ParserOptions['lang']>;
+
+/**
+ * How oxc reads a file, by extension: JS files allow JSX (as ESLint's JSX-enabled parsers do); `.cjs`/`.cts`
+ * are CommonJS. The tree is always the TS flavour (`astType: 'ts'`), also for JS: oxc's JS flavour gives
+ * TemplateElement the ESTree range (inside the backticks) where typescript-estree includes the backtick
+ * and `${` (see tests/parse-source.test.ts), and on the bench repo it was about 10 % slower to build.
+ */
+function parserOptionsOf(filePath: string): ParserOptions {
+  const extension = path.extname(filePath).toLowerCase();
+  const lang: Lang = extension === '.tsx' ? 'tsx' : extension === '.ts' || extension === '.mts' || extension === '.cts' ? 'ts' : 'jsx';
+  return {
+    lang,
+    astType: 'ts',
+    sourceType: extension === '.cjs' || extension === '.cts' ? 'commonjs' : 'module',
+    range: true,
+    preserveParens: false,
+  };
+}
+
+/**
+ * Parses one file into the TS-ESTree the analysis reads. A leading BOM is dropped first, as ESLint
+ * does: `file.text` and every range are relative to the text without it. The hashbang line is not a
+ * comment (ESLint's parsers do not list it either).
+ */
+export function parseSource(text: string, filePath: string): ParseResult {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const result = parseSync(filePath, source, parserOptionsOf(filePath));
+  const error = result.errors.find((candidate) => candidate.severity === 'Error');
+  if (error !== undefined) {
+    const { line, column } = lineIndexOf(source).position(error.labels[0]?.start ?? 0);
+    return { ok: false, error: { line, column, message: error.message } };
+  }
+  const hasHashbang = source.startsWith('#!');
+  const comments: SourceComment[] = [];
+  for (const comment of result.comments) {
+    if (hasHashbang && comment.start === 0) continue;
+    comments.push({ type: comment.type, value: comment.value, range: [comment.start, comment.end] });
+  }
+  // oxc-parser's tree is TS-ESTree (the contract's one AST flavour); its own type names differ.
+  const program = result.program as unknown as SourceFile['program'] & { hashbang?: unknown };
+  // typescript-estree has no Hashbang node; a generic child walk must not meet one.
+  delete program.hashbang;
+  return { ok: true, file: { program, text: source, comments } };
+}

@@ -1,0 +1,160 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { fixFiles } from '../src/fix/fix-files.js';
+import { fixSource } from '../src/fix/fix-source.js';
+import { fakeCore, makeTree, sunsetOptions } from './helpers.js';
+
+
+/** Writes to a path matching `pattern` fail with ENOSPC, as on a full disk. */
+const diskFull = vi.hoisted(() => ({ pattern: undefined as RegExp | undefined }));
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:fs/promises')>();
+  const writeFile: typeof real.writeFile = async (file, data, writeOptions) => {
+    if (diskFull.pattern?.test(String(file)) === true) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    return real.writeFile(file, data, writeOptions);
+  };
+  return { ...real, default: { ...real, writeFile }, writeFile };
+});
+
+const options = sunsetOptions();
+const statusTodo = '// TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns';
+
+describe('fixSource', () => {
+  it('rewrites one-to-one sites, adds TODO comments for the others and reports every site', () => {
+    const text = "const a = fetch('/v1/campaigns');\nconst b = send('PATCH /v1/campaigns');\n";
+
+    expect(fixSource(text, '/repo/a.js', options, fakeCore, 'a.js')).toEqual({
+      output: `const a = fetch('/v1/buyer/campaigns');\n${statusTodo}\nconst b = send('PATCH /v1/campaigns');\n`,
+      sites: [
+        { file: 'a.js', line: 1, column: 17, entry: 'campaigns-legacy-list', retired: 'GET /v1/campaigns', action: 'rewritten', reason: 'GET /v1/campaigns → GET /v1/buyer/campaigns' },
+        expect.objectContaining({ file: 'a.js', line: 2, column: 16, entry: 'campaigns-legacy-status', action: 'todo' }),
+      ],
+    });
+  });
+
+  it('keeps a BOM and CRLF line breaks', () => {
+    const text = "\uFEFFconst b = send('PATCH /v1/campaigns');\r\nfetch('/v1/campaigns');\r\n";
+
+    expect(fixSource(text, '/repo/a.ts', options, fakeCore).output).toBe(
+      `\uFEFF${statusTodo}\r\nconst b = send('PATCH /v1/campaigns');\r\nfetch('/v1/buyer/campaigns');\r\n`,
+    );
+  });
+
+  it('returns no output for a file without a site, and for one whose TODO is already there', () => {
+    expect(fixSource('const a = 1;\n', '/repo/a.js', options, fakeCore)).toEqual({ output: undefined, sites: [] });
+    const marked = `${statusTodo}\nsend('PATCH /v1/campaigns');\n`;
+    expect(fixSource(marked, '/repo/a.js', options, fakeCore).output).toBeUndefined();
+  });
+
+  it('changes nothing and reports the sites as skipped when the edited file would not parse', () => {
+    const breaking = { ...fakeCore, planFix: () => ({ output: 'const = ;', sites: [] }) };
+
+    const result = fixSource("fetch('/v1/campaigns');\n", '/repo/a.js', options, breaking);
+
+    expect(result.output).toBeUndefined();
+    expect(result.sites).toEqual([expect.objectContaining({ action: 'skipped', reason: expect.stringContaining('would not parse') })]);
+  });
+
+  it('reports a syntax error and changes nothing', () => {
+    expect(fixSource("fetch('/v1/campaigns'", '/repo/a.js', options, fakeCore)).toEqual({
+      output: undefined,
+      sites: [],
+      error: { file: '/repo/a.js', line: 1, column: 22, message: 'Expected `)` but found `EOF`' },
+    });
+  });
+});
+
+const retired = "export const list = () => fetch('/v1/campaigns');\n";
+
+function gitRepo(files: Record<string, string>): string {
+  const root = makeTree(files);
+  const git = (...args: string[]): void => void execFileSync('git', args, { cwd: root, stdio: 'ignore' });
+  git('init', '-q');
+  git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'add', '.');
+  git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'init');
+  return root;
+}
+
+describe('fixFiles', () => {
+  it('writes the fixed files atomically and sums up what it did', async () => {
+    const root = gitRepo({ 'src/a.ts': retired, 'src/b.ts': 'export {};\n', 'src/c.js': "send('PATCH /v1/campaigns');\n" });
+    const progress: string[] = [];
+
+    const report = await fixFiles(['.'], { cwd: root, baseDir: root, options, dry: false, force: false, core: fakeCore, onProgress: (done, total, file) => progress.push(`${done}/${total} ${file}`) });
+
+    expect(readFileSync(path.join(root, 'src/a.ts'), 'utf8')).toBe(retired.replace('/v1/campaigns', '/v1/buyer/campaigns'));
+    expect(readFileSync(path.join(root, 'src/c.js'), 'utf8')).toBe(`${statusTodo}\nsend('PATCH /v1/campaigns');\n`);
+    expect(report.changedFiles).toEqual(['src/a.ts', 'src/c.js']);
+    expect(report.sites.map((site) => `${site.file}:${site.line}:${site.column} ${site.action}`)).toEqual(['src/a.ts:1:33 rewritten', 'src/c.js:1:6 todo']);
+    expect(report.summary).toEqual({ files: 3, candidates: 2, changed: 2, written: 2, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: false, interrupted: false });
+    expect(progress).toEqual(['1/3 src/a.ts', '2/3 src/b.ts', '3/3 src/c.js']);
+    expect(readdirSync(path.join(root, 'src')).sort()).toEqual(['a.ts', 'b.ts', 'c.js']);
+  });
+
+  it('writes nothing with dry, and hands each change to onChange', async () => {
+    const root = makeTree({ 'a.ts': retired });
+    const changes: string[] = [];
+
+    const report = await fixFiles(['.'], { cwd: root, baseDir: root, options, dry: true, force: false, core: fakeCore, onChange: (change) => changes.push(`${change.displayPath}: ${change.after}`) });
+
+    expect(readFileSync(path.join(root, 'a.ts'), 'utf8')).toBe(retired);
+    expect(changes).toEqual([`a.ts: ${retired.replace('/v1/campaigns', '/v1/buyer/campaigns')}`]);
+    expect(report.summary).toMatchObject({ changed: 1, written: 0, dry: true });
+  });
+
+  it('refuses to start in a git work tree with uncommitted changes, unless forced', async () => {
+    const root = gitRepo({ 'a.ts': retired });
+    writeFileSync(path.join(root, 'new.ts'), 'export {};\n');
+
+    await expect(fixFiles(['.'], { cwd: root, baseDir: root, options, dry: false, force: false, core: fakeCore })).rejects.toThrow(
+      /^Refusing to rewrite files: the git work tree .* has uncommitted changes:\n {2}new\.ts\n/,
+    );
+    expect(readFileSync(path.join(root, 'a.ts'), 'utf8')).toBe(retired);
+    const forced = await fixFiles(['.'], { cwd: root, baseDir: root, options, dry: false, force: true, core: fakeCore });
+    expect(forced.summary.written).toBe(1);
+  });
+
+  it('reports a read-only file, leaves it as it was and goes on with the others', async () => {
+    const root = makeTree({ 'a.ts': retired, 'b.ts': retired, 'c.ts': "fetch('/v1/campaigns'\n" });
+    chmodSync(path.join(root, 'a.ts'), 0o444);
+
+    const report = await fixFiles(['.'], { cwd: root, baseDir: root, options, dry: false, force: true, core: fakeCore });
+
+    expect(readFileSync(path.join(root, 'a.ts'), 'utf8')).toBe(retired);
+    expect(readFileSync(path.join(root, 'b.ts'), 'utf8')).toBe(retired.replace('/v1/campaigns', '/v1/buyer/campaigns'));
+    expect(report.errors).toEqual([
+      { file: path.join(root, 'a.ts'), message: 'Could not write the file: it is read-only. It was left as it was.' },
+      { file: path.join(root, 'c.ts'), line: 2, column: 1, message: 'Expected `)` but found `EOF`' },
+    ]);
+    expect(report.summary).toMatchObject({ changed: 2, written: 1, errors: 2 });
+    expect(readdirSync(root).sort()).toEqual(['a.ts', 'b.ts', 'c.ts']);
+  });
+
+  it('stops between files when the signal is aborted and says so', async () => {
+    const root = makeTree({ 'a.ts': retired, 'b.ts': retired, 'c.ts': retired });
+    const controller = new AbortController();
+
+    const report = await fixFiles(['.'], { cwd: root, baseDir: root, options, dry: false, force: true, core: fakeCore, onProgress: (done) => done === 1 && controller.abort(), signal: controller.signal });
+
+    expect(report.changedFiles).toEqual(['a.ts']);
+    expect(readFileSync(path.join(root, 'b.ts'), 'utf8')).toBe(retired);
+    expect(report.summary).toMatchObject({ files: 3, written: 1, interrupted: true });
+  });
+
+  it('reports a failed write (disk full), removes its temporary file and goes on', async () => {
+    const root = makeTree({ 'a.ts': retired, 'b.ts': retired });
+    diskFull.pattern = /\.a\.ts\.[0-9a-f]+\.tmp$/;
+    try {
+      const report = await fixFiles(['.'], { cwd: root, baseDir: root, options, dry: false, force: true, core: fakeCore });
+
+      expect(report.errors).toEqual([{ file: path.join(root, 'a.ts'), message: 'Could not write the file: disk full (ENOSPC). It was left as it was.' }]);
+      expect(report.summary).toMatchObject({ changed: 2, written: 1 });
+    } finally {
+      diskFull.pattern = undefined;
+    }
+    expect(readFileSync(path.join(root, 'a.ts'), 'utf8')).toBe(retired);
+    expect(readdirSync(root).sort()).toEqual(['a.ts', 'b.ts']);
+  });
+});

@@ -1,0 +1,125 @@
+import { parseForESLint } from '@typescript-eslint/parser';
+import { describe, expect, it } from 'vitest';
+import { parseSource } from '../src/parse/parse-source.js';
+
+/** Node facts the analysis reads, one string per node: type, range and the fields that differ between flavours. */
+function nodeFacts(root: unknown): string[] {
+  const facts: string[] = [];
+  const visit = (value: unknown, parentKey: string): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, parentKey);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const node = value as Record<string, unknown>;
+    if (typeof node.type === 'string' && Array.isArray(node.range)) {
+      facts.push(`${parentKey}: ${node.type} ${JSON.stringify(node.range)}${detailsOf(node)}`);
+    }
+    for (const [key, child] of Object.entries(node)) {
+      if (key === 'parent' || key === 'loc' || key === 'range' || key === 'tokens' || key === 'comments') continue;
+      visit(child, key);
+    }
+  };
+  visit(root, 'root');
+  return facts.sort();
+}
+
+function detailsOf(node: Record<string, unknown>): string {
+  switch (node.type) {
+    case 'Literal':
+      return ` ${JSON.stringify(node.raw)} ${typeof node.value === 'bigint' || node.value instanceof RegExp ? String(node.value) : JSON.stringify(node.value)}`;
+    case 'TemplateElement':
+    {
+      const { raw, cooked } = node.value as { raw: string; cooked: string | null };
+      return ` raw=${JSON.stringify(raw)} cooked=${JSON.stringify(cooked)} tail=${String(node.tail)}`;
+    }
+    case 'Property':
+      return ` kind=${String(node.kind)} method=${String(node.method)} shorthand=${String(node.shorthand)} computed=${String(node.computed)}`;
+    case 'MemberExpression':
+      return ` optional=${String(node.optional)} computed=${String(node.computed)}`;
+    case 'CallExpression':
+    case 'NewExpression':
+      return ` optional=${String(node.optional ?? false)} arguments=${(node.arguments as unknown[]).length}`;
+    case 'ExpressionStatement':
+      return node.directive === undefined || node.directive === null ? '' : ` directive=${JSON.stringify(node.directive)}`;
+    case 'Identifier':
+    case 'JSXIdentifier':
+    case 'PrivateIdentifier':
+      return ` ${String(node.name)}`;
+    case 'JSXText':
+      return ` ${JSON.stringify(node.value)} ${JSON.stringify(node.raw)}`;
+    case 'JSXAttribute':
+    case 'VariableDeclaration':
+      return node.kind === undefined ? '' : ` kind=${String(node.kind)}`;
+    case 'MethodDefinition':
+    case 'PropertyDefinition':
+      return ` kind=${String(node.kind)} static=${String(node.static)} computed=${String(node.computed)}`;
+    default:
+      return '';
+  }
+}
+
+function typescriptEstree(text: string, filePath: string): { facts: string[]; comments: unknown[] } {
+  const jsx = !/\.(?:[mc]?ts)$/.test(filePath);
+  const { ast } = parseForESLint(text.replace(/^\uFEFF/, ''), { range: true, loc: true, comment: true, jsx, filePath, sourceType: 'module' });
+  return { facts: nodeFacts(ast), comments: ast.comments!.map((comment) => ({ type: comment.type, value: comment.value, range: comment.range })) };
+}
+
+function oxc(text: string, filePath: string): { facts: string[]; comments: readonly unknown[] } {
+  const parsed = parseSource(text, filePath);
+  if (!parsed.ok) throw new Error(`${filePath}: ${parsed.error.message}`);
+  return { facts: nodeFacts(parsed.file.program), comments: parsed.file.comments };
+}
+
+const snippets: Record<string, string> = {
+  'literals.js': "'use strict';\nconst a = 'x', b = \"é\", c = 1n, d = /v1\\/campaigns/gi, e = null, f = true, g = 0x1F, h = 1_000;\n",
+  'template.ts': 'const base = `${API}/v1/campaigns/${id}/orders?x=1`;\nconst empty = ``;\nconst nested = `a${`b${c}`}d`;\ntag`raw\\u00e9${x}`;\n',
+  'chains.ts': 'const r = a?.b?.(c)?.[d];\nconst s = (a?.b).c;\nawait this.http?.get<Campaign[]>(`${base}/v1/campaigns`);\n',
+  'casts.ts': "const url = ('/v1/campaigns' as const);\nconst y = <string>z;\nconst w = v!;\nconst u = t satisfies U;\nenum E { A = '/v1/x' }\n",
+  'objects.js': "const o = { url, method: 'PATCH', get a() { return 1; }, set a(v) {}, b() {}, async *c() {}, [k]: 1, 'q': 2, ...rest };\nconst { p = 1, ...others } = o;\n",
+  'classes.ts': 'class A { static x = 1; #p = 2; constructor(private http: HttpClient) {} get y() { return this.#p; } async m(): Promise<void> { await this.http.get(`/v1/campaigns`); } }\n',
+  'jsx.js': "const App = () => <div className=\"a\" onClick={() => fetch('/v1/campaigns')}>text {x} <b>bold</b></div>;\nconst f = <></>;\n",
+  'component.tsx': 'export const C = <T,>(p: { u: T }) => <a href={`/v1/campaigns/${p.u}`}>x</a>;\n',
+  'hashbang.mjs': "#!/usr/bin/env node\n// first\n\"use strict\";\nimport x from 'y';\nexport default fetch('/v1/campaigns');\n",
+  'bom.js': "\uFEFF// bom\nfetch('/v1/campaigns');\n",
+  'crlf.ts': "// one\r\nconst a = 1;\r\n/* two\r\n lines */\r\nfetch('/v1/campaigns');\r\n",
+  'separators.js': "const s = 'a\u2028b';\n// c\u2028fetch('/v1/campaigns');\nconst t = `x\u2029y`;\n",
+  'unicode.js': "// 😀 é\nconst a = '😀'; fetch(`/v1/😀/${a}`); /* ✓ */ const b = { 'ü': 1 };\n",
+  'requests.cjs': "const axios = require('axios');\nmodule.exports = async function f() { return axios({ method: 'get', url: API + '/v1/campaigns' }); };\n",
+  'soap.ts': 'const env = `<soap:Envelope><soap:Body><GetCampaigns xmlns="http://x"/></soap:Body></soap:Envelope>`;\nclient.GetCampaignsAsync({}).then((r) => r);\nheaders[\'SOAPAction\'] = "http://www.example.com/api/2010/06/ICampaignService/GetCampaigns";\n',
+  'statements.ts': "label: for (const x of xs) { if (x) continue label; else break; }\nswitch (a) { case 1: default: }\ntry { f(); } catch { } finally { }\nimport type { T } from './t';\nexport * as ns from './n';\ndeclare module 'm' { }\nnamespace N { export const a = 1; }\n",
+};
+
+describe('parseSource gives the tree typescript-estree gives, where the analysis looks', () => {
+  it.each(Object.entries(snippets))('%s', (file, text) => {
+    const expected = typescriptEstree(text, file);
+    const actual = oxc(text, file);
+    expect(actual.facts).toEqual(expected.facts);
+    expect(actual.comments).toEqual(expected.comments);
+  });
+});
+
+describe('parseSource', () => {
+  it('drops a leading BOM, as ESLint does, so ranges count from the first character after it', () => {
+    const parsed = parseSource("\uFEFFfetch('/v1/campaigns');", 'a.js');
+
+    expect(parsed.ok && parsed.file.text).toBe("fetch('/v1/campaigns');");
+    expect(parsed.ok && parsed.file.program.range).toEqual([0, 23]);
+  });
+
+  it('reads JSX in a .js file', () => {
+    expect(parseSource('const a = <div>{x}</div>;', 'a.js').ok).toBe(true);
+  });
+
+  it('reads a TypeScript angle-bracket cast in a .ts file', () => {
+    expect(parseSource('const a = <string>b;', 'a.ts').ok).toBe(true);
+  });
+
+  it.each([
+    { file: 'a.js', text: 'const a = 1;\nlet = = 2;\n', error: { line: 2, column: 7, message: 'Unexpected token' } },
+    { file: 'b.ts', text: 'const a = 1;\r\nfoo(\r\n', error: { line: 3, column: 1, message: 'Expected `)` but found `EOF`' } },
+    { file: 'c.js', text: "const s = '😀';\u2028const t = ;", error: { line: 2, column: 11, message: 'Unexpected token' } },
+  ])('reports a syntax error of $file at a 1-based line and column', ({ file, text, error }) => {
+    expect(parseSource(text, file)).toEqual({ ok: false, error });
+  });
+});

@@ -1,0 +1,92 @@
+import { mkdirSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findSourceFiles } from '../src/files/walk.js';
+import { makeTree } from './helpers.js';
+
+const js = 'export {};\n';
+
+function displayPaths(listing: { files: readonly { displayPath: string }[] }): string[] {
+  return listing.files.map((file) => file.displayPath);
+}
+
+describe('findSourceFiles', () => {
+  it('lists every source extension sorted, skipping node_modules, .git and other extensions', async () => {
+    const root = makeTree({
+      'b.ts': js, 'a.js': js, 'c.jsx': js, 'd.mjs': js, 'e.cjs': js, 'f.tsx': js, 'g.mts': js, 'h.cts': js,
+      'notes.md': 'x', 'data.json': '{}', 'types.d.ts': js,
+      'node_modules/pkg/index.js': js, 'src/node_modules/inner/x.ts': js, '.git/hooks/pre-commit.js': js,
+      '.storybook/main.ts': js,
+    });
+    const files = await findSourceFiles(['.'], { cwd: root });
+    expect(displayPaths(files)).toEqual([
+      '.storybook/main.ts', 'a.js', 'b.ts', 'c.jsx', 'd.mjs', 'e.cjs', 'f.tsx', 'g.mts', 'h.cts', 'types.d.ts',
+    ]);
+    expect(files.files[0]!.path).toBe(path.join(root, '.storybook/main.ts'));
+  });
+
+  it('honours the root .gitignore and a nested .gitignore that re-includes a file', async () => {
+    const root = makeTree({
+      '.gitignore': 'dist/\n*.gen.ts\n',
+      'dist/bundle.js': js,
+      'src/a.gen.ts': js,
+      'src/a.ts': js,
+      'src/legacy/.gitignore': '!keep.gen.ts\nold.js\n',
+      'src/legacy/keep.gen.ts': js,
+      'src/legacy/drop.gen.ts': js,
+      'src/legacy/old.js': js,
+      'src/old.js': js,
+    });
+    const files = await findSourceFiles(['.'], { cwd: root });
+    expect(displayPaths(files)).toEqual(['src/a.ts', 'src/legacy/keep.gen.ts', 'src/old.js']);
+  });
+
+  it('applies the repository root .gitignore when scanning a sub-folder of a git work tree', async () => {
+    const root = makeTree({ '.gitignore': 'src/generated/\n', 'src/generated/api.ts': js, 'src/app.ts': js });
+    mkdirSync(path.join(root, '.git'));
+    const files = await findSourceFiles(['src'], { cwd: root });
+    expect(displayPaths(files)).toEqual(['src/app.ts']);
+  });
+
+  it('follows no symlink out of the root and lists a file linked twice inside it once', async () => {
+    const outside = makeTree({ 'secret.ts': js, 'lib/x.ts': js });
+    const root = makeTree({ 'src/a.ts': js });
+    symlinkSync(path.join(outside, 'secret.ts'), path.join(root, 'src/secret-link.ts'));
+    symlinkSync(path.join(outside, 'lib'), path.join(root, 'lib-link'));
+    symlinkSync(path.join(root, 'src/a.ts'), path.join(root, 'src/z-alias.ts'));
+    const files = await findSourceFiles(['.'], { cwd: root });
+    expect(displayPaths(files)).toEqual(['src/a.ts']);
+  });
+
+  it('takes explicit files as given even when gitignored, but never from node_modules', async () => {
+    const root = makeTree({ '.gitignore': 'gen/\n', 'gen/api.ts': js, 'node_modules/x/index.js': js, 'src/a.ts': js });
+    const files = await findSourceFiles(['gen/api.ts', 'node_modules/x/index.js', 'src'], { cwd: root });
+    expect(displayPaths(files)).toEqual(['gen/api.ts', 'src/a.ts']);
+  });
+
+  it('skips what the config ignores, relative to the config folder', async () => {
+    const root = makeTree({ 'src/a.ts': js, 'src/fixtures/f.ts': js, 'scripts/s.js': js });
+    const files = await findSourceFiles(['.'], { cwd: root, ignores: ['fixtures/', '/scripts'], ignoresBase: root });
+    expect(displayPaths(files)).toEqual(['src/a.ts']);
+  });
+
+  it('reports paths outside the working directory relative to it', async () => {
+    const root = makeTree({ 'app/src/a.ts': js, 'tools/t.ts': js });
+    const files = await findSourceFiles(['../tools'], { cwd: path.join(root, 'app') });
+    expect(displayPaths(files)).toEqual(['../tools/t.ts']);
+  });
+
+  it('rejects a path that does not exist, naming it', async () => {
+    const root = makeTree({ 'a.ts': js });
+    await expect(findSourceFiles(['a.ts', 'missing'], { cwd: root })).rejects.toThrow(
+      'Cannot read path "missing": it does not exist (ENOENT). Check the path and try again.',
+    );
+  });
+
+  it('rejects an explicit file that is not JavaScript or TypeScript', async () => {
+    const root = makeTree({ 'README.md': '# x' });
+    await expect(findSourceFiles(['README.md'], { cwd: root })).rejects.toThrow(
+      'Cannot scan "README.md": only .js .jsx .mjs .cjs .ts .tsx .mts .cts files are scanned. Pass a source file or a folder.',
+    );
+  });
+});
