@@ -1,9 +1,74 @@
-// Lints Sunset's own code (not the fixtures, which hold deliberately retired calls).
+// Lints Sunset's own code (not the fixtures, which hold deliberately retired calls), and enforces the
+// package graph: dependencies point down only (rule-data → config → analysis → engine → faces).
+import { readFileSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+/** What each package's source may import of the workspace: package-graph.json (the README shows the same; a test compares them). */
+const { $comment, ...allowedWorkspaceImports } = JSON.parse(readFileSync(new URL('./package-graph.json', import.meta.url), 'utf8'));
+
+/** Third-party modules a package must never load: parsers below the engine, ESLint outside the plugin. */
+const forbiddenModules = {
+  'rule-data': ['eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'],
+  config: ['eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'],
+  analysis: ['eslint', '@typescript-eslint/parser', '@typescript-eslint/typescript-estree', '@typescript-eslint/utils', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*', 'typescript'],
+  engine: ['eslint', '@typescript-eslint/parser', '@typescript-eslint/typescript-estree', '@typescript-eslint/utils', 'espree', 'jscodeshift', '@babel/*'],
+  runtime: ['eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'],
+  openapi: ['eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'],
+  'eslint-plugin': ['oxc-parser', 'jscodeshift', '@babel/*'],
+  codemod: ['eslint', '@typescript-eslint/parser', '@typescript-eslint/utils', 'espree', '@babel/*', 'chalk', 'diff'],
+  cli: ['eslint', '@typescript-eslint/*', 'espree', 'jscodeshift', '@babel/*'],
+};
+
+const escapeForRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** An esquery regular expression matching the given specifiers (a trailing `/*` also matches subpaths). */
+function dynamicImportPattern(workspace, modules) {
+  const alternatives = [...workspace, ...modules].map((specifier) =>
+    specifier.endsWith('/*') ? `${escapeForRegExp(specifier.slice(0, -2))}\\/` : `${escapeForRegExp(specifier)}(\\/|$)`,
+  );
+  return `/^(${alternatives.join('|')})/`;
+}
+
+const sunsetPackages = Object.keys(allowedWorkspaceImports);
+
+const boundaryConfigs = sunsetPackages.map((name) => {
+  const allowed = new Set(allowedWorkspaceImports[name]);
+  const forbiddenWorkspace = sunsetPackages.filter((other) => other !== name && !allowed.has(other)).map((other) => `@sunset/${other}`);
+  return {
+    files: [`packages/${name}/src/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...forbiddenWorkspace, ...forbiddenWorkspace.map((specifier) => `${specifier}/*`)],
+              message: `@sunset/${name} may import only ${[...allowed].map((other) => `@sunset/${other}`).join(', ') || 'no workspace package'} (see the package graph in README.md).`,
+            },
+            { group: forbiddenModules[name], message: `@sunset/${name} must not load this module (see the package graph in README.md).` },
+            { group: ['../../*/src/*', '../../../packages/*'], message: 'Import another package by its name, not by a relative path.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression > :not(Literal)',
+          message: 'Dynamic imports name their module literally, so the package boundaries can be checked.',
+        },
+        {
+          // no-restricted-imports does not look at `import()`: the same boundary, for lazy loads.
+          selector: `ImportExpression > Literal[value=${dynamicImportPattern(forbiddenWorkspace, forbiddenModules[name])}]`,
+          message: `@sunset/${name} must not load this module, not even lazily (see the package graph in README.md).`,
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'fixtures/**', 'bench/out/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    ignores: ['**/dist/**', '**/node_modules/**', 'fixtures/**', 'bench/out/**', '**/*.js', '**/*.mjs', '**/*.cjs', '!bench/*.mjs'],
   },
   ...tseslint.configs.strict,
   ...tseslint.configs.stylistic,
@@ -13,4 +78,5 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  ...boundaryConfigs,
 );

@@ -6,7 +6,7 @@ import type { Linter as Linter10 } from 'eslint';
 import type { Linter as Linter9 } from 'eslint9';
 import fg from 'fast-glob';
 import ignore from 'ignore';
-import { createPlugin, type SunsetReport } from '@sunset/eslint-plugin';
+import { createPlugin } from '@sunset/eslint-plugin';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const legacyAppDir = path.join(repoRoot, 'fixtures/legacy-app');
@@ -65,8 +65,6 @@ export const byPosition = <T extends { file: string; line: number; column: numbe
 export interface LintedFile {
   readonly file: string;
   readonly messages: readonly Linter10.LintMessage[];
-  /** What the plugin's `onFinding` saw for this file. */
-  readonly reports: readonly SunsetReport[];
 }
 
 /**
@@ -75,8 +73,7 @@ export interface LintedFile {
  */
 export function lintWithRecommended(linter: Linter9 | Linter10, dir = legacyAppDir): LintedFile[] {
   return legacyAppSourceFiles(dir).map((file) => {
-    const reports: SunsetReport[] = [];
-    const plugin = createPlugin({ onFinding: (report) => reports.push(report) });
+    const plugin = createPlugin();
     const config = [
       {
         files: ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}'],
@@ -93,6 +90,6 @@ export function lintWithRecommended(linter: Linter9 | Linter10, dir = legacyAppD
     const source = readFileSync(path.join(dir, file), 'utf8');
     // The two majors' config types differ only in details these plain objects do not use.
     const messages = (linter as Linter10).verify(source, config as Linter10.Config[], { filename: path.join(dir, file) });
-    return { file, messages, reports };
+    return { file, messages };
   });
 }

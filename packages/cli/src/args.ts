@@ -25,6 +25,7 @@ export interface CheckArgs extends SharedArgs {
   readonly updateBaseline: boolean;
   readonly baseline: string | undefined;
   readonly baselineExpires: string | undefined;
+  readonly stats: boolean;
 }
 
 export interface FixArgs extends SharedArgs {
@@ -58,6 +59,7 @@ export const checkOptions = {
   'update-baseline': { type: 'boolean', description: 'Record the current findings in the baseline file and exit 0.' },
   baseline: { type: 'string', value: 'FILE', description: 'Baseline file (default .sunset-baseline.json next to the config).' },
   'baseline-expires': { type: 'string', value: 'YYYY-MM-DD', description: 'With --update-baseline: the baseline stops suppressing from this day.' },
+  stats: { type: 'boolean', description: 'With --format json: add the time spent walking, reading, prefiltering, parsing, indexing and checking.' },
   ...sharedOptions,
 } as const satisfies Record<string, OptionSpec>;
 
@@ -80,6 +82,7 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
     updateBaseline: values['update-baseline'] ?? false,
     baseline: values.baseline,
     baselineExpires: values['baseline-expires'],
+    stats: values.stats ?? false,
   };
 }
 

@@ -1,29 +1,24 @@
 import { describeOptions, checkOptions, fixOptions, parseCheckArgs, parseFixArgs } from './args.js';
-import { lintFiles } from './check/lint-files.js';
-import type { LintFiles } from './check/types.js';
+import type { AnalysisCore } from '@sunset/engine';
 import { ExitCode, UsageError } from './errors.js';
-import { transformFile } from './fix/transform-file.js';
-import type { TransformFile } from './fix/types.js';
 import type { CliIo } from './io.js';
 import { cliVersion } from './version.js';
 
-/** The engine steps; tests and the lead's wiring pass their own. */
+/** What tests replace: parts of the rule core the engine runs, and the docs base URL. */
 export interface CliDependencies {
-  readonly lintFiles: LintFiles;
-  readonly transformFile: TransformFile;
+  readonly core?: Partial<AnalysisCore>;
   /** Docs base URL for SARIF `helpUri` (`<docsUrl>#<entry-id>`); omitted when undefined. */
   readonly docsUrl?: string;
 }
-
-export const defaultDependencies: CliDependencies = { lintFiles, transformFile };
 
 const mainHelp = `Usage: sunset <command> [options] [paths...]
 
 Finds and migrates code that calls retired endpoints of the advertising platform API.
 
 Commands:
-  check   Report retired calls (the CI gate): exit 1 when one is at or past --fail-on.
-  fix     Rewrite one-to-one migrations in place and leave TODO comments elsewhere.
+  check            Report retired calls (the CI gate): exit 1 when one is at or past --fail-on.
+  fix              Rewrite one-to-one migrations in place and leave TODO comments elsewhere.
+  import openapi   Turn the deprecated operations of an OpenAPI description into custom entries.
 
 Options:
   -h, --help      Show help (\`sunset <command> --help\` for a command's options).
@@ -58,10 +53,9 @@ be transformed or TODOs with --fail-on-todo, 2 usage or configuration error.
 /**
  * Runs the `sunset` command line; never calls process.exit, returns the exit code. Each command's
  * code is imported when that command runs, so `--version`, `--help` and usage errors load neither
- * the check (the plugin and ESLint's types, via the SARIF formatter) nor the fix engine (jscodeshift
- * and Babel, loaded by `transformFile` on the first candidate), and `check` does not load the codemod.
+ * the engine nor the parser.
  */
-export async function main(argv: readonly string[], io: CliIo, deps: CliDependencies = defaultDependencies): Promise<number> {
+export async function main(argv: readonly string[], io: CliIo, deps: CliDependencies = {}): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
@@ -69,13 +63,18 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDependen
         const args = parseCheckArgs(rest);
         if (args.help) return printHelp(io, checkHelp);
         const { runCheck } = await import('./check/run-check.js');
-        return await runCheck(args, io, { lintFiles: deps.lintFiles, toolVersion: cliVersion(), ...docs(deps) });
+        return await runCheck(args, io, { toolVersion: cliVersion(), ...docs(deps), ...core(deps) });
       }
       case 'fix': {
         const args = parseFixArgs(rest);
         if (args.help) return printHelp(io, fixHelp);
         const { runFix } = await import('./fix/run-fix.js');
-        return await runFix(args, io, { transformFile: deps.transformFile });
+        return await runFix(args, io, core(deps));
+      }
+      case 'import': {
+        // The importer and its OpenAPI parser load only for this command.
+        const { runImportOpenApi } = await import('@sunset/openapi');
+        return await runImportOpenApi(rest, io);
       }
       case '-h':
       case '--help':
@@ -105,4 +104,8 @@ function printHelp(io: CliIo, text: string): number {
 
 function docs(deps: CliDependencies): { docsUrl?: string } {
   return deps.docsUrl === undefined ? {} : { docsUrl: deps.docsUrl };
+}
+
+function core(deps: CliDependencies): { core?: Partial<AnalysisCore> } {
+  return deps.core === undefined ? {} : { core: deps.core };
 }

@@ -1,13 +1,9 @@
 /**
- * A problem with how the command was called or configured: a bad flag, a bad config field,
- * a path that cannot be read. The CLI prints the message and exits with code 2.
+ * A problem with how the command was called or configured: a bad flag, a bad config field, a path
+ * that cannot be read, a dirty work tree. The CLI prints the message and exits with code 2. The
+ * engine's class, so the engine's own usage errors (paths, git guard) reach the same handler.
  */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
+export { UsageError } from '@sunset/engine';
 
 /** Exit codes shared by `check` and `fix`. */
 export const ExitCode = {

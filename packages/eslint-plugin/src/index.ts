@@ -3,13 +3,11 @@ import type { TSESLint } from '@typescript-eslint/utils';
 import { todayUtc } from '@sunset/rule-data';
 import type { SunsetRuleName, SunsetRules } from './rules/index.js';
 import { createRules } from './rules/index.js';
-import type { OnFinding } from './util/rule-hooks.js';
-import { createRuleHooks } from './util/rule-hooks.js';
+import { createAnalysisMemo } from './util/file-analysis.js';
 
 export type { SunsetRuleName, SunsetRules } from './rules/index.js';
-export type { OnFinding, RequestCheckFinding, RequestRuleId, SunsetReport, SunsetTodoFinding } from './util/rule-hooks.js';
-export type { RetirementRuleOptions, SunsetSettings } from './settings.js';
-export { readSunsetSettings, SunsetSettingsError } from './settings.js';
+export type { SunsetSettings } from './util/settings.js';
+export { readSunsetSettings, SunsetSettingsError } from './util/settings.js';
 export { docsUrl } from './util/create-rule.js';
 
 interface PackageJson {
@@ -31,11 +29,6 @@ export interface SunsetPlugin {
   readonly configs: { readonly recommended: SunsetFlatConfig; readonly all: SunsetFlatConfig };
 }
 
-export interface CreatePluginOptions {
-  /** Called for every report with the finding behind it (entry, phase, edits) and ESLint's position and message. */
-  readonly onFinding?: OnFinding;
-}
-
 const packageJson = createRequire(import.meta.url)('../package.json') as PackageJson;
 
 function ruleLevels(rules: SunsetRules, include: (name: SunsetRuleName) => boolean): Record<`sunset/${SunsetRuleName}`, 'error'> {
@@ -44,14 +37,14 @@ function ruleLevels(rules: SunsetRules, include: (name: SunsetRuleName) => boole
 }
 
 /**
- * Builds the plugin. The default export is `createPlugin()`; the CLI passes `onFinding` to receive
- * the structured finding of every report while linting with exactly the same rules.
+ * Builds the plugin (the default export is `createPlugin()`): one thin ESLint rule per check of the
+ * rule core, sharing one analysis of each file.
  *
  * The configs stamp `settings.sunset.asOf` with the day the config is loaded, so ESLint's cache
  * key changes with the day; set your own `settings.sunset.asOf` in a later config object to pin it.
  */
-export function createPlugin(options: CreatePluginOptions = {}): SunsetPlugin {
-  const rules = createRules(createRuleHooks(options.onFinding));
+export function createPlugin(): SunsetPlugin {
+  const rules = createRules(createAnalysisMemo());
   const settings = { sunset: { asOf: todayUtc() } };
   const configs = {} as { recommended: SunsetFlatConfig; all: SunsetFlatConfig };
   const plugin: SunsetPlugin = { meta: { name: packageJson.name, version: packageJson.version }, rules, configs };

@@ -4,7 +4,6 @@ import { Linter } from 'eslint';
 import { Linter as Linter9 } from 'eslint9';
 import { describe, expect, it } from 'vitest';
 import plugin, { createPlugin, ruleMeta } from '../src/index.js';
-import type { SunsetReport } from '../src/index.js';
 
 // ESLint's config types expect ESLint's Plugin type; ours is typed by @typescript-eslint/utils (same runtime shape).
 type EslintPlugin = NonNullable<Linter.Config['plugins']>[string];
@@ -108,40 +107,9 @@ describe('linting with the recommended config', () => {
     expect(output).toBe(clientCode.replace('${API_BASE}/v1/campaigns?', '${API_BASE}/v1/buyer/campaigns?'));
   });
 
-  it('hands every report to onFinding with the finding behind it (in rule order; ESLint sorts by position)', () => {
-    const received: SunsetReport[] = [];
-    const observed = createPlugin({ onFinding: (report) => received.push(report) });
-    const messages = new Linter().verify(clientCode, configFor(observed), 'client.ts');
-    const reports = received.toSorted((left, right) => left.line - right.line || left.column - right.column);
-    expect(
-      reports.map((report) => ({
-        ruleId: report.ruleId,
-        line: report.line,
-        column: report.column,
-        message: report.message,
-        entry: report.ruleId === 'sunset/no-sunset-todo' ? report.finding.entryId : 'entry' in report.finding ? report.finding.entry.id : undefined,
-      })),
-    ).toEqual([
-      { ...expected[0], entry: 'campaigns-legacy-list' },
-      { ...expected[1], entry: 'reporting-sync-reportdata' },
-      { ...expected[2], entry: 'campaigns-legacy-get' },
-    ]);
-    expect(reports.map(({ endLine, endColumn }) => ({ endLine, endColumn }))).toEqual(
-      messages.map(({ endLine, endColumn }) => ({ endLine, endColumn })),
-    );
-    const [rewrite] = reports;
-    expect(rewrite === undefined || !('migration' in rewrite.finding) ? undefined : [rewrite.finding.migration, rewrite.finding.phase]).toEqual([
-      'rewrite',
-      'retired',
-    ]);
-  });
-
-  it('skips files without any retired needle', () => {
-    const reports: SunsetReport[] = [];
-    const observed = createPlugin({ onFinding: (report) => reports.push(report) });
-    const messages = new Linter().verify("await fetch('/v1/buyer/campaigns');", configFor(observed), 'client.ts');
+  it('reports nothing in a file that calls only the new API', () => {
+    const messages = new Linter().verify("await fetch('/v1/buyer/campaigns');", configFor(createPlugin()), 'client.ts');
     expect(messages).toEqual([]);
-    expect(reports).toEqual([]);
   });
 });
 
@@ -152,17 +120,18 @@ describe('invalid settings', () => {
   it.each([
     [{ asOf: '2024/06/01' }, 'Invalid Sunset option `settings.sunset.asOf`: must be a day written YYYY-MM-DD (for example 2026-11-21), got "2024/06/01". Fix it in your ESLint config.'],
     [{ asOf: '2024-02-30' }, 'Invalid Sunset option `settings.sunset.asOf`: "2024-02-30" is not a day on the calendar. Fix it in your ESLint config.'],
-    [{ apiHosts: 'api.example.com' }, 'Invalid Sunset option `settings.sunset.apiHosts`: expected an array of host names such as ["api.example.com"], got "api.example.com". Fix it in your ESLint config.'],
-    [{ reportScheduled: 'yes' }, 'Invalid Sunset option `settings.sunset.reportScheduled`: expected true or false, got "yes". Fix it in your ESLint config.'],
-    [{ scheduledWithinDays: 1.5 }, 'Invalid Sunset option `settings.sunset.scheduledWithinDays`: expected a whole number of days (0 or more), got 1.5. Fix it in your ESLint config.'],
-    [{ typeAware: 1 }, 'Invalid Sunset option `settings.sunset.typeAware`: expected true or false, got 1. Fix it in your ESLint config.'],
-    [{ asof: '2024-06-01' }, 'Invalid Sunset option `settings.sunset.asof`: unknown setting; the known ones are asOf, apiHosts, reportScheduled, scheduledWithinDays, customEntries, typeAware, identityHosts. Fix it in your ESLint config.'],
+    [{ apiHosts: 'api.example.com' }, 'Invalid Sunset option `settings.sunset.apiHosts`: must be an array of hostnames such as ["api.example.com"], got "api.example.com". Fix it in your ESLint config.'],
+    [{ reportScheduled: 'yes' }, 'Invalid Sunset option `settings.sunset.reportScheduled`: must be true or false, got "yes". Fix it in your ESLint config.'],
+    [{ scheduledWithinDays: 1.5 }, 'Invalid Sunset option `settings.sunset.scheduledWithinDays`: must be a whole number of days, 0 or more, got 1.5. Fix it in your ESLint config.'],
+    [{ typeAware: 1 }, 'Invalid Sunset option `settings.sunset.typeAware`: must be true or false, got 1. Fix it in your ESLint config.'],
+    [{ asof: '2024-06-01' }, 'Invalid Sunset option `settings.sunset.asof`: is not a known option; the known ones are asOf, apiHosts, identityHosts, reportScheduled, scheduledWithinDays, customEntries, typeAware. Fix it in your ESLint config.'],
     [
       { customEntries: [{ id: 'proxy', retired: 'GET /proxy/v1/campaigns', gaEnds: '2024-13-01', supportEnds: '2025-01-01' }] },
       'Invalid Sunset option `settings.sunset.customEntries[0].gaEnds`: "2024-13-01" is not a day on the calendar. Fix it in your ESLint config.',
     ],
   ])('stops linting on %j with an error naming the setting', (settings, message) => {
-    expect(() => lint(settings)).toThrow(`Error while loading rule 'sunset/no-legacy-rest-path': ${message}`);
+    // Every rule validates the shared settings; ESLint names the first one it loads (alphabetically).
+    expect(() => lint(settings)).toThrow(`Error while loading rule 'sunset/no-client-secret-in-source': ${message}`);
   });
 
   it('rejects a rule option that does not match the schema (ESLint validates it and names the rule)', () => {
@@ -178,18 +147,15 @@ describe('invalid settings', () => {
   });
 });
 
-describe('request rules through createPlugin', () => {
-  it('hands their reports to onFinding with the check and position, without a retirement entry', () => {
+describe('request rules', () => {
+  it('report through ESLint with the message of the rule core and the exact range', () => {
     const code = "await fetch('/sts/connect/token', { method: 'POST', body: JSON.stringify({ grant_type: 'client_credentials' }) });";
-    const received: SunsetReport[] = [];
-    const observed = createPlugin({ onFinding: (report) => received.push(report) });
-    new Linter().verify(code, configFor(observed), 'token.ts');
+    const messages = new Linter().verify(code, configFor(createPlugin()), 'token.ts');
     const start = code.indexOf('JSON.');
     const end = code.indexOf('}) });') + 2;
-    expect(received).toEqual([
+    expect(messages.map(({ ruleId, line, column, endLine, endColumn, message }) => ({ ruleId, line, column, endLine, endColumn, message }))).toEqual([
       {
         ruleId: 'sunset/oauth-token-form-body',
-        finding: { check: 'token-request-json-body', range: [start, end] },
         line: 1,
         column: start + 1,
         endLine: 1,

@@ -108,15 +108,19 @@ function findingOf(rule: RetirementRule, call: RetiredCall, index: FileIndex, as
   };
 }
 
-/** One of the three retirement checks: they share the finder and differ in the family of entries they report. */
-export function retirementCheck(rule: RetirementRule, family: Family, description: string): Check<readonly [RetirementRuleOptions?]> {
+/**
+ * One of the three retirement checks: they share the finder and differ in the family of entries they
+ * report. `fixable` says whether the family's built-in entries can be rewritten in place (a SOAP call
+ * or the synchronous report workflow never can); a face that cannot autofix offers `fix` as a suggestion.
+ */
+export function retirementCheck(rule: RetirementRule, family: Family, description: string, fixable: boolean): Check<readonly [RetirementRuleOptions?]> {
   return {
     meta: {
       name: rule,
       type: 'problem',
       description,
       recommended: true,
-      fixable: true,
+      fixable,
       hasSuggestions: true,
       optionsSchema: [retirementOptionsSchema],
       defaultOptions: [{}],

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { IsoDay } from '@sunset/rule-data';
 import type { Finding } from '../check/types.js';
 import { UsageError } from '../errors.js';
-import { writeFileAtomic } from '../files/atomic-write.js';
+import { writeFileAtomic } from '@sunset/engine';
 
 /** `.sunset-baseline.json`: findings accepted for now, by fingerprint. */
 export interface BaselineFile {

@@ -1,31 +1,56 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { mightContainRequestCheckTarget, mightContainRetiredCall, todayUtc, todoMarkerPattern } from '@sunset/rule-data';
+import { checkFiles, displayPath, resolveConfig, validateDay, writeFileAtomic, type AnalysisCore, type FileProblem, type LocatedFinding } from '@sunset/engine';
+import { describeEndpoint, todayUtc } from '@sunset/rule-data';
 import type { CheckArgs } from '../args.js';
 import { applyBaseline, buildBaseline, readBaseline, writeBaseline } from '../baseline/baseline-file.js';
 import { fingerprintFindings, splitLines } from '../baseline/fingerprint.js';
-import { resolveConfig } from '../config/load.js';
-import type { ResolvedConfig } from '../config/types.js';
-import { validateDay } from '../config/validate.js';
 import { ExitCode, UsageError } from '../errors.js';
-import { writeFileAtomic } from '../files/atomic-write.js';
-import { displayPath } from '../files/paths.js';
-import { findSourceFiles } from '../files/walk.js';
-import { readSource } from '../files/read-source.js';
 import { formatters } from '../format/index.js';
 import { colorEnabled, nowOf, type CliIo } from '../io.js';
 import { isFailing, isReportable } from './threshold.js';
 import { compareText, plural } from '../text.js';
-import type { CheckReport, FileError, LintFiles, LintTarget } from './types.js';
+import type { CheckReport, CheckStats, FileError, Finding } from './types.js';
 
 export interface CheckDependencies {
-  readonly lintFiles: LintFiles;
   readonly toolVersion: string;
   readonly docsUrl?: string;
+  /** Replaces parts of the rule core (tests only). */
+  readonly core?: Partial<AnalysisCore>;
 }
 
+/** The engine's finding as the CLI reports it: paths relative to the working directory, ESLint's rule id. */
+function toFinding(cwd: string, found: LocatedFinding): Finding {
+  const retirement = found.retirement;
+  return {
+    file: displayPath(cwd, found.file),
+    line: found.line,
+    column: found.column,
+    endLine: found.endLine,
+    endColumn: found.endColumn,
+    rule: `sunset/${found.rule}`,
+    message: found.message,
+    ...(retirement === undefined
+      ? {}
+      : {
+          entry: retirement.entry.id,
+          retired: retirement.retiredKey,
+          replacements: retirement.replacements.map(describeEndpoint),
+          phase: retirement.phase,
+          fix: retirement.migration,
+        }),
+    ...(found.relatedLocations.length === 0 ? {} : { related: found.relatedLocations }),
+    severity: found.severity === 'warn' ? 'warning' : 'error',
+  };
+}
 
-/** `sunset check`: walk, prefilter, lint, apply the baseline, report; returns the exit code. */
+const toFileError = (cwd: string, problem: FileProblem): FileError => ({
+  file: displayPath(cwd, problem.file),
+  ...(problem.line === undefined ? {} : { line: problem.line }),
+  message: problem.message,
+});
+
+/** `sunset check`: walk, prefilter, parse, check (all in the engine), apply the baseline, report; returns the exit code. */
 export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependencies): Promise<number> {
   const now = nowOf(io);
   const config = await resolveConfig(
@@ -39,12 +64,18 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
   }
 
   const threads = threadsOf(io.env.SUNSET_CHECK_THREADS);
-
-  const files = await findSourceFiles(args.paths, { cwd: io.cwd, ignores: config.ignores, ignoresBase: config.baseDir });
-  const { targets, errors: readErrors } = readCandidates(files, config);
-  const lintResult = await deps.lintFiles(targets, config, threads === undefined ? {} : { threads });
-  const linted = { ...lintResult, findings: lintResult.findings.filter((finding) => isReportable(finding, config)) };
-  const sources = new Map(targets.map((target) => [target.displayPath, target.source]));
+  const result = await checkFiles(args.paths, {
+    cwd: io.cwd,
+    options: config,
+    baseDir: config.baseDir,
+    ...(threads === undefined ? {} : { threads }),
+    ...(deps.core === undefined ? {} : { core: deps.core }),
+  });
+  const linted = {
+    findings: result.findings.map((found) => toFinding(io.cwd, found)).filter((finding) => isReportable(finding, config)),
+    errors: result.errors.map((problem) => toFileError(io.cwd, problem)),
+  };
+  const sources = new Map([...result.sources].map(([file, text]) => [displayPath(io.cwd, file), text]));
   const linesCache = new Map<string, string[]>();
   const linesOf = (file: string): string[] | undefined => {
     const source = sources.get(file);
@@ -54,7 +85,7 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
     return lines;
   };
   const fingerprints = fingerprintFindings(linted.findings, linesOf);
-  const errors: FileError[] = [...readErrors, ...linted.errors].sort((a, b) => compareText(a.file, b.file));
+  const errors: FileError[] = [...linted.errors].sort((a, b) => compareText(a.file, b.file));
   const baselineLabel = displayPath(io.cwd, config.baselineFile);
 
   if (args.updateBaseline) {
@@ -80,13 +111,14 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
     summary: {
       asOf: config.asOf,
       failOn: config.failOn,
-      files: files.length,
-      candidates: targets.length,
+      files: result.files,
+      candidates: result.candidates,
       findings: outcome.findings.length,
       failing,
       baselined: outcome.baselined,
       errors: errors.length,
     },
+    ...(args.stats ? { stats: { timings: roundTimings(result.timings) } } : {}),
   };
   const text = formatters[args.format](report, {
     asOf: config.asOf,
@@ -109,40 +141,19 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
   return failing > 0 || errors.length > 0 ? ExitCode.failed : ExitCode.ok;
 }
 
-/** `SUNSET_CHECK_THREADS`: how many threads lint the candidates; unset or empty means one. */
+/** `SUNSET_CHECK_THREADS`: how many threads read, parse and check; unset or empty lets the engine choose. */
 function threadsOf(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
   if (!/^[1-9]\d*$/.test(value)) {
-    throw new UsageError(`SUNSET_CHECK_THREADS must be a positive whole number, got ${JSON.stringify(value)}. Set it to e.g. 2, or unset it to lint in one thread.`);
+    throw new UsageError(`SUNSET_CHECK_THREADS must be a positive whole number, got ${JSON.stringify(value)}. Set it to e.g. 2, or unset it to let sunset choose.`);
   }
   return Number(value);
 }
 
-/**
- * Reads every file; keeps those the needle test says might hold a retired call (or a TODO marker).
- * Synchronous reads: the files are read one after the other either way, and a synchronous read of a
- * small file costs a fraction of a promise round trip through the thread pool.
- */
-function readCandidates(
-  files: readonly { path: string; displayPath: string }[],
-  config: ResolvedConfig,
-): { targets: LintTarget[]; errors: FileError[] } {
-  const targets: LintTarget[] = [];
-  const errors: FileError[] = [];
-  for (const file of files) {
-    const read = readSource(file.path);
-    if ('error' in read) {
-      errors.push({ file: file.displayPath, message: read.error });
-      continue;
-    }
-    const { source } = read;
-    // A file that only holds a left-over TODO(sunset:<id>) marker must reach the linter too.
-    // (`search` ignores the pattern's `g` flag and lastIndex, so the shared pattern stays safe.)
-    // Files the request rules (report limits, OAuth usage) check need not name a retired endpoint.
-    if (!mightContainRetiredCall(source, config.catalog) && source.search(todoMarkerPattern) === -1 && !mightContainRequestCheckTarget(source)) continue;
-    targets.push({ ...file, source });
-  }
-  return { targets, errors };
+/** Milliseconds with one decimal: enough to compare phases, short enough to read. */
+function roundTimings(timings: CheckStats['timings']): CheckStats['timings'] {
+  const round = (ms: number): number => Math.round(ms * 10) / 10;
+  return { walk: round(timings.walk), read: round(timings.read), prefilter: round(timings.prefilter), parse: round(timings.parse), index: round(timings.index), checks: round(timings.checks) };
 }
 
 async function writeReport(file: string, label: string, text: string): Promise<void> {

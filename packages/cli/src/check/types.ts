@@ -1,7 +1,16 @@
 import type { Migration, Phase } from '@sunset/rule-data';
-import type { ResolvedConfig } from '../config/types.js';
+import type { ResolvedConfig } from '@sunset/engine';
 
 export type Severity = 'error' | 'warning';
+
+/** A place that belongs to the same finding (the SOAPAction header of a SOAP envelope's request). */
+export interface RelatedLocation {
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+  readonly message: string;
+}
 
 /** One problem in one file. Line and column are 1-based; columns count UTF-16 code units (as ESLint). */
 export interface Finding {
@@ -11,7 +20,7 @@ export interface Finding {
   readonly column: number;
   readonly endLine?: number;
   readonly endColumn?: number;
-  /** The ESLint rule id, e.g. `sunset/no-legacy-rest-path`. */
+  /** The rule id as ESLint names it, e.g. `sunset/no-legacy-rest-path`. */
   readonly rule: string;
   readonly message: string;
   /** Retirement findings only: the entry id, the retired key as the spec writes it, the replacements. */
@@ -20,7 +29,8 @@ export interface Finding {
   readonly replacements?: readonly string[];
   readonly phase?: Phase;
   readonly fix?: Migration;
-  /** As the linter reported it; the CLI decides what fails from `phase` and `--fail-on`. */
+  readonly related?: readonly RelatedLocation[];
+  /** The rule's level; the CLI decides what fails from `phase` and `--fail-on`. */
   readonly severity: Severity;
 }
 
@@ -36,7 +46,7 @@ export interface CheckSummary {
   readonly failOn: ResolvedConfig['failOn'];
   /** Files found by the walk. */
   readonly files: number;
-  /** Files that passed the needle prefilter and were linted. */
+  /** Files that passed the needle prefilter and were parsed. */
   readonly candidates: number;
   /** Findings reported (baselined ones excluded). */
   readonly findings: number;
@@ -47,33 +57,14 @@ export interface CheckSummary {
   readonly errors: number;
 }
 
+/** Where the time of a run went, in milliseconds (`--stats`). */
+export interface CheckStats {
+  readonly timings: { readonly walk: number; readonly read: number; readonly prefilter: number; readonly parse: number; readonly index: number; readonly checks: number };
+}
+
 export interface CheckReport {
   readonly findings: readonly Finding[];
   readonly errors: readonly FileError[];
   readonly summary: CheckSummary;
-}
-
-/** A file handed to the linter: already read (the prefilter needed its text). */
-export interface LintTarget {
-  readonly path: string;
-  readonly displayPath: string;
-  readonly source: string;
-}
-
-/** What the linting step returns; the CLI adds the summary after applying the baseline. */
-export interface LintResult {
-  readonly findings: readonly Finding[];
-  readonly errors: readonly FileError[];
-}
-
-/**
- * The linting step: ESLint's `Linter` with `@sunset/eslint-plugin`'s rules over the candidates.
- * Findings must be sorted by file, line, column. `config` carries asOf, apiHosts, catalog,
- * reportScheduled and scheduledWithinDays for the rule options.
- */
-export type LintFiles = (files: readonly LintTarget[], config: ResolvedConfig, options?: LintOptions) => Promise<LintResult>;
-
-export interface LintOptions {
-  /** How many threads lint (from `SUNSET_CHECK_THREADS`); undefined: one. */
-  readonly threads?: number;
+  readonly stats?: CheckStats;
 }

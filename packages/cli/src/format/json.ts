@@ -1,37 +1,46 @@
-import type { CheckReport, Finding } from '../check/types.js';
+import type { CheckReport, Finding, RelatedLocation } from '../check/types.js';
 import type { Formatter } from './types.js';
 
 /**
- * The `--format json` finding: exactly the documented keys, in the documented order. Retirement
- * findings carry entry/retired/replacements/phase/fix; other findings carry `message` instead.
+ * The `--format json` finding: exactly the documented keys, in the documented order. Every finding
+ * has its message; retirement findings also carry entry/retired/replacements/phase/fix, and
+ * `related` lists the other places of the same request (a SOAP envelope's SOAPAction header).
  */
+interface JsonFindingBase {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly rule: string;
+  readonly message: string;
+  readonly related?: readonly RelatedLocation[];
+}
+
 export type JsonFinding =
-  | {
-      readonly file: string;
-      readonly line: number;
-      readonly column: number;
-      readonly rule: string;
+  | (JsonFindingBase & {
       readonly entry: string;
       readonly retired: string;
       readonly replacements: readonly string[];
       readonly phase: string;
       readonly fix: string;
-    }
-  | { readonly file: string; readonly line: number; readonly column: number; readonly rule: string; readonly message: string };
+    })
+  | JsonFindingBase;
 
 export function toJsonFinding(finding: Finding): JsonFinding {
-  const { file, line, column, rule } = finding;
-  if (finding.entry === undefined || finding.phase === undefined) return { file, line, column, rule, message: finding.message };
+  const { file, line, column, rule, message } = finding;
+  const related = finding.related === undefined ? {} : { related: finding.related };
+  if (finding.entry === undefined || finding.phase === undefined) return { file, line, column, rule, message, ...related };
   return {
     file,
     line,
     column,
     rule,
+    message,
     entry: finding.entry,
     retired: finding.retired ?? '',
     replacements: finding.replacements ?? [],
     phase: finding.phase,
     fix: finding.fix ?? 'todo',
+    ...related,
   };
 }
 
@@ -40,6 +49,7 @@ export function toJsonReport(report: CheckReport): object {
     findings: report.findings.map(toJsonFinding),
     errors: report.errors.map(({ file, line, message }) => (line === undefined ? { file, message } : { file, line, message })),
     summary: report.summary,
+    ...(report.stats === undefined ? {} : { stats: report.stats }),
   };
 }
 

@@ -1,5 +1,5 @@
-import { docsUrl, ruleMeta, type SunsetRuleName } from '@sunset/eslint-plugin';
-import { describeEndpoint, todoMarker, type RetirementEntry } from '@sunset/rule-data';
+import { checks } from '@sunset/analysis';
+import { describeEndpoint, ruleDocsUrl, todoMarker, type RetirementEntry, type RuleName } from '@sunset/rule-data';
 import { isFailing } from '../check/threshold.js';
 import type { Finding } from '../check/types.js';
 import { compareText } from '../text.js';
@@ -25,6 +25,15 @@ export const formatSarif: Formatter = (report, context) => {
       level: levelOf(finding, context),
       message: { text: resultMessage(finding) },
       locations: [{ physicalLocation: { artifactLocation: artifactLocation(finding.file), region: regionOf(finding) } }],
+      ...(finding.related === undefined
+        ? {}
+        : {
+            relatedLocations: finding.related.map((related, id) => ({
+              id,
+              message: { text: related.message },
+              physicalLocation: { artifactLocation: artifactLocation(finding.file), region: regionOf(related) },
+            })),
+          }),
       partialFingerprints: { [fingerprintKey]: context.fingerprints[index] ?? '' },
       properties: {
         eslintRule: finding.rule,
@@ -132,9 +141,9 @@ function entryRule(entry: RetirementEntry, context: FormatContext): SarifRule {
 /** The request rules (report limits, OAuth usage): one descriptor per rule, its help from the rule's meta and docs. */
 function requestRule(finding: Finding): SarifRule | undefined {
   const name = finding.rule.replace(/^sunset\//, '');
-  if (finding.phase !== undefined || name === 'no-sunset-todo' || !Object.hasOwn(ruleMeta, name)) return undefined;
-  const description = ruleMeta[name as SunsetRuleName].docs?.description ?? finding.rule;
-  const url = docsUrl(name);
+  if (finding.phase !== undefined || name === 'no-sunset-todo' || !Object.hasOwn(checks, name)) return undefined;
+  const description = checks[name as RuleName].meta.description;
+  const url = ruleDocsUrl(name);
   return {
     id: finding.rule,
     name,
@@ -174,7 +183,7 @@ function artifactLocation(file: string): { uri: string; uriBaseId: string } {
   return { uri: file.split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 }
 
-function regionOf(finding: Finding): Record<string, number> {
+function regionOf(finding: Pick<Finding, 'line' | 'column' | 'endLine' | 'endColumn'>): Record<string, number> {
   return {
     startLine: finding.line,
     startColumn: finding.column,

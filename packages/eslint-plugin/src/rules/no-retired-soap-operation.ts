@@ -1,19 +1,8 @@
-import type { RetirementRuleModule } from '../util/create-retirement-rule.js';
-import { createRetirementRule } from '../util/create-retirement-rule.js';
-import type { RuleHooks } from '../util/rule-hooks.js';
+import { createSunsetRule, type SunsetRuleModule } from '../util/create-sunset-rule.js';
+import { createAnalysisMemo, type AnalysisMemo } from '../util/file-analysis.js';
 
-export type { RetirementMessageId as MessageId } from '../util/create-retirement-rule.js';
-
-export function createNoRetiredSoapOperation(hooks?: RuleHooks): RetirementRuleModule {
-  return createRetirementRule(
-    {
-      name: 'no-retired-soap-operation',
-      family: 'soap',
-      description: 'Disallow calls to retired SOAP/WCF operations',
-      fixable: false,
-    },
-    hooks,
-  );
+export function create(memo: AnalysisMemo = createAnalysisMemo()): SunsetRuleModule {
+  return createSunsetRule('no-retired-soap-operation', memo);
 }
 
-export default createNoRetiredSoapOperation();
+export default create();

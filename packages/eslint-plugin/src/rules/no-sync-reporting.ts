@@ -1,19 +1,8 @@
-import type { RetirementRuleModule } from '../util/create-retirement-rule.js';
-import { createRetirementRule } from '../util/create-retirement-rule.js';
-import type { RuleHooks } from '../util/rule-hooks.js';
+import { createSunsetRule, type SunsetRuleModule } from '../util/create-sunset-rule.js';
+import { createAnalysisMemo, type AnalysisMemo } from '../util/file-analysis.js';
 
-export type { RetirementMessageId as MessageId } from '../util/create-retirement-rule.js';
-
-export function createNoSyncReporting(hooks?: RuleHooks): RetirementRuleModule {
-  return createRetirementRule(
-    {
-      name: 'no-sync-reporting',
-      family: 'reporting',
-      description: 'Disallow calls to the retired synchronous reporting API',
-      fixable: false,
-    },
-    hooks,
-  );
+export function create(memo: AnalysisMemo = createAnalysisMemo()): SunsetRuleModule {
+  return createSunsetRule('no-sync-reporting', memo);
 }
 
-export default createNoSyncReporting();
+export default create();

@@ -1,7 +1,5 @@
+import { ruleDocsUrl } from '@sunset/rule-data';
 import { ESLintUtils } from '@typescript-eslint/utils';
-
-/** Where the rule docs are published; `docs.url` of every rule points into this folder. */
-const RULE_DOCS_BASE_URL = 'https://github.com/sunset-tools/sunset/blob/main/packages/eslint-plugin/docs/rules/';
 
 /** Extra `meta.docs` fields of our rules; the configs and the generated docs read them. */
 export interface SunsetRuleDocs {
@@ -9,8 +7,6 @@ export interface SunsetRuleDocs {
   readonly recommended: boolean;
 }
 
-export function docsUrl(ruleName: string): string {
-  return `${RULE_DOCS_BASE_URL}${ruleName}.md`;
-}
+export const docsUrl = ruleDocsUrl;
 
-export const createRule = ESLintUtils.RuleCreator<SunsetRuleDocs>((name) => docsUrl(name));
+export const createRule = ESLintUtils.RuleCreator<SunsetRuleDocs>((name) => ruleDocsUrl(name));

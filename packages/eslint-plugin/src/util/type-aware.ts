@@ -1,13 +1,12 @@
 import { createRequire } from 'node:module';
 import type { ParserServices, TSESTree } from '@typescript-eslint/utils';
-import type { AnyNode } from '@sunset/analysis';
 import type { UrlPart } from '@sunset/rule-data';
 import type * as ts from 'typescript';
 
 /** How deep a chain of constants (`A = `${B}/x``, `B = C + '/y'`, ...) is followed. */
 const MAX_RESOLUTION_DEPTH = 8;
 
-export type IdentifierResolver = (node: AnyNode) => UrlPart[] | undefined;
+export type IdentifierResolver = (node: TSESTree.Node) => UrlPart[] | undefined;
 
 function appendPart(parts: UrlPart[], part: UrlPart): void {
   const last = parts.at(-1);
@@ -73,7 +72,7 @@ export function createTypeAwareResolver(services: Partial<ParserServices> | unde
 
   return (node) => {
     if (node.type !== 'Identifier' && node.type !== 'MemberExpression') return undefined;
-    const tsNode = nodeMap.get(node as TSESTree.Identifier | TSESTree.MemberExpression);
+    const tsNode = nodeMap.get(node);
     if (tsNode === undefined || !(typescript.isIdentifier(tsNode) || typescript.isPropertyAccessExpression(tsNode))) return undefined;
     const parts = partsOf(tsNode, 0);
     return parts.some((part) => part.kind === 'text' && part.value.length > 0) ? parts : undefined;

@@ -1,8 +1,6 @@
 import type { Rule } from 'eslint';
 import type { InvalidTestCase } from '@typescript-eslint/rule-tester';
 import rule from '../../src/rules/no-retired-soap-operation.js';
-import type { MessageId } from '../../src/rules/no-retired-soap-operation.js';
-import type { RetirementRuleOptions } from '../../src/settings.js';
 import { createEspreeRuleTester, createTypeScriptRuleTester, forRuleTester, positionOf, retiredIn2019, todoComment } from '../support/rule-testers.js';
 
 const labelCandidates =
@@ -24,7 +22,7 @@ interface SoapCase {
 }
 
 /** A SOAP site: never an autofix; the suggestion inserts the TODO marker above the statement. */
-function soapCase(site: SoapCase): InvalidTestCase<MessageId, [RetirementRuleOptions]> {
+function soapCase(site: SoapCase): InvalidTestCase<string, readonly unknown[]> {
   const indentation = site.indentation ?? '';
   return {
     name: site.name,
@@ -163,7 +161,7 @@ createTypeScriptRuleTester().run('no-retired-soap-operation', forRuleTester(rule
       entryId: 'campaigns-service-get-campaign-categories',
       retiredKey: 'GetCampaignCategories',
       replacements: 'GetCampaignCategories has no replacement',
-      at: '`',
+      at: 'GetCampaignCategories',
       statement: 'const envelope',
     }),
     soapCase({
@@ -182,7 +180,7 @@ createTypeScriptRuleTester().run('no-retired-soap-operation', forRuleTester(rule
       entryId: 'advertiser-service-get-advertisers',
       retiredKey: 'GetAdvertisers',
       replacements: 'use GET /v1/buyer/advertisers',
-      at: "'<soap",
+      at: 'GetAdvertisers',
       statement: 'const body',
     }),
     soapCase({

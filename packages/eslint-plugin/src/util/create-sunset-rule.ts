@@ -1,0 +1,64 @@
+import { checks, type Finding, type Suggestion, type TextEdit } from '@sunset/analysis';
+import { describeEndpoint, interpolate, ruleMessages, type RuleName } from '@sunset/rule-data';
+import type { JSONSchema4 } from '@typescript-eslint/utils/json-schema';
+import type { TSESLint } from '@typescript-eslint/utils';
+import { createRule, type SunsetRuleDocs } from './create-rule.js';
+import type { AnalysisMemo } from './file-analysis.js';
+
+export type SunsetRuleModule = TSESLint.RuleModule<string, readonly unknown[], SunsetRuleDocs> & { name: string };
+
+function applyEdits(edits: readonly TextEdit[]): TSESLint.ReportFixFunction {
+  return (fixer) => edits.map((edit) => fixer.replaceTextRange([edit.range[0], edit.range[1]], edit.text));
+}
+
+/** A rule that is not autofixable (a custom one-to-one entry of the SOAP or reporting family) offers its rewrite as a suggestion. */
+function fixAsSuggestion(finding: Finding): Suggestion[] {
+  const replacement = finding.retirement?.replacements[0];
+  if (finding.fix === undefined || replacement === undefined) return [];
+  const data = { replacement: describeEndpoint(replacement) };
+  const template = (ruleMessages[finding.rule] as Readonly<Record<string, string>>).switchToCandidate ?? '';
+  return [{ messageId: 'switchToCandidate', data, message: interpolate(template, data), edits: finding.fix }];
+}
+
+/**
+ * The ESLint face of one check of the rule core: meta and wording from the check and rule-data, and
+ * every finding reported with its fix, its suggestions and nothing else computed here.
+ */
+export function createSunsetRule(name: RuleName, memo: AnalysisMemo): SunsetRuleModule {
+  const { meta, run } = checks[name];
+  return createRule<readonly unknown[], string>({
+    name,
+    meta: {
+      type: meta.type,
+      docs: { description: meta.description, recommended: meta.recommended },
+      messages: ruleMessages[name],
+      schema: meta.optionsSchema as unknown as JSONSchema4[],
+      ...(meta.fixable ? { fixable: 'code' as const } : {}),
+      ...(meta.hasSuggestions ? { hasSuggestions: true } : {}),
+      defaultOptions: meta.defaultOptions,
+    },
+    create(context, ruleOptions) {
+      const analysis = memo.fileAnalysis(context);
+      if (!analysis.needed) return {};
+      const report = (finding: Finding): void => {
+        const { sourceCode } = context;
+        const autofix = meta.fixable ? finding.fix : undefined;
+        const suggestions = [...finding.suggestions, ...(meta.fixable ? [] : fixAsSuggestion(finding))];
+        context.report({
+          loc: { start: sourceCode.getLocFromIndex(finding.range[0]), end: sourceCode.getLocFromIndex(finding.range[1]) },
+          messageId: finding.messageId,
+          data: finding.data,
+          ...(autofix === undefined ? {} : { fix: applyEdits(autofix) }),
+          ...(suggestions.length === 0
+            ? {}
+            : { suggest: suggestions.map((suggestion) => ({ messageId: suggestion.messageId, data: suggestion.data, fix: applyEdits(suggestion.edits) })) }),
+        });
+      };
+      return {
+        Program(): void {
+          run(analysis.index(), analysis.analysisOptions, ruleOptions).forEach(report);
+        },
+      };
+    },
+  }) as SunsetRuleModule;
+}

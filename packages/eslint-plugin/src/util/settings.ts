@@ -1,0 +1,32 @@
+import { ConfigError, optionNamesIn, resolveOptions, validateOptions, type SunsetOptions } from '@sunset/config';
+
+/** Thrown for an invalid `settings.sunset` value or rule option; `setting` names it, e.g. `settings.sunset.asOf`. */
+export class SunsetSettingsError extends Error {
+  readonly setting: string;
+
+  constructor(error: ConfigError) {
+    super(error.message);
+    this.name = 'SunsetSettingsError';
+    this.setting = `${error.origin}.${error.path}`;
+  }
+}
+
+/** `settings.sunset` as users write it in `eslint.config.js`; shared by every Sunset rule (validated by @sunset/config). */
+export type SunsetSettings = Partial<Pick<SunsetOptions, 'asOf' | 'apiHosts' | 'identityHosts' | 'reportScheduled' | 'scheduledWithinDays' | 'typeAware'>> & {
+  readonly customEntries?: readonly unknown[];
+};
+
+const settingNames = optionNamesIn('eslint-settings');
+
+/**
+ * Validates `settings.sunset` (ESLint passes the whole `settings` object) and applies the defaults every
+ * face shares; throws SunsetSettingsError naming the setting on the first invalid value.
+ */
+export function readSunsetSettings(settings: unknown): SunsetOptions {
+  const raw = typeof settings === 'object' && settings !== null ? (settings as Record<string, unknown>).sunset : undefined;
+  try {
+    return resolveOptions(raw === undefined ? [] : [validateOptions(raw, 'settings.sunset', settingNames)]);
+  } catch (error) {
+    throw error instanceof ConfigError ? new SunsetSettingsError(error) : error;
+  }
+}
