@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Deterministic generator of synthetic client repositories for the Sunset benchmarks.
 //
 // A repo of N files is a realistic mix of .ts/.tsx/.js/.mjs application code (imports, types,
@@ -15,12 +16,61 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+/** @typedef {'ts' | 'tsx' | 'js' | 'mjs'} Extension */
+/** @typedef {{ readonly ts: boolean, readonly jsx: boolean }} Flavour */
+/** @typedef {{ readonly resource: string, readonly method: string, readonly url: string, readonly params: readonly string[] }} CleanUrl */
+/**
+ * @typedef {object} Random A file's random stream and the helpers built on it.
+ * @property {() => number} next
+ * @property {(min: number, max: number) => number} int
+ * @property {<T>(items: readonly T[]) => T} pick
+ * @property {(p: number) => boolean} chance
+ * @property {(name: string) => string} unique A top-level name not yet declared in this file.
+ * @property {readonly CleanUrl[]} urls The URLs this file's data layer calls.
+ */
+/** @typedef {{ readonly lines: string[], readonly imports?: readonly string[] }} RetiredBlock */
+/**
+ * @typedef {object} RetiredForm A way of calling a retired endpoint that the recognizer must see through.
+ * @property {string} id
+ * @property {boolean} [tsOnly]
+ * @property {boolean} [jsOnly]
+ * @property {(r: Random, flavour: Flavour) => RetiredBlock} build
+ */
+/**
+ * @typedef {object} GenerateOptions
+ * @property {number} files
+ * @property {number} [seed]
+ * @property {number} [share]
+ */
+/**
+ * @typedef {object} GeneratedFile
+ * @property {string} path
+ * @property {Extension} ext
+ * @property {string} content
+ * @property {boolean} retired
+ * @property {string[]} forms Ids of the retired call forms the file contains (empty for a clean file).
+ */
+/**
+ * @typedef {object} RepoManifest
+ * @property {string} generator
+ * @property {number} files
+ * @property {number} seed
+ * @property {number} share
+ * @property {number} bytes
+ * @property {{ path: string, forms: string[] }[]} retiredFiles
+ * @property {Record<string, number>} extensions
+ */
+
 export const MANIFEST_NAME = '.sunset-bench-manifest.json';
 export const DEFAULT_SHARE = 0.01;
 export const DEFAULT_SEED = 42;
 
-/** mulberry32: a tiny, fast, well-distributed 32-bit PRNG. */
-export function mulberry32(seed) {
+/**
+ * mulberry32: a tiny, fast, well-distributed 32-bit PRNG.
+ * @param {number} seed
+ * @returns {() => number} the next number in [0, 1)
+ */
+function mulberry32(seed) {
   let state = seed >>> 0;
   return function next() {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -31,7 +81,11 @@ export function mulberry32(seed) {
   };
 }
 
-/** Mixes a seed and an index into a new 32-bit seed (so every file has its own stream). */
+/**
+ * Mixes a seed and an index into a new 32-bit seed (so every file has its own stream).
+ * @param {number} seed
+ * @param {number} index
+ */
 function mixSeed(seed, index) {
   let h = Math.imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35);
   h ^= h >>> 16;
@@ -42,19 +96,32 @@ function mixSeed(seed, index) {
   return h >>> 0;
 }
 
-function randomTools(next) {
+/**
+ * @param {() => number} next
+ * @param {readonly CleanUrl[]} [urls]
+ * @returns {Random}
+ */
+function randomTools(next, urls = []) {
+  /** @type {Random['int']} */
   const int = (min, max) => min + Math.floor(next() * (max - min + 1));
-  const pick = (items) => items[Math.floor(next() * items.length)];
+  /** @type {Random['pick']} */
+  const pick = (items) => {
+    const item = items[Math.floor(next() * items.length)];
+    if (item === undefined) throw new Error('pick() needs a non-empty list');
+    return item;
+  };
+  /** @type {Random['chance']} */
   const chance = (p) => next() < p;
+  /** @type {Set<string>} */
   const declared = new Set();
-  /** A top-level name not yet declared in this file (a numeric suffix resolves clashes). */
+  /** @type {Random['unique']} */
   const unique = (name) => {
     let candidate = name;
     for (let n = 2; declared.has(candidate); n += 1) candidate = `${name}${n}`;
     declared.add(candidate);
     return candidate;
   };
-  return { next, int, pick, chance, unique };
+  return { next, int, pick, chance, unique, urls };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -81,7 +148,7 @@ const UI_KINDS = ['components', 'views', 'widgets'];
 const HTTP_KINDS = ['services', 'api', 'store'];
 const FIELD_TYPES = ['string', 'number', 'boolean', 'string[]', 'Date', 'number | null', 'Record<string, string>'];
 
-/** New endpoints and unrelated APIs that ordinary code calls (never retired), by the resource they serve. */
+/** @type {readonly CleanUrl[]} New endpoints and unrelated APIs that ordinary code calls (never retired), by the resource they serve. */
 const CLEAN_URLS = [
   { resource: 'campaigns', method: 'GET', url: '#{API_BASE}/v1/buyer/campaigns', params: [] },
   { resource: 'campaigns', method: 'GET', url: '#{API_BASE}/v1/buyer/campaigns/#{id}', params: ['id'] },
@@ -104,13 +171,14 @@ const CLEAN_URLS = [
   { resource: 'other', method: 'GET', url: 'https://maps.example.org/geocode?q=#{query}', params: ['query'] },
   { resource: 'other', method: 'POST', url: 'https://telemetry.example.net/v2/events', params: [] },
 ];
-/** The resources a feature area's data layer talks to (a service file focuses on its own area). */
+/** @type {Readonly<Record<string, readonly string[]>>} The resources a feature area's data layer talks to (a service file focuses on its own area). */
 const AREA_RESOURCES = {
   campaigns: ['campaigns', 'other'], orders: ['orders', 'other'], advertisers: ['advertisers', 'other'],
   labels: ['advertisers', 'other'], reporting: ['stats', 'other'], forecasts: ['stats', 'other'],
   admin: ['people', 'session'], settings: ['people', 'session', 'other'], auth: ['session'],
 };
 
+/** @param {string} area */
 function urlPoolFor(area) {
   const resources = AREA_RESOURCES[area] ?? ['other', 'advertisers'];
   return CLEAN_URLS.filter((u) => resources.includes(u.resource));
@@ -119,18 +187,35 @@ function urlPoolFor(area) {
 // ---------------------------------------------------------------------------------------------
 // Small helpers for writing code. Templates write `#{` where the output needs `${`.
 
+/** @param {string} text */
 const out = (text) => text.replace(/#\{/g, '${');
-const cap = (word) => word[0].toUpperCase() + word.slice(1);
+/** @param {string} word */
+const cap = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+/** @param {string} word */
 const kebab = (word) => word.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
+/**
+ * @param {Extension} ext
+ * @returns {Flavour}
+ */
 function fileFlavour(ext) {
   return { ts: ext === 'ts' || ext === 'tsx', jsx: ext === 'tsx' };
 }
 
+/**
+ * The annotation in TypeScript files, nothing in JavaScript files.
+ * @param {Flavour} flavour
+ * @param {string} annotation
+ */
 function typed(flavour, annotation) {
   return flavour.ts ? annotation : '';
 }
 
+/**
+ * @param {Random} r
+ * @param {string} area
+ * @param {string} name
+ */
 function headerComment(r, area, name) {
   const lines = ['/**', ` * ${cap(area)} ${kebab(name).replace(/-/g, ' ')} module.`, ' *'];
   for (let i = r.int(1, 3); i > 0; i -= 1) {
@@ -140,6 +225,11 @@ function headerComment(r, area, name) {
   return lines;
 }
 
+/**
+ * @param {Random} r
+ * @param {Flavour} flavour
+ * @param {string} area
+ */
 function importLines(r, flavour, area) {
   const lines = [];
   if (flavour.jsx) lines.push(`import { useCallback, useEffect, useMemo, useState } from 'react';`);
@@ -152,6 +242,9 @@ function importLines(r, flavour, area) {
   return lines;
 }
 
+/**
+ * @param {Random} r
+ */
 function configLines(r) {
   return [
     `const API_BASE = process.env.API_BASE ?? 'https://api.example.com';`,
@@ -160,6 +253,9 @@ function configLines(r) {
   ];
 }
 
+/**
+ * @param {Random} r
+ */
 function interfaceBlock(r) {
   const name = r.unique(`${cap(r.pick(ADJECTIVES))}${cap(r.pick(NOUNS))}`);
   const lines = [`export interface ${name} {`];
@@ -179,6 +275,10 @@ function interfaceBlock(r) {
   return lines;
 }
 
+/**
+ * @param {Random} r
+ * @param {Flavour} flavour
+ */
 function utilityFunction(r, flavour) {
   const noun = r.pick(NOUNS);
   const verb = r.pick(VERBS);
@@ -251,6 +351,12 @@ function utilityFunction(r, flavour) {
   ];
 }
 
+/**
+ * @param {Random} r
+ * @param {Flavour} flavour
+ * @param {'fetch' | 'axios' | 'http'} client
+ * @param {number} indent
+ */
 function cleanCall(r, flavour, client, indent) {
   const target = r.pick(r.urls);
   const url = '`' + target.url + '`';
@@ -275,10 +381,15 @@ function cleanCall(r, flavour, client, indent) {
   ].filter((line) => line !== null).join('\n')).split('\n');
 }
 
+/**
+ * @param {Random} r
+ * @param {Flavour} flavour
+ * @param {boolean} http whether the class talks HTTP (a data-layer file)
+ */
 function classBlock(r, flavour, http) {
   const noun = r.pick(NOUNS);
   const name = r.unique(`${cap(noun)}${r.pick(['Service', 'Repository', 'Gateway', 'Client', 'Store'])}`);
-  const client = r.pick(['fetch', 'axios', 'fetch']);
+  const client = r.pick(/** @type {const} */ (['fetch', 'axios', 'fetch']));
   const lines = [
     `/** Talks to the buyer API about ${noun} records. */`,
     `export class ${name} {`,
@@ -316,6 +427,10 @@ function classBlock(r, flavour, http) {
   return lines;
 }
 
+/**
+ * @param {Random} r
+ * @param {Flavour} flavour
+ */
 function apiFunctionBlock(r, flavour) {
   const target = r.pick(r.urls);
   const name = r.unique(`${r.pick(VERBS)}${cap(r.pick(NOUNS))}${cap(r.pick(['page', 'details', 'summary', 'feed']))}`);
@@ -334,6 +449,10 @@ function apiFunctionBlock(r, flavour) {
   ].join('\n')).split('\n');
 }
 
+/**
+ * @param {Random} r
+ * @param {Flavour} flavour
+ */
 function reducerBlock(r, flavour) {
   const noun = r.unique(r.pick(NOUNS));
   const state = flavour.ts ? `{ items: string[]; loading: boolean; error?: string }` : '';
@@ -357,6 +476,10 @@ function reducerBlock(r, flavour) {
   ];
 }
 
+/**
+ * @param {Random} r
+ * @param {boolean} http whether the component fetches its rows
+ */
 function componentBlock(r, http) {
   const noun = r.pick(NOUNS);
   const name = r.unique(`${cap(noun)}${r.pick(['Table', 'Panel', 'List', 'Card', 'Summary'])}`);
@@ -414,6 +537,9 @@ function componentBlock(r, http) {
   ].join('\n')).split('\n');
 }
 
+/**
+ * @param {Random} r
+ */
 function constantsBlock(r) {
   const noun = r.pick(NOUNS);
   const lines = [`// Display names for ${noun} states; keep in sync with the design system.`, `export const ${r.unique(`${noun.toUpperCase()}_LABELS`)} = {`];
@@ -448,11 +574,15 @@ const LABEL_OPERATIONS = [
 ];
 const SOAP_NAMESPACE = 'http://www.example.com/api/2010/06/';
 
+/**
+ * @param {Random} r
+ */
 function anyOperation(r) {
   if (r.chance(0.5)) return { service: 'ICampaignService', operation: r.pick(CAMPAIGN_OPERATIONS) };
   return r.pick(OTHER_OPERATIONS);
 }
 
+/** @type {readonly RetiredForm[]} */
 const RETIRED_FORMS = [
   {
     id: 'fetch-template',
@@ -693,6 +823,9 @@ const RETIRED_FORMS = [
 
 export const RETIRED_FORM_IDS = RETIRED_FORMS.map((form) => form.id);
 
+/**
+ * @param {Extension} ext
+ */
 function formsFor(ext) {
   const flavour = fileFlavour(ext);
   return RETIRED_FORMS.filter((form) => (!form.tsOnly || flavour.ts) && (!form.jsOnly || !flavour.ts));
@@ -701,6 +834,7 @@ function formsFor(ext) {
 // ---------------------------------------------------------------------------------------------
 // Files.
 
+/** @type {readonly { ext: Extension, weight: number }[]} */
 const EXTENSIONS = [
   { ext: 'ts', weight: 40 },
   { ext: 'tsx', weight: 25 },
@@ -708,6 +842,10 @@ const EXTENSIONS = [
   { ext: 'mjs', weight: 10 },
 ];
 
+/**
+ * @param {Random} r
+ * @returns {Extension}
+ */
 function pickExtension(r) {
   let roll = r.next() * 100;
   for (const { ext, weight } of EXTENSIONS) {
@@ -717,9 +855,14 @@ function pickExtension(r) {
   return 'ts';
 }
 
-/** Path of file `index` (stable for a seed, independent of N). */
+/**
+ * Path of file `index` (stable for a seed, independent of N).
+ * @param {Random} r
+ * @param {number} index
+ * @param {Extension} ext
+ */
 function filePath(r, index, ext) {
-  const area = AREAS[index % AREAS.length];
+  const area = AREAS[index % AREAS.length] ?? 'shared';
   const kind = ext === 'tsx' ? r.pick(UI_KINDS) : r.pick(MODULE_KINDS);
   const group = Math.floor(index / (AREAS.length * 20));
   const base = `${kebab(r.pick(VERBS))}-${kebab(r.pick(NOUNS))}-${index}`;
@@ -729,8 +872,12 @@ function filePath(r, index, ext) {
 /**
  * Builds file `index` of the repo for `seed`. `retiredOrdinal` is the file's rank among retired
  * files (or -1 for a clean file); the forms used rotate with it so every form appears early.
+ * @param {number} seed
+ * @param {number} index
+ * @param {number} [retiredOrdinal]
+ * @returns {GeneratedFile}
  */
-export function generateFile(seed, index, retiredOrdinal = -1) {
+function generateFile(seed, index, retiredOrdinal = -1) {
   const r = randomTools(mulberry32(mixSeed(seed, index)));
   const ext = pickExtension(r);
   const flavour = fileFlavour(ext);
@@ -741,7 +888,7 @@ export function generateFile(seed, index, retiredOrdinal = -1) {
   const imports = importLines(r, flavour, area);
   const body = [...configLines(r), ''];
   // Only the data layer talks HTTP; components fetch now and then; the rest is plain logic.
-  const kind = path.split('/')[2];
+  const kind = path.split('/')[2] ?? '';
   const http = HTTP_KINDS.includes(kind);
   const fetchingComponent = flavour.jsx && r.chance(0.3);
   const blockKinds = flavour.jsx
@@ -763,16 +910,18 @@ export function generateFile(seed, index, retiredOrdinal = -1) {
     lineCount += block.length;
   }
 
+  /** @type {string[]} */
   const forms = [];
   if (retiredOrdinal >= 0) {
     // Retired calls use their own stream so a clean file and its retired twin share the clean code.
     const rr = randomTools(mulberry32(mixSeed(seed ^ 0x5eed, index)));
     const available = formsFor(ext);
     const count = 1 + (retiredOrdinal % 3);
+    /** @type {string[][]} */
     const insertAt = [];
     for (let j = 0; j < count; j += 1) {
       const form = available[(retiredOrdinal + j * 5) % available.length];
-      if (forms.includes(form.id)) continue;
+      if (!form || forms.includes(form.id)) continue;
       forms.push(form.id);
       const built = form.build(rr, flavour);
       for (const line of built.imports ?? []) if (!imports.includes(line)) imports.push(line);
@@ -781,26 +930,38 @@ export function generateFile(seed, index, retiredOrdinal = -1) {
     // Splice the retired blocks between top-level blocks, spread over the file (last first, so
     // the earlier boundaries stay valid).
     const positions = insertAt.map((_, j) => boundaries[Math.floor(((j + 1) * boundaries.length) / (insertAt.length + 1))] ?? body.length);
-    for (let j = insertAt.length - 1; j >= 0; j -= 1) body.splice(positions[j], 0, ...insertAt[j]);
+    for (let j = insertAt.length - 1; j >= 0; j -= 1) body.splice(positions[j] ?? body.length, 0, ...(insertAt[j] ?? []));
   }
 
-  const content = [...headerComment(r, area, path.split('/').pop().split('.')[0]), ...imports, '', ...body].join('\n') + '\n';
+  const baseName = path.slice(path.lastIndexOf('/') + 1).split('.')[0] ?? '';
+  const content = [...headerComment(r, area, baseName), ...imports, '', ...body].join('\n') + '\n';
   return { path, ext, content, retired: forms.length > 0, forms };
 }
 
-/** The indexes of the retired files: exactly round(files * share), chosen by a seeded shuffle. */
-export function retiredIndexes(seed, files, share) {
+/**
+ * The indexes of the retired files: exactly round(files * share), chosen by a seeded shuffle.
+ * @param {number} seed
+ * @param {number} files
+ * @param {number} share
+ */
+function retiredIndexes(seed, files, share) {
   const count = Math.round(files * share);
   const r = mulberry32(mixSeed(seed ^ 0x0badc0de, files));
   const order = Array.from({ length: files }, (_, i) => i);
   for (let i = 0; i < count; i += 1) {
     const j = i + Math.floor(r() * (files - i));
-    [order[i], order[j]] = [order[j], order[i]];
+    const [atI, atJ] = [order[i] ?? i, order[j] ?? j];
+    order[i] = atJ;
+    order[j] = atI;
   }
   return order.slice(0, count).sort((a, b) => a - b);
 }
 
-/** Yields every application file of the repo, in index order. */
+/**
+ * Yields every application file of the repo, in index order.
+ * @param {GenerateOptions} options
+ * @returns {Generator<GeneratedFile, void, undefined>}
+ */
 export function* generateRepoFiles({ files, seed = DEFAULT_SEED, share = DEFAULT_SHARE }) {
   const retired = new Map(retiredIndexes(seed, files, share).map((index, ordinal) => [index, ordinal]));
   for (let index = 0; index < files; index += 1) {
@@ -808,8 +969,12 @@ export function* generateRepoFiles({ files, seed = DEFAULT_SEED, share = DEFAULT
   }
 }
 
-/** Files a real repo has besides its sources: they must be skipped (they hold retired calls on purpose). */
-export function ignoredFiles() {
+/**
+ * Files a real repo has besides its sources: they must be skipped (they hold retired calls on purpose).
+ * @returns {{ path: string, content: string }[]}
+ */
+function ignoredFiles() {
+  /** @param {string} name */
   const vendored = (name) => [
     `// Vendored legacy SDK ${name}; not application code.`,
     `module.exports.load = function load(base) {`,
@@ -833,6 +998,9 @@ export function ignoredFiles() {
 /**
  * Writes the repo into `outDir` (which must be empty or absent) and returns the manifest
  * (also written to `<outDir>/.sunset-bench-manifest.json`, which the repo's .gitignore lists).
+ * @param {string} outDir
+ * @param {GenerateOptions} options
+ * @returns {RepoManifest}
  */
 export function writeRepo(outDir, { files, seed = DEFAULT_SEED, share = DEFAULT_SHARE }) {
   validateOptions({ files, seed, share });
@@ -840,7 +1008,12 @@ export function writeRepo(outDir, { files, seed = DEFAULT_SEED, share = DEFAULT_
   if (existsSync(root) && readdirSync(root).length > 0) {
     throw new Error(`Output directory ${root} is not empty; choose a new directory or pass --clean to replace a previously generated repo.`);
   }
+  /** @type {Set<string>} */
   const madeDirs = new Set();
+  /**
+   * @param {string} relative
+   * @param {string} content
+   */
   const write = (relative, content) => {
     const full = join(root, relative);
     const dir = dirname(full);
@@ -850,6 +1023,7 @@ export function writeRepo(outDir, { files, seed = DEFAULT_SEED, share = DEFAULT_
     }
     writeFileSync(full, content);
   };
+  /** @type {RepoManifest} */
   const manifest = { generator: 'sunset-bench/1', files, seed, share, bytes: 0, retiredFiles: [], extensions: {} };
   for (const file of generateRepoFiles({ files, seed, share })) {
     write(file.path, file.content);
@@ -862,7 +1036,11 @@ export function writeRepo(outDir, { files, seed = DEFAULT_SEED, share = DEFAULT_
   return manifest;
 }
 
-export function validateOptions({ files, seed, share }) {
+/**
+ * Throws an error naming the option when files, seed or share is out of range.
+ * @param {{ files: number, seed: number, share: number }} options
+ */
+function validateOptions({ files, seed, share }) {
   if (!Number.isInteger(files) || files < 1) {
     throw new Error(`--files must be a positive whole number, got ${String(files)}; pass e.g. --files 1000.`);
   }
@@ -874,7 +1052,11 @@ export function validateOptions({ files, seed, share }) {
   }
 }
 
+/**
+ * @param {readonly string[]} argv
+ */
 function parseCli(argv) {
+  /** @type {{ files: number, seed: number, share: number, out: string | undefined, clean: boolean }} */
   const options = { files: 1000, seed: DEFAULT_SEED, share: DEFAULT_SHARE, out: undefined, clean: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
@@ -891,8 +1073,9 @@ function parseCli(argv) {
     else if (arg === '--clean') options.clean = true;
     else throw new Error(`Unknown option ${arg}; use --files N --seed S --share F --out DIR [--clean].`);
   }
-  if (!options.out) throw new Error('--out is required: pass the directory to write the repo into, e.g. --out /tmp/sunset-repo.');
-  return options;
+  const { out } = options;
+  if (!out) throw new Error('--out is required: pass the directory to write the repo into, e.g. --out /tmp/sunset-repo.');
+  return { ...options, out };
 }
 
 function main() {

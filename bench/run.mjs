@@ -1,43 +1,151 @@
 #!/usr/bin/env node
+// @ts-check
 // Sunset benchmarks: wall time and peak RSS of `sunset check` / `sunset fix --dry` side by side
-// with what users would otherwise run (ESLint with the plugin, a jscodeshift no-op, grep).
+// with what users would otherwise run (ESLint or oxlint with the plugin, a jscodeshift no-op, grep).
 //
-//   node bench/run.mjs [--quick] [--sizes 1000,10000[,50000]] [--runs 3] [--json-only]
+//   node bench/run.mjs [--quick] [--sizes 1000,10000,50000] [--runs 3] [--json-only] [--repo-root DIR]
 //
-// See bench/README.md for what each row and ratio means.
+// See bench/README.md for what each row, ratio and target means.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DEFAULT_SEED, DEFAULT_SHARE, writeRepo } from './generate.mjs';
 
-const workspaceRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const benchCheckout = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS_SCHEMA = 'sunset-bench-results/2';
 const SOURCE_GLOB = '**/*.{js,mjs,cjs,jsx,ts,tsx,mts,cts}';
 const SOURCE_EXTENSIONS = ['js', 'mjs', 'cjs', 'jsx', 'ts', 'tsx', 'mts', 'cts'];
 /** What the generated repo's .gitignore excludes; every tool is told to skip the same folders. */
 const IGNORED_DIRS = ['node_modules', 'dist', 'coverage'];
 const POLL_INTERVAL_MS = 20;
 
-/** Used only when packages/rule-data is not built yet: the retired keys of contracts.md. */
-const FALLBACK_NEEDLES = [
-  '/v1/campaigns', '/v1/reportingstats/agency/reportdata',
-  'GetCampaigns', 'GetCampaignsAsJson', 'CreateCampaign', 'CreateCampaignsAsJson', 'UpdateCampaign',
-  'UpdateCampaignsAsJson', 'GetCampaignCategories', 'GetUsers', 'GetAdvertisers', 'GetAdvertisersAsJson',
-  'GetCampaignLabelsAsJson', 'GetAdvertiserLabelsAsJson', 'GetPlacementsLabelsAsJson', 'AddAdvertiserLabelsAsJson',
-  'AddAdvertiserLabelsAsJsonp', 'RemoveAdvertiserLabelsAsJsonp', 'SetPlacementsLabelsAsJson',
-];
-
-const TOOL_IDS = ['a', 'b', 'b0', 'c', 'd', 'e'];
+/** @typedef {'a' | 'b' | 'b0' | 'o' | 'c' | 'd' | 'e'} ToolId */
+/** @type {readonly ToolId[]} The rows, in table order. */
+const TOOL_IDS = ['a', 'b', 'b0', 'o', 'c', 'd', 'e'];
+/** @type {readonly ToolId[]} */
+const DEFAULT_TOOLS = ['a', 'b', 'o', 'c', 'd', 'e'];
+/** @type {readonly ToolId[]} The order rows run in (the cheap ones first, so a broken build shows early). */
+const RUN_ORDER = ['e', 'a', 'o', 'b', 'b0', 'c', 'd'];
+/** @type {Readonly<Record<ToolId, string>>} */
 const TOOL_NAMES = {
   a: 'sunset check',
   b: 'eslint + sunset recommended',
   b0: 'eslint, parsers only (no rules)',
+  o: 'oxlint + sunset plugin (JS plugins)',
   c: 'sunset fix --dry',
   d: 'jscodeshift no-op (parse only)',
   e: 'grep -rlE needle pattern',
 };
+const DEFAULT_SIZES = [1000, 10000, 50000];
+const QUICK_SIZES = [300];
+/** Sizes above this run only LARGE_SIZE_TOOLS unless --all-rows: at 50k ESLint alone takes about 25 min for 3 runs. */
+const LARGE_SIZE = 10000;
+/** @type {readonly ToolId[]} */
+const LARGE_SIZE_TOOLS = ['a', 'c', 'e'];
+/** The targets are taken at this size (or the largest size run, when it was not). */
+const TARGET_SIZE = 10000;
+/** The phases `sunset check --stats` reports in `stats.timings` (milliseconds). */
+const PHASES = /** @type {const} */ (['walk', 'prefilter', 'parse', 'index', 'checks']);
+const TIMINGS_ABSENT = 'timings not reported by this build';
+
+/** @typedef {typeof PHASES[number]} Phase */
+/** @typedef {Record<Phase, number>} Timings */
+
+/**
+ * @typedef {object} Options
+ * @property {number[]} sizes
+ * @property {number} runs
+ * @property {boolean} quick
+ * @property {number} share
+ * @property {number} seed
+ * @property {ToolId[]} tools
+ * @property {boolean} allRows
+ * @property {string} asOf
+ * @property {string} repoRoot
+ * @property {string} outDir
+ * @property {boolean} jsonOnly
+ * @property {boolean} keep
+ * @property {boolean} help
+ */
+
+/**
+ * @typedef {object} Measurement
+ * @property {number} wallS
+ * @property {number | null} peakRssMb
+ * @property {number | null} treeRssMb
+ * @property {number | null} exitCode
+ * @property {string} stderrTail
+ */
+
+/**
+ * What one run of a tool printed, boiled down: counts for the note column, the number of sunset
+ * findings (rows a, b, o) and the phase timings (row a, when the CLI reports them).
+ * @typedef {object} RunSummary
+ * @property {Record<string, number | null>} counts
+ * @property {number | null} findings
+ * @property {Timings | undefined} [timings]
+ */
+
+/**
+ * How to run a tool on a repo.
+ * @typedef {object} Plan
+ * @property {string} command
+ * @property {string[]} args
+ * @property {Record<string, string>} [env]
+ * @property {number[]} okExitCodes
+ * @property {(stdoutPath: string) => RunSummary} summarize
+ */
+
+/**
+ * @typedef {object} Phases
+ * @property {'ok' | 'not-reported'} status
+ * @property {string} [note]
+ * @property {number} [runsWithTimings]
+ * @property {Timings} [medianMs]
+ * @property {Timings} [shares] each phase over the sum of the phases
+ * @property {number} [sumMs]
+ */
+
+/**
+ * @typedef {object} Row
+ * @property {ToolId} id
+ * @property {string} tool
+ * @property {'ok' | 'not-available' | 'failed' | 'skipped'} status
+ * @property {string | undefined} note
+ * @property {string | undefined} command
+ * @property {{ wallS: number, peakRssMb: number | null, treeRssMb: number | null, exitCode: number | null }[]} runs
+ * @property {number | null} medianWallS
+ * @property {number | null} medianPeakRssMb
+ * @property {number | null} maxPeakRssMb
+ * @property {number | null} medianTreeRssMb
+ * @property {Record<string, number | null> | undefined} output the last run's counts
+ * @property {number | null} findings sunset findings the tool reported (rows a, b, o)
+ * @property {Phases} [phases] row a only
+ */
+
+/**
+ * @typedef {object} SizeResult
+ * @property {number} files
+ * @property {number} bytes
+ * @property {number} retiredFiles
+ * @property {Record<string, number>} extensions
+ * @property {number} generateS
+ * @property {Row[]} tools
+ * @property {{ sunset: number | null, eslint: number | null, oxlint: number | null, oxlintMatchesEslint: boolean | null, sunsetMatchesEslint: boolean | null }} findings
+ */
+
+/**
+ * @typedef {object} Target
+ * @property {string} id
+ * @property {string} target
+ * @property {number | null} size the N it was taken at
+ * @property {number | null} value
+ * @property {'met' | 'NOT met' | 'n/a'} verdict
+ * @property {string} [detail] by how much it was missed, or why there is no value
+ */
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -45,26 +153,54 @@ const TOOL_NAMES = {
 function usage() {
   return [
     'usage: node bench/run.mjs [options]',
-    '  --sizes 1000,10000       repo sizes in files (default 1000,10000; --quick: 300)',
+    '  --sizes 1000,10000,50000 repo sizes in files (default 1000,10000,50000; --quick: 300)',
     '  --runs 3                 runs per tool and size; the median is reported (default 3; --quick: 1)',
     '  --quick                  small repo, one run (a smoke check, not a measurement)',
+    `  --tools ${DEFAULT_TOOLS.join(',')}      which rows to run (b0 = ESLint with parsers only, off by default)`,
+    `  --all-rows               also run b, b0, o, d above ${LARGE_SIZE} files (by default only ${LARGE_SIZE_TOOLS.join(', ')} run there)`,
     '  --share 0.01             share of files with retired calls (default 0.01)',
     '  --seed 42                generator seed',
-    '  --tools a,b,c,d,e        which rows to run (b0 = ESLint with parsers only, off by default)',
+    '  --as-of YYYY-MM-DD       the day every row computes phases for (default today, UTC)',
+    '  --repo-root DIR          the Sunset workspace whose built tools are measured (default: this checkout)',
     '  --out-dir DIR            where results-<timestamp>.json goes (default bench/out)',
     '  --json-only              print only the results JSON on stdout (progress stays on stderr)',
     '  --keep                   keep the generated repos and the temp dir',
+    'Exit codes: 0 every row ran, 1 a row could not run or failed (the results are still written), 2 usage error.',
   ].join('\n');
 }
 
-export function parseArgs(argv) {
+/** @param {string} text */
+function isToolId(text) {
+  return /** @type {readonly string[]} */ (TOOL_IDS).includes(text);
+}
+
+/** @param {string} day */
+function isIsoDay(day) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
+
+/**
+ * @param {readonly string[]} argv
+ * @returns {Options}
+ */
+function parseArgs(argv) {
+  /** @type {number[] | undefined} */
+  let sizes;
+  /** @type {number | undefined} */
+  let runs;
+  /** @type {Options} */
   const options = {
-    sizes: undefined, runs: undefined, quick: false, share: DEFAULT_SHARE, seed: DEFAULT_SEED,
-    tools: ['a', 'b', 'c', 'd', 'e'], outDir: join(workspaceRoot, 'bench', 'out'), jsonOnly: false, keep: false, help: false,
+    sizes: [], runs: 0, quick: false, share: DEFAULT_SHARE, seed: DEFAULT_SEED, tools: [...DEFAULT_TOOLS], allRows: false,
+    asOf: new Date().toISOString().slice(0, 10), repoRoot: benchCheckout, outDir: join(benchCheckout, 'bench', 'out'),
+    jsonOnly: false, keep: false, help: false,
   };
   for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const arg = argv[i] ?? '';
+    const eq = arg.indexOf('=');
+    const [flag, inline] = eq > 0 ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined];
     const value = () => {
       if (inline !== undefined) return inline;
       const next = argv[i + 1];
@@ -75,24 +211,30 @@ export function parseArgs(argv) {
     if (flag === '--quick') options.quick = true;
     else if (flag === '--json-only') options.jsonOnly = true;
     else if (flag === '--keep') options.keep = true;
+    else if (flag === '--all-rows') options.allRows = true;
     else if (flag === '--help' || flag === '-h') options.help = true;
-    else if (flag === '--sizes') options.sizes = value().split(',').map((s) => Number(s.trim().replace(/_/g, '')));
-    else if (flag === '--runs') options.runs = Number(value());
+    else if (flag === '--sizes') sizes = value().split(',').map((s) => Number(s.trim().replace(/_/g, '')));
+    else if (flag === '--runs') runs = Number(value());
     else if (flag === '--share') options.share = Number(value());
     else if (flag === '--seed') options.seed = Number(value());
-    else if (flag === '--tools') options.tools = value().split(',').map((s) => s.trim());
+    else if (flag === '--as-of') options.asOf = value();
+    else if (flag === '--repo-root') options.repoRoot = resolve(value());
     else if (flag === '--out-dir') options.outDir = resolve(value());
-    else throw new Error(`Unknown option ${arg}; see --help.`);
+    else if (flag === '--tools') {
+      const tools = value().split(',').map((s) => s.trim());
+      const unknown = tools.find((tool) => !isToolId(tool));
+      if (unknown !== undefined) throw new Error(`--tools takes ids from ${TOOL_IDS.join(', ')}, got ${unknown}.`);
+      options.tools = /** @type {ToolId[]} */ (tools);
+    } else throw new Error(`Unknown option ${arg}; see --help.`);
   }
-  options.sizes ??= options.quick ? [300] : [1000, 10000];
-  options.runs ??= options.quick ? 1 : 3;
+  options.sizes = sizes ?? (options.quick ? QUICK_SIZES : DEFAULT_SIZES);
+  options.runs = runs ?? (options.quick ? 1 : 3);
   for (const size of options.sizes) {
     if (!Number.isInteger(size) || size < 1) throw new Error(`--sizes takes positive whole numbers separated by commas, got ${String(size)}; e.g. --sizes 1000,10000.`);
   }
   if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error(`--runs must be a positive whole number, got ${String(options.runs)}; e.g. --runs 3.`);
-  for (const tool of options.tools) {
-    if (!TOOL_IDS.includes(tool)) throw new Error(`--tools takes ids from ${TOOL_IDS.join(', ')}, got ${tool}.`);
-  }
+  if (!isIsoDay(options.asOf)) throw new Error(`--as-of takes a day as YYYY-MM-DD, got ${options.asOf}; e.g. --as-of 2026-11-23.`);
+  if (!existsSync(options.repoRoot) || !statSync(options.repoRoot).isDirectory()) throw new Error(`--repo-root must be a directory, got ${options.repoRoot}.`);
   return options;
 }
 
@@ -105,6 +247,7 @@ function gnuTimeAvailable() {
   return probe.status === 0 && /^\d+(\.\d+)? \d+\s*$/m.test(probe.stderr);
 }
 
+/** @param {number} pid */
 function readStatusKb(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -116,8 +259,14 @@ function readStatusKb(pid) {
   }
 }
 
+/**
+ * @param {number} pid
+ * @returns {number[]}
+ */
 function childrenOf(pid) {
+  /** @type {number[]} */
   const found = [];
+  /** @type {string[]} */
   let tasks;
   try {
     tasks = readdirSync(`/proc/${pid}/task`);
@@ -135,15 +284,19 @@ function childrenOf(pid) {
   return found;
 }
 
-/** Samples the process tree under `rootPid`: per-process high-water marks and the summed RSS. */
+/**
+ * Samples the process tree under `rootPid`: per-process high-water marks and the summed RSS.
+ * @param {number} rootPid
+ * @param {{ excludeRoot: boolean }} options
+ */
 function startTreeSampler(rootPid, { excludeRoot }) {
+  /** @type {Map<number, number>} */
   const hwmByPid = new Map();
   let peakTreeKb = 0;
   const sample = () => {
     const pending = [rootPid];
     let treeKb = 0;
-    while (pending.length > 0) {
-      const pid = pending.pop();
+    for (let pid = pending.pop(); pid !== undefined; pid = pending.pop()) {
       pending.push(...childrenOf(pid));
       if (excludeRoot && pid === rootPid) continue;
       const status = readStatusKb(pid);
@@ -157,6 +310,7 @@ function startTreeSampler(rootPid, { excludeRoot }) {
   if (procAvailable) sample();
   const timer = procAvailable ? setInterval(sample, POLL_INTERVAL_MS) : undefined;
   return {
+    /** @returns {{ maxProcessKb: number | undefined, treeKb: number | undefined }} */
     stop() {
       if (timer) clearInterval(timer);
       if (!procAvailable) return { maxProcessKb: undefined, treeKb: undefined };
@@ -168,17 +322,19 @@ function startTreeSampler(rootPid, { excludeRoot }) {
 /**
  * Runs `command args` and returns wall seconds (hrtime), peak RSS of the largest process in the
  * tree (GNU time's %M, or sampled VmHWM without it) and the sampled peak of the tree's summed RSS.
+ * @param {{ command: string, args: readonly string[], cwd: string, env: Record<string, string> | undefined, stdoutPath: string, useGnuTime: boolean, scratchDir: string }} run
+ * @returns {Promise<Measurement>}
  */
 function measure({ command, args, cwd, env, stdoutPath, useGnuTime, scratchDir }) {
   return new Promise((resolvePromise) => {
     const timeFile = join(scratchDir, `time-${process.pid}-${Date.now()}.txt`);
-    const [file, fileArgs] = useGnuTime ? ['/usr/bin/time', ['-f', '%e %M', '-o', timeFile, command, ...args]] : [command, args];
+    const [file, fileArgs] = useGnuTime ? ['/usr/bin/time', ['-f', '%e %M', '-o', timeFile, command, ...args]] : [command, [...args]];
     const stdoutFd = openSync(stdoutPath, 'w');
     const started = process.hrtime.bigint();
     const child = spawn(file, fileArgs, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', stdoutFd, 'pipe'] });
-    const sampler = startTreeSampler(child.pid, { excludeRoot: useGnuTime });
+    const sampler = child.pid === undefined ? undefined : startTreeSampler(child.pid, { excludeRoot: useGnuTime });
     let stderr = '';
-    child.stderr.on('data', (chunk) => {
+    child.stderr?.on('data', (/** @type {Buffer} */ chunk) => {
       stderr = (stderr + chunk.toString()).slice(-4000);
     });
     child.on('error', (error) => {
@@ -187,7 +343,7 @@ function measure({ command, args, cwd, env, stdoutPath, useGnuTime, scratchDir }
     child.on('close', (code) => {
       const wallS = Number(process.hrtime.bigint() - started) / 1e9;
       closeSync(stdoutFd);
-      const sampled = sampler.stop();
+      const sampled = sampler?.stop() ?? { maxProcessKb: undefined, treeKb: undefined };
       let maxProcessKb = sampled.maxProcessKb;
       let exitCode = code;
       if (useGnuTime && existsSync(timeFile)) {
@@ -209,99 +365,166 @@ function measure({ command, args, cwd, env, stdoutPath, useGnuTime, scratchDir }
   });
 }
 
-export function median(values) {
+/**
+ * @param {readonly (number | null | undefined)[]} values
+ * @returns {number | null}
+ */
+function median(values) {
   const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const upper = sorted[mid];
+  const lower = sorted[mid - 1];
+  if (upper === undefined) return null;
+  return sorted.length % 2 === 1 || lower === undefined ? upper : (lower + upper) / 2;
 }
 
 // ---------------------------------------------------------------------------------------------
-// What is available in this workspace
+// JSON helpers (the tools' outputs are untyped)
 
-async function importIfBuilt(relativePath) {
-  const full = join(workspaceRoot, relativePath);
-  if (!existsSync(full)) return { module: undefined, note: `${relativePath} is not built (run the build first)` };
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, unknown>}
+ */
+function isRecord(value) {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** @param {string} path */
+function readJson(path) {
+  return /** @type {unknown} */ (JSON.parse(readFileSync(path, 'utf8')));
+}
+
+/** @param {unknown} error */
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What is available in the measured workspace
+
+/**
+ * @typedef {object} Environment
+ * @property {string} root
+ * @property {boolean} useGnuTime
+ * @property {boolean} procAvailable
+ * @property {{ bin?: string, stats: boolean, note?: string }} cli
+ * @property {{ bin?: string, note?: string }} eslint
+ * @property {string | undefined} tsParser
+ * @property {{ dist?: string, sunsetRules: Record<string, unknown>, note?: string }} plugin
+ * @property {{ bin?: string, version?: string, note?: string }} oxlint
+ * @property {string | undefined} jscodeshift
+ * @property {{ pattern?: string, note?: string }} needles
+ */
+
+/** @param {string} full */
+async function importIfExists(full) {
+  if (!existsSync(full)) return { module: undefined, note: `${full} does not exist (build the workspace first)` };
   try {
-    return { module: await import(pathToFileURL(full).href), note: undefined };
+    return { module: /** @type {unknown} */ (await import(pathToFileURL(full).href)), note: undefined };
   } catch (error) {
-    return { module: undefined, note: `${relativePath} failed to load: ${error instanceof Error ? error.message : String(error)}` };
+    return { module: undefined, note: `${full} failed to load: ${messageOf(error)}` };
   }
 }
 
-function recommendedConfigOf(pluginModule) {
-  const plugin = pluginModule?.default ?? pluginModule;
-  const recommended = plugin?.configs?.recommended ?? plugin?.configs?.['flat/recommended'];
-  if (!recommended || !plugin.rules) return undefined;
-  return { plugin, recommended };
+/**
+ * The `sunset/*` rule entries of the plugin's recommended config (what rows b and o turn on).
+ * @param {unknown} pluginModule
+ * @returns {Record<string, unknown> | undefined}
+ */
+function recommendedSunsetRules(pluginModule) {
+  const plugin = isRecord(pluginModule) && isRecord(pluginModule.default) ? pluginModule.default : pluginModule;
+  if (!isRecord(plugin) || !isRecord(plugin.configs) || !isRecord(plugin.rules)) return undefined;
+  const recommended = plugin.configs.recommended ?? plugin.configs['flat/recommended'];
+  /** @type {Record<string, unknown>} */
+  const rules = {};
+  for (const config of Array.isArray(recommended) ? recommended : [recommended]) {
+    if (!isRecord(config) || !isRecord(config.rules)) continue;
+    for (const [name, level] of Object.entries(config.rules)) if (name.startsWith('sunset/')) rules[name] = level;
+  }
+  return Object.keys(rules).length > 0 ? rules : undefined;
 }
 
-async function detectEnvironment() {
-  const rootRequire = createRequire(join(workspaceRoot, 'package.json'));
-  const codemodRequire = createRequire(join(workspaceRoot, 'packages', 'codemod', 'package.json'));
-  const tryResolve = (req, id) => {
+/**
+ * @param {string} root
+ * @returns {Promise<Environment>}
+ */
+async function detectEnvironment(root) {
+  const realRoot = realpathSync(root);
+  /** Resolves `id` from `from`, only to a file inside the measured workspace (not NODE_PATH's, not a global one). */
+  const tryResolve = (/** @type {string} */ from, /** @type {string} */ id) => {
     try {
-      return req.resolve(id);
+      const found = realpathSync(createRequire(join(from, 'package.json')).resolve(id));
+      return found.startsWith(realRoot + sep) ? found : undefined;
     } catch {
       return undefined;
     }
   };
-  const cliBin = join(workspaceRoot, 'packages', 'cli', 'dist', 'bin.js');
-  const pluginDist = 'packages/eslint-plugin/dist/index.js';
-  const plugin = await importIfBuilt(pluginDist);
-  const pluginConfig = recommendedConfigOf(plugin.module);
-  const ruleData = await importIfBuilt('packages/rule-data/dist/index.js');
-  let needles = FALLBACK_NEEDLES;
-  let needlesSource = 'fallback (contracts.md)';
-  let grepPattern;
-  if (typeof ruleData.module?.retiredNeedles === 'function') {
-    needles = [...ruleData.module.retiredNeedles()];
-    needlesSource = 'packages/rule-data/dist retiredNeedles()';
+
+  const cliBin = join(root, 'packages', 'cli', 'dist', 'bin.js');
+  /** @type {Environment['cli']} */
+  let cli = { stats: false, note: `${cliBin} does not exist (CLI not built)` };
+  if (existsSync(cliBin)) {
+    // `--stats` is asked for only when the CLI offers it: an older CLI rejects unknown flags.
+    const help = spawnSync(process.execPath, [cliBin, 'check', '--help'], { encoding: 'utf8' });
+    cli = { bin: cliBin, stats: /(^|\s)--stats\b/m.test(help.stdout) };
   }
-  if (typeof ruleData.module?.retiredNeedlePattern === 'function') {
-    // The exact prefilter pattern, written to mean the same to grep -E as to JavaScript.
-    grepPattern = ruleData.module.retiredNeedlePattern();
-    needlesSource = 'packages/rule-data/dist retiredNeedlePattern()';
+
+  const pluginDist = join(root, 'packages', 'eslint-plugin', 'dist', 'index.js');
+  const plugin = await importIfExists(pluginDist);
+  const sunsetRules = recommendedSunsetRules(plugin.module);
+
+  const ruleData = await importIfExists(join(root, 'packages', 'rule-data', 'dist', 'index.js'));
+  const patternOf = isRecord(ruleData.module) ? ruleData.module.retiredNeedlePattern : undefined;
+  const pattern = typeof patternOf === 'function' ? /** @type {unknown} */ (patternOf()) : undefined;
+
+  const eslintBin = join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
+
+  /** @type {Environment['oxlint']} */
+  let oxlint = { note: 'oxlint is not installed at the workspace root' };
+  const oxlintManifest = tryResolve(root, 'oxlint/package.json');
+  if (oxlintManifest) {
+    const manifest = readJson(oxlintManifest);
+    const version = isRecord(manifest) && typeof manifest.version === 'string' ? manifest.version : '?';
+    const bin = isRecord(manifest) && isRecord(manifest.bin) && typeof manifest.bin.oxlint === 'string' ? join(dirname(oxlintManifest), manifest.bin.oxlint) : undefined;
+    if (!version.startsWith('1.')) oxlint = { version, note: `row (o) is defined for oxlint 1.x, found ${version}` };
+    else if (!bin || !existsSync(bin)) oxlint = { version, note: `oxlint ${version} has no bin/oxlint` };
+    else oxlint = { bin, version };
   }
-  const eslintBin = join(workspaceRoot, 'node_modules', 'eslint', 'bin', 'eslint.js');
+
   return {
+    root,
     useGnuTime: gnuTimeAvailable(),
     procAvailable: existsSync('/proc/self/status'),
-    cli: existsSync(cliBin) ? { bin: cliBin } : { note: 'packages/cli/dist/bin.js does not exist (CLI not built yet)' },
-    eslint: existsSync(eslintBin) ? { bin: eslintBin } : { note: 'node_modules/eslint/bin/eslint.js is missing' },
-    tsParser: tryResolve(rootRequire, '@typescript-eslint/parser'),
-    plugin: pluginConfig
-      ? { dist: join(workspaceRoot, pluginDist) }
-      : { note: plugin.note ?? `${pluginDist} has no configs.recommended yet (plugin not implemented)` },
-    jscodeshift: tryResolve(codemodRequire, 'jscodeshift/bin/jscodeshift.js'),
-    needles,
-    grepPattern,
-    needlesSource,
+    cli,
+    eslint: existsSync(eslintBin) ? { bin: eslintBin } : { note: `${eslintBin} is missing` },
+    tsParser: tryResolve(root, '@typescript-eslint/parser'),
+    plugin: sunsetRules
+      ? { dist: pluginDist, sunsetRules }
+      : { sunsetRules: {}, note: plugin.note ?? `${pluginDist} has no configs.recommended with sunset/* rules` },
+    oxlint,
+    // The codemod hosts jscodeshift; a workspace that lost it there may still have it at the root.
+    jscodeshift: tryResolve(join(root, 'packages', 'codemod'), 'jscodeshift/bin/jscodeshift.js') ?? tryResolve(root, 'jscodeshift/bin/jscodeshift.js'),
+    needles: typeof pattern === 'string'
+      ? { pattern }
+      : { note: ruleData.note ?? 'packages/rule-data/dist has no retiredNeedlePattern()' },
   };
-}
-
-/** `retiredNeedles()` are plain strings; they are escaped for grep -E unless they already look like regexes. */
-export function needlePattern(needles) {
-  const looksLikeRegex = needles.some((n) => /\\|\(|\[|\|/.test(n));
-  const parts = looksLikeRegex ? needles : needles.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return parts.join('|');
 }
 
 // ---------------------------------------------------------------------------------------------
 // The tools
 
-function eslintConfigSource(env, { withPlugin }) {
-  const parserUrl = pathToFileURL(env.tsParser).href;
+/**
+ * An ESLint flat config: the plugin's recommended rules (or none), asOf pinned like the other rows.
+ * @param {{ withPlugin: boolean, asOf: string, tsParser: string, pluginDist: string | undefined }} options
+ */
+function eslintConfigSource({ withPlugin, asOf, tsParser, pluginDist }) {
   const lines = [
-    '// Written by bench/run.mjs: the plugin\'s recommended rules only.',
-    `import * as tsParser from ${JSON.stringify(parserUrl)};`,
+    '// Written by bench/run.mjs.',
+    `import * as tsParser from ${JSON.stringify(pathToFileURL(tsParser).href)};`,
   ];
-  if (withPlugin) lines.push(`import pluginModule from ${JSON.stringify(pathToFileURL(env.plugin.dist).href)};`);
-  lines.push(
-    '',
-    `const files = [${JSON.stringify(SOURCE_GLOB)}];`,
-  );
-  if (withPlugin) {
+  if (withPlugin && pluginDist) lines.push(`import pluginModule from ${JSON.stringify(pathToFileURL(pluginDist).href)};`);
+  lines.push('', `const files = [${JSON.stringify(SOURCE_GLOB)}];`);
+  if (withPlugin && pluginDist) {
     lines.push(
       'const plugin = pluginModule.default ?? pluginModule;',
       "const recommended = plugin.configs.recommended ?? plugin.configs['flat/recommended'];",
@@ -320,6 +543,7 @@ function eslintConfigSource(env, { withPlugin }) {
     `  { ignores: ${JSON.stringify(IGNORED_DIRS.map((d) => `${d}/**`))} },`,
     '  { files },',
     '  ...recommendedConfigs,',
+    `  { files, settings: { sunset: { asOf: ${JSON.stringify(asOf)} } } },`,
     "  { files: ['**/*.{ts,tsx,mts,cts}'], languageOptions: { parser: tsParser } },",
     '];',
     '',
@@ -327,62 +551,136 @@ function eslintConfigSource(env, { withPlugin }) {
   return lines.join('\n');
 }
 
-function summarizeEslintOutput(stdoutPath) {
-  const results = JSON.parse(readFileSync(stdoutPath, 'utf8'));
-  let filesWithSunsetFindings = 0;
-  let sunsetFindings = 0;
-  let fatalErrors = 0;
-  for (const result of results) {
-    const sunset = result.messages.filter((m) => typeof m.ruleId === 'string' && m.ruleId.startsWith('sunset/'));
-    if (sunset.length > 0) filesWithSunsetFindings += 1;
-    sunsetFindings += sunset.length;
-    fatalErrors += result.fatalErrorCount ?? 0;
-  }
-  return { filesLinted: results.length, filesWithSunsetFindings, sunsetFindings, fatalErrors };
+/**
+ * An oxlint config with nothing on but the plugin's recommended `sunset/*` rules (through JS plugins).
+ * The object form names the plugin `sunset`; a plain specifier string would name it `@sunset`.
+ * @param {string} pluginDist
+ * @param {Record<string, unknown>} sunsetRules
+ * @param {string} asOf
+ */
+function oxlintConfig(pluginDist, sunsetRules, asOf) {
+  return {
+    plugins: [],
+    categories: { correctness: 'off', suspicious: 'off', pedantic: 'off', perf: 'off', style: 'off', restriction: 'off', nursery: 'off' },
+    jsPlugins: [{ name: 'sunset', specifier: pluginDist }],
+    settings: { sunset: { asOf } },
+    rules: sunsetRules,
+    ignorePatterns: IGNORED_DIRS.map((d) => `${d}/**`),
+  };
 }
 
+/**
+ * @param {string} stdoutPath
+ * @returns {RunSummary}
+ */
+function summarizeEslintOutput(stdoutPath) {
+  const results = readJson(stdoutPath);
+  if (!Array.isArray(results)) throw new Error('ESLint did not print a JSON array');
+  let filesWithSunsetFindings = 0;
+  let findings = 0;
+  let fatalErrors = 0;
+  for (const result of results) {
+    if (!isRecord(result)) continue;
+    const messages = Array.isArray(result.messages) ? result.messages : [];
+    const sunset = messages.filter((m) => isRecord(m) && typeof m.ruleId === 'string' && m.ruleId.startsWith('sunset/')).length;
+    if (sunset > 0) filesWithSunsetFindings += 1;
+    findings += sunset;
+    fatalErrors += typeof result.fatalErrorCount === 'number' ? result.fatalErrorCount : 0;
+  }
+  return { counts: { filesLinted: results.length, filesWithSunsetFindings, findings, fatalErrors }, findings };
+}
+
+/**
+ * @param {string} stdoutPath
+ * @returns {RunSummary}
+ */
+function summarizeOxlintOutput(stdoutPath) {
+  const report = readJson(stdoutPath);
+  if (!isRecord(report) || !Array.isArray(report.diagnostics)) throw new Error('oxlint did not print its JSON report');
+  let findings = 0;
+  let other = 0;
+  for (const diagnostic of report.diagnostics) {
+    if (isRecord(diagnostic) && typeof diagnostic.code === 'string' && diagnostic.code.startsWith('sunset(')) findings += 1;
+    else other += 1;
+  }
+  const number = (/** @type {unknown} */ value) => (typeof value === 'number' ? value : null);
+  // `other` counts anything but sunset findings (parse errors, a built-in rule left on): it should be 0.
+  return { counts: { files: number(report.number_of_files), rules: number(report.number_of_rules), threads: number(report.threads_count), findings, other }, findings };
+}
+
+/**
+ * @param {string} stdoutPath
+ * @returns {RunSummary}
+ */
 function summarizeJscodeshiftOutput(stdoutPath) {
   const text = readFileSync(stdoutPath, 'utf8');
-  const count = (label) => {
+  const count = (/** @type {string} */ label) => {
     const match = new RegExp(`(\\d+) ${label}`).exec(text);
     return match ? Number(match[1]) : null;
   };
-  return { errors: count('errors'), unmodified: count('unmodified'), skipped: count('skipped'), ok: count('ok') };
+  return { counts: { errors: count('errors'), unmodified: count('unmodified'), skipped: count('skipped'), ok: count('ok') }, findings: null };
 }
 
-/** Counts of the CLI's JSON report (arrays by length, numeric summary fields), so a row shows whether the work was done. */
-function summarizeCliOutput(stdoutPath) {
-  const text = readFileSync(stdoutPath, 'utf8');
-  const report = JSON.parse(text); // The row fails when the CLI does not print JSON for --format json.
-  const counts = {};
-  if (report && typeof report === 'object' && !Array.isArray(report)) {
-    for (const [key, value] of Object.entries(report)) {
-      if (Array.isArray(value)) counts[key] = value.length;
-    }
-    for (const [key, value] of Object.entries(report.summary ?? {})) {
-      if (typeof value === 'number') counts[`summary.${key}`] = value;
-    }
-  } else if (Array.isArray(report)) {
-    counts.entries = report.length;
+/**
+ * `stats.timings` of `sunset check --stats --format json`, when all five phases are numbers.
+ * @param {unknown} report
+ * @returns {Timings | undefined}
+ */
+function timingsOf(report) {
+  const timings = isRecord(report) && isRecord(report.stats) ? report.stats.timings : undefined;
+  if (!isRecord(timings)) return undefined;
+  /** @type {Partial<Timings>} */
+  const found = {};
+  for (const phase of PHASES) {
+    const ms = timings[phase];
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) return undefined;
+    found[phase] = ms;
   }
-  return { ...counts, outputBytes: Buffer.byteLength(text) };
+  return /** @type {Timings} */ (found);
 }
 
+/**
+ * Counts of the CLI's JSON report (arrays by length, numeric summary fields), so a row shows
+ * whether the work was done; the findings of `check` and its phase timings.
+ * @param {string} stdoutPath
+ * @returns {RunSummary}
+ */
+function summarizeCliOutput(stdoutPath) {
+  const report = readJson(stdoutPath); // The row fails when the CLI does not print JSON for --format json.
+  if (!isRecord(report)) throw new Error('the CLI did not print a JSON object');
+  /** @type {Record<string, number | null>} */
+  const counts = {};
+  for (const [key, value] of Object.entries(report)) {
+    if (Array.isArray(value)) counts[key] = value.length;
+  }
+  for (const [key, value] of Object.entries(isRecord(report.summary) ? report.summary : {})) {
+    if (typeof value === 'number') counts[`summary.${key}`] = value;
+  }
+  return { counts, findings: Array.isArray(report.findings) ? report.findings.length : null, timings: timingsOf(report) };
+}
+
+/**
+ * @param {string} stdoutPath
+ * @returns {RunSummary}
+ */
 function summarizeGrepOutput(stdoutPath) {
   const candidates = readFileSync(stdoutPath, 'utf8').split('\n').filter(Boolean);
-  return { candidateFiles: candidates.length };
+  return { counts: { candidateFiles: candidates.length }, findings: null };
 }
 
-/** Each tool: how to run it on a repo, or why it cannot run here. */
-function toolPlans(env, { repoDir, scratchDir }) {
-  const grepIncludes = SOURCE_EXTENSIONS.map((ext) => `--include=*.${ext}`);
-  const grepExcludes = IGNORED_DIRS.map((dir) => `--exclude-dir=${dir}`);
-  const eslintPlan = (withPlugin) => {
-    if (!env.eslint.bin) return { note: env.eslint.note };
+/**
+ * Each tool: how to run it on a repo, or why it cannot run here.
+ * @param {Environment} env
+ * @param {{ scratchDir: string, asOf: string }} context
+ * @returns {Record<ToolId, Plan | { note: string }>}
+ */
+function toolPlans(env, { scratchDir, asOf }) {
+  const eslintPlan = (/** @type {boolean} */ withPlugin) => {
+    if (!env.eslint.bin) return { note: env.eslint.note ?? 'ESLint is missing' };
     if (!env.tsParser) return { note: '@typescript-eslint/parser cannot be resolved from the workspace root' };
-    if (withPlugin && !env.plugin.dist) return { note: env.plugin.note };
+    if (withPlugin && !env.plugin.dist) return { note: env.plugin.note ?? 'the plugin is not built' };
     const configPath = join(scratchDir, withPlugin ? 'eslint.config.mjs' : 'eslint-parsers-only.config.mjs');
-    writeFileSync(configPath, eslintConfigSource(env, { withPlugin }));
+    writeFileSync(configPath, eslintConfigSource({ withPlugin, asOf, tsParser: env.tsParser, pluginDist: env.plugin.dist }));
     return {
       command: process.execPath,
       args: [env.eslint.bin, '--config', configPath, '--format', 'json', '.'],
@@ -390,17 +688,29 @@ function toolPlans(env, { repoDir, scratchDir }) {
       summarize: summarizeEslintOutput,
     };
   };
-  const cliPlan = (subcommand) => {
-    if (!env.cli.bin) return { note: env.cli.note };
+  const cliPlan = (/** @type {string[]} */ subcommand, /** @type {string[]} */ extra) => {
+    if (!env.cli.bin) return { note: env.cli.note ?? 'the CLI is not built' };
     return {
       command: process.execPath,
-      args: [env.cli.bin, ...subcommand, repoDir, '--format', 'json'],
+      args: [env.cli.bin, ...subcommand, '.', '--format', 'json', '--as-of', asOf, ...extra],
       okExitCodes: [0, 1],
       summarize: summarizeCliOutput,
     };
   };
+  const oxlintPlan = () => {
+    if (!env.oxlint.bin) return { note: env.oxlint.note ?? 'oxlint is missing' };
+    if (!env.plugin.dist) return { note: env.plugin.note ?? 'the plugin is not built' };
+    const configPath = join(scratchDir, 'oxlintrc.json');
+    writeFileSync(configPath, `${JSON.stringify(oxlintConfig(env.plugin.dist, env.plugin.sunsetRules, asOf), null, 2)}\n`);
+    return {
+      command: process.execPath,
+      args: [env.oxlint.bin, '--config', configPath, '--format', 'json', '.'],
+      okExitCodes: [0, 1],
+      summarize: summarizeOxlintOutput,
+    };
+  };
   const jscodeshiftPlan = () => {
-    if (!env.jscodeshift) return { note: 'jscodeshift cannot be resolved from packages/codemod' };
+    if (!env.jscodeshift) return { note: 'jscodeshift cannot be resolved from packages/codemod or the workspace root' };
     const transform = join(scratchDir, 'noop-transform.cjs');
     writeFileSync(transform, [
       '// Parses every file (what any real transform does first) and changes nothing.',
@@ -417,28 +727,68 @@ function toolPlans(env, { repoDir, scratchDir }) {
       summarize: summarizeJscodeshiftOutput,
     };
   };
-  return {
-    a: cliPlan(['check']),
-    b: eslintPlan(true),
-    b0: eslintPlan(false),
-    c: cliPlan(['fix', '--dry']),
-    d: jscodeshiftPlan(),
-    e: {
+  const grepPlan = () => {
+    if (!env.needles.pattern) return { note: env.needles.note ?? 'no needle pattern' };
+    return {
       command: 'grep',
-      // -i: the needles match case-insensitively in @sunset/rule-data, so grep selects the same candidates.
-      args: env.grepPattern
-        ? ['-rlE', env.grepPattern, '.', ...grepIncludes, ...grepExcludes]
-        : ['-rliE', needlePattern(env.needles), '.', ...grepIncludes, ...grepExcludes],
+      // The pattern spells letters that match case-insensitively as [xX] classes, so it means the
+      // same to grep -E as to Sunset's prefilter and needs no -i.
+      args: ['-rlE', env.needles.pattern, '.', ...SOURCE_EXTENSIONS.map((ext) => `--include=*.${ext}`), ...IGNORED_DIRS.map((dir) => `--exclude-dir=${dir}`)],
       env: { LC_ALL: 'C' },
       okExitCodes: [0, 1],
       summarize: summarizeGrepOutput,
-    },
+    };
+  };
+  return {
+    a: cliPlan(['check'], env.cli.stats ? ['--stats'] : []),
+    b: eslintPlan(true),
+    b0: eslintPlan(false),
+    o: oxlintPlan(),
+    c: cliPlan(['fix', '--dry'], []),
+    d: jscodeshiftPlan(),
+    e: grepPlan(),
   };
 }
 
+/**
+ * @param {ToolId} id
+ * @returns {Row}
+ */
+function emptyRow(id) {
+  return {
+    id, tool: TOOL_NAMES[id], status: 'ok', note: undefined, command: undefined, runs: [],
+    medianWallS: null, medianPeakRssMb: null, maxPeakRssMb: null, medianTreeRssMb: null, output: undefined, findings: null,
+  };
+}
+
+/**
+ * Medians of the phases over the runs that reported them, and each phase's share of their sum.
+ * @param {readonly (Timings | undefined)[]} perRun
+ * @returns {Phases}
+ */
+function phasesOf(perRun) {
+  const reported = perRun.filter((t) => t !== undefined);
+  if (reported.length === 0) return { status: 'not-reported', note: TIMINGS_ABSENT };
+  /** @type {Partial<Timings>} */
+  const medianMs = {};
+  for (const phase of PHASES) medianMs[phase] = median(reported.map((t) => t[phase])) ?? 0;
+  const full = /** @type {Timings} */ (medianMs);
+  const sumMs = PHASES.reduce((sum, phase) => sum + full[phase], 0);
+  /** @type {Partial<Timings>} */
+  const shares = {};
+  for (const phase of PHASES) shares[phase] = sumMs > 0 ? full[phase] / sumMs : 0;
+  return { status: 'ok', runsWithTimings: reported.length, medianMs: full, shares: /** @type {Timings} */ (shares), sumMs };
+}
+
+/**
+ * @param {ToolId} id
+ * @param {Plan | { note: string }} plan
+ * @param {{ repoDir: string, scratchDir: string, runs: number, env: Environment, log: (line: string) => void }} context
+ * @returns {Promise<Row>}
+ */
 async function runTool(id, plan, { repoDir, scratchDir, runs, env, log }) {
-  const row = { id, tool: TOOL_NAMES[id], status: 'ok', note: undefined, command: undefined, runs: [], medianWallS: null, medianPeakRssMb: null, maxPeakRssMb: null, medianTreeRssMb: null, output: undefined };
-  if (!plan.command) {
+  const row = emptyRow(id);
+  if (!('command' in plan)) {
     row.status = 'not-available';
     row.note = plan.note;
     log(`  ${id} ${TOOL_NAMES[id]}: not available (${plan.note})`);
@@ -446,169 +796,269 @@ async function runTool(id, plan, { repoDir, scratchDir, runs, env, log }) {
   }
   row.command = [plan.command === process.execPath ? 'node' : plan.command, ...plan.args].join(' ');
   const stdoutPath = join(scratchDir, `stdout-${id}.txt`);
+  /** @type {RunSummary[]} */
+  const summaries = [];
   for (let run = 0; run < runs; run += 1) {
     const result = await measure({ command: plan.command, args: plan.args, cwd: repoDir, env: plan.env, stdoutPath, useGnuTime: env.useGnuTime, scratchDir });
-    if (!plan.okExitCodes.includes(result.exitCode)) {
+    const fail = (/** @type {string} */ note) => {
       row.status = 'failed';
-      row.note = `exit code ${String(result.exitCode)}: ${result.stderrTail.split('\n').slice(-3).join(' | ') || '(no stderr)'}`;
-      log(`  ${id} ${TOOL_NAMES[id]}: failed (${row.note})`);
+      row.note = note;
+      row.runs = [];
+      log(`  ${id} ${TOOL_NAMES[id]}: failed (${note})`);
       return row;
+    };
+    if (result.exitCode === null || !plan.okExitCodes.includes(result.exitCode)) {
+      return fail(`exit code ${String(result.exitCode)}: ${result.stderrTail.split('\n').slice(-3).join(' | ') || '(no stderr)'}`);
+    }
+    try {
+      summaries.push(plan.summarize(stdoutPath));
+    } catch (error) {
+      return fail(`its output could not be read: ${messageOf(error)}`);
     }
     row.runs.push({ wallS: result.wallS, peakRssMb: result.peakRssMb, treeRssMb: result.treeRssMb, exitCode: result.exitCode });
     log(`  ${id} ${TOOL_NAMES[id]}: run ${run + 1}/${runs} ${result.wallS.toFixed(3)} s, ${result.peakRssMb === null ? '?' : result.peakRssMb.toFixed(0)} MB`);
   }
-  try {
-    row.output = plan.summarize(stdoutPath);
-  } catch (error) {
-    row.status = 'failed';
-    row.note = `its output could not be read: ${error instanceof Error ? error.message : String(error)}`;
-    row.runs = [];
-    log(`  ${id} ${TOOL_NAMES[id]}: failed (${row.note})`);
-    return row;
-  }
+  const last = summaries[summaries.length - 1];
+  row.output = last?.counts;
+  row.findings = last?.findings ?? null;
+  const findingCounts = new Set(summaries.map((s) => s.findings));
+  if (findingCounts.size > 1) row.note = `the runs disagree on the number of findings: ${[...findingCounts].join(', ')}`;
+  if (id === 'a') row.phases = phasesOf(summaries.map((s) => s.timings));
   row.medianWallS = median(row.runs.map((r) => r.wallS));
   row.medianPeakRssMb = median(row.runs.map((r) => r.peakRssMb));
-  row.maxPeakRssMb = row.runs.some((r) => r.peakRssMb !== null) ? Math.max(...row.runs.map((r) => r.peakRssMb ?? 0)) : null;
+  const peaks = row.runs.map((r) => r.peakRssMb).filter((v) => v !== null);
+  row.maxPeakRssMb = peaks.length > 0 ? Math.max(...peaks) : null;
   row.medianTreeRssMb = median(row.runs.map((r) => r.treeRssMb));
   return row;
 }
 
-/** The sunset rules' share of ESLint time on the files grep selected (ESLint --stats). */
-async function measureRuleShare(env, { repoDir, scratchDir, candidates, log }) {
-  if (!env.plugin.dist || !env.eslint.bin || !env.tsParser) return { status: 'not-available', note: env.plugin.note ?? env.eslint.note ?? 'ESLint or its TypeScript parser is missing' };
-  if (candidates.length === 0) return { status: 'not-available', note: 'grep selected no candidate files' };
-  const configPath = join(scratchDir, 'eslint.config.mjs');
-  if (!existsSync(configPath)) writeFileSync(configPath, eslintConfigSource(env, { withPlugin: true }));
-  const stdoutPath = join(scratchDir, 'stdout-rule-share.json');
-  const run = await measure({
-    command: process.execPath,
-    args: [env.eslint.bin, '--config', configPath, '--stats', '--format', 'json', ...candidates],
-    cwd: repoDir, env: {}, stdoutPath, useGnuTime: env.useGnuTime, scratchDir,
-  });
-  if (![0, 1].includes(run.exitCode)) return { status: 'failed', note: `ESLint --stats exited ${String(run.exitCode)}: ${run.stderrTail}` };
-  const results = JSON.parse(readFileSync(stdoutPath, 'utf8'));
-  let totalMs = 0;
-  let parseMs = 0;
-  let sunsetMs = 0;
-  const byRule = {};
-  for (const result of results) {
-    for (const pass of result.stats?.times?.passes ?? []) {
-      totalMs += pass.total ?? 0;
-      parseMs += pass.parse?.total ?? 0;
-      for (const [ruleId, timing] of Object.entries(pass.rules ?? {})) {
-        if (!ruleId.startsWith('sunset/')) continue;
-        sunsetMs += timing.total ?? 0;
-        byRule[ruleId] = (byRule[ruleId] ?? 0) + (timing.total ?? 0);
-      }
-    }
-  }
-  const share = totalMs > 0 ? sunsetMs / totalMs : null;
-  log(`  rule share on ${candidates.length} candidate files: ${share === null ? '?' : (share * 100).toFixed(1)} % (${sunsetMs.toFixed(1)} of ${totalMs.toFixed(1)} ms)`);
-  return { status: 'ok', candidateFiles: candidates.length, lintMs: totalMs, parseMs, sunsetRulesMs: sunsetMs, share, byRule, wallS: run.wallS };
-}
-
 // ---------------------------------------------------------------------------------------------
-// Ratios and report
+// Ratios, growth, targets
 
-function ratio(rows, numerator, denominator) {
-  const top = rows.find((r) => r.id === numerator)?.medianWallS;
-  const bottom = rows.find((r) => r.id === denominator)?.medianWallS;
-  return typeof top === 'number' && typeof bottom === 'number' && bottom > 0 ? top / bottom : null;
+/**
+ * @param {readonly Row[]} rows
+ * @param {ToolId} id
+ */
+function wallOf(rows, id) {
+  return rows.find((r) => r.id === id)?.medianWallS ?? null;
 }
 
-export function computeRatios(sizeResults) {
+/**
+ * @param {readonly Row[]} rows
+ * @param {ToolId} numerator
+ * @param {ToolId} denominator
+ */
+function ratio(rows, numerator, denominator) {
+  const top = wallOf(rows, numerator);
+  const bottom = wallOf(rows, denominator);
+  return top !== null && bottom !== null && bottom > 0 ? top / bottom : null;
+}
+
+const RATIOS = /** @type {const} */ ([['a', 'b'], ['a', 'o'], ['a', 'e'], ['c', 'd']]);
+
+/**
+ * @param {readonly SizeResult[]} sizeResults
+ */
+function computeRatios(sizeResults) {
+  /** @type {Record<string, Record<string, number | null>>} */
   const ratios = {};
   for (const size of sizeResults) {
-    ratios[size.files] = {
-      'a/b': ratio(size.tools, 'a', 'b'),
-      'c/d': ratio(size.tools, 'c', 'd'),
-      'a/e': ratio(size.tools, 'a', 'e'),
-    };
+    ratios[size.files] = Object.fromEntries(RATIOS.map(([top, bottom]) => [`${top}/${bottom}`, ratio(size.tools, top, bottom)]));
   }
+  /** @type {Record<string, { from: number, to: number, sizeFactor: number } & Partial<Record<ToolId, number>>>} */
   const growth = {};
   for (let i = 1; i < sizeResults.length; i += 1) {
     const from = sizeResults[i - 1];
     const to = sizeResults[i];
-    const key = `${from.files}->${to.files}`;
-    growth[key] = { sizeFactor: to.files / from.files };
+    if (!from || !to) continue;
+    /** @type {{ from: number, to: number, sizeFactor: number } & Partial<Record<ToolId, number>>} */
+    const pair = { from: from.files, to: to.files, sizeFactor: to.files / from.files };
     for (const id of TOOL_IDS) {
-      const before = from.tools.find((r) => r.id === id)?.medianWallS;
-      const after = to.tools.find((r) => r.id === id)?.medianWallS;
-      if (typeof before === 'number' && typeof after === 'number' && before > 0) growth[key][id] = after / before;
+      const before = wallOf(from.tools, id);
+      const after = wallOf(to.tools, id);
+      if (before !== null && after !== null && before > 0) pair[id] = after / before;
     }
+    growth[`${from.files}->${to.files}`] = pair;
   }
   return { ratios, growth };
 }
 
+/**
+ * @param {number | null | undefined} value
+ * @param {number} [digits]
+ */
 const fmt = (value, digits = 2) => (typeof value === 'number' ? value.toFixed(digits) : '—');
+/** @param {number} n */
+const thousands = (n) => n.toLocaleString('en-US');
 
-function targetsFor(sizeResults, ratios, growth) {
-  const atSize = sizeResults.find((s) => s.files === 10000) ?? sizeResults[sizeResults.length - 1];
-  if (!atSize) return [];
-  const r = ratios[atSize.files];
-  const rss = (id) => atSize.tools.find((t) => t.id === id)?.medianPeakRssMb;
-  const verdict = (value, ok) => (typeof value === 'number' ? (ok(value) ? 'met' : 'NOT met') : 'n/a');
-  const linear = Object.values(growth).filter((g) => g.sizeFactor > 1);
-  const worstGrowth = (id) => {
-    const values = linear.filter((g) => typeof g[id] === 'number').map((g) => g[id] / g.sizeFactor);
-    return values.length ? Math.max(...values) : null;
+/**
+ * The verdicts of issue 11 (c/d, fix memory and growth kept from issue 6), at N = 10,000 or the
+ * largest size run.
+ * @param {readonly SizeResult[]} sizeResults
+ * @param {ReturnType<typeof computeRatios>} computed
+ * @returns {Target[]}
+ */
+function targetsFor(sizeResults, { ratios, growth }) {
+  const atSize = sizeResults.find((s) => s.files === TARGET_SIZE) ?? sizeResults[sizeResults.length - 1];
+  const size = atSize?.files ?? null;
+  const at = size === null ? '' : ` at ${thousands(size)} files`;
+  /**
+   * @param {string} id
+   * @param {string} target
+   * @param {number | null | undefined} value
+   * @param {(v: number) => boolean} ok
+   * @param {(v: number) => string} missedBy
+   * @param {string} whyMissing
+   * @returns {Target}
+   */
+  const verdict = (id, target, value, ok, missedBy, whyMissing) => {
+    if (typeof value !== 'number') return { id, target, size, value: null, verdict: 'n/a', detail: whyMissing };
+    return ok(value) ? { id, target, size, value, verdict: 'met' } : { id, target, size, value, verdict: 'NOT met', detail: missedBy(value) };
   };
-  return [
-    { target: `sunset check ≥ 20× faster than ESLint (a/b ≤ 0.05) at ${atSize.files}`, value: r['a/b'], verdict: verdict(r['a/b'], (v) => v <= 0.05) },
-    { target: `sunset check within 5× of grep (a/e ≤ 5) at ${atSize.files}`, value: r['a/e'], verdict: verdict(r['a/e'], (v) => v <= 5) },
-    { target: `sunset fix --dry ≥ 10× faster than jscodeshift (c/d ≤ 0.1) at ${atSize.files}`, value: r['c/d'], verdict: verdict(r['c/d'], (v) => v <= 0.1) },
-    { target: `peak RSS of sunset check < 400 MB at ${atSize.files}`, value: rss('a'), verdict: verdict(rss('a'), (v) => v < 400) },
-    { target: `peak RSS of sunset fix --dry < 400 MB at ${atSize.files}`, value: rss('c'), verdict: verdict(rss('c'), (v) => v < 400) },
-    { target: 'sunset check grows no worse than linearly (time growth / size growth ≤ 1)', value: worstGrowth('a'), verdict: verdict(worstGrowth('a'), (v) => v <= 1) },
-    { target: 'sunset fix --dry grows no worse than linearly (time growth / size growth ≤ 1)', value: worstGrowth('c'), verdict: verdict(worstGrowth('c'), (v) => v <= 1) },
-    { target: 'sunset rules < 10 % of ESLint time on candidate files', value: atSize.ruleShare?.share ?? null, verdict: verdict(atSize.ruleShare?.share, (v) => v < 0.1) },
+  const rowOf = (/** @type {ToolId} */ id) => atSize?.tools.find((t) => t.id === id);
+  const missing = (/** @type {ToolId[]} */ ...ids) => {
+    const absent = ids.filter((id) => rowOf(id)?.status !== 'ok');
+    return `no median for ${absent.map((id) => `(${id})`).join(' and ') || 'the rows'}${at}`;
+  };
+  const r = size === null ? {} : (ratios[size] ?? {});
+  const over = (/** @type {number} */ limit) => (/** @type {number} */ v) => `${fmt(v / limit)}× the limit`;
+  /** @type {Target[]} */
+  const targets = [
+    verdict('a/b', `sunset check ≥ 20× faster than ESLint + plugin (a/b ≤ 0.05)${at}`, r['a/b'], (v) => v <= 0.05, (v) => `${fmt(1 / v, 1)}× faster, ${over(0.05)(v)}`, missing('a', 'b')),
+    verdict('a/e', `sunset check within 20× of grep (a/e ≤ 20)${at}`, r['a/e'], (v) => v <= 20, over(20), missing('a', 'e')),
+    verdict('a/o', `sunset check faster than oxlint + plugin (a/o < 1)${at}`, r['a/o'], (v) => v < 1, (v) => `${fmt(v)}× oxlint's time`, missing('a', 'o')),
+    verdict('c/d', `sunset fix --dry ≥ 30× faster than jscodeshift (c/d ≤ 1/30 ≈ 0.033)${at}`, r['c/d'], (v) => v <= 1 / 30, (v) => `${fmt(1 / v, 1)}× faster, ${over(1 / 30)(v)}`, missing('c', 'd')),
+    verdict('rss-a', `peak RSS of sunset check ≤ 300 MB${at}`, rowOf('a')?.medianPeakRssMb, (v) => v <= 300, (v) => `${fmt(v - 300, 0)} MB over`, rowOf('a')?.status === 'ok' ? 'RSS not measured on this system' : missing('a')),
+    verdict('rss-c', `peak RSS of sunset fix --dry < 400 MB${at}`, rowOf('c')?.medianPeakRssMb, (v) => v < 400, (v) => `${fmt(v - 400, 0)} MB over`, rowOf('c')?.status === 'ok' ? 'RSS not measured on this system' : missing('c')),
   ];
+  const eslintFindings = atSize?.findings.eslint ?? null;
+  const oxlintFindings = atSize?.findings.oxlint ?? null;
+  targets.push(verdict(
+    'findings-o=b',
+    `oxlint + plugin reports as many findings as ESLint + plugin${at} (so a/o compares like with like)`,
+    eslintFindings === null ? null : oxlintFindings,
+    (v) => v === eslintFindings,
+    (v) => `oxlint ${v}, ESLint ${String(eslintFindings)}`,
+    missing('o', 'b'),
+  ));
+  const pairs = Object.values(growth);
+  for (const id of /** @type {const} */ (['a', 'c'])) {
+    const name = id === 'a' ? 'sunset check' : 'sunset fix --dry';
+    if (pairs.length === 0) {
+      targets.push({ id: `growth-${id}`, target: `${name} grows no worse than linearly with the repo size`, size: null, value: null, verdict: 'n/a', detail: 'needs at least two sizes' });
+      continue;
+    }
+    for (const pair of pairs) {
+      targets.push(verdict(
+        `growth-${id}-${pair.from}-${pair.to}`,
+        `${name} grows no worse than linearly from ${thousands(pair.from)} to ${thousands(pair.to)} files (time ×≤${fmt(pair.sizeFactor, 1)})`,
+        pair[id],
+        (v) => v <= pair.sizeFactor,
+        (v) => `time ×${fmt(v)} for size ×${fmt(pair.sizeFactor, 1)}`,
+        `no median for (${id}) at both sizes`,
+      ));
+    }
+  }
+  return targets;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Report
+
+/** @param {Target} target */
+function shownValue(target) {
+  const v = target.value;
+  if (v === null) return '—';
+  if (target.id.startsWith('rss-')) return `${fmt(v, 0)} MB`;
+  if (target.id.startsWith('growth-')) return `×${fmt(v)}`;
+  if (target.id.startsWith('findings-')) return String(v);
+  return fmt(v, 3);
+}
+
+/**
+ * @param {Row} row
+ * @param {SizeResult} size
+ */
+function noteOf(row, size) {
+  if (row.status !== 'ok') return `${row.status}: ${row.note ?? ''}`;
+  const parts = Object.entries(row.output ?? {}).map(([k, v]) => `${k}=${v === null ? '?' : v}`);
+  if (row.id === 'o' && size.findings.oxlintMatchesEslint === true) parts.push(`(same findings as ESLint: ${String(size.findings.eslint)})`);
+  if (row.id === 'o' && size.findings.oxlintMatchesEslint === false) parts.push(`MISMATCH: oxlint ${String(size.findings.oxlint)} findings, ESLint ${String(size.findings.eslint)}`);
+  if (row.id === 'a' && size.findings.sunsetMatchesEslint === false) parts.push(`MISMATCH: sunset check ${String(size.findings.sunset)} findings, ESLint ${String(size.findings.eslint)}`);
+  if (row.note) parts.push(row.note);
+  return parts.join(' ');
+}
+
+/** @param {Awaited<ReturnType<typeof runBench>>} results */
 function renderReport(results) {
   const lines = [];
   lines.push(`Sunset bench — ${results.startedAt} — node ${results.environment.node}, ${results.environment.cpus} CPUs, RSS via ${results.environment.rssMethod}`);
-  lines.push(`needles: ${results.environment.needlesSource}; runs per tool: ${results.options.runs}; share: ${results.options.share}; seed: ${results.options.seed}`);
+  lines.push(`workspace: ${results.options.repoRoot}; as of ${results.options.asOf}; runs per tool: ${results.options.runs}; share: ${results.options.share}; seed: ${results.options.seed}; oxlint ${results.environment.oxlintVersion ?? '—'}`);
   lines.push('');
   const header = ['tool', 'N', 'median wall s', 'peak RSS MB', 'tree RSS MB', 'note'];
   const table = [header];
   for (const size of results.sizes) {
     for (const row of size.tools) {
-      const note = row.status === 'ok' ? (row.output ? Object.entries(row.output).map(([k, v]) => `${k}=${v}`).join(' ') : '') : `${row.status}: ${row.note}`;
-      table.push([`(${row.id}) ${row.tool}`, String(size.files), fmt(row.medianWallS, 3), fmt(row.medianPeakRssMb, 0), fmt(row.medianTreeRssMb, 0), note]);
+      table.push([`(${row.id}) ${row.tool}`, String(size.files), fmt(row.medianWallS, 3), fmt(row.medianPeakRssMb, 0), fmt(row.medianTreeRssMb, 0), noteOf(row, size)]);
     }
   }
-  const widths = header.map((_, i) => Math.max(...table.map((r) => (i === header.length - 1 ? 0 : r[i].length))));
-  for (const r of table) lines.push(r.map((cell, i) => (i === r.length - 1 ? cell : i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
+  const widths = header.map((_, i) => Math.max(...table.map((r) => (i === header.length - 1 ? 0 : (r[i] ?? '').length))));
+  for (const r of table) lines.push(r.map((cell, i) => (i === r.length - 1 ? cell : i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  '));
   lines.push('');
   lines.push('ratios (median wall time; < 1 means sunset is faster):');
+  const speedup = (/** @type {number | null | undefined} */ v) => {
+    if (typeof v !== 'number' || v <= 0) return '';
+    return v <= 1 ? ` (${(1 / v).toFixed(1)}× faster)` : ` (${v.toFixed(1)}× slower)`;
+  };
   for (const [files, r] of Object.entries(results.ratios)) {
-    const speedup = (v) => (typeof v === 'number' && v > 0 ? ` (${(1 / v).toFixed(1)}× faster)` : '');
-    lines.push(`  N=${files}: a/b ${fmt(r['a/b'], 3)}${speedup(r['a/b'])}, c/d ${fmt(r['c/d'], 3)}${speedup(r['c/d'])}, a/e ${fmt(r['a/e'], 2)}`);
+    lines.push(`  N=${files}: ${RATIOS.map(([top, bottom]) => `${top}/${bottom} ${fmt(r[`${top}/${bottom}`], 3)}${top === 'a' && bottom === 'e' ? '' : speedup(r[`${top}/${bottom}`])}`).join(', ')}`);
   }
   for (const [key, g] of Object.entries(results.growth)) {
-    lines.push(`  growth ${key} (size ×${fmt(g.sizeFactor, 1)}): a ×${fmt(g.a)}, c ×${fmt(g.c)}, b ×${fmt(g.b)}, d ×${fmt(g.d)}, e ×${fmt(g.e)}`);
-  }
-  for (const size of results.sizes) {
-    const share = size.ruleShare;
-    if (!share) continue;
-    lines.push(share.status === 'ok'
-      ? `  sunset rules' share of ESLint time on ${share.candidateFiles} candidate files (N=${size.files}): ${fmt(share.share * 100, 1)} %`
-      : `  sunset rules' share of ESLint time (N=${size.files}): ${share.status} (${share.note})`);
+    const measured = TOOL_IDS.filter((id) => typeof g[id] === 'number').map((id) => `${id} ×${fmt(g[id])}`);
+    lines.push(`  growth ${key} (size ×${fmt(g.sizeFactor, 1)}): ${measured.join(', ') || 'no row ran at both sizes'}`);
   }
   lines.push('');
-  lines.push('targets (issue #6):');
-  for (const t of results.targets) lines.push(`  [${t.verdict.padEnd(7)}] ${t.target}: ${fmt(t.value, 3)}`);
+  lines.push('sunset check, share of time per phase (--stats):');
+  for (const size of results.sizes) {
+    const phases = size.tools.find((t) => t.id === 'a')?.phases;
+    if (!phases) continue;
+    if (phases.status !== 'ok' || !phases.shares || !phases.medianMs) {
+      lines.push(`  N=${size.files}: ${phases.note ?? TIMINGS_ABSENT}`);
+      continue;
+    }
+    const { shares, medianMs } = phases;
+    lines.push(`  N=${size.files}: ${PHASES.map((p) => `${p} ${fmt(shares[p] * 100, 1)} % (${fmt(medianMs[p], 0)} ms)`).join(', ')}; sum ${fmt(phases.sumMs, 0)} ms`);
+  }
+  lines.push('');
+  lines.push('findings (a, b and o must agree):');
+  for (const size of results.sizes) {
+    const f = size.findings;
+    const problems = [
+      f.oxlintMatchesEslint === false ? 'MISMATCH oxlint ≠ ESLint' : '',
+      f.sunsetMatchesEslint === false ? 'MISMATCH sunset check ≠ ESLint' : '',
+    ].filter(Boolean);
+    lines.push(`  N=${size.files}: sunset check ${f.sunset ?? '—'}, ESLint ${f.eslint ?? '—'}, oxlint ${f.oxlint ?? '—'}${problems.length ? `  ${problems.join('; ')}` : ''}`);
+  }
+  lines.push('');
+  lines.push('targets (issue #11; c/d, fix memory and growth from issue #6):');
+  for (const t of results.targets) lines.push(`  [${t.verdict.padEnd(7)}] ${t.target}${t.value === null ? '' : `: ${shownValue(t)}`}${t.detail ? ` — ${t.detail}` : ''}`);
+  const notRun = results.sizes.flatMap((s) => s.tools.filter((t) => t.status === 'not-available' || t.status === 'failed').map((t) => `(${t.id}) at ${s.files}`));
+  if (notRun.length > 0) lines.push('', `rows that did not run: ${notRun.join(', ')}`);
   return lines.join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------
 
-export async function runBench(options, log) {
+/**
+ * @param {Options} options
+ * @param {(line: string) => void} log
+ */
+async function runBench(options, log) {
   const startedAt = new Date().toISOString();
-  const env = await detectEnvironment();
+  const env = await detectEnvironment(options.repoRoot);
   const tempRoot = mkdtempSync(join(tmpdir(), 'sunset-bench-'));
-  log(`temp dir ${tempRoot}; RSS via ${env.useGnuTime ? 'GNU time' : env.procAvailable ? '/proc sampling' : 'nothing (no /proc, no GNU time)'}; needles from ${env.needlesSource}`);
+  log(`temp dir ${tempRoot}; measuring ${env.root}; RSS via ${env.useGnuTime ? 'GNU time' : env.procAvailable ? '/proc sampling' : 'nothing (no /proc, no GNU time)'}; sunset check --stats: ${env.cli.stats ? 'yes' : 'not offered'}`);
+  /** @type {SizeResult[]} */
   const sizes = [];
   try {
     for (const files of options.sizes) {
@@ -619,46 +1069,70 @@ export async function runBench(options, log) {
       const manifest = writeRepo(repoDir, { files, seed: options.seed, share: options.share });
       const generateS = Number(process.hrtime.bigint() - started) / 1e9;
       log(`N=${files}: generated ${(manifest.bytes / 1e6).toFixed(1)} MB, ${manifest.retiredFiles.length} files with retired calls, in ${generateS.toFixed(2)} s`);
-      const plans = toolPlans(env, { repoDir, scratchDir });
-      const order = ['e', 'a', 'b', 'b0', 'c', 'd'].filter((id) => options.tools.includes(id));
+      const plans = toolPlans(env, { scratchDir, asOf: options.asOf });
+      /** @type {Row[]} */
       const tools = [];
-      for (const id of order) tools.push(await runTool(id, plans[id], { repoDir, scratchDir, runs: options.runs, env, log }));
+      for (const id of RUN_ORDER.filter((t) => options.tools.includes(t))) {
+        if (files > LARGE_SIZE && !options.allRows && !LARGE_SIZE_TOOLS.includes(id)) {
+          const row = emptyRow(id);
+          row.status = 'skipped';
+          row.note = `only ${LARGE_SIZE_TOOLS.join(', ')} run above ${thousands(LARGE_SIZE)} files (--all-rows runs every row)`;
+          tools.push(row);
+          continue;
+        }
+        tools.push(await runTool(id, plans[id], { repoDir, scratchDir, runs: options.runs, env, log }));
+      }
       tools.sort((x, y) => TOOL_IDS.indexOf(x.id) - TOOL_IDS.indexOf(y.id));
-      const grepRow = tools.find((t) => t.id === 'e');
-      const candidates = grepRow?.status === 'ok'
-        ? readFileSync(join(scratchDir, 'stdout-e.txt'), 'utf8').split('\n').filter(Boolean)
-        : manifest.retiredFiles.map((f) => f.path);
-      const ruleShare = options.tools.includes('b') ? await measureRuleShare(env, { repoDir, scratchDir, candidates, log }) : undefined;
-      sizes.push({ files, bytes: manifest.bytes, retiredFiles: manifest.retiredFiles.length, extensions: manifest.extensions, generateS, tools, ruleShare });
+      const findingsOf = (/** @type {ToolId} */ id) => {
+        const row = tools.find((t) => t.id === id);
+        return row?.status === 'ok' ? row.findings : null;
+      };
+      const [sunset, eslint, oxlint] = [findingsOf('a'), findingsOf('b'), findingsOf('o')];
+      const same = (/** @type {number | null} */ x) => (x === null || eslint === null ? null : x === eslint);
+      sizes.push({
+        files, bytes: manifest.bytes, retiredFiles: manifest.retiredFiles.length, extensions: manifest.extensions, generateS, tools,
+        findings: { sunset, eslint, oxlint, oxlintMatchesEslint: same(oxlint), sunsetMatchesEslint: same(sunset) },
+      });
       if (!options.keep) rmSync(repoDir, { recursive: true, force: true });
     }
   } finally {
     if (!options.keep) rmSync(tempRoot, { recursive: true, force: true });
   }
-  const { ratios, growth } = computeRatios(sizes);
+  const computed = computeRatios(sizes);
   return {
-    schema: 'sunset-bench-results/1',
+    schema: RESULTS_SCHEMA,
     startedAt,
     finishedAt: new Date().toISOString(),
-    options: { sizes: options.sizes, runs: options.runs, share: options.share, seed: options.seed, quick: options.quick, tools: options.tools },
+    options: {
+      sizes: options.sizes, runs: options.runs, share: options.share, seed: options.seed, quick: options.quick, tools: options.tools,
+      allRows: options.allRows, asOf: options.asOf, repoRoot: options.repoRoot,
+    },
     environment: {
       node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length, totalMemMb: Math.round(totalmem() / 2 ** 20),
       rssMethod: env.useGnuTime ? 'gnu-time' : env.procAvailable ? 'proc-sampling' : 'none',
-      needlesSource: env.needlesSource, needles: env.needles, tempDir: options.keep ? tempRoot : undefined,
+      needlePattern: env.needles.pattern ?? null,
+      oxlintVersion: env.oxlint.version ?? null,
+      /** The rules rows b and o turn on: the `sunset/*` rules of the plugin's recommended config. */
+      sunsetRules: Object.keys(env.plugin.sunsetRules).sort(),
+      checkStats: env.cli.stats,
+      tempDir: options.keep ? tempRoot : undefined,
     },
     sizes,
-    ratios,
-    growth,
-    targets: targetsFor(sizes, ratios, growth),
+    ratios: computed.ratios,
+    growth: computed.growth,
+    targets: targetsFor(sizes, computed),
+    /** @type {string | undefined} */
+    resultsPath: undefined,
   };
 }
 
 async function main() {
+  /** @type {Options} */
   let options;
   try {
     options = parseArgs(process.argv.slice(2));
   } catch (error) {
-    process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`bench: ${messageOf(error)}\n`);
     process.exitCode = 2;
     return;
   }
@@ -666,17 +1140,18 @@ async function main() {
     process.stdout.write(`${usage()}\n`);
     return;
   }
-  const log = (line) => process.stderr.write(`${line}\n`);
+  const log = (/** @type {string} */ line) => {
+    process.stderr.write(`${line}\n`);
+  };
   const results = await runBench(options, log);
   mkdirSync(options.outDir, { recursive: true });
   const outPath = join(options.outDir, `results-${results.startedAt.replace(/[:.]/g, '-')}.json`);
   results.resultsPath = outPath;
   writeFileSync(outPath, `${JSON.stringify(results, null, 2)}\n`);
-  if (options.jsonOnly) {
-    process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
-    return;
-  }
-  process.stdout.write(`${renderReport(results)}\n\nresults written to ${outPath}\n`);
+  if (options.jsonOnly) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  else process.stdout.write(`${renderReport(results)}\n\nresults written to ${outPath}\n`);
+  // A measurement with a missing row is not the measurement that was asked for.
+  if (results.sizes.some((s) => s.tools.some((t) => t.status === 'not-available' || t.status === 'failed'))) process.exitCode = 1;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();

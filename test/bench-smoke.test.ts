@@ -1,12 +1,11 @@
 // Keeps the benchmark generator and runner working; the bench itself is not part of the suite.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from '@babel/parser';
-import type { ParserPlugin } from '@babel/parser';
+import { parseSync } from 'oxc-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../bench/generate.mjs';
 import { MANIFEST_NAME, RETIRED_FORM_IDS, generateRepoFiles, writeRepo } from '../bench/generate.mjs';
@@ -34,10 +33,9 @@ function generate(files: number, seed: number, share: number): GeneratedFile[] {
   return [...generateRepoFiles({ files, seed, share })];
 }
 
-function babelPluginsFor(ext: GeneratedFile['ext']): ParserPlugin[] {
-  if (ext === 'ts') return ['typescript', 'decorators-legacy'];
-  if (ext === 'tsx') return ['typescript', 'jsx', 'decorators-legacy'];
-  return [];
+/** oxc-parser's strictest language for the extension: plain 'js' rejects both TypeScript and JSX. */
+function langFor(ext: GeneratedFile['ext']): 'js' | 'ts' | 'tsx' {
+  return ext === 'mjs' ? 'js' : ext;
 }
 
 describe('bench/generate.mjs', () => {
@@ -82,11 +80,8 @@ describe('bench/generate.mjs', () => {
   it('writes files that parse as their extension says (no TypeScript in .js, no JSX outside .tsx)', () => {
     const failures: string[] = [];
     for (const file of generate(120, 3, 0.25)) {
-      try {
-        parse(file.content, { sourceType: 'module', plugins: babelPluginsFor(file.ext) });
-      } catch (error) {
-        failures.push(`${file.path}: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      const { errors } = parseSync(file.path, file.content, { lang: langFor(file.ext), sourceType: 'module' });
+      for (const error of errors) failures.push(`${file.path}: ${error.message}`);
     }
 
     expect(failures).toEqual([]);
@@ -110,42 +105,128 @@ describe('bench/generate.mjs', () => {
 });
 
 describe('bench/run.mjs', () => {
-  it('runs a quick bench on a tiny repo and writes the results JSON', () => {
+  /** The results JSON (schema sunset-bench-results/2), as far as these tests read it. */
+  interface Row {
+    id: string;
+    tool: string;
+    status: string;
+    note?: string;
+    runs: unknown[];
+    medianWallS: number | null;
+    output?: Record<string, number | null>;
+    findings: number | null;
+    phases?: { status: string; note?: string; shares?: Record<string, number> };
+  }
+  interface Results {
+    schema: string;
+    resultsPath: string;
+    options: Record<string, unknown>;
+    environment: { rssMethod: string; sunsetRules: string[]; oxlintVersion: string | null; checkStats: boolean };
+    sizes: {
+      files: number;
+      retiredFiles: number;
+      extensions: Record<string, number>;
+      tools: Row[];
+      findings: { sunset: number | null; eslint: number | null; oxlint: number | null; oxlintMatchesEslint: boolean | null; sunsetMatchesEslint: boolean | null };
+    }[];
+    ratios: Record<string, Record<string, number | null>>;
+    growth: Record<string, unknown>;
+    targets: { id: string; target: string; value: number | null; verdict: string; detail?: string }[];
+  }
+
+  const runBench = (args: readonly string[]) =>
+    spawnSync(process.execPath, ['bench/run.mjs', ...args], { cwd: workspaceRoot, encoding: 'utf8', timeout: 150_000 });
+
+  const ROWS = ['a', 'b', 'o', 'c', 'd', 'e'];
+  const TARGET_IDS = ['a/b', 'a/e', 'a/o', 'c/d', 'rss-a', 'rss-c', 'findings-o=b', 'growth-a', 'growth-c'];
+
+  it('measures every row on a 20-file repo and reports the ratios, phases, findings and verdicts', () => {
     const outDir = join(scratch, 'results');
-    const run = spawnSync(process.execPath, ['bench/run.mjs', '--quick', '--sizes', '20', '--runs', '1', '--share', '0.2', '--json-only', '--out-dir', outDir], {
-      cwd: workspaceRoot,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const run = runBench(['--quick', '--sizes', '20', '--share', '0.2', '--as-of', '2026-11-23', '--out-dir', outDir]);
 
-    expect(run.status, run.stderr).toBe(0);
-    const results = JSON.parse(run.stdout) as {
-      schema: string;
-      resultsPath: string;
-      options: { sizes: number[]; runs: number };
-      sizes: { files: number; retiredFiles: number; tools: { id: string; status: string; medianWallS: number | null; output?: Record<string, number | null> }[] }[];
-      ratios: Record<string, Record<string, number | null>>;
-      targets: unknown[];
-    };
-    expect(results.schema).toBe('sunset-bench-results/1');
-    expect(results.options).toMatchObject({ sizes: [20], runs: 1 });
-    expect(existsSync(results.resultsPath)).toBe(true);
-    expect(JSON.parse(readFileSync(results.resultsPath, 'utf8'))).toEqual(results);
+    // Exit 0 only when every row ran: a bench whose rows are all "not available" fails here.
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+    const resultsPath = /^results written to (.+)$/m.exec(run.stdout)?.[1];
+    expect(resultsPath).toBeDefined();
+    const results = JSON.parse(readFileSync(resultsPath ?? '', 'utf8')) as Results;
+    expect(results.schema).toBe('sunset-bench-results/2');
+    expect(results.resultsPath).toBe(resultsPath);
+    expect(results.options).toMatchObject({ sizes: [20], runs: 1, share: 0.2, seed: 42, asOf: '2026-11-23', tools: ROWS, allRows: false, repoRoot: resolve(workspaceRoot) });
+    expect(results.environment.oxlintVersion).toMatch(/^1\./);
 
+    expect(results.sizes).toHaveLength(1);
     const [size] = results.sizes;
-    expect(size?.files).toBe(20);
-    expect(size?.retiredFiles).toBe(4);
-    expect(size?.tools.map((t) => t.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
-    for (const tool of size?.tools ?? []) {
-      expect(['ok', 'not-available'], `${tool.id}: ${JSON.stringify(tool)}`).toContain(tool.status);
-      if (tool.status === 'ok') expect(tool.medianWallS).toBeGreaterThan(0);
+    // The generated repo is deterministic: 20 files, round(20 × 0.2) = 4 with retired calls.
+    expect(size).toMatchObject({ files: 20, retiredFiles: 4, extensions: { js: 5, mjs: 3, ts: 6, tsx: 6 } });
+    expect(size?.tools.map((t) => t.id)).toEqual(ROWS);
+    for (const row of size?.tools ?? []) {
+      expect(row.status, `(${row.id}) ${row.tool}: ${row.note ?? ''}`).toBe('ok');
+      expect(row.runs).toHaveLength(1);
+      expect(row.medianWallS).toBeGreaterThan(0);
     }
-    const grep = size?.tools.find((t) => t.id === 'e');
-    expect(grep?.status).toBe('ok');
-    expect(grep?.output?.candidateFiles).toBeGreaterThanOrEqual(4);
-    const jscodeshift = size?.tools.find((t) => t.id === 'd');
-    expect(jscodeshift?.output).toEqual({ errors: 0, unmodified: 0, skipped: 20, ok: 0 });
+    const output = (id: string) => size?.tools.find((t) => t.id === id)?.output;
+    // grep and the fix prefilter select exactly the 4 files with retired calls.
+    expect(output('e')).toEqual({ candidateFiles: 4 });
+    expect(output('c')).toMatchObject({ 'summary.files': 20, 'summary.candidates': 4, errors: 0 });
+    expect(output('a')).toMatchObject({ 'summary.files': 20, errors: 0 });
+    expect(output('b')).toMatchObject({ filesLinted: 20, fatalErrors: 0 });
+    expect(output('d')).toEqual({ errors: 0, unmodified: 0, skipped: 20, ok: 0 });
+    // oxlint ran the plugin's recommended sunset/* rules and nothing else.
+    expect(results.environment.sunsetRules.length).toBeGreaterThan(0);
+    expect(results.environment.sunsetRules.every((name) => name.startsWith('sunset/'))).toBe(true);
+    expect(output('o')).toMatchObject({ files: 20, rules: results.environment.sunsetRules.length, other: 0 });
+
+    // The three linters agree on the findings (every retired file has at least one).
+    const { findings } = size!;
+    expect(findings.eslint).toBeGreaterThanOrEqual(4);
+    expect(findings).toEqual({ sunset: findings.eslint, eslint: findings.eslint, oxlint: findings.eslint, oxlintMatchesEslint: true, sunsetMatchesEslint: true });
+
+    const phases = size?.tools.find((t) => t.id === 'a')?.phases;
+    if (results.environment.checkStats && phases?.status === 'ok') {
+      expect(Object.keys(phases.shares ?? {})).toEqual(['walk', 'prefilter', 'parse', 'index', 'checks']);
+      expect(Object.values(phases.shares ?? {}).reduce((sum, share) => sum + share, 0)).toBeCloseTo(1, 6);
+    } else {
+      expect(phases).toEqual({ status: 'not-reported', note: 'timings not reported by this build' });
+      expect(run.stdout).toContain('N=20: timings not reported by this build');
+    }
+
     expect(Object.keys(results.ratios)).toEqual(['20']);
-    expect(results.targets).toHaveLength(8);
+    expect(Object.keys(results.ratios['20'] ?? {})).toEqual(['a/b', 'a/o', 'a/e', 'c/d']);
+    for (const value of Object.values(results.ratios['20'] ?? {})) expect(value).toBeGreaterThan(0);
+    expect(results.growth).toEqual({});
+
+    expect(results.targets.map((t) => t.id)).toEqual(TARGET_IDS);
+    for (const target of results.targets) {
+      const expected = target.id.startsWith('growth-') ? ['n/a'] : target.id.startsWith('rss-') && results.environment.rssMethod === 'none' ? ['n/a'] : ['met', 'NOT met'];
+      expect(expected, `${target.id}: ${JSON.stringify(target)}`).toContain(target.verdict);
+    }
+    expect(results.targets.find((t) => t.id === 'findings-o=b')).toMatchObject({ verdict: 'met', value: findings.eslint });
+
+    // The printed report: one table line per row, then the verdicts.
+    for (const row of size?.tools ?? []) expect(run.stdout).toMatch(new RegExp(`^\\(${row.id}\\) .+\\s20\\s`, 'm'));
+    const verdictLines = run.stdout.split('\n').filter((line) => /^ {2}\[(met|NOT met|n\/a) *\] /.test(line));
+    expect(verdictLines).toHaveLength(TARGET_IDS.length);
+  });
+
+  it('exits 1 and says why when no row can run (e.g. nothing built)', () => {
+    const emptyRoot = join(scratch, 'empty-workspace');
+    mkdirSync(emptyRoot);
+    const run = runBench(['--quick', '--sizes', '5', '--repo-root', emptyRoot, '--json-only', '--out-dir', join(scratch, 'results-empty')]);
+
+    expect(run.status, run.stderr).toBe(1);
+    const results = JSON.parse(run.stdout) as Results;
+    const [size] = results.sizes;
+    expect(size?.tools.map((t) => [t.id, t.status])).toEqual(ROWS.map((id) => [id, 'not-available']));
+    for (const row of size?.tools ?? []) expect(row.note, row.id).toMatch(/\S/);
+    expect(results.targets.map((t) => [t.id, t.verdict])).toEqual(TARGET_IDS.map((id) => [id, 'n/a']));
+  });
+
+  it('rejects bad options with exit code 2 and a message naming the option', () => {
+    const badTool = runBench(['--tools', 'a,x']);
+    expect(badTool.status).toBe(2);
+    expect(badTool.stderr).toContain('--tools takes ids from a, b, b0, o, c, d, e, got x.');
+    const badDay = runBench(['--as-of', '2026-13-01']);
+    expect(badDay.status).toBe(2);
+    expect(badDay.stderr).toContain('--as-of takes a day as YYYY-MM-DD, got 2026-13-01');
   });
 });

@@ -13,6 +13,11 @@ export function mightNeedAnalysis(text: string, options: AnalysisOptions): boole
   return options.catalog.needlePattern.test(text) || mightContainRequestCheckTarget(text) || text.includes('TODO(sunset:');
 }
 
+/** The prefilter of a fix: only retirement findings are fixed, so only a retired path or operation name counts. */
+export function mightNeedFix(text: string, options: AnalysisOptions): boolean {
+  return options.resolveIdentifier !== undefined || options.catalog.needlePattern.test(text);
+}
+
 /** Indexes the file once and runs the given rules (default: every recommended rule with its default options), findings by position. */
 export function analyzeFile(file: SourceFile, options: AnalysisOptions, rules?: Partial<Record<RuleName, readonly unknown[]>>): Finding[] {
   const index = indexFile(file, options);

@@ -3,5 +3,5 @@ export type { FileIndex } from './file-index/file-index.js';
 export { indexFile } from './file-index/file-index.js';
 export type { Check, CheckMeta, JsonSchema } from './checks/check.js';
 export { checks } from './checks/index.js';
-export { analyzeFile, mightNeedAnalysis } from './analyze-file.js';
+export { analyzeFile, mightNeedAnalysis, mightNeedFix } from './analyze-file.js';
 export * from './fix/index.js';

@@ -1,5 +1,5 @@
 /** The rule core the engine runs, replaceable in tests (a fake check) — otherwise @sunset/analysis itself. */
-import { checks, indexFile, mightNeedAnalysis, planFix, refusedFix, type Check, type FileIndex, type FixPlan } from '@sunset/analysis';
+import { checks, indexFile, mightNeedAnalysis, mightNeedFix, planFix, refusedFix, type Check, type FileIndex, type FixPlan } from '@sunset/analysis';
 import type { AnalysisOptions, Finding, SourceFile } from '@sunset/analysis';
 import type { RuleName } from '@sunset/rule-data';
 
@@ -12,11 +12,13 @@ export interface AnalysisCore {
   readonly checks: Readonly<Partial<Record<RuleName, Check>>>;
   readonly indexFile: (file: SourceFile, options: AnalysisOptions) => FileIndex;
   readonly mightNeedAnalysis: (text: string, options: AnalysisOptions) => boolean;
+  /** The narrower prefilter of `fix`: only retirement findings are fixed. */
+  readonly mightNeedFix: (text: string, options: AnalysisOptions) => boolean;
   readonly planFix: (text: string, findings: readonly Finding[], filePath: string) => FixPlan;
   readonly refusedFix: (text: string, findings: readonly Finding[], filePath: string, reason: string) => FixPlan;
 }
 
 /** `@sunset/analysis`'s own functions, with the parts a test replaces. */
 export function analysisCore(overrides: Partial<AnalysisCore> = {}): AnalysisCore {
-  return { checks, indexFile, mightNeedAnalysis, planFix, refusedFix, ...overrides };
+  return { checks, indexFile, mightNeedAnalysis, mightNeedFix, planFix, refusedFix, ...overrides };
 }

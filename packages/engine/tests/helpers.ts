@@ -118,6 +118,7 @@ export const fakeCore: Partial<AnalysisCore> = {
   checks: { 'no-legacy-rest-path': fakeRetirementCheck, 'no-client-secret-in-source': fakeOffByDefaultCheck },
   indexFile: (file) => ({ file }),
   mightNeedAnalysis: (text) => text.includes('/v1/') || text.includes('secret'),
+  mightNeedFix: (text) => text.includes('/v1/'),
   planFix,
   refusedFix,
 };

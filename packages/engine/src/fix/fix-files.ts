@@ -91,7 +91,7 @@ export async function fixFiles(paths: readonly string[], run: FixRun): Promise<F
       errors.push({ file, message: read.message });
     } else if (read.kind === 'too-large') {
       skippedFiles.push({ file, reason: `larger than the ${String(run.maxFileSize)}-byte limit (${read.size} bytes)` });
-    } else if (core.mightNeedAnalysis(read.text, analysisOptions)) {
+    } else if (core.mightNeedFix(read.text, analysisOptions)) {
       candidates += 1;
       const result = fixSource(read.text, file, run.options, core, displayPath);
       sites.push(...result.sites);

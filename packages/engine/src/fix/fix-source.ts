@@ -23,7 +23,7 @@ const unparsableOutput =
  */
 export function fixSource(text: string, filePath: string, options: SunsetOptions, core: Partial<AnalysisCore> = {}, sitePath = filePath): FixResult {
   const context = checkContextOf(options, core);
-  if (!context.core.mightNeedAnalysis(text, context.analysisOptions)) return { output: undefined, sites: [] };
+  if (!context.core.mightNeedFix(text, context.analysisOptions)) return { output: undefined, sites: [] };
   const parsed = parseSource(text, filePath);
   if (!parsed.ok) return { output: undefined, sites: [], error: { file: filePath, ...parsed.error } };
   const { file } = parsed;
