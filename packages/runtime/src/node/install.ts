@@ -1,0 +1,45 @@
+import { appendFileSync } from 'node:fs';
+import path from 'node:path';
+import { createObserver, type ObserverOutput, type RuntimeObserver } from '../observer.js';
+import type { RuntimeOptions } from '../options.js';
+import { linePrefix } from '../report/messages.js';
+import { observeHttpClients } from './http-client.js';
+import { observeUndici } from './undici-channels.js';
+
+/** Node's outputs: stderr lines, the record file (appended synchronously, one write per line), paths relative to the working directory. */
+export function nodeObserverOutput(options: RuntimeOptions, cwd = process.cwd()): ObserverOutput {
+  const recordFile = options.recordFile === undefined ? undefined : path.resolve(cwd, options.recordFile);
+  return {
+    warn: (line) => process.stderr.write(`${line}\n`),
+    ...(recordFile === undefined ? {} : { appendRecordLine: (line: string) => appendFileSync(recordFile, `${line}\n`) }),
+    displayFile: (file) => {
+      const relative = path.relative(cwd, file);
+      return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+    },
+  };
+}
+
+/** An observer writing where Node should: stderr, or the record file. */
+export function createNodeObserver(options: RuntimeOptions): RuntimeObserver {
+  return createObserver(options, nodeObserverOutput(options));
+}
+
+/**
+ * Starts watching every HTTP request of the process (undici/`fetch` through diagnostics_channel,
+ * `node:http`/`node:https` through their `request`/`get`). A bug in Sunset never breaks a request:
+ * it is reported once on stderr. Returns the function that stops watching.
+ */
+export function installRuntime(observer: RuntimeObserver): () => void {
+  let reported = false;
+  const onInternalError = (error: unknown): void => {
+    if (reported) return;
+    reported = true;
+    process.stderr.write(`${linePrefix} internal error, requests are no longer checked reliably (please report it): ${(error as Error).stack ?? String(error)}\n`);
+  };
+  const stopUndici = observeUndici(observer, onInternalError);
+  const stopHttp = observeHttpClients(observer, onInternalError);
+  return () => {
+    stopUndici();
+    stopHttp();
+  };
+}

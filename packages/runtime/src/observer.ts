@@ -1,0 +1,149 @@
+import { describeEndpoint, phaseOf } from '@sunset/rule-data';
+import { callerFromStack, captureStack, type StackSource } from './caller/call-site.js';
+import { RetiredEndpointError } from './errors.js';
+import { hostOfOrigin, isApiHost } from './match/api-hosts.js';
+import { readServerDeprecation } from './match/deprecation-headers.js';
+import type { HeaderLookup, ObservedRequest } from './match/observed-request.js';
+import { matchRetiredRequest } from './match/retired-request.js';
+import { resolveRuntimeOptions, type RuntimeOptions, type RuntimeOptionsInput } from './options.js';
+import { maskUrl } from './privacy/mask-url.js';
+import type { DeprecationHeaderRecord, RetiredCallRecord, RuntimeRecord } from './record/record-line.js';
+import { runtimeRecordSiteKey } from './record/record-line.js';
+import { blockedCallMessage, deprecationHeaderLine, retiredCallLine } from './report/messages.js';
+
+/** Where the observer's output goes; the defaults suit Node and the browser alike. */
+export interface ObserverOutput {
+  /** `warn` and `error` modes: one line per new site (default `console.warn`). */
+  readonly warn?: (line: string) => void;
+  /** `record` mode: appends one JSON line (no newline) to the record file. */
+  readonly appendRecordLine?: (line: string) => void;
+  /** The clock of the records' `time` (default: now). */
+  readonly now?: () => Date;
+  /** How a caller's file is shown in a line (default: as recorded). */
+  readonly displayFile?: (file: string) => string;
+}
+
+/**
+ * Checks live requests and responses against rule-data, and reports each new site once. The
+ * front ends (diagnostics_channel, the fetch wrapper, the axios and got hooks) only translate
+ * their request into an `ObservedRequest` and call it.
+ */
+export interface RuntimeObserver {
+  readonly options: RuntimeOptions;
+  /**
+   * Reports a request to a retired endpoint. In `error` mode it returns the error to throw instead
+   * of sending the request; otherwise undefined. `stack` gives the caller's stack when the call is
+   * not on the current one (the default captures the current stack, only for a match).
+   */
+  checkRequest(request: ObservedRequest, stack?: StackSource): RetiredEndpointError | undefined;
+  /** Reports `Deprecation`/`Sunset`/`Link rel="deprecation"` response headers; never throws for them. */
+  checkResponse(request: ObservedRequest, header: HeaderLookup, stack?: StackSource): void;
+  /** `record` mode: appends a line for each site with requests not yet written (call once, at exit). */
+  flush(): void;
+  /** Every site so far, with its total count. */
+  sites(): RuntimeRecord[];
+}
+
+interface Site {
+  readonly record: RuntimeRecord;
+  count: number;
+  written: number;
+}
+
+const isResolved = (options: RuntimeOptions | RuntimeOptionsInput): options is RuntimeOptions => 'catalog' in options;
+
+/** An observer for the given options (validated here when given as an input object). */
+export function createObserver(options: RuntimeOptions | RuntimeOptionsInput = {}, output: ObserverOutput = {}): RuntimeObserver {
+  const resolved = isResolved(options) ? options : resolveRuntimeOptions(options);
+  const { mode, asOf, apiHosts, catalog } = resolved;
+  const warn = output.warn ?? ((line: string) => console.warn(line));
+  const displayFile = output.displayFile ?? ((file: string) => file);
+  const now = output.now ?? (() => new Date());
+  const appendRecordLine = output.appendRecordLine;
+  if (mode === 'record' && appendRecordLine === undefined) {
+    throw new TypeError('The record mode needs an output.appendRecordLine function (the Node entry points write to options.recordFile).');
+  }
+  const sites = new Map<string, Site>();
+
+  /** Counts a sighting; a new site is stamped with the time and reported (a line, or a record). Returns the site's record. */
+  const sight = <R extends RuntimeRecord>(unstamped: R, line: (record: R) => string): R => {
+    const key = runtimeRecordSiteKey(unstamped);
+    const site = sites.get(key);
+    if (site) {
+      site.count++;
+      return site.record as R;
+    }
+    const record = { ...unstamped, time: now().toISOString() };
+    sites.set(key, { record, count: 1, written: mode === 'record' ? 1 : 0 });
+    if (mode === 'record') appendRecordLine!(JSON.stringify(record));
+    else warn(line(record));
+    return record;
+  };
+
+  return {
+    options: resolved,
+
+    checkRequest(request, stack) {
+      if (!isApiHost(hostOfOrigin(request.origin), apiHosts)) return undefined;
+      const entries = matchRetiredRequest(request, catalog);
+      if (entries.length === 0) return undefined;
+      const caller = callerFromStack((stack ?? captureStack())()) ?? null;
+      const url = maskUrl(request.origin, request.path);
+      let blocked: RetiredEndpointError | undefined;
+      for (const entry of entries) {
+        const phase = phaseOf(entry, asOf);
+        if (phase === 'scheduled') continue;
+        const call: RetiredCallRecord = {
+          type: 'retired-call',
+          entry: entry.id,
+          retired: entry.retiredKey,
+          method: request.method,
+          url,
+          host: hostOfOrigin(request.origin),
+          caller,
+          phase,
+          replacements: entry.replacements.map(describeEndpoint),
+          count: 1,
+          time: '',
+        };
+        const record = sight(call, (stamped) => retiredCallLine(stamped, entry, asOf, displayFile));
+        if (mode === 'error') blocked ??= new RetiredEndpointError(blockedCallMessage(record, entry, asOf, displayFile), record);
+      }
+      return blocked;
+    },
+
+    checkResponse(request, header, stack) {
+      if (!isApiHost(hostOfOrigin(request.origin), apiHosts)) return;
+      const said = readServerDeprecation(header);
+      if (!said) return;
+      const [entry] = matchRetiredRequest(request, catalog);
+      const response: DeprecationHeaderRecord = {
+        type: 'deprecation-header',
+        entry: entry?.id ?? null,
+        method: request.method,
+        url: maskUrl(request.origin, request.path),
+        host: hostOfOrigin(request.origin),
+        caller: (stack && callerFromStack(stack())) ?? null,
+        deprecation: said.deprecation ?? null,
+        sunset: said.sunset ?? null,
+        links: said.links,
+        count: 1,
+        time: '',
+      };
+      sight(response, (stamped) => deprecationHeaderLine(stamped, displayFile));
+    },
+
+    flush() {
+      if (mode !== 'record') return;
+      for (const site of sites.values()) {
+        if (site.count === site.written) continue;
+        appendRecordLine!(JSON.stringify({ ...site.record, count: site.count - site.written, time: now().toISOString() }));
+        site.written = site.count;
+      }
+    },
+
+    sites() {
+      return [...sites.values()].map((site) => ({ ...site.record, count: site.count }));
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { createCatalog } from '@sunset/rule-data';
+import { describe, expect, it } from 'vitest';
+import { hostOfOrigin, isApiHost } from '../src/match/api-hosts.js';
+import { headerLookupOf, observedRequestOf, type ObservedRequest } from '../src/match/observed-request.js';
+import { matchRetiredRequest } from '../src/match/retired-request.js';
+import { operationFromContentType, operationFromEnvelope, operationFromSoapAction, operationFromWcfPath } from '../src/match/soap.js';
+
+const catalog = createCatalog();
+
+function request(method: string, url: string, headers: Record<string, string> = {}, body?: string): ObservedRequest {
+  return observedRequestOf(method, url, headerLookupOf(headers), body)!;
+}
+
+const idsOf = (observed: ObservedRequest): string[] => matchRetiredRequest(observed, catalog).map((entry) => entry.id);
+
+describe('matchRetiredRequest', () => {
+  it.each([
+    ['GET', 'https://api.example.com/v1/campaigns', ['campaigns-legacy-list']],
+    ['PATCH', 'https://api.example.com/v1/campaigns', ['campaigns-legacy-status']],
+    ['GET', 'https://api.example.com/v1/campaigns/42?access_token=x', ['campaigns-legacy-get']],
+    ['GET', 'https://api.example.com/v1/campaigns/42/', ['campaigns-legacy-get']],
+    ['GET', 'https://api.example.com/V1/Campaigns/42/orders/7', ['campaigns-legacy-order']],
+    ['GET', 'https://api.example.com/api/v1/campaigns/dictionaries/labels', ['campaign-dictionary-labels']],
+    ['POST', 'https://api.example.com/v1/reportingstats/agency/reportdata', ['reporting-sync-reportdata']],
+  ])('matches %s %s by method and path', (method, url, ids) => {
+    expect(idsOf(request(method, url))).toEqual(ids);
+  });
+
+  it.each([
+    ['GET', 'https://api.example.com/v1/buyer/campaigns/42'],
+    ['GET', 'https://api.example.com/v1/buyer/stats/data'],
+    ['GET', 'https://api.example.com/v1/campaignsArchive'],
+    ['DELETE', 'https://api.example.com/v1/campaigns/42'],
+    ['GET', 'https://api.example.com/v1/reportingstats/agency/reportdata'],
+    ['GET', 'https://api.example.com/search?next=/v1/campaigns'],
+    ['HEAD', 'https://api.example.com/v1/campaigns'],
+  ])('does not match %s %s', (method, url) => {
+    expect(idsOf(request(method, url))).toEqual([]);
+  });
+
+  it('matches a SOAP request by its SOAPAction header, its envelope, or a SOAP 1.2 action', () => {
+    const url = 'https://api.example.com/CampaignService.asmx';
+    expect(idsOf(request('POST', url, { SOAPAction: '"http://www.example.com/api/2010/06/ICampaignService/GetCampaigns"' }))).toEqual(['campaigns-service-get-campaigns']);
+    expect(idsOf(request('POST', url, {}, '<?xml version="1.0"?><s:Envelope xmlns:s="x"><s:Header/><s:Body>\n  <!-- c --> <GetUsers xmlns="y"/></s:Body></s:Envelope>'))).toEqual([
+      'user-service-get-users',
+    ]);
+    expect(idsOf(request('POST', url, { 'content-type': 'application/soap+xml; charset=utf-8; action="urn:x/GetAdvertisers"' }))).toEqual([
+      'advertiser-service-get-advertisers',
+    ]);
+  });
+
+  it('reports one SOAP call once: the envelope wins over a different SOAPAction', () => {
+    const envelope = '<soap:Envelope><soap:Body><GetCampaignsAsJson/></soap:Body></soap:Envelope>';
+    expect(idsOf(request('POST', 'https://api.example.com/s', { SOAPAction: 'GetCampaigns' }, envelope))).toEqual(['campaigns-service-get-campaigns-as-json']);
+  });
+
+  it('matches a WCF JSON(P) URL by its operation segment', () => {
+    expect(idsOf(request('GET', 'https://api.example.com/LabelService.svc/AddAdvertiserLabelsAsJsonp?callback=cb'))).toEqual(['label-service-add-advertiser-labels-as-jsonp']);
+  });
+
+  it('does not match look-alike operations', () => {
+    expect(idsOf(request('POST', 'https://api.example.com/s', { SOAPAction: 'urn:x/GetCampaignsResult' }))).toEqual([]);
+    expect(idsOf(request('POST', 'https://api.example.com/s', { SOAPAction: 'urn:x/GetCampaignsAsync' }))).toEqual([]);
+    expect(idsOf(request('GET', 'https://api.example.com/s', { SOAPAction: 'GetCampaigns' }))).toEqual([]);
+  });
+
+  it('matches custom entries', () => {
+    const custom = createCatalog([{ id: 'proxy-status', retired: 'PATCH /proxy/v1/campaigns/{id}', replacements: ['PUT /v1/buyer/campaigns/{id}/status'], gaEnds: '2026-01-01', supportEnds: '2026-06-30' }]);
+    expect(matchRetiredRequest(request('PATCH', 'http://localhost:8080/proxy/v1/campaigns/9'), custom).map((entry) => entry.id)).toEqual(['proxy-status']);
+  });
+});
+
+describe('SOAP operation names', () => {
+  it.each([
+    ['"http://www.example.com/api/2010/06/ICampaignService/GetCampaigns"', 'GetCampaigns'],
+    ['urn:GetUsers', 'GetUsers'],
+    ['http://example.com/svc#CreateCampaign', 'CreateCampaign'],
+    ['""', undefined],
+    ['  ', undefined],
+  ])('reads the SOAPAction %s as %s', (value, name) => {
+    expect(operationFromSoapAction(value)).toBe(name);
+  });
+
+  it('reads the action of a SOAP 1.2 content type', () => {
+    expect(operationFromContentType('application/soap+xml;action=urn:x/GetUsers')).toBe('GetUsers');
+    expect(operationFromContentType('application/soap+xml; charset=utf-8')).toBeUndefined();
+  });
+
+  it('reads the first element of the Body, with or without a prefix', () => {
+    expect(operationFromEnvelope('<Envelope><Body><ns:CreateCampaign xmlns:ns="x"><a/></ns:CreateCampaign></Body></Envelope>')).toBe('CreateCampaign');
+    expect(operationFromEnvelope('<soap:Envelope><soap:Body/></soap:Envelope>')).toBeUndefined();
+    expect(operationFromEnvelope('{"GetCampaigns": true}')).toBeUndefined();
+  });
+
+  it('reads the operation after .svc/', () => {
+    expect(operationFromWcfPath('/LabelService.svc/SetPlacementsLabelsAsJson')).toBe('SetPlacementsLabelsAsJson');
+    expect(operationFromWcfPath('/v1/campaigns')).toBeUndefined();
+  });
+});
+
+describe('isApiHost', () => {
+  it.each([
+    ['api.example.com', ['api.example.com'], true],
+    ['api.example.com:8443', ['api.example.com'], true],
+    ['api.example.com:8443', ['api.example.com:8443'], true],
+    ['api.example.com:8080', ['api.example.com:8443'], false],
+    ['api.example.com', ['api.example.com:8443'], false],
+    ['eu.api.example.com', ['*.example.com'], true],
+    ['example.com', ['*.example.com'], false],
+    ['badexample.com', ['*.example.com'], false],
+    ['[::1]:3000', ['[::1]'], true],
+    ['other.example.org', ['api.example.com'], false],
+    ['anything', undefined, true],
+  ])('%s on %j: %s', (host, apiHosts, expected) => {
+    expect(isApiHost(host, apiHosts)).toBe(expected);
+  });
+
+  it('takes the host of an origin, lower-case, with its port', () => {
+    expect(hostOfOrigin('https://API.example.com:8443')).toBe('api.example.com:8443');
+  });
+});
