@@ -1,0 +1,24 @@
+import type { Endpoint, IsoDay, Migration } from '@sunset/rule-data';
+import type { DescribedOperation } from '../description/description.js';
+
+/** The GA end when the description gives none and no flag does: the day the import first saw it. */
+export const importDay = 'import-day';
+
+/** An entry before its id is made unique and the day of the import is known. */
+export interface EntryDraft {
+  /** The operation the entry retires (in the previous description for a removed one). */
+  readonly operation: DescribedOperation;
+  /** The retired endpoint and its replacements as the entry writes them (see `entryEndpoints`). */
+  readonly retired: Endpoint;
+  /** How the entry came about: deprecated in the description, or removed since `--previous`. */
+  readonly cause: 'deprecated' | 'removed';
+  readonly replacements: readonly Endpoint[];
+  readonly gaEnds: IsoDay | typeof importDay;
+  readonly supportEnds: IsoDay;
+  readonly migration: Migration;
+  /** Why a person must decide; exactly when `migration` is `todo`. */
+  readonly reason: string | undefined;
+}
+
+/** The support end of a deprecated operation that names no sunset: it works until it is removed. */
+export const noSunsetAnnounced: IsoDay = '9999-12-31';

@@ -1,0 +1,102 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importHelp, runImportOpenApi } from '@sunset/openapi';
+
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'sunset-openapi-command-'));
+  writeFileSync(
+    path.join(dir, 'users.yaml'),
+    "openapi: 3.0.3\ninfo:\n  title: Users API\n  version: '1'\npaths:\n  /v1/users:\n    get:\n      operationId: listUsers\n      deprecated: true\n      x-sunset: 2027-01-31\n      responses:\n        '200':\n          description: OK.\n",
+  );
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runImportOpenApi(argv, {
+    cwd: dir,
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    now: () => new Date('2026-11-01T12:00:00Z'),
+  });
+  return { code, stdout, stderr };
+}
+
+describe('sunset import openapi', () => {
+  it('writes the config, then says it is up to date; --check agrees', async () => {
+    expect(await run(['openapi', 'users.yaml', '--out', 'config/../sunset.config.json'])).toEqual({
+      code: 0,
+      stdout: 'Wrote config/../sunset.config.json: 1 entry from users.yaml (1 deprecated, 0 removed).\n',
+      stderr: '',
+    });
+    expect(readFileSync(path.join(dir, 'sunset.config.json'), 'utf8')).toBe(`{
+  "customEntries": [
+    {
+      "id": "list-users",
+      "retired": "GET /v1/users",
+      "gaEnds": "2026-11-01",
+      "supportEnds": "2027-01-31",
+      "migration": "todo",
+      "reason": "the description names no successor",
+      "service": "Users API (openapi:users.yaml)"
+    }
+  ]
+}
+`);
+    expect((await run(['openapi', 'users.yaml'])).stdout).toBe('sunset.config.json is up to date: 1 entry from users.yaml (1 deprecated, 0 removed).\n');
+    expect(await run(['openapi', 'users.yaml', '--check'])).toEqual({ code: 0, stdout: 'sunset.config.json is up to date with users.yaml.\n', stderr: '' });
+    expect(await run(['openapi', 'users.yaml', '--check', '--out', 'missing.json'])).toEqual({
+      code: 1,
+      stdout: 'missing.json is out of date with users.yaml: the file does not exist. Run the same command without --check to update it.\n',
+      stderr: '',
+    });
+  });
+
+  it('prints its help', async () => {
+    expect(await run(['openapi', '--help'])).toEqual({ code: 0, stdout: importHelp, stderr: '' });
+    expect(importHelp).toBe(`Usage: sunset import openapi <spec> [options]
+
+Writes the deprecated operations of an OpenAPI 3.0 or 3.1 description (YAML or JSON) into the config's
+customEntries and its servers' hosts into apiHosts. Entries you wrote yourself are kept; a second
+import with the same inputs writes the same file.
+
+Options:
+      --previous <FILE>             An older version: its operations that <spec> lacks become entries (needs both dates).
+      --out <FILE>                  The config file to update (default sunset.config.json).
+      --deprecated-on <YYYY-MM-DD>  GA end where x-deprecated-at is missing, and of removed operations (default: import day).
+      --sunset-on <YYYY-MM-DD>      Support end where x-sunset is missing, and of removed operations.
+      --check                       Write nothing; exit 1 when the config is out of date (for CI).
+  -h, --help                        Show this help.
+
+Exit codes: 0 written (with --check: up to date), 1 with --check: out of date, 2 usage, config or
+description error.
+`);
+  });
+
+  it.each([
+    [[], 'Missing what to import: use `sunset import openapi <spec>` (see `sunset import openapi --help`).'],
+    [['swagger', 'x.yaml'], 'Unknown import source "swagger": use `sunset import openapi <spec>` (see `sunset import openapi --help`).'],
+    [['openapi'], 'Missing the OpenAPI description: `sunset import openapi <spec>` (a YAML or JSON file).'],
+    [['openapi', 'a.yaml', 'b.yaml'], 'Expected one OpenAPI description, got 2: a.yaml, b.yaml. Use --previous for an older version.'],
+    [['openapi', 'users.yaml', '--sunset'], 'Unknown option --sunset for `sunset import openapi`. Allowed options: --previous, --out, --deprecated-on, --sunset-on, --check, --help. Run `sunset import openapi --help` for details.'],
+    [['openapi', 'users.yaml', '--out'], 'Option --out needs a value (FILE). Run `sunset import openapi --help` for details.'],
+    [['openapi', 'users.yaml', '--deprecated-on', '2026-02-30'], 'Invalid value for --deprecated-on: "2026-02-30". Write a day on the calendar as YYYY-MM-DD (for example 2026-11-21).'],
+    [['openapi', 'users.yaml', '--deprecated-on', '2026-05-01', '--sunset-on', '2026-04-01'], '--sunset-on (2026-04-01) must not be before --deprecated-on (2026-05-01).'],
+    [['openapi', 'users.yaml', '--previous', 'old.yaml', '--sunset-on', '2026-04-01'], '--previous needs --deprecated-on: the operations removed since old.yaml carry no dates of their own.'],
+    [['openapi', 'nowhere.yaml'], 'nowhere.yaml: cannot be read: there is no such file.'],
+  ])('exits 2 on %j, naming the flag or file', async (argv, message) => {
+    expect(await run(argv)).toEqual({ code: 2, stdout: '', stderr: `sunset: ${message}\n` });
+  });
+
+  it('exits 2 when the config is not JSON, and writes nothing', async () => {
+    writeFileSync(path.join(dir, 'broken.json'), '{ "customEntries": [');
+    const result = await run(['openapi', 'users.yaml', '--out', 'broken.json']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^sunset: The config broken\.json is not valid JSON \(.+\); fix it or choose another file with --out\.\n$/);
+    expect(readFileSync(path.join(dir, 'broken.json'), 'utf8')).toBe('{ "customEntries": [');
+  });
+});
