@@ -28,3 +28,4 @@ export { identityProvider, mightContainRequestCheckTarget, type IdentityProvider
 export { scheduleDocument, scheduleJsonSchema, scheduleMarkdownTable } from './schedule-export.js';
 export { interpolate, ruleMessages, ruleNames, type RuleMessageId, type RuleName } from './rule-messages.js';
 export { ruleDocsUrl } from './rule-docs.js';
+export { mergeRuntimeRecords, parseRuntimeRecord, parseRuntimeRecordText, runtimeRecordSiteKey, RuntimeRecordError, type DeprecationHeaderRecord, type RecordedCaller, type RetiredCallRecord, type RuntimeRecord } from './runtime-record.js';
