@@ -17,6 +17,7 @@ beforeAll(ensureBuilt);
 /** The custom entry both config fixtures declare (a method change: PATCH on the proxy → PUT on the API). */
 const proxyFinding = {
   rule: 'sunset/no-legacy-rest-path',
+  message: 'PATCH /proxy/v1/campaigns/{id} is retired (support ended 2026-06-30): use PUT /v1/buyer/campaigns/{id}/status.',
   entry: 'proxy-campaign-status',
   retired: 'PATCH /proxy/v1/campaigns/{id}',
   replacements: ['PUT /v1/buyer/campaigns/{id}/status'],

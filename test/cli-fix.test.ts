@@ -211,13 +211,20 @@ describe.concurrent('a file that does not parse (fixtures/broken)', () => {
 });
 
 describe.concurrent('npx @sunset/codemod (packages/codemod/dist/bin.js) is sunset fix', () => {
-  it('prints the same diff and summary as sunset fix --dry --print', async () => {
+  it.each([[['--dry']], [['--dry', '--format', 'json']], [['--dry', '--fail-on-todo']]])('prints the same summary and exit code as sunset fix %j', async (flags) => {
     const cwd = repoRootPath('fixtures/cli/small');
-    const args = ['--dry', '--print', ...asOf];
+    const args = [...flags, ...asOf];
     const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, args, { cwd }), runSunset(['fix', ...args], { cwd })]);
-    expect(viaCodemod.code).toBe(0);
     expect(viaCodemod).toEqual(viaCli);
-    expect(viaCodemod.stdout).toMatch(/^Index: src\/campaigns\.ts\n/);
+    expect(viaCodemod.code).toBe(flags.includes('--fail-on-todo') ? 1 : 0);
+  });
+
+  it('leaves --print (a unified diff) to sunset fix, and says so', async () => {
+    const result = await runNode(codemodBin, ['--dry', '--print'], { cwd: repoRootPath('fixtures/cli/small') });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'sunset-codemod: Unknown option --print. Allowed options: --dry, --force, --format, --fail-on-todo, --config, --as-of, --api-host, --identity-host, --help. For a unified diff of the changes, run `npx @sunset/cli fix --dry --print`.\n',
+    );
   });
 
   it('rewrites files like sunset fix and takes the same flags', async () => {

@@ -11,7 +11,7 @@ import { fixtureAsOf } from './support/legacy-app.js';
 // bin and the plugin's `recommended` flat config are run there, under ESLint 10 and ESLint 9.
 // Slow (npm install from the registry): CI runs it; set SUNSET_SKIP_PACK_TEST=1 to skip it locally.
 
-const packages = ['rule-data', 'analysis', 'eslint-plugin', 'codemod', 'cli'] as const;
+const packages = ['rule-data', 'config', 'analysis', 'engine', 'runtime', 'openapi', 'eslint-plugin', 'codemod', 'cli'] as const;
 const pnpm = ['-y', 'pnpm@10.34.9'] as const;
 const quietNpm = { npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false', npm_config_loglevel: 'error' };
 
@@ -47,12 +47,14 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
   const tarballs: string[] = [];
   const started = Date.now();
 
-  /** A scratch project with every tarball, the given ESLint major and the TS parser, plus fixtures. */
-  async function scratchProject(name: string, eslint: string): Promise<string> {
+  const tarballOf = (name: string): string => tarballs.find((file) => path.basename(file) === `sunset-${name}-0.1.0.tgz`)!;
+
+  /** A scratch project with the given tarballs (default: every one) and npm packages, plus fixtures. */
+  async function scratchProject(name: string, extra: readonly string[], only?: readonly string[]): Promise<string> {
     const dir = path.join(workDir, name);
     await mkdir(dir);
     await writeFile(path.join(dir, 'package.json'), `${JSON.stringify({ name, private: true, type: 'module' }, null, 2)}\n`);
-    await runOk('npm', ['install', '--no-package-lock', ...tarballs, eslint, '@typescript-eslint/parser@^8.73.0'], dir);
+    await runOk('npm', ['install', '--no-package-lock', ...(only ?? packages).map(tarballOf), ...extra], dir);
     await writeFile(path.join(dir, 'eslint.config.js'), eslintConfig);
     await cp(repoRootPath('fixtures/cli/small'), path.join(dir, 'small'), { recursive: true });
     await cp(repoRootPath('fixtures/legacy-app'), path.join(dir, 'legacy-app'), { recursive: true });
@@ -61,6 +63,7 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
 
   let eslint10Project: Promise<string>;
   let eslint9Project: Promise<string>;
+  let codemodProject: Promise<string>;
 
   beforeAll(async () => {
     await ensureBuilt();
@@ -74,11 +77,14 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
     }
     tarballs.push(...readdirSync(packsDir).map((file) => path.join(packsDir, file)).sort());
     // Sequential installs: two at once only fight over the npm cache.
-    eslint10Project = scratchProject('eslint10', 'eslint@^10.15.0');
+    eslint10Project = scratchProject('eslint10', ['eslint@^10.15.0', '@typescript-eslint/parser@^8.73.0']);
     await eslint10Project;
-    eslint9Project = scratchProject('eslint9', 'eslint@^9.39.5');
+    eslint9Project = scratchProject('eslint9', ['eslint@^9.39.5', '@typescript-eslint/parser@^8.73.0']);
     await eslint9Project;
-  }, 360_000);
+    // The codemod alone: what `npx @sunset/codemod` installs.
+    codemodProject = scratchProject('codemod-only', [], ['rule-data', 'config', 'analysis', 'engine', 'codemod']);
+    await codemodProject;
+  }, 480_000);
 
   afterAll(async () => {
     console.info(`pack test: packed, installed twice and ran in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -90,8 +96,12 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
       'sunset-analysis-0.1.0.tgz',
       'sunset-cli-0.1.0.tgz',
       'sunset-codemod-0.1.0.tgz',
+      'sunset-config-0.1.0.tgz',
+      'sunset-engine-0.1.0.tgz',
       'sunset-eslint-plugin-0.1.0.tgz',
+      'sunset-openapi-0.1.0.tgz',
       'sunset-rule-data-0.1.0.tgz',
+      'sunset-runtime-0.1.0.tgz',
     ]);
     for (const tarball of tarballs) {
       const listing = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
@@ -109,9 +119,9 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
         for (const source of sources) expect(listing, `${tarball} ${map}`).toContain(path.posix.join(path.posix.dirname(map), source));
       }
     }
-    const cli = spawnSync('tar', ['-tzf', tarballs[1]!], { encoding: 'utf8' }).stdout;
+    const cli = spawnSync('tar', ['-tzf', tarballOf('cli')], { encoding: 'utf8' }).stdout;
     expect(cli).toContain('package/dist/bin.js');
-    const plugin = spawnSync('tar', ['-tzf', tarballs[3]!], { encoding: 'utf8' }).stdout;
+    const plugin = spawnSync('tar', ['-tzf', tarballOf('eslint-plugin')], { encoding: 'utf8' }).stdout;
     expect(plugin).toContain('package/docs/rules/no-legacy-rest-path.md');
   });
 
@@ -144,6 +154,17 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
       errors: 0,
       dry: true,
     });
+  });
+
+  it('npx @sunset/codemod works installed alone, without the CLI, ESLint, chalk or diff', async () => {
+    const cwd = await codemodProject;
+    const installed = readdirSync(path.join(cwd, 'node_modules'));
+    expect(installed.filter((name) => ['eslint', 'chalk', 'diff', 'jscodeshift', '@babel'].includes(name))).toEqual([]);
+    expect(readdirSync(path.join(cwd, 'node_modules/@sunset')).sort()).toEqual(['analysis', 'codemod', 'config', 'engine', 'rule-data']);
+    const fix = await run('npx', ['sunset-codemod', '--dry', '--format', 'json', '--as-of', fixtureAsOf, 'small'], cwd);
+    expect(fix.stderr).toBe('');
+    expect(fix.code).toBe(0);
+    expect((JSON.parse(fix.stdout) as { summary: unknown }).summary).toEqual({ files: 2, candidates: 2, changed: 2, rewritten: 1, todo: 2, skipped: 0, errors: 0, dry: true });
   });
 
   describe.each([

@@ -5,13 +5,11 @@ import { applyBaseline } from '../src/baseline/baseline-file.js';
 import { fingerprintFindings } from '../src/baseline/fingerprint.js';
 import type { Finding } from '../src/check/types.js';
 import { main } from '../src/cli.js';
-import { fakeLintFiles } from './fake-engine.js';
+import { fakeCore } from '../../engine/tests/helpers.js';
 import { captureIo, makeTree } from './helpers.js';
 
-const deps = {
-  lintFiles: fakeLintFiles,
-  transformFile: () => ({ output: undefined, sites: [] }),
-};
+// The engine's fake rule core: every string literal '/v1/campaigns' is a retired GET /v1/campaigns.
+const deps = { core: fakeCore };
 
 function finding(line: number, file = 'src/a.ts'): Finding {
   return { file, line, column: 7, rule: 'sunset/no-legacy-rest-path', message: 'm', entry: 'campaigns-legacy-list', severity: 'error' };
@@ -57,6 +55,19 @@ describe('applyBaseline', () => {
 
 describe('sunset check with a baseline', () => {
   const source = "const a = get('/v1/campaigns');\n";
+  const jsonFinding = (line: number): object => ({
+    file: 'src/a.ts',
+    line,
+    column: 15,
+    rule: 'sunset/no-legacy-rest-path',
+    message: 'GET /v1/campaigns is retired.',
+    entry: 'campaigns-legacy-list',
+    retired: 'GET /v1/campaigns',
+    replacements: ['GET /v1/buyer/campaigns'],
+    phase: 'retired',
+    fix: 'rewrite',
+  });
+  const summary = (counts: object): object => ({ asOf: '2026-01-01', failOn: 'deprecated', files: 1, candidates: 1, errors: 0, ...counts });
 
   it('records findings, then fails only on new ones and reports the baselined count', async () => {
     const root = makeTree({ 'src/a.ts': source, 'sunset.config.json': '{ "asOf": "2026-01-01" }' });
@@ -70,15 +81,13 @@ describe('sunset check with a baseline', () => {
 
     const unchanged = captureIo(root);
     expect(await main(['check', '--format', 'json'], unchanged, deps)).toBe(0);
-    expect(JSON.parse(unchanged.out())).toMatchObject({ findings: [], summary: { findings: 0, baselined: 1, failing: 0 } });
+    expect(JSON.parse(unchanged.out())).toEqual({ findings: [], errors: [], summary: summary({ findings: 0, failing: 0, baselined: 1 }) });
 
     // Unrelated lines above shift the old finding; a new call is added below it.
     writeFileSync(path.join(root, 'src/a.ts'), `// header\n\n${source}const b = get('/v1/campaigns');\n`);
     const changed = captureIo(root);
     expect(await main(['check', '--format', 'json'], changed, deps)).toBe(1);
-    const report = JSON.parse(changed.out()) as { findings: { line: number }[]; summary: object };
-    expect(report.findings.map((item) => item.line)).toEqual([4]);
-    expect(report.summary).toMatchObject({ findings: 1, baselined: 1, failing: 1 });
+    expect(JSON.parse(changed.out())).toEqual({ findings: [jsonFinding(4)], errors: [], summary: summary({ findings: 1, failing: 1, baselined: 1 }) });
   });
 
   it('says so and reports everything again once the baseline has expired', async () => {
@@ -93,7 +102,7 @@ describe('sunset check with a baseline', () => {
       'The baseline .sunset-baseline.json expired on 2026-01-31; its 1 recorded finding is no longer suppressed. ' +
         'Fix them, or record a new baseline with `sunset check --update-baseline --baseline-expires YYYY-MM-DD`.\n',
     );
-    expect(JSON.parse(later.out())).toMatchObject({ summary: { findings: 1, baselined: 0 } });
+    expect(JSON.parse(later.out())).toEqual({ findings: [jsonFinding(1)], errors: [], summary: summary({ asOf: '2026-02-01', findings: 1, failing: 1, baselined: 0 }) });
   });
 
   it('rejects a baseline file that is not one, naming it', async () => {

@@ -1,98 +1,346 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { indexFile } from '@sunset/analysis';
 import { describe, expect, it } from 'vitest';
-import type { LintTarget } from '../src/check/types.js';
 import { main } from '../src/cli.js';
-import { fakeLintFiles } from './fake-engine.js';
+import { fakeCore } from '../../engine/tests/helpers.js';
 import { captureIo, makeTree } from './helpers.js';
 
-const deps = { lintFiles: fakeLintFiles, transformFile: () => ({ output: undefined, sites: [] }) };
+// `sunset check` through `main`, on the real rule core unless a test says otherwise: `fetch('/v1/campaigns')`
+// is GET /v1/campaigns (general availability ended 2018-10-01, support ended 2019-10-01).
+const retiredCall = "fetch('/v1/campaigns');\n";
+const listMessage = 'GET /v1/campaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns.';
+
+/** The JSON finding of `fetch('/v1/campaigns')` at `file:line:column`. */
+function listFinding(file: string, line: number, column: number, phase: 'scheduled' | 'deprecated' | 'retired' = 'retired'): object {
+  const message = {
+    scheduled: 'GET /v1/campaigns is scheduled for retirement (general availability ends 2018-10-01, support ends 2019-10-01): use GET /v1/buyer/campaigns.',
+    deprecated: 'GET /v1/campaigns is deprecated (general availability ended 2018-10-01, support ends 2019-10-01): use GET /v1/buyer/campaigns.',
+    retired: listMessage,
+  }[phase];
+  return {
+    file,
+    line,
+    column,
+    rule: 'sunset/no-legacy-rest-path',
+    message,
+    entry: 'campaigns-legacy-list',
+    retired: 'GET /v1/campaigns',
+    replacements: ['GET /v1/buyer/campaigns'],
+    phase,
+    fix: 'rewrite',
+  };
+}
+
+function summary(overrides: object): object {
+  return { asOf: '2026-01-15', failOn: 'deprecated', files: 1, candidates: 1, findings: 0, failing: 0, baselined: 0, errors: 0, ...overrides };
+}
+
+async function checkJson(root: string, argv: string[] = [], options: Parameters<typeof captureIo>[1] = {}): Promise<{ code: number; report: unknown; err: string }> {
+  const io = captureIo(root, options);
+  const code = await main(['check', '--format', 'json', ...argv], io);
+  return { code, report: JSON.parse(io.out()) as unknown, err: io.err() };
+}
 
 describe('sunset check', () => {
   it('exits 0 on a folder with no retired call', async () => {
-    const io = captureIo(makeTree({ 'src/a.ts': "get('/v1/buyer/campaigns');\n" }));
-    expect(await main(['check'], io, deps)).toBe(0);
+    const io = captureIo(makeTree({ 'src/a.ts': "fetch('/v1/buyer/campaigns');\n" }));
+    expect(await main(['check'], io)).toBe(0);
     expect(io.out()).toBe('✔ 0 findings in 0 files, 0 at or past deprecated (1 file scanned, as of 2026-01-15)\n');
+    expect(io.err()).toBe('');
+  });
+
+  it('prints a finding with its code frame, phase, replacement and a summary', async () => {
+    const io = captureIo(makeTree({ 'src/a.ts': `const x = 1;\n\t${retiredCall}` }));
+    expect(await main(['check'], io)).toBe(1);
+    expect(io.out()).toBe(
+      [
+        'src/a.ts',
+        `  2:8  error  ${listMessage}  sunset/no-legacy-rest-path`,
+        "    2 | \tfetch('/v1/campaigns');",
+        '      | \t      ^^^^^^^^^^^^^^^',
+        '    retired · support ended 2019-10-01',
+        '    use GET /v1/buyer/campaigns (sunset fix rewrites it)',
+        '',
+        '✖ 1 finding in 1 file, 1 at or past deprecated (1 file scanned, as of 2026-01-15)',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('exits 1 on a finding at or past --fail-on and 0 when the threshold is later', async () => {
-    const root = makeTree({ 'src/a.ts': "get('/v1/campaigns');\n" });
-    // GET /v1/campaigns: deprecated from 2018-10-01, retired from 2019-10-01.
-    expect(await main(['check', '--as-of', '2019-01-01'], captureIo(root), deps)).toBe(1);
-    expect(await main(['check', '--as-of', '2019-01-01', '--fail-on', 'retired'], captureIo(root), deps)).toBe(0);
-    expect(await main(['check', '--as-of', '2019-10-01', '--fail-on', 'retired'], captureIo(root), deps)).toBe(1);
-    expect(await main(['check', '--as-of', '2018-09-30'], captureIo(root), deps)).toBe(0);
+    const root = makeTree({ 'src/a.ts': retiredCall });
+    expect(await main(['check', '--as-of', '2019-01-01'], captureIo(root))).toBe(1);
+    expect(await main(['check', '--as-of', '2019-01-01', '--fail-on', 'retired'], captureIo(root))).toBe(0);
+    expect(await main(['check', '--as-of', '2019-10-01', '--fail-on', 'retired'], captureIo(root))).toBe(1);
+    expect(await main(['check', '--as-of', '2018-09-30'], captureIo(root))).toBe(0);
   });
 
-  it('hands only files that pass the needle test to the linter, with their text', async () => {
-    const root = makeTree({ 'a.ts': "get('/v1/campaigns');\n", 'b.ts': 'export const x = 1;\n', 'c.ts': '// TODO(sunset:campaigns-legacy-get): x\n' });
-    const seen: LintTarget[] = [];
+  it('reports a deprecated finding without failing when --fail-on is retired', async () => {
+    const { code, report } = await checkJson(makeTree({ 'src/a.ts': retiredCall }), ['--as-of', '2019-01-01', '--fail-on', 'retired']);
+    expect(code).toBe(0);
+    expect(report).toEqual({
+      findings: [listFinding('src/a.ts', 1, 7, 'deprecated')],
+      errors: [],
+      summary: summary({ asOf: '2019-01-01', failOn: 'retired', findings: 1 }),
+    });
+  });
+
+  it('parses and checks only the files that pass the needle test', async () => {
+    const root = makeTree({ 'a.ts': retiredCall, 'b.ts': 'export const x = 1;\n', 'c.ts': '// TODO(sunset:campaigns-legacy-get): x\n' });
+    const indexed: string[] = [];
     const io = captureIo(root);
     await main(['check', '--format', 'json'], io, {
-      ...deps,
-      lintFiles: (files, config) => {
-        seen.push(...files);
-        return fakeLintFiles(files, config);
+      core: {
+        indexFile: (file, options) => {
+          indexed.push(file.text);
+          return indexFile(file, options);
+        },
       },
     });
-    expect(seen).toEqual([
-      { path: path.join(root, 'a.ts'), displayPath: 'a.ts', source: "get('/v1/campaigns');\n" },
-      { path: path.join(root, 'c.ts'), displayPath: 'c.ts', source: '// TODO(sunset:campaigns-legacy-get): x\n' },
-    ]);
-    expect(JSON.parse(io.out())).toMatchObject({ summary: { files: 3, candidates: 2 } });
+    expect(indexed).toEqual([retiredCall, '// TODO(sunset:campaigns-legacy-get): x\n']);
+    expect(JSON.parse(io.out())).toEqual({
+      findings: [
+        listFinding('a.ts', 1, 7),
+        {
+          file: 'c.ts',
+          line: 1,
+          column: 4,
+          rule: 'sunset/no-sunset-todo',
+          message:
+            'TODO(sunset:campaigns-legacy-get) is still open: GET /v1/campaigns/{id} is retired (support ended 2019-10-01); ' +
+            'use one of GET /v1/buyer/campaigns/{id} or GET /v1/buyer/campaigns/{id}/rtbSettings, then remove the marker.',
+        },
+      ],
+      errors: [],
+      summary: summary({ files: 3, candidates: 2, findings: 2, failing: 2 }),
+    });
   });
 
-  it('lists a file that does not parse as an error and exits 1', async () => {
-    const io = captureIo(makeTree({ 'bad.ts': "get('/v1/campaigns') SYNTAX ERROR\n" }));
-    expect(await main(['check', '--format', 'json'], io, deps)).toBe(1);
+  it('runs the rule core it is given (deps.core)', async () => {
+    const io = captureIo(makeTree({ 'src/a.ts': retiredCall }));
+    expect(await main(['check', '--format', 'json'], io, { core: fakeCore })).toBe(1);
     expect(JSON.parse(io.out())).toEqual({
+      findings: [{ ...listFinding('src/a.ts', 1, 7), message: 'GET /v1/campaigns is retired.' }],
+      errors: [],
+      summary: summary({ findings: 1, failing: 1 }),
+    });
+  });
+
+  it('lists a file that does not parse as an error with the parser message and exits 1', async () => {
+    const { code, report } = await checkJson(makeTree({ 'bad.ts': "fetch('/v1/campaigns') SYNTAX ERROR\n", 'ok.ts': 'export {};\n' }));
+    expect(code).toBe(1);
+    expect(report).toEqual({
       findings: [],
-      errors: [{ file: 'bad.ts', line: 1, message: 'Parsing error: Unexpected token' }],
-      summary: { asOf: '2026-01-15', failOn: 'deprecated', files: 1, candidates: 1, findings: 0, failing: 0, baselined: 0, errors: 1 },
+      errors: [{ file: 'bad.ts', line: 1, message: 'Could not parse: Expected a semicolon or an implicit semicolon after a statement, but found none' }],
+      summary: summary({ files: 2, errors: 1 }),
     });
   });
 
   it('writes the report to --output and a one-line note to stderr', async () => {
-    const root = makeTree({ 'src/a.ts': "get('/v1/campaigns');\n" });
+    const root = makeTree({ 'src/a.ts': retiredCall });
     const io = captureIo(root);
-    expect(await main(['check', '--format', 'sarif', '--output', 'out/sunset.sarif'], io, deps)).toBe(1);
+    expect(await main(['check', '--format', 'sarif', '--output', 'out/sunset.sarif'], io)).toBe(1);
     expect(io.out()).toBe('');
     expect(io.err()).toBe('Wrote the sarif report to out/sunset.sarif: 1 finding, 1 at or past deprecated.\n');
-    const log = JSON.parse(readFileSync(path.join(root, 'out/sunset.sarif'), 'utf8')) as { runs: { results: unknown[] }[] };
-    expect(log.runs[0]!.results).toHaveLength(1);
+    const log = JSON.parse(readFileSync(path.join(root, 'out/sunset.sarif'), 'utf8')) as { runs: { results: { ruleId: string; message: { text: string } }[] }[] };
+    expect(log.runs[0]!.results.map((result) => [result.ruleId, result.message.text])).toEqual([
+      ['campaigns-legacy-list', `${listMessage} Replacement: GET /v1/buyer/campaigns.`],
+    ]);
   });
 
   it('uses colour on a terminal unless NO_COLOR is set', async () => {
-    const root = makeTree({ 'src/a.ts': "get('/v1/campaigns');\n" });
+    const root = makeTree({ 'src/a.ts': retiredCall });
+    const plain = captureIo(root);
+    await main(['check'], plain);
     const tty = captureIo(root, { isTTY: true });
-    await main(['check'], tty, deps);
-    expect(tty.out()).toContain('\u001b[');
+    await main(['check'], tty);
+    expect(tty.out()).toContain('\u001b[31merror\u001b[39m');
+    expect(tty.out().replace(/\u001b\[\d+m/g, '')).toBe(plain.out());
     const noColor = captureIo(root, { isTTY: true, env: { NO_COLOR: '1' } });
-    await main(['check'], noColor, deps);
-    expect(noColor.out()).not.toContain('\u001b[');
+    await main(['check'], noColor);
+    expect(noColor.out()).toBe(plain.out());
+  });
+
+  it('adds the time of each phase with --stats, and nothing without it', async () => {
+    const root = makeTree({ 'src/a.ts': retiredCall });
+    const { report } = await checkJson(root, ['--stats']);
+    const number = expect.any(Number) as unknown;
+    expect(report).toEqual({
+      findings: [listFinding('src/a.ts', 1, 7)],
+      errors: [],
+      summary: summary({ findings: 1, failing: 1 }),
+      stats: { timings: { walk: number, read: number, prefilter: number, parse: number, index: number, checks: number } },
+    });
+    expect(Object.keys((await checkJson(root)).report as object)).toEqual(['findings', 'errors', 'summary']);
+  });
+});
+
+describe('what sunset check scans', () => {
+  it('honours .gitignore and the config ignores, relative to the config folder', async () => {
+    const root = makeTree({
+      '.gitignore': 'dist/\n',
+      'dist/bundle.js': retiredCall,
+      'app/sunset.config.json': '{ "ignores": ["fixtures/"] }',
+      'app/src/a.ts': retiredCall,
+      'app/src/fixtures/f.ts': retiredCall,
+      'fixtures/top.ts': retiredCall,
+    });
+    const { report } = await checkJson(path.join(root, 'app'), ['.', '../fixtures']);
+    expect(report).toEqual({
+      findings: [listFinding('src/a.ts', 1, 7), listFinding('../fixtures/top.ts', 1, 7)],
+      errors: [],
+      summary: summary({ files: 2, candidates: 2, findings: 2, failing: 2 }),
+    });
+  });
+
+  it('exits 2 naming an explicit file that is not JavaScript or TypeScript', async () => {
+    const io = captureIo(makeTree({ 'README.md': "fetch('/v1/campaigns')" }));
+    expect(await main(['check', 'README.md'], io)).toBe(2);
+    expect(io.err()).toBe(
+      'sunset: Cannot scan "README.md": only .js .jsx .mjs .cjs .ts .tsx .mts .cts files are scanned. Pass a source file or a folder.\n',
+    );
+  });
+});
+
+describe('findings of the new analysis', () => {
+  const soapRequest = [
+    "const SERVICE_URL = 'https://api.example.com/CampaignService.svc';",
+    'export const getCampaigns = (advertiserId) =>',
+    '  axios.post(',
+    '    SERVICE_URL,',
+    '    `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/">',
+    '  <s:Body>',
+    '    <GetCampaigns xmlns="http://www.example.com/api/2010/06/">',
+    '      <advertiserId>${advertiserId}</advertiserId>',
+    '    </GetCampaigns>',
+    '  </s:Body>',
+    '</s:Envelope>`,',
+    "    { headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: 'http://www.example.com/api/2010/06/ICampaignService/GetCampaigns' } },",
+    '  );',
+    '',
+  ].join('\n');
+  const soapMessage = 'GetCampaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns; this call needs a manual migration.';
+  const actionColumn = soapRequest.split('\n')[11]!.indexOf("'http://www.example.com/api/2010/06/ICampaignService") + 1;
+
+  it('reports one SOAP request once, at the operation name, with the SOAPAction header as a related location', async () => {
+    const { code, report } = await checkJson(makeTree({ 'src/soap.js': soapRequest }));
+    expect(code).toBe(1);
+    expect(report).toEqual({
+      findings: [
+        {
+          file: 'src/soap.js',
+          line: 7,
+          column: 6,
+          rule: 'sunset/no-retired-soap-operation',
+          message: soapMessage,
+          entry: 'campaigns-service-get-campaigns',
+          retired: 'GetCampaigns',
+          replacements: ['GET /v1/buyer/campaigns'],
+          phase: 'retired',
+          fix: 'todo',
+          related: [{ line: 12, column: actionColumn, endLine: 12, endColumn: actionColumn + 66, message: "the same SOAP request's SOAPAction header" }],
+        },
+      ],
+      errors: [],
+      summary: summary({ findings: 1, failing: 1 }),
+    });
+  });
+
+  it('gives the related location to SARIF as relatedLocations', async () => {
+    const io = captureIo(makeTree({ 'src/soap.js': soapRequest }));
+    await main(['check', '--format', 'sarif'], io);
+    const log = JSON.parse(io.out()) as { runs: [{ results: Record<string, unknown>[] }] };
+    const [result] = log.runs[0].results;
+    expect([result!['locations'], result!['relatedLocations']]).toEqual([
+      [{ physicalLocation: { artifactLocation: { uri: 'src/soap.js', uriBaseId: '%SRCROOT%' }, region: { startLine: 7, startColumn: 6, endLine: 7, endColumn: 18 } } }],
+      [
+        {
+          id: 0,
+          message: { text: "the same SOAP request's SOAPAction header" },
+          physicalLocation: {
+            artifactLocation: { uri: 'src/soap.js', uriBaseId: '%SRCROOT%' },
+            region: { startLine: 12, startColumn: actionColumn, endLine: 12, endColumn: actionColumn + 66 },
+          },
+        },
+      ],
+    ]);
+  });
+
+  it('does not report a server route registration, only the client call beside it', async () => {
+    const server = [
+      "import express from 'express';",
+      'const router = express.Router();',
+      "router.get('/v1/campaigns', (req, res) => res.json([]));",
+      "app.patch('/v1/campaigns/:id', handler);",
+      "export const list = () => fetch('/v1/campaigns');",
+      '',
+    ].join('\n');
+    const { report } = await checkJson(makeTree({ 'src/server.ts': server }));
+    expect(report).toEqual({ findings: [listFinding('src/server.ts', 5, 33)], errors: [], summary: summary({ findings: 1, failing: 1 }) });
+  });
+
+  it('honours eslint-disable comments naming a sunset rule, and only those', async () => {
+    const source = [
+      '// eslint-disable-next-line sunset/no-legacy-rest-path -- migrated next sprint',
+      retiredCall.trim(),
+      `${retiredCall.trim()} // eslint-disable-line no-console`,
+      `${retiredCall.trim()} // eslint-disable-line`,
+      '',
+    ].join('\n');
+    const { report } = await checkJson(makeTree({ 'src/a.ts': source }));
+    expect(report).toEqual({ findings: [listFinding('src/a.ts', 3, 7)], errors: [], summary: summary({ findings: 1, failing: 1 }) });
   });
 });
 
 describe('scheduled findings', () => {
   // GET /v1/campaigns: general availability ends 2018-10-01.
-  const tree = { 'src/a.ts': "get('/v1/campaigns');\n" };
+  const tree = { 'src/a.ts': retiredCall };
 
   it('are not reported unless reportScheduled, and never fail the run', async () => {
-    const hidden = captureIo(makeTree(tree));
-    expect(await main(['check', '--format', 'json', '--as-of', '2018-09-01'], hidden, deps)).toBe(0);
-    expect(JSON.parse(hidden.out())).toMatchObject({ findings: [] });
-    const shown = captureIo(makeTree({ ...tree, 'sunset.config.json': '{ "reportScheduled": true }' }));
-    expect(await main(['check', '--format', 'json', '--as-of', '2018-09-01'], shown, deps)).toBe(0);
-    expect(JSON.parse(shown.out())).toMatchObject({ findings: [{ phase: 'scheduled', line: 1 }], summary: { failing: 0 } });
+    const hidden = await checkJson(makeTree(tree), ['--as-of', '2018-09-01']);
+    expect([hidden.code, hidden.report]).toEqual([0, { findings: [], errors: [], summary: summary({ asOf: '2018-09-01' }) }]);
+    const shown = await checkJson(makeTree({ ...tree, 'sunset.config.json': '{ "reportScheduled": true }' }), ['--as-of', '2018-09-01']);
+    expect([shown.code, shown.report]).toEqual([
+      0,
+      { findings: [listFinding('src/a.ts', 1, 7, 'scheduled')], errors: [], summary: summary({ asOf: '2018-09-01', findings: 1 }) },
+    ]);
   });
 
   it('are limited to entries whose GA end is within scheduledWithinDays', async () => {
     const root = makeTree({ ...tree, 'sunset.config.json': '{ "reportScheduled": true, "scheduledWithinDays": 30 }' });
-    const far = captureIo(root);
-    await main(['check', '--format', 'json', '--as-of', '2018-08-31'], far, deps);
-    expect(JSON.parse(far.out())).toMatchObject({ findings: [] });
-    const near = captureIo(root);
-    await main(['check', '--format', 'json', '--as-of', '2018-09-01'], near, deps);
-    expect(JSON.parse(near.out())).toMatchObject({ findings: [{ phase: 'scheduled' }] });
+    const far = await checkJson(root, ['--as-of', '2018-08-31']);
+    expect(far.report).toEqual({ findings: [], errors: [], summary: summary({ asOf: '2018-08-31' }) });
+    const near = await checkJson(root, ['--as-of', '2018-09-01']);
+    expect(near.report).toEqual({ findings: [listFinding('src/a.ts', 1, 7, 'scheduled')], errors: [], summary: summary({ asOf: '2018-09-01', findings: 1 }) });
   });
+});
+
+describe('SUNSET_CHECK_THREADS', () => {
+  it('refuses a value that is not a positive whole number, naming it and what to set', async () => {
+    for (const value of ['two', '0', '-1', '1.5']) {
+      const io = captureIo(makeTree(tree()), { env: { SUNSET_CHECK_THREADS: value } });
+      expect(await main(['check'], io)).toBe(2);
+      expect([io.out(), io.err()]).toEqual([
+        '',
+        `sunset: SUNSET_CHECK_THREADS must be a positive whole number, got ${JSON.stringify(value)}. Set it to e.g. 2, or unset it to let sunset choose.\n`,
+      ]);
+    }
+  });
+
+  it('gives the same report with a thread count, with an empty value and without it', async () => {
+    const root = makeTree(tree());
+    const reports = await Promise.all(
+      [{ SUNSET_CHECK_THREADS: '3' }, { SUNSET_CHECK_THREADS: '' }, {}].map(async (env) => {
+        const io = captureIo(root, { env });
+        return [await main(['check', '--format', 'json'], io), io.out(), io.err()];
+      }),
+    );
+    const expected = { findings: [listFinding('src/a.ts', 1, 7)], errors: [], summary: summary({ findings: 1, failing: 1 }) };
+    expect(reports).toEqual(Array.from({ length: 3 }, () => [1, `${JSON.stringify(expected, null, 2)}\n`, '']));
+  });
+
+  function tree(): Record<string, string> {
+    return { 'src/a.ts': retiredCall };
+  }
 });

@@ -1,36 +1,35 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
-import type { FixSite, TransformFile } from '../src/fix/types.js';
-import { fakeLintFiles } from './fake-engine.js';
+import { fakeCore } from '../../engine/tests/helpers.js';
 import { captureIo, makeTree } from './helpers.js';
 
-/** A test double for the codemod: rewrites `'/v1/campaigns'` and marks `GetCampaigns(` with a TODO site. */
-const fakeTransform: TransformFile = (_file, source, { displayPath }) => {
-  if (source.includes('SYNTAX ERROR')) return { output: undefined, sites: [], error: { line: 2, message: 'Unexpected token' } };
-  const sites = source.split('\n').flatMap((text, index): FixSite[] => {
-    const line = index + 1;
-    if (text.includes("'/v1/campaigns'")) {
-      return [{ file: displayPath, line, column: text.indexOf("'") + 1, entry: 'campaigns-legacy-list', retired: 'GET /v1/campaigns', action: 'rewritten' as const, reason: 'GET /v1/buyer/campaigns' }];
-    }
-    if (text.includes('GetCampaigns(')) {
-      return [{ file: displayPath, line, column: text.indexOf('GetCampaigns') + 1, entry: 'campaigns-service-get-campaigns', retired: 'GetCampaigns', action: 'todo' as const, reason: 'SOAP to REST' }];
-    }
-    return [];
-  });
-  const output = source.replaceAll("'/v1/campaigns'", "'/v1/buyer/campaigns'");
-  return { output: output === source ? undefined : output, sites };
-};
-
-const deps = { lintFiles: fakeLintFiles, transformFile: fakeTransform };
+// Most tests run the engine's fake rule core: the literal '/v1/campaigns' is rewritten to
+// '/v1/buyer/campaigns', the literal 'PATCH /v1/campaigns' gets a TODO comment.
+const deps = { core: fakeCore };
 
 const files = {
   'src/list.ts': "export const list = () => get('/v1/campaigns');\n",
-  'src/soap.ts': 'client.GetCampaigns({});\n',
+  'src/status.ts': "export const pause = () => send('PATCH /v1/campaigns');\n",
   'src/clean.ts': 'export const x = 1;\n',
 };
+const fixed = {
+  'src/list.ts': "export const list = () => get('/v1/buyer/campaigns');\n",
+  'src/status.ts': `// TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns\n${files['src/status.ts']}`,
+  'src/clean.ts': files['src/clean.ts'],
+};
+const statusReason = 'the new endpoint changes one campaign per call: it needs the campaign id in the path';
+const summaryText = (verb: string, changed = 2): string =>
+  [
+    `3 files scanned, 2 candidates, ${changed} ${verb}.`,
+    '1 site rewritten, 1 left with a TODO, 0 skipped.',
+    '',
+    'Sites a person must finish:',
+    `  src/status.ts:1:33  todo  campaigns-legacy-status  ${statusReason}`,
+    '',
+  ].join('\n');
 
 function git(root: string, ...args: string[]): void {
   execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'init.defaultBranch=main', ...args], { cwd: root, stdio: 'ignore' });
@@ -44,12 +43,17 @@ function gitRepo(tree: Record<string, string>): string {
   return root;
 }
 
+function readTree(root: string, names: readonly string[] = Object.keys(files)): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, readFileSync(path.join(root, name), 'utf8')]));
+}
+
 describe('sunset fix', () => {
   it('refuses to write in a git work tree with uncommitted changes, saying why and how', async () => {
     const root = gitRepo(files);
     writeFileSync(path.join(root, 'src/clean.ts'), 'export const x = 2;\n');
     const io = captureIo(root);
     expect(await main(['fix'], io, deps)).toBe(2);
+    expect(io.out()).toBe('');
     expect(io.err()).toBe(
       [
         `sunset: Refusing to rewrite files: the git work tree ${root} has uncommitted changes:`,
@@ -59,34 +63,29 @@ describe('sunset fix', () => {
         '',
       ].join('\n'),
     );
-    expect(readFileSync(path.join(root, 'src/list.ts'), 'utf8')).toBe(files['src/list.ts']);
+    expect(readTree(root)).toEqual({ ...files, 'src/clean.ts': 'export const x = 2;\n' });
   });
 
   it('runs in a dirty work tree with --force, and in a clean one without it', async () => {
     const dirty = gitRepo(files);
     writeFileSync(path.join(dirty, 'notes.txt'), 'untracked\n');
     expect(await main(['fix', '--force'], captureIo(dirty), deps)).toBe(0);
-    expect(readFileSync(path.join(dirty, 'src/list.ts'), 'utf8')).toBe("export const list = () => get('/v1/buyer/campaigns');\n");
+    expect(readTree(dirty)).toEqual(fixed);
     const clean = gitRepo(files);
     expect(await main(['fix'], captureIo(clean), deps)).toBe(0);
-    expect(readFileSync(path.join(clean, 'src/list.ts'), 'utf8')).toBe("export const list = () => get('/v1/buyer/campaigns');\n");
+    expect(readTree(clean)).toEqual(fixed);
   });
 
   it('rewrites in a folder outside git, writes only changed files and prints a summary', async () => {
     const root = makeTree(files);
+    const cleanBefore = statSync(path.join(root, 'src/clean.ts'));
     const io = captureIo(root);
     expect(await main(['fix'], io, deps)).toBe(0);
-    expect(io.out()).toBe(
-      [
-        '3 files scanned, 2 candidates, 1 changed.',
-        '1 site rewritten, 1 left with a TODO, 0 skipped.',
-        '',
-        'Sites a person must finish:',
-        '  src/soap.ts:1:8  todo  campaigns-service-get-campaigns  SOAP to REST',
-        '',
-      ].join('\n'),
-    );
-    expect(readFileSync(path.join(root, 'src/soap.ts'), 'utf8')).toBe(files['src/soap.ts']);
+    expect(io.out()).toBe(summaryText('changed'));
+    expect(io.err()).toBe('');
+    expect(readTree(root)).toEqual(fixed);
+    const cleanAfter = statSync(path.join(root, 'src/clean.ts'));
+    expect([cleanAfter.ino, cleanAfter.mtimeMs]).toEqual([cleanBefore.ino, cleanBefore.mtimeMs]);
   });
 
   it('writes nothing with --dry and prints a unified diff with --print (summary to stderr)', async () => {
@@ -103,11 +102,18 @@ describe('sunset fix', () => {
         '@@ -1,1 +1,1 @@',
         "-export const list = () => get('/v1/campaigns');",
         "+export const list = () => get('/v1/buyer/campaigns');",
+        'Index: src/status.ts',
+        '===================================================================',
+        '--- src/status.ts',
+        '+++ src/status.ts',
+        '@@ -1,1 +1,2 @@',
+        '+// TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns',
+        " export const pause = () => send('PATCH /v1/campaigns');",
         '',
       ].join('\n'),
     );
-    expect(io.err()).toMatch(/^3 files scanned, 2 candidates, 1 would change\.\n/);
-    expect(readFileSync(path.join(root, 'src/list.ts'), 'utf8')).toBe(files['src/list.ts']);
+    expect(io.err()).toBe(summaryText('would change'));
+    expect(readTree(root)).toEqual(files);
   });
 
   it('prints the per-site report with --format json', async () => {
@@ -115,12 +121,12 @@ describe('sunset fix', () => {
     expect(await main(['fix', '--dry', '--format', 'json'], io, deps)).toBe(0);
     expect(JSON.parse(io.out())).toEqual({
       sites: [
-        { file: 'src/list.ts', line: 1, column: 31, entry: 'campaigns-legacy-list', retired: 'GET /v1/campaigns', action: 'rewritten', reason: 'GET /v1/buyer/campaigns' },
-        { file: 'src/soap.ts', line: 1, column: 8, entry: 'campaigns-service-get-campaigns', retired: 'GetCampaigns', action: 'todo', reason: 'SOAP to REST' },
+        { file: 'src/list.ts', line: 1, column: 31, entry: 'campaigns-legacy-list', retired: 'GET /v1/campaigns', action: 'rewritten', reason: 'GET /v1/campaigns → GET /v1/buyer/campaigns' },
+        { file: 'src/status.ts', line: 1, column: 33, entry: 'campaigns-legacy-status', retired: 'PATCH /v1/campaigns', action: 'todo', reason: statusReason },
       ],
-      changedFiles: ['src/list.ts'],
+      changedFiles: ['src/list.ts', 'src/status.ts'],
       errors: [],
-      summary: { files: 3, candidates: 2, changed: 1, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: true },
+      summary: { files: 3, candidates: 2, changed: 2, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: true },
     });
   });
 
@@ -129,21 +135,83 @@ describe('sunset fix', () => {
     expect(await main(['fix', '--dry', '--fail-on-todo', 'src/list.ts'], captureIo(makeTree(files)), deps)).toBe(0);
   });
 
-  it('reports a file that does not parse with its line, leaves it untouched and goes on', async () => {
-    const root = makeTree({ ...files, 'src/broken.ts': "get('/v1/campaigns')\nSYNTAX ERROR\n" });
+  it('reports a file that does not parse with its line and the parser message, leaves it untouched and goes on', async () => {
+    const broken = "get('/v1/campaigns')\nSYNTAX ERROR\n";
+    const root = makeTree({ ...files, 'src/broken.ts': broken });
     const io = captureIo(root);
     expect(await main(['fix'], io, deps)).toBe(1);
-    expect(io.out()).toContain('\n1 file could not be transformed and was left untouched:\n  src/broken.ts:2  Unexpected token\n');
-    expect(readFileSync(path.join(root, 'src/broken.ts'), 'utf8')).toBe("get('/v1/campaigns')\nSYNTAX ERROR\n");
-    expect(readFileSync(path.join(root, 'src/list.ts'), 'utf8')).toBe("export const list = () => get('/v1/buyer/campaigns');\n");
+    expect(io.out()).toBe(
+      [
+        '4 files scanned, 3 candidates, 2 changed.',
+        '1 site rewritten, 1 left with a TODO, 0 skipped.',
+        '',
+        'Sites a person must finish:',
+        `  src/status.ts:1:33  todo  campaigns-legacy-status  ${statusReason}`,
+        '',
+        '1 file could not be transformed and was left untouched:',
+        '  src/broken.ts:2  Could not parse: Expected a semicolon or an implicit semicolon after a statement, but found none',
+        '',
+      ].join('\n'),
+    );
+    expect(readTree(root, [...Object.keys(files), 'src/broken.ts'])).toEqual({ ...fixed, 'src/broken.ts': broken });
   });
 
   it('draws a progress line on stderr only when stderr is a terminal', async () => {
     const tty = captureIo(makeTree(files), { stderrIsTTY: true });
     await main(['fix', '--dry'], tty, deps);
-    expect(tty.err()).toContain('\r\u001b[2K[1/3] src/clean.ts');
+    // Redrawn at most every 100 ms: the first and the last file always, the middle one when the run is slow.
+    const frames = tty.err().split('\r\u001b[2K');
+    expect(frames.filter((frame) => frame !== '[2/3] src/list.ts')).toEqual(['', '[1/3] src/clean.ts', '[3/3] src/status.ts', '']);
     const pipe = captureIo(makeTree(files), { stderrIsTTY: false });
     await main(['fix', '--dry'], pipe, deps);
     expect(pipe.err()).toBe('');
+  });
+});
+
+describe('sunset fix with the real rule core', () => {
+  it('rewrites a one-to-one call, puts a TODO above an ambiguous one and reports both sites', async () => {
+    const source = [
+      "import axios from 'axios';",
+      '',
+      "export const list = () => axios.get('/v1/campaigns');",
+      'export function pause(ids) {',
+      "  return axios.patch('/v1/campaigns', { ids, status: 'paused' });",
+      '}',
+      '',
+    ].join('\n');
+    const root = makeTree({ 'src/campaigns.js': source });
+    const io = captureIo(root);
+    expect(await main(['fix', '--as-of', '2026-11-21'], io)).toBe(0);
+    expect(readFileSync(path.join(root, 'src/campaigns.js'), 'utf8')).toBe(
+      [
+        "import axios from 'axios';",
+        '',
+        "export const list = () => axios.get('/v1/buyer/campaigns');",
+        'export function pause(ids) {',
+        `  // TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns: ${statusReason}; candidates PUT /v1/buyer/campaigns/{id}/status; support ended 2019-10-01`,
+        "  return axios.patch('/v1/campaigns', { ids, status: 'paused' });",
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(io.out()).toBe(
+      [
+        '1 file scanned, 1 candidate, 1 changed.',
+        '1 site rewritten, 1 left with a TODO, 0 skipped.',
+        '',
+        'Sites a person must finish:',
+        `  src/campaigns.js:5:22  todo  campaigns-legacy-status  ${statusReason}`,
+        '',
+      ].join('\n'),
+    );
+    // A second run finds the TODO already there: nothing changes, the site is still listed.
+    const again = captureIo(root);
+    expect(await main(['fix', '--as-of', '2026-11-21', '--format', 'json'], again)).toBe(0);
+    expect(JSON.parse(again.out())).toEqual({
+      sites: [{ file: 'src/campaigns.js', line: 6, column: 22, entry: 'campaigns-legacy-status', retired: 'PATCH /v1/campaigns', action: 'todo', reason: statusReason }],
+      changedFiles: [],
+      errors: [],
+      summary: { files: 1, candidates: 1, changed: 0, rewritten: 0, todo: 1, skipped: 0, errors: 0, dry: false },
+    });
   });
 });

@@ -7,7 +7,31 @@ import { formatGithub, escapeData, escapeProperty } from '../src/format/github.j
 import { formatJson } from '../src/format/json.js';
 import { formatSarif } from '../src/format/sarif.js';
 import { formatStylish } from '../src/format/stylish.js';
+import type { CheckReport, Finding } from '../src/check/types.js';
 import { context, report } from './report-fixture.js';
+
+/** One SOAP request reported once, at the operation name, with its SOAPAction header as a related location. */
+const soapFinding: Finding = {
+  file: 'src/soap.js',
+  line: 7,
+  column: 6,
+  endLine: 7,
+  endColumn: 18,
+  rule: 'sunset/no-retired-soap-operation',
+  message: 'GetCampaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns; this call needs a manual migration.',
+  entry: 'campaigns-service-get-campaigns',
+  retired: 'GetCampaigns',
+  replacements: ['GET /v1/buyer/campaigns'],
+  phase: 'retired',
+  fix: 'todo',
+  related: [{ line: 12, column: 73, endLine: 12, endColumn: 139, message: "the same SOAP request's SOAPAction header" }],
+  severity: 'error',
+};
+const soapReport: CheckReport = {
+  findings: [soapFinding, report.findings[2]!],
+  errors: [],
+  summary: { ...report.summary, findings: 2, failing: 2, baselined: 0, errors: 0 },
+};
 
 describe('json format', () => {
   it('prints exactly the documented shape', () => {
@@ -18,6 +42,7 @@ describe('json format', () => {
           line: 3,
           column: 16,
           rule: 'sunset/no-legacy-rest-path',
+          message: 'GET /v1/campaigns is retired (support ended 2019-10-01); use GET /v1/buyer/campaigns.',
           entry: 'campaigns-legacy-list',
           retired: 'GET /v1/campaigns',
           replacements: ['GET /v1/buyer/campaigns'],
@@ -29,6 +54,7 @@ describe('json format', () => {
           line: 2,
           column: 3,
           rule: 'sunset/no-sync-reporting',
+          message: 'The synchronous report endpoint is deprecated.',
           entry: 'reporting-sync-reportdata',
           retired: '/v1/reportingstats/agency/reportdata',
           replacements: ['POST /v1/buyer/stats/data', 'GET /v1/buyer/stats/operations', 'GET /v1/buyer/stats/data'],
@@ -44,7 +70,27 @@ describe('json format', () => {
 
   it('keeps the documented key order', () => {
     const [first] = (JSON.parse(formatJson(report, context)) as { findings: object[] }).findings;
-    expect(Object.keys(first!)).toEqual(['file', 'line', 'column', 'rule', 'entry', 'retired', 'replacements', 'phase', 'fix']);
+    expect(Object.keys(first!)).toEqual(['file', 'line', 'column', 'rule', 'message', 'entry', 'retired', 'replacements', 'phase', 'fix']);
+  });
+
+  it('adds the related locations of a finding last, and only when it has some', () => {
+    const findings = JSON.parse(formatJson(soapReport, context)) as { findings: object[] };
+    expect(findings.findings).toStrictEqual([
+      {
+        file: 'src/soap.js',
+        line: 7,
+        column: 6,
+        rule: 'sunset/no-retired-soap-operation',
+        message: soapFinding.message,
+        entry: 'campaigns-service-get-campaigns',
+        retired: 'GetCampaigns',
+        replacements: ['GET /v1/buyer/campaigns'],
+        phase: 'retired',
+        fix: 'todo',
+        related: [{ line: 12, column: 73, endLine: 12, endColumn: 139, message: "the same SOAP request's SOAPAction header" }],
+      },
+      { file: 'src/todo.ts', line: 1, column: 4, rule: 'sunset/no-sunset-todo', message: 'Finish TODO(sunset:campaigns-legacy-status).' },
+    ]);
   });
 });
 
@@ -129,6 +175,32 @@ describe('sarif format', () => {
     const valid = validate(log);
     expect(validate.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
+  });
+
+  it('validates with related locations, which become relatedLocations in the same file', () => {
+    const log = JSON.parse(formatSarif(soapReport, context)) as { runs: [{ results: Record<string, unknown>[] }] };
+    const valid = validate(log);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+    expect(log.runs[0].results[0]).toEqual({
+      ruleId: 'campaigns-service-get-campaigns',
+      ruleIndex: 0,
+      level: 'error',
+      message: { text: `${soapFinding.message} Replacement: GET /v1/buyer/campaigns.` },
+      locations: [
+        { physicalLocation: { artifactLocation: { uri: 'src/soap.js', uriBaseId: '%SRCROOT%' }, region: { startLine: 7, startColumn: 6, endLine: 7, endColumn: 18 } } },
+      ],
+      relatedLocations: [
+        {
+          id: 0,
+          message: { text: "the same SOAP request's SOAPAction header" },
+          physicalLocation: { artifactLocation: { uri: 'src/soap.js', uriBaseId: '%SRCROOT%' }, region: { startLine: 12, startColumn: 73, endLine: 12, endColumn: 139 } },
+        },
+      ],
+      partialFingerprints: { 'sunsetFingerprint/v1': 'f1' },
+      properties: { eslintRule: 'sunset/no-retired-soap-operation', phase: 'retired', fix: 'todo' },
+    });
+    expect(Object.keys(log.runs[0].results[1]!)).toEqual(['ruleId', 'ruleIndex', 'level', 'message', 'locations', 'partialFingerprints', 'properties']);
   });
 
   it('the schema rejects a log without runs (it can fail)', () => {

@@ -1,72 +1,100 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lintFiles } from '../src/check/lint-files.js';
-import type { CheckReport } from '../src/check/types.js';
-import { resolveConfig } from '../src/config/load.js';
-import { formatJson } from '../src/format/json.js';
-import { formatSarif } from '../src/format/sarif.js';
-import { context } from './report-fixture.js';
+import { main } from '../src/cli.js';
+import { captureIo, makeTree } from './helpers.js';
 
-// Issue 7: findings of the request rules (report limits, OAuth usage) through the real linter and
-// the JSON and SARIF formatters, in files that name no retired endpoint. (The targets sit under the
-// working directory: ESLint's Linter does not lint files outside its cwd.)
+// Issue 7: findings of the request rules (report limits, OAuth usage) through `sunset check` on the
+// real rule core, in the JSON and SARIF formats, in files that name no retired endpoint.
 const files: Readonly<Record<string, string>> = {
   'src/google.ts': "export const google = () => axios.post('https://oauth2.googleapis.com/sts/connect/token', { grant_type: 'client_credentials' });\n",
   'src/report.ts': "export const start = () => axios.post('/v1/buyer/stats/data', { datePeriod: { from: '2026-01-01' }, metrics: ['clicks'], paging: { limit: 200000 } });\n",
   'src/token.ts': "export const token = () => axios.post('https://login.example.com/sts/connect/token', { grant_type: 'client_credentials' });\n",
 };
 
+/** The text each finding's range covers. */
+const reportedText: Readonly<Record<string, string>> = {
+  'src/google.ts': "{ grant_type: 'client_credentials' }",
+  'src/report.ts': '200000',
+  'src/token.ts': "{ grant_type: 'client_credentials' }",
+};
+
 /** 1-based column of `needle` in a one-line file. */
 const columnOf = (file: string, needle: string): number => files[file]!.indexOf(needle) + 1;
-
-async function check(apiHosts?: string[]): Promise<CheckReport> {
-  const config = await resolveConfig(process.cwd(), { config: undefined, asOf: '2026-01-15', apiHosts }, new Date('2026-01-15T12:00:00Z'));
-  const targets = Object.entries(files).map(([file, source]) => ({ path: path.join(process.cwd(), file), displayPath: file, source }));
-  const { findings, errors } = await lintFiles(targets, config);
-  return { findings, errors, summary: { asOf: '2026-01-15', failOn: 'deprecated', files: 3, candidates: 3, findings: findings.length, failing: findings.length, baselined: 0, errors: 0 } };
-}
 
 const tokenMessage =
   'The token endpoint (POST /sts/connect/token) takes an application/x-www-form-urlencoded body; this request sends JSON (plain object). Send URLSearchParams or a form-encoded string instead.';
 const reportMessage =
   'The asynchronous reporting workflow (POST /v1/buyer/stats/data) allows at most 100,000 rows per page; paging.limit is 200,000. Use 0 for an unlimited response.';
 
+const googleFinding = { file: 'src/google.ts', line: 1, column: columnOf('src/google.ts', '{ grant_type'), rule: 'sunset/oauth-token-form-body', message: tokenMessage };
+const reportFinding = { file: 'src/report.ts', line: 1, column: columnOf('src/report.ts', '200000'), rule: 'sunset/reporting-request-limits', message: reportMessage };
+const tokenFinding = { file: 'src/token.ts', line: 1, column: columnOf('src/token.ts', '{ grant_type'), rule: 'sunset/oauth-token-form-body', message: tokenMessage };
+
+async function check(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const io = captureIo(makeTree(files));
+  const code = await main(['check', '--as-of', '2026-01-15', ...argv], io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+function summary(findings: number): object {
+  return { asOf: '2026-01-15', failOn: 'deprecated', files: 3, candidates: 3, findings, failing: findings, baselined: 0, errors: 0 };
+}
+
 describe('sunset check with the request rules', () => {
   it('prints their findings in JSON with rule, file, line, column and message, and no entry or retired key', async () => {
-    const report = JSON.parse(formatJson(await check(), context)) as { findings: unknown[] };
-    expect(report.findings).toEqual([
-      { file: 'src/google.ts', line: 1, column: columnOf('src/google.ts', '{ grant_type'), rule: 'sunset/oauth-token-form-body', message: tokenMessage },
-      { file: 'src/report.ts', line: 1, column: columnOf('src/report.ts', '200000'), rule: 'sunset/reporting-request-limits', message: reportMessage },
-      { file: 'src/token.ts', line: 1, column: columnOf('src/token.ts', '{ grant_type'), rule: 'sunset/oauth-token-form-body', message: tokenMessage },
-    ]);
+    const { code, out, err } = await check('--format', 'json');
+    expect([code, err]).toEqual([1, '']);
+    expect(JSON.parse(out)).toStrictEqual({ findings: [googleFinding, reportFinding, tokenFinding], errors: [], summary: summary(3) });
   });
 
-  it('skips other OAuth providers when apiHosts lists the hosts', async () => {
-    const report = await check(['api.example.com', 'login.example.com']);
-    expect(report.findings.map((finding) => finding.file)).toEqual(['src/report.ts', 'src/token.ts']);
+  it('skips other OAuth providers when --api-host lists the hosts', async () => {
+    const { out } = await check('--format', 'json', '--api-host', 'api.example.com', '--api-host', 'login.example.com');
+    expect(JSON.parse(out)).toStrictEqual({ findings: [reportFinding, tokenFinding], errors: [], summary: summary(2) });
+  });
+
+  it('accepts a wildcard host', async () => {
+    const { code, out, err } = await check('--format', 'json', '--api-host', '*.example.com');
+    expect([code, err]).toEqual([1, '']);
+    expect(JSON.parse(out)).toStrictEqual({ findings: [reportFinding, tokenFinding], errors: [], summary: summary(2) });
   });
 
   it('describes each rule in SARIF with help text and its docs link', async () => {
-    const log = JSON.parse(formatSarif(await check(), { ...context, fingerprints: ['f1', 'f2', 'f3'] })) as { runs: [{ tool: { driver: { rules: Record<string, unknown>[] } }; results: Record<string, unknown>[] }] };
+    const log = JSON.parse((await check('--format', 'sarif')).out) as { runs: [{ tool: { driver: { rules: Record<string, unknown>[] } }; results: Record<string, unknown>[] }] };
     const [run] = log.runs;
-    const docs = 'https://github.com/sunset-tools/sunset/blob/main/packages/eslint-plugin/docs/rules/oauth-token-form-body.md';
-    expect(run.tool.driver.rules.map((rule) => rule.id)).toEqual(['sunset/oauth-token-form-body', 'sunset/reporting-request-limits']);
-    expect(run.tool.driver.rules[0]).toEqual({
-      id: 'sunset/oauth-token-form-body',
-      name: 'oauth-token-form-body',
-      shortDescription: { text: 'Require `application/x-www-form-urlencoded` bodies in token requests.' },
-      help: {
-        text: `Require \`application/x-www-form-urlencoded\` bodies in token requests. The message names the limit or rule broken. What the rule checks and what it assumes: ${docs}`,
-        markdown: `Require \`application/x-www-form-urlencoded\` bodies in token requests. The message names the limit or rule broken.\n\nWhat the rule checks and what it assumes: [sunset/oauth-token-form-body](${docs}).`,
+    const docs = (rule: string): string => `https://github.com/sunset-tools/sunset/blob/main/packages/eslint-plugin/docs/rules/${rule}.md`;
+    expect(run.tool.driver.rules).toEqual([
+      {
+        id: 'sunset/oauth-token-form-body',
+        name: 'oauth-token-form-body',
+        shortDescription: { text: 'Require `application/x-www-form-urlencoded` bodies in token requests.' },
+        help: {
+          text: `Require \`application/x-www-form-urlencoded\` bodies in token requests. The message names the limit or rule broken. What the rule checks and what it assumes: ${docs('oauth-token-form-body')}`,
+          markdown: `Require \`application/x-www-form-urlencoded\` bodies in token requests. The message names the limit or rule broken.\n\nWhat the rule checks and what it assumes: [sunset/oauth-token-form-body](${docs('oauth-token-form-body')}).`,
+        },
+        helpUri: docs('oauth-token-form-body'),
+        defaultConfiguration: { level: 'error' },
+        properties: { tags: ['request-check'], precision: 'high' },
       },
-      helpUri: docs,
-      defaultConfiguration: { level: 'error' },
-      properties: { tags: ['request-check'], precision: 'high' },
-    });
-    expect(run.results.map((result) => [result.ruleId, result.ruleIndex, result.level, (result.message as { text: string }).text])).toEqual([
-      ['sunset/oauth-token-form-body', 0, 'error', tokenMessage],
-      ['sunset/reporting-request-limits', 1, 'error', reportMessage],
-      ['sunset/oauth-token-form-body', 0, 'error', tokenMessage],
+      {
+        id: 'sunset/reporting-request-limits',
+        name: 'reporting-request-limits',
+        shortDescription: { text: 'Enforce the reporting API limits on report requests written in code.' },
+        help: {
+          text: `Enforce the reporting API limits on report requests written in code. The message names the limit or rule broken. What the rule checks and what it assumes: ${docs('reporting-request-limits')}`,
+          markdown: `Enforce the reporting API limits on report requests written in code. The message names the limit or rule broken.\n\nWhat the rule checks and what it assumes: [sunset/reporting-request-limits](${docs('reporting-request-limits')}).`,
+        },
+        helpUri: docs('reporting-request-limits'),
+        defaultConfiguration: { level: 'error' },
+        properties: { tags: ['request-check'], precision: 'high' },
+      },
     ]);
+    expect(run.results.map((result) => [result.ruleId, result.ruleIndex, result.level, (result.message as { text: string }).text, result.locations])).toEqual(
+      [googleFinding, reportFinding, tokenFinding].map((finding, index) => [
+        finding.rule,
+        index === 1 ? 1 : 0,
+        'error',
+        finding.message,
+        [{ physicalLocation: { artifactLocation: { uri: finding.file, uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: finding.column, endLine: 1, endColumn: finding.column + reportedText[finding.file]!.length } } }],
+      ]),
+    );
   });
 });

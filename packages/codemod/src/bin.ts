@@ -4,38 +4,51 @@
 import { parseArgs } from 'node:util';
 import { describeFixReport, fixFiles, fixReportJson, resolveConfig, UsageError } from '@sunset/engine';
 
+const options = {
+  dry: { type: 'boolean', help: '--dry                  Write nothing; report what would change.' },
+  force: { type: 'boolean', help: '--force                Run even when the git work tree has uncommitted changes.' },
+  format: { type: 'string', help: '--format human|json    Summary format (default human); json is the per-site report.' },
+  'fail-on-todo': { type: 'boolean', help: '--fail-on-todo         Exit 1 when a site was left with a TODO.' },
+  config: { type: 'string', help: '--config FILE          Use this config file instead of searching for sunset.config.json / package.json.' },
+  'as-of': { type: 'string', help: '--as-of YYYY-MM-DD     Compute phases for this day instead of today (UTC).' },
+  'api-host': { type: 'string', multiple: true, help: '--api-host HOST        Only URLs with this host (or no host) count; repeat for several hosts.' },
+  'identity-host': { type: 'string', multiple: true, help: '--identity-host HOST   Host of the identity provider (/sts/connect/...); repeat for several.' },
+  help: { type: 'boolean', short: 'h', help: '-h, --help             Show this help.' },
+} as const;
+
 const usage = `Usage: npx @sunset/codemod [options] [paths...]
 
 Rewrites one-to-one retired calls in place and marks the rest with TODO(sunset:<id>) comments
 (the same as \`sunset fix\`). Refuses to run in a git work tree with uncommitted changes unless --force.
 
 Options:
-  --dry                  Write nothing; report what would change.
-  --force                Run even when the git work tree has uncommitted changes.
-  --format human|json    Summary format (default human).
-  --config FILE          Use this config file instead of searching for sunset.config.json / package.json.
-  --as-of YYYY-MM-DD     Compute phases for this day instead of today (UTC).
-  --api-host HOST        Only URLs with this host (or no host) count; repeat for several hosts.
-  -h, --help             Show this help.
+${Object.values(options)
+  .map((option) => `  ${option.help}`)
+  .join('\n')}
 
-Exit codes: 0 done, 1 files that could not be transformed or written, 2 usage or configuration error.
+Exit codes: 0 done, 1 files that could not be transformed or written (or TODOs with --fail-on-todo),
+2 usage or configuration error.
 `;
 
+/** node's parseArgs errors as a sentence naming the flag and the allowed ones. */
+function usageErrorOf(error: Error & { code?: string }): UsageError {
+  const flag = /'(?:-\w, )?(-{1,2}[\w-]+)/.exec(error.message)?.[1] ?? '';
+  const allowed = Object.keys(options).map((name) => `--${name}`).join(', ');
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const hint = flag === '--print' ? ' For a unified diff of the changes, run `npx @sunset/cli fix --dry --print`.' : ' Run `npx @sunset/codemod --help` for details.';
+    return new UsageError(`Unknown option ${flag}. Allowed options: ${allowed}.${hint}`);
+  }
+  return new UsageError(`Option ${flag} needs a value or takes none; see \`npx @sunset/codemod --help\`.`);
+}
+
 async function run(argv: readonly string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      dry: { type: 'boolean' },
-      force: { type: 'boolean' },
-      format: { type: 'string' },
-      config: { type: 'string' },
-      'as-of': { type: 'string' },
-      'api-host': { type: 'string', multiple: true },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
+  } catch (error) {
+    throw usageErrorOf(error as Error & { code?: string });
+  }
+  const { values, positionals } = parsed;
   if (values.help === true) {
     process.stdout.write(usage);
     return 0;
@@ -43,8 +56,8 @@ async function run(argv: readonly string[]): Promise<number> {
   const format = values.format ?? 'human';
   if (format !== 'human' && format !== 'json') throw new UsageError(`Invalid value for --format: ${JSON.stringify(format)}. Allowed: human, json.`);
   const cwd = process.cwd();
-  const apiHosts = values['api-host'];
-  const config = await resolveConfig(cwd, { config: values.config, asOf: values['as-of'], apiHosts: apiHosts?.length === 0 ? undefined : apiHosts });
+  const listOf = (hosts: string[] | undefined): string[] | undefined => (hosts === undefined || hosts.length === 0 ? undefined : hosts);
+  const config = await resolveConfig(cwd, { config: values.config, asOf: values['as-of'], apiHosts: listOf(values['api-host']), identityHosts: listOf(values['identity-host']) });
   const report = await fixFiles(positionals.length === 0 ? ['.'] : positionals, {
     cwd,
     options: config,
@@ -53,14 +66,14 @@ async function run(argv: readonly string[]): Promise<number> {
     force: values.force ?? false,
   });
   process.stdout.write(format === 'json' ? `${JSON.stringify(fixReportJson(report, cwd), null, 2)}\n` : describeFixReport(report, cwd));
-  return report.errors.length > 0 ? 1 : 0;
+  if (report.errors.length > 0) return 1;
+  return values['fail-on-todo'] === true && report.summary.todo > 0 ? 1 : 0;
 }
 
 try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (error) {
-  const isUsage = error instanceof UsageError || (error as { code?: unknown }).code?.toString().startsWith('ERR_PARSE_ARGS') === true;
-  if (!isUsage) throw error;
-  process.stderr.write(`sunset-codemod: ${(error as Error).message} Run \`npx @sunset/codemod --help\` for the options.\n`);
+  if (!(error instanceof UsageError)) throw error;
+  process.stderr.write(`sunset-codemod: ${error.message}\n`);
   process.exitCode = 2;
 }

@@ -1,7 +1,6 @@
 import type { API, FileInfo } from 'jscodeshift';
-import { RuleDataError } from '@sunset/rule-data';
 import { describe, expect, it } from 'vitest';
-import { CodemodOptionError } from '../src/analysis-options.js';
+import { CodemodOptionError } from '../src/options.js';
 import transformer, { transformSource } from '../src/transform.js';
 
 const asOf = '2026-11-21';
@@ -78,7 +77,7 @@ describe('transformSource', () => {
     expect(transformSource(broken, 'src/broken.ts', { asOf })).toEqual({
       output: undefined,
       sites: [],
-      error: { line: 1, column: 52, message: 'Unexpected token, expected ","' },
+      error: { line: 1, column: 52, message: 'Could not parse: Expected `,` or `)` but found `;`' },
     });
   });
 
@@ -103,22 +102,51 @@ describe('transformSource', () => {
   });
 
   it('refuses an invalid asOf with an error naming the option', () => {
-    expect(() => transformSource(source, 'src/a.js', { asOf: '21.11.2026' })).toThrow(RuleDataError);
-    expect(() => transformSource(source, 'src/a.js', { asOf: '21.11.2026' })).toThrow(/asOf/);
+    expect(() => transformSource(source, 'src/a.js', { asOf: '21.11.2026' })).toThrow(
+      new CodemodOptionError(
+        'asOf',
+        'Invalid config in codemod option: "asOf" must be a day written YYYY-MM-DD (for example 2026-11-21), got "21.11.2026". Fix it and run again.',
+      ),
+    );
   });
 
-  it('refuses apiHosts that are not host names, naming the option and an example', () => {
+  it('refuses apiHosts that are not host names, naming the option and examples', () => {
     expect(() => transformSource(source, 'src/a.js', { apiHosts: [''] })).toThrow(
       new CodemodOptionError(
         'apiHosts',
-        'Option "apiHosts" must be a list of host names or a comma-separated string, got [""]; pass e.g. --apiHosts=api.example.com,api2.example.com.',
+        'Invalid config in codemod option: "apiHosts" must list hostnames only, like "api.example.com", "localhost:8080" or "*.example.com" (no scheme or path), got "". Fix it and run again.',
       ),
     );
   });
 
   it('names the field of an invalid custom entry', () => {
     expect(() => transformSource(source, 'src/a.js', { customEntries: [{ id: 'x', retired: 'GET /x', gaEnds: 'soon', supportEnds: '2026-01-01' }] })).toThrow(
-      /customEntries\[0\]\.gaEnds/,
+      new CodemodOptionError(
+        'customEntries[0].gaEnds',
+        'Invalid config in codemod option: "customEntries[0].gaEnds" must be a day written YYYY-MM-DD (for example 2026-11-21), got "soon". Fix it and run again.',
+      ),
+    );
+  });
+
+  it('takes customEntries as JSON text from the jscodeshift command line, and refuses text that is not JSON', () => {
+    const customEntries = JSON.stringify([
+      { id: 'proxy-campaign-list', retired: 'GET /proxy/v1/campaigns', replacements: ['GET /v1/buyer/campaigns'], gaEnds: '2025-01-01', supportEnds: '2026-06-30' },
+    ]);
+
+    expect(transformSource("fetch('/proxy/v1/campaigns');\n", 'src/a.ts', { asOf, customEntries }).output).toBe("fetch('/v1/buyer/campaigns');\n");
+    expect(() => transformSource(source, 'src/a.js', { customEntries: '[{ id: x }]' })).toThrow(
+      new CodemodOptionError(
+        'customEntries',
+        'Option "customEntries" given as text must be a JSON array of retirement entries; check the quoting of the value.',
+      ),
+    );
+  });
+
+  it('accepts a wildcard host in apiHosts', () => {
+    const remote = "fetch('https://other.example.org/v1/campaigns');\nfetch('https://api.example.com/v1/campaigns');\n";
+
+    expect(transformSource(remote, 'src/a.js', { asOf, apiHosts: '*.example.com' }).output).toBe(
+      "fetch('https://other.example.org/v1/campaigns');\nfetch('https://api.example.com/v1/buyer/campaigns');\n",
     );
   });
 
@@ -155,7 +183,7 @@ describe('the jscodeshift transform', () => {
     const file: FileInfo = { path: 'src/broken.ts', source: "fetch('/v1/campaigns';\n" };
 
     expect(() => transformer(file, apiCollectingReports([]), { asOf })).toThrow(
-      'src/broken.ts:1:22: Unexpected token, expected ",". Sunset left this file untouched; fix the syntax error or exclude the file.',
+      'src/broken.ts:1:22: Could not parse: Expected `,` or `)` but found `;`. Sunset left this file untouched; fix the syntax error or exclude the file.',
     );
   });
 });

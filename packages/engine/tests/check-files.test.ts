@@ -28,7 +28,7 @@ describe('checkFiles', () => {
       'src/a.js:2:34',
       'src/b.ts:2:33',
     ]);
-    expect(result.errors).toEqual([{ file: path.join(root, 'src/broken.ts'), line: 2, column: 1, message: 'Expected `)` but found `EOF`' }]);
+    expect(result.errors).toEqual([{ file: path.join(root, 'src/broken.ts'), line: 2, column: 1, message: 'Could not parse: Expected `)` but found `EOF`' }]);
     expect({ files: result.files, candidates: result.candidates }).toEqual({ files: 4, candidates: 3 });
     expect([...result.sources.keys()].map((file) => path.relative(root, file))).toEqual(['src/a.js', 'src/b.ts', 'src/broken.ts']);
     expect(Object.keys(result.timings)).toEqual(['walk', 'read', 'prefilter', 'parse', 'index', 'checks']);

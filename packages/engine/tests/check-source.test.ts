@@ -95,7 +95,7 @@ describe('checkSource', () => {
   it('reports a syntax error with its 1-based line and column, and no finding', () => {
     expect(checkSource("fetch('/v1/campaigns');\nconst = ;", '/repo/a.ts', options, fakeCore)).toEqual({
       findings: [],
-      error: { file: '/repo/a.ts', line: 2, column: 7, message: 'Unexpected token' },
+      error: { file: '/repo/a.ts', line: 2, column: 7, message: 'Could not parse: Unexpected token' },
     });
   });
 

@@ -61,7 +61,7 @@ describe('fixSource', () => {
     expect(fixSource("fetch('/v1/campaigns'", '/repo/a.js', options, fakeCore)).toEqual({
       output: undefined,
       sites: [],
-      error: { file: '/repo/a.js', line: 1, column: 22, message: 'Expected `)` but found `EOF`' },
+      error: { file: '/repo/a.js', line: 1, column: 22, message: 'Could not parse: Expected `)` but found `EOF`' },
     });
   });
 });
@@ -126,7 +126,7 @@ describe('fixFiles', () => {
     expect(readFileSync(path.join(root, 'b.ts'), 'utf8')).toBe(retired.replace('/v1/campaigns', '/v1/buyer/campaigns'));
     expect(report.errors).toEqual([
       { file: path.join(root, 'a.ts'), message: 'Could not write the file: it is read-only. It was left as it was.' },
-      { file: path.join(root, 'c.ts'), line: 2, column: 1, message: 'Expected `)` but found `EOF`' },
+      { file: path.join(root, 'c.ts'), line: 2, column: 1, message: 'Could not parse: Expected `)` but found `EOF`' },
     ]);
     expect(report.summary).toMatchObject({ changed: 2, written: 1, errors: 2 });
     expect(readdirSync(root).sort()).toEqual(['a.ts', 'b.ts', 'c.ts']);

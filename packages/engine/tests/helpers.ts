@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { builtinCatalog, type RuleName } from '@sunset/rule-data';
-import type { AnalysisCore, Check, Finding, SourceFile, SunsetOptions } from '../src/analysis-contract.js';
+import type { AnalysisCore, Check, FileIndex, Finding, SourceFile, SunsetOptions } from '../src/analysis-contract.js';
 import { planFix, refusedFix } from '@sunset/analysis';
 
 /** A fresh folder under the system temp folder holding `files` (path → text). */
@@ -63,7 +63,7 @@ const statusEntry = builtinCatalog.byId('campaigns-legacy-status')!;
  * The options it was run with end up in `data.options`.
  */
 export const fakeRetirementCheck: Check = {
-  meta: { name: 'no-legacy-rest-path', description: 'fake', recommended: true, fixable: true, hasSuggestions: false, optionsSchema: [], defaultOptions: [{ checkStrings: true }] },
+  meta: { name: 'no-legacy-rest-path', type: 'problem', description: 'fake', recommended: true, fixable: true, hasSuggestions: false, optionsSchema: [], defaultOptions: [{ checkStrings: true }] },
   run(index, _options, ruleOptions) {
     const text = index.file.text;
     return stringLiterals(index.file).flatMap(({ value, range }): Finding[] => {
@@ -105,7 +105,7 @@ function retirementOf(entry: typeof listEntry, migration: 'rewrite' | 'todo', st
 
 /** A rule off by default (not recommended): reports every literal `'secret'` with its rule options. */
 export const fakeOffByDefaultCheck: Check = {
-  meta: { name: 'no-client-secret-in-source', description: 'fake', recommended: false, fixable: false, hasSuggestions: false, optionsSchema: [], defaultOptions: [] },
+  meta: { name: 'no-client-secret-in-source', type: 'problem', description: 'fake', recommended: false, fixable: false, hasSuggestions: false, optionsSchema: [], defaultOptions: [] },
   run(index, _options, ruleOptions) {
     return stringLiterals(index.file)
       .filter(({ value }) => value === 'secret')
@@ -116,7 +116,8 @@ export const fakeOffByDefaultCheck: Check = {
 /** The fake rule core: the two fake checks, an index that is just the file, `/v1/` or `secret` as the prefilter needle. */
 export const fakeCore: Partial<AnalysisCore> = {
   checks: { 'no-legacy-rest-path': fakeRetirementCheck, 'no-client-secret-in-source': fakeOffByDefaultCheck },
-  indexFile: (file) => ({ file }),
+  // The fake checks read only the file; the rest of a real index is never built.
+  indexFile: (file) => ({ file }) as unknown as FileIndex,
   mightNeedAnalysis: (text) => text.includes('/v1/') || text.includes('secret'),
   mightNeedFix: (text) => text.includes('/v1/'),
   planFix,

@@ -116,9 +116,9 @@ describe('parseSource', () => {
   });
 
   it.each([
-    { file: 'a.js', text: 'const a = 1;\nlet = = 2;\n', error: { line: 2, column: 7, message: 'Unexpected token' } },
-    { file: 'b.ts', text: 'const a = 1;\r\nfoo(\r\n', error: { line: 3, column: 1, message: 'Expected `)` but found `EOF`' } },
-    { file: 'c.js', text: "const s = '😀';\u2028const t = ;", error: { line: 2, column: 11, message: 'Unexpected token' } },
+    { file: 'a.js', text: 'const a = 1;\nlet = = 2;\n', error: { line: 2, column: 7, message: 'Could not parse: Unexpected token' } },
+    { file: 'b.ts', text: 'const a = 1;\r\nfoo(\r\n', error: { line: 3, column: 1, message: 'Could not parse: Expected `)` but found `EOF`' } },
+    { file: 'c.js', text: "const s = '😀';\u2028const t = ;", error: { line: 2, column: 11, message: 'Could not parse: Unexpected token' } },
   ])('reports a syntax error of $file at a 1-based line and column', ({ file, text, error }) => {
     expect(parseSource(text, file)).toEqual({ ok: false, error });
   });

@@ -43,7 +43,7 @@ export function parseSource(text: string, filePath: string): ParseResult {
   const error = result.errors.find((candidate) => candidate.severity === 'Error');
   if (error !== undefined) {
     const { line, column } = lineIndexOf(source).position(error.labels[0]?.start ?? 0);
-    return { ok: false, error: { line, column, message: error.message } };
+    return { ok: false, error: { line, column, message: `Could not parse: ${error.message}` } };
   }
   const hasHashbang = source.startsWith('#!');
   const comments: SourceComment[] = [];
