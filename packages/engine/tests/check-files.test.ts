@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkFiles, defaultThreadCount } from '../src/check/check-files.js';
 import { fakeCore, makeTree, sunsetOptions } from './helpers.js';
 

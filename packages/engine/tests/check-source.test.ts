@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkSource } from '../src/check/check-source.js';
 import { fakeCore, sunsetOptions } from './helpers.js';
 

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type * as FsPromises from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { fixFiles } from '../src/fix/fix-files.js';
 import { fixSource } from '../src/fix/fix-source.js';
@@ -10,7 +11,7 @@ import { fakeCore, makeTree, sunsetOptions } from './helpers.js';
 /** Writes to a path matching `pattern` fail with ENOSPC, as on a full disk. */
 const diskFull = vi.hoisted(() => ({ pattern: undefined as RegExp | undefined }));
 vi.mock('node:fs/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs/promises')>();
+  const real = await importOriginal<typeof FsPromises>();
   const writeFile: typeof real.writeFile = async (file, data, writeOptions) => {
     if (diskFull.pattern?.test(String(file)) === true) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     return real.writeFile(file, data, writeOptions);

@@ -112,7 +112,7 @@ export function checkClaimedFiles(files: readonly string[], next: SharedArrayBuf
 function checkOneFile(file: string, index: number, context: CheckContext, maxFileSize: number | undefined, timings: PhaseTimings): FileOutcome | undefined {
   let started = performance.now();
   const read = readSource(file, maxFileSize);
-  let now = performance.now();
+  const now = performance.now();
   timings.read += now - started;
   if (read.kind === 'error') return { index, file, findings: [], error: { file, message: read.message } };
   if (read.kind === 'too-large') {
@@ -155,8 +155,7 @@ export interface CheckWorkerData {
 
 /** The catalog holds functions, which cannot cross to a worker; the worker builds it again from `customEntries`. */
 function workerOptionsOf(options: SunsetOptions): Omit<SunsetOptions, 'catalog'> {
-  const { catalog: _catalog, ...rest } = options;
-  return rest;
+  return Object.fromEntries(Object.entries(options).filter(([key]) => key !== 'catalog')) as Omit<SunsetOptions, 'catalog'>;
 }
 
 function startWorker(data: CheckWorkerData): Promise<ThreadResult> {
