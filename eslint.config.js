@@ -16,8 +16,11 @@ const forbiddenModules = {
   openapi: ['eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'],
   'eslint-plugin': ['oxc-parser', 'jscodeshift', '@babel/*'],
   codemod: ['eslint', '@typescript-eslint/parser', '@typescript-eslint/utils', 'espree', '@babel/*', 'chalk', 'diff'],
+  report: ['eslint', '@typescript-eslint/*', 'espree', 'jscodeshift', '@babel/*'],
   cli: ['eslint', '@typescript-eslint/*', 'espree', 'jscodeshift', '@babel/*'],
 };
+/** A package not listed above is a face: no ESLint, no parser but the engine's. */
+const faceForbiddenModules = ['eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'];
 
 const escapeForRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -45,7 +48,7 @@ const boundaryConfigs = sunsetPackages.map((name) => {
               group: [...forbiddenWorkspace, ...forbiddenWorkspace.map((specifier) => `${specifier}/*`)],
               message: `@sunset/${name} may import only ${[...allowed].map((other) => `@sunset/${other}`).join(', ') || 'no workspace package'} (see the package graph in README.md).`,
             },
-            { group: forbiddenModules[name], message: `@sunset/${name} must not load this module (see the package graph in README.md).` },
+            { group: forbiddenModules[name] ?? faceForbiddenModules, message: `@sunset/${name} must not load this module (see the package graph in README.md).` },
             { group: ['../../*/src/*', '../../../packages/*'], message: 'Import another package by its name, not by a relative path.' },
           ],
         },
@@ -58,7 +61,7 @@ const boundaryConfigs = sunsetPackages.map((name) => {
         },
         {
           // no-restricted-imports does not look at `import()`: the same boundary, for lazy loads.
-          selector: `ImportExpression > Literal[value=${dynamicImportPattern(forbiddenWorkspace, forbiddenModules[name])}]`,
+          selector: `ImportExpression > Literal[value=${dynamicImportPattern(forbiddenWorkspace, forbiddenModules[name] ?? faceForbiddenModules)}]`,
           message: `@sunset/${name} must not load this module, not even lazily (see the package graph in README.md).`,
         },
       ],

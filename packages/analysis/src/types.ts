@@ -1,4 +1,5 @@
-import type { Catalog, Endpoint, HttpMethod, IsoDay, Migration, Phase, RetirementEntry, RuleName, UrlPart } from '@sunset/rule-data';
+import type { Endpoint, HttpMethod, Migration, Phase, RetirementEntry, RuleName, UrlPart } from '@sunset/rule-data';
+import type { CheckOptions } from '@sunset/config';
 import type { TSESTree } from '@typescript-eslint/types';
 
 export type { RuleName } from '@sunset/rule-data';
@@ -77,16 +78,8 @@ export interface Finding {
   readonly retirement?: RetirementFacts;
 }
 
-/** Options every check reads, already validated and defaulted (by @sunset/config). */
-export interface AnalysisOptions {
-  readonly asOf: IsoDay;
-  readonly catalog: Catalog;
-  /** When given, a URL with an explicit host outside this list is not a finding. */
-  readonly apiHosts: readonly string[] | undefined;
-  /** Hosts of the identity provider; the OAuth checks accept these and `apiHosts`. */
-  readonly identityHosts: readonly string[] | undefined;
-  readonly reportScheduled: boolean;
-  readonly scheduledWithinDays: number;
+/** Options every check reads, validated and defaulted by @sunset/config (`analysisOptionsOf`), plus the editor's hook. */
+export interface AnalysisOptions extends CheckOptions {
   /** Type-aware hook (ESLint + parserServices only): the URL parts of an imported identifier/member. */
   readonly resolveIdentifier?: (node: TSESTree.Node) => readonly UrlPart[] | undefined;
 }

@@ -1,5 +1,6 @@
 import { isRewrite } from './rewrite-edits.js';
-import { hasTodoAbove, todoCommentEdit } from './todo-comment.js';
+import { todoCommentEdit } from '../todo/comment-edit.js';
+import { hasTodoAbove } from '../todo/markers.js';
 import type { RetirementFinding, SiteEdit } from './types.js';
 
 /**

@@ -1,10 +1,8 @@
 import type { Endpoint, Migration, RetirementEntry } from '@sunset/rule-data';
+import type { TextEdit } from '../types.js';
 
-/** A replacement of the source text between two offsets (`[start, end)`, 0-based UTF-16). */
-export interface FixTextEdit {
-  readonly range: readonly [number, number];
-  readonly text: string;
-}
+/** The analysis' text edit, as fix planning names it. */
+export type FixTextEdit = TextEdit;
 
 /**
  * What planning a fix reads of a finding: the contract's `Finding` (with its `RetirementFacts`)
