@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkOptions, fixOptions } from '../packages/cli/src/args.js';
+import { importOptions } from '../packages/openapi/src/command/import-args.js';
 import { optionNamesIn, optionsMarkdownTable } from '@sunset/config';
 import { scheduleMarkdownTable } from '@sunset/rule-data';
 import { repoRoot } from './support/legacy-app.js';
@@ -42,10 +43,10 @@ describe('README.md', () => {
   });
 
   it('names only flags that exist', () => {
-    const known = new Set([...Object.keys(checkOptions), ...Object.keys(fixOptions)].map((name) => `--${name}`));
+    const known = new Set([...Object.keys(checkOptions), ...Object.keys(fixOptions), ...Object.keys(importOptions)].map((name) => `--${name}`));
     const mentioned = new Set([...readme.matchAll(/(?<![\w-])--[a-z][a-z-]+/g)].map((match) => match[0]));
-    // npm's and pnpm's own flags (set-up commands, editor install) and ESLint's --cache.
-    const otherTools = new Set(['--frozen-lockfile', '--save-dev', '--cache']);
+    // npm's and pnpm's own flags (set-up commands, editor install), ESLint's --cache and node's --import.
+    const otherTools = new Set(['--frozen-lockfile', '--save-dev', '--cache', '--import']);
     expect([...mentioned].filter((flag) => !known.has(flag) && !otherTools.has(flag))).toEqual([]);
   });
 });
