@@ -11,7 +11,7 @@ import { fixtureAsOf } from './support/legacy-app.js';
 // bin and the plugin's `recommended` flat config are run there, under ESLint 10 and ESLint 9.
 // Slow (npm install from the registry): CI runs it; set SUNSET_SKIP_PACK_TEST=1 to skip it locally.
 
-const packages = ['rule-data', 'config', 'analysis', 'engine', 'runtime', 'openapi', 'eslint-plugin', 'codemod', 'cli'] as const;
+const packages = ['rule-data', 'config', 'analysis', 'engine', 'runtime', 'openapi', 'report', 'eslint-plugin', 'codemod', 'cli'] as const;
 const pnpm = ['-y', 'pnpm@10.34.9'] as const;
 const quietNpm = { npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false', npm_config_loglevel: 'error' };
 
@@ -100,6 +100,7 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
       'sunset-engine-0.1.0.tgz',
       'sunset-eslint-plugin-0.1.0.tgz',
       'sunset-openapi-0.1.0.tgz',
+      'sunset-report-0.1.0.tgz',
       'sunset-rule-data-0.1.0.tgz',
       'sunset-runtime-0.1.0.tgz',
     ]);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkOptions, fixOptions } from '../packages/cli/src/args.js';
 import { importOptions } from '../packages/openapi/src/command/import-args.js';
+import { reportOptions } from '../packages/report/src/args.js';
 import { optionNamesIn, optionsMarkdownTable } from '@sunset/config';
 import { scheduleMarkdownTable } from '@sunset/rule-data';
 import { repoRoot } from './support/legacy-app.js';
@@ -43,7 +44,7 @@ describe('README.md', () => {
   });
 
   it('names only flags that exist', () => {
-    const known = new Set([...Object.keys(checkOptions), ...Object.keys(fixOptions), ...Object.keys(importOptions)].map((name) => `--${name}`));
+    const known = new Set([...Object.keys(checkOptions), ...Object.keys(fixOptions), ...Object.keys(importOptions), ...Object.keys(reportOptions)].map((name) => `--${name}`));
     const mentioned = new Set([...readme.matchAll(/(?<![\w-])--[a-z][a-z-]+/g)].map((match) => match[0]));
     // npm's and pnpm's own flags (set-up commands, editor install), ESLint's --cache and node's --import.
     const otherTools = new Set(['--frozen-lockfile', '--save-dev', '--cache', '--import']);

@@ -18,6 +18,7 @@ Finds and migrates code that calls retired endpoints of the advertising platform
 Commands:
   check            Report retired calls (the CI gate): exit 1 when one is at or past --fail-on.
   fix              Rewrite one-to-one migrations in place and leave TODO comments elsewhere.
+  report           Write the migration inventory and burndown (HTML, Markdown or JSON).
   import openapi   Turn the deprecated operations of an OpenAPI description into custom entries.
 
 Options:
@@ -70,6 +71,11 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDependen
         if (args.help) return printHelp(io, fixHelp);
         const { runFix } = await import('./fix/run-fix.js');
         return await runFix(args, io, core(deps));
+      }
+      case 'report': {
+        // The report, its chart library and git history reading load only for this command.
+        const { runReport } = await import('@sunset/report');
+        return await runReport(rest, io);
       }
       case 'import': {
         // The importer and its OpenAPI parser load only for this command.

@@ -1,4 +1,6 @@
-import type { RetiredCallRecord } from './record/record-line.js';
+import type { RetiredCallRecord } from '@sunset/rule-data';
+
+export { RuntimeRecordError } from '@sunset/rule-data';
 
 /** An invalid runtime option; `source` names the environment variable or config field at fault. */
 export class RuntimeOptionsError extends Error {
@@ -20,18 +22,5 @@ export class RetiredEndpointError extends Error {
     super(message);
     this.name = 'RetiredEndpointError';
     this.record = record;
-  }
-}
-
-/** A line of a record file that is not a runtime record; `line` is 1-based. */
-export class RuntimeRecordError extends Error {
-  readonly file: string;
-  readonly line: number;
-
-  constructor(file: string, line: number, problem: string) {
-    super(`${file}:${line}: ${problem}`);
-    this.name = 'RuntimeRecordError';
-    this.file = file;
-    this.line = line;
   }
 }

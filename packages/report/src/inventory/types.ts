@@ -1,0 +1,156 @@
+import type { IsoDay, Migration, Phase } from '@sunset/rule-data';
+
+/** The four families a manager asks about; the Label service is a SOAP service, counted on its own. */
+export type ReportFamily = 'soap' | 'rest' | 'reporting' | 'label';
+
+/** How a site's owners were found. */
+export type OwnershipSource = 'codeowners' | 'workspace-package' | 'top-level-folder';
+
+/** One retired call: found in the code, recorded at runtime, or both. */
+export interface ReportSite {
+  /** Relative to the working directory, forward slashes; for a runtime caller outside it, as recorded. */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly entry: string;
+  readonly retired: string;
+  /** ESLint's rule id (`sunset/no-legacy-rest-path`); `runtime` for a site only the runtime recorded. */
+  readonly rule: string;
+  readonly family: ReportFamily;
+  readonly phase: Phase;
+  readonly fix: Migration;
+  readonly message: string;
+  readonly replacements: readonly string[];
+  readonly owners: readonly string[];
+  /** `code`: found by the static scan; `runtime`: only in the runtime record; `both`. */
+  readonly source: 'code' | 'runtime' | 'both';
+  /** Requests the runtime record counted at this site (0 when it was not recorded). */
+  readonly runtimeCount: number;
+  /** The finding's line and its neighbours, for the code frame (absent for runtime-only sites). */
+  readonly frame?: CodeFrame;
+}
+
+export interface CodeFrame {
+  readonly firstLine: number;
+  readonly lines: readonly string[];
+  /** The reported range on `line`: UTF-16 columns, 1-based start, exclusive end. */
+  readonly column: number;
+  readonly endColumn: number;
+}
+
+export interface Count {
+  readonly total: number;
+  readonly rewrite: number;
+  readonly todo: number;
+}
+
+export interface EntryRow extends Count {
+  readonly entry: string;
+  readonly retired: string;
+  readonly family: ReportFamily;
+  readonly service: string;
+  readonly replacements: readonly string[];
+  readonly gaEnds: IsoDay;
+  readonly supportEnds: IsoDay;
+  readonly phase: Phase;
+  readonly migration: Migration;
+}
+
+export interface OwnerRow extends Count {
+  readonly owner: string;
+}
+
+export interface Totals extends Count {
+  readonly byFamily: Readonly<Record<ReportFamily, number>>;
+  readonly byPhase: Readonly<Record<Phase, number>>;
+  /** Sites the static scan found (the rest were only recorded at runtime). */
+  readonly inCode: number;
+  readonly runtimeOnly: number;
+  readonly files: number;
+}
+
+/** The dates the burndown marks: GA end and support end, with the families they apply to. */
+export interface Deadline {
+  readonly kind: 'ga-end' | 'support-end';
+  readonly day: IsoDay;
+  readonly families: readonly ReportFamily[];
+}
+
+export interface HistoryPoint extends Count {
+  /** The sample day (UTC). */
+  readonly day: IsoDay;
+  readonly commit: string;
+  /** Committer date of the sampled commit, ISO 8601. */
+  readonly committed: string;
+  readonly byFamily: Readonly<Record<ReportFamily, number>>;
+}
+
+export interface History {
+  readonly since: IsoDay;
+  readonly every: HistoryStep;
+  readonly points: readonly HistoryPoint[];
+  /** Sampled commits whose counts came from `.sunset-cache` (the rest were computed). */
+  readonly cached: number;
+}
+
+export type HistoryStep = 'day' | 'week' | 'month';
+
+/** What changed against a baseline file or a base commit. */
+export interface ReportDiff {
+  /** `baseline .sunset-baseline.json` or `main (3f2a1c0)`. */
+  readonly against: string;
+  readonly before: number;
+  readonly after: number;
+  /** Sites that are new since then (only these are listed). */
+  readonly added: readonly ReportSite[];
+  /** How many sites of then are gone. */
+  readonly removed: number;
+  readonly byEntry: readonly { readonly entry: string; readonly retired: string; readonly before: number; readonly after: number }[];
+}
+
+/** A response whose server announced a deprecation (runtime record), for endpoints rule-data may not list. */
+export interface ServerDeprecation {
+  readonly method: string;
+  readonly url: string;
+  readonly deprecation: string | true | null;
+  readonly sunset: string | null;
+  readonly links: readonly string[];
+  readonly count: number;
+  readonly caller: string | null;
+}
+
+export interface FileNotChecked {
+  readonly file: string;
+  readonly line?: number;
+  readonly message: string;
+}
+
+/** Everything the page, the Markdown summary and `--format json` show. */
+export interface ReportData {
+  readonly tool: 'sunset report';
+  readonly version: 1;
+  readonly asOf: IsoDay;
+  readonly generated: string;
+  readonly ruleDataVersion: string;
+  readonly scanned: { readonly paths: readonly string[]; readonly files: number };
+  readonly totals: Totals;
+  readonly byEntry: readonly EntryRow[];
+  readonly ownership: OwnershipSource;
+  readonly byOwner: readonly OwnerRow[];
+  readonly deadlines: readonly Deadline[];
+  readonly sites: readonly ReportSite[];
+  readonly serverDeprecations: readonly ServerDeprecation[];
+  readonly notChecked: readonly FileNotChecked[];
+  readonly history?: History;
+  readonly diff?: ReportDiff;
+}
+
+export const reportFamilies: readonly ReportFamily[] = ['soap', 'rest', 'reporting', 'label'];
+export const phases: readonly Phase[] = ['scheduled', 'deprecated', 'retired'];
+
+export const familyLabels: Readonly<Record<ReportFamily, string>> = {
+  soap: 'SOAP/WCF operations',
+  rest: 'Legacy REST paths',
+  reporting: 'Synchronous reporting',
+  label: 'Label service',
+};

@@ -1,0 +1,84 @@
+import { familyLabels, reportFamilies, type ReportData, type ReportSite } from '../inventory/types.js';
+import { plural } from '../text.js';
+
+/** Rows of each list in the comment: short enough to read in a pull request, far below GitHub's 65,536 characters. */
+const topRows = 10;
+
+/** Text from scanned code inside Markdown: no table breaks, no HTML, no mentions or links by accident. */
+function cell(text: string): string {
+  return text.replace(/[\\`*_[\]<>|@#&]/g, (char) => `\\${char}`).replace(/\r?\n/g, ' ');
+}
+
+function code(text: string): string {
+  const fence = text.includes('`') ? '``' : '`';
+  return `${fence}${text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ')}${fence}`;
+}
+
+function signed(value: number): string {
+  return value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '±0';
+}
+
+/**
+ * `--format md`: a summary for a pull-request comment: the totals, what changed against the
+ * baseline or base branch, the top entries and owners, and the burndown's first and last sample.
+ */
+export function renderMarkdown(data: ReportData): string {
+  const { totals } = data;
+  const lines: string[] = ['<!-- sunset-report -->', '### Sunset: retired API calls', ''];
+  lines.push(
+    `**${plural(totals.total, 'retired call')}** left in ${plural(totals.files, 'file')} (as of ${data.asOf}): the codemod can do **${totals.rewrite} of ${totals.total}**, ${totals.todo} need a person.`,
+  );
+  if (totals.runtimeOnly > 0) lines.push(`${totals.runtimeOnly} of them were only seen at runtime (the runtime record), not in the code.`);
+  lines.push('');
+
+  if (data.diff !== undefined) {
+    const { diff } = data;
+    const change = diff.after - diff.before;
+    lines.push(`**Against ${cell(diff.against)}:** ${diff.before} → ${diff.after} (${signed(change)}): ${diff.added.length} new, ${diff.removed} migrated or removed.`, '');
+    if (diff.byEntry.length > 0) {
+      lines.push('| retired | before | after | change |', '|---|---:|---:|---:|');
+      for (const row of diff.byEntry.slice(0, topRows)) lines.push(`| ${code(row.retired)} | ${row.before} | ${row.after} | ${signed(row.after - row.before)} |`);
+      lines.push('');
+    }
+    if (diff.added.length > 0) {
+      lines.push('New retired calls:', '');
+      for (const site of diff.added.slice(0, topRows)) lines.push(`- ${siteLine(site)}`);
+      if (diff.added.length > topRows) lines.push(`- … and ${diff.added.length - topRows} more`);
+      lines.push('');
+    }
+  }
+
+  lines.push('| family | calls | codemod rewrites | TODO for a person |', '|---|---:|---:|---:|');
+  for (const family of reportFamilies) {
+    const sites = data.sites.filter((site) => site.family === family);
+    if (sites.length === 0) continue;
+    lines.push(`| ${familyLabels[family]} | ${sites.length} | ${sites.filter((site) => site.fix === 'rewrite').length} | ${sites.filter((site) => site.fix === 'todo').length} |`);
+  }
+  lines.push(`| **all** | **${totals.total}** | **${totals.rewrite}** | **${totals.todo}** |`, '');
+  lines.push(`By phase: ${totals.byPhase.retired} retired, ${totals.byPhase.deprecated} deprecated, ${totals.byPhase.scheduled} scheduled.`, '');
+
+  if (data.byEntry.length > 0) {
+    lines.push('<details><summary>Top entries</summary>', '', '| retired | use instead | support ends | calls |', '|---|---|---|---:|');
+    for (const row of data.byEntry.slice(0, topRows)) {
+      lines.push(`| ${code(row.retired)} | ${row.replacements.length === 0 ? 'none' : row.replacements.map(code).join(', ')} | ${row.supportEnds} | ${row.total} |`);
+    }
+    lines.push('', '</details>', '');
+  }
+  if (data.byOwner.length > 0) {
+    lines.push('<details><summary>By owner</summary>', '', '| owner | calls | codemod rewrites |', '|---|---:|---:|');
+    for (const row of data.byOwner.slice(0, topRows)) lines.push(`| ${code(row.owner)} | ${row.total} | ${row.rewrite} |`);
+    lines.push('', '</details>', '');
+  }
+  const points = data.history?.points ?? [];
+  if (points.length > 1) {
+    const first = points[0]!;
+    const last = points.at(-1)!;
+    lines.push(`Burndown since ${first.day}: ${first.total} → ${last.total} (${signed(last.total - first.total)}) over ${plural(points.length, 'sample')}.`, '');
+  }
+  lines.push('<sub>`sunset report --format md` · open the full page with `sunset report --out sunset-report.html`</sub>', '');
+  return lines.join('\n');
+}
+
+function siteLine(site: ReportSite): string {
+  return `${code(`${site.file}:${site.line}`)} ${code(site.retired)}${site.fix === 'rewrite' ? ' (the codemod rewrites it)' : ''}`;
+}

@@ -1,0 +1,181 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { checkFiles, displayPath, findGitRoot, resolveConfig, toPosix, UsageError, type ResolvedConfig } from '@sunset/engine';
+import { todayUtc } from '@sunset/rule-data';
+import { describeReportOptions, parseReportArgs, type ReportArgs } from './args.js';
+import { comparedSiteOf, diffAgainstBaseline, diffSites, readBaselineSites, type CurrentSite } from './diff/diff-sites.js';
+import { burndown } from './history/burndown.js';
+import { HistoryCache } from './history/cache.js';
+import { BlobReader, git } from './history/git.js';
+import { CommitScanner } from './history/scan-commit.js';
+import { deadlinesOf, entryRowsOf, ownerRowsOf, totalsOf } from './inventory/build-inventory.js';
+import { codeSiteOf } from './inventory/code-sites.js';
+import { isReportedRetirement } from './inventory/reportable.js';
+import type { History, ReportData, ReportDiff } from './inventory/types.js';
+import type { ReportIo } from './io.js';
+import { ownerResolverFor } from './owners/owner-resolver.js';
+import { renderHtml } from './render/html.js';
+import { renderJson } from './render/json.js';
+import { renderMarkdown } from './render/markdown.js';
+import { mergeRuntimeSites, readRuntimeRecords, serverDeprecationsOf } from './runtime/runtime-sites.js';
+import { plural } from './text.js';
+
+export const reportHelp = `Usage: sunset report [options] [paths...]
+
+The migration inventory as one self-contained HTML page (or Markdown for a pull-request comment, or
+JSON): the retired calls left by family, phase, entry and owner, what the codemod can do, every site
+with its code frame, and with --history the burndown over git history.
+
+Options:
+${describeReportOptions()}
+
+Exit codes: 0 report written, 2 usage or configuration error.
+`;
+
+const require = createRequire(import.meta.url);
+const ruleDataVersion = (require('@sunset/rule-data/package.json') as { version: string }).version;
+const reportVersion = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/**
+ * `sunset report`: scans the paths like `sunset check`, merges runtime records, samples git history
+ * for the burndown, compares with a baseline or base commit, and writes HTML, Markdown or JSON.
+ * Never calls process.exit; returns the exit code (usage errors are printed, exit 2).
+ */
+export async function runReport(argv: readonly string[], io: ReportIo): Promise<number> {
+  try {
+    const args = parseReportArgs(argv);
+    if (args.help) {
+      io.stdout.write(reportHelp);
+      return 0;
+    }
+    const data = await buildReport(args, io);
+    const text = args.format === 'html' ? renderHtml(data, { editor: args.editor, outDir: outDirOf(args, io), cwd: io.cwd }) : args.format === 'md' ? renderMarkdown(data) : renderJson(data);
+    const out = args.out ?? (args.format === 'html' ? 'sunset-report.html' : '-');
+    if (out === '-') {
+      io.stdout.write(text);
+    } else {
+      await writeOut(path.resolve(io.cwd, out), out, text);
+      const { total, rewrite } = data.totals;
+      io.stderr.write(`Wrote the ${args.format} report to ${out}: ${plural(total, 'retired call')} left, the codemod can do ${rewrite} of ${total}.\n`);
+    }
+    return 0;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`sunset: ${error.message}\n`);
+    return 2;
+  }
+}
+
+/** The report's data: what every format shows. */
+export async function buildReport(args: ReportArgs, io: ReportIo): Promise<ReportData> {
+  const now = io.now?.() ?? new Date();
+  const config = await resolveConfig(io.cwd, { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts }, now);
+  const scan = await checkFiles(args.paths, { cwd: io.cwd, options: config, baseDir: config.baseDir });
+  const gitRoot = findGitRoot(io.cwd);
+  const owners = ownerResolverFor(gitRoot ?? io.cwd);
+
+  const current: CurrentSite[] = scan.findings
+    .filter((finding) => isReportedRetirement(finding, config))
+    .map((finding) => codeSiteOf(finding, io.cwd, scan.sources.get(finding.file), owners.ownersOf(finding.file)));
+  const records = await readRuntimeRecords(args.runtime, io.cwd);
+  const sites = mergeRuntimeSites(
+    current.map(({ site }) => site),
+    records,
+    { cwd: io.cwd, asOf: config.asOf, catalog: config.catalog, ownersOf: owners.ownersOf },
+  );
+
+  let history: History | undefined;
+  let diff: ReportDiff | undefined;
+  if (args.history !== undefined || args.base !== undefined) {
+    if (gitRoot === undefined) throw new UsageError(`${args.history === undefined ? '--base' : '--history'} reads git history, but ${io.cwd} is not in a git work tree. Run it in a clone.`);
+    const reader = new BlobReader(gitRoot);
+    try {
+      const scanner = new CommitScanner({ root: gitRoot, paths: scopeOf(args.paths, io.cwd, gitRoot), options: config, ignoresBase: toPosix(path.relative(gitRoot, config.baseDir)) }, reader);
+      if (args.history !== undefined) {
+        const today = todayUtc(now);
+        if (args.history > today) throw new UsageError(`--history ${args.history} is after today (${today}). Give a day in the past.`);
+        const cacheDir = args.cacheDir === undefined ? path.join(gitRoot, '.sunset-cache') : path.resolve(io.cwd, args.cacheDir);
+        const cache = new HistoryCache(cacheDir, cacheSalt(config, args.paths.map((given) => toPosix(path.relative(gitRoot, path.resolve(io.cwd, given))))));
+        history = await burndown({ root: gitRoot, since: args.history, every: args.every, today, scanner, cache });
+      }
+      if (args.base !== undefined) {
+        const commit = (await git(['rev-parse', '--verify', '--quiet', `${args.base}^{commit}`], gitRoot).catch(() => '')).trim();
+        if (commit === '') throw new UsageError(`--base ${args.base} is not a commit or branch of ${gitRoot}. Fetch it first (git fetch origin main) or name another.`);
+        const then = (await scanner.scan(commit)).map((site) => comparedSiteOf(site, gitRoot, io.cwd));
+        diff = diffSites(`${args.base} (${commit.slice(0, 7)})`, current, then);
+      }
+    } finally {
+      reader.close();
+    }
+  }
+  if (args.baseline !== undefined) {
+    diff = diffAgainstBaseline(args.baseline, current, await readBaselineSites(path.resolve(io.cwd, args.baseline), args.baseline));
+  }
+  if (diff !== undefined) {
+    diff = { ...diff, byEntry: diff.byEntry.map((row) => ({ ...row, retired: config.catalog.byId(row.entry)?.retiredKey ?? row.retired })) };
+  }
+
+  return {
+    tool: 'sunset report',
+    version: 1,
+    asOf: config.asOf,
+    generated: now.toISOString(),
+    ruleDataVersion,
+    scanned: { paths: args.paths, files: scan.files },
+    totals: totalsOf(sites),
+    byEntry: entryRowsOf(sites, config.catalog, config.asOf),
+    ownership: owners.source,
+    byOwner: ownerRowsOf(sites),
+    deadlines: deadlinesOf(sites, config.catalog),
+    sites,
+    serverDeprecations: serverDeprecationsOf(records, io.cwd),
+    notChecked: scan.errors.map((problem) => ({ file: displayPath(io.cwd, problem.file), ...(problem.line === undefined ? {} : { line: problem.line }), message: problem.message })),
+    ...(history === undefined ? {} : { history }),
+    ...(diff === undefined ? {} : { diff }),
+  };
+}
+
+/** The report's paths relative to the repository root ('' for the root itself). */
+function scopeOf(paths: readonly string[], cwd: string, root: string): string[] {
+  return paths.map((given) => {
+    const relative = toPosix(path.relative(root, path.resolve(cwd, given)));
+    if (relative.startsWith('../') || relative === '..' || path.isAbsolute(relative)) {
+      throw new UsageError(`${given} is outside the git work tree ${root}; --history and --base read only that repository.`);
+    }
+    return relative;
+  });
+}
+
+/** Everything besides the commit that changes its counts. */
+function cacheSalt(config: ResolvedConfig, paths: readonly string[]): unknown {
+  return {
+    ruleDataVersion,
+    reportVersion,
+    paths,
+    asOf: config.asOf,
+    apiHosts: config.apiHosts,
+    identityHosts: config.identityHosts,
+    reportScheduled: config.reportScheduled,
+    scheduledWithinDays: config.scheduledWithinDays,
+    customEntries: config.customEntries,
+    rules: config.rules,
+    ignores: config.ignores,
+    baseDir: config.baseDir,
+  };
+}
+
+function outDirOf(args: ReportArgs, io: ReportIo): string {
+  const out = args.out ?? 'sunset-report.html';
+  return out === '-' ? io.cwd : path.dirname(path.resolve(io.cwd, out));
+}
+
+async function writeOut(file: string, label: string, text: string): Promise<void> {
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, text);
+  } catch (error) {
+    throw new UsageError(`Cannot write the report to ${label}: ${(error as Error).message}. Choose another --out path.`);
+  }
+}

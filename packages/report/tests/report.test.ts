@@ -1,0 +1,96 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../cli/src/cli.js';
+import { runReport } from '../src/run-report.js';
+import type { ReportData } from '../src/inventory/types.js';
+import { captureIo, throwawayRepo } from './support/git-repo.js';
+
+const listCall = "import axios from 'axios';\nexport const list = () => axios.get('/v1/campaigns');\n";
+const labelsCall = "export const labels = () => fetch('/v1/campaigns/dictionaries/labels');\n";
+
+async function json(dir: string, args: readonly string[] = []): Promise<ReportData> {
+  const io = captureIo(dir, '2026-03-01T12:00:00Z');
+  expect(await runReport(['--format', 'json', '--as-of', '2026-03-01', ...args], io)).toBe(0);
+  return JSON.parse(io.out()) as ReportData;
+}
+
+describe('sunset report', () => {
+  it('owns sites by workspace package when there is no CODEOWNERS, else by top-level folder', async () => {
+    const repo = throwawayRepo();
+    repo.commit(
+      {
+        'package.json': JSON.stringify({ name: 'root', workspaces: ['packages/*'] }),
+        'packages/web/package.json': JSON.stringify({ name: '@acme/web' }),
+        'packages/web/src/a.ts': listCall,
+        'tools/b.ts': labelsCall,
+      },
+      '2026-01-02T00:00:00Z',
+    );
+    const workspace = await json(repo.dir);
+    expect(workspace.ownership).toBe('workspace-package');
+    expect(workspace.byOwner.map((row) => [row.owner, row.total, row.rewrite])).toEqual([
+      ['@acme/web', 1, 1],
+      ['tools/', 1, 0],
+    ]);
+    writeFileSync(path.join(repo.dir, 'package.json'), '{"name":"root"}');
+    const folders = await json(repo.dir);
+    expect(folders.ownership).toBe('top-level-folder');
+    expect(folders.byOwner.map((row) => row.owner)).toEqual(['packages/', 'tools/']);
+  });
+
+  it('counts by entry, family, phase and fix kind, with code frames', async () => {
+    const repo = throwawayRepo();
+    repo.commit({ 'src/a.ts': listCall + labelsCall + listCall.replace("import axios from 'axios';\n", '').replace('list', 'again') }, '2026-01-02T00:00:00Z');
+    const data = await json(repo.dir);
+    expect(data.totals).toEqual({
+      total: 3,
+      rewrite: 2,
+      todo: 1,
+      byFamily: { soap: 0, rest: 3, reporting: 0, label: 0 },
+      byPhase: { scheduled: 0, deprecated: 0, retired: 3 },
+      inCode: 3,
+      runtimeOnly: 0,
+      files: 1,
+    });
+    expect(data.byEntry.map((row) => [row.retired, row.total, row.migration, row.supportEnds])).toEqual([
+      ['GET /v1/campaigns', 2, 'rewrite', '2019-10-01'],
+      ['GET /v1/campaigns/dictionaries/labels', 1, 'todo', '2019-10-01'],
+    ]);
+    expect(data.sites[0]).toMatchObject({ file: 'src/a.ts', line: 2, entry: 'campaigns-legacy-list', fix: 'rewrite', frame: { firstLine: 1, column: 37 } });
+    expect(data.sites[0]!.frame!.lines).toEqual(["import axios from 'axios';", "export const list = () => axios.get('/v1/campaigns');", labelsCall.trimEnd(), "export const again = () => axios.get('/v1/campaigns');"]);
+  });
+
+  it('shows what changed against the baseline sunset check recorded (--baseline, Markdown)', async () => {
+    const repo = throwawayRepo();
+    repo.commit({ 'src/a.ts': listCall }, '2026-01-02T00:00:00Z');
+    const checkIo = { ...captureIo(repo.dir, '2026-03-01T12:00:00Z'), isTTY: false };
+    expect(await main(['check', '--update-baseline', '--as-of', '2026-03-01'], checkIo)).toBe(0);
+    mkdirSync(path.join(repo.dir, 'src/new'), { recursive: true });
+    writeFileSync(path.join(repo.dir, 'src/new/labels.ts'), labelsCall);
+    const io = captureIo(repo.dir, '2026-03-01T12:00:00Z');
+    expect(await runReport(['--format', 'md', '--as-of', '2026-03-01', '--baseline', '.sunset-baseline.json'], io)).toBe(0);
+    expect(io.out()).toContain('**Against baseline .sunset-baseline.json:** 1 → 2 (+1): 1 new, 0 migrated or removed.');
+    expect(io.out()).toContain('- `src/new/labels.ts:1` `GET /v1/campaigns/dictionaries/labels`\n');
+    expect(io.out()).toContain('| `GET /v1/campaigns/dictionaries/labels` | 0 | 1 | +1 |');
+  });
+
+  it('writes sunset-report.html by default and names what it wrote', async () => {
+    const repo = throwawayRepo();
+    repo.commit({ 'src/a.ts': listCall }, '2026-01-02T00:00:00Z');
+    const io = captureIo(repo.dir, '2026-03-01T12:00:00Z');
+    expect(await runReport(['--as-of', '2026-03-01'], io)).toBe(0);
+    expect(io.err()).toBe('Wrote the html report to sunset-report.html: 1 retired call left, the codemod can do 1 of 1.\n');
+  });
+
+  it('turns a bad runtime record or flag into a sentence and exit code 2', async () => {
+    const repo = throwawayRepo();
+    repo.commit({ 'runtime.jsonl': '{"type":"retired-call"}\n' }, '2026-01-02T00:00:00Z');
+    const io = captureIo(repo.dir, '2026-03-01T12:00:00Z');
+    expect(await runReport(['--runtime', 'runtime.jsonl'], io)).toBe(2);
+    expect(io.err()).toBe('sunset: Invalid runtime record runtime.jsonl:1: the record has no "entry" field.\n');
+    const both = captureIo(repo.dir, '2026-03-01T12:00:00Z');
+    expect(await runReport(['--base', 'main', '--baseline', 'x.json'], both)).toBe(2);
+    expect(both.err()).toBe('sunset: Pass --baseline or --base, not both: the report compares against one of them.\n');
+  });
+});

@@ -1,0 +1,117 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runReport, type ReportData } from '@sunset/report';
+import { captureIo, snapshot, throwawayRepo } from '../packages/report/tests/support/git-repo.js';
+
+// A repository built here: retired calls are added, migrated, hidden where no scan looks, and removed.
+const listCall = "import axios from 'axios';\nexport const list = () => axios.get('/v1/campaigns');\n";
+const labelsCall = "export const labels = () => fetch('/v1/campaigns/dictionaries/labels');\n";
+const managersCall = "import axios from 'axios';\nexport const managers = () => axios.get('/v1/campaigns/dictionaries/managers');\n";
+
+function buildHistory() {
+  const repo = throwawayRepo();
+  const commits = [
+    repo.commit({ 'src/a.ts': listCall + labelsCall, 'README.md': '# app\n' }, '2026-01-02T10:00:00Z', 'add two retired calls'),
+    repo.commit({ 'src/b.ts': managersCall }, '2026-01-09T10:00:00Z', 'add a third'),
+    repo.commit({ 'src/a.ts': listCall.replace('/v1/campaigns', '/v1/buyer/campaigns') + labelsCall }, '2026-01-16T10:00:00Z', 'migrate GET /v1/campaigns'),
+    repo.commit(
+      { '.gitignore': 'dist/\n', 'dist/bundle.js': managersCall, 'node_modules/sdk/index.js': managersCall, 'docs/notes.md': "axios.get('/v1/campaigns')\n" },
+      '2026-01-23T10:00:00Z',
+      'calls where no scan looks',
+    ),
+    repo.commit({ 'src/b.ts': null }, '2026-01-30T10:00:00Z', 'remove the managers call'),
+  ];
+  return { repo, commits };
+}
+
+async function report(dir: string, args: readonly string[]): Promise<{ data: ReportData; code: number; err: string }> {
+  const io = captureIo(dir, '2026-02-10T12:00:00Z');
+  const code = await runReport(['--format', 'json', '--out', '-', '--as-of', '2026-02-10', ...args], io);
+  return { data: JSON.parse(io.out() || 'null') as ReportData, code, err: io.err() };
+}
+
+describe('sunset report --history (burndown from git, no checkout)', () => {
+  it('counts the retired calls of each sampled commit exactly, and leaves the work tree byte-identical', async () => {
+    const { repo, commits } = buildHistory();
+    // An uncommitted change: the history must not see it, and it must survive.
+    repo.commit({}, '2026-01-31T10:00:00Z', 'empty');
+    const dirty = `${listCall}${labelsCall}// work in progress\n`;
+    writeFileSync(path.join(repo.dir, 'src/a.ts'), dirty);
+    const before = snapshot(repo.dir);
+    const index = readFileSync(path.join(repo.dir, '.git/index'));
+    const head = repo.git('rev-parse', 'HEAD');
+
+    const { data, code } = await report(repo.dir, ['--history', '2026-01-01', '--every', 'week']);
+
+    expect(code).toBe(0);
+    const last = repo.git('rev-parse', 'HEAD').trim();
+    expect(data.history?.points.map((point) => [point.day, point.commit, point.total, point.rewrite, point.todo])).toEqual([
+      // 2026-01-01: no commit yet, no point
+      ['2026-01-08', commits[0], 2, 1, 1],
+      ['2026-01-15', commits[1], 3, 2, 1],
+      ['2026-01-22', commits[2], 2, 1, 1],
+      ['2026-01-29', commits[3], 2, 1, 1],
+      ['2026-02-05', last, 1, 0, 1],
+      ['2026-02-10', last, 1, 0, 1],
+    ]);
+    expect(data.history?.points[1]?.byFamily).toEqual({ soap: 0, rest: 3, reporting: 0, label: 0 });
+    expect(data.history?.cached).toBe(0);
+    // The work tree (with its uncommitted change), the index and HEAD are as they were; the cache is invisible to git.
+    expect(snapshot(repo.dir, ['.sunset-cache'])).toEqual(before);
+    expect(readFileSync(path.join(repo.dir, 'src/a.ts'), 'utf8')).toBe(dirty);
+    expect(readFileSync(path.join(repo.dir, '.git/index'))).toEqual(index);
+    expect(repo.git('rev-parse', 'HEAD')).toBe(head);
+    expect(repo.git('status', '--porcelain')).toBe(' M src/a.ts\n');
+    // The work tree's own count includes the uncommitted change (GET /v1/campaigns back in src/a.ts).
+    expect(data.totals.total).toBe(2);
+  });
+
+  it('reads every sampled commit from .sunset-cache on the second run, and recomputes when the options change', async () => {
+    const { repo } = buildHistory();
+    const first = await report(repo.dir, ['--history', '2026-01-01']);
+    const second = await report(repo.dir, ['--history', '2026-01-01']);
+    expect(first.data.history?.cached).toBe(0);
+    expect(second.data.history?.cached).toBe(5);
+    expect(second.data.history?.points).toEqual(first.data.history?.points);
+
+    const otherDay = await report(repo.dir, ['--history', '2026-01-01', '--as-of', '2026-02-09']);
+    expect(otherDay.data.history?.cached).toBe(0);
+    expect(readFileSync(path.join(repo.dir, '.sunset-cache/.gitignore'), 'utf8')).toContain('*\n');
+  });
+
+  it('samples by month and by day', async () => {
+    const { repo, commits } = buildHistory();
+    const monthly = await report(repo.dir, ['--history', '2025-12-10', '--every', 'month']);
+    expect(monthly.data.history?.points.map((point) => [point.day, point.total])).toEqual([
+      ['2026-01-10', 3],
+      ['2026-02-10', 1],
+    ]);
+    const daily = await report(repo.dir, ['--history', '2026-01-08', '--every', 'day']);
+    expect(daily.data.history?.points.slice(0, 3).map((point) => [point.day, point.commit])).toEqual([
+      ['2026-01-08', commits[0]],
+      ['2026-01-09', commits[1]],
+      ['2026-01-10', commits[1]],
+    ]);
+    expect(daily.data.history?.points).toHaveLength(34);
+  });
+
+  it('compares with a base commit for the pull-request comment (--base)', async () => {
+    const { repo, commits } = buildHistory();
+    repo.git('branch', 'base', commits[1]!);
+    const io = captureIo(repo.dir, '2026-02-10T12:00:00Z');
+    expect(await runReport(['--format', 'md', '--base', 'base', '--as-of', '2026-02-10'], io)).toBe(0);
+    expect(io.out()).toContain(`**Against base (${commits[1]!.slice(0, 7)}):** 3 → 1 (−2): 0 new, 2 migrated or removed.`);
+    expect(io.out()).toContain('| `GET /v1/campaigns` | 1 | 0 | −1 |');
+    expect(io.out()).toContain('| `GET /v1/campaigns/dictionaries/managers` | 1 | 0 | −1 |');
+  });
+
+  it('says what to do when the history is asked for outside git or in the future', async () => {
+    const { repo } = buildHistory();
+    const future = await report(repo.dir, ['--history', '2027-01-01']);
+    expect(future.code).toBe(2);
+    expect(future.err).toBe('sunset: --history 2027-01-01 is after today (2026-02-10). Give a day in the past.\n');
+    const badStep = await report(repo.dir, ['--history', '2026-01-01', '--every', 'year']);
+    expect(badStep.err).toBe('sunset: Invalid value for --every: "year". Allowed: day, week, month.\n');
+  });
+});
