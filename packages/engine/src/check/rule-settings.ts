@@ -36,7 +36,7 @@ export function enabledRules(
 }
 
 /** ESLint's `deepMergeArrays(defaultOptions, options)`: given values win, plain objects merge key by key. */
-export function mergeOptions(defaults: readonly unknown[], given: readonly unknown[]): unknown[] {
+function mergeOptions(defaults: readonly unknown[], given: readonly unknown[]): unknown[] {
   return Array.from({ length: Math.max(defaults.length, given.length) }, (_, index) => {
     const value = given[index];
     const fallback = defaults[index];
