@@ -1,13 +1,25 @@
 import { main } from './cli.js';
+import { interruptOnSignals } from './fix/interrupt.js';
+import type { InterruptibleIo } from './fix/run-fix.js';
 
-/** Runs the CLI on this process's arguments and streams, setting the exit code. Both bins call it. */
+/**
+ * Runs the CLI on this process's arguments and streams, setting the exit code. Both bins call it.
+ * `fix` handles SIGINT and SIGTERM (see interruptOnSignals); `check` writes nothing and stops at once.
+ */
 export async function runWithProcess(argv: readonly string[]): Promise<void> {
-  process.exitCode = await main([...argv], {
+  const interrupt = argv[0] === 'fix' ? interruptOnSignals(process.stderr) : undefined;
+  const io: InterruptibleIo = {
     stdout: process.stdout,
     stderr: process.stderr,
     cwd: process.cwd(),
     env: process.env,
     isTTY: process.stdout.isTTY,
     stderrIsTTY: process.stderr.isTTY,
-  });
+    ...(interrupt === undefined ? {} : { signal: interrupt.signal, tempFiles: interrupt.tempFiles }),
+  };
+  try {
+    process.exitCode = await main([...argv], io);
+  } finally {
+    interrupt?.dispose();
+  }
 }

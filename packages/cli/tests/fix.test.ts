@@ -126,7 +126,8 @@ describe('sunset fix', () => {
       ],
       changedFiles: ['src/list.ts', 'src/status.ts'],
       errors: [],
-      summary: { files: 3, candidates: 2, changed: 2, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: true },
+      notScanned: [],
+      summary: { files: 3, candidates: 2, changed: 2, written: 0, notWritten: 0, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: true, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 } },
     });
   });
 
@@ -211,7 +212,8 @@ describe('sunset fix with the real rule core', () => {
       sites: [{ file: 'src/campaigns.js', line: 6, column: 22, entry: 'campaigns-legacy-status', retired: 'PATCH /v1/campaigns', action: 'todo', reason: statusReason }],
       changedFiles: [],
       errors: [],
-      summary: { files: 1, candidates: 1, changed: 0, rewritten: 0, todo: 1, skipped: 0, errors: 0, dry: false },
+      notScanned: [],
+      summary: { files: 1, candidates: 1, changed: 0, written: 0, notWritten: 0, rewritten: 0, todo: 1, skipped: 0, errors: 0, dry: false, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 } },
     });
   });
 });

@@ -39,6 +39,8 @@ const longestValue = 120;
 
 /** A value as the user wrote it, for `got …` (JSON where possible, shortened when long). */
 export function describeValue(value: unknown): string {
+  // JSON writes Infinity and NaN as null: `1e400` in a config file parses to Infinity.
+  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : 'a number too large to represent (Infinity)';
   let text: string;
   try {
     text = typeof value === 'function' ? 'a function' : typeof value === 'bigint' ? `${value}n` : (JSON.stringify(value) ?? String(value));

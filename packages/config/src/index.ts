@@ -2,6 +2,7 @@ export { ConfigError } from './errors.js';
 export { hostEntryPattern, isHostEntry } from './hosts.js';
 export {
   defaultBaselineFile,
+  defaultMaxFileSize,
   defaultScheduledWithinDays,
   optionNames,
   optionNamesIn,

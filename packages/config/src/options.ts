@@ -24,6 +24,8 @@ interface OptionSpec {
 
 export const defaultScheduledWithinDays = 90;
 export const defaultBaselineFile = '.sunset-baseline.json';
+/** 1 MiB, as Biome's `files.maxSize`: larger source files are nearly always generated or bundled. */
+export const defaultMaxFileSize = 1024 * 1024;
 
 const hostsExample = '"api.example.com", "localhost:8080" or "*.example.com"';
 const dayJsonSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
@@ -214,6 +216,27 @@ export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
       additionalProperties: ruleSettingJsonSchema,
     },
     read: (value, field) => ({ rules: readRules(value, field) }),
+  },
+  maxFileSize: {
+    type: 'integer ≥ 1 (bytes)',
+    default: `\`${defaultMaxFileSize}\` (1 MiB)`,
+    meaning: '`check` and `fix` skip larger files and list them as not scanned; a file named on the command line is always read',
+    flag: undefined,
+    writtenIn: ['config-file'],
+    jsonSchema: { type: 'integer', minimum: 1 },
+    read: (value, field) => {
+      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) field.expected('be a whole number of bytes, 1 or more (e.g. 2097152 for 2 MiB)', value);
+      return { maxFileSize: value as number };
+    },
+  },
+  checkMinified: {
+    type: '`true` or `false`',
+    default: '`false`',
+    meaning: '`check` and `fix` also read files that look minified (4 KiB or more, lines of 1,000+ characters on average); by default they are skipped and listed, unless named on the command line',
+    flag: undefined,
+    writtenIn: ['config-file'],
+    jsonSchema: { type: 'boolean' },
+    read: (value, field) => ({ checkMinified: readBoolean(value, field) }),
   },
   typeAware: {
     type: '`true` or `false`',

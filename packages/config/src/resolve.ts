@@ -1,5 +1,5 @@
 import { createCatalog, todayUtc } from '@sunset/rule-data';
-import { defaultScheduledWithinDays } from './options.js';
+import { defaultMaxFileSize, defaultScheduledWithinDays } from './options.js';
 import type { CheckOptions, OptionName, OptionsLayer, SunsetOptions } from './types.js';
 
 /** The last value a layer sets (undefined counts as not set). */
@@ -15,7 +15,7 @@ function lastSet<K extends OptionName>(layers: readonly OptionsLayer[], name: K)
  * Merges layers from validateOptions (later layers win, option by option; `rules` merge rule by rule) and
  * fills the defaults: `asOf` today (UTC) at `now`, `failOn` "deprecated", every host, no ignores,
  * scheduled entries not reported (90 days ahead when they are), no custom entries, the baseline
- * unset (the CLI's default file), no rule overrides, not type-aware.
+ * unset (the CLI's default file), no rule overrides, not type-aware, files up to 1 MiB, minified files skipped.
  */
 export function resolveOptions(layers: readonly OptionsLayer[], now: Date = new Date()): SunsetOptions {
   const customEntries = lastSet(layers, 'customEntries') ?? [];
@@ -33,6 +33,8 @@ export function resolveOptions(layers: readonly OptionsLayer[], now: Date = new 
     baseline: lastSet(layers, 'baseline'),
     rules: Object.assign({}, ...layers.map((layer) => layer.rules ?? {})) as SunsetOptions['rules'],
     typeAware: lastSet(layers, 'typeAware') ?? false,
+    maxFileSize: lastSet(layers, 'maxFileSize') ?? defaultMaxFileSize,
+    checkMinified: lastSet(layers, 'checkMinified') ?? false,
   };
 }
 

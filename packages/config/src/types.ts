@@ -35,6 +35,10 @@ export interface SunsetOptions {
   readonly rules: Readonly<Partial<Record<RuleName, RuleSetting>>>;
   /** ESLint only: resolve imported constants through the TypeScript checker. */
   readonly typeAware: boolean;
+  /** `check` and `fix` skip (and list) files larger than this many bytes, unless named on the command line. */
+  readonly maxFileSize: number;
+  /** `check` and `fix` also read files that look minified (skipped and listed by default). */
+  readonly checkMinified: boolean;
 }
 
 /** Names of the options a user writes; `catalog` is derived from `customEntries`. */

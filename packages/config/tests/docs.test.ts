@@ -15,6 +15,8 @@ describe('optionDocs', () => {
       'customEntries',
       'baseline',
       'rules',
+      'maxFileSize',
+      'checkMinified',
       'typeAware',
     ]);
     expect(optionDocs.map((doc) => doc.name)).toEqual(optionNames);
@@ -34,7 +36,7 @@ describe('optionDocs', () => {
   });
 
   it('says where each option is written', () => {
-    expect(optionNamesIn('config-file')).toEqual(['asOf', 'apiHosts', 'identityHosts', 'ignores', 'failOn', 'reportScheduled', 'scheduledWithinDays', 'customEntries', 'baseline', 'rules']);
+    expect(optionNamesIn('config-file')).toEqual(['asOf', 'apiHosts', 'identityHosts', 'ignores', 'failOn', 'reportScheduled', 'scheduledWithinDays', 'customEntries', 'baseline', 'rules', 'maxFileSize', 'checkMinified']);
     expect(optionNamesIn('eslint-settings')).toEqual(['asOf', 'apiHosts', 'identityHosts', 'reportScheduled', 'scheduledWithinDays', 'customEntries', 'typeAware']);
   });
 });

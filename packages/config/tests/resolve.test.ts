@@ -25,6 +25,8 @@ describe('resolveOptions', () => {
       baseline: undefined,
       rules: {},
       typeAware: false,
+      maxFileSize: 1048576,
+      checkMinified: false,
     });
   });
 

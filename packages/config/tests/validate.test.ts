@@ -128,6 +128,10 @@ describe('messages in a config file name the file and the field, and say what is
     [{ scheduledWithinDays: -1 }, 'Invalid config in sunset.config.json: "scheduledWithinDays" must be a whole number of days, 0 or more, got -1. Fix it and run again.'],
     [{ scheduledWithinDays: 1.5 }, 'Invalid config in sunset.config.json: "scheduledWithinDays" must be a whole number of days, 0 or more, got 1.5. Fix it and run again.'],
     [{ scheduledWithinDays: '30' }, 'Invalid config in sunset.config.json: "scheduledWithinDays" must be a whole number of days, 0 or more, got "30". Fix it and run again.'],
+    [{ scheduledWithinDays: JSON.parse('1e400') as number }, 'Invalid config in sunset.config.json: "scheduledWithinDays" must be a whole number of days, 0 or more, got a number too large to represent (Infinity). Fix it and run again.'],
+    [{ maxFileSize: 0 }, 'Invalid config in sunset.config.json: "maxFileSize" must be a whole number of bytes, 1 or more (e.g. 2097152 for 2 MiB), got 0. Fix it and run again.'],
+    [{ maxFileSize: '1MB' }, 'Invalid config in sunset.config.json: "maxFileSize" must be a whole number of bytes, 1 or more (e.g. 2097152 for 2 MiB), got "1MB". Fix it and run again.'],
+    [{ checkMinified: 'yes' }, 'Invalid config in sunset.config.json: "checkMinified" must be true or false, got "yes". Fix it and run again.'],
     [{ customEntries: {} }, 'Invalid config in sunset.config.json: "customEntries" must be an array of entries, got {}. Fix it and run again.'],
     [
       { customEntries: [{ ...customEntry, gaEnds: 'soon' }] },
@@ -151,10 +155,10 @@ describe('messages in a config file name the file and the field, and say what is
 
   it('lists the allowed options for an unknown one, and says where an option of another place belongs', () => {
     expect(errorOf(() => validateOptions({ failOnn: 'retired' }, file, fileOptions)).message).toBe(
-      'Invalid config in sunset.config.json: "failOnn" is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline, rules. Fix it and run again.',
+      'Invalid config in sunset.config.json: "failOnn" is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.',
     );
     expect(errorOf(() => validateOptions({ typeAware: true }, file, fileOptions)).message).toBe(
-      'Invalid config in sunset.config.json: "typeAware" cannot be set here (it belongs in ESLint\'s settings.sunset); the options here are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline, rules. Fix it and run again.',
+      'Invalid config in sunset.config.json: "typeAware" cannot be set here (it belongs in ESLint\'s settings.sunset); the options here are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.',
     );
     expect(errorOf(() => validateOptions({ catalog: {} }, file, fileOptions)).path).toBe('catalog');
   });

@@ -49,7 +49,9 @@ describe('checkFiles', () => {
     const result = await checkFiles(['.'], { cwd: root, baseDir: root, options: sunsetOptions(), core: fakeCore, maxFileSize: 100 });
 
     expect(result.findings.map((finding) => path.basename(finding.file))).toEqual(['small.ts']);
-    expect(result.skipped).toEqual([{ file: path.join(root, 'big.ts'), reason: 'larger than the 100-byte limit (500 bytes)' }]);
+    expect(result.skipped).toEqual([
+      { file: path.join(root, 'big.ts'), reason: 'too-large', message: 'Not scanned: 500 bytes, larger than the maxFileSize of 100 bytes. Raise maxFileSize in sunset.config.json, or name the file on the command line.' },
+    ]);
   });
 });
 

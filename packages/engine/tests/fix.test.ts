@@ -89,7 +89,7 @@ describe('fixFiles', () => {
     expect(readFileSync(path.join(root, 'src/c.js'), 'utf8')).toBe(`${statusTodo}\nsend('PATCH /v1/campaigns');\n`);
     expect(report.changedFiles).toEqual(['src/a.ts', 'src/c.js']);
     expect(report.sites.map((site) => `${site.file}:${site.line}:${site.column} ${site.action}`)).toEqual(['src/a.ts:1:33 rewritten', 'src/c.js:1:6 todo']);
-    expect(report.summary).toEqual({ files: 3, candidates: 2, changed: 2, written: 2, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: false, interrupted: false });
+    expect(report.summary).toEqual({ files: 3, visited: 3, candidates: 2, changed: 2, written: 2, notWritten: 0, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: false, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 } });
     expect(progress).toEqual(['1/3 src/a.ts', '2/3 src/b.ts', '3/3 src/c.js']);
     expect(readdirSync(path.join(root, 'src')).sort()).toEqual(['a.ts', 'b.ts', 'c.js']);
   });
@@ -126,7 +126,7 @@ describe('fixFiles', () => {
     expect(readFileSync(path.join(root, 'a.ts'), 'utf8')).toBe(retired);
     expect(readFileSync(path.join(root, 'b.ts'), 'utf8')).toBe(retired.replace('/v1/campaigns', '/v1/buyer/campaigns'));
     expect(report.errors).toEqual([
-      { file: path.join(root, 'a.ts'), message: 'Could not write the file: it is read-only. It was left as it was.' },
+      { file: path.join(root, 'a.ts'), message: 'Could not write: the file is read-only. The file was left as it was.' },
       { file: path.join(root, 'c.ts'), line: 2, column: 1, message: 'Could not parse: Expected `)` but found `EOF`' },
     ]);
     expect(report.summary).toMatchObject({ changed: 2, written: 1, errors: 2 });
@@ -150,7 +150,7 @@ describe('fixFiles', () => {
     try {
       const report = await fixFiles(['.'], { cwd: root, baseDir: root, options, dry: false, force: true, core: fakeCore });
 
-      expect(report.errors).toEqual([{ file: path.join(root, 'a.ts'), message: 'Could not write the file: disk full (ENOSPC). It was left as it was.' }]);
+      expect(report.errors).toEqual([{ file: path.join(root, 'a.ts'), message: 'Could not write: disk full (ENOSPC). The file was left as it was.' }]);
       expect(report.summary).toMatchObject({ changed: 2, written: 1 });
     } finally {
       diskFull.pattern = undefined;

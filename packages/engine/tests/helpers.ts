@@ -36,6 +36,8 @@ export function sunsetOptions(overrides: Partial<SunsetOptions> = {}): SunsetOpt
     baseline: undefined,
     rules: {},
     typeAware: false,
+    maxFileSize: 1024 * 1024,
+    checkMinified: false,
     ...overrides,
   };
 }

@@ -49,9 +49,15 @@ interface EntryBase {
 /** A retired REST path (legacy REST API or synchronous reporting). */
 export interface PathEntry extends EntryBase {
   readonly kind: 'path';
-  readonly method: HttpMethod;
+  /** The retired method; `*` for a prefix entry: every method is retired. */
+  readonly method: HttpMethod | '*';
   /** Path template, e.g. `/v1/campaigns/{campaignId}/orders/{orderId}`. */
   readonly path: string;
+  /**
+   * `prefix`: the whole API under `path` is retired (`/v1/reportingstats/agency/…`, any method). A
+   * call that also matches an exact entry is that entry's finding; the prefix entry covers the rest.
+   */
+  readonly scope?: 'prefix';
 }
 
 /** A retired SOAP/WCF operation (`GetCampaigns`, `AddAdvertiserLabelsAsJsonp`). */

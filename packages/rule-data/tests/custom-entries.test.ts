@@ -22,7 +22,7 @@ function errorOf(run: () => unknown): Error {
 describe('createCatalog with custom entries', () => {
   it('adds a one-to-one entry that changes the HTTP method, as a rewrite', () => {
     const catalog = createCatalog([proxyStatus]);
-    expect(catalog.entries).toHaveLength(28);
+    expect(catalog.entries).toHaveLength(29);
     expect(catalog.byId('proxy-campaign-status')).toEqual({
       kind: 'path',
       id: 'proxy-campaign-status',

@@ -56,8 +56,13 @@ interface Row {
   readonly supportEnds: string;
 }
 
+// Versioning: "The synchronous reporting API (path prefix /v1/reportingstats/agency) ends …": every
+// other request under the prefix, with any method, migrates to the asynchronous API under /v1/buyer/stats.
+const syncReportingPrefix = '/v1/reportingstats/agency/…';
+
 const specRows: Row[] = [
   { retired: syncReporting.retired, service: 'Synchronous reporting API', replacementApis: ['Asynchronous reporting API'], replacements: syncReporting.replacements, gaEnds: syncReporting.gaEnds, supportEnds: syncReporting.supportEnds },
+  { retired: syncReportingPrefix, service: 'Synchronous reporting API', replacementApis: ['Asynchronous reporting API'], replacements: syncReporting.replacements, gaEnds: syncReporting.gaEnds, supportEnds: syncReporting.supportEnds },
   ...otherRetiredServices.flatMap(([service, api, old, replacement]) =>
     old.split(', ').map((retired) => ({
       retired,
@@ -91,7 +96,7 @@ describe('the built-in entries against the spec', () => {
     expect(builtinEntries.map(rowOf).sort((a, b) => sortKey(a).localeCompare(sortKey(b)))).toEqual(
       [...specRows].sort((a, b) => sortKey(a).localeCompare(sortKey(b))),
     );
-    expect(builtinEntries).toHaveLength(27);
+    expect(builtinEntries).toHaveLength(28);
   });
 
   it('give every entry a unique, stable kebab-case id', () => {
@@ -102,7 +107,7 @@ describe('the built-in entries against the spec', () => {
 
   it('classify the families: SOAP/WCF operations, legacy REST paths, synchronous reporting', () => {
     const byFamily = (family: string): string[] => builtinEntries.filter((entry) => entry.family === family).map((entry) => entry.retiredKey);
-    expect(byFamily('reporting')).toEqual(['POST /v1/reportingstats/agency/reportdata']);
+    expect(byFamily('reporting')).toEqual(['POST /v1/reportingstats/agency/reportdata', syncReportingPrefix]);
     expect(byFamily('rest')).toEqual(otherRetiredServices.filter(([, , old]) => old.includes('/')).map(([, , old]) => old));
     expect(byFamily('soap')).toHaveLength(27 - 1 - 9);
     for (const entry of builtinEntries.filter((e) => e.family === 'soap')) expect(entry.kind).toBe('operation');

@@ -16,7 +16,9 @@ describe('matchUrlShape: every retired path', () => {
   const pathEntries = builtinEntries.filter((entry) => entry.kind === 'path');
   it.each(pathEntries.map((entry) => [entry.retiredKey, entry] as const))('matches %s under its own method with a base', (_key, entry) => {
     const concrete = entry.path.replace(/\{[^}]+\}/g, '42');
-    const matches = match(`https://api.example.com${concrete}`, entry.method);
+    // A prefix entry (any method) is matched by a path below it, with some method.
+    const url = entry.scope === 'prefix' ? `https://api.example.com${concrete}/reportstatus` : `https://api.example.com${concrete}`;
+    const matches = match(url, entry.method === '*' ? 'GET' : entry.method);
     expect(ids(matches)).toEqual([entry.id]);
     expect(matches[0]!.oneToOne).toBe(entry.migration === 'rewrite');
   });
@@ -119,4 +121,27 @@ describe('renderPath', () => {
   it('returns undefined when the replacement needs a parameter the old URL lacks', () => {
     expect(renderPath('/v1/buyer/campaigns/{id}/status', {})).toBeUndefined();
   });
+});
+
+describe('matchUrlShape: a prefix entry (the synchronous reporting API)', () => {
+  it.each([
+    ['GET', '/v1/reportingstats/agency/reportstatus?id=1'],
+    ['DELETE', 'https://api.example.com/v1/reportingstats/agency/campaigns/42'],
+    ['GET', '/v1/reportingstats/agency/reportdata'],
+    [undefined, '/v1/reportingstats/agency/x/y/z'],
+  ] as const)('reports %s %s as reporting-sync-api', (method, url) => {
+    expect(ids(match(url, method))).toEqual(['reporting-sync-api']);
+  });
+
+  it('leaves POST reportdata (and reportdata without a method) to its own entry', () => {
+    expect(ids(match('/v1/reportingstats/agency/reportdata', 'POST'))).toEqual(['reporting-sync-reportdata']);
+    expect(ids(match('/v1/reportingstats/agency/reportdata'))).toEqual(['reporting-sync-reportdata']);
+  });
+
+  it.each(['/v1/reportingstatsarchive/agency/x', '/v1/reportingstats/agencyx/x', '/v2/reportingstats/agency/x', '/v1/buyer/stats/data'])(
+    'does not report the look-alike %s',
+    (url) => {
+      expect(ids(match(url, 'GET'))).toEqual([]);
+    },
+  );
 });

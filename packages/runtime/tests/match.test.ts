@@ -22,6 +22,9 @@ describe('matchRetiredRequest', () => {
     ['GET', 'https://api.example.com/V1/Campaigns/42/orders/7', ['campaigns-legacy-order']],
     ['GET', 'https://api.example.com/api/v1/campaigns/dictionaries/labels', ['campaign-dictionary-labels']],
     ['POST', 'https://api.example.com/v1/reportingstats/agency/reportdata', ['reporting-sync-reportdata']],
+    // The spec retires the whole synchronous reporting API by its path prefix, whatever the method.
+    ['GET', 'https://api.example.com/v1/reportingstats/agency/reportdata', ['reporting-sync-api']],
+    ['GET', 'https://api.example.com/v1/reportingstats/agency/campaigns?from=2019-01-01', ['reporting-sync-api']],
   ])('matches %s %s by method and path', (method, url, ids) => {
     expect(idsOf(request(method, url))).toEqual(ids);
   });
@@ -31,7 +34,7 @@ describe('matchRetiredRequest', () => {
     ['GET', 'https://api.example.com/v1/buyer/stats/data'],
     ['GET', 'https://api.example.com/v1/campaignsArchive'],
     ['DELETE', 'https://api.example.com/v1/campaigns/42'],
-    ['GET', 'https://api.example.com/v1/reportingstats/agency/reportdata'],
+    ['GET', 'https://api.example.com/v1/reportingstatsarchive/agency/reportdata'],
     ['GET', 'https://api.example.com/search?next=/v1/campaigns'],
     ['HEAD', 'https://api.example.com/v1/campaigns'],
   ])('does not match %s %s', (method, url) => {

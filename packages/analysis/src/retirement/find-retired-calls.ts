@@ -89,9 +89,16 @@ function pathFindings(run: Run, site: PathSite): Draft[] {
   return site.matches.map((match) => pathFinding(run, site, match, `the code does not say its method, so this may be ${alternatives}`));
 }
 
+/** `GET /v1/campaigns/{id}`, the path alone when the code does not say its method, `GET /v1/reportingstats/agency/…` for a prefix entry. */
+function retiredKeyOf(entry: UrlMatch['entry'], method: UrlMatch['method']): string {
+  const path = entry.scope === 'prefix' ? `${entry.path}/…` : entry.path;
+  if (method === undefined) return path;
+  return `${entry.scope === 'prefix' ? method : entry.method} ${path}`;
+}
+
 function pathFinding(run: Run, site: PathSite, match: UrlMatch, ambiguity: string | undefined): Draft {
   const { entry, method } = match;
-  const base = { ...baseFacts(run, entry, site.form, site.node), retiredKey: method ? `${entry.method} ${entry.path}` : entry.path, method };
+  const base = { ...baseFacts(run, entry, site.form, site.node), retiredKey: retiredKeyOf(entry, method), method };
   // A candidate with another method (`GET /v1/buyer/stats/operations` for a POST) is a different
   // call, not a switch of this one; it is offered only when it is the entry's sole replacement.
   const candidatesOf = (): RetirementFacts['candidates'] =>

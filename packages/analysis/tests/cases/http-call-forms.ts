@@ -434,4 +434,30 @@ export const httpCallFormCases: Case[] = [
       },
     ],
   },
+  {
+    name: 'any request under the synchronous reporting prefix, with any method, is the API family entry; reportdata by POST keeps its own',
+    code: [
+      "await axios.get(`${base}/v1/reportingstats/agency/reportstatus?id=${id}`);",
+      "await fetch('/v1/reportingstats/agency/campaigns/42', { method: 'DELETE' });",
+      "await axios.get('/v1/reportingstats/agency/reportdata');",
+      "await axios.post('/v1/reportingstats/agency/reportdata', body);",
+    ].join('\n'),
+    js: true,
+    expected: [
+      { id: 'reporting-sync-api', key: 'GET /v1/reportingstats/agency/…', method: 'GET', form: 'axios', migration: 'todo', at: '`${base}/v1/reportingstats/agency/reportstatus?id=${id}`' },
+      { id: 'reporting-sync-api', key: 'DELETE /v1/reportingstats/agency/…', method: 'DELETE', form: 'fetch', migration: 'todo', at: "'/v1/reportingstats/agency/campaigns/42'" },
+      { id: 'reporting-sync-api', key: 'GET /v1/reportingstats/agency/…', method: 'GET', form: 'axios', migration: 'todo', at: "'/v1/reportingstats/agency/reportdata'" },
+      {
+        id: 'reporting-sync-reportdata', key: 'POST /v1/reportingstats/agency/reportdata', method: 'POST', form: 'axios', migration: 'todo', at: "'/v1/reportingstats/agency/reportdata'", occurrence: 2,
+        candidates: [
+          [
+            "await axios.get(`${base}/v1/reportingstats/agency/reportstatus?id=${id}`);",
+            "await fetch('/v1/reportingstats/agency/campaigns/42', { method: 'DELETE' });",
+            "await axios.get('/v1/reportingstats/agency/reportdata');",
+            "await axios.post('/v1/buyer/stats/data', body);",
+          ].join('\n'),
+        ],
+      },
+    ],
+  },
 ];

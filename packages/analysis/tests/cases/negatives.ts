@@ -140,4 +140,17 @@ export const negativeCases: Case[] = [
     ].join('\n'),
     expected: [],
   },
+  {
+    name: 'look-alikes of the synchronous reporting prefix, and a server route under it',
+    code: [
+      "import express from 'express';",
+      'const app = express();',
+      "await fetch('/v1/reportingstatsarchive/agency/reportdata');",
+      "await fetch('/v1/reportingstats/agencyx/reportdata');",
+      "await fetch('/v2/reportingstats/agency/reportdata');",
+      "app.get('/v1/reportingstats/agency/reportstatus', (req, res) => res.end());",
+    ].join('\n'),
+    js: true,
+    expected: [],
+  },
 ];

@@ -51,15 +51,28 @@ function describeRemedy(finding: Finding, paint: ChalkInstance): string {
   return `candidates ${list} ${paint.dim('(a person decides; sunset fix leaves a TODO)')}`;
 }
 
-/** The finding's line with its number, and a caret under the reported range (tabs kept so it lines up). */
+/** Characters of a long line shown either side of the finding, and the widest caret line. */
+const frameRadius = 60;
+const maxCaretWidth = 80;
+
+/**
+ * The finding's line with its number, and a caret under the reported range (tabs kept so it lines up).
+ * A long line (minified code) shows a window around the finding between `…`; the caret stops at the
+ * end of the line and is at most 80 wide (a TODO comment's range runs to the end of the comment).
+ */
 function codeFrame(finding: Finding, lines: readonly string[] | undefined, paint: ChalkInstance): string[] {
-  const text = lines?.[finding.line - 1];
-  if (text === undefined) return [];
+  const fullText = lines?.[finding.line - 1];
+  if (fullText === undefined) return [];
   const gutter = String(finding.line);
-  const start = Math.min(finding.column - 1, text.length);
+  const column = Math.min(finding.column - 1, fullText.length);
+  const windowStart = fullText.length > 2 * frameRadius ? Math.max(0, column - frameRadius) : 0;
+  const windowEnd = fullText.length > 2 * frameRadius ? Math.min(fullText.length, column + frameRadius) : fullText.length;
+  const lead = windowStart > 0 ? '…' : '';
+  const text = `${lead}${fullText.slice(windowStart, windowEnd)}${windowEnd < fullText.length ? '…' : ''}`;
+  const start = column - windowStart + lead.length;
   const sameLineEnd = finding.endLine === undefined || finding.endLine === finding.line ? finding.endColumn : undefined;
-  const end = Math.min(sameLineEnd === undefined ? text.length : sameLineEnd - 1, text.length);
-  const width = Math.max(1, end - start);
+  const end = Math.min(sameLineEnd === undefined ? windowEnd : sameLineEnd - 1, windowEnd) - windowStart + lead.length;
+  const width = Math.min(maxCaretWidth, Math.max(1, end - start));
   const padding = text.slice(0, start).replace(/[^\t]/g, ' ');
   return [
     `    ${paint.dim(`${gutter} |`)} ${text}`,

@@ -5,6 +5,17 @@ import { Worker } from 'node:worker_threads';
 import type { AnalysisCore, SunsetOptions } from '../analysis-contract.js';
 import { compareText, type FileProblem } from '../errors.js';
 import { readSource } from '../files/read-source.js';
+import {
+  countNotScanned,
+  isStackOverflow,
+  looksMinified,
+  minifiedMessage,
+  nestsTooDeeply,
+  tooDeeplyNestedMessage,
+  tooLargeMessage,
+  type NotScannedCounts,
+  type SkippedFile,
+} from '../files/source-shape.js';
 import { findSourceFiles } from '../files/walk.js';
 import { checkCandidate, checkContextOf, compareFindingsInFile, type CheckContext, type LocatedFinding } from './check-source.js';
 import { addTimings, emptyTimings, type PhaseTimings } from './timings.js';
@@ -16,24 +27,23 @@ export interface CheckRun {
   readonly baseDir: string;
   /** Threads that read, parse and check (default: see `defaultThreadCount`). */
   readonly threads?: number;
-  /** Files larger than this many bytes are skipped and listed (default: no limit). */
+  /** Files larger than this many bytes are skipped and listed (default: `options.maxFileSize`). Files named on the command line are always read. */
   readonly maxFileSize?: number;
   /** Replaces parts of the rule core (tests); a run with a replaced core stays in one thread. */
   readonly core?: Partial<AnalysisCore>;
 }
 
-/** A file the run did not check, and why (too large). */
-export interface SkippedFile {
-  readonly file: string;
-  readonly reason: string;
-}
+export type { SkippedFile };
 
 export interface CheckFilesResult {
   /** Sorted by file, line, column, rule. */
   readonly findings: LocatedFinding[];
-  /** Files and folders that could not be checked (unreadable, syntax errors), sorted by file. */
+  /** Files and folders that could not be checked (unreadable, syntax errors, nested too deeply), sorted by file. */
   readonly errors: FileProblem[];
+  /** Files found and not read, with the reason (too large, minified, excluded by config, an extension not read yet), sorted by file. */
   readonly skipped: SkippedFile[];
+  /** Every file not scanned, counted by reason (unreadable ones are also in `errors`). */
+  readonly notScanned: NotScannedCounts;
   /** Files found by the walk. */
   readonly files: number;
   /** Files that passed the prefilter and were parsed. */
@@ -54,6 +64,8 @@ export interface FileOutcome {
   readonly file: string;
   readonly findings: readonly LocatedFinding[];
   readonly error?: FileProblem;
+  /** The error is that the file could not be read (counted as not scanned). */
+  readonly unreadable?: true;
   readonly skipped?: SkippedFile;
   /** Set for candidates only. */
   readonly source?: string;
@@ -81,74 +93,110 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
   const listing = await findSourceFiles(paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir });
   timings.walk = performance.now() - walkStarted;
   const files = listing.files.map((file) => file.path);
+  const limits: ReadLimits = {
+    maxFileSize: run.maxFileSize ?? run.options.maxFileSize,
+    checkMinified: run.options.checkMinified,
+    explicit: listing.files.flatMap((file, index) => (file.explicit ? [index] : [])),
+  };
 
   // From the TypeScript sources (tests) there is no compiled worker to start: check in this thread.
   const workersAvailable = run.core === undefined && existsSync(fileURLToPath(workerUrl));
   const threads = workersAvailable ? Math.min(run.threads ?? defaultThreadCount(files.length), Math.ceil(files.length / claimSize)) : 1;
   const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
-  const workerData: CheckWorkerData = { files, options: workerOptionsOf(run.options), maxFileSize: run.maxFileSize, next };
+  const workerData: CheckWorkerData = { files, options: workerOptionsOf(run.options), limits, next };
   const workers = Array.from({ length: Math.max(threads - 1, 0) }, () => startWorker(workerData));
   workers.forEach((worker) => worker.catch(() => undefined));
 
   const context = checkContextOf(run.options, run.core);
-  const results = [checkClaimedFiles(files, next, context, run.maxFileSize), ...(await Promise.all(workers))];
-  return collect(listing.unreadable, files.length, results, timings);
+  const results = [checkClaimedFiles(files, next, context, limits), ...(await Promise.all(workers))];
+  return collect(listing.unreadable, listing.skipped, files.length, results, timings);
+}
+
+/** What decides whether a file is read: the size limit, minified detection, and the files named on the command line (exempt from both). */
+export interface ReadLimits {
+  /** Bytes; undefined: no limit. */
+  readonly maxFileSize: number | undefined;
+  readonly checkMinified: boolean;
+  /** Indexes (into the run's files) of the files named on the command line. */
+  readonly explicit: readonly number[];
 }
 
 /** Claims files from the shared counter until none is left; runs in the main thread and in every worker. */
-export function checkClaimedFiles(files: readonly string[], next: SharedArrayBuffer, context: CheckContext, maxFileSize: number | undefined): ThreadResult {
+export function checkClaimedFiles(files: readonly string[], next: SharedArrayBuffer, context: CheckContext, limits: ReadLimits): ThreadResult {
   const timings = emptyTimings();
+  const explicit = new Set(limits.explicit);
   const outcomes: FileOutcome[] = [];
   const counter = new Int32Array(next);
   for (let first = Atomics.add(counter, 0, claimSize); first < files.length; first = Atomics.add(counter, 0, claimSize)) {
     for (let index = first; index < Math.min(first + claimSize, files.length); index++) {
-      const outcome = checkOneFile(files[index]!, index, context, maxFileSize, timings);
+      const outcome = checkOneFile(files[index]!, index, context, explicit.has(index) ? exempt : limits, timings);
       if (outcome !== undefined) outcomes.push(outcome);
     }
   }
   return { files: outcomes, timings };
 }
 
-function checkOneFile(file: string, index: number, context: CheckContext, maxFileSize: number | undefined, timings: PhaseTimings): FileOutcome | undefined {
+const exempt: ReadLimits = { maxFileSize: undefined, checkMinified: true, explicit: [] };
+
+function checkOneFile(file: string, index: number, context: CheckContext, limits: ReadLimits, timings: PhaseTimings): FileOutcome | undefined {
   let started = performance.now();
-  const read = readSource(file, maxFileSize);
+  const read = readSource(file, limits.maxFileSize);
   const now = performance.now();
   timings.read += now - started;
-  if (read.kind === 'error') return { index, file, findings: [], error: { file, message: read.message } };
+  if (read.kind === 'error') return { index, file, findings: [], error: { file, message: read.message }, unreadable: true };
   if (read.kind === 'too-large') {
-    return { index, file, findings: [], skipped: { file, reason: `larger than the ${String(maxFileSize)}-byte limit (${read.size} bytes)` } };
+    return { index, file, findings: [], skipped: { file, reason: 'too-large', message: tooLargeMessage(read.size, limits.maxFileSize!) } };
   }
   started = now;
   const candidate = context.core.mightNeedAnalysis(read.text, context.analysisOptions);
   timings.prefilter += performance.now() - started;
   if (!candidate) return undefined;
-  const result = checkCandidate(read.text, file, context, timings);
+  // Only candidates are measured: a minified file without a needle cannot hold a finding anyway.
+  if (!limits.checkMinified && looksMinified(read.text)) return { index, file, findings: [], skipped: { file, reason: 'minified', message: minifiedMessage } };
+  if (nestsTooDeeply(read.text)) return { index, file, findings: [], error: { file, message: tooDeeplyNestedMessage } };
+  let result;
+  try {
+    result = checkCandidate(read.text, file, context, timings);
+  } catch (error) {
+    if (!isStackOverflow(error)) throw error;
+    return { index, file, findings: [], error: { file, message: tooDeeplyNestedMessage } };
+  }
   return { index, file, findings: result.findings, ...(result.error === undefined ? {} : { error: result.error }), source: read.text };
 }
 
-function collect(unreadable: readonly FileProblem[], files: number, results: readonly ThreadResult[], timings: PhaseTimings): CheckFilesResult {
+function collect(
+  unreadable: readonly FileProblem[],
+  walkSkipped: readonly SkippedFile[],
+  files: number,
+  results: readonly ThreadResult[],
+  timings: PhaseTimings,
+): CheckFilesResult {
   const outcomes = results.flatMap((result) => result.files).sort((a, b) => a.index - b.index);
   for (const result of results) addTimings(timings, { ...result.timings, walk: 0 });
   const findings: LocatedFinding[] = [];
   const errors: FileProblem[] = [...unreadable];
-  const skipped: SkippedFile[] = [];
+  const skipped: SkippedFile[] = [...walkSkipped];
   const sources = new Map<string, string>();
+  let unreadableFiles = 0;
   for (const outcome of outcomes) {
     findings.push(...outcome.findings);
     if (outcome.error !== undefined) errors.push(outcome.error);
+    if (outcome.unreadable === true) unreadableFiles += 1;
     if (outcome.skipped !== undefined) skipped.push(outcome.skipped);
     if (outcome.source !== undefined) sources.set(outcome.file, outcome.source);
   }
   findings.sort((a, b) => compareText(a.file, b.file) || compareFindingsInFile(a, b));
   errors.sort((a, b) => compareText(a.file, b.file));
-  return { findings, errors, skipped, files, candidates: sources.size, sources, timings };
+  skipped.sort((a, b) => compareText(a.file, b.file));
+  const notScanned = countNotScanned(skipped, unreadable.length + unreadableFiles);
+  return { findings, errors, skipped, notScanned, files, candidates: sources.size, sources, timings };
 }
 
 /** What the main thread hands each worker: the walked files, the options without the catalog, the shared counter. */
 export interface CheckWorkerData {
   readonly files: readonly string[];
   readonly options: Omit<SunsetOptions, 'catalog'>;
-  readonly maxFileSize: number | undefined;
+  readonly limits: ReadLimits;
   /** One Int32 slot: the index of the next file nobody has claimed yet. */
   readonly next: SharedArrayBuffer;
 }

@@ -8,5 +8,5 @@ import { checkContextOf } from './check-source.js';
 
 const data = workerData as CheckWorkerData;
 const options = { ...data.options, catalog: createCatalog(data.options.customEntries.length === 0 ? undefined : data.options.customEntries) };
-const result: ThreadResult = checkClaimedFiles(data.files, data.next, checkContextOf(options), data.maxFileSize);
+const result: ThreadResult = checkClaimedFiles(data.files, data.next, checkContextOf(options), data.limits);
 parentPort?.postMessage(result);

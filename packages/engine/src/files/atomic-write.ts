@@ -17,8 +17,10 @@ export class ReadOnlyFileError extends Error {
  * its mode, and its owner and group where the process may set them; a symlink is written through to
  * its target. A file with other hard links is written in place (a rename would split the links), and
  * a read-only file is refused with `ReadOnlyFileError`. On failure the temporary file is removed.
+ * `inFlight` holds the temporary file's path while it exists, so a process that must exit at once
+ * (a second Ctrl-C) can remove it.
  */
-export async function writeFileAtomic(file: string, text: string): Promise<void> {
+export async function writeFileAtomic(file: string, text: string, inFlight?: Set<string>): Promise<void> {
   const target = await realpath(file).catch(() => file);
   const existing = await stat(target).catch(() => undefined);
   if (existing !== undefined && (existing.mode & 0o222) === 0) throw new ReadOnlyFileError(file);
@@ -27,6 +29,7 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
     return;
   }
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  inFlight?.add(temp);
   try {
     await writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
     if (existing !== undefined) {
@@ -40,5 +43,7 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw error;
+  } finally {
+    inFlight?.delete(temp);
   }
 }

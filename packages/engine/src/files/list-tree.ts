@@ -1,6 +1,6 @@
 import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { sourceExtensions } from './paths.js';
+import { sourceExtensions, unscannedScriptExtensions } from './paths.js';
 
 /** What one pass over a folder tree finds: the source files to scan and the `.gitignore` files. */
 export interface TreeListing {
@@ -8,11 +8,14 @@ export interface TreeListing {
   readonly sources: readonly string[];
   /** Absolute paths of the `.gitignore` files. */
   readonly gitignores: readonly string[];
+  /** Absolute paths of files that hold scripts in a form not read yet (`.vue`, `.svelte`, `.astro`). */
+  readonly unscanned: readonly string[];
   /** Folders that could not be listed (permissions), with the reason; their files were not seen. */
   readonly unreadable: readonly { readonly path: string; readonly error: unknown }[];
 }
 
 const sourceName = new RegExp(`\\.(?:${sourceExtensions.map((extension) => extension.slice(1)).join('|')})$`, 'i');
+const unscannedName = new RegExp(`\\.(?:${unscannedScriptExtensions.map((extension) => extension.slice(1)).join('|')})$`, 'i');
 
 /** Folders never entered: dependencies and git's own data. */
 const isSkippedFolder = (name: string): boolean => name === 'node_modules' || name === '.git';
@@ -40,6 +43,7 @@ function entriesOf(dir: string, unreadable: { path: string; error: unknown }[]):
 export function listTree(root: string): TreeListing {
   const sources: string[] = [];
   const gitignores: string[] = [];
+  const unscanned: string[] = [];
   const unreadable: { path: string; error: unknown }[] = [];
   const pending: { dir: string; scanned: boolean }[] = [{ dir: root, scanned: true }];
   while (pending.length > 0) {
@@ -51,8 +55,9 @@ export function listTree(root: string): TreeListing {
       } else if (entry.isFile()) {
         if (name === '.gitignore') gitignores.push(path.join(dir, name));
         if (scanned && sourceName.test(name)) sources.push(path.join(dir, name));
+        else if (scanned && unscannedName.test(name)) unscanned.push(path.join(dir, name));
       }
     }
   }
-  return { sources, gitignores, unreadable };
+  return { sources, gitignores, unscanned, unreadable };
 }

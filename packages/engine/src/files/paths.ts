@@ -3,6 +3,9 @@ import path from 'node:path';
 /** The extensions `check` and `fix` read; everything else is left alone. */
 export const sourceExtensions = ['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts'] as const;
 
+/** Files that hold JavaScript in a form `check` does not read yet: counted as not scanned, never silently passed. */
+export const unscannedScriptExtensions = ['.vue', '.svelte', '.astro'] as const;
+
 export function hasSourceExtension(file: string): boolean {
   return (sourceExtensions as readonly string[]).includes(path.extname(file).toLowerCase());
 }

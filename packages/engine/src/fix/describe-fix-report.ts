@@ -1,4 +1,5 @@
 import { displayPath } from '../files/paths.js';
+import type { NotScannedCounts, SkipReason } from '../files/source-shape.js';
 import type { FixReport } from './fix-files.js';
 
 /** `sunset fix --format json` and `npx @sunset/codemod --format json`: the documented shape, paths relative to `cwd`. */
@@ -6,27 +7,54 @@ export interface FixReportJson {
   readonly sites: FixReport['sites'];
   readonly changedFiles: readonly string[];
   readonly errors: readonly { readonly file: string; readonly line?: number; readonly message: string }[];
+  /** Files found and not read, and why. */
+  readonly notScanned: readonly { readonly file: string; readonly reason: SkipReason; readonly message: string }[];
   readonly summary: {
     readonly files: number;
     readonly candidates: number;
     readonly changed: number;
+    /** Files written (0 with `dry`), and files whose new text could not be written. */
+    readonly written: number;
+    readonly notWritten: number;
     readonly rewritten: number;
     readonly todo: number;
     readonly skipped: number;
     readonly errors: number;
     readonly dry: boolean;
+    /** Stopped by Ctrl-C/SIGTERM: the files after the last one done were not looked at. */
+    readonly interrupted: boolean;
+    readonly notScanned: NotScannedCounts;
   };
 }
 
 export function fixReportJson(report: FixReport, cwd: string): FixReportJson {
-  const { files, candidates, changed, rewritten, todo, skipped, errors, dry } = report.summary;
+  const { files, candidates, changed, written, notWritten, rewritten, todo, skipped, errors, dry, interrupted, notScanned } = report.summary;
   return {
     sites: report.sites,
     changedFiles: report.changedFiles,
     errors: report.errors.map((error) => ({ file: displayPath(cwd, error.file), ...(error.line === undefined ? {} : { line: error.line }), message: error.message })),
-    summary: { files, candidates, changed, rewritten, todo, skipped, errors, dry },
+    notScanned: report.skippedFiles.map((skipped) => ({ file: displayPath(cwd, skipped.file), reason: skipped.reason, message: skipped.message })),
+    summary: { files, candidates, changed, written, notWritten, rewritten, todo, skipped, errors, dry, interrupted, notScanned },
   };
 }
+
+/** `3 not scanned (1 unreadable, 2 too large)`, or undefined when every file was read. */
+export function describeNotScanned(counts: NotScannedCounts): string | undefined {
+  const parts = [
+    [counts.unreadable, 'unreadable'],
+    [counts.tooLarge, 'too large'],
+    [counts.minified, 'minified'],
+    [counts.unscannedExtension, 'not a scanned extension'],
+    [counts.excludedByConfig, 'excluded by config'],
+  ] as const;
+  const present = parts.filter(([count]) => count > 0);
+  if (present.length === 0) return undefined;
+  const total = present.reduce((sum, [count]) => sum + count, 0);
+  return `${plural(total, 'file')} not scanned (${present.map(([count, label]) => `${count} ${label}`).join(', ')})`;
+}
+
+/** Files listed by name in the human summary; the JSON report lists every one. */
+const maxListed = 20;
 
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
@@ -34,10 +62,13 @@ const plural = (count: number, noun: string): string => `${count} ${noun}${count
 export function describeFixReport(report: FixReport, cwd: string): string {
   const { summary } = report;
   const verb = summary.dry ? 'would change' : 'changed';
+  const notWritten = summary.notWritten > 0 ? `, ${summary.notWritten} could not be written` : '';
   const lines = [
-    `${plural(summary.files, 'file')} scanned, ${plural(summary.candidates, 'candidate')}, ${summary.changed} ${verb}.`,
+    `${summary.interrupted ? `${summary.visited} of ${plural(summary.files, 'file')}` : plural(summary.files, 'file')} scanned, ${plural(summary.candidates, 'candidate')}, ${summary.changed} ${verb}${notWritten}.`,
     `${plural(summary.rewritten, 'site')} rewritten, ${summary.todo} left with a TODO, ${summary.skipped} skipped.`,
   ];
+  const notScanned = describeNotScanned(summary.notScanned);
+  if (notScanned !== undefined) lines.push(`${notScanned}.`);
   const todos = report.sites.filter((site) => site.action !== 'rewritten');
   if (todos.length > 0) {
     lines.push('', 'Sites a person must finish:');
@@ -47,6 +78,15 @@ export function describeFixReport(report: FixReport, cwd: string): string {
     lines.push('', `${plural(report.errors.length, 'file')} could not be transformed and ${report.errors.length === 1 ? 'was' : 'were'} left untouched:`);
     for (const error of report.errors) lines.push(`  ${displayPath(cwd, error.file)}${error.line === undefined ? '' : `:${error.line}`}  ${error.message}`);
   }
-  if (summary.interrupted) lines.push('', 'Interrupted: the files after the last one reported were not looked at.');
+  const unread = report.skippedFiles.filter((skipped) => skipped.reason !== 'excluded-by-config');
+  if (unread.length > 0) {
+    lines.push('', 'Files not scanned:');
+    for (const skipped of unread.slice(0, maxListed)) lines.push(`  ${displayPath(cwd, skipped.file)}  ${skipped.message}`);
+    if (unread.length > maxListed) lines.push(`  … and ${unread.length - maxListed} more (--format json lists them all)`);
+  }
+  if (summary.interrupted) {
+    const what = summary.dry ? `${summary.changed} would have changed` : `${plural(summary.written, 'file')} had been written, each completely`;
+    lines.push('', `Interrupted: ${what}; the files after the last one reported were not looked at. Run \`sunset fix\` again to finish.`);
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -5,6 +5,7 @@ import { compareText, describeFileError, type FileProblem } from '../errors.js';
 import { ReadOnlyFileError, writeFileAtomic } from '../files/atomic-write.js';
 import { assertCleanWorkTrees } from '../files/git-guard.js';
 import { readSource } from '../files/read-source.js';
+import { countNotScanned, looksMinified, minifiedMessage, tooLargeMessage, type NotScannedCounts, type SkippedFile } from '../files/source-shape.js';
 import { findSourceFiles } from '../files/walk.js';
 import { analysisCore, analysisOptionsOf } from '../analysis-contract.js';
 import { fixSource } from './fix-source.js';
@@ -23,7 +24,9 @@ export interface FixRun {
   readonly onChange?: (change: FileChange) => void;
   /** Stops the run between files (Ctrl-C): the write in flight finishes, the report says `interrupted`. */
   readonly signal?: AbortSignal;
-  /** Files larger than this many bytes are skipped and listed (default: no limit). */
+  /** Temporary files being written right now (see `writeFileAtomic`): a caller that must exit at once removes them. */
+  readonly tempFiles?: Set<string>;
+  /** Files larger than this many bytes are skipped and listed (default: `options.maxFileSize`). Files named on the command line are always read. */
   readonly maxFileSize?: number;
   /** Replaces parts of the rule core (tests). */
   readonly core?: Partial<AnalysisCore>;
@@ -38,11 +41,15 @@ export interface FileChange {
 
 export interface FixSummary {
   readonly files: number;
+  /** Files looked at: `files` unless the run was interrupted. */
+  readonly visited: number;
   readonly candidates: number;
   /** Files whose text changes (written, or would be with `dry`). */
   readonly changed: number;
   /** Files actually written (0 with `dry`). */
   readonly written: number;
+  /** Files whose new text could not be written (read-only, disk full…): left as they were, listed in `errors`. */
+  readonly notWritten: number;
   readonly rewritten: number;
   readonly todo: number;
   readonly skipped: number;
@@ -50,6 +57,8 @@ export interface FixSummary {
   readonly dry: boolean;
   /** The run stopped early on `signal`; files after the last one done were not looked at. */
   readonly interrupted: boolean;
+  /** Files found but not read, by reason (unreadable ones are also in `errors`). */
+  readonly notScanned: NotScannedCounts;
 }
 
 /** `sunset fix --format json`: every site, the files changed, the files that could not be fixed or written, the counts. */
@@ -60,10 +69,13 @@ export interface FixReport {
   readonly changedFiles: readonly string[];
   /** Absolute paths: unreadable files and folders, syntax errors, failed writes. */
   readonly errors: readonly FileProblem[];
-  /** Files not looked at, and why (too large). */
-  readonly skippedFiles: readonly { readonly file: string; readonly reason: string }[];
+  /** Files found and not read, and why (too large, minified, excluded by config, an extension not read yet). */
+  readonly skippedFiles: readonly SkippedFile[];
   readonly summary: FixSummary;
 }
+
+/** Files between two turns of the event loop, so Ctrl-C is seen within a few milliseconds. */
+const signalCheckInterval = 16;
 
 /**
  * `sunset fix`'s engine: walk, prefilter, fix each file and write it atomically. Refuses to start in
@@ -76,42 +88,54 @@ export async function fixFiles(paths: readonly string[], run: FixRun): Promise<F
   const core = analysisCore(run.core);
   const analysisOptions = analysisOptionsOf(run.options);
 
+  const maxFileSize = run.maxFileSize ?? run.options.maxFileSize;
   const sites: SiteReport[] = [];
   const errors: FileProblem[] = [...listing.unreadable];
-  const skippedFiles: { file: string; reason: string }[] = [];
+  const skippedFiles: SkippedFile[] = [...listing.skipped];
   const changedFiles: string[] = [];
+  let unreadableFiles = 0;
   let candidates = 0;
   let written = 0;
+  let notWritten = 0;
   let done = 0;
-  for (const { path: file, displayPath } of listing.files) {
+  for (const { path: file, displayPath, explicit } of listing.files) {
     if (run.signal?.aborted === true) break;
     done += 1;
-    const read = readSource(file, run.maxFileSize);
+    const read = readSource(file, explicit ? undefined : maxFileSize);
     if (read.kind === 'error') {
       errors.push({ file, message: read.message });
+      unreadableFiles += 1;
     } else if (read.kind === 'too-large') {
-      skippedFiles.push({ file, reason: `larger than the ${String(run.maxFileSize)}-byte limit (${read.size} bytes)` });
+      skippedFiles.push({ file, reason: 'too-large', message: tooLargeMessage(read.size, maxFileSize!) });
     } else if (core.mightNeedFix(read.text, analysisOptions)) {
-      candidates += 1;
-      const result = fixSource(read.text, file, run.options, core, displayPath);
-      sites.push(...result.sites);
-      if (result.error !== undefined) errors.push(result.error);
-      if (result.output !== undefined && result.output !== read.text) {
-        changedFiles.push(displayPath);
-        run.onChange?.({ file, displayPath, before: read.text, after: result.output });
-        if (!run.dry) {
-          try {
-            await writeFileAtomic(file, result.output);
-            written += 1;
-          } catch (error) {
-            const reason = error instanceof ReadOnlyFileError ? 'it is read-only' : describeFileError(error);
-            errors.push({ file, message: `Could not write the file: ${reason}. It was left as it was.` });
+      if (!explicit && !run.options.checkMinified && looksMinified(read.text)) {
+        skippedFiles.push({ file, reason: 'minified', message: minifiedMessage });
+      } else {
+        candidates += 1;
+        const result = fixSource(read.text, file, run.options, core, displayPath);
+        sites.push(...result.sites);
+        if (result.error !== undefined) errors.push(result.error);
+        if (result.output !== undefined && result.output !== read.text) {
+          changedFiles.push(displayPath);
+          run.onChange?.({ file, displayPath, before: read.text, after: result.output });
+          if (!run.dry) {
+            try {
+              await writeFileAtomic(file, result.output, run.tempFiles);
+              written += 1;
+            } catch (error) {
+              notWritten += 1;
+              const reason = error instanceof ReadOnlyFileError ? 'the file is read-only' : describeFileError(error);
+              errors.push({ file, message: `Could not write: ${reason}. The file was left as it was.` });
+            }
           }
         }
       }
     }
     run.onProgress?.(done, listing.files.length, displayPath);
+    // Reading and fixing are synchronous: let a signal handler run now and then, also when nothing is written.
+    if (done % signalCheckInterval === 0) await new Promise((resolve) => setImmediate(resolve));
   }
+  skippedFiles.sort((a, b) => compareText(a.file, b.file));
 
   const count = (action: SiteReport['action']): number => sites.filter((site) => site.action === action).length;
   errors.sort((a, b) => compareText(a.file, b.file));
@@ -122,15 +146,18 @@ export async function fixFiles(paths: readonly string[], run: FixRun): Promise<F
     skippedFiles,
     summary: {
       files: listing.files.length,
+      visited: done,
       candidates,
       changed: changedFiles.length,
       written,
+      notWritten,
       rewritten: count('rewritten'),
       todo: count('todo'),
       skipped: count('skipped'),
       errors: errors.length,
       dry: run.dry,
       interrupted: done < listing.files.length,
+      notScanned: countNotScanned(skippedFiles, listing.unreadable.length + unreadableFiles),
     },
   };
 }

@@ -2,6 +2,7 @@ import type { AnalysisCore, Finding, SiteReport, SunsetOptions } from '../analys
 import { checkContextOf } from '../check/check-source.js';
 import { enabledRules } from '../check/rule-settings.js';
 import type { FileProblem } from '../errors.js';
+import { isStackOverflow, nestsTooDeeply, tooDeeplyNestedMessage } from '../files/source-shape.js';
 import { parseSource } from '../parse/parse-source.js';
 
 export interface FixResult {
@@ -24,6 +25,17 @@ const unparsableOutput =
 export function fixSource(text: string, filePath: string, options: SunsetOptions, core: Partial<AnalysisCore> = {}, sitePath = filePath): FixResult {
   const context = checkContextOf(options, core);
   if (!context.core.mightNeedFix(text, context.analysisOptions)) return { output: undefined, sites: [] };
+  const tooDeep: FixResult = { output: undefined, sites: [], error: { file: filePath, message: tooDeeplyNestedMessage } };
+  if (nestsTooDeeply(text)) return tooDeep;
+  try {
+    return fixCandidate(text, filePath, options, context, sitePath);
+  } catch (error) {
+    if (!isStackOverflow(error)) throw error;
+    return tooDeep;
+  }
+}
+
+function fixCandidate(text: string, filePath: string, options: SunsetOptions, context: ReturnType<typeof checkContextOf>, sitePath: string): FixResult {
   const parsed = parseSource(text, filePath);
   if (!parsed.ok) return { output: undefined, sites: [], error: { file: filePath, ...parsed.error } };
   const { file } = parsed;

@@ -109,10 +109,37 @@ const syncReporting: PathEntry = {
   origin: 'builtin',
 };
 
+/**
+ * "The synchronous reporting API (path prefix /v1/reportingstats/agency) ends general availability …":
+ * every request under the prefix, with any method, that `reportdata` above does not name.
+ */
+const syncReportingApi: PathEntry = {
+  kind: 'path',
+  id: 'reporting-sync-api',
+  family: 'reporting',
+  retiredKey: '/v1/reportingstats/agency/…',
+  method: '*',
+  path: '/v1/reportingstats/agency',
+  scope: 'prefix',
+  service: 'Synchronous reporting API',
+  replacementApis: ['Asynchronous reporting API'],
+  schedule: reportingSchedule,
+  replacements: [
+    endpoint('POST', '/v1/buyer/stats/data'),
+    endpoint('GET', '/v1/buyer/stats/operations'),
+    endpoint('GET', '/v1/buyer/stats/data'),
+  ],
+  migration: 'todo',
+  todoReason:
+    'the whole synchronous reporting API is retired; its replacement is the asynchronous reporting API under /v1/buyer/stats (start a report with POST, poll the operation, read the data)',
+  origin: 'builtin',
+};
+
 /** Every retirement in the spec, in the spec's order. */
 export const builtinEntries: readonly RetirementEntry[] = [
   // Reporting statistics
   syncReporting,
+  syncReportingApi,
   // Other retired services: Campaigns service
   campaignsService('campaigns-service-get-campaigns', 'GetCampaigns', endpoint('GET', '/v1/buyer/campaigns')),
   campaignsService('campaigns-service-get-campaigns-as-json', 'GetCampaignsAsJson', endpoint('GET', '/v1/buyer/campaigns')),

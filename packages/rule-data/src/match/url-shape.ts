@@ -127,6 +127,11 @@ function matchAt(
     cursor = segment.end;
   }
   const next = tokens[cursor];
+  if (compiled.entry.scope === 'prefix' && next?.char === '/') {
+    // Anything below the prefix: the finding covers the whole path, up to a query or fragment.
+    while (!isPathEnd(tokens[cursor])) cursor++;
+    return { entry: compiled.entry, pathStart: positionAt(tokens, start, parts), pathEnd: positionAt(tokens, cursor, parts), params };
+  }
   const afterSlash = tokens[cursor + 1];
   const endsHere = isPathEnd(next) || (next?.char === '/' && isPathEnd(afterSlash));
   if (!endsHere) return undefined;
@@ -178,7 +183,8 @@ function firstLiteralSegments(compiledPaths: readonly CompiledPath[]): ReadonlyS
 /**
  * Finds the retired paths in a URL as the code builds it. Paths compare case-insensitively; a hole
  * stands for one whole segment; a base, a query string, a fragment and one trailing slash are allowed.
- * With `method` undefined every entry of the path matches.
+ * With `method` undefined every entry of the path matches. A prefix entry (any method) matches every
+ * path below its own, unless an exact entry matches the same path.
  */
 export function matchCompiledPaths(
   compiledPaths: readonly CompiledPath[],
@@ -192,7 +198,9 @@ export function matchCompiledPaths(
       .map((compiled) => matchAt(compiled, tokens, start, parts))
       .filter((match): match is NonNullable<typeof match> => match !== undefined);
     if (found.length === 0) continue;
-    const forMethod = method === undefined ? found : found.filter((match) => match.entry.method === method);
+    const forAnyMethod = method === undefined ? found : found.filter((match) => match.entry.method === method || match.entry.method === '*');
+    // A path an exact entry names is that entry's call; a prefix entry covers only the rest.
+    const forMethod = forAnyMethod.some((match) => match.entry.scope !== 'prefix') ? forAnyMethod.filter((match) => match.entry.scope !== 'prefix') : forAnyMethod;
     return forMethod.map((match) => ({
       ...match,
       method,

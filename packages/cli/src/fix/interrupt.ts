@@ -1,0 +1,48 @@
+import { unlinkSync } from 'node:fs';
+
+/** The exit code of a run stopped by Ctrl-C or SIGTERM (128 + SIGINT), as shells report it. */
+export const interruptedExitCode = 130;
+
+export interface Interrupt {
+  /** Aborted on the first SIGINT or SIGTERM. */
+  readonly signal: AbortSignal;
+  /** Temporary files being written; removed before a second signal ends the process. */
+  readonly tempFiles: Set<string>;
+  /** Removes the handlers (the run is over). */
+  dispose(): void;
+}
+
+/**
+ * Ctrl-C and SIGTERM during `fix`: the first asks the run to stop after the file in flight (it then
+ * prints its summary and exits 130); a second removes the temporary file being written and exits
+ * 130 at once.
+ */
+export function interruptOnSignals(stderr: { write(text: string): unknown }): Interrupt {
+  const controller = new AbortController();
+  const tempFiles = new Set<string>();
+  const onSignal = (): void => {
+    if (!controller.signal.aborted) {
+      stderr.write('\nStopping after the file in progress (press Ctrl-C again to quit at once)…\n');
+      controller.abort();
+      return;
+    }
+    for (const temp of tempFiles) {
+      try {
+        unlinkSync(temp);
+      } catch {
+        // Already renamed into place or removed: nothing is left behind.
+      }
+    }
+    process.exit(interruptedExitCode);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    tempFiles,
+    dispose() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}

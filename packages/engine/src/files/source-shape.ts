@@ -1,0 +1,91 @@
+/** Why a found file was not read: each is counted in the summary and listed in the JSON report. */
+export type SkipReason = 'too-large' | 'minified' | 'unscanned-extension' | 'excluded-by-config';
+
+/** A file the run did not check or fix, why, and a sentence saying so. */
+export interface SkippedFile {
+  /** Absolute path. */
+  readonly file: string;
+  readonly reason: SkipReason;
+  readonly message: string;
+}
+
+/** Files not read, by reason; `unreadable` also counts folders that could not be listed. */
+export interface NotScannedCounts {
+  readonly unreadable: number;
+  readonly tooLarge: number;
+  readonly minified: number;
+  readonly unscannedExtension: number;
+  readonly excludedByConfig: number;
+}
+
+/** Below this many characters a file is never called minified: a short one-liner is ordinary code. */
+const minifiedMinLength = 4096;
+/** Hand-written code averages 30–50 characters a line; bundles and minified files run to thousands. */
+const minifiedAverageLine = 1000;
+
+/**
+ * True when the text looks minified or bundled: at least 4 KiB whose lines average 1,000 characters
+ * or more. One pass counting line breaks; nothing is allocated.
+ */
+export function looksMinified(text: string): boolean {
+  if (text.length < minifiedMinLength) return false;
+  let lines = 1;
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines += 1;
+  return text.length / lines >= minifiedAverageLine;
+}
+
+/**
+ * The deepest nesting of brackets a file may have. The parser's native code crashes the process near
+ * 20,000 levels and the analysis runs out of stack near 3,000; real code stays below 100.
+ */
+export const maxNestingDepth = 1000;
+
+/**
+ * True when brackets (`(`, `[`, `{`) nest deeper than `maxNestingDepth` anywhere in the text. It counts
+ * every bracket, also in strings and comments: a cheap over-estimate that only real depth can reach.
+ */
+export function nestsTooDeeply(text: string): boolean {
+  let depth = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x28 || code === 0x5b || code === 0x7b) {
+      depth += 1;
+      if (depth > maxNestingDepth) return true;
+    } else if ((code === 0x29 || code === 0x5d || code === 0x7d) && depth > 0) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
+/** The one message `check` and `fix` give for a file too deeply nested to analyse (by the bracket count or a stack overflow). */
+export const tooDeeplyNestedMessage = `Could not analyse the file: it is nested too deeply (more than ${maxNestingDepth.toLocaleString('en-US')} levels of brackets, or an expression chain too long for the analysis); it was left as it is.`;
+
+/** A stack overflow in the parser's tree or the analysis: JavaScript's RangeError "Maximum call stack size exceeded". */
+export function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack|stack space/i.test(error.message);
+}
+
+export function tooLargeMessage(size: number, maxFileSize: number): string {
+  return `Not scanned: ${size.toLocaleString('en-US')} bytes, larger than the maxFileSize of ${maxFileSize.toLocaleString('en-US')} bytes. Raise maxFileSize in sunset.config.json, or name the file on the command line.`;
+}
+
+export const minifiedMessage =
+  'Not scanned: it looks minified (lines of 1,000+ characters on average). Set checkMinified in sunset.config.json, or name the file on the command line.';
+
+export function unscannedExtensionMessage(extension: string): string {
+  return `Not scanned: ${extension} files are not read yet; only .js .jsx .mjs .cjs .ts .tsx .mts .cts files are.`;
+}
+
+export const excludedByConfigMessage = "Not scanned: excluded by the config's ignores.";
+
+export function countNotScanned(skipped: readonly SkippedFile[], unreadable: number): NotScannedCounts {
+  const count = (reason: SkipReason): number => skipped.filter((file) => file.reason === reason).length;
+  return {
+    unreadable,
+    tooLarge: count('too-large'),
+    minified: count('minified'),
+    unscannedExtension: count('unscanned-extension'),
+    excludedByConfig: count('excluded-by-config'),
+  };
+}
