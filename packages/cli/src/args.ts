@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from './errors.js';
 
-export const checkFormats = ['stylish', 'json', 'sarif', 'github'] as const;
+export const checkFormats = ['stylish', 'json', 'sarif', 'github', 'gitlab', 'junit'] as const;
 export type CheckFormat = (typeof checkFormats)[number];
 export const fixFormats = ['human', 'json'] as const;
 export type FixFormat = (typeof fixFormats)[number];
@@ -26,6 +26,10 @@ export interface CheckArgs extends SharedArgs {
   readonly baseline: string | undefined;
   readonly baselineExpires: string | undefined;
   readonly stats: boolean;
+  /** `--changed-since REF`: report only findings on lines changed since the merge base with REF. */
+  readonly changedSince: string | undefined;
+  /** `--concurrency`: threads that read, parse and check; `'auto'` lets the engine choose. */
+  readonly concurrency: number | 'auto' | undefined;
 }
 
 export interface FixArgs extends SharedArgs {
@@ -53,13 +57,15 @@ const sharedOptions = {
 } as const satisfies Record<string, OptionSpec>;
 
 export const checkOptions = {
-  format: { type: 'string', short: 'f', value: checkFormats.join('|'), description: 'Report format (default stylish).' },
+  format: { type: 'string', short: 'f', value: 'FORMAT', description: `Report format: ${checkFormats.join(', ')} (default stylish).` },
   output: { type: 'string', short: 'o', value: 'FILE', description: 'Write the report to FILE instead of stdout.' },
   'fail-on': { type: 'string', value: failOnValues.join('|'), description: 'Exit 1 on findings in this phase or later (default deprecated).' },
   'update-baseline': { type: 'boolean', description: 'Record the current findings in the baseline file and exit 0.' },
   baseline: { type: 'string', value: 'FILE', description: 'Baseline file (default .sunset-baseline.json next to the config).' },
   'baseline-expires': { type: 'string', value: 'YYYY-MM-DD', description: 'With --update-baseline: the baseline stops suppressing from this day.' },
   stats: { type: 'boolean', description: 'With --format json: add the time spent walking, reading, prefiltering, parsing, indexing and checking.' },
+  'changed-since': { type: 'string', value: 'GIT-REF', description: 'Report only findings on lines added or changed since the merge base with GIT-REF (e.g. origin/main).' },
+  concurrency: { type: 'string', value: 'N|auto', description: 'Threads that read, parse and check (default auto: one per core, at most 4, from 1,500 files).' },
   ...sharedOptions,
 } as const satisfies Record<string, OptionSpec>;
 
@@ -83,6 +89,8 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
     baseline: values.baseline,
     baselineExpires: values['baseline-expires'],
     stats: values.stats ?? false,
+    changedSince: nonEmpty('--changed-since', values['changed-since'], 'a git ref such as origin/main'),
+    concurrency: concurrencyOf(values.concurrency),
   };
 }
 
@@ -155,6 +163,19 @@ function oneOf<T extends string>(flag: string, value: string | undefined, allowe
   if (value === undefined) return undefined;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new UsageError(`Invalid value for ${flag}: ${JSON.stringify(value)}. Allowed: ${allowed.join(', ')}.`);
+}
+
+function nonEmpty(flag: string, value: string | undefined, what: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '') throw new UsageError(`Option ${flag} needs a value (${what}).`);
+  return value;
+}
+
+/** `--concurrency`: a positive whole number, or `auto`. */
+function concurrencyOf(value: string | undefined): number | 'auto' | undefined {
+  if (value === undefined || value === 'auto') return value;
+  if (!/^[1-9]\d*$/.test(value)) throw new UsageError(`Invalid value for --concurrency: ${JSON.stringify(value)}. Allowed: a positive whole number (e.g. 4) or auto.`);
+  return Number(value);
 }
 
 /** The options block of a command's --help text. */

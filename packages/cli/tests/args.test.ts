@@ -27,6 +27,7 @@ describe('command line', () => {
       'Commands:',
       '  check            Report retired calls (the CI gate): exit 1 when one is at or past --fail-on.',
       '  fix              Rewrite one-to-one migrations in place and leave TODO comments elsewhere.',
+      '  report           Write the migration inventory and burndown (HTML, Markdown or JSON).',
       '  import openapi   Turn the deprecated operations of an OpenAPI description into custom entries.',
       '',
       'Options:',
@@ -45,18 +46,20 @@ describe('command line', () => {
         'Scans .js .jsx .mjs .cjs .ts .tsx .mts .cts files under the paths (default: .), honouring .gitignore.',
         '',
         'Options:',
-        '  -f, --format <stylish|json|sarif|github>  Report format (default stylish).',
-        '  -o, --output <FILE>                       Write the report to FILE instead of stdout.',
-        '      --fail-on <deprecated|retired>        Exit 1 on findings in this phase or later (default deprecated).',
-        '      --update-baseline                     Record the current findings in the baseline file and exit 0.',
-        '      --baseline <FILE>                     Baseline file (default .sunset-baseline.json next to the config).',
-        '      --baseline-expires <YYYY-MM-DD>       With --update-baseline: the baseline stops suppressing from this day.',
-        '      --stats                               With --format json: add the time spent walking, reading, prefiltering, parsing, indexing and checking.',
-        '      --config <FILE>                       Use this config file instead of searching for sunset.config.json / package.json.',
-        '      --as-of <YYYY-MM-DD>                  Compute phases for this day instead of today (UTC).',
-        '      --api-host <HOST>                     Only URLs with this host (or no host) count; repeat for several hosts.',
-        '      --identity-host <HOST>                Host of the identity provider (/sts/connect/...) for the OAuth rules; repeat for several.',
-        '  -h, --help                                Show this help.',
+        '  -f, --format <FORMAT>                Report format: stylish, json, sarif, github, gitlab, junit (default stylish).',
+        '  -o, --output <FILE>                  Write the report to FILE instead of stdout.',
+        '      --fail-on <deprecated|retired>   Exit 1 on findings in this phase or later (default deprecated).',
+        '      --update-baseline                Record the current findings in the baseline file and exit 0.',
+        '      --baseline <FILE>                Baseline file (default .sunset-baseline.json next to the config).',
+        '      --baseline-expires <YYYY-MM-DD>  With --update-baseline: the baseline stops suppressing from this day.',
+        '      --stats                          With --format json: add the time spent walking, reading, prefiltering, parsing, indexing and checking.',
+        '      --changed-since <GIT-REF>        Report only findings on lines added or changed since the merge base with GIT-REF (e.g. origin/main).',
+        '      --concurrency <N|auto>           Threads that read, parse and check (default auto: one per core, at most 4, from 1,500 files).',
+        '      --config <FILE>                  Use this config file instead of searching for sunset.config.json / package.json.',
+        '      --as-of <YYYY-MM-DD>             Compute phases for this day instead of today (UTC).',
+        '      --api-host <HOST>                Only URLs with this host (or no host) count; repeat for several hosts.',
+        '      --identity-host <HOST>           Host of the identity provider (/sts/connect/...) for the OAuth rules; repeat for several.',
+        '  -h, --help                           Show this help.',
         '',
         'Exit codes: 0 nothing at or past --fail-on, 1 findings at or past it or files that could not be checked,',
         '2 usage or configuration error.',
@@ -71,7 +74,7 @@ describe('command line', () => {
       out: '',
       err:
         'sunset: Unknown option --fial-on for `sunset check`. Allowed options: --format, --output, --fail-on, --update-baseline, ' +
-        '--baseline, --baseline-expires, --stats, --config, --as-of, --api-host, --identity-host, --help. Run `sunset check --help` for details.\n',
+        '--baseline, --baseline-expires, --stats, --changed-since, --concurrency, --config, --as-of, --api-host, --identity-host, --help. Run `sunset check --help` for details.\n',
     });
   });
 
@@ -79,7 +82,7 @@ describe('command line', () => {
     expect(await run(['check', '--format', 'xml'])).toEqual({
       code: 2,
       out: '',
-      err: 'sunset: Invalid value for --format: "xml". Allowed: stylish, json, sarif, github.\n',
+      err: 'sunset: Invalid value for --format: "xml". Allowed: stylish, json, sarif, github, gitlab, junit.\n',
     });
     expect((await run(['check', '--fail-on=scheduled'])).err).toBe(
       'sunset: Invalid value for --fail-on: "scheduled". Allowed: deprecated, retired.\n',

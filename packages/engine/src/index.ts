@@ -14,4 +14,6 @@ export { UsageError, type FileProblem } from './errors.js';
 export { configFileName, findConfig, resolveConfig, type ConfigOverrides, type FoundConfig } from './config-file/load.js';
 export { asUsageError, validateConfig, validateDay } from './config-file/validate.js';
 export type { ResolvedConfig, SunsetConfigFile } from './config-file/types.js';
-export { describeFixReport, fixReportJson, type FixReportJson } from './fix/describe-fix-report.js';
+export { describeFixReport, describeNotScanned, fixReportJson, type FixReportJson } from './fix/describe-fix-report.js';
+export type { NotScannedCounts, SkipReason } from './files/source-shape.js';
+export { frameworkExtensions, scriptBlocksOf } from './parse/script-blocks.js';

@@ -23,8 +23,8 @@ describe('validateConfig', () => {
   });
 
   it.each([
-    [{ failOnn: 'retired' }, 'Invalid config in sunset.config.json: "failOnn" is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline, rules. Fix it and run again.'],
-    [{ typeAware: true }, 'Invalid config in sunset.config.json: "typeAware" cannot be set here (it belongs in ESLint\'s settings.sunset); the options here are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline, rules. Fix it and run again.'],
+    [{ failOnn: 'retired' }, 'Invalid config in sunset.config.json: "failOnn" is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.'],
+    [{ typeAware: true }, 'Invalid config in sunset.config.json: "typeAware" cannot be set here (it belongs in ESLint\'s settings.sunset); the options here are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.'],
     [{ failOn: 'soon' }, 'Invalid config in sunset.config.json: "failOn" must be one of "deprecated", "retired", got "soon". Fix it and run again.'],
     [{ asOf: '2019-13-01' }, 'Invalid config in sunset.config.json: "asOf": "2019-13-01" is not a day on the calendar. Fix it and run again.'],
     [{ asOf: 20190601 }, 'Invalid config in sunset.config.json: "asOf" must be a day written YYYY-MM-DD (for example 2026-11-21), got 20190601. Fix it and run again.'],
@@ -55,6 +55,12 @@ describe('findConfig', () => {
     mkdirSync(path.join(root, '.git'));
     const found = await findConfig(path.join(root, 'packages/app/src'), undefined);
     expect(found).toEqual({ file: path.join(root, 'sunset.config.json'), config: { failOn: 'retired' } });
+  });
+
+  it('accepts a UTF-8 BOM at the start of the file, as Windows editors write it', async () => {
+    const root = makeTree({ 'sunset.config.json': '\uFEFF{ "failOn": "retired", "asOf": "2026-11-21" }' });
+    const found = await findConfig(root, undefined);
+    expect(found?.config).toEqual({ failOn: 'retired', asOf: '2026-11-21' });
   });
 
   it('does not look above the git root', async () => {
@@ -111,9 +117,12 @@ describe('resolveConfig', () => {
       catalog: undefined,
       rules: {},
       typeAware: false,
+      maxFileSize: 1048576,
+      checkMinified: false,
       baselineFile: path.join(root, '.sunset-baseline.json'),
     });
-    expect(config.catalog.entries).toHaveLength(27);
+    // The spec's 27 rows plus the synchronous reporting API retired by path prefix.
+    expect(config.catalog.entries).toHaveLength(28);
   });
 
   it('lets flags override the file, and resolves the baseline next to the config file', async () => {

@@ -3,12 +3,13 @@ import type { TSESLint } from '@typescript-eslint/utils';
 import { todayUtc } from '@sunset/rule-data';
 import type { SunsetRuleName, SunsetRules } from './rules/index.js';
 import { createRules } from './rules/index.js';
-import { createAnalysisMemo } from './util/file-analysis.js';
+import { createAnalysisMemo, type WarnFunction } from './util/file-analysis.js';
 
 export type { SunsetRuleName, SunsetRules } from './rules/index.js';
 export type { SunsetSettings } from './util/settings.js';
 export { readSunsetSettings, SunsetSettingsError } from './util/settings.js';
 export { docsUrl } from './util/create-rule.js';
+export type { WarnFunction } from './util/file-analysis.js';
 
 interface PackageJson {
   readonly name: string;
@@ -42,9 +43,10 @@ function ruleLevels(rules: SunsetRules, include: (name: SunsetRuleName) => boole
  *
  * The configs stamp `settings.sunset.asOf` with the day the config is loaded, so ESLint's cache
  * key changes with the day; set your own `settings.sunset.asOf` in a later config object to pin it.
+ * `warn` receives what the plugin has to tell without failing the run (default: `process.emitWarning`).
  */
-export function createPlugin(): SunsetPlugin {
-  const rules = createRules(createAnalysisMemo());
+export function createPlugin(options: { readonly warn?: WarnFunction } = {}): SunsetPlugin {
+  const rules = createRules(createAnalysisMemo(options.warn));
   const settings = { sunset: { asOf: todayUtc() } };
   const configs = {} as { recommended: SunsetFlatConfig; all: SunsetFlatConfig };
   const plugin: SunsetPlugin = { meta: { name: packageJson.name, version: packageJson.version }, rules, configs };

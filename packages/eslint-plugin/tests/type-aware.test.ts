@@ -100,3 +100,31 @@ describe('the rules in type-aware mode', () => {
     expect(lintClient(false)).toEqual([]);
   });
 });
+
+describe('typeAware without type information', () => {
+  function lintClientWarnings(parserOptions: object | undefined): string[] {
+    const warnings: string[] = [];
+    const plugin = createPlugin({ warn: (message, code) => warnings.push(`${code}: ${message}`) });
+    const config: Linter.Config[] = [
+      plugin.configs.recommended as unknown as Linter.Config,
+      { files: ['**/*.ts'], languageOptions: { parser: tsParser, ...(parserOptions === undefined ? {} : { parserOptions }) } },
+      { settings: { sunset: { asOf: '2024-06-01', typeAware: true } } },
+    ];
+    const linter = new Linter({ cwd: fixtureDir });
+    for (const file of ['client.ts', 'endpoints.ts']) linter.verify(readFileSync(`${fixtureDir}${file}`, 'utf8'), config, `${fixtureDir}${file}`);
+    return warnings;
+  }
+
+  it('warns once, naming the first file and what to set, when the parser gives no program', () => {
+    expect(lintClientWarnings(undefined)).toEqual([
+      `SUNSET_TYPE_AWARE_WITHOUT_TYPES: settings.sunset.typeAware is on, but the parser gave no TypeScript program for ${fixtureDir}client.ts ` +
+        '(sourceCode.parserServices has no program), so the rules run without type information and miss URLs built from constants of other files. ' +
+        'Under ESLint, parse with @typescript-eslint/parser and set languageOptions.parserOptions.projectService: true; ' +
+        'oxlint gives JS plugins no type information: set typeAware only in the ESLint config that has it.',
+    ]);
+  });
+
+  it('says nothing when the program is there', () => {
+    expect(lintClientWarnings({ project: `${fixtureDir}tsconfig.json`, tsconfigRootDir: fixtureDir, disallowAutomaticSingleRunInference })).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { checkFiles, displayPath, resolveConfig, validateDay, writeFileAtomic, type AnalysisCore, type FileProblem, type LocatedFinding } from '@sunset/engine';
+import { checkFiles, displayPath, validateDay, writeFileAtomic, type AnalysisCore, type CheckFilesResult, type FileProblem, type LocatedFinding } from '@sunset/engine';
 import { describeEndpoint, todayUtc } from '@sunset/rule-data';
 import type { CheckArgs } from '../args.js';
 import { applyBaseline, buildBaseline, readBaseline, writeBaseline } from '../baseline/baseline-file.js';
@@ -8,6 +8,8 @@ import { fingerprintFindings, splitLines } from '../baseline/fingerprint.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { formatters } from '../format/index.js';
 import { colorEnabled, nowOf, type CliIo } from '../io.js';
+import { changedLinesSince, touchesChangedLines } from './changed-lines.js';
+import { resolveConfigScopes } from './config-scopes.js';
 import { isFailing, isReportable } from './threshold.js';
 import { compareText, plural } from '../text.js';
 import type { CheckReport, CheckStats, FileError, Finding } from './types.js';
@@ -53,8 +55,9 @@ const toFileError = (cwd: string, problem: FileProblem): FileError => ({
 /** `sunset check`: walk, prefilter, parse, check (all in the engine), apply the baseline, report; returns the exit code. */
 export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependencies): Promise<number> {
   const now = nowOf(io);
-  const config = await resolveConfig(
+  const { primary: config, scopes } = await resolveConfigScopes(
     io.cwd,
+    args.paths,
     { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts, failOn: args.failOn, baseline: args.baseline },
     now,
   );
@@ -63,18 +66,39 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
     throw new UsageError('--baseline-expires only applies with --update-baseline. Add --update-baseline or drop the flag.');
   }
 
-  const threads = threadsOf(io.env.SUNSET_CHECK_THREADS);
-  const result = await checkFiles(args.paths, {
-    cwd: io.cwd,
-    options: config,
-    baseDir: config.baseDir,
-    ...(threads === undefined ? {} : { threads }),
-    ...(deps.core === undefined ? {} : { core: deps.core }),
-  });
+  if (args.changedSince !== undefined && args.updateBaseline) {
+    throw new UsageError('--changed-since does not go with --update-baseline: the baseline records every finding. Drop one of the two.');
+  }
+  // Asked before the (longer) check, so a shallow clone fails fast with the fetch to run.
+  const changed = args.changedSince === undefined ? undefined : changedLinesSince(args.changedSince, io.cwd);
+
+  const threads = args.concurrency === 'auto' ? undefined : (args.concurrency ?? threadsOf(io.env.SUNSET_CHECK_THREADS));
+  // Each config checks the files it governs; the findings keep the phases of their own config's asOf.
+  const runs = [];
+  for (const scope of scopes) {
+    const scoped = await checkFiles(scope.paths, {
+      cwd: io.cwd,
+      options: { ...scope.config, ignores: scope.ignores },
+      baseDir: scope.config.baseDir,
+      ...(threads === undefined ? {} : { threads }),
+      ...(deps.core === undefined ? {} : { core: deps.core }),
+    });
+    runs.push({ scope, result: scoped });
+  }
+  const result = mergeResults(runs.map((run) => run.result));
+  const configOf = new Map(runs.flatMap(({ scope, result: scoped }) => scoped.findings.map((found) => [found, scope.config] as const)));
+  const inChange = (file: string, line = 1, endLine = line): boolean => changed === undefined || touchesChangedLines(changed, file, line, endLine);
+  const reportable = result.findings.filter((found) => inChange(found.file, found.line, found.endLine));
   const linted = {
-    findings: result.findings.map((found) => toFinding(io.cwd, found)).filter((finding) => isReportable(finding, config)),
-    errors: result.errors.map((problem) => toFileError(io.cwd, problem)),
+    findings: reportable.filter((found) => isReportable(toFinding(io.cwd, found), configOf.get(found) ?? config)).map((found) => toFinding(io.cwd, found)),
+    errors: result.errors.filter((problem) => inChange(problem.file, problem.line)).map((problem) => toFileError(io.cwd, problem)),
   };
+  if (changed !== undefined) {
+    const outside = result.findings.length - reportable.length;
+    io.stderr.write(
+      `--changed-since ${args.changedSince ?? ''}: checked lines changed since ${changed.base.slice(0, 12)}; ${plural(outside, 'finding')} on other lines not reported.\n`,
+    );
+  }
   const sources = new Map([...result.sources].map(([file, text]) => [displayPath(io.cwd, file), text]));
   const linesCache = new Map<string, string[]>();
   const linesOf = (file: string): string[] | undefined => {
@@ -108,6 +132,7 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
   const report: CheckReport = {
     findings: outcome.findings,
     errors,
+    notScanned: result.skipped.map((skipped) => ({ file: displayPath(io.cwd, skipped.file), reason: skipped.reason, message: skipped.message })),
     summary: {
       asOf: config.asOf,
       failOn: config.failOn,
@@ -117,6 +142,7 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
       failing,
       baselined: outcome.baselined,
       errors: errors.length,
+      notScanned: result.notScanned,
     },
     ...(args.stats ? { stats: { timings: roundTimings(result.timings) } } : {}),
   };
@@ -127,6 +153,7 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
     color: args.output === undefined && args.format === 'stylish' && colorEnabled(io),
     linesOf,
     fingerprints: outcome.fingerprints,
+    checkedFiles: [...sources.keys()].filter((file) => inChange(path.resolve(io.cwd, file))).sort(compareText),
     toolVersion: deps.toolVersion,
     ...(deps.docsUrl === undefined ? {} : { docsUrl: deps.docsUrl }),
   });
@@ -139,6 +166,30 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
     );
   }
   return failing > 0 || errors.length > 0 ? ExitCode.failed : ExitCode.ok;
+}
+
+/** One result from the runs of several configs: findings by file, line and column; counts and times added up. */
+function mergeResults(results: readonly CheckFilesResult[]): CheckFilesResult {
+  if (results.length === 1) return results[0]!;
+  const byPosition = (a: LocatedFinding, b: LocatedFinding): number =>
+    compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.rule, b.rule);
+  const timings = { walk: 0, read: 0, prefilter: 0, parse: 0, index: 0, checks: 0 };
+  for (const result of results) for (const key of Object.keys(timings) as (keyof typeof timings)[]) timings[key] += result.timings[key];
+  const notScanned = { ...results[0]!.notScanned };
+  for (const result of results.slice(1)) {
+    for (const [reason, count] of Object.entries(result.notScanned)) (notScanned as Record<string, number>)[reason] = ((notScanned as Record<string, number>)[reason] ?? 0) + count;
+  }
+  return {
+    ...results[0]!,
+    notScanned,
+    findings: results.flatMap((result) => result.findings).sort(byPosition),
+    errors: results.flatMap((result) => result.errors).sort((a, b) => compareText(a.file, b.file)),
+    skipped: results.flatMap((result) => result.skipped),
+    files: results.reduce((sum, result) => sum + result.files, 0),
+    candidates: results.reduce((sum, result) => sum + result.candidates, 0),
+    sources: new Map(results.flatMap((result) => [...result.sources])),
+    timings: { ...results[0]!.timings, ...timings },
+  };
 }
 
 /** `SUNSET_CHECK_THREADS`: how many threads read, parse and check; unset or empty lets the engine choose. */

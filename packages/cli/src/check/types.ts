@@ -1,5 +1,5 @@
 import type { Migration, Phase } from '@sunset/rule-data';
-import type { ResolvedConfig } from '@sunset/engine';
+import type { NotScannedCounts, ResolvedConfig } from '@sunset/engine';
 
 export type Severity = 'error' | 'warning';
 
@@ -55,6 +55,15 @@ export interface CheckSummary {
   /** Findings suppressed by the baseline. */
   readonly baselined: number;
   readonly errors: number;
+  /** Files the walk found but did not read, by reason (unreadable ones are also in `errors`). */
+  readonly notScanned: NotScannedCounts;
+}
+
+/** A file found but not scanned, and why (`too-large`, `minified`, `excluded-by-config`, …). */
+export interface NotScannedFile {
+  readonly file: string;
+  readonly reason: string;
+  readonly message: string;
 }
 
 /** Where the time of a run went, in milliseconds (`--stats`). */
@@ -65,6 +74,7 @@ export interface CheckStats {
 export interface CheckReport {
   readonly findings: readonly Finding[];
   readonly errors: readonly FileError[];
+  readonly notScanned: readonly NotScannedFile[];
   readonly summary: CheckSummary;
   readonly stats?: CheckStats;
 }

@@ -48,6 +48,7 @@ export function toJsonReport(report: CheckReport): object {
   return {
     findings: report.findings.map(toJsonFinding),
     errors: report.errors.map(({ file, line, message }) => (line === undefined ? { file, message } : { file, line, message })),
+    notScanned: report.notScanned,
     summary: report.summary,
     ...(report.stats === undefined ? {} : { stats: report.stats }),
   };

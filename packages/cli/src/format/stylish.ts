@@ -1,3 +1,4 @@
+import { describeNotScanned } from '@sunset/engine';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { describePhase } from '@sunset/rule-data';
 import { isFailing } from '../check/threshold.js';
@@ -89,9 +90,14 @@ function summaryLine(report: CheckReport, paint: ChalkInstance): string {
   ];
   if (summary.baselined > 0) parts.push(`${summary.baselined} baselined`);
   if (summary.errors > 0) parts.push(`${plural(summary.errors, 'file')} not checked`);
+  // Unreadable files are already counted as not checked.
+  const notScanned = describeNotScanned({ ...summary.notScanned, unreadable: 0 });
+  if (notScanned !== undefined) parts.push(notScanned);
   const scanned = `${plural(summary.files, 'file')} scanned, as of ${summary.asOf}`;
   const ok = summary.failing === 0 && summary.errors === 0;
-  const mark = ok ? paint.green('✔') : paint.red('✖');
+  // Nothing failed, but files were left out (too large, minified): the gate passes and says so, never a plain ✔.
+  const partial = report.notScanned.some((file) => file.reason !== 'excluded-by-config');
+  const mark = !ok ? paint.red('✖') : partial ? paint.yellow('!') : paint.green('✔');
   return `${mark} ${parts.join(', ')} (${scanned})`;
 }
 

@@ -10,8 +10,10 @@ export interface FormatContext {
   readonly color: boolean;
   /** The lines of a reported file (index 0 = line 1), for code frames; undefined when unknown. */
   readonly linesOf: (file: string) => readonly string[] | undefined;
-  /** One per `report.findings` entry, same order (SARIF `partialFingerprints`). */
+  /** One per `report.findings` entry, same order (SARIF `partialFingerprints`, GitLab `fingerprint`). */
   readonly fingerprints: readonly string[];
+  /** Display paths of the files that were parsed (JUnit lists each as a test case); may be empty. */
+  readonly checkedFiles?: readonly string[];
   readonly toolVersion: string;
   /** Where the docs live (SARIF `informationUri`/`helpUri`, with `#<entry-id>`); omitted when unknown. */
   readonly docsUrl?: string;

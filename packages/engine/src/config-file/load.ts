@@ -16,7 +16,7 @@ export interface FoundConfig {
 }
 
 /**
- * Finds the config: `--config FILE`, else the nearest `sunset.config.json` or `package.json` with a
+ * Finds the config: `--config FILE` (a package.json: its `sunset` key), else the nearest `sunset.config.json` or `package.json` with a
  * `sunset` key, from `cwd` up to the top of the git work tree (or the file-system root outside git).
  * In one folder `sunset.config.json` wins over package.json.
  */
@@ -24,7 +24,12 @@ export async function findConfig(cwd: string, explicit: string | undefined): Pro
   if (explicit !== undefined) {
     const file = path.resolve(cwd, explicit);
     const raw = await readJson(file, cwd, `--config ${explicit}`);
-    return { file, config: validateConfig(raw, displayPath(cwd, file)) };
+    if (path.basename(file) !== 'package.json') return { file, config: validateConfig(raw, displayPath(cwd, file)) };
+    // A package.json names its config under the "sunset" key, as when it is found by the lookup.
+    if (typeof raw !== 'object' || raw === null || !('sunset' in raw)) {
+      throw new UsageError(`Invalid config in ${displayPath(cwd, file)}: it has no "sunset" key. Add one, or pass a sunset.config.json to --config.`);
+    }
+    return { file, config: validateConfig(raw.sunset, `${displayPath(cwd, file)} ("sunset" key)`) };
   }
   const stopAt = findGitRoot(cwd);
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
@@ -57,7 +62,8 @@ async function readJson(file: string, cwd: string, label: string): Promise<unkno
     throw new UsageError(`Cannot read config ${label}: ${reason}. Check the path and try again.`);
   }
   try {
-    return JSON.parse(text) as unknown;
+    // A UTF-8 BOM (Windows editors write one) is not part of the JSON.
+    return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
   } catch (error) {
     throw new UsageError(
       `Invalid config in ${displayPath(cwd, file)}: it is not valid JSON (${(error as Error).message}). Fix the syntax and run again.`,

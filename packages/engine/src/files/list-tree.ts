@@ -15,7 +15,8 @@ export interface TreeListing {
 }
 
 const sourceName = new RegExp(`\\.(?:${sourceExtensions.map((extension) => extension.slice(1)).join('|')})$`, 'i');
-const unscannedName = new RegExp(`\\.(?:${unscannedScriptExtensions.map((extension) => extension.slice(1)).join('|')})$`, 'i');
+const unscannedName =
+  unscannedScriptExtensions.length === 0 ? /(?!)/ : new RegExp(`\\.(?:${unscannedScriptExtensions.map((extension) => extension.slice(1)).join('|')})$`, 'i');
 
 /** Folders never entered: dependencies and git's own data. */
 const isSkippedFolder = (name: string): boolean => name === 'node_modules' || name === '.git';

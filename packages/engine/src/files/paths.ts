@@ -1,10 +1,11 @@
 import path from 'node:path';
+import { frameworkExtensions } from '../parse/script-blocks.js';
 
-/** The extensions `check` and `fix` read; everything else is left alone. */
-export const sourceExtensions = ['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts'] as const;
+/** The extensions `check` and `fix` read (of Vue, Svelte and Astro files the script blocks); everything else is left alone. */
+export const sourceExtensions = ['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts', ...frameworkExtensions] as const;
 
-/** Files that hold JavaScript in a form `check` does not read yet: counted as not scanned, never silently passed. */
-export const unscannedScriptExtensions = ['.vue', '.svelte', '.astro'] as const;
+/** Files that hold JavaScript in a form `check` does not read: counted as not scanned, never silently passed (none today). */
+export const unscannedScriptExtensions: readonly string[] = [];
 
 export function hasSourceExtension(file: string): boolean {
   return (sourceExtensions as readonly string[]).includes(path.extname(file).toLowerCase());

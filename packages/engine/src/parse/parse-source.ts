@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseSync, type ParserOptions } from 'oxc-parser';
 import type { SourceComment, SourceFile } from '../analysis-contract.js';
 import { lineIndexOf } from './lines.js';
+import { blankOutsideBlocks, isFrameworkFile, langOfBlocks, scriptBlocksOf } from './script-blocks.js';
 
 export interface SyntaxProblem {
   /** 1-based, as ESLint counts lines and columns. */
@@ -39,7 +40,13 @@ function parserOptionsOf(filePath: string): ParserOptions {
  */
 export function parseSource(text: string, filePath: string): ParseResult {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const result = parseSync(filePath, source, parserOptionsOf(filePath));
+  // A .vue/.svelte/.astro file is parsed as its script blocks in place, the markup blanked out:
+  // ranges stay those of the original text, which is what `file.text` keeps.
+  const framework = isFrameworkFile(filePath);
+  const blocks = framework ? scriptBlocksOf(source, filePath) : [];
+  const code = framework ? blankOutsideBlocks(source, blocks) : source;
+  const options = framework ? { ...parserOptionsOf(filePath), lang: langOfBlocks(blocks), sourceType: 'module' as const } : parserOptionsOf(filePath);
+  const result = parseSync(filePath, code, options);
   const error = result.errors.find((candidate) => candidate.severity === 'Error');
   if (error !== undefined) {
     const { line, column } = lineIndexOf(source).position(error.labels[0]?.start ?? 0);

@@ -21,9 +21,27 @@ export interface AnalysisMemo {
   fileAnalysis(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): FileAnalysis;
 }
 
-export function createAnalysisMemo(): AnalysisMemo {
+/** How the plugin tells the user something is off without failing the lint run (tests pass their own). */
+export type WarnFunction = (message: string, code: string) => void;
+
+const typeScriptFile = /\.(?:[cm]?tsx?|vue|svelte|astro)$/i;
+
+const emitProcessWarning: WarnFunction = (message, code) => process.emitWarning(message, { type: 'SunsetWarning', code });
+
+/** Why `typeAware` did nothing for a file, and what to do; said once per plugin instance. */
+export function typeAwareWithoutTypesMessage(filename: string): string {
+  return (
+    `settings.sunset.typeAware is on, but the parser gave no TypeScript program for ${filename} ` +
+    '(sourceCode.parserServices has no program), so the rules run without type information and miss URLs built from constants of other files. ' +
+    'Under ESLint, parse with @typescript-eslint/parser and set languageOptions.parserOptions.projectService: true; ' +
+    'oxlint gives JS plugins no type information: set typeAware only in the ESLint config that has it.'
+  );
+}
+
+export function createAnalysisMemo(warn: WarnFunction = emitProcessWarning): AnalysisMemo {
   const settingsCache = new WeakMap<object, SunsetOptions>();
   const files = new WeakMap<object, { settings: object; analysis: FileAnalysis }>();
+  let warnedTypeAware = false;
 
   const optionsOf = (settings: object): SunsetOptions => {
     let options = settingsCache.get(settings);
@@ -39,11 +57,17 @@ export function createAnalysisMemo(): AnalysisMemo {
       const options = optionsOf(context.settings);
       const resolveIdentifier = options.typeAware ? createTypeAwareResolver(sourceCode.parserServices) : undefined;
       const analysisOptions: AnalysisOptions = { ...analysisOptionsOf(options), ...(resolveIdentifier === undefined ? {} : { resolveIdentifier }) };
+      const needed = mightNeedAnalysis(sourceCode.text, analysisOptions);
+      // Warn at the first TypeScript file (a JS file, e.g. eslint.config.js, rarely gets types) or file the rules look into.
+      if (options.typeAware && resolveIdentifier === undefined && !warnedTypeAware && (needed || typeScriptFile.test(context.filename))) {
+        warnedTypeAware = true;
+        warn(typeAwareWithoutTypesMessage(context.filename), 'SUNSET_TYPE_AWARE_WITHOUT_TYPES');
+      }
       let index: FileIndex | undefined;
       const analysis: FileAnalysis = {
         options,
         analysisOptions,
-        needed: mightNeedAnalysis(sourceCode.text, analysisOptions),
+        needed,
         index: () => (index ??= indexFile(sourceFileOf(sourceCode), analysisOptions)),
       };
       files.set(sourceCode, { settings: context.settings, analysis });

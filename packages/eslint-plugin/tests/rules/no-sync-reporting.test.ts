@@ -26,7 +26,7 @@ createTypeScriptRuleTester().run('no-sync-reporting', forRuleTester(rule), {
   valid: [
     { name: 'the asynchronous workflow', code: 'await axios.post(`${API_BASE}/v1/buyer/stats/data`, request);' },
     { name: 'polling the asynchronous operation', code: "await fetch('/v1/buyer/stats/operations');" },
-    { name: 'a look-alike path', code: "await fetch('/v1/reportingstats/agency/reportdataArchive', { method: 'POST' });" },
+    { name: 'a look-alike path', code: "await fetch('/v1/reportingstatsarchive/agency/reportdata', { method: 'POST' });" },
     { name: 'the path in a comment', code: '// POST /v1/reportingstats/agency/reportdata is retired\nawait load();' },
     { name: 'a legacy REST path (another rule)', code: "await fetch('/v1/campaigns');" },
     {

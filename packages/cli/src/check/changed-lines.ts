@@ -1,0 +1,128 @@
+import { execFileSync } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { UsageError } from '../errors.js';
+
+/** The lines a change adds or edits, by absolute file path (1-based line numbers). */
+export interface ChangedLines {
+  /** The merge base the change is measured from (full commit id). */
+  readonly base: string;
+  /** Files with added or edited lines; `'all'` for a file git does not track yet (every line is new). */
+  readonly files: ReadonlyMap<string, ReadonlySet<number> | 'all'>;
+}
+
+interface GitResult {
+  readonly ok: boolean;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function git(cwd: string, args: readonly string[]): GitResult {
+  try {
+    const stdout = execFileSync('git', ['-c', 'core.quotePath=off', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 512 * 1024 * 1024 });
+    return { ok: true, stdout, stderr: '' };
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string; code?: string };
+    if (failed.code === 'ENOENT') throw new UsageError('--changed-since needs git, and git is not on the PATH. Install git or drop --changed-since.');
+    return { ok: false, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+/** `origin/main` → `git fetch --depth=50 origin main`; a bare branch or tag → `git fetch --depth=50 origin <ref>`. */
+function fetchAdvice(ref: string): string {
+  const slash = ref.indexOf('/');
+  const [remote, branch] = slash > 0 && !ref.startsWith('refs/') ? [ref.slice(0, slash), ref.slice(slash + 1)] : ['origin', ref.replace(/^refs\/heads\//, '')];
+  return `git fetch --depth=50 ${remote} ${branch}`;
+}
+
+/**
+ * What `git diff` says changed since the merge base of `ref` and HEAD, in the work tree (committed,
+ * staged and unstaged changes, plus untracked files that .gitignore does not exclude). Renames are
+ * followed (`-M`): a moved file's unchanged lines are not new. Throws a UsageError naming the fetch
+ * to run when the ref or the merge base is missing (a shallow CI clone).
+ */
+export function changedLinesSince(ref: string, cwd: string): ChangedLines {
+  const top = git(cwd, ['rev-parse', '--show-toplevel']);
+  if (!top.ok) throw new UsageError(`--changed-since ${ref}: ${path.resolve(cwd)} is not inside a git work tree. Run sunset from the repository, or drop --changed-since.`);
+  const root = realpathSync(top.stdout.trim());
+  const shallow = git(root, ['rev-parse', '--is-shallow-repository']).stdout.trim() === 'true';
+  if (!git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).ok) {
+    const why = shallow ? ' (this clone is shallow, so it may have fetched only the current branch)' : '';
+    throw new UsageError(`--changed-since ${ref}: git knows no commit ${JSON.stringify(ref)}${why}. Fetch the base branch: ${fetchAdvice(ref)}`);
+  }
+  const mergeBase = git(root, ['merge-base', ref, 'HEAD']);
+  if (!mergeBase.ok) {
+    const why = shallow ? 'the shallow clone does not reach back to where the branches meet' : 'the histories share no commit';
+    throw new UsageError(
+      `--changed-since ${ref}: no merge base of ${ref} and HEAD (${why}). Fetch more history: ${fetchAdvice(ref).replace('--depth=50', '--deepen=200')} (or git fetch --unshallow).`,
+    );
+  }
+  const base = mergeBase.stdout.trim();
+  const diff = git(root, ['diff', '--no-color', '--no-ext-diff', '--unified=0', '-M', base, '--']);
+  if (!diff.ok) throw new UsageError(`--changed-since ${ref}: git diff failed: ${diff.stderr.trim()}`);
+  const files = new Map<string, ReadonlySet<number> | 'all'>();
+  for (const [file, lines] of parseAddedLines(diff.stdout)) files.set(path.join(root, file), lines);
+  const untracked = git(root, ['ls-files', '--others', '--exclude-standard', '-z']);
+  for (const file of untracked.stdout.split('\0')) if (file !== '') files.set(path.join(root, file), 'all');
+  return { base, files };
+}
+
+/**
+ * The added line numbers per new path of a `git diff --unified=0` (paths relative to the repository
+ * root). A deleted file has none; a hunk `+c,0` deletes only.
+ */
+export function parseAddedLines(diff: string): Map<string, Set<number>> {
+  const files = new Map<string, Set<number>>();
+  let current: Set<number> | undefined;
+  for (const line of diff.split('\n')) {
+    if (line.startsWith('+++ ')) {
+      const target = line.slice(4);
+      if (target === '/dev/null') {
+        current = undefined;
+        continue;
+      }
+      const file = unquoteGitPath(target).replace(/^b\//, '');
+      current = files.get(file) ?? new Set<number>();
+      files.set(file, current);
+      continue;
+    }
+    const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(line);
+    if (hunk === null || current === undefined) continue;
+    const start = Number(hunk[1]);
+    const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
+    for (let lineNumber = start; lineNumber < start + count; lineNumber++) current.add(lineNumber);
+  }
+  return files;
+}
+
+/** git writes a path with a tab, newline, quote or backslash as a C-style quoted string (octal escapes for bytes). */
+function unquoteGitPath(text: string): string {
+  if (!text.startsWith('"')) return text;
+  const bytes: number[] = [];
+  const simple: Readonly<Record<string, number>> = { n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, '"': 34, '\\': 92 };
+  for (let index = 1; index < text.length - 1; index++) {
+    const char = text[index]!;
+    if (char !== '\\') {
+      bytes.push(...Buffer.from(char, 'utf8'));
+      continue;
+    }
+    const next = text[index + 1]!;
+    if (/[0-7]/.test(next)) {
+      bytes.push(parseInt(text.slice(index + 1, index + 4), 8));
+      index += 3;
+    } else {
+      bytes.push(simple[next] ?? next.charCodeAt(0));
+      index += 1;
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** True when any line of `[line, endLine]` was added or edited by the change. */
+export function touchesChangedLines(changed: ChangedLines, file: string, line: number, endLine = line): boolean {
+  const lines = changed.files.get(file);
+  if (lines === undefined) return false;
+  if (lines === 'all') return true;
+  for (let lineNumber = line; lineNumber <= endLine; lineNumber++) if (lines.has(lineNumber)) return true;
+  return false;
+}

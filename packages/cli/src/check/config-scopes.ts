@@ -1,0 +1,100 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { findConfig, resolveConfig, toPosix, type ConfigOverrides, type ResolvedConfig } from '@sunset/engine';
+
+/** The files one config governs: the paths to scan with it, and the folders of nested configs to leave out. */
+export interface ConfigScope {
+  readonly config: ResolvedConfig;
+  /** Paths to scan with this config: as given on the command line, or (nested config folders) relative to the working directory. */
+  readonly paths: readonly string[];
+  /** `config.ignores` plus the folders that have their own config (gitignore patterns, relative to `config.baseDir`). */
+  readonly ignores: readonly string[];
+}
+
+export interface ConfigScopes {
+  /** The config found from the working directory (or `--config`): it decides the run (`failOn`, `baseline`). */
+  readonly primary: ResolvedConfig;
+  /** One scope per config that governs some scanned file, in path order. */
+  readonly scopes: readonly ConfigScope[];
+}
+
+/**
+ * Which config governs which files, as ESLint 10 looks up `eslint.config.js`: for every scanned path the
+ * nearest `sunset.config.json` (or package.json with a `sunset` key) in its folder or above, up to the
+ * top of the git work tree; a folder below a scanned folder with its own config is governed by that
+ * one. The nearest file wins whole (no cascading). `--config FILE` governs everything.
+ */
+export async function resolveConfigScopes(cwd: string, paths: readonly string[], overrides: ConfigOverrides, now: Date = new Date()): Promise<ConfigScopes> {
+  const primary = await resolveConfig(cwd, overrides, now);
+  if (overrides.config !== undefined) return { primary, scopes: [{ config: primary, paths, ignores: primary.ignores }] };
+
+  const byFile = new Map<string, { config: ResolvedConfig; paths: string[]; roots: string[] }>();
+  const scopeOf = async (configFile: string | undefined): Promise<{ config: ResolvedConfig; paths: string[]; roots: string[] }> => {
+    const key = configFile ?? '';
+    let scope = byFile.get(key);
+    if (scope === undefined) {
+      const config = configFile === primary.file ? primary : await resolveConfig(cwd, { ...overrides, ...(configFile === undefined ? {} : { config: configFile }) }, now);
+      byFile.set(key, (scope = { config, paths: [], roots: [] }));
+    }
+    return scope;
+  };
+
+  for (const given of paths) {
+    const absolute = path.resolve(cwd, given);
+    const isFolder = isDirectory(absolute);
+    const found = await findConfig(isFolder ? absolute : path.dirname(absolute), undefined);
+    const own = await scopeOf(found?.file);
+    own.paths.push(given);
+    own.roots.push(absolute);
+    if (!isFolder) continue;
+    for (const nested of nestedConfigFolders(absolute)) {
+      const nestedConfig = await findConfig(nested, undefined);
+      if (nestedConfig === undefined || nestedConfig.file === found?.file) continue;
+      const scope = await scopeOf(nestedConfig.file);
+      if (scope.roots.some((scanned) => isInside(scanned, nested))) continue;
+      scope.paths.push(path.relative(cwd, nested) || '.');
+      scope.roots.push(nested);
+    }
+  }
+
+  const ownFolders = [...byFile.values()].flatMap(({ config }) => (config.file === undefined ? [] : [path.dirname(config.file)]));
+  const scopes = [...byFile.values()].map(({ config, paths: scoped, roots }) => {
+    const own = config.file === undefined ? undefined : path.dirname(config.file);
+    const nested = ownFolders.filter((folder) => folder !== own && isInside(config.baseDir, folder) && roots.some((scanned) => isInside(scanned, folder) && scanned !== folder));
+    return { config, paths: scoped, ignores: [...config.ignores, ...nested.map((folder) => `/${toPosix(path.relative(config.baseDir, folder))}/`)] };
+  });
+  return { primary, scopes };
+}
+
+/** True when `child` is `parent` or lies under it (both absolute). */
+function isInside(parent: string, child: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+function isDirectory(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false; // the walk reports an unreadable path with the path named
+  }
+}
+
+/** Folders below `root` holding a sunset.config.json or a package.json (checked for a `sunset` key by findConfig); node_modules and dot folders are not entered. */
+function nestedConfigFolders(root: string): string[] {
+  const found: string[] = [];
+  const visit = (folder: string): void => {
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return; // the walk reports unreadable folders
+    }
+    if (folder !== root && entries.some((entry) => entry.isFile() && (entry.name === 'sunset.config.json' || entry.name === 'package.json'))) found.push(folder);
+    for (const entry of entries) {
+      if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) visit(path.join(folder, entry.name));
+    }
+  };
+  visit(root);
+  return found;
+}

@@ -1,0 +1,88 @@
+import { isFailing } from '../check/threshold.js';
+import type { FileError, Finding } from '../check/types.js';
+import { compareText } from '../text.js';
+import type { Formatter } from './types.js';
+
+/**
+ * JUnit XML for Jenkins, Azure DevOps, CircleCI and GitLab's test reports: one `<testsuite
+ * name="sunset">`, one `<testcase>` per file that was parsed or could not be read, one `<failure>`
+ * per finding at or past `--fail-on` (findings below it go to the test case's `<system-out>`, so
+ * the test report fails exactly when `sunset check` does), and an `<error>` for a file not checked.
+ * No time stamps: the same tree gives the same bytes.
+ */
+export const formatJunit: Formatter = (report, context) => {
+  const files = new Set<string>([...(context.checkedFiles ?? []), ...report.findings.map((finding) => finding.file), ...report.errors.map((error) => error.file)]);
+  const findingsByFile = groupBy(report.findings, (finding) => finding.file);
+  const errorsByFile = groupBy(report.errors, (error) => error.file);
+  let failedCases = 0;
+  let erroredCases = 0;
+  const cases = [...files].sort(compareText).map((file) => {
+    const failing: Finding[] = [];
+    const notFailing: Finding[] = [];
+    for (const finding of findingsByFile.get(file) ?? []) (isFailing(finding, context.failOn) ? failing : notFailing).push(finding);
+    const errors = errorsByFile.get(file) ?? [];
+    if (failing.length > 0) failedCases += 1;
+    if (errors.length > 0) erroredCases += 1;
+    const children = [
+      ...failing.map(failureElement),
+      ...errors.map(errorElement),
+      ...(notFailing.length === 0 ? [] : [`      <system-out>${escapeXml(notFailing.map(describeFinding).join('\n'))}</system-out>`]),
+    ];
+    const open = `    <testcase name="${escapeXml(file)}" classname="sunset" file="${escapeXml(file)}"`;
+    return children.length === 0 ? `${open}/>` : `${open}>\n${children.join('\n')}\n    </testcase>`;
+  });
+  // As JUnit counts: test cases that failed or erred, not the failure elements inside them.
+  const counts = `tests="${cases.length}" failures="${failedCases}" errors="${erroredCases}"`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="sunset check" ${counts}>`,
+    `  <testsuite name="sunset" ${counts} skipped="0">`,
+    `    <properties>`,
+    `      <property name="asOf" value="${escapeXml(context.asOf)}"/>`,
+    `      <property name="failOn" value="${escapeXml(context.failOn)}"/>`,
+    `    </properties>`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+};
+
+function failureElement(finding: Finding): string {
+  const type = finding.entry === undefined ? finding.rule : `${finding.rule} (${finding.entry})`;
+  return `      <failure type="${escapeXml(type)}" message="${escapeXml(`${finding.line}:${finding.column} ${finding.message}`)}">${escapeXml(describeFinding(finding))}</failure>`;
+}
+
+function errorElement(error: FileError): string {
+  const where = error.line === undefined ? error.file : `${error.file}:${error.line}`;
+  return `      <error type="sunset/file-not-checked" message="${escapeXml(error.message)}">${escapeXml(`${where}: ${error.message}`)}</error>`;
+}
+
+/** `src/a.ts:6:47 sunset/no-legacy-rest-path message` plus the replacement, one finding per line block. */
+function describeFinding(finding: Finding): string {
+  const replacement =
+    finding.replacements === undefined ? '' : `\nReplacement: ${finding.replacements.length === 0 ? 'none named by the spec' : finding.replacements.join(', ')}`;
+  return `${finding.file}:${finding.line}:${finding.column} ${finding.rule}${finding.phase === undefined ? '' : ` [${finding.phase}]`} ${finding.message}${replacement}`;
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [item]);
+    else group.push(item);
+  }
+  return groups;
+}
+
+/** Escapes the five XML specials and drops the characters XML 1.0 cannot carry at all (C0 controls but tab, CR, LF; lone surrogates). */
+export function escapeXml(text: string): string {
+  return text
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}

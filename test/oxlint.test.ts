@@ -1,0 +1,77 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Linter } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlugin } from '@sunset/eslint-plugin';
+import { ensureBuilt, makeTempDir } from './support/cli.js';
+import { fixtureAsOf, legacyAppDir, lintWithRecommended, repoRoot } from './support/legacy-app.js';
+
+// oxlint as a supported face: oxlint 1.94 loads the BUILT plugin through `jsPlugins` (the alias form,
+// so the rules are `sunset/<rule>`) and must report on fixtures/legacy-app exactly what ESLint with the
+// plugin reports. typeAware gets no types under oxlint: the plugin says so on stderr.
+
+const oxlintBin = path.join(repoRoot, 'node_modules/.bin/oxlint');
+const pluginEntry = path.join(repoRoot, 'packages/eslint-plugin/dist/index.js');
+
+interface OxlintDiagnostic {
+  readonly code: string;
+  readonly filename: string;
+  readonly labels: readonly { readonly span: { readonly line: number; readonly column: number } }[];
+}
+
+/** The `.oxlintrc.json` of the README recipe: oxlint's own rules off, the recommended Sunset rules on. */
+function oxlintConfig(settings: object): object {
+  return {
+    categories: { correctness: 'off' },
+    jsPlugins: [{ name: 'sunset', specifier: pluginEntry }],
+    rules: createPlugin().configs.recommended.rules,
+    settings: { sunset: settings },
+  };
+}
+
+describe('oxlint with the Sunset plugin as a JS plugin', () => {
+  let temp: { dir: string; cleanup: () => Promise<void> };
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    temp = await makeTempDir('oxlint');
+  }, 180_000);
+
+  afterAll(async () => {
+    await temp.cleanup();
+  });
+
+  function runOxlint(settings: object): { code: number | null; positions: string[]; stderr: string } {
+    const configFile = path.join(temp.dir, `oxlintrc-${Object.keys(settings).join('-')}.json`);
+    writeFileSync(configFile, JSON.stringify(oxlintConfig(settings)));
+    const run = spawnSync(oxlintBin, ['-c', configFile, '--format', 'json', '.'], { cwd: legacyAppDir, encoding: 'utf8' });
+    const diagnostics = (JSON.parse(run.stdout) as { diagnostics: OxlintDiagnostic[] }).diagnostics;
+    const positions = diagnostics.map((diagnostic) => {
+      const { line, column } = diagnostic.labels[0]!.span;
+      return `${diagnostic.filename}:${line}:${column} ${diagnostic.code.replace(/^sunset\((.+)\)$/, 'sunset/$1')}`;
+    });
+    return { code: run.status, positions: positions.sort(), stderr: run.stderr };
+  }
+
+  const eslintPositions = (): string[] =>
+    lintWithRecommended(new Linter())
+      .flatMap(({ file, messages }) => messages.map((message) => `${file}:${message.line}:${message.column} ${message.ruleId ?? 'fatal'}`))
+      .sort();
+
+  it('reports exactly the findings ESLint reports on the legacy app, at the same lines and columns', () => {
+    const oxlint = runOxlint({ asOf: fixtureAsOf });
+    const eslint = eslintPositions();
+    expect(eslint.length).toBeGreaterThan(60);
+    expect(oxlint.positions).toEqual(eslint);
+    expect(oxlint.code).toBe(1);
+  });
+
+  it('warns on stderr that typeAware has no types under oxlint, and reports the syntax-only findings', () => {
+    const oxlint = runOxlint({ asOf: fixtureAsOf, typeAware: true });
+    expect(oxlint.stderr).toContain('SunsetWarning: settings.sunset.typeAware is on, but the parser gave no TypeScript program for ');
+    expect(oxlint.stderr).toContain('oxlint gives JS plugins no type information');
+    expect(oxlint.stderr.match(/SunsetWarning/g)?.length).toBeGreaterThanOrEqual(1);
+    expect(oxlint.positions).toEqual(eslintPositions());
+  });
+});
