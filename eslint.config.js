@@ -8,19 +8,20 @@ const { $comment, ...allowedWorkspaceImports } = JSON.parse(readFileSync(new URL
 
 /** Third-party modules a package must never load: parsers below the engine, ESLint outside the plugin. */
 const forbiddenModules = {
-  'rule-data': ['eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'],
-  config: ['eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'],
-  analysis: ['eslint', '@typescript-eslint/parser', '@typescript-eslint/typescript-estree', '@typescript-eslint/utils', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*', 'typescript'],
-  engine: ['eslint', '@typescript-eslint/parser', '@typescript-eslint/typescript-estree', '@typescript-eslint/utils', 'espree', 'jscodeshift', '@babel/*'],
-  runtime: ['eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'],
-  openapi: ['eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'],
-  'eslint-plugin': ['oxc-parser', 'jscodeshift', '@babel/*'],
-  codemod: ['eslint', '@typescript-eslint/parser', '@typescript-eslint/utils', 'espree', '@babel/*', 'chalk', 'diff'],
-  report: ['eslint', '@typescript-eslint/*', 'espree', 'jscodeshift', '@babel/*'],
-  cli: ['eslint', '@typescript-eslint/*', 'espree', 'jscodeshift', '@babel/*'],
+  'rule-data': ['ts-morph', 'eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'],
+  config: ['ts-morph', 'eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'],
+  analysis: ['ts-morph', 'eslint', '@typescript-eslint/parser', '@typescript-eslint/typescript-estree', '@typescript-eslint/utils', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*', 'typescript'],
+  engine: ['ts-morph', 'eslint', '@typescript-eslint/parser', '@typescript-eslint/typescript-estree', '@typescript-eslint/utils', 'espree', 'jscodeshift', '@babel/*'],
+  runtime: ['ts-morph', 'eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'],
+  openapi: ['ts-morph', 'eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'],
+  'eslint-plugin': ['ts-morph', 'oxc-parser', 'jscodeshift', '@babel/*'],
+  codemod: ['ts-morph', 'eslint', '@typescript-eslint/parser', '@typescript-eslint/utils', 'espree', '@babel/*', 'chalk', 'diff'],
+  report: ['ts-morph', 'eslint', '@typescript-eslint/*', 'espree', 'jscodeshift', '@babel/*'],
+  cli: ['ts-morph', 'eslint', '@typescript-eslint/*', 'espree', 'jscodeshift', '@babel/*'],
+  project: ['eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*', 'typescript'],
 };
 /** A package not listed above is a face: no ESLint, no parser but the engine's. */
-const faceForbiddenModules = ['eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'];
+const faceForbiddenModules = ['ts-morph', 'eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'];
 
 const escapeForRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 

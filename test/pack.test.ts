@@ -11,7 +11,7 @@ import { fixtureAsOf } from './support/legacy-app.js';
 // bin and the plugin's `recommended` flat config are run there, under ESLint 10 and ESLint 9.
 // Slow (npm install from the registry): CI runs it; set SUNSET_SKIP_PACK_TEST=1 to skip it locally.
 
-const packages = ['rule-data', 'config', 'analysis', 'engine', 'runtime', 'openapi', 'report', 'eslint-plugin', 'codemod', 'cli'] as const;
+const packages = ['rule-data', 'config', 'analysis', 'engine', 'runtime', 'openapi', 'report', 'project', 'eslint-plugin', 'codemod', 'cli'] as const;
 const pnpm = ['-y', 'pnpm@10.34.9'] as const;
 const quietNpm = { npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false', npm_config_loglevel: 'error' };
 
@@ -40,6 +40,22 @@ interface EslintFileResult {
   filePath: string;
   messages: { ruleId: string | null; line: number; column: number; fatal?: boolean }[];
 }
+
+/** `fix --dry --format json` on fixtures/cli/small: one rewrite and two TODOs in two files, nothing written or skipped. */
+const smallFixSummary = {
+  files: 2,
+  candidates: 2,
+  changed: 2,
+  written: 0,
+  notWritten: 0,
+  rewritten: 1,
+  todo: 2,
+  skipped: 0,
+  errors: 0,
+  dry: true,
+  interrupted: false,
+  notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 },
+};
 
 describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages installed with npm', () => {
   let workDir = '';
@@ -100,6 +116,7 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
       'sunset-engine-0.1.0.tgz',
       'sunset-eslint-plugin-0.1.0.tgz',
       'sunset-openapi-0.1.0.tgz',
+      'sunset-project-0.1.0.tgz',
       'sunset-report-0.1.0.tgz',
       'sunset-rule-data-0.1.0.tgz',
       'sunset-runtime-0.1.0.tgz',
@@ -145,16 +162,7 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
     expect(version.stdout).toBe('0.1.0\n');
     const fix = await run('npx', ['@sunset/codemod', '--dry', '--format', 'json', '--as-of', fixtureAsOf, 'small'], cwd);
     expect(fix.code).toBe(0);
-    expect((JSON.parse(fix.stdout) as { summary: unknown }).summary).toEqual({
-      files: 2,
-      candidates: 2,
-      changed: 2,
-      rewritten: 1,
-      todo: 2,
-      skipped: 0,
-      errors: 0,
-      dry: true,
-    });
+    expect((JSON.parse(fix.stdout) as { summary: unknown }).summary).toEqual(smallFixSummary);
   });
 
   it('npx @sunset/codemod works installed alone, without the CLI, ESLint, chalk or diff', async () => {
@@ -165,7 +173,7 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
     const fix = await run('npx', ['sunset-codemod', '--dry', '--format', 'json', '--as-of', fixtureAsOf, 'small'], cwd);
     expect(fix.stderr).toBe('');
     expect(fix.code).toBe(0);
-    expect((JSON.parse(fix.stdout) as { summary: unknown }).summary).toEqual({ files: 2, candidates: 2, changed: 2, rewritten: 1, todo: 2, skipped: 0, errors: 0, dry: true });
+    expect((JSON.parse(fix.stdout) as { summary: unknown }).summary).toEqual(smallFixSummary);
   });
 
   describe.each([

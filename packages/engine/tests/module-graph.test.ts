@@ -1,0 +1,127 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analysisOptionsOf } from '../src/analysis-contract.js';
+import { buildModuleGraph, resolveRelativeModule, scanModuleReferences } from '../src/module-graph/index.js';
+import { makeTree, sunsetOptions } from './helpers.js';
+import { checkWithModuleGraph } from './module-graph-harness.js';
+
+const fixture = path.resolve(import.meta.dirname, '../../../fixtures/project-app');
+
+/** `file:line:column rule key migration [declaredIn]`, the findings of a harness run. */
+async function findingsOf(root: string, crossFile = true): Promise<string[]> {
+  const { findings } = await checkWithModuleGraph(path.join(root, 'src'), sunsetOptions(), crossFile, root);
+  return findings.map((finding) => {
+    const where = `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column}`;
+    const declared = finding.data.declaredIn === undefined ? '' : ` <- ${finding.data.declaredIn}`;
+    return `${where} ${finding.rule} ${finding.retirement?.retiredKey} ${finding.retirement?.migration}${declared}`;
+  });
+}
+
+describe('scanModuleReferences', () => {
+  it('lists relative imports, requires and re-exports, and ignores packages', () => {
+    const text = [
+      "import axios from 'axios';",
+      "import { A,\n  B } from './paths.js';",
+      "const c = require('../c');",
+      "export * from './barrel';",
+      "export { D as E } from \"./d\";",
+    ].join('\n');
+    expect(scanModuleReferences(text)).toEqual({ imports: ['./paths.js', '../c', './barrel', './d'], reexports: ['./barrel', './d'] });
+  });
+
+  it('costs one search on a file without a relative specifier', () => {
+    expect(scanModuleReferences("import x from 'x';\nfetch('/v1/campaigns');")).toEqual({ imports: [], reexports: [] });
+  });
+});
+
+describe('resolveRelativeModule', () => {
+  const known = new Set(['/r/src/a.ts', '/r/src/lib/index.ts', '/r/src/b.js']);
+  it.each([
+    ['./a.js', '/r/src/a.ts'],
+    ['./a', '/r/src/a.ts'],
+    ['./lib', '/r/src/lib/index.ts'],
+    ['./b.js', '/r/src/b.js'],
+    ['./missing', undefined],
+  ])('resolves %s from a scanned file to %s', (specifier, expected) => {
+    expect(resolveRelativeModule('/r/src/main.ts', specifier, known)).toBe(expected);
+  });
+});
+
+describe('buildModuleGraph', () => {
+  const graphOf = (files: Record<string, string>) => {
+    const root = makeTree(files);
+    const paths = Object.keys(files).map((file) => path.join(root, file));
+    const texts = new Map(paths.map((file, at) => [file, Object.values(files)[at]!]));
+    return { root, graph: buildModuleGraph(paths, (file) => texts.get(file), analysisOptionsOf(sunsetOptions()) as never) };
+  };
+
+  it('makes a file without a needle a candidate when it imports from a module holding one', () => {
+    const { root, graph } = graphOf({
+      'paths.ts': "export const LEGACY = '/v1/campaigns';\n",
+      'use.ts': "import { LEGACY } from './paths';\nfetch(LEGACY);\n",
+      'other.ts': "import { x } from './x';\nfetch(x);\n",
+      'x.ts': "export const x = '/v1/buyer/campaigns';\n",
+    });
+    expect(graph.importers).toEqual([path.join(root, 'use.ts')]);
+    expect(graph.modules[path.join(root, 'paths.ts')]?.LEGACY).toMatchObject({ kind: 'text', parts: [{ kind: 'text', value: '/v1/campaigns' }] });
+  });
+
+  it('follows barrels and template literals over imported constants', () => {
+    const { root, graph } = graphOf({
+      'base.ts': "const CAMPAIGNS = '/v1/campaigns';\nexport const LEGACY = `${CAMPAIGNS}/dictionaries/labels`;\n",
+      'index.ts': "export * from './base';\n",
+      'use.ts': "import { LEGACY } from './index.js';\nfetch(LEGACY);\n",
+    });
+    expect(graph.links[path.join(root, 'use.ts')]).toEqual({ './index.js': path.join(root, 'index.ts') });
+    expect(graph.modules[path.join(root, 'index.ts')]?.LEGACY).toMatchObject({ parts: [{ kind: 'text', value: '/v1/campaigns/dictionaries/labels' }] });
+  });
+
+  it('gives no value for a let the module reassigns', () => {
+    const { root, graph } = graphOf({
+      'paths.ts': "export let current = '/v1/campaigns';\nexport function reset() { current = '/v1/buyer/campaigns'; }\n",
+      'use.ts': "import { current } from './paths';\nfetch(current);\n",
+    });
+    expect(graph.modules[path.join(root, 'paths.ts')]?.current).toBeUndefined();
+  });
+});
+
+describe('check with the module graph (fixtures/project-app)', () => {
+  it('reports only the declarations without the graph', async () => {
+    expect(await findingsOf(fixture, false)).toEqual([
+      'src/api/endpoints.ts:2:15 no-legacy-rest-path /v1/campaigns todo',
+      'src/api/endpoints.ts:2:15 no-legacy-rest-path /v1/campaigns todo',
+      'src/api/paths.ts:2:30 no-legacy-rest-path /v1/campaigns/dictionaries/managers rewrite',
+      'src/api/paths.ts:3:33 no-legacy-rest-path /v1/campaigns todo',
+      'src/api/paths.ts:3:33 no-legacy-rest-path /v1/campaigns todo',
+      'src/api/paths.ts:7:12 no-legacy-rest-path /v1/campaigns/dictionaries/clients rewrite',
+      'src/api/paths.ts:8:11 no-legacy-rest-path /v1/campaigns/dictionaries/labels todo',
+      'src/api/paths.ts:11:32 no-legacy-rest-path /v1/campaigns/dictionaries/comanagers rewrite',
+      'src/api/report-path.ts:1:16 no-sync-reporting /v1/reportingstats/agency/reportdata todo',
+    ]);
+  });
+
+  it('adds the calls that read an exported constant, object member, enum member or default export by relative path, saying where it is declared', async () => {
+    const added = (await findingsOf(fixture)).filter((line) => line.includes(' <- '));
+    expect(added).toEqual([
+      'src/services/campaigns.ts:8:20 no-legacy-rest-path GET /v1/campaigns todo <- src/api/paths.ts:3:33 (LEGACY_CAMPAIGNS)',
+      'src/services/campaigns.ts:12:22 no-legacy-rest-path PATCH /v1/campaigns todo <- src/api/paths.ts:3:33 (LEGACY_CAMPAIGNS)',
+      'src/services/campaigns.ts:16:20 no-legacy-rest-path GET /v1/campaigns/dictionaries/managers todo <- src/api/paths.ts:2:30 (MANAGERS_PATH)',
+      'src/services/campaigns.ts:33:16 no-legacy-rest-path GET /v1/campaigns/dictionaries/labels todo <- src/api/paths.ts:8:11 (API.labels)',
+      'src/services/campaigns.ts:37:16 no-sync-reporting POST /v1/reportingstats/agency/reportdata todo <- src/api/report-path.ts:1:16 (default)',
+      'src/services/dictionaries.ts:11:17 no-legacy-rest-path /v1/campaigns/{campaignId}/orders todo <- src/api/endpoints.ts:2:15 (LegacyEndpoint.Campaigns), src/api/endpoints.ts:3:12 (LegacyEndpoint.Orders)',
+    ]);
+  });
+
+  it('does not follow a look-alike constant, a reassigned let, a path alias or a namespace import through an alias', async () => {
+    const lines = await findingsOf(fixture);
+    expect(lines.filter((line) => /campaigns\.ts:(20|24|28):/.test(line))).toEqual([]);
+  });
+
+  it('gives the related location at the declaration in the other file', async () => {
+    const { findings } = await checkWithModuleGraph(path.join(fixture, 'src'), sunsetOptions(), true, fixture);
+    const pause = findings.find((finding) => finding.line === 12 && finding.file.endsWith('campaigns.ts'));
+    expect(pause?.crossFileRelated).toEqual([
+      { file: path.join(fixture, 'src/api/paths.ts'), line: 3, column: 33, endLine: 3, endColumn: 48, message: 'The value is declared here as LEGACY_CAMPAIGNS.' },
+    ]);
+  });
+});

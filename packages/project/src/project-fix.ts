@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { planFix, type Finding, type SiteReport } from '@sunset/analysis';
+import { displayPath, writeFileAtomic } from '@sunset/engine';
+import { describeEndpoint } from '@sunset/rule-data';
+import { Node as MorphNode, type Project } from 'ts-morph';
+import { analyseProject, type ProjectFinding, type ProjectRun } from './project-check.js';
+import type { ValueDeclaration } from './type-resolver.js';
+
+export interface ProjectFixRun extends ProjectRun {
+  /** Compute the changes, write nothing. */
+  readonly dry: boolean;
+}
+
+export interface ProjectFixResult {
+  /** Files whose text changes (written unless `dry`), in path order. */
+  readonly changes: readonly { readonly file: string; readonly before: string; readonly after: string }[];
+  readonly sites: readonly SiteReport[];
+}
+
+const declarationKey = (declaration: ValueDeclaration): string => `${declaration.file}:${declaration.range[0]}`;
+
+/** A use the shared declaration could be rewritten for: one-to-one, with the method stated, towards one replacement. */
+function oneToOneUse(finding: ProjectFinding): boolean {
+  const facts = finding.retirement;
+  const entry = facts?.entry;
+  if (facts === undefined || entry?.kind !== 'path' || entry.migration !== 'rewrite' || facts.method === undefined) return false;
+  return entry.replacements.length === 1 && entry.replacements[0]!.method === entry.method && !entry.path.includes('{');
+}
+
+/** Files a fix may edit: scanned, not a declaration file, not a dependency. */
+const isEditable = (file: string, scanned: ReadonlySet<string>): boolean => scanned.has(file) && !file.endsWith('.d.ts') && !file.split(path.sep).includes('node_modules');
+
+/** Every reference to the declared name outside its declaration and import/export lists lies inside one of `ranges`. */
+function everyUseIsIn(project: Project, declaration: ValueDeclaration, ranges: readonly { file: string; range: readonly [number, number] }[]): boolean {
+  const literal = project.getSourceFile(declaration.file)?.getDescendantAtStartWithWidth(declaration.range[0], declaration.range[1] - declaration.range[0]);
+  const owner = literal?.getParent();
+  const name = owner !== undefined && (MorphNode.isVariableDeclaration(owner) || MorphNode.isPropertyAssignment(owner) || MorphNode.isEnumMember(owner)) ? owner.getNameNode() : undefined;
+  if (name === undefined || !MorphNode.isIdentifier(name)) return false;
+  return name.findReferencesAsNodes().every((reference) => {
+    const parent = reference.getParent();
+    if (parent !== undefined && (MorphNode.isImportSpecifier(parent) || MorphNode.isExportSpecifier(parent))) return true;
+    const file = reference.getSourceFile().getFilePath();
+    const start = reference.getStart();
+    return ranges.some((range) => path.resolve(range.file) === path.resolve(file) && range.range[0] <= start && start < range.range[1]);
+  });
+}
+
+/**
+ * `sunset fix --project`: a one-to-one path is rewritten where it is declared (the shared constant)
+ * only when every use of that constant is the same one-to-one migration; otherwise the declaration
+ * stays and each use gets a TODO naming the constant. Same-file findings are fixed as `sunset fix`
+ * fixes them. Files outside the scanned paths, under node_modules or `.d.ts` are never edited.
+ */
+export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResult> {
+  const analysis = await analyseProject(run);
+  const byDeclaration = new Map<string, { declaration: ValueDeclaration; uses: ProjectFinding[] }>();
+  for (const finding of analysis.findings) {
+    if (finding.retirement === undefined || finding.declarations.length !== 1) continue;
+    const declaration = finding.declarations[0]!;
+    const group = byDeclaration.get(declarationKey(declaration)) ?? { declaration, uses: [] };
+    group.uses.push(finding);
+    byDeclaration.set(declarationKey(declaration), group);
+  }
+
+  const planned = new Map<string, Finding[]>();
+  const plan = (file: string, finding: Finding): void => void planned.set(file, [...(planned.get(file) ?? []), finding]);
+  const settled = new Set<ProjectFinding>();
+  for (const { declaration, uses } of byDeclaration.values()) {
+    const first = uses[0]!.retirement!;
+    const oldPath = first.entry.kind === 'path' ? first.entry.path : '\0';
+    const value = analysis.sources.get(declaration.file)?.slice(declaration.range[0] + 1, declaration.range[1] - 1) ?? '';
+    const rewritable =
+      declaration.editable &&
+      isEditable(declaration.file, analysis.scanned) &&
+      uses.every((use) => oneToOneUse(use) && use.retirement!.entry.id === first.entry.id) &&
+      value.split(oldPath).length === 2 &&
+      everyUseIsIn(analysis.project, declaration, uses.map((use) => ({ file: use.file, range: use.range })));
+    for (const use of uses) settled.add(use);
+    if (rewritable) {
+      const at = declaration.range[0] + 1 + value.indexOf(oldPath);
+      const replacement = first.entry.replacements[0]!;
+      plan(declaration.file, {
+        ...uses[0]!,
+        range: declaration.range,
+        fix: [{ range: [at, at + oldPath.length], text: replacement.path }],
+        retirement: { ...first, migration: 'rewrite', statementStart: declaration.range[0] },
+        data: { ...uses[0]!.data, replacements: `use ${describeEndpoint(replacement)}` },
+      });
+      continue;
+    }
+    for (const use of uses) {
+      const facts = use.retirement!;
+      const where = displayPath(run.cwd, declaration.file);
+      const named = declaration.name === 'default' ? 'the default export' : declaration.name;
+      const todoCause = oneToOneUse(use) ? `${named} (${where}) is shared by uses that do not all migrate the same way, or it also feeds something that is not a request` : facts.todoCause;
+      const retirement = { ...facts, migration: 'todo' as const, todoText: `${facts.todoText}; the path is ${named} of ${where}`, ...(todoCause === undefined ? {} : { todoCause }) };
+      plan(use.file, { ...use, fix: undefined, retirement });
+    }
+  }
+  for (const finding of analysis.findings) if (!settled.has(finding)) plan(finding.file, finding);
+
+  const changes: { file: string; before: string; after: string }[] = [];
+  const sites: SiteReport[] = [];
+  for (const [file, findings] of [...planned].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (!isEditable(file, analysis.scanned)) continue;
+    const before = analysis.sources.get(file)!;
+    const result = planFix(before, findings, displayPath(run.cwd, file));
+    sites.push(...result.sites);
+    if (result.output === undefined || result.output === before) continue;
+    changes.push({ file, before, after: result.output });
+    if (!run.dry) await writeFileAtomic(file, result.output);
+  }
+  return { changes, sites };
+}

@@ -1,0 +1,113 @@
+import type { UrlPart } from '@sunset/rule-data';
+import { ts, type SourceFile as MorphSourceFile } from 'ts-morph';
+
+/** How deep a chain of constants (`A = `${B}/x``, `B = C + '/y'`, …) is followed. */
+const maxResolutionDepth = 8;
+
+/** Where a string value is written: the literal a codemod would edit. */
+export interface ValueDeclaration {
+  readonly file: string;
+  /** The exported name, with the member path (`API.campaigns`, `LegacyEndpoint.Campaigns`). */
+  readonly name: string;
+  /** The string literal's range, quotes included. */
+  readonly range: readonly [number, number];
+  /** The declaration is a string literal whose text is exactly its value (no escapes): it can be edited in place. */
+  readonly editable: boolean;
+}
+
+/** A value the type checker found for an expression: its URL parts and, for a single literal, its declaration. */
+export interface ResolvedValue {
+  readonly parts: readonly UrlPart[];
+  readonly declarations: readonly ValueDeclaration[];
+}
+
+function appendPart(parts: UrlPart[], part: UrlPart): void {
+  const last = parts.at(-1);
+  if (part.kind === 'text' && part.value === '') return;
+  if (part.kind === 'text' && last?.kind === 'text') parts[parts.length - 1] = { kind: 'text', value: last.value + part.value };
+  else parts.push(part);
+}
+
+const hole: ResolvedValue = { parts: [{ kind: 'hole' }], declarations: [] };
+
+/** The name a declaration is known by outside its file: `NAME`, `Enum.Member`, `OBJECT.key`. */
+function declaredName(node: ts.Node): string {
+  const names: string[] = [];
+  for (let current: ts.Node | undefined = node; current !== undefined && !ts.isSourceFile(current); current = current.parent) {
+    if ((ts.isVariableDeclaration(current) || ts.isEnumDeclaration(current)) && ts.isIdentifier(current.name)) names.unshift(current.name.text);
+    else if ((ts.isPropertyAssignment(current) || ts.isEnumMember(current)) && (ts.isIdentifier(current.name) || ts.isStringLiteral(current.name))) names.unshift(current.name.text);
+    if (ts.isVariableDeclaration(current) || ts.isEnumDeclaration(current)) break;
+  }
+  if (names.length === 0 && (ts.isExportAssignment(node) || ts.isExportAssignment(node.parent))) return 'default';
+  return names.join('.');
+}
+
+/**
+ * Evaluates expressions to URL parts with the type checker, across files: string literal types
+ * (constants, `as const` members, string enum members), template literals and `+` over them,
+ * and the initializers of `const` declarations they name (through imports, re-exports, path
+ * aliases, default and namespace imports: the checker follows the aliases). A `let` or `var` is
+ * a hole: its value may change.
+ */
+export function createValueEvaluator(checker: ts.TypeChecker): (expression: ts.Expression) => ResolvedValue {
+  const constantInitializer = (reference: ts.Node): { initializer: ts.Expression; declaration: ts.Node } | undefined => {
+    let symbol = checker.getSymbolAtLocation(reference);
+    if (symbol === undefined) return undefined;
+    if (symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
+    if (declaration === undefined) return undefined;
+    if ((ts.isPropertyAssignment(declaration) || ts.isEnumMember(declaration)) && declaration.initializer !== undefined) {
+      return { initializer: declaration.initializer, declaration };
+    }
+    if (ts.isExportAssignment(declaration)) return { initializer: declaration.expression, declaration };
+    if (!ts.isVariableDeclaration(declaration) || declaration.initializer === undefined) return undefined;
+    return ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const ? { initializer: declaration.initializer, declaration } : undefined;
+  };
+
+  const literalDeclaration = (literal: ts.StringLiteralLike, declaration: ts.Node): ValueDeclaration => {
+    const raw = literal.getText().slice(1, -1);
+    return { file: literal.getSourceFile().fileName, name: declaredName(declaration), range: [literal.getStart(), literal.getEnd()], editable: raw === literal.text };
+  };
+
+  const evaluate = (expression: ts.Expression, depth: number, declaration: ts.Node | undefined): ResolvedValue => {
+    if (depth >= maxResolutionDepth) return hole;
+    if (ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression) || ts.isNonNullExpression(expression)) {
+      return evaluate(expression.expression, depth + 1, declaration);
+    }
+    if (ts.isStringLiteralLike(expression)) {
+      return { parts: [{ kind: 'text', value: expression.text }], declarations: declaration === undefined ? [] : [literalDeclaration(expression, declaration)] };
+    }
+    if (ts.isTemplateExpression(expression)) {
+      const parts: UrlPart[] = [{ kind: 'text', value: expression.head.text }];
+      const declarations: ValueDeclaration[] = [];
+      for (const span of expression.templateSpans) {
+        const inner = evaluate(span.expression, depth + 1, undefined);
+        inner.parts.forEach((part) => appendPart(parts, part));
+        declarations.push(...inner.declarations);
+        appendPart(parts, { kind: 'text', value: span.literal.text });
+      }
+      return { parts, declarations };
+    }
+    if (ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      const left = evaluate(expression.left, depth + 1, undefined);
+      const right = evaluate(expression.right, depth + 1, undefined);
+      const parts: UrlPart[] = [];
+      [...left.parts, ...right.parts].forEach((part) => appendPart(parts, part));
+      return { parts, declarations: [...left.declarations, ...right.declarations] };
+    }
+    if (ts.isIdentifier(expression) || ts.isPropertyAccessExpression(expression) || ts.isElementAccessExpression(expression)) {
+      const found = constantInitializer(ts.isElementAccessExpression(expression) ? expression.argumentExpression : expression);
+      if (found !== undefined) return evaluate(found.initializer, depth + 1, found.declaration);
+      const type = checker.getTypeAtLocation(expression);
+      return type.isStringLiteral() ? { parts: [{ kind: 'text', value: type.value }], declarations: [] } : hole;
+    }
+    return hole;
+  };
+
+  return (expression) => evaluate(expression, 0, undefined);
+}
+
+/** The TypeScript node a TS-ESTree node stands for: the same start and width (both trees use the same offsets). */
+export function morphNodeAt(sourceFile: MorphSourceFile, range: readonly [number, number]): ts.Node | undefined {
+  return sourceFile.getDescendantAtStartWithWidth(range[0], range[1] - range[0])?.compilerNode;
+}

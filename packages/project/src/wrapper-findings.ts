@@ -1,0 +1,73 @@
+import { analyzeFile, type AnalysisOptions, type Finding } from '@sunset/analysis';
+import { parseSource } from '@sunset/engine';
+import type { UrlPart } from '@sunset/rule-data';
+import { ts } from 'ts-morph';
+import type { RequestSink, WrapperCall } from './wrappers.js';
+
+/** A finding made at a wrapper's call: the analysis' own finding for the value the sink would receive. */
+export interface WrapperFinding {
+  readonly finding: Finding;
+  readonly call: WrapperCall;
+  readonly sinks: readonly RequestSink[];
+}
+
+const templateText = (parts: readonly UrlPart[]): string =>
+  parts.map((part) => (part.kind === 'hole' ? '${unknown}' : part.value.replace(/[\\`]/g, '\\$&').replace(/\$\{/g, '\\${'))).join('');
+
+/**
+ * The request a sink makes with the call's value in it, written as the smallest program the
+ * analysis recognises: `fetch(`…`, { method })` for a URL, a `SOAPAction` header for a SOAP string.
+ */
+function sinkProgram(sink: RequestSink, value: readonly UrlPart[]): string {
+  const parts = sink.parts.flatMap((part) => (part.kind === 'param' ? value : [part]));
+  const text = templateText(parts);
+  if (sink.kind === 'soap') return text.startsWith('<') ? `fetch(url, { body: \`${text}\` });\n` : `fetch(url, { headers: { SOAPAction: \`${text}\` } });\n`;
+  return `fetch(\`${text}\`${sink.method === undefined ? '' : `, { method: '${sink.method}' }`});\n`;
+}
+
+/** The statement (or class member) a call is written in: where a TODO comment goes. */
+function statementStartOf(node: ts.Node): number {
+  let current = node;
+  while (current.parent !== undefined && !ts.isSourceFile(current.parent) && !ts.isBlock(current.parent) && !ts.isClassLike(current.parent) && !ts.isModuleBlock(current.parent)) {
+    current = current.parent;
+  }
+  return current.getStart();
+}
+
+/**
+ * One finding per wrapper call and retired entry, at the call's argument: the analysis checks the
+ * request each sink would make with the argument's value; the facts and wording are the analysis'
+ * own, the rewrite is not (the text it would edit is elsewhere), so the finding is a TODO there.
+ */
+export function wrapperFindings(calls: readonly WrapperCall[], options: AnalysisOptions): WrapperFinding[] {
+  const results: WrapperFinding[] = [];
+  for (const call of calls) {
+    const byEntry = new Map<string, { finding: Finding; sinks: RequestSink[] }>();
+    for (const sink of call.wrapper.sinks) {
+      const parsed = parseSource(sinkProgram(sink, call.value.parts), 'sink.ts');
+      if (!parsed.ok) continue;
+      for (const found of analyzeFile(parsed.file, options)) {
+        if (found.retirement === undefined) continue;
+        const known = byEntry.get(found.retirement.entry.id);
+        if (known !== undefined) {
+          known.sinks.push(sink);
+          continue;
+        }
+        const range: [number, number] = [call.argument.getStart(), call.argument.getEnd()];
+        const finding: Finding = {
+          rule: found.rule,
+          messageId: found.messageId,
+          data: found.data,
+          message: found.message,
+          range,
+          suggestions: [],
+          related: [],
+          retirement: { ...found.retirement, candidates: [], statementStart: statementStartOf(call.call) },
+        };
+        byEntry.set(found.retirement.entry.id, { finding, sinks: [sink] });
+      }
+    }
+    for (const { finding, sinks } of byEntry.values()) results.push({ finding, call, sinks });
+  }
+  return results;
+}

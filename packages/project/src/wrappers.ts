@@ -1,0 +1,155 @@
+import type { FileIndex } from '@sunset/analysis';
+import type { HttpMethod, UrlPart } from '@sunset/rule-data';
+import { Node as MorphNode, ts, type Project } from 'ts-morph';
+import { wrapperDepth } from './select-files.js';
+import { morphNodeAt, type ResolvedValue } from './type-resolver.js';
+
+/** A place where a wrapper's parameter reaches a request: the URL of an HTTP call, or a SOAP action/envelope string. */
+export interface RequestSink {
+  readonly kind: 'url' | 'soap';
+  readonly file: string;
+  readonly range: readonly [number, number];
+  /** The value at the sink, with `param` where the wrapper's parameter goes. */
+  readonly parts: readonly (UrlPart | { readonly kind: 'param' })[];
+  readonly method: HttpMethod | undefined;
+}
+
+/** A function or method that passes one of its parameters (or a property of it) into request sinks. */
+export interface Wrapper {
+  readonly declaration: ts.SignatureDeclaration;
+  readonly name: string;
+  readonly parameter: number;
+  /** For `request({ uri, action })`: the property of the parameter object. */
+  readonly property: string | undefined;
+  readonly sinks: readonly RequestSink[];
+  /** 1 for a function that calls the sink itself, 2 for a wrapper of that wrapper, … */
+  readonly level: number;
+}
+
+/** A call of a wrapper whose argument has a known value: the finding goes here. */
+export interface WrapperCall {
+  readonly wrapper: Wrapper;
+  readonly file: string;
+  readonly argument: ts.Expression;
+  readonly call: ts.CallExpression;
+  readonly value: ResolvedValue;
+}
+
+type Segments = FileIndex['requests'][number]['url'];
+
+const soapShaped = /xmlns|SOAPAction|Service\/\0|\.svc/i;
+
+/** The parameter (or destructured parameter property) an identifier names, with its function. */
+function parameterOf(checker: ts.TypeChecker, identifier: ts.Node): { fn: ts.SignatureDeclaration; index: number; property: string | undefined } | undefined {
+  if (!ts.isIdentifier(identifier)) return undefined;
+  const declaration = checker.getSymbolAtLocation(identifier)?.valueDeclaration;
+  if (declaration === undefined) return undefined;
+  if (ts.isParameter(declaration) && ts.isIdentifier(declaration.name) && ts.isFunctionLike(declaration.parent)) {
+    return { fn: declaration.parent, index: declaration.parent.parameters.indexOf(declaration), property: undefined };
+  }
+  if (ts.isBindingElement(declaration) && ts.isObjectBindingPattern(declaration.parent) && ts.isParameter(declaration.parent.parent)) {
+    const parameter = declaration.parent.parent;
+    const key = declaration.propertyName ?? declaration.name;
+    if (!ts.isFunctionLike(parameter.parent) || !ts.isIdentifier(key)) return undefined;
+    return { fn: parameter.parent, index: parameter.parent.parameters.indexOf(parameter), property: key.text };
+  }
+  return undefined;
+}
+
+function nameOf(fn: ts.SignatureDeclaration): ts.Identifier | undefined {
+  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name !== undefined && ts.isIdentifier(fn.name)) return fn.name;
+  if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name)) return fn.parent.name;
+  if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && ts.isPropertyAssignment(fn.parent) && ts.isIdentifier(fn.parent.name)) return fn.parent.name;
+  return undefined;
+}
+
+/**
+ * The wrappers of level 1 in one analysed file: each URL of a request and each SOAP-shaped string
+ * whose value holds a parameter of the enclosing function.
+ */
+export function directWrappers(index: FileIndex, file: string, project: Project, checker: ts.TypeChecker): Wrapper[] {
+  const sourceFile = project.getSourceFile(file);
+  if (sourceFile === undefined) return [];
+  const found = new Map<string, { fn: ts.SignatureDeclaration; index: number; property: string | undefined; sinks: RequestSink[] }>();
+  const collect = (segments: Segments, kind: RequestSink['kind'], range: readonly [number, number], method: HttpMethod | undefined): void => {
+    const holes = segments.flatMap((segment) => (segment.kind === 'hole' && segment.node?.type === 'Identifier' ? [segment.node] : []));
+    for (const hole of holes) {
+      const tsNode = morphNodeAt(sourceFile, hole.range);
+      const parameter = tsNode === undefined ? undefined : parameterOf(checker, tsNode);
+      if (parameter === undefined) continue;
+      const parts = segments.map((segment): RequestSink['parts'][number] =>
+        segment.kind === 'text' ? { kind: 'text', value: segment.value } : segment.node === hole ? { kind: 'param' } : { kind: 'hole' },
+      );
+      const key = `${parameter.fn.pos}:${parameter.index}:${parameter.property ?? ''}`;
+      const entry = found.get(key) ?? { ...parameter, sinks: [] };
+      entry.sinks.push({ kind, file, range, parts, method });
+      found.set(key, entry);
+    }
+  };
+  for (const site of index.requests) collect(site.url, 'url', site.urlNode.range, site.method.method);
+  for (const root of index.strings) {
+    if (root.segments === undefined) continue;
+    const flat = root.segments.map((segment) => (segment.kind === 'text' ? segment.value : '\0')).join('');
+    const parent = index.scope.parentOf(root.node);
+    const isActionHeader = parent?.type === 'Property' && parent.key.type === 'Identifier' && /^soapaction$/i.test(parent.key.name);
+    if (isActionHeader || soapShaped.test(flat)) collect(root.segments, 'soap', root.node.range, undefined);
+  }
+  return [...found.values()].flatMap(({ fn, index: parameter, property, sinks }) => {
+    const name = nameOf(fn);
+    return name === undefined ? [] : [{ declaration: fn, name: name.text, parameter, property, sinks, level: 1 }];
+  });
+}
+
+/** The argument a call passes for the wrapper's parameter (or the property of its object argument). */
+function argumentFor(call: ts.CallExpression, wrapper: Wrapper): ts.Expression | undefined {
+  const argument = call.arguments[wrapper.parameter];
+  if (argument === undefined || wrapper.property === undefined) return argument;
+  if (!ts.isObjectLiteralExpression(argument)) return undefined;
+  for (const property of argument.properties) {
+    if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && property.name.text === wrapper.property) return property.initializer;
+    if (ts.isShorthandPropertyAssignment(property) && property.name.text === wrapper.property) return property.name;
+  }
+  return undefined;
+}
+
+/**
+ * Every call of the wrappers in the project with a value the checker knows, following wrappers of
+ * wrappers up to `wrapperDepth` levels: a call passing its own function's parameter makes that
+ * function a wrapper of the next level.
+ */
+export function wrapperCalls(wrappers: readonly Wrapper[], project: Project, evaluate: (expression: ts.Expression) => ResolvedValue, checker: ts.TypeChecker): WrapperCall[] {
+  const calls: WrapperCall[] = [];
+  const seen = new Set<string>();
+  let level = [...wrappers];
+  for (let depth = 1; depth <= wrapperDepth && level.length > 0; depth++) {
+    const next: Wrapper[] = [];
+    for (const wrapper of level) {
+      const name = nameOf(wrapper.declaration)!;
+      const morphName = project.getSourceFile(name.getSourceFile().fileName)?.getDescendantAtStartWithWidth(name.getStart(), name.getWidth());
+      if (morphName === undefined || !MorphNode.isIdentifier(morphName)) continue;
+      for (const reference of morphName.findReferencesAsNodes()) {
+        const node = reference.compilerNode;
+        const callee = ts.isPropertyAccessExpression(node.parent) && node.parent.name === node ? node.parent : node;
+        const call = callee.parent;
+        if (call === undefined || !ts.isCallExpression(call) || call.expression !== callee) continue;
+        const argument = argumentFor(call, wrapper);
+        if (argument === undefined) continue;
+        const key = `${call.getSourceFile().fileName}:${call.pos}:${wrapper.name}:${wrapper.parameter}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const parameter = parameterOf(checker, argument);
+        if (parameter !== undefined) {
+          const outerName = nameOf(parameter.fn);
+          if (outerName !== undefined && parameter.property === undefined) {
+            next.push({ declaration: parameter.fn, name: outerName.text, parameter: parameter.index, property: undefined, sinks: wrapper.sinks, level: wrapper.level + 1 });
+          }
+          continue;
+        }
+        const value = evaluate(argument);
+        if (value.parts.some((part) => part.kind === 'text')) calls.push({ wrapper, file: call.getSourceFile().fileName, argument, call, value });
+      }
+    }
+    level = next;
+  }
+  return calls;
+}

@@ -1,0 +1,115 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { builtinCatalog } from '@sunset/rule-data';
+import type { SunsetOptions } from '@sunset/config';
+import { runProjectCheck, runProjectFix, type ProjectFinding } from '@sunset/project';
+import { checkWithModuleGraph } from '../packages/engine/tests/module-graph-harness.js';
+
+// Issue 12's proof: fixtures/project-app seen by the three modes (syntax only, the default mode's
+// module graph, --project), each with its exact findings (expected-findings.json), and the project
+// codemod's exact output (expected-fix/, the files it changes as they must look).
+
+const fixture = path.resolve(import.meta.dirname, '../fixtures/project-app');
+const expected = JSON.parse(readFileSync(path.join(fixture, 'expected-findings.json'), 'utf8')) as Record<string, string[]>;
+const options: SunsetOptions = {
+  asOf: '2026-11-21',
+  failOn: 'deprecated',
+  apiHosts: undefined,
+  identityHosts: undefined,
+  ignores: [],
+  reportScheduled: false,
+  scheduledWithinDays: 90,
+  customEntries: [],
+  catalog: builtinCatalog,
+  baseline: undefined,
+  rules: {},
+  typeAware: false,
+  maxFileSize: 1024 * 1024,
+  checkMinified: false,
+} as SunsetOptions;
+
+const lineOf = (root: string, finding: { file: string; line: number; column: number; rule: string; retirement?: { retiredKey: string } | undefined; data: Readonly<Record<string, string>> }): string => {
+  const through = finding.data.through === undefined ? '' : ` via ${finding.data.through}`;
+  const declared = finding.data.declaredIn === undefined ? '' : ` <- ${finding.data.declaredIn}`;
+  return `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column} ${finding.rule} ${finding.retirement?.retiredKey}${through}${declared}`;
+};
+
+describe('fixtures/project-app in the three modes', () => {
+  it('syntax only: the declarations, where the paths are written', async () => {
+    const { findings } = await checkWithModuleGraph(path.join(fixture, 'src'), options, false, fixture);
+    expect(findings.map((finding) => lineOf(fixture, finding))).toEqual(expected.syntax);
+  });
+
+  it('default cross-file: also the calls reading a constant imported by relative path', async () => {
+    const { findings } = await checkWithModuleGraph(path.join(fixture, 'src'), options, true, fixture);
+    expect(findings.map((finding) => lineOf(fixture, finding))).toEqual(expected.default);
+  });
+
+  it('--project: through aliases, namespace imports and wrappers; a declaration read elsewhere is reported at its uses', async () => {
+    const result = await runProjectCheck({ cwd: fixture, paths: ['src'], options, baseDir: fixture });
+    expect(result.findings.map((finding) => lineOf(fixture, finding))).toEqual(expected.project);
+    expect({ files: result.files, analysed: result.analysed, loaded: result.loaded }).toEqual({ files: 11, analysed: 8, loaded: 11 });
+  });
+
+  it('--project: a wrapper finding points at the request its wrapper makes and at the declaration', async () => {
+    const { findings } = await runProjectCheck({ cwd: fixture, paths: ['src'], options, baseDir: fixture });
+    const clients = findings.find((finding) => finding.file.endsWith('dictionaries.ts') && finding.line === 7) as ProjectFinding;
+    expect(clients.crossFileRelated.map((related) => `${path.relative(fixture, related.file)}:${related.line}:${related.column} ${related.message}`)).toEqual([
+      'src/http/request.ts:5:32 getResource() makes the request here.',
+      'src/api/paths.ts:7:12 The value is declared here as API.clients.',
+    ]);
+  });
+});
+
+describe('sunset fix --project over fixtures/project-app', () => {
+  let work = '';
+  let changed: string[] = [];
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(tmpdir(), 'sunset-project-fix-'));
+    cpSync(path.join(fixture, 'src'), path.join(work, 'src'), { recursive: true });
+    cpSync(path.join(fixture, 'tsconfig.json'), path.join(work, 'tsconfig.json'));
+    const result = await runProjectFix({ cwd: work, paths: ['src'], options, baseDir: work, dry: false });
+    changed = result.changes.map((change) => path.relative(work, change.file).split(path.sep).join('/'));
+  });
+
+  it('changes exactly the files of expected-fix/, to their text', () => {
+    const expectedDir = path.join(fixture, 'expected-fix');
+    const expectedFiles = fg.sync('**/*', { cwd: expectedDir }).sort();
+    expect(changed).toEqual(expectedFiles);
+    for (const file of expectedFiles) expect(readFileSync(path.join(work, file), 'utf8')).toBe(readFileSync(path.join(expectedDir, file), 'utf8'));
+  });
+
+  it('changes nothing on a second run', async () => {
+    const again = await runProjectFix({ cwd: work, paths: ['src'], options, baseDir: work, dry: true });
+    expect(again.changes).toEqual([]);
+  });
+});
+
+describe('--project negatives and the shared-constant rule', () => {
+  it('reports no look-alike constant, no wrapper that never reaches a request, no let the module reassigns, no look-alike operation', async () => {
+    const { findings } = await runProjectCheck({ cwd: fixture, paths: ['src'], options, baseDir: fixture });
+    const at = (file: string, line: number): boolean => findings.some((finding) => finding.file.endsWith(file) && finding.line === line);
+    expect([at('campaigns.ts', 20), at('campaigns.ts', 28), at('campaigns.ts', 32), at('campaign-soap.ts', 10)]).toEqual([false, false, false, false]);
+  });
+
+  it('leaves a declaration that also feeds something that is not a request, and puts the TODO at the use naming the constant', async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'sunset-project-shared-'));
+    cpSync(path.join(fixture, 'tsconfig.json'), path.join(work, 'tsconfig.json'));
+    const files: Record<string, string> = {
+      'src/paths.ts': "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\n",
+      'src/use.ts': "import axios from 'axios';\nimport { MANAGERS } from './paths';\n\nexport function load() {\n  console.info(MANAGERS);\n  return axios.get(MANAGERS);\n}\n",
+    };
+    for (const [file, text] of Object.entries(files)) {
+      const target = path.join(work, file);
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, text);
+    }
+    const result = await runProjectFix({ cwd: work, paths: ['src'], options, baseDir: work, dry: true });
+    expect(result.changes.map((change) => path.relative(work, change.file))).toEqual([path.join('src', 'use.ts')]);
+    expect(result.changes[0]!.after).toContain('  // TODO(sunset:campaign-dictionary-managers): replace GET /v1/campaigns/dictionaries/managers with GET /v1/buyer/classifiers/managers;');
+    expect(result.changes[0]!.after).toContain('; the path is MANAGERS of src/paths.ts\n  return axios.get(MANAGERS);');
+  });
+});
