@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -55,6 +55,8 @@ export interface CheckFilesResult {
 
 /** What one thread found in the files it claimed, by file index. */
 export interface ThreadResult {
+  /** Indexes of every file this thread finished (candidates or not). */
+  readonly done: readonly number[];
   readonly files: readonly FileOutcome[];
   readonly timings: PhaseTimings;
 }
@@ -75,6 +77,14 @@ export interface FileOutcome {
 const claimSize = 8;
 /** Measured on 2 cores: 3,000 files took 0.74 s in one thread and 0.55 s in two; 10,000 files 2.25 s and 1.67 s (4 threads: 1.99 s). */
 const minFilesPerThread = 1500;
+/**
+ * A worker's heap is capped so two threads stay near one thread's memory (10k bench files: 269 MB peak
+ * instead of 329 MB). A file too large for it is left to the main thread, which has no cap; a worker
+ * that dies anyway (out of memory) loses no file: what it did not report is checked by the main thread.
+ */
+const workerLimits = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 16 };
+/** Files above this many bytes are left by workers to the main thread (their tree would not fit the capped heap). */
+export const workerMaxFileBytes = 256 * 1024;
 
 /** One thread for small runs; otherwise one per core, at most 4 (parsing is memory-bound beyond that). */
 export function defaultThreadCount(files: number, cores = availableParallelism()): number {
@@ -85,31 +95,42 @@ const workerUrl = new URL('./check-worker.js', import.meta.url);
 
 /**
  * `sunset check`'s engine: walk the paths, then read, prefilter, parse, index and check each file
- * (in several threads on large runs), honouring eslint-disable comments.
+ * (in several threads on large runs), honouring eslint-disable comments. On a machine with several
+ * cores one worker starts loading while the main thread walks; it is stopped again when the run
+ * turns out too small to share.
  */
 export async function checkFiles(paths: readonly string[], run: CheckRun): Promise<CheckFilesResult> {
   const timings = emptyTimings();
-  const walkStarted = performance.now();
-  const listing = await findSourceFiles(paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir });
-  timings.walk = performance.now() - walkStarted;
-  const files = listing.files.map((file) => file.path);
-  const limits: ReadLimits = {
-    maxFileSize: run.maxFileSize ?? run.options.maxFileSize,
-    checkMinified: run.options.checkMinified,
-    explicit: listing.files.flatMap((file, index) => (file.explicit ? [index] : [])),
-  };
-
   // From the TypeScript sources (tests) there is no compiled worker to start: check in this thread.
   const workersAvailable = run.core === undefined && existsSync(fileURLToPath(workerUrl));
-  const threads = workersAvailable ? Math.min(run.threads ?? defaultThreadCount(files.length), Math.ceil(files.length / claimSize)) : 1;
-  const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
-  const workerData: CheckWorkerData = { files, options: workerOptionsOf(run.options), limits, next };
-  const workers = Array.from({ length: Math.max(threads - 1, 0) }, () => startWorker(workerData));
-  workers.forEach((worker) => worker.catch(() => undefined));
+  const early = workersAvailable && run.threads !== 1 && availableParallelism() > 1 ? [new CheckWorker()] : [];
+  try {
+    const walkStarted = performance.now();
+    const listing = await findSourceFiles(paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir });
+    timings.walk = performance.now() - walkStarted;
+    const files = listing.files.map((file) => file.path);
+    const limits: ReadLimits = {
+      maxFileSize: run.maxFileSize ?? run.options.maxFileSize,
+      checkMinified: run.options.checkMinified,
+      explicit: listing.files.flatMap((file, index) => (file.explicit ? [index] : [])),
+    };
+    const threads = workersAvailable ? Math.min(run.threads ?? defaultThreadCount(files.length), Math.ceil(files.length / claimSize)) : 1;
+    const workers = [...early.splice(0, threads - 1), ...Array.from({ length: Math.max(threads - 1 - early.length, 0) }, () => new CheckWorker())];
+    for (const extra of early.splice(0)) extra.stop();
+    const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+    const task: CheckWorkerTask = { files, options: workerOptionsOf(run.options), limits, next };
+    const pending = workers.map((worker) => worker.run(task));
 
-  const context = checkContextOf(run.options, run.core);
-  const results = [checkClaimedFiles(files, next, context, limits), ...(await Promise.all(workers))];
-  return collect(listing.unreadable, listing.skipped, files.length, results, timings);
+    const context = checkContextOf(run.options, run.core);
+    const results = [checkClaimedFiles(files, next, context, limits), ...(await Promise.all(pending))];
+    // Files a worker claimed but did not report (it left them to this thread, or it died): checked here.
+    const reported = new Set(results.flatMap((result) => result.done));
+    const left = files.flatMap((_file, index) => (reported.has(index) ? [] : [index]));
+    if (left.length > 0) results.push(checkIndexes(files, left, context, limits));
+    return collect(listing.unreadable, listing.skipped, files.length, results, timings);
+  } finally {
+    for (const worker of early) worker.stop();
+  }
 }
 
 /** What decides whether a file is read: the size limit, minified detection, and the files named on the command line (exempt from both). */
@@ -121,19 +142,55 @@ export interface ReadLimits {
   readonly explicit: readonly number[];
 }
 
-/** Claims files from the shared counter until none is left; runs in the main thread and in every worker. */
-export function checkClaimedFiles(files: readonly string[], next: SharedArrayBuffer, context: CheckContext, limits: ReadLimits): ThreadResult {
-  const timings = emptyTimings();
-  const explicit = new Set(limits.explicit);
-  const outcomes: FileOutcome[] = [];
+/**
+ * Claims files from the shared counter until none is left; runs in the main thread and in every worker.
+ * A worker (`maxBytes` set) leaves larger files unreported, for the main thread.
+ */
+export function checkClaimedFiles(
+  files: readonly string[],
+  next: SharedArrayBuffer,
+  context: CheckContext,
+  limits: ReadLimits,
+  maxBytes?: number,
+  onBatch?: (batch: ThreadResult) => void,
+): ThreadResult {
+  const all: ThreadResult = { done: [], files: [], timings: emptyTimings() };
   const counter = new Int32Array(next);
   for (let first = Atomics.add(counter, 0, claimSize); first < files.length; first = Atomics.add(counter, 0, claimSize)) {
-    for (let index = first; index < Math.min(first + claimSize, files.length); index++) {
-      const outcome = checkOneFile(files[index]!, index, context, explicit.has(index) ? exempt : limits, timings);
-      if (outcome !== undefined) outcomes.push(outcome);
-    }
+    const indexes = Array.from({ length: Math.min(claimSize, files.length - first) }, (_unused, offset) => first + offset);
+    const batch = checkIndexes(files, indexes, context, limits, maxBytes);
+    if (onBatch) onBatch(batch);
+    else mergeInto(all, batch);
   }
-  return { files: outcomes, timings };
+  return all;
+}
+
+/** Checks the files at `indexes`; with `maxBytes`, larger files are skipped without being reported done. */
+function checkIndexes(files: readonly string[], indexes: readonly number[], context: CheckContext, limits: ReadLimits, maxBytes?: number): ThreadResult {
+  const explicit = new Set(limits.explicit);
+  const result: ThreadResult = { done: [], files: [], timings: emptyTimings() };
+  for (const index of indexes) {
+    const file = files[index]!;
+    if (maxBytes !== undefined && sizeOf(file) > maxBytes) continue;
+    const outcome = checkOneFile(file, index, context, explicit.has(index) ? exempt : limits, result.timings);
+    (result.done as number[]).push(index);
+    if (outcome !== undefined) (result.files as FileOutcome[]).push(outcome);
+  }
+  return result;
+}
+
+function mergeInto(target: ThreadResult, batch: ThreadResult): void {
+  (target.done as number[]).push(...batch.done);
+  (target.files as FileOutcome[]).push(...batch.files);
+  addTimings(target.timings, batch.timings);
+}
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0; // unreadable: the read reports it
+  }
 }
 
 const exempt: ReadLimits = { maxFileSize: undefined, checkMinified: true, explicit: [] };
@@ -192,8 +249,8 @@ function collect(
   return { findings, errors, skipped, notScanned, files, candidates: sources.size, sources, timings };
 }
 
-/** What the main thread hands each worker: the walked files, the options without the catalog, the shared counter. */
-export interface CheckWorkerData {
+/** What the main thread hands a worker once the walk is done: the files, the options without the catalog, the shared counter. */
+export interface CheckWorkerTask {
   readonly files: readonly string[];
   readonly options: Omit<SunsetOptions, 'catalog'>;
   readonly limits: ReadLimits;
@@ -201,20 +258,39 @@ export interface CheckWorkerData {
   readonly next: SharedArrayBuffer;
 }
 
+/** A worker's messages: a batch of finished files, then `end`. */
+export type CheckWorkerMessage = { readonly kind: 'batch'; readonly batch: ThreadResult } | { readonly kind: 'end' };
+
 /** The catalog holds functions, which cannot cross to a worker; the worker builds it again from `customEntries`. */
 function workerOptionsOf(options: SunsetOptions): Omit<SunsetOptions, 'catalog'> {
   return Object.fromEntries(Object.entries(options).filter(([key]) => key !== 'catalog')) as Omit<SunsetOptions, 'catalog'>;
 }
 
-function startWorker(data: CheckWorkerData): Promise<ThreadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerUrl, { workerData: data });
-    let result: ThreadResult | undefined;
-    worker.once('message', (message: ThreadResult) => (result = message));
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (result !== undefined) resolve(result);
-      else reject(new Error(`A check worker stopped (exit code ${code}) before it reported its results.`));
+/**
+ * A check worker, started before it has work so its modules load while the main thread walks. Its
+ * result is every batch it reported; a worker that fails reports what it finished, never an error.
+ */
+class CheckWorker {
+  readonly #worker = new Worker(workerUrl, { resourceLimits: workerLimits });
+  readonly #result: ThreadResult = { done: [], files: [], timings: emptyTimings() };
+
+  run(task: CheckWorkerTask): Promise<ThreadResult> {
+    return new Promise((resolve) => {
+      const finish = (): void => {
+        this.#worker.removeAllListeners();
+        resolve(this.#result);
+      };
+      this.#worker.on('message', (message: CheckWorkerMessage) => {
+        if (message.kind === 'batch') mergeInto(this.#result, message.batch);
+        else void this.#worker.terminate().then(finish, finish);
+      });
+      this.#worker.once('error', finish);
+      this.#worker.once('exit', finish);
+      this.#worker.postMessage(task);
     });
-  });
+  }
+
+  stop(): void {
+    void this.#worker.terminate();
+  }
 }

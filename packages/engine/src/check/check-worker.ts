@@ -1,12 +1,15 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { createCatalog } from '@sunset/rule-data';
-import { checkClaimedFiles, type CheckWorkerData, type ThreadResult } from './check-files.js';
+import { checkClaimedFiles, workerMaxFileBytes, type CheckWorkerMessage, type CheckWorkerTask } from './check-files.js';
 import { checkContextOf } from './check-source.js';
 
-// A worker of `checkFiles`: it claims files from the shared counter until none is left, as the main
-// thread does, and posts what it found, by file index.
+// A worker of `checkFiles`: started early, it waits for the task, then claims files from the shared
+// counter until none is left, as the main thread does, posting each batch as it finishes it (so a
+// worker that dies loses nothing the main thread cannot redo). Larger files are left to the main thread.
 
-const data = workerData as CheckWorkerData;
-const options = { ...data.options, catalog: createCatalog(data.options.customEntries.length === 0 ? undefined : data.options.customEntries) };
-const result: ThreadResult = checkClaimedFiles(data.files, data.next, checkContextOf(options), data.limits);
-parentPort?.postMessage(result);
+parentPort?.once('message', (task: CheckWorkerTask) => {
+  const options = { ...task.options, catalog: createCatalog(task.options.customEntries.length === 0 ? undefined : task.options.customEntries) };
+  const post = (message: CheckWorkerMessage): void => parentPort?.postMessage(message);
+  checkClaimedFiles(task.files, task.next, checkContextOf(options), task.limits, workerMaxFileBytes, (batch) => post({ kind: 'batch', batch }));
+  post({ kind: 'end' });
+});
