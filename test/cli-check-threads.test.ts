@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeRepo } from '../bench/generate.mjs';
 import { ensureBuilt, makeTempDir, parseJson, runSunset, type RunResult } from './support/cli.js';
@@ -21,6 +23,9 @@ describe('sunset check with SUNSET_CHECK_THREADS', () => {
     await ensureBuilt();
     repo = await makeTempDir('threads');
     writeRepo(repo.dir, { files: 400, seed: 7, share: 0.2 });
+    // Larger than a worker takes (256 KiB): the main thread must check it, whichever thread claimed it.
+    const filler = Array.from({ length: 6000 }, (_unused, line) => `export const value${line} = ${line}; // padding to make the file large`).join('\n');
+    writeFileSync(path.join(repo.dir, 'src', 'zz-large.ts'), `${filler}\nexport const list = () => fetch('/v1/campaigns');\n`);
     const check = (threads: string): Promise<RunResult> =>
       runSunset(['check', '.', '--format', 'json', '--as-of', '2026-11-21'], { cwd: repo.dir, env: { SUNSET_CHECK_THREADS: threads } });
     [oneThread, threeThreads] = [await check('1'), await check('3')];
@@ -32,11 +37,14 @@ describe('sunset check with SUNSET_CHECK_THREADS', () => {
 
   it('reports enough candidates for three threads to share the work', () => {
     const report = parseJson<JsonReport>(oneThread);
-    expect(report.summary.files).toBe(400);
+    expect(report.summary.files).toBe(401);
     // The generated repo is seeded: 80 files hold retired calls, 115 pass the prefilter (the others call
-    // the token or stats endpoint), and the rules find 215 problems.
-    expect(report.summary.candidates).toBe(115);
-    expect(report.findings.length).toBe(215);
+    // the token or stats endpoint), and the rules find 215 problems; the large file adds one of each.
+    expect(report.summary.candidates).toBe(116);
+    expect(report.findings.length).toBe(216);
+    expect(report.findings.filter((finding) => finding.file === 'src/zz-large.ts').map(({ line, column, rule }) => ({ line, column, rule }))).toEqual([
+      { line: 6001, column: 33, rule: 'sunset/no-legacy-rest-path' },
+    ]);
     expect(report.errors).toEqual([]);
   });
 
