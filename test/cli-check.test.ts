@@ -103,6 +103,8 @@ describe('sunset check fixtures/legacy-app --format json', () => {
       failing: expected.length,
       baselined: 0,
       errors: 0,
+      // Nothing is too large, minified or ignored by a config; dist/ is gitignored, which is not counted.
+      notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 },
     });
     expect(legacyAppSourceFiles().length).toBe(30);
   });
@@ -127,7 +129,7 @@ describe.concurrent('exit codes and usage errors', () => {
   it('exits 2 on a bad flag value and names the flag and the allowed values', async () => {
     const result = await runSunset(['check', '--format', 'xml', 'fixtures/cli/clean']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('sunset: Invalid value for --format: "xml". Allowed: stylish, json, sarif, github.\n');
+    expect(result.stderr).toBe('sunset: Invalid value for --format: "xml". Allowed: stylish, json, sarif, github, gitlab, junit.\n');
   });
 
   it('exits 2 on a bad --as-of and names it', async () => {
@@ -161,7 +163,10 @@ describe.concurrent('exit codes and usage errors', () => {
     expect(main.stdout).toMatch(/^Usage: sunset <command>/);
     const check = await runSunset(['check', '--help']);
     expect(check.code).toBe(0);
-    for (const flag of ['--format <stylish|json|sarif|github>', '--output <FILE>', '--fail-on <deprecated|retired>', '--as-of <YYYY-MM-DD>', '--api-host <HOST>', '--identity-host <HOST>', '--config <FILE>', '--update-baseline', '--baseline <FILE>', '--baseline-expires <YYYY-MM-DD>']) {
+    expect(check.stdout).toContain('--format <FORMAT>                Report format: stylish, json, sarif, github, gitlab, junit (default stylish).');
+    const checkFlags = ['--output <FILE>', '--fail-on <deprecated|retired>', '--as-of <YYYY-MM-DD>', '--api-host <HOST>', '--identity-host <HOST>', '--config <FILE>'];
+    const baselineFlags = ['--update-baseline', '--baseline <FILE>', '--baseline-expires <YYYY-MM-DD>'];
+    for (const flag of [...checkFlags, ...baselineFlags, '--stats', '--changed-since <GIT-REF>', '--concurrency <N|auto>']) {
       expect(check.stdout).toContain(flag);
     }
     const fix = await runSunset(['fix', '--help']);

@@ -169,7 +169,22 @@ describe.concurrent('previews and reports', () => {
       ],
       changedFiles: ['src/campaigns.ts', 'src/report, 100%.js'],
       errors: [],
-      summary: { files: 2, candidates: 2, changed: 2, rewritten: 1, todo: 2, skipped: 0, errors: 0, dry: true },
+      notScanned: [],
+      summary: {
+        files: 2,
+        candidates: 2,
+        changed: 2,
+        // --dry writes nothing.
+        written: 0,
+        notWritten: 0,
+        rewritten: 1,
+        todo: 2,
+        skipped: 0,
+        errors: 0,
+        dry: true,
+        interrupted: false,
+        notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 },
+      },
     });
   });
 

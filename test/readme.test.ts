@@ -46,8 +46,9 @@ describe('README.md', () => {
   it('names only flags that exist', () => {
     const known = new Set([...Object.keys(checkOptions), ...Object.keys(fixOptions), ...Object.keys(importOptions), ...Object.keys(reportOptions)].map((name) => `--${name}`));
     const mentioned = new Set([...readme.matchAll(/(?<![\w-])--[a-z][a-z-]+/g)].map((match) => match[0]));
-    // npm's and pnpm's own flags (set-up commands, editor install), ESLint's --cache and node's --import.
-    const otherTools = new Set(['--frozen-lockfile', '--save-dev', '--cache', '--import']);
+    // npm's and pnpm's own flags (set-up commands, editor install), ESLint's --cache, node's --import and
+    // git's --depth (`git fetch --depth=50` for a shallow CI clone before --changed-since).
+    const otherTools = new Set(['--frozen-lockfile', '--save-dev', '--cache', '--import', '--depth']);
     expect([...mentioned].filter((flag) => !known.has(flag) && !otherTools.has(flag))).toEqual([]);
   });
 });

@@ -30,7 +30,8 @@ Exit codes: 0 nothing to report, 1 findings (or files that could not be checked)
 
 const checkHelp = `Usage: sunset check [options] [paths...]
 
-Scans .js .jsx .mjs .cjs .ts .tsx .mts .cts files under the paths (default: .), honouring .gitignore.
+Scans .js .jsx .mjs .cjs .ts .tsx .mts .cts files and the script blocks of .vue .svelte .astro files
+under the paths (default: .), honouring .gitignore.
 
 Options:
 ${describeOptions(checkOptions)}
@@ -94,7 +95,7 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDependen
         io.stderr.write(mainHelp);
         return ExitCode.usage;
       default:
-        throw new UsageError(`Unknown command ${JSON.stringify(command)}. Use \`sunset check\` or \`sunset fix\` (see \`sunset --help\`).`);
+        throw new UsageError(`Unknown command ${JSON.stringify(command)}. Use \`sunset check\`, \`sunset fix\`, \`sunset report\` or \`sunset import openapi\` (see \`sunset --help\`).`);
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;

@@ -43,7 +43,8 @@ describe('command line', () => {
       [
         'Usage: sunset check [options] [paths...]',
         '',
-        'Scans .js .jsx .mjs .cjs .ts .tsx .mts .cts files under the paths (default: .), honouring .gitignore.',
+        'Scans .js .jsx .mjs .cjs .ts .tsx .mts .cts files and the script blocks of .vue .svelte .astro files',
+        'under the paths (default: .), honouring .gitignore.',
         '',
         'Options:',
         '  -f, --format <FORMAT>                Report format: stylish, json, sarif, github, gitlab, junit (default stylish).',

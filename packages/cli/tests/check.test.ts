@@ -32,8 +32,11 @@ function listFinding(file: string, line: number, column: number, phase: 'schedul
   };
 }
 
+/** Files found but not scanned, by reason: none unless a test says otherwise. */
+const noneNotScanned = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 };
+
 function summary(overrides: object): object {
-  return { asOf: '2026-01-15', failOn: 'deprecated', files: 1, candidates: 1, findings: 0, failing: 0, baselined: 0, errors: 0, ...overrides };
+  return { asOf: '2026-01-15', failOn: 'deprecated', files: 1, candidates: 1, findings: 0, failing: 0, baselined: 0, errors: 0, notScanned: noneNotScanned, ...overrides };
 }
 
 async function checkJson(root: string, argv: string[] = [], options: Parameters<typeof captureIo>[1] = {}): Promise<{ code: number; report: unknown; err: string }> {
@@ -82,6 +85,7 @@ describe('sunset check', () => {
     expect(report).toEqual({
       findings: [listFinding('src/a.ts', 1, 7, 'deprecated')],
       errors: [],
+      notScanned: [],
       summary: summary({ asOf: '2019-01-01', failOn: 'retired', findings: 1 }),
     });
   });
@@ -113,6 +117,7 @@ describe('sunset check', () => {
         },
       ],
       errors: [],
+      notScanned: [],
       summary: summary({ files: 3, candidates: 2, findings: 2, failing: 2 }),
     });
   });
@@ -123,6 +128,7 @@ describe('sunset check', () => {
     expect(JSON.parse(io.out())).toEqual({
       findings: [{ ...listFinding('src/a.ts', 1, 7), message: 'GET /v1/campaigns is retired.' }],
       errors: [],
+      notScanned: [],
       summary: summary({ findings: 1, failing: 1 }),
     });
   });
@@ -133,6 +139,7 @@ describe('sunset check', () => {
     expect(report).toEqual({
       findings: [],
       errors: [{ file: 'bad.ts', line: 1, message: 'Could not parse: Expected a semicolon or an implicit semicolon after a statement, but found none' }],
+      notScanned: [],
       summary: summary({ files: 2, errors: 1 }),
     });
   });
@@ -169,10 +176,11 @@ describe('sunset check', () => {
     expect(report).toEqual({
       findings: [listFinding('src/a.ts', 1, 7)],
       errors: [],
+      notScanned: [],
       summary: summary({ findings: 1, failing: 1 }),
       stats: { timings: { walk: number, read: number, prefilter: number, parse: number, index: number, checks: number } },
     });
-    expect(Object.keys((await checkJson(root)).report as object)).toEqual(['findings', 'errors', 'summary']);
+    expect(Object.keys((await checkJson(root)).report as object)).toEqual(['findings', 'errors', 'notScanned', 'summary']);
   });
 });
 
@@ -190,7 +198,9 @@ describe('what sunset check scans', () => {
     expect(report).toEqual({
       findings: [listFinding('src/a.ts', 1, 7), listFinding('../fixtures/top.ts', 1, 7)],
       errors: [],
-      summary: summary({ files: 2, candidates: 2, findings: 2, failing: 2 }),
+      // The config's ignores are listed and counted; .gitignore'd files (dist/) are not.
+      notScanned: [{ file: 'src/fixtures/f.ts', reason: 'excluded-by-config', message: "Not scanned: excluded by the config's ignores." }],
+      summary: summary({ files: 2, candidates: 2, findings: 2, failing: 2, notScanned: { ...noneNotScanned, excludedByConfig: 1 } }),
     });
   });
 
@@ -198,7 +208,7 @@ describe('what sunset check scans', () => {
     const io = captureIo(makeTree({ 'README.md': "fetch('/v1/campaigns')" }));
     expect(await main(['check', 'README.md'], io)).toBe(2);
     expect(io.err()).toBe(
-      'sunset: Cannot scan "README.md": only .js .jsx .mjs .cjs .ts .tsx .mts .cts files are scanned. Pass a source file or a folder.\n',
+      'sunset: Cannot scan "README.md": only .js .jsx .mjs .cjs .ts .tsx .mts .cts .vue .svelte .astro files are scanned. Pass a source file or a folder.\n',
     );
   });
 });
@@ -243,6 +253,7 @@ describe('findings of the new analysis', () => {
         },
       ],
       errors: [],
+      notScanned: [],
       summary: summary({ findings: 1, failing: 1 }),
     });
   });
@@ -277,7 +288,7 @@ describe('findings of the new analysis', () => {
       '',
     ].join('\n');
     const { report } = await checkJson(makeTree({ 'src/server.ts': server }));
-    expect(report).toEqual({ findings: [listFinding('src/server.ts', 5, 33)], errors: [], summary: summary({ findings: 1, failing: 1 }) });
+    expect(report).toEqual({ findings: [listFinding('src/server.ts', 5, 33)], errors: [], notScanned: [], summary: summary({ findings: 1, failing: 1 }) });
   });
 
   it('honours eslint-disable comments naming a sunset rule, and only those', async () => {
@@ -289,7 +300,7 @@ describe('findings of the new analysis', () => {
       '',
     ].join('\n');
     const { report } = await checkJson(makeTree({ 'src/a.ts': source }));
-    expect(report).toEqual({ findings: [listFinding('src/a.ts', 3, 7)], errors: [], summary: summary({ findings: 1, failing: 1 }) });
+    expect(report).toEqual({ findings: [listFinding('src/a.ts', 3, 7)], errors: [], notScanned: [], summary: summary({ findings: 1, failing: 1 }) });
   });
 });
 
@@ -299,20 +310,20 @@ describe('scheduled findings', () => {
 
   it('are not reported unless reportScheduled, and never fail the run', async () => {
     const hidden = await checkJson(makeTree(tree), ['--as-of', '2018-09-01']);
-    expect([hidden.code, hidden.report]).toEqual([0, { findings: [], errors: [], summary: summary({ asOf: '2018-09-01' }) }]);
+    expect([hidden.code, hidden.report]).toEqual([0, { findings: [], errors: [], notScanned: [], summary: summary({ asOf: '2018-09-01' }) }]);
     const shown = await checkJson(makeTree({ ...tree, 'sunset.config.json': '{ "reportScheduled": true }' }), ['--as-of', '2018-09-01']);
     expect([shown.code, shown.report]).toEqual([
       0,
-      { findings: [listFinding('src/a.ts', 1, 7, 'scheduled')], errors: [], summary: summary({ asOf: '2018-09-01', findings: 1 }) },
+      { findings: [listFinding('src/a.ts', 1, 7, 'scheduled')], errors: [], notScanned: [], summary: summary({ asOf: '2018-09-01', findings: 1 }) },
     ]);
   });
 
   it('are limited to entries whose GA end is within scheduledWithinDays', async () => {
     const root = makeTree({ ...tree, 'sunset.config.json': '{ "reportScheduled": true, "scheduledWithinDays": 30 }' });
     const far = await checkJson(root, ['--as-of', '2018-08-31']);
-    expect(far.report).toEqual({ findings: [], errors: [], summary: summary({ asOf: '2018-08-31' }) });
+    expect(far.report).toEqual({ findings: [], errors: [], notScanned: [], summary: summary({ asOf: '2018-08-31' }) });
     const near = await checkJson(root, ['--as-of', '2018-09-01']);
-    expect(near.report).toEqual({ findings: [listFinding('src/a.ts', 1, 7, 'scheduled')], errors: [], summary: summary({ asOf: '2018-09-01', findings: 1 }) });
+    expect(near.report).toEqual({ findings: [listFinding('src/a.ts', 1, 7, 'scheduled')], errors: [], notScanned: [], summary: summary({ asOf: '2018-09-01', findings: 1 }) });
   });
 });
 
@@ -336,7 +347,7 @@ describe('SUNSET_CHECK_THREADS', () => {
         return [await main(['check', '--format', 'json'], io), io.out(), io.err()];
       }),
     );
-    const expected = { findings: [listFinding('src/a.ts', 1, 7)], errors: [], summary: summary({ findings: 1, failing: 1 }) };
+    const expected = { findings: [listFinding('src/a.ts', 1, 7)], errors: [], notScanned: [], summary: summary({ findings: 1, failing: 1 }) };
     expect(reports).toEqual(Array.from({ length: 3 }, () => [1, `${JSON.stringify(expected, null, 2)}\n`, '']));
   });
 

@@ -30,6 +30,7 @@ const soapFinding: Finding = {
 const soapReport: CheckReport = {
   findings: [soapFinding, report.findings[2]!],
   errors: [],
+  notScanned: [],
   summary: { ...report.summary, findings: 2, failing: 2, baselined: 0, errors: 0 },
 };
 
@@ -64,11 +65,23 @@ describe('json format', () => {
         { file: 'src/todo.ts', line: 1, column: 4, rule: 'sunset/no-sunset-todo', message: 'Finish TODO(sunset:campaigns-legacy-status).' },
       ],
       errors: [{ file: 'src/broken.ts', line: 4, message: 'Parsing error: Unexpected token )' }],
-      summary: { asOf: '2019-11-01', failOn: 'retired', files: 12, candidates: 4, findings: 3, failing: 2, baselined: 1, errors: 1 },
+      notScanned: [],
+      summary: {
+        asOf: '2019-11-01',
+        failOn: 'retired',
+        files: 12,
+        candidates: 4,
+        findings: 3,
+        failing: 2,
+        baselined: 1,
+        errors: 1,
+        notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 },
+      },
     });
   });
 
   it('keeps the documented key order', () => {
+    expect(Object.keys(JSON.parse(formatJson(report, context)) as object)).toEqual(['findings', 'errors', 'notScanned', 'summary']);
     const [first] = (JSON.parse(formatJson(report, context)) as { findings: object[] }).findings;
     expect(Object.keys(first!)).toEqual(['file', 'line', 'column', 'rule', 'message', 'entry', 'retired', 'replacements', 'phase', 'fix']);
   });
@@ -157,8 +170,42 @@ describe('stylish format', () => {
   });
 
   it('prints a green summary line when nothing fails', () => {
-    const clean = { findings: [], errors: [], summary: { ...report.summary, findings: 0, failing: 0, baselined: 0, errors: 0 } };
+    const clean = { findings: [], errors: [], notScanned: [], summary: { ...report.summary, findings: 0, failing: 0, baselined: 0, errors: 0 } };
     expect(formatStylish(clean, context)).toBe('✔ 0 findings in 0 files, 0 at or past retired (12 files scanned, as of 2019-11-01)\n');
+  });
+
+  it('counts files not scanned in the summary, and marks it ! (yellow) when more than the config ignores were left out', () => {
+    const clean: CheckReport = { findings: [], errors: [], notScanned: [], summary: { ...report.summary, findings: 0, failing: 0, baselined: 0, errors: 0 } };
+    const excluded: CheckReport = {
+      ...clean,
+      notScanned: [{ file: 'src/fixtures/f.ts', reason: 'excluded-by-config', message: "Not scanned: excluded by the config's ignores." }],
+      summary: { ...clean.summary, notScanned: { ...clean.summary.notScanned, excludedByConfig: 1 } },
+    };
+    expect(formatStylish(excluded, context)).toBe(
+      '✔ 0 findings in 0 files, 0 at or past retired, 1 file not scanned (1 excluded by config) (12 files scanned, as of 2019-11-01)\n',
+    );
+    const partial: CheckReport = {
+      ...clean,
+      notScanned: [
+        ...excluded.notScanned,
+        { file: 'dist/app.min.js', reason: 'minified', message: 'Not scanned: it looks minified.' },
+        { file: 'data/huge.js', reason: 'too-large', message: 'Not scanned: too large.' },
+      ],
+      summary: { ...clean.summary, notScanned: { ...clean.summary.notScanned, tooLarge: 1, minified: 1, excludedByConfig: 1 } },
+    };
+    expect(formatStylish(partial, context)).toBe(
+      '! 0 findings in 0 files, 0 at or past retired, 3 files not scanned (1 too large, 1 minified, 1 excluded by config) (12 files scanned, as of 2019-11-01)\n',
+    );
+    expect(formatStylish(partial, { ...context, color: true })).toMatch(/^\u001b\[33m!\u001b\[39m /);
+    // An unreadable file is an error too ("not checked", exit 1): counted once, as not checked.
+    const unreadable: CheckReport = {
+      ...clean,
+      errors: [{ file: 'src/secret.ts', message: 'Cannot read the file: permission denied.' }],
+      summary: { ...clean.summary, errors: 1, notScanned: { ...clean.summary.notScanned, unreadable: 1 } },
+    };
+    expect(formatStylish(unreadable, context).split('\n').at(-2)).toBe(
+      '✖ 0 findings in 0 files, 0 at or past retired, 1 file not checked (12 files scanned, as of 2019-11-01)',
+    );
   });
 });
 

@@ -45,7 +45,18 @@ export const report: CheckReport = {
     },
   ],
   errors: [{ file: 'src/broken.ts', line: 4, message: 'Parsing error: Unexpected token )' }],
-  summary: { asOf: '2019-11-01', failOn: 'retired', files: 12, candidates: 4, findings: 3, failing: 2, baselined: 1, errors: 1 },
+  notScanned: [],
+  summary: {
+    asOf: '2019-11-01',
+    failOn: 'retired',
+    files: 12,
+    candidates: 4,
+    findings: 3,
+    failing: 2,
+    baselined: 1,
+    errors: 1,
+    notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 },
+  },
 };
 
 const sources: Readonly<Record<string, string>> = {

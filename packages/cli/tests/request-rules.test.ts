@@ -36,25 +36,26 @@ async function check(...argv: string[]): Promise<{ code: number; out: string; er
 }
 
 function summary(findings: number): object {
-  return { asOf: '2026-01-15', failOn: 'deprecated', files: 3, candidates: 3, findings, failing: findings, baselined: 0, errors: 0 };
+  const notScanned = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 };
+  return { asOf: '2026-01-15', failOn: 'deprecated', files: 3, candidates: 3, findings, failing: findings, baselined: 0, errors: 0, notScanned };
 }
 
 describe('sunset check with the request rules', () => {
   it('prints their findings in JSON with rule, file, line, column and message, and no entry or retired key', async () => {
     const { code, out, err } = await check('--format', 'json');
     expect([code, err]).toEqual([1, '']);
-    expect(JSON.parse(out)).toStrictEqual({ findings: [googleFinding, reportFinding, tokenFinding], errors: [], summary: summary(3) });
+    expect(JSON.parse(out)).toStrictEqual({ findings: [googleFinding, reportFinding, tokenFinding], errors: [], notScanned: [], summary: summary(3) });
   });
 
   it('skips other OAuth providers when --api-host lists the hosts', async () => {
     const { out } = await check('--format', 'json', '--api-host', 'api.example.com', '--api-host', 'login.example.com');
-    expect(JSON.parse(out)).toStrictEqual({ findings: [reportFinding, tokenFinding], errors: [], summary: summary(2) });
+    expect(JSON.parse(out)).toStrictEqual({ findings: [reportFinding, tokenFinding], errors: [], notScanned: [], summary: summary(2) });
   });
 
   it('accepts a wildcard host', async () => {
     const { code, out, err } = await check('--format', 'json', '--api-host', '*.example.com');
     expect([code, err]).toEqual([1, '']);
-    expect(JSON.parse(out)).toStrictEqual({ findings: [reportFinding, tokenFinding], errors: [], summary: summary(2) });
+    expect(JSON.parse(out)).toStrictEqual({ findings: [reportFinding, tokenFinding], errors: [], notScanned: [], summary: summary(2) });
   });
 
   it('describes each rule in SARIF with help text and its docs link', async () => {

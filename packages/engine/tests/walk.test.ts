@@ -86,7 +86,7 @@ describe('findSourceFiles', () => {
   it('rejects an explicit file that is not JavaScript or TypeScript', async () => {
     const root = makeTree({ 'README.md': '# x' });
     await expect(findSourceFiles(['README.md'], { cwd: root })).rejects.toThrow(
-      'Cannot scan "README.md": only .js .jsx .mjs .cjs .ts .tsx .mts .cts files are scanned. Pass a source file or a folder.',
+      'Cannot scan "README.md": only .js .jsx .mjs .cjs .ts .tsx .mts .cts .vue .svelte .astro files are scanned. Pass a source file or a folder.',
     );
   });
 });

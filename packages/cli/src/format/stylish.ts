@@ -93,7 +93,9 @@ function summaryLine(report: CheckReport, paint: ChalkInstance): string {
   // Unreadable files are already counted as not checked.
   const notScanned = describeNotScanned({ ...summary.notScanned, unreadable: 0 });
   if (notScanned !== undefined) parts.push(notScanned);
-  const scanned = `${plural(summary.files, 'file')} scanned, as of ${summary.asOf}`;
+  // Files found but left out (too large, minified) were not scanned; excluded ones were never found.
+  const read = summary.files - summary.notScanned.tooLarge - summary.notScanned.minified - summary.notScanned.unscannedExtension;
+  const scanned = `${plural(read, 'file')} scanned, as of ${summary.asOf}`;
   const ok = summary.failing === 0 && summary.errors === 0;
   // Nothing failed, but files were left out (too large, minified): the gate passes and says so, never a plain ✔.
   const partial = report.notScanned.some((file) => file.reason !== 'excluded-by-config');

@@ -61,10 +61,12 @@ const plural = (count: number, noun: string): string => `${count} ${noun}${count
 /** The human summary of a fix run: counts, then each site a person must finish and each file left untouched. */
 export function describeFixReport(report: FixReport, cwd: string): string {
   const { summary } = report;
+  // Files found but left out (too large, minified) were not scanned; excluded ones were never found.
+  const read = summary.files - summary.notScanned.tooLarge - summary.notScanned.minified - summary.notScanned.unscannedExtension;
   const verb = summary.dry ? 'would change' : 'changed';
   const notWritten = summary.notWritten > 0 ? `, ${summary.notWritten} could not be written` : '';
   const lines = [
-    `${summary.interrupted ? `${summary.visited} of ${plural(summary.files, 'file')}` : plural(summary.files, 'file')} scanned, ${plural(summary.candidates, 'candidate')}, ${summary.changed} ${verb}${notWritten}.`,
+    `${summary.interrupted ? `${summary.visited} of ${plural(read, 'file')}` : plural(read, 'file')} scanned, ${plural(summary.candidates, 'candidate')}, ${summary.changed} ${verb}${notWritten}.`,
     `${plural(summary.rewritten, 'site')} rewritten, ${summary.todo} left with a TODO, ${summary.skipped} skipped.`,
   ];
   const notScanned = describeNotScanned(summary.notScanned);
