@@ -112,7 +112,7 @@ describe('command line', () => {
     expect(await run(['lint'])).toEqual({
       code: 2,
       out: '',
-      err: 'sunset: Unknown command "lint". Use `sunset check` or `sunset fix` (see `sunset --help`).\n',
+      err: 'sunset: Unknown command "lint". Use `sunset check`, `sunset fix`, `sunset report` or `sunset import openapi` (see `sunset --help`).\n',
     });
     const none = await run([]);
     const help = await run(['--help']);

@@ -194,7 +194,7 @@ describe('stylish format', () => {
       summary: { ...clean.summary, notScanned: { ...clean.summary.notScanned, tooLarge: 1, minified: 1, excludedByConfig: 1 } },
     };
     expect(formatStylish(partial, context)).toBe(
-      '! 0 findings in 0 files, 0 at or past retired, 3 files not scanned (1 too large, 1 minified, 1 excluded by config) (12 files scanned, as of 2019-11-01)\n',
+      '! 0 findings in 0 files, 0 at or past retired, 3 files not scanned (1 too large, 1 minified, 1 excluded by config) (10 files scanned, as of 2019-11-01)\n',
     );
     expect(formatStylish(partial, { ...context, color: true })).toMatch(/^\u001b\[33m!\u001b\[39m /);
     // An unreadable file is an error too ("not checked", exit 1): counted once, as not checked.
