@@ -1,5 +1,5 @@
 import { main } from './cli.js';
-import { interruptOnSignals } from './fix/interrupt.js';
+import { interruptOnSignals } from '@sunset/engine';
 import type { InterruptibleIo } from './fix/run-fix.js';
 
 /**

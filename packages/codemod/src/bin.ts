@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // `npx @sunset/codemod [paths...]`: the same walk, config, git guard and atomic writes as `sunset fix`,
 // straight on @sunset/engine (the CLI, ESLint, chalk and diff are not needed to run a migration).
-import { unlinkSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { describeFixReport, fixFiles, fixReportJson, resolveConfig, UsageError } from '@sunset/engine';
+import { describeFixReport, fixFiles, fixReportJson, interruptedExitCode, interruptOnSignals, resolveConfig, UsageError } from '@sunset/engine';
 
 const options = {
   dry: { type: 'boolean', help: '--dry                  Write nothing; report what would change.' },
@@ -30,36 +29,6 @@ ${Object.values(options)
 Exit codes: 0 done, 1 files that could not be transformed or written (or TODOs with --fail-on-todo),
 2 usage or configuration error, 130 stopped by Ctrl-C or SIGTERM (the summary says what was written).
 `;
-
-const interruptedExitCode = 130;
-
-/**
- * The first SIGINT/SIGTERM stops the run after the file in flight (the summary is printed, exit 130);
- * a second removes the temporary file being written and exits 130 at once. (\`sunset fix\` does the same.)
- */
-function interruptOnSignals(): { signal: AbortSignal; tempFiles: Set<string>; dispose: () => void } {
-  const controller = new AbortController();
-  const tempFiles = new Set<string>();
-  const onSignal = (): void => {
-    if (!controller.signal.aborted) {
-      process.stderr.write('\nStopping after the file in progress (press Ctrl-C again to quit at once)…\n');
-      controller.abort();
-      return;
-    }
-    for (const temp of tempFiles) {
-      try {
-        unlinkSync(temp);
-      } catch {
-        // Already renamed into place or removed.
-      }
-    }
-    process.exit(interruptedExitCode);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  return { signal: controller.signal, tempFiles, dispose: () => (process.off('SIGINT', onSignal), process.off('SIGTERM', onSignal)) };
-}
-
 
 /** node's parseArgs errors as a sentence naming the flag and the allowed ones. */
 function usageErrorOf(error: Error & { code?: string }): UsageError {

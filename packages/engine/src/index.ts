@@ -17,3 +17,4 @@ export type { ResolvedConfig, SunsetConfigFile } from './config-file/types.js';
 export { describeFixReport, describeNotScanned, fixReportJson, type FixReportJson } from './fix/describe-fix-report.js';
 export type { NotScannedCounts, SkipReason } from './files/source-shape.js';
 export { frameworkExtensions, scriptBlocksOf } from './parse/script-blocks.js';
+export { interruptOnSignals, interruptedExitCode, type Interrupt } from './fix/interrupt.js';

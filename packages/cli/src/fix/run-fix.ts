@@ -3,7 +3,7 @@ import { describeFixReport, fixFiles, fixReportJson, resolveConfig, type Analysi
 import type { FixArgs } from '../args.js';
 import { ExitCode } from '../errors.js';
 import { nowOf, type CliIo } from '../io.js';
-import { interruptedExitCode } from './interrupt.js';
+import { interruptedExitCode } from '@sunset/engine';
 import { createProgress } from './progress.js';
 
 /** The process's streams plus what stops a run: the bin passes them, tests pass their own or none. */

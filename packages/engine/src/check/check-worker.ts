@@ -3,7 +3,7 @@ import { createCatalog } from '@sunset/rule-data';
 import { checkClaimedFiles, workerMaxFileBytes, type CheckWorkerMessage, type CheckWorkerTask } from './check-files.js';
 import { checkContextOf } from './check-source.js';
 
-// A worker of `checkFiles`: started early, it waits for the task, then claims files from the shared
+// A worker of `checkFiles`: it waits for the task, then claims files from the shared
 // counter until none is left, as the main thread does, posting each batch as it finishes it (so a
 // worker that dies loses nothing the main thread cannot redo). Larger files are left to the main thread.
 

@@ -13,11 +13,11 @@ export interface Interrupt {
 }
 
 /**
- * Ctrl-C and SIGTERM during `fix`: the first asks the run to stop after the file in flight (it then
+ * Ctrl-C and SIGTERM during `fix` (`sunset fix` and `npx @sunset/codemod`): the first asks the run to stop after the file in flight (it then
  * prints its summary and exits 130); a second removes the temporary file being written and exits
  * 130 at once.
  */
-export function interruptOnSignals(stderr: { write(text: string): unknown }): Interrupt {
+export function interruptOnSignals(stderr: { write(text: string): unknown } = process.stderr): Interrupt {
   const controller = new AbortController();
   const tempFiles = new Set<string>();
   const onSignal = (): void => {
