@@ -69,4 +69,11 @@ export const ruleMeta: Readonly<Record<SunsetRuleName, TSESLint.RuleMetaData<str
     TSESLint.RuleMetaData<string, { recommended: boolean }, readonly unknown[]>
   >;
 
+/**
+ * The plugin's parts as named exports too: tools that load the package with `require()` (Node's
+ * require(esm) hands them the module namespace, not the default export) — eslint-doc-generator among
+ * them — find `rules` and `configs` where a CommonJS plugin has them.
+ */
+export const { meta, rules, configs } = plugin;
+
 export default plugin;
