@@ -42,7 +42,9 @@ export function hasTodoAbove(text: string, statementStart: number, entryId: stri
   while (end > 0) {
     const start = text.lastIndexOf('\n', end - 1) + 1;
     const line = text.slice(start, end).trim();
-    if (!commentLine.test(line)) return false;
+    // The first code line above the comments may end with the first marker of the statement
+    // (`f() { // TODO(sunset:a)`, then `// TODO(sunset:b)` on its own line): it counts too.
+    if (!commentLine.test(line)) return line.includes(`// ${marker}`);
     if (line.includes(marker)) return true;
     end = start - 1;
   }

@@ -88,7 +88,7 @@ export function describeFixReport(report: FixReport, cwd: string): string {
   }
   if (summary.interrupted) {
     const what = summary.dry ? `${summary.changed} would have changed` : `${plural(summary.written, 'file')} had been written, each completely`;
-    lines.push('', `Interrupted: ${what}; the files after the last one reported were not looked at. Run \`sunset fix\` again to finish.`);
+    lines.push('', `Interrupted: ${what}; the files after the last one reported were not looked at. Run the same command again to finish.`);
   }
   return `${lines.join('\n')}\n`;
 }
