@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,6 +174,54 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
     expect(fix.stderr).toBe('');
     expect(fix.code).toBe(0);
     expect((JSON.parse(fix.stdout) as { summary: unknown }).summary).toEqual(smallFixSummary);
+  });
+
+  describe("the README's recipes, run from the tarballs", () => {
+    /** Every `eslint.config.mjs` the README shows (the code blocks that start with that comment). */
+    const readme = readFileSync(repoRootPath('README.md'), 'utf8');
+    const eslintConfigs = [...readme.matchAll(/```js\n(\/\/ eslint\.config\.mjs\n[\s\S]*?)```/g)].map((match) => match[1]!);
+
+    it('shows two eslint.config.mjs snippets, a JavaScript and a TypeScript one', () => {
+      expect(eslintConfigs.map((config) => config.includes('tsParser'))).toEqual([false, true]);
+    });
+
+    it.each([
+      // The JavaScript snippet lints the .js file only (ESLint reads no .ts file without a config for it).
+      [0, ['small/src/report, 100%.js:2:17 sunset/no-retired-soap-operation']],
+      [1, ['small/src/campaigns.ts:11:21 sunset/no-legacy-rest-path', 'small/src/campaigns.ts:6:47 sunset/no-legacy-rest-path', 'small/src/report, 100%.js:2:17 sunset/no-retired-soap-operation']],
+    ])('the eslint.config.mjs snippet %i works as written', async (index, expected) => {
+      const project = await eslint10Project;
+      const dir = path.join(project, `readme-eslint-${index}`);
+      await mkdir(dir);
+      await cp(repoRootPath('fixtures/cli/small'), path.join(dir, 'small'), { recursive: true });
+      await writeFile(path.join(dir, 'eslint.config.mjs'), eslintConfigs[index]!);
+      await writeFile(path.join(dir, 'sunset.config.json'), `${JSON.stringify({ asOf: fixtureAsOf })}\n`);
+      const result = await run('npx', ['eslint', '--format', 'json', 'small'], dir);
+      expect(result.stderr).toBe('');
+      const files = JSON.parse(result.stdout) as EslintFileResult[];
+      const reported = files.flatMap((file) => file.messages.map((message) => `${path.relative(dir, file.filePath)}:${message.line}:${message.column} ${String(message.ruleId)}`)).sort();
+      expect(reported).toEqual(expected);
+    });
+
+    it('npx @sunset/cli check, fix, report and import openapi run as the README writes them', async () => {
+      const project = await eslint10Project;
+      const dir = path.join(project, 'readme-cli');
+      await mkdir(dir);
+      await cp(repoRootPath('fixtures/cli/small'), path.join(dir, 'app'), { recursive: true });
+      await writeFile(path.join(dir, 'app', 'sunset.config.json'), `${JSON.stringify({ asOf: fixtureAsOf })}\n`);
+      const app = path.join(dir, 'app');
+      const check = await run('npx', ['@sunset/cli', 'check', '.'], app);
+      expect([check.code, check.stdout.split('\n').at(-2)]).toEqual([1, `✖ 3 findings in 2 files, 3 at or past deprecated (2 files scanned, as of ${fixtureAsOf})`]);
+      const fix = await run('npx', ['@sunset/cli', 'fix', '.'], app);
+      expect([fix.code, fix.stdout.split('\n')[0]]).toEqual([0, '2 files scanned, 2 candidates, 2 changed.']);
+      const report = await run('npx', ['@sunset/cli', 'report', '.', '--format', 'md'], app);
+      expect([report.code, report.stdout.split('\n')[1]]).toEqual([0, '### Sunset: retired API calls']);
+      await cp(repoRootPath('fixtures/openapi/items-api.yaml'), path.join(dir, 'vendor-openapi.yaml'));
+      const imported = await run('npx', ['@sunset/cli', 'import', 'openapi', 'vendor-openapi.yaml'], dir);
+      expect(imported.code).toBe(0);
+      const config = JSON.parse(readFileSync(path.join(dir, 'sunset.config.json'), 'utf8')) as { customEntries: unknown[] };
+      expect(config.customEntries.length).toBeGreaterThan(0);
+    });
   });
 
   describe.each([
