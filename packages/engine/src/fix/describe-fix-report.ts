@@ -1,6 +1,6 @@
 import { displayPath } from '../files/paths.js';
 import type { NotScannedCounts, SkipReason } from '../files/source-shape.js';
-import type { FixReport } from './fix-files.js';
+import type { FixReport, FixSummary } from './fix-files.js';
 
 /** `sunset fix --format json` and `npx @sunset/codemod --format json`: the documented shape, paths relative to `cwd`. */
 export interface FixReportJson {
@@ -9,22 +9,8 @@ export interface FixReportJson {
   readonly errors: readonly { readonly file: string; readonly line?: number; readonly message: string }[];
   /** Files found and not read, and why. */
   readonly notScanned: readonly { readonly file: string; readonly reason: SkipReason; readonly message: string }[];
-  readonly summary: {
-    readonly files: number;
-    readonly candidates: number;
-    readonly changed: number;
-    /** Files written (0 with `dry`), and files whose new text could not be written. */
-    readonly written: number;
-    readonly notWritten: number;
-    readonly rewritten: number;
-    readonly todo: number;
-    readonly skipped: number;
-    readonly errors: number;
-    readonly dry: boolean;
-    /** Stopped by Ctrl-C/SIGTERM: the files after the last one done were not looked at. */
-    readonly interrupted: boolean;
-    readonly notScanned: NotScannedCounts;
-  };
+  /** The run's counts as `FixSummary` has them, without `visited` (the human summary's detail). */
+  readonly summary: Omit<FixSummary, 'visited'>;
 }
 
 export function fixReportJson(report: FixReport, cwd: string): FixReportJson {
