@@ -1,4 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
+import { svelteChildKeys } from './svelte-child-keys.js';
 
 type Node = TSESTree.Node;
 type NodeOfType<T extends Node['type']> = Extract<Node, { type: T }>;
@@ -11,7 +12,7 @@ type NodeKeys<N> = {
 /**
  * The runtime children of each node type, in source order. Type positions (annotations, type
  * arguments, `implements`, interfaces, type aliases, declared functions) and labels are left out,
- * so a string in a type is never seen; a type missing here has no runtime children.
+ * so a string in a type is never seen; a type missing here and in `svelteChildKeys` has no runtime children.
  */
 const childKeys: { readonly [T in Node['type']]?: readonly NodeKeys<NodeOfType<T>>[] } = {
   AccessorProperty: ['decorators', 'key', 'value'],
@@ -115,7 +116,8 @@ export function forEachChild(node: Node, visit: (child: Node) => void): void {
   // The table is typed per node type above; reading it back by `node.type` loses that link, so the
   // node is read as a record here, once, for the keys the table allows.
   const record = node as unknown as Readonly<Record<string, unknown>>;
-  for (const key of (childKeys[node.type] ?? []) as readonly string[]) {
+  // A type outside TS-ESTree (a parser's own node, e.g. svelte-eslint-parser's) falls back to its table.
+  for (const key of (childKeys[node.type] ?? svelteChildKeys.get(node.type) ?? []) as readonly string[]) {
     const value = record[key];
     if (Array.isArray(value)) {
       for (const item of value) if (isNode(item)) visit(item);
