@@ -56,4 +56,25 @@ describe('config lookup per scanned path', () => {
       'src/root.ts deprecated',
     ]);
   });
+
+  it('counts as not scanned only what a config ignores, not a folder its own config scans', async () => {
+    const io = captureIo(monorepo());
+    await main(['check', '.', '--format', 'json'], io);
+    const report = JSON.parse(io.out()) as { notScanned: { file: string; reason: string }[]; summary: { notScanned: { excludedByConfig: number } } };
+    expect(report.notScanned.map(({ file, reason }) => `${file} ${reason}`)).toStrictEqual(['legacy/old.ts excluded-by-config']);
+    expect(report.summary.notScanned.excludedByConfig).toBe(1);
+  });
+
+  it('lets sunset fix take each folder\'s nearest config too', async () => {
+    const io = captureIo(monorepo());
+    expect(await main(['fix', '.', '--dry', '--format', 'json'], io)).toBe(0);
+    const report = JSON.parse(io.out()) as { sites: { file: string; action: string }[]; notScanned: { file: string }[] };
+    // packages/b turns the rule off in its package.json; legacy/ is ignored by the root config.
+    expect(report.sites.map(({ file, action }) => `${file} ${action}`).sort()).toStrictEqual([
+      'packages/a/src/x.ts rewritten',
+      'packages/c/src/x.ts rewritten',
+      'src/root.ts rewritten',
+    ]);
+    expect(report.notScanned.map(({ file }) => file)).toStrictEqual(['legacy/old.ts']);
+  });
 });

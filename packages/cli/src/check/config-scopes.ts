@@ -16,6 +16,8 @@ export interface ConfigScopes {
   readonly primary: ResolvedConfig;
   /** One scope per config that governs some scanned file, in path order. */
   readonly scopes: readonly ConfigScope[];
+  /** Folders left out of an outer scope because their own config's scope scans them (absolute). */
+  readonly carvedOut: readonly string[];
 }
 
 /**
@@ -26,7 +28,7 @@ export interface ConfigScopes {
  */
 export async function resolveConfigScopes(cwd: string, paths: readonly string[], overrides: ConfigOverrides, now: Date = new Date()): Promise<ConfigScopes> {
   const primary = await resolveConfig(cwd, overrides, now);
-  if (overrides.config !== undefined) return { primary, scopes: [{ config: primary, paths, ignores: primary.ignores }] };
+  if (overrides.config !== undefined) return { primary, scopes: [{ config: primary, paths, ignores: primary.ignores }], carvedOut: [] };
 
   const byFile = new Map<string, { config: ResolvedConfig; paths: string[]; roots: string[] }>();
   const scopeOf = async (configFile: string | undefined): Promise<{ config: ResolvedConfig; paths: string[]; roots: string[] }> => {
@@ -58,12 +60,27 @@ export async function resolveConfigScopes(cwd: string, paths: readonly string[],
   }
 
   const ownFolders = [...byFile.values()].flatMap(({ config }) => (config.file === undefined ? [] : [path.dirname(config.file)]));
+  const carvedOut = new Set<string>();
   const scopes = [...byFile.values()].map(({ config, paths: scoped, roots }) => {
     const own = config.file === undefined ? undefined : path.dirname(config.file);
     const nested = ownFolders.filter((folder) => folder !== own && isInside(config.baseDir, folder) && roots.some((scanned) => isInside(scanned, folder) && scanned !== folder));
+    for (const folder of nested) carvedOut.add(folder);
     return { config, paths: scoped, ignores: [...config.ignores, ...nested.map((folder) => `/${toPosix(path.relative(config.baseDir, folder))}/`)] };
   });
-  return { primary, scopes };
+  return { primary, scopes, carvedOut: [...carvedOut] };
+}
+
+/**
+ * The not-scanned list and counts of a run without the files of carved-out folders: an outer scope
+ * skips them as excluded by its ignores, but their own config's scope scans them.
+ */
+export function withoutCarvedOut<Skipped extends { readonly file: string; readonly reason: string }, Counts extends { readonly excludedByConfig: number }>(
+  skipped: readonly Skipped[],
+  counts: Counts,
+  carvedOut: readonly string[],
+): { skipped: Skipped[]; counts: Counts } {
+  const kept = skipped.filter((entry) => entry.reason !== 'excluded-by-config' || !carvedOut.some((folder) => isInside(folder, entry.file)));
+  return { skipped: kept, counts: { ...counts, excludedByConfig: counts.excludedByConfig - (skipped.length - kept.length) } };
 }
 
 /** True when `child` is `parent` or lies under it (both absolute). */

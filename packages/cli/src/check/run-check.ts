@@ -9,7 +9,7 @@ import { ExitCode, UsageError } from '../errors.js';
 import { formatters } from '../format/index.js';
 import { colorEnabled, nowOf, type CliIo } from '../io.js';
 import { changedLinesSince, touchesChangedLines } from './changed-lines.js';
-import { resolveConfigScopes } from './config-scopes.js';
+import { resolveConfigScopes, withoutCarvedOut } from './config-scopes.js';
 import { isFailing, isReportable } from './threshold.js';
 import { compareText, plural } from '../text.js';
 import type { CheckReport, CheckStats, FileError, Finding } from './types.js';
@@ -55,7 +55,7 @@ const toFileError = (cwd: string, problem: FileProblem): FileError => ({
 /** `sunset check`: walk, prefilter, parse, check (all in the engine), apply the baseline, report; returns the exit code. */
 export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependencies): Promise<number> {
   const now = nowOf(io);
-  const { primary: config, scopes } = await resolveConfigScopes(
+  const { primary: config, scopes, carvedOut } = await resolveConfigScopes(
     io.cwd,
     args.paths,
     { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts, failOn: args.failOn, baseline: args.baseline },
@@ -85,7 +85,9 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
     });
     runs.push({ scope, result: scoped });
   }
-  const result = mergeResults(runs.map((run) => run.result));
+  const merged = mergeResults(runs.map((run) => run.result));
+  const notScanned = withoutCarvedOut(merged.skipped, merged.notScanned, carvedOut);
+  const result = { ...merged, skipped: notScanned.skipped, notScanned: notScanned.counts };
   const configOf = new Map(runs.flatMap(({ scope, result: scoped }) => scoped.findings.map((found) => [found, scope.config] as const)));
   const inChange = (file: string, line = 1, endLine = line): boolean => changed === undefined || touchesChangedLines(changed, file, line, endLine);
   const reportable = result.findings.filter((found) => inChange(found.file, found.line, found.endLine));

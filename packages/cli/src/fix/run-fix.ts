@@ -1,6 +1,7 @@
 import { createTwoFilesPatch } from 'diff';
-import { describeFixReport, fixFiles, fixReportJson, resolveConfig, type AnalysisCore } from '@sunset/engine';
+import { describeFixReport, fixFiles, fixReportJson, type AnalysisCore, type FixReport } from '@sunset/engine';
 import type { FixArgs } from '../args.js';
+import { resolveConfigScopes, withoutCarvedOut } from '../check/config-scopes.js';
 import { ExitCode } from '../errors.js';
 import { nowOf, type CliIo } from '../io.js';
 import { interruptedExitCode } from '@sunset/engine';
@@ -19,26 +20,44 @@ export interface FixDependencies {
   readonly core?: Partial<AnalysisCore>;
 }
 
-/** `sunset fix`: the engine walks, prefilters, fixes and writes each file atomically; this prints and picks the exit code. */
+/**
+ * `sunset fix`: each config fixes the files it governs (the nearest config of each scanned path, as for
+ * `check`); the engine walks, prefilters, fixes and writes each file atomically; this prints and picks
+ * the exit code.
+ */
 export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDependencies): Promise<number> {
-  const config = await resolveConfig(io.cwd, { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts }, nowOf(io));
+  const { scopes, carvedOut } = await resolveConfigScopes(
+    io.cwd,
+    args.paths,
+    { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts },
+    nowOf(io),
+  );
   let progress: ReturnType<typeof createProgress> | undefined;
-  const engineReport = await fixFiles(args.paths, {
-    cwd: io.cwd,
-    options: config,
-    baseDir: config.baseDir,
-    dry: args.dry,
-    force: args.force,
-    onProgress: (_done, total, file) => {
-      progress ??= createProgress(io.stderr, io.stderrIsTTY ?? io.isTTY, total);
-      progress.tick(file);
-    },
-    ...(args.print ? { onChange: (change) => io.stdout.write(createTwoFilesPatch(change.displayPath, change.displayPath, change.before, change.after)) } : {}),
-    ...(io.signal === undefined ? {} : { signal: io.signal }),
-    ...(io.tempFiles === undefined ? {} : { tempFiles: io.tempFiles }),
-    ...(deps.core === undefined ? {} : { core: deps.core }),
-  });
+  const reports: FixReport[] = [];
+  for (const scope of scopes) {
+    if (io.signal?.aborted === true) break;
+    reports.push(
+      await fixFiles(scope.paths, {
+        cwd: io.cwd,
+        options: { ...scope.config, ignores: scope.ignores },
+        baseDir: scope.config.baseDir,
+        dry: args.dry,
+        force: args.force,
+        onProgress: (_done, total, file) => {
+          progress ??= createProgress(io.stderr, io.stderrIsTTY ?? io.isTTY, total);
+          progress.tick(file);
+        },
+        ...(args.print ? { onChange: (change) => io.stdout.write(createTwoFilesPatch(change.displayPath, change.displayPath, change.before, change.after)) } : {}),
+        ...(io.signal === undefined ? {} : { signal: io.signal }),
+        ...(io.tempFiles === undefined ? {} : { tempFiles: io.tempFiles }),
+        ...(deps.core === undefined ? {} : { core: deps.core }),
+      }),
+    );
+  }
   progress?.done();
+  const merged = mergeFixReports(reports);
+  const notScanned = withoutCarvedOut(merged.skippedFiles, merged.summary.notScanned, carvedOut);
+  const engineReport: FixReport = { ...merged, skippedFiles: notScanned.skipped, summary: { ...merged.summary, notScanned: notScanned.counts } };
   if (args.format === 'json') {
     io.stdout.write(`${JSON.stringify(fixReportJson(engineReport, io.cwd), null, 2)}\n`);
   } else {
@@ -48,4 +67,39 @@ export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDepend
   if (engineReport.summary.interrupted) return interruptedExitCode;
   if (engineReport.errors.length > 0) return ExitCode.failed;
   return args.failOnTodo && engineReport.summary.todo > 0 ? ExitCode.failed : ExitCode.ok;
+}
+
+/** The reports of the scopes of one run as one: sites and files in scope order, the counts added up. */
+function mergeFixReports(reports: readonly FixReport[]): FixReport {
+  if (reports.length === 1) return reports[0]!;
+  const sum = (pick: (report: FixReport) => number): number => reports.reduce((total, report) => total + pick(report), 0);
+  const counts = reports.map((report) => report.summary.notScanned);
+  const first = reports[0]!;
+  return {
+    sites: reports.flatMap((report) => report.sites),
+    changedFiles: reports.flatMap((report) => report.changedFiles),
+    errors: reports.flatMap((report) => report.errors),
+    skippedFiles: reports.flatMap((report) => report.skippedFiles),
+    summary: {
+      files: sum((report) => report.summary.files),
+      visited: sum((report) => report.summary.visited),
+      candidates: sum((report) => report.summary.candidates),
+      changed: sum((report) => report.summary.changed),
+      written: sum((report) => report.summary.written),
+      notWritten: sum((report) => report.summary.notWritten),
+      rewritten: sum((report) => report.summary.rewritten),
+      todo: sum((report) => report.summary.todo),
+      skipped: sum((report) => report.summary.skipped),
+      errors: sum((report) => report.summary.errors),
+      dry: first.summary.dry,
+      interrupted: reports.some((report) => report.summary.interrupted),
+      notScanned: {
+        unreadable: counts.reduce((total, count) => total + count.unreadable, 0),
+        tooLarge: counts.reduce((total, count) => total + count.tooLarge, 0),
+        minified: counts.reduce((total, count) => total + count.minified, 0),
+        unscannedExtension: counts.reduce((total, count) => total + count.unscannedExtension, 0),
+        excludedByConfig: counts.reduce((total, count) => total + count.excludedByConfig, 0),
+      },
+    },
+  };
 }
