@@ -18,3 +18,4 @@ export { describeFixReport, describeNotScanned, fixReportJson, type FixReportJso
 export type { NotScannedCounts, SkipReason } from './files/source-shape.js';
 export { frameworkExtensions, scriptBlocksOf } from './parse/script-blocks.js';
 export { interruptOnSignals, interruptedExitCode, type Interrupt } from './fix/interrupt.js';
+export { fingerprintSites, fingerprintText, normalizeLine, wholeLineLimit, type FingerprintSite } from './fingerprint.js';

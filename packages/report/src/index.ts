@@ -8,4 +8,3 @@ export { renderHtml, type HtmlOptions } from './render/html.js';
 export { renderMarkdown } from './render/markdown.js';
 export { renderJson } from './render/json.js';
 export { sampleDays } from './history/sample-days.js';
-export { fingerprintSites } from './diff/fingerprint.js';

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { displayPath, UsageError } from '@sunset/engine';
+import { displayPath, fingerprintSites, UsageError, type FingerprintSite } from '@sunset/engine';
 import type { ReportDiff, ReportSite } from '../inventory/types.js';
 import { compareText } from '../text.js';
-import { fingerprintSites, type FingerprintInput } from './fingerprint.js';
 
 /** A site of the other side of the comparison, reduced to what identifies it. */
-export interface ComparedSite extends FingerprintInput {
+export interface ComparedSite extends FingerprintSite {
+  readonly entry: string;
   readonly retired: string;
 }
 
@@ -18,7 +18,7 @@ export interface CurrentSite {
 
 /** Compares the current code sites with the sites then, by fingerprint. */
 export function diffSites(against: string, current: readonly CurrentSite[], then: readonly ComparedSite[]): ReportDiff {
-  const inputs = current.map(({ site, lineText }) => ({ file: site.file, rule: site.rule, entry: site.entry, lineText }));
+  const inputs = current.map(({ site, lineText }) => ({ file: site.file, rule: site.rule, entry: site.entry, lineText, column: site.column }));
   return diffFingerprints(against, current, fingerprintSites(inputs), fingerprintSites(then), then);
 }
 
@@ -37,12 +37,12 @@ export async function readBaselineSites(file: string, label: string): Promise<{ 
   const records = findings as { fingerprint: string; file?: string; rule?: string; entry?: string }[];
   return {
     fingerprints: records.map((record) => record.fingerprint),
-    sites: records.map((record) => ({ file: record.file ?? '', rule: record.rule ?? '', entry: record.entry ?? '', lineText: '', retired: record.entry ?? '' })),
+    sites: records.map((record) => ({ file: record.file ?? '', rule: record.rule ?? '', entry: record.entry ?? '', lineText: '', column: 1, retired: record.entry ?? '' })),
   };
 }
 
 export function diffAgainstBaseline(label: string, current: readonly CurrentSite[], baseline: { fingerprints: string[]; sites: ComparedSite[] }): ReportDiff {
-  const inputs = current.map(({ site, lineText }) => ({ file: site.file, rule: site.rule, entry: site.entry, lineText }));
+  const inputs = current.map(({ site, lineText }) => ({ file: site.file, rule: site.rule, entry: site.entry, lineText, column: site.column }));
   // A baseline also lists findings that are not retirements (OAuth rules, TODO markers): compare retirements only.
   const retirements = baseline.sites.map((site, index) => ({ site, fingerprint: baseline.fingerprints[index]! })).filter(({ site }) => site.entry !== '');
   return diffFingerprints(
@@ -87,6 +87,6 @@ function diffFingerprints(against: string, current: readonly CurrentSite[], now:
 }
 
 /** A commit's site (path relative to the repository root) as the working directory shows it. */
-export function comparedSiteOf(site: { file: string; entry: string; retired: string; lineText: string; rule: string }, root: string, cwd: string): ComparedSite {
+export function comparedSiteOf(site: { file: string; entry: string; retired: string; lineText: string; column: number; rule: string }, root: string, cwd: string): ComparedSite {
   return { ...site, file: displayPath(cwd, path.join(root, site.file)) };
 }
