@@ -4,4 +4,5 @@ export { indexFile } from './file-index/file-index.js';
 export type { Check, CheckMeta, JsonSchema } from './checks/check.js';
 export { checks } from './checks/index.js';
 export { analyzeFile, mightNeedAnalysis, mightNeedFix } from './analyze-file.js';
+export { endOf, rangeOf, startOf } from './ast/nodes.js';
 export * from './fix/index.js';

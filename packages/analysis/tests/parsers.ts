@@ -46,7 +46,8 @@ export function parseWith(parser: ParserName, code: string, filename: string): S
       return { program, text: code, comments: commentsOf(program.comments) };
     }
     case 'oxc': {
-      const result = parseSync(filename, code, { range: true, preserveParens: false, ...oxcLanguage(filename) });
+      // No `range`, as the engine parses: the analysis reads positions through rangeOf/startOf/endOf.
+      const result = parseSync(filename, code, { range: false, preserveParens: false, ...oxcLanguage(filename) });
       if (result.errors.length > 0) throw new Error(`oxc-parser could not parse ${filename}: ${result.errors.map((error) => error.message).join('; ')}`);
       return { program: result.program as unknown as TSESTree.Program, text: code, comments: commentsOf(result.comments) };
     }

@@ -1,5 +1,6 @@
 import { Linter, type Rule } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { startOf } from '@sunset/analysis';
 import { readDirectives } from '../src/directives/file-directives.js';
 import { lineIndexOf } from '../src/parse/lines.js';
 import { parseSource } from '../src/parse/parse-source.js';
@@ -47,8 +48,8 @@ function engineProblems(text: string): string[] {
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(visit);
     if (value === null || typeof value !== 'object') return;
-    const node = value as { type?: unknown; range?: [number, number] };
-    if (node.type === 'Literal' && node.range !== undefined) literals.push(node.range[0]);
+    const node = value as { type?: unknown };
+    if (node.type === 'Literal') literals.push(startOf(node as typeof parsed.file.program));
     for (const child of Object.values(node)) visit(child);
   };
   visit(parsed.file.program);

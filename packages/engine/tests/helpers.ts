@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { builtinCatalog, type RuleName } from '@sunset/rule-data';
 import type { AnalysisCore, Check, FileIndex, Finding, SourceFile, SunsetOptions } from '../src/analysis-contract.js';
-import { planFix, refusedFix } from '@sunset/analysis';
+import { planFix, rangeOf, refusedFix } from '@sunset/analysis';
 
 /** A fresh folder under the system temp folder holding `files` (path → text). */
 export function makeTree(files: Readonly<Record<string, string>>): string {
@@ -48,8 +48,8 @@ function stringLiterals(file: SourceFile): { value: string; range: readonly [num
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(visit);
     if (value === null || typeof value !== 'object') return;
-    const node = value as { type?: unknown; value?: unknown; range?: readonly [number, number] };
-    if (node.type === 'Literal' && typeof node.value === 'string' && node.range !== undefined) found.push({ value: node.value, range: node.range });
+    const node = value as { type?: unknown; value?: unknown };
+    if (node.type === 'Literal' && typeof node.value === 'string') found.push({ value: node.value, range: rangeOf(node as SourceFile['program']) });
     for (const child of Object.values(node)) visit(child);
   };
   visit(file.program);

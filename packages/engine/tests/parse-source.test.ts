@@ -1,5 +1,7 @@
 import { parseForESLint } from '@typescript-eslint/parser';
+import type { TSESTree } from '@typescript-eslint/types';
 import { describe, expect, it } from 'vitest';
+import { rangeOf } from '@sunset/analysis';
 import { parseSource } from '../src/parse/parse-source.js';
 
 /** Node facts the analysis reads, one string per node: type, range and the fields that differ between flavours. */
@@ -12,11 +14,12 @@ function nodeFacts(root: unknown): string[] {
     }
     if (value === null || typeof value !== 'object') return;
     const node = value as Record<string, unknown>;
-    if (typeof node.type === 'string' && Array.isArray(node.range)) {
-      facts.push(`${parentKey}: ${node.type} ${JSON.stringify(node.range)}${detailsOf(node)}`);
+    // typescript-estree gives `range`; the engine asks oxc for `start`/`end` only (what rangeOf reads).
+    if (typeof node.type === 'string' && (Array.isArray(node.range) || typeof node.start === 'number')) {
+      facts.push(`${parentKey}: ${node.type} ${JSON.stringify(rangeOf(node as unknown as TSESTree.Node))}${detailsOf(node)}`);
     }
     for (const [key, child] of Object.entries(node)) {
-      if (key === 'parent' || key === 'loc' || key === 'range' || key === 'tokens' || key === 'comments') continue;
+      if (key === 'parent' || key === 'loc' || key === 'range' || key === 'start' || key === 'end' || key === 'tokens' || key === 'comments') continue;
       visit(child, key);
     }
   };
@@ -104,7 +107,7 @@ describe('parseSource', () => {
     const parsed = parseSource("\uFEFFfetch('/v1/campaigns');", 'a.js');
 
     expect(parsed.ok && parsed.file.text).toBe("fetch('/v1/campaigns');");
-    expect(parsed.ok && parsed.file.program.range).toEqual([0, 23]);
+    expect(parsed.ok && rangeOf(parsed.file.program)).toEqual([0, 23]);
   });
 
   it('reads JSX in a .js file', () => {

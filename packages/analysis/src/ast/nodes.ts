@@ -10,6 +10,32 @@ export type FunctionNode =
 export type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
 export type StringLiteral = TSESTree.StringLiteral;
 
+/** The `start`/`end` offsets oxc-parser gives every node. */
+interface Spanned {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Where a node is in the text (`[start, end)`, UTF-16 offsets). ESLint's parsers give each node a
+ * `range`; the engine asks oxc-parser for none (the arrays were a quarter of its deserialisation
+ * time) and reads `start`/`end` instead. Every position of a node is read through these three.
+ */
+export function rangeOf(node: Node): readonly [number, number] {
+  const { range } = node as { readonly range?: readonly [number, number] };
+  return range ?? [(node as unknown as Spanned).start, (node as unknown as Spanned).end];
+}
+
+export function startOf(node: Node): number {
+  const { range } = node as { readonly range?: readonly [number, number] };
+  return range === undefined ? (node as unknown as Spanned).start : range[0];
+}
+
+export function endOf(node: Node): number {
+  const { range } = node as { readonly range?: readonly [number, number] };
+  return range === undefined ? (node as unknown as Spanned).end : range[1];
+}
+
 /** Sees through `as`, `satisfies`, `!`, `<T>x`, `f<T>` and ESTree's `ChainExpression`. */
 export function unwrap(node: Node): Node {
   let current = node;

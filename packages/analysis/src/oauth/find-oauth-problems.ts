@@ -1,5 +1,5 @@
 import { identityProvider, type Endpoint } from '@sunset/rule-data';
-import { argumentAt, calleeOf, memberCallee, memberPropertyName, propertyKeyName, propertyValueOf, staticString, unwrap, type Node } from '../ast/nodes.js';
+import { argumentAt, calleeOf, memberCallee, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { FileIndex, RequestSite } from '../file-index/file-index.js';
 import type { Binding } from '../file-index/scope-model.js';
 import { jsonStringifyArgument } from '../requests/request-parts.js';
@@ -58,7 +58,7 @@ const secretInQuery = new RegExp(`(?:^|[?&])${names.clientSecret}=([^&#]*)`, 'g'
 const problemAt = (kind: OAuthProblemKind, endpoint: Endpoint | undefined, node: Node, detail?: string): OAuthProblem => ({
   kind,
   endpoint,
-  range: node.range,
+  range: rangeOf(node),
   ...(detail === undefined ? {} : { detail }),
 });
 

@@ -1,6 +1,6 @@
 import { daysBetween, parseIsoDay, reportingLimits, type Endpoint, type IsoDay, type ReportingLimits } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
-import { hasSpread, propertyKeyName, staticString, unwrap, valueProperties, type Node } from '../ast/nodes.js';
+import { hasSpread, propertyKeyName, rangeOf, staticString, unwrap, valueProperties, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import { jsonStringifyArgument } from '../requests/request-parts.js';
 import { objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
@@ -200,7 +200,7 @@ export function findReportRequestProblems(index: FileIndex, asOf: IsoDay, apiHos
     const shape: ReportShape = { closed: true, datePeriodFilters: [], metrics: [], dimensions: [], pageLimits: [] };
     readShape(report, names, context, shape, 0);
     for (const { node, ...problem } of problemsOf(shape, target.limits, site.body, asOf, context)) {
-      problems.push({ ...problem, workflow: target.limits.workflow, endpoint: target.endpoint, range: node.range });
+      problems.push({ ...problem, workflow: target.limits.workflow, endpoint: target.endpoint, range: rangeOf(node) });
     }
   }
   const seen = new Set<string>();

@@ -1,5 +1,5 @@
 import { matchUrlShape, phaseOf, todoText, type Endpoint, type IsoDay, type OperationEntry, type OperationMatch, type RetirementEntry, type UrlMatch } from '@sunset/rule-data';
-import type { Node } from '../ast/nodes.js';
+import { rangeOf, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import type { StatedMethod } from '../requests/http-calls.js';
 import type { SoapClientCall } from '../soap/soap-client-calls.js';
@@ -48,7 +48,7 @@ interface PathSite {
   readonly stated: StatedMethod | undefined;
 }
 
-function baseFacts(run: Run, entry: RetirementEntry, form: CallForm, node: Node, range: readonly [number, number] = node.range) {
+function baseFacts(run: Run, entry: RetirementEntry, form: CallForm, node: Node, range: readonly [number, number] = rangeOf(node)) {
   return {
     entry,
     replacements: entry.replacements,
@@ -211,12 +211,12 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
   }
   for (const call of index.soapClientCalls) {
     if (!isSoapFinding(run, call)) continue;
-    drafts.push(operationFinding(run, call.match.entry, 'soap-client', call.nameNode, call.nameNode.range, { entryId: call.match.entry.id, kind: 'client', literal: undefined, call: call.call }));
+    drafts.push(operationFinding(run, call.match.entry, 'soap-client', call.nameNode, rangeOf(call.nameNode), { entryId: call.match.entry.id, kind: 'client', literal: undefined, call: call.call }));
   }
   for (const hit of index.soapStrings) {
     if (hit.urlToken !== undefined && !isOnHost(hit.urlToken, apiHosts)) continue;
     const kind: SoapSiteKind = hit.form === 'soap-envelope' ? 'envelope' : hit.isActionHeader ? 'action-header' : 'action';
-    const range = hit.form === 'soap-envelope' ? (hit.nameRange ?? hit.literal.range) : hit.literal.range;
+    const range = hit.form === 'soap-envelope' ? (hit.nameRange ?? rangeOf(hit.literal)) : rangeOf(hit.literal);
     const soap: SoapSite = { entryId: hit.match.entry.id, kind, literal: hit.form === 'wcf-url' ? undefined : hit.literal, call: undefined };
     drafts.push(operationFinding(run, hit.match.entry, hit.form, hit.literal, range, soap));
   }

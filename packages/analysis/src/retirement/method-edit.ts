@@ -1,5 +1,5 @@
 import type { HttpMethod } from '@sunset/rule-data';
-import { isStringLiteral } from '../ast/nodes.js';
+import { isStringLiteral, rangeOf } from '../ast/nodes.js';
 import type { StatedMethod } from '../requests/http-calls.js';
 import type { TextEdit } from '../types.js';
 
@@ -16,7 +16,7 @@ export function methodEdits(stated: StatedMethod, target: HttpMethod, sourceText
   const { source } = stated;
   switch (source.kind) {
     case 'literal': {
-      const [start, end] = source.node.range;
+      const [start, end] = rangeOf(source.node);
       const raw = sourceText.slice(start, end);
       const quote = raw[0]!;
       const written = raw.slice(1, -1);
@@ -26,7 +26,7 @@ export function methodEdits(stated: StatedMethod, target: HttpMethod, sourceText
     case 'member': {
       const allowed = verbsByClient[source.client ?? ''];
       if (allowed && !allowed.includes(target)) return { cause: `this client has no ${target} shorthand` };
-      const [start, end] = source.node.range;
+      const [start, end] = rangeOf(source.node);
       const verb = target.toLowerCase();
       if (isStringLiteral(source.node)) return { edits: [{ range: [start, end], text: `${sourceText[start]}${verb}${sourceText[start]}` }] };
       return { edits: [{ range: [start, end], text: verb }] };

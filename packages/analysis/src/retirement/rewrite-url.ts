@@ -1,5 +1,5 @@
 import { renderPath, type UrlMatch } from '@sunset/rule-data';
-import type { Node } from '../ast/nodes.js';
+import { endOf, rangeOf, startOf, type Node } from '../ast/nodes.js';
 import type { TextEdit } from '../types.js';
 import { segmentPositionOf, type PartsView, type Quote, type Segment } from '../url/segments.js';
 
@@ -64,7 +64,7 @@ interface Boundary {
 
 /** An operand not wrapped in parentheses (ESTree keeps no trace of them, so look at the source). */
 function isBareOperand(node: Node, sourceText: string): boolean {
-  const [start, end] = node.range;
+  const [start, end] = rangeOf(node);
   return !(/\(\s*$/.test(sourceText.slice(Math.max(0, start - 20), start)) && /^\s*\)/.test(sourceText.slice(end, end + 20)));
 }
 
@@ -91,7 +91,7 @@ function boundaryOptions(atoms: readonly Atom[], gap: number, segments: readonly
   const atOperand = (atom: Atom | undefined, kind: 'before-operand' | 'after-operand'): void => {
     const segment = atom?.kind === 'hole' ? segments[atom.segment] : undefined;
     if (segment?.kind !== 'hole' || segment.inTemplate || !segment.node || !segment.container || !isBareOperand(segment.node, sourceText)) return;
-    const [start, end] = segment.node.range;
+    const [start, end] = rangeOf(segment.node);
     options.push({ offset: kind === 'before-operand' ? start : end, container: segment.container, context: { kind } });
   };
   atOperand(previous, 'after-operand');
@@ -146,7 +146,7 @@ function renderMiddle(middle: readonly Atom[], segments: readonly Segment[], sou
     const segment = segments[atom.segment];
     const node = segment?.kind === 'hole' ? segment.node : undefined;
     if (!node) continue;
-    const source = sourceText.slice(node.range[0], node.range[1]);
+    const source = sourceText.slice(startOf(node), endOf(node));
     if (context === '`') {
       out += `\${${source}}`;
       continue;
@@ -213,7 +213,7 @@ export function rewritePathEdits(
   const movedHoles = middle.filter((atom) => atom.kind === 'hole').map((atom) => segments[atom.segment]!);
   const holeOutside = movedHoles.some((segment) => {
     if (segment.kind !== 'hole' || !segment.node || segment.container !== container) return true;
-    const [holeStart, holeEnd] = segment.node.range;
+    const [holeStart, holeEnd] = rangeOf(segment.node);
     return holeStart < left.offset || holeEnd > right.offset;
   });
   if (holeOutside) return { cause: 'a path parameter of the replacement is written outside the edited text' };

@@ -1,4 +1,4 @@
-import type { Node } from '../ast/nodes.js';
+import { startOf, type Node } from '../ast/nodes.js';
 import type { ScopeModel } from '../file-index/scope-model.js';
 
 const isStatementList = (node: Node): boolean =>
@@ -8,5 +8,5 @@ const isStatementList = (node: Node): boolean =>
 export function statementStartOf(node: Node, scope: ScopeModel): number {
   let current = node;
   for (let parent = scope.parentOf(current); parent && !isStatementList(parent); parent = scope.parentOf(current)) current = parent;
-  return current.range[0];
+  return startOf(current);
 }

@@ -1,6 +1,6 @@
 import type { UrlPart } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, hasSpread, isStringLiteral, memberPropertyName, propertyValueOf, unwrap, type Node, type StringLiteral } from '../ast/nodes.js';
+import { argumentAt, calleeOf, endOf, hasSpread, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, startOf, unwrap, type Node, type StringLiteral } from '../ast/nodes.js';
 import type { Binding, ScopeModel } from '../file-index/scope-model.js';
 import { hole, mappedPrefixLength, sliceText, syntheticText, type Quote, type Segment, type TextSegment } from './segments.js';
 
@@ -69,7 +69,7 @@ const quoteAt = (text: string, offset: number): Quote | undefined => {
 };
 
 function literalSegment(node: StringLiteral, container: Node | undefined, context: EvaluationContext): TextSegment {
-  const [start, end] = node.range;
+  const [start, end] = rangeOf(node);
   return {
     kind: 'text',
     value: node.value,
@@ -86,10 +86,11 @@ function templateSegments(node: TSESTree.TemplateLiteral, container: Node | unde
   const segments: Segment[] = [];
   // TS-ESTree puts an element's delimiters in its range (`` ` `` or `}` before, `${` or `` ` `` after);
   // oxc's JavaScript AST does not.
-  const delimited = node.quasis[0]?.range[0] === node.range[0];
+  const first = node.quasis[0];
+  const delimited = first !== undefined && startOf(first) === startOf(node);
   node.quasis.forEach((quasi, index) => {
-    const start = quasi.range[0] + (delimited ? 1 : 0);
-    const raw = context.text.slice(start, quasi.range[1] - (delimited ? (quasi.tail ? 1 : 2) : 0));
+    const start = startOf(quasi) + (delimited ? 1 : 0);
+    const raw = context.text.slice(start, endOf(quasi) - (delimited ? (quasi.tail ? 1 : 2) : 0));
     const cooked = quasi.value.cooked ?? quasi.value.raw;
     segments.push({ kind: 'text', value: cooked, sourceStart: start, mappedLength: mappedPrefixLength(raw, cooked), container: owner, quote: '`', literal: node });
     const expression = node.expressions[index];
