@@ -107,22 +107,27 @@ const childKeys: { readonly [T in Node['type']]?: readonly NodeKeys<NodeOfType<T
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 
-/** Calls `visit` for each runtime child of `node` in source order (a shorthand property's value once). */
-export function forEachChild(node: Node, visit: (child: Node) => void): void {
+/**
+ * Calls `visit(child, node, a, b)` for each runtime child of `node` in source order (a shorthand
+ * property's value once). The extra arguments pass through, so a walk needs no closure per node.
+ */
+export function forEachChild<A, B>(node: Node, visit: (child: Node, parent: Node, a: A, b: B) => void, a: A, b: B): void {
   if (node.type === 'Property' && node.shorthand) {
-    visit(node.value);
+    visit(node.value, node, a, b);
     return;
   }
+  const keys = childKeys[node.type] ?? svelteChildKeys.get(node.type);
+  if (keys === undefined) return;
   // The table is typed per node type above; reading it back by `node.type` loses that link, so the
   // node is read as a record here, once, for the keys the table allows.
   const record = node as unknown as Readonly<Record<string, unknown>>;
   // A type outside TS-ESTree (a parser's own node, e.g. svelte-eslint-parser's) falls back to its table.
-  for (const key of (childKeys[node.type] ?? svelteChildKeys.get(node.type) ?? []) as readonly string[]) {
+  for (const key of keys as readonly string[]) {
     const value = record[key];
     if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) visit(item);
+      for (const item of value as readonly unknown[]) if (isNode(item)) visit(item, node, a, b);
     } else if (isNode(value)) {
-      visit(value);
+      visit(value, node, a, b);
     }
   }
 }

@@ -388,7 +388,7 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
     }
 
     if (isStringRoot(node, parent)) stringRoots.push(node);
-    forEachChild(node, (child) => visit(child, node, inner, innerClass));
+    forEachChild(node, visit, inner, innerClass);
   };
 
   const programScope: Scope = { parent: undefined, isFunction: true, names: new Map() };

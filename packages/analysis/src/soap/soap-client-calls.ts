@@ -55,10 +55,12 @@ function isSoapClientType(type: TSESTree.TypeNode | undefined, context: Evaluati
 function returnedValues(node: Node): Node[] {
   if (node.type === 'ReturnStatement') return node.argument ? [node.argument] : [];
   const values: Node[] = [];
-  forEachChild(node, (child) => {
-    if (!isFunction(child)) values.push(...returnedValues(child));
-  });
+  forEachChild(node, collectReturnedValues, values, undefined);
   return values;
+}
+
+function collectReturnedValues(child: Node, _parent: Node, values: Node[]): void {
+  if (!isFunction(child)) values.push(...returnedValues(child));
 }
 
 type FunctionWithBody = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
