@@ -1,4 +1,4 @@
-import { mightContainRequestCheckTarget, ruleNames, type RuleName } from '@sunset/rule-data';
+import { mightContainRequestCheckTarget, mightContainRetiredCall, ruleNames, type RuleName } from '@sunset/rule-data';
 import { checks } from './checks/index.js';
 import { indexFile } from './file-index/file-index.js';
 import type { AnalysisOptions, Finding, SourceFile } from './types.js';
@@ -10,12 +10,12 @@ import type { AnalysisOptions, Finding, SourceFile } from './types.js';
  */
 export function mightNeedAnalysis(text: string, options: AnalysisOptions): boolean {
   if (options.resolveIdentifier !== undefined) return true;
-  return options.catalog.needlePattern.test(text) || mightContainRequestCheckTarget(text) || text.includes('TODO(sunset:');
+  return mightContainRetiredCall(text, options.catalog) || mightContainRequestCheckTarget(text) || text.includes('TODO(sunset:');
 }
 
 /** The prefilter of a fix: only retirement findings are fixed, so only a retired path or operation name counts. */
 export function mightNeedFix(text: string, options: AnalysisOptions): boolean {
-  return options.resolveIdentifier !== undefined || options.catalog.needlePattern.test(text);
+  return options.resolveIdentifier !== undefined || mightContainRetiredCall(text, options.catalog);
 }
 
 /** Indexes the file once and runs the given rules (default: every recommended rule with its default options), findings by position. */

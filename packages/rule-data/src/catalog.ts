@@ -19,6 +19,14 @@ export interface Catalog {
   readonly needlePatternSource: string;
   /** `needlePatternSource` compiled (no `g` flag: safe to share). */
   readonly needlePattern: RegExp;
+  /** Internal: a retired path split between a base and the rest (`baseURL: '…/v1/'` + `get('/campaigns')`), see `splitPathTestsOf`. */
+  readonly splitPathTests: readonly SplitPathTest[];
+}
+
+/** A string ending in a path's first segment, and a string starting with one of its second segments. */
+interface SplitPathTest {
+  readonly base: RegExp;
+  readonly rest: RegExp;
 }
 
 /**
@@ -58,6 +66,35 @@ function needlePatternSource(needles: { paths: readonly string[]; operations: re
   return [...paths, ...operations].join('|');
 }
 
+/** The first two literal segments of each path entry (lower case), when both are literal. */
+function leadingSegmentPairs(entries: readonly RetirementEntry[]): Map<string, Set<string>> {
+  const pairs = new Map<string, Set<string>>();
+  for (const entry of entries) {
+    if (entry.kind !== 'path') continue;
+    const [first, second] = compilePathTemplate(entry.path);
+    if (first?.kind !== 'literal' || second?.kind !== 'literal') continue;
+    const seconds = pairs.get(first.lower) ?? new Set<string>();
+    seconds.add(second.lower);
+    pairs.set(first.lower, seconds);
+  }
+  return pairs;
+}
+
+/**
+ * The tests for a path the code splits between two strings exactly where the needle would be
+ * (`axios.create({ baseURL: 'https://host/v1/' })` + `api.get('/campaigns/…')`, `` `${origin}/v1` `` +
+ * `'campaigns/…'`, `'/v1/' + 'campaigns'`): one string ends with the first segment (a slash, then a
+ * closing quote or a `${` may follow) and another begins with the second (after a quote or a `}` and
+ * an optional slash; a slash, `?`, `#`, quote or `${` must follow). Case-insensitive like the paths.
+ */
+function splitPathTestsOf(entries: readonly RetirementEntry[]): SplitPathTest[] {
+  const spelled = (segment: string): string => [...segment].map(caseInsensitively).join('');
+  return [...leadingSegmentPairs(entries)].map(([first, seconds]) => ({
+    base: new RegExp(`${spelled(first)}/?(?:['"\`]|\\$\\{)`),
+    rest: new RegExp(`['"\`}]/?(?:${[...seconds].sort().map(spelled).join('|')})(?:[/?#'"\`]|\\$\\{)`),
+  }));
+}
+
 function buildCatalog(entries: readonly RetirementEntry[]): Catalog {
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const compiledPaths = entries.flatMap((entry) => (entry.kind === 'path' ? [{ entry, segments: compilePathTemplate(entry.path) }] : []));
@@ -72,6 +109,7 @@ function buildCatalog(entries: readonly RetirementEntry[]): Catalog {
     needles: [...needles.paths, ...needles.operations],
     needlePatternSource: needlePatternText,
     needlePattern: new RegExp(needlePatternText),
+    splitPathTests: splitPathTestsOf(entries),
   };
 }
 
@@ -104,9 +142,12 @@ export function matchOperationName(name: string, catalog: Catalog = builtinCatal
   return matchOperationIn(catalog.operations, name);
 }
 
-/** The cheap test callers run before parsing: false means the file cannot hold a retired call. */
+/**
+ * The cheap test callers run before parsing: false means the file cannot hold a retired call. True
+ * for a needle, or for a path split between a base and the rest exactly at the needle.
+ */
 export function mightContainRetiredCall(sourceText: string, catalog: Catalog = builtinCatalog): boolean {
-  return catalog.needlePattern.test(sourceText);
+  return catalog.needlePattern.test(sourceText) || catalog.splitPathTests.some((test) => test.base.test(sourceText) && test.rest.test(sourceText));
 }
 
 export function retiredNeedles(catalog: Catalog = builtinCatalog): readonly string[] {

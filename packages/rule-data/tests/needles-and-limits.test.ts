@@ -30,6 +30,25 @@ describe('the needle prefilter', () => {
     expect(mightContainRetiredCall('const users = await repo.getUsers(); createCampaign(draft);')).toBe(false);
   });
 
+  it('lets through a path split between a base and the rest exactly at the needle', () => {
+    expect(mightContainRetiredCall("const api = axios.create({ baseURL: 'https://api.example.com/v1/' });\napi.get('/campaigns/dictionaries/clients');")).toBe(true);
+    expect(mightContainRetiredCall("const client = ky.create({ prefixUrl: `${origin}/v1` });\nclient('campaigns/dictionaries/managers');")).toBe(true);
+    expect(mightContainRetiredCall("const url = '/V1/' + 'Campaigns';")).toBe(true);
+    expect(mightContainRetiredCall('fetch(`${base}/v1/${resource}`); const resource = "reportingstats/agency/reportdata";')).toBe(true);
+    expect(mightContainRetiredCall('const a = `${host}/v1`; const b = `${a}/campaigns?active=true`;')).toBe(true);
+    const proxy = createCatalog([{ id: 'proxy', retired: 'GET /proxy/v1/items', gaEnds: '2027-01-01', supportEnds: '2027-01-02' }]);
+    expect(mightContainRetiredCall("const base = 'https://gw.example.com/proxy/'; get(base, '/v1/items');", proxy)).toBe(true);
+  });
+
+  it('does not take two unrelated strings for a split path', () => {
+    expect(mightContainRetiredCall("const base = 'https://api.example.com/v1';\nimport { CampaignStore } from './campaigns';")).toBe(false);
+    expect(mightContainRetiredCall("const base = '/v1/';\napi.get('/campaignsArchive');")).toBe(false);
+    expect(mightContainRetiredCall("const base = '/v1/';\napi.get('/buyer/campaigns');")).toBe(false);
+    expect(mightContainRetiredCall("api.get('/v1/buyer/orders');\nlog('campaigns/list');")).toBe(false);
+    expect(mightContainRetiredCall("const base = '/v2';\napi.get('/campaigns/7');")).toBe(false);
+  });
+
+  // The grep pattern is the needle half of the prefilter; a split path (above) is beyond grep.
   it('means the same to grep -E as to JavaScript', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sunset-needles-'));
     const samples = {

@@ -1,4 +1,4 @@
-import { daysBetween, describeEndpoint, describePhase, parseIsoDay, type Endpoint, type Family, type IsoDay, type Phase, type RetirementEntry } from '@sunset/rule-data';
+import { daysBetween, describeEndpoint, describePhase, mightContainRetiredCall, parseIsoDay, type Endpoint, type Family, type IsoDay, type Phase, type RetirementEntry } from '@sunset/rule-data';
 import type { FileIndex } from '../file-index/file-index.js';
 import { findRetiredCalls, type RetiredCall } from '../retirement/find-retired-calls.js';
 import { todoCommentEdit } from '../todo/comment-edit.js';
@@ -109,6 +109,17 @@ function findingOf(rule: RetirementRule, call: RetiredCall, index: FileIndex, as
 }
 
 /**
+ * The retirement checks look at a file only when its text may hold a retired call (the prefilter's
+ * test: a needle, or a path split at it) or a type-aware / cross-file resolver may bring one in from another file.
+ * A file is often analysed for the request rules alone (it calls the token endpoint); without this
+ * gate such a file would be searched for retired calls that a file without that call never is, so
+ * the same code would be reported or not depending on an unrelated line.
+ */
+function mightHoldRetiredCall(index: FileIndex): boolean {
+  return index.options.resolveIdentifier !== undefined || index.cached('retired-needle', () => mightContainRetiredCall(index.file.text, index.options.catalog));
+}
+
+/**
  * One of the three retirement checks: they share the finder and differ in the family of entries they
  * report. `fixable` says whether the family's built-in entries can be rewritten in place (a SOAP call
  * or the synchronous report workflow never can); a face that cannot autofix offers `fix` as a suggestion.
@@ -130,6 +141,7 @@ export function retirementCheck(rule: RetirementRule, family: Family, descriptio
       const apiHosts = ruleOptions.apiHosts ?? options.apiHosts;
       const reportScheduled = ruleOptions.reportScheduled ?? options.reportScheduled;
       const scheduledWithinDays = ruleOptions.scheduledWithinDays ?? options.scheduledWithinDays;
+      if (!mightHoldRetiredCall(index)) return [];
       const calls = index.cached(`retired-calls:${JSON.stringify([asOf, apiHosts ?? null])}`, () => findRetiredCalls(index, asOf, apiHosts));
       return calls
         .filter((call) => call.entry.family === family && isReportable(call, asOf, reportScheduled, scheduledWithinDays))
