@@ -57,7 +57,7 @@ describe('fixtures/project-app in the three modes', () => {
   it('--project: a wrapper finding points at the request its wrapper makes and at the declaration', async () => {
     const { findings } = await runProjectCheck({ cwd: fixture, paths: ['src'], options, baseDir: fixture });
     const clients = findings.find((finding) => finding.file.endsWith('dictionaries.ts') && finding.line === 7) as ProjectFinding;
-    expect(clients.crossFileRelated.map((related) => `${path.relative(fixture, related.file)}:${related.line}:${related.column} ${related.message}`)).toEqual([
+    expect((clients.crossFileRelated ?? []).map((related) => `${path.relative(fixture, related.file)}:${related.line}:${related.column} ${related.message}`)).toEqual([
       'src/http/request.ts:5:32 getResource() makes the request here.',
       'src/api/paths.ts:7:12 The value is declared here as API.clients.',
     ]);

@@ -8,9 +8,16 @@ export type FixFormat = (typeof fixFormats)[number];
 export const failOnValues = ['deprecated', 'retired'] as const;
 export type FailOn = (typeof failOnValues)[number];
 
+/** `--project [TSCONFIG]`: the whole-program mode; `tsconfig` undefined means the nearest tsconfig.json above the working directory. */
+export interface ProjectFlag {
+  readonly tsconfig: string | undefined;
+}
+
 /** Flags both commands share: where the config is and what overrides it. */
 export interface SharedArgs {
   readonly paths: readonly string[];
+  /** `--project [TSCONFIG]`: undefined without the flag. */
+  readonly project: ProjectFlag | undefined;
   readonly config: string | undefined;
   readonly asOf: string | undefined;
   readonly apiHosts: readonly string[] | undefined;
@@ -45,10 +52,18 @@ interface OptionSpec {
   readonly multiple?: boolean;
   readonly short?: string;
   readonly value?: string;
+  /** The value may be left out (`--project` or `--project tsconfig.json`); the flag is read before parseArgs. */
+  readonly optionalValue?: boolean;
   readonly description: string;
 }
 
 const sharedOptions = {
+  project: {
+    type: 'string',
+    value: 'TSCONFIG',
+    optionalValue: true,
+    description: 'Whole-program mode on the TypeScript checker: also through path aliases, namespace imports and wrapper functions (default: the nearest tsconfig.json).',
+  },
   config: { type: 'string', value: 'FILE', description: 'Use this config file instead of searching for sunset.config.json / package.json.' },
   'as-of': { type: 'string', value: 'YYYY-MM-DD', description: 'Compute phases for this day instead of today (UTC).' },
   'api-host': { type: 'string', multiple: true, value: 'HOST', description: 'Only URLs with this host (or no host) count; repeat for several hosts.' },
@@ -79,9 +94,10 @@ export const fixOptions = {
 } as const satisfies Record<string, OptionSpec>;
 
 export function parseCheckArgs(argv: readonly string[]): CheckArgs {
-  const { values, positionals } = parseStrict('check', argv, checkOptions);
+  const { rest, project } = takeProjectFlag(argv);
+  const { values, positionals } = parseStrict('check', rest, checkOptions);
   return {
-    ...sharedArgs(values, positionals),
+    ...sharedArgs(values, positionals, project),
     format: oneOf('--format', values.format, checkFormats) ?? 'stylish',
     output: values.output,
     failOn: oneOf('--fail-on', values['fail-on'], failOnValues),
@@ -95,9 +111,10 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
 }
 
 export function parseFixArgs(argv: readonly string[]): FixArgs {
-  const { values, positionals } = parseStrict('fix', argv, fixOptions);
+  const { rest, project } = takeProjectFlag(argv);
+  const { values, positionals } = parseStrict('fix', rest, fixOptions);
   return {
-    ...sharedArgs(values, positionals),
+    ...sharedArgs(values, positionals, project),
     format: oneOf('--format', values.format, fixFormats) ?? 'human',
     dry: values.dry ?? false,
     print: values.print ?? false,
@@ -114,17 +131,48 @@ interface SharedValues {
   readonly help?: boolean | undefined;
 }
 
-function sharedArgs(values: SharedValues, positionals: readonly string[]): SharedArgs {
+function sharedArgs(values: SharedValues, positionals: readonly string[], project: ProjectFlag | undefined): SharedArgs {
   const apiHosts = values['api-host'];
   const identityHosts = values['identity-host'];
   return {
     paths: positionals.length === 0 ? ['.'] : positionals,
+    project,
     config: values.config,
     asOf: values['as-of'],
     apiHosts: apiHosts === undefined || apiHosts.length === 0 ? undefined : apiHosts,
     identityHosts: identityHosts === undefined || identityHosts.length === 0 ? undefined : identityHosts,
     help: values.help ?? false,
   };
+}
+
+/**
+ * Takes `--project`, `--project=TSCONFIG` and `--project TSCONFIG` out of the arguments: node's parseArgs
+ * has no optional values. The next argument is the tsconfig only when it ends in `.json`, so
+ * `--project src` still scans `src` with the nearest tsconfig.json. Arguments after `--` are left alone.
+ */
+function takeProjectFlag(argv: readonly string[]): { rest: string[]; project: ProjectFlag | undefined } {
+  const rest: string[] = [];
+  let project: ProjectFlag | undefined;
+  for (let at = 0; at < argv.length; at++) {
+    const argument = argv[at]!;
+    if (argument === '--') {
+      rest.push(...argv.slice(at));
+      break;
+    }
+    if (argument === '--project') {
+      const next = argv[at + 1];
+      const named = next !== undefined && !next.startsWith('-') && /\.json$/i.test(next);
+      project = { tsconfig: named ? next : undefined };
+      if (named) at += 1;
+    } else if (argument.startsWith('--project=')) {
+      const value = argument.slice('--project='.length);
+      if (value.trim() === '') throw new UsageError('Option --project= needs a value (a tsconfig.json path); write --project alone to use the nearest tsconfig.json.');
+      project = { tsconfig: value };
+    } else {
+      rest.push(argument);
+    }
+  }
+  return { rest, project };
 }
 
 function parseStrict<T extends Record<string, OptionSpec>>(
@@ -182,7 +230,7 @@ function concurrencyOf(value: string | undefined): number | 'auto' | undefined {
 export function describeOptions(options: Record<string, OptionSpec>): string {
   const rows = Object.entries(options).map(([name, spec]) => {
     const short = spec.short === undefined ? '    ' : `-${spec.short}, `;
-    const value = spec.value === undefined ? '' : ` <${spec.value}>`;
+    const value = spec.value === undefined ? '' : spec.optionalValue === true ? ` [${spec.value}]` : ` <${spec.value}>`;
     return [`  ${short}--${name}${value}`, spec.description] as const;
   });
   const width = Math.max(...rows.map(([left]) => left.length)) + 2;

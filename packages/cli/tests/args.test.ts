@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parseCheckArgs, parseFixArgs } from '../src/args.js';
 import { main } from '../src/cli.js';
 import { captureIo, makeTree } from './helpers.js';
 
@@ -56,6 +57,7 @@ describe('command line', () => {
         '      --stats                          With --format json: add the time spent walking, reading, prefiltering, parsing, indexing and checking.',
         '      --changed-since <GIT-REF>        Report only findings on lines added or changed since the merge base with GIT-REF (e.g. origin/main).',
         '      --concurrency <N|auto>           Threads that read, parse and check (default auto: one per core, at most 4, from 1,500 files).',
+        '      --project [TSCONFIG]             Whole-program mode on the TypeScript checker: also through path aliases, namespace imports and wrapper functions (default: the nearest tsconfig.json).',
         '      --config <FILE>                  Use this config file instead of searching for sunset.config.json / package.json.',
         '      --as-of <YYYY-MM-DD>             Compute phases for this day instead of today (UTC).',
         '      --api-host <HOST>                Only URLs with this host (or no host) count; repeat for several hosts.',
@@ -75,7 +77,7 @@ describe('command line', () => {
       out: '',
       err:
         'sunset: Unknown option --fial-on for `sunset check`. Allowed options: --format, --output, --fail-on, --update-baseline, ' +
-        '--baseline, --baseline-expires, --stats, --changed-since, --concurrency, --config, --as-of, --api-host, --identity-host, --help. Run `sunset check --help` for details.\n',
+        '--baseline, --baseline-expires, --stats, --changed-since, --concurrency, --project, --config, --as-of, --api-host, --identity-host, --help. Run `sunset check --help` for details.\n',
     });
   });
 
@@ -125,5 +127,52 @@ describe('command line', () => {
       out: '',
       err: 'sunset: Cannot read path "no-such-dir": it does not exist (ENOENT). Check the path and try again.\n',
     });
+  });
+});
+
+describe('--project [TSCONFIG]', () => {
+  const parsed = (argv: string[]): { project: unknown; paths: readonly string[] } => {
+    const { project, paths } = parseCheckArgs(argv);
+    return { project, paths };
+  };
+
+  it('takes the next argument as the tsconfig only when it ends in .json', () => {
+    expect(parsed(['--project'])).toEqual({ project: { tsconfig: undefined }, paths: ['.'] });
+    expect(parsed(['--project', 'tsconfig.app.json', 'src'])).toEqual({ project: { tsconfig: 'tsconfig.app.json' }, paths: ['src'] });
+    expect(parsed(['--project', 'src'])).toEqual({ project: { tsconfig: undefined }, paths: ['src'] });
+    expect(parsed(['src', '--project', '--format', 'json'])).toEqual({ project: { tsconfig: undefined }, paths: ['src'] });
+    expect(parsed(['--project=configs/tsconfig.base.json', 'src'])).toEqual({ project: { tsconfig: 'configs/tsconfig.base.json' }, paths: ['src'] });
+    expect(parsed(['src'])).toEqual({ project: undefined, paths: ['src'] });
+  });
+
+  it('leaves arguments after -- alone, and keeps every other flag working beside it', () => {
+    expect(parsed(['--', '--project'])).toEqual({ project: undefined, paths: ['--project'] });
+    const check = parseCheckArgs(['--project', 'tsconfig.json', '--format', 'sarif', '--fail-on', 'retired', '--baseline', 'b.json', '--changed-since', 'origin/main']);
+    expect([check.project, check.format, check.failOn, check.baseline, check.changedSince]).toEqual([{ tsconfig: 'tsconfig.json' }, 'sarif', 'retired', 'b.json', 'origin/main']);
+    const fix = parseFixArgs(['--dry', '--project', '--print']);
+    expect([fix.project, fix.dry, fix.print]).toEqual([{ tsconfig: undefined }, true, true]);
+  });
+
+  it('exits 2 on --project= without a value, saying what to write', async () => {
+    expect(await run(['check', '--project='])).toEqual({
+      code: 2,
+      out: '',
+      err: 'sunset: Option --project= needs a value (a tsconfig.json path); write --project alone to use the nearest tsconfig.json.\n',
+    });
+  });
+
+  it('exits 2 on --project with --stats, naming both flags', async () => {
+    const io = captureIo(makeTree({ 'tsconfig.json': '{}\n', 'src/a.ts': 'export {};\n' }));
+    expect({ code: await main(['check', '--project', '--stats', '--format', 'json'], io), out: io.out(), err: io.err() }).toEqual({
+      code: 2,
+      out: '',
+      err: 'sunset: --stats does not go with --project: it times the phases of the default mode only. Drop one of the two.\n',
+    });
+  });
+
+  it('lists --project in the fix help', async () => {
+    expect((await run(['fix', '--help'])).out.split('\n').filter((line) => line.includes('--project'))).toEqual([
+      '      --project [TSCONFIG]    Whole-program mode on the TypeScript checker: also through path aliases, namespace imports and wrapper functions (default: the nearest tsconfig.json).',
+    ]);
   });
 });

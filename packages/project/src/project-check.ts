@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { indexFile, mightNeedAnalysis, type AnalysisOptions, type FileIndex, type Finding } from '@sunset/analysis';
+import { indexFile, type AnalysisOptions, type FileIndex, type Finding } from '@sunset/analysis';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
-import { checkSource, displayPath, findSourceFiles, UsageError, type LocatedFinding } from '@sunset/engine';
+import { checkFiles, checkSource, displayPath, findSourceFiles, UsageError, type CheckFilesResult, type FileProblem, type LocatedFinding, type SkippedFile } from '@sunset/engine';
 import { Project, ts } from 'ts-morph';
-import { selectProjectFiles } from './select-files.js';
+import { selectProjectFiles, wrapperDepth } from './select-files.js';
 import { createValueEvaluator, morphNodeAt, type ValueDeclaration } from './type-resolver.js';
 import { wrapperFindings } from './wrapper-findings.js';
 import { directWrappers, wrapperCalls, type Wrapper } from './wrappers.js';
@@ -19,9 +19,9 @@ export interface CrossFileLocation {
   readonly message: string;
 }
 
-/** A finding of project mode: a located finding, with the places in other files it was found through. */
+/** A finding of project mode: a located finding, with the places in other files it was found through (set only when there are some). */
 export type ProjectFinding = LocatedFinding & {
-  readonly crossFileRelated: readonly CrossFileLocation[];
+  readonly crossFileRelated?: readonly CrossFileLocation[];
   /** The declarations its value came from (empty when the value is written at the call). */
   readonly declarations: readonly ValueDeclaration[];
 };
@@ -33,32 +33,69 @@ export interface ProjectRun {
   /** The folder the config's `ignores` are relative to. */
   readonly baseDir: string;
   /** The tsconfig.json (default: the nearest one above `cwd`). */
-  readonly tsconfig?: string;
-  /** Phases as they start (`selecting`, `loading 120 files`, …), for progress on a TTY. */
+  readonly tsconfig?: string | undefined;
+  /** Phases as they start (`selecting among 10000 files`, `loading 120 files into ts-morph`, …), for progress on a TTY. */
   readonly onProgress?: (message: string) => void;
+  /** Threads of the pass that checks every file as `sunset check` does (default: the engine's choice). */
+  readonly threads?: number;
 }
 
-export interface ProjectCheckResult {
+/**
+ * `sunset check`'s result (errors, files not scanned, counts) with the findings of the files ts-morph
+ * loaded replaced by the whole-program ones.
+ */
+export interface ProjectCheckResult extends CheckFilesResult {
   /** Sorted by file, line, column, rule. */
   readonly findings: ProjectFinding[];
-  readonly files: number;
   /** Files the analysis ran on, and files ts-morph loaded (the analysed ones plus the wrappers they call). */
   readonly analysed: number;
   readonly loaded: number;
-  /** The text of every file ts-morph loaded (absolute path → text). */
-  readonly sources: ReadonlyMap<string, string>;
 }
 
-/** The compiler options of the tsconfig, and its path. */
-function loadTsconfig(run: ProjectRun): { file: string; options: ts.CompilerOptions } {
+export interface Tsconfig {
+  readonly file: string;
+  readonly options: ts.CompilerOptions;
+}
+
+/** A compiler diagnostic as part of our sentence: its text without the closing full stop. */
+const sentenceOf = (diagnostic: ts.Diagnostic): string => ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ').replace(/\.$/, '');
+
+/** The compiler options of the tsconfig, and its path; a UsageError saying what to do when there is none or it is broken. */
+export function loadTsconfig(run: Pick<ProjectRun, 'cwd' | 'tsconfig'>): Tsconfig {
   const file = run.tsconfig === undefined ? ts.findConfigFile(run.cwd, ts.sys.fileExists) : path.resolve(run.cwd, run.tsconfig);
-  if (file === undefined || !ts.sys.fileExists(file)) {
-    throw new UsageError(`--project needs a tsconfig.json: none found ${run.tsconfig === undefined ? `in ${run.cwd} or above` : `at ${run.tsconfig}`}. Name one: --project path/to/tsconfig.json.`);
+  if (file === undefined) {
+    throw new UsageError(`--project found no tsconfig.json in ${run.cwd} or above. Name one (--project path/to/tsconfig.json), or run without --project.`);
   }
+  const shown = displayPath(run.cwd, file);
+  if (!ts.sys.fileExists(file)) throw new UsageError(`--project ${run.tsconfig ?? shown}: there is no such file. Name an existing tsconfig.json.`);
   const read = ts.readConfigFile(file, ts.sys.readFile);
-  if (read.error !== undefined) throw new UsageError(`Cannot read ${file}: ${ts.flattenDiagnosticMessageText(read.error.messageText, '\n')}`);
+  if (read.error !== undefined) {
+    throw new UsageError(`--project cannot read ${shown}: ${sentenceOf(read.error)}. Fix the file, or name another tsconfig.json.`);
+  }
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(file), undefined, file);
+  // "No inputs were found" only means `include` matches nothing: the paths scanned decide the files.
+  const fatal = parsed.errors.filter((error) => error.code !== 18003);
+  if (fatal.length > 0) {
+    const reasons = fatal.map(sentenceOf).join('; ');
+    throw new UsageError(`--project: ${shown} is not a valid tsconfig: ${reasons}. Fix the file, or name another tsconfig.json.`);
+  }
   return { file, options: { ...parsed.options, allowJs: parsed.options.allowJs ?? true, noEmit: true } };
+}
+
+/** A file's text, or undefined when it cannot be read (the pass that checks every file reports it). */
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+const byteOrderMark = '\uFEFF';
+
+/** The files of the first pass that must not go to ts-morph: those it could not read, parse or was told to skip. */
+export function notAnalysable(errors: readonly FileProblem[], skipped: readonly SkippedFile[]): Set<string> {
+  return new Set([...errors.map((error) => error.file), ...skipped.map((file) => file.file)]);
 }
 
 const positionOf = (sourceFile: ts.SourceFile, offset: number): { line: number; column: number } => {
@@ -69,36 +106,49 @@ const positionOf = (sourceFile: ts.SourceFile, offset: number): { line: number; 
 const compareFindings = (a: LocatedFinding, b: LocatedFinding): number =>
   (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
 
-/** Everything a project run keeps for `fix`: the findings, the project and the indexes. */
-export interface ProjectAnalysis extends ProjectCheckResult {
+/** The whole-program findings of the files ts-morph loaded, with what `fix` needs: the project and the texts. */
+export interface ProjectAnalysis {
+  /** Findings in the loaded files only (the other files keep what `sunset check` finds), sorted. */
+  readonly findings: ProjectFinding[];
+  /** Files the analysis ran on. */
+  readonly analysed: number;
+  /** Files ts-morph loaded (the analysed ones plus the wrappers they call). */
+  readonly loaded: ReadonlySet<string>;
+  /** The text of every loaded file as read (absolute path → text, byte-order mark kept). */
+  readonly sources: ReadonlyMap<string, string>;
   readonly project: Project;
+  /** The files walked, less those the first pass could not read or parse or skipped. */
   readonly scanned: ReadonlySet<string>;
 }
 
 /**
- * `sunset check --project`: walk the paths, select the files that can matter, load only those into
- * ts-morph, then run the analysis with the type checker resolving imported values, and report each
- * call of a wrapper whose argument reaches a request sink with a retired value.
+ * The whole-program part of `--project`: walk the paths, select the files that can matter (leaving
+ * out `excluded`), load only those into ts-morph, then run the analysis with the type checker
+ * resolving imported values, and report each call of a wrapper whose argument reaches a request sink
+ * with a retired value.
  */
-export async function analyseProject(run: ProjectRun): Promise<ProjectAnalysis> {
-  const tsconfig = loadTsconfig(run);
-  run.onProgress?.('walking');
+export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, excluded: ReadonlySet<string>): Promise<ProjectAnalysis> {
   const listing = await findSourceFiles(run.paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir });
-  const texts = new Map<string, string>();
-  for (const file of listing.files) texts.set(file.path, readFileSync(file.path, 'utf8'));
+  const files = listing.files.map((file) => file.path).filter((file) => !excluded.has(file));
   const analysisOptions: AnalysisOptions = analysisOptionsOf(run.options);
-  run.onProgress?.(`selecting among ${texts.size} files`);
+  run.onProgress?.(`selecting among ${files.length} files`);
   // Only a retired path or operation can travel across files: files holding one are the seeds. The other
-  // files `sunset check` would check (reporting or OAuth targets, TODO markers) are checked as it does.
-  const selection = selectProjectFiles(texts, (text) => analysisOptions.catalog.needlePattern.test(text), tsconfig.options);
+  // files keep the findings of the first pass (reporting or OAuth targets, TODO markers).
+  const selection = selectProjectFiles(files, readText, (text) => analysisOptions.catalog.needlePattern.test(text), tsconfig.options);
+  const texts = new Map<string, string>();
+  for (const file of selection.loaded) {
+    const text = readText(file);
+    if (text !== undefined) texts.set(file, text);
+  }
 
-  run.onProgress?.(`loading ${selection.loaded.length} files into ts-morph`);
+  run.onProgress?.(`loading ${texts.size} files into ts-morph`);
   const project = new Project({ compilerOptions: tsconfig.options, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
-  for (const file of selection.loaded) project.createSourceFile(file, texts.get(file)!, { overwrite: true });
+  // The engine parses without the byte-order mark; ts-morph gets the same text, so both trees share offsets.
+  for (const [file, text] of texts) project.createSourceFile(file, text.startsWith(byteOrderMark) ? text.slice(1) : text, { overwrite: true });
   const checker = project.getTypeChecker().compilerObject;
   const evaluate = createValueEvaluator(checker);
 
-  run.onProgress?.(`checking ${selection.loaded.length} files`);
+  let checked = 0;
   const findings: ProjectFinding[] = [];
   const wrappers: Wrapper[] = [];
   const consumedDeclarations = new Set<string>();
@@ -116,7 +166,8 @@ export async function analyseProject(run: ProjectRun): Promise<ProjectAnalysis> 
       })
       .join(', ');
 
-  for (const file of selection.loaded) {
+  for (const file of texts.keys()) {
+    run.onProgress?.(`resolving across files: ${(checked += 1)}/${texts.size}`);
     const sourceFile = project.getSourceFileOrThrow(file);
     const resolved: { range: readonly [number, number]; declarations: readonly ValueDeclaration[] }[] = [];
     let index: FileIndex | undefined;
@@ -146,7 +197,7 @@ export async function analyseProject(run: ProjectRun): Promise<ProjectAnalysis> 
       for (const declaration of declarations) consumedDeclarations.add(`${declaration.file}:${declaration.range[0]}:${declaration.range[1]}`);
       findings.push(
         declarations.length === 0
-          ? { ...finding, crossFileRelated: [], declarations }
+          ? { ...finding, declarations }
           : {
               ...finding,
               data: { ...finding.data, declaredIn: describe(declarations) },
@@ -158,12 +209,7 @@ export async function analyseProject(run: ProjectRun): Promise<ProjectAnalysis> 
     if (index !== undefined) wrappers.push(...directWrappers(index, file, project, checker));
   }
 
-  const loaded = new Set(selection.loaded);
-  for (const [file, text] of texts) {
-    if (loaded.has(file) || !mightNeedAnalysis(text, analysisOptions)) continue;
-    for (const finding of checkSource(text, file, run.options).findings) findings.push({ ...finding, crossFileRelated: [], declarations: [] });
-  }
-
+  run.onProgress?.(`following wrappers ${wrapperDepth} levels deep`);
   for (const { finding, call, sinks } of wrapperFindings(wrapperCalls(wrappers, project, evaluate, checker), analysisOptions)) {
     const sourceFile = call.call.getSourceFile();
     const start = positionOf(sourceFile, finding.range[0]);
@@ -199,12 +245,22 @@ export async function analyseProject(run: ProjectRun): Promise<ProjectAnalysis> 
     return !consumedDeclarations.has(key) && !wrapperArguments.has(key);
   });
   kept.sort(compareFindings);
-  const sources = new Map([...new Set([...selection.loaded, ...kept.map((finding) => finding.file)])].map((file) => [file, texts.get(file)!]));
-  return { findings: kept, files: texts.size, analysed: selection.analysed.length, loaded: selection.loaded.length, sources, project, scanned: new Set(texts.keys()) };
+  return { findings: kept, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, project, scanned: new Set(files) };
 }
 
-/** `sunset check --project`: the findings, and what was loaded. */
+/**
+ * `sunset check --project`: every file checked as `sunset check` checks it (errors, files not scanned,
+ * counts), then the files that can matter analysed as one program; their findings replace the first
+ * pass's, which stay for every other file.
+ */
 export async function runProjectCheck(run: ProjectRun): Promise<ProjectCheckResult> {
-  const { findings, files, analysed, loaded, sources } = await analyseProject(run);
-  return { findings, files, analysed, loaded, sources };
+  const tsconfig = loadTsconfig(run);
+  run.onProgress?.('checking every file as sunset check does');
+  const base = await checkFiles(run.paths, { cwd: run.cwd, options: run.options, baseDir: run.baseDir, ...(run.threads === undefined ? {} : { threads: run.threads }) });
+  const analysis = await analyseProject(run, tsconfig, notAnalysable(base.errors, base.skipped));
+  const findings: ProjectFinding[] = [
+    ...base.findings.filter((finding) => !analysis.loaded.has(finding.file)).map((finding) => ({ ...finding, declarations: [] })),
+    ...analysis.findings,
+  ].sort(compareFindings);
+  return { ...base, findings, sources: new Map([...base.sources, ...analysis.sources]), analysed: analysis.analysed, loaded: analysis.loaded.size };
 }

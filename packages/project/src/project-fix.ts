@@ -1,21 +1,36 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { planFix, type Finding, type SiteReport } from '@sunset/analysis';
-import { displayPath, writeFileAtomic } from '@sunset/engine';
+import { planFix, refusedFix, type Finding, type SiteReport } from '@sunset/analysis';
+import { assertCleanWorkTrees, displayPath, fixFiles, parseSource, ReadOnlyFileError, writeFileAtomic, type FileChange, type FileProblem, type FixReport } from '@sunset/engine';
 import { describeEndpoint } from '@sunset/rule-data';
 import { Node as MorphNode, type Project } from 'ts-morph';
-import { analyseProject, type ProjectFinding, type ProjectRun } from './project-check.js';
+import { analyseProject, loadTsconfig, notAnalysable, type ProjectFinding, type ProjectRun } from './project-check.js';
 import type { ValueDeclaration } from './type-resolver.js';
 
 export interface ProjectFixRun extends ProjectRun {
   /** Compute the changes, write nothing. */
   readonly dry: boolean;
+  /** Skip the git guard (uncommitted changes). */
+  readonly force?: boolean;
+  /** Each file whose text changes (dry or not), before it is written: for `--print` diffs. */
+  readonly onChange?: (change: FileChange) => void;
+  /** Stops the run between phases and between writes (Ctrl-C): the report says `interrupted`. */
+  readonly signal?: AbortSignal;
+  /** Temporary files being written right now (see `writeFileAtomic`). */
+  readonly tempFiles?: Set<string>;
 }
 
 export interface ProjectFixResult {
   /** Files whose text changes (written unless `dry`), in path order. */
   readonly changes: readonly { readonly file: string; readonly before: string; readonly after: string }[];
   readonly sites: readonly SiteReport[];
+  /** The report `sunset fix` prints: the first pass's counts and errors, the project's sites and changes. */
+  readonly report: FixReport;
+  /** Files ts-morph loaded. */
+  readonly loaded: number;
 }
+
+const unparsableOutput = 'the edited file would not parse (a bug in Sunset; please report it), so nothing was changed; change this site by hand';
 
 const declarationKey = (declaration: ValueDeclaration): string => `${declaration.file}:${declaration.range[0]}`;
 
@@ -52,7 +67,22 @@ function everyUseIsIn(project: Project, declaration: ValueDeclaration, ranges: r
  * fixes them. Files outside the scanned paths, under node_modules or `.d.ts` are never edited.
  */
 export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResult> {
-  const analysis = await analyseProject(run);
+  const tsconfig = loadTsconfig(run);
+  if (!run.dry && run.force !== true) await assertCleanWorkTrees(await foldersOf(run.paths, run.cwd));
+  // The first pass: what `sunset fix --dry` would change, file by file; the project's plan replaces it for the files ts-morph loads.
+  run.onProgress?.('fixing every file as sunset fix does');
+  const firstPass = new Map<string, FileChange>();
+  const base = await fixFiles(run.paths, {
+    cwd: run.cwd,
+    options: run.options,
+    baseDir: run.baseDir,
+    dry: true,
+    force: true,
+    onChange: (change) => void firstPass.set(change.file, change),
+    ...(run.signal === undefined ? {} : { signal: run.signal }),
+  });
+  if (base.summary.interrupted) return { changes: [], sites: [], report: { ...base, changedFiles: [], summary: { ...base.summary, changed: 0, written: 0, dry: run.dry } }, loaded: 0 };
+  const analysis = await analyseProject(run, tsconfig, notAnalysable(base.errors, base.skippedFiles));
   const byDeclaration = new Map<string, { declaration: ValueDeclaration; uses: ProjectFinding[] }>();
   for (const finding of analysis.findings) {
     if (finding.retirement === undefined || finding.declarations.length !== 1) continue;
@@ -99,16 +129,79 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
   }
   for (const finding of analysis.findings) if (!settled.has(finding)) plan(finding.file, finding);
 
-  const changes: { file: string; before: string; after: string }[] = [];
-  const sites: SiteReport[] = [];
-  for (const [file, findings] of [...planned].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  const changes: FileChange[] = [...firstPass.values()].filter((change) => !analysis.loaded.has(change.file));
+  const loadedShown = new Set([...analysis.loaded].map((file) => displayPath(run.cwd, file)));
+  const sites: SiteReport[] = base.sites.filter((site) => !loadedShown.has(site.file));
+  for (const [file, findings] of planned) {
     if (!isEditable(file, analysis.scanned)) continue;
     const before = analysis.sources.get(file)!;
-    const result = planFix(before, findings, displayPath(run.cwd, file));
+    // Offsets are those of the text without its byte-order mark (as the engine and ts-morph parse it).
+    const bom = before.startsWith('\uFEFF') ? '\uFEFF' : '';
+    const text = before.slice(bom.length);
+    const shown = displayPath(run.cwd, file);
+    const result = planFix(text, findings, shown);
+    if (result.output !== undefined && !parseSource(result.output, file).ok) {
+      sites.push(...refusedFix(text, findings, shown, unparsableOutput).sites);
+      continue;
+    }
     sites.push(...result.sites);
-    if (result.output === undefined || result.output === before) continue;
-    changes.push({ file, before, after: result.output });
-    if (!run.dry) await writeFileAtomic(file, result.output);
+    if (result.output === undefined || result.output === text) continue;
+    changes.push({ file, displayPath: shown, before, after: bom + result.output });
   }
-  return { changes, sites };
+  changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  sites.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column);
+
+  const errors: FileProblem[] = [...base.errors];
+  let written = 0;
+  let interrupted = false;
+  for (const change of changes) {
+    run.onChange?.(change);
+    if (run.dry) continue;
+    if (run.signal?.aborted === true) {
+      interrupted = true;
+      continue;
+    }
+    try {
+      await writeFileAtomic(change.file, change.after, run.tempFiles);
+      written += 1;
+    } catch (error) {
+      const reason = error instanceof ReadOnlyFileError ? 'the file is read-only' : error instanceof Error ? error.message : String(error);
+      errors.push({ file: change.file, message: `Could not write: ${reason}. The file was left as it was.` });
+    }
+  }
+  errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const count = (action: SiteReport['action']): number => sites.filter((site) => site.action === action).length;
+  const report: FixReport = {
+    sites,
+    changedFiles: changes.map((change) => change.displayPath),
+    errors,
+    skippedFiles: base.skippedFiles,
+    summary: {
+      ...base.summary,
+      changed: changes.length,
+      written,
+      notWritten: errors.length - base.errors.length,
+      rewritten: count('rewritten'),
+      todo: count('todo'),
+      skipped: count('skipped'),
+      errors: errors.length,
+      dry: run.dry,
+      interrupted,
+    },
+  };
+  return { changes, sites, report, loaded: analysis.loaded.size };
+}
+
+/** The folders whose git work trees the guard checks: each path, or its folder when it is a file. */
+async function foldersOf(paths: readonly string[], cwd: string): Promise<string[]> {
+  const folders = [];
+  for (const given of paths) {
+    const absolute = path.resolve(cwd, given);
+    const isFolder = await stat(absolute).then(
+      (stats) => stats.isDirectory(),
+      () => false,
+    );
+    folders.push(isFolder ? absolute : path.dirname(absolute));
+  }
+  return folders;
 }

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 
@@ -18,31 +19,72 @@ export interface ProjectFiles {
   readonly importsOf: ReadonlyMap<string, readonly string[]>;
 }
 
+/** What the selection keeps of one file once its text is read: the text itself is dropped. */
+interface FileFacts {
+  readonly hasNeedle: boolean;
+  readonly exports: boolean;
+  readonly imports: readonly string[];
+}
+
+/**
+ * Which bare specifiers can name a scanned file: those a `paths` pattern matches, and, with a `baseUrl`,
+ * those whose first segment is an entry of that folder. Every other bare specifier is a dependency
+ * (`axios`, `react`), whose resolution walks `node_modules` folders for nothing.
+ */
+function projectSpecifierTest(compilerOptions: ts.CompilerOptions): (specifier: string) => boolean {
+  const patterns = Object.keys(compilerOptions.paths ?? {}).map((key) => {
+    const star = key.indexOf('*');
+    return star === -1 ? (specifier: string) => specifier === key : (specifier: string) => specifier.startsWith(key.slice(0, star)) && specifier.endsWith(key.slice(star + 1));
+  });
+  let baseEntries: ReadonlySet<string> = new Set();
+  if (compilerOptions.baseUrl !== undefined) {
+    try {
+      baseEntries = new Set(readdirSync(compilerOptions.baseUrl).map((entry) => entry.replace(/\.[cm]?[jt]sx?$/, '')));
+    } catch {
+      // An unreadable baseUrl resolves nothing.
+    }
+  }
+  return (specifier) => {
+    if (specifier.startsWith('.') || path.isAbsolute(specifier)) return true;
+    if (patterns.some((matches) => matches(specifier))) return true;
+    return baseEntries.has(specifier.split('/')[0]!);
+  };
+}
+
 /**
  * Chooses the subgraph worth giving to ts-morph: a retired URL or operation must appear as text
  * somewhere, so the files holding a needle, who imports them (following barrels and path aliases),
  * and the files those importers call into for wrappers. Module specifiers are resolved as the
- * tsconfig says (`paths`, `baseUrl`, extensions, `index` files); only scanned files count.
+ * tsconfig says (`paths`, `baseUrl`, extensions, `index` files); only `files` count. Each text is read,
+ * scanned and dropped, so memory does not grow with the repository's size.
  */
-export function selectProjectFiles(texts: ReadonlyMap<string, string>, hasNeedle: (text: string) => boolean, compilerOptions: ts.CompilerOptions): ProjectFiles {
+export function selectProjectFiles(
+  files: readonly string[],
+  read: (file: string) => string | undefined,
+  hasNeedle: (text: string) => boolean,
+  compilerOptions: ts.CompilerOptions,
+): ProjectFiles {
+  const scanned = new Set(files);
   const cache = ts.createModuleResolutionCache(process.cwd(), (name) => name, compilerOptions);
-  const importsOf = new Map<string, string[]>();
+  const mayNameProjectFile = projectSpecifierTest(compilerOptions);
+  const facts = new Map<string, FileFacts>();
   const importersOf = new Map<string, string[]>();
-  const needleFiles: string[] = [];
-  for (const [file, text] of texts) {
-    if (hasNeedle(text)) needleFiles.push(file);
+  for (const file of files) {
+    const text = read(file);
+    if (text === undefined) continue;
     const targets = new Set<string>();
     for (const match of text.matchAll(moduleSpecifier)) {
       const specifier = (match[1] ?? match[2])!;
+      if (!mayNameProjectFile(specifier)) continue;
       const resolved = ts.resolveModuleName(specifier, file, compilerOptions, ts.sys, cache).resolvedModule?.resolvedFileName;
       const target = resolved === undefined ? undefined : path.resolve(resolved);
-      if (target !== undefined && target !== file && texts.has(target)) targets.add(target);
+      if (target !== undefined && target !== file && scanned.has(target)) targets.add(target);
     }
-    if (targets.size === 0) continue;
-    importsOf.set(file, [...targets]);
+    facts.set(file, { hasNeedle: hasNeedle(text), exports: /\bexport\b/.test(text), imports: [...targets] });
     for (const target of targets) importersOf.set(target, [...(importersOf.get(target) ?? []), file]);
   }
 
+  const needleFiles = [...facts].filter(([, fact]) => fact.hasNeedle).map(([file]) => file);
   const analysed = new Set(needleFiles);
   let frontier = needleFiles;
   for (let hop = 0; hop < maxImporterHops && frontier.length > 0; hop++) {
@@ -52,12 +94,13 @@ export function selectProjectFiles(texts: ReadonlyMap<string, string>, hasNeedle
         if (analysed.has(importer)) continue;
         analysed.add(importer);
         // Only a module that exports something can pass the value on to its own importers.
-        if (/\bexport\b/.test(texts.get(importer)!)) next.push(importer);
+        if (facts.get(importer)?.exports === true) next.push(importer);
       }
     }
     frontier = next;
   }
 
+  const importsOf = new Map([...facts].filter(([, fact]) => fact.imports.length > 0).map(([file, fact]) => [file, fact.imports] as const));
   const loaded = new Set(analysed);
   let callees = [...analysed];
   for (let level = 0; level < wrapperDepth && callees.length > 0; level++) {

@@ -8,6 +8,7 @@ import { fingerprintFindings, splitLines } from '../baseline/fingerprint.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { formatters } from '../format/index.js';
 import { colorEnabled, nowOf, type CliIo } from '../io.js';
+import { createPhaseProgress, isCi } from '../fix/progress.js';
 import { changedLinesSince, touchesChangedLines } from './changed-lines.js';
 import { resolveConfigScopes, withoutCarvedOut } from './config-scopes.js';
 import { isFailing, isReportable } from './threshold.js';
@@ -72,20 +73,37 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
   // Asked before the (longer) check, so a shallow clone fails fast with the fetch to run.
   const changed = args.changedSince === undefined ? undefined : changedLinesSince(args.changedSince, io.cwd);
 
+  if (args.project !== undefined && args.stats) {
+    throw new UsageError('--stats does not go with --project: it times the phases of the default mode only. Drop one of the two.');
+  }
+
   const threads = args.concurrency === 'auto' ? undefined : (args.concurrency ?? threadsOf(io.env.SUNSET_CHECK_THREADS));
+  // --project: ts-morph and the TypeScript compiler load only now, never for a plain `sunset check`.
+  const projectMode = args.project === undefined ? undefined : await import('@sunset/project');
+  const progress = createPhaseProgress(io.stderr, args.project !== undefined && (io.stderrIsTTY ?? io.isTTY) && !isCi(io.env), () => nowOf(io).getTime());
+  let loaded = 0;
   // Each config checks the files it governs; the findings keep the phases of their own config's asOf.
   const runs = [];
   for (const scope of scopes) {
-    const scoped = await checkFiles(scope.paths, {
+    const run = {
       cwd: io.cwd,
       options: { ...scope.config, ignores: scope.ignores },
       baseDir: scope.config.baseDir,
       ...(threads === undefined ? {} : { threads }),
-      ...(deps.core === undefined ? {} : { core: deps.core }),
-    });
+    };
+    let scoped: CheckFilesResult;
+    if (projectMode === undefined) {
+      // The default mode follows constants imported by relative path (the module graph); the test core has no real index.
+      scoped = await checkFiles(scope.paths, { ...run, crossFile: deps.core === undefined, ...(deps.core === undefined ? {} : { core: deps.core }) });
+    } else {
+      const projectRun = await projectMode.runProjectCheck({ ...run, paths: scope.paths, tsconfig: args.project?.tsconfig, onProgress: (message) => progress.phase(message) });
+      loaded += projectRun.loaded;
+      scoped = projectRun;
+    }
     runs.push({ scope, result: scoped });
   }
   const merged = mergeResults(runs.map((run) => run.result));
+  if (projectMode !== undefined) progress.done(`${plural(loaded, 'file')} of ${merged.files} loaded into ts-morph.`);
   const notScanned = withoutCarvedOut(merged.skipped, merged.notScanned, carvedOut);
   const result = { ...merged, skipped: notScanned.skipped, notScanned: notScanned.counts };
   const configOf = new Map(runs.flatMap(({ scope, result: scoped }) => scoped.findings.map((found) => [found, scope.config] as const)));

@@ -4,8 +4,9 @@ import type { FixArgs } from '../args.js';
 import { resolveConfigScopes, withoutCarvedOut } from '../check/config-scopes.js';
 import { ExitCode } from '../errors.js';
 import { nowOf, type CliIo } from '../io.js';
+import { plural } from '../text.js';
 import { interruptedExitCode } from '@sunset/engine';
-import { createProgress } from './progress.js';
+import { createPhaseProgress, createProgress, isCi } from './progress.js';
 
 /** The process's streams plus what stops a run: the bin passes them, tests pass their own or none. */
 export interface InterruptibleIo extends CliIo {
@@ -32,10 +33,36 @@ export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDepend
     { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts },
     nowOf(io),
   );
+  // --project: ts-morph and the TypeScript compiler load only now, never for a plain `sunset fix`.
+  const projectMode = args.project === undefined ? undefined : await import('@sunset/project');
+  const phases = createPhaseProgress(io.stderr, args.project !== undefined && (io.stderrIsTTY ?? io.isTTY) && !isCi(io.env), () => nowOf(io).getTime());
+  const printDiff = (change: { displayPath: string; before: string; after: string }): void =>
+    void io.stdout.write(createTwoFilesPatch(change.displayPath, change.displayPath, change.before, change.after));
   let progress: ReturnType<typeof createProgress> | undefined;
+  let loaded = 0;
+  let files = 0;
   const reports: FixReport[] = [];
   for (const scope of scopes) {
     if (io.signal?.aborted === true) break;
+    if (projectMode !== undefined) {
+      const projectRun = await projectMode.runProjectFix({
+        cwd: io.cwd,
+        paths: scope.paths,
+        options: { ...scope.config, ignores: scope.ignores },
+        baseDir: scope.config.baseDir,
+        tsconfig: args.project?.tsconfig,
+        dry: args.dry,
+        force: args.force,
+        onProgress: (message) => phases.phase(message),
+        ...(args.print ? { onChange: printDiff } : {}),
+        ...(io.signal === undefined ? {} : { signal: io.signal }),
+        ...(io.tempFiles === undefined ? {} : { tempFiles: io.tempFiles }),
+      });
+      loaded += projectRun.loaded;
+      files += projectRun.report.summary.files;
+      reports.push(projectRun.report);
+      continue;
+    }
     reports.push(
       await fixFiles(scope.paths, {
         cwd: io.cwd,
@@ -47,7 +74,7 @@ export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDepend
           progress ??= createProgress(io.stderr, io.stderrIsTTY ?? io.isTTY, total);
           progress.tick(file);
         },
-        ...(args.print ? { onChange: (change) => io.stdout.write(createTwoFilesPatch(change.displayPath, change.displayPath, change.before, change.after)) } : {}),
+        ...(args.print ? { onChange: printDiff } : {}),
         ...(io.signal === undefined ? {} : { signal: io.signal }),
         ...(io.tempFiles === undefined ? {} : { tempFiles: io.tempFiles }),
         ...(deps.core === undefined ? {} : { core: deps.core }),
@@ -55,6 +82,7 @@ export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDepend
     );
   }
   progress?.done();
+  if (projectMode !== undefined) phases.done(`${plural(loaded, 'file')} of ${files} loaded into ts-morph.`);
   const merged = mergeFixReports(reports);
   const notScanned = withoutCarvedOut(merged.skippedFiles, merged.summary.notScanned, carvedOut);
   const engineReport: FixReport = { ...merged, skippedFiles: notScanned.skipped, summary: { ...merged.summary, notScanned: notScanned.counts } };

@@ -1,0 +1,243 @@
+import { readFileSync } from 'node:fs';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, git, makeTempDir, parseJson, repoRootPath, runSunset, type RunResult } from './support/cli.js';
+
+// Issue 12 end to end: `sunset check --project` and `sunset fix --project`, the BUILT binary run as a
+// child process on fixtures/project-app, against the same expected lists as test/project-app.test.ts.
+
+const fixture = repoRootPath('fixtures/project-app');
+const expected = JSON.parse(readFileSync(path.join(fixture, 'expected-findings.json'), 'utf8')) as Record<'syntax' | 'default' | 'project', string[]>;
+const asOf = ['--as-of', '2026-11-21'] as const;
+
+interface JsonRelated {
+  file?: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+interface JsonFinding {
+  file: string;
+  line: number;
+  column: number;
+  rule: string;
+  retired?: string;
+  related?: JsonRelated[];
+}
+
+/**
+ * A finding of `--format json` written as expected-findings.json writes it: `file:line:column rule key`,
+ * then `via wrapper (file:line)` for the requests its wrappers make and `<- file:line:column (NAME)` for
+ * the declarations, both read from the related locations in other files.
+ */
+function asExpectedLine(finding: JsonFinding): string {
+  const related = (finding.related ?? []).filter((place) => place.file !== undefined && place.file !== finding.file);
+  const through = related.flatMap((place) => {
+    const wrapper = /^(\w+)\(\) makes the request here\.$/.exec(place.message)?.[1];
+    return wrapper === undefined ? [] : [`${wrapper} (${place.file}:${place.line})`];
+  });
+  const declared = related.flatMap((place) => {
+    const name = /^The value is declared here as (.+)\.$/.exec(place.message)?.[1];
+    return name === undefined ? [] : [`${place.file}:${place.line}:${place.column} (${name})`];
+  });
+  return (
+    `${finding.file}:${finding.line}:${finding.column} ${finding.rule.replace(/^sunset\//, '')} ${finding.retired}` +
+    (through.length === 0 ? '' : ` via ${through.join(', ')}`) +
+    (declared.length === 0 ? '' : ` <- ${declared.join(', ')}`)
+  );
+}
+
+/** A copy of the fixture's sources and tsconfig in a temporary folder, optionally a git repository. */
+async function projectAppCopy(options: { git: boolean }): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const temp = await makeTempDir('project-app');
+  await cp(path.join(fixture, 'src'), path.join(temp.dir, 'src'), { recursive: true });
+  await cp(path.join(fixture, 'tsconfig.json'), path.join(temp.dir, 'tsconfig.json'));
+  if (options.git) {
+    git(temp.dir, ['init', '--quiet', '--initial-branch=main']);
+    git(temp.dir, ['add', '--all']);
+    git(temp.dir, ['commit', '--quiet', '--message', 'initial']);
+  }
+  return temp;
+}
+
+/** Every file under `dir/src`, relative path → text. */
+async function readSources(dir: string): Promise<Record<string, string>> {
+  const files = (await fg('src/**/*', { cwd: dir })).sort();
+  return Object.fromEntries(await Promise.all(files.map(async (file) => [file, await readFile(path.join(dir, file), 'utf8')] as const)));
+}
+
+/** The fixture's sources with expected-fix/ laid over them: what `sunset fix --project` must leave. */
+async function expectedFixedSources(): Promise<Record<string, string>> {
+  const fixed = await readSources(path.join(fixture, 'expected-fix'));
+  return { ...(await readSources(fixture)), ...fixed };
+}
+
+beforeAll(ensureBuilt);
+
+describe('sunset check --project on fixtures/project-app', () => {
+  let jsonRun: Promise<RunResult> | undefined;
+  const json = (): Promise<RunResult> => (jsonRun ??= runSunset(['check', '--project', '--format', 'json', ...asOf, 'src'], { cwd: fixture }));
+
+  it('--format json lists exactly the expected --project findings, with the wrapper and the declaration in other files, and exits 1', async () => {
+    const result = await json();
+    expect([result.code, result.stderr]).toEqual([1, '']);
+    const report = parseJson<{ findings: JsonFinding[]; errors: unknown[]; summary: { files: number; findings: number } }>(result);
+    expect(report.findings.map(asExpectedLine)).toEqual(expected.project);
+    expect([report.errors, report.summary.files, report.summary.findings]).toEqual([[], 11, expected.project.length]);
+  });
+
+  it('names the tsconfig with --project=path and with --project path.json, as without a value', async () => {
+    const [byEquals, bySpace] = await Promise.all([
+      runSunset(['check', '--project=tsconfig.json', '--format', 'json', ...asOf, 'src'], { cwd: fixture }),
+      runSunset(['check', '--format', 'json', '--project', 'tsconfig.json', ...asOf, 'src'], { cwd: fixture }),
+    ]);
+    const lines = (result: RunResult): string[] => parseJson<{ findings: JsonFinding[] }>(result).findings.map(asExpectedLine);
+    expect([lines(byEquals), lines(bySpace)]).toEqual([expected.project, expected.project]);
+  });
+
+  it('SARIF has the declaration and the wrapper request as relatedLocations in their own files', async () => {
+    const result = await runSunset(['check', '--project', '--format', 'sarif', ...asOf, 'src'], { cwd: fixture });
+    expect(result.code).toBe(1);
+    interface SarifLocation {
+      physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number } };
+      message?: { text: string };
+    }
+    const log = parseJson<{ runs: { results: { locations: SarifLocation[]; relatedLocations?: SarifLocation[] }[] }[] }>(result);
+    const at = (place: SarifLocation): string => `${place.physicalLocation.artifactLocation.uri}:${place.physicalLocation.region.startLine}:${place.physicalLocation.region.startColumn}`;
+    const clients = log.runs[0]!.results.find((sarif) => at(sarif.locations[0]!) === 'src/services/dictionaries.ts:7:22');
+    expect(clients?.relatedLocations?.map((place) => `${at(place)} ${place.message?.text}`)).toEqual([
+      'src/http/request.ts:5:32 getResource() makes the request here.',
+      'src/api/paths.ts:7:12 The value is declared here as API.clients.',
+    ]);
+    expect(log.runs[0]!.results).toHaveLength(expected.project.length);
+  });
+
+  it('gives the same findings in the github, gitlab, junit and stylish formats, and --fail-on retired still fails on them', async () => {
+    const run = (format: string): Promise<RunResult> => runSunset(['check', '--project', '--format', format, '--fail-on', 'retired', ...asOf, 'src'], { cwd: fixture });
+    const [github, gitlab, junit, stylish] = await Promise.all(['github', 'gitlab', 'junit', 'stylish'].map(run));
+    expect([github, gitlab, junit, stylish].map((result) => result!.code)).toEqual([1, 1, 1, 1]);
+    expect(github!.stdout.split('\n').filter((line) => line.startsWith('::error ')).length).toBe(expected.project.length);
+    expect(parseJson<unknown[]>(gitlab!)).toHaveLength(expected.project.length);
+    expect(junit!.stdout).toContain(`<testsuites name="sunset check" tests="11" failures="5" errors="0">`);
+    expect(stylish!.stdout.split('\n').at(-2)).toBe(`✖ ${expected.project.length} findings in 5 files, ${expected.project.length} at or past retired (11 files scanned, as of 2026-11-21)`);
+  });
+
+  it('records the --project findings in a baseline, then passes on them', async () => {
+    const { dir, cleanup } = await projectAppCopy({ git: false });
+    try {
+      const record = await runSunset(['check', '--project', '--update-baseline', ...asOf, 'src'], { cwd: dir });
+      expect([record.code, record.stderr]).toEqual([0, `Recorded ${expected.project.length} findings in .sunset-baseline.json.\n`]);
+      const gated = await runSunset(['check', '--project', '--format', 'json', ...asOf, 'src'], { cwd: dir });
+      const summary = parseJson<{ summary: { findings: number; baselined: number } }>(gated).summary;
+      expect([gated.code, summary.findings, summary.baselined]).toEqual([0, 0, expected.project.length]);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('--changed-since reports only the --project findings on changed lines', async () => {
+    const { dir, cleanup } = await projectAppCopy({ git: true });
+    try {
+      const widgets = path.join(dir, 'src/legacy/widgets.js');
+      await writeFile(widgets, `${await readFile(widgets, 'utf8')}// touched\n`);
+      const dictionaries = path.join(dir, 'src/services/dictionaries.ts');
+      const lines = (await readFile(dictionaries, 'utf8')).split('\n');
+      lines[6] = `${lines[6]} // touched`;
+      await writeFile(dictionaries, lines.join('\n'));
+      git(dir, ['commit', '--quiet', '--all', '--message', 'touch']);
+      const result = await runSunset(['check', '--project', '--changed-since', 'HEAD~1', '--format', 'json', ...asOf, 'src'], { cwd: dir });
+      expect(result.code).toBe(1);
+      expect(parseJson<{ findings: JsonFinding[] }>(result).findings.map(asExpectedLine)).toEqual(expected.project.filter((line) => line.startsWith('src/services/dictionaries.ts:7:')));
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('exits 2 with a sentence saying what to do when the tsconfig is missing or broken', async () => {
+    const { dir, cleanup } = await projectAppCopy({ git: false });
+    try {
+      await writeFile(path.join(dir, 'broken.json'), '{ "compilerOptions": { "target": ');
+      await writeFile(path.join(dir, 'wrong.json'), '{ "compilerOptions": { "moduleResolution": "nonsense" } }\n');
+      const [missing, broken, wrong] = await Promise.all([
+        runSunset(['check', '--project', 'missing.json', 'src'], { cwd: dir }),
+        runSunset(['check', '--project=broken.json', 'src'], { cwd: dir }),
+        runSunset(['fix', '--project', 'wrong.json', 'src'], { cwd: dir }),
+      ]);
+      expect([missing, broken, wrong].map(({ code, stdout, stderr }) => ({ code, stdout, stderr }))).toEqual([
+        { code: 2, stdout: '', stderr: 'sunset: --project missing.json: there is no such file. Name an existing tsconfig.json.\n' },
+        { code: 2, stdout: '', stderr: 'sunset: --project cannot read broken.json: Expression expected. Fix the file, or name another tsconfig.json.\n' },
+        {
+          code: 2,
+          stdout: '',
+          stderr:
+            "sunset: --project: wrong.json is not a valid tsconfig: Argument for '--moduleResolution' option must be: 'node10', 'classic', 'node16', 'nodenext', 'bundler'. Fix the file, or name another tsconfig.json.\n",
+        },
+      ]);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('exits 2 when no tsconfig.json is found above the working directory', async () => {
+    const { dir, cleanup } = await makeTempDir('no-tsconfig');
+    try {
+      await writeFile(path.join(dir, 'a.ts'), "fetch('/v1/campaigns');\n");
+      const result = await runSunset(['check', '--project'], { cwd: dir });
+      expect({ code: result.code, stderr: result.stderr }).toEqual({
+        code: 2,
+        stderr: `sunset: --project found no tsconfig.json in ${dir} or above. Name one (--project path/to/tsconfig.json), or run without --project.\n`,
+      });
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
+describe('sunset fix --project on a copy of fixtures/project-app', () => {
+  it('changes the files to exactly expected-fix/, and a second run changes nothing', async () => {
+    const { dir, cleanup } = await projectAppCopy({ git: true });
+    try {
+      const first = await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir });
+      expect([first.code, first.stdout.split('\n').slice(0, 2)]).toEqual([0, ['11 files scanned, 4 candidates, 4 changed.', '3 sites rewritten, 7 left with a TODO, 0 skipped.']]);
+      const changed = git(dir, ['status', '--porcelain']).split('\n').filter(Boolean).map((line) => line.slice(3)).sort();
+      expect(changed).toEqual((await fg('**/*', { cwd: path.join(fixture, 'expected-fix') })).sort());
+      expect(await readSources(dir)).toEqual(await expectedFixedSources());
+      git(dir, ['commit', '--quiet', '--all', '--message', 'sunset fix --project']);
+      const again = await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir });
+      expect([again.code, again.stdout.split('\n')[0]]).toEqual([0, '11 files scanned, 6 candidates, 0 changed.']);
+      expect(git(dir, ['status', '--porcelain'])).toBe('');
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('--dry --print prints a diff that git applies to exactly expected-fix/, and writes nothing', async () => {
+    const { dir, cleanup } = await projectAppCopy({ git: true });
+    try {
+      const before = await readSources(dir);
+      const result = await runSunset(['fix', '--project', '--dry', '--print', ...asOf, 'src'], { cwd: dir });
+      expect([result.code, result.stderr.split('\n')[0]]).toEqual([0, '11 files scanned, 4 candidates, 4 would change.']);
+      expect(await readSources(dir)).toEqual(before);
+      await writeFile(path.join(dir, 'sunset.diff'), result.stdout);
+      git(dir, ['apply', '-p0', 'sunset.diff']);
+      expect(await readSources(dir)).toEqual(await expectedFixedSources());
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('refuses a dirty work tree without --force, as sunset fix does', async () => {
+    const { dir, cleanup } = await projectAppCopy({ git: true });
+    try {
+      await writeFile(path.join(dir, 'notes.txt'), 'uncommitted\n');
+      const result = await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir });
+      expect(result.code).toBe(2);
+      expect(await readSources(dir)).toEqual(await readSources(fixture));
+    } finally {
+      await cleanup();
+    }
+  });
+});
