@@ -1,6 +1,6 @@
 import type { FileIndex } from '@sunset/analysis';
 import type { HttpMethod, UrlPart } from '@sunset/rule-data';
-import { Node as MorphNode, ts, type Project } from 'ts-morph';
+import { ts, type Project } from 'ts-morph';
 import { wrapperDepth } from './select-files.js';
 import { morphNodeAt, type ResolvedValue } from './type-resolver.js';
 
@@ -112,26 +112,47 @@ function argumentFor(call: ts.CallExpression, wrapper: Wrapper): ts.Expression |
   return undefined;
 }
 
+/** The symbol a callee names (`apiGet`, `client.call`), aliases (imports, re-exports) followed. */
+function calleeSymbol(checker: ts.TypeChecker, name: ts.Node): ts.Symbol | undefined {
+  const symbol = checker.getSymbolAtLocation(name);
+  return symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+}
+
+/** Every call expression of the loaded files whose callee's name (`f(…)`, `x.f(…)`) is one of `names`. */
+function callsNamed(project: Project, names: ReadonlySet<string>): { call: ts.CallExpression; name: ts.Identifier }[] {
+  const calls: { call: ts.CallExpression; name: ts.Identifier }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const name = ts.isIdentifier(callee) ? callee : ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name) ? callee.name : undefined;
+      if (name !== undefined && names.has(name.text)) calls.push({ call: node, name });
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const sourceFile of project.getSourceFiles()) visit(sourceFile.compilerNode);
+  return calls;
+}
+
 /**
  * Every call of the wrappers in the project with a value the checker knows, following wrappers of
  * wrappers up to `wrapperDepth` levels: a call passing its own function's parameter makes that
- * function a wrapper of the next level.
+ * function a wrapper of the next level. Calls are found by walking the loaded files once per level,
+ * asking the checker only about callees named like a wrapper (no language service).
  */
 export function wrapperCalls(wrappers: readonly Wrapper[], project: Project, evaluate: (expression: ts.Expression) => ResolvedValue, checker: ts.TypeChecker): WrapperCall[] {
   const calls: WrapperCall[] = [];
   const seen = new Set<string>();
   let level = [...wrappers];
   for (let depth = 1; depth <= wrapperDepth && level.length > 0; depth++) {
-    const next: Wrapper[] = [];
+    const bySymbol = new Map<ts.Symbol, Wrapper[]>();
     for (const wrapper of level) {
-      const name = nameOf(wrapper.declaration)!;
-      const morphName = project.getSourceFile(name.getSourceFile().fileName)?.getDescendantAtStartWithWidth(name.getStart(), name.getWidth());
-      if (morphName === undefined || !MorphNode.isIdentifier(morphName)) continue;
-      for (const reference of morphName.findReferencesAsNodes()) {
-        const node = reference.compilerNode;
-        const callee = ts.isPropertyAccessExpression(node.parent) && node.parent.name === node ? node.parent : node;
-        const call = callee.parent;
-        if (call === undefined || !ts.isCallExpression(call) || call.expression !== callee) continue;
+      const symbol = calleeSymbol(checker, nameOf(wrapper.declaration)!);
+      if (symbol !== undefined) bySymbol.set(symbol, [...(bySymbol.get(symbol) ?? []), wrapper]);
+    }
+    const next: Wrapper[] = [];
+    for (const { call, name } of callsNamed(project, new Set(level.map((wrapper) => wrapper.name)))) {
+      const symbol = calleeSymbol(checker, name);
+      for (const wrapper of (symbol === undefined ? undefined : bySymbol.get(symbol)) ?? []) {
         const argument = argumentFor(call, wrapper);
         if (argument === undefined) continue;
         const key = `${call.getSourceFile().fileName}:${call.pos}:${wrapper.name}:${wrapper.parameter}`;
