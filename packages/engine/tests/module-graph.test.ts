@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analysisOptionsOf } from '../src/analysis-contract.js';
-import { buildModuleGraph, resolveRelativeModule, scanModuleReferences } from '../src/module-graph/index.js';
+import { checkFiles } from '../src/check/check-files.js';
+import { buildModuleGraph, moduleFactsOf, resolveRelativeModule, scanModuleReferences } from '../src/module-graph/index.js';
 import { makeTree, sunsetOptions } from './helpers.js';
 import { checkWithModuleGraph } from './module-graph-harness.js';
 
@@ -29,6 +30,25 @@ describe('scanModuleReferences', () => {
     expect(scanModuleReferences(text)).toEqual({ imports: ['./paths.js', '../c', './barrel', './d'], reexports: ['./barrel', './d'] });
   });
 
+  it('reads every form of export … from, side-effect imports and spaced requires, and skips strings that are not specifiers', () => {
+    const text = [
+      "export * as ns from './ns';",
+      'export type { T } from "../types.js";',
+      "export type * from './all-types';",
+      "import type { X } from './x';",
+      "import './side-effect.css';",
+      "const r = require ( './r' );",
+      "const lazy = import('./lazy');",
+      "const p = './not-a-specifier';",
+      "logger.info('from', './neither');",
+      "import { y } from './y';",
+    ].join('\n');
+    expect(scanModuleReferences(text)).toEqual({
+      imports: ['./ns', '../types.js', './all-types', './x', './side-effect.css', './r', './y'],
+      reexports: ['./ns', '../types.js', './all-types'],
+    });
+  });
+
   it('costs one search on a file without a relative specifier', () => {
     expect(scanModuleReferences("import x from 'x';\nfetch('/v1/campaigns');")).toEqual({ imports: [], reexports: [] });
   });
@@ -52,7 +72,9 @@ describe('buildModuleGraph', () => {
     const root = makeTree(files);
     const paths = Object.keys(files).map((file) => path.join(root, file));
     const texts = new Map(paths.map((file, at) => [file, Object.values(files)[at]!]));
-    return { root, graph: buildModuleGraph(paths, (file) => texts.get(file), analysisOptionsOf(sunsetOptions()) as never) };
+    const options = analysisOptionsOf(sunsetOptions());
+    const facts = new Map(paths.map((file) => [file, moduleFactsOf(texts.get(file)!, options)]));
+    return { root, graph: buildModuleGraph(paths, { factsOf: (file) => facts.get(file), readText: (file) => texts.get(file) }, options) };
   };
 
   it('makes a file without a needle a candidate when it imports from a module holding one', () => {
@@ -123,5 +145,101 @@ describe('check with the module graph (fixtures/project-app)', () => {
     expect(pause?.crossFileRelated).toEqual([
       { file: path.join(fixture, 'src/api/paths.ts'), line: 3, column: 33, endLine: 3, endColumn: 48, message: 'The value is declared here as LEGACY_CAMPAIGNS.' },
     ]);
+  });
+});
+
+describe('sunset check with the module graph (checkFiles, crossFile)', () => {
+  const tree = {
+    'src/api/paths.ts': [
+      "export const LEGACY = '/v1/campaigns';",
+      "export const LOOK_ALIKE = '/v1/campaignsArchive';",
+      "export const BUYER = '/v1/buyer/campaigns';",
+      "export let current = '/v1/campaigns/dictionaries/managers';",
+      "export function useBuyer(): void { current = '/v1/buyer/classifiers/managers'; }",
+      "export const LABELS = { active: 'Active' } as const;",
+      '',
+    ].join('\n'),
+    'src/api/index.ts': "export * from './paths';\n",
+    'src/direct.ts': "import { LEGACY } from './api/paths';\nexport const list = () => fetch(LEGACY);\n",
+    'src/through-barrel.ts': "import { LEGACY } from './api';\nexport const pause = () => fetch(LEGACY, { method: 'PATCH' });\n",
+    'src/negatives.ts': [
+      "import { BUYER, LABELS, LOOK_ALIKE, current } from './api/paths';",
+      'export const a = () => fetch(LOOK_ALIKE);',
+      'export const b = () => fetch(BUYER);',
+      'export const c = () => fetch(current);',
+      'export const d = () => fetch(LABELS.active);',
+      '',
+    ].join('\n'),
+    'src/outside.ts': "import { LEGACY } from '../vendor/paths';\nexport const e = () => fetch(LEGACY);\n",
+    'vendor/paths.ts': "export const LEGACY = '/v1/campaigns';\n",
+    'src/cycle-a.ts': "import { MANAGERS } from './cycle-b';\nexport const LABELS = '/v1/campaigns/dictionaries/labels';\nexport const f = () => fetch(MANAGERS);\n",
+    'src/cycle-b.ts': "import { LABELS } from './cycle-a';\nexport const MANAGERS = '/v1/campaigns/dictionaries/managers';\nexport const g = () => fetch(LABELS);\n",
+    'src/built.ts': "import { LEGACY } from './api/paths';\nexport const LABELS_PATH = `${LEGACY}/dictionaries/labels`;\n",
+    'src/uses-built.ts': "import { LABELS_PATH } from './built';\nexport const h = () => fetch(LABELS_PATH);\n",
+  };
+
+  const linesOf = async (crossFile: boolean): Promise<{ lines: string[]; candidates: string[] }> => {
+    const root = makeTree(tree);
+    const result = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile });
+    const lines = result.findings.map((finding) => {
+      const declared = finding.data.declaredIn === undefined ? '' : ` <- ${finding.data.declaredIn}`;
+      return `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey} ${finding.retirement?.migration}${declared}`;
+    });
+    return { lines, candidates: [...result.sources.keys()].map((file) => path.relative(root, file).split(path.sep).join('/')) };
+  };
+
+  it('reports the declarations, and each call reading a retired constant by relative path, directly, through a barrel or a cycle', async () => {
+    const { lines, candidates } = await linesOf(true);
+    expect(lines).toEqual([
+      // A bare '/v1/campaigns' matches two entries (the list and the status change), as in a one-file check.
+      'src/api/paths.ts:1:23 /v1/campaigns todo',
+      'src/api/paths.ts:1:23 /v1/campaigns todo',
+      'src/api/paths.ts:4:22 /v1/campaigns/dictionaries/managers rewrite',
+      // Built in a file without a needle from an imported constant: reported where it is built, not offered on (uses-built.ts).
+      'src/built.ts:2:28 /v1/campaigns/dictionaries/labels todo <- src/api/paths.ts:1:23 (LEGACY)',
+      'src/cycle-a.ts:2:23 /v1/campaigns/dictionaries/labels todo',
+      'src/cycle-a.ts:3:30 GET /v1/campaigns/dictionaries/managers todo <- src/cycle-b.ts:2:25 (MANAGERS)',
+      'src/cycle-b.ts:2:25 /v1/campaigns/dictionaries/managers rewrite',
+      'src/cycle-b.ts:3:30 GET /v1/campaigns/dictionaries/labels todo <- src/cycle-a.ts:2:23 (LABELS)',
+      'src/direct.ts:2:33 GET /v1/campaigns todo <- src/api/paths.ts:1:23 (LEGACY)',
+      'src/through-barrel.ts:2:34 PATCH /v1/campaigns todo <- src/api/paths.ts:1:23 (LEGACY)',
+    ]);
+    // Every file importing from a module that exports a retired value is parsed too (the barrel, and negatives.ts, which
+    // finds nothing: the scan does not read which names are imported); outside.ts and uses-built.ts are not.
+    expect(candidates).toEqual([
+      'src/api/index.ts',
+      'src/api/paths.ts',
+      'src/built.ts',
+      'src/cycle-a.ts',
+      'src/cycle-b.ts',
+      'src/direct.ts',
+      'src/negatives.ts',
+      'src/through-barrel.ts',
+    ]);
+  });
+
+  it('finds nothing through another file without crossFile', async () => {
+    const { lines, candidates } = await linesOf(false);
+    expect(lines).toEqual([
+      'src/api/paths.ts:1:23 /v1/campaigns todo',
+      'src/api/paths.ts:1:23 /v1/campaigns todo',
+      'src/api/paths.ts:4:22 /v1/campaigns/dictionaries/managers rewrite',
+      'src/cycle-a.ts:2:23 /v1/campaigns/dictionaries/labels todo',
+      'src/cycle-b.ts:2:25 /v1/campaigns/dictionaries/managers rewrite',
+    ]);
+    expect(candidates).toEqual(['src/api/paths.ts', 'src/cycle-a.ts', 'src/cycle-b.ts']);
+  });
+
+  it('gives a finding through another file its declaration as a related location in that file, and keeps its own related locations', async () => {
+    const root = makeTree(tree);
+    const result = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true });
+    const direct = result.findings.find((finding) => finding.file === path.join(root, 'src/direct.ts'));
+    expect({ data: direct?.data, relatedLocations: direct?.relatedLocations, crossFileRelated: direct?.crossFileRelated }).toEqual({
+      data: { ...direct?.data, declaredIn: 'src/api/paths.ts:1:23 (LEGACY)' },
+      relatedLocations: [],
+      crossFileRelated: [{ file: path.join(root, 'src/api/paths.ts'), line: 1, column: 23, endLine: 1, endColumn: 38, message: 'The value is declared here as LEGACY.' }],
+    });
+    const declaration = result.findings.find((finding) => finding.file === path.join(root, 'src/api/paths.ts'));
+    expect(declaration && 'crossFileRelated' in declaration).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ import { changedLinesSince, touchesChangedLines } from './changed-lines.js';
 import { resolveConfigScopes, withoutCarvedOut } from './config-scopes.js';
 import { isFailing, isReportable } from './threshold.js';
 import { compareText, plural } from '../text.js';
-import type { CheckReport, CheckStats, FileError, Finding } from './types.js';
+import type { CheckReport, CheckStats, FileError, Finding, RelatedLocation } from './types.js';
 
 export interface CheckDependencies {
   readonly toolVersion: string;
@@ -42,9 +42,15 @@ function toFinding(cwd: string, found: LocatedFinding): Finding {
           phase: retirement.phase,
           fix: retirement.migration,
         }),
-    ...(found.relatedLocations.length === 0 ? {} : { related: found.relatedLocations }),
+    ...(found.relatedLocations.length === 0 && found.crossFileRelated === undefined ? {} : { related: relatedOf(cwd, found) }),
     severity: found.severity === 'warn' ? 'warning' : 'error',
   };
+}
+
+/** The finding's other places: those in its own file, then those in other files (a declaration), which name their file. */
+function relatedOf(cwd: string, found: LocatedFinding): RelatedLocation[] {
+  const elsewhere = (found.crossFileRelated ?? []).map(({ file, line, column, endLine, endColumn, message }) => ({ file: displayPath(cwd, file), line, column, endLine, endColumn, message }));
+  return [...found.relatedLocations, ...elsewhere];
 }
 
 const toFileError = (cwd: string, problem: FileProblem): FileError => ({

@@ -3,8 +3,13 @@ import type { NotScannedCounts, ResolvedConfig } from '@sunset/engine';
 
 export type Severity = 'error' | 'warning';
 
-/** A place that belongs to the same finding (the SOAPAction header of a SOAP envelope's request). */
+/**
+ * A place that belongs to the same finding: the SOAPAction header of a SOAP envelope's request, or
+ * in another file (`file` set) the declaration of an imported constant the finding's value came from.
+ */
 export interface RelatedLocation {
+  /** Set when the place is in another file than the finding's: relative to the working directory, forward slashes. */
+  readonly file?: string;
   readonly line: number;
   readonly column: number;
   readonly endLine: number;

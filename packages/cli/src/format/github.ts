@@ -1,5 +1,6 @@
 import type { Finding } from '../check/types.js';
 import { isFailing } from '../check/threshold.js';
+import { describeRelatedPlace, relatedElsewhere } from './related.js';
 import type { Formatter } from './types.js';
 
 /**
@@ -33,9 +34,10 @@ function findingProperties(finding: Finding): [string, string | number][] {
 }
 
 function annotationMessage(finding: Finding): string {
-  if (finding.replacements === undefined) return finding.message;
+  const elsewhere = relatedElsewhere(finding).map((place) => `\nSee ${describeRelatedPlace(place)}`).join('');
+  if (finding.replacements === undefined) return `${finding.message}${elsewhere}`;
   const replacements = finding.replacements.length === 0 ? 'no replacement named by the spec' : finding.replacements.join(', ');
-  return `${finding.message}\nReplacement: ${replacements}`;
+  return `${finding.message}\nReplacement: ${replacements}${elsewhere}`;
 }
 
 export function workflowCommand(command: string, properties: readonly (readonly [string, string | number])[], message: string): string {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isFailing } from '../check/threshold.js';
 import type { Finding } from '../check/types.js';
+import { describeRelatedPlace, relatedElsewhere } from './related.js';
 import type { FormatContext, Formatter } from './types.js';
 
 /** GitLab's five severities, mildest first. */
@@ -48,9 +49,10 @@ export const formatGitlab: Formatter = (report, context) => {
 };
 
 function descriptionOf(finding: Finding): string {
-  if (finding.replacements === undefined) return finding.message;
+  const elsewhere = relatedElsewhere(finding).map((place) => ` See ${describeRelatedPlace(place)}`).join('');
+  if (finding.replacements === undefined) return `${finding.message}${elsewhere}`;
   const replacements = finding.replacements.length === 0 ? 'no replacement named by the spec' : finding.replacements.join(', ');
-  return `${finding.message} Replacement: ${replacements}.`;
+  return `${finding.message} Replacement: ${replacements}.${elsewhere}`;
 }
 
 /** At or past `--fail-on`: `critical` when retired, else `major` (GitLab's default threshold); below it `minor`, `info` when scheduled. */

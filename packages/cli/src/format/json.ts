@@ -4,7 +4,8 @@ import type { Formatter } from './types.js';
 /**
  * The `--format json` finding: exactly the documented keys, in the documented order. Every finding
  * has its message; retirement findings also carry entry/retired/replacements/phase/fix, and
- * `related` lists the other places of the same request (a SOAP envelope's SOAPAction header).
+ * `related` lists the other places of the same request (a SOAP envelope's SOAPAction header), then
+ * those in other files, each with its `file` (the declaration of an imported constant).
  */
 interface JsonFindingBase {
   readonly file: string;

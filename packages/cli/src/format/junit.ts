@@ -1,6 +1,7 @@
 import { isFailing } from '../check/threshold.js';
 import type { FileError, Finding } from '../check/types.js';
 import { compareText } from '../text.js';
+import { describeRelatedPlace, relatedElsewhere } from './related.js';
 import type { Formatter } from './types.js';
 
 /**
@@ -62,7 +63,8 @@ function errorElement(error: FileError): string {
 function describeFinding(finding: Finding): string {
   const replacement =
     finding.replacements === undefined ? '' : `\nReplacement: ${finding.replacements.length === 0 ? 'none named by the spec' : finding.replacements.join(', ')}`;
-  return `${finding.file}:${finding.line}:${finding.column} ${finding.rule}${finding.phase === undefined ? '' : ` [${finding.phase}]`} ${finding.message}${replacement}`;
+  const elsewhere = relatedElsewhere(finding).map((place) => `\nSee ${describeRelatedPlace(place)}`).join('');
+  return `${finding.file}:${finding.line}:${finding.column} ${finding.rule}${finding.phase === undefined ? '' : ` [${finding.phase}]`} ${finding.message}${replacement}${elsewhere}`;
 }
 
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {

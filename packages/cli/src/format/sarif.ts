@@ -31,7 +31,7 @@ export const formatSarif: Formatter = (report, context) => {
             relatedLocations: finding.related.map((related, id) => ({
               id,
               message: { text: related.message },
-              physicalLocation: { artifactLocation: artifactLocation(finding.file), region: regionOf(related) },
+              physicalLocation: { artifactLocation: artifactLocation(related.file ?? finding.file), region: regionOf(related) },
             })),
           }),
       partialFingerprints: { [fingerprintKey]: context.fingerprints[index] ?? '' },

@@ -4,6 +4,7 @@ import { describePhase } from '@sunset/rule-data';
 import { isFailing } from '../check/threshold.js';
 import type { CheckReport, Finding } from '../check/types.js';
 import { plural } from '../text.js';
+import { describeRelatedPlace, relatedElsewhere } from './related.js';
 import type { FormatContext, Formatter } from './types.js';
 
 /**
@@ -34,6 +35,7 @@ function describeFinding(finding: Finding, context: FormatContext, paint: ChalkI
   const level = failing ? paint.red('error') : paint.yellow('warning');
   const lines = [`  ${paint.dim(`${finding.line}:${finding.column}`)}  ${level}  ${finding.message}  ${paint.dim(finding.rule)}`];
   lines.push(...codeFrame(finding, context.linesOf(finding.file), paint));
+  for (const place of relatedElsewhere(finding)) lines.push(`    ${paint.dim('see')} ${describeRelatedPlace(place)}`);
   const entry = finding.entry === undefined ? undefined : context.catalog.byId(finding.entry);
   if (finding.phase !== undefined) {
     const when = entry === undefined ? '' : ` · ${describePhase(entry, context.asOf)}`;

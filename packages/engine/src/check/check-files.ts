@@ -2,8 +2,9 @@ import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { AnalysisCore, SunsetOptions } from '../analysis-contract.js';
+import type { AnalysisCore, FileIndex, SunsetOptions } from '../analysis-contract.js';
 import { compareText, type FileProblem } from '../errors.js';
+import { displayPath } from '../files/paths.js';
 import { readSource } from '../files/read-source.js';
 import {
   countNotScanned,
@@ -17,6 +18,11 @@ import {
   type SkippedFile,
 } from '../files/source-shape.js';
 import { findSourceFiles } from '../files/walk.js';
+import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
+import { readModuleExports, retiredExports, type ModuleExports } from '../module-graph/exported-values.js';
+import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
+import { scanModuleReferences } from '../module-graph/scan-imports.js';
+import type { LineIndex } from '../parse/lines.js';
 import { checkCandidate, checkContextOf, compareFindingsInFile, type CheckContext, type LocatedFinding } from './check-source.js';
 import { addTimings, emptyTimings, type PhaseTimings } from './timings.js';
 
@@ -31,6 +37,12 @@ export interface CheckRun {
   readonly maxFileSize?: number;
   /** Replaces parts of the rule core (tests); a run with a replaced core stays in one thread. */
   readonly core?: Partial<AnalysisCore>;
+  /**
+   * Also resolve `export const`/`export default` strings and `as const` objects that a scanned file
+   * imports by relative path from another scanned file (the module graph of `sunset check`'s default
+   * mode). Off by default: `sunset report` must count as its history (one file at a time) does.
+   */
+  readonly crossFile?: boolean;
 }
 
 export type { SkippedFile };
@@ -71,6 +83,8 @@ export interface FileOutcome {
   readonly skipped?: SkippedFile;
   /** Set for candidates only. */
   readonly source?: string;
+  /** What the module graph needs of the file (set when it holds a needle or imports by relative path). */
+  readonly module?: ModuleFacts;
 }
 
 /** Files a thread claims at once from the shared counter: small enough to balance, large enough to be cheap. */
@@ -115,16 +129,85 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
   const threads = workersAvailable ? Math.min(run.threads ?? defaultThreadCount(files.length), Math.ceil(files.length / claimSize)) : 1;
   const workers = Array.from({ length: Math.max(threads - 1, 0) }, () => new CheckWorker());
   const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
-  const task: CheckWorkerTask = { files, options: workerOptionsOf(run.options), limits, next };
+  const crossFile = run.crossFile === true;
+  const task: CheckWorkerTask = { files, options: workerOptionsOf(run.options), limits, crossFile, next };
   const pending = workers.map((worker) => worker.run(task));
 
   const context = checkContextOf(run.options, run.core);
-  const results = [checkClaimedFiles(files, next, context, limits), ...(await Promise.all(pending))];
+  const results = [checkClaimedFiles(files, next, context, limits, crossFile), ...(await Promise.all(pending))];
   // Files a worker claimed but did not report (it left them to this thread, or it died): checked here.
   const reported = new Set(results.flatMap((result) => result.done));
   const left = files.flatMap((_file, index) => (reported.has(index) ? [] : [index]));
-  if (left.length > 0) results.push(checkIndexes(files, left, context, limits));
+  if (left.length > 0) results.push(checkIndexes(files, left, context, limits, crossFile));
+  if (crossFile) {
+    const rechecked = checkThroughModuleGraph(files, results, context, limits, run.cwd);
+    if (rechecked.files.length > 0) results.push(rechecked);
+  }
   return collect(listing.unreadable, listing.skipped, files.length, results, timings);
+}
+
+/**
+ * The default mode's cross-file pass, after every file was checked once: the module graph is built
+ * from the facts each thread returned, and the files that import a retired value from another
+ * scanned file are checked again with their imports resolved (their outcome replaces the first).
+ * With no such import this costs one pass over the facts.
+ */
+function checkThroughModuleGraph(files: readonly string[], results: readonly ThreadResult[], context: CheckContext, limits: ReadLimits, cwd: string): ThreadResult {
+  const rechecked: ThreadResult = { done: [], files: [], timings: emptyTimings() };
+  // The common case: no needle file exports a retired value, so nothing can be imported from one.
+  if (!results.some((result) => result.files.some((outcome) => outcome.module !== undefined && mayOfferRetiredValues(outcome.module)))) return rechecked;
+  const started = performance.now();
+  const outcomes = new Map<string, FileOutcome>();
+  for (const result of results) for (const outcome of result.files) if (outcome.module !== undefined) outcomes.set(outcome.file, outcome);
+  const graph = buildModuleGraph(
+    files,
+    {
+      factsOf: (file) => outcomes.get(file)?.module,
+      readText: (file) => {
+        const read = outcomes.get(file)?.source === undefined ? readSource(file, limits.maxFileSize) : undefined;
+        return read === undefined ? outcomes.get(file)!.source : read.kind === 'text' ? read.text : undefined;
+      },
+    },
+    context.analysisOptions,
+    context.core,
+  );
+  rechecked.timings.index += performance.now() - started;
+  const importers = Object.keys(graph.links);
+  if (importers.length === 0) return rechecked;
+  const indexOf = new Map(files.map((file, index) => [file, index]));
+  const explicit = new Set(limits.explicit);
+  for (const file of importers) {
+    const first = outcomes.get(file);
+    const index = indexOf.get(file)!;
+    const outcome = recheckImporter(file, index, first, graph, context, explicit.has(index) ? exempt : limits, rechecked.timings, cwd);
+    if (outcome !== undefined) (rechecked.files as FileOutcome[]).push(outcome);
+  }
+  return rechecked;
+}
+
+/** One importer checked with the graph's resolver; undefined when it cannot be (then its first outcome stands). */
+function recheckImporter(
+  file: string,
+  index: number,
+  first: FileOutcome | undefined,
+  graph: ModuleGraphData,
+  context: CheckContext,
+  limits: ReadLimits,
+  timings: PhaseTimings,
+  cwd: string,
+): FileOutcome | undefined {
+  let text = first?.source;
+  if (text === undefined) {
+    const started = performance.now();
+    const read = readSource(file, limits.maxFileSize);
+    timings.read += performance.now() - started;
+    if (read.kind !== 'text') return undefined;
+    text = read.text;
+  }
+  const check = moduleGraphCheck(context, graph, file, (declaredIn) => displayPath(cwd, declaredIn));
+  const outcome = checkText(text, file, index, check.context, limits, timings);
+  if (outcome.source === undefined) return first === undefined ? undefined : outcome;
+  return { ...outcome, findings: check.annotate(outcome.findings) };
 }
 
 /** What decides whether a file is read: the size limit, minified detection, and the files named on the command line (exempt from both). */
@@ -145,6 +228,7 @@ export function checkClaimedFiles(
   next: SharedArrayBuffer,
   context: CheckContext,
   limits: ReadLimits,
+  moduleFacts: boolean,
   maxBytes?: number,
   onBatch?: (batch: ThreadResult) => void,
 ): ThreadResult {
@@ -152,7 +236,7 @@ export function checkClaimedFiles(
   const counter = new Int32Array(next);
   for (let first = Atomics.add(counter, 0, claimSize); first < files.length; first = Atomics.add(counter, 0, claimSize)) {
     const indexes = Array.from({ length: Math.min(claimSize, files.length - first) }, (_unused, offset) => first + offset);
-    const batch = checkIndexes(files, indexes, context, limits, maxBytes);
+    const batch = checkIndexes(files, indexes, context, limits, moduleFacts, maxBytes);
     if (onBatch) onBatch(batch);
     else mergeInto(all, batch);
   }
@@ -160,13 +244,13 @@ export function checkClaimedFiles(
 }
 
 /** Checks the files at `indexes`; with `maxBytes`, larger files are skipped without being reported done. */
-function checkIndexes(files: readonly string[], indexes: readonly number[], context: CheckContext, limits: ReadLimits, maxBytes?: number): ThreadResult {
+function checkIndexes(files: readonly string[], indexes: readonly number[], context: CheckContext, limits: ReadLimits, moduleFacts: boolean, maxBytes?: number): ThreadResult {
   const explicit = new Set(limits.explicit);
   const result: ThreadResult = { done: [], files: [], timings: emptyTimings() };
   for (const index of indexes) {
     const file = files[index]!;
     if (maxBytes !== undefined && sizeOf(file) > maxBytes) continue;
-    const outcome = checkOneFile(file, index, context, explicit.has(index) ? exempt : limits, result.timings);
+    const outcome = checkOneFile(file, index, context, explicit.has(index) ? exempt : limits, moduleFacts, result.timings);
     (result.done as number[]).push(index);
     if (outcome !== undefined) (result.files as FileOutcome[]).push(outcome);
   }
@@ -188,8 +272,14 @@ function sizeOf(file: string): number {
 }
 
 const exempt: ReadLimits = { maxFileSize: undefined, checkMinified: true, explicit: [] };
+const noReferences = { imports: [], reexports: [] } as const;
 
-function checkOneFile(file: string, index: number, context: CheckContext, limits: ReadLimits, timings: PhaseTimings): FileOutcome | undefined {
+/**
+ * Reads, prefilters and checks one file; also returns, as plain data, what the module graph needs of
+ * it: its relative specifiers (a scan by `indexOf`), whether it holds a needle, and a needle file's
+ * exports read from the index the check built.
+ */
+function checkOneFile(file: string, index: number, context: CheckContext, limits: ReadLimits, moduleFacts: boolean, timings: PhaseTimings): FileOutcome | undefined {
   let started = performance.now();
   const read = readSource(file, limits.maxFileSize);
   const now = performance.now();
@@ -200,19 +290,39 @@ function checkOneFile(file: string, index: number, context: CheckContext, limits
   }
   started = now;
   const candidate = context.core.mightNeedAnalysis(read.text, context.analysisOptions);
+  const references = moduleFacts ? scanModuleReferences(read.text) : noReferences;
   timings.prefilter += performance.now() - started;
-  if (!candidate) return undefined;
+  const imports = references.imports.length === 0 ? undefined : { needle: false, ...references };
+  if (!candidate) return imports === undefined ? undefined : { index, file, findings: [], module: imports };
+  const needle = moduleFacts && context.analysisOptions.catalog.needlePattern.test(read.text);
+  let exports: ModuleExports | undefined;
+  const outcome = checkText(read.text, file, index, context, limits, timings, needle ? (fileIndex, lines) => (exports = retiredExports(readModuleExports(file, fileIndex, lines), context.analysisOptions.catalog.needlePattern)) : undefined);
+  // A needle file that was not parsed (minified, a syntax error) offers no value to other files.
+  const module = needle && outcome.source !== undefined && outcome.error === undefined ? { needle, ...references, ...(exports === undefined ? {} : { exports }) } : imports;
+  return module === undefined ? outcome : { ...outcome, module };
+}
+
+/** Checks a file's text (the prefilter passed): minified and deeply nested files are left out, as candidates are. */
+function checkText(
+  text: string,
+  file: string,
+  index: number,
+  context: CheckContext,
+  limits: ReadLimits,
+  timings: PhaseTimings,
+  onIndexed?: (fileIndex: FileIndex, lines: LineIndex) => void,
+): FileOutcome {
   // Only candidates are measured: a minified file without a needle cannot hold a finding anyway.
-  if (!limits.checkMinified && looksMinified(read.text)) return { index, file, findings: [], skipped: { file, reason: 'minified', message: minifiedMessage } };
-  if (nestsTooDeeply(read.text)) return { index, file, findings: [], error: { file, message: tooDeeplyNestedMessage } };
+  if (!limits.checkMinified && looksMinified(text)) return { index, file, findings: [], skipped: { file, reason: 'minified', message: minifiedMessage } };
+  if (nestsTooDeeply(text)) return { index, file, findings: [], error: { file, message: tooDeeplyNestedMessage } };
   let result;
   try {
-    result = checkCandidate(read.text, file, context, timings);
+    result = checkCandidate(text, file, context, timings, onIndexed);
   } catch (error) {
     if (!isStackOverflow(error)) throw error;
     return { index, file, findings: [], error: { file, message: tooDeeplyNestedMessage } };
   }
-  return { index, file, findings: result.findings, ...(result.error === undefined ? {} : { error: result.error }), source: read.text };
+  return { index, file, findings: result.findings, ...(result.error === undefined ? {} : { error: result.error }), source: text };
 }
 
 function collect(
@@ -222,7 +332,10 @@ function collect(
   results: readonly ThreadResult[],
   timings: PhaseTimings,
 ): CheckFilesResult {
-  const outcomes = results.flatMap((result) => result.files).sort((a, b) => a.index - b.index);
+  // A file checked again through the module graph (a later result) replaces its first outcome.
+  const byIndex = new Map<number, FileOutcome>();
+  for (const result of results) for (const outcome of result.files) byIndex.set(outcome.index, outcome);
+  const outcomes = [...byIndex.values()].sort((a, b) => a.index - b.index);
   for (const result of results) addTimings(timings, { ...result.timings, walk: 0 });
   const findings: LocatedFinding[] = [];
   const errors: FileProblem[] = [...unreadable];
@@ -248,6 +361,8 @@ export interface CheckWorkerTask {
   readonly files: readonly string[];
   readonly options: Omit<SunsetOptions, 'catalog'>;
   readonly limits: ReadLimits;
+  /** Gather what the module graph needs of each file (`CheckRun.crossFile`). */
+  readonly crossFile: boolean;
   /** One Int32 slot: the index of the next file nobody has claimed yet. */
   readonly next: SharedArrayBuffer;
 }

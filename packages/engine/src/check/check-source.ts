@@ -1,4 +1,4 @@
-import { analysisCore, analysisOptionsOf, type AnalysisCore, type AnalysisOptions, type Finding, type SunsetOptions } from '../analysis-contract.js';
+import { analysisCore, analysisOptionsOf, type AnalysisCore, type AnalysisOptions, type FileIndex, type Finding, type SunsetOptions } from '../analysis-contract.js';
 import { readDirectives } from '../directives/file-directives.js';
 import type { FileProblem } from '../errors.js';
 import { lineIndexOf, type LineIndex } from '../parse/lines.js';
@@ -14,7 +14,10 @@ export interface LocatedFinding extends Finding {
   readonly column: number;
   readonly endLine: number;
   readonly endColumn: number;
+  /** Other places of the same request in this file (a SOAP envelope's SOAPAction header). */
   readonly relatedLocations: readonly RelatedPosition[];
+  /** Places in other files the finding was found through (the declaration of an imported constant); absent when none. */
+  readonly crossFileRelated?: readonly CrossFileRelatedLocation[];
   readonly severity: 'error' | 'warn';
 }
 
@@ -24,6 +27,12 @@ export interface RelatedPosition {
   readonly endLine: number;
   readonly endColumn: number;
   readonly message: string;
+}
+
+/** A related place in another file than the finding's. */
+export interface CrossFileRelatedLocation extends RelatedPosition {
+  /** Absolute path. */
+  readonly file: string;
 }
 
 export interface CheckSourceResult {
@@ -53,8 +62,17 @@ export function checkSource(text: string, filePath: string, options: SunsetOptio
   return checkCandidate(text, filePath, context, emptyTimings());
 }
 
-/** `checkSource` after the prefilter said yes; adds the time of each phase to `timings`. */
-export function checkCandidate(text: string, filePath: string, context: CheckContext, timings: PhaseTimings): CheckSourceResult {
+/**
+ * `checkSource` after the prefilter said yes; adds the time of each phase to `timings`. `onIndexed`
+ * sees the file's index once it is built (the module graph reads a module's exports from it).
+ */
+export function checkCandidate(
+  text: string,
+  filePath: string,
+  context: CheckContext,
+  timings: PhaseTimings,
+  onIndexed?: (index: FileIndex, lines: LineIndex) => void,
+): CheckSourceResult {
   let started = performance.now();
   const parsed = parseSource(text, filePath);
   let now = performance.now();
@@ -68,6 +86,7 @@ export function checkCandidate(text: string, filePath: string, context: CheckCon
   const rules = enabledRules(context.core.checks, context.options.rules, directives.inlineRules);
   if (rules.length === 0) return { findings: [] };
   const index = context.core.indexFile(file, context.analysisOptions);
+  onIndexed?.(index, lines);
   now = performance.now();
   timings.index += now - started;
 

@@ -10,6 +10,6 @@ import { checkContextOf } from './check-source.js';
 parentPort?.once('message', (task: CheckWorkerTask) => {
   const options = { ...task.options, catalog: createCatalog(task.options.customEntries.length === 0 ? undefined : task.options.customEntries) };
   const post = (message: CheckWorkerMessage): void => parentPort?.postMessage(message);
-  checkClaimedFiles(task.files, task.next, checkContextOf(options), task.limits, workerMaxFileBytes, (batch) => post({ kind: 'batch', batch }));
+  checkClaimedFiles(task.files, task.next, checkContextOf(options), task.limits, task.crossFile, workerMaxFileBytes, (batch) => post({ kind: 'batch', batch }));
   post({ kind: 'end' });
 });

@@ -1,9 +1,10 @@
 import { analysisCore, type AnalysisCore, type AnalysisOptions, type SourceFile } from '../analysis-contract.js';
+import { isStackOverflow, nestsTooDeeply } from '../files/source-shape.js';
 import { lineIndexOf } from '../parse/lines.js';
 import { parseSource } from '../parse/parse-source.js';
 import { createCrossFileResolver, type CrossFileResolver } from './cross-file-resolver.js';
-import { readModuleExports, type ExportedValue, type ModuleExports } from './exported-values.js';
-import { resolveRelativeModule, scanModuleReferences } from './scan-imports.js';
+import { readModuleExports, retiredExports, type ExportedValue, type ModuleExports } from './exported-values.js';
+import { resolveRelativeModule, scanModuleReferences, specifierStem, stemsOf } from './scan-imports.js';
 
 /** Everything a module exports by name (re-exports followed), as another file imports it. */
 export type ExportTable = Readonly<Record<string, ExportedValue>>;
@@ -15,11 +16,35 @@ export type ExportTable = Readonly<Record<string, ExportedValue>>;
 export interface ModuleGraphData {
   /** Files the needle prefilter alone would skip that import from a needle-holding module: they need analysis too. */
   readonly importers: readonly string[];
-  /** For each file importing from the graph: its relative specifiers and the module each leads to. */
+  /** For each file importing values from the graph: its relative specifiers and the module each leads to. */
   readonly links: Readonly<Record<string, Readonly<Record<string, string>>>>;
-  /** The export tables of the modules `links` lead to. */
+  /** The export tables of the modules `links` lead to (none of them empty). */
   readonly modules: Readonly<Record<string, ExportTable>>;
 }
+
+/**
+ * What the graph needs to know of one scanned file, as plain data: the check's per-file pass gives
+ * it (in any thread) from the text and the index it built anyway, so no file is read twice.
+ */
+export interface ModuleFacts {
+  /** The file holds a retired needle and parses: its exports can carry a retired value. */
+  readonly needle: boolean;
+  /** Relative specifiers the file imports, requires or re-exports from. */
+  readonly imports: readonly string[];
+  /** Relative specifiers of its `export … from`. */
+  readonly reexports: readonly string[];
+  /** For a needle file the check indexed: its `retiredExports`, read from that index (its own imports unresolved). */
+  readonly exports?: ModuleExports;
+}
+
+/** How the graph reaches the files: their facts, and their text for the few modules it must parse itself. */
+export interface ModuleGraphSources {
+  readonly factsOf: (file: string) => ModuleFacts | undefined;
+  /** A file's text; undefined when it cannot be read (or is too large): the graph leaves it out. */
+  readonly readText: (file: string) => string | undefined;
+}
+
+const emptyGraph: ModuleGraphData = { importers: [], links: {}, modules: {} };
 
 /** Barrels re-exporting barrels: how many `export … from` hops are followed from a needle-holding module. */
 const maxReexportHops = 4;
@@ -27,74 +52,113 @@ const maxReexportHops = 4;
 const maxImportDepth = 8;
 
 /**
- * Builds the default mode's module graph from a cheap scan of every file (one regex for relative
- * specifiers, the needle test) and a parse of only the modules that matter: files holding a needle
- * that another file imports, and the barrels that re-export them. `readText` gives a file's text
- * (undefined: unreadable, left out). Only relative specifiers between `files` are followed.
+ * Whether other files may import a retired value from this file: a needle file, unless its check
+ * found no retired value among its exports (only functions, labels…). False lets the graph stop early.
  */
-export function buildModuleGraph(
-  files: readonly string[],
-  readText: (file: string) => string | undefined,
-  options: AnalysisOptions,
-  core: Partial<AnalysisCore> = {},
-): ModuleGraphData {
-  const known = new Set(files);
-  const needleFiles = new Set<string>();
-  const targetsOf = new Map<string, Map<string, string>>();
-  const reexportTargets = new Map<string, string[]>();
-  for (const file of files) {
-    const text = readText(file);
-    if (text === undefined) continue;
-    if (options.catalog.needlePattern.test(text)) needleFiles.add(file);
-    const references = scanModuleReferences(text);
-    if (references.imports.length === 0) continue;
-    const targets = new Map<string, string>();
-    for (const specifier of references.imports) {
-      const target = resolveRelativeModule(file, specifier, known);
-      if (target !== undefined && target !== file) targets.set(specifier, target);
-    }
-    if (targets.size > 0) targetsOf.set(file, targets);
-    const reexported = references.reexports.flatMap((specifier) => targets.get(specifier) ?? []);
-    if (reexported.length > 0) reexportTargets.set(file, reexported);
-  }
-
-  const sources = new Set(needleFiles);
-  for (let hop = 0; hop < maxReexportHops; hop++) {
-    const added = [...reexportTargets].filter(([file, targets]) => !sources.has(file) && targets.some((target) => sources.has(target)));
-    if (added.length === 0) break;
-    for (const [file] of added) sources.add(file);
-  }
-
-  const links: Record<string, Record<string, string>> = {};
-  const importers: string[] = [];
-  for (const [file, targets] of targetsOf) {
-    const linked = [...targets].filter(([, target]) => sources.has(target));
-    if (linked.length === 0) continue;
-    links[file] = Object.fromEntries(linked);
-    if (!needleFiles.has(file)) importers.push(file);
-  }
-
-  const tables = exportTables(readText, known, options, analysisCore(core));
-  const modules: Record<string, ExportTable> = {};
-  for (const targets of Object.values(links)) for (const target of Object.values(targets)) modules[target] ??= tables(target);
-  return { importers: importers.sort(), links, modules };
+export function mayOfferRetiredValues(facts: ModuleFacts): boolean {
+  if (!facts.needle) return false;
+  return facts.exports === undefined || facts.exports.named.size > 0 || facts.exports.stars.length > 0;
 }
 
-/** Export tables computed on demand, each module parsed and indexed once; a cycle of imports gives an empty table. */
-function exportTables(readText: (file: string) => string | undefined, known: ReadonlySet<string>, options: AnalysisOptions, core: AnalysisCore): (file: string) => ExportTable {
+/** A file's facts from its text alone (no export table: the graph parses the file if it must). */
+export function moduleFactsOf(text: string, options: AnalysisOptions): ModuleFacts {
+  return { needle: options.catalog.needlePattern.test(text), ...scanModuleReferences(text) };
+}
+
+/**
+ * Builds the default mode's module graph. The modules that matter are the files holding a needle
+ * (the sources) and the barrels that re-export them; a file links to them by a relative specifier
+ * between scanned `files`. Without a source this costs one pass over the facts; otherwise specifiers
+ * are resolved only when their last segment names a source, and export tables come from the facts
+ * (a module whose values need its own imports, and every barrel, is read and parsed here).
+ */
+export function buildModuleGraph(files: readonly string[], sources: ModuleGraphSources, options: AnalysisOptions, core: Partial<AnalysisCore> = {}): ModuleGraphData {
+  const needleFiles: string[] = [];
+  const barrels: string[] = [];
+  for (const file of files) {
+    const facts = sources.factsOf(file);
+    if (facts?.needle === true) needleFiles.push(file);
+    else if (facts !== undefined && facts.reexports.length > 0) barrels.push(file);
+  }
+  if (!needleFiles.some((file) => mayOfferRetiredValues(sources.factsOf(file)!))) return emptyGraph;
+
+  const known = new Set(files);
+  const modules = new Set(needleFiles);
+  const stems = new Set(needleFiles.flatMap(stemsOf));
+  const targetOf = (file: string, specifier: string): string | undefined => {
+    if (!stems.has(specifierStem(specifier))) return undefined;
+    const target = resolveRelativeModule(file, specifier, known);
+    return target !== undefined && target !== file && modules.has(target) ? target : undefined;
+  };
+
+  for (let hop = 0; hop < maxReexportHops; hop++) {
+    const added = barrels.filter((file) => !modules.has(file) && sources.factsOf(file)!.reexports.some((specifier) => targetOf(file, specifier) !== undefined));
+    if (added.length === 0) break;
+    for (const file of added) {
+      modules.add(file);
+      for (const stem of stemsOf(file)) stems.add(stem);
+    }
+  }
+
+  const linked = new Map<string, [string, string][]>();
+  for (const file of files) {
+    const imports = sources.factsOf(file)?.imports;
+    if (imports === undefined || imports.length === 0) continue;
+    const targets = imports.flatMap((specifier): [string, string][] => {
+      const target = targetOf(file, specifier);
+      return target === undefined ? [] : [[specifier, target]];
+    });
+    if (targets.length > 0) linked.set(file, targets);
+  }
+  if (linked.size === 0) return emptyGraph;
+
+  const tables = exportTables(sources, modules, targetOf, options, analysisCore(core));
+  const links: Record<string, Record<string, string>> = {};
+  const importers: string[] = [];
+  const tableOf: Record<string, ExportTable> = {};
+  for (const [file, targets] of linked) {
+    const withValues = targets.filter(([, target]) => Object.keys((tableOf[target] ??= tables(target))).length > 0);
+    if (withValues.length === 0) continue;
+    links[file] = Object.fromEntries(withValues);
+    if (sources.factsOf(file)?.needle !== true) importers.push(file);
+  }
+  const used = Object.fromEntries(Object.entries(tableOf).filter(([, table]) => Object.keys(table).length > 0));
+  return { importers: importers.sort(), links, modules: used };
+}
+
+/**
+ * Export tables computed on demand, each module once; only graph modules have values (another file's
+ * imports stay unknown, as in a one-file check). A cycle of imports gives an empty table.
+ */
+function exportTables(
+  sources: ModuleGraphSources,
+  modules: ReadonlySet<string>,
+  targetOf: (file: string, specifier: string) => string | undefined,
+  options: AnalysisOptions,
+  core: AnalysisCore,
+): (file: string) => ExportTable {
   const done = new Map<string, ExportTable>();
   const inProgress = new Set<string>();
 
   const moduleExports = (file: string, depth: number): ModuleExports | undefined => {
-    const text = readText(file);
-    const parsed = text === undefined ? undefined : parseSource(text, file);
-    if (parsed === undefined || !parsed.ok) return undefined;
-    const resolver = createCrossFileResolver(parsed.file.program, (specifier, name) => {
-      const target = resolveRelativeModule(file, specifier, known);
-      return target === undefined || depth >= maxImportDepth ? undefined : valueIn(target, name, depth + 1);
-    });
-    const index = core.indexFile(parsed.file, resolver === undefined ? options : { ...options, resolveIdentifier: resolver.resolveIdentifier });
-    return readModuleExports(file, index, lineIndexOf(parsed.file.text));
+    const facts = sources.factsOf(file);
+    const needsImports = facts?.imports.some((specifier) => targetOf(file, specifier) !== undefined) ?? true;
+    if (facts?.exports !== undefined && !needsImports) return facts.exports;
+    const text = sources.readText(file);
+    if (text === undefined || nestsTooDeeply(text)) return undefined;
+    try {
+      const parsed = parseSource(text, file);
+      if (!parsed.ok) return undefined;
+      const resolver = createCrossFileResolver(parsed.file.program, (specifier, name) => {
+        const target = targetOf(file, specifier);
+        return target === undefined || depth >= maxImportDepth ? undefined : valueIn(target, name, depth + 1);
+      });
+      const index = core.indexFile(parsed.file, resolver === undefined ? options : { ...options, resolveIdentifier: resolver.resolveIdentifier });
+      return retiredExports(readModuleExports(file, index, lineIndexOf(parsed.file.text)), options.catalog.needlePattern);
+    } catch (error) {
+      if (isStackOverflow(error)) return undefined;
+      throw error;
+    }
   };
 
   const valueIn = (file: string, name: string, depth: number): ExportedValue | undefined => {
@@ -106,20 +170,20 @@ function exportTables(readText: (file: string) => string | undefined, known: Rea
   const tableOf = (file: string, depth: number): ExportTable => {
     const cached = done.get(file);
     if (cached !== undefined) return cached;
-    if (inProgress.has(file)) return {};
+    if (!modules.has(file) || inProgress.has(file)) return {};
     inProgress.add(file);
     try {
       const exports = moduleExports(file, depth);
       const table: Record<string, ExportedValue> = {};
       for (const specifier of exports?.stars ?? []) {
-        const target = resolveRelativeModule(file, specifier, known);
+        const target = targetOf(file, specifier);
         if (target === undefined) continue;
         for (const [name, value] of Object.entries(tableOf(target, depth + 1))) if (name !== 'default') table[name] = value;
       }
       for (const [name, value] of exports?.named ?? []) {
         if (value.kind !== 'forwarded') table[name] = value;
         else {
-          const target = resolveRelativeModule(file, value.specifier, known);
+          const target = targetOf(file, value.specifier);
           const forwarded = target === undefined || depth >= maxImportDepth ? undefined : valueIn(target, value.name, depth + 1);
           if (forwarded !== undefined) table[name] = forwarded;
         }

@@ -1,5 +1,6 @@
 import type { UrlPart } from '@sunset/rule-data';
 import type { Finding, SourceFile } from '../analysis-contract.js';
+import type { CrossFileRelatedLocation } from '../check/check-source.js';
 import type { Node } from './ast-types.js';
 import type { Declaration, ExportedValue } from './exported-values.js';
 
@@ -76,16 +77,6 @@ export function createCrossFileResolver(program: SourceFile['program'], lookup: 
   return { resolveIdentifier, resolutions };
 }
 
-/** A cross-file related place: the declaration a finding's value comes from, in another file. */
-export interface CrossFileRelatedLocation {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly endLine: number;
-  readonly endColumn: number;
-  readonly message: string;
-}
-
 /** A finding with the declarations its value came from (set only when one did). */
 export type CrossFileFinding = Finding & { readonly crossFileRelated?: readonly CrossFileRelatedLocation[] };
 
@@ -96,7 +87,7 @@ const contains = (outer: readonly [number, number], inner: readonly [number, num
  * (`path:line:column of NAME`, with `displayPath` naming the file) and a related location at the
  * declaration. Findings without a cross-file value come back unchanged.
  */
-export function withCrossFileFacts(finding: Finding, resolutions: readonly CrossFileResolution[], displayPath: (file: string) => string): CrossFileFinding {
+export function withCrossFileFacts<F extends Finding>(finding: F, resolutions: readonly CrossFileResolution[], displayPath: (file: string) => string): F & CrossFileFinding {
   const used = resolutions.filter((resolution) => contains(finding.range, resolution.range));
   if (used.length === 0) return finding;
   const declarations = [...new Map(used.map(({ declaration }) => [`${declaration.file}:${declaration.range[0]}`, declaration])).values()];

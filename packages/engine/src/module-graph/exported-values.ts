@@ -148,3 +148,20 @@ export function readModuleExports(file: string, index: FileIndex, lines: LineInd
   }
   return { named, stars };
 }
+
+/** Whether a value holds retired text: a string whose text parts match the needle pattern, or an object with such a member. */
+function carriesNeedle(value: ExportedValue, needlePattern: RegExp): boolean {
+  if (value.kind === 'object') return Object.values(value.members).some((member) => carriesNeedle(member, needlePattern));
+  // A hole stands for any text: it joins nothing, so `/v1` + hole + `/campaigns` is not a needle.
+  return needlePattern.test(value.parts.map((part) => (part.kind === 'text' ? part.value : '\u0000')).join(''));
+}
+
+/**
+ * The exports another file can take a retired value from: strings holding a needle, objects and enums
+ * with such a member (whole, so `${E.Campaigns}${E.Orders}` still resolves), and every re-export (its
+ * value is decided where it is declared). Labels, flags and other constants are left out.
+ */
+export function retiredExports(exports: ModuleExports, needlePattern: RegExp): ModuleExports {
+  const named = new Map([...exports.named].filter(([, value]) => value.kind === 'forwarded' || carriesNeedle(value, needlePattern)));
+  return named.size === exports.named.size ? exports : { named, stars: exports.stars };
+}

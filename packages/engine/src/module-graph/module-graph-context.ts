@@ -1,15 +1,12 @@
 import type { FileIndex, SourceFile } from '../analysis-contract.js';
 import type { CheckContext, LocatedFinding } from '../check/check-source.js';
 import { moduleGraphResolver, type ModuleGraphData } from './build-module-graph.js';
-import { withCrossFileFacts, type CrossFileRelatedLocation, type CrossFileResolution } from './cross-file-resolver.js';
-
-/** A located finding with the declarations in other files its value came from. */
-export type CrossFileLocatedFinding = LocatedFinding & { readonly crossFileRelated?: readonly CrossFileRelatedLocation[] };
+import { withCrossFileFacts, type CrossFileResolution } from './cross-file-resolver.js';
 
 /** One file's check over the module graph: the context to check it with, and how to annotate what it found. */
 export interface ModuleGraphCheck {
   readonly context: CheckContext;
-  annotate(findings: readonly LocatedFinding[]): CrossFileLocatedFinding[];
+  annotate(findings: readonly LocatedFinding[]): LocatedFinding[];
 }
 
 /**
@@ -28,6 +25,6 @@ export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, 
   };
   return {
     context: { ...context, core: { ...context.core, indexFile } },
-    annotate: (findings) => findings.map((finding) => withCrossFileFacts(finding, resolutions, displayPath) as CrossFileLocatedFinding),
+    annotate: (findings) => findings.map((finding) => withCrossFileFacts(finding, resolutions, displayPath)),
   };
 }

@@ -1,0 +1,14 @@
+import type { Finding, RelatedLocation } from '../check/types.js';
+
+/** A related place in another file than the finding's (the declaration of an imported constant). */
+export type RelatedElsewhere = RelatedLocation & { readonly file: string };
+
+/** The finding's related places in other files, in report order. */
+export function relatedElsewhere(finding: Finding): RelatedElsewhere[] {
+  return (finding.related ?? []).filter((related): related is RelatedElsewhere => related.file !== undefined);
+}
+
+/** `src/api/paths.ts:3:33: The value is declared here as LEGACY_CAMPAIGNS.` */
+export function describeRelatedPlace(place: RelatedElsewhere): string {
+  return `${place.file}:${place.line}:${place.column}: ${place.message}`;
+}
