@@ -112,4 +112,81 @@ describe('--project negatives and the shared-constant rule', () => {
     expect(result.changes[0]!.after).toContain('  // TODO(sunset:campaign-dictionary-managers): replace GET /v1/campaigns/dictionaries/managers with GET /v1/buyer/classifiers/managers;');
     expect(result.changes[0]!.after).toContain('; the path is MANAGERS of src/paths.ts\n  return axios.get(MANAGERS);');
   });
+
+  it('fix --project is not fooled by a byte-order mark: the shared constant is rewritten at the right offset', async () => {
+    const work = writeWork({
+      'src/paths.ts': "\uFEFFexport const MANAGERS = '/v1/campaigns/dictionaries/managers';\n",
+      'src/use.ts': "import axios from 'axios';\nimport { MANAGERS } from './paths';\n\nexport const load = () => axios.get(MANAGERS);\n",
+    });
+    const result = await runProjectFix({ cwd: work, paths: ['src'], options, baseDir: work, dry: true });
+    expect(result.changes.map((change) => [path.relative(work, change.file), change.after])).toEqual([
+      [path.join('src', 'paths.ts'), "\uFEFFexport const MANAGERS = '/v1/buyer/classifiers/managers';\n"],
+    ]);
+  });
+});
+
+/** A temporary folder with the fixture's tsconfig and `files`. */
+function writeWork(files: Record<string, string>): string {
+  const work = mkdtempSync(path.join(tmpdir(), 'sunset-project-work-'));
+  cpSync(path.join(fixture, 'tsconfig.json'), path.join(work, 'tsconfig.json'));
+  for (const [file, text] of Object.entries(files)) {
+    const target = path.join(work, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, text);
+  }
+  return work;
+}
+
+/** Every file under `dir`, relative path → text. */
+function readTree(dir: string): Record<string, string> {
+  return Object.fromEntries(fg.sync('**/*', { cwd: dir, dot: true }).sort().map((file) => [file, readFileSync(path.join(dir, file), 'utf8')]));
+}
+
+describe('--project and the scanned paths', () => {
+  it('resolves through files outside the scanned paths but reports only inside them', async () => {
+    const { findings } = await runProjectCheck({ cwd: fixture, paths: ['src/services'], options, baseDir: fixture });
+    expect(findings.map((finding) => lineOf(fixture, finding))).toEqual(expected.project!.filter((line) => line.startsWith('src/services/')));
+  });
+
+  it('never edits a declaration outside the scanned paths: each use gets the TODO, naming the constant and saying why', async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'sunset-project-outside-'));
+    cpSync(path.join(fixture, 'src'), path.join(work, 'src'), { recursive: true });
+    cpSync(path.join(fixture, 'tsconfig.json'), path.join(work, 'tsconfig.json'));
+    const before = readTree(path.join(work, 'src'));
+    const result = await runProjectFix({ cwd: work, paths: ['src/services'], options, baseDir: work, dry: false });
+    const after = readTree(path.join(work, 'src'));
+    expect(Object.keys(after).filter((file) => after[file] !== before[file])).toEqual(['services/campaign-soap.ts', 'services/campaigns.ts', 'services/dictionaries.ts']);
+    expect(after['services/dictionaries.ts']).toContain(
+      '  // TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with GET /v1/buyer/advertisers; candidates GET /v1/buyer/advertisers; support ended 2019-10-01; the path is API.clients of src/api/paths.ts\n  return getResource(API.clients);',
+    );
+    expect(result.sites.find((site) => site.entry === 'campaign-dictionary-clients')?.reason).toBe(
+      'API.clients is declared in src/api/paths.ts, which this run does not edit (outside the scanned paths, under node_modules or a .d.ts)',
+    );
+  });
+
+  it('never reads values out of node_modules, even through a paths alias, and never edits there', async () => {
+    const work = writeWork({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, allowJs: true, moduleResolution: 'bundler', module: 'ESNext', baseUrl: '.', paths: { '@vendor/*': ['node_modules/vendor/*'] } } }),
+      'node_modules/vendor/paths.ts': "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\n",
+      'src/use.ts': "import axios from 'axios';\nimport { MANAGERS } from '@vendor/paths';\n\nexport const load = () => axios.get(MANAGERS);\n",
+    });
+    const before = readTree(work);
+    const result = await runProjectFix({ cwd: work, paths: ['.'], options, baseDir: work, dry: false });
+    expect([result.changes, readTree(work)]).toEqual([[], before]);
+  });
+
+  it('reports a file that does not parse, leaves it byte-identical, and still fixes the others', async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'sunset-project-broken-'));
+    cpSync(path.join(fixture, 'src'), path.join(work, 'src'), { recursive: true });
+    cpSync(path.join(fixture, 'tsconfig.json'), path.join(work, 'tsconfig.json'));
+    const broken = "import { MANAGERS_PATH } from '@api/paths';\nexport const load = () => fetch(MANAGERS_PATH,, {);\nexport const list = () => fetch('/v1/campaigns');\n";
+    writeFileSync(path.join(work, 'src/broken.ts'), broken);
+    const check = await runProjectCheck({ cwd: work, paths: ['src'], options, baseDir: work });
+    expect(check.errors.map((error) => path.relative(work, error.file))).toEqual([path.join('src', 'broken.ts')]);
+    expect(check.findings.map((finding) => lineOf(work, finding))).toEqual(expected.project);
+    const fix = await runProjectFix({ cwd: work, paths: ['src'], options, baseDir: work, dry: false });
+    expect(fix.report.errors.map((error) => path.relative(work, error.file))).toEqual([path.join('src', 'broken.ts')]);
+    expect(readFileSync(path.join(work, 'src/broken.ts'), 'utf8')).toBe(broken);
+    expect(fix.changes.map((change) => path.relative(work, change.file).split(path.sep).join('/'))).toEqual(fg.sync('**/*', { cwd: path.join(fixture, 'expected-fix') }).sort());
+  });
 });

@@ -114,7 +114,7 @@ export interface ProjectAnalysis {
   readonly analysed: number;
   /** Files ts-morph loaded (the analysed ones plus the wrappers they call). */
   readonly loaded: ReadonlySet<string>;
-  /** The text of every loaded file as read (absolute path → text, byte-order mark kept). */
+  /** The text of every loaded file as read (absolute path → text, byte-order mark kept); some may lie outside the scanned paths. */
   readonly sources: ReadonlyMap<string, string>;
   readonly project: Project;
   /** The files walked, less those the first pass could not read or parse or skipped. */
@@ -239,13 +239,16 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
   // A constant read by a request in another file is reported there, not again on its own (as within one
   // file); a URL string passed to a wrapper is reported once, as the wrapper's request.
   const wrapperArguments = new Set(findings.filter((finding) => finding.data.through !== undefined).map((finding) => `${finding.file}:${finding.range[0]}:${finding.range[1]}`));
+  // Files outside the scanned paths were read for their values and wrappers only: nothing is reported there.
+  const scanned = new Set(files);
   const kept = findings.filter((finding) => {
+    if (!scanned.has(finding.file)) return false;
     if (finding.retirement?.form !== 'url-string') return true;
     const key = `${finding.file}:${finding.range[0]}:${finding.range[1]}`;
     return !consumedDeclarations.has(key) && !wrapperArguments.has(key);
   });
   kept.sort(compareFindings);
-  return { findings: kept, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, project, scanned: new Set(files) };
+  return { findings: kept, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, project, scanned };
 }
 
 /**
@@ -262,5 +265,6 @@ export async function runProjectCheck(run: ProjectRun): Promise<ProjectCheckResu
     ...base.findings.filter((finding) => !analysis.loaded.has(finding.file)).map((finding) => ({ ...finding, declarations: [] })),
     ...analysis.findings,
   ].sort(compareFindings);
-  return { ...base, findings, sources: new Map([...base.sources, ...analysis.sources]), analysed: analysis.analysed, loaded: analysis.loaded.size };
+  const scannedSources = [...analysis.sources].filter(([file]) => analysis.scanned.has(file));
+  return { ...base, findings, sources: new Map([...base.sources, ...scannedSources]), analysed: analysis.analysed, loaded: analysis.loaded.size };
 }

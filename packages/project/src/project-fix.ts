@@ -98,7 +98,8 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
   for (const { declaration, uses } of byDeclaration.values()) {
     const first = uses[0]!.retirement!;
     const oldPath = first.entry.kind === 'path' ? first.entry.path : '\0';
-    const value = analysis.sources.get(declaration.file)?.slice(declaration.range[0] + 1, declaration.range[1] - 1) ?? '';
+    // Declaration ranges are offsets in the text without its byte-order mark, as ts-morph parsed it.
+    const value = analysis.sources.get(declaration.file)?.replace(/^\uFEFF/, '').slice(declaration.range[0] + 1, declaration.range[1] - 1) ?? '';
     const rewritable =
       declaration.editable &&
       isEditable(declaration.file, analysis.scanned) &&
@@ -122,7 +123,11 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
       const facts = use.retirement!;
       const where = displayPath(run.cwd, declaration.file);
       const named = declaration.name === 'default' ? 'the default export' : declaration.name;
-      const todoCause = oneToOneUse(use) ? `${named} (${where}) is shared by uses that do not all migrate the same way, or it also feeds something that is not a request` : facts.todoCause;
+      const todoCause = !oneToOneUse(use)
+        ? facts.todoCause
+        : isEditable(declaration.file, analysis.scanned)
+          ? `${named} (${where}) is shared by uses that do not all migrate the same way, or it also feeds something that is not a request`
+          : `${named} is declared in ${where}, which this run does not edit (outside the scanned paths, under node_modules or a .d.ts)`;
       const retirement = { ...facts, migration: 'todo' as const, todoText: `${facts.todoText}; the path is ${named} of ${where}`, ...(todoCause === undefined ? {} : { todoCause }) };
       plan(use.file, { ...use, fix: undefined, retirement });
     }

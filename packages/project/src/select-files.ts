@@ -15,7 +15,7 @@ export interface ProjectFiles {
   readonly analysed: readonly string[];
   /** What ts-morph loads: the analysed files plus the files they call into, to the wrapper depth. */
   readonly loaded: readonly string[];
-  /** Resolved imports of every scanned file (absolute paths, scanned files only). */
+  /** Resolved imports of every file read (absolute paths). */
   readonly importsOf: ReadonlyMap<string, readonly string[]>;
 }
 
@@ -55,7 +55,8 @@ function projectSpecifierTest(compilerOptions: ts.CompilerOptions): (specifier: 
  * Chooses the subgraph worth giving to ts-morph: a retired URL or operation must appear as text
  * somewhere, so the files holding a needle, who imports them (following barrels and path aliases),
  * and the files those importers call into for wrappers. Module specifiers are resolved as the
- * tsconfig says (`paths`, `baseUrl`, extensions, `index` files); only `files` count. Each text is read,
+ * tsconfig says (`paths`, `baseUrl`, extensions, `index` files). Files outside `files` that they import
+ * are read too (not under node_modules, not `.d.ts`): a value may be declared there. Each text is read,
  * scanned and dropped, so memory does not grow with the repository's size.
  */
 export function selectProjectFiles(
@@ -69,16 +70,30 @@ export function selectProjectFiles(
   const mayNameProjectFile = projectSpecifierTest(compilerOptions);
   const facts = new Map<string, FileFacts>();
   const importersOf = new Map<string, string[]>();
-  for (const file of files) {
+  // Scanned files first; then the files outside the scanned paths they import (a constant declared in
+  // src/api while only src/services is scanned), as far as barrels go: read for their values, never reported.
+  const queue: { file: string; hops: number }[] = files.map((file) => ({ file, hops: 0 }));
+  const queued = new Set(files);
+  for (let at = 0; at < queue.length; at++) {
+    const { file, hops } = queue[at]!;
     const text = read(file);
     if (text === undefined) continue;
     const targets = new Set<string>();
     for (const match of text.matchAll(moduleSpecifier)) {
       const specifier = (match[1] ?? match[2])!;
       if (!mayNameProjectFile(specifier)) continue;
-      const resolved = ts.resolveModuleName(specifier, file, compilerOptions, ts.sys, cache).resolvedModule?.resolvedFileName;
-      const target = resolved === undefined ? undefined : path.resolve(resolved);
-      if (target !== undefined && target !== file && scanned.has(target)) targets.add(target);
+      const resolved = ts.resolveModuleName(specifier, file, compilerOptions, ts.sys, cache).resolvedModule;
+      if (resolved === undefined || resolved.isExternalLibraryImport === true || resolved.extension === ts.Extension.Dts) continue;
+      const target = path.resolve(resolved.resolvedFileName);
+      if (target === file || target.split(path.sep).includes('node_modules')) continue;
+      if (!scanned.has(target)) {
+        if (hops >= maxImporterHops) continue;
+        if (!queued.has(target)) {
+          queued.add(target);
+          queue.push({ file: target, hops: hops + 1 });
+        }
+      }
+      targets.add(target);
     }
     facts.set(file, { hasNeedle: hasNeedle(text), exports: /\bexport\b/.test(text), imports: [...targets] });
     for (const target of targets) importersOf.set(target, [...(importersOf.get(target) ?? []), file]);
