@@ -74,8 +74,8 @@ export function selectProjectFiles(
   // src/api while only src/services is scanned), as far as barrels go: read for their values, never reported.
   const queue: { file: string; hops: number }[] = files.map((file) => ({ file, hops: 0 }));
   const queued = new Set(files);
-  for (let at = 0; at < queue.length; at++) {
-    const { file, hops } = queue[at]!;
+  // The queue grows while it is read: an array iterator sees the files pushed on the way.
+  for (const { file, hops } of queue) {
     const text = read(file);
     if (text === undefined) continue;
     const targets = new Set<string>();
