@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, git, makeTempDir, parseJson, repoRootPath, runSunset, type RunResult } from './support/cli.js';
+import { ensureBuilt, git, makeTempDir, parseJson, repoRootPath, runNode, runSunset, sunsetBin, type RunResult } from './support/cli.js';
 
 // Issue 12 end to end: `sunset check --project` and `sunset fix --project`, the BUILT binary run as a
 // child process on fixtures/project-app, against the same expected lists as test/project-app.test.ts.
@@ -236,6 +237,30 @@ describe('sunset fix --project on a copy of fixtures/project-app', () => {
       const result = await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir });
       expect(result.code).toBe(2);
       expect(await readSources(dir)).toEqual(await readSources(fixture));
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
+describe('loading', () => {
+  it('a plain sunset check never loads ts-morph; --project does', async () => {
+    const { dir, cleanup } = await makeTempDir('lazy-project');
+    try {
+      // ts-morph is CommonJS: once loaded it is in the CommonJS module cache, whoever imported it.
+      const script = path.join(dir, 'loaded.mjs');
+      await writeFile(
+        script,
+        [
+          "import { createRequire } from 'node:module';",
+          `const { main } = await import(${JSON.stringify(pathToFileURL(path.join(path.dirname(sunsetBin), 'cli.js')).href)});`,
+          'const io = { stdout: { write: () => true }, stderr: { write: () => true }, cwd: process.argv[2], env: {}, isTTY: false };',
+          "await main(['check', ...process.argv.slice(3)], io);",
+          "console.log(Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('ts-morph')));",
+        ].join('\n'),
+      );
+      const [plain, project] = await Promise.all([runNode(script, [fixture, ...asOf, 'src']), runNode(script, [fixture, '--project', ...asOf, 'src'])]);
+      expect([plain.stdout, project.stdout]).toEqual(['false\n', 'true\n']);
     } finally {
       await cleanup();
     }
