@@ -8,6 +8,8 @@ import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, inReportOrder, legacyAppExpected, makeTempDir, parseJson, repoRootPath, runSunset, type ExpectedAppFinding, type RunResult } from './support/cli.js';
 import { fixtureAsOf, legacyAppSourceFiles } from './support/legacy-app.js';
+import { fingerprintFindings, splitLines } from '../packages/cli/src/baseline/fingerprint.js';
+import type { Finding } from '../packages/cli/src/check/types.js';
 
 // Issue 5's acceptance, end to end: the BUILT `sunset` binary run as a child process.
 
@@ -22,6 +24,7 @@ interface JsonFinding {
   phase?: string;
   fix?: string;
   message?: string;
+  related?: { file?: string; line: number; column: number; endLine: number; endColumn: number; message: string }[];
 }
 
 interface JsonReport {
@@ -369,5 +372,109 @@ describe.concurrent('--format github', () => {
   it('annotates a file that could not be checked', async () => {
     const result = await runSunset(['check', 'fixtures/broken/syntax-error.ts', '--format', 'github', ...asOf]);
     expect(result.stdout).toMatch(/^::error file=fixtures\/broken\/syntax-error\.ts,line=10,title=sunset%3A file not checked::Could not parse: /);
+  });
+});
+
+describe.concurrent('a finding through another file (fixtures/project-app, the default mode)', () => {
+  // services/dictionaries.ts:11 builds its URL from two members of an enum exported by api/endpoints.ts;
+  // services/campaigns.ts:16 reads MANAGERS_PATH of api/paths.ts through the api/index.ts barrel.
+  const check = (format: string): Promise<RunResult> => runSunset(['check', 'fixtures/project-app/src', '--format', format, ...asOf]);
+  const orders = 'fixtures/project-app/src/services/dictionaries.ts';
+  const declaredCampaigns = { file: 'fixtures/project-app/src/api/endpoints.ts', line: 2, column: 15, endLine: 2, endColumn: 30, message: 'The value is declared here as LegacyEndpoint.Campaigns.' };
+  const declaredOrders = { file: 'fixtures/project-app/src/api/endpoints.ts', line: 3, column: 12, endLine: 3, endColumn: 21, message: 'The value is declared here as LegacyEndpoint.Orders.' };
+
+  it('lists the declarations as related places with their file in --format json, and nothing more on other findings', async () => {
+    const report = parseJson<JsonReport>(await check('json'));
+    expect(report.findings.find((finding) => finding.file === orders)).toEqual({
+      file: orders,
+      line: 11,
+      column: 17,
+      rule: 'sunset/no-legacy-rest-path',
+      message: '/v1/campaigns/{campaignId}/orders is retired (support ended 2019-10-01): use GET /v1/buyer/orders; this call needs a manual migration.',
+      entry: 'campaigns-legacy-orders',
+      retired: '/v1/campaigns/{campaignId}/orders',
+      replacements: ['GET /v1/buyer/orders'],
+      phase: 'retired',
+      fix: 'todo',
+      related: [declaredCampaigns, declaredOrders],
+    });
+    // Six findings are found through another file; the nine declarations carry no related place.
+    expect(report.findings.map((finding) => `${finding.file.replace('fixtures/project-app/src/', '')}:${finding.line} ${finding.related?.map((related) => related.file?.replace('fixtures/project-app/src/', '')).join(',') ?? '-'}`)).toEqual([
+      'api/endpoints.ts:2 -',
+      'api/endpoints.ts:2 -',
+      'api/paths.ts:2 -',
+      'api/paths.ts:3 -',
+      'api/paths.ts:3 -',
+      'api/paths.ts:7 -',
+      'api/paths.ts:8 -',
+      'api/paths.ts:11 -',
+      'api/report-path.ts:1 -',
+      'services/campaigns.ts:8 api/paths.ts',
+      'services/campaigns.ts:12 api/paths.ts',
+      'services/campaigns.ts:16 api/paths.ts',
+      'services/campaigns.ts:33 api/paths.ts',
+      'services/campaigns.ts:37 api/report-path.ts',
+      'services/dictionaries.ts:11 api/endpoints.ts,api/endpoints.ts',
+    ]);
+  });
+
+  it('points SARIF relatedLocations at the declaring file, and the log still validates against the schema', async () => {
+    const schemaPath = createRequire(import.meta.url).resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
+    const ajv = new AjvDraft04.default({ allErrors: true, strict: false, unicodeRegExp: false });
+    addFormats.default(ajv);
+    const validate = ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')) as object);
+    const log = parseJson<{ runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[]; relatedLocations?: unknown[] }[] }[] }>(await check('sarif'));
+    expect(validate(log)).toBe(true);
+    const result = log.runs[0]!.results.find((sarifResult) => sarifResult.locations[0]!.physicalLocation.artifactLocation.uri === orders);
+    const endpoints = { uri: 'fixtures/project-app/src/api/endpoints.ts', uriBaseId: '%SRCROOT%' };
+    expect(result?.relatedLocations).toEqual([
+      { id: 0, message: { text: declaredCampaigns.message }, physicalLocation: { artifactLocation: endpoints, region: { startLine: 2, startColumn: 15, endLine: 2, endColumn: 30 } } },
+      { id: 1, message: { text: declaredOrders.message }, physicalLocation: { artifactLocation: endpoints, region: { startLine: 3, startColumn: 12, endLine: 3, endColumn: 21 } } },
+    ]);
+  });
+
+  it('names the declaration under the code frame in stylish output', async () => {
+    const { stdout } = await check('stylish');
+    const block = stdout.split('\n\n').find((text) => text.includes('  16:20  error'));
+    expect(block?.split('\n')).toEqual([
+      '  16:20  error  GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers; this call needs a manual migration.  sunset/no-legacy-rest-path',
+      '    16 |   return axios.get(MANAGERS_PATH);',
+      '       |                    ^^^^^^^^^^^^^',
+      '    see fixtures/project-app/src/api/paths.ts:2:30: The value is declared here as MANAGERS_PATH.',
+      '    retired · support ended 2019-10-01',
+      '    candidates GET /v1/buyer/classifiers/managers (a person decides; the value is written in the other file named above)',
+    ]);
+  });
+
+  it('adds the declaration to the GitHub annotation, the GitLab description and the JUnit failure', async () => {
+    const [github, gitlab, junit] = await Promise.all([check('github'), check('gitlab'), check('junit')]);
+    const see = 'See fixtures/project-app/src/api/endpoints.ts:2:15: The value is declared here as LegacyEndpoint.Campaigns.';
+    const seeOrders = 'See fixtures/project-app/src/api/endpoints.ts:3:12: The value is declared here as LegacyEndpoint.Orders.';
+    expect(github.stdout.split('\n').find((line) => line.includes(orders))).toBe(
+      `::error file=${orders},line=11,col=17,endLine=11,endColumn=84,title=sunset/no-legacy-rest-path (campaigns-legacy-orders)::` +
+        `/v1/campaigns/{campaignId}/orders is retired (support ended 2019-10-01): use GET /v1/buyer/orders; this call needs a manual migration.%0AReplacement: GET /v1/buyer/orders%0A${see}%0A${seeOrders}`,
+    );
+    const issue = parseJson<{ description: string; location: { path: string } }[]>(gitlab).find((entry) => entry.location.path === orders);
+    expect(issue?.description).toBe(
+      `/v1/campaigns/{campaignId}/orders is retired (support ended 2019-10-01): use GET /v1/buyer/orders; this call needs a manual migration. Replacement: GET /v1/buyer/orders. ${see} ${seeOrders}`,
+    );
+    expect(junit.stdout).toContain(`Replacement: GET /v1/buyer/orders\n${see}\n${seeOrders}</failure>`);
+  });
+});
+
+describe('baseline fingerprints with the module graph', () => {
+  it('keeps the fingerprint of every finding a one-file check also reports, so baselines recorded before still match', async () => {
+    const [json, sarif] = await Promise.all([
+      runSunset(['check', 'fixtures/legacy-app', '--format', 'json', ...asOf]),
+      runSunset(['check', 'fixtures/legacy-app', '--format', 'sarif', ...asOf]),
+    ]);
+    const findings = parseJson<{ findings: (Finding & { related?: { file?: string }[] })[] }>(json).findings;
+    const prints = parseJson<{ runs: { results: { partialFingerprints: Record<string, string> }[] }[] }>(sarif).runs[0]!.results.map((result) => result.partialFingerprints['sunsetFingerprint/v1']);
+    const throughAnotherFile = (finding: (typeof findings)[number]): boolean => finding.related?.some((related) => related.file !== undefined) ?? false;
+    const oneFile = findings.filter((finding) => !throughAnotherFile(finding));
+    // What the fingerprints were before the graph: computed over the one-file findings alone.
+    const before = fingerprintFindings(oneFile, (file) => splitLines(readFileSync(repoRootPath(file), 'utf8')));
+    expect(findings.flatMap((finding, index) => (throughAnotherFile(finding) ? [] : [prints[index]]))).toEqual(before);
+    expect(findings.length - oneFile.length).toBe(2);
   });
 });

@@ -51,6 +51,8 @@ function describeRemedy(finding: Finding, paint: ChalkInstance): string {
   if (replacements.length === 0) return `no replacement named by the spec ${paint.dim('(sunset fix leaves a TODO)')}`;
   const list = replacements.map((replacement) => paint.green(replacement)).join(', ');
   if (finding.fix === 'rewrite') return `use ${list} ${paint.dim('(sunset fix rewrites it)')}`;
+  // Found through another file: what sunset fix does depends on the mode, so only say where the value is.
+  if (relatedElsewhere(finding).length > 0) return `candidates ${list} ${paint.dim('(a person decides; the value is written in the other file named above)')}`;
   return `candidates ${list} ${paint.dim('(a person decides; sunset fix leaves a TODO)')}`;
 }
 
