@@ -230,6 +230,14 @@ describe('sunset check with the module graph (checkFiles, crossFile)', () => {
     expect(candidates).toEqual(['src/api/paths.ts', 'src/cycle-a.ts', 'src/cycle-b.ts']);
   });
 
+  it('leaves a minified importer as the first pass left it: not parsed, not listed as skipped', async () => {
+    const minified = `import{LEGACY}from'./paths';${'var a=1;'.repeat(600)}fetch(LEGACY);`;
+    const root = makeTree({ 'src/paths.ts': "export const LEGACY = '/v1/campaigns';\n", 'src/bundle.js': minified });
+    const result = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true });
+    expect(result.findings.map((finding) => path.relative(root, finding.file))).toEqual([path.join('src', 'paths.ts'), path.join('src', 'paths.ts')]);
+    expect({ skipped: result.skipped, candidates: result.candidates }).toEqual({ skipped: [], candidates: 1 });
+  });
+
   it('gives a finding through another file its declaration as a related location in that file, and keeps its own related locations', async () => {
     const root = makeTree(tree);
     const result = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true });

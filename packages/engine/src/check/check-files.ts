@@ -21,7 +21,7 @@ import { findSourceFiles } from '../files/walk.js';
 import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
 import { readModuleExports, retiredExports, type ModuleExports } from '../module-graph/exported-values.js';
 import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
-import { scanModuleReferences } from '../module-graph/scan-imports.js';
+import { scanModuleReferences, type ModuleReferences } from '../module-graph/scan-imports.js';
 import type { LineIndex } from '../parse/lines.js';
 import { checkCandidate, checkContextOf, compareFindingsInFile, type CheckContext, type LocatedFinding } from './check-source.js';
 import { addTimings, emptyTimings, type PhaseTimings } from './timings.js';
@@ -70,6 +70,12 @@ export interface ThreadResult {
   /** Indexes of every file this thread finished (candidates or not). */
   readonly done: readonly number[];
   readonly files: readonly FileOutcome[];
+  /**
+   * The relative specifiers of the files without an outcome (no candidate) that import by relative
+   * path, for the module graph: one text (`encodeReferences`), so a batch crosses from a worker as one
+   * string rather than an object per file, and is decoded only when some module offers a value.
+   */
+  references: string;
   readonly timings: PhaseTimings;
 }
 
@@ -83,7 +89,7 @@ export interface FileOutcome {
   readonly skipped?: SkippedFile;
   /** Set for candidates only. */
   readonly source?: string;
-  /** What the module graph needs of the file (set when it holds a needle or imports by relative path). */
+  /** What the module graph needs of a candidate (set when it holds a needle or imports by relative path). */
   readonly module?: ModuleFacts;
 }
 
@@ -153,16 +159,20 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
  * With no such import this costs one pass over the facts.
  */
 function checkThroughModuleGraph(files: readonly string[], results: readonly ThreadResult[], context: CheckContext, limits: ReadLimits, cwd: string): ThreadResult {
-  const rechecked: ThreadResult = { done: [], files: [], timings: emptyTimings() };
+  const rechecked: ThreadResult = { done: [], files: [], references: '', timings: emptyTimings() };
   // The common case: no needle file exports a retired value, so nothing can be imported from one.
   if (!results.some((result) => result.files.some((outcome) => outcome.module !== undefined && mayOfferRetiredValues(outcome.module)))) return rechecked;
   const started = performance.now();
   const outcomes = new Map<string, FileOutcome>();
-  for (const result of results) for (const outcome of result.files) if (outcome.module !== undefined) outcomes.set(outcome.file, outcome);
+  const facts = new Map<string, ModuleFacts>();
+  for (const result of results) {
+    for (const outcome of result.files) if (outcome.module !== undefined) outcomes.set(outcome.file, outcome);
+    decodeReferences(result.references, files, facts);
+  }
   const graph = buildModuleGraph(
     files,
     {
-      factsOf: (file) => outcomes.get(file)?.module,
+      factsOf: (file) => outcomes.get(file)?.module ?? facts.get(file),
       readText: (file) => {
         const read = outcomes.get(file)?.source === undefined ? readSource(file, limits.maxFileSize) : undefined;
         return read === undefined ? outcomes.get(file)!.source : read.kind === 'text' ? read.text : undefined;
@@ -185,7 +195,7 @@ function checkThroughModuleGraph(files: readonly string[], results: readonly Thr
   return rechecked;
 }
 
-/** One importer checked with the graph's resolver; undefined when it cannot be (then its first outcome stands). */
+/** One importer checked with the graph's resolver; undefined when it cannot be (unreadable, minified, nested too deeply: its first outcome stands). */
 function recheckImporter(
   file: string,
   index: number,
@@ -206,7 +216,7 @@ function recheckImporter(
   }
   const check = moduleGraphCheck(context, graph, file, (declaredIn) => displayPath(cwd, declaredIn));
   const outcome = checkText(text, file, index, check.context, limits, timings);
-  if (outcome.source === undefined) return first === undefined ? undefined : outcome;
+  if (outcome.source === undefined) return undefined;
   return { ...outcome, findings: check.annotate(outcome.findings) };
 }
 
@@ -232,7 +242,7 @@ export function checkClaimedFiles(
   maxBytes?: number,
   onBatch?: (batch: ThreadResult) => void,
 ): ThreadResult {
-  const all: ThreadResult = { done: [], files: [], timings: emptyTimings() };
+  const all: ThreadResult = { done: [], files: [], references: '', timings: emptyTimings() };
   const counter = new Int32Array(next);
   for (let first = Atomics.add(counter, 0, claimSize); first < files.length; first = Atomics.add(counter, 0, claimSize)) {
     const indexes = Array.from({ length: Math.min(claimSize, files.length - first) }, (_unused, offset) => first + offset);
@@ -246,13 +256,15 @@ export function checkClaimedFiles(
 /** Checks the files at `indexes`; with `maxBytes`, larger files are skipped without being reported done. */
 function checkIndexes(files: readonly string[], indexes: readonly number[], context: CheckContext, limits: ReadLimits, moduleFacts: boolean, maxBytes?: number): ThreadResult {
   const explicit = new Set(limits.explicit);
-  const result: ThreadResult = { done: [], files: [], timings: emptyTimings() };
+  const result: ThreadResult = { done: [], files: [], references: '', timings: emptyTimings() };
   for (const index of indexes) {
     const file = files[index]!;
     if (maxBytes !== undefined && sizeOf(file) > maxBytes) continue;
     const outcome = checkOneFile(file, index, context, explicit.has(index) ? exempt : limits, moduleFacts, result.timings);
     (result.done as number[]).push(index);
-    if (outcome !== undefined) (result.files as FileOutcome[]).push(outcome);
+    if (outcome === undefined) continue;
+    if ('imports' in outcome) result.references += encodeReferences(index, outcome);
+    else (result.files as FileOutcome[]).push(outcome);
   }
   return result;
 }
@@ -260,7 +272,21 @@ function checkIndexes(files: readonly string[], indexes: readonly number[], cont
 function mergeInto(target: ThreadResult, batch: ThreadResult): void {
   (target.done as number[]).push(...batch.done);
   (target.files as FileOutcome[]).push(...batch.files);
+  target.references += batch.references;
   addTimings(target.timings, batch.timings);
+}
+
+/** One line per file: its index, then its imports and its re-exports, each list joined by U+0001 (specifiers hold no line break). */
+function encodeReferences(index: number, references: ModuleReferences): string {
+  return `${index}\u0000${references.imports.join('\u0001')}\u0000${references.reexports.join('\u0001')}\n`;
+}
+
+/** The facts of `encodeReferences`' lines, by file path, into `facts` (files without a needle). */
+function decodeReferences(text: string, files: readonly string[], facts: Map<string, ModuleFacts>): void {
+  for (let start = 0, end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
+    const [index, imports, reexports] = text.slice(start, end).split('\u0000') as [string, string, string];
+    facts.set(files[Number(index)]!, { needle: false, imports: imports.split('\u0001'), reexports: reexports === '' ? [] : reexports.split('\u0001') });
+  }
 }
 
 function sizeOf(file: string): number {
@@ -279,7 +305,7 @@ const noReferences = { imports: [], reexports: [] } as const;
  * it: its relative specifiers (a scan by `indexOf`), whether it holds a needle, and a needle file's
  * exports read from the index the check built.
  */
-function checkOneFile(file: string, index: number, context: CheckContext, limits: ReadLimits, moduleFacts: boolean, timings: PhaseTimings): FileOutcome | undefined {
+function checkOneFile(file: string, index: number, context: CheckContext, limits: ReadLimits, moduleFacts: boolean, timings: PhaseTimings): FileOutcome | ModuleReferences | undefined {
   let started = performance.now();
   const read = readSource(file, limits.maxFileSize);
   const now = performance.now();
@@ -293,7 +319,7 @@ function checkOneFile(file: string, index: number, context: CheckContext, limits
   const references = moduleFacts ? scanModuleReferences(read.text) : noReferences;
   timings.prefilter += performance.now() - started;
   const imports = references.imports.length === 0 ? undefined : { needle: false, ...references };
-  if (!candidate) return imports === undefined ? undefined : { index, file, findings: [], module: imports };
+  if (!candidate) return imports === undefined ? undefined : references;
   const needle = moduleFacts && context.analysisOptions.catalog.needlePattern.test(read.text);
   let exports: ModuleExports | undefined;
   const outcome = checkText(read.text, file, index, context, limits, timings, needle ? (fileIndex, lines) => (exports = retiredExports(readModuleExports(file, fileIndex, lines), context.analysisOptions.catalog.needlePattern)) : undefined);
@@ -378,7 +404,7 @@ function workerOptionsOf(options: SunsetOptions): Omit<SunsetOptions, 'catalog'>
 /** A check worker. Its result is every batch it reported; a worker that fails reports what it finished, never an error. */
 class CheckWorker {
   readonly #worker = new Worker(workerUrl, { resourceLimits: workerLimits });
-  readonly #result: ThreadResult = { done: [], files: [], timings: emptyTimings() };
+  readonly #result: ThreadResult = { done: [], files: [], references: '', timings: emptyTimings() };
 
   run(task: CheckWorkerTask): Promise<ThreadResult> {
     return new Promise((resolve) => {
