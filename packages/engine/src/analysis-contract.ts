@@ -6,6 +6,7 @@ import type { RuleName } from '@sunset/rule-data';
 export type { AnalysisOptions, Check, CheckMeta, FileIndex, Finding, FixPlan, SiteReport, SourceComment, SourceFile } from '@sunset/analysis';
 export type { RuleLevel, SunsetOptions } from '@sunset/config';
 export { analysisOptionsOf } from '@sunset/config';
+export { rangeOf } from '@sunset/analysis';
 export type { RuleName } from '@sunset/rule-data';
 
 export interface AnalysisCore {

@@ -1,5 +1,4 @@
 import { parseForESLint } from '@typescript-eslint/parser';
-import type { TSESTree } from '@typescript-eslint/types';
 import { describe, expect, it } from 'vitest';
 import { rangeOf } from '@sunset/analysis';
 import { parseSource } from '../src/parse/parse-source.js';
@@ -16,7 +15,7 @@ function nodeFacts(root: unknown): string[] {
     const node = value as Record<string, unknown>;
     // typescript-estree gives `range`; the engine asks oxc for `start`/`end` only (what rangeOf reads).
     if (typeof node.type === 'string' && (Array.isArray(node.range) || typeof node.start === 'number')) {
-      facts.push(`${parentKey}: ${node.type} ${JSON.stringify(rangeOf(node as unknown as TSESTree.Node))}${detailsOf(node)}`);
+      facts.push(`${parentKey}: ${node.type} ${JSON.stringify(rangeOf(node as unknown as Parameters<typeof rangeOf>[0]))}${detailsOf(node)}`);
     }
     for (const [key, child] of Object.entries(node)) {
       if (key === 'parent' || key === 'loc' || key === 'range' || key === 'start' || key === 'end' || key === 'tokens' || key === 'comments') continue;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { indexFile, type AnalysisOptions, type FileIndex, type Finding } from '@sunset/analysis';
+import { indexFile, rangeOf, type AnalysisOptions, type FileIndex, type Finding } from '@sunset/analysis';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
 import { checkFiles, checkSource, displayPath, findSourceFiles, UsageError, type CheckFilesResult, type FileProblem, type LocatedFinding, type SkippedFile } from '@sunset/engine';
 import { Project, ts } from 'ts-morph';
@@ -177,11 +177,11 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
         index = indexFile(source, {
           ...options,
           resolveIdentifier: (node) => {
-            const tsNode = morphNodeAt(sourceFile, node.range);
+            const tsNode = morphNodeAt(sourceFile, rangeOf(node));
             if (tsNode === undefined || !(ts.isIdentifier(tsNode) || ts.isPropertyAccessExpression(tsNode) || ts.isElementAccessExpression(tsNode))) return undefined;
             const value = evaluate(tsNode);
             if (!value.parts.some((part) => part.kind === 'text' && part.value !== '')) return undefined;
-            resolved.push({ range: node.range, declarations: value.declarations });
+            resolved.push({ range: rangeOf(node), declarations: value.declarations });
             return value.parts;
           },
         });

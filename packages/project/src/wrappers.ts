@@ -1,4 +1,4 @@
-import type { FileIndex } from '@sunset/analysis';
+import { rangeOf, type FileIndex } from '@sunset/analysis';
 import type { HttpMethod, UrlPart } from '@sunset/rule-data';
 import { ts, type Project } from 'ts-morph';
 import { wrapperDepth } from './select-files.js';
@@ -74,7 +74,7 @@ export function directWrappers(index: FileIndex, file: string, project: Project,
   const collect = (segments: Segments, kind: RequestSink['kind'], range: readonly [number, number], method: HttpMethod | undefined): void => {
     const holes = segments.flatMap((segment) => (segment.kind === 'hole' && segment.node?.type === 'Identifier' ? [segment.node] : []));
     for (const hole of holes) {
-      const tsNode = morphNodeAt(sourceFile, hole.range);
+      const tsNode = morphNodeAt(sourceFile, rangeOf(hole));
       const parameter = tsNode === undefined ? undefined : parameterOf(checker, tsNode);
       if (parameter === undefined) continue;
       const parts = segments.map((segment): RequestSink['parts'][number] =>
@@ -86,13 +86,13 @@ export function directWrappers(index: FileIndex, file: string, project: Project,
       found.set(key, entry);
     }
   };
-  for (const site of index.requests) collect(site.url, 'url', site.urlNode.range, site.method.method);
+  for (const site of index.requests) collect(site.url, 'url', rangeOf(site.urlNode), site.method.method);
   for (const root of index.strings) {
     if (root.segments === undefined) continue;
     const flat = root.segments.map((segment) => (segment.kind === 'text' ? segment.value : '\0')).join('');
     const parent = index.scope.parentOf(root.node);
     const isActionHeader = parent?.type === 'Property' && parent.key.type === 'Identifier' && /^soapaction$/i.test(parent.key.name);
-    if (isActionHeader || soapShaped.test(flat)) collect(root.segments, 'soap', root.node.range, undefined);
+    if (isActionHeader || soapShaped.test(flat)) collect(root.segments, 'soap', rangeOf(root.node), undefined);
   }
   return [...found.values()].flatMap(({ fn, index: parameter, property, sinks }) => {
     const name = nameOf(fn);

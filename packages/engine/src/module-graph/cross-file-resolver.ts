@@ -1,5 +1,5 @@
 import type { UrlPart } from '@sunset/rule-data';
-import type { Finding, SourceFile } from '../analysis-contract.js';
+import { rangeOf, type Finding, type SourceFile } from '../analysis-contract.js';
 import type { CrossFileRelatedLocation } from '../check/check-source.js';
 import type { Node } from './ast-types.js';
 import type { Declaration, ExportedValue } from './exported-values.js';
@@ -71,7 +71,7 @@ export function createCrossFileResolver(program: SourceFile['program'], lookup: 
     let value = lookup(imported.specifier, imported.importedName);
     for (const name of chain.path) value = value?.kind === 'object' ? value.members[name] : undefined;
     if (value?.kind !== 'text') return undefined;
-    resolutions.push({ range: node.range, declaration: value.declaration });
+    resolutions.push({ range: rangeOf(node), declaration: value.declaration });
     return value.parts;
   };
   return { resolveIdentifier, resolutions };

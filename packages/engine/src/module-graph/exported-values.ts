@@ -1,5 +1,5 @@
 import type { UrlPart } from '@sunset/rule-data';
-import type { FileIndex } from '../analysis-contract.js';
+import { rangeOf, type FileIndex } from '../analysis-contract.js';
 import type { LineIndex } from '../parse/lines.js';
 import type { Node, NodeOf } from './ast-types.js';
 
@@ -56,9 +56,10 @@ export function readModuleExports(file: string, index: FileIndex, lines: LineInd
   const stars: string[] = [];
 
   const declarationOf = (name: string, node: Node): Declaration => {
-    const start = lines.position(node.range[0]);
-    const end = lines.position(node.range[1]);
-    return { file, name, range: node.range, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+    const range = rangeOf(node);
+    const start = lines.position(range[0]);
+    const end = lines.position(range[1]);
+    return { file, name, range, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
   };
 
   const valueOf = (node: Node, name: string, depth: number): ExportedValue | ForwardedExport | undefined => {
