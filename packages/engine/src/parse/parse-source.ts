@@ -28,7 +28,9 @@ function parserOptionsOf(filePath: string): ParserOptions {
     lang,
     astType: 'ts',
     sourceType: extension === '.cjs' || extension === '.cts' ? 'commonjs' : 'module',
-    range: true,
+    // No `range` arrays: every node has `start`/`end`, which the analysis reads through `rangeOf`;
+    // the arrays were a quarter of the time spent turning oxc's JSON into objects.
+    range: false,
     preserveParens: false,
   };
 }
