@@ -142,6 +142,20 @@ function readTree(dir: string): Record<string, string> {
   return Object.fromEntries(fg.sync('**/*', { cwd: dir, dot: true }).sort().map((file) => [file, readFileSync(path.join(dir, file), 'utf8')]));
 }
 
+describe('--project file selection', () => {
+  it('follows a module specifier with non-ASCII characters (the selection reads bytes)', async () => {
+    const work = writeWork({
+      'src/größen/pfade.ts': "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\n",
+      'src/use.ts': "import axios from 'axios';\nimport { MANAGERS } from './größen/pfade';\n\nexport const load = () => axios.get(MANAGERS);\n",
+    });
+    const { findings, loaded } = await runProjectCheck({ cwd: work, paths: ['src'], options, baseDir: work });
+    expect([findings.map((finding) => lineOf(work, finding)), loaded]).toEqual([
+      ['src/use.ts:4:37 no-legacy-rest-path GET /v1/campaigns/dictionaries/managers <- src/größen/pfade.ts:1:25 (MANAGERS)'],
+      2,
+    ]);
+  });
+});
+
 describe('--project and the scanned paths', () => {
   it('resolves through files outside the scanned paths but reports only inside them', async () => {
     const { findings } = await runProjectCheck({ cwd: fixture, paths: ['src/services'], options, baseDir: fixture });

@@ -91,6 +91,19 @@ function readText(file: string): string | undefined {
   }
 }
 
+/**
+ * A file's bytes as a one-byte string, for the selection only: needles, `export` and module specifiers
+ * are ASCII, a specifier with other bytes is decoded again as UTF-8 (`selectProjectFiles`). Cheaper than
+ * UTF-8 decoding every file of the repository once more.
+ */
+function readBytes(file: string): string | undefined {
+  try {
+    return readFileSync(file).toString('latin1');
+  } catch {
+    return undefined;
+  }
+}
+
 const byteOrderMark = '\uFEFF';
 
 /** The files of the first pass that must not go to ts-morph: those it could not read, parse or was told to skip. */
@@ -134,7 +147,7 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
   run.onProgress?.(`selecting among ${files.length} files`);
   // Only a retired path or operation can travel across files: files holding one are the seeds. The other
   // files keep the findings of the first pass (reporting or OAuth targets, TODO markers).
-  const selection = selectProjectFiles(files, readText, (text) => analysisOptions.catalog.needlePattern.test(text), tsconfig.options);
+  const selection = selectProjectFiles(files, readBytes, (text) => analysisOptions.catalog.needlePattern.test(text), tsconfig.options);
   const texts = new Map<string, string>();
   for (const file of selection.loaded) {
     const text = readText(file);

@@ -80,7 +80,9 @@ export function selectProjectFiles(
     if (text === undefined) continue;
     const targets = new Set<string>();
     for (const match of text.matchAll(moduleSpecifier)) {
-      const specifier = (match[1] ?? match[2])!;
+      const written = (match[1] ?? match[2])!;
+      // The text may be the file's bytes read as Latin-1: a specifier with other bytes is UTF-8 again.
+      const specifier = /[^\x00-\x7f]/.test(written) ? Buffer.from(written, 'latin1').toString('utf8') : written;
       if (!mayNameProjectFile(specifier)) continue;
       const resolved = ts.resolveModuleName(specifier, file, compilerOptions, ts.sys, cache).resolvedModule;
       if (resolved === undefined || resolved.isExternalLibraryImport === true || resolved.extension === ts.Extension.Dts) continue;
