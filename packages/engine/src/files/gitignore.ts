@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { isInside, toPosix } from './paths.js';
+import { isInside, relativePosix } from './paths.js';
 
 /** The `.gitignore` files that apply below `root`, each with the folder its patterns are relative to. */
 export interface GitignoreRules {
@@ -35,7 +35,7 @@ export function isGitignored(rules: GitignoreRules, file: string): boolean {
   let ignored = false;
   for (const { dir, matcher } of rules.layers) {
     if (!isInside(dir, file) || dir === file) continue;
-    const verdict = matcher.test(toPosix(path.relative(dir, file)));
+    const verdict = matcher.test(relativePosix(dir, file));
     if (verdict.ignored) ignored = true;
     else if (verdict.unignored) ignored = false;
   }

@@ -6,7 +6,7 @@ import { compareText, describeFileError, UsageError, type FileProblem } from '..
 import { findGitRoot } from './git.js';
 import { isGitignored, loadGitignoreRules } from './gitignore.js';
 import { listTree } from './list-tree.js';
-import { displayPath, hasSourceExtension, isInAlwaysSkippedFolder, isInside, sourceExtensions, toPosix } from './paths.js';
+import { displayPath, hasSourceExtension, isInAlwaysSkippedFolder, isInside, relativePosix, sourceExtensions } from './paths.js';
 import { excludedByConfigMessage, unscannedExtensionMessage, type SkippedFile } from './source-shape.js';
 
 export interface WalkOptions {
@@ -47,7 +47,7 @@ export async function findSourceFiles(paths: readonly string[], options: WalkOpt
   const configIgnores = ignore().add([...(options.ignores ?? [])]);
   const ignoresBase = options.ignoresBase ?? options.cwd;
   const isConfigIgnored = (file: string): boolean =>
-    isInside(ignoresBase, file) && file !== ignoresBase && configIgnores.ignores(toPosix(path.relative(ignoresBase, file)));
+    (options.ignores ?? []).length > 0 && isInside(ignoresBase, file) && file !== ignoresBase && configIgnores.ignores(relativePosix(ignoresBase, file));
 
   const byRealPath = new Map<string, FoundFile>();
   const unreadable: FileProblem[] = [];
@@ -132,7 +132,7 @@ async function walkFolder(
     }
     // listTree follows no symlink, so every folder between the root and the file is a real one:
     // the file's real path is the root's real path plus the same relative path.
-    files.push({ file, real: path.join(realRoot, path.relative(root, file)), explicit: false });
+    files.push({ file, real: realRoot === root ? file : path.join(realRoot, path.relative(root, file)), explicit: false });
   }
   for (const file of listing.unscanned) {
     if (isGitignored(gitignore, file)) continue;
