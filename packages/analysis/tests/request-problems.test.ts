@@ -260,4 +260,12 @@ describe('the OAuth checks', () => {
       ]),
     );
   });
+
+  it('looks for identity requests only where the text names sts/connect, whatever else the file holds', () => {
+    // The prefilter would not parse this file for the split URL alone; a client secret in it must not change that.
+    const split = "const TOKEN = `${AUTH}/sts` + '/connect/token';\nfetch(TOKEN, { method: 'POST', body: JSON.stringify({ grant_type: 'client_credentials' }) });";
+    expect(oauthProblems(`${split}\nconst clientSecret = 'abc';`)).toEqual(both([['client-secret-literal', "'abc'", undefined]]));
+    const whole = "const TOKEN = `${AUTH}/sts/connect/token`;\nfetch(TOKEN, { method: 'POST', body: JSON.stringify({ grant_type: 'client_credentials' }) });";
+    expect(oauthProblems(whole)).toEqual(both([['token-request-json-body', "JSON.stringify({ grant_type: 'client_credentials' })", 'JSON.stringify']]));
+  });
 });

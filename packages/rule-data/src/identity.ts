@@ -58,10 +58,13 @@ export const identityProvider: IdentityProvider = {
   },
 };
 
+/** The folder of the identity provider's endpoints (`sts/connect`): every authorize or token URL holds it. */
+const identityEndpointNeedle = identityProvider.authorize.path.slice(1, identityProvider.authorize.path.lastIndexOf('/'));
+
 /** The request endpoints Sunset checks beyond retirement: the two report-starting POSTs and the identity provider. */
 const requestCheckNeedles: readonly string[] = [
   ...[reportingLimits.synchronous.endpoints[0]!, reportingLimits.asynchronous.endpoints[0]!].map((endpoint) => endpoint.path.slice(1)),
-  identityProvider.authorize.path.slice(1, identityProvider.authorize.path.lastIndexOf('/')),
+  identityEndpointNeedle,
   identityProvider.params.clientSecret,
   'clientsecret',
   identityProvider.params.redirectUri,
@@ -85,10 +88,12 @@ function anyCaseOf(lower: string, last: boolean): string {
   return `[${lower}${upper}${extra}]`;
 }
 
-/** All request-check needles in one pattern, compiled once: one scan of the text instead of lower-casing it per test. */
-const requestCheckPattern = new RegExp(
-  requestCheckNeedles.map((needle) => [...needle].map((character, at) => anyCaseOf(character, at === needle.length - 1)).join('')).join('|'),
-);
+/** Needles as one flag-free pattern, compiled once: one scan of the text instead of lower-casing it per test. */
+const anyCasePattern = (needles: readonly string[]): RegExp =>
+  new RegExp(needles.map((needle) => [...needle].map((character, at) => anyCaseOf(character, at === needle.length - 1)).join('')).join('|'));
+
+const requestCheckPattern = anyCasePattern(requestCheckNeedles);
+const identityEndpointPattern = anyCasePattern([identityEndpointNeedle]);
 
 /**
  * The cheap test before parsing for the request rules (report limits, OAuth usage): false means the
@@ -97,4 +102,13 @@ const requestCheckPattern = new RegExp(
  */
 export function mightContainRequestCheckTarget(sourceText: string): boolean {
   return requestCheckPattern.test(sourceText);
+}
+
+/**
+ * Whether the text may name the identity provider's authorize or token endpoint (`sts/connect`, any
+ * case): without it (and without a resolver bringing a URL in from another file) a file has no
+ * request for the OAuth checks to look at.
+ */
+export function mightNameIdentityEndpoint(sourceText: string): boolean {
+  return identityEndpointPattern.test(sourceText);
 }

@@ -24,7 +24,7 @@ export {
   todoText,
 } from './messages.js';
 export { reportingLimits, reportingQuotas } from './limits.js';
-export { identityProvider, mightContainRequestCheckTarget, type IdentityProvider } from './identity.js';
+export { identityProvider, mightContainRequestCheckTarget, mightNameIdentityEndpoint, type IdentityProvider } from './identity.js';
 export { scheduleDocument, scheduleJsonSchema, scheduleMarkdownTable } from './schedule-export.js';
 export { interpolate, ruleMessages, ruleNames, type RuleMessageId, type RuleName } from './rule-messages.js';
 export { ruleDocsUrl } from './rule-docs.js';

@@ -1,4 +1,4 @@
-import { identityProvider, type Endpoint } from '@sunset/rule-data';
+import { identityProvider, mightNameIdentityEndpoint, type Endpoint } from '@sunset/rule-data';
 import { argumentAt, calleeOf, memberCallee, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { FileIndex, RequestSite } from '../file-index/file-index.js';
 import type { Binding } from '../file-index/scope-model.js';
@@ -334,7 +334,10 @@ function findSecretSites(index: FileIndex): { secrets: SecretSite[]; basics: Nod
  */
 export function findOAuthProblems(index: FileIndex, hosts: readonly string[] | undefined): OAuthProblem[] {
   const problems: OAuthProblem[] = [];
-  const requests = collectRequests(index, hosts, index.evaluation(), problems);
+  // Requests to the identity provider are looked for only where its path may be, as the prefilter would
+  // if it were the file's only needle: a line that interests another rule changes nothing here.
+  const mayRequest = index.options.resolveIdentifier !== undefined || mightNameIdentityEndpoint(index.file.text);
+  const requests = mayRequest ? collectRequests(index, hosts, index.evaluation(), problems) : [];
   let implicitFlow = false;
   for (const request of requests) if (checkRequest(request, problems)) implicitFlow = true;
 
