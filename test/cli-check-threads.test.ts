@@ -6,15 +6,18 @@ import { ensureBuilt, makeTempDir, parseJson, runSunset, type RunResult } from '
 
 // `SUNSET_CHECK_THREADS` (packages/engine/src/check/check-files.ts): worker threads check files beside
 // the main thread. The report must not depend on how many threads checked, so the same repo is checked
-// with one thread and with three and the outputs compared byte for byte. That includes a finding the
-// module graph makes from two files far apart in the walk (so usually read by different threads): a
-// constant declared in src/zz-api/legacy-paths.ts and read in src/aa-labels.ts.
+// with one thread and with three and the outputs compared byte for byte. That includes the findings the
+// module graph makes from files far apart in the walk (so usually read by different threads): a
+// constant declared in src/zz-api/legacy-paths.ts and read in 24 files src/aa-labels-NN.ts, which the
+// threads check again between them (three claims of eight).
 
 interface JsonReport {
   findings: { file: string; line: number; column: number; rule: string; related?: { file?: string; line: number; column: number; message: string }[] }[];
   errors: unknown[];
   summary: { files: number; candidates: number; findings: number };
 }
+
+const importerNames = Array.from({ length: 24 }, (_unused, index) => `aa-labels-${String(index + 1).padStart(2, '0')}`);
 
 describe('sunset check with SUNSET_CHECK_THREADS', () => {
   let repo: { dir: string; cleanup: () => Promise<void> };
@@ -30,7 +33,9 @@ describe('sunset check with SUNSET_CHECK_THREADS', () => {
     writeFileSync(path.join(repo.dir, 'src', 'zz-large.ts'), `${filler}\nexport const list = () => fetch('/v1/campaigns');\n`);
     mkdirSync(path.join(repo.dir, 'src', 'zz-api'));
     writeFileSync(path.join(repo.dir, 'src', 'zz-api', 'legacy-paths.ts'), "export const LEGACY_LABELS = '/v1/campaigns/dictionaries/labels';\n");
-    writeFileSync(path.join(repo.dir, 'src', 'aa-labels.ts'), "import { LEGACY_LABELS } from './zz-api/legacy-paths';\n\nexport const labels = () => fetch(LEGACY_LABELS);\n");
+    for (const name of importerNames) {
+      writeFileSync(path.join(repo.dir, 'src', `${name}.ts`), "import { LEGACY_LABELS } from './zz-api/legacy-paths';\n\nexport const labels = () => fetch(LEGACY_LABELS);\n");
+    }
     const check = (threads: string): Promise<RunResult> =>
       runSunset(['check', '.', '--format', 'json', '--as-of', '2026-11-21'], { cwd: repo.dir, env: { SUNSET_CHECK_THREADS: threads } });
     [oneThread, threeThreads] = [await check('1'), await check('3')];
@@ -42,25 +47,25 @@ describe('sunset check with SUNSET_CHECK_THREADS', () => {
 
   it('reports enough candidates for three threads to share the work', () => {
     const report = parseJson<JsonReport>(oneThread);
-    expect(report.summary.files).toBe(403);
+    expect(report.summary.files).toBe(426);
     // The generated repo is seeded: 80 files hold retired calls, 115 pass the prefilter (the others call
     // the token or stats endpoint), and the rules find 215 problems; the large file adds one of each,
-    // the constants module one of each, and its importer is parsed for the one finding the graph adds.
-    expect(report.summary.candidates).toBe(118);
-    expect(report.findings.length).toBe(218);
+    // the constants module one of each, and its 24 importers are parsed for the finding the graph adds to each.
+    expect(report.summary.candidates).toBe(141);
+    expect(report.findings.length).toBe(241);
     expect(report.findings.filter((finding) => finding.file === 'src/zz-large.ts').map(({ line, column, rule }) => ({ line, column, rule }))).toEqual([
       { line: 6001, column: 33, rule: 'sunset/no-legacy-rest-path' },
     ]);
     const crossFile = report.findings.filter((finding) => finding.related?.some((related) => related.file !== undefined));
-    expect(crossFile.map(({ file, line, column, rule, related }) => ({ file, line, column, rule, related }))).toEqual([
-      {
-        file: 'src/aa-labels.ts',
+    expect(crossFile.map(({ file, line, column, rule, related }) => ({ file, line, column, rule, related }))).toEqual(
+      importerNames.map((name) => ({
+        file: `src/${name}.ts`,
         line: 3,
         column: 35,
         rule: 'sunset/no-legacy-rest-path',
         related: [{ file: 'src/zz-api/legacy-paths.ts', line: 1, column: 30, endLine: 1, endColumn: 65, message: 'The value is declared here as LEGACY_LABELS.' }],
-      },
-    ]);
+      })),
+    );
     expect(report.errors).toEqual([]);
   });
 

@@ -134,79 +134,135 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
   };
   const threads = workersAvailable ? Math.min(run.threads ?? defaultThreadCount(files.length), Math.ceil(files.length / claimSize)) : 1;
   const workers = Array.from({ length: Math.max(threads - 1, 0) }, () => new CheckWorker());
-  const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
-  const crossFile = run.crossFile === true;
-  const task: CheckWorkerTask = { files, options: workerOptionsOf(run.options), limits, crossFile, next };
-  const pending = workers.map((worker) => worker.run(task));
+  try {
+    const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+    const crossFile = run.crossFile === true;
+    const task: CheckWorkerTask = { kind: 'check', files, options: workerOptionsOf(run.options), limits, crossFile, next };
+    const pending = workers.map((worker) => worker.run(task));
 
-  const context = checkContextOf(run.options, run.core);
-  const results = [checkClaimedFiles(files, next, context, limits, crossFile), ...(await Promise.all(pending))];
-  // Files a worker claimed but did not report (it left them to this thread, or it died): checked here.
-  const reported = new Set(results.flatMap((result) => result.done));
-  const left = files.flatMap((_file, index) => (reported.has(index) ? [] : [index]));
-  if (left.length > 0) results.push(checkIndexes(files, left, context, limits, crossFile));
-  if (crossFile) {
-    const rechecked = checkThroughModuleGraph(files, results, context, limits, run.cwd);
-    if (rechecked.files.length > 0) results.push(rechecked);
+    const context = checkContextOf(run.options, run.core);
+    const results = [checkClaimedFiles(files, next, context, limits, crossFile), ...(await Promise.all(pending))];
+    // Files a worker claimed but did not report (it left them to this thread, or it died): checked here.
+    const reported = new Set(results.flatMap((result) => result.done));
+    const left = files.flatMap((_file, index) => (reported.has(index) ? [] : [index]));
+    if (left.length > 0) results.push(checkIndexes(files, left, context, limits, crossFile));
+    const graph = crossFile ? moduleGraphOf(files, results, context, limits) : undefined;
+    if (graph !== undefined) results.push(...(await recheckImporters(files, graph, context, limits, run.cwd, workers)));
+    return collect(listing.unreadable, listing.skipped, files.length, results, timings);
+  } finally {
+    for (const worker of workers) worker.close();
   }
-  return collect(listing.unreadable, listing.skipped, files.length, results, timings);
+}
+
+/** The module graph with what it was built from; undefined when no scanned file imports a retired value from another. */
+interface ModuleGraphRun {
+  readonly graph: ModuleGraphData;
+  /** Indexes (into the run's files) of the files to check again, in walk order. */
+  readonly importers: readonly number[];
+  /** The text the first pass read of a candidate (so the main thread does not read it again). */
+  readonly sourceOf: (file: string) => string | undefined;
+  readonly timings: PhaseTimings;
 }
 
 /**
- * The default mode's cross-file pass, after every file was checked once: the module graph is built
- * from the facts each thread returned, and the files that import a retired value from another
- * scanned file are checked again with their imports resolved (their outcome replaces the first).
- * With no such import this costs one pass over the facts.
+ * The default mode's module graph, built after every file was checked once from the facts each
+ * thread returned. Undefined in the common case, where no needle file exports a retired value (one
+ * pass over the outcomes), or when no scanned file imports one.
  */
-function checkThroughModuleGraph(files: readonly string[], results: readonly ThreadResult[], context: CheckContext, limits: ReadLimits, cwd: string): ThreadResult {
-  const rechecked: ThreadResult = { done: [], files: [], references: '', timings: emptyTimings() };
-  // The common case: no needle file exports a retired value, so nothing can be imported from one.
-  if (!results.some((result) => result.files.some((outcome) => outcome.module !== undefined && mayOfferRetiredValues(outcome.module)))) return rechecked;
+function moduleGraphOf(files: readonly string[], results: readonly ThreadResult[], context: CheckContext, limits: ReadLimits): ModuleGraphRun | undefined {
+  if (!results.some((result) => result.files.some((outcome) => outcome.module !== undefined && mayOfferRetiredValues(outcome.module)))) return undefined;
   const started = performance.now();
   const outcomes = new Map<string, FileOutcome>();
   const facts = new Map<string, ModuleFacts>();
   for (const result of results) {
-    for (const outcome of result.files) if (outcome.module !== undefined) outcomes.set(outcome.file, outcome);
+    for (const outcome of result.files) if (outcome.module !== undefined || outcome.source !== undefined) outcomes.set(outcome.file, outcome);
     decodeReferences(result.references, files, facts);
   }
+  const sourceOf = (file: string): string | undefined => outcomes.get(file)?.source;
   const graph = buildModuleGraph(
     files,
     {
       factsOf: (file) => outcomes.get(file)?.module ?? facts.get(file),
       readText: (file) => {
-        const read = outcomes.get(file)?.source === undefined ? readSource(file, limits.maxFileSize) : undefined;
-        return read === undefined ? outcomes.get(file)!.source : read.kind === 'text' ? read.text : undefined;
+        const source = sourceOf(file);
+        if (source !== undefined) return source;
+        const read = readSource(file, limits.maxFileSize);
+        return read.kind === 'text' ? read.text : undefined;
       },
     },
     context.analysisOptions,
     context.core,
   );
-  rechecked.timings.index += performance.now() - started;
-  const importers = Object.keys(graph.links);
-  if (importers.length === 0) return rechecked;
+  const timings = emptyTimings();
+  timings.index += performance.now() - started;
+  if (Object.keys(graph.links).length === 0) return undefined;
   const indexOf = new Map(files.map((file, index) => [file, index]));
+  const importers = Object.keys(graph.links)
+    .map((file) => indexOf.get(file)!)
+    .sort((a, b) => a - b);
+  return { graph, importers, sourceOf, timings };
+}
+
+/**
+ * Checks the graph's importers again with their imports resolved, shared with the workers as the
+ * first pass was (their outcome replaces the first); what a worker leaves or loses, this thread does.
+ */
+async function recheckImporters(files: readonly string[], run: ModuleGraphRun, context: CheckContext, limits: ReadLimits, cwd: string, workers: readonly CheckWorker[]): Promise<ThreadResult[]> {
+  const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+  const task: CheckWorkerRecheck = { kind: 'recheck', graph: run.graph, importers: run.importers, next, cwd };
+  const pending = workers.map((worker) => worker.recheck(task));
+  const mine = recheckClaimedFiles(files, task, context, limits, run.sourceOf);
+  addTimings(mine.timings, run.timings);
+  const results = [mine, ...(await Promise.all(pending))];
+  const reported = new Set(results.flatMap((result) => result.done));
+  const left = run.importers.filter((index) => !reported.has(index));
+  if (left.length > 0) results.push(recheckClaimedFiles(files, { ...task, importers: left, next: new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT) }, context, limits, run.sourceOf));
+  return results;
+}
+
+/**
+ * Claims importers of the graph from the recheck's counter until none is left (main thread and
+ * workers); a worker (`maxBytes` set) leaves larger files unreported, for the main thread.
+ */
+export function recheckClaimedFiles(
+  files: readonly string[],
+  task: CheckWorkerRecheck,
+  context: CheckContext,
+  limits: ReadLimits,
+  sourceOf: (file: string) => string | undefined = () => undefined,
+  maxBytes?: number,
+  onBatch?: (batch: ThreadResult) => void,
+): ThreadResult {
+  const all: ThreadResult = { done: [], files: [], references: '', timings: emptyTimings() };
+  const counter = new Int32Array(task.next);
   const explicit = new Set(limits.explicit);
-  for (const file of importers) {
-    const first = outcomes.get(file);
-    const index = indexOf.get(file)!;
-    const outcome = recheckImporter(file, index, first, graph, context, explicit.has(index) ? exempt : limits, rechecked.timings, cwd);
-    if (outcome !== undefined) (rechecked.files as FileOutcome[]).push(outcome);
+  for (let first = Atomics.add(counter, 0, claimSize); first < task.importers.length; first = Atomics.add(counter, 0, claimSize)) {
+    const batch: ThreadResult = { done: [], files: [], references: '', timings: emptyTimings() };
+    for (const index of task.importers.slice(first, first + claimSize)) {
+      const file = files[index]!;
+      if (maxBytes !== undefined && sizeOf(file) > maxBytes) continue;
+      const outcome = recheckImporter(file, index, sourceOf(file), task.graph, context, explicit.has(index) ? exempt : limits, batch.timings, task.cwd);
+      (batch.done as number[]).push(index);
+      if (outcome !== undefined) (batch.files as FileOutcome[]).push(outcome);
+    }
+    if (onBatch) onBatch(batch);
+    else mergeInto(all, batch);
   }
-  return rechecked;
+  return all;
 }
 
 /** One importer checked with the graph's resolver; undefined when it cannot be (unreadable, minified, nested too deeply: its first outcome stands). */
 function recheckImporter(
   file: string,
   index: number,
-  first: FileOutcome | undefined,
+  source: string | undefined,
   graph: ModuleGraphData,
   context: CheckContext,
   limits: ReadLimits,
   timings: PhaseTimings,
   cwd: string,
 ): FileOutcome | undefined {
-  let text = first?.source;
+  let text = source;
   if (text === undefined) {
     const started = performance.now();
     const read = readSource(file, limits.maxFileSize);
@@ -384,6 +440,7 @@ function collect(
 
 /** What the main thread hands a worker once the walk is done: the files, the options without the catalog, the shared counter. */
 export interface CheckWorkerTask {
+  readonly kind: 'check';
   readonly files: readonly string[];
   readonly options: Omit<SunsetOptions, 'catalog'>;
   readonly limits: ReadLimits;
@@ -393,7 +450,19 @@ export interface CheckWorkerTask {
   readonly next: SharedArrayBuffer;
 }
 
-/** A worker's messages: a batch of finished files, then `end`. */
+/** Then, when the module graph found importers: the graph (plain data), which files to check again, a new counter. */
+export interface CheckWorkerRecheck {
+  readonly kind: 'recheck';
+  readonly graph: ModuleGraphData;
+  /** Indexes (into the task's files) of the files to check again. */
+  readonly importers: readonly number[];
+  /** One Int32 slot: the position in `importers` of the next file nobody has claimed yet. */
+  readonly next: SharedArrayBuffer;
+  /** The working directory `data.declaredIn` paths are relative to. */
+  readonly cwd: string;
+}
+
+/** A worker's messages, for each task: a batch of finished files, then `end`. */
 export type CheckWorkerMessage = { readonly kind: 'batch'; readonly batch: ThreadResult } | { readonly kind: 'end' };
 
 /** The catalog holds functions, which cannot cross to a worker; the worker builds it again from `customEntries`. */
@@ -401,23 +470,47 @@ function workerOptionsOf(options: SunsetOptions): Omit<SunsetOptions, 'catalog'>
   return Object.fromEntries(Object.entries(options).filter(([key]) => key !== 'catalog')) as Omit<SunsetOptions, 'catalog'>;
 }
 
-/** A check worker. Its result is every batch it reported; a worker that fails reports what it finished, never an error. */
+/**
+ * A check worker: the first pass, then (when the module graph found importers) the recheck, then
+ * `close`. Each task's result is every batch it reported; a worker that fails reports what it
+ * finished, never an error, and a closed or dead worker reports nothing more.
+ */
 class CheckWorker {
   readonly #worker = new Worker(workerUrl, { resourceLimits: workerLimits });
-  readonly #result: ThreadResult = { done: [], files: [], references: '', timings: emptyTimings() };
+  #alive = true;
 
   run(task: CheckWorkerTask): Promise<ThreadResult> {
+    return this.#perform(task);
+  }
+
+  recheck(task: CheckWorkerRecheck): Promise<ThreadResult> {
+    return this.#perform(task);
+  }
+
+  close(): void {
+    this.#alive = false;
+    this.#worker.terminate().catch(() => undefined);
+  }
+
+  #perform(task: CheckWorkerTask | CheckWorkerRecheck): Promise<ThreadResult> {
+    const result: ThreadResult = { done: [], files: [], references: '', timings: emptyTimings() };
+    if (!this.#alive) return Promise.resolve(result);
     return new Promise((resolve) => {
-      const finish = (): void => {
-        this.#worker.removeAllListeners();
-        resolve(this.#result);
+      const onMessage = (message: CheckWorkerMessage): void => {
+        if (message.kind === 'batch') mergeInto(result, message.batch);
+        else finish();
       };
-      this.#worker.on('message', (message: CheckWorkerMessage) => {
-        if (message.kind === 'batch') mergeInto(this.#result, message.batch);
-        else void this.#worker.terminate().then(finish, finish);
-      });
-      this.#worker.once('error', finish);
-      this.#worker.once('exit', finish);
+      const died = (): void => {
+        this.#alive = false;
+        finish();
+      };
+      // Only this task's listeners go: `removeAllListeners()` would also drop the ones Node uses to
+      // deliver the worker's messages, and the next task would never hear back.
+      const finish = (): void => {
+        this.#worker.off('message', onMessage).off('error', died).off('exit', died);
+        resolve(result);
+      };
+      this.#worker.on('message', onMessage).once('error', died).once('exit', died);
       this.#worker.postMessage(task);
     });
   }
