@@ -147,7 +147,9 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     const left = files.flatMap((_file, index) => (reported.has(index) ? [] : [index]));
     if (left.length > 0) results.push(checkIndexes(files, left, context, limits, crossFile));
     const graph = crossFile ? moduleGraphOf(files, results, context, limits) : undefined;
-    if (graph !== undefined) results.push(...(await recheckImporters(files, graph, context, limits, run.cwd, workers)));
+    // Nothing to check again (the common case): the workers go now, while this thread collects.
+    if (graph === undefined) for (const worker of workers) worker.close();
+    else results.push(...(await recheckImporters(files, graph, context, limits, run.cwd, workers)));
     return collect(listing.unreadable, listing.skipped, files.length, results, timings);
   } finally {
     for (const worker of workers) worker.close();
@@ -488,6 +490,7 @@ class CheckWorker {
   }
 
   close(): void {
+    if (!this.#alive) return;
     this.#alive = false;
     this.#worker.terminate().catch(() => undefined);
   }
