@@ -6,6 +6,7 @@ export type { PhaseTimings } from './check/timings.js';
 export { fixSource, type FixResult } from './fix/fix-source.js';
 export { fixFiles, type FileChange, type FixReport, type FixRun, type FixSummary } from './fix/fix-files.js';
 export { findSourceFiles, type FoundSource, type SourceListing, type WalkOptions } from './files/walk.js';
+export { createFolderCache, type ReadFolder } from './files/list-tree.js';
 export { sourceExtensions, displayPath, toPosix } from './files/paths.js';
 export { findGitRoot } from './files/git.js';
 export { writeFileAtomic, ReadOnlyFileError } from './files/atomic-write.js';

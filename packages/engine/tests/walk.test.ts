@@ -1,6 +1,7 @@
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createFolderCache } from '../src/files/list-tree.js';
 import { findSourceFiles } from '../src/files/walk.js';
 import { makeTree } from './helpers.js';
 
@@ -88,5 +89,30 @@ describe('findSourceFiles', () => {
     await expect(findSourceFiles(['README.md'], { cwd: root })).rejects.toThrow(
       'Cannot scan "README.md": only .js .jsx .mjs .cjs .ts .tsx .mts .cts .vue .svelte .astro files are scanned. Pass a source file or a folder.',
     );
+  });
+});
+
+describe('createFolderCache', () => {
+  it('lists a folder once per run: the walk that shares it sees the folders as the first pass saw them', async () => {
+    const root = makeTree({ 'a.ts': js, 'src/b.ts': js });
+    const readFolder = createFolderCache();
+    expect(readFolder(root).map((entry) => entry.name).sort()).toEqual(['a.ts', 'src']);
+    expect(readFolder(path.join(root, 'src')).map((entry) => entry.name)).toEqual(['b.ts']);
+    writeFileSync(path.join(root, 'src/c.ts'), js);
+    expect(displayPaths(await findSourceFiles(['.'], { cwd: root, readFolder }))).toEqual(['a.ts', 'src/b.ts']);
+    expect(displayPaths(await findSourceFiles(['.'], { cwd: root }))).toEqual(['a.ts', 'src/b.ts', 'src/c.ts']);
+  });
+
+  it('throws the same error again for a folder it could not list', () => {
+    const readFolder = createFolderCache();
+    const missing = path.join(makeTree({}), 'gone');
+    let first: unknown;
+    try {
+      readFolder(missing);
+    } catch (error) {
+      first = error;
+    }
+    expect((first as NodeJS.ErrnoException).code).toBe('ENOENT');
+    expect(() => readFolder(missing)).toThrow(first as Error);
   });
 });

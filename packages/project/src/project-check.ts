@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { indexFile, rangeOf, type AnalysisOptions, type FileIndex, type Finding } from '@sunset/analysis';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
-import { checkFiles, checkSource, displayPath, findSourceFiles, UsageError, type CheckFilesResult, type FileProblem, type LocatedFinding, type SkippedFile } from '@sunset/engine';
+import { checkFiles, checkSource, displayPath, findSourceFiles, UsageError, type CheckFilesResult, type FileProblem, type LocatedFinding, type ReadFolder, type SkippedFile } from '@sunset/engine';
 import { Project, ts } from 'ts-morph';
 import { selectProjectFiles, wrapperDepth } from './select-files.js';
 import { createValueEvaluator, morphNodeAt, type ValueDeclaration } from './type-resolver.js';
@@ -38,6 +38,8 @@ export interface ProjectRun {
   readonly onProgress?: (message: string) => void;
   /** Threads of the pass that checks every file as `sunset check` does (default: the engine's choice). */
   readonly threads?: number;
+  /** How the walks list folders (see the engine's `createFolderCache`). */
+  readonly readFolder?: ReadFolder;
 }
 
 /**
@@ -141,7 +143,7 @@ export interface ProjectAnalysis {
  * with a retired value.
  */
 export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, excluded: ReadonlySet<string>): Promise<ProjectAnalysis> {
-  const listing = await findSourceFiles(run.paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir });
+  const listing = await findSourceFiles(run.paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder });
   const files = listing.files.map((file) => file.path).filter((file) => !excluded.has(file));
   const analysisOptions: AnalysisOptions = analysisOptionsOf(run.options);
   run.onProgress?.(`selecting among ${files.length} files`);
@@ -272,7 +274,7 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
 export async function runProjectCheck(run: ProjectRun): Promise<ProjectCheckResult> {
   const tsconfig = loadTsconfig(run);
   run.onProgress?.('checking every file as sunset check does');
-  const base = await checkFiles(run.paths, { cwd: run.cwd, options: run.options, baseDir: run.baseDir, ...(run.threads === undefined ? {} : { threads: run.threads }) });
+  const base = await checkFiles(run.paths, { cwd: run.cwd, options: run.options, baseDir: run.baseDir, readFolder: run.readFolder, ...(run.threads === undefined ? {} : { threads: run.threads }) });
   const analysis = await analyseProject(run, tsconfig, notAnalysable(base.errors, base.skipped));
   const findings: ProjectFinding[] = [
     ...base.findings.filter((finding) => !analysis.loaded.has(finding.file)).map((finding) => ({ ...finding, declarations: [] })),

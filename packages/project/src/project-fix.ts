@@ -76,6 +76,7 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
     cwd: run.cwd,
     options: run.options,
     baseDir: run.baseDir,
+    readFolder: run.readFolder,
     dry: true,
     force: true,
     onChange: (change) => void firstPass.set(change.file, change),

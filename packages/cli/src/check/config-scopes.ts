@@ -1,6 +1,6 @@
-import { readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
-import { findConfig, resolveConfig, toPosix, type ConfigOverrides, type ResolvedConfig } from '@sunset/engine';
+import { createFolderCache, findConfig, resolveConfig, toPosix, type ConfigOverrides, type ReadFolder, type ResolvedConfig } from '@sunset/engine';
 
 /** The files one config governs: the paths to scan with it, and the folders of nested configs to leave out. */
 export interface ConfigScope {
@@ -26,7 +26,13 @@ export interface ConfigScopes {
  * top of the git work tree; a folder below a scanned folder with its own config is governed by that
  * one. The nearest file wins whole (no cascading). `--config FILE` governs everything.
  */
-export async function resolveConfigScopes(cwd: string, paths: readonly string[], overrides: ConfigOverrides, now: Date = new Date()): Promise<ConfigScopes> {
+export async function resolveConfigScopes(
+  cwd: string,
+  paths: readonly string[],
+  overrides: ConfigOverrides,
+  now: Date = new Date(),
+  readFolder: ReadFolder = createFolderCache(),
+): Promise<ConfigScopes> {
   const primary = await resolveConfig(cwd, overrides, now);
   if (overrides.config !== undefined) return { primary, scopes: [{ config: primary, paths, ignores: primary.ignores }], carvedOut: [] };
 
@@ -49,7 +55,7 @@ export async function resolveConfigScopes(cwd: string, paths: readonly string[],
     own.paths.push(given);
     own.roots.push(absolute);
     if (!isFolder) continue;
-    for (const nested of nestedConfigFolders(absolute)) {
+    for (const nested of nestedConfigFolders(absolute, readFolder)) {
       const nestedConfig = await findConfig(nested, undefined);
       if (nestedConfig === undefined || nestedConfig.file === found?.file) continue;
       const scope = await scopeOf(nestedConfig.file);
@@ -97,13 +103,13 @@ function isDirectory(file: string): boolean {
   }
 }
 
-/** Folders below `root` holding a sunset.config.json or a package.json (checked for a `sunset` key by findConfig); node_modules and dot folders are not entered. */
-function nestedConfigFolders(root: string): string[] {
+/** Folders below `root` (listed through `readFolder`, which the walk then reuses) holding a sunset.config.json or a package.json (checked for a `sunset` key by findConfig); node_modules and dot folders are not entered. */
+function nestedConfigFolders(root: string, readFolder: ReadFolder): string[] {
   const found: string[] = [];
   const visit = (folder: string): void => {
     let entries;
     try {
-      entries = readdirSync(folder, { withFileTypes: true });
+      entries = readFolder(folder);
     } catch {
       return; // the walk reports unreadable folders
     }

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { checkFiles, displayPath, validateDay, writeFileAtomic, type AnalysisCore, type CheckFilesResult, type FileProblem, type LocatedFinding } from '@sunset/engine';
+import { checkFiles, createFolderCache, displayPath, validateDay, writeFileAtomic, type AnalysisCore, type CheckFilesResult, type FileProblem, type LocatedFinding } from '@sunset/engine';
 import { describeEndpoint, todayUtc } from '@sunset/rule-data';
 import type { CheckArgs } from '../args.js';
 import { applyBaseline, buildBaseline, readBaseline, writeBaseline } from '../baseline/baseline-file.js';
@@ -62,11 +62,14 @@ const toFileError = (cwd: string, problem: FileProblem): FileError => ({
 /** `sunset check`: walk, prefilter, parse, check (all in the engine), apply the baseline, report; returns the exit code. */
 export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependencies): Promise<number> {
   const now = nowOf(io);
+  // The config lookup and the walk list the same folders: once.
+  const readFolder = createFolderCache();
   const { primary: config, scopes, carvedOut } = await resolveConfigScopes(
     io.cwd,
     args.paths,
     { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts, failOn: args.failOn, baseline: args.baseline },
     now,
+    readFolder,
   );
   const baselineExpires = args.baselineExpires === undefined ? undefined : validateDay(args.baselineExpires, '--baseline-expires', '--baseline-expires');
   if (baselineExpires !== undefined && !args.updateBaseline) {
@@ -95,6 +98,7 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
       cwd: io.cwd,
       options: { ...scope.config, ignores: scope.ignores },
       baseDir: scope.config.baseDir,
+      readFolder,
       ...(threads === undefined ? {} : { threads }),
     };
     let scoped: CheckFilesResult;

@@ -1,5 +1,5 @@
 import { createTwoFilesPatch } from 'diff';
-import { describeFixReport, fixFiles, fixReportJson, type AnalysisCore, type FixReport } from '@sunset/engine';
+import { createFolderCache, describeFixReport, fixFiles, fixReportJson, type AnalysisCore, type FixReport } from '@sunset/engine';
 import type { FixArgs } from '../args.js';
 import { resolveConfigScopes, withoutCarvedOut } from '../check/config-scopes.js';
 import { ExitCode } from '../errors.js';
@@ -27,11 +27,14 @@ export interface FixDependencies {
  * the exit code.
  */
 export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDependencies): Promise<number> {
+  // The config lookup and the walk list the same folders: once.
+  const readFolder = createFolderCache();
   const { scopes, carvedOut } = await resolveConfigScopes(
     io.cwd,
     args.paths,
     { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts },
     nowOf(io),
+    readFolder,
   );
   // --project: ts-morph and the TypeScript compiler load only now, never for a plain `sunset fix`.
   const projectMode = args.project === undefined ? undefined : await import('@sunset/project');
@@ -50,6 +53,7 @@ export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDepend
         paths: scope.paths,
         options: { ...scope.config, ignores: scope.ignores },
         baseDir: scope.config.baseDir,
+        readFolder,
         tsconfig: args.project?.tsconfig,
         dry: args.dry,
         force: args.force,
@@ -68,6 +72,7 @@ export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDepend
         cwd: io.cwd,
         options: { ...scope.config, ignores: scope.ignores },
         baseDir: scope.config.baseDir,
+        readFolder,
         dry: args.dry,
         force: args.force,
         onProgress: (_done, total, file) => {

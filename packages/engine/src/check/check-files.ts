@@ -18,6 +18,7 @@ import {
   type SkippedFile,
 } from '../files/source-shape.js';
 import { findSourceFiles } from '../files/walk.js';
+import type { ReadFolder } from '../files/list-tree.js';
 import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
 import { readModuleExports, retiredExports, type ModuleExports } from '../module-graph/exported-values.js';
 import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
@@ -43,6 +44,8 @@ export interface CheckRun {
    * mode). Off by default: `sunset report` must count as its history (one file at a time) does.
    */
   readonly crossFile?: boolean;
+  /** How the walk lists folders (see `createFolderCache`). */
+  readonly readFolder?: ReadFolder;
 }
 
 export type { SkippedFile };
@@ -124,7 +127,7 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
   // From the TypeScript sources (tests) there is no compiled worker to start: check in this thread.
   const workersAvailable = run.core === undefined && existsSync(fileURLToPath(workerUrl));
   const walkStarted = performance.now();
-  const listing = await findSourceFiles(paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir });
+  const listing = await findSourceFiles(paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder });
   timings.walk = performance.now() - walkStarted;
   const files = listing.files.map((file) => file.path);
   const limits: ReadLimits = {

@@ -5,7 +5,7 @@ import ignore from 'ignore';
 import { compareText, describeFileError, UsageError, type FileProblem } from '../errors.js';
 import { findGitRoot } from './git.js';
 import { isGitignored, loadGitignoreRules } from './gitignore.js';
-import { listTree } from './list-tree.js';
+import { listTree, type ReadFolder } from './list-tree.js';
 import { displayPath, hasSourceExtension, isInAlwaysSkippedFolder, isInside, relativePosix, sourceExtensions } from './paths.js';
 import { excludedByConfigMessage, unscannedExtensionMessage, type SkippedFile } from './source-shape.js';
 
@@ -15,6 +15,8 @@ export interface WalkOptions {
   /** Gitignore-style patterns from the config, relative to `ignoresBase`. */
   readonly ignores?: readonly string[];
   readonly ignoresBase?: string;
+  /** How folders are listed (default: `readdirSync`; a `createFolderCache()` shared with other passes of the same run). */
+  readonly readFolder?: ReadFolder;
 }
 
 /** A file to scan: its absolute path and the path reports show. */
@@ -55,7 +57,7 @@ export async function findSourceFiles(paths: readonly string[], options: WalkOpt
   for (const given of paths) {
     const absolute = path.resolve(options.cwd, given);
     const kind = await pathKind(given, absolute);
-    const found = kind === 'file' ? await explicitFile(given, absolute) : await walkFolder(absolute, isConfigIgnored, unreadable, skipped);
+    const found = kind === 'file' ? await explicitFile(given, absolute) : await walkFolder(absolute, isConfigIgnored, unreadable, skipped, options.readFolder);
     for (const file of found) {
       const earlier = byRealPath.get(file.real);
       // A file both named and found in a named folder counts as named.
@@ -115,9 +117,10 @@ async function walkFolder(
   isConfigIgnored: (file: string) => boolean,
   unreadable: FileProblem[],
   skipped: Map<string, SkippedFile>,
+  readFolder: ReadFolder | undefined,
 ): Promise<FoundFile[]> {
   const realRoot = await realpath(root);
-  const listing = listTree(root);
+  const listing = listTree(root, readFolder);
   const gitignore = await loadGitignoreRules(root, findGitRoot(root), listing.gitignores);
   for (const folder of listing.unreadable) {
     if (isGitignored(gitignore, folder.path) || isConfigIgnored(folder.path)) continue;

@@ -7,6 +7,7 @@ import { assertCleanWorkTrees } from '../files/git-guard.js';
 import { readSource } from '../files/read-source.js';
 import { countNotScanned, looksMinified, minifiedMessage, tooLargeMessage, type NotScannedCounts, type SkippedFile } from '../files/source-shape.js';
 import { findSourceFiles } from '../files/walk.js';
+import type { ReadFolder } from '../files/list-tree.js';
 import { analysisCore, analysisOptionsOf } from '../analysis-contract.js';
 import { fixSource } from './fix-source.js';
 
@@ -30,6 +31,8 @@ export interface FixRun {
   readonly maxFileSize?: number;
   /** Replaces parts of the rule core (tests). */
   readonly core?: Partial<AnalysisCore>;
+  /** How the walk lists folders (see `createFolderCache`). */
+  readonly readFolder?: ReadFolder;
 }
 
 export interface FileChange {
@@ -83,7 +86,7 @@ const signalCheckInterval = 16;
  * or written is reported and the run goes on.
  */
 export async function fixFiles(paths: readonly string[], run: FixRun): Promise<FixReport> {
-  const listing = await findSourceFiles(paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir });
+  const listing = await findSourceFiles(paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder });
   if (!run.dry && !run.force) await assertCleanWorkTrees(await foldersOf(paths, run.cwd));
   const core = analysisCore(run.core);
   const analysisOptions = analysisOptionsOf(run.options);
