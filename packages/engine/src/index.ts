@@ -1,10 +1,10 @@
 export type { AnalysisCore, SunsetOptions } from './analysis-contract.js';
 export { parseSource, type ParseResult, type SyntaxProblem } from './parse/parse-source.js';
-export { checkSource, type CheckSourceResult, type LocatedFinding, type RelatedPosition } from './check/check-source.js';
+export { checkSource, type CheckSourceResult, type CrossFileRelatedLocation, type LocatedFinding, type RelatedPosition } from './check/check-source.js';
 export { checkFiles, defaultThreadCount, type CheckFilesResult, type CheckRun, type SkippedFile } from './check/check-files.js';
 export type { PhaseTimings } from './check/timings.js';
-export { fixSource, type FixResult } from './fix/fix-source.js';
-export { fixFiles, type FileChange, type FixReport, type FixRun, type FixSummary } from './fix/fix-files.js';
+export { fixSource, planParsableFix, type FixResult } from './fix/fix-source.js';
+export { fixFiles, workTreeFoldersOf, writeFixedFile, type FileChange, type FixReport, type FixRun, type FixSummary } from './fix/fix-files.js';
 export { findSourceFiles, type FoundSource, type SourceListing, type WalkOptions } from './files/walk.js';
 export { createFolderCache, type ReadFolder } from './files/list-tree.js';
 export { sourceExtensions, displayPath, toPosix } from './files/paths.js';

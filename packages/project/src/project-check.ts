@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { indexFile, rangeOf, type AnalysisOptions, type FileIndex, type Finding } from '@sunset/analysis';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
-import { checkFiles, checkSource, displayPath, findSourceFiles, UsageError, type CheckFilesResult, type FileProblem, type LocatedFinding, type ReadFolder, type SkippedFile } from '@sunset/engine';
+import { checkFiles, checkSource, displayPath, findSourceFiles, UsageError, type CheckFilesResult, type CrossFileRelatedLocation, type FileProblem, type LocatedFinding, type ReadFolder, type SkippedFile } from '@sunset/engine';
 import { Project, ts } from 'ts-morph';
 import { selectProjectFiles, wrapperDepth } from './select-files.js';
 import { createValueEvaluator, morphNodeAt, type ValueDeclaration } from './type-resolver.js';
@@ -10,18 +10,13 @@ import { wrapperFindings } from './wrapper-findings.js';
 import { directWrappers, wrapperCalls, type Wrapper } from './wrappers.js';
 
 /** A related place in another file: the declaration a value comes from, or the request a wrapper makes. */
-export interface CrossFileLocation {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly endLine: number;
-  readonly endColumn: number;
-  readonly message: string;
-}
+export type CrossFileLocation = CrossFileRelatedLocation;
 
-/** A finding of project mode: a located finding, with the places in other files it was found through (set only when there are some). */
+/**
+ * A finding of project mode: a located finding (its `crossFileRelated`: the places in other files it
+ * was found through, set only when there are some), with the declarations behind it.
+ */
 export type ProjectFinding = LocatedFinding & {
-  readonly crossFileRelated?: readonly CrossFileLocation[];
   /** The declarations its value came from (empty when the value is written at the call). */
   readonly declarations: readonly ValueDeclaration[];
 };

@@ -1,7 +1,6 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { planFix, refusedFix, type Finding, type SiteReport } from '@sunset/analysis';
-import { assertCleanWorkTrees, displayPath, fixFiles, parseSource, ReadOnlyFileError, writeFileAtomic, type FileChange, type FileProblem, type FixReport } from '@sunset/engine';
+import type { Finding, SiteReport } from '@sunset/analysis';
+import { assertCleanWorkTrees, displayPath, fixFiles, planParsableFix, workTreeFoldersOf, writeFixedFile, type FileChange, type FileProblem, type FixReport } from '@sunset/engine';
 import { describeEndpoint } from '@sunset/rule-data';
 import { Node as MorphNode, type Project } from 'ts-morph';
 import { analyseProject, loadTsconfig, notAnalysable, type ProjectFinding, type ProjectRun } from './project-check.js';
@@ -29,8 +28,6 @@ export interface ProjectFixResult {
   /** Files ts-morph loaded. */
   readonly loaded: number;
 }
-
-const unparsableOutput = 'the edited file would not parse (a bug in Sunset; please report it), so nothing was changed; change this site by hand';
 
 const declarationKey = (declaration: ValueDeclaration): string => `${declaration.file}:${declaration.range[0]}`;
 
@@ -68,7 +65,7 @@ function everyUseIsIn(project: Project, declaration: ValueDeclaration, ranges: r
  */
 export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResult> {
   const tsconfig = loadTsconfig(run);
-  if (!run.dry && run.force !== true) await assertCleanWorkTrees(await foldersOf(run.paths, run.cwd));
+  if (!run.dry && run.force !== true) await assertCleanWorkTrees(await workTreeFoldersOf(run.paths, run.cwd));
   // The first pass: what `sunset fix --dry` would change, file by file; the project's plan replaces it for the files ts-morph loads.
   run.onProgress?.('fixing every file as sunset fix does');
   const firstPass = new Map<string, FileChange>();
@@ -145,11 +142,7 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
     const bom = before.startsWith('\uFEFF') ? '\uFEFF' : '';
     const text = before.slice(bom.length);
     const shown = displayPath(run.cwd, file);
-    const result = planFix(text, findings, shown);
-    if (result.output !== undefined && !parseSource(result.output, file).ok) {
-      sites.push(...refusedFix(text, findings, shown, unparsableOutput).sites);
-      continue;
-    }
+    const result = planParsableFix(text, findings, file, shown);
     sites.push(...result.sites);
     if (result.output === undefined || result.output === text) continue;
     changes.push({ file, displayPath: shown, before, after: bom + result.output });
@@ -167,13 +160,9 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
       interrupted = true;
       continue;
     }
-    try {
-      await writeFileAtomic(change.file, change.after, run.tempFiles);
-      written += 1;
-    } catch (error) {
-      const reason = error instanceof ReadOnlyFileError ? 'the file is read-only' : error instanceof Error ? error.message : String(error);
-      errors.push({ file: change.file, message: `Could not write: ${reason}. The file was left as it was.` });
-    }
+    const failed = await writeFixedFile(change.file, change.after, run.tempFiles);
+    if (failed === undefined) written += 1;
+    else errors.push(failed);
   }
   errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const count = (action: SiteReport['action']): number => sites.filter((site) => site.action === action).length;
@@ -196,18 +185,4 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
     },
   };
   return { changes, sites, report, loaded: analysis.loaded.size };
-}
-
-/** The folders whose git work trees the guard checks: each path, or its folder when it is a file. */
-async function foldersOf(paths: readonly string[], cwd: string): Promise<string[]> {
-  const folders = [];
-  for (const given of paths) {
-    const absolute = path.resolve(cwd, given);
-    const isFolder = await stat(absolute).then(
-      (stats) => stats.isDirectory(),
-      () => false,
-    );
-    folders.push(isFolder ? absolute : path.dirname(absolute));
-  }
-  return folders;
 }

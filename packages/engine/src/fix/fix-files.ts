@@ -87,7 +87,7 @@ const signalCheckInterval = 16;
  */
 export async function fixFiles(paths: readonly string[], run: FixRun): Promise<FixReport> {
   const listing = await findSourceFiles(paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder });
-  if (!run.dry && !run.force) await assertCleanWorkTrees(await foldersOf(paths, run.cwd));
+  if (!run.dry && !run.force) await assertCleanWorkTrees(await workTreeFoldersOf(paths, run.cwd));
   const core = analysisCore(run.core);
   const analysisOptions = analysisOptionsOf(run.options);
 
@@ -122,13 +122,11 @@ export async function fixFiles(paths: readonly string[], run: FixRun): Promise<F
           changedFiles.push(displayPath);
           run.onChange?.({ file, displayPath, before: read.text, after: result.output });
           if (!run.dry) {
-            try {
-              await writeFileAtomic(file, result.output, run.tempFiles);
-              written += 1;
-            } catch (error) {
+            const failed = await writeFixedFile(file, result.output, run.tempFiles);
+            if (failed === undefined) written += 1;
+            else {
               notWritten += 1;
-              const reason = error instanceof ReadOnlyFileError ? 'the file is read-only' : describeFileError(error);
-              errors.push({ file, message: `Could not write: ${reason}. The file was left as it was.` });
+              errors.push(failed);
             }
           }
         }
@@ -165,12 +163,32 @@ export async function fixFiles(paths: readonly string[], run: FixRun): Promise<F
   };
 }
 
-/** The folders whose git work trees the guard checks: each path, or its folder when it is a file. */
-async function foldersOf(paths: readonly string[], cwd: string): Promise<string[]> {
+/**
+ * Writes a fixed file atomically (see `writeFileAtomic`); a write that fails leaves the file as it was
+ * and comes back as the problem to report (`fix` and `fix --project` report it the same way).
+ */
+export async function writeFixedFile(file: string, text: string, tempFiles?: Set<string>): Promise<FileProblem | undefined> {
+  try {
+    await writeFileAtomic(file, text, tempFiles);
+    return undefined;
+  } catch (error) {
+    const reason = error instanceof ReadOnlyFileError ? 'the file is read-only' : describeFileError(error);
+    return { file, message: `Could not write: ${reason}. The file was left as it was.` };
+  }
+}
+
+/**
+ * The folders whose git work trees the guard checks: each path, or its folder when it is a file (or
+ * cannot be read: the walk reports that path).
+ */
+export async function workTreeFoldersOf(paths: readonly string[], cwd: string): Promise<string[]> {
   const folders = [];
   for (const given of paths) {
     const absolute = path.resolve(cwd, given);
-    const isFolder = await stat(absolute).then((stats) => stats.isDirectory());
+    const isFolder = await stat(absolute).then(
+      (stats) => stats.isDirectory(),
+      () => false,
+    );
     folders.push(isFolder ? absolute : path.dirname(absolute));
   }
   return folders;

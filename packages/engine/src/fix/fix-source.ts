@@ -1,4 +1,4 @@
-import type { AnalysisCore, Finding, SiteReport, SunsetOptions } from '../analysis-contract.js';
+import { analysisCore, type AnalysisCore, type Finding, type FixPlan, type SiteReport, type SunsetOptions } from '../analysis-contract.js';
 import { checkContextOf } from '../check/check-source.js';
 import { enabledRules } from '../check/rule-settings.js';
 import type { FileProblem } from '../errors.js';
@@ -43,11 +43,19 @@ function fixCandidate(text: string, filePath: string, options: SunsetOptions, co
   if (rules.length === 0) return { output: undefined, sites: [] };
   const index = context.core.indexFile(file, context.analysisOptions);
   const findings: Finding[] = rules.flatMap((rule) => rule.check.run(index, context.analysisOptions, rule.options));
-  const plan = context.core.planFix(file.text, findings, sitePath);
+  const plan = planParsableFix(file.text, findings, filePath, sitePath, context.core);
   if (plan.output === undefined) return { output: undefined, sites: plan.sites };
-  if (!parseSource(plan.output, filePath).ok) {
-    return { output: undefined, sites: context.core.refusedFix(file.text, findings, sitePath, unparsableOutput).sites };
-  }
   const bom = file.text.length === text.length ? '' : text.slice(0, text.length - file.text.length);
   return { output: bom + plan.output, sites: plan.sites };
+}
+
+/**
+ * The fix plan of a file's text (without its byte-order mark), checked: when the planned output would
+ * not parse, nothing changes and every site that had an edit is reported as skipped. `fix` and
+ * `fix --project` both plan through this.
+ */
+export function planParsableFix(text: string, findings: readonly Finding[], filePath: string, sitePath: string, core: AnalysisCore = analysisCore()): FixPlan {
+  const plan = core.planFix(text, findings, sitePath);
+  if (plan.output === undefined || parseSource(plan.output, filePath).ok) return plan;
+  return { output: undefined, sites: core.refusedFix(text, findings, sitePath, unparsableOutput).sites };
 }
