@@ -15,161 +15,180 @@ const screenshotFile = path.join(repoRoot, 'docs/report-screenshot.png');
 const injectionName = '</script><img onerror=alert(1)>.js';
 const oldExports = "import axios from 'axios';\nexport const a = () => axios.get('/v1/campaigns');\nexport const b = () => axios.get('/v1/campaigns/dictionaries/clients');\nexport const c = () => fetch('/v1/campaigns/dictionaries/labels');\n";
 
-let browser: Browser;
-let page: Page;
-let data: ReportData;
-let pageUrl: string;
-const consoleErrors: string[] = [];
-const requests: string[] = [];
+// Chromium takes its language from LANG. Under a POSIX locale it reports `en-US@posix`, which Intl
+// rejects (uPlot would throw and draw no chart); de_DE formats numbers another way again.
+const locales = [
+  { LANG: 'C.UTF-8', language: 'en-US', screenshot: true },
+  { LANG: 'de_DE.UTF-8', language: 'de-DE', screenshot: false },
+];
 
-beforeAll(async () => {
-  const repo = throwawayRepo('sunset-report-browser-');
-  repo.copy(path.join(repoRoot, 'fixtures/legacy-app'), '.');
-  repo.copy(path.join(repoRoot, 'fixtures/report/injection'), 'injection');
-  repo.copy(path.join(repoRoot, 'fixtures/report/CODEOWNERS'), 'CODEOWNERS');
-  repo.copy(path.join(repoRoot, 'fixtures/report/runtime.jsonl'), 'runtime.jsonl');
-  repo.commit({ 'src/etl/old-exports.ts': oldExports }, '2026-01-05T09:00:00Z', 'the legacy app');
-  repo.commit({ 'src/etl/old-exports.ts': null }, '2026-02-02T09:00:00Z', 'remove the old exports');
+describe.each(locales)('the report page in headless Chromium under LANG=$LANG', ({ LANG, language, screenshot }) => {
+  let browser: Browser;
+  let page: Page;
+  let data: ReportData;
+  let pageUrl: string;
+  const consoleErrors: string[] = [];
+  const requests: string[] = [];
 
-  const args = ['--as-of', '2026-03-01', '--history', '2026-01-01', '--runtime', 'runtime.jsonl'];
-  const htmlIo = captureIo(repo.dir, '2026-03-01T12:00:00Z');
-  expect(await runReport([...args, '--out', 'sunset-report.html'], htmlIo)).toBe(0);
-  const jsonIo = captureIo(repo.dir, '2026-03-01T12:00:00Z');
-  expect(await runReport([...args, '--format', 'json'], jsonIo)).toBe(0);
-  data = JSON.parse(jsonIo.out()) as ReportData;
+  beforeAll(async () => {
+    const repo = throwawayRepo('sunset-report-browser-');
+    repo.copy(path.join(repoRoot, 'fixtures/legacy-app'), '.');
+    repo.copy(path.join(repoRoot, 'fixtures/report/injection'), 'injection');
+    repo.copy(path.join(repoRoot, 'fixtures/report/CODEOWNERS'), 'CODEOWNERS');
+    repo.copy(path.join(repoRoot, 'fixtures/report/runtime.jsonl'), 'runtime.jsonl');
+    repo.commit({ 'src/etl/old-exports.ts': oldExports }, '2026-01-05T09:00:00Z', 'the legacy app');
+    repo.commit({ 'src/etl/old-exports.ts': null }, '2026-02-02T09:00:00Z', 'remove the old exports');
 
-  browser = await playwright.launch({ executablePath: await chromium.executablePath(), args: chromium.args, headless: true });
-  page = await browser.newPage({ viewport: { width: 1200, height: 1500 }, locale: 'en-US', colorScheme: 'light' });
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
-  page.on('request', (request) => requests.push(request.url()));
-  pageUrl = pathToFileURL(path.join(repo.dir, 'sunset-report.html')).href;
-  await page.goto(pageUrl);
-  await page.waitForFunction("document.querySelectorAll('.chart[data-marks]').length === 2");
-}, 120_000);
+    const args = ['--as-of', '2026-03-01', '--history', '2026-01-01', '--runtime', 'runtime.jsonl'];
+    const htmlIo = captureIo(repo.dir, '2026-03-01T12:00:00Z');
+    expect(await runReport([...args, '--out', 'sunset-report.html'], htmlIo)).toBe(0);
+    const jsonIo = captureIo(repo.dir, '2026-03-01T12:00:00Z');
+    expect(await runReport([...args, '--format', 'json'], jsonIo)).toBe(0);
+    data = JSON.parse(jsonIo.out()) as ReportData;
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-const visibleSites = (): Promise<string[]> =>
-  page.$$eval('#site-list > li.site:not([hidden]) .where .file', (links) => links.map((link) => link.textContent ?? ''));
-
-describe('the report page in headless Chromium', () => {
-  it('logs no console error and makes no request besides opening the file', () => {
-    expect(consoleErrors).toEqual([]);
-    expect(requests).toEqual([pageUrl]);
-  });
-
-  it('shows the totals of --format json', async () => {
-    const shown = await page.$$eval('[data-total]', (cells) => Object.fromEntries(cells.map((cell) => [cell.getAttribute('data-total'), Number(cell.textContent)])));
-    const { totals } = data;
-    expect(shown).toEqual({
-      total: totals.total,
-      rewrite: totals.rewrite,
-      todo: totals.todo,
-      'phase-scheduled': totals.byPhase.scheduled,
-      'phase-deprecated': totals.byPhase.deprecated,
-      'phase-retired': totals.byPhase.retired,
-      'family-soap': totals.byFamily.soap,
-      'family-rest': totals.byFamily.rest,
-      'family-reporting': totals.byFamily.reporting,
-      'family-label': totals.byFamily.label,
+    browser = await playwright.launch({
+      executablePath: await chromium.executablePath(),
+      args: chromium.args,
+      headless: true,
+      env: { ...process.env, LANG, LC_ALL: LANG },
     });
-    // legacy-app's 58 retired calls, the injection fixture's 1, and 1 call only the runtime saw.
-    expect([totals.total, totals.inCode, totals.runtimeOnly, totals.rewrite]).toEqual([60, 59, 1, 16]);
-    expect(await page.textContent('#site-count')).toBe('Showing 60 of 60 sites.');
+    page = await browser.newPage({ viewport: { width: 1200, height: 1500 }, colorScheme: 'light' });
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(String(error)));
+    page.on('request', (request) => requests.push(request.url()));
+    pageUrl = pathToFileURL(path.join(repo.dir, 'sunset-report.html')).href;
+    await page.goto(pageUrl);
+    // Playwright's own selector engine waits (a string predicate would be eval'd in the page, which its CSP forbids).
+    await page.locator('.chart[data-marks]').nth(1).waitFor({ state: 'attached', timeout: 30_000 });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
   });
 
-  it('draws the marks of both charts (bars by family, the burndown line)', async () => {
-    const marks = await page.$$eval('.chart', (charts) =>
-      charts.map((chart) => {
-        const canvas = chart.querySelector('canvas')!;
-        const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-        let painted = 0;
-        for (let index = 3; index < pixels.length; index += 4) if (pixels[index]! > 0) painted += 1;
-        return { id: chart.id, marks: Number(chart.getAttribute('data-marks')), painted: painted > 1000 };
-      }),
-    );
-    expect(marks).toEqual([
-      { id: 'family-chart', marks: 4, painted: true },
-      { id: 'burndown-chart', marks: 2 * data.history!.points.length, painted: true },
-    ]);
-    expect(data.history!.points.map((point) => [point.day, point.total])).toEqual([
-      ['2026-01-08', 62],
-      ['2026-01-15', 62],
-      ['2026-01-22', 62],
-      ['2026-01-29', 62],
-      ['2026-02-05', 59],
-      ['2026-02-12', 59],
-      ['2026-02-19', 59],
-      ['2026-02-26', 59],
-      ['2026-03-01', 59],
-    ]);
-  });
+  const visibleSites = (): Promise<string[]> =>
+    page.$$eval('#site-list > li.site:not([hidden]) .where .file', (links) => links.map((link) => link.textContent ?? ''));
 
-  it('filters the sites by owner (CODEOWNERS, last match wins) and resets', async () => {
-    await page.selectOption('#filter-owner', '@alice');
-    const alice = data.sites.filter((site) => site.owners.includes('@alice'));
-    expect(alice.map((site) => site.file)).toEqual(Array(5).fill('src/web/angular/campaign.service.ts'));
-    expect(await visibleSites()).toEqual(alice.map((site) => `${site.file}:${site.line}`));
-    expect(await page.textContent('#site-count')).toBe('Showing 5 of 60 sites.');
+    it('runs under the language Intl accepts for this locale', async () => {
+      expect(await page.evaluate('navigator.language')).toBe(language);
+    });
 
-    await page.selectOption('#filter-owner', '@adops/data-eng');
-    expect(await visibleSites()).toHaveLength(data.sites.filter((site) => site.owners.includes('@adops/data-eng')).length);
-    await page.click('#filter-reset');
-    await page.waitForFunction("document.querySelector('#site-count').textContent === 'Showing 60 of 60 sites.'");
-  });
+    it('logs no console error and makes no request besides opening the file', () => {
+      expect(consoleErrors).toEqual([]);
+      expect(requests).toEqual([pageUrl]);
+    });
 
-  it('is usable from the keyboard: a select changes with arrow keys, a column sorts with Enter', async () => {
-    await page.focus('#filter-phase');
-    await page.keyboard.press('ArrowDown');
-    expect(await page.inputValue('#filter-phase')).toBe('retired');
-    await page.click('#filter-reset');
+    it('shows the totals of --format json', async () => {
+      const shown = await page.$$eval('[data-total]', (cells) => Object.fromEntries(cells.map((cell) => [cell.getAttribute('data-total'), Number(cell.textContent)])));
+      const { totals } = data;
+      expect(shown).toEqual({
+        total: totals.total,
+        rewrite: totals.rewrite,
+        todo: totals.todo,
+        'phase-scheduled': totals.byPhase.scheduled,
+        'phase-deprecated': totals.byPhase.deprecated,
+        'phase-retired': totals.byPhase.retired,
+        'family-soap': totals.byFamily.soap,
+        'family-rest': totals.byFamily.rest,
+        'family-reporting': totals.byFamily.reporting,
+        'family-label': totals.byFamily.label,
+      });
+      // legacy-app's 58 retired calls, the injection fixture's 1, and 1 call only the runtime saw.
+      expect([totals.total, totals.inCode, totals.runtimeOnly, totals.rewrite]).toEqual([60, 59, 1, 16]);
+      expect(await page.textContent('#site-count')).toBe('Showing 60 of 60 sites.');
+    });
 
-    await page.focus('#entry-table button[data-sort="retired"]');
-    await page.keyboard.press('Enter');
-    expect(await page.getAttribute('#entry-table th:has(button[data-sort="retired"])', 'aria-sort')).toBe('ascending');
-    const firstRetired = await page.$eval('#entry-table tbody tr td code', (cell) => cell.textContent);
-    expect(firstRetired).toBe([...data.byEntry].map((row) => row.retired).sort()[0]);
-  });
+    it('draws the marks of both charts (bars by family, the burndown line)', async () => {
+      const marks = await page.$$eval('.chart', (charts) =>
+        charts.map((chart) => {
+          const canvas = chart.querySelector('canvas')!;
+          const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+          let painted = 0;
+          for (let index = 3; index < pixels.length; index += 4) if (pixels[index]! > 0) painted += 1;
+          return { id: chart.id, marks: Number(chart.getAttribute('data-marks')), painted: painted > 1000 };
+        }),
+      );
+      expect(marks).toEqual([
+        { id: 'family-chart', marks: 4, painted: true },
+        { id: 'burndown-chart', marks: 2 * data.history!.points.length, painted: true },
+      ]);
+      expect(data.history!.points.map((point) => [point.day, point.total])).toEqual([
+        ['2026-01-08', 62],
+        ['2026-01-15', 62],
+        ['2026-01-22', 62],
+        ['2026-01-29', 62],
+        ['2026-02-05', 59],
+        ['2026-02-12', 59],
+        ['2026-02-19', 59],
+        ['2026-02-26', 59],
+        ['2026-03-01', 59],
+      ]);
+    });
 
-  it('shows the injection fixture as text: its name, its code and its message', async () => {
-    const site = data.sites.find((candidate) => candidate.file.startsWith('injection/'))!;
-    expect(site.file).toBe(`injection/${injectionName}`);
-    const item = page.locator('#site-list > li.site', { has: page.locator('.file', { hasText: injectionName }) });
-    expect(await item.locator('.file').textContent()).toBe(`injection/${injectionName}:${site.line}`);
-    expect(await item.locator('.frame').textContent()).toContain('`/v1/campaigns/${id}?note=</script><b>bold</b>`');
-    expect(await item.locator('.frame').textContent()).toContain("const banner = '</script><img src=x onerror=\"document.title = \\'injected\\'\">';");
-    expect(await page.locator('img, .frame b').count()).toBe(0);
-    expect(await page.locator('script').count()).toBe(3); // the data, uPlot, the page's script
-    expect(await page.title()).toBe('Sunset report: 60 retired calls left (as of 2026-03-01)');
-    expect(await item.locator('a.file').getAttribute('href')).toBe(`injection/%3C/script%3E%3Cimg%20onerror%3Dalert(1)%3E.js`);
-  });
+    it('filters the sites by owner (CODEOWNERS, last match wins) and resets', async () => {
+      await page.selectOption('#filter-owner', '@alice');
+      const alice = data.sites.filter((site) => site.owners.includes('@alice'));
+      expect(alice.map((site) => site.file)).toEqual(Array(5).fill('src/web/angular/campaign.service.ts'));
+      expect(await visibleSites()).toEqual(alice.map((site) => `${site.file}:${site.line}`));
+      expect(await page.textContent('#site-count')).toBe('Showing 5 of 60 sites.');
 
-  it('marks the runtime sites and the server deprecations', async () => {
-    expect(await page.locator('.badge.runtime').allTextContents()).toEqual(['also seen at runtime · 12 requests', 'seen at runtime only · 3 requests']);
-    expect(await page.locator('#server-title + p + table tbody tr td code').textContent()).toBe('GET https://api.example.com/v2/reports');
-  });
+      await page.selectOption('#filter-owner', '@adops/data-eng');
+      expect(await visibleSites()).toHaveLength(data.sites.filter((site) => site.owners.includes('@adops/data-eng')).length);
+      await page.click('#filter-reset');
+      // The form's reset handler filters again after the reset has run (a task later): poll for it.
+      await expect.poll(() => page.textContent('#site-count')).toBe('Showing 60 of 60 sites.');
+      expect(await visibleSites()).toHaveLength(60);
+    });
 
-  it('follows the dark colour scheme, and its screenshot is the README one', async () => {
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.waitForTimeout(100);
-    expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(15, 20, 25)');
-    expect(consoleErrors).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.click('#filter-reset');
-    await page.evaluate('document.activeElement.blur(); window.scrollTo(0, 0)');
-    await page.waitForTimeout(100);
-    const png = await page.screenshot({ clip: { x: 0, y: 0, width: 1200, height: 1500 } });
-    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
-    if (process.env.SUNSET_UPDATE_SCREENSHOT === '1') {
-      mkdirSync(path.dirname(screenshotFile), { recursive: true });
-      writeFileSync(screenshotFile, png);
-    }
-    expect(existsSync(screenshotFile)).toBe(true);
-    expect(readFileSync(screenshotFile).subarray(1, 4).toString('latin1')).toBe('PNG');
-  });
+    it('is usable from the keyboard: a select changes with arrow keys, a column sorts with Enter', async () => {
+      await page.focus('#filter-phase');
+      await page.keyboard.press('ArrowDown');
+      expect(await page.inputValue('#filter-phase')).toBe('retired');
+      await page.click('#filter-reset');
+
+      await page.focus('#entry-table button[data-sort="retired"]');
+      await page.keyboard.press('Enter');
+      expect(await page.getAttribute('#entry-table th:has(button[data-sort="retired"])', 'aria-sort')).toBe('ascending');
+      const firstRetired = await page.$eval('#entry-table tbody tr td code', (cell) => cell.textContent);
+      expect(firstRetired).toBe([...data.byEntry].map((row) => row.retired).sort()[0]);
+    });
+
+    it('shows the injection fixture as text: its name, its code and its message', async () => {
+      const site = data.sites.find((candidate) => candidate.file.startsWith('injection/'))!;
+      expect(site.file).toBe(`injection/${injectionName}`);
+      const item = page.locator('#site-list > li.site', { has: page.locator('.file', { hasText: injectionName }) });
+      expect(await item.locator('.file').textContent()).toBe(`injection/${injectionName}:${site.line}`);
+      expect(await item.locator('.frame').textContent()).toContain('`/v1/campaigns/${id}?note=</script><b>bold</b>`');
+      expect(await item.locator('.frame').textContent()).toContain("const banner = '</script><img src=x onerror=\"document.title = \\'injected\\'\">';");
+      expect(await page.locator('img, .frame b').count()).toBe(0);
+      expect(await page.locator('script').count()).toBe(3); // the data, uPlot, the page's script
+      expect(await page.title()).toBe('Sunset report: 60 retired calls left (as of 2026-03-01)');
+      expect(await item.locator('a.file').getAttribute('href')).toBe(`injection/%3C/script%3E%3Cimg%20onerror%3Dalert(1)%3E.js`);
+    });
+
+    it('marks the runtime sites and the server deprecations', async () => {
+      expect(await page.locator('.badge.runtime').allTextContents()).toEqual(['also seen at runtime · 12 requests', 'seen at runtime only · 3 requests']);
+      expect(await page.locator('#server-title + p + table tbody tr td code').textContent()).toBe('GET https://api.example.com/v2/reports');
+    });
+
+    it('follows the dark colour scheme, and its screenshot is the README one', async () => {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect.poll(() => page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(15, 20, 25)');
+      expect(consoleErrors).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.click('#filter-reset');
+      await page.evaluate('document.activeElement.blur(); window.scrollTo(0, 0)');
+      await expect.poll(() => page.evaluate('getComputedStyle(document.body).backgroundColor')).not.toBe('rgb(15, 20, 25)');
+      await expect.poll(() => page.textContent('#site-count')).toBe('Showing 60 of 60 sites.');
+      const png = await page.screenshot({ clip: { x: 0, y: 0, width: 1200, height: 1500 } });
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      if (screenshot && process.env.SUNSET_UPDATE_SCREENSHOT === '1') {
+        mkdirSync(path.dirname(screenshotFile), { recursive: true });
+        writeFileSync(screenshotFile, png);
+      }
+      expect(existsSync(screenshotFile)).toBe(true);
+      expect(readFileSync(screenshotFile).subarray(1, 4).toString('latin1')).toBe('PNG');
+    });
 });

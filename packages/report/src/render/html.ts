@@ -19,10 +19,15 @@ export interface HtmlOptions {
 const require = createRequire(import.meta.url);
 const assetsDir = new URL('../../assets/', import.meta.url);
 
-/** The chart library and the page's own script and styles, read when a page is made (never fetched by the page). */
+/**
+ * The chart library (behind a guard that gives it a language Intl accepts) and the page's own script
+ * and styles, read when a page is made (never fetched by the page).
+ */
 function assets(): { chartLibrary: string; chartStyles: string; pageScript: string; pageStyles: string } {
   return {
-    chartLibrary: assertInlineScript(readFileSync(require.resolve('uplot/dist/uPlot.iife.min.js'), 'utf8'), 'uPlot'),
+    chartLibrary:
+      assertInlineScript(readFileSync(new URL('locale-guard.js', assetsDir), 'utf8'), 'locale-guard.js') +
+      assertInlineScript(readFileSync(require.resolve('uplot/dist/uPlot.iife.min.js'), 'utf8'), 'uPlot'),
     chartStyles: readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8'),
     pageScript: assertInlineScript(readFileSync(new URL('report-page.js', assetsDir), 'utf8'), 'report-page.js'),
     pageStyles: readFileSync(new URL('report-page.css', assetsDir), 'utf8'),
