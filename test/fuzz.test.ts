@@ -33,12 +33,10 @@ describe('fuzz: mutated fixtures through check and fix', () => {
 
   it(`${cases} cases (seed ${seed}): no throw, findings or an error, JSON findings, a fixed file still parses, a second fix changes nothing`, () => {
     const failures: string[] = [];
-    let slowest = 0;
     for (let index = 0; index < cases; index += 1) {
       const fuzzCase = makeCase(corpus, caseSeedOf(seed, index));
       if (knownNotIdempotent.has(fuzzCase.caseSeed)) continue;
       const outcome = checkInput(engine, options, fuzzCase.file, fuzzCase.input);
-      slowest = Math.max(slowest, outcome.ms);
       if (outcome.ok) continue;
       const minimal = minimize(fuzzCase.input, (text) => !checkInput(engine, options, fuzzCase.file, text).ok, 1500);
       const report = `run seed ${seed}, case ${index}: ${describeCase(fuzzCase, outcome.problem, minimal)}`;
@@ -47,8 +45,7 @@ describe('fuzz: mutated fixtures through check and fix', () => {
       if (failures.length >= 3) break;
     }
     expect(failures).toEqual([]);
-    // No hang: a case is a few fixtures' worth of work.
-    expect(slowest).toBeLessThan(5_000);
+    // A hang fails on the test's own timeout; speed is measured in bench/, never asserted here.
   }, 60_000);
 
   // Found by this fuzz (case seed 3667053094): a call with two TODOs after code on its line got the first
