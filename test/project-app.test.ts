@@ -22,6 +22,7 @@ const options: SunsetOptions = {
   ignores: [],
   reportScheduled: false,
   scheduledWithinDays: 90,
+  apis: [],
   customEntries: [],
   catalog: builtinCatalog,
   baseline: undefined,

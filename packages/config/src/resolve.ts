@@ -19,6 +19,7 @@ function lastSet<K extends OptionName>(layers: readonly OptionsLayer[], name: K)
  */
 export function resolveOptions(layers: readonly OptionsLayer[], now: Date = new Date()): SunsetOptions {
   const customEntries = lastSet(layers, 'customEntries') ?? [];
+  const apis = lastSet(layers, 'apis') ?? [];
   return {
     asOf: lastSet(layers, 'asOf') ?? todayUtc(now),
     failOn: lastSet(layers, 'failOn') ?? 'deprecated',
@@ -27,9 +28,10 @@ export function resolveOptions(layers: readonly OptionsLayer[], now: Date = new 
     ignores: lastSet(layers, 'ignores') ?? [],
     reportScheduled: lastSet(layers, 'reportScheduled') ?? false,
     scheduledWithinDays: lastSet(layers, 'scheduledWithinDays') ?? defaultScheduledWithinDays,
+    apis,
     customEntries,
-    // Already validated by validateOptions: building the catalog cannot fail here.
-    catalog: createCatalog(customEntries),
+    // Validated by validateOptions with the APIs of the same place; built here with the APIs in force.
+    catalog: createCatalog(customEntries, 'customEntries', apis),
     baseline: lastSet(layers, 'baseline'),
     rules: Object.assign({}, ...layers.map((layer) => layer.rules ?? {})) as SunsetOptions['rules'],
     typeAware: lastSet(layers, 'typeAware') ?? false,

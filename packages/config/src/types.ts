@@ -1,4 +1,4 @@
-import type { Catalog, IsoDay, RuleName } from '@sunset/rule-data';
+import type { Api, Catalog, IsoDay, RuleName } from '@sunset/rule-data';
 
 export const failOnValues = ['deprecated', 'retired'] as const;
 /** `sunset check` fails on findings in this phase or later. */
@@ -26,9 +26,11 @@ export interface SunsetOptions {
   readonly ignores: readonly string[];
   readonly reportScheduled: boolean;
   readonly scheduledWithinDays: number;
+  /** Other vendors' APIs that custom entries belong to (their `api` field), with their hosts and base paths. */
+  readonly apis: readonly Api[];
   /** The custom entries as written (validated by rule-data's `createCatalog`). */
   readonly customEntries: readonly unknown[];
-  /** The built-in entries plus `customEntries`. */
+  /** The built-in entries plus `customEntries`, and the APIs of both. */
   readonly catalog: Catalog;
   /** The baseline file as written (relative to the config file); undefined: the CLI's default. */
   readonly baseline: string | undefined;

@@ -20,6 +20,7 @@ describe('resolveOptions', () => {
       ignores: [],
       reportScheduled: false,
       scheduledWithinDays: 90,
+      apis: [],
       customEntries: [],
       catalog: builtinCatalog,
       baseline: undefined,

@@ -31,6 +31,7 @@ export function sunsetOptions(overrides: Partial<SunsetOptions> = {}): SunsetOpt
     ignores: [],
     reportScheduled: false,
     scheduledWithinDays: 90,
+    apis: [],
     customEntries: [],
     catalog: builtinCatalog,
     baseline: undefined,

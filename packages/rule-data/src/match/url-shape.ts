@@ -1,10 +1,11 @@
-import type { HttpMethod, ParamBinding, PartPosition, PathEntry, UrlMatch, UrlPart } from '../types.js';
+import type { Api, HttpMethod, ParamBinding, PartPosition, PathEntry, UrlMatch, UrlPart } from '../types.js';
 
 /** One segment of a path template: a literal (compared case-insensitively) or a `{param}`. */
 export type TemplateSegment = { readonly kind: 'literal'; readonly lower: string } | { readonly kind: 'param'; readonly name: string };
 
 export interface CompiledPath {
   readonly entry: PathEntry;
+  readonly api: Api;
   readonly segments: readonly TemplateSegment[];
 }
 
