@@ -120,6 +120,8 @@ export interface UrlMatch {
   readonly params: Readonly<Record<string, ParamBinding>>;
   /** True when the site can be rewritten one-to-one: a `rewrite` entry and exactly one entry matched. */
   readonly oneToOne: boolean;
+  /** The host (with port, lower case) the URL names before the path; undefined when it names none or the code does not show it. */
+  readonly host: string | undefined;
 }
 
 export interface OperationMatch {
