@@ -61,6 +61,10 @@ export interface RetirementFacts {
   readonly todoCause?: string;
   /** Edits towards each candidate endpoint whose parameters are all bound here. */
   readonly candidates: readonly { readonly replacement: Endpoint; readonly edits: readonly TextEdit[] }[];
+  /** The retired methods of the path, when the code does not say which one it uses and there are several. */
+  readonly methods?: readonly HttpMethod[];
+  /** The host the request names (lower case, with port); undefined when the code does not show it. */
+  readonly host: string | undefined;
 }
 
 export interface Finding {
@@ -78,10 +82,23 @@ export interface Finding {
   readonly retirement?: RetirementFacts;
 }
 
-/** Options every check reads, validated and defaulted by @sunset/config (`analysisOptionsOf`), plus the editor's hook. */
+/**
+ * An HTTP client as plain data, for a client that lives in another file: what library it is (or a
+ * `wrapper`, a class of the project whose methods make requests), the base it joins paths to, and
+ * the hosts a wrapper's requests go to when its base is not one string.
+ */
+export interface ClientValue {
+  readonly kind: 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'angular-http' | 'jquery' | 'xhr' | 'wrapper';
+  readonly base?: readonly UrlPart[];
+  readonly hosts?: readonly string[];
+}
+
+/** Options every check reads, validated and defaulted by @sunset/config (`analysisOptionsOf`), plus the cross-file hooks. */
 export interface AnalysisOptions extends CheckOptions {
-  /** Type-aware hook (ESLint + parserServices only): the URL parts of an imported identifier/member. */
+  /** Cross-file hook (the module graph, type-aware ESLint, project mode): the URL parts of an imported identifier/member. */
   readonly resolveIdentifier?: (node: TSESTree.Node) => readonly UrlPart[] | undefined;
+  /** Cross-file hook: the HTTP client an imported identifier (or a relative `require`) stands for. */
+  readonly resolveClient?: (node: TSESTree.Identifier) => ClientValue | undefined;
 }
 
 export interface SourceComment {
@@ -96,4 +113,9 @@ export interface SourceFile {
   readonly program: TSESTree.Program;
   readonly text: string;
   readonly comments: readonly SourceComment[];
+}
+
+/** With a cross-file hook, a retired path may come from another file: every file is a candidate. */
+export function hasCrossFileHook(options: Pick<AnalysisOptions, 'resolveIdentifier' | 'resolveClient'>): boolean {
+  return options.resolveIdentifier !== undefined || options.resolveClient !== undefined;
 }

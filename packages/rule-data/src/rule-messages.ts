@@ -20,6 +20,7 @@ const retirementMessages = {
   retiredTodo: '{{retiredKey}} is {{phase}} ({{schedule}}): {{replacements}}; this call needs a manual migration.',
   insertTodo: 'Insert a TODO(sunset:{{entryId}}) comment above the statement.',
   switchToCandidate: 'Switch to {{replacement}}.',
+  relatedTodoMarker: 'the TODO(sunset:{{entryId}}) marker left on this call',
 } as const;
 
 /**

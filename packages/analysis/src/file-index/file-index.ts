@@ -74,7 +74,15 @@ function lazy<T>(compute: () => T): () => T {
 /** The one walk over a file and the index the checks share. */
 export function indexFile(file: SourceFile, options: AnalysisOptions): FileIndex {
   const scope = buildScopeModel(file.program);
-  const evaluation = (): EvaluationContext => ({ scope, text: file.text, resolveIdentifier: options.resolveIdentifier, following: new Set() });
+  const memo = new Map<unknown, unknown>();
+  const evaluation = (): EvaluationContext => ({
+    scope,
+    text: file.text,
+    resolveIdentifier: options.resolveIdentifier,
+    resolveClient: options.resolveClient,
+    memo,
+    following: new Set(),
+  });
   const context = evaluation();
   const cache = new Map<string, unknown>();
 

@@ -64,6 +64,8 @@ export interface ScopeModel {
   readonly namedValues: readonly (TSESTree.Property | TSESTree.PropertyDefinition | TSESTree.VariableDeclarator | TSESTree.AssignmentExpression | TSESTree.AssignmentPattern)[];
   /** Every member expression (`config.clientSecret`). */
   readonly members: readonly TSESTree.MemberExpression[];
+  /** Assignments to a property of something other than `this` (`axios.defaults.baseURL = …`). */
+  readonly memberAssignments: readonly TSESTree.AssignmentExpression[];
   parentOf(node: Node): Node | undefined;
   resolve(identifier: TSESTree.Identifier): Binding | undefined;
   /** A name declared at the top of the module (imports included); for names in type positions. */
@@ -163,6 +165,7 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
   const members: TSESTree.MemberExpression[] = [];
   const writes: TSESTree.Identifier[] = [];
   const mutations: TSESTree.MemberExpression[] = [];
+  const memberAssignments: TSESTree.AssignmentExpression[] = [];
 
   const declare = (scope: Scope, id: TSESTree.Identifier, draft: BindingDraft): void => {
     declaredIds.add(id);
@@ -358,6 +361,7 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
       case 'AssignmentExpression':
         recordWrite(node.left, innerClass, node.operator === '=' ? node.right : node);
         namedValues.push(node);
+        if (node.left.type === 'MemberExpression' && node.left.object.type !== 'ThisExpression') memberAssignments.push(node);
         break;
       case 'Property':
       case 'PropertyDefinition':
@@ -421,6 +425,7 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
     projectMethodNames,
     namedValues,
     members,
+    memberAssignments,
     parentOf: (node) => parents.get(node),
     resolve,
     moduleBinding: (name) => programScope.names.get(name),

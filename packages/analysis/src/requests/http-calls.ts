@@ -5,6 +5,7 @@ import type { CallForm } from '../types.js';
 import { evaluateExpression, evaluateUrl, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import type { Segment } from '../url/segments.js';
 import { baseOption, clientOf, type ClientKind, type HttpClient } from './http-clients.js';
+import { wrapperInstanceOf } from './wrapper-classes.js';
 
 /** Where the method of a call is written, which decides whether an edit can change it. */
 export type MethodSource =
@@ -28,6 +29,8 @@ export interface HttpCall {
   readonly urlNode: Node;
   readonly url: readonly Segment[];
   readonly method: StatedMethod;
+  /** The hosts the request's client (a wrapper class) sends to, when the URL itself names none. */
+  readonly clientHosts?: readonly string[];
 }
 
 const specMethods = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -123,9 +126,16 @@ function configRequest(
   };
 }
 
-function urlRequest(form: CallForm, { call, context }: CallShape, urlNode: Node | undefined, method: StatedMethod, base?: readonly Segment[]): HttpCall | undefined {
+function urlRequest(
+  form: CallForm,
+  { call, context }: CallShape,
+  urlNode: Node | undefined,
+  method: StatedMethod,
+  base?: readonly Segment[],
+  clientHosts?: readonly string[],
+): HttpCall | undefined {
   if (!urlNode) return undefined;
-  return { form, call, urlNode: writtenFormOf(urlNode, context), url: joinBaseUrl(base, evaluateUrl(urlNode, context)), method };
+  return { form, call, urlNode: writtenFormOf(urlNode, context), url: joinBaseUrl(base, evaluateUrl(urlNode, context)), method, ...(clientHosts ? { clientHosts } : {}) };
 }
 
 /** `fetch(url, init)`, `axios(config)`, `got(url, options)`, `request(method, url)` ... */
@@ -156,6 +166,7 @@ const clientVerbs: Readonly<Partial<Record<ClientKind, readonly string[]>>> = {
   ky: ['get', 'post', 'put', 'patch', 'delete', 'head'],
   superagent: ['get', 'post', 'put', 'patch', 'del', 'delete', 'head'],
   'angular-http': ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'jsonp'],
+  wrapper: ['get', 'post', 'put', 'patch', 'delete', 'del'],
 };
 
 /** The verbs of an unknown receiver that make a call an HTTP request (`api.get(url)`). */
@@ -171,7 +182,7 @@ function methodCall(found: HttpClient | undefined, verb: string, verbNode: Node,
   const second = argumentAt(call, 1);
   if (found && clientVerbs[found.kind]?.includes(verb)) {
     const base = found.kind === 'axios' ? (baseOption(objectLiteralOf(argumentAt(call, axiosConfigIndex(verb)), context), 'baseURL', context) ?? found.base) : found.base;
-    return urlRequest(found.form, shape, first, memberMethod(verb, verbNode, found.kind), base);
+    return urlRequest(found.form, shape, first, memberMethod(verb, verbNode, found.kind === 'wrapper' ? undefined : found.kind), base, found.hosts);
   }
   switch (found?.kind) {
     case 'axios':
@@ -214,7 +225,7 @@ export function recognizeHttpCall(call: TSESTree.CallExpression, context: Evalua
   if (callee.type === 'MemberExpression') {
     const verb = memberPropertyName(callee);
     if (verb === undefined) return undefined;
-    const site = methodCall(clientOf(callee.object, context), verb, unwrap(callee.property), shape);
+    const site = methodCall(clientOf(callee.object, context) ?? wrapperInstanceOf(callee.object, context, recognizeHttpCall), verb, unwrap(callee.property), shape);
     if (site) return site;
   }
   const found = clientOf(callee, context);

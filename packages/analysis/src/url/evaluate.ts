@@ -1,4 +1,5 @@
 import type { UrlPart } from '@sunset/rule-data';
+import type { ClientValue } from '../types.js';
 import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, calleeOf, endOf, hasSpread, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, startOf, unwrap, type Node, type StringLiteral } from '../ast/nodes.js';
 import type { Binding, ScopeModel } from '../file-index/scope-model.js';
@@ -9,8 +10,16 @@ export interface EvaluationContext {
   readonly scope: ScopeModel;
   readonly text: string;
   readonly resolveIdentifier: ((node: Node) => readonly UrlPart[] | undefined) | undefined;
+  readonly resolveClient?: ((node: TSESTree.Identifier) => ClientValue | undefined) | undefined;
+  /** Results computed once per file index (the hosts of a wrapper class); shared by the contexts of one index. */
+  readonly memo?: Map<unknown, unknown>;
   /** Bindings whose values are being read (a cycle `a = b; b = a` is a hole). */
   readonly following: Set<Binding>;
+  /**
+   * A parameter with a default value stands for that value (`constructor(baseURL = 'https://…/v1')`):
+   * set while the base of a client instance is read, where the default is the base the code means.
+   */
+  readonly paramDefaults?: boolean;
 }
 
 /** A binding whose value is its initializer for the whole file: `const`, or `let`/`var` never reassigned. */
@@ -147,7 +156,7 @@ export function joinBaseUrl(base: readonly Segment[] | undefined, path: readonly
   const first = path[0];
   if (!base || base.length === 0) return [...path];
   if (first?.kind === 'text' && /^[a-z][a-z0-9+.-]*:\/\//i.test(first.value)) return [...path];
-  const trimmedBase = [...base];
+  const trimmedBase = base.map((segment): Segment => ({ ...segment, fromBase: true }));
   const last = trimmedBase[trimmedBase.length - 1];
   if (last?.kind === 'text') trimmedBase[trimmedBase.length - 1] = sliceText(last, 0, last.value.replace(/\/+$/, '').length);
   const trimmedPath = [...path];
@@ -155,15 +164,38 @@ export function joinBaseUrl(base: readonly Segment[] | undefined, path: readonly
   return [...trimmedBase, syntheticText('/'), ...trimmedPath];
 }
 
-const partToSegment = (part: UrlPart): Segment => (part.kind === 'text' ? syntheticText(part.value) : hole());
+/** A part of a value from another file: text written elsewhere, or a hole. */
+export const partToSegment = (part: UrlPart): Segment => (part.kind === 'text' ? syntheticText(part.value) : hole());
 
 function identifierSegments(node: TSESTree.Identifier, context: EvaluationContext): Segment[] | undefined {
   const binding = context.scope.resolve(node);
   if (!binding || binding.kind === 'import') return context.resolveIdentifier?.(node)?.map(partToSegment);
   return following(context, binding, () => {
-    const value = valueOfBinding(binding, context);
+    const value = binding.kind === 'param' && context.paramDefaults && !binding.reassigned ? parameterDefaultOf(binding) : valueOfBinding(binding, context);
     return value ? evaluateExpression(value, undefined, context) : undefined;
   });
+}
+
+/** The default value of a plain parameter (`baseURL = '…'`, also a TS parameter property). */
+function parameterDefaultOf(binding: Binding): Node | undefined {
+  if (!binding.fn || binding.paramIndex === undefined) return undefined;
+  let param: Node | undefined = binding.fn.params[binding.paramIndex];
+  if (param?.type === 'TSParameterProperty') param = param.parameter;
+  return param?.type === 'AssignmentPattern' && param.left === binding.id ? param.right : undefined;
+}
+
+/** The base of a client instance as written: parameter defaults count (see `EvaluationContext.paramDefaults`). */
+export function evaluateBase(node: Node, context: EvaluationContext): Segment[] | undefined {
+  return evaluateExpression(node, undefined, context.paramDefaults ? context : { ...context, paramDefaults: true });
+}
+
+/**
+ * `process.env.API_URL ?? 'https://…'`, `a || '/v1/…'`: the left value when it is known, else the
+ * fallback the code writes (the value the code means where the environment does not say).
+ */
+function fallbackSegments(node: TSESTree.LogicalExpression, context: EvaluationContext): Segment[] | undefined {
+  if (node.operator !== '??' && node.operator !== '||') return undefined;
+  return evaluateExpression(node.left, undefined, context) ?? evaluateExpression(node.right, undefined, context);
 }
 
 /** `API.campaigns` (a same-file constant object), `url.href` (a URL object); imported roots go to the type-aware hook. */
@@ -240,6 +272,8 @@ export function evaluateExpression(node: Node, container: Node | undefined, cont
       return callSegments(value, context);
     case 'NewExpression':
       return newUrlSegments(value, context);
+    case 'LogicalExpression':
+      return fallbackSegments(value, context);
     default:
       return undefined;
   }

@@ -24,6 +24,8 @@ export interface TextSegment {
   readonly quote: Quote | undefined;
   /** The string or template literal holding the text. */
   readonly literal: Node | undefined;
+  /** Part of a client instance's base (`baseURL`, `prefixUrl`), which every call of the instance shares. */
+  readonly fromBase?: boolean;
 }
 
 /** A value the analysis cannot know. */
@@ -34,6 +36,8 @@ export interface HoleSegment {
   readonly container: Node | undefined;
   /** Written as `${...}` inside a template literal (rather than as an operand of `+`). */
   readonly inTemplate: boolean;
+  /** Part of a client instance's base, which every call of the instance shares. */
+  readonly fromBase?: boolean;
 }
 
 export type Segment = TextSegment | HoleSegment;
