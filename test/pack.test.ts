@@ -165,15 +165,17 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
     expect((JSON.parse(fix.stdout) as { summary: unknown }).summary).toEqual(smallFixSummary);
   });
 
-  it('npx @sunset/codemod works installed alone, without the CLI, ESLint, chalk or diff', async () => {
+  it('npx @sunset/codemod works installed alone, without the CLI, ESLint or chalk, and --print loads diff', async () => {
     const cwd = await codemodProject;
     const installed = readdirSync(path.join(cwd, 'node_modules'));
-    expect(installed.filter((name) => ['eslint', 'chalk', 'diff', 'jscodeshift', '@babel'].includes(name))).toEqual([]);
+    expect(installed.filter((name) => ['eslint', 'chalk', 'diff', 'jscodeshift', '@babel'].includes(name))).toEqual(['diff']);
     expect(readdirSync(path.join(cwd, 'node_modules/@sunset')).sort()).toEqual(['analysis', 'codemod', 'config', 'engine', 'rule-data']);
     const fix = await run('npx', ['sunset-codemod', '--dry', '--format', 'json', '--as-of', fixtureAsOf, 'small'], cwd);
     expect(fix.stderr).toBe('');
     expect(fix.code).toBe(0);
     expect((JSON.parse(fix.stdout) as { summary: unknown }).summary).toEqual(smallFixSummary);
+    const print = await run('npx', ['sunset-codemod', '--dry', '--print', '--as-of', fixtureAsOf, 'small'], cwd);
+    expect([print.code, print.stdout.split('\n').slice(0, 2)]).toEqual([0, ['Index: small/src/campaigns.ts', '===================================================================']]);
   });
 
   describe("the README's recipes, run from the tarballs", () => {
