@@ -15,7 +15,7 @@ const forbiddenModules = {
   runtime: ['ts-morph', 'eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'],
   openapi: ['ts-morph', 'eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'],
   'eslint-plugin': ['ts-morph', 'oxc-parser', 'jscodeshift', '@babel/*'],
-  codemod: ['ts-morph', 'eslint', '@typescript-eslint/parser', '@typescript-eslint/utils', 'espree', '@babel/*', 'chalk', 'diff'],
+  codemod: ['ts-morph', 'eslint', '@typescript-eslint/parser', '@typescript-eslint/utils', 'espree', '@babel/*', 'chalk'],
   report: ['ts-morph', 'eslint', '@typescript-eslint/*', 'espree', 'jscodeshift', '@babel/*'],
   cli: ['ts-morph', 'eslint', '@typescript-eslint/*', 'espree', 'jscodeshift', '@babel/*'],
   project: ['eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*', 'typescript'],
