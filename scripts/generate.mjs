@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Rewrites the files generated from rule-data and config: schedule.json, schedule.schema.json, the
-// schedule table between the schedule markers in packages/rule-data/README.md and in the root
-// README.md, and the README's tables of config fields and ESLint settings (from @sunset/config).
-// Run after `pnpm build`. Tests fail when these files drift from the data.
+// Rewrites the files generated from rule-data, config and the package manifests: schedule.json,
+// schedule.schema.json, the schedule table between the schedule markers in packages/rule-data/README.md
+// and docs/schedule.md, the tables of config fields (docs/configuration.md) and ESLint settings
+// (docs/editor.md) from @sunset/config, and the README's install block (scripts/install-lines.mjs,
+// which pack-all prints). Run after `pnpm build`. Tests fail when these files drift from the data.
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { optionsMarkdownTable } from '../packages/config/dist/index.js';
 import { scheduleDocument, scheduleJsonSchema, scheduleMarkdownTable } from '../packages/rule-data/dist/index.js';
+import { installBlock, installEnd, installStart } from './install-lines.mjs';
 
 const fromRoot = (name) => fileURLToPath(new URL(`../${name}`, import.meta.url));
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
@@ -31,8 +33,13 @@ const optionsEnd = (place) => `<!-- options:${place}:end -->`;
 await writeFile(fromRoot('packages/rule-data/schedule.json'), json(scheduleDocument()));
 await writeFile(fromRoot('packages/rule-data/schedule.schema.json'), json(scheduleJsonSchema));
 await writeScheduleTable(fromRoot('packages/rule-data/README.md'));
-await writeScheduleTable(fromRoot('README.md'));
-for (const place of ['config-file', 'eslint-settings']) {
-  await writeTable(fromRoot('README.md'), optionsStart(place), optionsEnd(place), optionsMarkdownTable(place));
+await writeScheduleTable(fromRoot('docs/schedule.md'));
+/** Where each option table lives: the config file's fields, and ESLint's settings. */
+const optionTables = { 'config-file': 'docs/configuration.md', 'eslint-settings': 'docs/editor.md' };
+for (const [place, file] of Object.entries(optionTables)) {
+  await writeTable(fromRoot(file), optionsStart(place), optionsEnd(place), optionsMarkdownTable(place));
 }
-console.log('generated schedule.json, schedule.schema.json, the schedule tables in packages/rule-data/README.md and README.md, and the option tables in README.md');
+await writeTable(fromRoot('README.md'), installStart, installEnd, installBlock());
+console.log(
+  'generated schedule.json, schedule.schema.json, the schedule tables in packages/rule-data/README.md and docs/schedule.md, the option tables in docs/configuration.md and docs/editor.md, and the install block in README.md',
+);

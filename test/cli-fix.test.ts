@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { codemodBin, copyFixture, ensureBuilt, git, initGitRepo, makeTempDir, parseJson, repoRootPath, runNode, runSunset } from './support/cli.js';
@@ -226,19 +226,74 @@ describe.concurrent('a file that does not parse (fixtures/broken)', () => {
 });
 
 describe.concurrent('npx @sunset/codemod (packages/codemod/dist/bin.js) is sunset fix', () => {
-  it.each([[['--dry']], [['--dry', '--format', 'json']], [['--dry', '--fail-on-todo']]])('prints the same summary and exit code as sunset fix %j', async (flags) => {
-    const cwd = repoRootPath('fixtures/cli/small');
-    const args = [...flags, ...asOf];
-    const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, args, { cwd }), runSunset(['fix', ...args], { cwd })]);
-    expect(viaCodemod).toEqual(viaCli);
-    expect(viaCodemod.code).toBe(flags.includes('--fail-on-todo') ? 1 : 0);
+  // Every `sunset fix` flag but --project (ts-morph lives in @sunset/project, which the codemod does not load).
+  it.each([
+    [['--dry']],
+    [['--dry', '--format', 'json']],
+    [['-f', 'json', '--dry']],
+    [['--dry', '--fail-on-todo']],
+    [['--dry', '--print']],
+    [['--dry', '--print', '--format', 'json']],
+    [['--dry', '--api-host', 'api.adform.com', '--identity-host', 'id.adform.com']],
+    [['--dry', '--config', 'sunset.config.json']],
+  ])('prints the same output, on the same streams, with the same exit code as sunset fix %j', async (flags) => {
+    const { dir, cleanup } = await makeTempDir('codemod-flags');
+    try {
+      const cwd = await copyFixture('fixtures/cli/small', path.join(dir, 'small'));
+      await writeFile(path.join(cwd, 'sunset.config.json'), `${JSON.stringify({ asOf: fixtureAsOf })}\n`);
+      const args = [...flags, ...asOf];
+      const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, args, { cwd }), runSunset(['fix', ...args], { cwd })]);
+      expect(viaCodemod).toEqual(viaCli);
+      expect(viaCodemod.code).toBe(flags.includes('--fail-on-todo') ? 1 : 0);
+      expect(viaCodemod.stdout.startsWith('Index: src/campaigns.ts\n===')).toBe(flags.includes('--print'));
+    } finally {
+      await cleanup();
+    }
   });
 
-  it('leaves --print (a unified diff) to sunset fix, and says so', async () => {
-    const result = await runNode(codemodBin, ['--dry', '--print'], { cwd: repoRootPath('fixtures/cli/small') });
-    expect(result.code).toBe(2);
+  it('--dry --print gives the diff sunset fix gives, and it applies', async ({ expect }) => {
+    const { project, cleanup } = await smallProject({ git: true });
+    try {
+      const result = await runNode(codemodBin, ['--dry', '--print', ...asOf], { cwd: project });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toMatch(/^2 files scanned, 2 candidates, 2 would change\.\n1 site rewritten, 2 left with a TODO, 0 skipped\.\n/);
+      await expect(result.stdout).toMatchFileSnapshot('__snapshots__/cli-small.fix.diff');
+      await writeFile(path.join(project, 'sunset.diff'), result.stdout);
+      git(project, ['apply', '-p0', 'sunset.diff']);
+      expect(await readAll(project)).toEqual(await expectedSmallOutput());
+    } finally {
+      await cleanup();
+    }
+  });
+
+  // The one documented difference (packages/codemod/README.md): `sunset fix` resolves a config per scanned
+  // path (the CLI's config scopes); the codemod uses the one found from the working directory.
+  it('uses one config for every path, where sunset fix uses the nearest config of each', async () => {
+    const { dir, cleanup } = await makeTempDir('codemod-scopes');
+    try {
+      const call = "export const list = () => fetch('/v1/campaigns');\n";
+      await mkdir(path.join(dir, 'sub'));
+      await writeFile(path.join(dir, 'a.ts'), call);
+      await writeFile(path.join(dir, 'sub', 'b.ts'), call);
+      await writeFile(path.join(dir, 'sub', 'sunset.config.json'), '{ "ignores": ["b.ts"] }\n');
+      const args = ['--dry', '--format', 'json', ...asOf];
+      const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, args, { cwd: dir }), runSunset(['fix', ...args], { cwd: dir })]);
+      const changed = (result: typeof viaCli): unknown => parseJson<{ changedFiles: string[] }>(result).changedFiles;
+      expect([changed(viaCodemod), changed(viaCli)]).toEqual([['a.ts', 'sub/b.ts'], ['a.ts']]);
+      // Named with --config, one config governs both runs alike.
+      const withConfig = [...args, '--config', 'sub/sunset.config.json'];
+      const [codemodWithConfig, cliWithConfig] = await Promise.all([runNode(codemodBin, withConfig, { cwd: dir }), runSunset(['fix', ...withConfig], { cwd: dir })]);
+      expect(codemodWithConfig).toEqual(cliWithConfig);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('has no --project, and says where the project mode is', async () => {
+    const result = await runNode(codemodBin, ['--dry', '--project'], { cwd: repoRootPath('fixtures/cli/small') });
+    expect([result.code, result.stdout]).toEqual([2, '']);
     expect(result.stderr).toBe(
-      'sunset-codemod: Unknown option --print. Allowed options: --dry, --force, --format, --fail-on-todo, --config, --as-of, --api-host, --identity-host, --help. For a unified diff of the changes, run `npx @sunset/cli fix --dry --print`.\n',
+      'sunset-codemod: Unknown option --project. Allowed options: --dry, --print, --force, --format, --fail-on-todo, --config, --as-of, --api-host, --identity-host, --help. The project mode (ts-morph) is `npx @sunset/cli fix --project`.\n',
     );
   });
 

@@ -20,7 +20,7 @@ interface OxlintDiagnostic {
   readonly labels: readonly { readonly span: { readonly line: number; readonly column: number } }[];
 }
 
-/** The `.oxlintrc.json` of the README recipe: oxlint's own rules off, the recommended Sunset rules on. */
+/** The `.oxlintrc.json` of the recipe in docs/editor.md, with every recommended Sunset rule on: oxlint's own rules off. */
 function oxlintConfig(settings: object): object {
   return {
     categories: { correctness: 'off' },

@@ -87,7 +87,7 @@ describe('npx @sunset/codemod (packages/codemod/dist/bin.js)', () => {
     expect([result.code, result.stdout]).toEqual([2, '']);
     // The middle of the sentence is node's own parseArgs text (it varies between node versions).
     expect(result.stderr).toBe(
-      'sunset-codemod: Unknown option --dyr. Allowed options: --dry, --force, --format, --fail-on-todo, --config, --as-of, --api-host, --identity-host, --help. Run `npx @sunset/codemod --help` for details.\n',
+      'sunset-codemod: Unknown option --dyr. Allowed options: --dry, --print, --force, --format, --fail-on-todo, --config, --as-of, --api-host, --identity-host, --help. Run `npx @sunset/codemod --help` for details.\n',
     );
     expect(readTree()).toEqual(files);
   });
