@@ -4,5 +4,6 @@ export { indexFile } from './file-index/file-index.js';
 export type { Check, CheckMeta, JsonSchema } from './checks/check.js';
 export { checks } from './checks/index.js';
 export { analyzeFile, mightNeedAnalysis, mightNeedFix } from './analyze-file.js';
+export { exportedClientOf } from './requests/client-values.js';
 export { endOf, rangeOf, startOf } from './ast/nodes.js';
 export * from './fix/index.js';

@@ -65,6 +65,8 @@ export interface RetirementFacts {
   readonly methods?: readonly HttpMethod[];
   /** The host the request names (lower case, with port); undefined when the code does not show it. */
   readonly host: string | undefined;
+  /** Where the name that brought the request's client from another file is written (its cross-file related place). */
+  readonly clientVia?: readonly [number, number];
 }
 
 export interface Finding {

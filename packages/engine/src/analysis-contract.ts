@@ -3,10 +3,10 @@ import { checks, indexFile, mightNeedAnalysis, mightNeedFix, planFix, refusedFix
 import type { AnalysisOptions, Finding, SourceFile } from '@sunset/analysis';
 import type { RuleName } from '@sunset/rule-data';
 
-export type { AnalysisOptions, Check, CheckMeta, FileIndex, Finding, FixPlan, SiteReport, SourceComment, SourceFile } from '@sunset/analysis';
+export type { AnalysisOptions, Check, CheckMeta, ClientValue, FileIndex, Finding, FixPlan, SiteReport, SourceComment, SourceFile } from '@sunset/analysis';
 export type { RuleLevel, SunsetOptions } from '@sunset/config';
 export { analysisOptionsOf } from '@sunset/config';
-export { rangeOf } from '@sunset/analysis';
+export { exportedClientOf, rangeOf } from '@sunset/analysis';
 export type { RuleName } from '@sunset/rule-data';
 
 export interface AnalysisCore {

@@ -189,7 +189,7 @@ describe('sunset check with the module graph (checkFiles, crossFile)', () => {
   it('reports the declarations, and each call reading a retired constant by relative path, directly, through a barrel or a cycle', async () => {
     const { lines, candidates } = await linesOf(true);
     expect(lines).toEqual([
-      // A bare '/v1/campaigns' matches two entries (the list and the status change), as in a one-file check.
+      // A bare '/v1/campaigns' (the method not said) is one finding for both its retired methods, as in a one-file check.
       'src/api/paths.ts:1:23 /v1/campaigns todo',
       'src/api/paths.ts:4:22 /v1/campaigns/dictionaries/managers rewrite',
       // Built in a file without a needle from an imported constant: reported where it is built, not offered on (uses-built.ts).
@@ -245,5 +245,63 @@ describe('sunset check with the module graph (checkFiles, crossFile)', () => {
     });
     const declaration = result.findings.find((finding) => finding.file === path.join(root, 'src/api/paths.ts'));
     expect(declaration && 'crossFileRelated' in declaration).toBe(false);
+  });
+});
+
+describe('sunset check with the module graph: clients from other files (issue 21)', () => {
+  const tree = {
+    'src/api/http.ts': "import axios from 'axios';\nexport const adform = axios.create({ baseURL: 'https://api.adform.com/v1' });\nexport default axios.create({ baseURL: 'https://api.adform.com/v1/buyer' });\n",
+    'src/api/ky.js': "const ky = require('ky');\nmodule.exports = { api: ky.create({ prefixUrl: `${process.env.HOST ?? 'https://api.adform.com'}/v1/` }) };\n",
+    'src/features/campaigns.ts': "import buyer, { adform } from '../api/http';\nexport const list = () => adform.get('/campaigns');\nexport const buyerList = () => buyer.get('/campaigns');\n",
+    'src/features/managers.js': "const { api } = require('../api/ky');\nexports.managers = () => api.get('campaigns/dictionaries/managers').json();\n",
+    // Another vendor's SDK: a wrapper class over an instance of its own host, in another file (CommonJS).
+    'src/vendor/apiClient.js': [
+      "const axios = require('axios');",
+      "const apiClient = axios.create({ baseURL: 'https://adsapi.othervendor.example' });",
+      'class ApiClient {',
+      '  makeRequest(method, endpoint) { return apiClient({ method, url: endpoint }); }',
+      "  get(endpoint) { return this.makeRequest('GET', endpoint); }",
+      '}',
+      'module.exports = ApiClient;',
+      '',
+    ].join('\n'),
+    'src/vendor/adsManager.js': [
+      "const apiClient = require('./apiClient');",
+      'class AdsManager {',
+      '  constructor() { this.apiClient = new apiClient(); }',
+      '  getSpecificCampaign(campaignId) { return this.apiClient.get(`/v1/campaigns/${campaignId}`); }',
+      '}',
+      'module.exports = AdsManager;',
+      '',
+    ].join('\n'),
+    // Imports a client module but reads no path a base could complete: not parsed again.
+    'src/features/unrelated.ts': "import { adform } from '../api/http';\nexport const ping = () => adform.get('/health');\n",
+  };
+
+  const linesOf = async (apiHosts?: readonly string[]): Promise<{ lines: string[]; candidates: string[] }> => {
+    const root = makeTree(tree);
+    const options = apiHosts === undefined ? sunsetOptions() : sunsetOptions({ apiHosts });
+    const result = await checkFiles(['src'], { cwd: root, baseDir: root, options, threads: 1, crossFile: true });
+    const lines = result.findings.map((finding) => {
+      const declared = finding.data.declaredIn === undefined ? '' : ` <- ${finding.data.declaredIn}`;
+      return `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey} ${finding.retirement?.migration} host=${finding.retirement?.host ?? '?'}${declared}`;
+    });
+    return { lines, candidates: [...result.sources.keys()].map((file) => path.relative(root, file).split(path.sep).join('/')).sort() };
+  };
+
+  it("joins a client's base from another file (ES import, require of module.exports) to the path at the call", async () => {
+    const { lines, candidates } = await linesOf();
+    expect(lines).toEqual([
+      'src/features/campaigns.ts:2:38 GET /v1/campaigns rewrite host=api.adform.com <- src/api/http.ts:2:23 (adform)',
+      'src/features/managers.js:2:34 GET /v1/campaigns/dictionaries/managers rewrite host=api.adform.com <- src/api/ky.js:2:25 (api)',
+      'src/vendor/adsManager.js:4:63 GET /v1/campaigns/{id} todo host=adsapi.othervendor.example <- src/vendor/apiClient.js:3:1 (default)',
+    ]);
+    expect(candidates).toEqual(['src/features/campaigns.ts', 'src/features/managers.js', 'src/vendor/adsManager.js']);
+  });
+
+  it("leaves another vendor's wrapper out once the API's hosts are known", async () => {
+    const { lines } = await linesOf(['api.adform.com']);
+    expect(lines.filter((line) => line.startsWith('src/vendor/'))).toEqual([]);
+    expect(lines).toHaveLength(2);
   });
 });

@@ -97,7 +97,7 @@ function findingOf(rule: RetirementRule, call: RetiredCall, index: FileIndex, as
   const data = retirementData(call.entry, shownKey, call.phase, call.replacements, asOf);
   const rewrite = call.migration === 'rewrite' && call.edits.length > 0;
   const messageId = rewrite ? 'retiredRewrite' : 'retiredTodo';
-  const { entry, retiredKey, method, replacements, phase, migration, form, todoText, statementStart, todoCause, candidates, methods, host } = call;
+  const { entry, retiredKey, method, replacements, phase, migration, form, todoText, statementStart, todoCause, candidates, methods, host, clientVia } = call;
   const retirement: RetirementFacts = {
     entry,
     retiredKey,
@@ -112,6 +112,7 @@ function findingOf(rule: RetirementRule, call: RetiredCall, index: FileIndex, as
     candidates,
     ...(methods === undefined ? {} : { methods }),
     host,
+    ...(clientVia === undefined ? {} : { clientVia }),
   };
   return {
     rule,

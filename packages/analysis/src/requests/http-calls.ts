@@ -1,6 +1,6 @@
 import type { HttpMethod } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, hasSpread, isStringLiteral, memberPropertyName, propertyValueOf, staticString, unwrap, type Node } from '../ast/nodes.js';
+import { argumentAt, calleeOf, hasSpread, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { CallForm } from '../types.js';
 import { evaluateExpression, evaluateUrl, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import type { Segment } from '../url/segments.js';
@@ -31,6 +31,8 @@ export interface HttpCall {
   readonly method: StatedMethod;
   /** The hosts the request's client (a wrapper class) sends to, when the URL itself names none. */
   readonly clientHosts?: readonly string[];
+  /** Where the name that brought the client from another file is written (for the cross-file related place). */
+  readonly clientVia?: readonly [number, number];
 }
 
 const specMethods = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -112,6 +114,7 @@ function configRequest(
   base: readonly Segment[] | undefined,
   method: StatedMethod | undefined,
   methodKeys?: readonly string[],
+  client?: HttpClient,
 ): HttpCall | undefined {
   const config = objectLiteralOf(configNode, context);
   const urlNode = config ? propertyValueOf(config, 'url') : undefined;
@@ -123,6 +126,8 @@ function configRequest(
     urlNode: writtenFormOf(urlNode, context),
     url: joinBaseUrl(ownBase ?? base, evaluateUrl(urlNode, context)),
     method: method ?? methodOfConfig(configNode, context, methodKeys),
+    ...(client?.hosts ? { clientHosts: client.hosts } : {}),
+    ...(client?.via ? { clientVia: rangeOf(client.via) } : {}),
   };
 }
 
@@ -132,10 +137,18 @@ function urlRequest(
   urlNode: Node | undefined,
   method: StatedMethod,
   base?: readonly Segment[],
-  clientHosts?: readonly string[],
+  client?: HttpClient,
 ): HttpCall | undefined {
   if (!urlNode) return undefined;
-  return { form, call, urlNode: writtenFormOf(urlNode, context), url: joinBaseUrl(base, evaluateUrl(urlNode, context)), method, ...(clientHosts ? { clientHosts } : {}) };
+  return {
+    form,
+    call,
+    urlNode: writtenFormOf(urlNode, context),
+    url: joinBaseUrl(base, evaluateUrl(urlNode, context)),
+    method,
+    ...(client?.hosts ? { clientHosts: client.hosts } : {}),
+    ...(client?.via ? { clientVia: rangeOf(client.via) } : {}),
+  };
 }
 
 /** `fetch(url, init)`, `axios(config)`, `got(url, options)`, `request(method, url)` ... */
@@ -146,12 +159,12 @@ function directCall(found: HttpClient, shape: CallShape): HttpCall | undefined {
   switch (found.kind) {
     case 'fetch':
     case 'undici-request':
-      return urlRequest(found.form, shape, first, methodOfConfig(second, context), found.base);
+      return urlRequest(found.form, shape, first, methodOfConfig(second, context), found.base, found);
     case 'axios':
     case 'got':
     case 'ky':
-      if (objectLiteralOf(first, context)) return configRequest(found.form, shape, first, found.base, undefined);
-      return urlRequest(found.form, shape, first, methodOfConfig(second, context), found.base);
+      if (objectLiteralOf(first, context)) return configRequest(found.form, shape, first, found.base, undefined, undefined, found);
+      return urlRequest(found.form, shape, first, methodOfConfig(second, context), found.base, found);
     case 'superagent':
       if (second && looksLikeMethod(first)) return urlRequest(found.form, shape, second, methodOfExpression(first, context));
       return urlRequest(found.form, shape, first, call.arguments.length > 1 ? unknownMethod : implicitGet);
@@ -182,11 +195,11 @@ function methodCall(found: HttpClient | undefined, verb: string, verbNode: Node,
   const second = argumentAt(call, 1);
   if (found && clientVerbs[found.kind]?.includes(verb)) {
     const base = found.kind === 'axios' ? (baseOption(objectLiteralOf(argumentAt(call, axiosConfigIndex(verb)), context), 'baseURL', context) ?? found.base) : found.base;
-    return urlRequest(found.form, shape, first, memberMethod(verb, verbNode, found.kind === 'wrapper' ? undefined : found.kind), base, found.hosts);
+    return urlRequest(found.form, shape, first, memberMethod(verb, verbNode, found.kind === 'wrapper' ? undefined : found.kind), base, found);
   }
   switch (found?.kind) {
     case 'axios':
-      return verb === 'request' ? configRequest(found.form, shape, first, found.base, undefined) : undefined;
+      return verb === 'request' ? configRequest(found.form, shape, first, found.base, undefined, undefined, found) : undefined;
     case 'undici':
       return verb === 'request' || verb === 'fetch' ? urlRequest('undici', shape, first, methodOfConfig(second, context)) : undefined;
     case 'angular-http':

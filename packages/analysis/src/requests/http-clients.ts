@@ -18,6 +18,8 @@ export interface HttpClient {
   readonly base: readonly Segment[] | undefined;
   /** A wrapper's: the hosts its own requests go to (each known), when its base is not one string. */
   readonly hosts?: readonly string[];
+  /** The name that brought the client from another file (the cross-file hook resolved it there). */
+  readonly via?: TSESTree.Identifier;
 }
 
 const formOfKind: Readonly<Record<ClientKind, CallForm>> = {
@@ -38,7 +40,7 @@ const formOfKind: Readonly<Record<ClientKind, CallForm>> = {
 export function importedClient(name: TSESTree.Identifier, context: EvaluationContext): HttpClient | undefined {
   const value = context.resolveClient?.(name);
   if (!value) return undefined;
-  return { kind: value.kind, form: formOfKind[value.kind], base: value.base?.map(partToSegment), ...(value.hosts ? { hosts: value.hosts } : {}) };
+  return { kind: value.kind, form: formOfKind[value.kind], base: value.base?.map(partToSegment), ...(value.hosts ? { hosts: value.hosts } : {}), via: name };
 }
 
 /** The client as plain data, for another file (the base's text as written, holes where unknown). */

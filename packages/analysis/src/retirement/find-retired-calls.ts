@@ -81,6 +81,7 @@ interface PathSite {
   readonly view: PartsView;
   readonly matches: readonly UrlMatch[];
   readonly stated: StatedMethod | undefined;
+  readonly clientVia?: readonly [number, number];
 }
 
 function baseFacts(run: Run, entry: RetirementEntry, form: CallForm, node: Node, range: readonly [number, number] = rangeOf(node)) {
@@ -170,7 +171,7 @@ function retiredKeyOf(entry: UrlMatch['entry'], method: UrlMatch['method']): str
 
 function pathFinding(run: Run, site: PathSite, match: UrlMatch, ambiguity: string | undefined): Draft {
   const { entry, method } = match;
-  const base = { ...baseFacts(run, entry, site.form, site.node), retiredKey: retiredKeyOf(entry, method), method, host: match.host };
+  const base = { ...baseFacts(run, entry, site.form, site.node), retiredKey: retiredKeyOf(entry, method), method, host: match.host, ...(site.clientVia ? { clientVia: site.clientVia } : {}) };
   // A candidate with another method (`GET /v1/buyer/stats/operations` for a POST) is a different
   // call, not a switch of this one; it is offered only when it is the entry's sole replacement.
   const candidatesOf = (): RetirementFacts['candidates'] =>
@@ -305,7 +306,7 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
     consumed.add(site.urlNode).add(unwrap(site.urlNode));
     const matches = onApiHosts(run, matchUrlShape(view.parts, site.method.method, catalog), site.clientHosts);
     if (matches.length > 0) {
-      drafts.push(...pathFindings(run, { form: site.form, node: site.urlNode, segments: site.url, view, matches, stated: site.method }));
+      drafts.push(...pathFindings(run, { form: site.form, node: site.urlNode, segments: site.url, view, matches, stated: site.method, ...(site.clientVia ? { clientVia: site.clientVia } : {}) }));
     }
   }
   for (const call of index.soapClientCalls) {

@@ -19,7 +19,7 @@ import {
 } from '../files/source-shape.js';
 import { findSourceFiles } from '../files/walk.js';
 import type { ReadFolder } from '../files/list-tree.js';
-import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
+import { buildModuleGraph, mayOfferRetiredValues, moduleTextFacts, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
 import { readModuleExports, retiredExports, type ModuleExports } from '../module-graph/exported-values.js';
 import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
 import { scanModuleReferences, type ModuleReferences } from '../module-graph/scan-imports.js';
@@ -175,7 +175,11 @@ interface ModuleGraphRun {
  * pass over the outcomes), or when no scanned file imports one.
  */
 function moduleGraphOf(files: readonly string[], results: readonly ThreadResult[], context: CheckContext, limits: ReadLimits): ModuleGraphRun | undefined {
-  if (!results.some((result) => result.files.some((outcome) => outcome.module !== undefined && mayOfferRetiredValues(outcome.module)))) return undefined;
+  const offered = results.some(
+    // An unchecked file that may make a client is flagged `c` (encodeReferences; specifiers start with a dot).
+    (result) => result.references.includes('\u0000c') || result.files.some((outcome) => outcome.module !== undefined && mayOfferRetiredValues(outcome.module)),
+  );
+  if (!offered) return undefined;
   const started = performance.now();
   const outcomes = new Map<string, FileOutcome>();
   const facts = new Map<string, ModuleFacts>();
@@ -337,16 +341,29 @@ function mergeInto(target: ThreadResult, batch: ThreadResult): void {
   addTimings(target.timings, batch.timings);
 }
 
-/** One line per file: its index, then its imports and its re-exports, each list joined by U+0001 (specifiers hold no line break). */
-function encodeReferences(index: number, references: ModuleReferences): string {
-  return `${index}\u0000${references.imports.join('\u0001')}\u0000${references.reexports.join('\u0001')}\n`;
+/** What the first pass tells the module graph of a file it did not check (no needle): its references and text facts. */
+type UncheckedModule = ModuleReferences & Pick<ModuleFacts, 'clientSource' | 'restNeedle'>;
+
+/**
+ * One line per file: its index, its imports and its re-exports (each list joined by U+0001; specifiers
+ * hold no line break), then `c` when it may create a client with a base and `r` when it holds the rest of a split path.
+ */
+function encodeReferences(index: number, references: UncheckedModule): string {
+  const flags = `${references.clientSource === true ? 'c' : ''}${references.restNeedle === true ? 'r' : ''}`;
+  return `${index}\u0000${references.imports.join('\u0001')}\u0000${references.reexports.join('\u0001')}\u0000${flags}\n`;
 }
 
 /** The facts of `encodeReferences`' lines, by file path, into `facts` (files without a needle). */
 function decodeReferences(text: string, files: readonly string[], facts: Map<string, ModuleFacts>): void {
   for (let start = 0, end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
-    const [index, imports, reexports] = text.slice(start, end).split('\u0000') as [string, string, string];
-    facts.set(files[Number(index)]!, { needle: false, imports: imports.split('\u0001'), reexports: reexports === '' ? [] : reexports.split('\u0001') });
+    const [index, imports, reexports, flags] = text.slice(start, end).split('\u0000') as [string, string, string, string];
+    facts.set(files[Number(index)]!, {
+      needle: false,
+      imports: imports === '' ? [] : imports.split('\u0001'),
+      reexports: reexports === '' ? [] : reexports.split('\u0001'),
+      clientSource: flags.includes('c'),
+      restNeedle: flags.includes('r'),
+    });
   }
 }
 
@@ -366,7 +383,7 @@ const noReferences = { imports: [], reexports: [] } as const;
  * it: its relative specifiers (a scan by `indexOf`), whether it holds a needle, and a needle file's
  * exports read from the index the check built.
  */
-function checkOneFile(file: string, index: number, context: CheckContext, limits: ReadLimits, moduleFacts: boolean, timings: PhaseTimings): FileOutcome | ModuleReferences | undefined {
+function checkOneFile(file: string, index: number, context: CheckContext, limits: ReadLimits, moduleFacts: boolean, timings: PhaseTimings): FileOutcome | UncheckedModule | undefined {
   let started = performance.now();
   const read = readSource(file, limits.maxFileSize);
   const now = performance.now();
@@ -378,14 +395,17 @@ function checkOneFile(file: string, index: number, context: CheckContext, limits
   started = now;
   const candidate = context.core.mightNeedAnalysis(read.text, context.analysisOptions);
   const references = moduleFacts ? scanModuleReferences(read.text) : noReferences;
+  const textFacts = moduleFacts ? moduleTextFacts(read.text, context.analysisOptions) : undefined;
   timings.prefilter += performance.now() - started;
-  const imports = references.imports.length === 0 ? undefined : { needle: false, ...references };
-  if (!candidate) return imports === undefined ? undefined : references;
+  const clientSource = textFacts?.clientSource === true;
+  const imports = references.imports.length === 0 && !clientSource ? undefined : { needle: false, ...references, ...textFacts };
+  if (!candidate) return imports === undefined ? undefined : { ...references, ...textFacts };
   const needle = moduleFacts && context.analysisOptions.catalog.needlePattern.test(read.text);
+  const offers = needle || clientSource;
   let exports: ModuleExports | undefined;
-  const outcome = checkText(read.text, file, index, context, limits, timings, needle ? (fileIndex, lines) => (exports = retiredExports(readModuleExports(file, fileIndex, lines), context.analysisOptions.catalog.needlePattern)) : undefined);
-  // A needle file that was not parsed (minified, a syntax error) offers no value to other files.
-  const module = needle && outcome.source !== undefined && outcome.error === undefined ? { needle, ...references, ...(exports === undefined ? {} : { exports }) } : imports;
+  const outcome = checkText(read.text, file, index, context, limits, timings, offers ? (fileIndex, lines) => (exports = retiredExports(readModuleExports(file, fileIndex, lines), context.analysisOptions.catalog.needlePattern)) : undefined);
+  // A file that was not parsed (minified, a syntax error) offers no value to other files.
+  const module = offers && outcome.source !== undefined && outcome.error === undefined ? { needle, ...references, ...textFacts, ...(exports === undefined ? {} : { exports }) } : imports;
   return module === undefined ? outcome : { ...outcome, module };
 }
 

@@ -29,6 +29,10 @@ export interface ModuleGraphData {
 export interface ModuleFacts {
   /** The file holds a retired needle and parses: its exports can carry a retired value. */
   readonly needle: boolean;
+  /** The file may create an HTTP client with a base (`baseURL`, `prefixUrl`): its exports can carry one. */
+  readonly clientSource?: boolean;
+  /** The file holds the rest of a path split at its needle (`'/campaigns…'`): a client's base may complete it. */
+  readonly restNeedle?: boolean;
   /** Relative specifiers the file imports, requires or re-exports from. */
   readonly imports: readonly string[];
   /** Relative specifiers of its `export … from`. */
@@ -56,13 +60,24 @@ const maxImportDepth = 8;
  * found no retired value among its exports (only functions, labels…). False lets the graph stop early.
  */
 export function mayOfferRetiredValues(facts: ModuleFacts): boolean {
-  if (!facts.needle) return false;
+  if (!facts.needle && facts.clientSource !== true) return false;
   return facts.exports === undefined || facts.exports.named.size > 0 || facts.exports.stars.length > 0;
+}
+
+/** Text that makes an HTTP client with a base of its own. */
+const clientBasePattern = /\b(?:baseURL|prefixUrl)\b/;
+
+/** What a file's text says about what it may offer other files, and whether a client's base may complete one of its paths. */
+export function moduleTextFacts(text: string, options: AnalysisOptions): Pick<ModuleFacts, 'clientSource' | 'restNeedle'> {
+  return {
+    clientSource: clientBasePattern.test(text),
+    restNeedle: options.catalog.splitPathTests.some((test) => test.rest.test(text)),
+  };
 }
 
 /** A file's facts from its text alone (no export table: the graph parses the file if it must). */
 export function moduleFactsOf(text: string, options: AnalysisOptions): ModuleFacts {
-  return { needle: options.catalog.needlePattern.test(text), ...scanModuleReferences(text) };
+  return { needle: options.catalog.needlePattern.test(text), ...moduleTextFacts(text, options), ...scanModuleReferences(text) };
 }
 
 /**
@@ -75,10 +90,12 @@ export function moduleFactsOf(text: string, options: AnalysisOptions): ModuleFac
 export function buildModuleGraph(files: readonly string[], sources: ModuleGraphSources, options: AnalysisOptions, core: Partial<AnalysisCore> = {}): ModuleGraphData {
   const needleFiles: string[] = [];
   const barrels: string[] = [];
+  const clientOnly = new Set<string>();
   for (const file of files) {
     const facts = sources.factsOf(file);
-    if (facts?.needle === true) needleFiles.push(file);
+    if (facts?.needle === true || facts?.clientSource === true) needleFiles.push(file);
     else if (facts !== undefined && facts.reexports.length > 0) barrels.push(file);
+    if (facts?.needle !== true && facts?.clientSource === true) clientOnly.add(file);
   }
   if (!needleFiles.some((file) => mayOfferRetiredValues(sources.factsOf(file)!))) return emptyGraph;
 
@@ -102,11 +119,14 @@ export function buildModuleGraph(files: readonly string[], sources: ModuleGraphS
 
   const linked = new Map<string, [string, string][]>();
   for (const file of files) {
-    const imports = sources.factsOf(file)?.imports;
+    const facts = sources.factsOf(file);
+    const imports = facts?.imports;
     if (imports === undefined || imports.length === 0) continue;
+    // A module that only makes clients matters to a file whose paths a client's base may complete.
+    const readsPaths = facts?.needle === true || facts?.restNeedle === true;
     const targets = imports.flatMap((specifier): [string, string][] => {
       const target = targetOf(file, specifier);
-      return target === undefined ? [] : [[specifier, target]];
+      return target === undefined || (!readsPaths && clientOnly.has(target)) ? [] : [[specifier, target]];
     });
     if (targets.length > 0) linked.set(file, targets);
   }
@@ -153,7 +173,7 @@ function exportTables(
         const target = targetOf(file, specifier);
         return target === undefined || depth >= maxImportDepth ? undefined : valueIn(target, name, depth + 1);
       });
-      const index = core.indexFile(parsed.file, resolver === undefined ? options : { ...options, resolveIdentifier: resolver.resolveIdentifier });
+      const index = core.indexFile(parsed.file, resolver === undefined ? options : { ...options, resolveIdentifier: resolver.resolveIdentifier, resolveClient: resolver.resolveClient });
       return retiredExports(readModuleExports(file, index, lineIndexOf(parsed.file.text)), options.catalog.needlePattern);
     } catch (error) {
       if (isStackOverflow(error)) return undefined;

@@ -1,5 +1,5 @@
 import type { UrlPart } from '@sunset/rule-data';
-import { rangeOf, type Finding, type SourceFile } from '../analysis-contract.js';
+import { rangeOf, type ClientValue, type Finding, type SourceFile } from '../analysis-contract.js';
 import type { CrossFileRelatedLocation } from '../check/check-source.js';
 import type { Node } from './ast-types.js';
 import type { Declaration, ExportedValue } from './exported-values.js';
@@ -11,11 +11,15 @@ export type ImportLookup = (specifier: string, importedName: string) => Exported
 export interface CrossFileResolution {
   readonly range: readonly [number, number];
   readonly declaration: Declaration;
+  /** A client (an instance or a wrapper class) rather than a value. */
+  readonly client?: true;
 }
 
 export interface CrossFileResolver {
   /** The analysis' `resolveIdentifier` hook. */
   readonly resolveIdentifier: (node: Node) => readonly UrlPart[] | undefined;
+  /** The analysis' `resolveClient` hook: the HTTP client an imported (or required) name stands for. */
+  readonly resolveClient: (node: Node) => ClientValue | undefined;
   /** What the hook resolved so far (for `withCrossFileFacts`). */
   readonly resolutions: readonly CrossFileResolution[];
 }
@@ -25,10 +29,34 @@ interface ImportedName {
   readonly importedName: string;
 }
 
-/** The top-level imports of a file: local name → module specifier and imported name. */
+/** `require('./x')` → `./x`: a relative module the CommonJS way. */
+function requiredSpecifier(node: Node | null | undefined): string | undefined {
+  if (node?.type !== 'CallExpression' || node.callee.type !== 'Identifier' || node.callee.name !== 'require') return undefined;
+  const [argument] = node.arguments;
+  return argument?.type === 'Literal' && typeof argument.value === 'string' && argument.value.startsWith('.') ? argument.value : undefined;
+}
+
+/** `const X = require('./x')` (the module, `default`) and `const { A, B: b } = require('./x')` (its names). */
+function requiresOf(statement: Node, imports: Map<string, ImportedName>): void {
+  if (statement.type !== 'VariableDeclaration') return;
+  for (const declarator of statement.declarations) {
+    const specifier = requiredSpecifier(declarator.init);
+    if (specifier === undefined) continue;
+    if (declarator.id.type === 'Identifier') imports.set(declarator.id.name, { specifier, importedName: 'default' });
+    else if (declarator.id.type === 'ObjectPattern') {
+      for (const property of declarator.id.properties) {
+        if (property.type !== 'Property' || property.computed || property.key.type !== 'Identifier' || property.value.type !== 'Identifier') continue;
+        imports.set(property.value.name, { specifier, importedName: property.key.name });
+      }
+    }
+  }
+}
+
+/** The top-level imports of a file (ES imports and relative requires): local name → module specifier and imported name. */
 function importsOf(program: SourceFile['program']): Map<string, ImportedName> {
   const imports = new Map<string, ImportedName>();
   for (const statement of program.body) {
+    requiresOf(statement, imports);
     if (statement.type !== 'ImportDeclaration' || statement.importKind === 'type') continue;
     for (const specifier of statement.specifiers) {
       let importedName: string;
@@ -74,7 +102,14 @@ export function createCrossFileResolver(program: SourceFile['program'], lookup: 
     resolutions.push({ range: rangeOf(node), declaration: value.declaration });
     return value.parts;
   };
-  return { resolveIdentifier, resolutions };
+  const resolveClient = (node: Node): ClientValue | undefined => {
+    const imported = node.type === 'Identifier' ? imports.get(node.name) : undefined;
+    const value = imported === undefined ? undefined : lookup(imported.specifier, imported.importedName);
+    if (value?.kind !== 'client') return undefined;
+    resolutions.push({ range: rangeOf(node), declaration: value.declaration, client: true });
+    return value.client;
+  };
+  return { resolveIdentifier, resolveClient, resolutions };
 }
 
 /** A finding with the declarations its value came from (set only when one did). */
@@ -88,7 +123,11 @@ const contains = (outer: readonly [number, number], inner: readonly [number, num
  * declaration. Findings without a cross-file value come back unchanged.
  */
 export function withCrossFileFacts<F extends Finding>(finding: F, resolutions: readonly CrossFileResolution[], displayPath: (file: string) => string): F & CrossFileFinding {
-  const used = resolutions.filter((resolution) => contains(finding.range, resolution.range));
+  const via = finding.retirement?.clientVia;
+  const used = resolutions.filter(
+    (resolution) => contains(finding.range, resolution.range) || (resolution.client === true && via !== undefined && resolution.range[0] === via[0] && resolution.range[1] === via[1]),
+  );
+  const clients = new Set(used.filter((resolution) => resolution.client === true).map(({ declaration }) => declaration));
   if (used.length === 0) return finding;
   const declarations = [...new Map(used.map(({ declaration }) => [`${declaration.file}:${declaration.range[0]}`, declaration])).values()];
   const describe = (declaration: Declaration): string => `${displayPath(declaration.file)}:${declaration.line}:${declaration.column} (${declaration.name})`;
@@ -101,7 +140,7 @@ export function withCrossFileFacts<F extends Finding>(finding: F, resolutions: r
       column: declaration.column,
       endLine: declaration.endLine,
       endColumn: declaration.endColumn,
-      message: `The value is declared here as ${declaration.name}.`,
+      message: clients.has(declaration) ? `The client is created here as ${declaration.name}.` : `The value is declared here as ${declaration.name}.`,
     })),
   };
 }

@@ -1,5 +1,5 @@
 import type { UrlPart } from '@sunset/rule-data';
-import { rangeOf, type FileIndex } from '../analysis-contract.js';
+import { exportedClientOf, rangeOf, type ClientValue, type FileIndex } from '../analysis-contract.js';
 import type { LineIndex } from '../parse/lines.js';
 import type { Node, NodeOf } from './ast-types.js';
 
@@ -16,10 +16,14 @@ export interface Declaration {
   readonly endColumn: number;
 }
 
-/** A value another file can import: a string with its URL parts, or an `as const` object / string enum of such values. */
+/**
+ * A value another file can import: a string with its URL parts, an `as const` object / string enum of
+ * such values, or an HTTP client (an instance with its base, or a wrapper class with its hosts).
+ */
 export type ExportedValue =
   | { readonly kind: 'text'; readonly parts: readonly UrlPart[]; readonly declaration: Declaration }
-  | { readonly kind: 'object'; readonly members: Readonly<Record<string, ExportedValue>>; readonly declaration: Declaration };
+  | { readonly kind: 'object'; readonly members: Readonly<Record<string, ExportedValue>>; readonly declaration: Declaration }
+  | { readonly kind: 'client'; readonly client: ClientValue; readonly declaration: Declaration };
 
 /** An export that names a binding of another module: `export { X } from './a'`, or an exported import. */
 export interface ForwardedExport {
@@ -77,7 +81,10 @@ export function readModuleExports(file: string, index: FileIndex, lines: LineInd
       return { kind: 'object', members, declaration: declarationOf(name, value) };
     }
     const segments = strings.get(value);
-    if (segments === undefined) return undefined;
+    if (segments === undefined) {
+      const client = exportedClientOf(index, value);
+      return client === undefined ? undefined : { kind: 'client', client, declaration: declarationOf(name, value) };
+    }
     const parts: UrlPart[] = [];
     for (const segment of segments) {
       const last = parts.at(-1);
@@ -94,6 +101,7 @@ export function readModuleExports(file: string, index: FileIndex, lines: LineInd
     if (binding.kind === 'import') {
       return binding.importSource === undefined || binding.importedName === undefined ? undefined : { kind: 'forwarded', specifier: binding.importSource, name: binding.importedName };
     }
+    if (binding.kind === 'class' && binding.init !== undefined) return valueOf(binding.init, name, depth + 1);
     const constant = binding.kind === 'const' || ((binding.kind === 'let' || binding.kind === 'var') && !binding.reassigned);
     if (!constant || binding.destructured || binding.init === undefined) return undefined;
     return valueOf(binding.init, name, depth + 1);
@@ -124,7 +132,9 @@ export function readModuleExports(file: string, index: FileIndex, lines: LineInd
       if (statement.exported === null) stars.push(statement.source.value);
       else named.set(keyName(statement.exported, false)!, { kind: 'forwarded', specifier: statement.source.value, name: '*' });
     } else if (statement.type === 'ExportDefaultDeclaration') {
-      const value = statement.declaration.type.endsWith('Declaration') ? undefined : valueOf(statement.declaration as Node, 'default', 0);
+      const { declaration } = statement;
+      const isValue = !declaration.type.endsWith('Declaration') || declaration.type === 'ClassDeclaration';
+      const value = isValue ? valueOf(declaration as Node, 'default', 0) : undefined;
       if (value !== undefined) named.set('default', value);
     } else if (statement.type === 'ExportNamedDeclaration') {
       const { declaration, source } = statement;
@@ -132,6 +142,8 @@ export function readModuleExports(file: string, index: FileIndex, lines: LineInd
         for (const declarator of declaration.declarations) if (declarator.id.type === 'Identifier') exportLocal(declarator.id.name, declarator.id.name, declarator);
       } else if (declaration?.type === 'TSEnumDeclaration') {
         named.set(declaration.id.name, enumValue(declaration));
+      } else if (declaration?.type === 'ClassDeclaration' && declaration.id !== null) {
+        exportLocal(declaration.id.name, declaration.id.name, declaration);
       }
       for (const specifier of statement.specifiers) {
         const local = keyName(specifier.local, false);
@@ -147,11 +159,48 @@ export function readModuleExports(file: string, index: FileIndex, lines: LineInd
       }
     }
   }
+  for (const [exported, value] of commonJsExports(index.file.program.body)) {
+    const read = valueOf(value, exported, 0);
+    if (read !== undefined && !named.has(exported)) named.set(exported, read);
+  }
   return { named, stars };
+}
+
+/** `module.exports.x`, `exports.x`, or `module.exports` itself (`default`); undefined otherwise. */
+function commonJsTarget(node: Node): string | undefined {
+  if (node.type !== 'MemberExpression' || node.computed || node.property.type !== 'Identifier') return undefined;
+  const { object } = node;
+  if (object.type === 'Identifier' && object.name === 'module' && node.property.name === 'exports') return 'default';
+  if (object.type === 'Identifier' && object.name === 'exports') return node.property.name;
+  return commonJsTarget(object) === 'default' ? node.property.name : undefined;
+}
+
+/**
+ * A CommonJS module's exports, from its top-level assignments: `module.exports = X` is the module
+ * (`default`, and each property of an object literal by name), `exports.x = …` / `module.exports.x = …`
+ * a named export. `require` of the module reads them as `import` reads an ES module's.
+ */
+function commonJsExports(body: readonly Node[]): [string, Node][] {
+  const found: [string, Node][] = [];
+  for (const statement of body) {
+    if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression' || statement.expression.operator !== '=') continue;
+    const name = commonJsTarget(statement.expression.left);
+    if (name === undefined) continue;
+    const value = unwrapValue(statement.expression.right);
+    found.push([name, value]);
+    if (name === 'default' && value.type === 'ObjectExpression') {
+      for (const property of value.properties) {
+        const key = property.type === 'Property' && property.kind === 'init' ? keyName(property.key, property.computed) : undefined;
+        if (key !== undefined && property.type === 'Property') found.push([key, property.value]);
+      }
+    }
+  }
+  return found;
 }
 
 /** Whether a value holds retired text: a string whose text parts match the needle pattern, or an object with such a member. */
 function carriesNeedle(value: ExportedValue, needlePattern: RegExp): boolean {
+  if (value.kind === 'client') return true;
   if (value.kind === 'object') return Object.values(value.members).some((member) => carriesNeedle(member, needlePattern));
   // A hole stands for any text: it joins nothing, so `/v1` + hole + `/campaigns` is not a needle.
   return needlePattern.test(value.parts.map((part) => (part.kind === 'text' ? part.value : '\u0000')).join(''));
@@ -159,8 +208,9 @@ function carriesNeedle(value: ExportedValue, needlePattern: RegExp): boolean {
 
 /**
  * The exports another file can take a retired value from: strings holding a needle, objects and enums
- * with such a member (whole, so `${E.Campaigns}${E.Orders}` still resolves), and every re-export (its
- * value is decided where it is declared). Labels, flags and other constants are left out.
+ * with such a member (whole, so `${E.Campaigns}${E.Orders}` still resolves), HTTP clients (their base
+ * or hosts decide what the importer's paths reach), and every re-export (its value is decided where it
+ * is declared). Labels, flags and other constants are left out.
  */
 export function retiredExports(exports: ModuleExports, needlePattern: RegExp): ModuleExports {
   const named = new Map([...exports.named].filter(([, value]) => value.kind === 'forwarded' || carriesNeedle(value, needlePattern)));

@@ -21,7 +21,7 @@ export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, 
     if (resolver === undefined) return context.core.indexFile(source, options);
     // The resolver fills its list while the checks evaluate; `annotate` reads it after they ran.
     resolutions = resolver.resolutions;
-    return context.core.indexFile(source, { ...options, resolveIdentifier: resolver.resolveIdentifier });
+    return context.core.indexFile(source, { ...options, resolveIdentifier: resolver.resolveIdentifier, resolveClient: resolver.resolveClient });
   };
   return {
     context: { ...context, core: { ...context.core, indexFile } },
