@@ -65,7 +65,7 @@ describe('sunset check fixtures/legacy-app --format json', () => {
     expect([...report.findings].sort(byPosition)).toEqual(report.findings);
     for (const finding of report.findings) {
       // A retirement finding, or (a rule not about one entry) a finding with its message.
-      const keys = finding.entry === undefined ? ['file', 'line', 'column', 'rule', 'message'] : ['file', 'line', 'column', 'rule', 'message', 'entry', 'retired', 'replacements', 'phase', 'fix'];
+      const keys = finding.entry === undefined ? ['file', 'line', 'column', 'rule', 'message'] : ['file', 'line', 'column', 'rule', 'message', 'entry', 'retired', 'replacements', 'phase', 'fix', 'host'];
       // `related`: the other places of the same request (the SOAPAction header of a SOAP envelope).
       expect(Object.keys(finding)).toEqual('related' in finding ? [...keys, 'related'] : keys);
     }
@@ -396,6 +396,7 @@ describe.concurrent('a finding through another file (fixtures/project-app, the d
       replacements: ['GET /v1/buyer/orders'],
       phase: 'retired',
       fix: 'todo',
+      host: 'unknown',
       related: [declaredCampaigns, declaredOrders],
     });
     // Six findings are found through another file; the seven declarations carry no related place.

@@ -24,6 +24,7 @@ const proxyFinding = {
   // asOf 2026-11-21 in the config is past the entry's supportEnds 2026-06-30.
   phase: 'retired',
   fix: 'rewrite',
+  host: 'unknown',
 };
 
 describe.concurrent('custom entries from sunset.config.json (fixtures/cli/custom-entries)', () => {

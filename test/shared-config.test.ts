@@ -22,7 +22,7 @@ const bin = path.join(repoRoot, 'packages/cli/dist/bin.js');
 const expected = [
   'src/campaigns.ts:3:37 error sunset/no-legacy-rest-path GET /v1/campaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns.',
   'src/campaigns.ts:6:4 warn sunset/no-sunset-todo TODO(sunset:campaigns-legacy-get) is still open: GET /v1/campaigns/{id} is retired (support ended 2019-10-01); use one of GET /v1/buyer/campaigns/{id} or GET /v1/buyer/campaigns/{id}/rtbSettings, then remove the marker.',
-  'src/campaigns.ts:7:46 error sunset/no-legacy-rest-path GET /v1/campaigns/{id} is retired (support ended 2019-10-01): use one of GET /v1/buyer/campaigns/{id} or GET /v1/buyer/campaigns/{id}/rtbSettings; this call needs a manual migration.',
+  'src/campaigns.ts:8:49 error sunset/no-legacy-rest-path GET /v1/campaigns/{id} is retired (support ended 2019-10-01): use one of GET /v1/buyer/campaigns/{id} or GET /v1/buyer/campaigns/{id}/rtbSettings; this call needs a manual migration.',
   'src/report.ts:15:15 error sunset/reporting-request-limits A report request of the asynchronous workflow (POST /v1/buyer/stats/data) needs at least 1 metric; this one has 0.',
   'src/sign-in.ts:5:26 error sunset/oauth-redirect-uri-https redirect_uri in a request to GET /sts/connect/authorize must use the https scheme (it must be registered and use HTTPS); this one uses http.',
 ];

@@ -66,6 +66,7 @@ describe('sunset check with a baseline', () => {
     replacements: ['GET /v1/buyer/campaigns'],
     phase: 'retired',
     fix: 'rewrite',
+    host: 'unknown',
   });
   const notScanned = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 };
   const summary = (counts: object): object => ({ asOf: '2026-01-01', failOn: 'deprecated', files: 1, candidates: 1, errors: 0, notScanned, ...counts });

@@ -29,6 +29,7 @@ function listFinding(file: string, line: number, column: number, phase: 'schedul
     replacements: ['GET /v1/buyer/campaigns'],
     phase,
     fix: 'rewrite',
+    host: 'unknown',
   };
 }
 
@@ -249,6 +250,7 @@ describe('findings of the new analysis', () => {
           replacements: ['GET /v1/buyer/campaigns'],
           phase: 'retired',
           fix: 'todo',
+          host: 'unknown',
           related: [{ line: 12, column: actionColumn, endLine: 12, endColumn: actionColumn + 66, message: "the same SOAP request's SOAPAction header" }],
         },
       ],
@@ -354,4 +356,36 @@ describe('SUNSET_CHECK_THREADS', () => {
   function tree(): Record<string, string> {
     return { 'src/a.ts': retiredCall };
   }
+});
+
+describe('what the retirement rules leave unreported, said (issue 21)', () => {
+  const config = {
+    apis: { music: { hosts: ['api.music.example'], basePaths: ['/v1'] } },
+    customEntries: [{ id: 'music-save-tracks', retired: 'PUT /me/tracks', api: 'music', liveMethods: ['GET'], gaEnds: '2024-01-01', supportEnds: '2024-06-01' }],
+  };
+  const source = [
+    "export const SAVED_TRACKS = '/me/tracks';",
+    "export const save = (ids: string) => fetch(`https://api.music.example/v1/me/tracks?ids=${ids}`, { method: 'PUT' });",
+    "export const mirror = (ids: string) => fetch(`https://music.other.example/v1/me/tracks?ids=${ids}`, { method: 'PUT' });",
+    '',
+  ].join('\n');
+  const tree = { 'sunset.config.json': JSON.stringify(config), 'src/a.ts': source };
+
+  it('lists a path whose method is not said and has a live method, counts the URLs of another host, and hints once', async () => {
+    const { code, report, err } = await checkJson(makeTree(tree), ['--as-of', '2026-01-01']);
+    expect(code).toBe(1);
+    const { findings, unresolvedMethod, otherHosts } = report as { findings: { line: number; entry: string; host: string }[]; unresolvedMethod: unknown; otherHosts: number };
+    expect(findings.map(({ line, entry, host }) => ({ line, entry, host }))).toEqual([{ line: 2, entry: 'music-save-tracks', host: 'api.music.example' }]);
+    expect(unresolvedMethod).toEqual([{ file: 'src/a.ts', line: 1, column: 29, path: '/me/tracks', retiredMethods: ['PUT'], liveMethods: ['GET'], entries: ['music-save-tracks'] }]);
+    expect(otherHosts).toBe(1);
+    expect(err).toBe(
+      'Hint: 1 request to a retired path names another host than the API\'s (apiHosts), so it was not reported. Add your proxies and gateways to apiHosts, or set "apiHosts": ["*"] to check every host.\n',
+    );
+  });
+
+  it('says it in stylish output, below the findings', async () => {
+    const io = captureIo(makeTree(tree));
+    await main(['check', '--as-of', '2026-01-01'], io);
+    expect(io.out()).toContain('Not reported: the method is not said, and the path has a method that stays available\n  src/a.ts:1:29  /me/tracks (retired: PUT; available: GET)\n');
+  });
 });

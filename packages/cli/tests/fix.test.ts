@@ -88,6 +88,17 @@ describe('sunset fix', () => {
     expect([cleanAfter.ino, cleanAfter.mtimeMs]).toEqual([cleanBefore.ino, cleanBefore.mtimeMs]);
   });
 
+  it('stopped before it started (Ctrl-C while the config is read): exit 130 with the summary, nothing written', async () => {
+    const root = makeTree(files);
+    const controller = new AbortController();
+    controller.abort();
+    const io = { ...captureIo(root), signal: controller.signal, tempFiles: new Set<string>() };
+    expect(await main(['fix'], io, deps)).toBe(130);
+    expect(io.out()).toMatch(/^0 of 3 files scanned, 0 candidates, 0 changed\./);
+    expect(io.out()).toContain('Interrupted: 0 files had been written');
+    expect(readTree(root)).toEqual(files);
+  });
+
   it('writes nothing with --dry and prints a unified diff with --print (summary to stderr)', async () => {
     const root = gitRepo(files);
     writeFileSync(path.join(root, 'dirty.txt'), 'x');

@@ -24,6 +24,7 @@ const soapFinding: Finding = {
   replacements: ['GET /v1/buyer/campaigns'],
   phase: 'retired',
   fix: 'todo',
+  host: 'unknown',
   related: [{ line: 12, column: 73, endLine: 12, endColumn: 139, message: "the same SOAP request's SOAPAction header" }],
   severity: 'error',
 };
@@ -49,6 +50,7 @@ describe('json format', () => {
           replacements: ['GET /v1/buyer/campaigns'],
           phase: 'retired',
           fix: 'rewrite',
+          host: 'unknown',
         },
         {
           file: 'src/reports/daily report.ts',
@@ -61,6 +63,7 @@ describe('json format', () => {
           replacements: ['POST /v1/buyer/stats/data', 'GET /v1/buyer/stats/operations', 'GET /v1/buyer/stats/data'],
           phase: 'deprecated',
           fix: 'todo',
+          host: 'unknown',
         },
         { file: 'src/todo.ts', line: 1, column: 4, rule: 'sunset/no-sunset-todo', message: 'Finish TODO(sunset:campaigns-legacy-status).' },
       ],
@@ -83,7 +86,7 @@ describe('json format', () => {
   it('keeps the documented key order', () => {
     expect(Object.keys(JSON.parse(formatJson(report, context)) as object)).toEqual(['findings', 'errors', 'notScanned', 'summary']);
     const [first] = (JSON.parse(formatJson(report, context)) as { findings: object[] }).findings;
-    expect(Object.keys(first!)).toEqual(['file', 'line', 'column', 'rule', 'message', 'entry', 'retired', 'replacements', 'phase', 'fix']);
+    expect(Object.keys(first!)).toEqual(['file', 'line', 'column', 'rule', 'message', 'entry', 'retired', 'replacements', 'phase', 'fix', 'host']);
   });
 
   it('adds the related locations of a finding last, and only when it has some', () => {
@@ -100,6 +103,7 @@ describe('json format', () => {
         replacements: ['GET /v1/buyer/campaigns'],
         phase: 'retired',
         fix: 'todo',
+        host: 'unknown',
         related: [{ line: 12, column: 73, endLine: 12, endColumn: 139, message: "the same SOAP request's SOAPAction header" }],
       },
       { file: 'src/todo.ts', line: 1, column: 4, rule: 'sunset/no-sunset-todo', message: 'Finish TODO(sunset:campaigns-legacy-status).' },

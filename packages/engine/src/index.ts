@@ -1,6 +1,6 @@
 export type { AnalysisCore, SunsetOptions } from './analysis-contract.js';
 export { parseSource, type ParseResult, type SyntaxProblem } from './parse/parse-source.js';
-export { checkSource, type CheckSourceResult, type CrossFileRelatedLocation, type LocatedFinding, type RelatedPosition } from './check/check-source.js';
+export { checkSource, type CheckNotes, type CheckSourceResult, type CrossFileRelatedLocation, type LocatedFinding, type LocatedUnresolvedMethod, type RelatedPosition } from './check/check-source.js';
 export { checkFiles, defaultThreadCount, type CheckFilesResult, type CheckRun, type SkippedFile } from './check/check-files.js';
 export type { PhaseTimings } from './check/timings.js';
 export { fixSource, planParsableFix, type FixResult } from './fix/fix-source.js';

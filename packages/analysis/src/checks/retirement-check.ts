@@ -142,6 +142,19 @@ export function retiredCallsOf(index: FileIndex, asOf: IsoDay, apiHosts: readonl
   return index.cached(`retired-calls:${JSON.stringify([asOf, apiHosts ?? null])}`, () => findRetiredCalls(index, asOf, apiHosts));
 }
 
+/** What the retirement checks leave unreported in a file, for the faces to say: see `RetiredCallsOfFile`. */
+export interface RetirementNotes {
+  readonly unresolvedMethod: RetiredCallsOfFile['unresolvedMethod'];
+  readonly otherHostCount: number;
+}
+
+/** The file's retirement notes at the options' day and hosts (empty where no retired call can be). */
+export function retirementNotesOf(index: FileIndex, options: AnalysisOptions): RetirementNotes {
+  if (!mightHoldRetiredCall(index)) return { unresolvedMethod: [], otherHostCount: 0 };
+  const { unresolvedMethod, otherHostCount } = retiredCallsOf(index, options.asOf, options.apiHosts);
+  return { unresolvedMethod, otherHostCount };
+}
+
 /**
  * The markers that stand for a call the retirement rules report (at the settings' day and hosts):
  * reported there as the call's related place, not again by `no-sunset-todo`.

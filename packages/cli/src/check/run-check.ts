@@ -41,6 +41,7 @@ function toFinding(cwd: string, found: LocatedFinding): Finding {
           replacements: retirement.replacements.map(describeEndpoint),
           phase: retirement.phase,
           fix: retirement.migration,
+          host: retirement.host ?? null,
         }),
     ...(found.relatedLocations.length === 0 && found.crossFileRelated === undefined ? {} : { related: relatedOf(cwd, found) }),
     severity: found.severity === 'warn' ? 'warning' : 'error',
@@ -163,6 +164,10 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
     findings: outcome.findings,
     errors,
     notScanned: result.skipped.map((skipped) => ({ file: displayPath(io.cwd, skipped.file), reason: skipped.reason, message: skipped.message })),
+    unresolvedMethod: result.unresolvedMethod
+      .filter((site) => inChange(site.file, site.line))
+      .map((site) => ({ ...site, file: displayPath(io.cwd, site.file) })),
+    otherHosts: result.otherHostCount,
     summary: {
       asOf: config.asOf,
       failOn: config.failOn,
@@ -186,7 +191,9 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
     checkedFiles: [...sources.keys()].filter((file) => inChange(path.resolve(io.cwd, file))).sort(compareText),
     toolVersion: deps.toolVersion,
     ...(deps.docsUrl === undefined ? {} : { docsUrl: deps.docsUrl }),
+    ...(config.apiHosts === undefined ? {} : { apiHosts: config.apiHosts }),
   });
+  if (result.otherHostCount > 0) io.stderr.write(`${otherHostsHint(result.otherHostCount)}\n`);
   if (args.output === undefined) {
     io.stdout.write(text);
   } else {
@@ -196,6 +203,11 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
     );
   }
   return failing > 0 || errors.length > 0 ? ExitCode.failed : ExitCode.ok;
+}
+
+/** The one line a run prints when URLs were left out for naming another host than their API's. */
+function otherHostsHint(count: number): string {
+  return `Hint: ${plural(count, 'request')} to a retired path ${count === 1 ? 'names' : 'name'} another host than the API's (apiHosts), so ${count === 1 ? 'it was' : 'they were'} not reported. Add your proxies and gateways to apiHosts, or set "apiHosts": ["*"] to check every host.`;
 }
 
 /** One result from the runs of several configs: findings by file, line and column; counts and times added up. */
@@ -215,6 +227,8 @@ function mergeResults(results: readonly CheckFilesResult[]): CheckFilesResult {
     findings: results.flatMap((result) => result.findings).sort(byPosition),
     errors: results.flatMap((result) => result.errors).sort((a, b) => compareText(a.file, b.file)),
     skipped: results.flatMap((result) => result.skipped),
+    unresolvedMethod: results.flatMap((result) => result.unresolvedMethod).sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column),
+    otherHostCount: results.reduce((sum, result) => sum + result.otherHostCount, 0),
     files: results.reduce((sum, result) => sum + result.files, 0),
     candidates: results.reduce((sum, result) => sum + result.candidates, 0),
     sources: new Map(results.flatMap((result) => [...result.sources])),

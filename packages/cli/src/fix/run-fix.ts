@@ -46,7 +46,8 @@ export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDepend
   let files = 0;
   const reports: FixReport[] = [];
   for (const scope of scopes) {
-    if (io.signal?.aborted === true) break;
+    // Stopped between two configs' scopes; an abort before the first still runs it (it stops at once) for the summary.
+    if (io.signal?.aborted === true && reports.length > 0) break;
     if (projectMode !== undefined) {
       const projectRun = await projectMode.runProjectFix({
         cwd: io.cwd,

@@ -23,6 +23,8 @@ export type JsonFinding =
       readonly replacements: readonly string[];
       readonly phase: string;
       readonly fix: string;
+      /** The host the request names, or `unknown` when the code does not show it (it matched by its path). */
+      readonly host: string;
     })
   | JsonFindingBase;
 
@@ -41,6 +43,7 @@ export function toJsonFinding(finding: Finding): JsonFinding {
     replacements: finding.replacements ?? [],
     phase: finding.phase,
     fix: finding.fix ?? 'todo',
+    host: finding.host ?? 'unknown',
     ...related,
   };
 }
@@ -50,6 +53,9 @@ export function toJsonReport(report: CheckReport): object {
     findings: report.findings.map(toJsonFinding),
     errors: report.errors.map(({ file, line, message }) => (line === undefined ? { file, message } : { file, line, message })),
     notScanned: report.notScanned,
+    // Present only when there is something to say, like `stats`.
+    ...((report.unresolvedMethod ?? []).length === 0 ? {} : { unresolvedMethod: report.unresolvedMethod }),
+    ...((report.otherHosts ?? 0) === 0 ? {} : { otherHosts: report.otherHosts }),
     summary: report.summary,
     ...(report.stats === undefined ? {} : { stats: report.stats }),
   };

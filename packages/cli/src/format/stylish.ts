@@ -1,6 +1,6 @@
 import { describeNotScanned } from '@sunset/engine';
 import { Chalk, type ChalkInstance } from 'chalk';
-import { describePhase } from '@sunset/rule-data';
+import { builtinApiId, describePhase, type RetirementEntry } from '@sunset/rule-data';
 import { isFailing } from '../check/threshold.js';
 import type { CheckReport, Finding } from '../check/types.js';
 import { plural } from '../text.js';
@@ -18,6 +18,14 @@ export const formatStylish: Formatter = (report, context) => {
     const lines = [paint.underline(file)];
     for (const finding of findings) lines.push(...describeFinding(finding, context, paint), '');
     blocks.push(lines.join('\n'));
+  }
+  const unresolved = report.unresolvedMethod ?? [];
+  if (unresolved.length > 0) {
+    const lines = [paint.underline('Not reported: the method is not said, and the path has a method that stays available')];
+    for (const site of unresolved) {
+      lines.push(`  ${site.file}:${site.line}:${site.column}  ${site.path} ${paint.dim(`(retired: ${site.retiredMethods.join(', ')}; available: ${site.liveMethods.join(', ') || 'one not yet retired'})`)}`);
+    }
+    blocks.push(`${lines.join('\n')}\n`);
   }
   if (report.errors.length > 0) {
     const lines = [paint.underline('Files that could not be checked')];
@@ -43,7 +51,15 @@ function describeFinding(finding: Finding, context: FormatContext, paint: ChalkI
   }
   if (finding.replacements !== undefined) lines.push(`    ${describeRemedy(finding, paint)}`);
   if (finding.fix === 'todo' && entry?.todoReason !== undefined) lines.push(`    ${paint.dim(`why: ${entry.todoReason}`)}`);
+  if (entry !== undefined && finding.host === null && hostsMatter(entry, context)) lines.push(`    ${paint.dim('host: not shown in the code, matched by its path')}`);
   return lines;
+}
+
+/** Whether the entry's API lists hosts (so a request whose host the code does not show matched by its path alone). */
+function hostsMatter(entry: RetirementEntry, context: FormatContext): boolean {
+  const api = context.catalog.apiOf(entry);
+  const hosts = api.id === builtinApiId ? context.apiHosts : api.hosts;
+  return hosts !== undefined && !hosts.includes('*');
 }
 
 function describeRemedy(finding: Finding, paint: ChalkInstance): string {

@@ -17,6 +17,8 @@ export interface FormatContext {
   readonly toolVersion: string;
   /** Where the docs live (SARIF `informationUri`/`helpUri`, with `#<entry-id>`); omitted when unknown. */
   readonly docsUrl?: string;
+  /** The built-in API's hosts (`apiHosts`); undefined: every host. Says whether a finding without a known host matched by its path alone. */
+  readonly apiHosts?: readonly string[];
 }
 
 export type Formatter = (report: CheckReport, context: FormatContext) => string;

@@ -24,7 +24,7 @@ import { readModuleExports, retiredExports, type ModuleExports } from '../module
 import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
 import { scanModuleReferences, type ModuleReferences } from '../module-graph/scan-imports.js';
 import type { LineIndex } from '../parse/lines.js';
-import { checkCandidate, checkContextOf, compareFindingsInFile, type CheckContext, type LocatedFinding } from './check-source.js';
+import { checkCandidate, checkContextOf, compareFindingsInFile, type CheckContext, type CheckNotes, type LocatedFinding, type LocatedUnresolvedMethod } from './check-source.js';
 import { addTimings, emptyTimings, type PhaseTimings } from './timings.js';
 
 export interface CheckRun {
@@ -65,6 +65,10 @@ export interface CheckFilesResult {
   readonly candidates: number;
   /** The text of every candidate (absolute path → text), for baselines and code frames. */
   readonly sources: ReadonlyMap<string, string>;
+  /** Requests not reported because their method is not said and another method of the path stays available, sorted by file. */
+  readonly unresolvedMethod: readonly LocatedUnresolvedMethod[];
+  /** URLs whose host is another API's than their retired path's: findings that `"*"` hosts would add. */
+  readonly otherHostCount: number;
   readonly timings: PhaseTimings;
 }
 
@@ -94,6 +98,8 @@ export interface FileOutcome {
   readonly source?: string;
   /** What the module graph needs of a candidate (set when it holds a needle or imports by relative path). */
   readonly module?: ModuleFacts;
+  /** What the retirement rules left unreported (absent when nothing). */
+  readonly notes?: CheckNotes;
 }
 
 /** Files a thread claims at once from the shared counter: small enough to balance, large enough to be cheap. */
@@ -429,7 +435,7 @@ function checkText(
     if (!isStackOverflow(error)) throw error;
     return { index, file, findings: [], error: { file, message: tooDeeplyNestedMessage } };
   }
-  return { index, file, findings: result.findings, ...(result.error === undefined ? {} : { error: result.error }), source: text };
+  return { index, file, findings: result.findings, ...(result.error === undefined ? {} : { error: result.error }), ...(result.notes === undefined ? {} : { notes: result.notes }), source: text };
 }
 
 function collect(
@@ -448,9 +454,15 @@ function collect(
   const errors: FileProblem[] = [...unreadable];
   const skipped: SkippedFile[] = [...walkSkipped];
   const sources = new Map<string, string>();
+  const unresolvedMethod: LocatedUnresolvedMethod[] = [];
+  let otherHostCount = 0;
   let unreadableFiles = 0;
   for (const outcome of outcomes) {
     findings.push(...outcome.findings);
+    if (outcome.notes !== undefined) {
+      unresolvedMethod.push(...outcome.notes.unresolvedMethod);
+      otherHostCount += outcome.notes.otherHostCount;
+    }
     if (outcome.error !== undefined) errors.push(outcome.error);
     if (outcome.unreadable === true) unreadableFiles += 1;
     if (outcome.skipped !== undefined) skipped.push(outcome.skipped);
@@ -460,7 +472,8 @@ function collect(
   errors.sort((a, b) => compareText(a.file, b.file));
   skipped.sort((a, b) => compareText(a.file, b.file));
   const notScanned = countNotScanned(skipped, unreadable.length + unreadableFiles);
-  return { findings, errors, skipped, notScanned, files, candidates: sources.size, sources, timings };
+  unresolvedMethod.sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column);
+  return { findings, errors, skipped, notScanned, files, candidates: sources.size, sources, unresolvedMethod, otherHostCount, timings };
 }
 
 /** What the main thread hands a worker once the walk is done: the files, the options without the catalog, the shared counter. */

@@ -35,10 +35,32 @@ export interface CrossFileRelatedLocation extends RelatedPosition {
   readonly file: string;
 }
 
+/** A request the retirement rules did not report because its method is not said and another method of its path stays available. */
+export interface LocatedUnresolvedMethod {
+  /** Absolute path. */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  /** The path as the entries write it. */
+  readonly path: string;
+  readonly retiredMethods: readonly string[];
+  readonly liveMethods: readonly string[];
+  readonly entries: readonly string[];
+}
+
+/** What the retirement rules left unreported in a file, for the faces to say. */
+export interface CheckNotes {
+  readonly unresolvedMethod: readonly LocatedUnresolvedMethod[];
+  /** URLs that name another API's host than their retired path's (what `"*"` hosts would add). */
+  readonly otherHostCount: number;
+}
+
 export interface CheckSourceResult {
   readonly findings: LocatedFinding[];
   /** The file does not parse: no finding, and this says where. */
   readonly error?: FileProblem;
+  /** Absent when there is nothing to say. */
+  readonly notes?: CheckNotes;
 }
 
 /** What one file's check needs besides its text: options and rule core, prepared once per run. */
@@ -99,8 +121,24 @@ export function checkCandidate(
     }
   }
   findings.sort(compareFindingsInFile);
+  const notes = rules.some((rule) => retirementRules.has(rule.check.meta.name)) ? notesOf(context.core.retirementNotes(index, context.analysisOptions), filePath, lines) : undefined;
   timings.checks += performance.now() - started;
-  return { findings };
+  return notes === undefined ? { findings } : { findings, notes };
+}
+
+const retirementRules = new Set(['no-legacy-rest-path', 'no-retired-soap-operation', 'no-sync-reporting']);
+
+function notesOf(notes: ReturnType<AnalysisCore['retirementNotes']>, file: string, lines: LineIndex): CheckNotes | undefined {
+  if (notes.unresolvedMethod.length === 0 && notes.otherHostCount === 0) return undefined;
+  const unresolvedMethod = notes.unresolvedMethod.map((site) => ({
+    file,
+    ...lines.position(site.range[0]),
+    path: site.path,
+    retiredMethods: site.retiredMethods,
+    liveMethods: site.liveMethods,
+    entries: site.entryIds,
+  }));
+  return { unresolvedMethod, otherHostCount: notes.otherHostCount };
 }
 
 function locate(finding: Finding, file: string, severity: 'error' | 'warn', lines: LineIndex): LocatedFinding {
