@@ -120,7 +120,7 @@ export async function readDescription(documents: DocumentSet, root: LoadedDocume
     const resolution: Resolution = await documents.resolve(value, site, 'needed');
     if ('failure' in resolution) {
       const refSite = resolution.chain.at(-1) ?? site;
-      const via = resolution.chain.length > 1 ? ` (the $ref chain ${describeChain(resolution.chain.slice(0, -1))} leads here)` : '';
+      const via = resolution.chain.length > 1 && resolution.failure.circular !== true ? ` (reached through the $ref chain ${describeChain(resolution.chain)})` : '';
       errors.push({ file: refSite.doc.name, pointer: childPointer(refSite.pointer, '$ref'), message: `cannot be resolved, and Sunset needs ${what}: ${resolution.failure.message}${via}` });
       return undefined;
     }

@@ -28,6 +28,8 @@ export interface RefFailure {
   /** What messages name: `../policies.yaml`, `openapi.yml#/components/x-policy`. */
   readonly targetName: string;
   readonly message: string;
+  /** The `$ref`s lead in a circle (the message names the chain). */
+  readonly circular?: true;
 }
 
 /** A value with `$ref`s followed: where it is written, and the `$ref` objects that led there. */
@@ -133,7 +135,7 @@ export class DocumentSet {
    */
   async resolve(value: unknown, site: Site, mode: ResolveMode): Promise<Resolution> {
     const chain: Site[] = [];
-    const seen = new Set<string>();
+    const seen = new Set<string>([`${site.doc.url}${site.pointer}`]);
     let current: Resolved = { value, site, chain };
     for (let ref = refOf(value); ref !== undefined; ref = refOf(current.value)) {
       const next = await this.follow(current.site, ref, mode, seen, chain);
@@ -181,7 +183,7 @@ export class DocumentSet {
   private async walk(doc: LoadedDocument, pointer: JsonPointer, mode: ResolveMode, seen: Set<string>, chain: Site[]): Promise<Resolved | { failure: RefFailure; chain: Site[] }> {
     const key = `${doc.url}${pointer}`;
     if (seen.has(key)) {
-      return { failure: { target: key, targetName: `${doc.name}${pointer}`, message: `the $ref chain ${describeChain(chain, { doc, pointer })} is circular: it comes back to ${describeSite({ doc, pointer })}.` }, chain };
+      return { failure: { target: key, targetName: `${doc.name}${pointer}`, message: `the $ref chain ${describeChain(chain, { doc, pointer })} is circular: it comes back to ${describeSite({ doc, pointer })}.`, circular: true }, chain };
     }
     seen.add(key);
     let value = doc.value;

@@ -19,9 +19,9 @@ export class SourceError extends Error {
   }
 }
 
-const mebibytes = (bytes: number): string => `${Number((bytes / 1024 / 1024).toFixed(1))} MiB`;
+const describeBytes = (bytes: number): string => (bytes >= 1024 * 1024 ? `${Number((bytes / 1024 / 1024).toFixed(1))} MiB` : `${bytes} bytes`);
 const tooLarge = (limits: ReadLimits, size: string): SourceError =>
-  new SourceError(`it is larger than Sunset's limit of ${mebibytes(limits.maxBytes)} per description file (${size}); split it, or import the part with the deprecated operations.`);
+  new SourceError(`it is larger than Sunset's limit of ${describeBytes(limits.maxBytes)} per description file (${size}); split it, or import the part with the deprecated operations.`);
 
 /** Is this argument a URL Sunset fetches (rather than a file path)? */
 export const isHttpUrl = (text: string): boolean => /^https?:\/\//i.test(text);
