@@ -100,6 +100,17 @@ describe('the config the import writes is the config check reads', () => {
     expect([again.config['apiHosts'], again.warnings]).toEqual([['api.adform.com', 'api.music.example'], []]);
   });
 
+  it('removes its API with its last entry, unless an entry it does not own names it', async () => {
+    const first = await importOpenApi({ spec: 'music.yaml', today: '2026-11-01', cwd: dir });
+    writeFileSync(path.join(dir, 'quiet.yaml'), readFileSync(path.join(dir, 'music.yaml'), 'utf8').replace('      deprecated: true\n', ''));
+    const quiet = await importOpenApi({ spec: 'quiet.yaml', specName: 'music.yaml', today: '2026-11-02', cwd: dir, existingConfig: first.config });
+    expect(quiet.config).toEqual({ apis: {}, customEntries: [] });
+    const hand = { id: 'mine', retired: 'GET /other', gaEnds: '2026-01-01', supportEnds: '2026-06-01', api: 'music-api', service: 'Mine' };
+    const withHand = { ...first.config, customEntries: [...(first.config['customEntries'] as unknown[]), hand] };
+    const kept = await importOpenApi({ spec: 'quiet.yaml', specName: 'music.yaml', today: '2026-11-02', cwd: dir, existingConfig: withHand });
+    expect(kept.config).toEqual({ apis: first.config['apis'], customEntries: [hand] });
+  });
+
   it('accepts a hand-written entry of the API it writes, and names an entry that names no API', async () => {
     const hand = { id: 'mine', retired: 'GET /other', gaEnds: '2026-01-01', supportEnds: '2026-06-01', api: 'music-api', service: 'Mine' };
     const result = await importOpenApi({ spec: 'music.yaml', today: '2026-11-01', cwd: dir, existingConfig: { customEntries: [hand] } });

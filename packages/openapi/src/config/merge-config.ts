@@ -179,7 +179,8 @@ export function mergeConfig(input: MergeInput): MergedConfig {
   }
 
   // The API: only while it has entries, and never one that entries kept from elsewhere still name.
-  const apis: Record<string, unknown> = { ...existing.apis };
+  const dropOwnApi = entries.length === 0 && !kept.some((entry) => isRecord(entry) && entry['api'] === apiId) && generatedBefore.some((entry) => entry['api'] === apiId);
+  const apis: Record<string, unknown> = Object.fromEntries(Object.entries(existing.apis).filter(([id]) => !(dropOwnApi && id === apiId)));
   const api =
     entries.length === 0
       ? undefined
@@ -193,7 +194,6 @@ export function mergeConfig(input: MergeInput): MergedConfig {
           },
         };
   if (api !== undefined) apis[apiId] = api.config;
-  else if (!kept.some((entry) => isRecord(entry) && entry['api'] === apiId) && generatedBefore.some((entry) => entry['api'] === apiId)) delete apis[apiId];
 
   let config: Record<string, unknown> = { ...existing.config, customEntries: placeGenerated(existing.entries, entries, input.specName) };
   const removedApiHosts = migrateApiHosts(existing, generatedBefore, input, apiId, warnings);
