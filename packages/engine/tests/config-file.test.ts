@@ -113,6 +113,7 @@ describe('resolveConfig', () => {
       failOn: 'deprecated',
       reportScheduled: false,
       scheduledWithinDays: 90,
+      apis: [],
       customEntries: [],
       catalog: undefined,
       rules: {},
