@@ -5,7 +5,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImportOpenApi } from '@sunset/openapi';
-import { probeMatcher } from './support/matcher-probe.js';
 
 // Issue 22: a real Swagger 2.0 description as its vendor published it (fixtures/openapi/real/slack,
 // Slack's Web API before and after it dropped the channels.*, groups.*, im.* and mpim.* methods in
@@ -16,7 +15,6 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const realDir = path.join(repoRoot, 'fixtures/openapi/real/slack');
 const clientDir = path.join(repoRoot, 'fixtures/openapi/real/slack-client');
 const bin = path.join(repoRoot, 'packages/cli/dist/bin.js');
-const matcher = probeMatcher(bin);
 const before = 'slack_web_openapi_v2.2020-04-03.json';
 const after = 'slack_web_openapi_v2.2020-10-06.json';
 // Slack's announced dates: new apps lost the methods on 2020-06-10, every app on 2021-02-24.
@@ -52,7 +50,11 @@ function check(): Finding[] {
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
   });
-  expect(run.stderr).toBe('');
+  // look-alikes.ts calls another vendor's host: left out, and the run says so once.
+  expect(run.stderr).toBe(
+    "Hint: 1 request to a retired path names a host that is not the path's API's, so it was not reported. " +
+      'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n',
+  );
   expect(run.status).toBe(1);
   return (JSON.parse(run.stdout) as { findings: Finding[] }).findings.map(({ file, line, column, entry }) => ({ file: path.basename(file), line, column, entry }));
 }
@@ -91,17 +93,9 @@ describe('a real Swagger 2.0 description: Slack\'s Web API, 2020-04-03 → 2020-
     { file: 'channels.ts', line: 12, column: 37, entry: 'channels-create' },
     { file: 'channels.ts', line: 17, column: 36, entry: 'im-list' },
   ];
-  // look-alikes.ts: another vendor's host (needs the API's hosts, issue 21), and the method's name
-  // after another path of slack.com (needs the anchored matching, issue 21).
-  const otherHost: Finding = { file: 'look-alikes.ts', line: 5, column: 32, entry: 'channels-history' };
-  const otherPath: Finding = { file: 'look-alikes.ts', line: 11, column: 32, entry: 'channels-history' };
-
-  it.runIf(matcher.hostsPerApi && matcher.anchoredPaths)('sunset check over a client of it finds exactly the calls of the removed methods', () => {
+  // look-alikes.ts has another vendor's host (line 5) and the method's name after another path of
+  // slack.com (line 11): neither is a call of the removed method.
+  it('sunset check over a client of it finds exactly the calls of the removed methods, not their look-alikes', () => {
     expect(check()).toEqual(removedCalls);
-  });
-
-  it.runIf(!matcher.hostsPerApi || !matcher.anchoredPaths)('sunset check finds the calls of the removed methods, and (until issue 21\'s matcher lands) the look-alikes it cannot tell apart yet', () => {
-    const expected = [...removedCalls, ...(matcher.hostsPerApi ? [] : [otherHost]), ...(matcher.anchoredPaths ? [] : [otherPath])];
-    expect(check()).toEqual(expected);
   });
 });

@@ -379,7 +379,8 @@ describe('what the retirement rules leave unreported, said (issue 21)', () => {
     expect(unresolvedMethod).toEqual([{ file: 'src/a.ts', line: 1, column: 29, path: '/me/tracks', retiredMethods: ['PUT'], liveMethods: ['GET'], entries: ['music-save-tracks'] }]);
     expect(otherHosts).toBe(1);
     expect(err).toBe(
-      'Hint: 1 request to a retired path names another host than the API\'s (apiHosts), so it was not reported. Add your proxies and gateways to apiHosts, or set "apiHosts": ["*"] to check every host.\n',
+      "Hint: 1 request to a retired path names a host that is not the path's API's, so it was not reported. " +
+        'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n',
     );
   });
 

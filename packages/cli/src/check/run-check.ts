@@ -207,7 +207,11 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
 
 /** The one line a run prints when URLs were left out for naming another host than their API's. */
 function otherHostsHint(count: number): string {
-  return `Hint: ${plural(count, 'request')} to a retired path ${count === 1 ? 'names' : 'name'} another host than the API's (apiHosts), so ${count === 1 ? 'it was' : 'they were'} not reported. Add your proxies and gateways to apiHosts, or set "apiHosts": ["*"] to check every host.`;
+  const [one, verb, pronoun] = count === 1 ? ['request', 'names', 'it was'] : ['requests', 'name', 'they were'];
+  return (
+    `Hint: ${count} ${one} to a retired path ${verb} a host that is not the path's API's, so ${pronoun} not reported. ` +
+    'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.'
+  );
 }
 
 /** One result from the runs of several configs: findings by file, line and column; counts and times added up. */
