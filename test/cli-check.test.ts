@@ -66,8 +66,8 @@ describe('sunset check fixtures/legacy-app --format json', () => {
     for (const finding of report.findings) {
       // A retirement finding, or (a rule not about one entry) a finding with its message.
       const keys = finding.entry === undefined ? ['file', 'line', 'column', 'rule', 'message'] : ['file', 'line', 'column', 'rule', 'message', 'entry', 'retired', 'replacements', 'phase', 'fix'];
-      // `related`: the other places of the same request (the SOAPAction header of a SOAP envelope).
-      expect(Object.keys(finding)).toEqual('related' in finding ? [...keys, 'related'] : keys);
+      // `related`: the other places of the same request (the SOAPAction header of a SOAP envelope); then the file's owners.
+      expect(Object.keys(finding)).toEqual('related' in finding ? [...keys, 'related', 'owners'] : [...keys, 'owners']);
     }
   });
 
@@ -397,6 +397,8 @@ describe.concurrent('a finding through another file (fixtures/project-app, the d
       phase: 'retired',
       fix: 'todo',
       related: [declaredCampaigns, declaredOrders],
+      // No CODEOWNERS in this repository, which is a pnpm workspace: the nearest package.json names the owner.
+      owners: ['project-app'],
     });
     // Six findings are found through another file; the nine declarations carry no related place.
     expect(report.findings.map((finding) => `${finding.file.replace('fixtures/project-app/src/', '')}:${finding.line} ${finding.related?.map((related) => related.file?.replace('fixtures/project-app/src/', '')).join(',') ?? '-'}`)).toEqual([
