@@ -144,7 +144,7 @@ describe.concurrent('exit codes and usage errors', () => {
   it('exits 2 on an unknown subcommand', async () => {
     const result = await runSunset(['audit', '.']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('sunset: Unknown command "audit". Use `sunset check`, `sunset fix`, `sunset report` or `sunset import openapi` (see `sunset --help`).\n');
+    expect(result.stderr).toBe('sunset: Unknown command "audit". Use `sunset check`, `sunset fix`, `sunset report`, `sunset import openapi` or `sunset explain` (see `sunset --help`).\n');
   });
 
   it('exits 2 with the usage on stderr when no command is given', async () => {
