@@ -52,7 +52,8 @@ function result(/** @type {number} */ index, /** @type {number} */ findings) {
       ownership: 'codeowners',
     },
     findings: Array.from({ length: findings }, (_, at) => {
-      const entry = builtinEntries[(index + at) % builtinEntries.length];
+      const entry = builtinEntries[(index + at) % builtinEntries.length] ?? builtinEntries[0];
+      if (entry === undefined) throw new Error('rule-data has no entries');
       return {
         file: `src/module-${at % 200}/file-${at}.ts`,
         line: 1 + (at % 400),
@@ -93,13 +94,13 @@ try {
       const history = join(root, `history-${format}.jsonl`);
       const timed = spawnSync(gnuTime, ['-f', '%e %M', process.execPath, bin, 'report', '--merge', 'results/*.json', '--format', format, '--out', out, '--history-file', history], { cwd: root, encoding: 'utf8' });
       if (timed.status !== 0) throw new Error(`the merge failed (exit ${String(timed.status)}):\n${timed.stderr}`);
-      const [wall, rss] = timed.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+      const [wall = Number.NaN, rss = Number.NaN] = (timed.stderr.trim().split('\n').at(-1) ?? '').split(' ').map(Number);
       measured.push({ wall, rssMb: rss / 1024, size: statSync(out).size });
     }
     const wall = median(measured.map((row) => row.wall));
     const rssMb = Math.max(...measured.map((row) => row.rssMb));
     const verdict = wall < 10 && rssMb < 500 ? 'met' : 'NOT met';
-    console.log(`--format ${format}: median ${wall.toFixed(2)} s, peak RSS ${rssMb.toFixed(0)} MB, output ${(measured[0].size / 1e6).toFixed(1)} MB; target < 10 s and < 500 MB: ${verdict}`);
+    console.log(`--format ${format}: median ${wall.toFixed(2)} s, peak RSS ${rssMb.toFixed(0)} MB, output ${((measured[0]?.size ?? 0) / 1e6).toFixed(1)} MB; target < 10 s and < 500 MB: ${verdict}`);
   }
 } finally {
   if (values.work === undefined) rmSync(root, { recursive: true, force: true });

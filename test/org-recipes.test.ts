@@ -95,8 +95,8 @@ describe('the GitHub Actions recipe (docs/recipes/github-org-inventory.yml)', ()
 });
 
 describe('the GitLab CI recipe (docs/recipes/gitlab-org-inventory.gitlab-ci.yml)', () => {
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  addFormats(ajv);
+  const ajv = new Ajv.default({ strict: false, allErrors: true });
+  addFormats.default(ajv);
   const validate = ajv.compile(JSON.parse(readFileSync(path.join(repoRoot, 'test/schemas/gitlab-ci.schema.json'), 'utf8')) as object);
 
   it.each([gitlabRecipe, path.join(repoRoot, 'ci/gitlab/sunset.gitlab-ci.yml')])('validates against GitLab\'s CI schema: %s', (file) => {

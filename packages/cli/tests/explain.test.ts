@@ -74,10 +74,8 @@ describe('sunset explain', () => {
       '',
       'Example (sunset fix on such a call):',
       '  before',
-      // eslint-disable-next-line no-template-curly-in-string -- the example is source code with a template literal
       '    const response = await fetch(`${API_BASE}/v1/campaigns/${campaignId}/orders/${orderId}`);',
       '  after',
-      // eslint-disable-next-line no-template-curly-in-string -- the example is source code with a template literal
       '    const response = await fetch(`${API_BASE}/v1/buyer/orders/${orderId}`);',
     ]);
   });

@@ -56,7 +56,8 @@ describe('sunset check --format json', () => {
       ['src/legacy/b.ts', 1, 'campaigns-service-get-campaigns', ['@alice']],
     ]);
     expect(schemas.validate('sunset-check', { ...web, findings: [{ ...web.findings[0], line: '2' }] })).toBe('/findings/0/line must be integer');
-    const { owners: _owners, ...withoutOwners } = web.findings[0]!;
+    const withoutOwners: Record<string, unknown> = { ...web.findings[0]! };
+    delete withoutOwners['owners'];
     expect(schemas.validate('sunset-check', { ...web, findings: [withoutOwners] })).toBe("/findings/0 must have required property 'owners'");
   });
 });
@@ -123,7 +124,8 @@ describe('sunset report --merge', () => {
 
   it('stops with exit 2 naming every input that is not a Sunset result, and writes nothing', async () => {
     const { web } = await twoResults();
-    const { provenance: _provenance, ...noProvenance } = web;
+    const noProvenance: Record<string, unknown> = { ...web };
+    delete noProvenance['provenance'];
     const dir = resultsDir({
       'web.json': web,
       'empty.json': '',
