@@ -192,8 +192,8 @@ export function inReportOrder(
  * `provenance`, each finding's `owners`: their tests are test/org-*.test.ts), for tests about findings.
  */
 export function withoutOrigin<T>(report: T): T {
-  const rest: Record<string, unknown> = { ...(report as Record<string, unknown>) };
-  for (const key of ['tool', 'version', 'provenance']) delete rest[key];
+  const origin = new Set(['tool', 'version', 'provenance']);
+  const rest = Object.fromEntries(Object.entries(report as Record<string, unknown>).filter(([key]) => !origin.has(key)));
   const findings = (rest['findings'] as Record<string, unknown>[] | undefined)?.map((finding) => {
     const copy = { ...finding };
     delete copy['owners'];

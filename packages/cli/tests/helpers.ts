@@ -51,8 +51,8 @@ export function captureIo(cwd: string, options: Partial<Pick<CliIo, 'isTTY' | 's
  * format.test.ts (the document), report/tests/merge.test.ts and test/org-report-browser.test.ts (real runs).
  */
 export function withoutOrigin(report: unknown): unknown {
-  const rest: Record<string, unknown> = { ...(report as Record<string, unknown>) };
-  for (const key of ['tool', 'version', 'provenance']) delete rest[key];
+  const origin = new Set(['tool', 'version', 'provenance']);
+  const rest = Object.fromEntries(Object.entries(report as Record<string, unknown>).filter(([key]) => !origin.has(key)));
   const findings = (rest['findings'] as Record<string, unknown>[] | undefined)?.map((finding) => {
     const copy = { ...finding };
     delete copy['owners'];
