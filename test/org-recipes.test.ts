@@ -124,6 +124,9 @@ describe('the GitLab CI recipe (docs/recipes/gitlab-org-inventory.gitlab-ci.yml)
     expect(line[0]).toMatchObject({ total, rewrite: 4, todo: 4 });
     const report = readFileSync(path.join(pages, 'public/index.html'), 'utf8');
     expect(report).toContain('Burndown across the organisation');
+    // The projects' remote is on the CI's own (self-hosted) GitLab: each site links to its file at the checked commit.
+    const web = git(root, '--git-dir', path.join(root, 'remotes', 'acme/web.git'), 'rev-parse', 'HEAD').trim();
+    expect(report).toContain(`<a class="file" href="https://gitlab.example.com/acme/web/-/blob/${web}/src/campaigns.ts#L3">src/campaigns.ts:3</a>`);
     expect(schemas.validate('org-history', line[0])).toBeUndefined();
   });
 });

@@ -68,6 +68,20 @@ describe('provenanceOf', () => {
     expect(JSON.stringify(await provenance(repo.dir))).not.toContain('secret');
   });
 
+  it('knows a self-hosted GitHub or GitLab remote by the CI server it runs on', async () => {
+    const repo = throwawayRepo('sunset-provenance-');
+    repo.commit({ 'src/a.ts': 'export {};\n' }, '2026-02-01T10:00:00Z');
+    repo.git('remote', 'add', 'origin', 'https://gitlab-ci-token:glcbt-secret@gitlab.example.com/acme/web.git');
+    expect(await provenance(repo.dir)).toMatchObject({ repository: 'acme/web', url: 'https://gitlab.example.com/acme/web' });
+    expect((await provenance(repo.dir)).platform).toBeUndefined();
+    expect(await provenance(repo.dir, { CI_SERVER_HOST: 'gitlab.example.com', CI_PROJECT_PATH: 'acme/inventory', CI_PROJECT_DIR: path.dirname(repo.dir) })).toMatchObject({
+      repository: 'acme/web',
+      repositoryFrom: 'origin',
+      platform: 'gitlab',
+    });
+    expect((await provenance(repo.dir, { GITHUB_SERVER_URL: 'https://github.example.com' })).platform).toBeUndefined();
+  });
+
   it('records the working directory inside the repository, the config file, and a digest that changes with the options', async () => {
     const repo = throwawayRepo('sunset-provenance-');
     repo.commit({ 'packages/web/sunset.config.json': '{"apiHosts":["api.example.com"]}', 'packages/web/src/a.ts': 'export {};\n' }, '2026-02-01T10:00:00Z');

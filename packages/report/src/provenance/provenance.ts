@@ -4,7 +4,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { findGitRoot, toPosix, type ResolvedConfig } from '@sunset/engine';
 import type { OwnershipSource } from '../inventory/types.js';
-import { repositoryFromRemote } from './remote-url.js';
+import { repositoryFromRemote, type RemoteRepository } from './remote-url.js';
 
 /** Where the repository name came from, in the order they are tried. */
 export type RepositorySource = 'flag' | 'GITHUB_REPOSITORY' | 'CI_PROJECT_PATH' | 'origin' | 'folder';
@@ -64,14 +64,16 @@ type Env = Readonly<Record<string, string | undefined>>;
  * The result's provenance. The repository: `--repo-name`; else a CI variable, but only when the work
  * tree is the one that CI checked out (an organisation's matrix job checks other repositories out
  * into sub-folders, where GITHUB_REPOSITORY names the wrong one); else the origin remote; else the
- * folder's name. The commit is read from git, never from CI variables, for the same reason.
+ * folder's name. The commit is read from git, never from CI variables, for the same reason. The
+ * remote is read as configured (not through `url.<base>.insteadOf` rewrites), and a remote on the CI's
+ * own server counts as that platform (a self-hosted GitLab or GitHub).
  */
 export async function provenanceOf(input: ProvenanceInput): Promise<Provenance> {
   const gitRoot = findGitRoot(input.cwd);
   const root = gitRoot ?? input.cwd;
-  const [head, origin] = gitRoot === undefined ? [undefined, undefined] : await Promise.all([gitOutput(gitRoot, ['log', '-1', '--format=%H%n%cI']), gitOutput(gitRoot, ['remote', 'get-url', 'origin'])]);
+  const [head, origin] = gitRoot === undefined ? [undefined, undefined] : await Promise.all([gitOutput(gitRoot, ['log', '-1', '--format=%H%n%cI']), gitOutput(gitRoot, ['config', '--get', 'remote.origin.url'])]);
   const [commit, committedAt] = head === undefined ? [] : head.split('\n');
-  const fromRemote = origin === undefined ? undefined : repositoryFromRemote(origin);
+  const fromRemote = origin === undefined ? undefined : withCiPlatform(repositoryFromRemote(origin), input.env);
   const named = repositoryName(input, root, fromRemote?.name);
   const web = named.from === 'GITHUB_REPOSITORY' || named.from === 'CI_PROJECT_PATH' ? ciWeb(input.env, named.from) : fromRemote;
   return {
@@ -91,6 +93,16 @@ export async function provenanceOf(input: ProvenanceInput): Promise<Provenance> 
     ownership: input.ownership,
     ...(input.changedSince === undefined ? {} : { changedSince: input.changedSince }),
   };
+}
+
+/** A remote on the CI's own server (a self-hosted GitHub or GitLab) is on that platform too. */
+function withCiPlatform(remote: RemoteRepository | undefined, env: Env): RemoteRepository | undefined {
+  if (remote?.url === undefined || remote.platform !== undefined) return remote;
+  const host = new URL(remote.url).hostname;
+  const githubServer = env['GITHUB_SERVER_URL'];
+  if (githubServer !== undefined && URL.canParse(githubServer) && new URL(githubServer).hostname === host) return { ...remote, platform: 'github' };
+  if (env['CI_SERVER_HOST'] !== undefined && env['CI_SERVER_HOST'].split(':')[0] === host) return { ...remote, platform: 'gitlab' };
+  return remote;
 }
 
 function repositoryName(input: ProvenanceInput, root: string, fromRemote: string | undefined): { name: string; from: RepositorySource } {
