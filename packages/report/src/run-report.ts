@@ -88,7 +88,7 @@ export async function buildMergedReport(args: ReportArgs, io: ReportIo): Promise
   const now = io.now?.() ?? new Date();
   const asOf = args.asOf === undefined ? todayUtc(now) : validateDay(args.asOf, '--as-of', '--as-of');
   const linkTemplate = args.linkTemplate === undefined ? undefined : parseLinkTemplate(args.linkTemplate);
-  const schemas = schemaValidators();
+  const schemas = await schemaValidators();
   const historyFile = args.historyFile === undefined ? undefined : await readOrgHistory(args.historyFile, io.cwd, schemas);
   const inputs = await readResults(args.paths, io.cwd, schemas);
   const withoutHistory = mergeResults(inputs, { asOf, now, linkTemplate }, undefined);

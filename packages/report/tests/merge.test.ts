@@ -12,7 +12,7 @@ import { captureIo, throwawayRepo } from './support/git-repo.js';
 const listCall = "import axios from 'axios';\nexport const list = () => axios.get('/v1/campaigns');\n";
 const labelsCall = "export const labels = () => fetch('/v1/campaigns/dictionaries/labels');\n";
 const soapCall = "export const all = (client) => client.GetCampaignsAsync({});\n";
-const schemas = schemaValidators();
+const schemas = await schemaValidators();
 
 /** `sunset check --format json` in a repository, as a CI job runs it; the result as the file would hold it. */
 async function checkResult(dir: string, at: string, extra: readonly string[] = []): Promise<CheckResult> {

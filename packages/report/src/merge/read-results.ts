@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '@sunset/engine';
-import { glob, isDynamicPattern } from 'tinyglobby';
 import type { ReportData } from '../inventory/types.js';
 import type { CheckResult } from './check-result.js';
 import type { SchemaValidators } from './result-schemas.js';
@@ -21,6 +20,7 @@ const readAhead = 32;
  * without one repository would show a drop in the organisation's count that did not happen.
  */
 export async function readResults(patterns: readonly string[], cwd: string, schemas: SchemaValidators): Promise<ResultInput[]> {
+  const { glob, isDynamicPattern } = await import('tinyglobby');
   const problems: string[] = [];
   const files: string[] = [];
   for (const pattern of patterns) {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 
 const schemasDir = new URL('../../schemas/', import.meta.url);
 
@@ -12,8 +12,13 @@ export interface SchemaValidators {
   validate(name: SchemaName, value: unknown): string | undefined;
 }
 
-/** Compiles the shipped schemas once per merge; `validate` returns the first problems as one sentence, or undefined. */
-export function schemaValidators(): SchemaValidators {
+/**
+ * Compiles the shipped schemas once per merge; `validate` returns the first problem as one sentence, or
+ * undefined. ajv loads here, not with the package: `sunset check --format json` imports this package
+ * for the provenance alone.
+ */
+export async function schemaValidators(): Promise<SchemaValidators> {
+  const { Ajv2020 } = await import('ajv/dist/2020.js');
   const ajv = new Ajv2020({ allErrors: false, strict: true, validateFormats: false });
   for (const file of schemaFiles) ajv.addSchema(JSON.parse(readFileSync(new URL(file, schemasDir), 'utf8')) as object);
   const compiled = new Map<SchemaName, ValidateFunction>();
