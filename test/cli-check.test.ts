@@ -66,8 +66,8 @@ describe('sunset check fixtures/legacy-app --format json', () => {
     for (const finding of report.findings) {
       // A retirement finding, or (a rule not about one entry) a finding with its message.
       const keys = finding.entry === undefined ? ['file', 'line', 'column', 'rule', 'message'] : ['file', 'line', 'column', 'rule', 'message', 'entry', 'retired', 'replacements', 'phase', 'fix', 'host'];
-      // `related`: the other places of the same request (the SOAPAction header of a SOAP envelope).
-      expect(Object.keys(finding)).toEqual('related' in finding ? [...keys, 'related'] : keys);
+      // `related`: the other places of the same request (the SOAPAction header of a SOAP envelope); then the file's owners.
+      expect(Object.keys(finding)).toEqual('related' in finding ? [...keys, 'related', 'owners'] : [...keys, 'owners']);
     }
   });
 
@@ -144,7 +144,7 @@ describe.concurrent('exit codes and usage errors', () => {
   it('exits 2 on an unknown subcommand', async () => {
     const result = await runSunset(['audit', '.']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('sunset: Unknown command "audit". Use `sunset check`, `sunset fix`, `sunset report` or `sunset import openapi` (see `sunset --help`).\n');
+    expect(result.stderr).toBe('sunset: Unknown command "audit". Use `sunset check`, `sunset fix`, `sunset report`, `sunset import openapi` or `sunset explain` (see `sunset --help`).\n');
   });
 
   it('exits 2 with the usage on stderr when no command is given', async () => {
@@ -398,6 +398,8 @@ describe.concurrent('a finding through another file (fixtures/project-app, the d
       fix: 'todo',
       host: 'unknown',
       related: [declaredCampaigns, declaredOrders],
+      // No CODEOWNERS in this repository, which is a pnpm workspace: the nearest package.json names the owner.
+      owners: ['project-app'],
     });
     // Six findings are found through another file; the seven declarations carry no related place.
     expect(report.findings.map((finding) => `${finding.file.replace('fixtures/project-app/src/', '')}:${finding.line} ${finding.related?.map((related) => related.file?.replace('fixtures/project-app/src/', '')).join(',') ?? '-'}`)).toEqual([

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveOptions, validateOptions } from '@sunset/config';
 import { runImportOpenApi } from '@sunset/openapi';
+import { withoutOrigin } from './support/cli.js';
 
 // Issue 17's end-to-end test: the fixtures' OpenAPI descriptions are imported into a copy of a user's
 // config, which must equal fixtures/openapi/expected.config.json byte for byte (and stay so on a
@@ -141,7 +142,7 @@ describe('the imported entries through the repository CLI', () => {
       encoding: 'utf8',
       env: { ...process.env, NO_COLOR: '1' },
     });
-    return { status: run.status, stderr: run.stderr, json: JSON.parse(run.stdout) as { findings: { file: string; line: number; entry: string }[] } };
+    return { status: run.status, stderr: run.stderr, json: withoutOrigin(JSON.parse(run.stdout)) as { findings: { file: string; line: number; entry: string }[] } };
   };
   const fixedTree = (): Map<string, string> => {
     const work = mkdtempSync(path.join(tmpdir(), 'sunset-openapi-fix-'));

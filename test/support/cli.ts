@@ -186,3 +186,18 @@ export function inReportOrder(
     (a.message ?? '').localeCompare(b.message ?? '')
   );
 }
+
+/**
+ * A `sunset check --format json` result without what says where it comes from (`tool`, `version`,
+ * `provenance`, each finding's `owners`: their tests are test/org-*.test.ts), for tests about findings.
+ */
+export function withoutOrigin<T>(report: T): T {
+  const origin = new Set(['tool', 'version', 'provenance']);
+  const rest = Object.fromEntries(Object.entries(report as Record<string, unknown>).filter(([key]) => !origin.has(key)));
+  const findings = (rest['findings'] as Record<string, unknown>[] | undefined)?.map((finding) => {
+    const copy = { ...finding };
+    delete copy['owners'];
+    return copy;
+  });
+  return (findings === undefined ? rest : { ...rest, findings }) as T;
+}

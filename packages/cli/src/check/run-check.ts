@@ -1,12 +1,25 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { checkFiles, createFolderCache, displayPath, validateDay, writeFileAtomic, type AnalysisCore, type CheckFilesResult, type FileProblem, type LocatedFinding } from '@sunset/engine';
+import {
+  checkFiles,
+  createFolderCache,
+  displayPath,
+  findGitRoot,
+  validateDay,
+  writeFileAtomic,
+  type AnalysisCore,
+  type CheckFilesResult,
+  type FileProblem,
+  type LocatedFinding,
+  type ResolvedConfig,
+} from '@sunset/engine';
 import { describeEndpoint, todayUtc } from '@sunset/rule-data';
 import type { CheckArgs } from '../args.js';
 import { applyBaseline, buildBaseline, readBaseline, writeBaseline } from '../baseline/baseline-file.js';
 import { fingerprintFindings, splitLines } from '../baseline/fingerprint.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { formatters } from '../format/index.js';
+import type { FormatContext } from '../format/types.js';
 import { colorEnabled, nowOf, type CliIo } from '../io.js';
 import { createPhaseProgress, isCi } from '../fix/progress.js';
 import { changedLinesSince, touchesChangedLines } from './changed-lines.js';
@@ -181,7 +194,9 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
     },
     ...(args.stats ? { stats: { timings: roundTimings(result.timings) } } : {}),
   };
+  const origin = args.format === 'json' ? await resultOrigin(args, io, config, now, deps.toolVersion) : {};
   const text = formatters[args.format](report, {
+    ...origin,
     asOf: config.asOf,
     failOn: config.failOn,
     catalog: config.catalog,
@@ -212,6 +227,25 @@ function otherHostsHint(count: number): string {
     `Hint: ${count} ${one} to a retired path ${verb} a host that is not the path's API's, so ${pronoun} not reported. ` +
     'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.'
   );
+}
+
+/** Where a `--format json` result comes from, and who owns each file: read only for that format. */
+async function resultOrigin(args: CheckArgs, io: CliIo, config: ResolvedConfig, now: Date, toolVersion: string): Promise<Pick<FormatContext, 'provenance' | 'ownersOf'>> {
+  const { ownerResolverFor, provenanceOf, ruleDataVersion } = await import('@sunset/report');
+  const owners = ownerResolverFor(findGitRoot(io.cwd) ?? io.cwd);
+  const provenance = await provenanceOf({
+    cwd: io.cwd,
+    env: io.env,
+    now,
+    repoName: args.repoName,
+    config,
+    ownership: owners.source,
+    tool: 'sunset check',
+    toolVersion,
+    ruleDataVersion,
+    changedSince: args.changedSince,
+  });
+  return { provenance, ownersOf: (file) => owners.ownersOf(path.resolve(io.cwd, file)) };
 }
 
 /** One result from the runs of several configs: findings by file, line and column; counts and times added up. */
