@@ -230,13 +230,25 @@ describe('sunset fix --project on a copy of fixtures/project-app', () => {
     }
   });
 
-  it('refuses a dirty work tree without --force, as sunset fix does', async () => {
+  it('refuses, as sunset fix does, only when a file it would change has uncommitted changes', async () => {
     const { dir, cleanup } = await projectAppCopy({ git: true });
     try {
-      await writeFile(path.join(dir, 'notes.txt'), 'uncommitted\n');
+      await writeFile(path.join(dir, 'sunset-report.html'), '<!doctype html>\n');
+      const paths = path.join(dir, 'src/api/paths.ts');
+      const before = await readSources(dir);
+      await writeFile(paths, `${before['src/api/paths.ts']!}// mine\n`);
+      const refused = await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir });
+      expect([refused.code, refused.stdout, refused.stderr.split('\n').slice(0, 2)]).toEqual([
+        2,
+        '',
+        ['sunset: Refusing to rewrite files: sunset fix would change this file, which has uncommitted changes:', '  src/api/paths.ts (modified)'],
+      ]);
+      expect(await readSources(dir)).toEqual({ ...before, 'src/api/paths.ts': `${before['src/api/paths.ts']!}// mine\n` });
+      // The untracked report alone does not stop it.
+      git(dir, ['checkout', '--', 'src/api/paths.ts']);
       const result = await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir });
-      expect(result.code).toBe(2);
-      expect(await readSources(dir)).toEqual(await readSources(fixture));
+      expect([result.code, result.stderr]).toEqual([0, '']);
+      expect(await readSources(dir)).toEqual(await expectedFixedSources());
     } finally {
       await cleanup();
     }

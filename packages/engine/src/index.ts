@@ -4,13 +4,14 @@ export { checkSource, type CheckSourceResult, type CrossFileRelatedLocation, typ
 export { checkFiles, defaultThreadCount, type CheckFilesResult, type CheckRun, type SkippedFile } from './check/check-files.js';
 export type { PhaseTimings } from './check/timings.js';
 export { fixSource, planParsableFix, type FixResult } from './fix/fix-source.js';
-export { fixFiles, workTreeFoldersOf, writeFixedFile, type FileChange, type FixReport, type FixRun, type FixSummary } from './fix/fix-files.js';
+export { applyFixPlan, type ApplyFixRun, type FixPlanOfRun } from './fix/apply-fix-plan.js';
+export { fixFiles, type FileChange, type FixReport, type FixRun, type FixSummary } from './fix/fix-files.js';
 export { findSourceFiles, type FoundSource, type SourceListing, type WalkOptions } from './files/walk.js';
 export { createFolderCache, type ReadFolder } from './files/list-tree.js';
 export { sourceExtensions, displayPath, toPosix } from './files/paths.js';
 export { findGitRoot } from './files/git.js';
 export { writeFileAtomic, ReadOnlyFileError } from './files/atomic-write.js';
-export { assertCleanWorkTrees, gitWorkTreeStatus, type WorkTreeStatus } from './files/git-guard.js';
+export { assertChangesCommitted, uncommittedFiles, type UncommittedFile, type UncommittedKind } from './files/git-guard.js';
 export { UsageError, type FileProblem } from './errors.js';
 export { configFileName, findConfig, resolveConfig, type ConfigOverrides, type FoundConfig } from './config-file/load.js';
 export { asUsageError, validateConfig, validateDay } from './config-file/validate.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Finding, SiteReport } from '@sunset/analysis';
-import { assertCleanWorkTrees, displayPath, fixFiles, planParsableFix, workTreeFoldersOf, writeFixedFile, type FileChange, type FileProblem, type FixReport } from '@sunset/engine';
+import { applyFixPlan, displayPath, fixFiles, planParsableFix, type FileChange, type FixReport } from '@sunset/engine';
 import { describeEndpoint } from '@sunset/rule-data';
 import { Node as MorphNode, type Project } from 'ts-morph';
 import { analyseProject, loadTsconfig, notAnalysable, type ProjectFinding, type ProjectRun } from './project-check.js';
@@ -20,7 +20,7 @@ export interface ProjectFixRun extends ProjectRun {
 }
 
 export interface ProjectFixResult {
-  /** Files whose text changes (written unless `dry`), in path order. */
+  /** Files whose text the plan changes, in path order (`report.changedFiles`: those really written). */
   readonly changes: readonly { readonly file: string; readonly before: string; readonly after: string }[];
   readonly sites: readonly SiteReport[];
   /** The report `sunset fix` prints: the first pass's counts and errors, the project's sites and changes. */
@@ -65,7 +65,6 @@ function everyUseIsIn(project: Project, declaration: ValueDeclaration, ranges: r
  */
 export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResult> {
   const tsconfig = loadTsconfig(run);
-  if (!run.dry && run.force !== true) await assertCleanWorkTrees(await workTreeFoldersOf(run.paths, run.cwd));
   // The first pass: what `sunset fix --dry` would change, file by file; the project's plan replaces it for the files ts-morph loads.
   run.onProgress?.('fixing every file as sunset fix does');
   const firstPass = new Map<string, FileChange>();
@@ -150,39 +149,20 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
   changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   sites.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column);
 
-  const errors: FileProblem[] = [...base.errors];
-  let written = 0;
-  let interrupted = false;
-  for (const change of changes) {
-    run.onChange?.(change);
-    if (run.dry) continue;
-    if (run.signal?.aborted === true) {
-      interrupted = true;
-      continue;
-    }
-    const failed = await writeFixedFile(change.file, change.after, run.tempFiles);
-    if (failed === undefined) written += 1;
-    else errors.push(failed);
-  }
-  errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  const count = (action: SiteReport['action']): number => sites.filter((site) => site.action === action).length;
-  const report: FixReport = {
-    sites,
-    changedFiles: changes.map((change) => change.displayPath),
-    errors,
-    skippedFiles: base.skippedFiles,
-    summary: {
-      ...base.summary,
-      changed: changes.length,
-      written,
-      notWritten: errors.length - base.errors.length,
-      rewritten: count('rewritten'),
-      todo: count('todo'),
-      skipped: count('skipped'),
-      errors: errors.length,
-      dry: run.dry,
-      interrupted,
+  // The same last step as `sunset fix`: the git guard over the files about to change, then the writes.
+  const report = await applyFixPlan(
+    {
+      changes,
+      sites,
+      errors: base.errors,
+      skippedFiles: base.skippedFiles,
+      files: base.summary.files,
+      visited: base.summary.visited,
+      candidates: base.summary.candidates,
+      notScanned: base.summary.notScanned,
+      interrupted: false,
     },
-  };
-  return { changes, sites, report, loaded: analysis.loaded.size };
+    { cwd: run.cwd, dry: run.dry, force: run.force === true, ...(run.onChange === undefined ? {} : { onChange: run.onChange }), ...(run.signal === undefined ? {} : { signal: run.signal }), ...(run.tempFiles === undefined ? {} : { tempFiles: run.tempFiles }) },
+  );
+  return { changes, sites: report.sites, report, loaded: analysis.loaded.size };
 }

@@ -73,8 +73,14 @@ export function describeFixReport(report: FixReport, cwd: string): string {
     if (unread.length > maxListed) lines.push(`  … and ${unread.length - maxListed} more (--format json lists them all)`);
   }
   if (summary.interrupted) {
+    const planned = summary.visited === summary.files;
     const what = summary.dry ? `${summary.changed} would have changed` : `${plural(summary.written, 'file')} had been written, each completely`;
-    lines.push('', `Interrupted: ${what}; the files after the last one reported were not looked at. Run the same command again to finish.`);
+    const rest = summary.dry
+      ? 'the files after the last one reported were not looked at'
+      : planned
+        ? 'the other files were left as they were'
+        : 'sunset fix writes only once every file is planned, so every file is as it was';
+    lines.push('', `Interrupted: ${what}; ${rest}. Run the same command again to finish.`);
   }
   return `${lines.join('\n')}\n`;
 }

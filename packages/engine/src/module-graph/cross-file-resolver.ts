@@ -88,9 +88,8 @@ const contains = (outer: readonly [number, number], inner: readonly [number, num
  * declaration. Findings without a cross-file value come back unchanged.
  */
 export function withCrossFileFacts<F extends Finding>(finding: F, resolutions: readonly CrossFileResolution[], displayPath: (file: string) => string): F & CrossFileFinding {
-  const used = resolutions.filter((resolution) => contains(finding.range, resolution.range));
-  if (used.length === 0) return finding;
-  const declarations = [...new Map(used.map(({ declaration }) => [`${declaration.file}:${declaration.range[0]}`, declaration])).values()];
+  const declarations = declarationsUsedBy(finding, resolutions);
+  if (declarations.length === 0) return finding;
   const describe = (declaration: Declaration): string => `${displayPath(declaration.file)}:${declaration.line}:${declaration.column} (${declaration.name})`;
   return {
     ...finding,
@@ -105,3 +104,33 @@ export function withCrossFileFacts<F extends Finding>(finding: F, resolutions: r
     })),
   };
 }
+
+/** The declarations (each once, in the order they were resolved) whose values a finding's range read. */
+function declarationsUsedBy(finding: Finding, resolutions: readonly CrossFileResolution[]): Declaration[] {
+  const used = resolutions.filter((resolution) => contains(finding.range, resolution.range));
+  return [...new Map(used.map(({ declaration }) => [`${declaration.file}:${declaration.range[0]}`, declaration])).values()];
+}
+
+/**
+ * For `fix`: a retirement finding whose value came from another file gets the constants and their
+ * files in its TODO text (`…; the path is REPORT_DATA_URL of src/config/endpoints.ts`), as
+ * `fix --project` writes it, so the person who finishes the site knows where to look.
+ */
+export function withCrossFileTodo(finding: Finding, resolutions: readonly CrossFileResolution[], displayPath: (file: string) => string): Finding {
+  if (finding.retirement === undefined) return finding;
+  const declarations = declarationsUsedBy(finding, resolutions);
+  if (declarations.length === 0) return finding;
+  const named = declarations.map((declaration) => `${declaration.name === 'default' ? 'the default export' : declaration.name} of ${displayPath(declaration.file)}`);
+  const where = named.length === 1 ? `the path is ${named[0]!}` : `the URL is built from ${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`;
+  const { retirement } = finding;
+  // A one-to-one move this file cannot make: the text to edit is in the other file, which is the reason to give.
+  const elsewhere =
+    retirement.migration === 'todo' && retirement.entry.migration === 'rewrite' && retirement.method !== undefined && (retirement.todoCause === undefined || notEditableHere.test(retirement.todoCause));
+  const todoCause = elsewhere
+    ? `the path is written in another file (${named.join(', ')}); sunset fix --project rewrites it there when every use is the same one-to-one migration`
+    : retirement.todoCause;
+  return { ...finding, retirement: { ...retirement, todoText: `${retirement.todoText}; ${where}`, ...(todoCause === undefined ? {} : { todoCause }) } };
+}
+
+/** The analysis' causes for a one-to-one move whose text is not all in the file (see `editsTowards`). */
+const notEditableHere = /where it is written|outside the edited text/;
