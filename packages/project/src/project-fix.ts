@@ -39,6 +39,20 @@ function oneToOneUse(finding: ProjectFinding): boolean {
   return entry.replacements.length === 1 && entry.replacements[0]!.method === entry.method && !entry.path.includes('{');
 }
 
+/**
+ * The declaration a finding's retired path is written in: its only one, or, when the URL joins several
+ * constants (`${API_BASE}${CAMPAIGNS_PATH}`), the one whose literal holds the whole path. Undefined
+ * when none does (the path itself is assembled from pieces) or the finding is not about a path.
+ */
+function pathDeclarationOf(finding: ProjectFinding, literalOf: (declaration: ValueDeclaration) => string): ValueDeclaration | undefined {
+  const entry = finding.retirement?.entry;
+  if (entry === undefined) return undefined;
+  if (finding.declarations.length === 1) return finding.declarations[0];
+  if (entry.kind !== 'path' || entry.path.includes('{')) return undefined;
+  const holding = finding.declarations.filter((declaration) => literalOf(declaration).includes(entry.path));
+  return holding.length === 1 ? holding[0] : undefined;
+}
+
 /** Files a fix may edit: scanned, not a declaration file, not a dependency. */
 const isEditable = (file: string, scanned: ReadonlySet<string>): boolean => scanned.has(file) && !file.endsWith('.d.ts') && !file.split(path.sep).includes('node_modules');
 
@@ -81,9 +95,12 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
   if (base.summary.interrupted) return { changes: [], sites: [], report: { ...base, changedFiles: [], summary: { ...base.summary, changed: 0, written: 0, dry: run.dry } }, loaded: 0 };
   const analysis = await analyseProject(run, tsconfig, notAnalysable(base.errors, base.skippedFiles));
   const byDeclaration = new Map<string, { declaration: ValueDeclaration; uses: ProjectFinding[] }>();
+  const literalOf = (declaration: ValueDeclaration): string =>
+    // Declaration ranges are offsets in the text without its byte-order mark, as ts-morph parsed it.
+    analysis.sources.get(declaration.file)?.replace(/^\uFEFF/, '').slice(declaration.range[0] + 1, declaration.range[1] - 1) ?? '';
   for (const finding of analysis.findings) {
-    if (finding.retirement === undefined || finding.declarations.length !== 1) continue;
-    const declaration = finding.declarations[0]!;
+    const declaration = pathDeclarationOf(finding, literalOf);
+    if (declaration === undefined) continue;
     const group = byDeclaration.get(declarationKey(declaration)) ?? { declaration, uses: [] };
     group.uses.push(finding);
     byDeclaration.set(declarationKey(declaration), group);
@@ -95,8 +112,7 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
   for (const { declaration, uses } of byDeclaration.values()) {
     const first = uses[0]!.retirement!;
     const oldPath = first.entry.kind === 'path' ? first.entry.path : '\0';
-    // Declaration ranges are offsets in the text without its byte-order mark, as ts-morph parsed it.
-    const value = analysis.sources.get(declaration.file)?.replace(/^\uFEFF/, '').slice(declaration.range[0] + 1, declaration.range[1] - 1) ?? '';
+    const value = literalOf(declaration);
     const rewritable =
       declaration.editable &&
       isEditable(declaration.file, analysis.scanned) &&
