@@ -114,4 +114,19 @@ describe('sunset report --history (burndown from git, no checkout)', () => {
     const badStep = await report(repo.dir, ['--history', '2026-01-01', '--every', 'year']);
     expect(badStep.err).toBe('sunset: Invalid value for --every: "year". Allowed: day, week, month.\n');
   });
+
+  it('says, in a repository without a commit, that there is no history yet and what to do (not git\'s "ambiguous argument")', async () => {
+    const repo = throwawayRepo();
+    writeFileSync(path.join(repo.dir, 'a.ts'), listCall);
+    const [history, base] = await Promise.all([report(repo.dir, ['--history', '2026-01-01']), report(repo.dir, ['--base', 'main'])]);
+    const root = repo.dir;
+    expect([history.code, history.err]).toEqual([
+      2,
+      `sunset: --history reads git history, but the repository at ${root} has no commits yet. Commit your work first (git add -A && git commit -m "…"), or run sunset report without --history.\n`,
+    ]);
+    expect([base.code, base.err]).toEqual([
+      2,
+      `sunset: --base reads git history, but the repository at ${root} has no commits yet. Commit your work first (git add -A && git commit -m "…"), or run sunset report without --base.\n`,
+    ]);
+  });
 });

@@ -90,6 +90,12 @@ export async function buildReport(args: ReportArgs, io: ReportIo): Promise<Repor
   let diff: ReportDiff | undefined;
   if (args.history !== undefined || args.base !== undefined) {
     if (gitRoot === undefined) throw new UsageError(`${args.history === undefined ? '--base' : '--history'} reads git history, but ${io.cwd} is not in a git work tree. Run it in a clone.`);
+    if ((await git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], gitRoot).catch(() => '')).trim() === '') {
+      const flag = args.history === undefined ? '--base' : '--history';
+      throw new UsageError(
+        `${flag} reads git history, but the repository at ${gitRoot} has no commits yet. Commit your work first (git add -A && git commit -m "…"), or run sunset report without ${flag}.`,
+      );
+    }
     const reader = new BlobReader(gitRoot);
     try {
       const scanner = new CommitScanner({ root: gitRoot, paths: scopeOf(args.paths, io.cwd, gitRoot), options: config, ignoresBase: toPosix(path.relative(gitRoot, config.baseDir)) }, reader);
