@@ -2,7 +2,7 @@ import type { SiteReport } from '../analysis-contract.js';
 import { compareText, describeFileError, type FileProblem } from '../errors.js';
 import { ReadOnlyFileError, writeFileAtomic } from '../files/atomic-write.js';
 import { assertChangesCommitted } from '../files/git-guard.js';
-import { displayPath } from '../files/paths.js';
+import { displayPath, printablePath } from '../files/paths.js';
 import type { NotScannedCounts, SkippedFile } from '../files/source-shape.js';
 import type { FileChange, FixReport } from './fix-files.js';
 
@@ -67,7 +67,7 @@ export async function applyFixPlan(plan: FixPlanOfRun, run: ApplyFixRun): Promis
   if (!run.dry && !run.force && !plan.interrupted) {
     await assertChangesCommitted(
       plan.changes.map((change) => change.file),
-      (file) => displayPath(run.cwd, file),
+      (file) => printablePath(displayPath(run.cwd, file)),
     );
   }
   const errors: FileProblem[] = [...plan.errors];
