@@ -21,3 +21,5 @@ export type { NotScannedCounts, SkipReason } from './files/source-shape.js';
 export { frameworkExtensions, scriptBlocksOf } from './parse/script-blocks.js';
 export { interruptOnSignals, interruptedExitCode, type Interrupt } from './fix/interrupt.js';
 export { fingerprintSites, fingerprintText, normalizeLine, wholeLineLimit, type FingerprintSite } from './fingerprint.js';
+export { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData, type ModuleGraphSources } from './module-graph/build-module-graph.js';
+export { checkSourceInModuleGraph, checkSourceWithModuleFacts } from './module-graph/module-graph-context.js';

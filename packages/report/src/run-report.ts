@@ -72,7 +72,8 @@ export async function runReport(argv: readonly string[], io: ReportIo): Promise<
 export async function buildReport(args: ReportArgs, io: ReportIo): Promise<ReportData> {
   const now = io.now?.() ?? new Date();
   const config = await resolveConfig(io.cwd, { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts }, now);
-  const scan = await checkFiles(args.paths, { cwd: io.cwd, options: config, baseDir: config.baseDir });
+  // The default mode's module graph, as `sunset check` and the history's commit scans have it.
+  const scan = await checkFiles(args.paths, { cwd: io.cwd, options: config, baseDir: config.baseDir, crossFile: true });
   const gitRoot = findGitRoot(io.cwd);
   const owners = ownerResolverFor(gitRoot ?? io.cwd);
 
@@ -159,6 +160,8 @@ function cacheSalt(config: ResolvedConfig, paths: readonly string[]): unknown {
   return {
     ruleDataVersion,
     reportVersion,
+    // Counts since the history follows constants imported from other files (older caches counted one file at a time).
+    scan: 'module-graph',
     paths,
     asOf: config.asOf,
     apiHosts: config.apiHosts,

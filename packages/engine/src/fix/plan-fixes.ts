@@ -7,7 +7,7 @@ import { looksMinified, minifiedMessage, tooLargeMessage, type SkippedFile } fro
 import type { FoundSource } from '../files/walk.js';
 import { buildModuleGraph, type ModuleFacts } from '../module-graph/build-module-graph.js';
 import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
-import { scanModuleReferences } from '../module-graph/scan-imports.js';
+import { detachedReferences } from '../module-graph/scan-imports.js';
 import type { FileChange, FixRun } from './fix-files.js';
 import { fixText, type FixResult } from './fix-source.js';
 
@@ -73,14 +73,14 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, cont
         if (result.error !== undefined) errors.push(result.error);
         plans.set(file, { found, text: read.text, result });
         if (run.crossFile === true) {
-          const references = scanModuleReferences(read.text);
+          const references = detachedReferences(read.text);
           const needle = result.error === undefined && context.analysisOptions.catalog.needlePattern.test(result.output ?? read.text);
           if (needle || references.imports.length > 0) facts.set(file, { needle, ...references });
         }
       }
     } else if (run.crossFile === true) {
       // No needle: only its relative imports matter (the graph may find it reads a retired value); its text is read again then.
-      const references = scanModuleReferences(read.text);
+      const references = detachedReferences(read.text);
       if (references.imports.length > 0) facts.set(file, { needle: false, ...references });
     }
     run.onProgress?.(visited, files.length, found.displayPath);
