@@ -44,31 +44,55 @@ async function expectedSmallOutput(): Promise<string[]> {
 }
 
 describe.concurrent('the git guard', () => {
-  it('refuses to write in a dirty work tree, says why and how, and exits 2', async () => {
+  it('refuses when a file it would change has uncommitted changes, names it, writes nothing and exits 2', async () => {
     const { project, cleanup } = await smallProject({ git: true });
     try {
-      await writeFile(path.join(project, 'notes.txt'), 'work in progress\n');
+      await writeFile(path.join(project, 'src/campaigns.ts'), `// work in progress\n${await readFile(path.join(project, 'src/campaigns.ts'), 'utf8')}`);
+      await writeFile(path.join(project, 'notes.txt'), 'not a source file\n');
       const before = await readAll(project);
       const result = await runSunset(['fix', ...asOf], { cwd: project });
-      expect(result.code).toBe(2);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toContain('Refusing to rewrite files: the git work tree');
-      expect(result.stderr).toContain('has uncommitted changes:\n  notes.txt\n');
-      expect(result.stderr).toContain('starting from a clean tree keeps its changes a diff you can review and revert');
-      expect(result.stderr).toContain('Commit or stash your changes first, or pass --force to run anyway (or --dry to only preview).');
+      expect(result).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: [
+          'sunset: Refusing to rewrite files: sunset fix would change this file, which has uncommitted changes:',
+          '  src/campaigns.ts (modified)',
+          'sunset fix edits files in place; keeping its edits apart from your own keeps them a diff you can review and revert.',
+          'Commit or stash the changes to this file first, or pass --force to run anyway (or --dry to only preview).',
+          '',
+        ].join('\n'),
+      });
       expect(await readAll(project)).toEqual(before);
     } finally {
       await cleanup();
     }
   });
 
-  it('writes in a dirty work tree with --force', async () => {
+  it('is not stopped by the untracked sunset-report.html that sunset report writes, nor by other unrelated changes', async () => {
     const { project, cleanup } = await smallProject({ git: true });
     try {
+      const report = await runSunset(['report', ...asOf], { cwd: project });
+      expect(report.code).toBe(0);
+      expect(git(project, ['status', '--porcelain'])).toBe('?? sunset-report.html\n');
       await writeFile(path.join(project, 'notes.txt'), 'work in progress\n');
+      const result = await runSunset(['fix', ...asOf], { cwd: project });
+      expect([result.code, result.stderr]).toEqual([0, '']);
+      expect(await readAll(project)).toEqual(await expectedSmallOutput());
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('writes over uncommitted changes with --force', async () => {
+    const { project, cleanup } = await smallProject({ git: true });
+    try {
+      const campaigns = path.join(project, 'src/campaigns.ts');
+      await writeFile(campaigns, `${await readFile(campaigns, 'utf8')}// mine\n`);
+      git(project, ['add', 'src/campaigns.ts']);
       const result = await runSunset(['fix', '--force', ...asOf], { cwd: project });
       expect(result.code).toBe(0);
-      expect(await readAll(project)).toEqual(await expectedSmallOutput());
+      const [fixedCampaigns, fixedReport] = await expectedSmallOutput();
+      expect(await readAll(project)).toEqual([`${fixedCampaigns!}// mine\n`, fixedReport]);
     } finally {
       await cleanup();
     }
@@ -300,13 +324,19 @@ describe.concurrent('npx @sunset/codemod (packages/codemod/dist/bin.js) is sunse
   it('rewrites files like sunset fix and takes the same flags', async () => {
     const { project, cleanup } = await smallProject({ git: true });
     try {
-      await writeFile(path.join(project, 'notes.txt'), 'dirty\n');
+      await writeFile(path.join(project, 'notes.txt'), 'unrelated\n');
+      await writeFile(path.join(project, 'src/report, 100%.js'), `${await readFile(path.join(project, 'src/report, 100%.js'), 'utf8')}// mine\n`);
       const refused = await runNode(codemodBin, [...asOf], { cwd: project });
-      expect(refused.code).toBe(2);
-      expect(refused.stderr).toContain('pass --force to run anyway');
+      // The same guard as sunset fix: only the file it would change counts.
+      expect([refused.code, refused.stdout, refused.stderr.split('\n').slice(0, 2)]).toEqual([
+        2,
+        '',
+        ['sunset-codemod: Refusing to rewrite files: sunset fix would change this file, which has uncommitted changes:', '  src/report, 100%.js (modified)'],
+      ]);
       const forced = await runNode(codemodBin, ['--force', ...asOf], { cwd: project });
       expect(forced.code).toBe(0);
-      expect(await readAll(project)).toEqual(await expectedSmallOutput());
+      const [fixedCampaigns, fixedReport] = await expectedSmallOutput();
+      expect(await readAll(project)).toEqual([fixedCampaigns, `${fixedReport!}// mine\n`]);
     } finally {
       await cleanup();
     }

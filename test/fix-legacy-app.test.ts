@@ -47,7 +47,7 @@ describe('sunset fix over the legacy app', () => {
     expect(firstRun.status).toBe(0);
     const report = JSON.parse(String(firstRun.stdout)) as { sites: { action: string }[] };
     const count = (action: string): number => report.sites.filter((site) => site.action === action).length;
-    expect([count('rewritten'), count('todo'), count('skipped')]).toEqual([16, 41, 0]);
+    expect([count('rewritten'), count('todo'), count('skipped')]).toEqual([16, 42, 0]);
   });
 
   it('changes exactly the files of the expected tree, to exactly their expected text', () => {
@@ -85,10 +85,13 @@ describe('sunset fix over the legacy app', () => {
         .split('\n')
         .flatMap((line, index) => (line.includes('TODO(sunset:') ? [`${file}:${index + 1}`] : [])),
     );
-    expect(markerLines).toHaveLength(41); // one marker per request (a SOAP envelope and its SOAPAction header share one) and statement
+    expect(markerLines).toHaveLength(42); // one marker per request (a SOAP envelope and its SOAPAction header share one) and statement
     // Every marker sits on a call that is still there: the call is the finding, the marker its related place.
-    expect(reports.filter((report) => report.ruleId === 'sunset/no-sunset-todo')).toEqual([]);
+    // The one exception in the editor: report-runner.ts:79 reads its URL from another file (sunset check
+    // sees the call through the module graph; ESLint, one file at a time, sees only the marker).
+    const todoReports = reports.filter((report) => report.ruleId === 'sunset/no-sunset-todo').map((report) => `${report.file}:${report.line}`);
+    expect(todoReports).toEqual(['src/etl/report-runner.ts:78']);
     const retirementRules = ['sunset/no-legacy-rest-path', 'sunset/no-retired-soap-operation', 'sunset/no-sync-reporting'];
-    expect(retired.filter((report) => retirementRules.includes(report.ruleId ?? ''))).toHaveLength(markerLines.length);
+    expect(retired.filter((report) => retirementRules.includes(report.ruleId ?? ''))).toHaveLength(markerLines.length - todoReports.length);
   });
 });

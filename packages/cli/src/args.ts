@@ -91,7 +91,7 @@ export const fixOptions = {
   dry: { type: 'boolean', description: 'Write nothing; report what would change.' },
   print: { type: 'boolean', description: 'Print a unified diff of every change to stdout.' },
   format: { type: 'string', short: 'f', value: fixFormats.join('|'), description: 'Summary format (default human); json is the per-site report.' },
-  force: { type: 'boolean', description: 'Run even when the git work tree has uncommitted changes.' },
+  force: { type: 'boolean', description: 'Change files even when they have uncommitted changes in git.' },
   'fail-on-todo': { type: 'boolean', description: 'Exit 1 when a site was left with a TODO.' },
   ...sharedOptions,
 } as const satisfies Record<string, OptionSpec>;

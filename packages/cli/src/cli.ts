@@ -44,7 +44,7 @@ Exit codes: 0 nothing at or past --fail-on, 1 findings at or past it or files th
 const fixHelp = `Usage: sunset fix [options] [paths...]
 
 Rewrites one-to-one retired calls in place and marks the rest with TODO(sunset:<id>) comments.
-Refuses to run in a git work tree with uncommitted changes unless --force.
+Refuses to change a file that has uncommitted changes in git (it names them) unless --force.
 
 Options:
 ${describeOptions(fixOptions)}

@@ -114,10 +114,71 @@ describe('sunset check --changed-since', () => {
     const plain = makeTree({ 'a.ts': call('/v1/campaigns') });
     const outside = await check(plain, ['--changed-since', 'main']);
     expect(outside.code).toBe(2);
-    expect(outside.err).toMatch(/^sunset: --changed-since main: .* is not inside a git work tree\. Run sunset from the repository, or drop --changed-since\.\n$/);
+    expect(outside.err).toBe(`sunset: --changed-since main: ${plain} is not inside a git work tree. Check a folder of a git repository, or drop --changed-since.\n`);
     const root = repoWithFeatureBranch();
     const both = await check(root, ['--changed-since', 'main', '--update-baseline']);
     expect(both.err).toBe('sunset: --changed-since does not go with --update-baseline: the baseline records every finding. Drop one of the two.\n');
+  });
+});
+
+describe('sunset check --changed-since: which repository, and refs it cannot use', () => {
+  async function checkPaths(cwd: string, argv: readonly string[]): Promise<{ code: number; out: string; err: string }> {
+    const io = captureIo(cwd);
+    const code = await main(['check', '--as-of', '2026-01-15', '--format', 'json', ...argv], io);
+    return { code, out: io.out(), err: io.err() };
+  }
+
+  it('uses the git work tree of the scanned path, not the working directory', async () => {
+    const root = repoWithFeatureBranch();
+    const elsewhere = makeTree({});
+    const result = await checkPaths(elsewhere, ['--changed-since', 'main', root]);
+    const findings = (JSON.parse(result.out) as { findings: { file: string; line: number }[] }).findings.map((finding) => `${finding.file}:${finding.line}`);
+    const shown = path.relative(elsewhere, root).split(path.sep).join('/');
+    expect([result.code, findings]).toEqual([1, [`${shown}/src/a.ts:3`, `${shown}/src/new.ts:1`]]);
+    expect(result.err).toBe(`--changed-since main: checked lines changed since ${git(root, 'rev-parse', 'main').trim().slice(0, 12)}; 2 findings on other lines not reported.\n`);
+  });
+
+  it('says when the scanned paths lie in two repositories, or one of them outside git', async () => {
+    const [first, second] = [repoWithFeatureBranch(), repoWithFeatureBranch()];
+    const plain = makeTree({ 'a.ts': call('/v1/campaigns') });
+    const cwd = makeTree({});
+    const two = await checkPaths(cwd, ['--changed-since', 'main', first, second]);
+    expect([two.code, two.out, two.err]).toEqual([2, '', `sunset: --changed-since main: the paths lie in 2 git work trees (${first}, ${second}). Check each repository on its own.\n`]);
+    const outside = await checkPaths(cwd, ['--changed-since', 'main', first, path.join(plain, 'a.ts')]);
+    expect(outside.err).toBe(`sunset: --changed-since main: ${path.join(plain, 'a.ts')} is not inside a git work tree. Check a folder of a git repository, or drop --changed-since.\n`);
+  });
+
+  it('HEAD~1 in a repository of one commit: says the ref is older than the history, not to fetch it', async () => {
+    const root = makeTree({ 'a.ts': call('/v1/campaigns') });
+    git(root, 'init', '-q');
+    const empty = await checkPaths(root, ['--changed-since', 'HEAD~1', '.']);
+    expect([empty.code, empty.err]).toEqual([
+      2,
+      `sunset: --changed-since HEAD~1: the repository at ${root} has no commits yet, so nothing can be measured against HEAD~1. Commit first, or drop --changed-since.\n`,
+    ]);
+    git(root, 'add', '.');
+    git(root, 'commit', '-q', '-m', 'one');
+    const [back, caret] = await Promise.all([checkPaths(root, ['--changed-since', 'HEAD~1', '.']), checkPaths(root, ['--changed-since', 'main^', '.'])]);
+    expect([back.code, back.err]).toEqual([
+      2,
+      'sunset: --changed-since HEAD~1: HEAD~1 does not exist in this history (HEAD has only 1 commit; git log --oneline lists them). Name a commit that exists, or drop --changed-since.\n',
+    ]);
+    expect(caret.err).toBe('sunset: --changed-since main^: main^ does not exist in this history (main has only 1 commit; git log --oneline lists them). Name a commit that exists, or drop --changed-since.\n');
+    const unknown = await checkPaths(root, ['--changed-since', 'origin/main', '.']);
+    expect(unknown.err).toBe(
+      'sunset: --changed-since origin/main: git knows no commit "origin/main", and the repository has no remote to fetch it from. Name a branch, tag or commit that exists (git branch -a lists them), or drop --changed-since.\n',
+    );
+  });
+
+  it('HEAD~5 in a shallow clone: says to deepen the history', async () => {
+    const origin = repoWithFeatureBranch();
+    const parent = makeTree({});
+    git(parent, 'clone', '-q', '--depth=1', '--branch', 'feature', `file://${origin}`, 'clone');
+    const result = await checkPaths(path.join(parent, 'clone'), ['--changed-since', 'HEAD~5', '.']);
+    expect([result.code, result.err]).toEqual([
+      2,
+      'sunset: --changed-since HEAD~5: this clone is shallow and its history stops before HEAD~5. Fetch more history: git fetch --deepen=50 (or git fetch --unshallow).\n',
+    ]);
   });
 });
 

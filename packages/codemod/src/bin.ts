@@ -8,7 +8,7 @@ import { describeFixReport, fixFiles, fixReportJson, interruptedExitCode, interr
 const options = {
   dry: { type: 'boolean', help: '--dry                  Write nothing; report what would change.' },
   print: { type: 'boolean', help: '--print                Print a unified diff of every change to stdout (the summary goes to stderr).' },
-  force: { type: 'boolean', help: '--force                Run even when the git work tree has uncommitted changes.' },
+  force: { type: 'boolean', help: '--force                Change files even when they have uncommitted changes in git.' },
   format: { type: 'string', short: 'f', help: '-f, --format human|json  Summary format (default human); json is the per-site report.' },
   'fail-on-todo': { type: 'boolean', help: '--fail-on-todo         Exit 1 when a site was left with a TODO.' },
   config: { type: 'string', help: '--config FILE          Use this config file instead of searching for sunset.config.json / package.json.' },
@@ -21,7 +21,7 @@ const options = {
 const usage = `Usage: npx @sunset/codemod [options] [paths...]
 
 Rewrites one-to-one retired calls in place and marks the rest with TODO(sunset:<id>) comments
-(the same as \`sunset fix\`, which also has --project). Refuses to run in a git work tree with uncommitted changes unless --force.
+(the same as \`sunset fix\`, which also has --project). Refuses to change a file that has uncommitted changes in git unless --force.
 
 Options:
 ${Object.values(options)
@@ -77,6 +77,7 @@ async function run(argv: readonly string[]): Promise<number> {
       dry: values.dry ?? false,
       force: values.force ?? false,
       ...(printDiff === undefined ? {} : { onChange: printDiff }),
+      crossFile: true,
       signal: interrupt.signal,
       tempFiles: interrupt.tempFiles,
     });

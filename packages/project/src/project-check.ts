@@ -233,6 +233,7 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
     const data: Finding['data'] = { ...finding.data, through: [...new Set(through)].join(', '), ...(declarations.length === 0 ? {} : { declaredIn: describe(declarations) }) };
     findings.push({
       ...finding,
+      ...(finding.retirement === undefined ? {} : { retirement: wrapperRetirement(finding, data.through!, declarations.length > 0) }),
       data,
       file: sourceFile.fileName,
       line: start.line,
@@ -259,6 +260,19 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
   });
   kept.sort(compareFindings);
   return { findings: kept, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, project, scanned };
+}
+
+/**
+ * The retirement facts of a wrapper call whose one-to-one move has no edit here (the argument is not a
+ * string literal holding the whole path): a TODO, with the reason, rather than the synthetic request's
+ * "rewrite". An argument that names constants stays `rewrite`: `fix --project` may rewrite it where it
+ * is declared, and gives its own reason when it does not.
+ */
+function wrapperRetirement(finding: Finding, through: string, fromConstants: boolean): NonNullable<Finding['retirement']> {
+  const retirement = finding.retirement!;
+  if (retirement.migration !== 'rewrite' || finding.fix !== undefined) return retirement;
+  const todoCause = `the path reaches the request through ${through}; sunset fix rewrites a wrapper's argument only where it is a string literal holding the whole path, or a constant whose every use is the same one-to-one migration`;
+  return fromConstants ? { ...retirement, todoCause } : { ...retirement, migration: 'todo', todoCause };
 }
 
 /**

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Finding, SiteReport } from '@sunset/analysis';
-import { assertCleanWorkTrees, displayPath, fixFiles, planParsableFix, workTreeFoldersOf, writeFixedFile, type FileChange, type FileProblem, type FixReport } from '@sunset/engine';
+import { applyFixPlan, displayPath, fixFiles, planParsableFix, type FileChange, type FixReport } from '@sunset/engine';
 import { describeEndpoint } from '@sunset/rule-data';
 import { Node as MorphNode, type Project } from 'ts-morph';
 import { analyseProject, loadTsconfig, notAnalysable, type ProjectFinding, type ProjectRun } from './project-check.js';
@@ -20,7 +20,7 @@ export interface ProjectFixRun extends ProjectRun {
 }
 
 export interface ProjectFixResult {
-  /** Files whose text changes (written unless `dry`), in path order. */
+  /** Files whose text the plan changes, in path order (`report.changedFiles`: those really written). */
   readonly changes: readonly { readonly file: string; readonly before: string; readonly after: string }[];
   readonly sites: readonly SiteReport[];
   /** The report `sunset fix` prints: the first pass's counts and errors, the project's sites and changes. */
@@ -37,6 +37,20 @@ function oneToOneUse(finding: ProjectFinding): boolean {
   const entry = facts?.entry;
   if (facts === undefined || entry?.kind !== 'path' || entry.migration !== 'rewrite' || facts.method === undefined) return false;
   return entry.replacements.length === 1 && entry.replacements[0]!.method === entry.method && !entry.path.includes('{');
+}
+
+/**
+ * The declaration a finding's retired path is written in: its only one, or, when the URL joins several
+ * constants (`${API_BASE}${CAMPAIGNS_PATH}`), the one whose literal holds the whole path. Undefined
+ * when none does (the path itself is assembled from pieces) or the finding is not about a path.
+ */
+function pathDeclarationOf(finding: ProjectFinding, literalOf: (declaration: ValueDeclaration) => string): ValueDeclaration | undefined {
+  const entry = finding.retirement?.entry;
+  if (entry === undefined) return undefined;
+  if (finding.declarations.length === 1) return finding.declarations[0];
+  if (entry.kind !== 'path' || entry.path.includes('{')) return undefined;
+  const holding = finding.declarations.filter((declaration) => literalOf(declaration).includes(entry.path));
+  return holding.length === 1 ? holding[0] : undefined;
 }
 
 /** Files a fix may edit: scanned, not a declaration file, not a dependency. */
@@ -65,7 +79,6 @@ function everyUseIsIn(project: Project, declaration: ValueDeclaration, ranges: r
  */
 export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResult> {
   const tsconfig = loadTsconfig(run);
-  if (!run.dry && run.force !== true) await assertCleanWorkTrees(await workTreeFoldersOf(run.paths, run.cwd));
   // The first pass: what `sunset fix --dry` would change, file by file; the project's plan replaces it for the files ts-morph loads.
   run.onProgress?.('fixing every file as sunset fix does');
   const firstPass = new Map<string, FileChange>();
@@ -82,9 +95,12 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
   if (base.summary.interrupted) return { changes: [], sites: [], report: { ...base, changedFiles: [], summary: { ...base.summary, changed: 0, written: 0, dry: run.dry } }, loaded: 0 };
   const analysis = await analyseProject(run, tsconfig, notAnalysable(base.errors, base.skippedFiles));
   const byDeclaration = new Map<string, { declaration: ValueDeclaration; uses: ProjectFinding[] }>();
+  const literalOf = (declaration: ValueDeclaration): string =>
+    // Declaration ranges are offsets in the text without its byte-order mark, as ts-morph parsed it.
+    analysis.sources.get(declaration.file)?.replace(/^\uFEFF/, '').slice(declaration.range[0] + 1, declaration.range[1] - 1) ?? '';
   for (const finding of analysis.findings) {
-    if (finding.retirement === undefined || finding.declarations.length !== 1) continue;
-    const declaration = finding.declarations[0]!;
+    const declaration = pathDeclarationOf(finding, literalOf);
+    if (declaration === undefined) continue;
     const group = byDeclaration.get(declarationKey(declaration)) ?? { declaration, uses: [] };
     group.uses.push(finding);
     byDeclaration.set(declarationKey(declaration), group);
@@ -96,8 +112,7 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
   for (const { declaration, uses } of byDeclaration.values()) {
     const first = uses[0]!.retirement!;
     const oldPath = first.entry.kind === 'path' ? first.entry.path : '\0';
-    // Declaration ranges are offsets in the text without its byte-order mark, as ts-morph parsed it.
-    const value = analysis.sources.get(declaration.file)?.replace(/^\uFEFF/, '').slice(declaration.range[0] + 1, declaration.range[1] - 1) ?? '';
+    const value = literalOf(declaration);
     const rewritable =
       declaration.editable &&
       isEditable(declaration.file, analysis.scanned) &&
@@ -150,39 +165,20 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
   changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   sites.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column);
 
-  const errors: FileProblem[] = [...base.errors];
-  let written = 0;
-  let interrupted = false;
-  for (const change of changes) {
-    run.onChange?.(change);
-    if (run.dry) continue;
-    if (run.signal?.aborted === true) {
-      interrupted = true;
-      continue;
-    }
-    const failed = await writeFixedFile(change.file, change.after, run.tempFiles);
-    if (failed === undefined) written += 1;
-    else errors.push(failed);
-  }
-  errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  const count = (action: SiteReport['action']): number => sites.filter((site) => site.action === action).length;
-  const report: FixReport = {
-    sites,
-    changedFiles: changes.map((change) => change.displayPath),
-    errors,
-    skippedFiles: base.skippedFiles,
-    summary: {
-      ...base.summary,
-      changed: changes.length,
-      written,
-      notWritten: errors.length - base.errors.length,
-      rewritten: count('rewritten'),
-      todo: count('todo'),
-      skipped: count('skipped'),
-      errors: errors.length,
-      dry: run.dry,
-      interrupted,
+  // The same last step as `sunset fix`: the git guard over the files about to change, then the writes.
+  const report = await applyFixPlan(
+    {
+      changes,
+      sites,
+      errors: base.errors,
+      skippedFiles: base.skippedFiles,
+      files: base.summary.files,
+      visited: base.summary.visited,
+      candidates: base.summary.candidates,
+      notScanned: base.summary.notScanned,
+      interrupted: false,
     },
-  };
-  return { changes, sites, report, loaded: analysis.loaded.size };
+    { cwd: run.cwd, dry: run.dry, force: run.force === true, ...(run.onChange === undefined ? {} : { onChange: run.onChange }), ...(run.signal === undefined ? {} : { signal: run.signal }), ...(run.tempFiles === undefined ? {} : { tempFiles: run.tempFiles }) },
+  );
+  return { changes, sites: report.sites, report, loaded: analysis.loaded.size };
 }

@@ -35,9 +35,28 @@ function statementStartOf(node: ts.Node): number {
 }
 
 /**
+ * The rewrite of a wrapper call's argument for a one-to-one move: only a string literal (no escapes)
+ * that holds the whole retired path once, towards one replacement of the same method and without
+ * parameters (the method, if any, is written inside the wrapper). Undefined otherwise.
+ */
+function literalArgumentEdit(argument: ts.Expression, retirement: NonNullable<Finding['retirement']>): Finding['fix'] {
+  const { entry } = retirement;
+  const replacement = entry.replacements[0];
+  if (entry.kind !== 'path' || entry.migration !== 'rewrite' || entry.replacements.length !== 1 || replacement === undefined) return undefined;
+  if (replacement.method !== entry.method || entry.path.includes('{') || replacement.path.includes('{')) return undefined;
+  if (!ts.isStringLiteral(argument) && !ts.isNoSubstitutionTemplateLiteral(argument)) return undefined;
+  const raw = argument.getText().slice(1, -1);
+  if (raw !== argument.text || raw.split(entry.path).length !== 2) return undefined;
+  const start = argument.getStart() + 1 + raw.indexOf(entry.path);
+  return [{ range: [start, start + entry.path.length], text: replacement.path }];
+}
+
+/**
  * One finding per wrapper call and retired entry, at the call's argument: the analysis checks the
  * request each sink would make with the argument's value; the facts and wording are the analysis'
- * own, the rewrite is not (the text it would edit is elsewhere), so the finding is a TODO there.
+ * own. The analysis' rewrite edits the synthetic request, not this file: a one-to-one move is
+ * rewritten here only in a string literal argument (`literalArgumentEdit`), otherwise it is a TODO
+ * (or `fix --project` rewrites the constant the argument names, where it is declared).
  */
 export function wrapperFindings(calls: readonly WrapperCall[], options: AnalysisOptions): WrapperFinding[] {
   const results: WrapperFinding[] = [];
@@ -54,6 +73,7 @@ export function wrapperFindings(calls: readonly WrapperCall[], options: Analysis
           continue;
         }
         const range: [number, number] = [call.argument.getStart(), call.argument.getEnd()];
+        const fix = found.retirement.migration === 'rewrite' ? literalArgumentEdit(call.argument, found.retirement) : undefined;
         const finding: Finding = {
           rule: found.rule,
           messageId: found.messageId,
@@ -62,6 +82,7 @@ export function wrapperFindings(calls: readonly WrapperCall[], options: Analysis
           range,
           suggestions: [],
           related: [],
+          ...(fix === undefined ? {} : { fix }),
           retirement: { ...found.retirement, candidates: [], statementStart: statementStartOf(call.call) },
         };
         byEntry.set(found.retirement.entry.id, { finding, sinks: [sink] });

@@ -107,7 +107,8 @@ export async function buildMergedReport(args: ReportArgs, io: ReportIo): Promise
 export async function buildReport(args: ReportArgs, io: ReportIo): Promise<ReportData> {
   const now = io.now?.() ?? new Date();
   const config = await resolveConfig(io.cwd, { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts }, now);
-  const scan = await checkFiles(args.paths, { cwd: io.cwd, options: config, baseDir: config.baseDir });
+  // The default mode's module graph, as `sunset check` and the history's commit scans have it.
+  const scan = await checkFiles(args.paths, { cwd: io.cwd, options: config, baseDir: config.baseDir, crossFile: true });
   const gitRoot = findGitRoot(io.cwd);
   const owners = ownerResolverFor(gitRoot ?? io.cwd);
 
@@ -125,6 +126,12 @@ export async function buildReport(args: ReportArgs, io: ReportIo): Promise<Repor
   let diff: ReportDiff | undefined;
   if (args.history !== undefined || args.base !== undefined) {
     if (gitRoot === undefined) throw new UsageError(`${args.history === undefined ? '--base' : '--history'} reads git history, but ${io.cwd} is not in a git work tree. Run it in a clone.`);
+    if ((await git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], gitRoot).catch(() => '')).trim() === '') {
+      const flag = args.history === undefined ? '--base' : '--history';
+      throw new UsageError(
+        `${flag} reads git history, but the repository at ${gitRoot} has no commits yet. Commit your work first (git add -A && git commit -m "…"), or run sunset report without ${flag}.`,
+      );
+    }
     const reader = new BlobReader(gitRoot);
     try {
       const scanner = new CommitScanner({ root: gitRoot, paths: scopeOf(args.paths, io.cwd, gitRoot), options: config, ignoresBase: toPosix(path.relative(gitRoot, config.baseDir)) }, reader);
@@ -200,6 +207,8 @@ function cacheSalt(config: ResolvedConfig, paths: readonly string[]): unknown {
   return {
     ruleDataVersion,
     reportVersion,
+    // Counts since the history follows constants imported from other files (older caches counted one file at a time).
+    scan: 'module-graph',
     paths,
     asOf: config.asOf,
     apiHosts: config.apiHosts,

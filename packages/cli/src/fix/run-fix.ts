@@ -76,6 +76,8 @@ export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDepend
         readFolder,
         dry: args.dry,
         force: args.force,
+        // The default mode's module graph, as `sunset check` has it (not with a test's stand-in rule core).
+        crossFile: deps.core === undefined,
         onProgress: (_done, total, file) => {
           progress ??= createProgress(io.stderr, io.stderrIsTTY ?? io.isTTY, total);
           progress.tick(file);

@@ -29,7 +29,7 @@ export const formatJunit: Formatter = (report, context) => {
       ...errors.map(errorElement),
       ...(notFailing.length === 0 ? [] : [`      <system-out>${escapeXml(notFailing.map(describeFinding).join('\n'))}</system-out>`]),
     ];
-    const open = `    <testcase name="${escapeXml(file)}" classname="sunset" file="${escapeXml(file)}"`;
+    const open = `    <testcase name="${escapeXmlAttribute(file)}" classname="sunset" file="${escapeXmlAttribute(file)}"`;
     return children.length === 0 ? `${open}/>` : `${open}>\n${children.join('\n')}\n    </testcase>`;
   });
   // As JUnit counts: test cases that failed or erred, not the failure elements inside them.
@@ -51,12 +51,12 @@ export const formatJunit: Formatter = (report, context) => {
 
 function failureElement(finding: Finding): string {
   const type = finding.entry === undefined ? finding.rule : `${finding.rule} (${finding.entry})`;
-  return `      <failure type="${escapeXml(type)}" message="${escapeXml(`${finding.line}:${finding.column} ${finding.message}`)}">${escapeXml(describeFinding(finding))}</failure>`;
+  return `      <failure type="${escapeXmlAttribute(type)}" message="${escapeXmlAttribute(`${finding.line}:${finding.column} ${finding.message}`)}">${escapeXml(describeFinding(finding))}</failure>`;
 }
 
 function errorElement(error: FileError): string {
   const where = error.line === undefined ? error.file : `${error.file}:${error.line}`;
-  return `      <error type="sunset/file-not-checked" message="${escapeXml(error.message)}">${escapeXml(`${where}: ${error.message}`)}</error>`;
+  return `      <error type="sunset/file-not-checked" message="${escapeXmlAttribute(error.message)}">${escapeXml(`${where}: ${error.message}`)}</error>`;
 }
 
 /** `src/a.ts:6:47 sunset/no-legacy-rest-path message` plus the replacement, one finding per line block. */
@@ -87,4 +87,13 @@ export function escapeXml(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
+}
+
+/**
+ * `escapeXml` for an attribute value: a parser turns a raw tab, line feed or carriage return there into
+ * a space (attribute-value normalisation), so they are written as character references and a file name
+ * with a newline keeps it.
+ */
+export function escapeXmlAttribute(text: string): string {
+  return escapeXml(text).replace(/[\t\n\r]/g, (char) => `&#${char.charCodeAt(0)};`);
 }

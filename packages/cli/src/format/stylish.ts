@@ -1,4 +1,4 @@
-import { describeNotScanned } from '@sunset/engine';
+import { describeNotScanned, printablePath } from '@sunset/engine';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { builtinApiId, describePhase, type RetirementEntry } from '@sunset/rule-data';
 import { isFailing } from '../check/threshold.js';
@@ -15,7 +15,7 @@ export const formatStylish: Formatter = (report, context) => {
   const paint = new Chalk({ level: context.color ? 1 : 0 });
   const blocks: string[] = [];
   for (const [file, findings] of groupByFile(report.findings)) {
-    const lines = [paint.underline(file)];
+    const lines = [paint.underline(printablePath(file))];
     for (const finding of findings) lines.push(...describeFinding(finding, context, paint), '');
     blocks.push(lines.join('\n'));
   }
@@ -30,7 +30,8 @@ export const formatStylish: Formatter = (report, context) => {
   if (report.errors.length > 0) {
     const lines = [paint.underline('Files that could not be checked')];
     for (const error of report.errors) {
-      lines.push(`  ${error.line === undefined ? error.file : `${error.file}:${error.line}`}  ${paint.red(error.message)}`);
+      const shown = printablePath(error.file);
+      lines.push(`  ${error.line === undefined ? shown : `${shown}:${error.line}`}  ${paint.red(error.message)}`);
     }
     blocks.push(`${lines.join('\n')}\n`);
   }
@@ -43,7 +44,7 @@ function describeFinding(finding: Finding, context: FormatContext, paint: ChalkI
   const level = failing ? paint.red('error') : paint.yellow('warning');
   const lines = [`  ${paint.dim(`${finding.line}:${finding.column}`)}  ${level}  ${finding.message}  ${paint.dim(finding.rule)}`];
   lines.push(...codeFrame(finding, context.linesOf(finding.file), paint));
-  for (const place of relatedElsewhere(finding)) lines.push(`    ${paint.dim('see')} ${describeRelatedPlace(place)}`);
+  for (const place of relatedElsewhere(finding)) lines.push(`    ${paint.dim('see')} ${describeRelatedPlace({ ...place, file: printablePath(place.file) })}`);
   const entry = finding.entry === undefined ? undefined : context.catalog.byId(finding.entry);
   if (finding.phase !== undefined) {
     const when = entry === undefined ? '' : ` · ${describePhase(entry, context.asOf)}`;
@@ -72,6 +73,18 @@ function describeRemedy(finding: Finding, paint: ChalkInstance): string {
   return `candidates ${list} ${paint.dim('(a person decides; sunset fix leaves a TODO)')}`;
 }
 
+/**
+ * A source line as the terminal should show it: each control character (but tab, kept so the caret
+ * lines up) as one visible character, its Unicode control picture (`␛` for ESC) or `�`, so an escape
+ * sequence in the code is shown, not run, and columns stay where they were.
+ */
+function showControls(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g, (char) => {
+    const code = char.charCodeAt(0);
+    return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? '\u2421' : '\uFFFD';
+  });
+}
+
 /** Characters of a long line shown either side of the finding, and the widest caret line. */
 const frameRadius = 60;
 const maxCaretWidth = 80;
@@ -89,7 +102,7 @@ function codeFrame(finding: Finding, lines: readonly string[] | undefined, paint
   const windowStart = fullText.length > 2 * frameRadius ? Math.max(0, column - frameRadius) : 0;
   const windowEnd = fullText.length > 2 * frameRadius ? Math.min(fullText.length, column + frameRadius) : fullText.length;
   const lead = windowStart > 0 ? '…' : '';
-  const text = `${lead}${fullText.slice(windowStart, windowEnd)}${windowEnd < fullText.length ? '…' : ''}`;
+  const text = `${lead}${showControls(fullText.slice(windowStart, windowEnd))}${windowEnd < fullText.length ? '…' : ''}`;
   const start = column - windowStart + lead.length;
   const sameLineEnd = finding.endLine === undefined || finding.endLine === finding.line ? finding.endColumn : undefined;
   const end = Math.min(sameLineEnd === undefined ? windowEnd : sameLineEnd - 1, windowEnd) - windowStart + lead.length;

@@ -41,7 +41,8 @@ export interface CheckRun {
   /**
    * Also resolve `export const`/`export default` strings and `as const` objects that a scanned file
    * imports by relative path from another scanned file (the module graph of `sunset check`'s default
-   * mode). Off by default: `sunset report` must count as its history (one file at a time) does.
+   * mode). Off by default: the caller opts in (`sunset check`, `sunset report`, whose history scans
+   * each commit the same way).
    */
   readonly crossFile?: boolean;
   /** How the walk lists folders (see `createFolderCache`). */

@@ -1,5 +1,5 @@
 import { analysisCore, type AnalysisCore, type Finding, type FixPlan, type SiteReport, type SunsetOptions } from '../analysis-contract.js';
-import { checkContextOf } from '../check/check-source.js';
+import { checkContextOf, type CheckContext } from '../check/check-source.js';
 import { enabledRules } from '../check/rule-settings.js';
 import type { FileProblem } from '../errors.js';
 import { isStackOverflow, nestsTooDeeply, tooDeeplyNestedMessage } from '../files/source-shape.js';
@@ -25,24 +25,38 @@ const unparsableOutput =
 export function fixSource(text: string, filePath: string, options: SunsetOptions, core: Partial<AnalysisCore> = {}, sitePath = filePath): FixResult {
   const context = checkContextOf(options, core);
   if (!context.core.mightNeedFix(text, context.analysisOptions)) return { output: undefined, sites: [] };
+  return fixText(text, filePath, context, sitePath);
+}
+
+/**
+ * `fixSource` without the prefilter, in a prepared context (the module graph's, for a file that reads
+ * values of another). `annotate` sees the findings before they are planned.
+ */
+export function fixText(
+  text: string,
+  filePath: string,
+  context: CheckContext,
+  sitePath = filePath,
+  annotate: (findings: readonly Finding[]) => readonly Finding[] = (findings) => findings,
+): FixResult {
   const tooDeep: FixResult = { output: undefined, sites: [], error: { file: filePath, message: tooDeeplyNestedMessage } };
   if (nestsTooDeeply(text)) return tooDeep;
   try {
-    return fixCandidate(text, filePath, options, context, sitePath);
+    return fixCandidate(text, filePath, context, sitePath, annotate);
   } catch (error) {
     if (!isStackOverflow(error)) throw error;
     return tooDeep;
   }
 }
 
-function fixCandidate(text: string, filePath: string, options: SunsetOptions, context: ReturnType<typeof checkContextOf>, sitePath: string): FixResult {
+function fixCandidate(text: string, filePath: string, context: CheckContext, sitePath: string, annotate: (findings: readonly Finding[]) => readonly Finding[]): FixResult {
   const parsed = parseSource(text, filePath);
   if (!parsed.ok) return { output: undefined, sites: [], error: { file: filePath, ...parsed.error } };
   const { file } = parsed;
-  const rules = enabledRules(context.core.checks, options.rules, undefined);
+  const rules = enabledRules(context.core.checks, context.options.rules, undefined);
   if (rules.length === 0) return { output: undefined, sites: [] };
   const index = context.core.indexFile(file, context.analysisOptions);
-  const findings: Finding[] = rules.flatMap((rule) => rule.check.run(index, context.analysisOptions, rule.options));
+  const findings = annotate(rules.flatMap((rule) => rule.check.run(index, context.analysisOptions, rule.options)));
   const plan = planParsableFix(file.text, findings, filePath, sitePath, context.core);
   if (plan.output === undefined) return { output: undefined, sites: plan.sites };
   const bom = file.text.length === text.length ? '' : text.slice(0, text.length - file.text.length);

@@ -123,13 +123,10 @@ const contains = (outer: readonly [number, number], inner: readonly [number, num
  * declaration. Findings without a cross-file value come back unchanged.
  */
 export function withCrossFileFacts<F extends Finding>(finding: F, resolutions: readonly CrossFileResolution[], displayPath: (file: string) => string): F & CrossFileFinding {
-  const via = finding.retirement?.clientVia;
-  const used = resolutions.filter(
-    (resolution) => contains(finding.range, resolution.range) || (resolution.client === true && via !== undefined && resolution.range[0] === via[0] && resolution.range[1] === via[1]),
-  );
-  const clients = new Set(used.filter((resolution) => resolution.client === true).map(({ declaration }) => declaration));
+  const used = resolutionsUsedBy(finding, resolutions);
   if (used.length === 0) return finding;
-  const declarations = [...new Map(used.map(({ declaration }) => [`${declaration.file}:${declaration.range[0]}`, declaration])).values()];
+  const declarations = used.map(({ declaration }) => declaration);
+  const clients = new Set(used.filter((resolution) => resolution.client === true).map(({ declaration }) => declaration));
   const describe = (declaration: Declaration): string => `${displayPath(declaration.file)}:${declaration.line}:${declaration.column} (${declaration.name})`;
   return {
     ...finding,
@@ -144,3 +141,40 @@ export function withCrossFileFacts<F extends Finding>(finding: F, resolutions: r
     })),
   };
 }
+
+/**
+ * The resolutions (each declaration once, in the order they were resolved) a finding used: the values
+ * its range read, and the client its request was made with (the name that brought it in, `clientVia`).
+ */
+function resolutionsUsedBy(finding: Finding, resolutions: readonly CrossFileResolution[]): CrossFileResolution[] {
+  const via = finding.retirement?.clientVia;
+  const used = resolutions.filter(
+    (resolution) => contains(finding.range, resolution.range) || (resolution.client === true && via !== undefined && resolution.range[0] === via[0] && resolution.range[1] === via[1]),
+  );
+  return [...new Map(used.map((resolution) => [`${resolution.declaration.file}:${resolution.declaration.range[0]}`, resolution])).values()];
+}
+
+/**
+ * For `fix`: a retirement finding whose value came from another file gets the constants and their
+ * files in its TODO text (`…; the path is REPORT_DATA_URL of src/config/endpoints.ts`), as
+ * `fix --project` writes it, so the person who finishes the site knows where to look.
+ */
+export function withCrossFileTodo(finding: Finding, resolutions: readonly CrossFileResolution[], displayPath: (file: string) => string): Finding {
+  if (finding.retirement === undefined) return finding;
+  const used = resolutionsUsedBy(finding, resolutions);
+  if (used.length === 0) return finding;
+  const named = used.map(({ declaration, client }) => `${client === true ? 'the client ' : ''}${declaration.name === 'default' ? 'the default export' : declaration.name} of ${displayPath(declaration.file)}`);
+  const only = used.length === 1 ? used[0]! : undefined;
+  const where = only === undefined ? `the URL is built from ${named.slice(0, -1).join(', ')} and ${named.at(-1)!}` : only.client === true ? `the base is ${named[0]!}` : `the path is ${named[0]!}`;
+  const { retirement } = finding;
+  // A one-to-one move this file cannot make: the text to edit is in the other file, which is the reason to give.
+  const elsewhere =
+    retirement.migration === 'todo' && retirement.entry.migration === 'rewrite' && retirement.method !== undefined && (retirement.todoCause === undefined || notEditableHere.test(retirement.todoCause));
+  const todoCause = elsewhere
+    ? `the path is written in another file (${named.join(', ')}); sunset fix --project rewrites it there when every use is the same one-to-one migration`
+    : retirement.todoCause;
+  return { ...finding, retirement: { ...retirement, todoText: `${retirement.todoText}; ${where}`, ...(todoCause === undefined ? {} : { todoCause }) } };
+}
+
+/** The analysis' causes for a one-to-one move whose text is not all in the file (see `editsTowards`). */
+const notEditableHere = /where it is written|outside the edited text/;

