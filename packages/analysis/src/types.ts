@@ -97,7 +97,12 @@ export interface ClientValue {
 export interface AnalysisOptions extends CheckOptions {
   /** Cross-file hook (the module graph, type-aware ESLint, project mode): the URL parts of an imported identifier/member. */
   readonly resolveIdentifier?: (node: TSESTree.Node) => readonly UrlPart[] | undefined;
-  /** Cross-file hook: the HTTP client an imported identifier (or a relative `require`) stands for. */
+  /**
+   * Cross-file hook: the HTTP client an identifier stands for where the file does not show it: an
+   * imported name (or a relative `require`), an imported class (`new ApiClient()`: the wrapper its
+   * instances are), a member's name (`http.adform` of a namespace import, a getter `this.http`), or
+   * the callee's name of a call (`createClient()`: the client the function returns).
+   */
   readonly resolveClient?: (node: TSESTree.Identifier) => ClientValue | undefined;
 }
 

@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { indexFile, rangeOf, type AnalysisOptions, type FileIndex, type Finding } from '@sunset/analysis';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
-import { checkFiles, checkSource, displayPath, findSourceFiles, UsageError, type CheckFilesResult, type CrossFileRelatedLocation, type FileProblem, type LocatedFinding, type ReadFolder, type SkippedFile } from '@sunset/engine';
-import { Project, ts } from 'ts-morph';
-import { selectProjectFiles, wrapperDepth } from './select-files.js';
+import { checkFiles, checkSource, displayPath, findSourceFiles, parseSource, UsageError, type CheckFilesResult, type CrossFileRelatedLocation, type FileProblem, type LocatedFinding, type ReadFolder, type SkippedFile } from '@sunset/engine';
+import type { UrlPart } from '@sunset/rule-data';
+import { Project, ts, type SourceFile as MorphSourceFile } from 'ts-morph';
+import { createClientResolver } from './client-resolver.js';
+import { baseTestOf, selectProjectFiles, wrapperDepth } from './select-files.js';
 import { createValueEvaluator, morphNodeAt, type ValueDeclaration } from './type-resolver.js';
 import { wrapperFindings } from './wrapper-findings.js';
 import { directWrappers, wrapperCalls, type Wrapper } from './wrappers.js';
@@ -142,9 +144,11 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
   const files = listing.files.map((file) => file.path).filter((file) => !excluded.has(file));
   const analysisOptions: AnalysisOptions = analysisOptionsOf(run.options);
   run.onProgress?.(`selecting among ${files.length} files`);
-  // Only a retired path or operation can travel across files: files holding one are the seeds. The other
-  // files keep the findings of the first pass (reporting or OAuth targets, TODO markers).
-  const selection = selectProjectFiles(files, readBytes, (text) => analysisOptions.catalog.needlePattern.test(text), tsconfig.options);
+  // Only a retired path or operation can travel across files, whole or split between a client's base and
+  // a path: files holding one, or exporting such a base, are the seeds. The other files keep the findings
+  // of the first pass (reporting or OAuth targets, TODO markers).
+  const seeds = { hasNeedle: (text: string) => analysisOptions.catalog.needlePattern.test(text), holdsBase: baseTestOf(analysisOptions) };
+  const selection = selectProjectFiles(files, readBytes, seeds, tsconfig.options);
   const texts = new Map<string, string>();
   for (const file of selection.loaded) {
     const text = readText(file);
@@ -157,6 +161,34 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
   for (const [file, text] of texts) project.createSourceFile(file, text.startsWith(byteOrderMark) ? text.slice(1) : text, { overwrite: true });
   const checker = project.getTypeChecker().compilerObject;
   const evaluate = createValueEvaluator(checker);
+  /** `resolveIdentifier` for one file: the URL parts of a name the checker finds a value for, each found value told to `onResolved`. */
+  const identifierHook =
+    (sourceFile: MorphSourceFile, onResolved?: (range: readonly [number, number], declarations: readonly ValueDeclaration[]) => void) =>
+    (node: Parameters<NonNullable<AnalysisOptions['resolveIdentifier']>>[0]): readonly UrlPart[] | undefined => {
+      const tsNode = morphNodeAt(sourceFile, rangeOf(node));
+      if (tsNode === undefined || !(ts.isIdentifier(tsNode) || ts.isPropertyAccessExpression(tsNode) || ts.isElementAccessExpression(tsNode))) return undefined;
+      const value = evaluate(tsNode);
+      if (!value.parts.some((part) => part.kind === 'text' && part.value !== '')) return undefined;
+      onResolved?.(rangeOf(node), value.declarations);
+      return value.parts;
+    };
+  /** `resolveClient` for one file: the client a name stands for, wherever the checker finds it made. */
+  const clientHook = (sourceFile: MorphSourceFile) => (node: Parameters<NonNullable<AnalysisOptions['resolveClient']>>[0]) => {
+    const tsNode = morphNodeAt(sourceFile, rangeOf(node));
+    return tsNode === undefined ? undefined : resolveClient(tsNode);
+  };
+  // The files a client is made in are indexed once more, for that only, with the same hooks.
+  const lookupIndexes = new Map<string, FileIndex | undefined>();
+  const lookupIndexOf = (file: string): FileIndex | undefined => {
+    if (lookupIndexes.has(file)) return lookupIndexes.get(file);
+    const sourceFile = project.getSourceFile(file);
+    const text = texts.get(file);
+    const parsed = sourceFile === undefined || text === undefined ? undefined : parseSource(text, file);
+    const index = parsed?.ok === true ? indexFile(parsed.file, { ...analysisOptions, resolveIdentifier: identifierHook(sourceFile!), resolveClient: clientHook(sourceFile!) }) : undefined;
+    lookupIndexes.set(file, index);
+    return index;
+  };
+  const resolveClient = createClientResolver(checker, lookupIndexOf);
 
   let checked = 0;
   const findings: ProjectFinding[] = [];
@@ -186,14 +218,8 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
       indexFile: (source: Parameters<typeof indexFile>[0], options: AnalysisOptions): FileIndex => {
         index = indexFile(source, {
           ...options,
-          resolveIdentifier: (node) => {
-            const tsNode = morphNodeAt(sourceFile, rangeOf(node));
-            if (tsNode === undefined || !(ts.isIdentifier(tsNode) || ts.isPropertyAccessExpression(tsNode) || ts.isElementAccessExpression(tsNode))) return undefined;
-            const value = evaluate(tsNode);
-            if (!value.parts.some((part) => part.kind === 'text' && part.value !== '')) return undefined;
-            resolved.push({ range: rangeOf(node), declarations: value.declarations });
-            return value.parts;
-          },
+          resolveIdentifier: identifierHook(sourceFile, (range, declarations) => resolved.push({ range, declarations })),
+          resolveClient: clientHook(sourceFile),
         });
         return index;
       },

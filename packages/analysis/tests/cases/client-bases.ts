@@ -104,6 +104,49 @@ export const clientBaseCases: Case[] = [
     ],
   },
   {
+    name: 'a namespace import\'s member asks the cross-file hook with the member\'s name',
+    code: "import * as http from '../api/http';\nexport const list = () => http.adform.get('/campaigns');",
+    js: true,
+    options: { resolveClient: importedClients({ adform: adformV1 }) },
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'axios', migration: 'rewrite', at: "'/campaigns'",
+        output: "import * as http from '../api/http';\nexport const list = () => http.adform.get('/buyer/campaigns');",
+      },
+    ],
+  },
+  {
+    name: 'a getter the class does not show a value for (this.http) asks the cross-file hook',
+    code: "class Api {\n  get http() { return this.make(); }\n  list() { return this.http.get('/campaigns'); }\n}",
+    js: true,
+    options: { resolveClient: importedClients({ http: adformV1 }) },
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'axios', migration: 'rewrite', at: "'/campaigns'",
+        output: "class Api {\n  get http() { return this.make(); }\n  list() { return this.http.get('/buyer/campaigns'); }\n}",
+      },
+    ],
+  },
+  {
+    name: 'a factory function of another file: the hook is asked with the callee\'s name for the client it returns',
+    code: "import { createClient } from '../api/http';\nconst api = createClient();\nexport const list = () => api.get('/campaigns');",
+    js: true,
+    options: { resolveClient: importedClients({ createClient: adformV1 }) },
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'axios', migration: 'rewrite', at: "'/campaigns'",
+        output: "import { createClient } from '../api/http';\nconst api = createClient();\nexport const list = () => api.get('/buyer/campaigns');",
+      },
+    ],
+  },
+  {
+    name: 'a call of the client library itself is not a factory of the project: the hook is not asked',
+    code: "import axios from 'axios';\nconst api = axios({ url: '/x' });\nexport const list = () => api.get('/campaigns');",
+    js: true,
+    options: { resolveClient: importedClients({ axios: adformV1 }) },
+    expected: [],
+  },
+  {
     name: 'a ky instance required from another file joins its prefixUrl to a path without a leading slash',
     code: "const { api } = require('./http');\nmodule.exports.managers = () => api.get('campaigns/dictionaries/managers').json();",
     js: true,
