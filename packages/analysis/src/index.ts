@@ -1,4 +1,4 @@
-export type { AnalysisOptions, CallForm, ClientValue, Finding, RelatedLocation, RetirementFacts, RuleName, SourceComment, SourceFile, Suggestion, TextEdit } from './types.js';
+export type { AnalysisOptions, CallForm, ClientQuery, ClientValue, Finding, RelatedLocation, RetirementFacts, RuleName, SourceComment, SourceFile, Suggestion, TextEdit } from './types.js';
 export type { FileIndex } from './file-index/file-index.js';
 export { indexFile } from './file-index/file-index.js';
 export { clientValueAt } from './requests/client-value.js';

@@ -93,6 +93,9 @@ export interface ClientValue {
   readonly hosts?: readonly string[];
 }
 
+/** What the client hook is asked about a name: the client it is (`value`, the default), or the one a call of it returns. */
+export type ClientQuery = 'value' | 'returned';
+
 /** Options every check reads, validated and defaulted by @sunset/config (`analysisOptionsOf`), plus the cross-file hooks. */
 export interface AnalysisOptions extends CheckOptions {
   /** Cross-file hook (the module graph, type-aware ESLint, project mode): the URL parts of an imported identifier/member. */
@@ -100,10 +103,10 @@ export interface AnalysisOptions extends CheckOptions {
   /**
    * Cross-file hook: the HTTP client an identifier stands for where the file does not show it: an
    * imported name (or a relative `require`), an imported class (`new ApiClient()`: the wrapper its
-   * instances are), a member's name (`http.adform` of a namespace import, a getter `this.http`), or
-   * the callee's name of a call (`createClient()`: the client the function returns).
+   * instances are), a member's name (`http.adform` of a namespace import, a getter `this.http`); with
+   * `'returned'`, the client a call of it returns (the callee's name of `createClient()`, a factory).
    */
-  readonly resolveClient?: (node: TSESTree.Identifier) => ClientValue | undefined;
+  readonly resolveClient?: (node: TSESTree.Identifier, what?: ClientQuery) => ClientValue | undefined;
 }
 
 export interface SourceComment {

@@ -1,4 +1,4 @@
-import { clientValueAt, type ClientValue, type FileIndex } from '@sunset/analysis';
+import { clientValueAt, type ClientQuery, type ClientValue, type FileIndex } from '@sunset/analysis';
 import { ts } from 'ts-morph';
 
 /** How many steps (declarations, returns, getters) one client is followed through before giving up. */
@@ -76,7 +76,7 @@ function onlyValue(values: readonly (ClientValue | undefined)[]): ClientValue | 
  * its own file (`clientValueAt`): the base with its fallbacks and parameter defaults, or a wrapper's
  * hosts; an identifier there that comes from yet another file comes back through this hook.
  */
-export function createClientResolver(checker: ts.TypeChecker, indexOf: (file: string) => FileIndex | undefined): (identifier: ts.Node) => ClientValue | undefined {
+export function createClientResolver(checker: ts.TypeChecker, indexOf: (file: string) => FileIndex | undefined): (identifier: ts.Node, what?: ClientQuery) => ClientValue | undefined {
   const results = new Map<string, ClientValue | undefined>();
   const inProgress = new Set<string>();
 
@@ -146,12 +146,14 @@ export function createClientResolver(checker: ts.TypeChecker, indexOf: (file: st
     return fn === undefined ? undefined : onlyValue(returnedExpressions(fn).map(clientOfExpression));
   };
 
-  return (identifier) => {
+  return (identifier, what = 'value') => {
     if (!ts.isIdentifier(identifier)) return undefined;
-    const member = identifier.parent;
-    let expression: ts.Expression = ts.isPropertyAccessExpression(member) && member.name === identifier ? member : identifier;
-    while (ts.isParenthesizedExpression(expression.parent) || ts.isNonNullExpression(expression.parent)) expression = expression.parent;
-    if (ts.isCallExpression(expression.parent) && expression.parent.expression === expression) return clientOfCall(expression.parent);
+    if (what === 'returned') {
+      const member = identifier.parent;
+      let callee: ts.Expression = ts.isPropertyAccessExpression(member) && member.name === identifier ? member : identifier;
+      while (ts.isParenthesizedExpression(callee.parent) || ts.isNonNullExpression(callee.parent)) callee = callee.parent;
+      return ts.isCallExpression(callee.parent) && callee.parent.expression === callee ? clientOfCall(callee.parent) : undefined;
+    }
     const symbol = checker.getSymbolAtLocation(identifier);
     return symbol === undefined ? undefined : clientOfSymbol(symbol);
   };

@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { annotatedTypeName, argumentAt, calleeOf, isStringLiteral, memberCallee, memberPropertyName, propertyValueOf, unwrap, type Node } from '../ast/nodes.js';
 import type { UrlPart } from '@sunset/rule-data';
-import type { CallForm, ClientValue } from '../types.js';
+import type { CallForm, ClientQuery, ClientValue } from '../types.js';
 import { constantValueOf, evaluateBase, following, joinBaseUrl, objectLiteralOf, partToSegment, type EvaluationContext } from '../url/evaluate.js';
 import { hole, type Segment } from '../url/segments.js';
 
@@ -34,9 +34,9 @@ const formOfKind: Readonly<Record<ClientKind, CallForm>> = {
   wrapper: 'http-client',
 };
 
-/** A client of another file (the cross-file hook), as this file's client. */
-export function importedClient(name: TSESTree.Identifier, context: EvaluationContext): HttpClient | undefined {
-  const value = context.resolveClient?.(name);
+/** A client of another file (the cross-file hook), as this file's client; `returned`: the one a call of `name` returns. */
+export function importedClient(name: TSESTree.Identifier, context: EvaluationContext, what: ClientQuery = 'value'): HttpClient | undefined {
+  const value = what === 'value' ? context.resolveClient?.(name) : context.resolveClient?.(name, what);
   if (!value) return undefined;
   return { kind: value.kind, form: formOfKind[value.kind], base: value.base?.map(partToSegment), ...(value.hosts ? { hosts: value.hosts } : {}) };
 }
@@ -172,9 +172,9 @@ function factoryClient(call: TSESTree.CallExpression, context: EvaluationContext
   if (callee.type === 'Identifier') {
     const binding = context.scope.resolve(callee);
     if (binding?.kind === 'import' && moduleClient(binding.importSource, binding.importedName)) return undefined;
-    return importedClient(callee, context);
+    return importedClient(callee, context, 'returned');
   }
-  return callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? importedClient(callee.property, context) : undefined;
+  return callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? importedClient(callee.property, context, 'returned') : undefined;
 }
 
 /** `this.api` in a class: a parameter property typed `HttpClient`, or the one value the class assigns it. */

@@ -1,9 +1,14 @@
-import type { ClientValue } from '@sunset/analysis';
+import type { ClientQuery, ClientValue } from '@sunset/analysis';
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Case } from '../harness.js';
 
 /** The cross-file hook as the module graph gives it: clients of other files by imported name. */
 const importedClients = (clients: Readonly<Record<string, ClientValue>>) => (node: TSESTree.Identifier): ClientValue | undefined => clients[node.name];
+/** The hook asked what a call of a factory returns (`'returned'`): clients by the factory's name, nothing for the name itself. */
+const factoryClients =
+  (clients: Readonly<Record<string, ClientValue>>) =>
+  (node: TSESTree.Identifier, what?: ClientQuery): ClientValue | undefined =>
+    what === 'returned' ? clients[node.name] : undefined;
 const adformV1: ClientValue = { kind: 'axios', base: [{ kind: 'text', value: 'https://api.adform.com/v1' }] };
 
 // Issue 21: a request is its client's base plus a path. Bases held where SDK-like clients keep them.
@@ -131,7 +136,7 @@ export const clientBaseCases: Case[] = [
     name: 'a factory function of another file: the hook is asked with the callee\'s name for the client it returns',
     code: "import { createClient } from '../api/http';\nconst api = createClient();\nexport const list = () => api.get('/campaigns');",
     js: true,
-    options: { resolveClient: importedClients({ createClient: adformV1 }) },
+    options: { resolveClient: factoryClients({ createClient: adformV1 }) },
     expected: [
       {
         id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'axios', migration: 'rewrite', at: "'/campaigns'",
@@ -143,7 +148,7 @@ export const clientBaseCases: Case[] = [
     name: 'a call of the client library itself is not a factory of the project: the hook is not asked',
     code: "import axios from 'axios';\nconst api = axios({ url: '/x' });\nexport const list = () => api.get('/campaigns');",
     js: true,
-    options: { resolveClient: importedClients({ axios: adformV1 }) },
+    options: { resolveClient: factoryClients({ axios: adformV1 }) },
     expected: [],
   },
   {
