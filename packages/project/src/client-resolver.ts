@@ -75,8 +75,13 @@ function onlyValue(values: readonly (ClientValue | undefined)[]): ClientValue | 
  * function returns (a factory: `createClient()`). Where the client is made, the analysis reads it in
  * its own file (`clientValueAt`): the base with its fallbacks and parameter defaults, or a wrapper's
  * hosts; an identifier there that comes from yet another file comes back through this hook.
+ * `onBase` hears where each base found is written: it is part of the requests that read it.
  */
-export function createClientResolver(checker: ts.TypeChecker, indexOf: (file: string) => FileIndex | undefined): (identifier: ts.Node, what?: ClientQuery) => ClientValue | undefined {
+export function createClientResolver(
+  checker: ts.TypeChecker,
+  indexOf: (file: string) => FileIndex | undefined,
+  onBase?: (file: string, ranges: readonly (readonly [number, number])[]) => void,
+): (identifier: ts.Node, what?: ClientQuery) => ClientValue | undefined {
   const results = new Map<string, ClientValue | undefined>();
   const inProgress = new Set<string>();
 
@@ -90,9 +95,10 @@ export function createClientResolver(checker: ts.TypeChecker, indexOf: (file: st
     inProgress.add(key);
     try {
       const index = indexOf(file);
-      const value = index === undefined ? undefined : clientValueAt(index, [node.getStart(), node.getEnd()]);
-      results.set(key, value);
-      return value;
+      const found = index === undefined ? undefined : clientValueAt(index, [node.getStart(), node.getEnd()]);
+      if (found !== undefined && found.baseRanges.length > 0) onBase?.(file, found.baseRanges);
+      results.set(key, found?.value);
+      return found?.value;
     } finally {
       inProgress.delete(key);
     }

@@ -191,7 +191,9 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
     lookupIndexes.set(file, index);
     return index;
   };
-  const resolveClient = createClientResolver(checker, lookupIndexOf);
+  // Where the bases of the clients requests read from other files are written: part of those requests.
+  const baseRanges: { file: string; range: readonly [number, number] }[] = [];
+  const resolveClient = createClientResolver(checker, lookupIndexOf, (file, ranges) => baseRanges.push(...ranges.map((range) => ({ file, range }))));
 
   let checked = 0;
   const findings: ProjectFinding[] = [];
@@ -298,12 +300,14 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
   );
   const insideWrapperArgument = (finding: ProjectFinding): boolean =>
     wrapperArguments.some(({ file, range, entry }) => file === finding.file && entry === finding.retirement?.entry.id && range[0] <= finding.range[0] && finding.range[1] <= range[1]);
+  // A client's base is not a request of its own: a string there is reported with the requests it is the base of.
+  const insideBase = (finding: ProjectFinding): boolean => baseRanges.some(({ file, range }) => file === finding.file && range[0] <= finding.range[0] && finding.range[1] <= range[1]);
   // Files outside the scanned paths were read for their values and wrappers only: nothing is reported there.
   const scanned = new Set(files);
   const kept = findings.filter((finding) => {
     if (!scanned.has(finding.file)) return false;
     if (finding.retirement === undefined || !stringForms.has(finding.retirement.form) || finding.data.through !== undefined) return true;
-    return !consumedDeclarations.has(`${finding.file}:${finding.range[0]}:${finding.range[1]}`) && !insideWrapperArgument(finding);
+    return !consumedDeclarations.has(`${finding.file}:${finding.range[0]}:${finding.range[1]}`) && !insideWrapperArgument(finding) && !insideBase(finding);
   });
   kept.sort(compareFindings);
   return { findings: kept, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, project, scanned };

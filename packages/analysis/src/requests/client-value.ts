@@ -23,21 +23,34 @@ function nodeAt(program: Node, range: readonly [number, number]): Node | undefin
   return found;
 }
 
+/** A client found where it is made, with where its base is written in that file. */
+export interface ClientAt {
+  readonly value: ClientValue;
+  /**
+   * The string-building expressions of this file the base's text is written in (`'https://…/v1'`,
+   * a template, a parameter's default): part of every request the client makes, never requests of
+   * their own.
+   */
+  readonly baseRanges: readonly (readonly [number, number])[];
+}
+
 /**
  * The client the expression spanning `range` stands for, as plain data for another file: an
  * instance (`axios.create({ baseURL })`, a constant or `this.x` holding one, `new ApiClient()` of a
  * wrapper class), or, at a class's name, the wrapper client its instances are. This is where the
  * cross-file hook of project mode reads a client, once the type checker has found where it is made.
  */
-export function clientValueAt(index: FileIndex, range: readonly [number, number]): ClientValue | undefined {
+export function clientValueAt(index: FileIndex, range: readonly [number, number]): ClientAt | undefined {
   const node = nodeAt(index.file.program, range);
   if (!node) return undefined;
   const context = index.evaluation();
   const parent = index.scope.parentOf(node);
-  if (node.type === 'Identifier' && isClass(parent) && parent.id === node) {
-    const wrapper = wrapperClassClient(parent, context, recognizeHttpCall);
-    return wrapper ? clientValueOf(wrapper) : undefined;
-  }
-  const found = clientOf(node, context) ?? wrapperInstanceOf(node, context, recognizeHttpCall);
-  return found ? clientValueOf(found) : undefined;
+  const found =
+    node.type === 'Identifier' && isClass(parent) && parent.id === node
+      ? wrapperClassClient(parent, context, recognizeHttpCall)
+      : (clientOf(node, context) ?? wrapperInstanceOf(node, context, recognizeHttpCall));
+  if (!found) return undefined;
+  const written = (found.base ?? []).flatMap((segment) => (segment.kind === 'text' && segment.sourceStart !== undefined ? [segment.container ?? segment.literal] : []));
+  const baseRanges = [...new Set(written)].flatMap((container) => (container ? [rangeOf(container)] : []));
+  return { value: clientValueOf(found), baseRanges };
 }
