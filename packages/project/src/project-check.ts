@@ -269,7 +269,9 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
     const same = byRequest.get(requestKey(sourceFile.fileName, finding.range, finding.retirement?.entry.id));
     if (same !== undefined) {
       const known = findings[same]!;
-      findings[same] = { ...known, data: { ...known.data, through }, crossFileRelated: [...sinkLocations, ...(known.crossFileRelated ?? [])] };
+      // The host the wrapper's request names, where the call alone does not show it.
+      const retirement = known.retirement?.host === undefined && finding.retirement?.host !== undefined ? { ...known.retirement!, host: finding.retirement.host } : known.retirement;
+      findings[same] = { ...known, data: { ...known.data, through }, crossFileRelated: [...sinkLocations, ...(known.crossFileRelated ?? [])], ...(retirement === undefined ? {} : { retirement }) };
       continue;
     }
     const data: Finding['data'] = { ...finding.data, through, ...(declarations.length === 0 ? {} : { declaredIn: describe(declarations) }) };
@@ -296,10 +298,10 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
   // A constant read by a request in another file is reported there, not again on its own (as within one
   // file); a string passed to a wrapper (a URL, an envelope) is reported once, as the wrapper's request.
   const wrapperArguments = findings.flatMap((finding) =>
-    finding.data.through === undefined ? [] : [finding.range, ...finding.related.map((related) => related.range)].map((range) => ({ file: finding.file, range, entry: finding.retirement?.entry.id })),
+    finding.data.through === undefined ? [] : [finding.range, ...finding.related.map((related) => related.range)].map((range) => ({ file: finding.file, range })),
   );
   const insideWrapperArgument = (finding: ProjectFinding): boolean =>
-    wrapperArguments.some(({ file, range, entry }) => file === finding.file && entry === finding.retirement?.entry.id && range[0] <= finding.range[0] && finding.range[1] <= range[1]);
+    wrapperArguments.some(({ file, range }) => file === finding.file && range[0] <= finding.range[0] && finding.range[1] <= range[1]);
   // A client's base is not a request of its own: a string there is reported with the requests it is the base of.
   const insideBase = (finding: ProjectFinding): boolean => baseRanges.some(({ file, range }) => file === finding.file && range[0] <= finding.range[0] && finding.range[1] <= range[1]);
   // Files outside the scanned paths were read for their values and wrappers only: nothing is reported there.

@@ -106,7 +106,12 @@ export function directWrappers(index: FileIndex, file: string, project: Project,
       found.set(key, entry);
     }
   };
-  for (const site of index.requests) collect(site.url, 'url', rangeOf(site.urlNode), site.method.method, site.method.source);
+  for (const site of index.requests) {
+    // `this.request('PATCH', url)` calls the class's own method, which makes the request: followed as a wrapper of it.
+    const callee = site.call.callee;
+    const ownMethod = callee.type === 'MemberExpression' && callee.object.type === 'ThisExpression' && callee.property.type === 'Identifier' && index.scope.projectMethodNames.has(callee.property.name);
+    if (!ownMethod) collect(site.url, 'url', rangeOf(site.urlNode), site.method.method, site.method.source);
+  }
   for (const root of index.strings) {
     if (root.segments === undefined) continue;
     const flat = root.segments.map((segment) => (segment.kind === 'text' ? segment.value : '\0')).join('');
