@@ -36,7 +36,9 @@ export interface SeedTests {
   readonly holdsBase: (text: string) => boolean;
 }
 
-const escapeForPattern = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeForPattern = (character: string): string => (/[.*+?^${}()|[\]\\/]/.test(character) ? `\\${character}` : character);
+const caseInsensitively = (character: string): string =>
+  character.toLowerCase() === character.toUpperCase() ? escapeForPattern(character) : `[${character.toLowerCase()}${character.toUpperCase()}]`;
 
 /**
  * The text of a base a client instance can be made with, so that a retired path may be split
@@ -48,12 +50,14 @@ export function baseTestOf(options: Pick<CheckOptions, 'catalog' | 'apiHosts'>):
   const hosts = [...options.catalog.apis.values()].flatMap((api) => api.hosts);
   const named = [...new Set([...hosts, ...(options.apiHosts ?? [])])].filter((host) => host !== '*').map((host) => host.replace(/^\*\./, '.').toLowerCase());
   const serverPaths = [...options.catalog.apis.values()].flatMap((api) => api.basePaths ?? []).filter((basePath) => basePath.replace(/\//g, '') !== '');
-  const patterns = [
-    ...options.catalog.splitPathTests.map((test) => test.base),
-    ...(named.length === 0 ? [] : [new RegExp(named.map(escapeForPattern).join('|'), 'i')]),
-    ...serverPaths.map((basePath) => new RegExp(`${escapeForPattern(basePath.replace(/\/+$/, ''))}/?(?:['"\`]|\\$\\{)`, 'i')),
+  const sources = [
+    ...options.catalog.splitPathTests.map((test) => test.base.source),
+    ...named.map((host) => [...host].map(caseInsensitively).join('')),
+    ...serverPaths.map((basePath) => `${[...basePath.replace(/\/+$/, '')].map(caseInsensitively).join('')}/?(?:['"\`]|\\$\\{)`),
   ];
-  return (text) => patterns.some((pattern) => pattern.test(text));
+  // One pattern, as the needles are: the split-path tests spell case-insensitivity in the pattern itself.
+  const pattern = sources.length === 0 ? undefined : new RegExp(sources.join('|'));
+  return (text) => pattern !== undefined && pattern.test(text);
 }
 
 /**
@@ -123,7 +127,9 @@ export function selectProjectFiles(files: readonly string[], read: (file: string
       }
       targets.add(target);
     }
-    facts.set(file, { hasNeedle: seeds.hasNeedle(text), holdsBase: seeds.holdsBase(text), exports: /\bexport\b|\bmodule\.exports\b|\bexports\.\w/.test(text), imports: [...targets] });
+    const exports = /\bexport\b|\bmodule\.exports\b|\bexports\.\w/.test(text);
+    // A base counts only where its module exports it: the test runs only there.
+    facts.set(file, { hasNeedle: seeds.hasNeedle(text), holdsBase: exports && seeds.holdsBase(text), exports, imports: [...targets] });
     for (const target of targets) importersOf.set(target, [...(importersOf.get(target) ?? []), file]);
   }
 
