@@ -95,12 +95,24 @@ export interface ClientValue {
   readonly hosts?: readonly string[];
 }
 
+/**
+ * What the client hook is asked about a name: the client an imported (or required) name is (`value`,
+ * the default), the one a call of it returns (`returned`), or the client a member of that name holds
+ * (`member`: `http.adform` of a namespace import, a getter `this.http`), which only a type checker can answer.
+ */
+export type ClientQuery = 'value' | 'returned' | 'member';
+
 /** Options every check reads, validated and defaulted by @sunset/config (`analysisOptionsOf`), plus the cross-file hooks. */
 export interface AnalysisOptions extends CheckOptions {
   /** Cross-file hook (the module graph, type-aware ESLint, project mode): the URL parts of an imported identifier/member. */
   readonly resolveIdentifier?: (node: TSESTree.Node) => readonly UrlPart[] | undefined;
-  /** Cross-file hook: the HTTP client an imported identifier (or a relative `require`) stands for. */
-  readonly resolveClient?: (node: TSESTree.Identifier) => ClientValue | undefined;
+  /**
+   * Cross-file hook: the HTTP client an identifier stands for where the file does not show it: an
+   * imported name (or a relative `require`), an imported class (`new ApiClient()`: the wrapper its
+   * instances are), a member's name (`http.adform` of a namespace import, a getter `this.http`); with
+   * `'returned'`, the client a call of it returns (the callee's name of `createClient()`, a factory).
+   */
+  readonly resolveClient?: (node: TSESTree.Identifier, what?: ClientQuery) => ClientValue | undefined;
 }
 
 export interface SourceComment {

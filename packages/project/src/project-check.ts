@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { indexFile, rangeOf, type AnalysisOptions, type FileIndex, type Finding } from '@sunset/analysis';
+import { indexFile, rangeOf, type AnalysisOptions, type CallForm, type FileIndex, type Finding } from '@sunset/analysis';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
-import { checkFiles, checkSource, displayPath, findSourceFiles, UsageError, type CheckFilesResult, type CrossFileRelatedLocation, type FileProblem, type LocatedFinding, type ReadFolder, type SkippedFile } from '@sunset/engine';
-import { Project, ts } from 'ts-morph';
-import { selectProjectFiles, wrapperDepth } from './select-files.js';
+import { checkFiles, checkSource, displayPath, findSourceFiles, parseSource, UsageError, type CheckFilesResult, type CrossFileRelatedLocation, type FileProblem, type LocatedFinding, type ReadFolder, type SkippedFile } from '@sunset/engine';
+import type { UrlPart } from '@sunset/rule-data';
+import { Project, ts, type SourceFile as MorphSourceFile } from 'ts-morph';
+import { createClientResolver } from './client-resolver.js';
+import { baseTestOf, selectProjectFiles, wrapperDepth } from './select-files.js';
 import { createValueEvaluator, morphNodeAt, type ValueDeclaration } from './type-resolver.js';
 import { wrapperFindings } from './wrapper-findings.js';
 import { directWrappers, wrapperCalls, type Wrapper } from './wrappers.js';
@@ -103,6 +105,9 @@ function readBytes(file: string): string | undefined {
 
 const byteOrderMark = '\uFEFF';
 
+/** Findings in a string that no request of its file reads: a value another file's request (or a wrapper's call) may read. */
+const stringForms: ReadonlySet<CallForm> = new Set<CallForm>(['url-string', 'soap-envelope', 'soap-action', 'wcf-url']);
+
 /** The files of the first pass that must not go to ts-morph: those it could not read, parse or was told to skip. */
 export function notAnalysable(errors: readonly FileProblem[], skipped: readonly SkippedFile[]): Set<string> {
   return new Set([...errors.map((error) => error.file), ...skipped.map((file) => file.file)]);
@@ -142,9 +147,11 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
   const files = listing.files.map((file) => file.path).filter((file) => !excluded.has(file));
   const analysisOptions: AnalysisOptions = analysisOptionsOf(run.options);
   run.onProgress?.(`selecting among ${files.length} files`);
-  // Only a retired path or operation can travel across files: files holding one are the seeds. The other
-  // files keep the findings of the first pass (reporting or OAuth targets, TODO markers).
-  const selection = selectProjectFiles(files, readBytes, (text) => analysisOptions.catalog.needlePattern.test(text), tsconfig.options);
+  // Only a retired path or operation can travel across files, whole or split between a client's base and
+  // a path: files holding one, or exporting such a base, are the seeds. The other files keep the findings
+  // of the first pass (reporting or OAuth targets, TODO markers).
+  const seeds = { hasNeedle: (text: string) => analysisOptions.catalog.needlePattern.test(text), holdsBase: baseTestOf(analysisOptions) };
+  const selection = selectProjectFiles(files, readBytes, seeds, tsconfig.options);
   const texts = new Map<string, string>();
   for (const file of selection.loaded) {
     const text = readText(file);
@@ -157,6 +164,36 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
   for (const [file, text] of texts) project.createSourceFile(file, text.startsWith(byteOrderMark) ? text.slice(1) : text, { overwrite: true });
   const checker = project.getTypeChecker().compilerObject;
   const evaluate = createValueEvaluator(checker);
+  /** `resolveIdentifier` for one file: the URL parts of a name the checker finds a value for, each found value told to `onResolved`. */
+  const identifierHook =
+    (sourceFile: MorphSourceFile, onResolved?: (range: readonly [number, number], declarations: readonly ValueDeclaration[]) => void) =>
+    (node: Parameters<NonNullable<AnalysisOptions['resolveIdentifier']>>[0]): readonly UrlPart[] | undefined => {
+      const tsNode = morphNodeAt(sourceFile, rangeOf(node));
+      if (tsNode === undefined || !(ts.isIdentifier(tsNode) || ts.isPropertyAccessExpression(tsNode) || ts.isElementAccessExpression(tsNode))) return undefined;
+      const value = evaluate(tsNode);
+      if (!value.parts.some((part) => part.kind === 'text' && part.value !== '')) return undefined;
+      onResolved?.(rangeOf(node), value.declarations);
+      return value.parts;
+    };
+  /** `resolveClient` for one file: the client a name stands for, wherever the checker finds it made. */
+  const clientHook: (sourceFile: MorphSourceFile) => NonNullable<AnalysisOptions['resolveClient']> = (sourceFile) => (node, what) => {
+    const tsNode = morphNodeAt(sourceFile, rangeOf(node));
+    return tsNode === undefined ? undefined : resolveClient(tsNode, what);
+  };
+  // The files a client is made in are indexed once more, for that only, with the same hooks.
+  const lookupIndexes = new Map<string, FileIndex | undefined>();
+  const lookupIndexOf = (file: string): FileIndex | undefined => {
+    if (lookupIndexes.has(file)) return lookupIndexes.get(file);
+    const sourceFile = project.getSourceFile(file);
+    const text = texts.get(file);
+    const parsed = sourceFile === undefined || text === undefined ? undefined : parseSource(text, file);
+    const index = parsed?.ok === true ? indexFile(parsed.file, { ...analysisOptions, resolveIdentifier: identifierHook(sourceFile!), resolveClient: clientHook(sourceFile!) }) : undefined;
+    lookupIndexes.set(file, index);
+    return index;
+  };
+  // Where the bases of the clients requests read from other files are written: part of those requests.
+  const baseRanges: { file: string; range: readonly [number, number] }[] = [];
+  const resolveClient = createClientResolver(checker, lookupIndexOf, (file, ranges) => baseRanges.push(...ranges.map((range) => ({ file, range }))));
 
   let checked = 0;
   const findings: ProjectFinding[] = [];
@@ -186,14 +223,8 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
       indexFile: (source: Parameters<typeof indexFile>[0], options: AnalysisOptions): FileIndex => {
         index = indexFile(source, {
           ...options,
-          resolveIdentifier: (node) => {
-            const tsNode = morphNodeAt(sourceFile, rangeOf(node));
-            if (tsNode === undefined || !(ts.isIdentifier(tsNode) || ts.isPropertyAccessExpression(tsNode) || ts.isElementAccessExpression(tsNode))) return undefined;
-            const value = evaluate(tsNode);
-            if (!value.parts.some((part) => part.kind === 'text' && part.value !== '')) return undefined;
-            resolved.push({ range: rangeOf(node), declarations: value.declarations });
-            return value.parts;
-          },
+          resolveIdentifier: identifierHook(sourceFile, (range, declarations) => resolved.push({ range, declarations })),
+          resolveClient: clientHook(sourceFile),
         });
         return index;
       },
@@ -220,17 +251,35 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
   }
 
   run.onProgress?.(`following wrappers ${wrapperDepth} levels deep`);
-  for (const { finding, call, sinks } of wrapperFindings(wrapperCalls(wrappers, project, evaluate, checker), analysisOptions)) {
+  // A wrapper's call the analysis already sees as a request (a method of a wrapper class: `api.get(path)`)
+  // is one request: the analysis' finding (its rewrite at the call) gains the wrapper's request as related.
+  const requestKey = (file: string, range: readonly [number, number], entryId: string | undefined): string => `${file}:${range[0]}:${range[1]}:${entryId}`;
+  const byRequest = new Map(
+    findings.flatMap((finding, at) => (finding.retirement === undefined || stringForms.has(finding.retirement.form) ? [] : [[requestKey(finding.file, finding.range, finding.retirement.entry.id), at] as const])),
+  );
+  for (const { finding, call, sinks, declarations } of wrapperFindings(wrapperCalls(wrappers, project, evaluate, checker), analysisOptions)) {
     const sourceFile = call.call.getSourceFile();
     const start = positionOf(sourceFile, finding.range[0]);
     const end = positionOf(sourceFile, finding.range[1]);
-    const { declarations } = call.value;
     for (const declaration of declarations) consumedDeclarations.add(`${declaration.file}:${declaration.range[0]}:${declaration.range[1]}`);
     const sinkLocations = sinks.map((sink) =>
       locationOf({ file: sink.file, name: call.wrapper.name, range: sink.range, editable: false }, `${call.wrapper.name}() makes the request here.`),
     );
-    const through = sinks.map((sink) => `${call.wrapper.name} (${displayPath(run.cwd, sink.file)}:${locationOf({ file: sink.file, name: '', range: sink.range, editable: false }, '').line})`);
-    const data: Finding['data'] = { ...finding.data, through: [...new Set(through)].join(', '), ...(declarations.length === 0 ? {} : { declaredIn: describe(declarations) }) };
+    const through = [...new Set(sinks.map((sink) => `${call.wrapper.name} (${displayPath(run.cwd, sink.file)}:${locationOf({ file: sink.file, name: '', range: sink.range, editable: false }, '').line})`))].join(', ');
+    const same = byRequest.get(requestKey(sourceFile.fileName, finding.range, finding.retirement?.entry.id));
+    if (same !== undefined) {
+      const known = findings[same]!;
+      // The host the wrapper's request names, where the call alone does not show it.
+      const retirement = known.retirement?.host === undefined && finding.retirement?.host !== undefined ? { ...known.retirement!, host: finding.retirement.host } : known.retirement;
+      findings[same] = { ...known, data: { ...known.data, through }, crossFileRelated: [...sinkLocations, ...(known.crossFileRelated ?? [])], ...(retirement === undefined ? {} : { retirement }) };
+      continue;
+    }
+    const data: Finding['data'] = { ...finding.data, through, ...(declarations.length === 0 ? {} : { declaredIn: describe(declarations) }) };
+    const relatedLocations = finding.related.map((related) => {
+      const relatedStart = positionOf(sourceFile, related.range[0]);
+      const relatedEnd = positionOf(sourceFile, related.range[1]);
+      return { line: relatedStart.line, column: relatedStart.column, endLine: relatedEnd.line, endColumn: relatedEnd.column, message: related.message };
+    });
     findings.push({
       ...finding,
       ...(finding.retirement === undefined ? {} : { retirement: wrapperRetirement(finding, data.through!, declarations.length > 0) }),
@@ -240,7 +289,7 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
       column: start.column,
       endLine: end.line,
       endColumn: end.column,
-      relatedLocations: [],
+      relatedLocations,
       severity: run.options.rules[finding.rule]?.level === 'warn' ? 'warn' : 'error',
       crossFileRelated: [...sinkLocations, ...declarations.map((declaration) => locationOf(declaration, `The value is declared here as ${declaration.name}.`))],
       declarations,
@@ -248,15 +297,20 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
   }
 
   // A constant read by a request in another file is reported there, not again on its own (as within one
-  // file); a URL string passed to a wrapper is reported once, as the wrapper's request.
-  const wrapperArguments = new Set(findings.filter((finding) => finding.data.through !== undefined).map((finding) => `${finding.file}:${finding.range[0]}:${finding.range[1]}`));
+  // file); a string passed to a wrapper (a URL, an envelope) is reported once, as the wrapper's request.
+  const wrapperArguments = findings.flatMap((finding) =>
+    finding.data.through === undefined ? [] : [finding.range, ...finding.related.map((related) => related.range)].map((range) => ({ file: finding.file, range })),
+  );
+  const insideWrapperArgument = (finding: ProjectFinding): boolean =>
+    wrapperArguments.some(({ file, range }) => file === finding.file && range[0] <= finding.range[0] && finding.range[1] <= range[1]);
+  // A client's base is not a request of its own: a string there is reported with the requests it is the base of.
+  const insideBase = (finding: ProjectFinding): boolean => baseRanges.some(({ file, range }) => file === finding.file && range[0] <= finding.range[0] && finding.range[1] <= range[1]);
   // Files outside the scanned paths were read for their values and wrappers only: nothing is reported there.
   const scanned = new Set(files);
   const kept = findings.filter((finding) => {
     if (!scanned.has(finding.file)) return false;
-    if (finding.retirement?.form !== 'url-string') return true;
-    const key = `${finding.file}:${finding.range[0]}:${finding.range[1]}`;
-    return !consumedDeclarations.has(key) && !wrapperArguments.has(key);
+    if (finding.retirement === undefined || !stringForms.has(finding.retirement.form) || finding.data.through !== undefined) return true;
+    return !consumedDeclarations.has(`${finding.file}:${finding.range[0]}:${finding.range[1]}`) && !insideWrapperArgument(finding) && !insideBase(finding);
   });
   kept.sort(compareFindings);
   return { findings: kept, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, project, scanned };

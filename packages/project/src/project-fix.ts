@@ -53,6 +53,29 @@ function pathDeclarationOf(finding: ProjectFinding, literalOf: (declaration: Val
   return holding.length === 1 ? holding[0] : undefined;
 }
 
+/**
+ * The edit of a declared string towards `newPath`: the old path written whole in it, or only its tail,
+ * the head standing before it in the URL (a client's base `…/v1` + `'/campaigns'`; ky's
+ * `prefixUrl` `…/v1/` + `'campaigns'`). The head stays where it is, so the new path must start
+ * with it. Undefined when the string holds neither.
+ */
+function declaredPathEdit(value: string, oldPath: string, newPath: string): { start: number; end: number; text: string } | { keptHead: string } | undefined {
+  if (value.split(oldPath).length === 2) {
+    const start = value.indexOf(oldPath);
+    return { start, end: start + oldPath.length, text: newPath };
+  }
+  for (let cut = 1; cut < oldPath.length; cut++) {
+    // The head ends at a segment: right before a slash, or right after one (a prefix joined without a slash).
+    if (oldPath[cut] !== '/' && oldPath[cut - 1] !== '/') continue;
+    const tail = oldPath.slice(cut);
+    if (!value.startsWith(tail) || !/^(?:$|[?#])/.test(value.slice(tail.length))) continue;
+    const head = oldPath.slice(0, cut);
+    if (!newPath.startsWith(head)) return { keptHead: head };
+    return { start: 0, end: tail.length, text: newPath.slice(cut) };
+  }
+  return undefined;
+}
+
 /** Files a fix may edit: scanned, not a declaration file, not a dependency. */
 const isEditable = (file: string, scanned: ReadonlySet<string>): boolean => scanned.has(file) && !file.endsWith('.d.ts') && !file.split(path.sep).includes('node_modules');
 
@@ -113,20 +136,22 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
     const first = uses[0]!.retirement!;
     const oldPath = first.entry.kind === 'path' ? first.entry.path : '\0';
     const value = literalOf(declaration);
+    const sameMigration = uses.every((use) => oneToOneUse(use) && use.retirement!.entry.id === first.entry.id);
+    const edit = sameMigration ? declaredPathEdit(value, oldPath, first.entry.replacements[0]!.path) : undefined;
     const rewritable =
       declaration.editable &&
       isEditable(declaration.file, analysis.scanned) &&
-      uses.every((use) => oneToOneUse(use) && use.retirement!.entry.id === first.entry.id) &&
-      value.split(oldPath).length === 2 &&
+      edit !== undefined &&
+      !('keptHead' in edit) &&
       everyUseIsIn(analysis.project, declaration, uses.map((use) => ({ file: use.file, range: use.range })));
     for (const use of uses) settled.add(use);
     if (rewritable) {
-      const at = declaration.range[0] + 1 + value.indexOf(oldPath);
+      const at = declaration.range[0] + 1;
       const replacement = first.entry.replacements[0]!;
       plan(declaration.file, {
         ...uses[0]!,
         range: declaration.range,
-        fix: [{ range: [at, at + oldPath.length], text: replacement.path }],
+        fix: [{ range: [at + edit.start, at + edit.end], text: edit.text }],
         retirement: { ...first, migration: 'rewrite', statementStart: declaration.range[0] },
         data: { ...uses[0]!.data, replacements: `use ${describeEndpoint(replacement)}` },
       });
@@ -138,9 +163,11 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
       const named = declaration.name === 'default' ? 'the default export' : declaration.name;
       const todoCause = !oneToOneUse(use)
         ? facts.todoCause
-        : isEditable(declaration.file, analysis.scanned)
-          ? `${named} (${where}) is shared by uses that do not all migrate the same way, or it also feeds something that is not a request`
-          : `${named} is declared in ${where}, which this run does not edit (outside the scanned paths, under node_modules or a .d.ts)`;
+        : !isEditable(declaration.file, analysis.scanned)
+          ? `${named} is declared in ${where}, which this run does not edit (outside the scanned paths, under node_modules or a .d.ts)`
+          : edit !== undefined && 'keptHead' in edit
+            ? `the new path does not start with ${edit.keptHead}, the URL's base before ${named}, which other calls share`
+            : `${named} (${where}) is shared by uses that do not all migrate the same way, or it also feeds something that is not a request`;
       const retirement = { ...facts, migration: 'todo' as const, todoText: `${facts.todoText}; the path is ${named} of ${where}`, ...(todoCause === undefined ? {} : { todoCause }) };
       plan(use.file, { ...use, fix: undefined, retirement });
     }

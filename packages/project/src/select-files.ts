@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import type { CheckOptions } from '@sunset/config';
 import { ts } from 'ts-morph';
 
 /** How many calls deep a wrapper is followed: `getResource(p)` → `apiGet(p)` → `fetch(p)` is two levels. */
@@ -22,8 +23,41 @@ export interface ProjectFiles {
 /** What the selection keeps of one file once its text is read: the text itself is dropped. */
 interface FileFacts {
   readonly hasNeedle: boolean;
+  readonly holdsBase: boolean;
   readonly exports: boolean;
   readonly imports: readonly string[];
+}
+
+/** What makes a file a seed of the selection, tested on its text. */
+export interface SeedTests {
+  /** A retired path or operation name. */
+  readonly hasNeedle: (text: string) => boolean;
+  /** A base a client can be made with: an API's host, or a string ending in a path's first segment or an API's server path (`…/v1'`). */
+  readonly holdsBase: (text: string) => boolean;
+}
+
+const escapeForPattern = (character: string): string => (/[.*+?^${}()|[\]\\/]/.test(character) ? `\\${character}` : character);
+const caseInsensitively = (character: string): string =>
+  character.toLowerCase() === character.toUpperCase() ? escapeForPattern(character) : `[${character.toLowerCase()}${character.toUpperCase()}]`;
+
+/**
+ * The text of a base a client instance can be made with, so that a retired path may be split
+ * between it and a path in another file (`axios.create({ baseURL: 'https://api.adform.com/v1' })`
+ * exported, `api.get('/campaigns')` elsewhere): a host of an API (not `*`), or a string ending in
+ * the first segment of an entry's path or in an API's server path (the catalog's split-path tests).
+ */
+export function baseTestOf(options: Pick<CheckOptions, 'catalog' | 'apiHosts'>): (text: string) => boolean {
+  const hosts = [...options.catalog.apis.values()].flatMap((api) => api.hosts);
+  const named = [...new Set([...hosts, ...(options.apiHosts ?? [])])].filter((host) => host !== '*').map((host) => host.replace(/^\*\./, '.').toLowerCase());
+  const serverPaths = [...options.catalog.apis.values()].flatMap((api) => api.basePaths ?? []).filter((basePath) => basePath.replace(/\//g, '') !== '');
+  const sources = [
+    ...options.catalog.splitPathTests.map((test) => test.base.source),
+    ...named.map((host) => [...host].map(caseInsensitively).join('')),
+    ...serverPaths.map((basePath) => `${[...basePath.replace(/\/+$/, '')].map(caseInsensitively).join('')}/?(?:['"\`]|\\$\\{)`),
+  ];
+  // One pattern, as the needles are: the split-path tests spell case-insensitivity in the pattern itself.
+  const pattern = sources.length === 0 ? undefined : new RegExp(sources.join('|'));
+  return (text) => pattern !== undefined && pattern.test(text);
 }
 
 /**
@@ -53,18 +87,14 @@ function projectSpecifierTest(compilerOptions: ts.CompilerOptions): (specifier: 
 
 /**
  * Chooses the subgraph worth giving to ts-morph: a retired URL or operation must appear as text
- * somewhere, so the files holding a needle, who imports them (following barrels and path aliases),
+ * somewhere, whole or split between a client's base and a path, so the files holding a needle or
+ * exporting a base (`seeds`), who imports them (following barrels and path aliases),
  * and the files those importers call into for wrappers. Module specifiers are resolved as the
  * tsconfig says (`paths`, `baseUrl`, extensions, `index` files). Files outside `files` that they import
  * are read too (not under node_modules, not `.d.ts`): a value may be declared there. Each text is read,
  * scanned and dropped, so memory does not grow with the repository's size.
  */
-export function selectProjectFiles(
-  files: readonly string[],
-  read: (file: string) => string | undefined,
-  hasNeedle: (text: string) => boolean,
-  compilerOptions: ts.CompilerOptions,
-): ProjectFiles {
+export function selectProjectFiles(files: readonly string[], read: (file: string) => string | undefined, seeds: SeedTests, compilerOptions: ts.CompilerOptions): ProjectFiles {
   const scanned = new Set(files);
   const cache = ts.createModuleResolutionCache(process.cwd(), (name) => name, compilerOptions);
   const mayNameProjectFile = projectSpecifierTest(compilerOptions);
@@ -97,13 +127,16 @@ export function selectProjectFiles(
       }
       targets.add(target);
     }
-    facts.set(file, { hasNeedle: hasNeedle(text), exports: /\bexport\b/.test(text), imports: [...targets] });
+    const exports = /\bexport\b|\bmodule\.exports\b|\bexports\.\w/.test(text);
+    // A base counts only where its module exports it: the test runs only there.
+    facts.set(file, { hasNeedle: seeds.hasNeedle(text), holdsBase: exports && seeds.holdsBase(text), exports, imports: [...targets] });
     for (const target of targets) importersOf.set(target, [...(importersOf.get(target) ?? []), file]);
   }
 
-  const needleFiles = [...facts].filter(([, fact]) => fact.hasNeedle).map(([file]) => file);
-  const analysed = new Set(needleFiles);
-  let frontier = needleFiles;
+  // A base travels only when its module exports it (the instance, its factory, or the constant).
+  const seedFiles = [...facts].filter(([, fact]) => fact.hasNeedle || (fact.holdsBase && fact.exports)).map(([file]) => file);
+  const analysed = new Set(seedFiles);
+  let frontier = seedFiles;
   for (let hop = 0; hop < maxImporterHops && frontier.length > 0; hop++) {
     const next: string[] = [];
     for (const file of frontier) {

@@ -13,7 +13,7 @@ export type MethodSource =
   | { readonly kind: 'literal'; readonly node: TSESTree.StringLiteral } // `{ method: 'PATCH' }`, `open('PATCH', url)`
   | { readonly kind: 'member'; readonly node: Node; readonly client: ClientKind | undefined } // `axios.patch(`
   | { readonly kind: 'elsewhere' } // known from a constant or a shared config object
-  | { readonly kind: 'unknown' };
+  | { readonly kind: 'unknown'; readonly node?: Node }; // `{ method }`: the expression, when the call writes one (a parameter a caller gives)
 
 export interface StatedMethod {
   /** The method the code states; undefined when it does not say or says one the spec does not use (HEAD). */
@@ -67,7 +67,7 @@ function methodOfExpression(node: Node | undefined, context: EvaluationContext):
   const segments = evaluateExpression(value, undefined, context);
   const only = segments?.length === 1 ? segments[0] : undefined;
   if (only?.kind === 'text') return { method: asSpecMethod(only.value), source: { kind: 'elsewhere' } };
-  return unknownMethod;
+  return { method: undefined, source: { kind: 'unknown', node: value } };
 }
 
 const looksLikeMethod = (node: Node | undefined): boolean => {

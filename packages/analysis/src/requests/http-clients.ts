@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { annotatedTypeName, argumentAt, calleeOf, isStringLiteral, memberCallee, memberPropertyName, propertyValueOf, unwrap, type Node } from '../ast/nodes.js';
 import type { UrlPart } from '@sunset/rule-data';
-import type { CallForm, ClientValue } from '../types.js';
+import type { CallForm, ClientQuery, ClientValue } from '../types.js';
 import { constantValueOf, evaluateBase, following, joinBaseUrl, objectLiteralOf, partToSegment, type EvaluationContext } from '../url/evaluate.js';
 import { hole, type Segment } from '../url/segments.js';
 
@@ -36,9 +36,9 @@ const formOfKind: Readonly<Record<ClientKind, CallForm>> = {
   wrapper: 'http-client',
 };
 
-/** A client of another file (the cross-file hook), as this file's client. */
-export function importedClient(name: TSESTree.Identifier, context: EvaluationContext): HttpClient | undefined {
-  const value = context.resolveClient?.(name);
+/** A client of another file (the cross-file hook), as this file's client; `returned`: the one a call of `name` returns. */
+export function importedClient(name: TSESTree.Identifier, context: EvaluationContext, what: ClientQuery = 'value'): HttpClient | undefined {
+  const value = what === 'value' ? context.resolveClient?.(name) : context.resolveClient?.(name, what);
   if (!value) return undefined;
   return { kind: value.kind, form: formOfKind[value.kind], base: value.base?.map(partToSegment), ...(value.hosts ? { hosts: value.hosts } : {}), via: name };
 }
@@ -158,11 +158,25 @@ function clientOfValue(value: Node, key: string | undefined, context: Evaluation
       if (callee.type === 'Identifier' && callee.name === 'inject' && first?.type === 'Identifier' && first.name === 'HttpClient') {
         return client('angular-http', 'angular-http');
       }
-      return instanceClient(unwrapped, context);
+      return instanceClient(unwrapped, context) ?? factoryClient(unwrapped, context);
     }
     default:
       return clientOf(unwrapped, context);
   }
+}
+
+/**
+ * `createClient()`, `clients.create()`: a function of the project that returns a client, as the
+ * cross-file hook sees it (asked with the callee's name). A library's own call is not one.
+ */
+function factoryClient(call: TSESTree.CallExpression, context: EvaluationContext): HttpClient | undefined {
+  const callee = unwrap(calleeOf(call));
+  if (callee.type === 'Identifier') {
+    const binding = context.scope.resolve(callee);
+    if (binding?.kind === 'import' && moduleClient(binding.importSource, binding.importedName)) return undefined;
+    return importedClient(callee, context, 'returned');
+  }
+  return callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? importedClient(callee.property, context, 'returned') : undefined;
 }
 
 /** `this.api` in a class: a parameter property typed `HttpClient`, or the one value the class assigns it. */
@@ -221,11 +235,15 @@ export function clientOf(node: Node, context: EvaluationContext): HttpClient | u
     case 'MemberExpression': {
       const object = unwrap(value.object);
       const name = memberPropertyName(value);
-      if (object.type === 'ThisExpression') return thisMemberClient(value, context);
+      // A member the file does not show (`http.adform` of a namespace import, a getter `this.http`):
+      // the cross-file hook is asked with the member's name.
+      const memberName = !value.computed && value.property.type === 'Identifier' ? value.property : undefined;
+      if (object.type === 'ThisExpression') return thisMemberClient(value, context) ?? (memberName ? importedClient(memberName, context, 'member') : undefined);
       if (name === 'fetch' && object.type === 'Identifier' && /^(window|globalThis|self)$/.test(object.name) && !context.scope.resolve(object)) {
         return client('fetch', 'fetch');
       }
-      return name === 'default' ? clientOf(object, context) : undefined;
+      if (name === 'default') return clientOf(object, context);
+      return memberName ? importedClient(memberName, context, 'member') : undefined;
     }
     case 'CallExpression':
       return clientOfValue(value, undefined, context);

@@ -1,5 +1,5 @@
 import type { UrlPart } from '@sunset/rule-data';
-import type { ClientValue } from '../types.js';
+import type { ClientQuery, ClientValue } from '../types.js';
 import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, calleeOf, endOf, hasSpread, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, startOf, unwrap, type Node, type StringLiteral } from '../ast/nodes.js';
 import type { Binding, ScopeModel } from '../file-index/scope-model.js';
@@ -10,7 +10,7 @@ export interface EvaluationContext {
   readonly scope: ScopeModel;
   readonly text: string;
   readonly resolveIdentifier: ((node: Node) => readonly UrlPart[] | undefined) | undefined;
-  readonly resolveClient?: ((node: TSESTree.Identifier) => ClientValue | undefined) | undefined;
+  readonly resolveClient?: ((node: TSESTree.Identifier, what?: ClientQuery) => ClientValue | undefined) | undefined;
   /** Results computed once per file index (the hosts of a wrapper class); shared by the contexts of one index. */
   readonly memo?: Map<unknown, unknown>;
   /** Bindings whose values are being read (a cycle `a = b; b = a` is a hole). */

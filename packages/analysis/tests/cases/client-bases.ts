@@ -1,9 +1,14 @@
-import type { ClientValue } from '@sunset/analysis';
+import type { ClientQuery, ClientValue } from '@sunset/analysis';
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Case } from '../harness.js';
 
 /** The cross-file hook as the module graph gives it: clients of other files by imported name. */
 const importedClients = (clients: Readonly<Record<string, ClientValue>>) => (node: TSESTree.Identifier): ClientValue | undefined => clients[node.name];
+/** The hook asked what a call of a factory returns (`'returned'`): clients by the factory's name, nothing for the name itself. */
+const factoryClients =
+  (clients: Readonly<Record<string, ClientValue>>) =>
+  (node: TSESTree.Identifier, what?: ClientQuery): ClientValue | undefined =>
+    what === 'returned' ? clients[node.name] : undefined;
 const adformV1: ClientValue = { kind: 'axios', base: [{ kind: 'text', value: 'https://api.adform.com/v1' }] };
 
 // Issue 21: a request is its client's base plus a path. Bases held where SDK-like clients keep them.
@@ -102,6 +107,49 @@ export const clientBaseCases: Case[] = [
         output: "import { adform } from '../api/http';\nexport const list = () => adform.get('/buyer/campaigns');",
       },
     ],
+  },
+  {
+    name: 'a namespace import\'s member asks the cross-file hook with the member\'s name',
+    code: "import * as http from '../api/http';\nexport const list = () => http.adform.get('/campaigns');",
+    js: true,
+    options: { resolveClient: importedClients({ adform: adformV1 }) },
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'axios', migration: 'rewrite', at: "'/campaigns'",
+        output: "import * as http from '../api/http';\nexport const list = () => http.adform.get('/buyer/campaigns');",
+      },
+    ],
+  },
+  {
+    name: 'a getter the class does not show a value for (this.http) asks the cross-file hook',
+    code: "class Api {\n  get http() { return this.make(); }\n  list() { return this.http.get('/campaigns'); }\n}",
+    js: true,
+    options: { resolveClient: importedClients({ http: adformV1 }) },
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'axios', migration: 'rewrite', at: "'/campaigns'",
+        output: "class Api {\n  get http() { return this.make(); }\n  list() { return this.http.get('/buyer/campaigns'); }\n}",
+      },
+    ],
+  },
+  {
+    name: 'a factory function of another file: the hook is asked with the callee\'s name for the client it returns',
+    code: "import { createClient } from '../api/http';\nconst api = createClient();\nexport const list = () => api.get('/campaigns');",
+    js: true,
+    options: { resolveClient: factoryClients({ createClient: adformV1 }) },
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'axios', migration: 'rewrite', at: "'/campaigns'",
+        output: "import { createClient } from '../api/http';\nconst api = createClient();\nexport const list = () => api.get('/buyer/campaigns');",
+      },
+    ],
+  },
+  {
+    name: 'a call of the client library itself is not a factory of the project: the hook is not asked',
+    code: "import axios from 'axios';\nconst api = axios({ url: '/x' });\nexport const list = () => api.get('/campaigns');",
+    js: true,
+    options: { resolveClient: factoryClients({ axios: adformV1 }) },
+    expected: [],
   },
   {
     name: 'a ky instance required from another file joins its prefixUrl to a path without a leading slash',

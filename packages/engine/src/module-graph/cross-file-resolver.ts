@@ -18,8 +18,8 @@ export interface CrossFileResolution {
 export interface CrossFileResolver {
   /** The analysis' `resolveIdentifier` hook. */
   readonly resolveIdentifier: (node: Node) => readonly UrlPart[] | undefined;
-  /** The analysis' `resolveClient` hook: the HTTP client an imported (or required) name stands for. */
-  readonly resolveClient: (node: Node) => ClientValue | undefined;
+  /** The analysis' `resolveClient` hook: the HTTP client an imported (or required) name stands for (members and call results are the type checker's). */
+  readonly resolveClient: (node: Node, what?: 'value' | 'returned' | 'member') => ClientValue | undefined;
   /** What the hook resolved so far (for `withCrossFileFacts`). */
   readonly resolutions: readonly CrossFileResolution[];
 }
@@ -102,8 +102,8 @@ export function createCrossFileResolver(program: SourceFile['program'], lookup: 
     resolutions.push({ range: rangeOf(node), declaration: value.declaration });
     return value.parts;
   };
-  const resolveClient = (node: Node): ClientValue | undefined => {
-    const imported = node.type === 'Identifier' ? imports.get(node.name) : undefined;
+  const resolveClient = (node: Node, what: 'value' | 'returned' | 'member' = 'value'): ClientValue | undefined => {
+    const imported = node.type === 'Identifier' && what === 'value' ? imports.get(node.name) : undefined;
     const value = imported === undefined ? undefined : lookup(imported.specifier, imported.importedName);
     if (value?.kind !== 'client') return undefined;
     resolutions.push({ range: rangeOf(node), declaration: value.declaration, client: true });
