@@ -192,10 +192,12 @@ describe.concurrent('identity provider hosts', () => {
     "const form = { 'Content-Type': 'application/json' };",
     "export const a = () => fetch('https://login.other-provider.com/sts/connect/token', { method: 'POST', headers: form, body: JSON.stringify({ grant_type: 'client_credentials' }) });",
     "export const b = () => fetch('https://login.example.com/sts/connect/token', { method: 'POST', headers: form, body: JSON.stringify({ grant_type: 'client_credentials' }) });",
+    "export const c = () => fetch('https://id.adform.com/sts/connect/token', { method: 'POST', headers: form, body: JSON.stringify({ grant_type: 'client_credentials' }) });",
+    "export const d = () => fetch('/sts/connect/token', { method: 'POST', headers: form, body: JSON.stringify({ grant_type: 'client_credentials' }) });",
     '',
   ].join('\n');
 
-  it('limit the OAuth rules to --identity-host when given, and check every host otherwise', async () => {
+  it("check the spec's identity host and URLs without one, add --identity-host's, and every host with '*'", async () => {
     const { dir, cleanup } = await makeTempDir('sunset-identity-');
     try {
       writeFileSync(path.join(dir, 'token.ts'), tokenCalls);
@@ -203,8 +205,9 @@ describe.concurrent('identity provider hosts', () => {
         parseJson<JsonReport>(await runSunset(['check', '.', '--format', 'json', ...asOf, ...extra], { cwd: dir })).findings
           .filter((finding) => finding.rule === 'sunset/oauth-token-form-body')
           .map((finding) => finding.line);
-      expect(await lines([])).toEqual([2, 3]);
-      expect(await lines(['--identity-host', 'login.example.com'])).toEqual([3]);
+      expect(await lines([])).toEqual([4, 5]);
+      expect(await lines(['--identity-host', 'login.example.com'])).toEqual([3, 4, 5]);
+      expect(await lines(['--identity-host', '*'])).toEqual([2, 3, 4, 5]);
     } finally {
       await cleanup();
     }
@@ -444,6 +447,7 @@ describe.concurrent('a finding through another file (fixtures/project-app, the d
       '    see fixtures/project-app/src/api/paths.ts:2:30: The value is declared here as MANAGERS_PATH.',
       '    retired · support ended 2019-10-01',
       '    candidates GET /v1/buyer/classifiers/managers (a person decides; the value is written in the other file named above)',
+      '    host: not shown in the code, matched by its path',
     ]);
   });
 

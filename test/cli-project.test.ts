@@ -280,7 +280,7 @@ describe('loading', () => {
 });
 
 describe('sunset fix --project: what it rewrites, the reason it gives when it does not, and what it counts', () => {
-  const wrapper = "export async function apiGet(path: string): Promise<unknown> {\n  return (await fetch(`https://api.example.com${path}`)).json();\n}\n";
+  const wrapper = "export async function apiGet(path: string): Promise<unknown> {\n  return (await fetch(`https://api.adform.com${path}`)).json();\n}\n";
 
   /** A small project in a temporary git repository: a tsconfig, the wrapper `apiGet` in src/http.ts, and `files`. */
   async function smallProject(files: Record<string, string>): Promise<{ dir: string; cleanup: () => Promise<void> }> {
@@ -340,7 +340,7 @@ describe('sunset fix --project: what it rewrites, the reason it gives when it do
   });
 
   it('rewrites a path constant joined to a base in another file (`${API_BASE}${CAMPAIGNS_PATH}`) where it is declared, when that GET is its only use', async () => {
-    const constants = "export const API_BASE = 'https://api.example.com';\nexport const CAMPAIGNS_PATH = '/v1/campaigns';\n";
+    const constants = "export const API_BASE = 'https://api.adform.com';\nexport const CAMPAIGNS_PATH = '/v1/campaigns';\n";
     const list = "import axios from 'axios';\nimport { API_BASE, CAMPAIGNS_PATH } from './constants';\n\nexport const list = () => axios.get(`${API_BASE}${CAMPAIGNS_PATH}`);\n";
     const { dir, cleanup } = await smallProject({ 'src/constants.ts': constants, 'src/list.ts': list });
     try {
@@ -354,7 +354,7 @@ describe('sunset fix --project: what it rewrites, the reason it gives when it do
   });
 
   it('keeps a shared path constant joined to a base when its uses migrate differently, and names it in the reason', async () => {
-    const constants = "export const API_BASE = 'https://api.example.com';\nexport const CAMPAIGNS_PATH = '/v1/campaigns';\n";
+    const constants = "export const API_BASE = 'https://api.adform.com';\nexport const CAMPAIGNS_PATH = '/v1/campaigns';\n";
     const calls = [
       "import axios from 'axios';",
       "import { API_BASE, CAMPAIGNS_PATH } from './constants';",

@@ -15,10 +15,11 @@ import { runProjectCheck, runProjectFix, type ProjectFinding } from '@sunset/pro
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/project-clients');
 const expected = JSON.parse(readFileSync(path.join(fixture, 'expected-findings.json'), 'utf8')) as { project: string[] };
+// Every host counts ("*"), so another vendor's instance is found too, with the host it carries.
 const options: SunsetOptions = {
   asOf: '2026-11-21',
   failOn: 'deprecated',
-  apiHosts: undefined,
+  apiHosts: ['*'],
   identityHosts: undefined,
   ignores: [],
   reportScheduled: false,
@@ -32,8 +33,8 @@ const options: SunsetOptions = {
   maxFileSize: 1024 * 1024,
   checkMinified: false,
 } as SunsetOptions;
-/** The built-in API on its own host only: another vendor's instance is not its. */
-const onAdformHost: SunsetOptions = { ...options, apiHosts: ['api.adform.com'] };
+/** The default: the built-in API on its own host (api.adform.com) only, so another vendor's instance is not its. */
+const onAdformHost: SunsetOptions = { ...options, apiHosts: undefined };
 
 /** `file:line:column rule key @host`, then `via …` for a wrapper and `<- …` for the declarations, as expected-findings.json writes it. */
 const lineOf = (root: string, finding: ProjectFinding): string => {

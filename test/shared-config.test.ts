@@ -24,6 +24,7 @@ const expected = [
   'src/campaigns.ts:6:4 warn sunset/no-sunset-todo TODO(sunset:campaigns-legacy-get) is still open: GET /v1/campaigns/{id} is retired (support ended 2019-10-01); use one of GET /v1/buyer/campaigns/{id} or GET /v1/buyer/campaigns/{id}/rtbSettings, then remove the marker.',
   'src/campaigns.ts:8:49 error sunset/no-legacy-rest-path GET /v1/campaigns/{id} is retired (support ended 2019-10-01): use one of GET /v1/buyer/campaigns/{id} or GET /v1/buyer/campaigns/{id}/rtbSettings; this call needs a manual migration.',
   'src/report.ts:15:15 error sunset/reporting-request-limits A report request of the asynchronous workflow (POST /v1/buyer/stats/data) needs at least 1 metric; this one has 0.',
+  'src/sign-in.ts:10:26 error sunset/oauth-redirect-uri-https redirect_uri in a request to GET /sts/connect/authorize must use the https scheme (it must be registered and use HTTPS); this one uses http.',
   'src/sign-in.ts:5:26 error sunset/oauth-redirect-uri-https redirect_uri in a request to GET /sts/connect/authorize must use the https scheme (it must be registered and use HTTPS); this one uses http.',
 ];
 
@@ -99,16 +100,18 @@ describe('sunset.configsFor: the editor reads sunset.config.json as sunset check
         // Without the metricsKeys option, neither request has `metrics`.
         'src/report.ts:13:60 error sunset/reporting-request-limits',
         'src/report.ts:5:60 error sunset/reporting-request-limits',
+        // The rules setting (oauth-authorize-state off) is not shared; the second provider is not checked at all.
+        'src/sign-in.ts:5:26 error sunset/oauth-authorize-state',
       ],
-      // apiHosts alone limits the OAuth rules to the API host: the identity provider is not checked.
-      missing: ['src/campaigns.ts:6:4 warn sunset/no-sunset-todo', 'src/report.ts:15:15 error sunset/reporting-request-limits', 'src/sign-in.ts:5:26 error sunset/oauth-redirect-uri-https'],
+      // identityHosts is not shared: the team's second provider (login.example.org) is not checked.
+      missing: ['src/campaigns.ts:6:4 warn sunset/no-sunset-todo', 'src/report.ts:15:15 error sunset/reporting-request-limits', 'src/sign-in.ts:10:26 error sunset/oauth-redirect-uri-https'],
     });
   });
 
   it('turns every option ESLint can use into settings, rule levels and options, and the ignored files off', () => {
     const [main, ignored, ...rest] = sunset.configsFor(sunsetConfig, { configFile });
     expect(rest).toEqual([]);
-    expect(main!.settings).toEqual({ sunset: { asOf: '2026-11-21', apiHosts: ['api.adform.com'], identityHosts: ['id.adform.com'] } });
+    expect(main!.settings).toEqual({ sunset: { asOf: '2026-11-21', apiHosts: ['api.adform.com'], identityHosts: ['login.example.org'] } });
     expect(main!.rules).toEqual({
       'sunset/no-client-secret-in-source': 'error',
       'sunset/no-legacy-rest-path': 'error',

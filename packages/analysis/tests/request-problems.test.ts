@@ -201,7 +201,7 @@ describe('the OAuth checks', () => {
       "location.assign('https://accounts.other.example/sts/connect/authorize?client_id=a&response_type=token&redirect_uri=http://x');",
       "location.assign('https://login.example.com/sts/connect/authorize?client_id=a&response_type=code&state=s&redirect_uri=http://x');",
     ].join('\n');
-    expect(oauthProblems(code, { identityHosts: ['login.example.com'] })).toEqual(
+    expect(oauthProblems(code, { apiHosts: ['api.adform.com'], identityHosts: ['login.example.com'] })).toEqual(
       both([['redirect-uri-not-https', "'https://login.example.com/sts/connect/authorize?client_id=a&response_type=code&state=s&redirect_uri=http://x'", 'http']]),
     );
   });

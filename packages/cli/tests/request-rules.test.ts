@@ -7,7 +7,7 @@ import { captureIo, makeTree, withoutOrigin } from './helpers.js';
 const files: Readonly<Record<string, string>> = {
   'src/google.ts': "export const google = () => axios.post('https://oauth2.googleapis.com/sts/connect/token', { grant_type: 'client_credentials' });\n",
   'src/report.ts': "export const start = () => axios.post('/v1/buyer/stats/data', { datePeriod: { from: '2026-01-01' }, metrics: ['clicks'], paging: { limit: 200000 } });\n",
-  'src/token.ts': "export const token = () => axios.post('https://login.example.com/sts/connect/token', { grant_type: 'client_credentials' });\n",
+  'src/token.ts': "export const token = () => axios.post('https://id.adform.com/sts/connect/token', { grant_type: 'client_credentials' });\n",
 };
 
 /** The text each finding's range covers. */
@@ -44,18 +44,21 @@ describe('sunset check with the request rules', () => {
   it('prints their findings in JSON with rule, file, line, column and message, and no entry or retired key', async () => {
     const { code, out, err } = await check('--format', 'json');
     expect([code, err]).toEqual([1, '']);
-    expect(withoutOrigin(JSON.parse(out))).toStrictEqual({ findings: [googleFinding, reportFinding, tokenFinding], errors: [], notScanned: [], summary: summary(3) });
-  });
-
-  it('skips other OAuth providers when --api-host lists the hosts', async () => {
-    const { out } = await check('--format', 'json', '--api-host', 'api.example.com', '--api-host', 'login.example.com');
+    // Google's token endpoint is another provider's (its host is not id.adform.com): not checked.
     expect(withoutOrigin(JSON.parse(out))).toStrictEqual({ findings: [reportFinding, tokenFinding], errors: [], notScanned: [], summary: summary(2) });
   });
 
-  it('accepts a wildcard host', async () => {
-    const { code, out, err } = await check('--format', 'json', '--api-host', '*.example.com');
+  it("checks another provider's host once --identity-host adds it, also as a wildcard", async () => {
+    for (const host of ['oauth2.googleapis.com', '*.googleapis.com']) {
+      const { out } = await check('--format', 'json', '--identity-host', host);
+      expect(withoutOrigin(JSON.parse(out))).toStrictEqual({ findings: [googleFinding, reportFinding, tokenFinding], errors: [], notScanned: [], summary: summary(3) });
+    }
+  });
+
+  it("checks every host with '*'", async () => {
+    const { code, out, err } = await check('--format', 'json', '--identity-host', '*');
     expect([code, err]).toEqual([1, '']);
-    expect(withoutOrigin(JSON.parse(out))).toStrictEqual({ findings: [reportFinding, tokenFinding], errors: [], notScanned: [], summary: summary(2) });
+    expect(withoutOrigin(JSON.parse(out))).toStrictEqual({ findings: [googleFinding, reportFinding, tokenFinding], errors: [], notScanned: [], summary: summary(3) });
   });
 
   it('describes each rule in SARIF with help text and its docs link', async () => {
@@ -89,9 +92,9 @@ describe('sunset check with the request rules', () => {
       },
     ]);
     expect(run.results.map((result) => [result.ruleId, result.ruleIndex, result.level, (result.message as { text: string }).text, result.locations])).toEqual(
-      [googleFinding, reportFinding, tokenFinding].map((finding, index) => [
+      [reportFinding, tokenFinding].map((finding, index) => [
         finding.rule,
-        index === 1 ? 1 : 0,
+        index === 0 ? 1 : 0,
         'error',
         finding.message,
         [{ physicalLocation: { artifactLocation: { uri: finding.file, uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: finding.column, endLine: 1, endColumn: finding.column + reportedText[finding.file]!.length } } }],

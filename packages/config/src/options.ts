@@ -164,9 +164,9 @@ export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
     read: (value, field) => ({ asOf: field.viaRuleData((name) => parseIsoDay(value, name)) }),
   },
   apiHosts: {
-    type: 'array of hosts: `host`, `host:port` or `*.domain` (no scheme or path)',
-    default: 'every host',
-    meaning: 'only URLs with one of these hosts (or no host) count',
+    type: 'array of hosts: `host`, `host:port`, `*.domain` (no scheme or path), or `"*"` for every host',
+    default: '`api.adform.com` only',
+    meaning: "hosts the built-in API is also served from (your proxies and gateways), added to `api.adform.com`: a URL naming another host is another vendor's and is not reported; a URL whose host the code does not show still counts",
     flag: '--api-host',
     writtenIn: ['config-file', 'eslint-settings'],
     jsonSchema: hostsJsonSchema,
@@ -174,8 +174,8 @@ export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
   },
   identityHosts: {
     type: 'array of hosts, as `apiHosts`',
-    default: 'every host',
-    meaning: "the identity provider's hosts; the OAuth rules check `/sts/connect/...` URLs only on `apiHosts` + these when either is set",
+    default: '`id.adform.com` only',
+    meaning: "hosts the identity provider is also served from, added to `id.adform.com`; the OAuth rules check `/sts/connect/...` URLs on these and the API's hosts (or where the code shows no host)",
     flag: '--identity-host',
     writtenIn: ['config-file', 'eslint-settings'],
     jsonSchema: hostsJsonSchema,

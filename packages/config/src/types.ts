@@ -19,7 +19,7 @@ export interface SunsetOptions {
   /** The day phases are computed for; default today (UTC). */
   readonly asOf: IsoDay;
   readonly failOn: FailOn;
-  /** `host`, `host:port` or `*.domain`; undefined: every host counts. */
+  /** Hosts the user adds to the built-in API's (`api.adform.com`): `host`, `host:port`, `*.domain`, or `*` for every host. */
   readonly apiHosts: readonly string[] | undefined;
   readonly identityHosts: readonly string[] | undefined;
   /** gitignore-style patterns, relative to the folder of the config file. */
@@ -53,7 +53,9 @@ export type OptionsLayer = Partial<Pick<SunsetOptions, OptionName>>;
 export interface CheckOptions {
   readonly asOf: IsoDay;
   readonly catalog: Catalog;
+  /** The built-in API's hosts in force (the spec's and the user's); undefined: every host. */
   readonly apiHosts: readonly string[] | undefined;
+  /** The identity provider's hosts in force (the spec's and the user's); undefined: every host. */
   readonly identityHosts: readonly string[] | undefined;
   readonly reportScheduled: boolean;
   readonly scheduledWithinDays: number;

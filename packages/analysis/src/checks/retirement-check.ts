@@ -1,3 +1,4 @@
+import { builtinApiHostsOf } from '@sunset/config';
 import { daysBetween, describeEndpoint, describePhase, mightContainRetiredCall, parseIsoDay, type Endpoint, type Family, type IsoDay, type Phase, type RetirementEntry } from '@sunset/rule-data';
 import type { FileIndex } from '../file-index/file-index.js';
 import { findRetiredCalls, type RetiredCall, type RetiredCallsOfFile } from '../retirement/find-retired-calls.js';
@@ -27,7 +28,7 @@ const retirementOptionsSchema: JsonSchema = {
       type: 'array',
       items: { type: 'string', minLength: 1 },
       uniqueItems: true,
-      description: 'Hosts of the advertising API; a URL with an explicit other host is not reported.',
+      description: "Hosts the built-in API is also served from (added to api.adform.com; \"*\" for every host): a URL naming another host is another vendor's and is not reported.",
     },
     reportScheduled: {
       type: 'boolean',
@@ -199,7 +200,7 @@ export function retirementCheck(rule: RetirementRule, family: Family, descriptio
     },
     run(index, options, [ruleOptions = {}]) {
       const asOf = ruleOptions.asOf === undefined ? options.asOf : parseIsoDay(ruleOptions.asOf, `sunset/${rule} option asOf`);
-      const apiHosts = ruleOptions.apiHosts ?? options.apiHosts;
+      const apiHosts = ruleOptions.apiHosts === undefined ? options.apiHosts : builtinApiHostsOf(ruleOptions.apiHosts);
       const reportScheduled = ruleOptions.reportScheduled ?? options.reportScheduled;
       const scheduledWithinDays = ruleOptions.scheduledWithinDays ?? options.scheduledWithinDays;
       if (!mightHoldRetiredCall(index)) return [];

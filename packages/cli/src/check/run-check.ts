@@ -13,6 +13,7 @@ import {
   type LocatedFinding,
   type ResolvedConfig,
 } from '@sunset/engine';
+import { builtinApiHostsOf } from '@sunset/config';
 import { describeEndpoint, todayUtc } from '@sunset/rule-data';
 import type { CheckArgs } from '../args.js';
 import { applyBaseline, buildBaseline, readBaseline, writeBaseline } from '../baseline/baseline-file.js';
@@ -195,6 +196,7 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
     ...(args.stats ? { stats: { timings: roundTimings(result.timings) } } : {}),
   };
   const origin = args.format === 'json' ? await resultOrigin(args, io, config, now, deps.toolVersion) : {};
+  const builtinHosts = builtinApiHostsOf(config.apiHosts);
   const text = formatters[args.format](report, {
     ...origin,
     asOf: config.asOf,
@@ -206,7 +208,7 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
     checkedFiles: [...sources.keys()].filter((file) => inChange(path.resolve(io.cwd, file))).sort(compareText),
     toolVersion: deps.toolVersion,
     ...(deps.docsUrl === undefined ? {} : { docsUrl: deps.docsUrl }),
-    ...(config.apiHosts === undefined ? {} : { apiHosts: config.apiHosts }),
+    ...(builtinHosts === undefined ? {} : { apiHosts: builtinHosts }),
   });
   if (result.otherHostCount > 0) io.stderr.write(`${otherHostsHint(result.otherHostCount)}\n`);
   if (args.output === undefined) {

@@ -52,7 +52,7 @@ function describeFinding(finding: Finding, context: FormatContext, paint: ChalkI
   }
   if (finding.replacements !== undefined) lines.push(`    ${describeRemedy(finding, paint)}`);
   if (finding.fix === 'todo' && entry?.todoReason !== undefined) lines.push(`    ${paint.dim(`why: ${entry.todoReason}`)}`);
-  if (entry !== undefined && finding.host === null && hostsMatter(entry, context)) lines.push(`    ${paint.dim('host: not shown in the code, matched by its path')}`);
+  if (entry?.kind === 'path' && finding.host === null && hostsMatter(entry, context)) lines.push(`    ${paint.dim('host: not shown in the code, matched by its path')}`);
   return lines;
 }
 
