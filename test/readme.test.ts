@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkOptions, fixOptions } from '../packages/cli/src/args.js';
+import { explainOptions } from '../packages/cli/src/explain/run-explain.js';
 import { importOptions } from '../packages/openapi/src/command/import-args.js';
 import { reportOptions } from '../packages/report/src/args.js';
 import { optionNamesIn, optionsMarkdownTable } from '@sunset/config';
@@ -82,10 +83,11 @@ describe('the generated tables in docs/', () => {
 
 describe('README.md and docs/*.md', () => {
   it('name only flags that exist', () => {
-    const known = new Set([...Object.keys(checkOptions), ...Object.keys(fixOptions), ...Object.keys(importOptions), ...Object.keys(reportOptions)].map((name) => `--${name}`));
+    const known = new Set([...Object.keys(checkOptions), ...Object.keys(fixOptions), ...Object.keys(importOptions), ...Object.keys(reportOptions), ...Object.keys(explainOptions)].map((name) => `--${name}`));
     // npm's and pnpm's own flags (set-up commands, editor install), ESLint's --cache, node's --import and
-    // git's --depth (`git fetch --depth=50` for a shallow CI clone before --changed-since).
-    const otherTools = new Set(['--frozen-lockfile', '--save-dev', '--cache', '--import', '--depth']);
+    // git's --depth (`git fetch --depth=50` for a shallow CI clone before --changed-since), --quiet and
+    // --message (the inventory jobs that commit their page).
+    const otherTools = new Set(['--frozen-lockfile', '--save-dev', '--cache', '--import', '--depth', '--quiet', '--message']);
     const unknown = [readme, ...docPages.map(read)].flatMap((text) => [...text.matchAll(/(?<![\w-])--[a-z][a-z-]+/g)].map((match) => match[0]).filter((flag) => !known.has(flag) && !otherTools.has(flag)));
     expect(unknown).toEqual([]);
   });
