@@ -65,6 +65,7 @@ function result(/** @type {number} */ index, /** @type {number} */ findings) {
         replacements: entry.replacements.map(describeEndpoint),
         phase: 'retired',
         fix: entry.migration,
+        host: 'unknown',
         owners: [`@acme/team-${index % 40}`, ...(at % 7 === 0 ? ['@alice'] : [])],
       };
     }),
