@@ -71,6 +71,29 @@ describe('findSourceFiles', () => {
     expect(displayPaths(files)).toEqual(['src/a.ts']);
   });
 
+  it('lists a package.json that does not parse as not read, unless it is ignored, and lists every source file', async () => {
+    const root = makeTree({
+      '.gitignore': 'gen/\n',
+      'package.json': '{ "name": "root" }',
+      'src/a.ts': js,
+      'tests/fixtures/broken/package.json': '{ "name": ',
+      'tests/fixtures/broken/b.js': js,
+      'legacy/package.json': '{',
+      'gen/package.json': '{',
+      'node_modules/x/package.json': '{',
+    });
+    const listing = await findSourceFiles(['.'], { cwd: root, ignores: ['legacy/'], ignoresBase: root });
+    expect(displayPaths(listing)).toEqual(['src/a.ts', 'tests/fixtures/broken/b.js']);
+    expect(listing.skipped).toStrictEqual([
+      {
+        file: path.join(root, 'tests/fixtures/broken/package.json'),
+        reason: 'invalid-package-json',
+        message:
+          'Not read as a config: it is not valid JSON (Unexpected end of JSON input, at line 1, column 11). A package.json configures sunset only under a "sunset" key; fix the file if it should, or add its folder to ignores.',
+      },
+    ]);
+  });
+
   it('reports paths outside the working directory relative to it', async () => {
     const root = makeTree({ 'app/src/a.ts': js, 'tools/t.ts': js });
     const files = await findSourceFiles(['../tools'], { cwd: path.join(root, 'app') });

@@ -8,6 +8,8 @@ export interface TreeListing {
   readonly sources: readonly string[];
   /** Absolute paths of the `.gitignore` files. */
   readonly gitignores: readonly string[];
+  /** Absolute paths of the `package.json` files in scanned folders (each may hold a config). */
+  readonly manifests: readonly string[];
   /** Absolute paths of files that hold scripts in a form not read yet (`.vue`, `.svelte`, `.astro`). */
   readonly unscanned: readonly string[];
   /** Folders that could not be listed (permissions), with the reason; their files were not seen. */
@@ -71,6 +73,7 @@ function entriesOf(dir: string, read: ReadFolder, unreadable: { path: string; er
 export function listTree(root: string, read: ReadFolder = readFolder): TreeListing {
   const sources: string[] = [];
   const gitignores: string[] = [];
+  const manifests: string[] = [];
   const unscanned: string[] = [];
   const unreadable: { path: string; error: unknown }[] = [];
   const pending: { dir: string; scanned: boolean }[] = [{ dir: root, scanned: true }];
@@ -82,10 +85,11 @@ export function listTree(root: string, read: ReadFolder = readFolder): TreeListi
         if (!isSkippedFolder(name)) pending.push({ dir: path.join(dir, name), scanned: scanned && !isUnscannedFolder(name) });
       } else if (entry.isFile()) {
         if (name === '.gitignore') gitignores.push(path.join(dir, name));
+        else if (name === 'package.json' && scanned) manifests.push(path.join(dir, name));
         if (scanned && sourceName.test(name)) sources.push(path.join(dir, name));
         else if (scanned && unscannedName.test(name)) unscanned.push(path.join(dir, name));
       }
     }
   }
-  return { sources, gitignores, unscanned, unreadable };
+  return { sources, gitignores, manifests, unscanned, unreadable };
 }

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ignore from 'ignore';
+import { readPackageJson } from '../config-file/package-json.js';
 import { compareText, describeFileError, UsageError, type FileProblem } from '../errors.js';
 import { findGitRoot } from './git.js';
 import { isGitignored, loadGitignoreRules } from './gitignore.js';
@@ -33,7 +34,10 @@ export interface SourceListing {
   readonly files: readonly FoundSource[];
   /** Folders below a given path that could not be listed: their files were not checked. */
   readonly unreadable: readonly FileProblem[];
-  /** Files found but not to be read: excluded by the config's `ignores`, or of an extension not read yet. Sorted by path. */
+  /**
+   * Files found but not to be read: excluded by the config's `ignores`, of an extension not read yet, or
+   * a package.json that does not parse (so it cannot be a config). Sorted by path.
+   */
   readonly skipped: readonly SkippedFile[];
 }
 
@@ -42,8 +46,8 @@ export interface SourceListing {
  * Folders skip `node_modules`, `.git`, what `.gitignore` files exclude, the config's `ignores`,
  * and symlinks (a linked folder is not entered, a linked file not listed). A given path that cannot
  * be read is a UsageError; a folder below it that cannot be listed is returned in `unreadable`.
- * Source files the config's `ignores` exclude, and `.vue`/`.svelte`/`.astro` files, are returned in
- * `skipped` so the run can say it did not read them (what `.gitignore` excludes is not listed).
+ * Source files the config's `ignores` exclude, and package.json files that do not parse, are returned
+ * in `skipped` so the run can say it did not read them (what `.gitignore` excludes is not listed).
  */
 export async function findSourceFiles(paths: readonly string[], options: WalkOptions): Promise<SourceListing> {
   const configIgnores = ignore().add([...(options.ignores ?? [])]);
@@ -136,6 +140,11 @@ async function walkFolder(
     // listTree follows no symlink, so every folder between the root and the file is a real one:
     // the file's real path is the root's real path plus the same relative path.
     files.push({ file, real: realRoot === root ? file : path.join(realRoot, path.relative(root, file)), explicit: false });
+  }
+  for (const file of listing.manifests) {
+    if (isGitignored(gitignore, file) || isConfigIgnored(file)) continue;
+    const read = readPackageJson(file);
+    if (!read.ok) skipped.set(file, read.skipped);
   }
   for (const file of listing.unscanned) {
     if (isGitignored(gitignore, file)) continue;
