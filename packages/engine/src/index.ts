@@ -10,6 +10,7 @@ export { createFolderCache, type ReadFolder } from './files/list-tree.js';
 export { sourceExtensions, displayPath, toPosix } from './files/paths.js';
 export { findGitRoot } from './files/git.js';
 export { writeFileAtomic, ReadOnlyFileError } from './files/atomic-write.js';
+export { decodeSource, encodeSource, type DecodedSource, type SourceEncoding } from './files/read-source.js';
 export { assertCleanWorkTrees, gitWorkTreeStatus, type WorkTreeStatus } from './files/git-guard.js';
 export { UsageError, type FileProblem } from './errors.js';
 export { configFileName, findConfig, resolveConfig, type ConfigOverrides, type ConfigProblems, type FoundConfig } from './config-file/load.js';

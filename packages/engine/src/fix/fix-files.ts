@@ -4,7 +4,7 @@ import type { AnalysisCore, SiteReport, SunsetOptions } from '../analysis-contra
 import { compareText, describeFileError, type FileProblem } from '../errors.js';
 import { ReadOnlyFileError, writeFileAtomic } from '../files/atomic-write.js';
 import { assertCleanWorkTrees } from '../files/git-guard.js';
-import { readSource } from '../files/read-source.js';
+import { encodeSource, readSource, type SourceEncoding } from '../files/read-source.js';
 import { countNotScanned, looksMinified, minifiedMessage, tooLargeMessage, type NotScannedCounts, type SkippedFile } from '../files/source-shape.js';
 import { findSourceFiles } from '../files/walk.js';
 import type { ReadFolder } from '../files/list-tree.js';
@@ -40,6 +40,8 @@ export interface FileChange {
   readonly displayPath: string;
   readonly before: string;
   readonly after: string;
+  /** How the file's bytes spell its text: the new text is written back the same way. */
+  readonly encoding: SourceEncoding;
 }
 
 export interface FixSummary {
@@ -120,9 +122,9 @@ export async function fixFiles(paths: readonly string[], run: FixRun): Promise<F
         if (result.error !== undefined) errors.push(result.error);
         if (result.output !== undefined && result.output !== read.text) {
           changedFiles.push(displayPath);
-          run.onChange?.({ file, displayPath, before: read.text, after: result.output });
+          run.onChange?.({ file, displayPath, before: read.text, after: result.output, encoding: read.encoding });
           if (!run.dry) {
-            const failed = await writeFixedFile(file, result.output, run.tempFiles);
+            const failed = await writeFixedFile(file, result.output, run.tempFiles, read.encoding);
             if (failed === undefined) written += 1;
             else {
               notWritten += 1;
@@ -164,12 +166,13 @@ export async function fixFiles(paths: readonly string[], run: FixRun): Promise<F
 }
 
 /**
- * Writes a fixed file atomically (see `writeFileAtomic`); a write that fails leaves the file as it was
- * and comes back as the problem to report (`fix` and `fix --project` report it the same way).
+ * Writes a fixed file atomically (see `writeFileAtomic`) in the encoding it was read in (a UTF-16 file
+ * stays UTF-16, its BOM kept); a write that fails leaves the file as it was and comes back as the
+ * problem to report (`fix` and `fix --project` report it the same way).
  */
-export async function writeFixedFile(file: string, text: string, tempFiles?: Set<string>): Promise<FileProblem | undefined> {
+export async function writeFixedFile(file: string, text: string, tempFiles?: Set<string>, encoding: SourceEncoding = 'utf8'): Promise<FileProblem | undefined> {
   try {
-    await writeFileAtomic(file, text, tempFiles);
+    await writeFileAtomic(file, encoding === 'utf8' ? text : encodeSource(text, encoding), tempFiles);
     return undefined;
   } catch (error) {
     const reason = error instanceof ReadOnlyFileError ? 'the file is read-only' : describeFileError(error);
