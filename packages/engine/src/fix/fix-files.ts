@@ -9,7 +9,9 @@ import { countNotScanned, looksMinified, minifiedMessage, tooLargeMessage, type 
 import { findSourceFiles } from '../files/walk.js';
 import type { ReadFolder } from '../files/list-tree.js';
 import { analysisCore, analysisOptionsOf } from '../analysis-contract.js';
+import { fixLargeSource } from './fix-large-file.js';
 import { fixSource } from './fix-source.js';
+import { isSegmented } from '../check/check-source.js';
 
 export interface FixRun {
   readonly cwd: string;
@@ -117,8 +119,10 @@ export async function fixFiles(paths: readonly string[], run: FixRun): Promise<F
         skippedFiles.push({ file, reason: 'minified', message: minifiedMessage });
       } else {
         candidates += 1;
-        const result = fixSource(read.text, file, run.options, core, displayPath);
-        sites.push(...result.sites);
+        // A very large file is fixed in a worker of its own (its memory is collected as it goes), unless a test replaced the core.
+        const result =
+          run.core === undefined && isSegmented(read.text, file) ? await fixLargeSource(read.text, file, run.options, displayPath) : fixSource(read.text, file, run.options, core, displayPath);
+        for (const site of result.sites) sites.push(site);
         if (result.error !== undefined) errors.push(result.error);
         if (result.output !== undefined && result.output !== read.text) {
           changedFiles.push(displayPath);
