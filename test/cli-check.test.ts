@@ -107,7 +107,7 @@ describe('sunset check fixtures/legacy-app --format json', () => {
       baselined: 0,
       errors: 0,
       // Nothing is too large, minified or ignored by a config; dist/ is gitignored, which is not counted.
-      notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 },
+      notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 },
     });
     expect(legacyAppSourceFiles().length).toBe(30);
   });

@@ -207,7 +207,7 @@ describe.concurrent('previews and reports', () => {
         errors: 0,
         dry: true,
         interrupted: false,
-        notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 },
+        notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 },
       },
     });
   });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import tsParser from '@typescript-eslint/parser';
@@ -107,5 +107,20 @@ describe('sunset check and ESLint with the plugin give the same findings', () =>
     expect(cli.findings.length).toBeGreaterThan(20);
     expect(cli).toEqual(eslint);
     expect(crossFile).toEqual([]);
+  });
+});
+
+describe('where they differ by design: a UTF-16 file', () => {
+  // ESLint reads every file as UTF-8, so it cannot parse a UTF-16 one and says so (a fatal parsing
+  // error, never a silent pass); `sunset check` decodes UTF-16 by its byte-order mark and checks it.
+  const dir = mkdtempSync(path.join(tmpdir(), 'sunset-parity-utf16-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is checked by sunset check and reported as not parsed by ESLint', async () => {
+    writeFileSync(path.join(dir, 'le.js'), Buffer.from("\uFEFF// one\nfetch('/v1/campaigns');\n", 'utf16le'));
+    writeFileSync(path.join(dir, 'be.ts'), Buffer.from("\uFEFF// one\nfetch('/v1/campaigns');\n", 'utf16le').swap16());
+    const message = 'sunset/no-legacy-rest-path GET /v1/campaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns.';
+    expect(sunsetCheck(dir, ['.'])).toEqual({ findings: [`be.ts:2:7 ${message}`, `le.js:2:7 ${message}`], errors: [], crossFile: [] });
+    expect(await eslintCheck(dir, ['.'])).toEqual({ findings: [], errors: ['be.ts', 'le.js'] });
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { indexFile } from '@sunset/analysis';
 import { describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ function listFinding(file: string, line: number, column: number, phase: 'schedul
 }
 
 /** Files found but not scanned, by reason: none unless a test says otherwise. */
-const noneNotScanned = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 };
+const noneNotScanned = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 };
 
 function summary(overrides: object): object {
   return { asOf: '2026-01-15', failOn: 'deprecated', files: 1, candidates: 1, findings: 0, failing: 0, baselined: 0, errors: 0, notScanned: noneNotScanned, ...overrides };
@@ -204,6 +204,35 @@ describe('what sunset check scans', () => {
       // The config's ignores are listed and counted; .gitignore'd files (dist/) are not.
       notScanned: [{ file: 'src/fixtures/f.ts', reason: 'excluded-by-config', message: "Not scanned: excluded by the config's ignores." }],
       summary: summary({ files: 2, candidates: 2, findings: 2, failing: 2, notScanned: { ...noneNotScanned, excludedByConfig: 1 } }),
+    });
+  });
+
+  it('follows symbolic links inside the scanned paths (each real file once) and lists those that lead outside', async () => {
+    const root = makeTree({ 'src/real.ts': retiredCall, 'src/inner/x.ts': 'export {};\n', 'shared/util.ts': retiredCall });
+    symlinkSync(path.join(root, 'src/real.ts'), path.join(root, 'src/alias.ts'));
+    symlinkSync(path.join(root, 'src/inner'), path.join(root, 'src/inner-link'));
+    symlinkSync(path.join(root, 'shared'), path.join(root, 'src/shared'));
+    const io = captureIo(root);
+    expect(await main(['check', 'src'], io)).toBe(1);
+    expect(io.out().split('\n').slice(-2)).toStrictEqual([
+      '✖ 1 finding in 1 file, 1 at or past deprecated, 1 file not scanned (1 symbolic link not followed) (2 files scanned, as of 2026-01-15)',
+      '',
+    ]);
+    const { report } = await checkJson(root, ['src']);
+    expect(report).toEqual({
+      findings: [listFinding('src/real.ts', 1, 7)],
+      errors: [],
+      notScanned: [
+        { file: 'src/shared', reason: 'symbolic-link', message: 'Not scanned: a symbolic link to shared, outside the scanned paths. Name that path on the command line to check it.' },
+      ],
+      summary: summary({ files: 2, candidates: 1, findings: 1, failing: 1, notScanned: { ...noneNotScanned, symbolicLink: 1 } }),
+    });
+    // Named too, the folder behind the link is checked, once, by its own path.
+    expect((await checkJson(root, ['src', 'shared'])).report).toEqual({
+      findings: [listFinding('shared/util.ts', 1, 7), listFinding('src/real.ts', 1, 7)],
+      errors: [],
+      notScanned: [],
+      summary: summary({ files: 3, candidates: 2, findings: 2, failing: 2 }),
     });
   });
 

@@ -12,12 +12,13 @@ export { sourceExtensions, displayPath, printablePath, toPosix } from './files/p
 export { findGitRoot } from './files/git.js';
 export { writeFileAtomic, ReadOnlyFileError } from './files/atomic-write.js';
 export { assertChangesCommitted, uncommittedFiles, type UncommittedFile, type UncommittedKind } from './files/git-guard.js';
+export { decodeSource, encodeSource, type DecodedSource, type SourceEncoding } from './files/read-source.js';
 export { UsageError, type FileProblem } from './errors.js';
-export { configFileName, findConfig, resolveConfig, type ConfigOverrides, type FoundConfig } from './config-file/load.js';
+export { configFileName, findConfig, resolveConfig, type ConfigOverrides, type ConfigProblems, type FoundConfig } from './config-file/load.js';
 export { asUsageError, validateConfig, validateDay } from './config-file/validate.js';
 export type { ResolvedConfig, SunsetConfigFile } from './config-file/types.js';
 export { describeFixReport, describeNotScanned, fixReportJson, type FixReportJson } from './fix/describe-fix-report.js';
-export type { NotScannedCounts, SkipReason } from './files/source-shape.js';
+export { addNotScanned, countNotScanned, type NotScannedCounts, type SkipReason } from './files/source-shape.js';
 export { frameworkExtensions, scriptBlocksOf } from './parse/script-blocks.js';
 export { interruptOnSignals, interruptedExitCode, type Interrupt } from './fix/interrupt.js';
 export { fingerprintSites, fingerprintText, normalizeLine, wholeLineLimit, type FingerprintSite } from './fingerprint.js';

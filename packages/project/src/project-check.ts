@@ -2,7 +2,22 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { indexFile, rangeOf, type AnalysisOptions, type CallForm, type FileIndex, type Finding } from '@sunset/analysis';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
-import { checkFiles, checkSource, displayPath, findSourceFiles, parseSource, UsageError, type CheckFilesResult, type CrossFileRelatedLocation, type FileProblem, type LocatedFinding, type ReadFolder, type SkippedFile } from '@sunset/engine';
+import {
+  checkFiles,
+  checkSource,
+  decodeSource,
+  displayPath,
+  findSourceFiles,
+  parseSource,
+  UsageError,
+  type CheckFilesResult,
+  type CrossFileRelatedLocation,
+  type FileProblem,
+  type LocatedFinding,
+  type ReadFolder,
+  type SkippedFile,
+  type SourceEncoding,
+} from '@sunset/engine';
 import type { UrlPart } from '@sunset/rule-data';
 import { Project, ts, type SourceFile as MorphSourceFile } from 'ts-morph';
 import { createClientResolver } from './client-resolver.js';
@@ -81,23 +96,30 @@ export function loadTsconfig(run: Pick<ProjectRun, 'cwd' | 'tsconfig'>): Tsconfi
   return { file, options: { ...parsed.options, allowJs: parsed.options.allowJs ?? true, noEmit: true } };
 }
 
-/** A file's text, or undefined when it cannot be read (the pass that checks every file reports it). */
-function readText(file: string): string | undefined {
+/** A file's text as the engine decodes it (UTF-8, or UTF-16 with its BOM), or undefined when it cannot be read or decoded (the pass that checks every file reports it). */
+function readText(file: string): { readonly text: string; readonly encoding: SourceEncoding } | undefined {
+  let bytes;
   try {
-    return readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch {
     return undefined;
   }
+  const decoded = decodeSource(bytes);
+  return decoded.ok ? decoded : undefined;
 }
 
 /**
  * A file's bytes as a one-byte string, for the selection only: needles, `export` and module specifiers
  * are ASCII, a specifier with other bytes is decoded again as UTF-8 (`selectProjectFiles`). Cheaper than
- * UTF-8 decoding every file of the repository once more.
+ * UTF-8 decoding every file of the repository once more. A UTF-16 file (its BOM says so) is decoded.
  */
 function readBytes(file: string): string | undefined {
   try {
-    return readFileSync(file).toString('latin1');
+    const bytes = readFileSync(file);
+    const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+    if (!utf16) return bytes.toString('latin1');
+    const decoded = decodeSource(bytes);
+    return decoded.ok ? decoded.text : undefined;
   } catch {
     return undefined;
   }
@@ -131,6 +153,8 @@ export interface ProjectAnalysis {
   readonly loaded: ReadonlySet<string>;
   /** The text of every loaded file as read (absolute path → text, byte-order mark kept); some may lie outside the scanned paths. */
   readonly sources: ReadonlyMap<string, string>;
+  /** How each loaded file's bytes spell its text (a fix writes it back the same way). */
+  readonly encodings: ReadonlyMap<string, SourceEncoding>;
   readonly project: Project;
   /** The files walked, less those the first pass could not read or parse or skipped. */
   readonly scanned: ReadonlySet<string>;
@@ -153,9 +177,12 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
   const seeds = { hasNeedle: (text: string) => analysisOptions.catalog.needlePattern.test(text), holdsBase: baseTestOf(analysisOptions) };
   const selection = selectProjectFiles(files, readBytes, seeds, tsconfig.options);
   const texts = new Map<string, string>();
+  const encodings = new Map<string, SourceEncoding>();
   for (const file of selection.loaded) {
-    const text = readText(file);
-    if (text !== undefined) texts.set(file, text);
+    const read = readText(file);
+    if (read === undefined) continue;
+    texts.set(file, read.text);
+    encodings.set(file, read.encoding);
   }
 
   run.onProgress?.(`loading ${texts.size} files into ts-morph`);
@@ -313,7 +340,7 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
     return !consumedDeclarations.has(`${finding.file}:${finding.range[0]}:${finding.range[1]}`) && !insideWrapperArgument(finding) && !insideBase(finding);
   });
   kept.sort(compareFindings);
-  return { findings: kept, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, project, scanned };
+  return { findings: kept, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, encodings, project, scanned };
 }
 
 /**

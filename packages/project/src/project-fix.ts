@@ -21,7 +21,7 @@ export interface ProjectFixRun extends ProjectRun {
 
 export interface ProjectFixResult {
   /** Files whose text the plan changes, in path order (`report.changedFiles`: those really written). */
-  readonly changes: readonly { readonly file: string; readonly before: string; readonly after: string }[];
+  readonly changes: readonly FileChange[];
   readonly sites: readonly SiteReport[];
   /** The report `sunset fix` prints: the first pass's counts and errors, the project's sites and changes. */
   readonly report: FixReport;
@@ -187,7 +187,7 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
     const result = planParsableFix(text, findings, file, shown);
     sites.push(...result.sites);
     if (result.output === undefined || result.output === text) continue;
-    changes.push({ file, displayPath: shown, before, after: bom + result.output });
+    changes.push({ file, displayPath: shown, before, after: bom + result.output, encoding: analysis.encodings.get(file) ?? 'utf8' });
   }
   changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   sites.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column);

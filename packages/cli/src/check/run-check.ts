@@ -24,7 +24,7 @@ import type { FormatContext } from '../format/types.js';
 import { colorEnabled, nowOf, type CliIo } from '../io.js';
 import { createPhaseProgress, isCi } from '../fix/progress.js';
 import { changedLinesSince, touchesChangedLines } from './changed-lines.js';
-import { resolveConfigScopes, withoutCarvedOut } from './config-scopes.js';
+import { notScannedOfRun, resolveConfigScopes } from './config-scopes.js';
 import { isFailing, isReportable } from './threshold.js';
 import { compareText, plural } from '../text.js';
 import type { CheckReport, CheckStats, FileError, Finding, RelatedLocation } from './types.js';
@@ -79,7 +79,7 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
   const now = nowOf(io);
   // The config lookup and the walk list the same folders: once.
   const readFolder = createFolderCache();
-  const { primary: config, scopes, carvedOut } = await resolveConfigScopes(
+  const { primary: config, scopes, ...lookup } = await resolveConfigScopes(
     io.cwd,
     args.paths,
     { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts, failOn: args.failOn, baseline: args.baseline },
@@ -129,7 +129,7 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
   }
   const merged = mergeResults(runs.map((run) => run.result));
   if (projectMode !== undefined) progress.done(`${plural(loaded, 'file')} of ${merged.files} loaded into ts-morph.`);
-  const notScanned = withoutCarvedOut(merged.skipped, merged.notScanned, carvedOut);
+  const notScanned = notScannedOfRun(merged.skipped, merged.notScanned, lookup);
   const result = { ...merged, skipped: notScanned.skipped, notScanned: notScanned.counts };
   const configOf = new Map(runs.flatMap(({ scope, result: scoped }) => scoped.findings.map((found) => [found, scope.config] as const)));
   const inChange = (file: string, line = 1, endLine = line): boolean => changed === undefined || touchesChangedLines(changed, file, line, endLine);

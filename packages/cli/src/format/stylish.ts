@@ -9,7 +9,8 @@ import type { FormatContext, Formatter } from './types.js';
 
 /**
  * The default, for people: findings grouped by file, each with a code frame and a caret, its phase
- * and date, and what to use instead; then the files that could not be checked and one summary line.
+ * and date, and what to use instead; then the files that could not be checked, the package.json files
+ * that do not parse (warnings), and one summary line.
  */
 export const formatStylish: Formatter = (report, context) => {
   const paint = new Chalk({ level: context.color ? 1 : 0 });
@@ -33,6 +34,13 @@ export const formatStylish: Formatter = (report, context) => {
       const shown = printablePath(error.file);
       lines.push(`  ${error.line === undefined ? shown : `${shown}:${error.line}`}  ${paint.red(error.message)}`);
     }
+    blocks.push(`${lines.join('\n')}\n`);
+  }
+  // Every broken package.json is named: it could have been a config, so the run may not be the one meant.
+  const configProblems = report.notScanned.filter((file) => file.reason === 'invalid-package-json');
+  if (configProblems.length > 0) {
+    const lines = [paint.underline('Config files not read')];
+    for (const problem of configProblems) lines.push(`  ${problem.file}  ${paint.yellow('warning')}  ${problem.message}`);
     blocks.push(`${lines.join('\n')}\n`);
   }
   blocks.push(summaryLine(report, paint));

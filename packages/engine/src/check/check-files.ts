@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { AnalysisCore, FileIndex, SunsetOptions } from '../analysis-contract.js';
 import { compareText, type FileProblem } from '../errors.js';
 import { displayPath } from '../files/paths.js';
@@ -20,12 +20,15 @@ import {
 import { findSourceFiles } from '../files/walk.js';
 import type { ReadFolder } from '../files/list-tree.js';
 import { buildModuleGraph, mayOfferRetiredValues, moduleTextFacts, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
-import { readModuleExports, retiredExports, type ModuleExports } from '../module-graph/exported-values.js';
+import { mergeModuleExports, readModuleExports, retiredExports, type ModuleExports } from '../module-graph/exported-values.js';
 import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
 import { scanModuleReferences, type ModuleReferences } from '../module-graph/scan-imports.js';
 import type { LineIndex } from '../parse/lines.js';
-import { checkCandidate, checkContextOf, compareFindingsInFile, type CheckContext, type CheckNotes, type LocatedFinding, type LocatedUnresolvedMethod } from './check-source.js';
+import { segmentedFromLength } from '../parse/segments.js';
+import { checkCandidateSteps, checkContextOf, compareFindingsInFile, type CheckContext, type CheckNotes, type LocatedFinding, type LocatedUnresolvedMethod } from './check-source.js';
+import { drain, drainYielding, type Steps } from './steps.js';
 import { addTimings, emptyTimings, type PhaseTimings } from './timings.js';
+import type { FixResult } from '../fix/fix-source.js';
 
 export interface CheckRun {
   readonly cwd: string;
@@ -116,13 +119,18 @@ const minFilesPerThread = 1500;
 const workerLimits = { maxOldGenerationSizeMb: 40 };
 /** Files above this many bytes are left by workers to the main thread (their tree would not fit the capped heap). */
 export const workerMaxFileBytes = 256 * 1024;
+/**
+ * The worker of one very large file: the file's text, a piece's tree and JSON fit, and V8 collects
+ * each piece's garbage soon (a 20 MB file: 446 MB peak RSS in the main thread, see bench/README.md).
+ */
+export const largeFileLimits = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 16 };
 
 /** One thread for small runs; otherwise one per core, at most 4 (parsing is memory-bound beyond that). */
 export function defaultThreadCount(files: number, cores = availableParallelism()): number {
   return Math.max(1, Math.min(cores, 4, Math.floor(files / minFilesPerThread)));
 }
 
-const workerUrl = new URL('./check-worker.js', import.meta.url);
+export const workerUrl = new URL('./check-worker.js', import.meta.url);
 
 /**
  * `sunset check`'s engine: walk the paths, then read, prefilter, parse, index and check each file
@@ -137,10 +145,14 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
   const listing = await findSourceFiles(paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder });
   timings.walk = performance.now() - walkStarted;
   const files = listing.files.map((file) => file.path);
+  const maxFileSize = run.maxFileSize ?? run.options.maxFileSize;
+  // Only a file named on the command line, or any file when maxFileSize allows it, can be large enough to be analysed in pieces.
+  const mayBeLarge = (index: number): boolean => listing.files[index]!.explicit || maxFileSize === undefined || maxFileSize >= segmentedFromLength;
   const limits: ReadLimits = {
-    maxFileSize: run.maxFileSize ?? run.options.maxFileSize,
+    maxFileSize,
     checkMinified: run.options.checkMinified,
     explicit: listing.files.flatMap((file, index) => (file.explicit ? [index] : [])),
+    deferred: workersAvailable ? files.flatMap((file, index) => (mayBeLarge(index) && sizeOf(file) >= segmentedFromLength ? [index] : [])) : [],
   };
   const threads = workersAvailable ? Math.min(run.threads ?? defaultThreadCount(files.length), Math.ceil(files.length / claimSize)) : 1;
   const workers = Array.from({ length: Math.max(threads - 1, 0) }, () => new CheckWorker());
@@ -153,9 +165,10 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     const context = checkContextOf(run.options, run.core);
     const results = [checkClaimedFiles(files, next, context, limits, crossFile), ...(await Promise.all(pending))];
     // Files a worker claimed but did not report (it left them to this thread, or it died): checked here.
-    const reported = new Set(results.flatMap((result) => result.done));
+    const reported = new Set([...results.flatMap((result) => result.done), ...(limits.deferred ?? [])]);
     const left = files.flatMap((_file, index) => (reported.has(index) ? [] : [index]));
     if (left.length > 0) results.push(checkIndexes(files, left, context, limits, crossFile));
+    if ((limits.deferred ?? []).length > 0) results.push(await checkLargeFiles(files, task, context));
     const graph = crossFile ? moduleGraphOf(files, results, context, limits) : undefined;
     // Nothing to check again (the common case): the workers go now, while this thread collects.
     if (graph === undefined) for (const worker of workers) worker.close();
@@ -299,6 +312,8 @@ export interface ReadLimits {
   readonly checkMinified: boolean;
   /** Indexes (into the run's files) of the files named on the command line. */
   readonly explicit: readonly number[];
+  /** Indexes of the very large files, which the first pass leaves to `checkLargeFiles` (each in a worker of its own). */
+  readonly deferred?: readonly number[];
 }
 
 /**
@@ -325,13 +340,46 @@ export function checkClaimedFiles(
   return all;
 }
 
-/** Checks the files at `indexes`; with `maxBytes`, larger files are skipped without being reported done. */
+/**
+ * The very large files (`limits.deferred`), one at a time, each in a worker of its own whose heap is
+ * capped: analysed in pieces, a file's trees and their JSON are garbage once a piece is done, and in
+ * an uncapped heap V8 lets hundreds of MB of it pile up before collecting. A file whose worker fails
+ * is checked in this thread.
+ */
+async function checkLargeFiles(files: readonly string[], task: CheckWorkerTask, context: CheckContext): Promise<ThreadResult> {
+  const all: ThreadResult = { done: [], files: [], references: '', timings: emptyTimings() };
+  const explicit = new Set(task.limits.explicit);
+  for (const index of task.limits.deferred ?? []) {
+    const worker = new CheckWorker(largeFileLimits);
+    const limits = { ...task.limits, explicit: explicit.has(index) ? [0] : [], deferred: [] };
+    let result: ThreadResult;
+    try {
+      result = await worker.run({ ...task, files: [files[index]!], limits, next: new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT), large: true });
+    } finally {
+      worker.close();
+    }
+    if (result.done.length === 0) result = checkIndexes(files, [index], context, { ...task.limits, deferred: [] }, task.crossFile);
+    else {
+      result = {
+        done: [index],
+        files: result.files.map((outcome) => ({ ...outcome, index })),
+        references: result.references.replace(/^0\u0000/, `${index}\u0000`),
+        timings: result.timings,
+      };
+    }
+    mergeInto(all, result);
+  }
+  return all;
+}
+
+/** Checks the files at `indexes`; with `maxBytes`, larger files are skipped without being reported done, and so are the deferred ones. */
 function checkIndexes(files: readonly string[], indexes: readonly number[], context: CheckContext, limits: ReadLimits, moduleFacts: boolean, maxBytes?: number): ThreadResult {
   const explicit = new Set(limits.explicit);
+  const deferred = new Set(limits.deferred);
   const result: ThreadResult = { done: [], files: [], references: '', timings: emptyTimings() };
   for (const index of indexes) {
     const file = files[index]!;
-    if (maxBytes !== undefined && sizeOf(file) > maxBytes) continue;
+    if (deferred.has(index) || (maxBytes !== undefined && sizeOf(file) > maxBytes)) continue;
     const outcome = checkOneFile(file, index, context, explicit.has(index) ? exempt : limits, moduleFacts, result.timings);
     (result.done as number[]).push(index);
     if (outcome === undefined) continue;
@@ -382,7 +430,7 @@ function sizeOf(file: string): number {
   }
 }
 
-const exempt: ReadLimits = { maxFileSize: undefined, checkMinified: true, explicit: [] };
+const exempt: ReadLimits = { maxFileSize: undefined, checkMinified: true, explicit: [], deferred: [] };
 const noReferences = { imports: [], reexports: [] } as const;
 
 /**
@@ -391,6 +439,23 @@ const noReferences = { imports: [], reexports: [] } as const;
  * exports read from the index the check built.
  */
 function checkOneFile(file: string, index: number, context: CheckContext, limits: ReadLimits, moduleFacts: boolean, timings: PhaseTimings): FileOutcome | UncheckedModule | undefined {
+  return drain(checkOneFileSteps(file, index, context, limits, moduleFacts, timings));
+}
+
+/**
+ * A very large file's check in a worker of its own (`checkLargeFiles`): as `checkIndexes` checks one
+ * file, with the event loop turning between the file's pieces so their native memory is freed.
+ */
+export async function checkLargeFileHere(files: readonly string[], context: CheckContext, limits: ReadLimits, moduleFacts: boolean): Promise<ThreadResult> {
+  const result: ThreadResult = { done: [0], files: [], references: '', timings: emptyTimings() };
+  const outcome = await drainYielding(checkOneFileSteps(files[0]!, 0, context, limits.explicit.includes(0) ? exempt : limits, moduleFacts, result.timings));
+  if (outcome === undefined) return result;
+  if ('imports' in outcome) result.references += encodeReferences(0, outcome);
+  else (result.files as FileOutcome[]).push(outcome);
+  return result;
+}
+
+function* checkOneFileSteps(file: string, index: number, context: CheckContext, limits: ReadLimits, moduleFacts: boolean, timings: PhaseTimings): Steps<FileOutcome | UncheckedModule | undefined> {
   let started = performance.now();
   const read = readSource(file, limits.maxFileSize);
   const now = performance.now();
@@ -410,7 +475,7 @@ function checkOneFile(file: string, index: number, context: CheckContext, limits
   const needle = moduleFacts && context.analysisOptions.catalog.needlePattern.test(read.text);
   const offers = needle || clientSource;
   let exports: ModuleExports | undefined;
-  const outcome = checkText(read.text, file, index, context, limits, timings, offers ? (fileIndex, lines) => (exports = retiredExports(readModuleExports(file, fileIndex, lines), context.analysisOptions.catalog.needlePattern)) : undefined);
+  const outcome = yield* checkTextSteps(read.text, file, index, context, limits, timings, offers ? (fileIndex, lines) => (exports = mergeModuleExports(exports, retiredExports(readModuleExports(file, fileIndex, lines), context.analysisOptions.catalog.needlePattern))) : undefined);
   // A file that was not parsed (minified, a syntax error) offers no value to other files.
   const module = offers && outcome.source !== undefined && outcome.error === undefined ? { needle, ...references, ...textFacts, ...(exports === undefined ? {} : { exports }) } : imports;
   return module === undefined ? outcome : { ...outcome, module };
@@ -426,12 +491,24 @@ function checkText(
   timings: PhaseTimings,
   onIndexed?: (fileIndex: FileIndex, lines: LineIndex) => void,
 ): FileOutcome {
+  return drain(checkTextSteps(text, file, index, context, limits, timings, onIndexed));
+}
+
+function* checkTextSteps(
+  text: string,
+  file: string,
+  index: number,
+  context: CheckContext,
+  limits: ReadLimits,
+  timings: PhaseTimings,
+  onIndexed?: (fileIndex: FileIndex, lines: LineIndex) => void,
+): Steps<FileOutcome> {
   // Only candidates are measured: a minified file without a needle cannot hold a finding anyway.
   if (!limits.checkMinified && looksMinified(text)) return { index, file, findings: [], skipped: { file, reason: 'minified', message: minifiedMessage } };
   if (nestsTooDeeply(text)) return { index, file, findings: [], error: { file, message: tooDeeplyNestedMessage } };
   let result;
   try {
-    result = checkCandidate(text, file, context, timings, onIndexed);
+    result = yield* checkCandidateSteps(text, file, context, timings, onIndexed);
   } catch (error) {
     if (!isStackOverflow(error)) throw error;
     return { index, file, findings: [], error: { file, message: tooDeeplyNestedMessage } };
@@ -459,7 +536,7 @@ function collect(
   let otherHostCount = 0;
   let unreadableFiles = 0;
   for (const outcome of outcomes) {
-    findings.push(...outcome.findings);
+    for (const finding of outcome.findings) findings.push(finding);
     if (outcome.notes !== undefined) {
       unresolvedMethod.push(...outcome.notes.unresolvedMethod);
       otherHostCount += outcome.notes.otherHostCount;
@@ -487,6 +564,8 @@ export interface CheckWorkerTask {
   readonly crossFile: boolean;
   /** One Int32 slot: the index of the next file nobody has claimed yet. */
   readonly next: SharedArrayBuffer;
+  /** The files are very large ones (a worker of their own): the worker takes them whatever their size. */
+  readonly large?: true;
 }
 
 /** Then, when the module graph found importers: the graph (plain data), which files to check again, a new counter. */
@@ -501,11 +580,20 @@ export interface CheckWorkerRecheck {
   readonly cwd: string;
 }
 
-/** A worker's messages, for each task: a batch of finished files, then `end`. */
-export type CheckWorkerMessage = { readonly kind: 'batch'; readonly batch: ThreadResult } | { readonly kind: 'end' };
+/** A worker's messages, for each task: a batch of finished files (the fix of a large file), then `end`. */
+export type CheckWorkerMessage = { readonly kind: 'batch'; readonly batch: ThreadResult } | { readonly kind: 'fixed'; readonly result: FixResult } | { readonly kind: 'end' };
+
+/** `sunset fix` of one very large file in a worker of its own (see `checkLargeFiles`). */
+export interface FixLargeFileTask {
+  readonly kind: 'fix';
+  readonly text: string;
+  readonly file: string;
+  readonly sitePath: string;
+  readonly options: Omit<SunsetOptions, 'catalog'>;
+}
 
 /** The catalog holds functions, which cannot cross to a worker; the worker builds it again from `customEntries`. */
-function workerOptionsOf(options: SunsetOptions): Omit<SunsetOptions, 'catalog'> {
+export function workerOptionsOf(options: SunsetOptions): Omit<SunsetOptions, 'catalog'> {
   return Object.fromEntries(Object.entries(options).filter(([key]) => key !== 'catalog')) as Omit<SunsetOptions, 'catalog'>;
 }
 
@@ -515,8 +603,12 @@ function workerOptionsOf(options: SunsetOptions): Omit<SunsetOptions, 'catalog'>
  * finished, never an error, and a closed or dead worker reports nothing more.
  */
 class CheckWorker {
-  readonly #worker = new Worker(workerUrl, { resourceLimits: workerLimits });
+  readonly #worker: Worker;
   #alive = true;
+
+  constructor(resourceLimits: ResourceLimits = workerLimits) {
+    this.#worker = new Worker(workerUrl, { resourceLimits });
+  }
 
   run(task: CheckWorkerTask): Promise<ThreadResult> {
     return this.#perform(task);

@@ -5,6 +5,8 @@ import { resolveOptions, validateOptions, type OptionsLayer } from '@sunset/conf
 import { UsageError } from '../errors.js';
 import { findGitRoot } from '../files/git.js';
 import { displayPath } from '../files/paths.js';
+import type { SkippedFile } from '../files/source-shape.js';
+import { describeJsonError, readPackageJson } from './package-json.js';
 import { defaultBaselineFile, type ResolvedConfig, type SunsetConfigFile } from './types.js';
 import { asUsageError, validateConfig } from './validate.js';
 
@@ -15,12 +17,16 @@ export interface FoundConfig {
   readonly config: SunsetConfigFile;
 }
 
+/** package.json files the lookup met that do not parse, by path: they are no config, and the run lists them as not read. */
+export type ConfigProblems = Map<string, SkippedFile>;
+
 /**
  * Finds the config: `--config FILE` (a package.json: its `sunset` key), else the nearest `sunset.config.json` or `package.json` with a
  * `sunset` key, from `cwd` up to the top of the git work tree (or the file-system root outside git).
- * In one folder `sunset.config.json` wins over package.json.
+ * In one folder `sunset.config.json` wins over package.json. A package.json of the lookup that does not
+ * parse is passed over (added to `problems`); a broken `sunset.config.json` or `--config` file is an error.
  */
-export async function findConfig(cwd: string, explicit: string | undefined): Promise<FoundConfig | undefined> {
+export async function findConfig(cwd: string, explicit: string | undefined, problems?: ConfigProblems): Promise<FoundConfig | undefined> {
   if (explicit !== undefined) {
     const file = path.resolve(cwd, explicit);
     const raw = await readJson(file, cwd, `--config ${explicit}`);
@@ -33,13 +39,13 @@ export async function findConfig(cwd: string, explicit: string | undefined): Pro
   }
   const stopAt = findGitRoot(cwd);
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
-    const found = await configIn(dir, cwd);
+    const found = await configIn(dir, cwd, problems);
     if (found !== undefined) return found;
     if (dir === stopAt || path.dirname(dir) === dir) return undefined;
   }
 }
 
-async function configIn(dir: string, cwd: string): Promise<FoundConfig | undefined> {
+async function configIn(dir: string, cwd: string, problems: ConfigProblems | undefined): Promise<FoundConfig | undefined> {
   const configFile = path.join(dir, configFileName);
   if (existsSync(configFile)) {
     const raw = await readJson(configFile, cwd, displayPath(cwd, configFile));
@@ -47,7 +53,12 @@ async function configIn(dir: string, cwd: string): Promise<FoundConfig | undefin
   }
   const manifestFile = path.join(dir, 'package.json');
   if (!existsSync(manifestFile)) return undefined;
-  const manifest = await readJson(manifestFile, cwd, displayPath(cwd, manifestFile));
+  const read = readPackageJson(manifestFile);
+  if (!read.ok) {
+    problems?.set(manifestFile, read.skipped);
+    return undefined;
+  }
+  const manifest = read.value;
   if (typeof manifest !== 'object' || manifest === null || !('sunset' in manifest)) return undefined;
   return { file: manifestFile, config: validateConfig(manifest.sunset, `${displayPath(cwd, manifestFile)} ("sunset" key)`) };
 }
@@ -61,12 +72,13 @@ async function readJson(file: string, cwd: string, label: string): Promise<unkno
     const reason = code === 'ENOENT' ? 'the file does not exist' : `it cannot be read (${String(code)})`;
     throw new UsageError(`Cannot read config ${label}: ${reason}. Check the path and try again.`);
   }
+  // A UTF-8 BOM (Windows editors write one) is not part of the JSON.
+  const json = text.replace(/^\uFEFF/, '');
   try {
-    // A UTF-8 BOM (Windows editors write one) is not part of the JSON.
-    return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+    return JSON.parse(json) as unknown;
   } catch (error) {
     throw new UsageError(
-      `Invalid config in ${displayPath(cwd, file)}: it is not valid JSON (${(error as Error).message}). Fix the syntax and run again.`,
+      `Invalid config in ${displayPath(cwd, file)}: it is not valid JSON (${describeJsonError(json, error as Error)}). Fix the syntax and run again.`,
     );
   }
 }
@@ -82,9 +94,9 @@ export interface ConfigOverrides {
   readonly baseline?: string | undefined;
 }
 
-/** The config for a run: the file (if any), then flags over it, then defaults. */
-export async function resolveConfig(cwd: string, overrides: ConfigOverrides, now: Date = new Date()): Promise<ResolvedConfig> {
-  const found = await findConfig(cwd, overrides.config);
+/** The config for a run: the file (if any), then flags over it, then defaults; package.json files passed over go to `problems`. */
+export async function resolveConfig(cwd: string, overrides: ConfigOverrides, now: Date = new Date(), problems?: ConfigProblems): Promise<ResolvedConfig> {
+  const found = await findConfig(cwd, overrides.config, problems);
   const baseDir = found === undefined ? cwd : path.dirname(found.file);
   const options = resolveOptions([found?.config ?? {}, ...flagLayers(overrides)], now);
   return {

@@ -2,12 +2,13 @@ import { constants } from 'node:fs';
 import { access, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ignore from 'ignore';
+import { readPackageJson } from '../config-file/package-json.js';
 import { compareText, describeFileError, UsageError, type FileProblem } from '../errors.js';
 import { findGitRoot } from './git.js';
 import { isGitignored, loadGitignoreRules } from './gitignore.js';
-import { listTree, type ReadFolder } from './list-tree.js';
+import { listTree, type LinkPolicy, type ReadFolder } from './list-tree.js';
 import { displayPath, hasSourceExtension, isInAlwaysSkippedFolder, isInside, relativePosix, sourceExtensions } from './paths.js';
-import { excludedByConfigMessage, unscannedExtensionMessage, type SkippedFile } from './source-shape.js';
+import { brokenLinkMessage, excludedByConfigMessage, outsideLinkMessage, unscannedExtensionMessage, type SkippedFile } from './source-shape.js';
 
 export interface WalkOptions {
   /** Paths are resolved against it and reported relative to it. */
@@ -33,17 +34,22 @@ export interface SourceListing {
   readonly files: readonly FoundSource[];
   /** Folders below a given path that could not be listed: their files were not checked. */
   readonly unreadable: readonly FileProblem[];
-  /** Files found but not to be read: excluded by the config's `ignores`, or of an extension not read yet. Sorted by path. */
+  /**
+   * Files found but not to be read: excluded by the config's `ignores`, of an extension not read yet, or
+   * a package.json that does not parse (so it cannot be a config). Sorted by path.
+   */
   readonly skipped: readonly SkippedFile[];
 }
 
 /**
  * The JS/TS files under `paths` (folders are walked, files taken as given), sorted by display path.
- * Folders skip `node_modules`, `.git`, what `.gitignore` files exclude, the config's `ignores`,
- * and symlinks (a linked folder is not entered, a linked file not listed). A given path that cannot
- * be read is a UsageError; a folder below it that cannot be listed is returned in `unreadable`.
- * Source files the config's `ignores` exclude, and `.vue`/`.svelte`/`.astro` files, are returned in
- * `skipped` so the run can say it did not read them (what `.gitignore` excludes is not listed).
+ * Folders skip `node_modules`, `.git`, what `.gitignore` files exclude and the config's `ignores`. A
+ * symbolic link whose target lies inside the scanned paths is followed (a file reached several ways
+ * is listed once, by its own path when the walk meets it there); one that leads outside them, or
+ * nowhere, is returned in `skipped`. A given path that cannot be read is a UsageError; a folder below
+ * it that cannot be listed is returned in `unreadable`. Source files the config's `ignores` exclude,
+ * and package.json files that do not parse, are returned in `skipped` too so the run can say it did
+ * not read them (what `.gitignore` excludes is not listed).
  */
 export async function findSourceFiles(paths: readonly string[], options: WalkOptions): Promise<SourceListing> {
   const configIgnores = ignore().add([...(options.ignores ?? [])]);
@@ -51,17 +57,24 @@ export async function findSourceFiles(paths: readonly string[], options: WalkOpt
   const isConfigIgnored = (file: string): boolean =>
     (options.ignores ?? []).length > 0 && isInside(ignoresBase, file) && file !== ignoresBase && configIgnores.ignores(relativePosix(ignoresBase, file));
 
+  const given: { given: string; absolute: string; kind: 'file' | 'folder'; real: string }[] = [];
+  for (const path_ of paths) {
+    const absolute = path.resolve(options.cwd, path_);
+    const kind = await pathKind(path_, absolute);
+    given.push({ given: path_, absolute, kind, real: await realpath(absolute) });
+  }
+  const links: LinkPolicy = {
+    entered: new Set(),
+    isScanned: (real) => given.some((scanned) => (scanned.kind === 'folder' ? isInside(scanned.real, real) : scanned.real === real)),
+  };
+  const walk: FolderWalk = { isConfigIgnored, unreadable: [], skipped: new Map(), readFolder: options.readFolder, links, cwd: options.cwd };
   const byRealPath = new Map<string, FoundFile>();
-  const unreadable: FileProblem[] = [];
-  const skipped = new Map<string, SkippedFile>();
-  for (const given of paths) {
-    const absolute = path.resolve(options.cwd, given);
-    const kind = await pathKind(given, absolute);
-    const found = kind === 'file' ? await explicitFile(given, absolute) : await walkFolder(absolute, isConfigIgnored, unreadable, skipped, options.readFolder);
+  for (const { given: path_, absolute, kind, real } of given) {
+    const found = kind === 'file' ? explicitFile(path_, absolute, real) : await walkFolder(absolute, real, walk);
     for (const file of found) {
       const earlier = byRealPath.get(file.real);
-      // A file both named and found in a named folder counts as named.
-      if (earlier === undefined || (file.explicit && !earlier.explicit)) byRealPath.set(file.real, file);
+      // A file both named and found in a named folder counts as named; one found directly and through a link, by its own path.
+      if (earlier === undefined || rank(file) > rank(earlier)) byRealPath.set(file.real, file);
     }
   }
   const files = [...byRealPath.values()]
@@ -69,10 +82,12 @@ export async function findSourceFiles(paths: readonly string[], options: WalkOpt
     .sort((a, b) => compareText(a.displayPath, b.displayPath));
   return {
     files,
-    unreadable: unreadable.sort((a, b) => compareText(a.file, b.file)),
-    skipped: [...skipped.values()].sort((a, b) => compareText(a.file, b.file)),
+    unreadable: walk.unreadable.sort((a, b) => compareText(a.file, b.file)),
+    skipped: [...walk.skipped.values()].sort((a, b) => compareText(a.file, b.file)),
   };
 }
+
+const rank = (file: FoundFile): number => (file.explicit ? 2 : file.linked ? 0 : 1);
 
 async function pathKind(given: string, absolute: string): Promise<'file' | 'folder'> {
   let stats;
@@ -99,28 +114,35 @@ interface FoundFile {
   readonly file: string;
   readonly real: string;
   readonly explicit: boolean;
+  /** Found through a symbolic link. */
+  readonly linked?: true;
+}
+
+/** What the walks of one run share: the filters, what they collect, and the link policy. */
+interface FolderWalk {
+  readonly isConfigIgnored: (file: string) => boolean;
+  readonly unreadable: FileProblem[];
+  readonly skipped: Map<string, SkippedFile>;
+  readonly readFolder: ReadFolder | undefined;
+  readonly links: LinkPolicy;
+  /** For the targets links name in messages. */
+  readonly cwd: string;
 }
 
 /** An explicit file is taken as given (even if gitignored), unless it sits in node_modules or is not JS/TS. */
-async function explicitFile(given: string, absolute: string): Promise<FoundFile[]> {
+function explicitFile(given: string, absolute: string, real: string): FoundFile[] {
   if (isInAlwaysSkippedFolder(absolute)) return [];
   if (!hasSourceExtension(absolute)) {
     throw new UsageError(
       `Cannot scan ${JSON.stringify(given)}: only ${sourceExtensions.join(' ')} files are scanned. Pass a source file or a folder.`,
     );
   }
-  return [{ file: absolute, real: await realpath(absolute), explicit: true }];
+  return [{ file: absolute, real, explicit: true }];
 }
 
-async function walkFolder(
-  root: string,
-  isConfigIgnored: (file: string) => boolean,
-  unreadable: FileProblem[],
-  skipped: Map<string, SkippedFile>,
-  readFolder: ReadFolder | undefined,
-): Promise<FoundFile[]> {
-  const realRoot = await realpath(root);
-  const listing = listTree(root, readFolder);
+async function walkFolder(root: string, realRoot: string, walk: FolderWalk): Promise<FoundFile[]> {
+  const { isConfigIgnored, unreadable, skipped } = walk;
+  const listing = listTree(root, walk.readFolder, walk.links, realRoot);
   const gitignore = await loadGitignoreRules(root, findGitRoot(root), listing.gitignores);
   for (const folder of listing.unreadable) {
     if (isGitignored(gitignore, folder.path) || isConfigIgnored(folder.path)) continue;
@@ -133,9 +155,27 @@ async function walkFolder(
       skipped.set(file, { file, reason: 'excluded-by-config', message: excludedByConfigMessage });
       continue;
     }
-    // listTree follows no symlink, so every folder between the root and the file is a real one:
-    // the file's real path is the root's real path plus the same relative path.
+    // Every folder between the root and a file listed by its own path is a real one (links come
+    // separately): the file's real path is the root's real path plus the same relative path.
     files.push({ file, real: realRoot === root ? file : path.join(realRoot, path.relative(root, file)), explicit: false });
+  }
+  for (const { path: file, real } of listing.linkedSources) {
+    if (isGitignored(gitignore, file)) continue;
+    if (isConfigIgnored(file)) skipped.set(file, { file, reason: 'excluded-by-config', message: excludedByConfigMessage });
+    else files.push({ file, real, explicit: false, linked: true });
+  }
+  const links = [
+    ...listing.outsideLinks.map(({ path: file, target }) => ({ file, message: outsideLinkMessage(displayPath(walk.cwd, target)) })),
+    ...listing.brokenLinks.map(({ path: file, error }) => ({ file, message: brokenLinkMessage(describeFileError(error)) })),
+  ];
+  for (const { file, message } of links) {
+    if (isGitignored(gitignore, file)) continue;
+    skipped.set(file, isConfigIgnored(file) ? { file, reason: 'excluded-by-config', message: excludedByConfigMessage } : { file, reason: 'symbolic-link', message });
+  }
+  for (const file of listing.manifests) {
+    if (isGitignored(gitignore, file) || isConfigIgnored(file)) continue;
+    const read = readPackageJson(file);
+    if (!read.ok) skipped.set(file, read.skipped);
   }
   for (const file of listing.unscanned) {
     if (isGitignored(gitignore, file)) continue;

@@ -2,6 +2,7 @@ import type { SiteReport } from '../analysis-contract.js';
 import { compareText, describeFileError, type FileProblem } from '../errors.js';
 import { ReadOnlyFileError, writeFileAtomic } from '../files/atomic-write.js';
 import { assertChangesCommitted } from '../files/git-guard.js';
+import { encodeSource, type SourceEncoding } from '../files/read-source.js';
 import { displayPath, printablePath } from '../files/paths.js';
 import type { NotScannedCounts, SkippedFile } from '../files/source-shape.js';
 import type { FileChange, FixReport } from './fix-files.js';
@@ -44,12 +45,13 @@ interface WriteFailure {
 }
 
 /**
- * Writes a fixed file atomically (see `writeFileAtomic`); a write that fails leaves the file as it was
- * and comes back as the problem to report.
+ * Writes a fixed file atomically (see `writeFileAtomic`) in the encoding it was read in (a UTF-16 file
+ * stays UTF-16, its BOM kept); a write that fails leaves the file as it was and comes back as the
+ * problem to report.
  */
-async function writeFixedFile(file: string, text: string, tempFiles?: Set<string>): Promise<WriteFailure | undefined> {
+async function writeFixedFile(file: string, text: string, tempFiles: Set<string> | undefined, encoding: SourceEncoding): Promise<WriteFailure | undefined> {
   try {
-    await writeFileAtomic(file, text, tempFiles);
+    await writeFileAtomic(file, encoding === 'utf8' ? text : encodeSource(text, encoding), tempFiles);
     return undefined;
   } catch (error) {
     const reason = error instanceof ReadOnlyFileError ? 'the file is read-only' : describeFileError(error);
@@ -86,7 +88,7 @@ export async function applyFixPlan(plan: FixPlanOfRun, run: ApplyFixRun): Promis
       unwritten.add(change.displayPath);
       continue;
     }
-    const failure = await writeFixedFile(change.file, change.after, run.tempFiles);
+    const failure = await writeFixedFile(change.file, change.after, run.tempFiles, change.encoding);
     if (failure === undefined) {
       changedFiles.push(change.displayPath);
       run.onChange?.(change);

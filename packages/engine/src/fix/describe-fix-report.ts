@@ -32,6 +32,8 @@ export function describeNotScanned(counts: NotScannedCounts): string | undefined
     [counts.minified, 'minified'],
     [counts.unscannedExtension, 'not a scanned extension'],
     [counts.excludedByConfig, 'excluded by config'],
+    [counts.invalidPackageJson, 'package.json not valid JSON'],
+    [counts.symbolicLink, 'symbolic link not followed'],
   ] as const;
   const present = parts.filter(([count]) => count > 0);
   if (present.length === 0) return undefined;

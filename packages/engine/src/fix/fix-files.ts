@@ -2,6 +2,7 @@ import type { AnalysisCore, SiteReport, SunsetOptions } from '../analysis-contra
 import { compareText, type FileProblem } from '../errors.js';
 import type { ReadFolder } from '../files/list-tree.js';
 import { countNotScanned, type NotScannedCounts, type SkippedFile } from '../files/source-shape.js';
+import type { SourceEncoding } from '../files/read-source.js';
 import { findSourceFiles } from '../files/walk.js';
 import { applyFixPlan } from './apply-fix-plan.js';
 import { planFixes } from './plan-fixes.js';
@@ -44,6 +45,8 @@ export interface FileChange {
   readonly displayPath: string;
   readonly before: string;
   readonly after: string;
+  /** How the file's bytes spell its text: the new text is written back the same way. */
+  readonly encoding: SourceEncoding;
 }
 
 export interface FixSummary {

@@ -1,14 +1,15 @@
 import type { SiteReport } from '../analysis-contract.js';
-import { checkContextOf, type CheckContext } from '../check/check-source.js';
+import { checkContextOf, isSegmented, type CheckContext } from '../check/check-source.js';
 import { compareText, type FileProblem } from '../errors.js';
 import { displayPath } from '../files/paths.js';
-import { readSource } from '../files/read-source.js';
+import { readSource, type SourceEncoding } from '../files/read-source.js';
 import { looksMinified, minifiedMessage, tooLargeMessage, type SkippedFile } from '../files/source-shape.js';
 import type { FoundSource } from '../files/walk.js';
 import { buildModuleGraph, type ModuleFacts } from '../module-graph/build-module-graph.js';
 import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
 import { detachedReferences } from '../module-graph/scan-imports.js';
 import type { FileChange, FixRun } from './fix-files.js';
+import { fixLargeSource } from './fix-large-file.js';
 import { fixText, type FixResult } from './fix-source.js';
 
 /** What a fix would do to every file, before anything is written. */
@@ -33,6 +34,8 @@ export interface PlannedFixes {
 interface FilePlan {
   readonly found: FoundSource;
   readonly text: string;
+  /** How the file's bytes spell its text (a fixed UTF-16 file is written back in UTF-16). */
+  readonly encoding: SourceEncoding;
   readonly result: FixResult;
 }
 
@@ -69,9 +72,11 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, cont
         skipped.push({ file, reason: 'minified', message: minifiedMessage });
       } else {
         candidates += 1;
-        const result = fixText(read.text, file, context, found.displayPath);
+        // A very large file is fixed in a worker of its own (its memory is collected as it goes), unless a test replaced the core.
+        const result =
+          run.core === undefined && isSegmented(read.text, file) ? await fixLargeSource(read.text, file, run.options, found.displayPath) : fixText(read.text, file, context, found.displayPath);
         if (result.error !== undefined) errors.push(result.error);
-        plans.set(file, { found, text: read.text, result });
+        plans.set(file, { found, text: read.text, encoding: read.encoding, result });
         if (run.crossFile === true) {
           const references = detachedReferences(read.text);
           const needle = result.error === undefined && context.analysisOptions.catalog.needlePattern.test(result.output ?? read.text);
@@ -95,9 +100,9 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, cont
   const sites: SiteReport[] = [];
   // The walk lists files by display path; files planned by the module graph come after the others in `plans`.
   const inWalkOrder = [...plans.values()].sort((a, b) => compareText(a.found.displayPath, b.found.displayPath));
-  for (const { found, text, result } of inWalkOrder) {
-    sites.push(...result.sites);
-    if (result.output !== undefined && result.output !== text) changes.push({ file: found.path, displayPath: found.displayPath, before: text, after: result.output });
+  for (const { found, text, encoding, result } of inWalkOrder) {
+    for (const site of result.sites) sites.push(site);
+    if (result.output !== undefined && result.output !== text) changes.push({ file: found.path, displayPath: found.displayPath, before: text, after: result.output, encoding });
   }
   return { changes, sites, errors, skipped, unreadable, candidates, visited, interrupted };
 }
@@ -111,11 +116,14 @@ function fixImporters(files: readonly FoundSource[], plans: Map<string, FilePlan
   if (![...facts.values()].some((fact) => fact.needle)) return 0;
   const byPath = new Map(files.map((found) => [found.path, found]));
   // Candidates as planned; any other file is unchanged on disk.
+  const encodings = new Map<string, SourceEncoding>();
   const plannedText = (file: string): string | undefined => {
     const plan = plans.get(file);
     if (plan !== undefined) return plan.result?.output ?? plan.text;
     const read = readSource(file, byPath.get(file)?.explicit === true ? undefined : (run.maxFileSize ?? run.options.maxFileSize));
-    return read.kind === 'text' ? read.text : undefined;
+    if (read.kind !== 'text') return undefined;
+    encodings.set(file, read.encoding);
+    return read.text;
   };
   const graph = buildModuleGraph([...byPath.keys()], { factsOf: (file) => facts.get(file), readText: plannedText }, context.analysisOptions, context.core);
   let added = 0;
@@ -128,7 +136,7 @@ function fixImporters(files: readonly FoundSource[], plans: Map<string, FilePlan
     const result = fixText(text, file, check.context, found.displayPath, (findings) => check.annotateFix(findings));
     if (result.error !== undefined) continue;
     if (!plans.has(file)) added += 1;
-    plans.set(file, { found, text, result });
+    plans.set(file, { found, text, encoding: plans.get(file)?.encoding ?? encodings.get(file) ?? 'utf8', result });
   }
   return added;
 }

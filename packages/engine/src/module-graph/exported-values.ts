@@ -216,3 +216,9 @@ export function retiredExports(exports: ModuleExports, needlePattern: RegExp): M
   const named = new Map([...exports.named].filter(([, value]) => value.kind === 'forwarded' || carriesNeedle(value, needlePattern)));
   return named.size === exports.named.size ? exports : { named, stars: exports.stars };
 }
+
+/** The exports of a module read in pieces (a very large file has one index per piece), as one; the first piece to name an export wins. */
+export function mergeModuleExports(first: ModuleExports | undefined, more: ModuleExports): ModuleExports {
+  if (first === undefined) return more;
+  return { named: new Map([...more.named, ...first.named]), stars: [...new Set([...first.stars, ...more.stars])] };
+}
