@@ -32,7 +32,7 @@ interface FileFacts {
 export interface SeedTests {
   /** A retired path or operation name. */
   readonly hasNeedle: (text: string) => boolean;
-  /** A base a client can be made with: an API's host, or a string ending in a path's first segment or an API's server path (`…/v1'`). */
+  /** A base a retired path can be split at: a string ending in a path's first segment or an API's server path (`…/v1'`). */
   readonly holdsBase: (text: string) => boolean;
 }
 
@@ -43,16 +43,15 @@ const caseInsensitively = (character: string): string =>
 /**
  * The text of a base a client instance can be made with, so that a retired path may be split
  * between it and a path in another file (`axios.create({ baseURL: 'https://api.adform.com/v1' })`
- * exported, `api.get('/campaigns')` elsewhere): a host of an API (not `*`), or a string ending in
- * the first segment of an entry's path or in an API's server path (the catalog's split-path tests).
+ * exported, `api.get('/campaigns')` elsewhere): a string ending in the first segment of an entry's
+ * path or in an API's server path (the catalog's split-path tests). A host alone is no seed: the
+ * path's whole retired text is then in the file that makes the request, a needle file, whose imports
+ * are loaded anyway; seeding on hosts loaded every file that keeps an `API_BASE` of its own.
  */
-export function baseTestOf(options: Pick<CheckOptions, 'catalog' | 'apiHosts'>): (text: string) => boolean {
-  const hosts = [...options.catalog.apis.values()].flatMap((api) => api.hosts);
-  const named = [...new Set([...hosts, ...(options.apiHosts ?? [])])].filter((host) => host !== '*').map((host) => host.replace(/^\*\./, '.').toLowerCase());
+export function baseTestOf(options: Pick<CheckOptions, 'catalog'>): (text: string) => boolean {
   const serverPaths = [...options.catalog.apis.values()].flatMap((api) => api.basePaths ?? []).filter((basePath) => basePath.replace(/\//g, '') !== '');
   const sources = [
     ...options.catalog.splitPathTests.map((test) => test.base.source),
-    ...named.map((host) => [...host].map(caseInsensitively).join('')),
     ...serverPaths.map((basePath) => `${[...basePath.replace(/\/+$/, '')].map(caseInsensitively).join('')}/?(?:['"\`]|\\$\\{)`),
   ];
   // One pattern, as the needles are: the split-path tests spell case-insensitivity in the pattern itself.

@@ -7,11 +7,11 @@ import { baseTestOf, selectProjectFiles } from '@sunset/project';
 import { ts } from 'ts-morph';
 
 // What --project gives ts-morph (issue 21): besides the files holding a retired path, the modules that
-// export a base a retired path can be split at (a host of an API, a string ending in /v1), and who
-// imports them; nothing else.
+// export a base a retired path can be split at (a string ending in /v1 or an API's server path), and
+// who imports them; nothing else.
 
 /** A folder with `files`, and the selection over all of them with the built-in catalog's seeds. */
-function select(files: Record<string, string>, holdsBase = baseTestOf({ catalog: builtinCatalog, apiHosts: undefined })): { analysed: string[]; loaded: string[] } {
+function select(files: Record<string, string>, holdsBase = baseTestOf({ catalog: builtinCatalog })): { analysed: string[]; loaded: string[] } {
   const root = mkdtempSync(path.join(tmpdir(), 'sunset-select-'));
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -25,9 +25,11 @@ function select(files: Record<string, string>, holdsBase = baseTestOf({ catalog:
 }
 
 describe('the --project selection and client bases', () => {
-  it('seeds a module exporting a client whose base names the API host or ends in a first segment, and follows its importers', () => {
+  it('seeds a module exporting a client whose base ends in a first segment, and follows its importers; not one whose base is a host alone', () => {
     const selected = select({
-      'src/http.ts': "import axios from 'axios';\nexport const adform = axios.create({ baseURL: 'https://api.adform.com' });\n",
+      'src/http.ts': "import axios from 'axios';\nexport const adform = axios.create({ baseURL: 'https://api.adform.com/v1' });\n",
+      'src/host-only.ts': "import axios from 'axios';\nexport const plain = axios.create({ baseURL: 'https://api.adform.com' });\n",
+      'src/uses-host-only.ts': "import { plain } from './host-only';\nexport const list = () => plain.get('/campaigns');\n",
       'src/env.ts': "export const api = ky.create({ prefixUrl: `${process.env.HOST}/v1/` });\n",
       'src/barrel.ts': "export * from './http';\n",
       'src/feature.ts': "import { adform } from './barrel';\nexport const list = () => adform.get('/campaigns');\n",
@@ -42,10 +44,18 @@ describe('the --project selection and client bases', () => {
     });
   });
 
-  it("also seeds on another API's host and server path", () => {
+  it("also seeds on another API's server path, never on a host alone", () => {
     const music = { id: 'music', name: 'Music API', hosts: ['*.music.example'], basePaths: ['/v2'] };
     const catalog = createCatalog([{ id: 'save', retired: 'PUT /me/tracks', replacements: [], gaEnds: '2025-01-01', supportEnds: '2026-01-01', service: 'Music', api: 'music' }], 'customEntries', [music]);
-    const holdsBase = baseTestOf({ catalog, apiHosts: ['api.adform.com'] });
-    expect(['https://api.music.example', '`${HOST}/v2`', "'/v2/'", "'https://api.adform.com'", "'https://api.other.example/v3'"].map(holdsBase)).toEqual([true, true, true, true, false]);
+    const holdsBase = baseTestOf({ catalog });
+    // A host alone: the request's file holds the whole retired path (a needle) and loads the base's module.
+    expect(["'https://api.music.example'", '`${HOST}/v2`', "'/v2/'", "'https://api.music.example/v2'", "'https://api.adform.com'", "'https://api.other.example/v3'"].map(holdsBase)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });
