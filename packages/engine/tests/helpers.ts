@@ -96,6 +96,7 @@ function retirementOf(entry: typeof listEntry, migration: 'rewrite' | 'todo', st
     entry,
     retiredKey: entry.retiredKey,
     method: undefined,
+    host: undefined,
     replacements: entry.replacements,
     phase: 'retired',
     migration,
