@@ -19,6 +19,7 @@ import { soapRequestGroups, type SoapSite, type SoapSiteKind } from '../soap/soa
 import type { CallForm, RetirementFacts, TextEdit } from '../types.js';
 import { countsForHosts, explicitHostOf, isOnHost } from '../url/match.js';
 import { segmentPositionOf, toUrlParts, type PartsView, type Segment } from '../url/segments.js';
+import { methodWrittenBeside } from '../requests/method-beside-url.js';
 import { methodEdits } from './method-edit.js';
 import { rewritePathEdits } from './rewrite-url.js';
 import { statementStartOf } from './statement.js';
@@ -335,9 +336,11 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
   for (const found of standalone) consume(found.segments, found.root);
   for (const found of standalone) {
     if (consumed.has(found.root)) continue;
-    const matches = onApiHosts(run, found.matches);
+    // A method written beside the URL (`{ url, method: 'PUT' }`, `client.fetch(url, { method })`) says which entry it calls.
+    const stated = methodWrittenBeside(found.root, index.scope);
+    const matches = onApiHosts(run, stated ? matchUrlShape(found.view.parts, stated.method, catalog) : found.matches);
     if (matches.length === 0) continue;
-    drafts.push(...pathFindings(run, { form: 'url-string', node: found.root, segments: found.segments, view: found.view, matches, stated: undefined }));
+    drafts.push(...pathFindings(run, { form: 'url-string', node: found.root, segments: found.segments, view: found.view, matches, stated }));
   }
 
   settleSharedContainers(drafts);
