@@ -37,9 +37,8 @@ interface Site {
   readonly deprecated: boolean;
   readonly entry?: string;
   readonly why: string;
-  /** What `sunset check` does there today when it is wrong: a known gap, named by `gap`. */
-  readonly today?: string;
-  readonly gap?: string;
+  /** The gap of the README that once made `sunset check` wrong here (closed). */
+  readonly closedGap?: string;
 }
 
 interface ConfigEntry {
@@ -149,30 +148,30 @@ describe('the Spotify Web API fixture: real clients, deprecated one-segment path
     ]);
   });
 
-  it('reports none of the 18 nested look-alikes of a deprecated path, but the two a let variable builds (gap G2)', () => {
+  it('reports none of the 18 nested look-alikes of a deprecated path, the ones a let variable builds over statements (G2) included', () => {
     const lookAlikes = groundTruth.sites.filter((site) => site.why.includes('look-alike'));
     const reported = new Set(findings.map(at));
     expect(lookAlikes).toHaveLength(18);
-    expect(lookAlikes.filter((site) => reported.has(at(site))).map((site) => `${at(site)} ${site.gap}`)).toEqual([
-      'spotify-finder/client.js:117:33 G2',
-      'spotify-finder/client.js:161:16 G2',
+    expect(lookAlikes.filter((site) => reported.has(at(site))).map(at)).toEqual([]);
+    expect(lookAlikes.filter((site) => site.closedGap !== undefined).map(at)).toEqual(['spotify-finder/client.js:117:33', 'spotify-finder/client.js:161:16']);
+  });
+
+  it('finds the calls a let variable builds over statements (G2) and the path chosen among literals (G3)', () => {
+    const closed = groundTruth.sites.filter((site) => site.deprecated && site.closedGap !== undefined);
+    const byPlace = new Map(findings.map((finding) => [at(finding), finding]));
+    expect(closed.map((site) => `${at(site)} ${site.closedGap} ${byPlace.get(at(site))?.entry}`)).toEqual([
+      'spotify-finder/client.js:164:16 G2 get-an-artists-top-tracks',
+      'spotify-finder/client.js:167:16 G2 get-an-artists-related-artists',
+      'spotify-finder/client.js:246:14 G3 get-featured-playlists',
+      'spotify-finder/client.js:267:15 G2 get-a-category',
+      'spotify-finder/client.js:268:36 G2 get-a-categories-playlists',
     ]);
   });
 
-  it('is wrong only at the sites the ground truth marks as known gaps: precision 106/108, recall 106/111', () => {
+  // Issue 21's acceptance.
+  it('scores precision 1.00 and recall 1.00 against the ground truth (issue 21): 111 of 111 findings right, 111 of 111 calls found', () => {
     const result = score(findings, groundTruth.sites);
-    const knownFalsePositives = groundTruth.sites.filter((site) => !site.deprecated && site.today !== undefined).map(at);
-    const knownMisses = groundTruth.sites.filter((site) => site.deprecated && site.today !== undefined).map(at);
-    expect(result.falsePositives).toEqual(knownFalsePositives);
-    expect(result.falseNegatives).toEqual(knownMisses);
-    expect([result.truePositives.length, result.falsePositives.length, result.falseNegatives.length]).toEqual([106, 2, 5]);
-  });
-
-  // Issue 21's acceptance. It fails today at the gaps G2 and G3 of the README (packages/analysis); when
-  // they are closed the test above fails first: update the ground truth's `today` marks, the
-  // expected findings and the figures, then turn this into `it`.
-  it.fails('scores precision 1.00 and recall 1.00 against the ground truth (issue 21)', () => {
-    const { precision, recall } = score(findings, groundTruth.sites);
-    expect({ precision, recall }).toEqual({ precision: 1, recall: 1 });
+    expect({ falsePositives: result.falsePositives, falseNegatives: result.falseNegatives }).toEqual({ falsePositives: [], falseNegatives: [] });
+    expect([result.truePositives.length, result.precision, result.recall]).toEqual([111, 1, 1]);
   });
 });

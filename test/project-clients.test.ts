@@ -70,7 +70,9 @@ describe('--project: clients made in another file (fixtures/project-clients)', (
   });
 
   it('loads the modules that make the clients and their importers', () => {
-    expect(counts).toEqual({ files: 12, analysed: 12, loaded: 12 });
+    // Analysed: the files holding a retired path or a base ending in a first segment, and their
+    // importers; the modules making host-only clients are loaded as the callees they are.
+    expect(counts).toEqual({ files: 12, analysed: 8, loaded: 12 });
   });
 
   it('an instance based at /v1/buyer, a new-API call and a look-alike operation through a wrapper are not findings', () => {

@@ -63,6 +63,8 @@ export interface RetirementFacts {
   readonly candidates: readonly { readonly replacement: Endpoint; readonly edits: readonly TextEdit[] }[];
   /** The retired methods of the path, when the code does not say which one it uses and there are several. */
   readonly methods?: readonly HttpMethod[];
+  /** The paths the code chooses among at run time (`permitted[index]`), retired or not, when it does. */
+  readonly chosenAmong?: readonly string[];
   /** The host the request names (lower case, with port); absent when the code does not show it. */
   readonly host?: string | undefined;
   /** Where the name that brought the request's client from another file is written (its cross-file related place). */

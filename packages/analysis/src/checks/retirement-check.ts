@@ -94,11 +94,12 @@ type RetirementRule = 'no-legacy-rest-path' | 'no-retired-soap-operation' | 'no-
 const listMethods = (methods: readonly string[]): string => (methods.length < 2 ? methods.join('') : `${methods.slice(0, -1).join(', ')} or ${methods.at(-1)}`);
 
 function findingOf(rule: RetirementRule, call: RetiredCall, index: FileIndex, asOf: IsoDay): Finding {
-  const shownKey = call.methods === undefined ? call.retiredKey : `${call.retiredKey} (${listMethods(call.methods)})`;
+  const methodsKey = call.methods === undefined ? call.retiredKey : `${call.retiredKey} (${listMethods(call.methods)})`;
+  const shownKey = call.chosenAmong === undefined ? methodsKey : `${methodsKey}, one of ${listMethods(call.chosenAmong)} chosen at run time,`;
   const data = retirementData(call.entry, shownKey, call.phase, call.replacements, asOf);
   const rewrite = call.migration === 'rewrite' && call.edits.length > 0;
   const messageId = rewrite ? 'retiredRewrite' : 'retiredTodo';
-  const { entry, retiredKey, method, replacements, phase, migration, form, todoText, statementStart, todoCause, candidates, methods, host, clientVia } = call;
+  const { entry, retiredKey, method, replacements, phase, migration, form, todoText, statementStart, todoCause, candidates, methods, chosenAmong, host, clientVia } = call;
   const retirement: RetirementFacts = {
     entry,
     retiredKey,
@@ -112,6 +113,7 @@ function findingOf(rule: RetirementRule, call: RetiredCall, index: FileIndex, as
     ...(todoCause === undefined ? {} : { todoCause }),
     candidates,
     ...(methods === undefined ? {} : { methods }),
+    ...(chosenAmong === undefined ? {} : { chosenAmong }),
     host,
     ...(clientVia === undefined ? {} : { clientVia }),
   };

@@ -7,7 +7,7 @@ import { recognizeSoapClientCall, type SoapClientCall } from '../soap/soap-clien
 import { findSoapStrings, type SoapStringHit } from '../soap/soap-strings.js';
 import { findSunsetTodos, type SunsetTodo } from '../todo/markers.js';
 import type { AnalysisOptions, SourceFile } from '../types.js';
-import { evaluateExpression, type EvaluationContext } from '../url/evaluate.js';
+import { evaluateStringRoot, type EvaluationContext } from '../url/evaluate.js';
 import type { Segment } from '../url/segments.js';
 import { buildScopeModel, type ScopeModel } from './scope-model.js';
 
@@ -111,7 +111,7 @@ export function indexFile(file: SourceFile, options: AnalysisOptions): FileIndex
       return found ? [found] : [];
     }),
   );
-  const strings = lazy(() => scope.stringRoots.map((node) => ({ node, segments: evaluateExpression(node, undefined, context) })));
+  const strings = lazy(() => scope.stringRoots.map((node) => ({ node, segments: evaluateStringRoot(node, context) })));
   const soapStrings = lazy(() =>
     strings().flatMap(({ node, segments }) => {
       if (!segments) return [];

@@ -18,7 +18,7 @@ import type { SoapClientCall } from '../soap/soap-client-calls.js';
 import { soapRequestGroups, type SoapSite, type SoapSiteKind } from '../soap/soap-requests.js';
 import type { CallForm, RetirementFacts, TextEdit } from '../types.js';
 import { countsForHosts, explicitHostOf, isOnHost } from '../url/match.js';
-import { segmentPositionOf, toUrlParts, type PartsView, type Segment } from '../url/segments.js';
+import { segmentPositionOf, syntheticText, toUrlParts, type PartsView, type Segment } from '../url/segments.js';
 import { methodWrittenBeside } from '../requests/method-beside-url.js';
 import { methodEdits } from './method-edit.js';
 import { rewritePathEdits } from './rewrite-url.js';
@@ -194,6 +194,56 @@ function pathFinding(run: Run, site: PathSite, match: UrlMatch, ambiguity: strin
   return { call: { ...base, migration: 'rewrite', edits: result.edits, candidates: [] }, container: result.container };
 }
 
+/** At most this many URLs are spelled out for a site whose path the code chooses among literals. */
+const maxVariants = 16;
+
+/** The URLs a site may be, one per choice of each `alternatives` hole (`permitted[index]`); undefined when there is no such hole or too many. */
+function variantsOf(segments: readonly Segment[]): Segment[][] | undefined {
+  if (!segments.some((segment) => segment.kind === 'hole' && segment.alternatives !== undefined)) return undefined;
+  let variants: Segment[][] = [[]];
+  for (const segment of segments) {
+    const alternatives = segment.kind === 'hole' ? segment.alternatives : undefined;
+    if (alternatives === undefined) {
+      variants = variants.map((variant) => [...variant, segment]);
+      continue;
+    }
+    variants = variants.flatMap((variant) => alternatives.map((text) => [...variant, { ...syntheticText(text), container: segment.container }]));
+    if (variants.length > maxVariants) return undefined;
+  }
+  return variants;
+}
+
+/**
+ * The URL a site is matched as: its segments, or, where the code chooses a part among literals, the
+ * first choice that names a retired path, with every choice's URL text (`among`) when several do or
+ * some do not. Undefined when nothing retired can be called.
+ */
+function chooseVariant(segments: readonly Segment[], catalog: FileIndex['options']['catalog']): { segments: readonly Segment[]; view: PartsView; matches: UrlMatch[]; among: readonly string[] | undefined } | undefined {
+  const variants = variantsOf(segments);
+  if (!variants) {
+    const view = toUrlParts(segments);
+    const matches = matchUrlShape(view.parts, undefined, catalog);
+    return matches.length > 0 ? { segments, view, matches, among: undefined } : undefined;
+  }
+  const matched = variants.map((variant) => {
+    const view = toUrlParts(variant);
+    return { segments: variant, view, matches: matchUrlShape(view.parts, undefined, catalog) };
+  });
+  const first = matched.find((variant) => variant.matches.length > 0);
+  if (!first) return undefined;
+  const among = matched.map((variant) => (variant.matches.length > 0 ? retiredKeyOf(variant.matches[0]!.entry, undefined) : 'a path not retired'));
+  return { ...first, among: [...new Set(among)] };
+}
+
+/** A finding whose path the code chooses at run time: a TODO that names every choice (no rewrite of one of them). */
+function chosenAtRunTime(run: Run, draft: Draft, among: readonly string[] | undefined): Draft {
+  if (among === undefined) return draft;
+  const cause = `the code chooses the path at run time: ${among.slice(0, -1).join(', ')}${among.length > 1 ? ' or ' : ''}${among.at(-1)!}`;
+  const { call } = draft;
+  const todo = todoText({ ...call.entry, retiredKey: call.retiredKey, migration: 'todo', todoReason: cause }, run.asOf);
+  return { ...draft, call: { ...call, migration: 'todo', edits: [], candidates: [], todoCause: cause, todoText: todo, chosenAmong: among } };
+}
+
 function operationFinding(run: Run, entry: OperationEntry, form: CallForm, node: Node, range: readonly [number, number], soap: SoapSite, host: string | undefined): Draft {
   return {
     call: { ...baseFacts(run, entry, form, node, range), retiredKey: entry.retiredKey, method: undefined, migration: 'todo', edits: [], candidates: [], host },
@@ -295,19 +345,21 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
   const run: Run = { index, asOf, hostsOf: hostsOfEntries(index, apiHosts), unresolvedMethod: [], otherHostCount: 0 };
   const drafts: Draft[] = [];
   const consumed = new Set<Node>(index.serverRoutePaths);
+  // A string read through a variable that other reads see too (`shared`) is not used up by this one.
   const consume = (segments: readonly Segment[], except?: Node): void => {
-    for (const segment of segments) if (segment.container && segment.container !== except) consumed.add(segment.container);
+    for (const segment of segments) if (segment.container && segment.container !== except && segment.shared !== true) consumed.add(segment.container);
   };
 
   for (const site of index.requests) {
-    const view = toUrlParts(site.url);
-    if (matchUrlShape(view.parts, undefined, catalog).length === 0) continue;
+    const chosen = chooseVariant(site.url, catalog);
+    if (!chosen) continue;
     consume(site.url);
     // The URL expression itself (`API_BASE + PATH`, both known): reported here as the request, not again as a string.
     consumed.add(site.urlNode).add(unwrap(site.urlNode));
-    const matches = onApiHosts(run, matchUrlShape(view.parts, site.method.method, catalog), site.clientHosts);
+    const matches = onApiHosts(run, matchUrlShape(chosen.view.parts, site.method.method, catalog), site.clientHosts);
     if (matches.length > 0) {
-      drafts.push(...pathFindings(run, { form: site.form, node: site.urlNode, segments: site.url, view, matches, stated: site.method, ...(site.clientVia ? { clientVia: site.clientVia } : {}) }));
+      const found = pathFindings(run, { form: site.form, node: site.urlNode, segments: chosen.segments, view: chosen.view, matches, stated: site.method, ...(site.clientVia ? { clientVia: site.clientVia } : {}) });
+      drafts.push(...found.map((draft) => chosenAtRunTime(run, draft, chosen.among)));
     }
   }
   for (const call of index.soapClientCalls) {
@@ -325,12 +377,11 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
     drafts.push(operationFinding(run, hit.match.entry, hit.form, hit.literal, range, soap, hit.urlToken === undefined ? undefined : explicitHostOf(hit.urlToken)));
   }
 
-  const standalone: { root: Node; segments: readonly Segment[]; view: PartsView; matches: UrlMatch[] }[] = [];
+  const standalone: { root: Node; segments: readonly Segment[]; view: PartsView; matches: UrlMatch[]; among: readonly string[] | undefined }[] = [];
   for (const { node, segments } of index.strings) {
     if (!segments || consumed.has(node)) continue;
-    const view = toUrlParts(segments);
-    const matches = matchUrlShape(view.parts, undefined, catalog);
-    if (matches.length > 0) standalone.push({ root: node, segments, view, matches });
+    const chosen = chooseVariant(segments, catalog);
+    if (chosen) standalone.push({ root: node, ...chosen });
   }
   // A constant read by a larger URL expression is reported there, not again on its own.
   for (const found of standalone) consume(found.segments, found.root);
@@ -340,7 +391,7 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
     const stated = methodWrittenBeside(found.root, index.scope);
     const matches = onApiHosts(run, stated ? matchUrlShape(found.view.parts, stated.method, catalog) : found.matches);
     if (matches.length === 0) continue;
-    drafts.push(...pathFindings(run, { form: 'url-string', node: found.root, segments: found.segments, view: found.view, matches, stated }));
+    drafts.push(...pathFindings(run, { form: 'url-string', node: found.root, segments: found.segments, view: found.view, matches, stated }).map((draft) => chosenAtRunTime(run, draft, found.among)));
   }
 
   settleSharedContainers(drafts);
