@@ -70,7 +70,8 @@ describe('--project: clients made in another file (fixtures/project-clients)', (
   });
 
   it('loads the modules that make the clients and their importers', () => {
-    expect(counts).toEqual({ files: 12, analysed: 12, loaded: 12 });
+    // A host alone seeds nothing: the REST and SOAP helpers, whose base is a bare host, are loaded as callees, not analysed.
+    expect(counts).toEqual({ files: 12, analysed: 8, loaded: 12 });
   });
 
   it('an instance based at /v1/buyer, a new-API call and a look-alike operation through a wrapper are not findings', () => {
