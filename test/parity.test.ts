@@ -2,22 +2,20 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import tsParser from '@typescript-eslint/parser';
-import { ESLint, type Linter } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findSourceFiles } from '@sunset/engine';
-import sunset from '@sunset/eslint-plugin';
 import { writeRepo } from '../bench/generate.mjs';
+import { eslintWithPlugin } from './support/eslint-with-plugin.js';
 import { repoRoot } from './support/legacy-app.js';
 
 // Issue 11's parity proof: `sunset check --format json` (oxc-parser and the engine) and ESLint with the
 // plugin's `recommended` config (espree for JavaScript, @typescript-eslint/parser for TypeScript) report
 // the same findings — rule, file, line, column and message — over the same files. Both run the same rule
 // core; this shows the two front ends give it the same trees and that disable comments count alike.
-// One difference is by design: `sunset check` also follows constants imported by relative path from
-// another scanned file (the default mode's module graph), which a per-file linter cannot see. Those
-// findings carry a related location in the declaring file; they are listed here exactly, and every
-// other finding must match ESLint's.
+// One difference is by design: `sunset check` also follows constants and client instances (axios.create,
+// ky.create, got.extend) imported by relative path from another scanned file (the default mode's module
+// graph), which a per-file linter cannot see. Those findings carry a related location in the declaring
+// file; they are listed here exactly, and every other finding must match ESLint's.
 
 const asOf = '2026-11-21';
 const bin = path.join(repoRoot, 'packages/cli/dist/bin.js');
@@ -34,8 +32,9 @@ interface JsonReport {
   readonly errors: readonly { file: string }[];
 }
 
-/** `src/config/endpoints.ts:9:37 (CAMPAIGN_CLIENTS_URL)`: a declaration in another file, as `data.declaredIn` names it. */
-const declaredIn = (related: JsonRelated): string => `${related.file ?? ''}:${related.line}:${related.column} (${/declared here as (.+)\.$/.exec(related.message)?.[1] ?? related.message})`;
+/** `src/config/endpoints.ts:9:37 (CAMPAIGN_CLIENTS_URL)`: a declaration (of a value or a client) in another file, as `data.declaredIn` names it. */
+const declaredIn = (related: JsonRelated): string =>
+  `${related.file ?? ''}:${related.line}:${related.column} (${/(?:declared|created) here as (.+)\.$/.exec(related.message)?.[1] ?? related.message})`;
 
 /** The findings (without those found through another file), the errors, and the findings through another file with their declarations. */
 function sunsetCheck(cwd: string, paths: readonly string[]): { findings: string[]; errors: string[]; crossFile: string[] } {
@@ -51,7 +50,7 @@ function sunsetCheck(cwd: string, paths: readonly string[]): { findings: string[
   };
 }
 
-/** What only `sunset check` finds in each folder: a call reading a constant exported by another scanned file. */
+/** What only `sunset check` finds in each folder: a call reading a constant, or calling a client, exported by another scanned file. */
 const crossFileFindings: Readonly<Record<string, readonly string[]>> = {
   'fixtures/legacy-app': [
     'src/etl/campaign-sync.ts:85:56 sunset/no-legacy-rest-path GET /v1/campaigns/dictionaries/clients is retired (support ended 2019-10-01): use GET /v1/buyer/advertisers; this call needs a manual migration. <- src/config/endpoints.ts:9:37 (CAMPAIGN_CLIENTS_URL)',
@@ -59,23 +58,17 @@ const crossFileFindings: Readonly<Record<string, readonly string[]>> = {
   ],
   'fixtures/codemod': [],
   'fixtures/cli/small': [],
+  'fixtures/client-shapes': [
+    'src/features/campaigns.ts:8:59 sunset/no-legacy-rest-path GET /v1/campaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns. <- src/api/http.ts:4:23 (adform)',
+    'src/features/dictionaries.js:3:39 sunset/no-legacy-rest-path GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers. <- src/api/ky-client.js:4:20 (api)',
+    'src/features/orders.cjs:5:56 sunset/no-legacy-rest-path GET /v1/campaigns/{campaignId}/orders is retired (support ended 2019-10-01): use GET /v1/buyer/orders; this call needs a manual migration. <- src/api/got-client.cjs:6:19 (adformGot)',
+    'src/legacy/push.js:3:37 sunset/no-legacy-rest-path /v1/campaigns (GET or PATCH) is retired (support ended 2019-10-01): use one of GET /v1/buyer/campaigns or PUT /v1/buyer/campaigns/{id}/status; this call needs a manual migration. <- src/legacy/paths.js:2:26 (CAMPAIGNS)',
+  ],
 };
 
 async function eslintCheck(cwd: string, paths: readonly string[]): Promise<{ findings: string[]; errors: string[] }> {
   const { files } = await findSourceFiles(paths, { cwd });
-  const eslint = new ESLint({
-    cwd,
-    overrideConfigFile: true,
-    ignore: false,
-    overrideConfig: [
-      { files: ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}'], ...(sunset.configs.recommended as unknown as Linter.Config) },
-      { files: ['**/*.{ts,tsx,mts,cts}'], languageOptions: { parser: tsParser } },
-      { files: ['**/*.{js,jsx,mjs,cjs}'], languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } } },
-      { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' } },
-      { settings: { sunset: { asOf } } },
-    ],
-  });
-  const results = await eslint.lintFiles(files.map((file) => file.path));
+  const results = await eslintWithPlugin(cwd, asOf).lintFiles(files.map((file) => file.path));
   const relative = (file: string): string => path.relative(cwd, file).split(path.sep).join('/');
   return {
     findings: results
@@ -93,6 +86,7 @@ describe('sunset check and ESLint with the plugin give the same findings', () =>
     ['the legacy app', 'fixtures/legacy-app'],
     ['the codemod fixtures (inputs and outputs)', 'fixtures/codemod'],
     ['the CLI fixtures', 'fixtures/cli/small'],
+    ['the client shapes (with their expected fix)', 'fixtures/client-shapes'],
   ])('over %s', async (_name, folder) => {
     const cwd = path.join(repoRoot, folder);
     const [{ crossFile, ...cli }, eslint] = [sunsetCheck(cwd, ['.']), await eslintCheck(cwd, ['.'])];

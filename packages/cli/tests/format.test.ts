@@ -191,6 +191,20 @@ describe('stylish format', () => {
     );
   });
 
+  it('sends the reader to a related place only in another file: one in its own file, named as --project names it, is not "the other file"', () => {
+    const sameFile: Finding = { ...soapFinding, related: [{ file: 'src/soap.js', line: 3, column: 3, endLine: 3, endColumn: 40, message: 'env() makes the request here.' }] };
+    const otherFile: Finding = { ...soapFinding, related: [{ file: 'src/envelopes.js', line: 3, column: 3, endLine: 3, endColumn: 40, message: 'env() makes the request here.' }] };
+    const linesOf = (finding: Finding): string[] =>
+      formatStylish({ ...soapReport, findings: [finding] }, context)
+        .split('\n')
+        .filter((line) => /^ {4}(see|candidates) /.test(line));
+    expect(linesOf(sameFile)).toEqual(['    candidates GET /v1/buyer/campaigns (a person decides; sunset fix leaves a TODO)']);
+    expect(linesOf(otherFile)).toEqual([
+      '    see src/envelopes.js:3:3: env() makes the request here.',
+      '    candidates GET /v1/buyer/campaigns (a person decides; the value is written in the other file named above)',
+    ]);
+  });
+
   it('colours the output only when asked', () => {
     const coloured = formatStylish(report, { ...context, color: true });
     expect(coloured).toContain('\u001b[31merror\u001b[39m');
