@@ -73,9 +73,6 @@ const gaps: Readonly<Record<string, string>> = {
   'project related src/features/dictionaries.js': 'G5: --project does not name where the imported client is made',
   'project related src/features/orders.cjs': 'G5: --project does not name where the imported client is made',
   'project otherHosts': "G3: the other vendor's instance imported from src/api/http.ts is not counted",
-  'fix src/features/campaigns.ts': 'G1: sunset fix does not see a client imported from another file',
-  'fix src/features/dictionaries.js': 'G1: sunset fix does not see a client imported from another file',
-  'fix src/features/orders.cjs': 'G1: sunset fix does not see a client imported from another file',
   'fix src/legacy/paths.js': 'G2: a second TODO at the declaration of a constant whose request is marked',
   'project fix src/features/orders.cjs': "G5: the TODO does not name the client's file, as sunset fix's does",
 };
