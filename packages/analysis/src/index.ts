@@ -11,3 +11,4 @@ export type { UnresolvedMethodSite } from './retirement/find-retired-calls.js';
 export { endOf, rangeOf, startOf } from './ast/nodes.js';
 export * from './fix/index.js';
 export * from './modules/index.js';
+export { lineColumnAt } from './fix/source-position.js';

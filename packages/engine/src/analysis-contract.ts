@@ -13,6 +13,7 @@ export {
   exportedValueOf,
   mayCreateClientWithBase,
   maxImportDepth,
+  maxReexportHops,
   mergeModuleExports,
   readModuleExports,
   retiredExports,

@@ -3,6 +3,7 @@ import {
   createExportTables,
   exportedValueOf,
   mayCreateClientWithBase,
+  maxReexportHops,
   type AnalysisCore,
   type AnalysisOptions,
   type ExportTable,
@@ -59,8 +60,6 @@ export interface ModuleGraphSources {
 
 const emptyGraph: ModuleGraphData = { importers: [], links: {}, modules: {} };
 
-/** Barrels re-exporting barrels: how many `export … from` hops are followed from a needle-holding module. */
-const maxReexportHops = 4;
 
 /**
  * Whether other files may import a retired value from this file: a needle file, unless its check
