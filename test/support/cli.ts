@@ -152,8 +152,8 @@ export function repoRootPath(relative: string): string {
 /**
  * Every finding `sunset check` reports on fixtures/legacy-app, as the CLI's JSON prints them: a
  * retirement (entry, retired, fix) or, for rules that are not about one entry, a message. They are
- * expected-findings.json (what ESLint reports too) and expected-cross-file-findings.json (the calls
- * reading a constant of src/config/endpoints.ts, which only the CLI's module graph sees).
+ * expected-findings.json and expected-cross-file-findings.json (the calls reading a constant of
+ * src/config/endpoints.ts, found through the module graph; ESLint's plugin finds them too, oxlint not).
  */
 export interface ExpectedAppFinding {
   readonly file: string;

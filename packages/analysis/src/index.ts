@@ -10,3 +10,5 @@ export { retirementNotesOf, type RetirementNotes } from './checks/retirement-che
 export type { UnresolvedMethodSite } from './retirement/find-retired-calls.js';
 export { endOf, rangeOf, startOf } from './ast/nodes.js';
 export * from './fix/index.js';
+export * from './modules/index.js';
+export { lineColumnAt } from './fix/source-position.js';

@@ -423,3 +423,101 @@ describe('what the retirement rules leave unreported, said (issue 21)', () => {
     expect(io.out()).toContain('Not reported: the method is not said, and the path has a method that stays available\n  src/a.ts:1:29  /me/tracks (retired: PUT; available: GET)\n');
   });
 });
+
+describe("a request's host decides whose it is; where the code does not show one, its path does (issue 26)", () => {
+  const source = [
+    "import axios from 'axios';",
+    '',
+    "export const ours = () => fetch('https://api.adform.com/v1/campaigns');",
+    "export const snapchat = () => fetch('https://adsapi.snapchat.com/v1/campaigns');",
+    "export const gateway = () => fetch('https://gateway.example.com/v1/campaigns');",
+    'export const fromEnv = () => fetch(`${process.env.API_BASE}/v1/campaigns`);',
+    'export const fromParameter = (base: string) => fetch(`${base}/v1/campaigns`);',
+    "export const relative = () => fetch('/v1/campaigns');",
+    "export const instanceOfParameter = (baseURL: string) => axios.create({ baseURL }).get('/v1/campaigns');",
+    '',
+  ].join('\n');
+  const hint = (count: number): string =>
+    count === 1
+      ? "Hint: 1 request to a retired path names a host that is not the path's API's, so it was not reported. " +
+        'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n'
+      : `Hint: ${count} requests to a retired path name a host that is not the path's API's, so they were not reported. ` +
+        'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n';
+  /** `line:column host` of each finding, the JSON's otherHosts count, and stderr. */
+  async function hosts(files: Record<string, string>, argv: string[] = []): Promise<{ findings: string[]; otherHosts: unknown; err: string; out: string }> {
+    const io = captureIo(makeTree(files));
+    await main(['check', '--format', 'json', ...argv], io);
+    const report = JSON.parse(io.out()) as { findings: { file: string; line: number; column: number; host: string }[]; otherHosts?: number };
+    return { findings: report.findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.host}`), otherHosts: report.otherHosts, err: io.err(), out: io.out() };
+  }
+
+  it("reports a base from an environment variable without fallback, a parameter, a relative URL and an instance of a parameter as 'unknown', and leaves out the other vendors' hosts", async () => {
+    const result = await hosts({ 'src/hosts.ts': source });
+    expect(result.findings).toEqual([
+      'src/hosts.ts:3:33 api.adform.com',
+      'src/hosts.ts:6:36 unknown',
+      'src/hosts.ts:7:54 unknown',
+      'src/hosts.ts:8:37 unknown',
+      'src/hosts.ts:9:87 unknown',
+    ]);
+    expect(result.otherHosts).toBe(2);
+  });
+
+  it('says in stylish output which findings matched without a known host, and only those', async () => {
+    const io = captureIo(makeTree({ 'src/hosts.ts': source }));
+    await main(['check'], io);
+    const blocks = io.out().split('\n\n');
+    const noted = blocks.filter((block) => block.includes('    host: not shown in the code, matched by its path')).map((block) => /^ {2}(\d+:\d+) /m.exec(block)?.[1]);
+    expect(noted).toEqual(['6:36', '7:54', '8:37', '9:87']);
+  });
+
+  it('adds the hosts of apiHosts to api.adform.com, and "*" restores every host', async () => {
+    const added = await hosts({ 'src/hosts.ts': source, 'sunset.config.json': JSON.stringify({ apiHosts: ['gateway.example.com'] }) });
+    expect(added.findings).toEqual(['src/hosts.ts:3:33 api.adform.com', 'src/hosts.ts:5:36 gateway.example.com', 'src/hosts.ts:6:36 unknown', 'src/hosts.ts:7:54 unknown', 'src/hosts.ts:8:37 unknown', 'src/hosts.ts:9:87 unknown']);
+    expect(added.otherHosts).toBe(1);
+    expect(added.err).toBe(hint(1));
+
+    for (const every of [['--api-host', '*'], []]) {
+      const files: Record<string, string> = every.length === 0 ? { 'src/hosts.ts': source, 'sunset.config.json': JSON.stringify({ apiHosts: ['*'] }) } : { 'src/hosts.ts': source };
+      const result = await hosts(files, every);
+      expect(result.findings).toEqual([
+        'src/hosts.ts:3:33 api.adform.com',
+        'src/hosts.ts:4:37 adsapi.snapchat.com',
+        'src/hosts.ts:5:36 gateway.example.com',
+        'src/hosts.ts:6:36 unknown',
+        'src/hosts.ts:7:54 unknown',
+        'src/hosts.ts:8:37 unknown',
+        'src/hosts.ts:9:87 unknown',
+      ]);
+      expect(result.otherHosts).toBeUndefined();
+      expect(result.err).toBe('');
+    }
+  });
+
+  it('prints the hint once for a whole run, on stderr, whatever the format: stdout stays the report alone', async () => {
+    const files = { 'src/a.ts': source, 'src/b.ts': source, 'src/c.js': "fetch('https://api.givebutter.com/v1/campaigns');\n" };
+    const json = await hosts(files);
+    expect(json.otherHosts).toBe(5);
+    expect(json.err).toBe(hint(5));
+    expect(json.out).not.toContain('Hint');
+    expect(JSON.parse(json.out)).toMatchObject({ otherHosts: 5 });
+
+    for (const format of ['stylish', 'sarif', 'github', 'junit']) {
+      const io = captureIo(makeTree(files));
+      await main(['check', '--format', format], io);
+      expect(io.err()).toBe(hint(5));
+      expect(io.out()).not.toContain('Hint');
+    }
+  });
+
+  it('prints no hint when nothing was left out as another host\'s', async () => {
+    const withoutOtherHosts = source
+      .split('\n')
+      .filter((line) => !line.includes('snapchat') && !line.includes('gateway'))
+      .join('\n');
+    const result = await hosts({ 'src/hosts.ts': withoutOtherHosts });
+    expect(result.findings).toHaveLength(5);
+    expect(result.otherHosts).toBeUndefined();
+    expect(result.err).toBe('');
+  });
+});

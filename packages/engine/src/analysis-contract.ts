@@ -7,6 +7,29 @@ export type { AnalysisOptions, Check, CheckMeta, ClientValue, FileIndex, Finding
 export type { RuleLevel, SunsetOptions } from '@sunset/config';
 export { analysisOptionsOf } from '@sunset/config';
 export { exportedClientOf, rangeOf } from '@sunset/analysis';
+export {
+  createCrossFileResolver,
+  createExportTables,
+  exportedValueOf,
+  mayCreateClientWithBase,
+  maxImportDepth,
+  maxReexportHops,
+  mergeModuleExports,
+  readModuleExports,
+  retiredExports,
+  scanModuleReferences,
+} from '@sunset/analysis';
+export type {
+  CrossFileResolution,
+  CrossFileResolver,
+  Declaration,
+  ExportedValue,
+  ExportTable,
+  ForwardedExport,
+  ImportLookup,
+  ModuleExports,
+  ModuleReferences,
+} from '@sunset/analysis';
 export type { RuleName } from '@sunset/rule-data';
 
 export interface AnalysisCore {

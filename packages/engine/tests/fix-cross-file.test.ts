@@ -115,4 +115,29 @@ describe('sunset fix across files (the default mode)', () => {
     expect(report.changedFiles).toEqual(['src/paths.ts']);
     expect(report.sites.map((site) => `${site.file}:${site.line} ${site.action}`)).toEqual(['src/paths.ts:2 rewritten']);
   });
+
+  it("leaves alone another vendor's wrapper call, its client made in a file with no retired path (issue 26), and fixes the same call on the API's host", async () => {
+    const client = (host: string): string =>
+      [
+        "const axios = require('axios');",
+        'class ApiClient {',
+        '  constructor() {',
+        `    this.http = axios.create({ baseURL: 'https://${host}' });`,
+        '  }',
+        '  get(path) {',
+        '    return this.http.get(path);',
+        '  }',
+        '}',
+        'module.exports = ApiClient;',
+        '',
+      ].join('\n');
+    const manager = ["const ApiClient = require('./apiClient');", 'const api = new ApiClient();', "exports.list = () => api.get('/v1/campaigns');", ''].join('\n');
+
+    const other = makeTree({ 'src/apiClient.js': client('api.givebutter.com'), 'src/manager.js': manager });
+    expect((await fixFiles(['src'], run(other, { dry: true }))).sites).toEqual([]);
+
+    const ours = makeTree({ 'src/apiClient.js': client('api.adform.com'), 'src/manager.js': manager });
+    const report = await fixFiles(['src'], run(ours, { dry: true }));
+    expect(report.sites.map((site) => `${site.file}:${site.line} ${site.action} ${site.entry}`)).toEqual(['src/manager.js:3 rewritten campaigns-legacy-list']);
+  });
 });

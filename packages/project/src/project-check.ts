@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { indexFile, rangeOf, type AnalysisOptions, type CallForm, type FileIndex, type Finding } from '@sunset/analysis';
+import { indexFile, rangeOf, retirementNotesOf, type AnalysisOptions, type CallForm, type FileIndex, type Finding } from '@sunset/analysis';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
 import {
   checkFiles,
@@ -158,6 +158,8 @@ export interface ProjectAnalysis {
   readonly project: Project;
   /** The files walked, less those the first pass could not read or parse or skipped. */
   readonly scanned: ReadonlySet<string>;
+  /** Requests to a retired path on another API's host, in each loaded file the analysis checked (absolute path, only files with some). */
+  readonly otherHostsByFile: ReadonlyMap<string, number>;
 }
 
 /**
@@ -224,6 +226,7 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
 
   let checked = 0;
   const findings: ProjectFinding[] = [];
+  const otherHostsByFile = new Map<string, number>();
   const wrappers: Wrapper[] = [];
   const consumedDeclarations = new Set<string>();
   const locationOf = (declaration: ValueDeclaration, message: string): CrossFileLocation => {
@@ -247,6 +250,8 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
     let index: FileIndex | undefined;
     const core = {
       mightNeedAnalysis: () => true,
+      // The index is the real one, so what the retirement rules left out (another API's host) is said too.
+      retirementNotes: retirementNotesOf,
       indexFile: (source: Parameters<typeof indexFile>[0], options: AnalysisOptions): FileIndex => {
         index = indexFile(source, {
           ...options,
@@ -257,6 +262,7 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
       },
     };
     const result = checkSource(texts.get(file)!, file, run.options, core);
+    if ((result.notes?.otherHostCount ?? 0) > 0) otherHostsByFile.set(file, result.notes!.otherHostCount);
     for (const finding of result.findings) {
       const declarations = resolved
         .filter(({ range }) => finding.range[0] <= range[0] && range[1] <= finding.range[1])
@@ -340,7 +346,7 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
     return !consumedDeclarations.has(`${finding.file}:${finding.range[0]}:${finding.range[1]}`) && !insideWrapperArgument(finding) && !insideBase(finding);
   });
   kept.sort(compareFindings);
-  return { findings: kept, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, encodings, project, scanned };
+  return { findings: kept, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, encodings, project, scanned, otherHostsByFile };
 }
 
 /**
@@ -371,5 +377,9 @@ export async function runProjectCheck(run: ProjectRun): Promise<ProjectCheckResu
     ...analysis.findings,
   ].sort(compareFindings);
   const scannedSources = [...analysis.sources].filter(([file]) => analysis.scanned.has(file));
-  return { ...base, findings, sources: new Map([...base.sources, ...scannedSources]), analysed: analysis.analysed, loaded: analysis.loaded.size };
+  // A loaded file's requests left out as another host's are counted as the analysis counted them (it knows more hosts).
+  const otherHostsByFile = new Map([...base.otherHostsByFile].filter(([file]) => !analysis.loaded.has(file)));
+  for (const [file, count] of analysis.otherHostsByFile) if (analysis.scanned.has(file)) otherHostsByFile.set(file, count);
+  const otherHostCount = [...otherHostsByFile.values()].reduce((sum, count) => sum + count, 0);
+  return { ...base, findings, sources: new Map([...base.sources, ...scannedSources]), analysed: analysis.analysed, loaded: analysis.loaded.size, otherHostCount, otherHostsByFile };
 }

@@ -269,6 +269,7 @@ function mergeResults(results: readonly CheckFilesResult[]): CheckFilesResult {
     skipped: results.flatMap((result) => result.skipped),
     unresolvedMethod: results.flatMap((result) => result.unresolvedMethod).sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column),
     otherHostCount: results.reduce((sum, result) => sum + result.otherHostCount, 0),
+    otherHostsByFile: new Map(results.flatMap((result) => [...result.otherHostsByFile])),
     files: results.reduce((sum, result) => sum + result.files, 0),
     candidates: results.reduce((sum, result) => sum + result.candidates, 0),
     sources: new Map(results.flatMap((result) => [...result.sources])),

@@ -73,6 +73,8 @@ export interface CheckFilesResult {
   readonly unresolvedMethod: readonly LocatedUnresolvedMethod[];
   /** URLs whose host is another API's than their retired path's: findings that `"*"` hosts would add. */
   readonly otherHostCount: number;
+  /** `otherHostCount` by file (absolute path), only files with some: `--project` counts its own files again. */
+  readonly otherHostsByFile: ReadonlyMap<string, number>;
   readonly timings: PhaseTimings;
 }
 
@@ -534,12 +536,14 @@ function collect(
   const sources = new Map<string, string>();
   const unresolvedMethod: LocatedUnresolvedMethod[] = [];
   let otherHostCount = 0;
+  const otherHostsByFile = new Map<string, number>();
   let unreadableFiles = 0;
   for (const outcome of outcomes) {
     for (const finding of outcome.findings) findings.push(finding);
     if (outcome.notes !== undefined) {
       unresolvedMethod.push(...outcome.notes.unresolvedMethod);
       otherHostCount += outcome.notes.otherHostCount;
+      if (outcome.notes.otherHostCount > 0) otherHostsByFile.set(outcome.file, (otherHostsByFile.get(outcome.file) ?? 0) + outcome.notes.otherHostCount);
     }
     if (outcome.error !== undefined) errors.push(outcome.error);
     if (outcome.unreadable === true) unreadableFiles += 1;
@@ -551,7 +555,7 @@ function collect(
   skipped.sort((a, b) => compareText(a.file, b.file));
   const notScanned = countNotScanned(skipped, unreadable.length + unreadableFiles);
   unresolvedMethod.sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column);
-  return { findings, errors, skipped, notScanned, files, candidates: sources.size, sources, unresolvedMethod, otherHostCount, timings };
+  return { findings, errors, skipped, notScanned, files, candidates: sources.size, sources, unresolvedMethod, otherHostCount, otherHostsByFile, timings };
 }
 
 /** What the main thread hands a worker once the walk is done: the files, the options without the catalog, the shared counter. */

@@ -5,7 +5,7 @@ import { displayPath } from '../files/paths.js';
 import { readSource, type SourceEncoding } from '../files/read-source.js';
 import { looksMinified, minifiedMessage, tooLargeMessage, type SkippedFile } from '../files/source-shape.js';
 import type { FoundSource } from '../files/walk.js';
-import { buildModuleGraph, moduleTextFacts, type ModuleFacts } from '../module-graph/build-module-graph.js';
+import { buildModuleGraph, mayOfferRetiredValues, moduleTextFacts, type ModuleFacts } from '../module-graph/build-module-graph.js';
 import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
 import { detachedReferences } from '../module-graph/scan-imports.js';
 import type { FileChange, FixRun } from './fix-files.js';
@@ -79,14 +79,18 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, cont
         plans.set(file, { found, text: read.text, encoding: read.encoding, result });
         if (run.crossFile === true) {
           const references = detachedReferences(read.text);
-          const textFacts = moduleTextFacts(read.text, context.analysisOptions);
-          const needle = result.error === undefined && context.analysisOptions.catalog.needlePattern.test(result.output ?? read.text);
-          if (needle || textFacts.clientSource === true || references.imports.length > 0) facts.set(file, { needle, ...references, ...textFacts });
+          const parsed = result.error === undefined;
+          const { needlePattern } = context.analysisOptions.catalog;
+          // What it offers other files is read from the fixed text; the paths it reads from the text as written,
+          // so a call the first pass rewrote is fixed again with its client (another vendor's is left alone).
+          const needle = parsed && needlePattern.test(result.output ?? read.text);
+          const { clientSource, restNeedle } = moduleTextFacts(read.text, context.analysisOptions);
+          const readsPaths = restNeedle === true || needlePattern.test(read.text);
+          if (needle || clientSource === true || references.imports.length > 0) facts.set(file, { needle, ...references, clientSource: parsed && clientSource === true, restNeedle: readsPaths });
         }
       }
     } else if (run.crossFile === true) {
-      // No needle: its relative imports matter (the graph may find it reads a retired value or a client), and a client
-      // it makes (a base other files' paths follow, as in `sunset check`); its text is read again then.
+      // No needle: its relative imports matter (the graph may find it reads a retired value or a client), and a client it makes; its text is read again then.
       const references = detachedReferences(read.text);
       const textFacts = moduleTextFacts(read.text, context.analysisOptions);
       if (references.imports.length > 0 || textFacts.clientSource === true) facts.set(file, { needle: false, ...references, ...textFacts });
@@ -116,7 +120,7 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, cont
  * Returns how many of them the first pass had not planned.
  */
 function fixImporters(files: readonly FoundSource[], plans: Map<string, FilePlan>, facts: ReadonlyMap<string, ModuleFacts>, context: CheckContext, run: FixRun): number {
-  if (![...facts.values()].some((fact) => fact.needle || fact.clientSource === true)) return 0;
+  if (![...facts.values()].some(mayOfferRetiredValues)) return 0;
   const byPath = new Map(files.map((found) => [found.path, found]));
   // Candidates as planned; any other file is unchanged on disk.
   const encodings = new Map<string, SourceEncoding>();
