@@ -100,7 +100,7 @@ describe("a real description with $refs that lead nowhere: Adobe's Real-time Cus
       const places = placesOf(name, text);
       expect([pointers.length, places.length]).toEqual([63, 63]);
       return [
-        `sunset: warning: api.json: api.json#/components/parameters/${name} does not exist: there is no #/components/parameters/${name} in api.json. Sunset does not read it, so the 63 $refs that name it are skipped:`,
+        `sunset: warning: api.json: api.json#/components/parameters/${name} does not exist: there is no #/components/parameters/${name} in api.json. Sunset does not need it, so the 63 $refs that name it are skipped:`,
         ...pointers.map((pointer, index) => `  api.json:${places[index]!}: ${pointer}`),
       ].join('\n');
     });

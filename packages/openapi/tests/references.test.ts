@@ -47,13 +47,13 @@ describe('$refs: only what Sunset reads must resolve', () => {
     expect(result.config['apis']).toEqual({ 'music-api': { name: 'Music API', hosts: ['api.music.example'], basePaths: ['/v1'] } });
     expect(result.warnings.map(formatProblem)).toEqual([
       [
-        'music.yaml: ../policies.yaml cannot be read: there is no such file. Sunset does not read it, so the 3 $refs that name it are skipped:',
+        'music.yaml: ../policies.yaml cannot be read: there is no such file. Sunset does not need it, so the 3 $refs that name it are skipped:',
         '  music.yaml:9:5: #/components/x-music-policy/$ref',
         '  music.yaml:18:9: #/paths/~1tracks/get/x-music-policy-list/$ref',
         '  music.yaml:24:9: #/paths/~1tracks/put/x-music-policy-list/$ref',
       ].join('\n'),
       [
-        'music.yaml: music.yaml#/components/schemas/Missing does not exist: there is no #/components/schemas/Missing in music.yaml. Sunset does not read it, so the 2 $refs that name it are skipped:',
+        'music.yaml: music.yaml#/components/schemas/Missing does not exist: there is no #/components/schemas/Missing in music.yaml. Sunset does not need it, so the 2 $refs that name it are skipped:',
         '  music.yaml:12:7: #/components/schemas/Track/$ref',
         '  music.yaml:37:17: #/paths/~1albums/get/responses/200/content/application~1json/schema/$ref',
       ].join('\n'),
@@ -149,12 +149,12 @@ describe('parameters Sunset cannot reach', () => {
     ]);
     expect(result.warnings.map(formatProblem)).toEqual([
       [
-        'headers.yaml: auth-headers.yaml cannot be read: there is no such file. Sunset does not read it, so the 2 $refs that name it are skipped:',
+        'headers.yaml: auth-headers.yaml cannot be read: there is no such file. Sunset does not need it, so the 2 $refs that name it are skipped:',
         '  headers.yaml:13:9: #/paths/~1tracks/parameters/0/$ref',
         '  headers.yaml:36:11: #/paths/~1albums~1{albumId}/get/parameters/0/$ref',
       ].join('\n'),
       [
-        'headers.yaml: headers.yaml#/components/parameters/limit does not exist: there is no #/components/parameters/limit in headers.yaml. Sunset does not read it, so the 2 $refs that name it are skipped:',
+        'headers.yaml: headers.yaml#/components/parameters/limit does not exist: there is no #/components/parameters/limit in headers.yaml. Sunset does not need it, so the 2 $refs that name it are skipped:',
         '  headers.yaml:17:11: #/paths/~1tracks/get/parameters/0/$ref',
         '  headers.yaml:26:11: #/paths/~1tracks~1{trackId}/get/parameters/1/$ref',
       ].join('\n'),

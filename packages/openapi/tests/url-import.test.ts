@@ -114,9 +114,9 @@ describe('sunset import openapi <URL>', () => {
       code: 0,
       stdout: `Wrote sunset.config.json: 2 entries from ${base}/latest (1 deprecated, 1 removed) for the API music-api on api.music.example.\n`,
       stderr: [
-        `sunset: warning: ${base}/latest: ${base}/v2/policies.yaml cannot be read: it is a remote file, which Sunset fetches only for what it reads. Sunset does not read it, so the $ref that names it is skipped:`,
+        `sunset: warning: ${base}/latest: ${base}/v2/policies.yaml cannot be read: it is a remote file, which Sunset fetches only for what it reads. Sunset does not need it, so the $ref that names it is skipped:`,
         `  ${base}/latest:9:5: #/components/x-policy/$ref`,
-        `sunset: warning: ${base}/v1/openapi.yaml: ${base}/v1/policies.yaml cannot be read: it is a remote file, which Sunset fetches only for what it reads. Sunset does not read it, so the $ref that names it is skipped:`,
+        `sunset: warning: ${base}/v1/openapi.yaml: ${base}/v1/policies.yaml cannot be read: it is a remote file, which Sunset fetches only for what it reads. Sunset does not need it, so the $ref that names it is skipped:`,
         `  ${base}/v1/openapi.yaml:9:5: #/components/x-policy/$ref`,
         '',
       ].join('\n'),
