@@ -141,7 +141,7 @@ describe('bench/run.mjs', () => {
   }
 
   const runBench = (args: readonly string[]) =>
-    spawnSync(process.execPath, ['bench/run.mjs', ...args], { cwd: workspaceRoot, encoding: 'utf8', timeout: 150_000 });
+    spawnSync(process.execPath, ['bench/run.mjs', ...args], { cwd: workspaceRoot, encoding: 'utf8', timeout: 600_000 });
 
   const ROWS = ['a', 'b', 'o', 'c', 'd', 'e'];
   const TARGET_IDS = ['a/b', 'a/e', 'a/o', 'c/d', 'rss-a', 'rss-c', 'findings-o=b', 'growth-a', 'growth-c'];

@@ -41,7 +41,7 @@ describe('sunset check with SUNSET_CHECK_THREADS', () => {
     const check = (threads: string): Promise<RunResult> =>
       runSunset(['check', '.', '--format', 'json', '--as-of', '2026-11-21'], { cwd: repo.dir, env: { SUNSET_CHECK_THREADS: threads } });
     [oneThread, threeThreads] = [await check('1'), await check('3')];
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await repo.cleanup();

@@ -82,7 +82,7 @@ describe('eslint --cache with the Sunset plugin', () => {
     cacheFile = path.join(temp.dir, '.eslintcache');
     probeLog = path.join(temp.dir, 'probe.log');
     writeFileSync(probeLog, '');
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await temp.cleanup();

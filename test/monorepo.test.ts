@@ -59,5 +59,5 @@ describe('sunset:check under Turborepo', () => {
     writeFileSync(ruleDataJson, JSON.stringify({ ...ruleData, version: `${ruleData.version}-next` }, null, 2));
     expect(run('2026-04-01').cached).toBe(0);
     expect(run('2026-04-01').cached).toBe(2);
-  }, 120_000);
+  });
 });

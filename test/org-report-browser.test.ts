@@ -120,8 +120,8 @@ describe.each(locales)('the merged page in headless Chromium under LANG=$LANG', 
     page.on('request', (request) => requests.push(request.url()));
     pageUrl = pathToFileURL(path.join(built.dir, 'org.html')).href;
     await page.goto(pageUrl);
-    await page.locator('#burndown-chart[data-marks]').waitFor({ state: 'attached', timeout: 30_000 });
-  }, 180_000);
+    await page.locator('#burndown-chart[data-marks]').waitFor({ state: 'attached', timeout: 300_000 });
+  });
 
   afterAll(async () => {
     await browser?.close();

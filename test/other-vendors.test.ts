@@ -68,7 +68,7 @@ describe("other vendors' clients are not the built-in API's (fixtures/other-vend
 
   beforeAll(async () => {
     await ensureBuilt();
-  }, 180_000);
+  });
 
   it('lists the three collisions, each written as a direct URL, an instance and a wrapper in another file', () => {
     expect(requests).toHaveLength(11);
@@ -125,7 +125,7 @@ describe('the positive control: the same code pointed at api.adform.com', () => 
     await ensureBuilt();
     temp = await makeTempDir('other-vendors-adform');
     copyPointedAtAdform(temp.dir);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await temp.cleanup();

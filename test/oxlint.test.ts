@@ -39,7 +39,7 @@ describe('oxlint with the Sunset plugin as a JS plugin', () => {
   beforeAll(async () => {
     await ensureBuilt();
     temp = await makeTempDir('oxlint');
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await temp.cleanup();

@@ -111,7 +111,7 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
     // The runtime alone, installed with the README's line for it.
     runtimeProject = scratchProject('runtime-only', [], readmeInstallLine('runtime'));
     await runtimeProject;
-  }, 480_000);
+  });
 
   afterAll(async () => {
     console.info(`pack test: packed, installed twice and ran in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -61,8 +61,8 @@ describe.each(locales)('the report page in headless Chromium under LANG=$LANG', 
     pageUrl = pathToFileURL(path.join(repo.dir, 'sunset-report.html')).href;
     await page.goto(pageUrl);
     // Playwright's own selector engine waits (a string predicate would be eval'd in the page, which its CSP forbids).
-    await page.locator('.chart[data-marks]').nth(1).waitFor({ state: 'attached', timeout: 30_000 });
-  }, 120_000);
+    await page.locator('.chart[data-marks]').nth(1).waitFor({ state: 'attached', timeout: 300_000 });
+  });
 
   afterAll(async () => {
     await browser?.close();

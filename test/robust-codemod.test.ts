@@ -91,7 +91,6 @@ describe('Ctrl-C during npx @sunset/codemod', () => {
         expect(written).toBe([...originals].filter(([file, text]) => expected.get(file) !== text).length);
       }
     },
-    60_000,
   );
 });
 

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,16 +55,17 @@ export function buildIsStale(): boolean {
  */
 export async function ensureBuilt(): Promise<void> {
   if (!buildIsStale()) return;
-  const lock = path.join(os.tmpdir(), 'sunset-e2e-build.lock');
-  for (let attempt = 0; ; attempt += 1) {
+  // One lock per checkout (two CI runs side by side build their own trees); it names its holder's pid.
+  const lock = path.join(os.tmpdir(), `sunset-e2e-build-${createHash('sha256').update(repoRoot).digest('hex').slice(0, 12)}.lock`);
+  for (;;) {
     try {
       mkdirSync(lock);
+      writeFileSync(path.join(lock, 'pid'), String(process.pid));
       break;
     } catch {
-      // Another test file is building; a lock older than three minutes is left over from a killed run.
-      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 180_000) rmdirSync(lock);
-      if (attempt > 600) throw new Error(`Waited too long for the build lock ${lock}; remove it and run again.`);
-      await sleep(200);
+      // Another test file is building; a lock whose process has ended is left over from a killed run.
+      if (!holderIsAlive(lock)) rmSync(lock, { recursive: true, force: true });
+      else await sleep(200);
     }
   }
   try {
@@ -75,7 +77,28 @@ export async function ensureBuilt(): Promise<void> {
     // Sources mid-edit elsewhere in the workspace: test the last good build (CI builds first and fails there).
     console.warn(`${report}\nRunning the end-to-end tests against the previous build in packages/*/dist.`);
   } finally {
-    rmdirSync(lock);
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Whether the process named in the lock still runs (a lock made in the last seconds, its pid not written yet, counts as held). */
+function holderIsAlive(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(lock, 'pid'), 'utf8'));
+  } catch {
+    // Made a moment ago and its pid not written yet, or its holder died in between.
+    try {
+      return Date.now() - statSync(lock).mtimeMs < 10_000;
+    } catch {
+      return false;
+    }
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -90,7 +90,7 @@ describe('rule docs', () => {
     const result = runDocGenerator({ check: true });
     expect(`${result.stdout}${result.stderr}`).toBe('');
     expect(result.status).toBe(0);
-  }, 60_000);
+  });
 
   describe.each(ruleNames)('examples of %s', (name) => {
     const blocks = examplesIn(readFileSync(docPath(name), 'utf8'));
