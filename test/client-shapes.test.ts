@@ -67,13 +67,7 @@ const sourceFiles = fg.sync('src/**/*', { cwd: fixture }).sort();
  */
 const gaps: Readonly<Record<string, string>> = {
   'check findings src/legacy/paths.js': 'G2: the constant is reported where it is declared too, though its one request in push.js is reported',
-  'project findings src/soap/create-campaign.ts': "G4: reported at the helper's argument (8:31), not at the operation's element (8:33)",
-  'project related src/soap/create-campaign.ts': 'G4: env() is given as making the request, the SOAPAction header is lost',
-  'project related src/features/campaigns.ts': 'G5: --project does not name where the imported client is made',
-  'project related src/features/dictionaries.js': 'G5: --project does not name where the imported client is made',
-  'project related src/features/orders.cjs': 'G5: --project does not name where the imported client is made',
   'fix src/legacy/paths.js': 'G2: a second TODO at the declaration of a constant whose request is marked',
-  'project fix src/features/orders.cjs': "G5: the TODO does not name the client's file, as sunset fix's does",
 };
 
 /** `it`, or `it.fails` with the gap in its name when `key` is a known gap. */

@@ -144,7 +144,7 @@ describe('fix --project: a shared constant after a base', () => {
         'src/use.ts',
         files['src/use.ts'].replace(
           'export const clients',
-          '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with GET /v1/buyer/advertisers; candidates GET /v1/buyer/advertisers; support ended 2019-10-01; the path is PATHS.clients of src/http.ts\nexport const clients',
+          '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with GET /v1/buyer/advertisers; candidates GET /v1/buyer/advertisers; support ended 2019-10-01; the URL is built from the client campaigns of src/http.ts and PATHS.clients of src/http.ts\nexport const clients',
         ),
       ],
     ]);
@@ -158,8 +158,8 @@ describe('fix --project: a shared constant after a base', () => {
     const work = writeWork(files);
     const { findings } = await runProjectCheck({ cwd: work, paths: ['src'], options, baseDir: work });
     expect(findings.map((finding) => lineOf(work, finding))).toEqual([
-      'src/use.ts:2:42 no-legacy-rest-path GET /v1/campaigns/dictionaries/managers @api.adform.com <- src/http.ts:4:34 (PATHS.managers)',
-      'src/use.ts:3:44 no-legacy-rest-path GET /v1/campaigns/dictionaries/clients @api.adform.com <- src/http.ts:4:79 (PATHS.clients)',
+      'src/use.ts:2:42 no-legacy-rest-path GET /v1/campaigns/dictionaries/managers @api.adform.com <- src/http.ts:2:23 (adform), src/http.ts:4:34 (PATHS.managers)',
+      'src/use.ts:3:44 no-legacy-rest-path GET /v1/campaigns/dictionaries/clients @api.adform.com <- src/http.ts:3:26 (campaigns), src/http.ts:4:79 (PATHS.clients)',
     ]);
   });
 });

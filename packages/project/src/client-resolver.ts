@@ -59,11 +59,54 @@ function thisAssignments(classNode: ts.ClassLikeDeclaration, name: string): ts.E
   return found;
 }
 
-/** The one value of a list, or undefined when there is none or they differ. */
-function onlyValue(values: readonly (ClientValue | undefined)[]): ClientValue | undefined {
-  if (values.length === 0 || values.some((value) => value === undefined)) return undefined;
-  const first = JSON.stringify(values[0]);
-  return values.every((value) => JSON.stringify(value) === first) ? values[0] : undefined;
+/** Where a client another file uses is made: the expression the analysis read it at, and what it is called there. */
+export interface ClientOrigin {
+  readonly file: string;
+  readonly range: readonly [number, number];
+  /** `adform`, `default`, `AdformSdk.http`, or `createClient()` for what a factory returns. */
+  readonly name: string;
+  /** Made by a call of a factory function (`createClient()`), not held under a name. */
+  readonly factory: boolean;
+}
+
+/** A client the hook found: its value for the analysis, and where it is made. */
+export interface ResolvedClient {
+  readonly value: ClientValue;
+  readonly origin: ClientOrigin;
+}
+
+/** The one client of a list (every return of a getter or factory), or undefined when there is none or they differ. */
+function onlyClient(clients: readonly (ResolvedClient | undefined)[]): ResolvedClient | undefined {
+  if (clients.length === 0 || clients.some((client) => client === undefined)) return undefined;
+  const first = JSON.stringify(clients[0]!.value);
+  return clients.every((client) => JSON.stringify(client!.value) === first) ? clients[0] : undefined;
+}
+
+/** The class a member is declared in, by name (`AdformSdk`), when it has one. */
+const classNameOf = (member: ts.Node): string | undefined => (ts.isClassLike(member.parent) && member.parent.name !== undefined ? member.parent.name.text : undefined);
+
+/** What a declaration holding a client is called outside it: `adform`, `default`, `API.adform`, `AdformSdk.http`. */
+function holderName(declaration: ts.Node): string {
+  if (ts.isExportAssignment(declaration)) return 'default';
+  if ((ts.isPropertyDeclaration(declaration) || ts.isGetAccessorDeclaration(declaration)) && ts.isIdentifier(declaration.name)) {
+    const owner = classNameOf(declaration);
+    return owner === undefined ? declaration.name.text : `${owner}.${declaration.name.text}`;
+  }
+  if (ts.isPropertyAssignment(declaration) && (ts.isIdentifier(declaration.name) || ts.isStringLiteral(declaration.name))) {
+    const owner = ts.isObjectLiteralExpression(declaration.parent) && ts.isVariableDeclaration(declaration.parent.parent) && ts.isIdentifier(declaration.parent.parent.name) ? declaration.parent.parent.name.text : undefined;
+    return owner === undefined ? declaration.name.text : `${owner}.${declaration.name.text}`;
+  }
+  if ((ts.isVariableDeclaration(declaration) || ts.isParameter(declaration) || ts.isClassDeclaration(declaration) || ts.isClassExpression(declaration)) && declaration.name !== undefined && ts.isIdentifier(declaration.name)) {
+    return declaration.name.text;
+  }
+  // JavaScript: `module.exports = value` is the default export; `exports.api = value`, `this.http = value` name the member.
+  if (ts.isBinaryExpression(declaration) && ts.isPropertyAccessExpression(declaration.left)) {
+    const { expression, name } = declaration.left;
+    if (ts.isIdentifier(expression) && expression.text === 'module' && name.text === 'exports') return 'default';
+    const owner = expression.kind === ts.SyntaxKind.ThisKeyword ? ts.findAncestor(declaration, ts.isClassLike)?.name?.text : undefined;
+    return owner === undefined ? name.text : `${owner}.${name.text}`;
+  }
+  return 'default';
 }
 
 /**
@@ -74,63 +117,84 @@ function onlyValue(values: readonly (ClientValue | undefined)[]): ClientValue | 
  * getter's return value, `export default`, a class (a wrapper client), or, for a call, what the
  * function returns (a factory: `createClient()`). Where the client is made, the analysis reads it in
  * its own file (`clientValueAt`): the base with its fallbacks and parameter defaults, or a wrapper's
- * hosts; an identifier there that comes from yet another file comes back through this hook.
- * `onBase` hears where each base found is written: it is part of the requests that read it.
+ * hosts; an identifier there that comes from yet another file comes back through this hook, and the
+ * client is then made where that one is (`origin`). `onBase` hears where each base found is written:
+ * it is part of the requests that read it.
  */
 export function createClientResolver(
   checker: ts.TypeChecker,
   indexOf: (file: string) => FileIndex | undefined,
   onBase?: (file: string, ranges: readonly (readonly [number, number])[]) => void,
-): (identifier: ts.Node, what?: ClientQuery) => ClientValue | undefined {
-  const results = new Map<string, ClientValue | undefined>();
+): (identifier: ts.Node, what?: ClientQuery) => ResolvedClient | undefined {
+  const results = new Map<string, ResolvedClient | undefined>();
   const inProgress = new Set<string>();
+  // The clients found through this hook while the analysis reads another one (innermost last).
+  const reading: ResolvedClient[][] = [];
 
   /** Where the client is made: the analysis of that file reads it (an expression, or a class's name). */
-  const clientAtNode = (node: ts.Node): ClientValue | undefined => {
+  const clientAtNode = (node: ts.Node, name: string, factory = false): ResolvedClient | undefined => {
     const file = node.getSourceFile().fileName;
     const key = `${file}:${node.getStart()}:${node.getEnd()}`;
     if (results.has(key)) return results.get(key);
     // A client that reaches itself again (`get http() { return this.http }`), or a chain too long: unknown.
     if (inProgress.has(key) || inProgress.size >= maxSteps) return undefined;
     inProgress.add(key);
+    reading.push([]);
     try {
       const index = indexOf(file);
       const found = index === undefined ? undefined : clientValueAt(index, [node.getStart(), node.getEnd()]);
       if (found !== undefined && found.baseRanges.length > 0) onBase?.(file, found.baseRanges);
-      results.set(key, found?.value);
-      return found?.value;
+      // `export const client = adform`: the same client as the one it names, made where that one is.
+      const same = found === undefined ? undefined : reading.at(-1)!.find((client) => JSON.stringify(client.value) === JSON.stringify(found.value));
+      const origin: ClientOrigin = same?.origin ?? { file, range: [node.getStart(), node.getEnd()], name, factory };
+      const result = found === undefined ? undefined : { value: found.value, origin };
+      results.set(key, result);
+      return result;
     } finally {
+      reading.pop();
       inProgress.delete(key);
     }
   };
 
-  const clientOfExpression = (expression: ts.Expression): ClientValue | undefined => clientAtNode(skipOuterExpressions(expression));
+  /**
+   * The client an expression holds, read where it is written; a name there (`return this._http` of a
+   * getter, `export default adform`) is followed to where that client is made, for its origin.
+   */
+  const clientOfExpression = (expression: ts.Expression, name: string, factory = false): ResolvedClient | undefined => {
+    const node = skipOuterExpressions(expression);
+    const found = clientAtNode(node, name, factory);
+    const named = ts.isIdentifier(node) || (ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.ThisKeyword);
+    const symbol = found === undefined || factory || !named ? undefined : checker.getSymbolAtLocation(node);
+    const held = symbol === undefined ? undefined : clientOfSymbol(symbol);
+    return held !== undefined && JSON.stringify(held.value) === JSON.stringify(found!.value) ? { value: found!.value, origin: held.origin } : found;
+  };
 
-  const clientOfDeclaration = (declaration: ts.Declaration): ClientValue | undefined => {
+  const clientOfDeclaration = (declaration: ts.Declaration): ResolvedClient | undefined => {
+    const name = holderName(declaration);
     if (ts.isVariableDeclaration(declaration)) {
       const isConst = (ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const) !== 0;
-      return isConst && declaration.initializer !== undefined ? clientOfExpression(declaration.initializer) : undefined;
+      return isConst && declaration.initializer !== undefined ? clientOfExpression(declaration.initializer, name) : undefined;
     }
-    if (ts.isExportAssignment(declaration)) return clientOfExpression(declaration.expression);
-    if (ts.isClassDeclaration(declaration) || ts.isClassExpression(declaration)) return declaration.name === undefined ? undefined : clientAtNode(declaration.name);
-    if (ts.isGetAccessorDeclaration(declaration)) return onlyValue(returnedExpressions(declaration).map(clientOfExpression));
-    if (ts.isPropertyAssignment(declaration) || ts.isParameter(declaration)) return declaration.initializer === undefined ? undefined : clientOfExpression(declaration.initializer);
+    if (ts.isExportAssignment(declaration)) return clientOfExpression(declaration.expression, name);
+    if (ts.isClassDeclaration(declaration) || ts.isClassExpression(declaration)) return declaration.name === undefined ? undefined : clientAtNode(declaration.name, name);
+    if (ts.isGetAccessorDeclaration(declaration)) return onlyClient(returnedExpressions(declaration).map((returned) => clientOfExpression(returned, name)));
+    if (ts.isPropertyAssignment(declaration) || ts.isParameter(declaration)) return declaration.initializer === undefined ? undefined : clientOfExpression(declaration.initializer, name);
     if (ts.isShorthandPropertyAssignment(declaration)) {
       const symbol = checker.getShorthandAssignmentValueSymbol(declaration);
       return symbol === undefined ? undefined : clientOfSymbol(symbol);
     }
     if (ts.isPropertyDeclaration(declaration)) {
-      if (declaration.initializer !== undefined) return clientOfExpression(declaration.initializer);
-      const name = declaration.name;
-      return ts.isIdentifier(name) ? onlyValue(thisAssignments(declaration.parent, name.text).map(clientOfExpression)) : undefined;
+      if (declaration.initializer !== undefined) return clientOfExpression(declaration.initializer, name);
+      const field = declaration.name;
+      return ts.isIdentifier(field) ? onlyClient(thisAssignments(declaration.parent, field.text).map((value) => clientOfExpression(value, name))) : undefined;
     }
     // JavaScript: `this.http = value`, `exports.api = value`, `module.exports = value` declare what they assign.
     const assignment = ts.isBinaryExpression(declaration) ? declaration : ts.isBinaryExpression(declaration.parent) ? declaration.parent : undefined;
-    if (assignment !== undefined && assignment.operatorToken.kind === ts.SyntaxKind.EqualsToken) return clientOfExpression(assignment.right);
+    if (assignment !== undefined && assignment.operatorToken.kind === ts.SyntaxKind.EqualsToken) return clientOfExpression(assignment.right, holderName(assignment));
     return undefined;
   };
 
-  const clientOfSymbol = (found: ts.Symbol): ClientValue | undefined => {
+  const clientOfSymbol = (found: ts.Symbol): ResolvedClient | undefined => {
     const symbol = found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found;
     const declarations = symbol.declarations ?? [];
     // A JavaScript field assigned in several places, or a name declared twice: its value is not one.
@@ -142,17 +206,18 @@ export function createClientResolver(
   };
 
   /** What a call of a project function returns: the one client all its `return`s give. */
-  const clientOfCall = (call: ts.CallExpression): ClientValue | undefined => {
+  const clientOfCall = (call: ts.CallExpression): ResolvedClient | undefined => {
     const callee = skipOuterExpressions(call.expression);
     const name = ts.isPropertyAccessExpression(callee) ? callee.name : callee;
     const found = checker.getSymbolAtLocation(name);
     const symbol = found !== undefined && found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found;
     const declarations = symbol?.declarations ?? [];
     const fn = declarations.length === 1 ? functionOf(declarations[0]!) : undefined;
-    return fn === undefined ? undefined : onlyValue(returnedExpressions(fn).map(clientOfExpression));
+    const called = `${symbol?.name ?? name.getText()}()`;
+    return fn === undefined ? undefined : onlyClient(returnedExpressions(fn).map((returned) => clientOfExpression(returned, called, true)));
   };
 
-  return (identifier, what = 'value') => {
+  const resolve = (identifier: ts.Node, what: ClientQuery): ResolvedClient | undefined => {
     if (!ts.isIdentifier(identifier)) return undefined;
     if (what === 'returned') {
       const member = identifier.parent;
@@ -162,5 +227,11 @@ export function createClientResolver(
     }
     const symbol = checker.getSymbolAtLocation(identifier);
     return symbol === undefined ? undefined : clientOfSymbol(symbol);
+  };
+
+  return (identifier, what = 'value') => {
+    const found = resolve(identifier, what);
+    if (found !== undefined) reading.at(-1)?.push(found);
+    return found;
   };
 }

@@ -20,7 +20,7 @@ import {
 } from '@sunset/engine';
 import type { UrlPart } from '@sunset/rule-data';
 import { Project, ts, type SourceFile as MorphSourceFile } from 'ts-morph';
-import { createClientResolver } from './client-resolver.js';
+import { createClientResolver, type ClientOrigin } from './client-resolver.js';
 import { baseTestOf, selectProjectFiles, wrapperDepth } from './select-files.js';
 import { createValueEvaluator, morphNodeAt, type ValueDeclaration } from './type-resolver.js';
 import { wrapperFindings } from './wrapper-findings.js';
@@ -36,6 +36,8 @@ export type CrossFileLocation = CrossFileRelatedLocation;
 export type ProjectFinding = LocatedFinding & {
   /** The declarations its value came from (empty when the value is written at the call). */
   readonly declarations: readonly ValueDeclaration[];
+  /** Where its client is made, when that is another file (`adform.get('/campaigns')` with `adform` imported). */
+  readonly client?: ClientOrigin;
 };
 
 export interface ProjectRun {
@@ -204,10 +206,14 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
       onResolved?.(rangeOf(node), value.declarations);
       return value.parts;
     };
+  // Where each client a name brought in is made, by the name's place (`file:start:end`): a request's `clientVia`.
+  const clientOrigins = new Map<string, ClientOrigin>();
   /** `resolveClient` for one file: the client a name stands for, wherever the checker finds it made. */
   const clientHook: (sourceFile: MorphSourceFile) => NonNullable<AnalysisOptions['resolveClient']> = (sourceFile) => (node, what) => {
     const tsNode = morphNodeAt(sourceFile, rangeOf(node));
-    return tsNode === undefined ? undefined : resolveClient(tsNode, what);
+    const found = tsNode === undefined ? undefined : resolveClient(tsNode, what);
+    if (found !== undefined) clientOrigins.set(`${sourceFile.getFilePath()}:${rangeOf(node).join(':')}`, found.origin);
+    return found?.value;
   };
   // The files a client is made in are indexed once more, for that only, with the same hooks.
   const lookupIndexes = new Map<string, FileIndex | undefined>();
@@ -235,13 +241,21 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
     const end = positionOf(sourceFile, declaration.range[1]);
     return { file: declaration.file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column, message };
   };
-  const describe = (declarations: readonly ValueDeclaration[]): string =>
+  const describe = (declarations: readonly Pick<ValueDeclaration, 'file' | 'name' | 'range'>[]): string =>
     declarations
       .map((declaration) => {
-        const { line, column } = locationOf(declaration, '');
+        const { line, column } = locationOf({ ...declaration, editable: false }, '');
         return `${displayPath(run.cwd, declaration.file)}:${line}:${column} (${declaration.name})`;
       })
       .join(', ');
+  /** Where a finding's client is made, when another file makes it: its origin, said as `sunset check` says it. */
+  const clientOf = (file: string, finding: Finding): ClientOrigin | undefined => {
+    const via = finding.retirement?.clientVia;
+    const origin = via === undefined ? undefined : clientOrigins.get(`${file}:${via.join(':')}`);
+    return origin === undefined || origin.file === file ? undefined : origin;
+  };
+  const clientLocation = (origin: ClientOrigin): CrossFileLocation =>
+    locationOf({ ...origin, editable: false }, origin.factory ? `The client is created here by ${origin.name}.` : `The client is created here as ${origin.name}.`);
 
   for (const file of texts.keys()) {
     run.onProgress?.(`resolving across files: ${(checked += 1)}/${texts.size}`);
@@ -269,14 +283,21 @@ export async function analyseProject(run: ProjectRun, tsconfig: Tsconfig, exclud
         .flatMap((entry) => entry.declarations)
         .filter((declaration, at, all) => all.findIndex((other) => other.file === declaration.file && other.range[0] === declaration.range[0]) === at);
       for (const declaration of declarations) consumedDeclarations.add(`${declaration.file}:${declaration.range[0]}:${declaration.range[1]}`);
+      // As `sunset check` says it: the client's origin first (it is resolved first), then the values'.
+      const client = clientOf(file, finding);
+      const origins = [...(client === undefined ? [] : [client]), ...declarations];
       findings.push(
-        declarations.length === 0
+        origins.length === 0
           ? { ...finding, declarations }
           : {
               ...finding,
-              data: { ...finding.data, declaredIn: describe(declarations) },
-              crossFileRelated: declarations.map((declaration) => locationOf(declaration, `The value is declared here as ${declaration.name}.`)),
+              data: { ...finding.data, declaredIn: describe(origins) },
+              crossFileRelated: [
+                ...(client === undefined ? [] : [clientLocation(client)]),
+                ...declarations.map((declaration) => locationOf(declaration, `The value is declared here as ${declaration.name}.`)),
+              ],
               declarations,
+              ...(client === undefined ? {} : { client }),
             },
       );
     }

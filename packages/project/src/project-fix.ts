@@ -3,6 +3,7 @@ import type { Finding, SiteReport } from '@sunset/analysis';
 import { applyFixPlan, displayPath, fixFiles, planParsableFix, type FileChange, type FixReport } from '@sunset/engine';
 import { describeEndpoint } from '@sunset/rule-data';
 import { Node as MorphNode, type Project } from 'ts-morph';
+import type { ClientOrigin } from './client-resolver.js';
 import { analyseProject, loadTsconfig, notAnalysable, type ProjectFinding, type ProjectRun } from './project-check.js';
 import type { ValueDeclaration } from './type-resolver.js';
 
@@ -30,6 +31,25 @@ export interface ProjectFixResult {
 }
 
 const declarationKey = (declaration: ValueDeclaration): string => `${declaration.file}:${declaration.range[0]}`;
+
+/**
+ * How a TODO ends where the code it names lies in other files, as `sunset fix` ends it: `the base is
+ * the client adformGot of src/api/got-client.cjs`, `the path is PATHS.labels of src/api/paths.ts`, or
+ * both: `the URL is built from the client … and …`. Undefined when neither is elsewhere.
+ */
+function todoEnding(cwd: string, client: ClientOrigin | undefined, path: Pick<ValueDeclaration, 'file' | 'name'> | undefined): string | undefined {
+  const named = (name: string, file: string): string => `${name === 'default' ? 'the default export' : name} of ${displayPath(cwd, file)}`;
+  const base = client === undefined ? undefined : `the client ${named(client.name, client.file)}`;
+  const value = path === undefined ? undefined : named(path.name, path.file);
+  if (base !== undefined && value !== undefined) return `the URL is built from ${base} and ${value}`;
+  return base !== undefined ? `the base is ${base}` : value !== undefined ? `the path is ${value}` : undefined;
+}
+
+/** A finding whose client another file makes, its TODO ending so (`sunset fix` does the same). */
+function withClientTodo(cwd: string, finding: ProjectFinding): ProjectFinding {
+  const ending = finding.retirement === undefined ? undefined : todoEnding(cwd, finding.client, undefined);
+  return ending === undefined ? finding : { ...finding, retirement: { ...finding.retirement!, todoText: `${finding.retirement!.todoText}; ${ending}` } };
+}
 
 /** A use the shared declaration could be rewritten for: one-to-one, with the method stated, towards one replacement. */
 function oneToOneUse(finding: ProjectFinding): boolean {
@@ -168,11 +188,11 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
           : edit !== undefined && 'keptHead' in edit
             ? `the new path does not start with ${edit.keptHead}, the URL's base before ${named}, which other calls share`
             : `${named} (${where}) is shared by uses that do not all migrate the same way, or it also feeds something that is not a request`;
-      const retirement = { ...facts, migration: 'todo' as const, todoText: `${facts.todoText}; the path is ${named} of ${where}`, ...(todoCause === undefined ? {} : { todoCause }) };
+      const retirement = { ...facts, migration: 'todo' as const, todoText: `${facts.todoText}; ${todoEnding(run.cwd, use.client, declaration)!}`, ...(todoCause === undefined ? {} : { todoCause }) };
       plan(use.file, { ...use, fix: undefined, retirement });
     }
   }
-  for (const finding of analysis.findings) if (!settled.has(finding)) plan(finding.file, finding);
+  for (const finding of analysis.findings) if (!settled.has(finding)) plan(finding.file, withClientTodo(run.cwd, finding));
 
   const changes: FileChange[] = [...firstPass.values()].filter((change) => !analysis.loaded.has(change.file));
   const loadedShown = new Set([...analysis.loaded].map((file) => displayPath(run.cwd, file)));

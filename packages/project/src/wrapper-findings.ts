@@ -19,11 +19,13 @@ const templateText = (parts: readonly UrlPart[]): string =>
 
 /**
  * The request a sink makes with the call's value in it, written as the smallest program the
- * analysis recognises: `fetch(`…`, { method })` for a URL, a `SOAPAction` header for a SOAP string.
+ * analysis recognises: `fetch(`…`, { method })` for a URL, a body for an envelope (a SOAP string
+ * starting with `<`, or a SOAP request's whole body), a `SOAPAction` header for another SOAP string.
  */
 function sinkProgram(sink: RequestSink, value: readonly UrlPart[]): string {
   const parts = sink.parts.flatMap((part) => (part.kind === 'param' ? value : [part]));
   const text = templateText(parts);
+  if (sink.kind === 'soap-body') return `fetch(url, { body: \`${text}\` });\n`;
   if (sink.kind === 'soap') return text.startsWith('<') ? `fetch(url, { body: \`${text}\` });\n` : `fetch(url, { headers: { SOAPAction: \`${text}\` } });\n`;
   // A method the wrapper does not know stays unknown (an undeclared name), never fetch's default GET.
   return `fetch(\`${text}\`, { method: ${sink.method === undefined ? 'method' : `'${sink.method}'`} });\n`;
@@ -43,6 +45,7 @@ function precedenceOf(sinks: readonly RequestSink[], value: readonly UrlPart[]):
   return Math.min(
     ...sinks.map((sink) => {
       if (sink.kind === 'url') return 2;
+      if (sink.kind === 'soap-body') return 0;
       const first = (sink.parts[0]?.kind === 'param' ? value[0] : sink.parts[0]) ?? { kind: 'hole' };
       return first.kind === 'text' && first.value.trimStart().startsWith('<') ? 0 : 1;
     }),

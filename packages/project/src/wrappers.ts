@@ -1,4 +1,4 @@
-import { rangeOf, type FileIndex } from '@sunset/analysis';
+import { rangeOf, valuesSentBy, type FileIndex, type SentValue } from '@sunset/analysis';
 import type { HttpMethod, UrlPart } from '@sunset/rule-data';
 import { ts, type Project } from 'ts-morph';
 import { wrapperDepth } from './select-files.js';
@@ -6,7 +6,8 @@ import { morphNodeAt, type ResolvedValue } from './type-resolver.js';
 
 /** A place where a wrapper's parameter reaches a request: the URL of an HTTP call, or a SOAP action/envelope string. */
 export interface RequestSink {
-  readonly kind: 'url' | 'soap';
+  /** `soap-body`: the whole body of a SOAP request (its envelope), never its action. */
+  readonly kind: 'url' | 'soap' | 'soap-body';
   readonly file: string;
   readonly range: readonly [number, number];
   /** The value at the sink, with `param` where the wrapper's parameter goes. */
@@ -73,9 +74,34 @@ function nameOf(fn: ts.SignatureDeclaration): ts.Identifier | undefined {
   return undefined;
 }
 
+type Expression = SentValue['node'];
+type RequestCall = FileIndex['scope']['calls'][number];
+
+/** Where `range` lies inside the function (its parameters and body). */
+const isInside = (fn: ts.SignatureDeclaration, range: readonly [number, number]): boolean => fn.getStart() <= range[0] && range[1] <= fn.getEnd();
+
 /**
- * The wrappers of level 1 in one analysed file: each URL of a request and each SOAP-shaped string
- * whose value holds a parameter of the enclosing function.
+ * The calls of a file that make a request, with what each sends: its HTTP requests, its SOAP client
+ * calls, and any other call (not `new Headers(…)`) sending a `SOAPAction` header: a SOAP request,
+ * whatever its client.
+ */
+function requestsOf(index: FileIndex): { call: RequestCall; sent: readonly SentValue[] }[] {
+  const context = index.evaluation();
+  const known = new Set<RequestCall>([...index.requests.map((site) => site.call), ...index.soapClientCalls.map((found) => found.call)]);
+  return index.scope.calls.flatMap((call) => {
+    if (call.type !== 'CallExpression') return [];
+    const sent = valuesSentBy(call, context);
+    return known.has(call) || sent.some((value) => value.asHeader) ? [{ call, sent }] : [];
+  });
+}
+
+/**
+ * The wrappers of level 1 in one analysed file: functions whose parameter reaches a request made in
+ * them. A parameter reaches a request in the request's URL, or in a SOAP-shaped string or `SOAPAction`
+ * header value that a request made in the same function sends (directly, through constants, or
+ * through a same-file helper that builds it: `envelope(body)`), or as the body of a SOAP request. A
+ * function that only builds and returns a string (`env = (b) => '<soap:Envelope>' + b + …`) makes
+ * no request: it is a value builder, and the request that sends its result is where the value goes.
  */
 export function directWrappers(index: FileIndex, file: string, project: Project, checker: ts.TypeChecker): Wrapper[] {
   const sourceFile = project.getSourceFile(file);
@@ -91,11 +117,19 @@ export function directWrappers(index: FileIndex, file: string, project: Project,
     const parameter = parameterAt(source.node);
     return parameter !== undefined && parameter.fn === fn && parameter.property === undefined ? parameter.index : undefined;
   };
-  const collect = (segments: Segments, kind: RequestSink['kind'], range: readonly [number, number], method: HttpMethod | undefined, methodSource?: MethodSource): void => {
+  /** Each hole of `segments` naming a parameter of a function `accepts` makes that function a wrapper with this sink. */
+  const collect = (
+    segments: Segments,
+    kind: RequestSink['kind'],
+    range: readonly [number, number],
+    method: HttpMethod | undefined,
+    accepts: (fn: ts.SignatureDeclaration) => boolean,
+    methodSource?: MethodSource,
+  ): void => {
     const holes = segments.flatMap((segment) => (segment.kind === 'hole' && segment.node?.type === 'Identifier' ? [segment.node] : []));
     for (const hole of holes) {
       const parameter = parameterAt(hole);
-      if (parameter === undefined) continue;
+      if (parameter === undefined || !accepts(parameter.fn)) continue;
       const parts = segments.map((segment): RequestSink['parts'][number] =>
         segment.kind === 'text' ? { kind: 'text', value: segment.value } : segment.node === hole ? { kind: 'param' } : { kind: 'hole' },
       );
@@ -106,28 +140,83 @@ export function directWrappers(index: FileIndex, file: string, project: Project,
       found.set(key, entry);
     }
   };
+  const always = (): boolean => true;
   for (const site of index.requests) {
     // `this.request('PATCH', url)` calls the class's own method, which makes the request: followed as a wrapper of it.
     const callee = site.call.callee;
     const ownMethod = callee.type === 'MemberExpression' && callee.object.type === 'ThisExpression' && callee.property.type === 'Identifier' && index.scope.projectMethodNames.has(callee.property.name);
-    if (!ownMethod) collect(site.url, 'url', rangeOf(site.urlNode), site.method.method, site.method.source);
+    if (!ownMethod) collect(site.url, 'url', rangeOf(site.urlNode), site.method.method, always, site.method.source);
   }
-  for (const root of index.strings) {
-    if (root.segments === undefined) continue;
+
+  const soapRoots = index.strings.filter((root): root is typeof root & { segments: Segments } => {
+    if (root.segments === undefined) return false;
     const flat = root.segments.map((segment) => (segment.kind === 'text' ? segment.value : '\0')).join('');
     const parent = index.scope.parentOf(root.node);
     const isActionHeader = parent?.type === 'Property' && parent.key.type === 'Identifier' && /^soapaction$/i.test(parent.key.name);
-    if (isActionHeader || soapShaped.test(flat)) collect(root.segments, 'soap', rangeOf(root.node), undefined);
+    return isActionHeader || soapShaped.test(flat);
+  });
+  const actionValues = index.scope.namedValues.flatMap((named) => {
+    if (named.type !== 'Property' || named.computed || !/^soapaction$/i.test(named.key.type === 'Identifier' ? named.key.name : named.key.type === 'Literal' ? String(named.key.value) : '')) return [];
+    return named.value.type === 'Identifier' ? [named.value] : [];
+  });
+  const soapBodies = index.requests.flatMap((site) => (site.body?.type === 'Identifier' && parameterAt(site.body) !== undefined ? [{ site, body: site.body }] : []));
+  if (soapRoots.length === 0 && actionValues.length === 0 && soapBodies.length === 0) return wrappersOf(found);
+
+  // Who sends each expression: only a request made inside a function passes that function's parameter on.
+  const requests = requestsOf(index);
+  const senders = new Map<Expression, { call: RequestCall; value: SentValue }[]>();
+  for (const request of requests) for (const value of request.sent) senders.set(value.node, [...(senders.get(value.node) ?? []), { call: request.call, value }]);
+  const sentInside = (node: Expression, asHeader: boolean) => (fn: ts.SignatureDeclaration): boolean =>
+    (senders.get(node) ?? []).some(({ call, value }) => (!asHeader || value.asHeader) && isInside(fn, rangeOf(call)));
+  for (const root of soapRoots) {
+    collect(root.segments, 'soap', rangeOf(root.node), undefined, sentInside(root.node, false));
+    // Built by a helper (`envelope(body)`) that a request sends: the helper's parameter is the argument its call passes.
+    for (const { call, value } of senders.get(root.node) ?? []) {
+      if (value.builder !== undefined) collect(builtBy(root.segments, value.builder), 'soap', rangeOf(value.builder), undefined, (fn) => isInside(fn, rangeOf(call)));
+    }
   }
-  // `headers: { SOAPAction: action }`: the parameter is the whole action.
-  for (const named of index.scope.namedValues) {
-    if (named.type !== 'Property' || named.computed || !/^soapaction$/i.test(named.key.type === 'Identifier' ? named.key.name : named.key.type === 'Literal' ? String(named.key.value) : '')) continue;
-    const value = named.value;
-    if (value.type === 'Identifier') collect([{ kind: 'hole', node: value, container: undefined, inTemplate: false }], 'soap', rangeOf(value), undefined);
+  for (const value of actionValues) collect([{ kind: 'hole', node: value, container: undefined, inTemplate: false }], 'soap', rangeOf(value), undefined, sentInside(value, true));
+  // `fetch(url, { headers: { SOAPAction }, body })`: the body of a SOAP request is its envelope.
+  for (const { site, body } of soapBodies) {
+    const sendsAction = requests.some((request) => request.call === site.call && request.sent.some((value) => value.asHeader));
+    const contentType = site.contentType === undefined ? undefined : index.strings.find((root) => root.node === site.contentType)?.segments;
+    const isXml = contentType?.some((segment) => segment.kind === 'text' && /xml/i.test(segment.value)) === true;
+    if (sendsAction || isXml) collect([{ kind: 'hole', node: body, container: undefined, inTemplate: false }], 'soap-body', rangeOf(body), undefined, (fn) => isInside(fn, rangeOf(site.call)));
   }
+  return wrappersOf(found);
+
+  /** A helper's string with each of the helper's parameters replaced by what `call` passes for it (a name, a string, or a hole). */
+  function builtBy(segments: Segments, call: NonNullable<SentValue['builder']>): Segments {
+    const callee = morphNodeAt(sourceFile!, rangeOf(call.callee));
+    return segments.flatMap((segment): Segments => {
+      if (segment.kind !== 'hole' || segment.node?.type !== 'Identifier') return [segment];
+      const parameter = parameterAt(segment.node);
+      if (parameter === undefined || parameter.property !== undefined || callee === undefined || !callsFunction(checker, callee, parameter.fn)) return [segment];
+      const argument = call.arguments[parameter.index];
+      if (argument?.type === 'Identifier') return [{ kind: 'hole', node: argument, container: undefined, inTemplate: false }];
+      const written = argument === undefined ? undefined : index.strings.find((root) => root.node === argument)?.segments;
+      return written ?? [{ kind: 'hole', node: undefined, container: undefined, inTemplate: false }];
+    });
+  }
+}
+
+/** The wrappers found, each named as its callers name it (a function without a name has no callers to find). */
+function wrappersOf(found: ReadonlyMap<string, { fn: ts.SignatureDeclaration; index: number; property: string | undefined; sinks: RequestSink[] }>): Wrapper[] {
   return [...found.values()].flatMap(({ fn, index: parameter, property, sinks }) => {
     const name = nameOf(fn);
     return name === undefined ? [] : [{ declaration: fn, name: name.text, parameter, property, sinks, level: 1 }];
+  });
+}
+
+/** The callee names `fn` (a function declaration, or a constant holding it), aliases followed. */
+function callsFunction(checker: ts.TypeChecker, callee: ts.Node, fn: ts.SignatureDeclaration): boolean {
+  const found = checker.getSymbolAtLocation(callee);
+  const symbol = found !== undefined && found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found;
+  return (symbol?.declarations ?? []).some((declaration) => {
+    if (declaration === fn) return true;
+    let value = ts.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
+    while (value !== undefined && (ts.isParenthesizedExpression(value) || ts.isAsExpression(value) || ts.isSatisfiesExpression(value))) value = value.expression;
+    return value === fn;
   });
 }
 
@@ -189,6 +278,58 @@ function callsNamed(project: Project, names: ReadonlySet<string>): { call: ts.Ca
   return calls;
 }
 
+type SinkPart = RequestSink['parts'][number];
+
+/** The parameters of the function a call is made in that an argument is built from (`<${operation} xmlns="…"/>`): each names that function's parameter. */
+function outerParametersIn(argument: ts.Expression, checker: ts.TypeChecker): { fn: ts.SignatureDeclaration; index: number }[] {
+  const found: { fn: ts.SignatureDeclaration; index: number }[] = [];
+  const visit = (node: ts.Expression): void => {
+    if (ts.isParenthesizedExpression(node)) visit(node.expression);
+    else if (ts.isTemplateExpression(node)) node.templateSpans.forEach((span) => visit(span.expression));
+    else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) [node.left, node.right].forEach(visit);
+    else if (ts.isIdentifier(node)) {
+      const parameter = parameterOf(checker, node);
+      if (parameter !== undefined && parameter.property === undefined && nameOf(parameter.fn) !== undefined && !found.some((known) => known.fn === parameter.fn && known.index === parameter.index)) {
+        found.push({ fn: parameter.fn, index: parameter.index });
+      }
+    }
+  };
+  visit(argument);
+  return found;
+}
+
+/** The parts of a string-building argument, with `param` where the outer function's parameter `index` goes. */
+function partsWithParameter(argument: ts.Expression, outer: { fn: ts.SignatureDeclaration; index: number }, evaluate: (expression: ts.Expression) => ResolvedValue, checker: ts.TypeChecker): SinkPart[] {
+  if (ts.isParenthesizedExpression(argument)) return partsWithParameter(argument.expression, outer, evaluate, checker);
+  if (ts.isTemplateExpression(argument)) {
+    return [
+      { kind: 'text', value: argument.head.text },
+      ...argument.templateSpans.flatMap((span): SinkPart[] => [...partsWithParameter(span.expression, outer, evaluate, checker), { kind: 'text', value: span.literal.text }]),
+    ];
+  }
+  if (ts.isBinaryExpression(argument) && argument.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    return [...partsWithParameter(argument.left, outer, evaluate, checker), ...partsWithParameter(argument.right, outer, evaluate, checker)];
+  }
+  const parameter = ts.isIdentifier(argument) ? parameterOf(checker, argument) : undefined;
+  if (parameter !== undefined && parameter.fn === outer.fn && parameter.index === outer.index && parameter.property === undefined) return [{ kind: 'param' }];
+  return [...evaluate(argument).parts];
+}
+
+/**
+ * A wrapper's SOAP sinks given a string its caller builds from its own parameter
+ * (`call('urn:x', `<${operation} xmlns="…"/>`)`): the caller is a wrapper of the next level, its
+ * parameter where the string puts it. URL sinks are left out: a path built there is checked at that call.
+ */
+function soapWrappersThrough(argument: ts.Expression, wrapper: Wrapper, call: ts.CallExpression, evaluate: (expression: ts.Expression) => ResolvedValue, checker: ts.TypeChecker): Wrapper[] {
+  const soapSinks = wrapper.sinks.filter((sink) => sink.kind !== 'url');
+  if (soapSinks.length === 0) return [];
+  return outerParametersIn(argument, checker).map((outer) => {
+    const parts = partsWithParameter(argument, outer, evaluate, checker);
+    const sinks = sinksOfCall(soapSinks, call, evaluate, checker).map((sink) => ({ ...sink, parts: sink.parts.flatMap((part) => (part.kind === 'param' ? parts : [part])) }));
+    return { declaration: outer.fn, name: nameOf(outer.fn)!.text, parameter: outer.index, property: undefined, sinks, level: wrapper.level + 1 };
+  });
+}
+
 /**
  * Every call of the wrappers in the project with a value the checker knows, following wrappers of
  * wrappers up to `wrapperDepth` levels: a call passing its own function's parameter makes that
@@ -225,6 +366,7 @@ export function wrapperCalls(wrappers: readonly Wrapper[], project: Project, eva
           }
           continue;
         }
+        next.push(...soapWrappersThrough(argument, wrapper, call, evaluate, checker));
         const value = evaluate(argument);
         if (value.parts.some((part) => part.kind === 'text')) calls.push({ wrapper, file: call.getSourceFile().fileName, argument, call, value, sinks: sinksOfCall(wrapper.sinks, call, evaluate, checker) });
       }

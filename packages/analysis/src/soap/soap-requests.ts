@@ -18,17 +18,21 @@ export interface SoapSite {
 /** Literals reached from a call's arguments; true for those reached as a `SOAPAction` header value. */
 type Reached = Map<Node, boolean>;
 
-/** The string and template literals an expression may take its text from: constants, object values, same-file function results. */
-function collectLiterals(node: Node, context: EvaluationContext, into: Reached, asHeader = false): void {
+/**
+ * Meets one expression a call sends: `asHeader` when it is (part of) a `SOAPAction` header's value,
+ * `builder` the innermost call of a same-file function whose result it is part of.
+ */
+type SentVisitor = (value: Node, asHeader: boolean, builder: TSESTree.CallExpression | undefined) => void;
+
+/**
+ * Every expression a call's argument may take its text from, each told to `visit`: the argument
+ * itself, constants, object values, and same-file function results and arguments.
+ */
+function walkSentValues(node: Node, context: EvaluationContext, visit: SentVisitor, asHeader = false, builder?: TSESTree.CallExpression): void {
   const value = unwrap(node);
-  const recurse = (next: Node): void => collectLiterals(next, context, into, asHeader);
+  visit(value, asHeader, builder);
+  const recurse = (next: Node): void => walkSentValues(next, context, visit, asHeader, builder);
   switch (value.type) {
-    case 'Literal':
-      if (isStringLiteral(value)) into.set(value, asHeader || into.get(value) === true);
-      return;
-    case 'TemplateLiteral':
-      into.set(value, asHeader || into.get(value) === true);
-      return;
     case 'BinaryExpression':
     case 'LogicalExpression':
       recurse(value.left);
@@ -44,7 +48,7 @@ function collectLiterals(node: Node, context: EvaluationContext, into: Reached, 
     case 'ObjectExpression':
       for (const property of value.properties) {
         if (property.type === 'SpreadElement') recurse(property.argument);
-        else collectLiterals(property.value, context, into, /^soapaction$/i.test(propertyKeyName(property) ?? ''));
+        else walkSentValues(property.value, context, visit, /^soapaction$/i.test(propertyKeyName(property) ?? ''), builder);
       }
       return;
     case 'ArrayExpression':
@@ -69,29 +73,70 @@ function collectLiterals(node: Node, context: EvaluationContext, into: Reached, 
     }
     case 'CallExpression':
     case 'NewExpression':
-      collectCallLiterals(value, context, into, asHeader);
+      walkCallValues(value, context, visit, asHeader, builder);
       return;
     default:
       return;
   }
 }
 
-/** `envelopeFor(id)` (a same-file function's results and arguments), `new Headers({...})`, `TEMPLATE.replace(...)`, `String(x)`. */
-function collectCallLiterals(call: TSESTree.CallExpression | TSESTree.NewExpression, context: EvaluationContext, into: Reached, asHeader: boolean): void {
+/** `envelopeFor(id)` (a same-file function's results and arguments, an imported helper's arguments), `new Headers({...})`, `TEMPLATE.replace(...)`, `String(x)`. */
+function walkCallValues(call: TSESTree.CallExpression | TSESTree.NewExpression, context: EvaluationContext, visit: SentVisitor, asHeader: boolean, builder: TSESTree.CallExpression | undefined): void {
   const callee = calleeOf(call);
   const found = call.type === 'CallExpression' ? sameFileFunction(callee, context) : undefined;
-  if (found) {
+  if (found && call.type === 'CallExpression') {
     const values = returnedValuesOf(found.fn);
     following(context, found.binding, () => {
-      for (const returned of values) collectLiterals(returned, context, into, asHeader);
+      for (const returned of values) walkSentValues(returned, context, visit, asHeader, call);
       return true;
     });
     // `envelope('<CreateCampaign/>')`: what a helper is given goes into what it returns.
-    for (const argument of call.arguments) collectLiterals(argument, context, into, asHeader);
+    for (const argument of call.arguments) walkSentValues(argument, context, visit, asHeader, builder);
     return;
   }
-  if (callee.type === 'MemberExpression') collectLiterals(callee.object, context, into, asHeader);
-  else if (call.type === 'NewExpression' || (callee.type === 'Identifier' && callee.name === 'String')) for (const argument of call.arguments) collectLiterals(argument, context, into, asHeader);
+  if (callee.type === 'MemberExpression') walkSentValues(callee.object, context, visit, asHeader, builder);
+  else if (call.type === 'NewExpression' || (callee.type === 'Identifier' && (callee.name === 'String' || isImportedHelper(callee, context)))) {
+    for (const argument of call.arguments) walkSentValues(argument, context, visit, asHeader, builder);
+  }
+}
+
+/** An imported function (`env` of `./soap-envelope`, not shown in this file): what it is given goes into what it returns, as for a same-file helper. */
+function isImportedHelper(callee: TSESTree.Identifier, context: EvaluationContext): boolean {
+  const binding = context.scope.resolve(callee);
+  return binding?.kind === 'import' && binding.importedName !== '*';
+}
+
+/** The string and template literals an expression may take its text from: constants, object values, same-file function results. */
+function collectLiterals(node: Node, context: EvaluationContext, into: Reached): void {
+  walkSentValues(node, context, (value, asHeader) => {
+    if (value.type === 'TemplateLiteral' || isStringLiteral(value)) into.set(value, asHeader || into.get(value) === true);
+  });
+}
+
+/** An expression a call sends (see `valuesSentBy`). */
+export interface SentValue {
+  readonly node: Node;
+  /** It is (part of) the value of a `SOAPAction` header. */
+  readonly asHeader: boolean;
+  /** The innermost call of a same-file function (a value builder: `envelope(body)`) whose result holds it. */
+  readonly builder: TSESTree.CallExpression | undefined;
+}
+
+/**
+ * What a call sends: every expression its arguments may take their text from, through constants,
+ * object values (a `SOAPAction` header's value marked so) and the results of same-file functions
+ * (the call of such a value builder named), each once, as first reached.
+ */
+export function valuesSentBy(call: TSESTree.CallExpression | TSESTree.NewExpression, context: EvaluationContext): SentValue[] {
+  const sent = new Map<Node, SentValue>();
+  for (const argument of call.arguments) {
+    walkSentValues(argument, context, (node, asHeader, builder) => {
+      const known = sent.get(node);
+      if (known === undefined) sent.set(node, { node, asHeader, builder });
+      else if (asHeader && !known.asHeader) sent.set(node, { ...known, asHeader });
+    });
+  }
+  return [...sent.values()];
 }
 
 /**

@@ -1,0 +1,144 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builtinCatalog } from '@sunset/rule-data';
+import type { SunsetOptions } from '@sunset/config';
+import { runProjectCheck, runProjectFix, type ProjectFinding } from '@sunset/project';
+
+// Where --project says a request's client is made (issue 21, client-shapes G5): the place the type
+// checker finds it made, as `sunset check` names it for a relative import (`The client is created here
+// as adform.`), and the end of the TODO `fix --project` writes there, as `sunset fix` writes it.
+
+const options = {
+  asOf: '2026-11-21',
+  failOn: 'deprecated',
+  apiHosts: undefined,
+  identityHosts: undefined,
+  ignores: [],
+  reportScheduled: false,
+  scheduledWithinDays: 90,
+  apis: [],
+  customEntries: [],
+  catalog: builtinCatalog,
+  baseline: undefined,
+  rules: {},
+  typeAware: false,
+  maxFileSize: 1024 * 1024,
+  checkMinified: false,
+} as SunsetOptions;
+
+const tsconfig = JSON.stringify({
+  compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, allowJs: true, noEmit: true, types: [], baseUrl: '.', paths: { '@api/*': ['src/api/*'] } },
+  include: ['src'],
+});
+
+/** A temporary project with a tsconfig (an `@api/*` alias) and `files`. */
+function writeWork(files: Record<string, string>): string {
+  const work = mkdtempSync(path.join(tmpdir(), 'sunset-project-client-origins-'));
+  writeFileSync(path.join(work, 'tsconfig.json'), tsconfig);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
+    writeFileSync(path.join(work, file), text);
+  }
+  return work;
+}
+
+/** `file:line:column key`, `<- declaredIn` when set, then each place in another file (`file:line:column message`). */
+const describeFinding = (root: string, finding: ProjectFinding): string[] => {
+  const shown = (file: string): string => path.relative(root, file).split(path.sep).join('/');
+  const declared = finding.data.declaredIn === undefined ? '' : ` <- ${finding.data.declaredIn}`;
+  return [`${shown(finding.file)}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey}${declared}`, ...(finding.crossFileRelated ?? []).map((place) => `${shown(place.file)}:${place.line}:${place.column} ${place.message}`)];
+};
+
+const http = [
+  "import axios from 'axios';",
+  "export const adform = axios.create({ baseURL: 'https://api.adform.com/v1' });",
+  'export const shared = adform;',
+  "export function createClient() {\n  return axios.create({ baseURL: 'https://api.adform.com/v1' });\n}",
+  'export class Sdk {',
+  "  private readonly _http = axios.create({ baseURL: 'https://api.adform.com/v1' });",
+  '  get http() {',
+  '    return this._http;',
+  '  }',
+  '}',
+  '',
+].join('\n');
+
+describe('--project: where a client from another file is made', () => {
+  it('names the place for a named import, an alias, a constant naming another client, a factory and a getter', async () => {
+    const work = writeWork({
+      'src/api/http.ts': http,
+      'src/api/index.ts': "export * from './http';\n",
+      'src/features/list.ts': [
+        "import { adform, createClient, shared, Sdk } from '../api';",
+        "import * as api from '@api/http';",
+        "export const a = () => adform.get('/campaigns');",
+        "export const b = () => api.adform.get('/campaigns/dictionaries/managers');",
+        "export const c = () => shared.get('/campaigns/dictionaries/clients');",
+        "export const d = () => createClient().get('/campaigns/dictionaries/comanagers');",
+        "export const e = () => new Sdk().http.get('/campaigns/dictionaries/labels');",
+        '',
+      ].join('\n'),
+    });
+    const { findings } = await runProjectCheck({ cwd: work, paths: ['src'], options, baseDir: work });
+    expect(findings.map((finding) => describeFinding(work, finding))).toEqual([
+      ['src/features/list.ts:3:35 GET /v1/campaigns <- src/api/http.ts:2:23 (adform)', 'src/api/http.ts:2:23 The client is created here as adform.'],
+      ['src/features/list.ts:4:39 GET /v1/campaigns/dictionaries/managers <- src/api/http.ts:2:23 (adform)', 'src/api/http.ts:2:23 The client is created here as adform.'],
+      ['src/features/list.ts:5:35 GET /v1/campaigns/dictionaries/clients <- src/api/http.ts:2:23 (adform)', 'src/api/http.ts:2:23 The client is created here as adform.'],
+      ['src/features/list.ts:6:43 GET /v1/campaigns/dictionaries/comanagers <- src/api/http.ts:5:10 (createClient())', 'src/api/http.ts:5:10 The client is created here by createClient().'],
+      ['src/features/list.ts:7:43 GET /v1/campaigns/dictionaries/labels <- src/api/http.ts:8:28 (Sdk._http)', 'src/api/http.ts:8:28 The client is created here as Sdk._http.'],
+    ]);
+  });
+
+  it('CommonJS: a client required from another file, as sunset check names it', async () => {
+    const work = writeWork({
+      'src/api/got-client.cjs': "const got = require('got');\nconst adformGot = got.extend({ prefixUrl: 'https://api.adform.com/v1' });\nmodule.exports = { adformGot };\n",
+      'src/orders.cjs': "const { adformGot } = require('./api/got-client.cjs');\nexports.orders = (id) => adformGot.get(`campaigns/${id}/orders`);\n",
+    });
+    const { findings } = await runProjectCheck({ cwd: work, paths: ['src'], options, baseDir: work });
+    expect(findings.map((finding) => describeFinding(work, finding))).toEqual([
+      ['src/orders.cjs:2:40 GET /v1/campaigns/{campaignId}/orders <- src/api/got-client.cjs:2:19 (adformGot)', 'src/api/got-client.cjs:2:19 The client is created here as adformGot.'],
+    ]);
+  });
+
+  it('a client made in the file of its request, or a library imported by name, names no place', async () => {
+    const work = writeWork({
+      'src/local.ts': [
+        "import axios from 'axios';",
+        "import ky from 'ky';",
+        "const own = axios.create({ baseURL: 'https://api.adform.com/v1' });",
+        "export const a = () => own.get('/campaigns');",
+        "export const b = () => ky.get('https://api.adform.com/v1/campaigns/dictionaries/managers');",
+        '',
+      ].join('\n'),
+    });
+    const { findings } = await runProjectCheck({ cwd: work, paths: ['src'], options, baseDir: work });
+    expect(findings.map((finding) => describeFinding(work, finding))).toEqual([['src/local.ts:4:32 GET /v1/campaigns'], ['src/local.ts:5:31 GET /v1/campaigns/dictionaries/managers']]);
+  });
+});
+
+describe('fix --project: a TODO at a request whose client another file makes', () => {
+  it('ends with the client and its file, and with the path constant too when the URL joins both', async () => {
+    const files = {
+      'src/api/http.ts': http,
+      'src/api/paths.ts': "export const PATHS = { labels: '/campaigns/dictionaries/labels', one: '/campaigns/dictionaries/labels' } as const;\n",
+      'src/features/todo.ts': [
+        "import { adform } from '@api/http';",
+        "import { PATHS } from '@api/paths';",
+        "export const orders = (id: string) => adform.get(`/campaigns/${id}/orders`);",
+        'export const labels = () => adform.get(PATHS.labels);',
+        "export const list = () => adform.get('/campaigns');",
+        '',
+      ].join('\n'),
+    };
+    const work = writeWork(files);
+    const result = await runProjectFix({ cwd: work, paths: ['src'], options, baseDir: work, dry: true });
+    const todo = result.changes.find((change) => change.file.endsWith('todo.ts'))!.after;
+    expect(todo.split('\n').filter((line) => line.startsWith('// TODO') || line.includes("'/buyer/"))).toEqual([
+      '// TODO(sunset:campaigns-legacy-orders): migrate GET /v1/campaigns/{campaignId}/orders: the new endpoint has no campaign in its path; how to select one campaign\'s orders is not shown in the spec; candidates GET /v1/buyer/orders; support ended 2019-10-01; the base is the client adform of src/api/http.ts',
+      '// TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the new endpoint lists labels per advertiser: it needs an advertiser id the old call did not have; candidates GET /v1/buyer/advertisers/{id}/campaignLabels; support ended 2019-10-01; the URL is built from the client adform of src/api/http.ts and PATHS.labels of src/api/paths.ts',
+      "export const list = () => adform.get('/buyer/campaigns');",
+    ]);
+  });
+});

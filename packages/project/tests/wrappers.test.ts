@@ -1,0 +1,180 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builtinCatalog } from '@sunset/rule-data';
+import type { SunsetOptions } from '@sunset/config';
+import { runProjectCheck, type ProjectFinding } from '@sunset/project';
+
+// What --project takes for a wrapper (issue 21, client-shapes G4): a function whose parameter reaches a
+// request made in it (a URL, a SOAP string or SOAPAction header the request sends, a SOAP request's
+// body). A function that only builds and returns a string is a value builder: the request that sends
+// its result is the one finding, as the per-file analysis reports it.
+
+const options = {
+  asOf: '2026-11-21',
+  failOn: 'deprecated',
+  apiHosts: undefined,
+  identityHosts: undefined,
+  ignores: [],
+  reportScheduled: false,
+  scheduledWithinDays: 90,
+  apis: [],
+  customEntries: [],
+  catalog: builtinCatalog,
+  baseline: undefined,
+  rules: {},
+  typeAware: false,
+  maxFileSize: 1024 * 1024,
+  checkMinified: false,
+} as SunsetOptions;
+
+const tsconfig = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, allowJs: true, noEmit: true, types: [] }, include: ['src'] });
+
+/** A temporary project with a tsconfig and `files`. */
+function writeWork(files: Record<string, string>): string {
+  const work = mkdtempSync(path.join(tmpdir(), 'sunset-project-wrappers-'));
+  writeFileSync(path.join(work, 'tsconfig.json'), tsconfig);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
+    writeFileSync(path.join(work, file), text);
+  }
+  return work;
+}
+
+/** `file:line:column key [via …]`, then each related place (`file:line:column message`, the file left out when it is the finding's). */
+const describeFinding = (root: string, finding: ProjectFinding): string[] => {
+  const shown = (file: string): string => path.relative(root, file).split(path.sep).join('/');
+  const through = finding.data.through === undefined ? '' : ` via ${finding.data.through}`;
+  return [
+    `${shown(finding.file)}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey}${through}`,
+    ...finding.relatedLocations.map((place) => `${place.line}:${place.column} ${place.message}`),
+    ...(finding.crossFileRelated ?? []).map((place) => `${shown(place.file)}:${place.line}:${place.column} ${place.message}`),
+  ];
+};
+
+async function check(files: Record<string, string>): Promise<string[][]> {
+  const work = writeWork(files);
+  const { findings } = await runProjectCheck({ cwd: work, paths: ['src'], options, baseDir: work });
+  return findings.map((finding) => describeFinding(work, finding));
+}
+
+const ns = 'http://www.example.com/api/2010/06';
+const envelopeHelper = (name: string): string =>
+  `export const ${name} = (body: string): string =>\n  \`<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>\${body}</soap:Body></soap:Envelope>\`;\n`;
+const serviceUrl = "const SERVICE_URL = 'https://api.adform.com/api/2010/06/CampaignService.svc';\n";
+
+describe('--project: a helper that builds a string is no wrapper', () => {
+  it('an envelope helper in the file of its request: one finding at the operation, the SOAPAction header related, nothing through the helper', async () => {
+    const found = await check({
+      'src/create.ts': [
+        "import axios from 'axios';",
+        serviceUrl + envelopeHelper('env'),
+        'export const create = () =>',
+        `  axios.post(SERVICE_URL, env('<CreateCampaign xmlns="${ns}/"/>'), { headers: { SOAPAction: '${ns}/ICampaignService/CreateCampaign' } });`,
+        '',
+      ].join('\n'),
+    });
+    expect(found).toEqual([['src/create.ts:7:33 CreateCampaign', "7:122 the same SOAP request's SOAPAction header"]]);
+  });
+
+  it('an envelope helper imported by the file of the request, and used by two requests: one finding each, at the operation', async () => {
+    const found = await check({
+      'src/soap/envelope.ts': envelopeHelper('envelope'),
+      'src/create.ts': [
+        "import axios from 'axios';",
+        "import { envelope } from './soap/envelope';",
+        serviceUrl,
+        `export const create = () => axios.post(SERVICE_URL, envelope('<CreateCampaign xmlns="${ns}/"/>'), { headers: { SOAPAction: '${ns}/ICampaignService/CreateCampaign' } });`,
+        `export const list = () => axios.post(SERVICE_URL, envelope('<GetCampaigns xmlns="${ns}/"/>'));`,
+        '',
+      ].join('\n'),
+    });
+    expect(found).toEqual([
+      ['src/create.ts:5:64 CreateCampaign', "5:153 the same SOAP request's SOAPAction header"],
+      ['src/create.ts:6:62 GetCampaigns'],
+    ]);
+  });
+
+  it('a function that returns a SOAP-shaped string and sends nothing: a call of it with an operation name is no request', async () => {
+    const found = await check({
+      'src/soap/element.ts': `export const element = (operation: string): string => \`<\${operation} xmlns="${ns}/"/>\`;\n`,
+      'src/log.ts': "import { element } from './soap/element';\nexport const shown = element('GetCampaigns');\n",
+    });
+    expect(found).toEqual([]);
+  });
+});
+
+describe('--project: wrappers that make the request are still found', () => {
+  const soapClient = [
+    serviceUrl + envelopeHelper('envelope'),
+    '/** Sends the action as its SOAPAction header and the body inside the envelope. */',
+    'export function call(action: string, body: string): Promise<Response> {',
+    "  return fetch(SERVICE_URL, { method: 'POST', headers: { SOAPAction: action }, body: envelope(body) });",
+    '}',
+    '',
+    '/** Sends its body as it is: the body of a SOAP request is its envelope. */',
+    'export function post(action: string, body: string): Promise<Response> {',
+    "  return fetch(SERVICE_URL, { method: 'POST', headers: { SOAPAction: action }, body });",
+    '}',
+    '',
+    '/** Names the operation in the SOAPAction header it sends. */',
+    'export function request(operation: string): Promise<Response> {',
+    `  return fetch(SERVICE_URL, { method: 'POST', headers: { SOAPAction: \`${ns}/ICampaignService/\${operation}\` } });`,
+    '}',
+    '',
+    '/** Builds the operation element from its parameter and hands it to call(). */',
+    'export function send(operation: string): Promise<Response> {',
+    `  return call('urn:none', \`<\${operation} xmlns="${ns}/"/>\`);`,
+    '}',
+    '',
+  ].join('\n');
+
+  it("the body a wrapper wraps with a helper, and the body it sends as it is: found at the caller's argument, the request related", async () => {
+    const found = await check({
+      'src/soap/client.ts': soapClient,
+      'src/use.ts': [
+        "import { call, post } from './soap/client';",
+        `export const list = () => call('urn:none', '<GetCampaigns xmlns="${ns}/"/>');`,
+        `export const categories = () => post('urn:none', '<GetCampaignCategories xmlns="${ns}/"/>');`,
+        '',
+      ].join('\n'),
+    });
+    expect(found).toEqual([
+      ['src/use.ts:2:44 GetCampaigns via call (src/soap/client.ts:7)', 'src/soap/client.ts:7:86 call() makes the request here.'],
+      ['src/use.ts:3:50 GetCampaignCategories via post (src/soap/client.ts:12)', 'src/soap/client.ts:12:80 post() makes the request here.'],
+    ]);
+  });
+
+  it('a wrapper of a wrapper that builds the operation element from its own parameter', async () => {
+    const found = await check({
+      'src/soap/client.ts': soapClient,
+      'src/use.ts': "import { send } from './soap/client';\nexport const list = () => send('GetCampaigns');\n",
+    });
+    expect(found).toEqual([['src/use.ts:2:32 GetCampaigns via send (src/soap/client.ts:7)', 'src/soap/client.ts:7:86 send() makes the request here.']]);
+  });
+
+  it('follows wrappers of wrappers 3 levels deep, not 4', async () => {
+    const found = await check({
+      'src/soap/client.ts': soapClient,
+      'src/levels.ts': [
+        "import { request } from './soap/client';",
+        'export const two = (operation: string) => request(operation);',
+        'export const three = (operation: string) => two(operation);',
+        'export const four = (operation: string) => three(operation);',
+        '',
+      ].join('\n'),
+      'src/use.ts': [
+        "import { two, three, four } from './levels';",
+        "export const a = () => two('GetCampaigns');",
+        "export const b = () => three('GetCampaignCategories');",
+        "export const c = () => four('CreateCampaign');",
+        '',
+      ].join('\n'),
+    });
+    expect(found.map((lines) => lines[0])).toEqual([
+      'src/use.ts:2:28 GetCampaigns via two (src/soap/client.ts:17)',
+      'src/use.ts:3:30 GetCampaignCategories via three (src/soap/client.ts:17)',
+    ]);
+  });
+});
