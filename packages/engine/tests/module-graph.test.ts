@@ -185,7 +185,7 @@ describe('sunset check with the module graph (checkFiles, crossFile)', () => {
       const declared = finding.data.declaredIn === undefined ? '' : ` <- ${finding.data.declaredIn}`;
       return `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey} ${finding.retirement?.migration}${declared}`;
     });
-    return { lines, candidates: [...result.sources.keys()].map((file) => path.relative(root, file).split(path.sep).join('/')) };
+    return { lines, candidates: result.candidateFiles.map((file) => path.relative(root, file).split(path.sep).join('/')) };
   };
 
   it('reports the declarations, and each call reading a retired constant by relative path, directly, through a barrel or a cycle', async () => {

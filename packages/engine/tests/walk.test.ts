@@ -1,8 +1,8 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFolderCache } from '../src/files/list-tree.js';
-import { findSourceFiles } from '../src/files/walk.js';
+import { findSourceFiles, selectSourceFiles } from '../src/files/walk.js';
 import { makeTree } from './helpers.js';
 
 const js = 'export {};\n';
@@ -89,6 +89,55 @@ describe('findSourceFiles', () => {
     await expect(findSourceFiles(['README.md'], { cwd: root })).rejects.toThrow(
       'Cannot scan "README.md": only .js .jsx .mjs .cjs .ts .tsx .mts .cts .vue .svelte .astro files are scanned. Pass a source file or a folder.',
     );
+  });
+});
+
+/** Every file under `root` (symlinks too), absolute, without listing anything the test would not see. */
+function everyFile(root: string): string[] {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+describe('selectSourceFiles: the walk\'s verdict on given files, without walking', () => {
+  it('lists exactly what the walk lists, and skips what it skips, for every file of a tree', async () => {
+    const outside = makeTree({ 'secret.ts': js, 'lib/x.ts': js });
+    const root = makeTree({
+      '.gitignore': 'dist/\n*.gen.ts\n',
+      'dist/bundle.js': js,
+      'src/a.gen.ts': js,
+      'src/a.ts': js,
+      'src/B.TS': js,
+      'src/legacy/.gitignore': '!keep.gen.ts\nold.js\n',
+      'src/legacy/keep.gen.ts': js,
+      'src/legacy/drop.gen.ts': js,
+      'src/legacy/old.js': js,
+      'src/old.js': js,
+      'src/fixtures/f.ts': js,
+      'src/Node_Modules/x.ts': js,
+      'node_modules/pkg/index.js': js,
+      '.storybook/main.ts': js,
+      'notes.md': 'x',
+      'scripts/s.js': js,
+    });
+    mkdirSync(path.join(root, '.git'));
+    symlinkSync(path.join(outside, 'secret.ts'), path.join(root, 'src/secret-link.ts'));
+    symlinkSync(path.join(outside, 'lib'), path.join(root, 'src/lib-link'));
+    const options = { cwd: root, ignores: ['fixtures/', '/scripts'], ignoresBase: root };
+    const candidates = [...everyFile(root), path.join(outside, 'lib/x.ts'), path.join(root, 'src/lib-link/x.ts'), path.join(root, 'src/deleted.ts')];
+    const walked = await findSourceFiles(['src', '.storybook', 'scripts'], options);
+    const selected = await selectSourceFiles(['src', '.storybook', 'scripts'], candidates, options);
+    expect(displayPaths(walked)).toEqual(['.storybook/main.ts', 'src/B.TS', 'src/a.ts', 'src/legacy/keep.gen.ts', 'src/old.js']);
+    expect(selected).toEqual(walked);
+    expect(selected.skipped.map((file) => path.relative(root, file.file))).toEqual(['scripts/s.js', 'src/fixtures/f.ts']);
+  });
+
+  it('counts a given file as named, and leaves out files under no given path', async () => {
+    const root = makeTree({ '.gitignore': 'gen/\n', 'gen/api.ts': js, 'src/a.ts': js, 'other/b.ts': js });
+    const given = ['gen/api.ts', 'src'];
+    const selected = await selectSourceFiles(given, everyFile(root), { cwd: root });
+    expect(selected).toEqual(await findSourceFiles(given, { cwd: root }));
+    expect(selected.files.map((file) => [file.displayPath, file.explicit])).toEqual([['gen/api.ts', true], ['src/a.ts', false]]);
   });
 });
 

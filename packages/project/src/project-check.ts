@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { indexFile, rangeOf, type AnalysisOptions, type FileIndex, type Finding } from '@sunset/analysis';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
-import { checkFiles, checkSource, displayPath, findSourceFiles, UsageError, type CheckFilesResult, type CrossFileRelatedLocation, type FileProblem, type LocatedFinding, type ReadFolder, type SkippedFile } from '@sunset/engine';
+import { checkFiles, checkSource, displayPath, excerptOf, findSourceFiles, UsageError, type CheckFilesResult, type CrossFileRelatedLocation, type FileProblem, type LocatedFinding, type ReadFolder, type SkippedFile } from '@sunset/engine';
 import { Project, ts } from 'ts-morph';
 import { selectProjectFiles, wrapperDepth } from './select-files.js';
 import { createValueEvaluator, morphNodeAt, type ValueDeclaration } from './type-resolver.js';
@@ -275,6 +275,12 @@ export async function runProjectCheck(run: ProjectRun): Promise<ProjectCheckResu
     ...base.findings.filter((finding) => !analysis.loaded.has(finding.file)).map((finding) => ({ ...finding, declarations: [] })),
     ...analysis.findings,
   ].sort(compareFindings);
-  const scannedSources = [...analysis.sources].filter(([file]) => analysis.scanned.has(file));
-  return { ...base, findings, sources: new Map([...base.sources, ...scannedSources]), analysed: analysis.analysed, loaded: analysis.loaded.size };
+  // The files ts-morph loaded have new findings: their excerpts are taken again from the texts it read.
+  const linesIn = new Map<string, number[]>();
+  for (const finding of analysis.findings) linesIn.set(finding.file, [...(linesIn.get(finding.file) ?? []), finding.line]);
+  const excerpts = new Map([...base.excerpts].filter(([file]) => !analysis.loaded.has(file)));
+  for (const [file, lines] of linesIn) excerpts.set(file, excerptOf(analysis.sources.get(file) ?? '', lines));
+  const parsed = new Set(base.candidateFiles);
+  const loadedScanned = [...analysis.sources.keys()].filter((file) => analysis.scanned.has(file) && !parsed.has(file));
+  return { ...base, findings, candidateFiles: [...base.candidateFiles, ...loadedScanned], excerpts, analysed: analysis.analysed, loaded: analysis.loaded.size };
 }

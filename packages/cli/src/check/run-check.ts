@@ -1,16 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { checkFiles, createFolderCache, displayPath, validateDay, writeFileAtomic, type AnalysisCore, type CheckFilesResult, type FileProblem, type LocatedFinding } from '@sunset/engine';
+import { checkFiles, createFolderCache, displayPath, excerptLines, resolveConfig, validateDay, writeFileAtomic, type AnalysisCore, type CheckFilesResult, type FileProblem, type LocatedFinding } from '@sunset/engine';
 import { describeEndpoint, todayUtc } from '@sunset/rule-data';
 import type { CheckArgs } from '../args.js';
 import { applyBaseline, buildBaseline, readBaseline, writeBaseline } from '../baseline/baseline-file.js';
-import { fingerprintFindings, splitLines } from '../baseline/fingerprint.js';
+import { fingerprintFindings } from '../baseline/fingerprint.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { formatters } from '../format/index.js';
 import { colorEnabled, nowOf, type CliIo } from '../io.js';
 import { createPhaseProgress, isCi } from '../fix/progress.js';
 import { changedLinesSince, touchesChangedLines } from './changed-lines.js';
-import { resolveConfigScopes, withoutCarvedOut } from './config-scopes.js';
+import { resolveConfigScopes, resolveFileScopes, withoutCarvedOut, type ConfigScope, type FileScope } from './config-scopes.js';
 import { isFailing, isReportable } from './threshold.js';
 import { compareText, plural } from '../text.js';
 import type { CheckReport, CheckStats, FileError, Finding, RelatedLocation } from './types.js';
@@ -64,13 +64,12 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
   const now = nowOf(io);
   // The config lookup and the walk list the same folders: once.
   const readFolder = createFolderCache();
-  const { primary: config, scopes, carvedOut } = await resolveConfigScopes(
-    io.cwd,
-    args.paths,
-    { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts, failOn: args.failOn, baseline: args.baseline },
-    now,
-    readFolder,
-  );
+  const overrides = { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts, failOn: args.failOn, baseline: args.baseline };
+  // --changed-since (without --project) checks the changed files only: no folder is listed.
+  const changedOnly = args.changedSince !== undefined && args.project === undefined;
+  const { primary: config, scopes: walkedScopes, carvedOut } = changedOnly
+    ? { primary: await resolveConfig(io.cwd, overrides, now), scopes: [], carvedOut: [] }
+    : await resolveConfigScopes(io.cwd, args.paths, overrides, now, readFolder);
   const baselineExpires = args.baselineExpires === undefined ? undefined : validateDay(args.baselineExpires, '--baseline-expires', '--baseline-expires');
   if (baselineExpires !== undefined && !args.updateBaseline) {
     throw new UsageError('--baseline-expires only applies with --update-baseline. Add --update-baseline or drop the flag.');
@@ -86,6 +85,8 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
     throw new UsageError('--stats does not go with --project: it times the phases of the default mode only. Drop one of the two.');
   }
 
+  const scopes: readonly (ConfigScope & Partial<Pick<FileScope, 'files' | 'inScope'>>)[] =
+    changedOnly && changed !== undefined ? await resolveFileScopes(io.cwd, args.paths, [...changed.files.keys()], overrides, config, now) : walkedScopes;
   const threads = args.concurrency === 'auto' ? undefined : (args.concurrency ?? threadsOf(io.env.SUNSET_CHECK_THREADS));
   // --project: ts-morph and the TypeScript compiler load only now, never for a plain `sunset check`.
   const projectMode = args.project === undefined ? undefined : await import('@sunset/project');
@@ -100,6 +101,7 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
       baseDir: scope.config.baseDir,
       readFolder,
       ...(threads === undefined ? {} : { threads }),
+      ...(scope.files === undefined ? {} : { onlyFiles: scope.files, inScope: scope.inScope }),
     };
     let scoped: CheckFilesResult;
     if (projectMode === undefined) {
@@ -125,17 +127,18 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
   };
   if (changed !== undefined) {
     const outside = result.findings.length - reportable.length;
-    io.stderr.write(
-      `--changed-since ${args.changedSince ?? ''}: checked lines changed since ${changed.base.slice(0, 12)}; ${plural(outside, 'finding')} on other lines not reported.\n`,
-    );
+    const checked = changedOnly ? `checked ${plural(result.files, 'file')} changed since` : 'checked lines changed since';
+    io.stderr.write(`--changed-since ${args.changedSince ?? ''}: ${checked} ${changed.base.slice(0, 12)}; ${plural(outside, 'finding')} on other lines not reported.\n`);
   }
-  const sources = new Map([...result.sources].map(([file, text]) => [displayPath(io.cwd, file), text]));
+  // The engine kept the lines around each finding, which is all code frames and fingerprints read.
+  const excerpts = new Map([...result.excerpts].map(([file, excerpt]) => [displayPath(io.cwd, file), excerpt]));
   const linesCache = new Map<string, string[]>();
   const linesOf = (file: string): string[] | undefined => {
-    const source = sources.get(file);
-    if (source === undefined) return undefined;
     let lines = linesCache.get(file);
-    if (lines === undefined) linesCache.set(file, (lines = splitLines(source)));
+    if (lines === undefined) {
+      lines = excerptLines(excerpts.get(file));
+      if (lines !== undefined) linesCache.set(file, lines);
+    }
     return lines;
   };
   const fingerprints = fingerprintFindings(linted.findings, linesOf);
@@ -183,7 +186,7 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
     color: args.output === undefined && args.format === 'stylish' && colorEnabled(io),
     linesOf,
     fingerprints: outcome.fingerprints,
-    checkedFiles: [...sources.keys()].filter((file) => inChange(path.resolve(io.cwd, file))).sort(compareText),
+    checkedFiles: result.candidateFiles.filter((file) => inChange(file)).map((file) => displayPath(io.cwd, file)).sort(compareText),
     toolVersion: deps.toolVersion,
     ...(deps.docsUrl === undefined ? {} : { docsUrl: deps.docsUrl }),
   });
@@ -201,6 +204,12 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
 /** One result from the runs of several configs: findings by file, line and column; counts and times added up. */
 function mergeResults(results: readonly CheckFilesResult[]): CheckFilesResult {
   if (results.length === 1) return results[0]!;
+  if (results.length === 0) {
+    // --changed-since, and no changed file under the scanned paths.
+    const nothing = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 };
+    const timings = { walk: 0, read: 0, prefilter: 0, parse: 0, index: 0, checks: 0 };
+    return { findings: [], errors: [], skipped: [], notScanned: nothing, files: 0, candidates: 0, candidateFiles: [], excerpts: new Map(), timings };
+  }
   const byPosition = (a: LocatedFinding, b: LocatedFinding): number =>
     compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.rule, b.rule);
   const timings = { walk: 0, read: 0, prefilter: 0, parse: 0, index: 0, checks: 0 };
@@ -217,7 +226,8 @@ function mergeResults(results: readonly CheckFilesResult[]): CheckFilesResult {
     skipped: results.flatMap((result) => result.skipped),
     files: results.reduce((sum, result) => sum + result.files, 0),
     candidates: results.reduce((sum, result) => sum + result.candidates, 0),
-    sources: new Map(results.flatMap((result) => [...result.sources])),
+    candidateFiles: results.flatMap((result) => result.candidateFiles),
+    excerpts: new Map(results.flatMap((result) => [...result.excerpts])),
     timings: { ...results[0]!.timings, ...timings },
   };
 }

@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -17,14 +18,16 @@ import {
   type NotScannedCounts,
   type SkippedFile,
 } from '../files/source-shape.js';
-import { findSourceFiles } from '../files/walk.js';
+import { createWalkFilter, findSourceFiles, selectSourceFiles, type WalkOptions } from '../files/walk.js';
 import type { ReadFolder } from '../files/list-tree.js';
 import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
 import { readModuleExports, retiredExports, type ModuleExports } from '../module-graph/exported-values.js';
+import { importedModules } from '../module-graph/imported-modules.js';
 import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
 import { scanModuleReferences, type ModuleReferences } from '../module-graph/scan-imports.js';
 import type { LineIndex } from '../parse/lines.js';
 import { checkCandidate, checkContextOf, compareFindingsInFile, type CheckContext, type LocatedFinding } from './check-source.js';
+import { excerptOf, type SourceExcerpt } from './excerpts.js';
 import { addTimings, emptyTimings, type PhaseTimings } from './timings.js';
 
 export interface CheckRun {
@@ -46,6 +49,15 @@ export interface CheckRun {
   readonly crossFile?: boolean;
   /** How the walk lists folders (see `createFolderCache`). */
   readonly readFolder?: ReadFolder;
+  /**
+   * Check only these files (absolute paths), each as a walk of `paths` would treat it, instead of
+   * walking (`sunset check --changed-since`: the files a change touches). With `crossFile`, the files
+   * they import by relative path are read for the module graph as a walk would have found them, and
+   * never checked or reported.
+   */
+  readonly onlyFiles?: readonly string[];
+  /** With `onlyFiles`: whether a file belongs to this run's config scope (a walk of `paths` leaves other scopes' folders out). */
+  readonly inScope?: (file: string) => boolean;
 }
 
 export type { SkippedFile };
@@ -63,8 +75,13 @@ export interface CheckFilesResult {
   readonly files: number;
   /** Files that passed the prefilter and were parsed. */
   readonly candidates: number;
-  /** The text of every candidate (absolute path → text), for baselines and code frames. */
-  readonly sources: ReadonlyMap<string, string>;
+  /** The files that passed the prefilter and were parsed (absolute paths, in walk order). */
+  readonly candidateFiles: readonly string[];
+  /**
+   * The lines around each finding, by file (absolute path): what code frames, baseline fingerprints
+   * and the report's frames read. The rest of each text is dropped once its file is checked.
+   */
+  readonly excerpts: ReadonlyMap<string, SourceExcerpt>;
   readonly timings: PhaseTimings;
 }
 
@@ -90,8 +107,10 @@ export interface FileOutcome {
   /** The error is that the file could not be read (counted as not scanned). */
   readonly unreadable?: true;
   readonly skipped?: SkippedFile;
-  /** Set for candidates only. */
-  readonly source?: string;
+  /** The file passed the prefilter and went to the parser. */
+  readonly candidate?: true;
+  /** The lines around the findings (set when there are findings). */
+  readonly excerpt?: SourceExcerpt;
   /** What the module graph needs of a candidate (set when it holds a needle or imports by relative path). */
   readonly module?: ModuleFacts;
 }
@@ -127,7 +146,8 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
   // From the TypeScript sources (tests) there is no compiled worker to start: check in this thread.
   const workersAvailable = run.core === undefined && existsSync(fileURLToPath(workerUrl));
   const walkStarted = performance.now();
-  const listing = await findSourceFiles(paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder });
+  const walkOptions = { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder };
+  const listing = run.onlyFiles === undefined ? await findSourceFiles(paths, walkOptions) : await selectSourceFiles(paths, run.onlyFiles, walkOptions);
   timings.walk = performance.now() - walkStarted;
   const files = listing.files.map((file) => file.path);
   const limits: ReadLimits = {
@@ -149,7 +169,8 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     const reported = new Set(results.flatMap((result) => result.done));
     const left = files.flatMap((_file, index) => (reported.has(index) ? [] : [index]));
     if (left.length > 0) results.push(checkIndexes(files, left, context, limits, crossFile));
-    const graph = crossFile ? moduleGraphOf(files, results, context, limits) : undefined;
+    const imported = run.onlyFiles === undefined ? undefined : importedModulesOf(paths, walkOptions, run.inScope, context, limits);
+    const graph = crossFile ? moduleGraphOf(files, results, context, limits, imported) : undefined;
     // Nothing to check again (the common case): the workers go now, while this thread collects.
     if (graph === undefined) for (const worker of workers) worker.close();
     else results.push(...(await recheckImporters(files, graph, context, limits, run.cwd, workers)));
@@ -159,13 +180,25 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
   }
 }
 
+/** With `onlyFiles`: the files outside the run its module graph must know (see `importedModules`). */
+function importedModulesOf(
+  paths: readonly string[],
+  walkOptions: WalkOptions,
+  inScope: ((file: string) => boolean) | undefined,
+  context: CheckContext,
+  limits: ReadLimits,
+): (facts: ReadonlyMap<string, ModuleFacts>) => ReadonlyMap<string, ModuleFacts> {
+  const folders = paths.map((given) => path.resolve(walkOptions.cwd, given));
+  const listed = createWalkFilter(folders, walkOptions);
+  const admits = (file: string): boolean => listed(file) === 'listed' && (inScope?.(file) ?? true);
+  return (facts) => importedModules(facts, { admits, maxFileSize: limits.maxFileSize, checkMinified: limits.checkMinified }, context.analysisOptions, context.core);
+}
+
 /** The module graph with what it was built from; undefined when no scanned file imports a retired value from another. */
 interface ModuleGraphRun {
   readonly graph: ModuleGraphData;
   /** Indexes (into the run's files) of the files to check again, in walk order. */
   readonly importers: readonly number[];
-  /** The text the first pass read of a candidate (so the main thread does not read it again). */
-  readonly sourceOf: (file: string) => string | undefined;
   readonly timings: PhaseTimings;
 }
 
@@ -174,23 +207,28 @@ interface ModuleGraphRun {
  * thread returned. Undefined in the common case, where no needle file exports a retired value (one
  * pass over the outcomes), or when no scanned file imports one.
  */
-function moduleGraphOf(files: readonly string[], results: readonly ThreadResult[], context: CheckContext, limits: ReadLimits): ModuleGraphRun | undefined {
-  if (!results.some((result) => result.files.some((outcome) => outcome.module !== undefined && mayOfferRetiredValues(outcome.module)))) return undefined;
+function moduleGraphOf(
+  files: readonly string[],
+  results: readonly ThreadResult[],
+  context: CheckContext,
+  limits: ReadLimits,
+  imported?: (facts: ReadonlyMap<string, ModuleFacts>) => ReadonlyMap<string, ModuleFacts>,
+): ModuleGraphRun | undefined {
+  if (imported === undefined && !results.some((result) => result.files.some((outcome) => outcome.module !== undefined && mayOfferRetiredValues(outcome.module)))) return undefined;
   const started = performance.now();
-  const outcomes = new Map<string, FileOutcome>();
   const facts = new Map<string, ModuleFacts>();
   for (const result of results) {
-    for (const outcome of result.files) if (outcome.module !== undefined || outcome.source !== undefined) outcomes.set(outcome.file, outcome);
     decodeReferences(result.references, files, facts);
+    for (const outcome of result.files) if (outcome.module !== undefined) facts.set(outcome.file, outcome.module);
   }
-  const sourceOf = (file: string): string | undefined => outcomes.get(file)?.source;
+  const outside = imported?.(facts) ?? new Map<string, ModuleFacts>();
+  if (![...facts.values(), ...outside.values()].some(mayOfferRetiredValues)) return undefined;
+  // The first pass kept no text: the few files the graph reads (needle files, barrels) are read again.
   const graph = buildModuleGraph(
-    files,
+    outside.size === 0 ? files : [...files, ...outside.keys()],
     {
-      factsOf: (file) => outcomes.get(file)?.module ?? facts.get(file),
+      factsOf: (file) => facts.get(file) ?? outside.get(file),
       readText: (file) => {
-        const source = sourceOf(file);
-        if (source !== undefined) return source;
         const read = readSource(file, limits.maxFileSize);
         return read.kind === 'text' ? read.text : undefined;
       },
@@ -202,10 +240,12 @@ function moduleGraphOf(files: readonly string[], results: readonly ThreadResult[
   timings.index += performance.now() - started;
   if (Object.keys(graph.links).length === 0) return undefined;
   const indexOf = new Map(files.map((file, index) => [file, index]));
+  // Files read only for their values (`onlyFiles`) are never checked.
   const importers = Object.keys(graph.links)
-    .map((file) => indexOf.get(file)!)
+    .flatMap((file) => indexOf.get(file) ?? [])
     .sort((a, b) => a - b);
-  return { graph, importers, sourceOf, timings };
+  if (importers.length === 0) return undefined;
+  return { graph, importers, timings };
 }
 
 /**
@@ -216,12 +256,12 @@ async function recheckImporters(files: readonly string[], run: ModuleGraphRun, c
   const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
   const task: CheckWorkerRecheck = { kind: 'recheck', graph: run.graph, importers: run.importers, next, cwd };
   const pending = workers.map((worker) => worker.recheck(task));
-  const mine = recheckClaimedFiles(files, task, context, limits, run.sourceOf);
+  const mine = recheckClaimedFiles(files, task, context, limits);
   addTimings(mine.timings, run.timings);
   const results = [mine, ...(await Promise.all(pending))];
   const reported = new Set(results.flatMap((result) => result.done));
   const left = run.importers.filter((index) => !reported.has(index));
-  if (left.length > 0) results.push(recheckClaimedFiles(files, { ...task, importers: left, next: new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT) }, context, limits, run.sourceOf));
+  if (left.length > 0) results.push(recheckClaimedFiles(files, { ...task, importers: left, next: new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT) }, context, limits));
   return results;
 }
 
@@ -234,7 +274,6 @@ export function recheckClaimedFiles(
   task: CheckWorkerRecheck,
   context: CheckContext,
   limits: ReadLimits,
-  sourceOf: (file: string) => string | undefined = () => undefined,
   maxBytes?: number,
   onBatch?: (batch: ThreadResult) => void,
 ): ThreadResult {
@@ -246,7 +285,7 @@ export function recheckClaimedFiles(
     for (const index of task.importers.slice(first, first + claimSize)) {
       const file = files[index]!;
       if (maxBytes !== undefined && sizeOf(file) > maxBytes) continue;
-      const outcome = recheckImporter(file, index, sourceOf(file), task.graph, context, explicit.has(index) ? exempt : limits, batch.timings, task.cwd);
+      const outcome = recheckImporter(file, index, task.graph, context, explicit.has(index) ? exempt : limits, batch.timings, task.cwd);
       (batch.done as number[]).push(index);
       if (outcome !== undefined) (batch.files as FileOutcome[]).push(outcome);
     }
@@ -257,27 +296,14 @@ export function recheckClaimedFiles(
 }
 
 /** One importer checked with the graph's resolver; undefined when it cannot be (unreadable, minified, nested too deeply: its first outcome stands). */
-function recheckImporter(
-  file: string,
-  index: number,
-  source: string | undefined,
-  graph: ModuleGraphData,
-  context: CheckContext,
-  limits: ReadLimits,
-  timings: PhaseTimings,
-  cwd: string,
-): FileOutcome | undefined {
-  let text = source;
-  if (text === undefined) {
-    const started = performance.now();
-    const read = readSource(file, limits.maxFileSize);
-    timings.read += performance.now() - started;
-    if (read.kind !== 'text') return undefined;
-    text = read.text;
-  }
+function recheckImporter(file: string, index: number, graph: ModuleGraphData, context: CheckContext, limits: ReadLimits, timings: PhaseTimings, cwd: string): FileOutcome | undefined {
+  const started = performance.now();
+  const read = readSource(file, limits.maxFileSize);
+  timings.read += performance.now() - started;
+  if (read.kind !== 'text') return undefined;
   const check = moduleGraphCheck(context, graph, file, (declaredIn) => displayPath(cwd, declaredIn));
-  const outcome = checkText(text, file, index, check.context, limits, timings);
-  if (outcome.source === undefined) return undefined;
+  const outcome = checkText(read.text, file, index, check.context, limits, timings);
+  if (outcome.candidate !== true) return undefined;
   return { ...outcome, findings: check.annotate(outcome.findings) };
 }
 
@@ -385,7 +411,7 @@ function checkOneFile(file: string, index: number, context: CheckContext, limits
   let exports: ModuleExports | undefined;
   const outcome = checkText(read.text, file, index, context, limits, timings, needle ? (fileIndex, lines) => (exports = retiredExports(readModuleExports(file, fileIndex, lines), context.analysisOptions.catalog.needlePattern)) : undefined);
   // A needle file that was not parsed (minified, a syntax error) offers no value to other files.
-  const module = needle && outcome.source !== undefined && outcome.error === undefined ? { needle, ...references, ...(exports === undefined ? {} : { exports }) } : imports;
+  const module = needle && outcome.candidate === true && outcome.error === undefined ? { needle, ...references, ...(exports === undefined ? {} : { exports }) } : imports;
   return module === undefined ? outcome : { ...outcome, module };
 }
 
@@ -409,7 +435,8 @@ function checkText(
     if (!isStackOverflow(error)) throw error;
     return { index, file, findings: [], error: { file, message: tooDeeplyNestedMessage } };
   }
-  return { index, file, findings: result.findings, ...(result.error === undefined ? {} : { error: result.error }), source: text };
+  const excerpt = result.findings.length === 0 ? {} : { excerpt: excerptOf(text, result.findings.map((finding) => finding.line)) };
+  return { index, file, findings: result.findings, ...(result.error === undefined ? {} : { error: result.error }), candidate: true, ...excerpt };
 }
 
 function collect(
@@ -427,20 +454,22 @@ function collect(
   const findings: LocatedFinding[] = [];
   const errors: FileProblem[] = [...unreadable];
   const skipped: SkippedFile[] = [...walkSkipped];
-  const sources = new Map<string, string>();
+  const candidateFiles: string[] = [];
+  const excerpts = new Map<string, SourceExcerpt>();
   let unreadableFiles = 0;
   for (const outcome of outcomes) {
     findings.push(...outcome.findings);
     if (outcome.error !== undefined) errors.push(outcome.error);
     if (outcome.unreadable === true) unreadableFiles += 1;
     if (outcome.skipped !== undefined) skipped.push(outcome.skipped);
-    if (outcome.source !== undefined) sources.set(outcome.file, outcome.source);
+    if (outcome.candidate === true) candidateFiles.push(outcome.file);
+    if (outcome.excerpt !== undefined) excerpts.set(outcome.file, outcome.excerpt);
   }
   findings.sort((a, b) => compareText(a.file, b.file) || compareFindingsInFile(a, b));
   errors.sort((a, b) => compareText(a.file, b.file));
   skipped.sort((a, b) => compareText(a.file, b.file));
   const notScanned = countNotScanned(skipped, unreadable.length + unreadableFiles);
-  return { findings, errors, skipped, notScanned, files, candidates: sources.size, sources, timings };
+  return { findings, errors, skipped, notScanned, files, candidates: candidateFiles.length, candidateFiles, excerpts, timings };
 }
 
 /** What the main thread hands a worker once the walk is done: the files, the options without the catalog, the shared counter. */

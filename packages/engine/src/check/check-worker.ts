@@ -17,7 +17,7 @@ function serve(port: MessagePort): void {
       first = { task: message, context: checkContextOf(options) };
       checkClaimedFiles(message.files, message.next, first.context, message.limits, message.crossFile, workerMaxFileBytes, (batch) => post({ kind: 'batch', batch }));
     } else if (first !== undefined) {
-      recheckClaimedFiles(first.task.files, message, first.context, first.task.limits, undefined, workerMaxFileBytes, (batch) => post({ kind: 'batch', batch }));
+      recheckClaimedFiles(first.task.files, message, first.context, first.task.limits, workerMaxFileBytes, (batch) => post({ kind: 'batch', batch }));
     }
     post({ kind: 'end' });
   });

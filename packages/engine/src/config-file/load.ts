@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveOptions, validateOptions, type OptionsLayer } from '@sunset/config';
 import { UsageError } from '../errors.js';
@@ -39,6 +39,24 @@ export async function findConfig(cwd: string, explicit: string | undefined): Pro
   }
 }
 
+/**
+ * The file `findConfig(cwd, undefined)` would read, found synchronously (a package.json is parsed only to
+ * see its `sunset` key): for deciding which config governs a file without loading every config.
+ */
+export function findConfigFile(cwd: string): string | undefined {
+  const stopAt = findGitRoot(cwd);
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    const configFile = path.join(dir, configFileName);
+    if (existsSync(configFile)) return configFile;
+    const manifestFile = path.join(dir, 'package.json');
+    if (existsSync(manifestFile)) {
+      const manifest = parseJson(readTextSync(manifestFile, cwd, displayPath(cwd, manifestFile)), manifestFile, cwd);
+      if (typeof manifest === 'object' && manifest !== null && 'sunset' in manifest) return manifestFile;
+    }
+    if (dir === stopAt || path.dirname(dir) === dir) return undefined;
+  }
+}
+
 async function configIn(dir: string, cwd: string): Promise<FoundConfig | undefined> {
   const configFile = path.join(dir, configFileName);
   if (existsSync(configFile)) {
@@ -57,10 +75,26 @@ async function readJson(file: string, cwd: string, label: string): Promise<unkno
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'the file does not exist' : `it cannot be read (${String(code)})`;
-    throw new UsageError(`Cannot read config ${label}: ${reason}. Check the path and try again.`);
+    throw unreadableConfig(error, label);
   }
+  return parseJson(text, file, cwd);
+}
+
+function readTextSync(file: string, cwd: string, label: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw unreadableConfig(error, label);
+  }
+}
+
+function unreadableConfig(error: unknown, label: string): UsageError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason = code === 'ENOENT' ? 'the file does not exist' : `it cannot be read (${String(code)})`;
+  return new UsageError(`Cannot read config ${label}: ${reason}. Check the path and try again.`);
+}
+
+function parseJson(text: string, file: string, cwd: string): unknown {
   try {
     // A UTF-8 BOM (Windows editors write one) is not part of the JSON.
     return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;

@@ -1,10 +1,10 @@
-import { constants } from 'node:fs';
+import { constants, lstatSync, realpathSync } from 'node:fs';
 import { access, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ignore from 'ignore';
 import { compareText, describeFileError, UsageError, type FileProblem } from '../errors.js';
 import { findGitRoot } from './git.js';
-import { isGitignored, loadGitignoreRules } from './gitignore.js';
+import { isGitignored, loadGitignoreRules, loadGitignoreRulesSync, type GitignoreRules } from './gitignore.js';
 import { listTree, type ReadFolder } from './list-tree.js';
 import { displayPath, hasSourceExtension, isInAlwaysSkippedFolder, isInside, relativePosix, sourceExtensions } from './paths.js';
 import { excludedByConfigMessage, unscannedExtensionMessage, type SkippedFile } from './source-shape.js';
@@ -147,4 +147,102 @@ async function walkFolder(
     );
   }
   return files;
+}
+
+/**
+ * Which of `candidates` (absolute paths, e.g. the files a change touches) the walk of `paths` would
+ * list, without walking: under a given folder (or given themselves), a source extension, no
+ * `node_modules`/`.git` folder on the way, no symlink, not excluded by a `.gitignore` on the way
+ * (read per folder, once) — and those the config's `ignores` exclude listed as skipped, as the walk
+ * lists them. A file given on the command line counts as named (`explicit`). Files that no longer
+ * exist are left out. The result reads as `findSourceFiles`' does.
+ */
+export async function selectSourceFiles(paths: readonly string[], candidates: readonly string[], options: WalkOptions): Promise<SourceListing> {
+  const roots = await Promise.all(paths.map(async (given) => ({ given, absolute: path.resolve(options.cwd, given), kind: await pathKind(given, path.resolve(options.cwd, given)) })));
+  const filter = createWalkFilter(roots.filter((root) => root.kind === 'folder').map((root) => root.absolute), options);
+  const named = new Set(roots.filter((root) => root.kind === 'file').map((root) => root.absolute));
+  const files = new Map<string, FoundSource>();
+  const skipped = new Map<string, SkippedFile>();
+  for (const candidate of new Set(candidates.map((file) => path.resolve(file)))) {
+    if (named.has(candidate)) {
+      if (!isInAlwaysSkippedFolder(candidate) && hasSourceExtension(candidate) && isRegularFile(candidate)) {
+        files.set(candidate, { path: candidate, displayPath: displayPath(options.cwd, candidate), explicit: true });
+      }
+      continue;
+    }
+    const verdict = filter(candidate);
+    if (verdict === 'listed') files.set(candidate, { path: candidate, displayPath: displayPath(options.cwd, candidate), explicit: false });
+    else if (verdict === 'excluded-by-config') skipped.set(candidate, { file: candidate, reason: 'excluded-by-config', message: excludedByConfigMessage });
+  }
+  return {
+    files: [...files.values()].sort((a, b) => compareText(a.displayPath, b.displayPath)),
+    unreadable: [],
+    skipped: [...skipped.values()].sort((a, b) => compareText(a.file, b.file)),
+  };
+}
+
+/** What the walk of some folders does with one file: lists it, lists it as excluded by the config, or never sees it. */
+export type WalkVerdict = 'listed' | 'excluded-by-config' | 'unseen';
+
+/**
+ * The walk's decision for single files below `folders` (absolute), without listing any folder: the
+ * same tests `listTree` and `walkFolder` apply, with the `.gitignore` files of the folders on the way
+ * read once each. For the files a change touches and the files they import.
+ */
+export function createWalkFilter(folders: readonly string[], options: WalkOptions): (file: string) => WalkVerdict {
+  const configIgnores = ignore().add([...(options.ignores ?? [])]);
+  const ignoresBase = options.ignoresBase ?? options.cwd;
+  const rulesByFolder = new Map<string, GitignoreRules>();
+  const gitRoots = new Map<string, string | undefined>();
+  const gitRootOf = (root: string): string | undefined => {
+    if (!gitRoots.has(root)) gitRoots.set(root, findGitRoot(root));
+    return gitRoots.get(root);
+  };
+  const realFolder = new Map<string, string | undefined>();
+  const realOf = (folder: string): string | undefined => {
+    if (!realFolder.has(folder)) {
+      let real: string | undefined;
+      try {
+        real = realpathSync(folder);
+      } catch {
+        real = undefined;
+      }
+      realFolder.set(folder, real);
+    }
+    return realFolder.get(folder);
+  };
+  return (file) => {
+    const root = folders.find((folder) => isInside(folder, file) && folder !== file);
+    if (root === undefined || !hasSourceExtension(file) || !isRegularFile(file)) return 'unseen';
+    const below = relativePosix(root, path.dirname(file));
+    if (below !== '' && below.split('/').some((name) => name.toLowerCase() === 'node_modules' || name.toLowerCase() === '.git')) return 'unseen';
+    // listTree enters no linked folder: the folder must be where the root's real path says.
+    const realRoot = realOf(root);
+    if (realRoot === undefined || realOf(path.dirname(file)) !== path.join(realRoot, path.relative(root, path.dirname(file)))) return 'unseen';
+    const folder = path.dirname(file);
+    let rules = rulesByFolder.get(folder);
+    if (rules === undefined) rulesByFolder.set(folder, (rules = loadGitignoreRulesSync(root, gitRootOf(root), gitignoresBetween(root, folder).reverse())));
+    if (isGitignored(rules, file)) return 'unseen';
+    const configIgnored = (options.ignores ?? []).length > 0 && isInside(ignoresBase, file) && file !== ignoresBase && configIgnores.ignores(relativePosix(ignoresBase, file));
+    return configIgnored ? 'excluded-by-config' : 'listed';
+  };
+}
+
+/** The `.gitignore` files from `root` down to `folder` (both included), as the walk of `root` would find them. */
+function gitignoresBetween(root: string, folder: string): string[] {
+  const found: string[] = [];
+  for (let dir = folder; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, '.gitignore');
+    if (isRegularFile(file)) found.push(file);
+    if (dir === root || path.dirname(dir) === dir) break;
+  }
+  return found;
+}
+
+function isRegularFile(file: string): boolean {
+  try {
+    return lstatSync(file).isFile();
+  } catch {
+    return false;
+  }
 }

@@ -90,10 +90,10 @@ const lookupExtensions = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', 
 
 /**
  * The scanned file a relative specifier names, as TypeScript and bundlers look it up: the path itself,
- * `./x.js` written for `x.ts`, an added extension, then `index.*` of a folder. Only files in `known`
+ * `./x.js` written for `x.ts`, an added extension, then `index.*` of a folder. Only files `known` has
  * count (the default mode follows scanned files only); undefined otherwise.
  */
-export function resolveRelativeModule(fromFile: string, specifier: string, known: ReadonlySet<string>): string | undefined {
+export function resolveRelativeModule(fromFile: string, specifier: string, known: Pick<ReadonlySet<string>, 'has'>): string | undefined {
   const target = path.resolve(path.dirname(fromFile), specifier);
   if (known.has(target)) return target;
   const written = scriptExtension.exec(target)?.[0];
