@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeRepo } from '../bench/generate.mjs';
+import { main } from '../packages/cli/src/cli.js';
 import { ensureBuilt, makeTempDir, parseJson, runSunset, type RunResult } from './support/cli.js';
 
 // `SUNSET_CHECK_THREADS` (packages/engine/src/check/check-files.ts): worker threads check files beside
@@ -83,5 +84,49 @@ describe('sunset check with SUNSET_CHECK_THREADS', () => {
     expect(result.stderr).toBe(
       'sunset: SUNSET_CHECK_THREADS must be a positive whole number, got "two". Set it to e.g. 2, or unset it to let sunset choose.\n',
     );
+  });
+});
+
+// From 1,500 files on, only worker threads check files (their heaps capped); the main thread hands them
+// out, collects, and checks what a worker leaves (a file over 256 KiB). The report is the same with one
+// worker and with two.
+describe('sunset check on a run large enough for worker threads only', () => {
+  let repo: { dir: string; cleanup: () => Promise<void> };
+  let oneWorker: RunResult;
+  let twoWorkers: RunResult;
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    repo = await makeTempDir('workers');
+    writeRepo(repo.dir, { files: 1600, seed: 11, share: 0.02 });
+    const filler = Array.from({ length: 6000 }, (_unused, line) => `export const value${line} = ${line}; // padding to make the file large`).join('\n');
+    writeFileSync(path.join(repo.dir, 'src', 'zz-large.ts'), `${filler}\nexport const list = () => fetch('/v1/campaigns/dictionaries/managers');\n`);
+    const check = (threads: string): Promise<RunResult> =>
+      runSunset(['check', '.', '--format', 'json', '--as-of', '2026-11-21'], { cwd: repo.dir, env: { SUNSET_CHECK_THREADS: threads } });
+    [oneWorker, twoWorkers] = [await check('1'), await check('2')];
+  }, 120_000);
+
+  afterAll(async () => {
+    await repo.cleanup();
+  });
+
+  it('checks every file, the large one in the main thread', () => {
+    const report = parseJson<JsonReport>(oneWorker);
+    expect(report.summary).toMatchObject({ files: 1601, candidates: 188, findings: 236 });
+    expect(report.findings.filter((finding) => finding.file === 'src/zz-large.ts').map(({ line, column, rule }) => ({ line, column, rule }))).toEqual([
+      { line: 6001, column: 33, rule: 'sunset/no-legacy-rest-path' },
+    ]);
+    expect(report.errors).toEqual([]);
+  });
+
+  it('prints exactly the same report and exit code with two workers as with one, and as the main thread alone', async () => {
+    expect(oneWorker.code).toBe(1);
+    expect(twoWorkers.stderr).toBe('');
+    expect(twoWorkers.stdout).toBe(oneWorker.stdout);
+    // From the TypeScript sources there is no compiled worker: the same check runs in this thread only.
+    const out: string[] = [];
+    const io = { stdout: { write: (text: string) => out.push(text) }, stderr: { write: () => undefined }, cwd: repo.dir, env: {}, isTTY: false };
+    expect(await main(['check', '.', '--format', 'json', '--as-of', '2026-11-21'], io)).toBe(1);
+    expect(out.join('')).toBe(oneWorker.stdout);
   });
 });

@@ -63,8 +63,10 @@ describe('checkFiles', () => {
 describe('defaultThreadCount', () => {
   it.each([
     { files: 300, cores: 8, threads: 1 },
-    { files: 5_000, cores: 2, threads: 2 },
-    { files: 10_000, cores: 2, threads: 2 },
+    { files: 5_000, cores: 2, threads: 1 },
+    { files: 10_000, cores: 2, threads: 1 },
+    { files: 10_000, cores: 4, threads: 3 },
+    { files: 3_000, cores: 8, threads: 2 },
     { files: 50_000, cores: 16, threads: 4 },
     { files: 10_000, cores: 1, threads: 1 },
   ])('$files files on $cores cores: $threads', ({ files, cores, threads }) => {

@@ -117,29 +117,42 @@ export interface FileOutcome {
 
 /** Files a thread claims at once from the shared counter: small enough to balance, large enough to be cheap. */
 const claimSize = 8;
-/** Measured on 2 cores: 3,000 files took 0.74 s in one thread and 0.55 s in two; 10,000 files 2.25 s and 1.67 s (4 threads: 1.99 s). */
+/**
+ * From this many files a run is checked by worker threads, this thread only hands out the files and
+ * collects; below it, this thread checks them (no worker to start). Measured on 2 cores: 3,000 files
+ * took 0.74 s in one thread and 0.55 s in two; 10,000 files 2.25 s and 1.67 s (4 threads: 1.99 s).
+ */
 const minFilesPerThread = 1500;
 /**
- * A worker's old generation is capped so two threads stay near one thread's memory (10k bench files,
- * peak RSS: 316-325 MB uncapped, 293-301 MB at 48 MB, 277-285 MB at 32 MB but 15 % slower; capping the
- * young generation made the run 20 % slower). A file too large for the cap is left to the main thread;
- * a worker that dies anyway loses no file: what it did not report is checked by the main thread.
+ * A worker's heap is capped, so a run's memory does not depend on the runtime's defaults (Node 24's
+ * young generation alone took a 10k check from 245 to 365 MB of peak RSS in one thread) nor grow with
+ * the repository (garbage of parsed trees piled up in this thread's old space until V8's first full
+ * collection: 656 MB at 50k for 18 MB live). 10k bench files, one worker, peak RSS: 175-187 MB at
+ * 48/24 MB and 64/16 MB, 238 MB with only the old generation capped at 40 MB (Node 24), for the same
+ * CPU within the noise. A file too large for the cap is left to the main thread; a worker that dies
+ * anyway loses no file: what it did not report is checked by the main thread.
  */
-const workerLimits = { maxOldGenerationSizeMb: 40 };
+const workerLimits = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 24 };
 /** Files above this many bytes are left by workers to the main thread (their tree would not fit the capped heap). */
 export const workerMaxFileBytes = 256 * 1024;
 
-/** One thread for small runs; otherwise one per core, at most 4 (parsing is memory-bound beyond that). */
+/**
+ * How many threads check a run's files: one below 1,500 files (this thread); else one per core but one,
+ * at least one, at most 4. The core left free is not idle: V8 collects each checking thread's garbage
+ * on helper threads, about 0.6 s of every 3.3 s of CPU of a 10k run (Node 24), and two checking threads
+ * each ran 17 % slower than one on a 2-core machine (bench/README.md, "Threads"), so a second thread
+ * there gained at most a tenth of the time for 40 % more memory.
+ */
 export function defaultThreadCount(files: number, cores = availableParallelism()): number {
-  return Math.max(1, Math.min(cores, 4, Math.floor(files / minFilesPerThread)));
+  if (files < minFilesPerThread) return 1;
+  return Math.max(1, Math.min(cores - 1, 4, Math.floor(files / minFilesPerThread)));
 }
 
 const workerUrl = new URL('./check-worker.js', import.meta.url);
 
 /**
  * `sunset check`'s engine: walk the paths, then read, prefilter, parse, index and check each file
- * (in several threads on large runs), honouring eslint-disable comments. (Starting a worker during the
- * walk was tried: no faster, and 75 MB more peak memory.)
+ * (in worker threads from 1,500 files on), honouring eslint-disable comments.
  */
 export async function checkFiles(paths: readonly string[], run: CheckRun): Promise<CheckFilesResult> {
   const timings = emptyTimings();
@@ -156,7 +169,9 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     explicit: listing.files.flatMap((file, index) => (file.explicit ? [index] : [])),
   };
   const threads = workersAvailable ? Math.min(run.threads ?? defaultThreadCount(files.length), Math.ceil(files.length / claimSize)) : 1;
-  const workers = Array.from({ length: Math.max(threads - 1, 0) }, () => new CheckWorker());
+  // A large run is checked in workers, whose heaps are capped; this thread keeps only what they report.
+  const inWorkers = workersAvailable && files.length >= minFilesPerThread;
+  const workers = Array.from({ length: inWorkers ? threads : threads - 1 }, () => new CheckWorker());
   try {
     const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
     const crossFile = run.crossFile === true;
@@ -164,7 +179,7 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     const pending = workers.map((worker) => worker.run(task));
 
     const context = checkContextOf(run.options, run.core);
-    const results = [checkClaimedFiles(files, next, context, limits, crossFile), ...(await Promise.all(pending))];
+    const results = [...(inWorkers ? [] : [checkClaimedFiles(files, next, context, limits, crossFile)]), ...(await Promise.all(pending))];
     // Files a worker claimed but did not report (it left them to this thread, or it died): checked here.
     const reported = new Set(results.flatMap((result) => result.done));
     const left = files.flatMap((_file, index) => (reported.has(index) ? [] : [index]));
@@ -173,7 +188,7 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     const graph = crossFile ? moduleGraphOf(files, results, context, limits, imported) : undefined;
     // Nothing to check again (the common case): the workers go now, while this thread collects.
     if (graph === undefined) for (const worker of workers) worker.close();
-    else results.push(...(await recheckImporters(files, graph, context, limits, run.cwd, workers)));
+    else results.push(...(await recheckImporters(files, graph, context, limits, run.cwd, workers, !inWorkers)));
     return collect(listing.unreadable, listing.skipped, files.length, results, timings);
   } finally {
     for (const worker of workers) worker.close();
@@ -250,13 +265,22 @@ function moduleGraphOf(
 
 /**
  * Checks the graph's importers again with their imports resolved, shared with the workers as the
- * first pass was (their outcome replaces the first); what a worker leaves or loses, this thread does.
+ * first pass was (their outcome replaces the first; this thread claims too when it did in the first pass);
+ * what a worker leaves or loses, this thread does.
  */
-async function recheckImporters(files: readonly string[], run: ModuleGraphRun, context: CheckContext, limits: ReadLimits, cwd: string, workers: readonly CheckWorker[]): Promise<ThreadResult[]> {
+async function recheckImporters(
+  files: readonly string[],
+  run: ModuleGraphRun,
+  context: CheckContext,
+  limits: ReadLimits,
+  cwd: string,
+  workers: readonly CheckWorker[],
+  claims: boolean,
+): Promise<ThreadResult[]> {
   const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
   const task: CheckWorkerRecheck = { kind: 'recheck', graph: run.graph, importers: run.importers, next, cwd };
   const pending = workers.map((worker) => worker.recheck(task));
-  const mine = recheckClaimedFiles(files, task, context, limits);
+  const mine = claims ? recheckClaimedFiles(files, task, context, limits) : emptyResult();
   addTimings(mine.timings, run.timings);
   const results = [mine, ...(await Promise.all(pending))];
   const reported = new Set(results.flatMap((result) => result.done));
@@ -354,6 +378,10 @@ function checkIndexes(files: readonly string[], indexes: readonly number[], cont
     else (result.files as FileOutcome[]).push(outcome);
   }
   return result;
+}
+
+function emptyResult(): ThreadResult {
+  return { done: [], files: [], references: '', timings: emptyTimings() };
 }
 
 function mergeInto(target: ThreadResult, batch: ThreadResult): void {
