@@ -79,7 +79,7 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
     throw new UsageError('--changed-since does not go with --update-baseline: the baseline records every finding. Drop one of the two.');
   }
   // Asked before the (longer) check, so a shallow clone fails fast with the fetch to run.
-  const changed = args.changedSince === undefined ? undefined : changedLinesSince(args.changedSince, io.cwd);
+  const changed = args.changedSince === undefined ? undefined : await changedLinesSince(args.changedSince, io.cwd);
 
   if (args.project !== undefined && args.stats) {
     throw new UsageError('--stats does not go with --project: it times the phases of the default mode only. Drop one of the two.');
