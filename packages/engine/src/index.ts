@@ -1,7 +1,7 @@
 export type { AnalysisCore, SunsetOptions } from './analysis-contract.js';
 export { parseSource, type ParseResult, type SyntaxProblem } from './parse/parse-source.js';
 export { checkSource, type CheckSourceResult, type CrossFileRelatedLocation, type LocatedFinding, type RelatedPosition } from './check/check-source.js';
-export { checkFiles, defaultThreadCount, type CheckFilesResult, type CheckRun, type SkippedFile } from './check/check-files.js';
+export { checkFiles, defaultThreadCount, type CheckFilesResult, type CheckRun, type ModuleSummary, type SkippedFile } from './check/check-files.js';
 export { excerptLines, excerptOf, type SourceExcerpt } from './check/excerpts.js';
 export type { PhaseTimings } from './check/timings.js';
 export { fixSource, planParsableFix, type FixResult } from './fix/fix-source.js';
@@ -21,3 +21,4 @@ export type { NotScannedCounts, SkipReason } from './files/source-shape.js';
 export { frameworkExtensions, scriptBlocksOf } from './parse/script-blocks.js';
 export { interruptOnSignals, interruptedExitCode, type Interrupt } from './fix/interrupt.js';
 export { fingerprintSites, fingerprintText, normalizeLine, wholeLineLimit, type FingerprintSite } from './fingerprint.js';
+export { scanModuleSpecifiers } from './module-graph/scan-imports.js';

@@ -7,8 +7,14 @@ export const wrapperDepth = 3;
 /** Barrels re-exporting barrels: how many hops of importers are followed from a needle-holding module. */
 const maxImporterHops = 4;
 
-/** Every module specifier a file names (imports, re-exports, `require`, `import()`): a superset read with one regex. */
-const moduleSpecifier = /\b(?:from|import)\s*\(?\s*['"]([^'"\n]+)['"]|\brequire\s*\(\s*['"]([^'"\n]+)['"]/g;
+/** What the selection needs of a file it reads: the engine's first pass gives it for every scanned file (`ModuleSummary`). */
+export interface FileSummary {
+  /** Every module specifier the file names, bare ones included. */
+  readonly specifiers: readonly string[];
+  readonly needle: boolean;
+  /** The file has the word `export`. */
+  readonly exports: boolean;
+}
 
 export interface ProjectFiles {
   /** Files the analysis runs on: those holding a needle and those importing them (through barrels and aliases). */
@@ -55,15 +61,16 @@ function projectSpecifierTest(compilerOptions: ts.CompilerOptions): (specifier: 
  * Chooses the subgraph worth giving to ts-morph: a retired URL or operation must appear as text
  * somewhere, so the files holding a needle, who imports them (following barrels and path aliases),
  * and the files those importers call into for wrappers. Module specifiers are resolved as the
- * tsconfig says (`paths`, `baseUrl`, extensions, `index` files). Files outside `files` that they import
- * are read too (not under node_modules, not `.d.ts`): a value may be declared there. Each text is read,
- * scanned and dropped, so memory does not grow with the repository's size.
+ * tsconfig says (`paths`, `baseUrl`, extensions, `index` files), through `host` (which may answer from
+ * folder listings the walk made). Files outside `files` that they import are summarized too (not under
+ * node_modules, not `.d.ts`): a value may be declared there. `summaryOf` gives each file's summary
+ * without keeping its text, so memory does not grow with the repository's size.
  */
 export function selectProjectFiles(
   files: readonly string[],
-  read: (file: string) => string | undefined,
-  hasNeedle: (text: string) => boolean,
+  summaryOf: (file: string) => FileSummary | undefined,
   compilerOptions: ts.CompilerOptions,
+  host: ts.ModuleResolutionHost = ts.sys,
 ): ProjectFiles {
   const scanned = new Set(files);
   const cache = ts.createModuleResolutionCache(process.cwd(), (name) => name, compilerOptions);
@@ -76,15 +83,12 @@ export function selectProjectFiles(
   const queued = new Set(files);
   // The queue grows while it is read: an array iterator sees the files pushed on the way.
   for (const { file, hops } of queue) {
-    const text = read(file);
-    if (text === undefined) continue;
+    const summary = summaryOf(file);
+    if (summary === undefined) continue;
     const targets = new Set<string>();
-    for (const match of text.matchAll(moduleSpecifier)) {
-      const written = (match[1] ?? match[2])!;
-      // The text may be the file's bytes read as Latin-1: a specifier with other bytes is UTF-8 again.
-      const specifier = /[^\x00-\x7f]/.test(written) ? Buffer.from(written, 'latin1').toString('utf8') : written;
+    for (const specifier of summary.specifiers) {
       if (!mayNameProjectFile(specifier)) continue;
-      const resolved = ts.resolveModuleName(specifier, file, compilerOptions, ts.sys, cache).resolvedModule;
+      const resolved = ts.resolveModuleName(specifier, file, compilerOptions, host, cache).resolvedModule;
       if (resolved === undefined || resolved.isExternalLibraryImport === true || resolved.extension === ts.Extension.Dts) continue;
       const target = path.resolve(resolved.resolvedFileName);
       if (target === file || target.split(path.sep).includes('node_modules')) continue;
@@ -97,7 +101,7 @@ export function selectProjectFiles(
       }
       targets.add(target);
     }
-    facts.set(file, { hasNeedle: hasNeedle(text), exports: /\bexport\b/.test(text), imports: [...targets] });
+    facts.set(file, { hasNeedle: summary.needle, exports: summary.exports, imports: [...targets] });
     for (const target of targets) importersOf.set(target, [...(importersOf.get(target) ?? []), file]);
   }
 

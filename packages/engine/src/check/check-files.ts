@@ -24,7 +24,7 @@ import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleG
 import { readModuleExports, retiredExports, type ModuleExports } from '../module-graph/exported-values.js';
 import { importedModules } from '../module-graph/imported-modules.js';
 import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
-import { scanModuleReferences, type ModuleReferences } from '../module-graph/scan-imports.js';
+import { scanModuleReferences, scanModuleSpecifiers, type ModuleReferences } from '../module-graph/scan-imports.js';
 import type { LineIndex } from '../parse/lines.js';
 import { checkCandidate, checkContextOf, compareFindingsInFile, type CheckContext, type LocatedFinding } from './check-source.js';
 import { excerptOf, type SourceExcerpt } from './excerpts.js';
@@ -58,6 +58,28 @@ export interface CheckRun {
   readonly onlyFiles?: readonly string[];
   /** With `onlyFiles`: whether a file belongs to this run's config scope (a walk of `paths` leaves other scopes' folders out). */
   readonly inScope?: (file: string) => boolean;
+  /**
+   * Also return, for every file read, the module specifiers it names, whether it holds a retired
+   * needle and whether it exports (`CheckFilesResult.modules`): what `--project` selects its files
+   * from, so it reads no file a second time.
+   */
+  readonly moduleSummaries?: boolean;
+}
+
+/** What `CheckRun.moduleSummaries` returns of a file read. */
+export interface ModuleSummary {
+  /** Every module specifier the file names (`from`, `import(…)`, `require(…)`), bare ones included: a superset. */
+  readonly specifiers: readonly string[];
+  /** The file holds a retired path or operation (the needle pattern). */
+  readonly needle: boolean;
+  /** The file has the word `export`. */
+  readonly exports: boolean;
+}
+
+/** What each thread gathers besides findings: the module graph's facts (`crossFile`), the files' module summaries. */
+interface Gather {
+  readonly crossFile: boolean;
+  readonly summaries: boolean;
 }
 
 export type { SkippedFile };
@@ -77,6 +99,8 @@ export interface CheckFilesResult {
   readonly candidates: number;
   /** The files that passed the prefilter and were parsed (absolute paths, in walk order). */
   readonly candidateFiles: readonly string[];
+  /** With `CheckRun.moduleSummaries`: every file read (absolute path), in walk order, with its module summary. */
+  readonly modules?: ReadonlyMap<string, ModuleSummary>;
   /**
    * The lines around each finding, by file (absolute path): what code frames, baseline fingerprints
    * and the report's frames read. The rest of each text is dropped once its file is checked.
@@ -96,6 +120,8 @@ export interface ThreadResult {
    * string rather than an object per file, and is decoded only when some module offers a value.
    */
   references: string;
+  /** With `Gather.summaries`: one line per file read (`encodeSummary`). */
+  summaries: string;
   readonly timings: PhaseTimings;
 }
 
@@ -175,21 +201,22 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
   try {
     const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
     const crossFile = run.crossFile === true;
-    const task: CheckWorkerTask = { kind: 'check', files, options: workerOptionsOf(run.options), limits, crossFile, next };
+    const gather: Gather = { crossFile, summaries: run.moduleSummaries === true };
+    const task: CheckWorkerTask = { kind: 'check', files, options: workerOptionsOf(run.options), limits, gather, next };
     const pending = workers.map((worker) => worker.run(task));
 
     const context = checkContextOf(run.options, run.core);
-    const results = [...(inWorkers ? [] : [checkClaimedFiles(files, next, context, limits, crossFile)]), ...(await Promise.all(pending))];
+    const results = [...(inWorkers ? [] : [checkClaimedFiles(files, next, context, limits, gather)]), ...(await Promise.all(pending))];
     // Files a worker claimed but did not report (it left them to this thread, or it died): checked here.
     const reported = new Set(results.flatMap((result) => result.done));
     const left = files.flatMap((_file, index) => (reported.has(index) ? [] : [index]));
-    if (left.length > 0) results.push(checkIndexes(files, left, context, limits, crossFile));
+    if (left.length > 0) results.push(checkIndexes(files, left, context, limits, gather));
     const imported = run.onlyFiles === undefined ? undefined : importedModulesOf(paths, walkOptions, run.inScope, context, limits);
     const graph = crossFile ? moduleGraphOf(files, results, context, limits, imported) : undefined;
     // Nothing to check again (the common case): the workers go now, while this thread collects.
     if (graph === undefined) for (const worker of workers) worker.close();
     else results.push(...(await recheckImporters(files, graph, context, limits, run.cwd, workers, !inWorkers)));
-    return collect(listing.unreadable, listing.skipped, files.length, results, timings);
+    return collect(listing.unreadable, listing.skipped, files, results, timings, gather.summaries);
   } finally {
     for (const worker of workers) worker.close();
   }
@@ -301,11 +328,11 @@ export function recheckClaimedFiles(
   maxBytes?: number,
   onBatch?: (batch: ThreadResult) => void,
 ): ThreadResult {
-  const all: ThreadResult = { done: [], files: [], references: '', timings: emptyTimings() };
+  const all = emptyResult();
   const counter = new Int32Array(task.next);
   const explicit = new Set(limits.explicit);
   for (let first = Atomics.add(counter, 0, claimSize); first < task.importers.length; first = Atomics.add(counter, 0, claimSize)) {
-    const batch: ThreadResult = { done: [], files: [], references: '', timings: emptyTimings() };
+    const batch = emptyResult();
     for (const index of task.importers.slice(first, first + claimSize)) {
       const file = files[index]!;
       if (maxBytes !== undefined && sizeOf(file) > maxBytes) continue;
@@ -349,15 +376,15 @@ export function checkClaimedFiles(
   next: SharedArrayBuffer,
   context: CheckContext,
   limits: ReadLimits,
-  moduleFacts: boolean,
+  gather: Gather,
   maxBytes?: number,
   onBatch?: (batch: ThreadResult) => void,
 ): ThreadResult {
-  const all: ThreadResult = { done: [], files: [], references: '', timings: emptyTimings() };
+  const all = emptyResult();
   const counter = new Int32Array(next);
   for (let first = Atomics.add(counter, 0, claimSize); first < files.length; first = Atomics.add(counter, 0, claimSize)) {
     const indexes = Array.from({ length: Math.min(claimSize, files.length - first) }, (_unused, offset) => first + offset);
-    const batch = checkIndexes(files, indexes, context, limits, moduleFacts, maxBytes);
+    const batch = checkIndexes(files, indexes, context, limits, gather, maxBytes);
     if (onBatch) onBatch(batch);
     else mergeInto(all, batch);
   }
@@ -365,30 +392,45 @@ export function checkClaimedFiles(
 }
 
 /** Checks the files at `indexes`; with `maxBytes`, larger files are skipped without being reported done. */
-function checkIndexes(files: readonly string[], indexes: readonly number[], context: CheckContext, limits: ReadLimits, moduleFacts: boolean, maxBytes?: number): ThreadResult {
+function checkIndexes(files: readonly string[], indexes: readonly number[], context: CheckContext, limits: ReadLimits, gather: Gather, maxBytes?: number): ThreadResult {
   const explicit = new Set(limits.explicit);
-  const result: ThreadResult = { done: [], files: [], references: '', timings: emptyTimings() };
+  const result = emptyResult();
   for (const index of indexes) {
     const file = files[index]!;
     if (maxBytes !== undefined && sizeOf(file) > maxBytes) continue;
-    const outcome = checkOneFile(file, index, context, explicit.has(index) ? exempt : limits, moduleFacts, result.timings);
+    checkOneFile(file, index, context, explicit.has(index) ? exempt : limits, gather, result);
     (result.done as number[]).push(index);
-    if (outcome === undefined) continue;
-    if ('imports' in outcome) result.references += encodeReferences(index, outcome);
-    else (result.files as FileOutcome[]).push(outcome);
   }
   return result;
 }
 
 function emptyResult(): ThreadResult {
-  return { done: [], files: [], references: '', timings: emptyTimings() };
+  return { done: [], files: [], references: '', summaries: '', timings: emptyTimings() };
 }
 
 function mergeInto(target: ThreadResult, batch: ThreadResult): void {
   (target.done as number[]).push(...batch.done);
   (target.files as FileOutcome[]).push(...batch.files);
   target.references += batch.references;
+  target.summaries += batch.summaries;
   addTimings(target.timings, batch.timings);
+}
+
+/** One line per file read: its index, `1`/`0` for the needle and for `export`, then its specifiers joined by U+0001. */
+function encodeSummary(index: number, needle: boolean, text: string): string {
+  return `${index}\u0000${needle ? 1 : 0}${/\bexport\b/.test(text) ? 1 : 0}\u0000${scanModuleSpecifiers(text).join('\u0001')}\n`;
+}
+
+/** `encodeSummary`'s lines of every thread, by file, in walk order. */
+function decodeSummaries(results: readonly ThreadResult[], files: readonly string[]): Map<string, ModuleSummary> {
+  const byIndex = new Map<number, ModuleSummary>();
+  for (const { summaries: text } of results) {
+    for (let start = 0, end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
+      const [index, flags, specifiers] = text.slice(start, end).split('\u0000') as [string, string, string];
+      byIndex.set(Number(index), { needle: flags[0] === '1', exports: flags[1] === '1', specifiers: specifiers === '' ? [] : specifiers.split('\u0001') });
+    }
+  }
+  return new Map([...byIndex].sort(([a], [b]) => a - b).map(([index, summary]) => [files[index]!, summary]));
 }
 
 /** One line per file: its index, then its imports and its re-exports, each list joined by U+0001 (specifiers hold no line break). */
@@ -416,11 +458,20 @@ const exempt: ReadLimits = { maxFileSize: undefined, checkMinified: true, explic
 const noReferences = { imports: [], reexports: [] } as const;
 
 /**
- * Reads, prefilters and checks one file; also returns, as plain data, what the module graph needs of
- * it: its relative specifiers (a scan by `indexOf`), whether it holds a needle, and a needle file's
- * exports read from the index the check built.
+ * Reads, prefilters and checks one file into `result`; also gives, as plain data, what the module graph
+ * needs of it (`gather.crossFile`): its relative specifiers (a scan by `indexOf`), whether it holds a
+ * needle, and a needle file's exports read from the index the check built; and its module summary
+ * (`gather.summaries`).
  */
-function checkOneFile(file: string, index: number, context: CheckContext, limits: ReadLimits, moduleFacts: boolean, timings: PhaseTimings): FileOutcome | ModuleReferences | undefined {
+function checkOneFile(file: string, index: number, context: CheckContext, limits: ReadLimits, gather: Gather, result: ThreadResult): void {
+  const outcome = readAndCheck(file, index, context, limits, gather, result);
+  if (outcome === undefined) return;
+  if ('imports' in outcome) result.references += encodeReferences(index, outcome);
+  else (result.files as FileOutcome[]).push(outcome);
+}
+
+function readAndCheck(file: string, index: number, context: CheckContext, limits: ReadLimits, gather: Gather, result: ThreadResult): FileOutcome | ModuleReferences | undefined {
+  const { timings } = result;
   let started = performance.now();
   const read = readSource(file, limits.maxFileSize);
   const now = performance.now();
@@ -431,15 +482,18 @@ function checkOneFile(file: string, index: number, context: CheckContext, limits
   }
   started = now;
   const candidate = context.core.mightNeedAnalysis(read.text, context.analysisOptions);
-  const references = moduleFacts ? scanModuleReferences(read.text) : noReferences;
+  const references = gather.crossFile ? scanModuleReferences(read.text) : noReferences;
+  // Only a candidate can hold a needle (the prefilter looks for the needles, among others).
+  const needle = candidate && (gather.crossFile || gather.summaries) && context.analysisOptions.catalog.needlePattern.test(read.text);
+  if (gather.summaries) result.summaries += encodeSummary(index, needle, read.text);
   timings.prefilter += performance.now() - started;
   const imports = references.imports.length === 0 ? undefined : { needle: false, ...references };
   if (!candidate) return imports === undefined ? undefined : references;
-  const needle = moduleFacts && context.analysisOptions.catalog.needlePattern.test(read.text);
   let exports: ModuleExports | undefined;
-  const outcome = checkText(read.text, file, index, context, limits, timings, needle ? (fileIndex, lines) => (exports = retiredExports(readModuleExports(file, fileIndex, lines), context.analysisOptions.catalog.needlePattern)) : undefined);
+  const moduleNeedle = gather.crossFile && needle;
+  const outcome = checkText(read.text, file, index, context, limits, timings, moduleNeedle ? (fileIndex, lines) => (exports = retiredExports(readModuleExports(file, fileIndex, lines), context.analysisOptions.catalog.needlePattern)) : undefined);
   // A needle file that was not parsed (minified, a syntax error) offers no value to other files.
-  const module = needle && outcome.candidate === true && outcome.error === undefined ? { needle, ...references, ...(exports === undefined ? {} : { exports }) } : imports;
+  const module = moduleNeedle && outcome.candidate === true && outcome.error === undefined ? { needle, ...references, ...(exports === undefined ? {} : { exports }) } : imports;
   return module === undefined ? outcome : { ...outcome, module };
 }
 
@@ -470,9 +524,10 @@ function checkText(
 function collect(
   unreadable: readonly FileProblem[],
   walkSkipped: readonly SkippedFile[],
-  files: number,
+  files: readonly string[],
   results: readonly ThreadResult[],
   timings: PhaseTimings,
+  summaries: boolean,
 ): CheckFilesResult {
   // A file checked again through the module graph (a later result) replaces its first outcome.
   const byIndex = new Map<number, FileOutcome>();
@@ -497,7 +552,10 @@ function collect(
   errors.sort((a, b) => compareText(a.file, b.file));
   skipped.sort((a, b) => compareText(a.file, b.file));
   const notScanned = countNotScanned(skipped, unreadable.length + unreadableFiles);
-  return { findings, errors, skipped, notScanned, files, candidates: candidateFiles.length, candidateFiles, excerpts, timings };
+  return {
+    findings, errors, skipped, notScanned, files: files.length, candidates: candidateFiles.length, candidateFiles, excerpts, timings,
+    ...(summaries ? { modules: decodeSummaries(results, files) } : {}),
+  };
 }
 
 /** What the main thread hands a worker once the walk is done: the files, the options without the catalog, the shared counter. */
@@ -506,8 +564,8 @@ export interface CheckWorkerTask {
   readonly files: readonly string[];
   readonly options: Omit<SunsetOptions, 'catalog'>;
   readonly limits: ReadLimits;
-  /** Gather what the module graph needs of each file (`CheckRun.crossFile`). */
-  readonly crossFile: boolean;
+  /** What to gather of each file besides findings: the module graph's facts (`CheckRun.crossFile`), module summaries. */
+  readonly gather: Gather;
   /** One Int32 slot: the index of the next file nobody has claimed yet. */
   readonly next: SharedArrayBuffer;
 }
@@ -556,7 +614,7 @@ class CheckWorker {
   }
 
   #perform(task: CheckWorkerTask | CheckWorkerRecheck): Promise<ThreadResult> {
-    const result: ThreadResult = { done: [], files: [], references: '', timings: emptyTimings() };
+    const result = emptyResult();
     if (!this.#alive) return Promise.resolve(result);
     return new Promise((resolve) => {
       const onMessage = (message: CheckWorkerMessage): void => {

@@ -15,7 +15,7 @@ function serve(port: MessagePort): void {
     if (message.kind === 'check') {
       const options = { ...message.options, catalog: createCatalog(message.options.customEntries.length === 0 ? undefined : message.options.customEntries) };
       first = { task: message, context: checkContextOf(options) };
-      checkClaimedFiles(message.files, message.next, first.context, message.limits, message.crossFile, workerMaxFileBytes, (batch) => post({ kind: 'batch', batch }));
+      checkClaimedFiles(message.files, message.next, first.context, message.limits, message.gather, workerMaxFileBytes, (batch) => post({ kind: 'batch', batch }));
     } else if (first !== undefined) {
       recheckClaimedFiles(first.task.files, message, first.context, first.task.limits, workerMaxFileBytes, (batch) => post({ kind: 'batch', batch }));
     }

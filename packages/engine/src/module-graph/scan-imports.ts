@@ -131,3 +131,13 @@ export function stemsOf(file: string): string[] {
   const stem = base.lastIndexOf('.') > 0 ? base.slice(0, base.lastIndexOf('.')) : base;
   return stem === 'index' ? [base, 'index', path.basename(path.dirname(file))] : [base, stem];
 }
+
+/** Every module specifier a file names (imports, re-exports, `require`, `import()`): a superset read with one regex. */
+const moduleSpecifier = /\b(?:from|import)\s*\(?\s*['"]([^'"\n]+)['"]|\brequire\s*\(\s*['"]([^'"\n]+)['"]/g;
+
+/** The module specifiers of a file's text, relative and bare (`axios`, `@/api/paths`), in order; a specifier in a comment counts too. */
+export function scanModuleSpecifiers(text: string): string[] {
+  const specifiers: string[] = [];
+  for (const match of text.matchAll(moduleSpecifier)) specifiers.push((match[1] ?? match[2])!);
+  return specifiers;
+}
