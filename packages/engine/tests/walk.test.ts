@@ -77,6 +77,14 @@ describe('findSourceFiles', () => {
     expect(displayPaths(files)).toEqual(['../tools/t.ts']);
   });
 
+  it('tells onFound how many source files it found so far, across the given folders, before .gitignore filters them', async () => {
+    const root = makeTree({ 'b/.gitignore': 'gen/\n', 'a/x.ts': js, 'a/y.ts': js, 'b/gen/z.ts': js, 'b/notes.md': 'x' });
+    const counts: number[] = [];
+    const listing = await findSourceFiles(['a', 'b'], { cwd: root, onFound: (found) => counts.push(found) });
+    expect(counts).toEqual([1, 2, 3]);
+    expect(displayPaths(listing)).toEqual(['a/x.ts', 'a/y.ts']);
+  });
+
   it('rejects a path that does not exist, naming it', async () => {
     const root = makeTree({ 'a.ts': js });
     await expect(findSourceFiles(['a.ts', 'missing'], { cwd: root })).rejects.toThrow(

@@ -68,7 +68,7 @@ function entriesOf(dir: string, read: ReadFolder, unreadable: { path: string; er
  * event loop). Symlinks are neither followed nor listed: a linked folder is not entered and a
  * linked file is not a source file, so every listed path's folders are real folders below `root`.
  */
-export function listTree(root: string, read: ReadFolder = readFolder): TreeListing {
+export function listTree(root: string, read: ReadFolder = readFolder, onSource?: (found: number) => void): TreeListing {
   const sources: string[] = [];
   const gitignores: string[] = [];
   const unscanned: string[] = [];
@@ -82,7 +82,10 @@ export function listTree(root: string, read: ReadFolder = readFolder): TreeListi
         if (!isSkippedFolder(name)) pending.push({ dir: path.join(dir, name), scanned: scanned && !isUnscannedFolder(name) });
       } else if (entry.isFile()) {
         if (name === '.gitignore') gitignores.push(path.join(dir, name));
-        if (scanned && sourceName.test(name)) sources.push(path.join(dir, name));
+        if (scanned && sourceName.test(name)) {
+          const found = sources.push(path.join(dir, name));
+          onSource?.(found);
+        }
         else if (scanned && unscannedName.test(name)) unscanned.push(path.join(dir, name));
       }
     }

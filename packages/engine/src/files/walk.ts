@@ -17,6 +17,8 @@ export interface WalkOptions {
   readonly ignoresBase?: string;
   /** How folders are listed (default: `readdirSync`; a `createFolderCache()` shared with other passes of the same run). */
   readonly readFolder?: ReadFolder;
+  /** Told, while folders are walked, how many source files were found so far (before `.gitignore` and `ignores` leave some out). */
+  readonly onFound?: (found: number) => void;
 }
 
 /** A file to scan: its absolute path and the path reports show. */
@@ -57,7 +59,9 @@ export async function findSourceFiles(paths: readonly string[], options: WalkOpt
   for (const given of paths) {
     const absolute = path.resolve(options.cwd, given);
     const kind = await pathKind(given, absolute);
-    const found = kind === 'file' ? await explicitFile(given, absolute) : await walkFolder(absolute, isConfigIgnored, unreadable, skipped, options.readFolder);
+    const counted = byRealPath.size;
+    const onSource = options.onFound === undefined ? undefined : (found: number): void => options.onFound?.(counted + found);
+    const found = kind === 'file' ? await explicitFile(given, absolute) : await walkFolder(absolute, isConfigIgnored, unreadable, skipped, options.readFolder, onSource);
     for (const file of found) {
       const earlier = byRealPath.get(file.real);
       // A file both named and found in a named folder counts as named.
@@ -118,9 +122,10 @@ async function walkFolder(
   unreadable: FileProblem[],
   skipped: Map<string, SkippedFile>,
   readFolder: ReadFolder | undefined,
+  onSource?: (found: number) => void,
 ): Promise<FoundFile[]> {
   const realRoot = await realpath(root);
-  const listing = listTree(root, readFolder);
+  const listing = listTree(root, readFolder, onSource);
   const gitignore = await loadGitignoreRules(root, findGitRoot(root), listing.gitignores);
   for (const folder of listing.unreadable) {
     if (isGitignored(gitignore, folder.path) || isConfigIgnored(folder.path)) continue;
