@@ -409,9 +409,10 @@ export function checkClaimedFiles(
 ): ThreadResult {
   const all = emptyResult();
   const counter = new Int32Array(next);
+  const scratch = readBuffer();
   for (let first = Atomics.add(counter, 0, claimSize); first < files.length; first = Atomics.add(counter, 0, claimSize)) {
     const indexes = Array.from({ length: Math.min(claimSize, files.length - first) }, (_unused, offset) => first + offset);
-    const batch = checkIndexes(files, indexes, context, limits, gather, maxBytes);
+    const batch = checkIndexes(files, indexes, context, limits, gather, maxBytes, scratch);
     if (onBatch) onBatch(batch);
     else mergeInto(all, batch);
   }
@@ -419,16 +420,29 @@ export function checkClaimedFiles(
 }
 
 /** Checks the files at `indexes`; with `maxBytes`, larger files are skipped without being reported done. */
-function checkIndexes(files: readonly string[], indexes: readonly number[], context: CheckContext, limits: ReadLimits, gather: Gather, maxBytes?: number): ThreadResult {
+function checkIndexes(
+  files: readonly string[],
+  indexes: readonly number[],
+  context: CheckContext,
+  limits: ReadLimits,
+  gather: Gather,
+  maxBytes?: number,
+  scratch: Buffer = readBuffer(),
+): ThreadResult {
   const explicit = new Set(limits.explicit);
   const result = emptyResult();
   for (const index of indexes) {
     const file = files[index]!;
     if (maxBytes !== undefined && sizeOf(file) > maxBytes) continue;
-    checkOneFile(file, index, context, explicit.has(index) ? exempt : limits, gather, result);
+    checkOneFile(file, index, context, explicit.has(index) ? exempt : limits, gather, result, scratch);
     (result.done as number[]).push(index);
   }
   return result;
+}
+
+/** The buffer a thread reads files into (`readSource`'s scratch): a file as large as a worker takes fits. */
+function readBuffer(): Buffer {
+  return Buffer.allocUnsafe(workerMaxFileBytes + 1);
 }
 
 function emptyResult(): ThreadResult {
@@ -490,17 +504,17 @@ const noReferences = { imports: [], reexports: [] } as const;
  * needle, and a needle file's exports read from the index the check built; and its module summary
  * (`gather.summaries`).
  */
-function checkOneFile(file: string, index: number, context: CheckContext, limits: ReadLimits, gather: Gather, result: ThreadResult): void {
-  const outcome = readAndCheck(file, index, context, limits, gather, result);
+function checkOneFile(file: string, index: number, context: CheckContext, limits: ReadLimits, gather: Gather, result: ThreadResult, scratch: Buffer): void {
+  const outcome = readAndCheck(file, index, context, limits, gather, result, scratch);
   if (outcome === undefined) return;
   if ('imports' in outcome) result.references += encodeReferences(index, outcome);
   else (result.files as FileOutcome[]).push(outcome);
 }
 
-function readAndCheck(file: string, index: number, context: CheckContext, limits: ReadLimits, gather: Gather, result: ThreadResult): FileOutcome | ModuleReferences | undefined {
+function readAndCheck(file: string, index: number, context: CheckContext, limits: ReadLimits, gather: Gather, result: ThreadResult, scratch: Buffer): FileOutcome | ModuleReferences | undefined {
   const { timings } = result;
   let started = performance.now();
-  const read = readSource(file, limits.maxFileSize);
+  const read = readSource(file, limits.maxFileSize, scratch);
   const now = performance.now();
   timings.read += now - started;
   if (read.kind === 'error') return { index, file, findings: [], error: { file, message: read.message }, unreadable: true };
