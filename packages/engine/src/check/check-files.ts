@@ -1,8 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { AnalysisCore, FileIndex, SunsetOptions } from '../analysis-contract.js';
 import { compareText, type FileProblem } from '../errors.js';
 import { displayPath } from '../files/paths.js';
@@ -24,11 +22,37 @@ import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleG
 import { readModuleExports, retiredExports, type ModuleExports } from '../module-graph/exported-values.js';
 import { importedModules } from '../module-graph/imported-modules.js';
 import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
-import { scanModuleReferences, scanModuleSpecifiers, type ModuleReferences } from '../module-graph/scan-imports.js';
+import { scanModuleReferences, type ModuleReferences } from '../module-graph/scan-imports.js';
 import type { LineIndex } from '../parse/lines.js';
 import { checkCandidate, checkContextOf, compareFindingsInFile, type CheckContext, type LocatedFinding } from './check-source.js';
+import {
+  CheckWorker,
+  defaultThreadCount,
+  minFilesPerThread,
+  startWorkersWhileWalking,
+  workerOptionsOf,
+  workerMaxFileBytes,
+  workerUrl,
+  type CheckWorkerRecheck,
+  type CheckWorkerTask,
+} from './check-workers.js';
 import { excerptOf, type SourceExcerpt } from './excerpts.js';
+import {
+  decodeReferences,
+  decodeSummaries,
+  emptyResult,
+  encodeReferences,
+  encodeSummary,
+  mergeInto,
+  type FileOutcome,
+  type Gather,
+  type ModuleSummary,
+  type ThreadResult,
+} from './thread-result.js';
 import { addTimings, emptyTimings, type PhaseTimings } from './timings.js';
+
+export { defaultThreadCount, workerMaxFileBytes, type CheckWorkerMessage, type CheckWorkerRecheck, type CheckWorkerTask } from './check-workers.js';
+export type { FileOutcome, ModuleSummary, ThreadResult } from './thread-result.js';
 
 export interface CheckRun {
   readonly cwd: string;
@@ -66,22 +90,6 @@ export interface CheckRun {
   readonly moduleSummaries?: boolean;
 }
 
-/** What `CheckRun.moduleSummaries` returns of a file read. */
-export interface ModuleSummary {
-  /** Every module specifier the file names (`from`, `import(…)`, `require(…)`), bare ones included: a superset. */
-  readonly specifiers: readonly string[];
-  /** The file holds a retired path or operation (the needle pattern). */
-  readonly needle: boolean;
-  /** The file has the word `export`. */
-  readonly exports: boolean;
-}
-
-/** What each thread gathers besides findings: the module graph's facts (`crossFile`), the files' module summaries. */
-interface Gather {
-  readonly crossFile: boolean;
-  readonly summaries: boolean;
-}
-
 export type { SkippedFile };
 
 export interface CheckFilesResult {
@@ -109,72 +117,8 @@ export interface CheckFilesResult {
   readonly timings: PhaseTimings;
 }
 
-/** What one thread found in the files it claimed, by file index. */
-export interface ThreadResult {
-  /** Indexes of every file this thread finished (candidates or not). */
-  readonly done: readonly number[];
-  readonly files: readonly FileOutcome[];
-  /**
-   * The relative specifiers of the files without an outcome (no candidate) that import by relative
-   * path, for the module graph: one text (`encodeReferences`), so a batch crosses from a worker as one
-   * string rather than an object per file, and is decoded only when some module offers a value.
-   */
-  references: string;
-  /** With `Gather.summaries`: one line per file read (`encodeSummary`). */
-  summaries: string;
-  readonly timings: PhaseTimings;
-}
-
-export interface FileOutcome {
-  readonly index: number;
-  readonly file: string;
-  readonly findings: readonly LocatedFinding[];
-  readonly error?: FileProblem;
-  /** The error is that the file could not be read (counted as not scanned). */
-  readonly unreadable?: true;
-  readonly skipped?: SkippedFile;
-  /** The file passed the prefilter and went to the parser. */
-  readonly candidate?: true;
-  /** The lines around the findings (set when there are findings). */
-  readonly excerpt?: SourceExcerpt;
-  /** What the module graph needs of a candidate (set when it holds a needle or imports by relative path). */
-  readonly module?: ModuleFacts;
-}
-
 /** Files a thread claims at once from the shared counter: small enough to balance, large enough to be cheap. */
 const claimSize = 8;
-/**
- * From this many files a run is checked by worker threads, this thread only hands out the files and
- * collects; below it, this thread checks them (no worker to start). Measured on 2 cores: 3,000 files
- * took 0.74 s in one thread and 0.55 s in two; 10,000 files 2.25 s and 1.67 s (4 threads: 1.99 s).
- */
-const minFilesPerThread = 1500;
-/**
- * A worker's heap is capped, so a run's memory does not depend on the runtime's defaults (Node 24's
- * young generation alone took a 10k check from 245 to 365 MB of peak RSS in one thread) nor grow with
- * the repository (garbage of parsed trees piled up in this thread's old space until V8's first full
- * collection: 656 MB at 50k for 18 MB live). 10k bench files, one worker, peak RSS: 175-187 MB at
- * 48/24 MB and 64/16 MB, 238 MB with only the old generation capped at 40 MB (Node 24), for the same
- * CPU within the noise. A file too large for the cap is left to the main thread; a worker that dies
- * anyway loses no file: what it did not report is checked by the main thread.
- */
-const workerLimits = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 24 };
-/** Files above this many bytes are left by workers to the main thread (their tree would not fit the capped heap). */
-export const workerMaxFileBytes = 256 * 1024;
-
-/**
- * How many threads check a run's files: one below 1,500 files (this thread); else one per core but one,
- * at least one, at most 4. The core left free is not idle: V8 collects each checking thread's garbage
- * on helper threads, about 0.6 s of every 3.3 s of CPU of a 10k run (Node 24), and two checking threads
- * each ran 17 % slower than one on a 2-core machine (bench/README.md, "Threads"), so a second thread
- * there gained at most a tenth of the time for 40 % more memory.
- */
-export function defaultThreadCount(files: number, cores = availableParallelism()): number {
-  if (files < minFilesPerThread) return 1;
-  return Math.max(1, Math.min(cores - 1, 4, Math.floor(files / minFilesPerThread)));
-}
-
-const workerUrl = new URL('./check-worker.js', import.meta.url);
 
 /**
  * `sunset check`'s engine: walk the paths, then read, prefilter, parse, index and check each file
@@ -231,22 +175,6 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
   } finally {
     for (const worker of workers) worker.close();
   }
-}
-
-/**
- * Workers started while the walk runs, so their start-up (loading the rule core: 0.1-0.3 s) overlaps
- * the walk: one more per 1,500 files found, up to what `defaultThreadCount` could give a run this
- * size; all `threads` at once when they are given.
- */
-function startWorkersWhileWalking(threads: number | undefined): { readonly started: CheckWorker[]; readonly onFound: (found: number) => void } {
-  const started: CheckWorker[] = [];
-  const most = threads ?? defaultThreadCount(Number.MAX_SAFE_INTEGER);
-  const onFound = (found: number): void => {
-    if (found < minFilesPerThread) return;
-    const due = threads ?? Math.floor(found / minFilesPerThread);
-    while (started.length < Math.min(most, due)) started.push(new CheckWorker());
-  };
-  return { started, onFound };
 }
 
 /** With `onlyFiles`: the files outside the run its module graph must know (see `importedModules`). */
@@ -445,48 +373,6 @@ function readBuffer(): Buffer {
   return Buffer.allocUnsafe(workerMaxFileBytes + 1);
 }
 
-function emptyResult(): ThreadResult {
-  return { done: [], files: [], references: '', summaries: '', timings: emptyTimings() };
-}
-
-function mergeInto(target: ThreadResult, batch: ThreadResult): void {
-  (target.done as number[]).push(...batch.done);
-  (target.files as FileOutcome[]).push(...batch.files);
-  target.references += batch.references;
-  target.summaries += batch.summaries;
-  addTimings(target.timings, batch.timings);
-}
-
-/** One line per file read: its index, `1`/`0` for the needle and for `export`, then its specifiers joined by U+0001. */
-function encodeSummary(index: number, needle: boolean, text: string): string {
-  return `${index}\u0000${needle ? 1 : 0}${/\bexport\b/.test(text) ? 1 : 0}\u0000${scanModuleSpecifiers(text).join('\u0001')}\n`;
-}
-
-/** `encodeSummary`'s lines of every thread, by file, in walk order. */
-function decodeSummaries(results: readonly ThreadResult[], files: readonly string[]): Map<string, ModuleSummary> {
-  const byIndex = new Map<number, ModuleSummary>();
-  for (const { summaries: text } of results) {
-    for (let start = 0, end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
-      const [index, flags, specifiers] = text.slice(start, end).split('\u0000') as [string, string, string];
-      byIndex.set(Number(index), { needle: flags[0] === '1', exports: flags[1] === '1', specifiers: specifiers === '' ? [] : specifiers.split('\u0001') });
-    }
-  }
-  return new Map([...byIndex].sort(([a], [b]) => a - b).map(([index, summary]) => [files[index]!, summary]));
-}
-
-/** One line per file: its index, then its imports and its re-exports, each list joined by U+0001 (specifiers hold no line break). */
-function encodeReferences(index: number, references: ModuleReferences): string {
-  return `${index}\u0000${references.imports.join('\u0001')}\u0000${references.reexports.join('\u0001')}\n`;
-}
-
-/** The facts of `encodeReferences`' lines, by file path, into `facts` (files without a needle). */
-function decodeReferences(text: string, files: readonly string[], facts: Map<string, ModuleFacts>): void {
-  for (let start = 0, end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
-    const [index, imports, reexports] = text.slice(start, end).split('\u0000') as [string, string, string];
-    facts.set(files[Number(index)]!, { needle: false, imports: imports.split('\u0001'), reexports: reexports === '' ? [] : reexports.split('\u0001') });
-  }
-}
-
 function sizeOf(file: string): number {
   try {
     return statSync(file).size;
@@ -597,83 +483,4 @@ function collect(
     findings, errors, skipped, notScanned, files: files.length, candidates: candidateFiles.length, candidateFiles, excerpts, timings,
     ...(summaries ? { modules: decodeSummaries(results, files) } : {}),
   };
-}
-
-/** What the main thread hands a worker once the walk is done: the files, the options without the catalog, the shared counter. */
-export interface CheckWorkerTask {
-  readonly kind: 'check';
-  readonly files: readonly string[];
-  readonly options: Omit<SunsetOptions, 'catalog'>;
-  readonly limits: ReadLimits;
-  /** What to gather of each file besides findings: the module graph's facts (`CheckRun.crossFile`), module summaries. */
-  readonly gather: Gather;
-  /** One Int32 slot: the index of the next file nobody has claimed yet. */
-  readonly next: SharedArrayBuffer;
-}
-
-/** Then, when the module graph found importers: the graph (plain data), which files to check again, a new counter. */
-export interface CheckWorkerRecheck {
-  readonly kind: 'recheck';
-  readonly graph: ModuleGraphData;
-  /** Indexes (into the task's files) of the files to check again. */
-  readonly importers: readonly number[];
-  /** One Int32 slot: the position in `importers` of the next file nobody has claimed yet. */
-  readonly next: SharedArrayBuffer;
-  /** The working directory `data.declaredIn` paths are relative to. */
-  readonly cwd: string;
-}
-
-/** A worker's messages, for each task: a batch of finished files, then `end`. */
-export type CheckWorkerMessage = { readonly kind: 'batch'; readonly batch: ThreadResult } | { readonly kind: 'end' };
-
-/** The catalog holds functions, which cannot cross to a worker; the worker builds it again from `customEntries`. */
-function workerOptionsOf(options: SunsetOptions): Omit<SunsetOptions, 'catalog'> {
-  return Object.fromEntries(Object.entries(options).filter(([key]) => key !== 'catalog')) as Omit<SunsetOptions, 'catalog'>;
-}
-
-/**
- * A check worker: the first pass, then (when the module graph found importers) the recheck, then
- * `close`. Each task's result is every batch it reported; a worker that fails reports what it
- * finished, never an error, and a closed or dead worker reports nothing more.
- */
-class CheckWorker {
-  readonly #worker = new Worker(workerUrl, { resourceLimits: workerLimits });
-  #alive = true;
-
-  run(task: CheckWorkerTask): Promise<ThreadResult> {
-    return this.#perform(task);
-  }
-
-  recheck(task: CheckWorkerRecheck): Promise<ThreadResult> {
-    return this.#perform(task);
-  }
-
-  close(): void {
-    if (!this.#alive) return;
-    this.#alive = false;
-    this.#worker.terminate().catch(() => undefined);
-  }
-
-  #perform(task: CheckWorkerTask | CheckWorkerRecheck): Promise<ThreadResult> {
-    const result = emptyResult();
-    if (!this.#alive) return Promise.resolve(result);
-    return new Promise((resolve) => {
-      const onMessage = (message: CheckWorkerMessage): void => {
-        if (message.kind === 'batch') mergeInto(result, message.batch);
-        else finish();
-      };
-      const died = (): void => {
-        this.#alive = false;
-        finish();
-      };
-      // Only this task's listeners go: `removeAllListeners()` would also drop the ones Node uses to
-      // deliver the worker's messages, and the next task would never hear back.
-      const finish = (): void => {
-        this.#worker.off('message', onMessage).off('error', died).off('exit', died);
-        resolve(result);
-      };
-      this.#worker.on('message', onMessage).once('error', died).once('exit', died);
-      this.#worker.postMessage(task);
-    });
-  }
 }
