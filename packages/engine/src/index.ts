@@ -22,3 +22,4 @@ export { frameworkExtensions, scriptBlocksOf } from './parse/script-blocks.js';
 export { interruptOnSignals, interruptedExitCode, type Interrupt } from './fix/interrupt.js';
 export { fingerprintSites, fingerprintText, normalizeLine, wholeLineLimit, type FingerprintSite } from './fingerprint.js';
 export { scanModuleSpecifiers } from './module-graph/scan-imports.js';
+export { holdYoungGeneration } from './check/young-generation.js';

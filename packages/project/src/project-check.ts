@@ -51,6 +51,8 @@ export interface ProjectRun {
   readonly threads?: number;
   /** How the walks list folders (see the engine's `createFolderCache`). */
   readonly readFolder?: ReadFolder;
+  /** Called once the first pass's walk is done (the engine's `CheckRun.onWalked`). */
+  readonly onWalked?: () => void;
 }
 
 /**
@@ -345,7 +347,15 @@ export async function runProjectCheck(run: ProjectRun): Promise<ProjectCheckResu
   const tsconfig = loadTsconfig(run);
   run.onProgress?.('checking every file as sunset check does');
   const readFolder = run.readFolder ?? createFolderCache();
-  const base = await checkFiles(run.paths, { cwd: run.cwd, options: run.options, baseDir: run.baseDir, readFolder, moduleSummaries: true, ...(run.threads === undefined ? {} : { threads: run.threads }) });
+  const base = await checkFiles(run.paths, {
+    cwd: run.cwd,
+    options: run.options,
+    baseDir: run.baseDir,
+    readFolder,
+    moduleSummaries: true,
+    ...(run.onWalked === undefined ? {} : { onWalked: run.onWalked }),
+    ...(run.threads === undefined ? {} : { threads: run.threads }),
+  });
   const analysis = await analyseProject({ ...run, readFolder }, tsconfig, notAnalysable(base.errors, base.skipped), base.modules);
   const findings: ProjectFinding[] = [
     ...base.findings.filter((finding) => !analysis.loaded.has(finding.file)).map((finding) => ({ ...finding, declarations: [] })),

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { checkFiles, createFolderCache, displayPath, excerptLines, resolveConfig, validateDay, writeFileAtomic, type AnalysisCore, type CheckFilesResult, type FileProblem, type LocatedFinding } from '@sunset/engine';
+import { checkFiles, createFolderCache, displayPath, excerptLines, holdYoungGeneration, resolveConfig, validateDay, writeFileAtomic, type AnalysisCore, type CheckFilesResult, type FileProblem, type LocatedFinding } from '@sunset/engine';
 import { describeEndpoint, todayUtc } from '@sunset/rule-data';
 import type { CheckArgs } from '../args.js';
 import { applyBaseline, buildBaseline, readBaseline, writeBaseline } from '../baseline/baseline-file.js';
@@ -62,7 +62,17 @@ const toFileError = (cwd: string, problem: FileProblem): FileError => ({
 /** `sunset check`: walk, prefilter, parse, check (all in the engine), apply the baseline, report; returns the exit code. */
 export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependencies): Promise<number> {
   const now = nowOf(io);
-  // The config lookup and the walk list the same folders: once.
+  // The config lookup and the walk list the same folders: once, without growing this thread's young
+  // generation for what they keep (released when the walk is done, or when this run fails before).
+  const releaseYoungGeneration = holdYoungGeneration();
+  try {
+    return await checkAndReport(args, io, deps, now, releaseYoungGeneration);
+  } finally {
+    releaseYoungGeneration();
+  }
+}
+
+async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencies, now: Date, onWalked: () => void): Promise<number> {
   const readFolder = createFolderCache();
   const overrides = { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts, failOn: args.failOn, baseline: args.baseline };
   // --changed-since (without --project) checks the changed files only: no folder is listed.
@@ -100,6 +110,7 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
       options: { ...scope.config, ignores: scope.ignores },
       baseDir: scope.config.baseDir,
       readFolder,
+      onWalked,
       ...(threads === undefined ? {} : { threads }),
       ...(scope.files === undefined ? {} : { onlyFiles: scope.files, inScope: scope.inScope }),
     };

@@ -88,6 +88,8 @@ export interface CheckRun {
    * from, so it reads no file a second time.
    */
   readonly moduleSummaries?: boolean;
+  /** Called once the walk is done, before any file is read (`sunset check` lets the young generation grow again: `holdYoungGeneration`). */
+  readonly onWalked?: () => void;
 }
 
 export type { SkippedFile };
@@ -137,6 +139,8 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
   } catch (error) {
     for (const worker of early?.started ?? []) worker.close();
     throw error;
+  } finally {
+    run.onWalked?.();
   }
   timings.walk = performance.now() - walkStarted;
   const files = listing.files.map((file) => file.path);
