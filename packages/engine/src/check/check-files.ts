@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { AnalysisCore, FileIndex, SunsetOptions } from '../analysis-contract.js';
 import { compareText, type FileProblem } from '../errors.js';
 import { displayPath } from '../files/paths.js';
-import { readSource } from '../files/read-source.js';
+import { readSource, readSourceIfSmall } from '../files/read-source.js';
 import {
   countNotScanned,
   isStackOverflow,
@@ -328,7 +328,7 @@ export interface ReadLimits {
 
 /**
  * Claims files from the shared counter until none is left; runs in the main thread and in every worker.
- * A worker (`maxBytes` set) leaves larger files unreported, for the main thread.
+ * A worker (`leaveLarger`) leaves files over `workerMaxFileBytes` unreported, for the main thread.
  */
 export function checkClaimedFiles(
   files: readonly string[],
@@ -336,7 +336,7 @@ export function checkClaimedFiles(
   context: CheckContext,
   limits: ReadLimits,
   gather: Gather,
-  maxBytes?: number,
+  leaveLarger = false,
   onBatch?: (batch: ThreadResult) => void,
 ): ThreadResult {
   const all = emptyResult();
@@ -344,30 +344,28 @@ export function checkClaimedFiles(
   const scratch = readBuffer();
   for (let first = Atomics.add(counter, 0, claimSize); first < files.length; first = Atomics.add(counter, 0, claimSize)) {
     const indexes = Array.from({ length: Math.min(claimSize, files.length - first) }, (_unused, offset) => first + offset);
-    const batch = checkIndexes(files, indexes, context, limits, gather, maxBytes, scratch);
+    const batch = checkIndexes(files, indexes, context, limits, gather, leaveLarger, scratch);
     if (onBatch) onBatch(batch);
     else mergeInto(all, batch);
   }
   return all;
 }
 
-/** Checks the files at `indexes`; with `maxBytes`, larger files are skipped without being reported done. */
+/** Checks the files at `indexes`; with `leaveLarger`, files larger than `scratch` are skipped without being reported done. */
 function checkIndexes(
   files: readonly string[],
   indexes: readonly number[],
   context: CheckContext,
   limits: ReadLimits,
   gather: Gather,
-  maxBytes?: number,
+  leaveLarger = false,
   scratch: Buffer = readBuffer(),
 ): ThreadResult {
   const explicit = new Set(limits.explicit);
   const result = emptyResult();
   for (const index of indexes) {
-    const file = files[index]!;
-    if (maxBytes !== undefined && sizeOf(file) > maxBytes) continue;
-    checkOneFile(file, index, context, explicit.has(index) ? exempt : limits, gather, result, scratch);
-    (result.done as number[]).push(index);
+    const done = checkOneFile(files[index]!, index, context, explicit.has(index) ? exempt : limits, gather, result, scratch, leaveLarger);
+    if (done) (result.done as number[]).push(index);
   }
   return result;
 }
@@ -394,19 +392,34 @@ const noReferences = { imports: [], reexports: [] } as const;
  * needle, and a needle file's exports read from the index the check built; and its module summary
  * (`gather.summaries`).
  */
-function checkOneFile(file: string, index: number, context: CheckContext, limits: ReadLimits, gather: Gather, result: ThreadResult, scratch: Buffer): void {
-  const outcome = readAndCheck(file, index, context, limits, gather, result, scratch);
-  if (outcome === undefined) return;
+function checkOneFile(file: string, index: number, context: CheckContext, limits: ReadLimits, gather: Gather, result: ThreadResult, scratch: Buffer, leaveLarger: boolean): boolean {
+  const outcome = readAndCheck(file, index, context, limits, gather, result, scratch, leaveLarger);
+  if (outcome === left) return false;
+  if (outcome === undefined) return true;
   if ('imports' in outcome) result.references += encodeReferences(index, outcome);
   else (result.files as FileOutcome[]).push(outcome);
+  return true;
 }
 
-function readAndCheck(file: string, index: number, context: CheckContext, limits: ReadLimits, gather: Gather, result: ThreadResult, scratch: Buffer): FileOutcome | ModuleReferences | undefined {
+/** `readAndCheck` of a file a worker leaves to the main thread. */
+const left = Symbol('left to the main thread');
+
+function readAndCheck(
+  file: string,
+  index: number,
+  context: CheckContext,
+  limits: ReadLimits,
+  gather: Gather,
+  result: ThreadResult,
+  scratch: Buffer,
+  leaveLarger: boolean,
+): FileOutcome | ModuleReferences | typeof left | undefined {
   const { timings } = result;
   let started = performance.now();
-  const read = readSource(file, limits.maxFileSize, scratch);
+  const read = leaveLarger ? readSourceIfSmall(file, limits.maxFileSize, scratch) : readSource(file, limits.maxFileSize, scratch);
   const now = performance.now();
   timings.read += now - started;
+  if (read === undefined) return left;
   if (read.kind === 'error') return { index, file, findings: [], error: { file, message: read.message }, unreadable: true };
   if (read.kind === 'too-large') {
     return { index, file, findings: [], skipped: { file, reason: 'too-large', message: tooLargeMessage(read.size, limits.maxFileSize!) } };
