@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
-/** What each package's source may import of the workspace: package-graph.json (the README shows the same; a test compares them). */
+/** What each package's source may import of the workspace: package-graph.json (docs/architecture.md shows the same; a test compares them). */
 const { $comment, ...allowedWorkspaceImports } = JSON.parse(readFileSync(new URL('./package-graph.json', import.meta.url), 'utf8'));
 
 /** Third-party modules a package must never load: parsers below the engine, ESLint outside the plugin. */
@@ -15,7 +15,7 @@ const forbiddenModules = {
   runtime: ['ts-morph', 'eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'],
   openapi: ['ts-morph', 'eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*'],
   'eslint-plugin': ['ts-morph', 'oxc-parser', 'jscodeshift', '@babel/*'],
-  codemod: ['ts-morph', 'eslint', '@typescript-eslint/parser', '@typescript-eslint/utils', 'espree', '@babel/*', 'chalk', 'diff'],
+  codemod: ['ts-morph', 'eslint', '@typescript-eslint/parser', '@typescript-eslint/utils', 'espree', '@babel/*', 'chalk'],
   report: ['ts-morph', 'eslint', '@typescript-eslint/*', 'espree', 'jscodeshift', '@babel/*'],
   cli: ['ts-morph', 'eslint', '@typescript-eslint/*', 'espree', 'jscodeshift', '@babel/*'],
   project: ['eslint', '@typescript-eslint/*', 'oxc-parser', 'espree', 'jscodeshift', '@babel/*', 'typescript'],
@@ -47,9 +47,9 @@ const boundaryConfigs = sunsetPackages.map((name) => {
           patterns: [
             {
               group: [...forbiddenWorkspace, ...forbiddenWorkspace.map((specifier) => `${specifier}/*`)],
-              message: `@sunset/${name} may import only ${[...allowed].map((other) => `@sunset/${other}`).join(', ') || 'no workspace package'} (see the package graph in README.md).`,
+              message: `@sunset/${name} may import only ${[...allowed].map((other) => `@sunset/${other}`).join(', ') || 'no workspace package'} (see the package graph in docs/architecture.md).`,
             },
-            { group: forbiddenModules[name] ?? faceForbiddenModules, message: `@sunset/${name} must not load this module (see the package graph in README.md).` },
+            { group: forbiddenModules[name] ?? faceForbiddenModules, message: `@sunset/${name} must not load this module (see the package graph in docs/architecture.md).` },
             { group: ['../../*/src/*', '../../../packages/*'], message: 'Import another package by its name, not by a relative path.' },
           ],
         },
@@ -63,7 +63,7 @@ const boundaryConfigs = sunsetPackages.map((name) => {
         {
           // no-restricted-imports does not look at `import()`: the same boundary, for lazy loads.
           selector: `ImportExpression > Literal[value=${dynamicImportPattern(forbiddenWorkspace, forbiddenModules[name] ?? faceForbiddenModules)}]`,
-          message: `@sunset/${name} must not load this module, not even lazily (see the package graph in README.md).`,
+          message: `@sunset/${name} must not load this module, not even lazily (see the package graph in docs/architecture.md).`,
         },
       ],
     },

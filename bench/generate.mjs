@@ -249,8 +249,8 @@ function importLines(r, flavour, area) {
  */
 function configLines(r) {
   return [
-    `const API_BASE = process.env.API_BASE ?? 'https://api.example.com';`,
-    `const AUTH_URL = process.env.AUTH_URL ?? 'https://login.example.com';`,
+    `const API_BASE = process.env.API_BASE ?? 'https://api.adform.com';`,
+    `const AUTH_URL = process.env.AUTH_URL ?? 'https://id.adform.com';`,
     `const PAGE_SIZE = ${r.pick([25, 50, 100, 250])};`,
   ];
 }
@@ -809,6 +809,49 @@ const RETIRED_FORMS = [
     jsOnly: true,
   },
   {
+    id: 'split-instance',
+    build(r, flavour) {
+      // The base ends where the retired path's first segment does: the path at the call holds no needle.
+      const shape = r.pick(RETIRED_PATH_SHAPES.filter((s) => !s.params));
+      return {
+        imports: [`import axios from 'axios';`],
+        lines: out([
+          `const adformApi = axios.create({ baseURL: \`#{API_BASE}/v1\`, timeout: ${r.int(5, 30) * 1000} });`,
+          '',
+          `export async function loadLegacy${cap(r.pick(NOUNS))}()${typed(flavour, ': Promise<unknown>')} {`,
+          `  const { data } = await adformApi.get('${shape.url.replace('#{API_BASE}/v1', '')}');`,
+          `  return data;`,
+          `}`,
+          '',
+        ].join('\n')).split('\n'),
+      };
+    },
+  },
+  {
+    id: 'sdk-class',
+    build(r, flavour) {
+      // An SDK-like class: the base is a constructor parameter's default, the instance a field.
+      const shape = r.pick(RETIRED_PATH_SHAPES.filter((s) => !s.params));
+      const name = `${cap(r.pick(NOUNS))}Client`;
+      return {
+        imports: [`import axios from 'axios';`],
+        lines: out([
+          `export class ${name} {`,
+          ...(flavour.ts ? [`  private readonly http;`, ''] : []),
+          `  constructor(token${typed(flavour, ': string')}, baseURL = 'https://api.adform.com/v1') {`,
+          `    this.http = axios.create({ baseURL, headers: { Authorization: \`Bearer #{token}\` } });`,
+          `  }`,
+          '',
+          `  legacy() {`,
+          `    return this.http.get('${shape.url.replace('#{API_BASE}/v1', '')}');`,
+          `  }`,
+          `}`,
+          '',
+        ].join('\n')).split('\n'),
+      };
+    },
+  },
+  {
     id: 'new-url',
     build(r, flavour) {
       return {
@@ -824,6 +867,27 @@ const RETIRED_FORMS = [
 ];
 
 export const RETIRED_FORM_IDS = RETIRED_FORMS.map((form) => form.id);
+
+/**
+ * Other vendors' APIs with the same path shapes (an ad platform's `/v1/campaigns/{id}`, a fundraising
+ * API's `/v1/campaigns`): their host is written, so they are not the API's. Clean files hold them.
+ * @param {Random} r
+ * @param {Flavour} flavour
+ * @returns {string[]}
+ */
+function otherVendorBlock(r, flavour) {
+  const vendor = r.pick(['https://adsapi.othervendor.example', 'https://api.givebutter.example']);
+  return out([
+    `const OTHER_VENDOR = '${vendor}';`,
+    '',
+    `export async function loadPartner${cap(r.pick(NOUNS))}(id${typed(flavour, ': string')}) {`,
+    `  const list = await fetch(\`#{OTHER_VENDOR}/v1/campaigns\`);`,
+    `  const one = await fetch(\`#{OTHER_VENDOR}/v1/campaigns/#{id}\`);`,
+    `  return [await list.json(), await one.json()];`,
+    `}`,
+    '',
+  ].join('\n')).split('\n');
+}
 
 /**
  * @param {Extension} ext
@@ -933,6 +997,12 @@ function generateFile(seed, index, retiredOrdinal = -1) {
     // the earlier boundaries stay valid).
     const positions = insertAt.map((_, j) => boundaries[Math.floor(((j + 1) * boundaries.length) / (insertAt.length + 1))] ?? body.length);
     for (let j = insertAt.length - 1; j >= 0; j -= 1) body.splice(positions[j] ?? body.length, 0, ...(insertAt[j] ?? []));
+  }
+
+  // One file in fifty calls another vendor's API with the same path shapes (its own stream: the clean code stays).
+  if (index % 50 === 7) {
+    const vr = randomTools(mulberry32(mixSeed(seed ^ 0x07e0, index)));
+    body.splice(boundaries[1] ?? body.length, 0, ...otherVendorBlock(vr, flavour));
   }
 
   const baseName = path.slice(path.lastIndexOf('/') + 1).split('.')[0] ?? '';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // CI's step for the other Node lines: the engine's tests, the parity test (sunset check = ESLint) and
-// the end-to-end tests of `sunset check`, `--changed-since`, the worker threads, `fix` and the
-// fixtures' expected findings, under Node 22 and 24 (where oxc hands its tree over by raw transfer)
+// the end-to-end tests of `sunset check`, `--changed-since`, the worker threads, UTF-16 and very large
+// files, `fix` and the fixtures' expected findings, under Node 22 and 24 (where oxc hands its tree over by raw transfer)
 // after `pnpm run test` ran everything under the Node running CI (20: JSON transfer). Each Node comes
 // from the registry's `node` package through npx.
 //
@@ -22,6 +22,10 @@ const nodeLineTests = [
   'test/cli-check.test.ts',
   'test/cli-check-threads.test.ts',
   'packages/cli/tests/changed-since.test.ts',
+  'packages/cli/tests/encodings.test.ts',
+  'packages/cli/tests/large-file.test.ts',
+  'test/client-shapes.test.ts',
+  'test/other-vendors.test.ts',
   'test/project-app.test.ts',
   'test/fix-legacy-app.test.ts',
 ];

@@ -65,9 +65,9 @@ describe('sunset check fixtures/legacy-app --format json', () => {
     expect([...report.findings].sort(byPosition)).toEqual(report.findings);
     for (const finding of report.findings) {
       // A retirement finding, or (a rule not about one entry) a finding with its message.
-      const keys = finding.entry === undefined ? ['file', 'line', 'column', 'rule', 'message'] : ['file', 'line', 'column', 'rule', 'message', 'entry', 'retired', 'replacements', 'phase', 'fix'];
-      // `related`: the other places of the same request (the SOAPAction header of a SOAP envelope).
-      expect(Object.keys(finding)).toEqual('related' in finding ? [...keys, 'related'] : keys);
+      const keys = finding.entry === undefined ? ['file', 'line', 'column', 'rule', 'message'] : ['file', 'line', 'column', 'rule', 'message', 'entry', 'retired', 'replacements', 'phase', 'fix', 'host'];
+      // `related`: the other places of the same request (the SOAPAction header of a SOAP envelope); then the file's owners.
+      expect(Object.keys(finding)).toEqual('related' in finding ? [...keys, 'related', 'owners'] : [...keys, 'owners']);
     }
   });
 
@@ -107,7 +107,7 @@ describe('sunset check fixtures/legacy-app --format json', () => {
       baselined: 0,
       errors: 0,
       // Nothing is too large, minified or ignored by a config; dist/ is gitignored, which is not counted.
-      notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 },
+      notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 },
     });
     expect(legacyAppSourceFiles().length).toBe(30);
   });
@@ -144,7 +144,7 @@ describe.concurrent('exit codes and usage errors', () => {
   it('exits 2 on an unknown subcommand', async () => {
     const result = await runSunset(['audit', '.']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('sunset: Unknown command "audit". Use `sunset check`, `sunset fix`, `sunset report` or `sunset import openapi` (see `sunset --help`).\n');
+    expect(result.stderr).toBe('sunset: Unknown command "audit". Use `sunset check`, `sunset fix`, `sunset report`, `sunset import openapi` or `sunset explain` (see `sunset --help`).\n');
   });
 
   it('exits 2 with the usage on stderr when no command is given', async () => {
@@ -192,10 +192,12 @@ describe.concurrent('identity provider hosts', () => {
     "const form = { 'Content-Type': 'application/json' };",
     "export const a = () => fetch('https://login.other-provider.com/sts/connect/token', { method: 'POST', headers: form, body: JSON.stringify({ grant_type: 'client_credentials' }) });",
     "export const b = () => fetch('https://login.example.com/sts/connect/token', { method: 'POST', headers: form, body: JSON.stringify({ grant_type: 'client_credentials' }) });",
+    "export const c = () => fetch('https://id.adform.com/sts/connect/token', { method: 'POST', headers: form, body: JSON.stringify({ grant_type: 'client_credentials' }) });",
+    "export const d = () => fetch('/sts/connect/token', { method: 'POST', headers: form, body: JSON.stringify({ grant_type: 'client_credentials' }) });",
     '',
   ].join('\n');
 
-  it('limit the OAuth rules to --identity-host when given, and check every host otherwise', async () => {
+  it("check the spec's identity host and URLs without one, add --identity-host's, and every host with '*'", async () => {
     const { dir, cleanup } = await makeTempDir('sunset-identity-');
     try {
       writeFileSync(path.join(dir, 'token.ts'), tokenCalls);
@@ -203,8 +205,9 @@ describe.concurrent('identity provider hosts', () => {
         parseJson<JsonReport>(await runSunset(['check', '.', '--format', 'json', ...asOf, ...extra], { cwd: dir })).findings
           .filter((finding) => finding.rule === 'sunset/oauth-token-form-body')
           .map((finding) => finding.line);
-      expect(await lines([])).toEqual([2, 3]);
-      expect(await lines(['--identity-host', 'login.example.com'])).toEqual([3]);
+      expect(await lines([])).toEqual([4, 5]);
+      expect(await lines(['--identity-host', 'login.example.com'])).toEqual([3, 4, 5]);
+      expect(await lines(['--identity-host', '*'])).toEqual([2, 3, 4, 5]);
     } finally {
       await cleanup();
     }
@@ -396,14 +399,15 @@ describe.concurrent('a finding through another file (fixtures/project-app, the d
       replacements: ['GET /v1/buyer/orders'],
       phase: 'retired',
       fix: 'todo',
+      host: 'unknown',
       related: [declaredCampaigns, declaredOrders],
+      // No CODEOWNERS in this repository, which is a pnpm workspace: the nearest package.json names the owner.
+      owners: ['project-app'],
     });
-    // Six findings are found through another file; the nine declarations carry no related place.
+    // Six findings are found through another file; the seven declarations carry no related place.
     expect(report.findings.map((finding) => `${finding.file.replace('fixtures/project-app/src/', '')}:${finding.line} ${finding.related?.map((related) => related.file?.replace('fixtures/project-app/src/', '')).join(',') ?? '-'}`)).toEqual([
       'api/endpoints.ts:2 -',
-      'api/endpoints.ts:2 -',
       'api/paths.ts:2 -',
-      'api/paths.ts:3 -',
       'api/paths.ts:3 -',
       'api/paths.ts:7 -',
       'api/paths.ts:8 -',
@@ -443,6 +447,7 @@ describe.concurrent('a finding through another file (fixtures/project-app, the d
       '    see fixtures/project-app/src/api/paths.ts:2:30: The value is declared here as MANAGERS_PATH.',
       '    retired · support ended 2019-10-01',
       '    candidates GET /v1/buyer/classifiers/managers (a person decides; the value is written in the other file named above)',
+      '    host: not shown in the code, matched by its path',
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { copyFixture, ensureBuilt, makeTempDir, parseJson, repoRootPath, runSunset } from './support/cli.js';
+import { copyFixture, ensureBuilt, makeTempDir, parseJson, repoRootPath, runSunset, withoutOrigin } from './support/cli.js';
 
 // One configuration for `check` and `fix`: sunset.config.json or package.json#sunset, found from
 // the working directory upwards; custom entries, ignores and asOf are honoured by both commands.
@@ -24,6 +24,7 @@ const proxyFinding = {
   // asOf 2026-11-21 in the config is past the entry's supportEnds 2026-06-30.
   phase: 'retired',
   fix: 'rewrite',
+  host: 'unknown',
 };
 
 describe.concurrent('custom entries from sunset.config.json (fixtures/cli/custom-entries)', () => {
@@ -32,7 +33,7 @@ describe.concurrent('custom entries from sunset.config.json (fixtures/cli/custom
   it('check reports the custom entry, skips the ignored folder and takes asOf from the config', async () => {
     const result = await runSunset(['check', '--format', 'json'], { cwd: fixture });
     expect(result.code).toBe(1);
-    const report = parseJson<JsonReport>(result);
+    const report = withoutOrigin(parseJson<JsonReport>(result));
     expect(report.findings).toEqual([{ file: 'src/proxy-client.ts', line: 4, column: 22, ...proxyFinding }]);
     // src/generated/old-client.ts is under "ignores".
     expect(report.summary).toMatchObject({ asOf: '2026-11-21', files: 1, findings: 1 });
@@ -41,13 +42,13 @@ describe.concurrent('custom entries from sunset.config.json (fixtures/cli/custom
   it('a flag overrides the config: --as-of before the entry’s GA end reports nothing', async () => {
     const result = await runSunset(['check', '--format', 'json', '--as-of', '2024-12-31'], { cwd: fixture });
     expect(result.code).toBe(0);
-    expect(parseJson<JsonReport>(result).findings).toEqual([]);
+    expect(withoutOrigin(parseJson<JsonReport>(result)).findings).toEqual([]);
   });
 
   it('--config FILE from another folder applies the file’s entries and resolves ignores against its folder', async () => {
     const result = await runSunset(['check', 'fixtures/cli/custom-entries', '--config', 'fixtures/cli/custom-entries/sunset.config.json', '--format', 'json']);
     expect(result.code).toBe(1);
-    expect(parseJson<JsonReport>(result).findings).toEqual([{ file: 'fixtures/cli/custom-entries/src/proxy-client.ts', line: 4, column: 22, ...proxyFinding }]);
+    expect(withoutOrigin(parseJson<JsonReport>(result)).findings).toEqual([{ file: 'fixtures/cli/custom-entries/src/proxy-client.ts', line: 4, column: 22, ...proxyFinding }]);
   });
 
   it('fix rewrites the path and the method, and leaves the ignored file alone', async () => {
@@ -69,7 +70,7 @@ describe.concurrent('custom entries from sunset.config.json (fixtures/cli/custom
       expect(await readFile(path.join(project, 'src/generated/old-client.ts'), 'utf8')).toBe(ignored);
       const after = await runSunset(['check', '--format', 'json'], { cwd: project });
       expect(after.code).toBe(0);
-      expect(parseJson<JsonReport>(after).findings).toEqual([]);
+      expect(withoutOrigin(parseJson<JsonReport>(after)).findings).toEqual([]);
     } finally {
       await cleanup();
     }
@@ -82,7 +83,7 @@ describe.concurrent('custom entries from package.json#sunset (fixtures/cli/packa
   it('check reports the custom entry in a fetch call', async () => {
     const result = await runSunset(['check', '--format', 'json'], { cwd: fixture });
     expect(result.code).toBe(1);
-    expect(parseJson<JsonReport>(result).findings).toEqual([{ file: 'src/pause.js', line: 2, column: 15, ...proxyFinding }]);
+    expect(withoutOrigin(parseJson<JsonReport>(result)).findings).toEqual([{ file: 'src/pause.js', line: 2, column: 15, ...proxyFinding }]);
   });
 
   it('fix rewrites the URL and the fetch method option', async () => {
@@ -116,7 +117,7 @@ describe.concurrent('custom entries from package.json#sunset (fixtures/cli/packa
       const result = await runSunset(['check', '--format', 'json'], { cwd: project });
       // Without package.json's custom entry the proxy call is nobody's business.
       expect(result.code).toBe(0);
-      expect(parseJson<JsonReport>(result).summary).toMatchObject({ asOf: '2024-06-01', findings: 0 });
+      expect(withoutOrigin(parseJson<JsonReport>(result)).summary).toMatchObject({ asOf: '2024-06-01', findings: 0 });
     } finally {
       await cleanup();
     }

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { codemodBin, copyFixture, ensureBuilt, git, initGitRepo, makeTempDir, parseJson, repoRootPath, runNode, runSunset } from './support/cli.js';
@@ -44,31 +44,55 @@ async function expectedSmallOutput(): Promise<string[]> {
 }
 
 describe.concurrent('the git guard', () => {
-  it('refuses to write in a dirty work tree, says why and how, and exits 2', async () => {
+  it('refuses when a file it would change has uncommitted changes, names it, writes nothing and exits 2', async () => {
     const { project, cleanup } = await smallProject({ git: true });
     try {
-      await writeFile(path.join(project, 'notes.txt'), 'work in progress\n');
+      await writeFile(path.join(project, 'src/campaigns.ts'), `// work in progress\n${await readFile(path.join(project, 'src/campaigns.ts'), 'utf8')}`);
+      await writeFile(path.join(project, 'notes.txt'), 'not a source file\n');
       const before = await readAll(project);
       const result = await runSunset(['fix', ...asOf], { cwd: project });
-      expect(result.code).toBe(2);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toContain('Refusing to rewrite files: the git work tree');
-      expect(result.stderr).toContain('has uncommitted changes:\n  notes.txt\n');
-      expect(result.stderr).toContain('starting from a clean tree keeps its changes a diff you can review and revert');
-      expect(result.stderr).toContain('Commit or stash your changes first, or pass --force to run anyway (or --dry to only preview).');
+      expect(result).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: [
+          'sunset: Refusing to rewrite files: sunset fix would change this file, which has uncommitted changes:',
+          '  src/campaigns.ts (modified)',
+          'sunset fix edits files in place; keeping its edits apart from your own keeps them a diff you can review and revert.',
+          'Commit or stash the changes to this file first, or pass --force to run anyway (or --dry to only preview).',
+          '',
+        ].join('\n'),
+      });
       expect(await readAll(project)).toEqual(before);
     } finally {
       await cleanup();
     }
   });
 
-  it('writes in a dirty work tree with --force', async () => {
+  it('is not stopped by the untracked sunset-report.html that sunset report writes, nor by other unrelated changes', async () => {
     const { project, cleanup } = await smallProject({ git: true });
     try {
+      const report = await runSunset(['report', ...asOf], { cwd: project });
+      expect(report.code).toBe(0);
+      expect(git(project, ['status', '--porcelain'])).toBe('?? sunset-report.html\n');
       await writeFile(path.join(project, 'notes.txt'), 'work in progress\n');
+      const result = await runSunset(['fix', ...asOf], { cwd: project });
+      expect([result.code, result.stderr]).toEqual([0, '']);
+      expect(await readAll(project)).toEqual(await expectedSmallOutput());
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('writes over uncommitted changes with --force', async () => {
+    const { project, cleanup } = await smallProject({ git: true });
+    try {
+      const campaigns = path.join(project, 'src/campaigns.ts');
+      await writeFile(campaigns, `${await readFile(campaigns, 'utf8')}// mine\n`);
+      git(project, ['add', 'src/campaigns.ts']);
       const result = await runSunset(['fix', '--force', ...asOf], { cwd: project });
       expect(result.code).toBe(0);
-      expect(await readAll(project)).toEqual(await expectedSmallOutput());
+      const [fixedCampaigns, fixedReport] = await expectedSmallOutput();
+      expect(await readAll(project)).toEqual([`${fixedCampaigns!}// mine\n`, fixedReport]);
     } finally {
       await cleanup();
     }
@@ -183,7 +207,7 @@ describe.concurrent('previews and reports', () => {
         errors: 0,
         dry: true,
         interrupted: false,
-        notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 },
+        notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 },
       },
     });
   });
@@ -226,32 +250,93 @@ describe.concurrent('a file that does not parse (fixtures/broken)', () => {
 });
 
 describe.concurrent('npx @sunset/codemod (packages/codemod/dist/bin.js) is sunset fix', () => {
-  it.each([[['--dry']], [['--dry', '--format', 'json']], [['--dry', '--fail-on-todo']]])('prints the same summary and exit code as sunset fix %j', async (flags) => {
-    const cwd = repoRootPath('fixtures/cli/small');
-    const args = [...flags, ...asOf];
-    const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, args, { cwd }), runSunset(['fix', ...args], { cwd })]);
-    expect(viaCodemod).toEqual(viaCli);
-    expect(viaCodemod.code).toBe(flags.includes('--fail-on-todo') ? 1 : 0);
+  // Every `sunset fix` flag but --project (ts-morph lives in @sunset/project, which the codemod does not load).
+  it.each([
+    [['--dry']],
+    [['--dry', '--format', 'json']],
+    [['-f', 'json', '--dry']],
+    [['--dry', '--fail-on-todo']],
+    [['--dry', '--print']],
+    [['--dry', '--print', '--format', 'json']],
+    [['--dry', '--api-host', 'api.adform.com', '--identity-host', 'id.adform.com']],
+    [['--dry', '--config', 'sunset.config.json']],
+  ])('prints the same output, on the same streams, with the same exit code as sunset fix %j', async (flags) => {
+    const { dir, cleanup } = await makeTempDir('codemod-flags');
+    try {
+      const cwd = await copyFixture('fixtures/cli/small', path.join(dir, 'small'));
+      await writeFile(path.join(cwd, 'sunset.config.json'), `${JSON.stringify({ asOf: fixtureAsOf })}\n`);
+      const args = [...flags, ...asOf];
+      const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, args, { cwd }), runSunset(['fix', ...args], { cwd })]);
+      expect(viaCodemod).toEqual(viaCli);
+      expect(viaCodemod.code).toBe(flags.includes('--fail-on-todo') ? 1 : 0);
+      expect(viaCodemod.stdout.startsWith('Index: src/campaigns.ts\n===')).toBe(flags.includes('--print'));
+    } finally {
+      await cleanup();
+    }
   });
 
-  it('leaves --print (a unified diff) to sunset fix, and says so', async () => {
-    const result = await runNode(codemodBin, ['--dry', '--print'], { cwd: repoRootPath('fixtures/cli/small') });
-    expect(result.code).toBe(2);
+  it('--dry --print gives the diff sunset fix gives, and it applies', async ({ expect }) => {
+    const { project, cleanup } = await smallProject({ git: true });
+    try {
+      const result = await runNode(codemodBin, ['--dry', '--print', ...asOf], { cwd: project });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toMatch(/^2 files scanned, 2 candidates, 2 would change\.\n1 site rewritten, 2 left with a TODO, 0 skipped\.\n/);
+      await expect(result.stdout).toMatchFileSnapshot('__snapshots__/cli-small.fix.diff');
+      await writeFile(path.join(project, 'sunset.diff'), result.stdout);
+      git(project, ['apply', '-p0', 'sunset.diff']);
+      expect(await readAll(project)).toEqual(await expectedSmallOutput());
+    } finally {
+      await cleanup();
+    }
+  });
+
+  // The one documented difference (packages/codemod/README.md): `sunset fix` resolves a config per scanned
+  // path (the CLI's config scopes); the codemod uses the one found from the working directory.
+  it('uses one config for every path, where sunset fix uses the nearest config of each', async () => {
+    const { dir, cleanup } = await makeTempDir('codemod-scopes');
+    try {
+      const call = "export const list = () => fetch('/v1/campaigns');\n";
+      await mkdir(path.join(dir, 'sub'));
+      await writeFile(path.join(dir, 'a.ts'), call);
+      await writeFile(path.join(dir, 'sub', 'b.ts'), call);
+      await writeFile(path.join(dir, 'sub', 'sunset.config.json'), '{ "ignores": ["b.ts"] }\n');
+      const args = ['--dry', '--format', 'json', ...asOf];
+      const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, args, { cwd: dir }), runSunset(['fix', ...args], { cwd: dir })]);
+      const changed = (result: typeof viaCli): unknown => parseJson<{ changedFiles: string[] }>(result).changedFiles;
+      expect([changed(viaCodemod), changed(viaCli)]).toEqual([['a.ts', 'sub/b.ts'], ['a.ts']]);
+      // Named with --config, one config governs both runs alike.
+      const withConfig = [...args, '--config', 'sub/sunset.config.json'];
+      const [codemodWithConfig, cliWithConfig] = await Promise.all([runNode(codemodBin, withConfig, { cwd: dir }), runSunset(['fix', ...withConfig], { cwd: dir })]);
+      expect(codemodWithConfig).toEqual(cliWithConfig);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('has no --project, and says where the project mode is', async () => {
+    const result = await runNode(codemodBin, ['--dry', '--project'], { cwd: repoRootPath('fixtures/cli/small') });
+    expect([result.code, result.stdout]).toEqual([2, '']);
     expect(result.stderr).toBe(
-      'sunset-codemod: Unknown option --print. Allowed options: --dry, --force, --format, --fail-on-todo, --config, --as-of, --api-host, --identity-host, --help. For a unified diff of the changes, run `npx @sunset/cli fix --dry --print`.\n',
+      'sunset-codemod: Unknown option --project. Allowed options: --dry, --print, --force, --format, --fail-on-todo, --config, --as-of, --api-host, --identity-host, --help. The project mode (ts-morph) is `npx @sunset/cli fix --project`.\n',
     );
   });
 
   it('rewrites files like sunset fix and takes the same flags', async () => {
     const { project, cleanup } = await smallProject({ git: true });
     try {
-      await writeFile(path.join(project, 'notes.txt'), 'dirty\n');
+      await writeFile(path.join(project, 'notes.txt'), 'unrelated\n');
+      await writeFile(path.join(project, 'src/report, 100%.js'), `${await readFile(path.join(project, 'src/report, 100%.js'), 'utf8')}// mine\n`);
       const refused = await runNode(codemodBin, [...asOf], { cwd: project });
-      expect(refused.code).toBe(2);
-      expect(refused.stderr).toContain('pass --force to run anyway');
+      // The same guard as sunset fix: only the file it would change counts.
+      expect([refused.code, refused.stdout, refused.stderr.split('\n').slice(0, 2)]).toEqual([
+        2,
+        '',
+        ['sunset-codemod: Refusing to rewrite files: sunset fix would change this file, which has uncommitted changes:', '  src/report, 100%.js (modified)'],
+      ]);
       const forced = await runNode(codemodBin, ['--force', ...asOf], { cwd: project });
       expect(forced.code).toBe(0);
-      expect(await readAll(project)).toEqual(await expectedSmallOutput());
+      const [fixedCampaigns, fixedReport] = await expectedSmallOutput();
+      expect(await readAll(project)).toEqual([fixedCampaigns, `${fixedReport!}// mine\n`]);
     } finally {
       await cleanup();
     }

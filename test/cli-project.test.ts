@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fg from 'fast-glob';
@@ -230,13 +230,25 @@ describe('sunset fix --project on a copy of fixtures/project-app', () => {
     }
   });
 
-  it('refuses a dirty work tree without --force, as sunset fix does', async () => {
+  it('refuses, as sunset fix does, only when a file it would change has uncommitted changes', async () => {
     const { dir, cleanup } = await projectAppCopy({ git: true });
     try {
-      await writeFile(path.join(dir, 'notes.txt'), 'uncommitted\n');
+      await writeFile(path.join(dir, 'sunset-report.html'), '<!doctype html>\n');
+      const paths = path.join(dir, 'src/api/paths.ts');
+      const before = await readSources(dir);
+      await writeFile(paths, `${before['src/api/paths.ts']!}// mine\n`);
+      const refused = await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir });
+      expect([refused.code, refused.stdout, refused.stderr.split('\n').slice(0, 2)]).toEqual([
+        2,
+        '',
+        ['sunset: Refusing to rewrite files: sunset fix would change this file, which has uncommitted changes:', '  src/api/paths.ts (modified)'],
+      ]);
+      expect(await readSources(dir)).toEqual({ ...before, 'src/api/paths.ts': `${before['src/api/paths.ts']!}// mine\n` });
+      // The untracked report alone does not stop it.
+      git(dir, ['checkout', '--', 'src/api/paths.ts']);
       const result = await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir });
-      expect(result.code).toBe(2);
-      expect(await readSources(dir)).toEqual(await readSources(fixture));
+      expect([result.code, result.stderr]).toEqual([0, '']);
+      expect(await readSources(dir)).toEqual(await expectedFixedSources());
     } finally {
       await cleanup();
     }
@@ -261,6 +273,131 @@ describe('loading', () => {
       );
       const [plain, project] = await Promise.all([runNode(script, [fixture, ...asOf, 'src']), runNode(script, [fixture, '--project', ...asOf, 'src'])]);
       expect([plain.stdout, project.stdout]).toEqual(['false\n', 'true\n']);
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
+describe('sunset fix --project: what it rewrites, the reason it gives when it does not, and what it counts', () => {
+  const wrapper = "export async function apiGet(path: string): Promise<unknown> {\n  return (await fetch(`https://api.adform.com${path}`)).json();\n}\n";
+
+  /** A small project in a temporary git repository: a tsconfig, the wrapper `apiGet` in src/http.ts, and `files`. */
+  async function smallProject(files: Record<string, string>): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+    const temp = await makeTempDir('project-fix');
+    const all: Record<string, string> = {
+      'tsconfig.json': '{ "compilerOptions": { "strict": true, "module": "ESNext", "moduleResolution": "bundler", "noEmit": true }, "include": ["src"] }\n',
+      'src/http.ts': wrapper,
+      ...files,
+    };
+    for (const [file, text] of Object.entries(all)) {
+      await mkdir(path.dirname(path.join(temp.dir, file)), { recursive: true });
+      await writeFile(path.join(temp.dir, file), text);
+    }
+    git(temp.dir, ['init', '--quiet', '--initial-branch=main']);
+    git(temp.dir, ['add', '--all']);
+    git(temp.dir, ['commit', '--quiet', '--message', 'initial']);
+    return temp;
+  }
+
+  it('rewrites a string literal passed to a wrapper; a template it cannot edit gets a TODO with the true reason, not "a human must choose"', async () => {
+    const calls = [
+      "import { apiGet } from './http';",
+      '',
+      "export const list = () => apiGet('/v1/campaigns');",
+      'export const order = (id: string) => apiGet(`/v1/campaigns/${id}/orders/7`);',
+      '',
+    ].join('\n');
+    const { dir, cleanup } = await smallProject({ 'src/calls.ts': calls });
+    try {
+      const result = await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir });
+      expect([result.code, result.stderr]).toEqual([0, '']);
+      expect(result.stdout).toBe(
+        [
+          '2 files scanned, 1 candidate, 1 changed.',
+          '1 site rewritten, 1 left with a TODO, 0 skipped.',
+          '',
+          'Sites a person must finish:',
+          "  src/calls.ts:4:45  todo  campaigns-legacy-order  the path reaches the request through apiGet (src/http.ts:2); sunset fix rewrites a wrapper's argument only where it is a string literal holding the whole path, or a constant whose every use is the same one-to-one migration",
+          '',
+        ].join('\n'),
+      );
+      expect(await readFile(path.join(dir, 'src/calls.ts'), 'utf8')).toBe(
+        calls
+          .replace("apiGet('/v1/campaigns')", "apiGet('/v1/buyer/campaigns')")
+          .replace(
+            'export const order',
+            '// TODO(sunset:campaigns-legacy-order): replace GET /v1/campaigns/{campaignId}/orders/{orderId} with GET /v1/buyer/orders/{orderId}; candidates GET /v1/buyer/orders/{orderId}; support ended 2019-10-01\nexport const order',
+          ),
+      );
+      // sunset check --project agrees: the literal is done, the template is a TODO (not "sunset fix rewrites it").
+      const check = await runSunset(['check', '--project', '--format', 'json', ...asOf, 'src'], { cwd: dir });
+      const findings = parseJson<{ findings: { line: number; rule: string; fix?: string }[] }>(check).findings.filter((finding) => finding.fix !== undefined);
+      expect(findings.map((finding) => `${finding.line} ${finding.rule} ${finding.fix!}`)).toEqual(['5 sunset/no-legacy-rest-path todo']);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('rewrites a path constant joined to a base in another file (`${API_BASE}${CAMPAIGNS_PATH}`) where it is declared, when that GET is its only use', async () => {
+    const constants = "export const API_BASE = 'https://api.adform.com';\nexport const CAMPAIGNS_PATH = '/v1/campaigns';\n";
+    const list = "import axios from 'axios';\nimport { API_BASE, CAMPAIGNS_PATH } from './constants';\n\nexport const list = () => axios.get(`${API_BASE}${CAMPAIGNS_PATH}`);\n";
+    const { dir, cleanup } = await smallProject({ 'src/constants.ts': constants, 'src/list.ts': list });
+    try {
+      const result = await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir });
+      expect([result.code, result.stdout, result.stderr]).toEqual([0, '3 files scanned, 1 candidate, 1 changed.\n1 site rewritten, 0 left with a TODO, 0 skipped.\n', '']);
+      expect(await readFile(path.join(dir, 'src/constants.ts'), 'utf8')).toBe(constants.replace("'/v1/campaigns'", "'/v1/buyer/campaigns'"));
+      expect(await readFile(path.join(dir, 'src/list.ts'), 'utf8')).toBe(list);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('keeps a shared path constant joined to a base when its uses migrate differently, and names it in the reason', async () => {
+    const constants = "export const API_BASE = 'https://api.adform.com';\nexport const CAMPAIGNS_PATH = '/v1/campaigns';\n";
+    const calls = [
+      "import axios from 'axios';",
+      "import { API_BASE, CAMPAIGNS_PATH } from './constants';",
+      '',
+      'export const list = () => axios.get(`${API_BASE}${CAMPAIGNS_PATH}`);',
+      'export const pause = () => axios.patch(`${API_BASE}${CAMPAIGNS_PATH}`, {});',
+      '',
+    ].join('\n');
+    const { dir, cleanup } = await smallProject({ 'src/constants.ts': constants, 'src/calls.ts': calls });
+    try {
+      const result = await runSunset(['fix', '--project', '--dry', ...asOf, 'src'], { cwd: dir });
+      expect(result.stdout.split('\n').filter((line) => line.startsWith('  src/'))).toEqual([
+        '  src/calls.ts:4:37  todo  campaigns-legacy-list  CAMPAIGNS_PATH (src/constants.ts) is shared by uses that do not all migrate the same way, or it also feeds something that is not a request',
+        '  src/calls.ts:5:40  todo  campaigns-legacy-status  the new endpoint changes one campaign per call: it needs the campaign id in the path',
+      ]);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('counts a read-only file as not changed and its site as skipped, not as rewritten', async () => {
+    const { dir, cleanup } = await smallProject({
+      'src/a.ts': "import axios from 'axios';\nexport const a = () => axios.get('/v1/campaigns');\n",
+      'src/b.ts': "import axios from 'axios';\nexport const b = () => axios.get('/v1/campaigns/dictionaries/managers');\n",
+    });
+    try {
+      await chmod(path.join(dir, 'src/a.ts'), 0o444);
+      const result = await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir });
+      expect([result.code, result.stderr]).toEqual([1, '']);
+      expect(result.stdout).toBe(
+        [
+          '3 files scanned, 2 candidates, 1 changed, 1 could not be written.',
+          '1 site rewritten, 0 left with a TODO, 1 skipped.',
+          '',
+          'Sites a person must finish:',
+          '  src/a.ts:2:34  skipped  campaigns-legacy-list  sunset fix could not write this file (the file is read-only), so nothing was changed here',
+          '',
+          '1 file could not be transformed and was left untouched:',
+          '  src/a.ts  Could not write: the file is read-only. The file was left as it was.',
+          '',
+        ].join('\n'),
+      );
+      expect(await readFile(path.join(dir, 'src/b.ts'), 'utf8')).toContain("axios.get('/v1/buyer/classifiers/managers')");
     } finally {
       await cleanup();
     }

@@ -51,12 +51,12 @@ describe('fuzz: mutated fixtures through check and fix', () => {
   // Found by this fuzz (case seed 3667053094): a call with two TODOs after code on its line got the first
   // marker at the end of that line; a second fix did not see it there and added it again.
   it('adds nothing on a second fix when one call got two TODOs after code on its line', () => {
-    const input = 'async function i(){ g("/v1/campaigns") }\n';
+    const input = 'async function i(){ g("/v1/campaigns/1", "/v1/campaigns/1/orders") }\n';
     const first = fixSource(input, 'x.mjs', options);
     expect(first.output).toBe(
-      'async function i(){ // TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01\n' +
-        '// TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns: the new endpoint changes one campaign per call: it needs the campaign id in the path; candidates PUT /v1/buyer/campaigns/{id}/status; support ended 2019-10-01\n' +
-        'g("/v1/campaigns") }\n',
+      'async function i(){ // TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs; candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings; support ended 2019-10-01\n' +
+        "// TODO(sunset:campaigns-legacy-orders): migrate GET /v1/campaigns/{campaignId}/orders: the new endpoint has no campaign in its path; how to select one campaign's orders is not shown in the spec; candidates GET /v1/buyer/orders; support ended 2019-10-01\n" +
+        'g("/v1/campaigns/1", "/v1/campaigns/1/orders") }\n',
     );
     expect(fixSource(first.output!, 'x.mjs', options).output).toBeUndefined();
   });

@@ -12,7 +12,6 @@ import { fixtureAsOf } from './support/legacy-app.js';
 // Slow (npm install from the registry): CI runs it; set SUNSET_SKIP_PACK_TEST=1 to skip it locally.
 
 const packages = ['rule-data', 'config', 'analysis', 'engine', 'runtime', 'openapi', 'report', 'project', 'eslint-plugin', 'codemod', 'cli'] as const;
-const pnpm = ['-y', 'pnpm@10.34.9'] as const;
 const quietNpm = { npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false', npm_config_loglevel: 'error' };
 
 function run(command: string, args: readonly string[], cwd: string): Promise<RunResult> {
@@ -36,6 +35,15 @@ export default [
 ];
 `;
 
+/** The README's install block (generated from scripts/install-lines.mjs), without its fences. */
+const readmeInstallBlock = /<!-- install:start[^\n]*-->\n```sh\n([\s\S]*?)\n```\n<!-- install:end -->/.exec(readFileSync(repoRootPath('README.md'), 'utf8'))?.[1] ?? '';
+
+/** The packages the README's install line for one face names: `# runtime …` gives rule-data, config, runtime. */
+function readmeInstallLine(label: string): string[] {
+  const line = new RegExp(`^# ${label}\\b.*\\nnpm install --save-dev (.*)$`, 'im').exec(readmeInstallBlock)?.[1] ?? '';
+  return [...line.matchAll(/\.\/packs\/sunset-([a-z-]+)-0\.1\.0\.tgz/g)].map((match) => match[1]!);
+}
+
 interface EslintFileResult {
   filePath: string;
   messages: { ruleId: string | null; line: number; column: number; fatal?: boolean }[];
@@ -54,7 +62,7 @@ const smallFixSummary = {
   errors: 0,
   dry: true,
   interrupted: false,
-  notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 },
+  notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 },
 };
 
 describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages installed with npm', () => {
@@ -77,9 +85,11 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
     return dir;
   }
 
+  let packAllOutput = '';
   let eslint10Project: Promise<string>;
   let eslint9Project: Promise<string>;
   let codemodProject: Promise<string>;
+  let runtimeProject: Promise<string>;
 
   beforeAll(async () => {
     await ensureBuilt();
@@ -87,10 +97,8 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
     workDir = temp.dir;
     cleanup = temp.cleanup;
     const packsDir = path.join(workDir, 'packs');
-    await mkdir(packsDir);
-    for (const name of packages) {
-      await runOk('npx', [...pnpm, 'pack', '--pack-destination', packsDir], repoRootPath(`packages/${name}`));
-    }
+    // As the README says: pack-all packs every package into ./packs and prints the install lines.
+    packAllOutput = (await runOk(process.execPath, [repoRootPath('scripts/pack-all.mjs'), '--no-build'], workDir)).stdout;
     tarballs.push(...readdirSync(packsDir).map((file) => path.join(packsDir, file)).sort());
     // Sequential installs: two at once only fight over the npm cache.
     eslint10Project = scratchProject('eslint10', ['eslint@^10.15.0', '@typescript-eslint/parser@^8.73.0']);
@@ -98,8 +106,11 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
     eslint9Project = scratchProject('eslint9', ['eslint@^9.39.5', '@typescript-eslint/parser@^8.73.0']);
     await eslint9Project;
     // The codemod alone: what `npx @sunset/codemod` installs.
-    codemodProject = scratchProject('codemod-only', [], ['rule-data', 'config', 'analysis', 'engine', 'codemod']);
+    codemodProject = scratchProject('codemod-only', [], readmeInstallLine('codemod'));
     await codemodProject;
+    // The runtime alone, installed with the README's line for it.
+    runtimeProject = scratchProject('runtime-only', [], readmeInstallLine('runtime'));
+    await runtimeProject;
   }, 480_000);
 
   afterAll(async () => {
@@ -143,6 +154,28 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
     expect(plugin).toContain('package/docs/rules/no-legacy-rest-path.md');
   });
 
+  it('pack-all prints the install lines the README shows, and each names tarballs it wrote', () => {
+    expect(packAllOutput.endsWith(`Install in your project with:\n\n${readmeInstallBlock}\n`)).toBe(true);
+    expect(['cli', 'ESLint plugin', 'codemod', 'runtime'].map((label) => [label, readmeInstallLine(label)])).toEqual([
+      ['cli', ['rule-data', 'config', 'analysis', 'engine', 'openapi', 'project', 'report', 'cli']],
+      ['ESLint plugin', ['rule-data', 'config', 'analysis', 'eslint-plugin']],
+      ['codemod', ['rule-data', 'config', 'analysis', 'engine', 'codemod']],
+      ['runtime', ['rule-data', 'config', 'runtime']],
+    ]);
+    for (const name of packages) expect(tarballOf(name), name).toBeDefined();
+  });
+
+  it('the runtime installed alone with its README line stops a retired request before it is sent', async () => {
+    const cwd = await runtimeProject;
+    expect(readdirSync(path.join(cwd, 'node_modules/@sunset')).sort()).toEqual(['config', 'rule-data', 'runtime']);
+    const script = "fetch('https://api.adform.com/v1/campaigns').then(() => console.log('sent'), (error) => console.log(error.cause.message))";
+    const result = await runCommand(process.execPath, ['--import', '@sunset/runtime/register', '-e', script], { cwd, env: { ...quietNpm, SUNSET_RUNTIME_MODE: 'error' } });
+    expect([result.code, result.stdout]).toEqual([
+      0,
+      'GET /v1/campaigns is retired (support ended 2019-10-01): replace GET /v1/campaigns with GET /v1/buyer/campaigns. Sunset stopped the request GET https://api.adform.com/v1/campaigns from [eval]:1:1 before it was sent (runtime mode "error").\n',
+    ]);
+  });
+
   it('npx sunset check lists the legacy app’s findings and exits 1', async () => {
     const cwd = await eslint10Project;
     const result = await run('npx', ['sunset', 'check', 'legacy-app', '--format', 'json', '--as-of', fixtureAsOf], cwd);
@@ -165,15 +198,17 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
     expect((JSON.parse(fix.stdout) as { summary: unknown }).summary).toEqual(smallFixSummary);
   });
 
-  it('npx @sunset/codemod works installed alone, without the CLI, ESLint, chalk or diff', async () => {
+  it('npx @sunset/codemod works installed alone, without the CLI, ESLint or chalk, and --print loads diff', async () => {
     const cwd = await codemodProject;
     const installed = readdirSync(path.join(cwd, 'node_modules'));
-    expect(installed.filter((name) => ['eslint', 'chalk', 'diff', 'jscodeshift', '@babel'].includes(name))).toEqual([]);
+    expect(installed.filter((name) => ['eslint', 'chalk', 'diff', 'jscodeshift', '@babel'].includes(name))).toEqual(['diff']);
     expect(readdirSync(path.join(cwd, 'node_modules/@sunset')).sort()).toEqual(['analysis', 'codemod', 'config', 'engine', 'rule-data']);
     const fix = await run('npx', ['sunset-codemod', '--dry', '--format', 'json', '--as-of', fixtureAsOf, 'small'], cwd);
     expect(fix.stderr).toBe('');
     expect(fix.code).toBe(0);
     expect((JSON.parse(fix.stdout) as { summary: unknown }).summary).toEqual(smallFixSummary);
+    const print = await run('npx', ['sunset-codemod', '--dry', '--print', '--as-of', fixtureAsOf, 'small'], cwd);
+    expect([print.code, print.stdout.split('\n').slice(0, 2)]).toEqual([0, ['Index: small/src/campaigns.ts', '===================================================================']]);
   });
 
   describe("the README's recipes, run from the tarballs", () => {
@@ -201,6 +236,25 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
       const files = JSON.parse(result.stdout) as EslintFileResult[];
       const reported = files.flatMap((file) => file.messages.map((message) => `${path.relative(dir, file.filePath)}:${message.line}:${message.column} ${String(message.ruleId)}`)).sort();
       expect(reported).toEqual(expected);
+    });
+
+    it('the TypeScript snippet shares sunset.config.json: ESLint finds what npx sunset check finds (fixtures/shared-config)', async () => {
+      const project = await eslint10Project;
+      const dir = path.join(project, 'readme-shared-config');
+      await cp(repoRootPath('fixtures/shared-config'), dir, { recursive: true });
+      await writeFile(path.join(dir, 'eslint.config.mjs'), eslintConfigs[1]!);
+      const linted = await run('npx', ['eslint', '--format', 'json', 'src', 'generated'], dir);
+      expect(linted.stderr).toBe('');
+      const eslintFindings = (JSON.parse(linted.stdout) as EslintFileResult[]).flatMap((file) =>
+        file.messages.map((message) => `${path.relative(dir, file.filePath)}:${message.line}:${message.column} ${String(message.ruleId)}`),
+      );
+      const checked = await run('npx', ['sunset', 'check', '--format', 'json'], dir);
+      const checkFindings = (JSON.parse(checked.stdout) as { findings: { file: string; line: number; column: number; rule: string }[] }).findings.map(
+        (finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.rule}`,
+      );
+      expect(eslintFindings.sort()).toEqual(checkFindings.sort());
+      // Two retired paths, one TODO, one reporting limit, and both sign-ins: the spec's identity host and the one identityHosts adds.
+      expect(checkFindings).toHaveLength(6);
     });
 
     it('npx @sunset/cli check, fix, report and import openapi run as the README writes them', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = new URL('../', import.meta.url);
 const packageNames = readdirSync(new URL('packages/', root)).sort();
-/** package-graph.json: the graph eslint.config.js enforces; README and manifests must agree with it. */
+/** package-graph.json: the graph eslint.config.js enforces; docs/architecture.md and the manifests must agree with it. */
 const allowedWorkspaceImports = Object.fromEntries(
   Object.entries(JSON.parse(readFileSync(new URL('package-graph.json', root), 'utf8')) as Record<string, string[]>).filter(([key]) => key !== '$comment'),
 );
@@ -22,10 +22,10 @@ const workspaceDependencies = (manifest: Manifest): string[] =>
     .map((dependency) => dependency.slice('@sunset/'.length))
     .sort();
 
-/** The README's package table: `| [\`@sunset/x\`](packages/x) | \`@sunset/a\`, \`@sunset/b\` | … |`, `—` for none. */
+/** The package table of docs/architecture.md: `| [\`@sunset/x\`](../packages/x) | \`@sunset/a\`, \`@sunset/b\` | … |`, `—` for none. */
 function readmeGraph(): Record<string, string[]> {
-  const readme = readFileSync(new URL('README.md', root), 'utf8');
-  const rows = [...readme.matchAll(/^\| \[`@sunset\/([a-z-]+)`\]\(packages\/[a-z-]+\) \| ([^|]+) \|/gm)];
+  const readme = readFileSync(new URL('docs/architecture.md', root), 'utf8');
+  const rows = [...readme.matchAll(/^\| \[`@sunset\/([a-z-]+)`\]\(\.\.\/packages\/[a-z-]+\) \| ([^|]+) \|/gm)];
   return Object.fromEntries(rows.map((row) => [row[1]!, row[2]!.trim() === '—' ? [] : [...row[2]!.matchAll(/`@sunset\/([a-z-]+)`/g)].map((match) => match[1]!).sort()]));
 }
 
@@ -47,7 +47,7 @@ describe('the package graph', () => {
     expect(packageNames.filter((name) => reaches(name, new Set([name])))).toEqual([]);
   });
 
-  it('is the graph the README shows contributors', () => {
+  it('is the graph docs/architecture.md shows contributors', () => {
     const expected = Object.fromEntries(packageNames.map((name) => [name, [...allowed[name]!].sort()]));
     expect(readmeGraph()).toEqual(expected);
   });

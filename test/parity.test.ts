@@ -1,23 +1,22 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import tsParser from '@typescript-eslint/parser';
-import { ESLint, type Linter } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findSourceFiles } from '@sunset/engine';
-import sunset from '@sunset/eslint-plugin';
 import { writeRepo } from '../bench/generate.mjs';
+import { eslintWithPlugin } from './support/eslint-with-plugin.js';
 import { repoRoot } from './support/legacy-app.js';
+import { copyPointedAtAdform, otherVendorRequests } from './support/other-vendors.js';
 
 // Issue 11's parity proof: `sunset check --format json` (oxc-parser and the engine) and ESLint with the
 // plugin's `recommended` config (espree for JavaScript, @typescript-eslint/parser for TypeScript) report
 // the same findings — rule, file, line, column and message — over the same files. Both run the same rule
 // core; this shows the two front ends give it the same trees and that disable comments count alike.
-// One difference is by design: `sunset check` also follows constants imported by relative path from
-// another scanned file (the default mode's module graph), which a per-file linter cannot see. Those
-// findings carry a related location in the declaring file; they are listed here exactly, and every
-// other finding must match ESLint's.
+// Both also follow values and clients imported by relative path from another file: `sunset check`
+// through the default mode's module graph, the plugin by reading (never running) the imported module
+// with ESLint's parser. `sunset check`'s findings through another file carry a related location in
+// the declaring file; they are listed here exactly, and ESLint must report them too.
 
 const asOf = '2026-11-21';
 const bin = path.join(repoRoot, 'packages/cli/dist/bin.js');
@@ -34,24 +33,25 @@ interface JsonReport {
   readonly errors: readonly { file: string }[];
 }
 
-/** `src/config/endpoints.ts:9:37 (CAMPAIGN_CLIENTS_URL)`: a declaration in another file, as `data.declaredIn` names it. */
-const declaredIn = (related: JsonRelated): string => `${related.file ?? ''}:${related.line}:${related.column} (${/declared here as (.+)\.$/.exec(related.message)?.[1] ?? related.message})`;
+/** `src/config/endpoints.ts:9:37 (CAMPAIGN_CLIENTS_URL)`: a declaration (or a client made) in another file, as `data.declaredIn` names it. */
+const declaredIn = (related: JsonRelated): string =>
+  `${related.file ?? ''}:${related.line}:${related.column} (${/(?:declared|created) here as (.+)\.$/.exec(related.message)?.[1] ?? related.message})`;
 
-/** The findings (without those found through another file), the errors, and the findings through another file with their declarations. */
-function sunsetCheck(cwd: string, paths: readonly string[]): { findings: string[]; errors: string[]; crossFile: string[] } {
-  const result = spawnSync(process.execPath, [bin, 'check', ...paths, '--as-of', asOf, '--format', 'json'], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+/** The findings, the errors, and the findings through another file with their declarations. */
+function sunsetCheck(cwd: string, paths: readonly string[], flags: readonly string[] = []): { findings: string[]; errors: string[]; crossFile: string[] } {
+  const result = spawnSync(process.execPath, [bin, 'check', ...paths, '--as-of', asOf, '--format', 'json', ...flags], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   if (result.status !== 0 && result.status !== 1) throw new Error(`sunset check exited ${String(result.status)}: ${result.stderr}`);
   const report = JSON.parse(result.stdout) as JsonReport;
   const describe = (finding: JsonReport['findings'][number]): string => `${finding.file}:${finding.line}:${finding.column} ${finding.rule} ${finding.message}`;
   const elsewhere = (finding: JsonReport['findings'][number]): JsonRelated[] => (finding.related ?? []).filter((related) => related.file !== undefined);
   return {
-    findings: report.findings.filter((finding) => elsewhere(finding).length === 0).map(describe).sort(),
+    findings: report.findings.map(describe).sort(),
     errors: report.errors.map((error) => error.file).sort(),
     crossFile: report.findings.flatMap((finding) => (elsewhere(finding).length === 0 ? [] : [`${describe(finding)} <- ${elsewhere(finding).map(declaredIn).join(', ')}`])),
   };
 }
 
-/** What only `sunset check` finds in each folder: a call reading a constant exported by another scanned file. */
+/** What `sunset check` finds through another file in each folder: a call reading a constant or client exported by another scanned file. */
 const crossFileFindings: Readonly<Record<string, readonly string[]>> = {
   'fixtures/legacy-app': [
     'src/etl/campaign-sync.ts:85:56 sunset/no-legacy-rest-path GET /v1/campaigns/dictionaries/clients is retired (support ended 2019-10-01): use GET /v1/buyer/advertisers; this call needs a manual migration. <- src/config/endpoints.ts:9:37 (CAMPAIGN_CLIENTS_URL)',
@@ -59,23 +59,18 @@ const crossFileFindings: Readonly<Record<string, readonly string[]>> = {
   ],
   'fixtures/codemod': [],
   'fixtures/cli/small': [],
+  'fixtures/client-shapes': [
+    'src/features/campaigns.ts:8:59 sunset/no-legacy-rest-path GET /v1/campaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns. <- src/api/http.ts:4:23 (adform)',
+    'src/features/dictionaries.js:3:39 sunset/no-legacy-rest-path GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers. <- src/api/ky-client.js:4:20 (api)',
+    'src/features/orders.cjs:5:56 sunset/no-legacy-rest-path GET /v1/campaigns/{campaignId}/orders is retired (support ended 2019-10-01): use GET /v1/buyer/orders; this call needs a manual migration. <- src/api/got-client.cjs:6:19 (adformGot)',
+    'src/legacy/push.js:3:37 sunset/no-legacy-rest-path /v1/campaigns (GET or PATCH) is retired (support ended 2019-10-01): use one of GET /v1/buyer/campaigns or PUT /v1/buyer/campaigns/{id}/status; this call needs a manual migration. <- src/legacy/paths.js:2:26 (CAMPAIGNS)',
+  ],
 };
 
-async function eslintCheck(cwd: string, paths: readonly string[]): Promise<{ findings: string[]; errors: string[] }> {
+/** ESLint with the recommended config, or the objects `configsFor` makes of the folder's sunset.config.json; `settings` over them. */
+async function eslintCheck(cwd: string, paths: readonly string[], settings: object = {}): Promise<{ findings: string[]; errors: string[] }> {
   const { files } = await findSourceFiles(paths, { cwd });
-  const eslint = new ESLint({
-    cwd,
-    overrideConfigFile: true,
-    ignore: false,
-    overrideConfig: [
-      { files: ['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}'], ...(sunset.configs.recommended as unknown as Linter.Config) },
-      { files: ['**/*.{ts,tsx,mts,cts}'], languageOptions: { parser: tsParser } },
-      { files: ['**/*.{js,jsx,mjs,cjs}'], languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } } },
-      { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' } },
-      { settings: { sunset: { asOf } } },
-    ],
-  });
-  const results = await eslint.lintFiles(files.map((file) => file.path));
+  const results = await eslintWithPlugin(cwd, asOf, settings).lintFiles(files.map((file) => file.path));
   const relative = (file: string): string => path.relative(cwd, file).split(path.sep).join('/');
   return {
     findings: results
@@ -87,12 +82,17 @@ async function eslintCheck(cwd: string, paths: readonly string[]): Promise<{ fin
 
 describe('sunset check and ESLint with the plugin give the same findings', () => {
   const benchRepo = mkdtempSync(path.join(tmpdir(), 'sunset-parity-'));
-  afterAll(() => rmSync(benchRepo, { recursive: true, force: true }));
+  const adformCopy = mkdtempSync(path.join(tmpdir(), 'sunset-parity-adform-'));
+  afterAll(() => {
+    rmSync(benchRepo, { recursive: true, force: true });
+    rmSync(adformCopy, { recursive: true, force: true });
+  });
 
   it.each([
     ['the legacy app', 'fixtures/legacy-app'],
     ['the codemod fixtures (inputs and outputs)', 'fixtures/codemod'],
     ['the CLI fixtures', 'fixtures/cli/small'],
+    ['the client shapes (with their expected fix)', 'fixtures/client-shapes'],
   ])('over %s', async (_name, folder) => {
     const cwd = path.join(repoRoot, folder);
     const [{ crossFile, ...cli }, eslint] = [sunsetCheck(cwd, ['.']), await eslintCheck(cwd, ['.'])];
@@ -101,11 +101,53 @@ describe('sunset check and ESLint with the plugin give the same findings', () =>
     expect(crossFile).toEqual(crossFileFindings[folder]);
   });
 
+  // Other vendors' clients made in another file: both read the wrapper's or instance's host there.
+  it("over other vendors' clients (fixtures/other-vendors): nothing by default, the same requests on every host", async () => {
+    const cwd = path.join(repoRoot, 'fixtures/other-vendors');
+    const [{ crossFile, ...cli }, eslint] = [sunsetCheck(cwd, ['.']), await eslintCheck(cwd, ['.'])];
+    expect(cli).toEqual({ findings: [], errors: [] });
+    expect(cli).toEqual(eslint);
+    expect(crossFile).toEqual([]);
+    const [{ crossFile: crossFileOnEveryHost, ...everyHost }, eslintOnEveryHost] = [sunsetCheck(cwd, ['.'], ['--api-host', '*']), await eslintCheck(cwd, ['.'], { apiHosts: ['*'] })];
+    expect(everyHost.findings.length).toBe(otherVendorRequests().length);
+    expect(everyHost).toEqual(eslintOnEveryHost);
+    expect(crossFileOnEveryHost.map((line) => line.replace(/ sunset\/.* <- /, ' <- '))).toEqual([
+      'src/display-video/advertisers.ts:18:28 <- src/display-video/client.ts:6:8 (DisplayVideoClient)',
+      'src/givebutter/campaign-service.ts:20:69 <- src/givebutter/client.ts:4:27 (givebutter)',
+      'src/givebutter/campaign-service.ts:25:73 <- src/givebutter/client.ts:4:27 (givebutter)',
+      'src/givebutter/donations.ts:17:53 <- src/givebutter/client.ts:4:27 (givebutter)',
+      'src/snapchat-marketing/adsManager.js:12:31 <- src/snapchat-marketing/apiClient.js:8:1 (default)',
+    ]);
+  });
+
+  it('over the same clients pointed at api.adform.com', async () => {
+    const cwd = copyPointedAtAdform(adformCopy);
+    const [{ crossFile, ...cli }, eslint] = [sunsetCheck(cwd, ['.']), await eslintCheck(cwd, ['.'])];
+    expect(cli.findings.length).toBe(otherVendorRequests().length);
+    expect(cli).toEqual(eslint);
+    expect(crossFile.length).toBe(5);
+  });
+
   it('over a generated repo of 400 files in every retired form', async () => {
     writeRepo(benchRepo, { files: 400, seed: 7, share: 0.05 });
     const [{ crossFile, ...cli }, eslint] = [sunsetCheck(benchRepo, ['.']), await eslintCheck(benchRepo, ['.'])];
     expect(cli.findings.length).toBeGreaterThan(20);
     expect(cli).toEqual(eslint);
     expect(crossFile).toEqual([]);
+  });
+});
+
+describe('where they differ by design: a UTF-16 file', () => {
+  // ESLint reads every file as UTF-8, so it cannot parse a UTF-16 one and says so (a fatal parsing
+  // error, never a silent pass); `sunset check` decodes UTF-16 by its byte-order mark and checks it.
+  const dir = mkdtempSync(path.join(tmpdir(), 'sunset-parity-utf16-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is checked by sunset check and reported as not parsed by ESLint', async () => {
+    writeFileSync(path.join(dir, 'le.js'), Buffer.from("\uFEFF// one\nfetch('/v1/campaigns');\n", 'utf16le'));
+    writeFileSync(path.join(dir, 'be.ts'), Buffer.from("\uFEFF// one\nfetch('/v1/campaigns');\n", 'utf16le').swap16());
+    const message = 'sunset/no-legacy-rest-path GET /v1/campaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns.';
+    expect(sunsetCheck(dir, ['.'])).toEqual({ findings: [`be.ts:2:7 ${message}`, `le.js:2:7 ${message}`], errors: [], crossFile: [] });
+    expect(await eslintCheck(dir, ['.'])).toEqual({ findings: [], errors: ['be.ts', 'le.js'] });
   });
 });

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { wrapperDepth } from '@sunset/project';
 import { repoRoot } from './support/legacy-app.js';
 
-// Issue 12's proof in the root README: the three modes compared on fixtures/project-app. The counts
+// Issue 12's proof in docs/project-mode.md: the three modes compared on fixtures/project-app. The counts
 // come from expected-findings.json (the lists test/project-app.test.ts and test/cli-project.test.ts
 // hold each mode to), so the table cannot drift from what the modes find.
 
-const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+const readme = readFileSync(path.join(repoRoot, 'docs/project-mode.md'), 'utf8');
 const projectReadme = readFileSync(path.join(repoRoot, 'packages/project/README.md'), 'utf8');
 const expected = JSON.parse(readFileSync(path.join(repoRoot, 'fixtures/project-app/expected-findings.json'), 'utf8')) as Record<'syntax' | 'default' | 'project', string[]>;
 const modes = ['syntax', 'default', 'project'] as const;
@@ -23,7 +23,7 @@ function tableRow(label: string): number[] | undefined {
   return match === null ? undefined : match.slice(1).map(Number);
 }
 
-describe('README.md: the three modes on fixtures/project-app', () => {
+describe('docs/project-mode.md: the three modes on fixtures/project-app', () => {
   it('gives the findings of each mode as expected-findings.json lists them', () => {
     expect(tableRow('findings')).toEqual(modes.map((mode) => expected[mode].length));
   });

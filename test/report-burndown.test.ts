@@ -114,4 +114,44 @@ describe('sunset report --history (burndown from git, no checkout)', () => {
     const badStep = await report(repo.dir, ['--history', '2026-01-01', '--every', 'year']);
     expect(badStep.err).toBe('sunset: Invalid value for --every: "year". Allowed: day, week, month.\n');
   });
+
+  it('counts the requests that read a retired constant of another file, in the work tree and in each commit, as sunset check does', async () => {
+    const repo = throwawayRepo();
+    const endpoints = "export const REPORT_URL = '/v1/reportingstats/agency/reportdata';\n";
+    const runner = "import axios from 'axios';\nimport { REPORT_URL } from './endpoints';\nexport const run = () => axios.post(REPORT_URL, {});\n";
+    repo.commit({ 'src/endpoints.ts': endpoints, 'src/run.ts': runner }, '2026-01-02T10:00:00Z', 'a constant and its reader');
+    repo.commit({ 'src/run.ts': runner.replace('REPORT_URL, {}', "'/v1/buyer/stats/data', {}").replace("import { REPORT_URL } from './endpoints';\n", '') }, '2026-01-20T10:00:00Z', 'migrate the reader');
+    // Not committed: another reader of the constant, which the work tree's count must include.
+    writeFileSync(path.join(repo.dir, 'src/other.ts'), "import { REPORT_URL } from './endpoints';\nexport const other = () => fetch(REPORT_URL, { method: 'POST' });\n");
+    const { data, code } = await report(repo.dir, ['--history', '2026-01-01', '--every', 'week']);
+    expect(code).toBe(0);
+    expect(data.sites.map((site) => `${site.file}:${site.line}:${site.column} ${site.entry} ${site.fix}`)).toEqual([
+      'src/endpoints.ts:1:27 reporting-sync-reportdata todo',
+      'src/other.ts:2:34 reporting-sync-reportdata todo',
+    ]);
+    // Each sampled commit counts its reader too: 2 calls until the reader was migrated on 2026-01-20, then 1.
+    expect(data.history?.points.map((point) => [point.day, point.total])).toEqual([
+      ['2026-01-08', 2],
+      ['2026-01-15', 2],
+      ['2026-01-22', 1],
+      ['2026-01-29', 1],
+      ['2026-02-05', 1],
+      ['2026-02-10', 1],
+    ]);
+  });
+
+  it('says, in a repository without a commit, that there is no history yet and what to do (not git\'s "ambiguous argument")', async () => {
+    const repo = throwawayRepo();
+    writeFileSync(path.join(repo.dir, 'a.ts'), listCall);
+    const [history, base] = await Promise.all([report(repo.dir, ['--history', '2026-01-01']), report(repo.dir, ['--base', 'main'])]);
+    const root = repo.dir;
+    expect([history.code, history.err]).toEqual([
+      2,
+      `sunset: --history reads git history, but the repository at ${root} has no commits yet. Commit your work first (git add -A && git commit -m "…"), or run sunset report without --history.\n`,
+    ]);
+    expect([base.code, base.err]).toEqual([
+      2,
+      `sunset: --base reads git history, but the repository at ${root} has no commits yet. Commit your work first (git add -A && git commit -m "…"), or run sunset report without --base.\n`,
+    ]);
+  });
 });

@@ -42,6 +42,11 @@ export function expectedFindings(dir = legacyAppDir): ExpectedFinding[] {
   return expectedList(dir).filter((finding): finding is ExpectedFinding => 'entry' in finding);
 }
 
+/** The expected findings of calls that read a constant of another file by relative path (the module graph, and the plugin's relative modules). */
+export function expectedCrossFileFindings(dir = legacyAppDir): ExpectedFinding[] {
+  return JSON.parse(readFileSync(path.join(dir, 'expected-cross-file-findings.json'), 'utf8')) as ExpectedFinding[];
+}
+
 /** The expected findings of the request rules (report limits, OAuth usage): position, rule and message. */
 export function expectedRequestFindings(dir = legacyAppDir): ExpectedRequestFinding[] {
   return expectedList(dir).filter((finding): finding is ExpectedRequestFinding => !('entry' in finding));

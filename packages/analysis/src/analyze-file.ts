@@ -1,7 +1,7 @@
 import { mightContainRequestCheckTarget, mightContainRetiredCall, ruleNames, type RuleName } from '@sunset/rule-data';
 import { checks } from './checks/index.js';
 import { indexFile } from './file-index/file-index.js';
-import type { AnalysisOptions, Finding, SourceFile } from './types.js';
+import { hasCrossFileHook, type AnalysisOptions, type Finding, type SourceFile } from './types.js';
 
 /**
  * The cheap text test before parsing: false means no check can report anything in this file (no
@@ -9,13 +9,13 @@ import type { AnalysisOptions, Finding, SourceFile } from './types.js';
  * the type-aware hook a retired path may come from another file, so every file passes.
  */
 export function mightNeedAnalysis(text: string, options: AnalysisOptions): boolean {
-  if (options.resolveIdentifier !== undefined) return true;
+  if (hasCrossFileHook(options)) return true;
   return mightContainRetiredCall(text, options.catalog) || mightContainRequestCheckTarget(text) || text.includes('TODO(sunset:');
 }
 
 /** The prefilter of a fix: only retirement findings are fixed, so only a retired path or operation name counts. */
 export function mightNeedFix(text: string, options: AnalysisOptions): boolean {
-  return options.resolveIdentifier !== undefined || mightContainRetiredCall(text, options.catalog);
+  return hasCrossFileHook(options) || mightContainRetiredCall(text, options.catalog);
 }
 
 /** Indexes the file once and runs the given rules (default: every recommended rule with its default options), findings by position. */

@@ -61,6 +61,14 @@ export interface RetirementFacts {
   readonly todoCause?: string;
   /** Edits towards each candidate endpoint whose parameters are all bound here. */
   readonly candidates: readonly { readonly replacement: Endpoint; readonly edits: readonly TextEdit[] }[];
+  /** The retired methods of the path, when the code does not say which one it uses and there are several. */
+  readonly methods?: readonly HttpMethod[];
+  /** The paths the code chooses among at run time (`permitted[index]`), retired or not, when it does. */
+  readonly chosenAmong?: readonly string[];
+  /** The host the request names (lower case, with port); absent when the code does not show it. */
+  readonly host?: string | undefined;
+  /** Where the name that brought the request's client from another file is written (its cross-file related place). */
+  readonly clientVia?: readonly [number, number];
 }
 
 export interface Finding {
@@ -78,10 +86,35 @@ export interface Finding {
   readonly retirement?: RetirementFacts;
 }
 
-/** Options every check reads, validated and defaulted by @sunset/config (`analysisOptionsOf`), plus the editor's hook. */
+/**
+ * An HTTP client as plain data, for a client that lives in another file: what library it is (or a
+ * `wrapper`, a class of the project whose methods make requests), the base it joins paths to, and
+ * the hosts a wrapper's requests go to when its base is not one string.
+ */
+export interface ClientValue {
+  readonly kind: 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'angular-http' | 'jquery' | 'xhr' | 'wrapper';
+  readonly base?: readonly UrlPart[];
+  readonly hosts?: readonly string[];
+}
+
+/**
+ * What the client hook is asked about a name: the client an imported (or required) name is (`value`,
+ * the default), the one a call of it returns (`returned`), or the client a member of that name holds
+ * (`member`: `http.adform` of a namespace import, a getter `this.http`), which only a type checker can answer.
+ */
+export type ClientQuery = 'value' | 'returned' | 'member';
+
+/** Options every check reads, validated and defaulted by @sunset/config (`analysisOptionsOf`), plus the cross-file hooks. */
 export interface AnalysisOptions extends CheckOptions {
-  /** Type-aware hook (ESLint + parserServices only): the URL parts of an imported identifier/member. */
+  /** Cross-file hook (the module graph, type-aware ESLint, project mode): the URL parts of an imported identifier/member. */
   readonly resolveIdentifier?: (node: TSESTree.Node) => readonly UrlPart[] | undefined;
+  /**
+   * Cross-file hook: the HTTP client an identifier stands for where the file does not show it: an
+   * imported name (or a relative `require`), an imported class (`new ApiClient()`: the wrapper its
+   * instances are), a member's name (`http.adform` of a namespace import, a getter `this.http`); with
+   * `'returned'`, the client a call of it returns (the callee's name of `createClient()`, a factory).
+   */
+  readonly resolveClient?: (node: TSESTree.Identifier, what?: ClientQuery) => ClientValue | undefined;
 }
 
 export interface SourceComment {
@@ -96,4 +129,9 @@ export interface SourceFile {
   readonly program: TSESTree.Program;
   readonly text: string;
   readonly comments: readonly SourceComment[];
+}
+
+/** With a cross-file hook, a retired path may come from another file: every file is a candidate. */
+export function hasCrossFileHook(options: Pick<AnalysisOptions, 'resolveIdentifier' | 'resolveClient'>): boolean {
+  return options.resolveIdentifier !== undefined || options.resolveClient !== undefined;
 }

@@ -6,6 +6,8 @@ export interface ExpectedFinding {
   readonly id: string;
   readonly key: string;
   readonly method?: HttpMethod;
+  /** The retired methods of the path, when the code does not say which one it uses and there are several. */
+  readonly methods?: readonly HttpMethod[];
   readonly form: CallForm;
   readonly migration: Migration;
   /** The source text reported, and which occurrence of it in the snippet (1-based, default 1). */
@@ -49,6 +51,7 @@ export interface Observed {
   readonly id: string;
   readonly key: string;
   readonly method?: HttpMethod;
+  readonly methods?: readonly HttpMethod[];
   readonly form: CallForm;
   readonly migration: Migration;
   readonly range: readonly [number, number];
@@ -66,6 +69,7 @@ export function observe(code: string, finding: Finding): Observed {
     id: facts.entry.id,
     key: facts.retiredKey,
     ...(facts.method ? { method: facts.method } : {}),
+    ...(facts.methods ? { methods: facts.methods } : {}),
     form: facts.form,
     migration: facts.migration,
     range: finding.range,
@@ -94,6 +98,7 @@ export function expectedObservation(code: string, expected: ExpectedFinding): Ob
     id: expected.id,
     key: expected.key,
     ...(expected.method ? { method: expected.method } : {}),
+    ...(expected.methods ? { methods: expected.methods } : {}),
     form: expected.form,
     migration: expected.migration,
     range,

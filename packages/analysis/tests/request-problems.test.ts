@@ -25,6 +25,7 @@ const kindOf: Readonly<Record<string, string>> = {
   basicCredentialLiteral: 'basic-credential-literal',
   clientSecretInImplicitFlow: 'client-secret-in-implicit-flow',
   tokenRequestJsonBody: 'token-request-json-body',
+  tokenRequestSecretInUrl: 'token-request-secret-in-url',
 };
 
 const oauthRules = {
@@ -201,7 +202,7 @@ describe('the OAuth checks', () => {
       "location.assign('https://accounts.other.example/sts/connect/authorize?client_id=a&response_type=token&redirect_uri=http://x');",
       "location.assign('https://login.example.com/sts/connect/authorize?client_id=a&response_type=code&state=s&redirect_uri=http://x');",
     ].join('\n');
-    expect(oauthProblems(code, { identityHosts: ['login.example.com'] })).toEqual(
+    expect(oauthProblems(code, { apiHosts: ['api.adform.com'], identityHosts: ['login.example.com'] })).toEqual(
       both([['redirect-uri-not-https', "'https://login.example.com/sts/connect/authorize?client_id=a&response_type=code&state=s&redirect_uri=http://x'", 'http']]),
     );
   });
@@ -259,6 +260,45 @@ describe('the OAuth checks', () => {
         ['redirect-uri-not-https', "'http://app/cb'", 'http'],
       ]),
     );
+  });
+
+  it('reports a client_secret a token request puts in its URL: the query string, a params option, url.searchParams', () => {
+    const code = [
+      "fetch(`https://id.adform.com/sts/connect/token?grant_type=client_credentials&client_id=${id}&client_secret=${secret}`, { method: 'POST' });",
+      "axios.post('https://id.adform.com/sts/connect/token', null, { params: { grant_type: 'client_credentials', client_id: id, client_secret } });",
+      "const url = new URL('https://id.adform.com/sts/connect/token');",
+      "url.searchParams.set('grant_type', 'client_credentials');",
+      "url.searchParams.set('client_secret', process.env.CLIENT_SECRET ?? '');",
+      "await fetch(url, { method: 'POST' });",
+      "got.post(TOKEN_URL, { searchParams: new URLSearchParams({ client_secret: secret }) });",
+      "const TOKEN_URL = `${AUTH}/sts/connect/token`;",
+      "axios.get(`${AUTH}/sts/connect/token?client_secret=${secret}`);",
+    ].join('\n');
+    expect(oauthProblems(code)).toEqual(
+      both([
+        ['token-request-secret-in-url', '`https://id.adform.com/sts/connect/token?grant_type=client_credentials&client_id=${id}&client_secret=${secret}`', 'query string'],
+        ['token-request-secret-in-url', 'client_secret', 'params option'],
+        ["token-request-secret-in-url", "process.env.CLIENT_SECRET ?? ''", 'searchParams'],
+        ['token-request-secret-in-url', 'secret', 'searchParams option'],
+        ['token-request-secret-in-url', '`${AUTH}/sts/connect/token?client_secret=${secret}`', 'query string'],
+      ]),
+    );
+  });
+
+  it('leaves a client_secret in the token request body, in a Basic header, and in URLs that are no token request', () => {
+    const code = [
+      "fetch('https://id.adform.com/sts/connect/token', { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: id, client_secret: secret }) });",
+      "axios.post(`${AUTH}/sts/connect/token`, `grant_type=client_credentials&client_id=${id}&client_secret=${secret}`);",
+      "fetch(`${AUTH}/sts/connect/token?grant_type=client_credentials`, { method: 'POST', headers: { Authorization: `Basic ${basic}` } });",
+      "fetch(`${AUTH}/sts/connect/userinfo?client_secret=${secret}`);",
+      "fetch(`https://api.example.com/v1/buyer/campaigns?client_secret=${secret}`);",
+      "location.assign(`${AUTH}/sts/connect/authorize?client_id=app&response_type=code&state=${state}&redirect_uri=${encodeURIComponent('https://app.example.com/cb?client_secret=' + secret)}`);",
+      "const callback = new URL('https://app.example.com/callback');",
+      "callback.searchParams.set('client_secret', secret);",
+      "fetch(callback);",
+      "axios.post(`${AUTH}/sts/connect/token`, form, { params: { grant_type: 'client_credentials', not_client_secret: x } });",
+    ].join('\n');
+    expect(oauthProblems(code)).toEqual(both([]));
   });
 
   it('looks for identity requests only where the text names sts/connect, whatever else the file holds', () => {

@@ -51,6 +51,39 @@ describe('no-sunset-todo', () => {
   });
 });
 
+describe('a call and the TODO marker fix left on it are one finding', () => {
+  const rules = { 'no-legacy-rest-path': [], 'no-sunset-todo': [] } as const;
+  const findings = (parser: ParserName, filename: string, code: string) =>
+    analyzeFile(parseWith(parser, code, filename), analysisOptions(), rules).map((finding) => ({
+      rule: finding.rule,
+      text: code.slice(finding.range[0], finding.range[1]),
+      related: finding.related.map((related) => ({ text: code.slice(related.range[0], related.range[1]), message: related.message })),
+    }));
+
+  it.each(parsers)('reports the call with its marker as the related place, and a marker whose call is gone on its own (%s)', (parser, filename) => {
+    const code = [
+      'export async function load(id) {',
+      '  // TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}',
+      '  const campaign = await fetch(`/v1/campaigns/${id}`);',
+      '  // TODO(sunset:campaigns-legacy-orders): this call was migrated by hand',
+      "  const orders = await fetch(`/v1/buyer/orders?campaign=${id}`);",
+      '  // TODO(sunset:campaigns-legacy-list): a marker of another entry stays',
+      '  return fetch(`/v1/campaigns/${id}`).then(() => [campaign, orders]);',
+      '}',
+    ].join('\n');
+    expect(findings(parser, filename, code)).toEqual([
+      {
+        rule: 'no-legacy-rest-path',
+        text: '`/v1/campaigns/${id}`',
+        related: [{ text: 'TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}', message: 'the TODO(sunset:campaigns-legacy-get) marker left on this call' }],
+      },
+      { rule: 'no-sunset-todo', text: 'TODO(sunset:campaigns-legacy-orders): this call was migrated by hand', related: [] },
+      { rule: 'no-sunset-todo', text: 'TODO(sunset:campaigns-legacy-list): a marker of another entry stays', related: [] },
+      { rule: 'no-legacy-rest-path', text: '`/v1/campaigns/${id}`', related: [] },
+    ]);
+  });
+});
+
 describe('todoCommentEdit', () => {
   it("inserts the comment on its own line above the statement, with the statement's indentation", () => {
     const source = 'function f() {\n    return fetch(x);\n}\n';

@@ -37,6 +37,8 @@ export interface CheckArgs extends SharedArgs {
   readonly changedSince: string | undefined;
   /** `--concurrency`: threads that read, parse and check; `'auto'` lets the engine choose. */
   readonly concurrency: number | 'auto' | undefined;
+  /** `--repo-name`: the repository's name in `--format json` (default: the CI's variable, the origin remote, the folder). */
+  readonly repoName: string | undefined;
 }
 
 export interface FixArgs extends SharedArgs {
@@ -81,6 +83,7 @@ export const checkOptions = {
   stats: { type: 'boolean', description: 'With --format json: add the time spent walking, reading, prefiltering, parsing, indexing and checking.' },
   'changed-since': { type: 'string', value: 'GIT-REF', description: 'Check the files changed since the merge base with GIT-REF (e.g. origin/main), reading what they import, and report the findings on added or changed lines.' },
   concurrency: { type: 'string', value: 'N|auto', description: 'Threads that read, parse and check (default auto: one below 1,500 files, else one per core but one, at most 4).' },
+  'repo-name': { type: 'string', value: 'NAME', description: 'With --format json: record the repository as NAME (default: GITHUB_REPOSITORY / CI_PROJECT_PATH, the origin remote, the folder).' },
   ...sharedOptions,
 } as const satisfies Record<string, OptionSpec>;
 
@@ -88,7 +91,7 @@ export const fixOptions = {
   dry: { type: 'boolean', description: 'Write nothing; report what would change.' },
   print: { type: 'boolean', description: 'Print a unified diff of every change to stdout.' },
   format: { type: 'string', short: 'f', value: fixFormats.join('|'), description: 'Summary format (default human); json is the per-site report.' },
-  force: { type: 'boolean', description: 'Run even when the git work tree has uncommitted changes.' },
+  force: { type: 'boolean', description: 'Change files even when they have uncommitted changes in git.' },
   'fail-on-todo': { type: 'boolean', description: 'Exit 1 when a site was left with a TODO.' },
   ...sharedOptions,
 } as const satisfies Record<string, OptionSpec>;
@@ -107,6 +110,7 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
     stats: values.stats ?? false,
     changedSince: nonEmpty('--changed-since', values['changed-since'], 'a git ref such as origin/main'),
     concurrency: concurrencyOf(values.concurrency),
+    repoName: repoNameOf(values['repo-name'], values.format),
   };
 }
 
@@ -217,6 +221,14 @@ function nonEmpty(flag: string, value: string | undefined, what: string): string
   if (value === undefined) return undefined;
   if (value.trim() === '') throw new UsageError(`Option ${flag} needs a value (${what}).`);
   return value;
+}
+
+/** `--repo-name`: not empty, and only where it is recorded (`--format json`). */
+function repoNameOf(value: string | undefined, format: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '') throw new UsageError('Option --repo-name needs a value (the repository, e.g. acme/web).');
+  if (format !== 'json') throw new UsageError('--repo-name only applies with --format json (the other formats do not record the repository). Add --format json or drop --repo-name.');
+  return value.trim();
 }
 
 /** `--concurrency`: a positive whole number, or `auto`. */

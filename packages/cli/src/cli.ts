@@ -20,6 +20,7 @@ Commands:
   fix              Rewrite one-to-one migrations in place and leave TODO comments elsewhere.
   report           Write the migration inventory and burndown (HTML, Markdown or JSON).
   import openapi   Turn the deprecated operations of an OpenAPI description into custom entries.
+  explain <name>   Explain a rule, or an entry's dates, replacements and migration, offline.
 
 Options:
   -h, --help      Show help (\`sunset <command> --help\` for a command's options).
@@ -43,7 +44,7 @@ Exit codes: 0 nothing at or past --fail-on, 1 findings at or past it or files th
 const fixHelp = `Usage: sunset fix [options] [paths...]
 
 Rewrites one-to-one retired calls in place and marks the rest with TODO(sunset:<id>) comments.
-Refuses to run in a git work tree with uncommitted changes unless --force.
+Refuses to change a file that has uncommitted changes in git (it names them) unless --force.
 
 Options:
 ${describeOptions(fixOptions)}
@@ -78,6 +79,10 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDependen
         const { runReport } = await import('@sunset/report');
         return await runReport(rest, io);
       }
+      case 'explain': {
+        const { runExplain } = await import('./explain/run-explain.js');
+        return await runExplain(rest, io);
+      }
       case 'import': {
         // The importer and its OpenAPI parser load only for this command.
         const { runImportOpenApi } = await import('@sunset/openapi');
@@ -95,7 +100,7 @@ export async function main(argv: readonly string[], io: CliIo, deps: CliDependen
         io.stderr.write(mainHelp);
         return ExitCode.usage;
       default:
-        throw new UsageError(`Unknown command ${JSON.stringify(command)}. Use \`sunset check\`, \`sunset fix\`, \`sunset report\` or \`sunset import openapi\` (see \`sunset --help\`).`);
+        throw new UsageError(`Unknown command ${JSON.stringify(command)}. Use \`sunset check\`, \`sunset fix\`, \`sunset report\`, \`sunset import openapi\` or \`sunset explain\` (see \`sunset --help\`).`);
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;

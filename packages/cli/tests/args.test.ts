@@ -30,6 +30,7 @@ describe('command line', () => {
       '  fix              Rewrite one-to-one migrations in place and leave TODO comments elsewhere.',
       '  report           Write the migration inventory and burndown (HTML, Markdown or JSON).',
       '  import openapi   Turn the deprecated operations of an OpenAPI description into custom entries.',
+      "  explain <name>   Explain a rule, or an entry's dates, replacements and migration, offline.",
       '',
       'Options:',
       "  -h, --help      Show help (`sunset <command> --help` for a command's options).",
@@ -57,6 +58,7 @@ describe('command line', () => {
         '      --stats                          With --format json: add the time spent walking, reading, prefiltering, parsing, indexing and checking.',
         '      --changed-since <GIT-REF>        Check the files changed since the merge base with GIT-REF (e.g. origin/main), reading what they import, and report the findings on added or changed lines.',
         '      --concurrency <N|auto>           Threads that read, parse and check (default auto: one below 1,500 files, else one per core but one, at most 4).',
+        '      --repo-name <NAME>               With --format json: record the repository as NAME (default: GITHUB_REPOSITORY / CI_PROJECT_PATH, the origin remote, the folder).',
         '      --project [TSCONFIG]             Whole-program mode on the TypeScript checker: also through path aliases, namespace imports and wrapper functions (default: the nearest tsconfig.json).',
         '      --config <FILE>                  Use this config file instead of searching for sunset.config.json / package.json.',
         '      --as-of <YYYY-MM-DD>             Compute phases for this day instead of today (UTC).',
@@ -77,7 +79,7 @@ describe('command line', () => {
       out: '',
       err:
         'sunset: Unknown option --fial-on for `sunset check`. Allowed options: --format, --output, --fail-on, --update-baseline, ' +
-        '--baseline, --baseline-expires, --stats, --changed-since, --concurrency, --project, --config, --as-of, --api-host, --identity-host, --help. Run `sunset check --help` for details.\n',
+        '--baseline, --baseline-expires, --stats, --changed-since, --concurrency, --repo-name, --project, --config, --as-of, --api-host, --identity-host, --help. Run `sunset check --help` for details.\n',
     });
   });
 
@@ -114,7 +116,7 @@ describe('command line', () => {
     expect(await run(['lint'])).toEqual({
       code: 2,
       out: '',
-      err: 'sunset: Unknown command "lint". Use `sunset check`, `sunset fix`, `sunset report` or `sunset import openapi` (see `sunset --help`).\n',
+      err: 'sunset: Unknown command "lint". Use `sunset check`, `sunset fix`, `sunset report`, `sunset import openapi` or `sunset explain` (see `sunset --help`).\n',
     });
     const none = await run([]);
     const help = await run(['--help']);

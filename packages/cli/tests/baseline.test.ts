@@ -6,7 +6,7 @@ import { fingerprintFindings } from '../src/baseline/fingerprint.js';
 import type { Finding } from '../src/check/types.js';
 import { main } from '../src/cli.js';
 import { fakeCore } from '../../engine/tests/helpers.js';
-import { captureIo, makeTree } from './helpers.js';
+import { captureIo, makeTree, withoutOrigin } from './helpers.js';
 
 // The engine's fake rule core: every string literal '/v1/campaigns' is a retired GET /v1/campaigns.
 const deps = { core: fakeCore };
@@ -66,8 +66,9 @@ describe('sunset check with a baseline', () => {
     replacements: ['GET /v1/buyer/campaigns'],
     phase: 'retired',
     fix: 'rewrite',
+    host: 'unknown',
   });
-  const notScanned = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 };
+  const notScanned = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 };
   const summary = (counts: object): object => ({ asOf: '2026-01-01', failOn: 'deprecated', files: 1, candidates: 1, errors: 0, notScanned, ...counts });
 
   it('records findings, then fails only on new ones and reports the baselined count', async () => {
@@ -82,13 +83,13 @@ describe('sunset check with a baseline', () => {
 
     const unchanged = captureIo(root);
     expect(await main(['check', '--format', 'json'], unchanged, deps)).toBe(0);
-    expect(JSON.parse(unchanged.out())).toEqual({ findings: [], errors: [], notScanned: [], summary: summary({ findings: 0, failing: 0, baselined: 1 }) });
+    expect(withoutOrigin(JSON.parse(unchanged.out()))).toEqual({ findings: [], errors: [], notScanned: [], summary: summary({ findings: 0, failing: 0, baselined: 1 }) });
 
     // Unrelated lines above shift the old finding; a new call is added below it.
     writeFileSync(path.join(root, 'src/a.ts'), `// header\n\n${source}const b = get('/v1/campaigns');\n`);
     const changed = captureIo(root);
     expect(await main(['check', '--format', 'json'], changed, deps)).toBe(1);
-    expect(JSON.parse(changed.out())).toEqual({ findings: [jsonFinding(4)], errors: [], notScanned: [], summary: summary({ findings: 1, failing: 1, baselined: 1 }) });
+    expect(withoutOrigin(JSON.parse(changed.out()))).toEqual({ findings: [jsonFinding(4)], errors: [], notScanned: [], summary: summary({ findings: 1, failing: 1, baselined: 1 }) });
   });
 
   it('says so and reports everything again once the baseline has expired', async () => {
@@ -103,7 +104,7 @@ describe('sunset check with a baseline', () => {
       'The baseline .sunset-baseline.json expired on 2026-01-31; its 1 recorded finding is no longer suppressed. ' +
         'Fix them, or record a new baseline with `sunset check --update-baseline --baseline-expires YYYY-MM-DD`.\n',
     );
-    expect(JSON.parse(later.out())).toEqual({ findings: [jsonFinding(1)], errors: [], notScanned: [], summary: summary({ asOf: '2026-02-01', findings: 1, failing: 1, baselined: 0 }) });
+    expect(withoutOrigin(JSON.parse(later.out()))).toEqual({ findings: [jsonFinding(1)], errors: [], notScanned: [], summary: summary({ asOf: '2026-02-01', findings: 1, failing: 1, baselined: 0 }) });
   });
 
   it('rejects a baseline file that is not one, naming it', async () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { renameSync, writeFileSync } from 'node:fs';
+import { renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
@@ -114,7 +114,7 @@ describe('sunset check --changed-since', () => {
     const plain = makeTree({ 'a.ts': call('/v1/campaigns') });
     const outside = await check(plain, ['--changed-since', 'main']);
     expect(outside.code).toBe(2);
-    expect(outside.err).toMatch(/^sunset: --changed-since main: .* is not inside a git work tree\. Run sunset from the repository, or drop --changed-since\.\n$/);
+    expect(outside.err).toBe(`sunset: --changed-since main: ${plain} is not inside a git work tree. Check a folder of a git repository, or drop --changed-since.\n`);
     const root = repoWithFeatureBranch();
     const both = await check(root, ['--changed-since', 'main', '--update-baseline']);
     expect(both.err).toBe('sunset: --changed-since does not go with --update-baseline: the baseline records every finding. Drop one of the two.\n');
@@ -122,12 +122,13 @@ describe('sunset check --changed-since', () => {
 });
 
 /** file:line:column entry, and `<- file:line` for each related place in another file. */
-async function checkWithRelated(cwd: string, argv: readonly string[]): Promise<{ findings: string[]; notScanned: string[]; files: number; err: string }> {
+async function checkWithRelated(cwd: string, argv: readonly string[]): Promise<{ findings: string[]; notScanned: string[]; files: number; otherHosts: number; err: string }> {
   const io = captureIo(cwd);
   await main(['check', '.', '--as-of', '2026-01-15', '--format', 'json', ...argv], io);
   const report = JSON.parse(io.out()) as {
     findings: { file: string; line: number; column: number; entry: string; related?: { file?: string; line: number }[] }[];
     notScanned: { file: string; reason: string }[];
+    otherHosts?: number;
     summary: { files: number };
   };
   const elsewhere = (related: { file?: string; line: number }[] = []): string => related.flatMap((place) => (place.file === undefined ? [] : [` <- ${place.file}:${place.line}`])).join('');
@@ -135,6 +136,7 @@ async function checkWithRelated(cwd: string, argv: readonly string[]): Promise<{
     findings: report.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.entry}${elsewhere(f.related)}`),
     notScanned: report.notScanned.map((file) => `${file.file} ${file.reason}`),
     files: report.summary.files,
+    otherHosts: report.otherHosts ?? 0,
     err: io.err(),
   };
 }
@@ -218,6 +220,36 @@ describe('sunset check --changed-since reads the changed files and what they imp
     expect(changed.files).toBe(1);
   });
 
+  it("joins a changed file's path to a client made in an unchanged file, reads UTF-16, and lists links and package.json files as a walk does", async () => {
+    const outside = makeTree({ 'shared.ts': call('/v1/campaigns') });
+    const root = makeTree({
+      'src/api/http.ts': "import axios from 'axios';\nexport const adform = axios.create({ baseURL: 'https://api.adform.com/v1' });\n",
+      'src/features/campaigns.ts': 'export {};\n',
+      'src/vendor/other.ts': "export const one = () => fetch('https://adsapi.othervendor.example/v1/campaigns');\n",
+      'src/quiet.ts': "export const other = () => fetch('https://adsapi.othervendor.example/v1/campaigns');\n",
+    });
+    git(root, 'init', '-q');
+    git(root, 'add', '.');
+    git(root, 'commit', '-q', '-m', 'base');
+    writeTree(root, {
+      'src/features/campaigns.ts': "import { adform } from '../api/http';\nexport const list = () => adform.get('/campaigns');\n",
+      'src/vendor/other.ts': "export const one = () => fetch('https://adsapi.othervendor.example/v1/campaigns');\nexport const two = () => fetch('https://adsapi.othervendor.example/v1/campaigns');\n",
+      'src/pkg/package.json': '{ "name": ',
+    });
+    writeFileSync(path.join(root, 'src/utf16.ts'), Buffer.from(`\uFEFF// caf\u00e9\n${call('/v1/campaigns/dictionaries/clients')}`, 'utf16le'));
+    symlinkSync(path.join(outside, 'shared.ts'), path.join(root, 'src/shared-link.ts'));
+    const walked = await checkWithRelated(root, []);
+    const changed = await checkWithRelated(root, ['--changed-since', 'HEAD']);
+    // The client's base is in http.ts, unchanged: the changed file's request is joined to it all the same.
+    expect(walked.findings).toStrictEqual(['src/features/campaigns.ts:2:38 campaigns-legacy-list <- src/api/http.ts:2', 'src/utf16.ts:2:7 campaign-dictionary-clients']);
+    expect(changed.findings).toStrictEqual(walked.findings);
+    expect(walked.notScanned).toStrictEqual(['src/pkg/package.json invalid-package-json', 'src/shared-link.ts symbolic-link']);
+    expect(changed.notScanned).toStrictEqual(walked.notScanned);
+    // Another vendor's requests are counted in the files read: the tree's three, the changed file's two.
+    expect([walked.otherHosts, changed.otherHosts]).toEqual([3, 2]);
+    expect(changed.files).toBe(3);
+  });
+
   it('checks nothing, and passes, when no changed file is under the scanned paths', async () => {
     const root = repoWithFeatureBranch();
     git(root, 'clean', '-qfd');
@@ -225,6 +257,68 @@ describe('sunset check --changed-since reads the changed files and what they imp
     const code = await main(['check', 'lib', '--as-of', '2026-01-15', '--format', 'json', '--changed-since', 'main'], { ...io, cwd: root });
     expect(code).toBe(0);
     expect((JSON.parse(io.out()) as { summary: { files: number; findings: number } }).summary).toMatchObject({ files: 0, findings: 0 });
+  });
+});
+
+describe('sunset check --changed-since: which repository, and refs it cannot use', () => {
+  async function checkPaths(cwd: string, argv: readonly string[]): Promise<{ code: number; out: string; err: string }> {
+    const io = captureIo(cwd);
+    const code = await main(['check', '--as-of', '2026-01-15', '--format', 'json', ...argv], io);
+    return { code, out: io.out(), err: io.err() };
+  }
+
+  it('uses the git work tree of the scanned path, not the working directory', async () => {
+    const root = repoWithFeatureBranch();
+    const elsewhere = makeTree({});
+    const result = await checkPaths(elsewhere, ['--changed-since', 'main', root]);
+    const findings = (JSON.parse(result.out) as { findings: { file: string; line: number }[] }).findings.map((finding) => `${finding.file}:${finding.line}`);
+    const shown = path.relative(elsewhere, root).split(path.sep).join('/');
+    expect([result.code, findings]).toEqual([1, [`${shown}/src/a.ts:3`, `${shown}/src/new.ts:1`]]);
+    // Only the changed files are read (src/a.ts, src/new.ts): the one finding on other lines is a.ts's first.
+    expect(result.err).toBe(`--changed-since main: checked 2 files changed since ${git(root, 'rev-parse', 'main').trim().slice(0, 12)}; 1 finding on other lines not reported.\n`);
+  });
+
+  it('says when the scanned paths lie in two repositories, or one of them outside git', async () => {
+    const [first, second] = [repoWithFeatureBranch(), repoWithFeatureBranch()];
+    const plain = makeTree({ 'a.ts': call('/v1/campaigns') });
+    const cwd = makeTree({});
+    const two = await checkPaths(cwd, ['--changed-since', 'main', first, second]);
+    expect([two.code, two.out, two.err]).toEqual([2, '', `sunset: --changed-since main: the paths lie in 2 git work trees (${first}, ${second}). Check each repository on its own.\n`]);
+    const outside = await checkPaths(cwd, ['--changed-since', 'main', first, path.join(plain, 'a.ts')]);
+    expect(outside.err).toBe(`sunset: --changed-since main: ${path.join(plain, 'a.ts')} is not inside a git work tree. Check a folder of a git repository, or drop --changed-since.\n`);
+  });
+
+  it('HEAD~1 in a repository of one commit: says the ref is older than the history, not to fetch it', async () => {
+    const root = makeTree({ 'a.ts': call('/v1/campaigns') });
+    git(root, 'init', '-q');
+    const empty = await checkPaths(root, ['--changed-since', 'HEAD~1', '.']);
+    expect([empty.code, empty.err]).toEqual([
+      2,
+      `sunset: --changed-since HEAD~1: the repository at ${root} has no commits yet, so nothing can be measured against HEAD~1. Commit first, or drop --changed-since.\n`,
+    ]);
+    git(root, 'add', '.');
+    git(root, 'commit', '-q', '-m', 'one');
+    const [back, caret] = await Promise.all([checkPaths(root, ['--changed-since', 'HEAD~1', '.']), checkPaths(root, ['--changed-since', 'main^', '.'])]);
+    expect([back.code, back.err]).toEqual([
+      2,
+      'sunset: --changed-since HEAD~1: HEAD~1 does not exist in this history (HEAD has only 1 commit; git log --oneline lists them). Name a commit that exists, or drop --changed-since.\n',
+    ]);
+    expect(caret.err).toBe('sunset: --changed-since main^: main^ does not exist in this history (main has only 1 commit; git log --oneline lists them). Name a commit that exists, or drop --changed-since.\n');
+    const unknown = await checkPaths(root, ['--changed-since', 'origin/main', '.']);
+    expect(unknown.err).toBe(
+      'sunset: --changed-since origin/main: git knows no commit "origin/main", and the repository has no remote to fetch it from. Name a branch, tag or commit that exists (git branch -a lists them), or drop --changed-since.\n',
+    );
+  });
+
+  it('HEAD~5 in a shallow clone: says to deepen the history', async () => {
+    const origin = repoWithFeatureBranch();
+    const parent = makeTree({});
+    git(parent, 'clone', '-q', '--depth=1', '--branch', 'feature', `file://${origin}`, 'clone');
+    const result = await checkPaths(path.join(parent, 'clone'), ['--changed-since', 'HEAD~5', '.']);
+    expect([result.code, result.err]).toEqual([
+      2,
+      'sunset: --changed-since HEAD~5: this clone is shallow and its history stops before HEAD~5. Fetch more history: git fetch --deepen=50 (or git fetch --unshallow).\n',
+    ]);
   });
 });
 

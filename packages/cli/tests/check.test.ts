@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { indexFile } from '@sunset/analysis';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { fakeCore } from '../../engine/tests/helpers.js';
-import { captureIo, makeTree } from './helpers.js';
+import { captureIo, makeTree, withoutOrigin } from './helpers.js';
 
 // `sunset check` through `main`, on the real rule core unless a test says otherwise: `fetch('/v1/campaigns')`
 // is GET /v1/campaigns (general availability ended 2018-10-01, support ended 2019-10-01).
@@ -29,11 +29,12 @@ function listFinding(file: string, line: number, column: number, phase: 'schedul
     replacements: ['GET /v1/buyer/campaigns'],
     phase,
     fix: 'rewrite',
+    host: 'unknown',
   };
 }
 
 /** Files found but not scanned, by reason: none unless a test says otherwise. */
-const noneNotScanned = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 };
+const noneNotScanned = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 };
 
 function summary(overrides: object): object {
   return { asOf: '2026-01-15', failOn: 'deprecated', files: 1, candidates: 1, findings: 0, failing: 0, baselined: 0, errors: 0, notScanned: noneNotScanned, ...overrides };
@@ -42,7 +43,7 @@ function summary(overrides: object): object {
 async function checkJson(root: string, argv: string[] = [], options: Parameters<typeof captureIo>[1] = {}): Promise<{ code: number; report: unknown; err: string }> {
   const io = captureIo(root, options);
   const code = await main(['check', '--format', 'json', ...argv], io);
-  return { code, report: JSON.parse(io.out()) as unknown, err: io.err() };
+  return { code, report: withoutOrigin(JSON.parse(io.out())), err: io.err() };
 }
 
 describe('sunset check', () => {
@@ -64,6 +65,8 @@ describe('sunset check', () => {
         '      | \t      ^^^^^^^^^^^^^^^',
         '    retired · support ended 2019-10-01',
         '    use GET /v1/buyer/campaigns (sunset fix rewrites it)',
+        // A relative URL names no host: it counts for the API, and the reviewer is told why.
+        '    host: not shown in the code, matched by its path',
         '',
         '✖ 1 finding in 1 file, 1 at or past deprecated (1 file scanned, as of 2026-01-15)',
         '',
@@ -103,7 +106,7 @@ describe('sunset check', () => {
       },
     });
     expect(indexed).toEqual([retiredCall, '// TODO(sunset:campaigns-legacy-get): x\n']);
-    expect(JSON.parse(io.out())).toEqual({
+    expect(withoutOrigin(JSON.parse(io.out()))).toEqual({
       findings: [
         listFinding('a.ts', 1, 7),
         {
@@ -125,7 +128,7 @@ describe('sunset check', () => {
   it('runs the rule core it is given (deps.core)', async () => {
     const io = captureIo(makeTree({ 'src/a.ts': retiredCall }));
     expect(await main(['check', '--format', 'json'], io, { core: fakeCore })).toBe(1);
-    expect(JSON.parse(io.out())).toEqual({
+    expect(withoutOrigin(JSON.parse(io.out()))).toEqual({
       findings: [{ ...listFinding('src/a.ts', 1, 7), message: 'GET /v1/campaigns is retired.' }],
       errors: [],
       notScanned: [],
@@ -204,6 +207,35 @@ describe('what sunset check scans', () => {
     });
   });
 
+  it('follows symbolic links inside the scanned paths (each real file once) and lists those that lead outside', async () => {
+    const root = makeTree({ 'src/real.ts': retiredCall, 'src/inner/x.ts': 'export {};\n', 'shared/util.ts': retiredCall });
+    symlinkSync(path.join(root, 'src/real.ts'), path.join(root, 'src/alias.ts'));
+    symlinkSync(path.join(root, 'src/inner'), path.join(root, 'src/inner-link'));
+    symlinkSync(path.join(root, 'shared'), path.join(root, 'src/shared'));
+    const io = captureIo(root);
+    expect(await main(['check', 'src'], io)).toBe(1);
+    expect(io.out().split('\n').slice(-2)).toStrictEqual([
+      '✖ 1 finding in 1 file, 1 at or past deprecated, 1 file not scanned (1 symbolic link not followed) (2 files scanned, as of 2026-01-15)',
+      '',
+    ]);
+    const { report } = await checkJson(root, ['src']);
+    expect(report).toEqual({
+      findings: [listFinding('src/real.ts', 1, 7)],
+      errors: [],
+      notScanned: [
+        { file: 'src/shared', reason: 'symbolic-link', message: 'Not scanned: a symbolic link to shared, outside the scanned paths. Name that path on the command line to check it.' },
+      ],
+      summary: summary({ files: 2, candidates: 1, findings: 1, failing: 1, notScanned: { ...noneNotScanned, symbolicLink: 1 } }),
+    });
+    // Named too, the folder behind the link is checked, once, by its own path.
+    expect((await checkJson(root, ['src', 'shared'])).report).toEqual({
+      findings: [listFinding('shared/util.ts', 1, 7), listFinding('src/real.ts', 1, 7)],
+      errors: [],
+      notScanned: [],
+      summary: summary({ files: 3, candidates: 2, findings: 2, failing: 2 }),
+    });
+  });
+
   it('exits 2 naming an explicit file that is not JavaScript or TypeScript', async () => {
     const io = captureIo(makeTree({ 'README.md': "fetch('/v1/campaigns')" }));
     expect(await main(['check', 'README.md'], io)).toBe(2);
@@ -249,6 +281,7 @@ describe('findings of the new analysis', () => {
           replacements: ['GET /v1/buyer/campaigns'],
           phase: 'retired',
           fix: 'todo',
+          host: 'unknown',
           related: [{ line: 12, column: actionColumn, endLine: 12, endColumn: actionColumn + 66, message: "the same SOAP request's SOAPAction header" }],
         },
       ],
@@ -344,14 +377,147 @@ describe('SUNSET_CHECK_THREADS', () => {
     const reports = await Promise.all(
       [{ SUNSET_CHECK_THREADS: '3' }, { SUNSET_CHECK_THREADS: '' }, {}].map(async (env) => {
         const io = captureIo(root, { env });
-        return [await main(['check', '--format', 'json'], io), io.out(), io.err()];
+        return [await main(['check', '--format', 'json'], io), io.out(), io.err()] as const;
       }),
     );
     const expected = { findings: [listFinding('src/a.ts', 1, 7)], errors: [], notScanned: [], summary: summary({ findings: 1, failing: 1 }) };
-    expect(reports).toEqual(Array.from({ length: 3 }, () => [1, `${JSON.stringify(expected, null, 2)}\n`, '']));
+    expect(reports.map(([code, out, err]) => [code, withoutOrigin(JSON.parse(out)), err])).toEqual(Array.from({ length: 3 }, () => [1, expected, '']));
+    // The same run, the same clock: the three documents are equal byte for byte, provenance included.
+    expect(new Set(reports.map(([, out]) => out)).size).toBe(1);
   });
 
   function tree(): Record<string, string> {
     return { 'src/a.ts': retiredCall };
   }
+});
+
+describe('what the retirement rules leave unreported, said (issue 21)', () => {
+  const config = {
+    apis: { music: { hosts: ['api.music.example'], basePaths: ['/v1'] } },
+    customEntries: [{ id: 'music-save-tracks', retired: 'PUT /me/tracks', api: 'music', liveMethods: ['GET'], gaEnds: '2024-01-01', supportEnds: '2024-06-01' }],
+  };
+  const source = [
+    "export const SAVED_TRACKS = '/me/tracks';",
+    "export const save = (ids: string) => fetch(`https://api.music.example/v1/me/tracks?ids=${ids}`, { method: 'PUT' });",
+    "export const mirror = (ids: string) => fetch(`https://music.other.example/v1/me/tracks?ids=${ids}`, { method: 'PUT' });",
+    '',
+  ].join('\n');
+  const tree = { 'sunset.config.json': JSON.stringify(config), 'src/a.ts': source };
+
+  it('lists a path whose method is not said and has a live method, counts the URLs of another host, and hints once', async () => {
+    const { code, report, err } = await checkJson(makeTree(tree), ['--as-of', '2026-01-01']);
+    expect(code).toBe(1);
+    const { findings, unresolvedMethod, otherHosts } = report as { findings: { line: number; entry: string; host: string }[]; unresolvedMethod: unknown; otherHosts: number };
+    expect(findings.map(({ line, entry, host }) => ({ line, entry, host }))).toEqual([{ line: 2, entry: 'music-save-tracks', host: 'api.music.example' }]);
+    expect(unresolvedMethod).toEqual([{ file: 'src/a.ts', line: 1, column: 29, path: '/me/tracks', retiredMethods: ['PUT'], liveMethods: ['GET'], entries: ['music-save-tracks'] }]);
+    expect(otherHosts).toBe(1);
+    expect(err).toBe(
+      "Hint: 1 request to a retired path names a host that is not the path's API's, so it was not reported. " +
+        'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n',
+    );
+  });
+
+  it('says it in stylish output, below the findings', async () => {
+    const io = captureIo(makeTree(tree));
+    await main(['check', '--as-of', '2026-01-01'], io);
+    expect(io.out()).toContain('Not reported: the method is not said, and the path has a method that stays available\n  src/a.ts:1:29  /me/tracks (retired: PUT; available: GET)\n');
+  });
+});
+
+describe("a request's host decides whose it is; where the code does not show one, its path does (issue 26)", () => {
+  const source = [
+    "import axios from 'axios';",
+    '',
+    "export const ours = () => fetch('https://api.adform.com/v1/campaigns');",
+    "export const snapchat = () => fetch('https://adsapi.snapchat.com/v1/campaigns');",
+    "export const gateway = () => fetch('https://gateway.example.com/v1/campaigns');",
+    'export const fromEnv = () => fetch(`${process.env.API_BASE}/v1/campaigns`);',
+    'export const fromParameter = (base: string) => fetch(`${base}/v1/campaigns`);',
+    "export const relative = () => fetch('/v1/campaigns');",
+    "export const instanceOfParameter = (baseURL: string) => axios.create({ baseURL }).get('/v1/campaigns');",
+    '',
+  ].join('\n');
+  const hint = (count: number): string =>
+    count === 1
+      ? "Hint: 1 request to a retired path names a host that is not the path's API's, so it was not reported. " +
+        'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n'
+      : `Hint: ${count} requests to a retired path name a host that is not the path's API's, so they were not reported. ` +
+        'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n';
+  /** `line:column host` of each finding, the JSON's otherHosts count, and stderr. */
+  async function hosts(files: Record<string, string>, argv: string[] = []): Promise<{ findings: string[]; otherHosts: unknown; err: string; out: string }> {
+    const io = captureIo(makeTree(files));
+    await main(['check', '--format', 'json', ...argv], io);
+    const report = JSON.parse(io.out()) as { findings: { file: string; line: number; column: number; host: string }[]; otherHosts?: number };
+    return { findings: report.findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.host}`), otherHosts: report.otherHosts, err: io.err(), out: io.out() };
+  }
+
+  it("reports a base from an environment variable without fallback, a parameter, a relative URL and an instance of a parameter as 'unknown', and leaves out the other vendors' hosts", async () => {
+    const result = await hosts({ 'src/hosts.ts': source });
+    expect(result.findings).toEqual([
+      'src/hosts.ts:3:33 api.adform.com',
+      'src/hosts.ts:6:36 unknown',
+      'src/hosts.ts:7:54 unknown',
+      'src/hosts.ts:8:37 unknown',
+      'src/hosts.ts:9:87 unknown',
+    ]);
+    expect(result.otherHosts).toBe(2);
+  });
+
+  it('says in stylish output which findings matched without a known host, and only those', async () => {
+    const io = captureIo(makeTree({ 'src/hosts.ts': source }));
+    await main(['check'], io);
+    const blocks = io.out().split('\n\n');
+    const noted = blocks.filter((block) => block.includes('    host: not shown in the code, matched by its path')).map((block) => /^ {2}(\d+:\d+) /m.exec(block)?.[1]);
+    expect(noted).toEqual(['6:36', '7:54', '8:37', '9:87']);
+  });
+
+  it('adds the hosts of apiHosts to api.adform.com, and "*" restores every host', async () => {
+    const added = await hosts({ 'src/hosts.ts': source, 'sunset.config.json': JSON.stringify({ apiHosts: ['gateway.example.com'] }) });
+    expect(added.findings).toEqual(['src/hosts.ts:3:33 api.adform.com', 'src/hosts.ts:5:36 gateway.example.com', 'src/hosts.ts:6:36 unknown', 'src/hosts.ts:7:54 unknown', 'src/hosts.ts:8:37 unknown', 'src/hosts.ts:9:87 unknown']);
+    expect(added.otherHosts).toBe(1);
+    expect(added.err).toBe(hint(1));
+
+    for (const every of [['--api-host', '*'], []]) {
+      const files: Record<string, string> = every.length === 0 ? { 'src/hosts.ts': source, 'sunset.config.json': JSON.stringify({ apiHosts: ['*'] }) } : { 'src/hosts.ts': source };
+      const result = await hosts(files, every);
+      expect(result.findings).toEqual([
+        'src/hosts.ts:3:33 api.adform.com',
+        'src/hosts.ts:4:37 adsapi.snapchat.com',
+        'src/hosts.ts:5:36 gateway.example.com',
+        'src/hosts.ts:6:36 unknown',
+        'src/hosts.ts:7:54 unknown',
+        'src/hosts.ts:8:37 unknown',
+        'src/hosts.ts:9:87 unknown',
+      ]);
+      expect(result.otherHosts).toBeUndefined();
+      expect(result.err).toBe('');
+    }
+  });
+
+  it('prints the hint once for a whole run, on stderr, whatever the format: stdout stays the report alone', async () => {
+    const files = { 'src/a.ts': source, 'src/b.ts': source, 'src/c.js': "fetch('https://api.givebutter.com/v1/campaigns');\n" };
+    const json = await hosts(files);
+    expect(json.otherHosts).toBe(5);
+    expect(json.err).toBe(hint(5));
+    expect(json.out).not.toContain('Hint');
+    expect(JSON.parse(json.out)).toMatchObject({ otherHosts: 5 });
+
+    for (const format of ['stylish', 'sarif', 'github', 'junit']) {
+      const io = captureIo(makeTree(files));
+      await main(['check', '--format', format], io);
+      expect(io.err()).toBe(hint(5));
+      expect(io.out()).not.toContain('Hint');
+    }
+  });
+
+  it('prints no hint when nothing was left out as another host\'s', async () => {
+    const withoutOtherHosts = source
+      .split('\n')
+      .filter((line) => !line.includes('snapchat') && !line.includes('gateway'))
+      .join('\n');
+    const result = await hosts({ 'src/hosts.ts': withoutOtherHosts });
+    expect(result.findings).toHaveLength(5);
+    expect(result.otherHosts).toBeUndefined();
+    expect(result.err).toBe('');
+  });
 });

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
@@ -76,5 +77,120 @@ describe('config lookup per scanned path', () => {
       'src/root.ts rewritten',
     ]);
     expect(report.notScanned.map(({ file }) => file)).toStrictEqual(['legacy/old.ts']);
+  });
+});
+
+// The layout of the ESLint repository, whose test fixtures hold package.json files that do not parse
+// (`tests/fixtures/config-file/broken-package-json/package.json`, byte for byte as there).
+const eslintBrokenFixture = '{\n    "eslintConfig": {\n        "env": {\n            "es6": true\n        }\n    }\n';
+const eslintIgnoredPathsFixture =
+  '{\n    "name": "mypackage",\n    "version": "0.0.1",\n    "eslintConfig": {\n        "env": {\n            "browser": true,\n            "node": true\n        }\n    }\n    "eslintIgnore": "hello.js"\n}\n';
+const brokenMessage = (place: string): string =>
+  `Not read as a config: it is not valid JSON (Expected ',' or '}' after property value, ${place}). A package.json configures sunset only under a "sunset" key; fix the file if it should, or add its folder to ignores.`;
+
+function toolRepository(): string {
+  return makeTree({
+    'package.json': JSON.stringify({ name: 'tool', version: '1.0.0' }),
+    'lib/api.js': call,
+    'tests/fixtures/config-file/broken-package-json/package.json': eslintBrokenFixture,
+    'tests/fixtures/ignored-paths/broken-package-json/package.json': eslintIgnoredPathsFixture,
+    'tests/fixtures/ignored-paths/broken-package-json/hello.js': 'module.exports = 1;\n',
+  });
+}
+
+describe('a package.json that does not parse', () => {
+  it('is listed as a warning and the scan goes on (the ESLint repository layout)', async () => {
+    const io = captureIo(toolRepository());
+    expect(await main(['check', '.'], io)).toBe(1);
+    expect(io.err()).toBe('');
+    expect(io.out()).toBe(
+      [
+        'lib/api.js',
+        "  1:7  error  GET /v1/campaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns.  sunset/no-legacy-rest-path",
+        "    1 | fetch('/v1/campaigns');",
+        '      |       ^^^^^^^^^^^^^^^',
+        '    retired · support ended 2019-10-01',
+        '    use GET /v1/buyer/campaigns (sunset fix rewrites it)',
+        '    host: not shown in the code, matched by its path',
+        '',
+        'Config files not read',
+        `  tests/fixtures/config-file/broken-package-json/package.json  warning  ${brokenMessage('at line 7, column 1')}`,
+        `  tests/fixtures/ignored-paths/broken-package-json/package.json  warning  ${brokenMessage('at line 10, column 5')}`,
+        '',
+        '✖ 1 finding in 1 file, 1 at or past deprecated, 2 files not scanned (2 package.json not valid JSON) (2 files scanned, as of 2026-01-15)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('is listed under notScanned in --format json, and the gate passes when nothing else fails', async () => {
+    const root = toolRepository();
+    const io = captureIo(root);
+    expect(await main(['check', 'tests', '--format', 'json'], io)).toBe(0);
+    const report = JSON.parse(io.out()) as { notScanned: unknown; summary: { files: number; notScanned: unknown } };
+    expect(report.notScanned).toStrictEqual([
+      { file: 'tests/fixtures/config-file/broken-package-json/package.json', reason: 'invalid-package-json', message: brokenMessage('at line 7, column 1') },
+      { file: 'tests/fixtures/ignored-paths/broken-package-json/package.json', reason: 'invalid-package-json', message: brokenMessage('at line 10, column 5') },
+    ]);
+    expect(report.summary.files).toBe(1);
+    expect(report.summary.notScanned).toStrictEqual({ unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 2, symbolicLink: 0 });
+  });
+
+  it('is passed over by the lookup above a scanned path, and the config above it still governs', async () => {
+    const root = makeTree({
+      'sunset.config.json': JSON.stringify({ asOf: '2018-11-01' }),
+      'app/package.json': '{ "name": "app", }',
+      'app/src/x.ts': call,
+    });
+    const io = captureIo(root);
+    expect(await main(['check', 'app/src', '--format', 'json'], io)).toBe(1);
+    const report = JSON.parse(io.out()) as { findings: { phase: string }[]; notScanned: unknown };
+    expect(report.findings.map((finding) => finding.phase)).toStrictEqual(['deprecated']);
+    expect(report.notScanned).toStrictEqual([
+      {
+        file: 'app/package.json',
+        reason: 'invalid-package-json',
+        message: 'Not read as a config: it is not valid JSON (Expected double-quoted property name, at line 1, column 18). A package.json configures sunset only under a "sunset" key; fix the file if it should, or add its folder to ignores.',
+      },
+    ]);
+  });
+
+  it('is not listed where the config ignores its folder or .gitignore does', async () => {
+    const root = toolRepository();
+    writeFileSync(path.join(root, 'sunset.config.json'), JSON.stringify({ ignores: ['tests/fixtures/config-file/'] }));
+    writeFileSync(path.join(root, '.gitignore'), 'tests/fixtures/ignored-paths/\n');
+    const io = captureIo(root);
+    expect(await main(['check', '.', '--format', 'json'], io)).toBe(1);
+    expect((JSON.parse(io.out()) as { notScanned: unknown }).notScanned).toStrictEqual([]);
+  });
+
+  it('is listed by sunset fix, which goes on and fixes the other files', async () => {
+    const io = captureIo(toolRepository());
+    expect(await main(['fix', '.', '--dry'], io)).toBe(0);
+    expect(io.out()).toBe(
+      [
+        '2 files scanned, 1 candidate, 1 would change.',
+        '1 site rewritten, 0 left with a TODO, 0 skipped.',
+        '2 files not scanned (2 package.json not valid JSON).',
+        '',
+        'Files not scanned:',
+        `  tests/fixtures/config-file/broken-package-json/package.json  ${brokenMessage('at line 7, column 1')}`,
+        `  tests/fixtures/ignored-paths/broken-package-json/package.json  ${brokenMessage('at line 10, column 5')}`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('stays exit 2 when it is the --config file, as a broken sunset.config.json does', async () => {
+    const root = toolRepository();
+    const named = captureIo(root);
+    expect(await main(['check', '.', '--config', 'tests/fixtures/config-file/broken-package-json/package.json'], named)).toBe(2);
+    expect(named.err()).toBe(
+      "sunset: Invalid config in tests/fixtures/config-file/broken-package-json/package.json: it is not valid JSON (Expected ',' or '}' after property value, at line 7, column 1). Fix the syntax and run again.\n",
+    );
+    writeFileSync(path.join(root, 'sunset.config.json'), '{\n  "asOf": "2019-01-01",\n}\n');
+    const found = captureIo(root);
+    expect(await main(['check', '.'], found)).toBe(2);
+    expect(found.err()).toBe('sunset: Invalid config in sunset.config.json: it is not valid JSON (Expected double-quoted property name, at line 3, column 1). Fix the syntax and run again.\n');
   });
 });

@@ -48,29 +48,40 @@ function readTree(root: string, names: readonly string[] = Object.keys(files)): 
 }
 
 describe('sunset fix', () => {
-  it('refuses to write in a git work tree with uncommitted changes, saying why and how', async () => {
+  it('refuses when a file it would change has uncommitted changes, naming it, and exits 2', async () => {
     const root = gitRepo(files);
+    writeFileSync(path.join(root, 'src/list.ts'), `// mine\n${files['src/list.ts']}`);
     writeFileSync(path.join(root, 'src/clean.ts'), 'export const x = 2;\n');
     const io = captureIo(root);
     expect(await main(['fix'], io, deps)).toBe(2);
     expect(io.out()).toBe('');
     expect(io.err()).toBe(
       [
-        `sunset: Refusing to rewrite files: the git work tree ${root} has uncommitted changes:`,
-        '  src/clean.ts',
-        'sunset fix edits files in place; starting from a clean tree keeps its changes a diff you can review and revert.',
-        'Commit or stash your changes first, or pass --force to run anyway (or --dry to only preview).',
+        'sunset: Refusing to rewrite files: sunset fix would change this file, which has uncommitted changes:',
+        '  src/list.ts (modified)',
+        'sunset fix edits files in place; keeping its edits apart from your own keeps them a diff you can review and revert.',
+        'Commit or stash the changes to this file first, or pass --force to run anyway (or --dry to only preview).',
         '',
       ].join('\n'),
     );
-    expect(readTree(root)).toEqual({ ...files, 'src/clean.ts': 'export const x = 2;\n' });
+    expect(readTree(root)).toEqual({ ...files, 'src/list.ts': `// mine\n${files['src/list.ts']}`, 'src/clean.ts': 'export const x = 2;\n' });
   });
 
-  it('runs in a dirty work tree with --force, and in a clean one without it', async () => {
+  it('writes when only files it does not change have uncommitted changes (a report written by sunset report, notes)', async () => {
+    const root = gitRepo(files);
+    writeFileSync(path.join(root, 'sunset-report.html'), '<!doctype html>\n');
+    writeFileSync(path.join(root, 'src/clean.ts'), 'export const x = 2;\n');
+    const io = captureIo(root);
+    expect(await main(['fix'], io, deps)).toBe(0);
+    expect(io.out()).toBe(summaryText('changed'));
+    expect(readTree(root)).toEqual({ ...fixed, 'src/clean.ts': 'export const x = 2;\n' });
+  });
+
+  it('runs over uncommitted changes with --force, and in a clean work tree without it', async () => {
     const dirty = gitRepo(files);
-    writeFileSync(path.join(dirty, 'notes.txt'), 'untracked\n');
+    writeFileSync(path.join(dirty, 'src/status.ts'), files['src/status.ts'].replace('pause', 'stop'));
     expect(await main(['fix', '--force'], captureIo(dirty), deps)).toBe(0);
-    expect(readTree(dirty)).toEqual(fixed);
+    expect(readTree(dirty)).toEqual({ ...fixed, 'src/status.ts': fixed['src/status.ts'].replaceAll('pause', 'stop') });
     const clean = gitRepo(files);
     expect(await main(['fix'], captureIo(clean), deps)).toBe(0);
     expect(readTree(clean)).toEqual(fixed);
@@ -86,6 +97,17 @@ describe('sunset fix', () => {
     expect(readTree(root)).toEqual(fixed);
     const cleanAfter = statSync(path.join(root, 'src/clean.ts'));
     expect([cleanAfter.ino, cleanAfter.mtimeMs]).toEqual([cleanBefore.ino, cleanBefore.mtimeMs]);
+  });
+
+  it('stopped before it started (Ctrl-C while the config is read): exit 130 with the summary, nothing written', async () => {
+    const root = makeTree(files);
+    const controller = new AbortController();
+    controller.abort();
+    const io = { ...captureIo(root), signal: controller.signal, tempFiles: new Set<string>() };
+    expect(await main(['fix'], io, deps)).toBe(130);
+    expect(io.out()).toMatch(/^0 of 3 files scanned, 0 candidates, 0 changed\./);
+    expect(io.out()).toContain('Interrupted: 0 files had been written');
+    expect(readTree(root)).toEqual(files);
   });
 
   it('writes nothing with --dry and prints a unified diff with --print (summary to stderr)', async () => {
@@ -127,7 +149,7 @@ describe('sunset fix', () => {
       changedFiles: ['src/list.ts', 'src/status.ts'],
       errors: [],
       notScanned: [],
-      summary: { files: 3, candidates: 2, changed: 2, written: 0, notWritten: 0, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: true, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 } },
+      summary: { files: 3, candidates: 2, changed: 2, written: 0, notWritten: 0, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: true, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 } },
     });
   });
 
@@ -213,7 +235,7 @@ describe('sunset fix with the real rule core', () => {
       changedFiles: [],
       errors: [],
       notScanned: [],
-      summary: { files: 1, candidates: 1, changed: 0, written: 0, notWritten: 0, rewritten: 0, todo: 1, skipped: 0, errors: 0, dry: false, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 } },
+      summary: { files: 1, candidates: 1, changed: 0, written: 0, notWritten: 0, rewritten: 0, todo: 1, skipped: 0, errors: 0, dry: false, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 } },
     });
   });
 });

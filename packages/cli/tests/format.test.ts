@@ -4,6 +4,7 @@ import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { formatGithub, escapeData, escapeProperty } from '../src/format/github.js';
+import type { Provenance } from '@sunset/report';
 import { formatJson } from '../src/format/json.js';
 import { formatSarif } from '../src/format/sarif.js';
 import { formatStylish } from '../src/format/stylish.js';
@@ -24,6 +25,7 @@ const soapFinding: Finding = {
   replacements: ['GET /v1/buyer/campaigns'],
   phase: 'retired',
   fix: 'todo',
+  host: 'unknown',
   related: [{ line: 12, column: 73, endLine: 12, endColumn: 139, message: "the same SOAP request's SOAPAction header" }],
   severity: 'error',
 };
@@ -35,8 +37,28 @@ const soapReport: CheckReport = {
 };
 
 describe('json format', () => {
-  it('prints exactly the documented shape', () => {
-    expect(JSON.parse(formatJson(report, context))).toStrictEqual({
+  const provenance: Provenance = {
+    repository: 'acme/web',
+    repositoryFrom: 'flag',
+    commit: '0123456789abcdef0123456789abcdef01234567',
+    directory: '',
+    date: '2019-11-01T10:00:00.000Z',
+    tool: 'sunset check',
+    toolVersion: '0.1.0',
+    ruleDataVersion: '0.1.0',
+    configFile: null,
+    configDigest: 'sha256:0123456789abcdef',
+    ownership: 'codeowners',
+  };
+  // Owners by folder, as a CODEOWNERS file would give them.
+  const ownersOf = (file: string): string[] => (file.startsWith('src/api/') ? ['@acme/api'] : file.startsWith('src/reports/') ? ['@acme/data', '@alice'] : []);
+  const jsonContext = { ...context, provenance, ownersOf };
+
+  it('prints exactly the documented shape: the format, where it comes from, the findings with their owners', () => {
+    expect(JSON.parse(formatJson(report, jsonContext))).toStrictEqual({
+      tool: 'sunset check',
+      version: 1,
+      provenance,
       findings: [
         {
           file: 'src/api/campaigns.ts',
@@ -49,6 +71,8 @@ describe('json format', () => {
           replacements: ['GET /v1/buyer/campaigns'],
           phase: 'retired',
           fix: 'rewrite',
+          host: 'unknown',
+          owners: ['@acme/api'],
         },
         {
           file: 'src/reports/daily report.ts',
@@ -61,8 +85,10 @@ describe('json format', () => {
           replacements: ['POST /v1/buyer/stats/data', 'GET /v1/buyer/stats/operations', 'GET /v1/buyer/stats/data'],
           phase: 'deprecated',
           fix: 'todo',
+          host: 'unknown',
+          owners: ['@acme/data', '@alice'],
         },
-        { file: 'src/todo.ts', line: 1, column: 4, rule: 'sunset/no-sunset-todo', message: 'Finish TODO(sunset:campaigns-legacy-status).' },
+        { file: 'src/todo.ts', line: 1, column: 4, rule: 'sunset/no-sunset-todo', message: 'Finish TODO(sunset:campaigns-legacy-status).', owners: [] },
       ],
       errors: [{ file: 'src/broken.ts', line: 4, message: 'Parsing error: Unexpected token )' }],
       notScanned: [],
@@ -75,19 +101,19 @@ describe('json format', () => {
         failing: 2,
         baselined: 1,
         errors: 1,
-        notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 },
+        notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 },
       },
     });
   });
 
   it('keeps the documented key order', () => {
-    expect(Object.keys(JSON.parse(formatJson(report, context)) as object)).toEqual(['findings', 'errors', 'notScanned', 'summary']);
-    const [first] = (JSON.parse(formatJson(report, context)) as { findings: object[] }).findings;
-    expect(Object.keys(first!)).toEqual(['file', 'line', 'column', 'rule', 'message', 'entry', 'retired', 'replacements', 'phase', 'fix']);
+    expect(Object.keys(JSON.parse(formatJson(report, jsonContext)) as object)).toEqual(['tool', 'version', 'provenance', 'findings', 'errors', 'notScanned', 'summary']);
+    const [first] = (JSON.parse(formatJson(report, jsonContext)) as { findings: object[] }).findings;
+    expect(Object.keys(first!)).toEqual(['file', 'line', 'column', 'rule', 'message', 'entry', 'retired', 'replacements', 'phase', 'fix', 'host', 'owners']);
   });
 
-  it('adds the related locations of a finding last, and only when it has some', () => {
-    const findings = JSON.parse(formatJson(soapReport, context)) as { findings: object[] };
+  it('adds the related locations of a finding before its owners, and only when it has some', () => {
+    const findings = JSON.parse(formatJson(soapReport, jsonContext)) as { findings: object[] };
     expect(findings.findings).toStrictEqual([
       {
         file: 'src/soap.js',
@@ -100,9 +126,11 @@ describe('json format', () => {
         replacements: ['GET /v1/buyer/campaigns'],
         phase: 'retired',
         fix: 'todo',
+        host: 'unknown',
         related: [{ line: 12, column: 73, endLine: 12, endColumn: 139, message: "the same SOAP request's SOAPAction header" }],
+        owners: [],
       },
-      { file: 'src/todo.ts', line: 1, column: 4, rule: 'sunset/no-sunset-todo', message: 'Finish TODO(sunset:campaigns-legacy-status).' },
+      { file: 'src/todo.ts', line: 1, column: 4, rule: 'sunset/no-sunset-todo', message: 'Finish TODO(sunset:campaigns-legacy-status).', owners: [] },
     ]);
   });
 });
@@ -161,6 +189,20 @@ describe('stylish format', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('sends the reader to a related place only in another file: one in its own file, named as --project names it, is not "the other file"', () => {
+    const sameFile: Finding = { ...soapFinding, related: [{ file: 'src/soap.js', line: 3, column: 3, endLine: 3, endColumn: 40, message: 'env() makes the request here.' }] };
+    const otherFile: Finding = { ...soapFinding, related: [{ file: 'src/envelopes.js', line: 3, column: 3, endLine: 3, endColumn: 40, message: 'env() makes the request here.' }] };
+    const linesOf = (finding: Finding): string[] =>
+      formatStylish({ ...soapReport, findings: [finding] }, context)
+        .split('\n')
+        .filter((line) => /^ {4}(see|candidates) /.test(line));
+    expect(linesOf(sameFile)).toEqual(['    candidates GET /v1/buyer/campaigns (a person decides; sunset fix leaves a TODO)']);
+    expect(linesOf(otherFile)).toEqual([
+      '    see src/envelopes.js:3:3: env() makes the request here.',
+      '    candidates GET /v1/buyer/campaigns (a person decides; the value is written in the other file named above)',
+    ]);
   });
 
   it('colours the output only when asked', () => {

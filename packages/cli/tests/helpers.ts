@@ -44,3 +44,19 @@ export function captureIo(cwd: string, options: Partial<Pick<CliIo, 'isTTY' | 's
     err: () => err.join(''),
   };
 }
+
+/**
+ * A `--format json` result without what says where it comes from (`tool`, `version`, `provenance`, each
+ * finding's `owners`), for tests about the findings themselves. Those fields have their own tests:
+ * format.test.ts (the document), report/tests/merge.test.ts and test/org-report-browser.test.ts (real runs).
+ */
+export function withoutOrigin(report: unknown): unknown {
+  const origin = new Set(['tool', 'version', 'provenance']);
+  const rest = Object.fromEntries(Object.entries(report as Record<string, unknown>).filter(([key]) => !origin.has(key)));
+  const findings = (rest['findings'] as Record<string, unknown>[] | undefined)?.map((finding) => {
+    const copy = { ...finding };
+    delete copy['owners'];
+    return copy;
+  });
+  return findings === undefined ? rest : { ...rest, findings };
+}

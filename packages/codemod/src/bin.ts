@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // `npx @sunset/codemod [paths...]`: the same walk, config, git guard and atomic writes as `sunset fix`,
-// straight on @sunset/engine (the CLI, ESLint, chalk and diff are not needed to run a migration).
+// straight on @sunset/engine (the CLI, ESLint and chalk are not needed to run a migration; `diff`
+// loads only for --print).
 import { parseArgs } from 'node:util';
-import { describeFixReport, fixFiles, fixReportJson, interruptedExitCode, interruptOnSignals, resolveConfig, UsageError } from '@sunset/engine';
+import { describeFixReport, fixFiles, fixReportJson, interruptedExitCode, interruptOnSignals, resolveConfig, UsageError, type FileChange } from '@sunset/engine';
 
 const options = {
   dry: { type: 'boolean', help: '--dry                  Write nothing; report what would change.' },
-  force: { type: 'boolean', help: '--force                Run even when the git work tree has uncommitted changes.' },
-  format: { type: 'string', help: '--format human|json    Summary format (default human); json is the per-site report.' },
+  print: { type: 'boolean', help: '--print                Print a unified diff of every change to stdout (the summary goes to stderr).' },
+  force: { type: 'boolean', help: '--force                Change files even when they have uncommitted changes in git.' },
+  format: { type: 'string', short: 'f', help: '-f, --format human|json  Summary format (default human); json is the per-site report.' },
   'fail-on-todo': { type: 'boolean', help: '--fail-on-todo         Exit 1 when a site was left with a TODO.' },
   config: { type: 'string', help: '--config FILE          Use this config file instead of searching for sunset.config.json / package.json.' },
   'as-of': { type: 'string', help: '--as-of YYYY-MM-DD     Compute phases for this day instead of today (UTC).' },
@@ -19,7 +21,7 @@ const options = {
 const usage = `Usage: npx @sunset/codemod [options] [paths...]
 
 Rewrites one-to-one retired calls in place and marks the rest with TODO(sunset:<id>) comments
-(the same as \`sunset fix\`). Refuses to run in a git work tree with uncommitted changes unless --force.
+(the same as \`sunset fix\`, which also has --project). Refuses to change a file that has uncommitted changes in git unless --force.
 
 Options:
 ${Object.values(options)
@@ -35,10 +37,16 @@ function usageErrorOf(error: Error & { code?: string }): UsageError {
   const flag = /'(?:-\w, )?(-{1,2}[\w-]+)/.exec(error.message)?.[1] ?? '';
   const allowed = Object.keys(options).map((name) => `--${name}`).join(', ');
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    const hint = flag === '--print' ? ' For a unified diff of the changes, run `npx @sunset/cli fix --dry --print`.' : ' Run `npx @sunset/codemod --help` for details.';
+    const hint = flag === '--project' ? ' The project mode (ts-morph) is `npx @sunset/cli fix --project`.' : ' Run `npx @sunset/codemod --help` for details.';
     return new UsageError(`Unknown option ${flag}. Allowed options: ${allowed}.${hint}`);
   }
   return new UsageError(`Option ${flag} needs a value or takes none; see \`npx @sunset/codemod --help\`.`);
+}
+
+/** `--print`: each change as a unified diff on stdout, made by the library `sunset fix --print` uses (loaded only here). */
+async function diffPrinter(): Promise<(change: FileChange) => void> {
+  const { createTwoFilesPatch } = await import('diff');
+  return (change) => void process.stdout.write(createTwoFilesPatch(change.displayPath, change.displayPath, change.before, change.after));
 }
 
 async function run(argv: readonly string[]): Promise<number> {
@@ -58,6 +66,7 @@ async function run(argv: readonly string[]): Promise<number> {
   const cwd = process.cwd();
   const listOf = (hosts: string[] | undefined): string[] | undefined => (hosts === undefined || hosts.length === 0 ? undefined : hosts);
   const config = await resolveConfig(cwd, { config: values.config, asOf: values['as-of'], apiHosts: listOf(values['api-host']), identityHosts: listOf(values['identity-host']) });
+  const printDiff = values.print === true ? await diffPrinter() : undefined;
   const interrupt = interruptOnSignals();
   let report;
   try {
@@ -67,13 +76,17 @@ async function run(argv: readonly string[]): Promise<number> {
       baseDir: config.baseDir,
       dry: values.dry ?? false,
       force: values.force ?? false,
+      ...(printDiff === undefined ? {} : { onChange: printDiff }),
+      crossFile: true,
       signal: interrupt.signal,
       tempFiles: interrupt.tempFiles,
     });
   } finally {
     interrupt.dispose();
   }
-  process.stdout.write(format === 'json' ? `${JSON.stringify(fixReportJson(report, cwd), null, 2)}\n` : describeFixReport(report, cwd));
+  if (format === 'json') process.stdout.write(`${JSON.stringify(fixReportJson(report, cwd), null, 2)}\n`);
+  // With --print the diff owns stdout (it can be piped to `git apply`); the summary goes to stderr, as in `sunset fix`.
+  else (printDiff === undefined ? process.stdout : process.stderr).write(describeFixReport(report, cwd));
   if (report.summary.interrupted) return interruptedExitCode;
   if (report.errors.length > 0) return 1;
   return values['fail-on-todo'] === true && report.summary.todo > 0 ? 1 : 0;

@@ -15,8 +15,17 @@ export function transformSource(source: string, filePath: string, options: Codem
   return { output: undefined, sites: [], error: { line, ...(column === undefined ? {} : { column }), message } };
 }
 
+/**
+ * jscodeshift reads every file as UTF-8: a UTF-16 file's byte-order mark (`FF FE` or `FE FF`, neither
+ * valid UTF-8) arrives as two U+FFFD, and the rest as text with a NUL between characters.
+ */
+const utf16AsUtf8 = /^\uFFFD\uFFFD/;
+
 /** The jscodeshift transform: `jscodeshift -t @sunset/codemod/transform --asOf=2026-11-21 src`. */
 export default function transformer(file: FileInfo, api: API, options: Options): string | undefined {
+  if (utf16AsUtf8.test(file.source)) {
+    throw new Error(`${file.path}: the file is UTF-16, which jscodeshift reads as UTF-8. Sunset left this file untouched; run npx @sunset/codemod or sunset fix on it, which read and write UTF-16.`);
+  }
   const result = transformSource(file.source, file.path, options as CodemodOptions);
   if (result.error !== undefined) {
     const { line, column, message } = result.error;

@@ -77,7 +77,7 @@ describe('npx @sunset/codemod (packages/codemod/dist/bin.js)', () => {
       changedFiles: ['src/campaigns.js'],
       errors: [],
       notScanned: [],
-      summary: { files: 2, candidates: 1, changed: 1, written: 0, notWritten: 0, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: true, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 } },
+      summary: { files: 2, candidates: 1, changed: 1, written: 0, notWritten: 0, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: true, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 } },
     });
     expect(readTree()).toEqual(files);
   });
@@ -87,7 +87,7 @@ describe('npx @sunset/codemod (packages/codemod/dist/bin.js)', () => {
     expect([result.code, result.stdout]).toEqual([2, '']);
     // The middle of the sentence is node's own parseArgs text (it varies between node versions).
     expect(result.stderr).toBe(
-      'sunset-codemod: Unknown option --dyr. Allowed options: --dry, --force, --format, --fail-on-todo, --config, --as-of, --api-host, --identity-host, --help. Run `npx @sunset/codemod --help` for details.\n',
+      'sunset-codemod: Unknown option --dyr. Allowed options: --dry, --print, --force, --format, --fail-on-todo, --config, --as-of, --api-host, --identity-host, --help. Run `npx @sunset/codemod --help` for details.\n',
     );
     expect(readTree()).toEqual(files);
   });

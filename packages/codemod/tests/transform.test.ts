@@ -186,4 +186,13 @@ describe('the jscodeshift transform', () => {
       'src/broken.ts:1:22: Could not parse: Expected `,` or `)` but found `;`. Sunset left this file untouched; fix the syntax error or exclude the file.',
     );
   });
+
+  it('refuses a UTF-16 file that jscodeshift decoded as UTF-8, naming the commands that read it', () => {
+    const bytes = Buffer.from("\uFEFFfetch('/v1/campaigns');\n", 'utf16le');
+    const file: FileInfo = { path: 'src/wide.ts', source: bytes.toString('utf8') };
+
+    expect(() => transformer(file, apiCollectingReports([]), { asOf })).toThrow(
+      'src/wide.ts: the file is UTF-16, which jscodeshift reads as UTF-8. Sunset left this file untouched; run npx @sunset/codemod or sunset fix on it, which read and write UTF-16.',
+    );
+  });
 });

@@ -10,7 +10,7 @@ export {
   type OptionPlace,
 } from './options.js';
 export { configJsonSchema, optionDocs, optionJsonSchemas, optionsMarkdownTable, type OptionDoc } from './docs.js';
-export { analysisOptionsOf, resolveOptions } from './resolve.js';
+export { analysisOptionsOf, builtinApiHostsOf, resolveOptions, withSpecHosts } from './resolve.js';
 export {
   failOnValues,
   ruleLevels,

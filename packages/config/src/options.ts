@@ -1,4 +1,4 @@
-import { createCatalog, parseIsoDay, ruleNames, type RuleName } from '@sunset/rule-data';
+import { builtinApiId, parseIsoDay, ruleNames, type Api, type RuleName } from '@sunset/rule-data';
 import { isPlainObject, type Field } from './field.js';
 import { hostEntryPattern, isHostEntry } from './hosts.js';
 import { failOnValues, ruleLevels, type FailOn, type OptionName, type OptionsLayer, type RuleLevel, type RuleSetting } from './types.js';
@@ -81,6 +81,50 @@ function readRules(value: unknown, field: Field): OptionsLayer['rules'] {
   return rules;
 }
 
+const apiIdPattern = /^[a-z0-9][a-z0-9-]*$/;
+const basePathPattern = /^(?:\/[^\s/?#]+)*$/;
+
+/** A server path as written (`/v1`, `/api/v3/`, `''`), kept without its trailing slash. */
+function readBasePath(value: unknown, field: Field): string {
+  const path = typeof value === 'string' ? value.replace(/\/+$/, '') : value;
+  if (typeof path !== 'string' || !basePathPattern.test(path)) field.expected('be a server path such as "/v1" or "" (no host, query or spaces)', value);
+  return path as string;
+}
+
+function readApi(id: string, value: unknown, field: Field): Api {
+  if (!apiIdPattern.test(id)) field.fail('is not an API id: use lower-case letters, digits and dashes (for example "other-vendor").');
+  if (id === builtinApiId) field.fail(`is the built-in API; its hosts are apiHosts, not apis.${builtinApiId}.`);
+  if (!isPlainObject(value)) return field.expected('be an object such as { "hosts": ["api.example.com"], "basePaths": ["/v1"] }', value);
+  for (const key of Object.keys(value)) {
+    if (key !== 'name' && key !== 'hosts' && key !== 'basePaths') field.key(key).fail('is not a known field of an API; the fields are name, hosts and basePaths.');
+  }
+  const name = value['name'] ?? id;
+  if (typeof name !== 'string' || name.trim() === '') field.key('name').expected('be a non-empty string', name);
+  if (value['hosts'] === undefined) field.key('hosts').fail('is missing: list the hosts the API is served from, or ["*"] for every host.');
+  const hosts = readHosts(value['hosts'], field.key('hosts'));
+  if (hosts.length === 0) field.key('hosts').fail('is empty: list the hosts the API is served from, or ["*"] for every host.');
+  const basePathsValue = value['basePaths'];
+  if (basePathsValue !== undefined && (!Array.isArray(basePathsValue) || basePathsValue.length === 0)) field.key('basePaths').expected('be a non-empty array of server paths such as ["/v1"]', basePathsValue);
+  const basePaths = basePathsValue === undefined ? [''] : (basePathsValue as unknown[]).map((path, index) => readBasePath(path, field.key('basePaths').key(String(index))));
+  return { id, name: name as string, hosts, basePaths: [...new Set(basePaths)] };
+}
+
+function readApis(value: unknown, field: Field): readonly Api[] {
+  if (!isPlainObject(value)) return field.expected('be an object of APIs by id, such as { "other-vendor": { "hosts": ["api.example.com"] } }', value);
+  return Object.entries(value).map(([id, api]) => readApi(id, api, field.key(id)));
+}
+
+const apiJsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['hosts'],
+  properties: {
+    name: { type: 'string', minLength: 1 },
+    hosts: { type: 'array', minItems: 1, items: { type: 'string', pattern: hostEntryPattern } },
+    basePaths: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^(?:/[^\\s/?#]+)*/?$' } },
+  },
+} as const;
+
 const customEntryJsonSchema = {
   type: 'object',
   additionalProperties: false,
@@ -96,6 +140,8 @@ const customEntryJsonSchema = {
     service: { type: 'string', minLength: 1 },
     replacementApis: { type: 'array', items: { type: 'string' } },
     family: { enum: ['soap', 'rest', 'reporting'] },
+    api: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'The id of the API (under apis) the entry belongs to; default the built-in API.' },
+    liveMethods: { type: 'array', items: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] }, description: 'Other methods of the same path that stay available.' },
   },
 } as const;
 
@@ -118,9 +164,9 @@ export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
     read: (value, field) => ({ asOf: field.viaRuleData((name) => parseIsoDay(value, name)) }),
   },
   apiHosts: {
-    type: 'array of hosts: `host`, `host:port` or `*.domain` (no scheme or path)',
-    default: 'every host',
-    meaning: 'only URLs with one of these hosts (or no host) count',
+    type: 'array of hosts: `host`, `host:port`, `*.domain` (no scheme or path), or `"*"` for every host',
+    default: '`api.adform.com` only',
+    meaning: "hosts the built-in API is also served from (your proxies and gateways), added to `api.adform.com`: a URL naming another host is another vendor's and is not reported; a URL whose host the code does not show still counts",
     flag: '--api-host',
     writtenIn: ['config-file', 'eslint-settings'],
     jsonSchema: hostsJsonSchema,
@@ -128,8 +174,8 @@ export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
   },
   identityHosts: {
     type: 'array of hosts, as `apiHosts`',
-    default: 'every host',
-    meaning: "the identity provider's hosts; the OAuth rules check `/sts/connect/...` URLs only on `apiHosts` + these when either is set",
+    default: '`id.adform.com` only',
+    meaning: "hosts the identity provider is also served from, added to `id.adform.com`; the OAuth rules check `/sts/connect/...` URLs on these and the API's hosts (or where the code shows no host)",
     flag: '--identity-host',
     writtenIn: ['config-file', 'eslint-settings'],
     jsonSchema: hostsJsonSchema,
@@ -179,18 +225,24 @@ export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
       return { scheduledWithinDays: value as number };
     },
   },
+  apis: {
+    type: 'object: API id → `{ "hosts": [...], "basePaths": [...], "name": "…" }`',
+    default: '`{}`',
+    meaning: "other vendors' APIs (what `sunset import openapi` writes): the hosts a request must name, where known, and the server paths its paths follow; `customEntries` name one with `api`",
+    flag: undefined,
+    writtenIn: ['config-file', 'eslint-settings'],
+    jsonSchema: { type: 'object', propertyNames: { pattern: '^[a-z0-9][a-z0-9-]*$', not: { const: builtinApiId } }, additionalProperties: apiJsonSchema },
+    read: (value, field) => ({ apis: readApis(value, field) }),
+  },
   customEntries: {
     type: 'array of entries',
     default: '`[]`',
-    meaning: 'extra retirements, validated like the built-in ones',
+    meaning: 'extra retirements, validated like the built-in ones (each of the built-in API unless its `api` names one under `apis`)',
     flag: undefined,
     writtenIn: ['config-file', 'eslint-settings'],
     jsonSchema: { type: 'array', items: customEntryJsonSchema },
-    read: (value, field) => {
-      if (!Array.isArray(value)) return field.expected('be an array of entries', value);
-      field.viaRuleData((name) => createCatalog(value, name));
-      return { customEntries: value };
-    },
+    // The entries are validated with the place's `apis` once every option is read (validateOptions).
+    read: (value, field) => (Array.isArray(value) ? { customEntries: value } : field.expected('be an array of entries', value)),
   },
   baseline: {
     type: 'a file path',

@@ -1,4 +1,4 @@
-import { createCatalog, todayUtc } from '@sunset/rule-data';
+import { builtinApi, createCatalog, identityProvider, todayUtc } from '@sunset/rule-data';
 import { defaultMaxFileSize, defaultScheduledWithinDays } from './options.js';
 import type { CheckOptions, OptionName, OptionsLayer, SunsetOptions } from './types.js';
 
@@ -19,6 +19,7 @@ function lastSet<K extends OptionName>(layers: readonly OptionsLayer[], name: K)
  */
 export function resolveOptions(layers: readonly OptionsLayer[], now: Date = new Date()): SunsetOptions {
   const customEntries = lastSet(layers, 'customEntries') ?? [];
+  const apis = lastSet(layers, 'apis') ?? [];
   return {
     asOf: lastSet(layers, 'asOf') ?? todayUtc(now),
     failOn: lastSet(layers, 'failOn') ?? 'deprecated',
@@ -27,9 +28,10 @@ export function resolveOptions(layers: readonly OptionsLayer[], now: Date = new 
     ignores: lastSet(layers, 'ignores') ?? [],
     reportScheduled: lastSet(layers, 'reportScheduled') ?? false,
     scheduledWithinDays: lastSet(layers, 'scheduledWithinDays') ?? defaultScheduledWithinDays,
+    apis,
     customEntries,
-    // Already validated by validateOptions: building the catalog cannot fail here.
-    catalog: createCatalog(customEntries),
+    // Validated by validateOptions with the APIs of the same place; built here with the APIs in force.
+    catalog: createCatalog(customEntries, 'customEntries', apis),
     baseline: lastSet(layers, 'baseline'),
     rules: Object.assign({}, ...layers.map((layer) => layer.rules ?? {})) as SunsetOptions['rules'],
     typeAware: lastSet(layers, 'typeAware') ?? false,
@@ -38,13 +40,27 @@ export function resolveOptions(layers: readonly OptionsLayer[], now: Date = new 
   };
 }
 
-/** The options the checks read (`AnalysisOptions` of `@sunset/analysis`, structurally). */
+/**
+ * The hosts a list of the user's adds to the spec's (`api.adform.com`, `id.adform.com`): a proxy or
+ * gateway is one more host of the API, never instead of it. `*` anywhere means every host (undefined).
+ */
+export function withSpecHosts(specHosts: readonly string[], added: readonly string[] | undefined): readonly string[] | undefined {
+  if (added?.includes('*') === true) return undefined;
+  return [...new Set([...specHosts, ...(added ?? [])])];
+}
+
+/** The built-in API's hosts in force: the spec's and `apiHosts`; undefined for every host (`"*"`). */
+export function builtinApiHostsOf(apiHosts: readonly string[] | undefined): readonly string[] | undefined {
+  return withSpecHosts(builtinApi.hosts, apiHosts);
+}
+
+/** The options the checks read (`AnalysisOptions` of `@sunset/analysis`, structurally): host lists with the spec's hosts. */
 export function analysisOptionsOf(options: SunsetOptions): CheckOptions {
   return {
     asOf: options.asOf,
     catalog: options.catalog,
-    apiHosts: options.apiHosts,
-    identityHosts: options.identityHosts,
+    apiHosts: builtinApiHostsOf(options.apiHosts),
+    identityHosts: withSpecHosts(identityProvider.hosts, options.identityHosts),
     reportScheduled: options.reportScheduled,
     scheduledWithinDays: options.scheduledWithinDays,
   };

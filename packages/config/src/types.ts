@@ -1,4 +1,4 @@
-import type { Catalog, IsoDay, RuleName } from '@sunset/rule-data';
+import type { Api, Catalog, IsoDay, RuleName } from '@sunset/rule-data';
 
 export const failOnValues = ['deprecated', 'retired'] as const;
 /** `sunset check` fails on findings in this phase or later. */
@@ -19,16 +19,18 @@ export interface SunsetOptions {
   /** The day phases are computed for; default today (UTC). */
   readonly asOf: IsoDay;
   readonly failOn: FailOn;
-  /** `host`, `host:port` or `*.domain`; undefined: every host counts. */
+  /** Hosts the user adds to the built-in API's (`api.adform.com`): `host`, `host:port`, `*.domain`, or `*` for every host. */
   readonly apiHosts: readonly string[] | undefined;
   readonly identityHosts: readonly string[] | undefined;
   /** gitignore-style patterns, relative to the folder of the config file. */
   readonly ignores: readonly string[];
   readonly reportScheduled: boolean;
   readonly scheduledWithinDays: number;
+  /** Other vendors' APIs that custom entries belong to (their `api` field), with their hosts and base paths. */
+  readonly apis: readonly Api[];
   /** The custom entries as written (validated by rule-data's `createCatalog`). */
   readonly customEntries: readonly unknown[];
-  /** The built-in entries plus `customEntries`. */
+  /** The built-in entries plus `customEntries`, and the APIs of both. */
   readonly catalog: Catalog;
   /** The baseline file as written (relative to the config file); undefined: the CLI's default. */
   readonly baseline: string | undefined;
@@ -51,7 +53,9 @@ export type OptionsLayer = Partial<Pick<SunsetOptions, OptionName>>;
 export interface CheckOptions {
   readonly asOf: IsoDay;
   readonly catalog: Catalog;
+  /** The built-in API's hosts in force (the spec's and the user's); undefined: every host. */
   readonly apiHosts: readonly string[] | undefined;
+  /** The identity provider's hosts in force (the spec's and the user's); undefined: every host. */
   readonly identityHosts: readonly string[] | undefined;
   readonly reportScheduled: boolean;
   readonly scheduledWithinDays: number;

@@ -1,3 +1,4 @@
+import { createCatalog } from '@sunset/rule-data';
 import { Field, isPlainObject } from './field.js';
 import { optionNames, optionSpecs, type OptionPlace } from './options.js';
 import type { OptionName, OptionsLayer } from './types.js';
@@ -31,5 +32,8 @@ export function validateOptions(input: unknown, origin: string, allowed: readonl
     if (value === undefined) continue;
     layer = { ...layer, ...optionSpecs[name].read(value, field) };
   }
+  // Custom entries name the APIs written beside them.
+  const { customEntries, apis } = layer;
+  if (customEntries !== undefined) root.key('customEntries').viaRuleData((name) => createCatalog(customEntries, name, apis ?? []));
   return layer;
 }

@@ -12,6 +12,7 @@ describe('optionDocs', () => {
       'failOn',
       'reportScheduled',
       'scheduledWithinDays',
+      'apis',
       'customEntries',
       'baseline',
       'rules',
@@ -36,8 +37,8 @@ describe('optionDocs', () => {
   });
 
   it('says where each option is written', () => {
-    expect(optionNamesIn('config-file')).toEqual(['asOf', 'apiHosts', 'identityHosts', 'ignores', 'failOn', 'reportScheduled', 'scheduledWithinDays', 'customEntries', 'baseline', 'rules', 'maxFileSize', 'checkMinified']);
-    expect(optionNamesIn('eslint-settings')).toEqual(['asOf', 'apiHosts', 'identityHosts', 'reportScheduled', 'scheduledWithinDays', 'customEntries', 'typeAware']);
+    expect(optionNamesIn('config-file')).toEqual(['asOf', 'apiHosts', 'identityHosts', 'ignores', 'failOn', 'reportScheduled', 'scheduledWithinDays', 'apis', 'customEntries', 'baseline', 'rules', 'maxFileSize', 'checkMinified']);
+    expect(optionNamesIn('eslint-settings')).toEqual(['asOf', 'apiHosts', 'identityHosts', 'reportScheduled', 'scheduledWithinDays', 'apis', 'customEntries', 'typeAware']);
   });
 });
 

@@ -20,6 +20,7 @@ describe('resolveOptions', () => {
       ignores: [],
       reportScheduled: false,
       scheduledWithinDays: 90,
+      apis: [],
       customEntries: [],
       catalog: builtinCatalog,
       baseline: undefined,
@@ -67,13 +68,21 @@ describe('resolveOptions', () => {
 });
 
 describe('analysisOptionsOf', () => {
+  it("counts only the spec's hosts by default, and every host with '*'", () => {
+    const defaults = analysisOptionsOf(resolveOptions([]));
+    expect([defaults.apiHosts, defaults.identityHosts]).toEqual([['api.adform.com'], ['id.adform.com']]);
+    const every = analysisOptionsOf(resolveOptions([{ apiHosts: ['*'], identityHosts: ['login.example.com', '*'] }]));
+    expect([every.apiHosts, every.identityHosts]).toEqual([undefined, undefined]);
+  });
+
   it('gives exactly what the checks read', () => {
     const options = resolveOptions([{ asOf: '2024-06-01', apiHosts: ['api.example.com'], identityHosts: ['login.example.com'], reportScheduled: true, scheduledWithinDays: 10, failOn: 'retired', ignores: ['x/'] }]);
     expect(analysisOptionsOf(options)).toEqual({
       asOf: '2024-06-01',
       catalog: builtinCatalog,
-      apiHosts: ['api.example.com'],
-      identityHosts: ['login.example.com'],
+      // A user's hosts add to the spec's: a proxy is one more host of the API, never instead of it.
+      apiHosts: ['api.adform.com', 'api.example.com'],
+      identityHosts: ['id.adform.com', 'login.example.com'],
       reportScheduled: true,
       scheduledWithinDays: 10,
     });

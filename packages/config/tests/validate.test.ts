@@ -64,6 +64,22 @@ describe('validateOptions accepts', () => {
   });
 });
 
+describe('apis', () => {
+  it('reads each API with its hosts and base paths (trailing slashes dropped, root when none), named by its id', () => {
+    const layer = validateOptions(
+      {
+        customEntries: [{ ...customEntry, retired: 'GET /tracks', replacements: [], api: 'music' }],
+        apis: { music: { name: 'Music API', hosts: ['api.music.example'], basePaths: ['/v1/', '/v1'] }, video: { hosts: ['*'] } },
+      },
+      file,
+    );
+    expect(layer.apis).toEqual([
+      { id: 'music', name: 'Music API', hosts: ['api.music.example'], basePaths: ['/v1'] },
+      { id: 'video', name: 'video', hosts: ['*'], basePaths: [''] },
+    ]);
+  });
+});
+
 describe('hosts', () => {
   it.each([
     'api.example.com',
@@ -108,6 +124,11 @@ describe('hosts', () => {
     );
   });
 
+  it('takes "*" for every host', () => {
+    expect(validateOptions({ apiHosts: ['*'], identityHosts: ['*', 'id.example.com'] }, file)).toEqual({ apiHosts: ['*'], identityHosts: ['*', 'id.example.com'] });
+    expect(() => validateOptions({ apiHosts: ['*example.com'] }, file)).toThrow(/"apiHosts" must list hostnames only/);
+  });
+
   it('rejects a label longer than 63 characters and a name longer than 253', () => {
     expect(() => validateOptions({ apiHosts: [`${'a'.repeat(64)}.example.com`] }, file)).toThrow(/"apiHosts" must list hostnames only/);
     expect(() => validateOptions({ apiHosts: [`${'abcdefghi.'.repeat(25)}example`] }, file)).toThrow(/"apiHosts" must list hostnames only/);
@@ -145,6 +166,19 @@ describe('messages in a config file name the file and the field, and say what is
       { customEntries: [customEntry, customEntry] },
       'Invalid config in sunset.config.json: "customEntries[1].id": "proxy-campaign-status" is already used by another entry; ids must be unique. Fix it and run again.',
     ],
+    [{ apis: [] }, 'Invalid config in sunset.config.json: "apis" must be an object of APIs by id, such as { "other-vendor": { "hosts": ["api.example.com"] } }, got []. Fix it and run again.'],
+    [{ apis: { Music: { hosts: ['api.music.example'] } } }, 'Invalid config in sunset.config.json: "apis.Music" is not an API id: use lower-case letters, digits and dashes (for example "other-vendor"). Fix it and run again.'],
+    [{ apis: { builtin: { hosts: ['api.music.example'] } } }, 'Invalid config in sunset.config.json: "apis.builtin" is the built-in API; its hosts are apiHosts, not apis.builtin. Fix it and run again.'],
+    [{ apis: { music: {} } }, 'Invalid config in sunset.config.json: "apis.music.hosts" is missing: list the hosts the API is served from, or ["*"] for every host. Fix it and run again.'],
+    [{ apis: { music: { hosts: [] } } }, 'Invalid config in sunset.config.json: "apis.music.hosts" is empty: list the hosts the API is served from, or ["*"] for every host. Fix it and run again.'],
+    [{ apis: { music: { hosts: ['https://api.music.example'] } } }, 'Invalid config in sunset.config.json: "apis.music.hosts" must list hostnames only, like "api.example.com", "localhost:8080" or "*.example.com" (no scheme or path), got "https://api.music.example". Fix it and run again.'],
+    [{ apis: { music: { hosts: ['*'], basePaths: ['v1'] } } }, 'Invalid config in sunset.config.json: "apis.music.basePaths.0" must be a server path such as "/v1" or "" (no host, query or spaces), got "v1". Fix it and run again.'],
+    [{ apis: { music: { hosts: ['*'], basePaths: [] } } }, 'Invalid config in sunset.config.json: "apis.music.basePaths" must be a non-empty array of server paths such as ["/v1"], got []. Fix it and run again.'],
+    [{ apis: { music: { hosts: ['*'], owner: 'me' } } }, 'Invalid config in sunset.config.json: "apis.music.owner" is not a known field of an API; the fields are name, hosts and basePaths. Fix it and run again.'],
+    [
+      { apis: { music: { hosts: ['*'] } }, customEntries: [{ ...customEntry, api: 'video' }] },
+      'Invalid config in sunset.config.json: "customEntries[0].api" names no API: "video" is not under apis (there: music); define it there with its hosts, or leave api out for the built-in API. Fix it and run again.',
+    ],
     [{ baseline: '' }, 'Invalid config in sunset.config.json: "baseline" must be a file path (relative to the config file), got "". Fix it and run again.'],
     [{ baseline: 3 }, 'Invalid config in sunset.config.json: "baseline" must be a file path (relative to the config file), got 3. Fix it and run again.'],
     [[], 'Invalid config in sunset.config.json: the config must be an object, got []. Fix it and run again.'],
@@ -155,10 +189,10 @@ describe('messages in a config file name the file and the field, and say what is
 
   it('lists the allowed options for an unknown one, and says where an option of another place belongs', () => {
     expect(errorOf(() => validateOptions({ failOnn: 'retired' }, file, fileOptions)).message).toBe(
-      'Invalid config in sunset.config.json: "failOnn" is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.',
+      'Invalid config in sunset.config.json: "failOnn" is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.',
     );
     expect(errorOf(() => validateOptions({ typeAware: true }, file, fileOptions)).message).toBe(
-      'Invalid config in sunset.config.json: "typeAware" cannot be set here (it belongs in ESLint\'s settings.sunset); the options here are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.',
+      'Invalid config in sunset.config.json: "typeAware" cannot be set here (it belongs in ESLint\'s settings.sunset); the options here are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.',
     );
     expect(errorOf(() => validateOptions({ catalog: {} }, file, fileOptions)).path).toBe('catalog');
   });
@@ -180,8 +214,8 @@ describe('messages in ESLint settings keep the plugin\'s frame', () => {
     [{ reportScheduled: 'yes' }, 'Invalid Sunset option `settings.sunset.reportScheduled`: must be true or false, got "yes". Fix it in your ESLint config.'],
     [{ scheduledWithinDays: 1.5 }, 'Invalid Sunset option `settings.sunset.scheduledWithinDays`: must be a whole number of days, 0 or more, got 1.5. Fix it in your ESLint config.'],
     [{ typeAware: 1 }, 'Invalid Sunset option `settings.sunset.typeAware`: must be true or false, got 1. Fix it in your ESLint config.'],
-    [{ asof: '2024-06-01' }, 'Invalid Sunset option `settings.sunset.asof`: is not a known option; the known ones are asOf, apiHosts, identityHosts, reportScheduled, scheduledWithinDays, customEntries, typeAware. Fix it in your ESLint config.'],
-    [{ failOn: 'retired' }, 'Invalid Sunset option `settings.sunset.failOn`: cannot be set here (it belongs in sunset.config.json); the options here are asOf, apiHosts, identityHosts, reportScheduled, scheduledWithinDays, customEntries, typeAware. Fix it in your ESLint config.'],
+    [{ asof: '2024-06-01' }, 'Invalid Sunset option `settings.sunset.asof`: is not a known option; the known ones are asOf, apiHosts, identityHosts, reportScheduled, scheduledWithinDays, apis, customEntries, typeAware. Fix it in your ESLint config.'],
+    [{ failOn: 'retired' }, 'Invalid Sunset option `settings.sunset.failOn`: cannot be set here (it belongs in sunset.config.json); the options here are asOf, apiHosts, identityHosts, reportScheduled, scheduledWithinDays, apis, customEntries, typeAware. Fix it in your ESLint config.'],
     [
       { customEntries: [{ id: 'proxy', retired: 'GET /proxy/v1/campaigns', gaEnds: '2024-13-01', supportEnds: '2025-01-01' }] },
       'Invalid Sunset option `settings.sunset.customEntries[0].gaEnds`: "2024-13-01" is not a day on the calendar. Fix it in your ESLint config.',

@@ -1,12 +1,35 @@
 /** The rule core the engine runs, replaceable in tests (a fake check) — otherwise @sunset/analysis itself. */
-import { checks, indexFile, mightNeedAnalysis, mightNeedFix, planFix, refusedFix, type Check, type FileIndex, type FixPlan } from '@sunset/analysis';
+import { checks, indexFile, mightNeedAnalysis, mightNeedFix, planFix, refusedFix, retirementNotesOf, type Check, type FileIndex, type FixPlan, type RetirementNotes } from '@sunset/analysis';
 import type { AnalysisOptions, Finding, SourceFile } from '@sunset/analysis';
 import type { RuleName } from '@sunset/rule-data';
 
-export type { AnalysisOptions, Check, CheckMeta, FileIndex, Finding, FixPlan, SiteReport, SourceComment, SourceFile } from '@sunset/analysis';
+export type { AnalysisOptions, Check, CheckMeta, ClientValue, FileIndex, Finding, FixPlan, RetirementNotes, SiteReport, SourceComment, SourceFile, UnresolvedMethodSite } from '@sunset/analysis';
 export type { RuleLevel, SunsetOptions } from '@sunset/config';
 export { analysisOptionsOf } from '@sunset/config';
-export { rangeOf } from '@sunset/analysis';
+export { exportedClientOf, rangeOf } from '@sunset/analysis';
+export {
+  createCrossFileResolver,
+  createExportTables,
+  exportedValueOf,
+  mayCreateClientWithBase,
+  maxImportDepth,
+  maxReexportHops,
+  mergeModuleExports,
+  readModuleExports,
+  retiredExports,
+  scanModuleReferences,
+} from '@sunset/analysis';
+export type {
+  CrossFileResolution,
+  CrossFileResolver,
+  Declaration,
+  ExportedValue,
+  ExportTable,
+  ForwardedExport,
+  ImportLookup,
+  ModuleExports,
+  ModuleReferences,
+} from '@sunset/analysis';
 export type { RuleName } from '@sunset/rule-data';
 
 export interface AnalysisCore {
@@ -17,9 +40,17 @@ export interface AnalysisCore {
   readonly mightNeedFix: (text: string, options: AnalysisOptions) => boolean;
   readonly planFix: (text: string, findings: readonly Finding[], filePath: string) => FixPlan;
   readonly refusedFix: (text: string, findings: readonly Finding[], filePath: string, reason: string) => FixPlan;
+  /** What the retirement checks left unreported in a file (a method not said on a path with a live one; another API's host). */
+  readonly retirementNotes: (index: FileIndex, options: AnalysisOptions) => RetirementNotes;
 }
 
 /** `@sunset/analysis`'s own functions, with the parts a test replaces. */
 export function analysisCore(overrides: Partial<AnalysisCore> = {}): AnalysisCore {
-  return { checks, indexFile, mightNeedAnalysis, mightNeedFix, planFix, refusedFix, ...overrides };
+  // A replaced index (a test's fake) has none of the real notes to read.
+  const retirementNotes = overrides.indexFile === undefined ? retirementNotesOf : noNotes;
+  return { checks, indexFile, mightNeedAnalysis, mightNeedFix, planFix, refusedFix, retirementNotes, ...overrides };
+}
+
+function noNotes(): RetirementNotes {
+  return { unresolvedMethod: [], otherHostCount: 0 };
 }

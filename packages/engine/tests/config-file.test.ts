@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findConfig, resolveConfig } from '../src/config-file/load.js';
+import { findConfig, resolveConfig, type ConfigProblems } from '../src/config-file/load.js';
+import { describeJsonError } from '../src/config-file/package-json.js';
 import { validateConfig } from '../src/config-file/validate.js';
 import { makeTree } from './helpers.js';
 
@@ -23,8 +24,8 @@ describe('validateConfig', () => {
   });
 
   it.each([
-    [{ failOnn: 'retired' }, 'Invalid config in sunset.config.json: "failOnn" is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.'],
-    [{ typeAware: true }, 'Invalid config in sunset.config.json: "typeAware" cannot be set here (it belongs in ESLint\'s settings.sunset); the options here are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.'],
+    [{ failOnn: 'retired' }, 'Invalid config in sunset.config.json: "failOnn" is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.'],
+    [{ typeAware: true }, 'Invalid config in sunset.config.json: "typeAware" cannot be set here (it belongs in ESLint\'s settings.sunset); the options here are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.'],
     [{ failOn: 'soon' }, 'Invalid config in sunset.config.json: "failOn" must be one of "deprecated", "retired", got "soon". Fix it and run again.'],
     [{ asOf: '2019-13-01' }, 'Invalid config in sunset.config.json: "asOf": "2019-13-01" is not a day on the calendar. Fix it and run again.'],
     [{ asOf: 20190601 }, 'Invalid config in sunset.config.json: "asOf" must be a day written YYYY-MM-DD (for example 2026-11-21), got 20190601. Fix it and run again.'],
@@ -79,6 +80,32 @@ describe('findConfig', () => {
     expect(found).toEqual({ file: path.join(root, 'package.json'), config: { asOf: '2019-01-01' } });
   });
 
+  it('passes over a package.json that does not parse, records it, and finds the config above it', async () => {
+    const root = makeTree({
+      'package.json': JSON.stringify({ name: 'root', sunset: { asOf: '2019-01-01' } }),
+      'fixtures/broken/package.json': '{ "name": "broken"\n  "version": "1.0.0" }',
+    });
+    mkdirSync(path.join(root, '.git'));
+    const problems: ConfigProblems = new Map();
+    const found = await findConfig(path.join(root, 'fixtures/broken'), undefined, problems);
+    expect(found).toEqual({ file: path.join(root, 'package.json'), config: { asOf: '2019-01-01' } });
+    expect([...problems.values()]).toStrictEqual([
+      {
+        file: path.join(root, 'fixtures/broken/package.json'),
+        reason: 'invalid-package-json',
+        message:
+          'Not read as a config: it is not valid JSON (Expected \',\' or \'}\' after property value, at line 2, column 3). A package.json configures sunset only under a "sunset" key; fix the file if it should, or add its folder to ignores.',
+      },
+    ]);
+  });
+
+  it('still rejects a broken package.json named by --config', async () => {
+    const root = makeTree({ 'package.json': '{ "sunset": { } ' });
+    await expect(findConfig(root, 'package.json', new Map())).rejects.toThrow(
+      'Invalid config in package.json: it is not valid JSON (Expected \',\' or \'}\' after property value, at line 1, column 17). Fix the syntax and run again.',
+    );
+  });
+
   it('names package.json and its key when the "sunset" value is invalid', async () => {
     const root = makeTree({ 'package.json': JSON.stringify({ sunset: { failOn: 'never' } }) });
     await expect(findConfig(root, undefined)).rejects.toThrow(
@@ -99,6 +126,32 @@ describe('findConfig', () => {
   });
 });
 
+describe('describeJsonError', () => {
+  const errorOf = (text: string): Error => {
+    try {
+      JSON.parse(text);
+    } catch (error) {
+      return error as Error;
+    }
+    throw new Error(`${text} parsed`);
+  };
+
+  it('gives the place as a line and column, and the end of the text when the input stops short', () => {
+    expect(describeJsonError('[1,\n 2\n 3]', errorOf('[1,\n 2\n 3]'))).toBe("Expected ',' or ']' after array element, at line 3, column 2");
+    expect(describeJsonError('{\n  "a": [', errorOf('{\n  "a": ['))).toBe('Unexpected end of JSON input, at line 2, column 9');
+  });
+
+  it('reads the line and column Node 22 adds and the offset Node 20 gives alike', () => {
+    const text = '{\n"a": 1\n"b": 2}';
+    expect(describeJsonError(text, new Error("Expected ',' or '}' after property value in JSON at position 9 (line 3 column 1)"))).toBe(
+      "Expected ',' or '}' after property value, at line 3, column 1",
+    );
+    expect(describeJsonError(text, new Error("Expected ',' or '}' after property value in JSON at position 9"))).toBe(
+      "Expected ',' or '}' after property value, at line 3, column 1",
+    );
+  });
+});
+
 describe('resolveConfig', () => {
   it('fills defaults when there is no config file', async () => {
     const root = makeTree({});
@@ -113,6 +166,7 @@ describe('resolveConfig', () => {
       failOn: 'deprecated',
       reportScheduled: false,
       scheduledWithinDays: 90,
+      apis: [],
       customEntries: [],
       catalog: undefined,
       rules: {},

@@ -5,7 +5,8 @@ import type * as FsPromises from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { fixFiles } from '../src/fix/fix-files.js';
 import { fixSource } from '../src/fix/fix-source.js';
-import { fakeCore, makeTree, sunsetOptions } from './helpers.js';
+import { UsageError } from '../src/errors.js';
+import { fakeCore, makeTree, sunsetOptions, writeTree } from './helpers.js';
 
 
 /** Writes to a path matching `pattern` fail with ENOSPC, as on a full disk. */
@@ -89,7 +90,7 @@ describe('fixFiles', () => {
     expect(readFileSync(path.join(root, 'src/c.js'), 'utf8')).toBe(`${statusTodo}\nsend('PATCH /v1/campaigns');\n`);
     expect(report.changedFiles).toEqual(['src/a.ts', 'src/c.js']);
     expect(report.sites.map((site) => `${site.file}:${site.line}:${site.column} ${site.action}`)).toEqual(['src/a.ts:1:33 rewritten', 'src/c.js:1:6 todo']);
-    expect(report.summary).toEqual({ files: 3, visited: 3, candidates: 2, changed: 2, written: 2, notWritten: 0, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: false, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 } });
+    expect(report.summary).toEqual({ files: 3, visited: 3, candidates: 2, changed: 2, written: 2, notWritten: 0, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: false, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 } });
     expect(progress).toEqual(['1/3 src/a.ts', '2/3 src/b.ts', '3/3 src/c.js']);
     expect(readdirSync(path.join(root, 'src')).sort()).toEqual(['a.ts', 'b.ts', 'c.js']);
   });
@@ -105,16 +106,58 @@ describe('fixFiles', () => {
     expect(report.summary).toMatchObject({ changed: 1, written: 0, dry: true });
   });
 
-  it('refuses to start in a git work tree with uncommitted changes, unless forced', async () => {
-    const root = gitRepo({ 'a.ts': retired });
-    writeFileSync(path.join(root, 'new.ts'), 'export {};\n');
+  it('refuses when a file it would change has uncommitted changes, names each one, and writes nothing unless forced', async () => {
+    const root = gitRepo({ 'a.ts': retired, 'b.ts': retired, 'c.ts': retired, 'd.ts': 'export {};\n' });
+    writeFileSync(path.join(root, 'a.ts'), `// work in progress\n${retired}`);
+    writeFileSync(path.join(root, 'b.ts'), `// staged\n${retired}`);
+    execFileSync('git', ['add', 'b.ts'], { cwd: root });
+    writeFileSync(path.join(root, 'new.ts'), retired);
 
     await expect(fixFiles(['.'], { cwd: root, baseDir: root, options, dry: false, force: false, core: fakeCore })).rejects.toThrow(
-      /^Refusing to rewrite files: the git work tree .* has uncommitted changes:\n {2}new\.ts\n/,
+      new UsageError(
+        [
+          'Refusing to rewrite files: sunset fix would change these 3 files, which have uncommitted changes:',
+          '  a.ts (modified)',
+          '  b.ts (staged)',
+          '  new.ts (untracked)',
+          'sunset fix edits files in place; keeping its edits apart from your own keeps them a diff you can review and revert.',
+          'Commit or stash the changes to these files first, or pass --force to run anyway (or --dry to only preview).',
+        ].join('\n'),
+      ),
     );
-    expect(readFileSync(path.join(root, 'a.ts'), 'utf8')).toBe(retired);
+    expect(readFileSync(path.join(root, 'c.ts'), 'utf8')).toBe(retired);
     const forced = await fixFiles(['.'], { cwd: root, baseDir: root, options, dry: false, force: true, core: fakeCore });
-    expect(forced.summary.written).toBe(1);
+    expect(forced.changedFiles).toEqual(['a.ts', 'b.ts', 'c.ts', 'new.ts']);
+  });
+
+  it('is not stopped by uncommitted changes in files it does not change (a new report, notes, a file already fixed)', async () => {
+    const root = gitRepo({ 'src/a.ts': retired, 'src/b.ts': 'export {};\n' });
+    writeFileSync(path.join(root, 'sunset-report.html'), '<!doctype html>\n');
+    writeFileSync(path.join(root, 'src/b.ts'), 'export const b = 1;\n');
+    writeFileSync(path.join(root, 'src/c.ts'), retired.replace('/v1/campaigns', '/v1/buyer/campaigns'));
+
+    const report = await fixFiles(['.'], { cwd: root, baseDir: root, options, dry: false, force: false, core: fakeCore });
+
+    expect(report.changedFiles).toEqual(['src/a.ts']);
+    expect(readFileSync(path.join(root, 'src/a.ts'), 'utf8')).toBe(retired.replace('/v1/campaigns', '/v1/buyer/campaigns'));
+  });
+
+  it('counts a file inside a new, untracked folder as untracked', async () => {
+    const root = gitRepo({ 'a.ts': 'export {};\n' });
+    writeTree(root, { 'lib/deep/x.ts': retired });
+
+    await expect(fixFiles(['lib'], { cwd: root, baseDir: root, options, dry: false, force: false, core: fakeCore })).rejects.toThrow(
+      /^Refusing to rewrite files: sunset fix would change this file, which has uncommitted changes:\n {2}lib\/deep\/x\.ts \(untracked\)\n/,
+    );
+  });
+
+  it('lets a dry run through whatever the work tree holds', async () => {
+    const root = gitRepo({ 'a.ts': retired });
+    writeFileSync(path.join(root, 'a.ts'), `// mine\n${retired}`);
+
+    const report = await fixFiles(['.'], { cwd: root, baseDir: root, options, dry: true, force: false, core: fakeCore });
+
+    expect(report.summary).toMatchObject({ changed: 1, written: 0, dry: true });
   });
 
   it('reports a read-only file, leaves it as it was and goes on with the others', async () => {
@@ -129,19 +172,38 @@ describe('fixFiles', () => {
       { file: path.join(root, 'a.ts'), message: 'Could not write: the file is read-only. The file was left as it was.' },
       { file: path.join(root, 'c.ts'), line: 2, column: 1, message: 'Could not parse: Expected `)` but found `EOF`' },
     ]);
-    expect(report.summary).toMatchObject({ changed: 2, written: 1, errors: 2 });
+    // What was really done: the read-only file is not changed, and its site was not rewritten.
+    expect(report.changedFiles).toEqual(['b.ts']);
+    expect(report.sites).toEqual([
+      { file: 'a.ts', line: 1, column: 33, entry: 'campaigns-legacy-list', retired: 'GET /v1/campaigns', action: 'skipped', reason: 'sunset fix could not write this file (the file is read-only), so nothing was changed here' },
+      { file: 'b.ts', line: 1, column: 33, entry: 'campaigns-legacy-list', retired: 'GET /v1/campaigns', action: 'rewritten', reason: 'GET /v1/campaigns → GET /v1/buyer/campaigns' },
+    ]);
+    expect(report.summary).toMatchObject({ changed: 1, written: 1, notWritten: 1, rewritten: 1, skipped: 1, errors: 2 });
     expect(readdirSync(root).sort()).toEqual(['a.ts', 'b.ts', 'c.ts']);
   });
 
-  it('stops between files when the signal is aborted and says so', async () => {
+  it('stopped while planning, writes nothing and says so', async () => {
     const root = makeTree({ 'a.ts': retired, 'b.ts': retired, 'c.ts': retired });
     const controller = new AbortController();
 
     const report = await fixFiles(['.'], { cwd: root, baseDir: root, options, dry: false, force: true, core: fakeCore, onProgress: (done) => done === 1 && controller.abort(), signal: controller.signal });
 
+    expect(report.changedFiles).toEqual([]);
+    expect(report.sites).toEqual([]);
+    for (const file of ['a.ts', 'b.ts', 'c.ts']) expect(readFileSync(path.join(root, file), 'utf8')).toBe(retired);
+    expect(report.summary).toMatchObject({ files: 3, visited: 1, changed: 0, written: 0, interrupted: true });
+  });
+
+  it('stopped while writing, finishes the file in flight and reports only the files written', async () => {
+    const root = makeTree({ 'a.ts': retired, 'b.ts': retired, 'c.ts': retired });
+    const controller = new AbortController();
+
+    const report = await fixFiles(['.'], { cwd: root, baseDir: root, options, dry: false, force: true, core: fakeCore, onChange: () => controller.abort(), signal: controller.signal });
+
     expect(report.changedFiles).toEqual(['a.ts']);
+    expect(report.sites.map((site) => `${site.file} ${site.action}`)).toEqual(['a.ts rewritten']);
     expect(readFileSync(path.join(root, 'b.ts'), 'utf8')).toBe(retired);
-    expect(report.summary).toMatchObject({ files: 3, written: 1, interrupted: true });
+    expect(report.summary).toMatchObject({ files: 3, visited: 3, changed: 1, written: 1, rewritten: 1, interrupted: true });
   });
 
   it('reports a failed write (disk full), removes its temporary file and goes on', async () => {
@@ -151,7 +213,7 @@ describe('fixFiles', () => {
       const report = await fixFiles(['.'], { cwd: root, baseDir: root, options, dry: false, force: true, core: fakeCore });
 
       expect(report.errors).toEqual([{ file: path.join(root, 'a.ts'), message: 'Could not write: disk full (ENOSPC). The file was left as it was.' }]);
-      expect(report.summary).toMatchObject({ changed: 2, written: 1 });
+      expect(report.summary).toMatchObject({ changed: 1, written: 1, notWritten: 1 });
     } finally {
       diskFull.pattern = undefined;
     }

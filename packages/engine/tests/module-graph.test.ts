@@ -111,9 +111,7 @@ describe('check with the module graph (fixtures/project-app)', () => {
   it('reports only the declarations without the graph', async () => {
     expect(await findingsOf(fixture, false)).toEqual([
       'src/api/endpoints.ts:2:15 no-legacy-rest-path /v1/campaigns todo',
-      'src/api/endpoints.ts:2:15 no-legacy-rest-path /v1/campaigns todo',
       'src/api/paths.ts:2:30 no-legacy-rest-path /v1/campaigns/dictionaries/managers rewrite',
-      'src/api/paths.ts:3:33 no-legacy-rest-path /v1/campaigns todo',
       'src/api/paths.ts:3:33 no-legacy-rest-path /v1/campaigns todo',
       'src/api/paths.ts:7:12 no-legacy-rest-path /v1/campaigns/dictionaries/clients rewrite',
       'src/api/paths.ts:8:11 no-legacy-rest-path /v1/campaigns/dictionaries/labels todo',
@@ -191,8 +189,7 @@ describe('sunset check with the module graph (checkFiles, crossFile)', () => {
   it('reports the declarations, and each call reading a retired constant by relative path, directly, through a barrel or a cycle', async () => {
     const { lines, candidates } = await linesOf(true);
     expect(lines).toEqual([
-      // A bare '/v1/campaigns' matches two entries (the list and the status change), as in a one-file check.
-      'src/api/paths.ts:1:23 /v1/campaigns todo',
+      // A bare '/v1/campaigns' (the method not said) is one finding for both its retired methods, as in a one-file check.
       'src/api/paths.ts:1:23 /v1/campaigns todo',
       'src/api/paths.ts:4:22 /v1/campaigns/dictionaries/managers rewrite',
       // Built in a file without a needle from an imported constant: reported where it is built, not offered on (uses-built.ts).
@@ -222,7 +219,6 @@ describe('sunset check with the module graph (checkFiles, crossFile)', () => {
     const { lines, candidates } = await linesOf(false);
     expect(lines).toEqual([
       'src/api/paths.ts:1:23 /v1/campaigns todo',
-      'src/api/paths.ts:1:23 /v1/campaigns todo',
       'src/api/paths.ts:4:22 /v1/campaigns/dictionaries/managers rewrite',
       'src/cycle-a.ts:2:23 /v1/campaigns/dictionaries/labels todo',
       'src/cycle-b.ts:2:25 /v1/campaigns/dictionaries/managers rewrite',
@@ -234,7 +230,7 @@ describe('sunset check with the module graph (checkFiles, crossFile)', () => {
     const minified = `import{LEGACY}from'./paths';${'var a=1;'.repeat(600)}fetch(LEGACY);`;
     const root = makeTree({ 'src/paths.ts': "export const LEGACY = '/v1/campaigns';\n", 'src/bundle.js': minified });
     const result = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true });
-    expect(result.findings.map((finding) => path.relative(root, finding.file))).toEqual([path.join('src', 'paths.ts'), path.join('src', 'paths.ts')]);
+    expect(result.findings.map((finding) => path.relative(root, finding.file))).toEqual([path.join('src', 'paths.ts')]);
     expect({ skipped: result.skipped, candidates: result.candidates }).toEqual({ skipped: [], candidates: 1 });
   });
 
@@ -249,5 +245,63 @@ describe('sunset check with the module graph (checkFiles, crossFile)', () => {
     });
     const declaration = result.findings.find((finding) => finding.file === path.join(root, 'src/api/paths.ts'));
     expect(declaration && 'crossFileRelated' in declaration).toBe(false);
+  });
+});
+
+describe('sunset check with the module graph: clients from other files (issue 21)', () => {
+  const tree = {
+    'src/api/http.ts': "import axios from 'axios';\nexport const adform = axios.create({ baseURL: 'https://api.adform.com/v1' });\nexport default axios.create({ baseURL: 'https://api.adform.com/v1/buyer' });\n",
+    'src/api/ky.js': "const ky = require('ky');\nmodule.exports = { api: ky.create({ prefixUrl: `${process.env.HOST ?? 'https://api.adform.com'}/v1/` }) };\n",
+    'src/features/campaigns.ts': "import buyer, { adform } from '../api/http';\nexport const list = () => adform.get('/campaigns');\nexport const buyerList = () => buyer.get('/campaigns');\n",
+    'src/features/managers.js': "const { api } = require('../api/ky');\nexports.managers = () => api.get('campaigns/dictionaries/managers').json();\n",
+    // Another vendor's SDK: a wrapper class over an instance of its own host, in another file (CommonJS).
+    'src/vendor/apiClient.js': [
+      "const axios = require('axios');",
+      "const apiClient = axios.create({ baseURL: 'https://adsapi.othervendor.example' });",
+      'class ApiClient {',
+      '  makeRequest(method, endpoint) { return apiClient({ method, url: endpoint }); }',
+      "  get(endpoint) { return this.makeRequest('GET', endpoint); }",
+      '}',
+      'module.exports = ApiClient;',
+      '',
+    ].join('\n'),
+    'src/vendor/adsManager.js': [
+      "const apiClient = require('./apiClient');",
+      'class AdsManager {',
+      '  constructor() { this.apiClient = new apiClient(); }',
+      '  getSpecificCampaign(campaignId) { return this.apiClient.get(`/v1/campaigns/${campaignId}`); }',
+      '}',
+      'module.exports = AdsManager;',
+      '',
+    ].join('\n'),
+    // Imports a client module but reads no path a base could complete: not parsed again.
+    'src/features/unrelated.ts': "import { adform } from '../api/http';\nexport const ping = () => adform.get('/health');\n",
+  };
+
+  const linesOf = async (apiHosts?: readonly string[]): Promise<{ lines: string[]; candidates: string[] }> => {
+    const root = makeTree(tree);
+    const options = apiHosts === undefined ? sunsetOptions() : sunsetOptions({ apiHosts });
+    const result = await checkFiles(['src'], { cwd: root, baseDir: root, options, threads: 1, crossFile: true });
+    const lines = result.findings.map((finding) => {
+      const declared = finding.data.declaredIn === undefined ? '' : ` <- ${finding.data.declaredIn}`;
+      return `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey} ${finding.retirement?.migration} host=${finding.retirement?.host ?? '?'}${declared}`;
+    });
+    return { lines, candidates: result.candidateFiles.map((file) => path.relative(root, file).split(path.sep).join('/')).sort() };
+  };
+
+  it("joins a client's base from another file (ES import, require of module.exports) to the path at the call; another vendor's wrapper is its host's", async () => {
+    const { lines, candidates } = await linesOf();
+    expect(lines).toEqual([
+      'src/features/campaigns.ts:2:38 GET /v1/campaigns rewrite host=api.adform.com <- src/api/http.ts:2:23 (adform)',
+      'src/features/managers.js:2:34 GET /v1/campaigns/dictionaries/managers rewrite host=api.adform.com <- src/api/ky.js:2:25 (api)',
+    ]);
+    expect(candidates).toEqual(['src/features/campaigns.ts', 'src/features/managers.js', 'src/vendor/adsManager.js']);
+  });
+
+  it("counts another vendor's wrapper, with its host, when every host is the API's ('*')", async () => {
+    const { lines } = await linesOf(['*']);
+    expect(lines.filter((line) => line.startsWith('src/vendor/'))).toEqual([
+      'src/vendor/adsManager.js:4:63 GET /v1/campaigns/{id} todo host=adsapi.othervendor.example <- src/vendor/apiClient.js:3:1 (default)',
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { sunsetOptions } from './helpers.js';
 // check and fix alike, whether or not another needle is in it.
 
 const options = sunsetOptions({ asOf: '2026-11-24' });
-const splitAxios = "const api = axios.create({ baseURL: 'https://api.example.com/v1/' });\napi.get('/campaigns/dictionaries/clients');\n";
+const splitAxios = "const api = axios.create({ baseURL: 'https://api.adform.com/v1/' });\napi.get('/campaigns/dictionaries/clients');\n";
 const findingsOf = (text: string): string[] =>
   checkSource(text, '/repo/a.js', options).findings.map((finding) => `${finding.rule}@${finding.line}:${finding.column} ${finding.retirement?.retiredKey ?? finding.messageId}`);
 
@@ -26,11 +26,11 @@ describe('a path split between a base URL and the request path', () => {
   });
 
   it('is not searched for retired calls when only the token endpoint made the file a candidate', () => {
-    const text = "const api = axios.create({ baseURL: 'https://api.example.com/v1/' });\napi.get('/campaignsArchive/7');\nfetch(`${AUTH}/sts/connect/token`, { method: 'POST', body: JSON.stringify(credentials) });\n";
+    const text = "const api = axios.create({ baseURL: 'https://api.adform.com/v1/' });\napi.get('/campaignsArchive/7');\nfetch(`${AUTH}/sts/connect/token`, { method: 'POST', body: JSON.stringify(credentials) });\n";
     expect(findingsOf(text)).toEqual(['oauth-token-form-body@3:60 tokenRequestJsonBody']);
   });
 
   it('is rewritten by fix', () => {
-    expect(fixSource(splitAxios, '/repo/a.js', options).output).toBe("const api = axios.create({ baseURL: 'https://api.example.com/v1/' });\napi.get('/buyer/advertisers');\n");
+    expect(fixSource(splitAxios, '/repo/a.js', options).output).toBe("const api = axios.create({ baseURL: 'https://api.adform.com/v1/' });\napi.get('/buyer/advertisers');\n");
   });
 });

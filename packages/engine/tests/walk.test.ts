@@ -49,14 +49,82 @@ describe('findSourceFiles', () => {
     expect(displayPaths(files)).toEqual(['src/app.ts']);
   });
 
-  it('follows no symlink out of the root and lists a file linked twice inside it once', async () => {
-    const outside = makeTree({ 'secret.ts': js, 'lib/x.ts': js });
+  it('follows no symlink out of the scanned paths, lists each such link with its target, and a file linked twice inside them once', async () => {
+    const outside = makeTree({ 'secret.ts': js, 'lib/x.ts': js, 'notes.md': 'x' });
     const root = makeTree({ 'src/a.ts': js });
     symlinkSync(path.join(outside, 'secret.ts'), path.join(root, 'src/secret-link.ts'));
     symlinkSync(path.join(outside, 'lib'), path.join(root, 'lib-link'));
+    symlinkSync(path.join(outside, 'notes.md'), path.join(root, 'notes.md'));
     symlinkSync(path.join(root, 'src/a.ts'), path.join(root, 'src/z-alias.ts'));
-    const files = await findSourceFiles(['.'], { cwd: root });
-    expect(displayPaths(files)).toEqual(['src/a.ts']);
+    const listing = await findSourceFiles(['.'], { cwd: root });
+    expect(displayPaths(listing)).toEqual(['src/a.ts']);
+    const outsideShown = path.relative(root, outside);
+    expect(listing.skipped).toStrictEqual([
+      {
+        file: path.join(root, 'lib-link'),
+        reason: 'symbolic-link',
+        message: `Not scanned: a symbolic link to ${outsideShown}/lib, outside the scanned paths. Name that path on the command line to check it.`,
+      },
+      {
+        file: path.join(root, 'src/secret-link.ts'),
+        reason: 'symbolic-link',
+        message: `Not scanned: a symbolic link to ${outsideShown}/secret.ts, outside the scanned paths. Name that path on the command line to check it.`,
+      },
+    ]);
+  });
+
+  it('follows links to files and folders inside the scanned paths: each real file once, by its own path when the walk meets it', async () => {
+    const root = makeTree({ 'app/main.ts': js, 'shared/util.ts': js, 'shared/deep/more.ts': js, 'vendor/node_modules/dep/index.js': js });
+    symlinkSync(path.join(root, 'shared'), path.join(root, 'app/shared'));
+    symlinkSync(path.join(root, 'shared/util.ts'), path.join(root, 'app/util-link.ts'));
+    symlinkSync(path.join(root, 'vendor/node_modules/dep'), path.join(root, 'app/dep'));
+    // Scanning both: the files are found by their own paths, the links add nothing twice.
+    expect(displayPaths(await findSourceFiles(['app', 'shared'], { cwd: root }))).toEqual(['app/main.ts', 'shared/deep/more.ts', 'shared/util.ts']);
+    // Scanning app alone: shared lies outside, so the links into it are listed, not followed.
+    const alone = await findSourceFiles(['app'], { cwd: root });
+    expect(displayPaths(alone)).toEqual(['app/main.ts']);
+    expect(alone.skipped.map((skipped) => `${path.relative(root, skipped.file)} ${skipped.reason}`)).toEqual(['app/shared symbolic-link', 'app/util-link.ts symbolic-link']);
+    // Scanning the root: shared is walked once, by its own path; the dependency behind a link is never scanned.
+    expect(displayPaths(await findSourceFiles(['.'], { cwd: root }))).toEqual(['app/main.ts', 'shared/deep/more.ts', 'shared/util.ts']);
+  });
+
+  it('names the target of a link that leads outside, and checks a file there once it is named', async () => {
+    const root = makeTree({ 'src/a.ts': js, '.hidden/generated/api.ts': js });
+    symlinkSync(path.join(root, '.hidden/generated'), path.join(root, 'src/generated'));
+    const listing = await findSourceFiles(['src'], { cwd: root });
+    // .hidden lies outside src: the link leads outside the scanned path.
+    expect(displayPaths(listing)).toEqual(['src/a.ts']);
+    expect(listing.skipped.map((skipped) => skipped.message)).toEqual([
+      'Not scanned: a symbolic link to .hidden/generated, outside the scanned paths. Name that path on the command line to check it.',
+    ]);
+    const both = await findSourceFiles(['src', '.hidden/generated/api.ts'], { cwd: root });
+    expect(displayPaths(both)).toEqual(['.hidden/generated/api.ts', 'src/a.ts']);
+  });
+
+  it('is safe with cycles: a link to an ancestor, links to each other, a link to itself', async () => {
+    const root = makeTree({ 'src/a.ts': js, 'src/inner/b.ts': js });
+    symlinkSync(path.join(root, 'src'), path.join(root, 'src/inner/up'));
+    symlinkSync(root, path.join(root, 'src/root'));
+    symlinkSync(path.join(root, 'src/loop-b.ts'), path.join(root, 'src/loop-a.ts'));
+    symlinkSync(path.join(root, 'src/loop-a.ts'), path.join(root, 'src/loop-b.ts'));
+    const listing = await findSourceFiles(['.'], { cwd: root });
+    expect(displayPaths(listing)).toEqual(['src/a.ts', 'src/inner/b.ts']);
+    expect(listing.skipped).toStrictEqual([
+      { file: path.join(root, 'src/loop-a.ts'), reason: 'symbolic-link', message: 'Not scanned: a symbolic link whose target cannot be reached: ELOOP.' },
+      { file: path.join(root, 'src/loop-b.ts'), reason: 'symbolic-link', message: 'Not scanned: a symbolic link whose target cannot be reached: ELOOP.' },
+    ]);
+  });
+
+  it('lists a link to a missing file, and walks a scanned folder that is itself a link', async () => {
+    const target = makeTree({ 'lib/x.ts': js });
+    const root = makeTree({});
+    symlinkSync(path.join(target, 'lib'), path.join(root, 'lib'));
+    symlinkSync(path.join(root, 'gone.ts'), path.join(root, 'lib-dangling.ts'));
+    const listing = await findSourceFiles(['.', 'lib'], { cwd: root });
+    expect(displayPaths(listing)).toEqual(['lib/x.ts']);
+    expect(listing.skipped).toStrictEqual([
+      { file: path.join(root, 'lib-dangling.ts'), reason: 'symbolic-link', message: 'Not scanned: a symbolic link whose target cannot be reached: it does not exist (ENOENT).' },
+    ]);
   });
 
   it('takes explicit files as given even when gitignored, but never from node_modules', async () => {
@@ -69,6 +137,29 @@ describe('findSourceFiles', () => {
     const root = makeTree({ 'src/a.ts': js, 'src/fixtures/f.ts': js, 'scripts/s.js': js });
     const files = await findSourceFiles(['.'], { cwd: root, ignores: ['fixtures/', '/scripts'], ignoresBase: root });
     expect(displayPaths(files)).toEqual(['src/a.ts']);
+  });
+
+  it('lists a package.json that does not parse as not read, unless it is ignored, and lists every source file', async () => {
+    const root = makeTree({
+      '.gitignore': 'gen/\n',
+      'package.json': '{ "name": "root" }',
+      'src/a.ts': js,
+      'tests/fixtures/broken/package.json': '{ "name": ',
+      'tests/fixtures/broken/b.js': js,
+      'legacy/package.json': '{',
+      'gen/package.json': '{',
+      'node_modules/x/package.json': '{',
+    });
+    const listing = await findSourceFiles(['.'], { cwd: root, ignores: ['legacy/'], ignoresBase: root });
+    expect(displayPaths(listing)).toEqual(['src/a.ts', 'tests/fixtures/broken/b.js']);
+    expect(listing.skipped).toStrictEqual([
+      {
+        file: path.join(root, 'tests/fixtures/broken/package.json'),
+        reason: 'invalid-package-json',
+        message:
+          'Not read as a config: it is not valid JSON (Unexpected end of JSON input, at line 1, column 11). A package.json configures sunset only under a "sunset" key; fix the file if it should, or add its folder to ignores.',
+      },
+    ]);
   });
 
   it('reports paths outside the working directory relative to it', async () => {
@@ -131,13 +222,26 @@ describe('selectSourceFiles: the walk\'s verdict on given files, without walking
     mkdirSync(path.join(root, '.git'));
     symlinkSync(path.join(outside, 'secret.ts'), path.join(root, 'src/secret-link.ts'));
     symlinkSync(path.join(outside, 'lib'), path.join(root, 'src/lib-link'));
+    // Into the scanned paths: a file the walk lists by its own path, a gitignored one it lists only by the link's; and nowhere.
+    symlinkSync(path.join(root, 'src/a.ts'), path.join(root, 'src/inner-link.ts'));
+    symlinkSync(path.join(root, 'src/a.gen.ts'), path.join(root, 'src/gen-link.ts'));
+    symlinkSync(path.join(root, 'src/missing.ts'), path.join(root, 'src/broken-link.ts'));
+    writeFileSync(path.join(root, 'src/legacy/package.json'), '{ "name": ');
     const options = { cwd: root, ignores: ['fixtures/', '/scripts'], ignoresBase: root };
     const candidates = [...everyFile(root), path.join(outside, 'lib/x.ts'), path.join(root, 'src/lib-link/x.ts'), path.join(root, 'src/deleted.ts')];
     const walked = await findSourceFiles(['src', '.storybook', 'scripts'], options);
     const selected = await selectSourceFiles(['src', '.storybook', 'scripts'], candidates, options);
-    expect(displayPaths(walked)).toEqual(['.storybook/main.ts', 'src/B.TS', 'src/a.ts', 'src/legacy/keep.gen.ts', 'src/old.js']);
+    expect(displayPaths(walked)).toEqual(['.storybook/main.ts', 'src/B.TS', 'src/a.ts', 'src/gen-link.ts', 'src/legacy/keep.gen.ts', 'src/old.js']);
     expect(selected).toEqual(walked);
-    expect(selected.skipped.map((file) => path.relative(root, file.file))).toEqual(['scripts/s.js', 'src/fixtures/f.ts']);
+    // Links out of the scanned paths are listed as not scanned, by the walk and by the selection alike.
+    expect(selected.skipped.map((file) => `${path.relative(root, file.file)} ${file.reason}`)).toEqual([
+      'scripts/s.js excluded-by-config',
+      'src/broken-link.ts symbolic-link',
+      'src/fixtures/f.ts excluded-by-config',
+      'src/legacy/package.json invalid-package-json',
+      'src/lib-link symbolic-link',
+      'src/secret-link.ts symbolic-link',
+    ]);
   });
 
   it('counts a given file as named, and leaves out files under no given path', async () => {

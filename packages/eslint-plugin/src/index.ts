@@ -3,6 +3,7 @@ import type { TSESLint } from '@typescript-eslint/utils';
 import { todayUtc } from '@sunset/rule-data';
 import type { SunsetRuleName, SunsetRules } from './rules/index.js';
 import { createRules } from './rules/index.js';
+import { configObjectsFor, type ConfigsForOptions, type SunsetConfigFileObject } from './configs-for.js';
 import { createAnalysisMemo, type WarnFunction } from './util/file-analysis.js';
 
 export type { SunsetRuleName, SunsetRules } from './rules/index.js';
@@ -10,6 +11,7 @@ export type { SunsetSettings } from './util/settings.js';
 export { readSunsetSettings, SunsetSettingsError } from './util/settings.js';
 export { docsUrl } from './util/create-rule.js';
 export type { WarnFunction } from './util/file-analysis.js';
+export type { ConfigsForOptions, SunsetConfigFileObject, SunsetRuleEntry } from './configs-for.js';
 
 interface PackageJson {
   readonly name: string;
@@ -28,6 +30,13 @@ export interface SunsetPlugin {
   readonly meta: { readonly name: string; readonly version: string };
   readonly rules: SunsetRules;
   readonly configs: { readonly recommended: SunsetFlatConfig; readonly all: SunsetFlatConfig };
+  /**
+   * The flat config objects for a parsed `sunset.config.json` (or package.json's `sunset` key): the
+   * editor then checks what `sunset check` checks with that file. Use them in place of `configs.recommended`:
+   * `export default [...sunset.configsFor(JSON.parse(readFileSync(file, 'utf8')), { configFile: file })]`.
+   * Throws a ConfigError naming the file and the option when a value is invalid.
+   */
+  readonly configsFor: (sunsetConfig: unknown, options?: ConfigsForOptions) => SunsetConfigFileObject[];
 }
 
 const packageJson = createRequire(import.meta.url)('../package.json') as PackageJson;
@@ -49,7 +58,12 @@ export function createPlugin(options: { readonly warn?: WarnFunction } = {}): Su
   const rules = createRules(createAnalysisMemo(options.warn));
   const settings = { sunset: { asOf: todayUtc() } };
   const configs = {} as { recommended: SunsetFlatConfig; all: SunsetFlatConfig };
-  const plugin: SunsetPlugin = { meta: { name: packageJson.name, version: packageJson.version }, rules, configs };
+  const plugin: SunsetPlugin = {
+    meta: { name: packageJson.name, version: packageJson.version },
+    rules,
+    configs,
+    configsFor: (sunsetConfig, configOptions) => configObjectsFor(plugin, sunsetConfig, configOptions),
+  };
   configs.recommended = {
     name: 'sunset/recommended',
     plugins: { sunset: plugin },
@@ -74,6 +88,6 @@ export const ruleMeta: Readonly<Record<SunsetRuleName, TSESLint.RuleMetaData<str
  * require(esm) hands them the module namespace, not the default export) — eslint-doc-generator among
  * them — find `rules` and `configs` where a CommonJS plugin has them.
  */
-export const { meta, rules, configs } = plugin;
+export const { meta, rules, configs, configsFor } = plugin;
 
 export default plugin;

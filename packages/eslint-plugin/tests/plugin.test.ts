@@ -124,7 +124,7 @@ describe('invalid settings', () => {
     [{ reportScheduled: 'yes' }, 'Invalid Sunset option `settings.sunset.reportScheduled`: must be true or false, got "yes". Fix it in your ESLint config.'],
     [{ scheduledWithinDays: 1.5 }, 'Invalid Sunset option `settings.sunset.scheduledWithinDays`: must be a whole number of days, 0 or more, got 1.5. Fix it in your ESLint config.'],
     [{ typeAware: 1 }, 'Invalid Sunset option `settings.sunset.typeAware`: must be true or false, got 1. Fix it in your ESLint config.'],
-    [{ asof: '2024-06-01' }, 'Invalid Sunset option `settings.sunset.asof`: is not a known option; the known ones are asOf, apiHosts, identityHosts, reportScheduled, scheduledWithinDays, customEntries, typeAware. Fix it in your ESLint config.'],
+    [{ asof: '2024-06-01' }, 'Invalid Sunset option `settings.sunset.asof`: is not a known option; the known ones are asOf, apiHosts, identityHosts, reportScheduled, scheduledWithinDays, apis, customEntries, typeAware. Fix it in your ESLint config.'],
     [
       { customEntries: [{ id: 'proxy', retired: 'GET /proxy/v1/campaigns', gaEnds: '2024-13-01', supportEnds: '2025-01-01' }] },
       'Invalid Sunset option `settings.sunset.customEntries[0].gaEnds`: "2024-13-01" is not a day on the calendar. Fix it in your ESLint config.',

@@ -71,7 +71,7 @@ describe('type-aware identifier resolution', () => {
 });
 
 describe('the rules in type-aware mode', () => {
-  function lintClient(typeAware: boolean): Linter.LintMessage[] {
+  function lintClient(typeAware: boolean, file = 'client.ts'): Linter.LintMessage[] {
     const plugin = createPlugin();
     const config: Linter.Config[] = [
       plugin.configs.recommended as unknown as Linter.Config,
@@ -84,8 +84,9 @@ describe('the rules in type-aware mode', () => {
       },
       { settings: { sunset: { asOf: '2024-06-01', typeAware } } },
     ];
-    return new Linter({ cwd: fixtureDir }).verify(readFileSync(`${fixtureDir}client.ts`, 'utf8'), config, `${fixtureDir}client.ts`);
+    return new Linter({ cwd: fixtureDir }).verify(readFileSync(`${fixtureDir}${file}`, 'utf8'), config, `${fixtureDir}${file}`);
   }
+  const positions = (messages: Linter.LintMessage[]): string[] => messages.map(({ ruleId, line, column }) => `${ruleId ?? ''} ${line}:${column}`);
 
   it('reports calls whose URL comes from constants imported from another file, as TODOs', () => {
     expect(lintClient(true).map(({ ruleId, line, column, messageId, fix }) => ({ ruleId, line, column, messageId, fix }))).toEqual([
@@ -96,8 +97,13 @@ describe('the rules in type-aware mode', () => {
     ]);
   });
 
-  it('stays syntax-only without settings.sunset.typeAware', () => {
-    expect(lintClient(false)).toEqual([]);
+  it('without settings.sunset.typeAware, reads the same constants from ./endpoints.js by relative path, as sunset check does', () => {
+    expect(positions(lintClient(false))).toEqual(positions(lintClient(true)));
+  });
+
+  it('follows a path alias only with settings.sunset.typeAware (the type checker resolves it)', () => {
+    expect(positions(lintClient(true, 'aliased-client.ts'))).toEqual(['sunset/no-legacy-rest-path 4:30']);
+    expect(lintClient(false, 'aliased-client.ts')).toEqual([]);
   });
 });
 

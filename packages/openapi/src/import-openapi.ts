@@ -1,17 +1,18 @@
 import path from 'node:path';
-import { createCatalog, parseIsoDay, RuleDataError, type CustomEntryInput, type IsoDay } from '@sunset/rule-data';
-import { mergeConfig } from './config/merge-config.js';
+import { ConfigError, optionNamesIn, validateOptions } from '@sunset/config';
+import { parseIsoDay, RuleDataError, type CustomEntryInput, type IsoDay } from '@sunset/rule-data';
+import { mergeConfig, type ApiConfig, type EntryOrigin } from './config/merge-config.js';
 import type { Description } from './description/description.js';
-import { loadDescription } from './description/load-description.js';
-import { locateProblems } from './description/locate.js';
+import { defaultReadLimits, loadDescription } from './description/load-description.js';
+import { isHttpUrl, type ReadLimits } from './description/read-source.js';
 import { draftDeprecatedEntries } from './entries/deprecated-operations.js';
 import { draftRemovedEntries } from './entries/removed-operations.js';
 import { OpenApiImportError, type SpecProblem } from './problems.js';
 
 export interface ImportOpenApiOptions {
-  /** The OpenAPI 3.0/3.1 description, YAML or JSON: a path, absolute or relative to `cwd`. */
+  /** The OpenAPI 3.x or Swagger 2.0 description, YAML or JSON: a path (absolute or relative to `cwd`) or an http(s) URL. */
   readonly spec: string;
-  /** An older version of it: operations it has and `spec` lacks become entries too. Needs both dates. */
+  /** An older version of it (a path or URL): operations it has and `spec` lacks become entries too. Needs both dates. */
   readonly previous?: string;
   /** GA end for operations without `x-deprecated-at` / `x-deprecation-date`, and for removed ones (`YYYY-MM-DD`). */
   readonly deprecatedOn?: string;
@@ -27,10 +28,12 @@ export interface ImportOpenApiOptions {
   readonly specName?: string;
   /** How messages name the config; default `sunset.config.json`. */
   readonly configName?: string;
+  /** Size, time and YAML alias limits for reading the descriptions; default `defaultReadLimits`. */
+  readonly limits?: Partial<ReadLimits>;
 }
 
 export interface ImportOpenApiResult {
-  /** The config to write: `existingConfig` with `customEntries` and `apiHosts` brought up to date. */
+  /** The config to write: `existingConfig` with `customEntries` and the description's API under `apis` brought up to date. */
   readonly config: Record<string, unknown>;
   /** The entries generated from the description, as written in `config.customEntries`. */
   readonly entries: readonly CustomEntryInput[];
@@ -41,8 +44,10 @@ export interface ImportOpenApiResult {
     readonly removed: number;
     /** Entries of the config that are not this description's, kept as they were. */
     readonly kept: number;
-    /** Hosts added to `apiHosts`. */
-    readonly addedHosts: readonly string[];
+    /** The API the entries belong to, as written under `apis`; undefined when there are no entries. */
+    readonly api: { readonly id: string; readonly config: ApiConfig } | undefined;
+    /** Hosts an older import had added to `apiHosts`, taken out of it. */
+    readonly removedApiHosts: readonly string[];
   };
 }
 
@@ -60,67 +65,87 @@ function checkDays(options: ImportOpenApiOptions): { today: IsoDay; deprecatedOn
   return { today, deprecatedOn, sunsetOn };
 }
 
-/** The warnings about hosts `apiHosts` now lists only because a server variable has that default. */
-function defaultHostWarnings(descriptions: readonly Description[], addedHosts: readonly string[]): SpecProblem[] {
-  return descriptions.flatMap((description) =>
-    description.defaultHosts
-      .filter((note) => addedHosts.includes(note.host))
-      .map((note) => ({
-        file: description.file,
-        pointer: note.pointer,
-        message: `gives apiHosts the host ${note.host} (the default of {${note.variable}}); if your clients call another host, put it in apiHosts.`,
-      })),
-  );
+/** The API a description (and its previous version) describes: `*` when a server's host cannot be known. */
+function apiOf(descriptions: readonly Description[]): { hosts: string[]; basePaths: string[]; serverHosts: string[] } {
+  const serverHosts = [...new Set(descriptions.flatMap((description) => description.hosts))];
+  const unknown = descriptions.some((description) => description.unknownHosts.length > 0) || serverHosts.length === 0;
+  return { hosts: unknown ? ['*'] : serverHosts, basePaths: [...new Set(descriptions.flatMap((description) => description.basePaths))], serverHosts };
+}
+
+/** Why the API's hosts are `*`: one warning per reason (the first server that gives it), not one per operation. */
+function unknownHostWarnings(descriptions: readonly Description[], apiId: string): SpecProblem[] {
+  const notes = descriptions.flatMap((description) => description.unknownHosts);
+  const firsts = notes.filter((note, index) => notes.findIndex((other) => other.why === note.why) === index);
+  return firsts.map((note) => {
+    const others = notes.filter((other) => other.why === note.why).length - 1;
+    const more = others === 0 ? '' : ` (and ${others} more ${others === 1 ? 'server' : 'servers'} like it)`;
+    return { file: note.file, pointer: note.pointer, message: `${note.why}${more}: apis.${apiId}.hosts is ["*"], every host.` };
+  });
+}
+
+/** The merged config as `check` will read it: an error naming the key (or the operation behind an entry) when it would not load. */
+function validateMerged(config: Record<string, unknown>, configName: string, origins: ReadonlyMap<string, EntryOrigin>): void {
+  try {
+    validateOptions(config, configName, optionNamesIn('config-file'));
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    const index = Number(/^customEntries\[(\d+)\]/.exec(error.path)?.[1] ?? Number.NaN);
+    const entry = (config['customEntries'] as unknown[])[index] as { id?: unknown } | undefined;
+    const origin = typeof entry?.id === 'string' ? origins.get(entry.id) : undefined;
+    if (origin === undefined) throw new OpenApiImportError([{ file: configName, message: `cannot be written: ${error.message}` }]);
+    throw new OpenApiImportError([{ file: origin.file, pointer: origin.pointer, message: `gives an invalid entry: ${error.path}: ${error.problem}` }]);
+  }
 }
 
 /**
  * Imports the deprecated operations of an OpenAPI description (and, with `previous`, the removed
- * ones) as Sunset custom entries, merged into the existing config. Throws `OpenApiImportError` with
- * every problem at its JSON pointer when the descriptions cannot be imported.
+ * ones) as Sunset custom entries of the description's own API, merged into the existing config,
+ * which is then validated as `sunset check` reads it. Throws `OpenApiImportError` with every
+ * problem at its JSON pointer when the descriptions cannot be imported or the config would not load.
  */
 export async function importOpenApi(options: ImportOpenApiOptions): Promise<ImportOpenApiResult> {
   const days = checkDays(options);
   const cwd = options.cwd ?? process.cwd();
-  const resolvePath = (file: string): string => path.resolve(cwd, file);
+  const limits: ReadLimits = { ...defaultReadLimits, ...options.limits };
   const configName = options.configName ?? 'sunset.config.json';
-  const current = await loadDescription(options.spec, resolvePath(options.spec));
-  const previous = options.previous === undefined ? undefined : await loadDescription(options.previous, resolvePath(options.previous));
+  const loaded = await loadDescription(options.spec, cwd, limits);
+  const loadedPrevious = options.previous === undefined ? undefined : await loadDescription(options.previous, cwd, limits);
+  const current = loaded.description;
+  const previous = loadedPrevious?.description;
+  const descriptions = previous === undefined ? [current] : [current, previous];
+  const locate = (problems: readonly SpecProblem[]): SpecProblem[] => previous === undefined ? current.documents.locate(problems) : previous.documents.locate(current.documents.locate(problems));
 
   const deprecated = draftDeprecatedEntries(current, days);
   const removed = previous === undefined ? undefined : draftRemovedEntries(previous, current, { deprecatedOn: days.deprecatedOn!, sunsetOn: days.sunsetOn! });
   const errors = [...deprecated.errors, ...(removed?.errors ?? [])];
-  if (errors.length > 0) throw new OpenApiImportError(await locateProblems(errors, resolvePath));
+  if (errors.length > 0) throw new OpenApiImportError(locate(errors));
 
+  const api = apiOf(descriptions);
   const merged = mergeConfig({
     existingConfig: options.existingConfig,
     configName,
     drafts: [...deprecated.drafts, ...(removed?.drafts ?? [])],
     title: current.title,
-    specName: options.specName ?? options.spec.split(path.sep).join('/'),
+    specName: options.specName ?? (isHttpUrl(options.spec) ? options.spec : options.spec.split(path.sep).join('/')),
     today: days.today,
-    hosts: [...new Set([...current.hosts, ...(previous?.hosts ?? [])])],
+    api,
+    serverHosts: api.serverHosts,
   });
-  try {
-    createCatalog(merged.config['customEntries'], 'customEntries');
-  } catch (error) {
-    if (!(error instanceof RuleDataError)) throw error;
-    const index = Number(/^customEntries\[(\d+)\]/.exec(error.field ?? '')?.[1] ?? Number.NaN);
-    const entry = (merged.config['customEntries'] as unknown[])[index] as { id?: unknown } | undefined;
-    const origin = typeof entry?.id === 'string' ? merged.origins.get(entry.id) : undefined;
-    throw new OpenApiImportError([origin === undefined ? { file: configName, message: error.message } : { file: origin.file, pointer: origin.pointer, message: `gives an invalid entry: ${error.message}` }]);
-  }
+  validateMerged(merged.config, configName, merged.origins);
   const warnings = [
+    ...loaded.warnings,
+    ...(loadedPrevious?.warnings ?? []),
     ...deprecated.warnings,
     ...(removed?.warnings ?? []),
     ...merged.warnings,
-    ...defaultHostWarnings(previous === undefined ? [current] : [current, previous], merged.addedHosts),
+    ...(merged.api === undefined ? [] : unknownHostWarnings(descriptions, merged.api.id)),
   ];
   const removedCount = [...merged.origins.values()].filter((origin) => origin.cause === 'removed').length;
   return {
     config: merged.config,
     entries: merged.entries,
-    warnings: await locateProblems(warnings, resolvePath),
-    summary: { deprecated: merged.entries.length - removedCount, removed: removedCount, kept: merged.kept, addedHosts: merged.addedHosts },
+    warnings: locate(warnings),
+    summary: { deprecated: merged.entries.length - removedCount, removed: removedCount, kept: merged.kept, api: merged.api, removedApiHosts: merged.removedApiHosts },
   };
 }
 

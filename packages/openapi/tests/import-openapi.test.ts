@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalog, matchUrlShape, RuleDataError } from '@sunset/rule-data';
+import { resolveOptions, validateOptions } from '@sunset/config';
+import { matchUrlShape, RuleDataError } from '@sunset/rule-data';
 import { importOpenApi, OpenApiImportError, type ImportOpenApiOptions } from '@sunset/openapi';
 
 let dir = '';
@@ -53,19 +54,34 @@ describe('importOpenApi', () => {
     ]);
   });
 
-  it('writes the description\'s path, which matches a client calling it under the server\'s path, its host or any base', async () => {
+  it('writes the description\'s path as an entry of its own API, whose server path it follows', async () => {
     const spec = writeSpec('items.yaml', `  /v1/items:\n    get:\n      operationId: listItems\n      deprecated: true\n      x-sunset: 2026-06-30\n${ok}`);
-    const { entries, config } = await importOpenApi({ spec, today: '2026-11-01', cwd: dir });
+    const { entries, config, warnings } = await importOpenApi({ spec, today: '2026-11-01', cwd: dir });
     expect(entries).toEqual([
-      { id: 'list-items', retired: 'GET /v1/items', gaEnds: '2026-06-30', supportEnds: '2026-06-30', migration: 'todo', reason: 'the description names no successor', service: 'Users API (openapi:items.yaml)' },
+      { id: 'list-items', retired: 'GET /v1/items', api: 'users-api', gaEnds: '2026-06-30', supportEnds: '2026-06-30', migration: 'todo', reason: 'the description names no successor', service: 'Users API (openapi:items.yaml)' },
     ]);
-    expect(config['apiHosts']).toEqual(['api.example.com']);
-    const catalog = createCatalog(config['customEntries']);
+    expect(config['apis']).toEqual({ 'users-api': { name: 'Users API', hosts: ['api.example.com'], basePaths: ['/api'] } });
+    expect(config['apiHosts']).toBeUndefined();
+    expect(warnings).toEqual([]);
+    const { catalog } = resolveOptions([validateOptions(config, 'sunset.config.json')]);
+    expect(catalog.apiOf(catalog.byId('list-items')!)).toEqual({ id: 'users-api', name: 'Users API', hosts: ['api.example.com'], basePaths: ['/api'] });
     const found = (...parts: ({ kind: 'text'; value: string } | { kind: 'hole' })[]): string[] => matchUrlShape(parts, 'GET', catalog).map((match) => match.entry.id);
     expect(found({ kind: 'text', value: 'https://api.example.com/api/v1/items?limit=5' })).toEqual(['list-items']);
     expect(found({ kind: 'text', value: '/api/v1/items' })).toEqual(['list-items']);
     expect(found({ kind: 'hole' }, { kind: 'text', value: '/v1/items' })).toEqual(['list-items']);
     expect(found({ kind: 'text', value: 'https://api.example.com/api/v1/items/archive' })).toEqual([]);
+  });
+
+  it('lists the other live methods of a deprecated operation\'s path', async () => {
+    const spec = writeSpec(
+      'tracks.yaml',
+      `  /me/tracks:\n    get:\n${ok}    put:\n      deprecated: true\n${ok}    delete:\n      deprecated: true\n${ok}    head:\n${ok}  /me/tracks/{id}:\n    get:\n${ok}`,
+    );
+    const { entries } = await importOpenApi({ spec, today: '2026-11-01', cwd: dir });
+    expect(entries.map((entry) => [entry.retired, entry.liveMethods])).toEqual([
+      ['PUT /me/tracks', ['GET']],
+      ['DELETE /me/tracks', ['GET']],
+    ]);
   });
 
   it('keeps the day of the first import as the GA end on later imports', async () => {
@@ -91,15 +107,13 @@ describe('importOpenApi', () => {
     ]);
   });
 
-  it('needs both dates with a previous description, and reads only OpenAPI 3', async () => {
+  it('needs both dates with a previous description, and names a file that is not there', async () => {
     const spec = writeSpec('plain.yaml', `  /v1/users:\n    get:\n${ok}`);
     await expect(importOpenApi({ spec, previous: spec, deprecatedOn: '2026-01-01', today: '2026-11-01', cwd: dir })).rejects.toThrow(
       expect.objectContaining({ name: RuleDataError.name, field: 'sunsetOn', message: 'sunsetOn is required with previous: a removed operation\'s description gives no dates.' }),
     );
-    writeFileSync(path.join(dir, 'swagger.yaml'), "swagger: '2.0'\ninfo:\n  title: Old\n  version: '1'\npaths: {}\n");
-    expect(await importErrors({ spec: 'swagger.yaml' })).toEqual([
-      'swagger.yaml: is a Swagger 2.0 description; Sunset imports OpenAPI 3.0 and 3.1 (convert it first, for example with swagger2openapi).',
-    ]);
     expect(await importErrors({ spec: 'missing.yaml' })).toEqual(['missing.yaml: cannot be read: there is no such file.']);
+    writeFileSync(path.join(dir, 'other.yaml'), "asyncapi: '2.6.0'\ninfo:\n  title: Events\n  version: '1'\n");
+    expect(await importErrors({ spec: 'other.yaml' })).toEqual(['other.yaml:1:1: #: is not an OpenAPI description: it has no "openapi" (3.x) or "swagger" ("2.0") field.']);
   });
 });

@@ -28,16 +28,29 @@ async function run(argv: readonly string[]): Promise<{ code: number; stdout: str
 
 describe('sunset import openapi', () => {
   it('writes the config, then says it is up to date; --check agrees', async () => {
+    const unknownHosts = 'sunset: warning: users.yaml:1:1: #: names no server, so its paths are relative to wherever the description is served: apis.users-api.hosts is ["*"], every host.\n';
     expect(await run(['openapi', 'users.yaml', '--out', 'config/../sunset.config.json'])).toEqual({
       code: 0,
-      stdout: 'Wrote config/../sunset.config.json: 1 entry from users.yaml (1 deprecated, 0 removed).\n',
-      stderr: '',
+      stdout: 'Wrote config/../sunset.config.json: 1 entry from users.yaml (1 deprecated, 0 removed) for the API users-api on every host.\n',
+      stderr: unknownHosts,
     });
     expect(readFileSync(path.join(dir, 'sunset.config.json'), 'utf8')).toBe(`{
+  "apis": {
+    "users-api": {
+      "name": "Users API",
+      "hosts": [
+        "*"
+      ],
+      "basePaths": [
+        ""
+      ]
+    }
+  },
   "customEntries": [
     {
       "id": "list-users",
       "retired": "GET /v1/users",
+      "api": "users-api",
       "gaEnds": "2026-11-01",
       "supportEnds": "2027-01-31",
       "migration": "todo",
@@ -47,12 +60,12 @@ describe('sunset import openapi', () => {
   ]
 }
 `);
-    expect((await run(['openapi', 'users.yaml'])).stdout).toBe('sunset.config.json is up to date: 1 entry from users.yaml (1 deprecated, 0 removed).\n');
-    expect(await run(['openapi', 'users.yaml', '--check'])).toEqual({ code: 0, stdout: 'sunset.config.json is up to date with users.yaml.\n', stderr: '' });
+    expect((await run(['openapi', 'users.yaml'])).stdout).toBe('sunset.config.json is up to date: 1 entry from users.yaml (1 deprecated, 0 removed) for the API users-api on every host.\n');
+    expect(await run(['openapi', 'users.yaml', '--check'])).toEqual({ code: 0, stdout: 'sunset.config.json is up to date with users.yaml.\n', stderr: unknownHosts });
     expect(await run(['openapi', 'users.yaml', '--check', '--out', 'missing.json'])).toEqual({
       code: 1,
       stdout: 'missing.json is out of date with users.yaml: the file does not exist. Run the same command without --check to update it.\n',
-      stderr: '',
+      stderr: unknownHosts,
     });
   });
 
@@ -60,12 +73,13 @@ describe('sunset import openapi', () => {
     expect(await run(['openapi', '--help'])).toEqual({ code: 0, stdout: importHelp, stderr: '' });
     expect(importHelp).toBe(`Usage: sunset import openapi <spec> [options]
 
-Writes the deprecated operations of an OpenAPI 3.0 or 3.1 description (YAML or JSON) into the config's
-customEntries and its servers' hosts into apiHosts. Entries you wrote yourself are kept; a second
-import with the same inputs writes the same file.
+Writes the deprecated operations of an OpenAPI 3.x or Swagger 2.0 description (YAML or JSON, a file or
+an http(s) URL) into the config's customEntries, as entries of the description's own API under apis
+(its servers' hosts and paths). Entries you wrote yourself are kept; a second import with the same
+inputs writes the same file.
 
 Options:
-      --previous <FILE>             An older version: its operations that <spec> lacks become entries (needs both dates).
+      --previous <FILE|URL>         An older version: its operations that <spec> lacks become entries (needs both dates).
       --out <FILE>                  The config file to update (default sunset.config.json).
       --deprecated-on <YYYY-MM-DD>  GA end where x-deprecated-at is missing, and of removed operations (default: import day).
       --sunset-on <YYYY-MM-DD>      Support end where x-sunset is missing, and of removed operations.
@@ -80,7 +94,7 @@ description error.
   it.each([
     [[], 'Missing what to import: use `sunset import openapi <spec>` (see `sunset import openapi --help`).'],
     [['swagger', 'x.yaml'], 'Unknown import source "swagger": use `sunset import openapi <spec>` (see `sunset import openapi --help`).'],
-    [['openapi'], 'Missing the OpenAPI description: `sunset import openapi <spec>` (a YAML or JSON file).'],
+    [['openapi'], 'Missing the OpenAPI description: `sunset import openapi <spec>` (a YAML or JSON file, or its URL).'],
     [['openapi', 'a.yaml', 'b.yaml'], 'Expected one OpenAPI description, got 2: a.yaml, b.yaml. Use --previous for an older version.'],
     [['openapi', 'users.yaml', '--sunset'], 'Unknown option --sunset for `sunset import openapi`. Allowed options: --previous, --out, --deprecated-on, --sunset-on, --check, --help. Run `sunset import openapi --help` for details.'],
     [['openapi', 'users.yaml', '--out'], 'Option --out needs a value (FILE). Run `sunset import openapi --help` for details.'],

@@ -18,7 +18,7 @@ describe('expandServer', () => {
     const server = { url: '{protocol}://{hostname}/api/v3', variables: { hostname: { default: 'HOSTNAME' }, protocol: { default: 'http' } } };
     expect(expandServer(server, '#/servers/0')).toEqual({
       urls: [{ url: 'http://HOSTNAME/api/v3', host: 'hostname', path: '/api/v3' }],
-      defaultHosts: [{ host: 'hostname', variable: 'hostname', pointer: '#/servers/0/variables/hostname/default' }],
+      defaultHosts: [{ host: 'hostname', variable: 'hostname', value: 'HOSTNAME', pointer: '#/servers/0/variables/hostname/default' }],
       problems: [],
     });
   });

@@ -1,15 +1,16 @@
 import { readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { indexFile, rangeOf, type AnalysisOptions, type FileIndex, type Finding } from '@sunset/analysis';
+import { indexFile, rangeOf, retirementNotesOf, type AnalysisOptions, type CallForm, type FileIndex, type Finding } from '@sunset/analysis';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
 import {
   checkFiles,
   checkSource,
   createFolderCache,
+  decodeSource,
   displayPath,
   excerptOf,
   findSourceFiles,
-  scanModuleSpecifiers,
+  parseSource,
   UsageError,
   type CheckFilesResult,
   type CrossFileRelatedLocation,
@@ -18,9 +19,12 @@ import {
   type ModuleSummary,
   type ReadFolder,
   type SkippedFile,
+  type SourceEncoding,
 } from '@sunset/engine';
-import { Project, ts } from 'ts-morph';
-import { selectProjectFiles, wrapperDepth, type FileSummary } from './select-files.js';
+import type { UrlPart } from '@sunset/rule-data';
+import { Project, ts, type SourceFile as MorphSourceFile } from 'ts-morph';
+import { createClientResolver } from './client-resolver.js';
+import { basePatternOf, baseTestOf, selectProjectFiles, summaryOfText, wrapperDepth, type FileSummary, type SeedTests } from './select-files.js';
 import { createValueEvaluator, morphNodeAt, type ValueDeclaration } from './type-resolver.js';
 import { wrapperFindings } from './wrapper-findings.js';
 import { directWrappers, wrapperCalls, type Wrapper } from './wrappers.js';
@@ -100,30 +104,39 @@ export function loadTsconfig(run: Pick<ProjectRun, 'cwd' | 'tsconfig'>): Tsconfi
   return { file, options: { ...parsed.options, allowJs: parsed.options.allowJs ?? true, noEmit: true } };
 }
 
-/** A file's text, or undefined when it cannot be read (the pass that checks every file reports it). */
-function readText(file: string): string | undefined {
+/** A file's text as the engine decodes it (UTF-8, or UTF-16 with its BOM), or undefined when it cannot be read or decoded (the pass that checks every file reports it). */
+function readText(file: string): { readonly text: string; readonly encoding: SourceEncoding } | undefined {
+  let bytes;
   try {
-    return readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch {
     return undefined;
   }
+  const decoded = decodeSource(bytes);
+  return decoded.ok ? decoded : undefined;
 }
 
 /**
  * A file's summary for the selection, read from its bytes as a one-byte string: needles, `export` and
- * module specifiers are ASCII, a specifier with other bytes is decoded again as UTF-8. Cheaper than
- * UTF-8 decoding the file; for the files the engine's first pass did not summarize (outside the scanned
+ * module specifiers are ASCII (`summaryOfText`). Cheaper than UTF-8 decoding the file; a UTF-16 file (its
+ * BOM says so) is decoded. For the files the engine's first pass did not summarize (outside the scanned
  * paths, or every file for `fix --project`).
  */
-function readSummary(file: string, hasNeedle: (text: string) => boolean): FileSummary | undefined {
+function readSummary(file: string, seeds: SeedTests): FileSummary | undefined {
   let text: string;
   try {
-    text = readFileSync(file).toString('latin1');
+    const bytes = readFileSync(file);
+    const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+    if (!utf16) text = bytes.toString('latin1');
+    else {
+      const decoded = decodeSource(bytes);
+      if (!decoded.ok) return undefined;
+      text = decoded.text;
+    }
   } catch {
     return undefined;
   }
-  const specifiers = scanModuleSpecifiers(text).map((written) => (/[^\x00-\x7f]/.test(written) ? Buffer.from(written, 'latin1').toString('utf8') : written));
-  return { specifiers, needle: hasNeedle(text), exports: /\bexport\b/.test(text) };
+  return summaryOfText(text, seeds);
 }
 
 /**
@@ -164,6 +177,9 @@ function listingHost(readFolder: ReadFolder): ts.ModuleResolutionHost {
 
 const byteOrderMark = '\uFEFF';
 
+/** Findings in a string that no request of its file reads: a value another file's request (or a wrapper's call) may read. */
+const stringForms: ReadonlySet<CallForm> = new Set<CallForm>(['url-string', 'soap-envelope', 'soap-action', 'wcf-url']);
+
 /** The files of the first pass that must not go to ts-morph: those it could not read, parse or was told to skip. */
 export function notAnalysable(errors: readonly FileProblem[], skipped: readonly SkippedFile[]): Set<string> {
   return new Set([...errors.map((error) => error.file), ...skipped.map((file) => file.file)]);
@@ -187,9 +203,13 @@ export interface ProjectAnalysis {
   readonly loaded: ReadonlySet<string>;
   /** The text of every loaded file as read (absolute path → text, byte-order mark kept); some may lie outside the scanned paths. */
   readonly sources: ReadonlyMap<string, string>;
+  /** How each loaded file's bytes spell its text (a fix writes it back the same way). */
+  readonly encodings: ReadonlyMap<string, SourceEncoding>;
   readonly project: Project;
   /** The files walked, less those the first pass could not read or parse or skipped. */
   readonly scanned: ReadonlySet<string>;
+  /** Requests to a retired path on another API's host, in each loaded file the analysis checked (absolute path, only files with some). */
+  readonly otherHostsByFile: ReadonlyMap<string, number>;
 }
 
 /**
@@ -210,15 +230,19 @@ export async function analyseProject(
   const files = walked.filter((file) => !excluded.has(file));
   const analysisOptions: AnalysisOptions = analysisOptionsOf(run.options);
   run.onProgress?.(`selecting among ${files.length} files`);
-  // Only a retired path or operation can travel across files: files holding one are the seeds. The other
-  // files keep the findings of the first pass (reporting or OAuth targets, TODO markers).
-  const hasNeedle = (text: string): boolean => analysisOptions.catalog.needlePattern.test(text);
-  const summaryOf = (file: string): FileSummary | undefined => modules?.get(file) ?? readSummary(file, hasNeedle);
+  // Only a retired path or operation can travel across files, whole or split between a client's base and
+  // a path: files holding one, or exporting such a base, are the seeds. The other files keep the findings
+  // of the first pass (reporting or OAuth targets, TODO markers).
+  const seeds: SeedTests = { hasNeedle: (text: string) => analysisOptions.catalog.needlePattern.test(text), holdsBase: baseTestOf(analysisOptions) };
+  const summaryOf = (file: string): FileSummary | undefined => modules?.get(file) ?? readSummary(file, seeds);
   const selection = selectProjectFiles(files, summaryOf, tsconfig.options, listingHost(readFolder));
   const texts = new Map<string, string>();
+  const encodings = new Map<string, SourceEncoding>();
   for (const file of selection.loaded) {
-    const text = readText(file);
-    if (text !== undefined) texts.set(file, text);
+    const read = readText(file);
+    if (read === undefined) continue;
+    texts.set(file, read.text);
+    encodings.set(file, read.encoding);
   }
 
   run.onProgress?.(`loading ${texts.size} files into ts-morph`);
@@ -234,9 +258,40 @@ export async function analyseProject(
   }
   const checker = project.getTypeChecker().compilerObject;
   const evaluate = createValueEvaluator(checker);
+  /** `resolveIdentifier` for one file: the URL parts of a name the checker finds a value for, each found value told to `onResolved`. */
+  const identifierHook =
+    (sourceFile: MorphSourceFile, onResolved?: (range: readonly [number, number], declarations: readonly ValueDeclaration[]) => void) =>
+    (node: Parameters<NonNullable<AnalysisOptions['resolveIdentifier']>>[0]): readonly UrlPart[] | undefined => {
+      const tsNode = morphNodeAt(sourceFile, rangeOf(node));
+      if (tsNode === undefined || !(ts.isIdentifier(tsNode) || ts.isPropertyAccessExpression(tsNode) || ts.isElementAccessExpression(tsNode))) return undefined;
+      const value = evaluate(tsNode);
+      if (!value.parts.some((part) => part.kind === 'text' && part.value !== '')) return undefined;
+      onResolved?.(rangeOf(node), value.declarations);
+      return value.parts;
+    };
+  /** `resolveClient` for one file: the client a name stands for, wherever the checker finds it made. */
+  const clientHook: (sourceFile: MorphSourceFile) => NonNullable<AnalysisOptions['resolveClient']> = (sourceFile) => (node, what) => {
+    const tsNode = morphNodeAt(sourceFile, rangeOf(node));
+    return tsNode === undefined ? undefined : resolveClient(tsNode, what);
+  };
+  // The files a client is made in are indexed once more, for that only, with the same hooks.
+  const lookupIndexes = new Map<string, FileIndex | undefined>();
+  const lookupIndexOf = (file: string): FileIndex | undefined => {
+    if (lookupIndexes.has(file)) return lookupIndexes.get(file);
+    const sourceFile = project.getSourceFile(file);
+    const text = texts.get(file);
+    const parsed = sourceFile === undefined || text === undefined ? undefined : parseSource(text, file);
+    const index = parsed?.ok === true ? indexFile(parsed.file, { ...analysisOptions, resolveIdentifier: identifierHook(sourceFile!), resolveClient: clientHook(sourceFile!) }) : undefined;
+    lookupIndexes.set(file, index);
+    return index;
+  };
+  // Where the bases of the clients requests read from other files are written: part of those requests.
+  const baseRanges: { file: string; range: readonly [number, number] }[] = [];
+  const resolveClient = createClientResolver(checker, lookupIndexOf, (file, ranges) => baseRanges.push(...ranges.map((range) => ({ file, range }))));
 
   let checked = 0;
   const findings: ProjectFinding[] = [];
+  const otherHostsByFile = new Map<string, number>();
   const wrappers: Wrapper[] = [];
   const consumedDeclarations = new Set<string>();
   const locationOf = (declaration: ValueDeclaration, message: string): CrossFileLocation => {
@@ -260,22 +315,19 @@ export async function analyseProject(
     let index: FileIndex | undefined;
     const core = {
       mightNeedAnalysis: () => true,
+      // The index is the real one, so what the retirement rules left out (another API's host) is said too.
+      retirementNotes: retirementNotesOf,
       indexFile: (source: Parameters<typeof indexFile>[0], options: AnalysisOptions): FileIndex => {
         index = indexFile(source, {
           ...options,
-          resolveIdentifier: (node) => {
-            const tsNode = morphNodeAt(sourceFile, rangeOf(node));
-            if (tsNode === undefined || !(ts.isIdentifier(tsNode) || ts.isPropertyAccessExpression(tsNode) || ts.isElementAccessExpression(tsNode))) return undefined;
-            const value = evaluate(tsNode);
-            if (!value.parts.some((part) => part.kind === 'text' && part.value !== '')) return undefined;
-            resolved.push({ range: rangeOf(node), declarations: value.declarations });
-            return value.parts;
-          },
+          resolveIdentifier: identifierHook(sourceFile, (range, declarations) => resolved.push({ range, declarations })),
+          resolveClient: clientHook(sourceFile),
         });
         return index;
       },
     };
     const result = checkSource(texts.get(file)!, file, run.options, core);
+    if ((result.notes?.otherHostCount ?? 0) > 0) otherHostsByFile.set(file, result.notes!.otherHostCount);
     for (const finding of result.findings) {
       const declarations = resolved
         .filter(({ range }) => finding.range[0] <= range[0] && range[1] <= finding.range[1])
@@ -297,26 +349,45 @@ export async function analyseProject(
   }
 
   run.onProgress?.(`following wrappers ${wrapperDepth} levels deep`);
-  for (const { finding, call, sinks } of wrapperFindings(wrapperCalls(wrappers, project, evaluate, checker), analysisOptions)) {
+  // A wrapper's call the analysis already sees as a request (a method of a wrapper class: `api.get(path)`)
+  // is one request: the analysis' finding (its rewrite at the call) gains the wrapper's request as related.
+  const requestKey = (file: string, range: readonly [number, number], entryId: string | undefined): string => `${file}:${range[0]}:${range[1]}:${entryId}`;
+  const byRequest = new Map(
+    findings.flatMap((finding, at) => (finding.retirement === undefined || stringForms.has(finding.retirement.form) ? [] : [[requestKey(finding.file, finding.range, finding.retirement.entry.id), at] as const])),
+  );
+  for (const { finding, call, sinks, declarations } of wrapperFindings(wrapperCalls(wrappers, project, evaluate, checker), analysisOptions)) {
     const sourceFile = call.call.getSourceFile();
     const start = positionOf(sourceFile, finding.range[0]);
     const end = positionOf(sourceFile, finding.range[1]);
-    const { declarations } = call.value;
     for (const declaration of declarations) consumedDeclarations.add(`${declaration.file}:${declaration.range[0]}:${declaration.range[1]}`);
     const sinkLocations = sinks.map((sink) =>
       locationOf({ file: sink.file, name: call.wrapper.name, range: sink.range, editable: false }, `${call.wrapper.name}() makes the request here.`),
     );
-    const through = sinks.map((sink) => `${call.wrapper.name} (${displayPath(run.cwd, sink.file)}:${locationOf({ file: sink.file, name: '', range: sink.range, editable: false }, '').line})`);
-    const data: Finding['data'] = { ...finding.data, through: [...new Set(through)].join(', '), ...(declarations.length === 0 ? {} : { declaredIn: describe(declarations) }) };
+    const through = [...new Set(sinks.map((sink) => `${call.wrapper.name} (${displayPath(run.cwd, sink.file)}:${locationOf({ file: sink.file, name: '', range: sink.range, editable: false }, '').line})`))].join(', ');
+    const same = byRequest.get(requestKey(sourceFile.fileName, finding.range, finding.retirement?.entry.id));
+    if (same !== undefined) {
+      const known = findings[same]!;
+      // The host the wrapper's request names, where the call alone does not show it.
+      const retirement = known.retirement?.host === undefined && finding.retirement?.host !== undefined ? { ...known.retirement!, host: finding.retirement.host } : known.retirement;
+      findings[same] = { ...known, data: { ...known.data, through }, crossFileRelated: [...sinkLocations, ...(known.crossFileRelated ?? [])], ...(retirement === undefined ? {} : { retirement }) };
+      continue;
+    }
+    const data: Finding['data'] = { ...finding.data, through, ...(declarations.length === 0 ? {} : { declaredIn: describe(declarations) }) };
+    const relatedLocations = finding.related.map((related) => {
+      const relatedStart = positionOf(sourceFile, related.range[0]);
+      const relatedEnd = positionOf(sourceFile, related.range[1]);
+      return { line: relatedStart.line, column: relatedStart.column, endLine: relatedEnd.line, endColumn: relatedEnd.column, message: related.message };
+    });
     findings.push({
       ...finding,
+      ...(finding.retirement === undefined ? {} : { retirement: wrapperRetirement(finding, data.through!, declarations.length > 0) }),
       data,
       file: sourceFile.fileName,
       line: start.line,
       column: start.column,
       endLine: end.line,
       endColumn: end.column,
-      relatedLocations: [],
+      relatedLocations,
       severity: run.options.rules[finding.rule]?.level === 'warn' ? 'warn' : 'error',
       crossFileRelated: [...sinkLocations, ...declarations.map((declaration) => locationOf(declaration, `The value is declared here as ${declaration.name}.`))],
       declarations,
@@ -324,18 +395,36 @@ export async function analyseProject(
   }
 
   // A constant read by a request in another file is reported there, not again on its own (as within one
-  // file); a URL string passed to a wrapper is reported once, as the wrapper's request.
-  const wrapperArguments = new Set(findings.filter((finding) => finding.data.through !== undefined).map((finding) => `${finding.file}:${finding.range[0]}:${finding.range[1]}`));
+  // file); a string passed to a wrapper (a URL, an envelope) is reported once, as the wrapper's request.
+  const wrapperArguments = findings.flatMap((finding) =>
+    finding.data.through === undefined ? [] : [finding.range, ...finding.related.map((related) => related.range)].map((range) => ({ file: finding.file, range })),
+  );
+  const insideWrapperArgument = (finding: ProjectFinding): boolean =>
+    wrapperArguments.some(({ file, range }) => file === finding.file && range[0] <= finding.range[0] && finding.range[1] <= range[1]);
+  // A client's base is not a request of its own: a string there is reported with the requests it is the base of.
+  const insideBase = (finding: ProjectFinding): boolean => baseRanges.some(({ file, range }) => file === finding.file && range[0] <= finding.range[0] && finding.range[1] <= range[1]);
   // Files outside the scanned paths were read for their values and wrappers only: nothing is reported there.
   const scanned = new Set(files);
   const kept = findings.filter((finding) => {
     if (!scanned.has(finding.file)) return false;
-    if (finding.retirement?.form !== 'url-string') return true;
-    const key = `${finding.file}:${finding.range[0]}:${finding.range[1]}`;
-    return !consumedDeclarations.has(key) && !wrapperArguments.has(key);
+    if (finding.retirement === undefined || !stringForms.has(finding.retirement.form) || finding.data.through !== undefined) return true;
+    return !consumedDeclarations.has(`${finding.file}:${finding.range[0]}:${finding.range[1]}`) && !insideWrapperArgument(finding) && !insideBase(finding);
   });
   kept.sort(compareFindings);
-  return { findings: kept, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, project, scanned };
+  return { findings: kept, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, encodings, project, scanned, otherHostsByFile };
+}
+
+/**
+ * The retirement facts of a wrapper call whose one-to-one move has no edit here (the argument is not a
+ * string literal holding the whole path): a TODO, with the reason, rather than the synthetic request's
+ * "rewrite". An argument that names constants stays `rewrite`: `fix --project` may rewrite it where it
+ * is declared, and gives its own reason when it does not.
+ */
+function wrapperRetirement(finding: Finding, through: string, fromConstants: boolean): NonNullable<Finding['retirement']> {
+  const retirement = finding.retirement!;
+  if (retirement.migration !== 'rewrite' || finding.fix !== undefined) return retirement;
+  const todoCause = `the path reaches the request through ${through}; sunset fix rewrites a wrapper's argument only where it is a string literal holding the whole path, or a constant whose every use is the same one-to-one migration`;
+  return fromConstants ? { ...retirement, todoCause } : { ...retirement, migration: 'todo', todoCause };
 }
 
 /**
@@ -347,12 +436,15 @@ export async function runProjectCheck(run: ProjectRun): Promise<ProjectCheckResu
   const tsconfig = loadTsconfig(run);
   run.onProgress?.('checking every file as sunset check does');
   const readFolder = run.readFolder ?? createFolderCache();
+  const basePattern = basePatternOf(run.options);
   const base = await checkFiles(run.paths, {
     cwd: run.cwd,
     options: run.options,
     baseDir: run.baseDir,
     readFolder,
     moduleSummaries: true,
+    // The first pass also tells which files export a client's base, so the selection reads no file again.
+    ...(basePattern === undefined ? {} : { basePattern }),
     ...(run.onWalked === undefined ? {} : { onWalked: run.onWalked }),
     ...(run.threads === undefined ? {} : { threads: run.threads }),
   });
@@ -368,5 +460,18 @@ export async function runProjectCheck(run: ProjectRun): Promise<ProjectCheckResu
   for (const [file, lines] of linesIn) excerpts.set(file, excerptOf(analysis.sources.get(file) ?? '', lines));
   const parsed = new Set(base.candidateFiles);
   const loadedScanned = [...analysis.sources.keys()].filter((file) => analysis.scanned.has(file) && !parsed.has(file));
-  return { ...base, findings, candidateFiles: [...base.candidateFiles, ...loadedScanned], excerpts, analysed: analysis.analysed, loaded: analysis.loaded.size };
+  // A loaded file's requests left out as another host's are counted as the analysis counted them (it knows more hosts).
+  const otherHostsByFile = new Map([...base.otherHostsByFile].filter(([file]) => !analysis.loaded.has(file)));
+  for (const [file, count] of analysis.otherHostsByFile) if (analysis.scanned.has(file)) otherHostsByFile.set(file, count);
+  const otherHostCount = [...otherHostsByFile.values()].reduce((sum, count) => sum + count, 0);
+  return {
+    ...base,
+    findings,
+    candidateFiles: [...base.candidateFiles, ...loadedScanned],
+    excerpts,
+    analysed: analysis.analysed,
+    loaded: analysis.loaded.size,
+    otherHostCount,
+    otherHostsByFile,
+  };
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Finding, SiteReport } from '@sunset/analysis';
-import { assertCleanWorkTrees, displayPath, fixFiles, planParsableFix, workTreeFoldersOf, writeFixedFile, type FileChange, type FileProblem, type FixReport } from '@sunset/engine';
+import { applyFixPlan, displayPath, fixFiles, planParsableFix, type FileChange, type FixReport } from '@sunset/engine';
 import { describeEndpoint } from '@sunset/rule-data';
 import { Node as MorphNode, type Project } from 'ts-morph';
 import { analyseProject, loadTsconfig, notAnalysable, type ProjectFinding, type ProjectRun } from './project-check.js';
@@ -20,8 +20,8 @@ export interface ProjectFixRun extends ProjectRun {
 }
 
 export interface ProjectFixResult {
-  /** Files whose text changes (written unless `dry`), in path order. */
-  readonly changes: readonly { readonly file: string; readonly before: string; readonly after: string }[];
+  /** Files whose text the plan changes, in path order (`report.changedFiles`: those really written). */
+  readonly changes: readonly FileChange[];
   readonly sites: readonly SiteReport[];
   /** The report `sunset fix` prints: the first pass's counts and errors, the project's sites and changes. */
   readonly report: FixReport;
@@ -37,6 +37,43 @@ function oneToOneUse(finding: ProjectFinding): boolean {
   const entry = facts?.entry;
   if (facts === undefined || entry?.kind !== 'path' || entry.migration !== 'rewrite' || facts.method === undefined) return false;
   return entry.replacements.length === 1 && entry.replacements[0]!.method === entry.method && !entry.path.includes('{');
+}
+
+/**
+ * The declaration a finding's retired path is written in: its only one, or, when the URL joins several
+ * constants (`${API_BASE}${CAMPAIGNS_PATH}`), the one whose literal holds the whole path. Undefined
+ * when none does (the path itself is assembled from pieces) or the finding is not about a path.
+ */
+function pathDeclarationOf(finding: ProjectFinding, literalOf: (declaration: ValueDeclaration) => string): ValueDeclaration | undefined {
+  const entry = finding.retirement?.entry;
+  if (entry === undefined) return undefined;
+  if (finding.declarations.length === 1) return finding.declarations[0];
+  if (entry.kind !== 'path' || entry.path.includes('{')) return undefined;
+  const holding = finding.declarations.filter((declaration) => literalOf(declaration).includes(entry.path));
+  return holding.length === 1 ? holding[0] : undefined;
+}
+
+/**
+ * The edit of a declared string towards `newPath`: the old path written whole in it, or only its tail,
+ * the head standing before it in the URL (a client's base `…/v1` + `'/campaigns'`; ky's
+ * `prefixUrl` `…/v1/` + `'campaigns'`). The head stays where it is, so the new path must start
+ * with it. Undefined when the string holds neither.
+ */
+function declaredPathEdit(value: string, oldPath: string, newPath: string): { start: number; end: number; text: string } | { keptHead: string } | undefined {
+  if (value.split(oldPath).length === 2) {
+    const start = value.indexOf(oldPath);
+    return { start, end: start + oldPath.length, text: newPath };
+  }
+  for (let cut = 1; cut < oldPath.length; cut++) {
+    // The head ends at a segment: right before a slash, or right after one (a prefix joined without a slash).
+    if (oldPath[cut] !== '/' && oldPath[cut - 1] !== '/') continue;
+    const tail = oldPath.slice(cut);
+    if (!value.startsWith(tail) || !/^(?:$|[?#])/.test(value.slice(tail.length))) continue;
+    const head = oldPath.slice(0, cut);
+    if (!newPath.startsWith(head)) return { keptHead: head };
+    return { start: 0, end: tail.length, text: newPath.slice(cut) };
+  }
+  return undefined;
 }
 
 /** Files a fix may edit: scanned, not a declaration file, not a dependency. */
@@ -65,7 +102,6 @@ function everyUseIsIn(project: Project, declaration: ValueDeclaration, ranges: r
  */
 export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResult> {
   const tsconfig = loadTsconfig(run);
-  if (!run.dry && run.force !== true) await assertCleanWorkTrees(await workTreeFoldersOf(run.paths, run.cwd));
   // The first pass: what `sunset fix --dry` would change, file by file; the project's plan replaces it for the files ts-morph loads.
   run.onProgress?.('fixing every file as sunset fix does');
   const firstPass = new Map<string, FileChange>();
@@ -82,9 +118,12 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
   if (base.summary.interrupted) return { changes: [], sites: [], report: { ...base, changedFiles: [], summary: { ...base.summary, changed: 0, written: 0, dry: run.dry } }, loaded: 0 };
   const analysis = await analyseProject(run, tsconfig, notAnalysable(base.errors, base.skippedFiles));
   const byDeclaration = new Map<string, { declaration: ValueDeclaration; uses: ProjectFinding[] }>();
+  const literalOf = (declaration: ValueDeclaration): string =>
+    // Declaration ranges are offsets in the text without its byte-order mark, as ts-morph parsed it.
+    analysis.sources.get(declaration.file)?.replace(/^\uFEFF/, '').slice(declaration.range[0] + 1, declaration.range[1] - 1) ?? '';
   for (const finding of analysis.findings) {
-    if (finding.retirement === undefined || finding.declarations.length !== 1) continue;
-    const declaration = finding.declarations[0]!;
+    const declaration = pathDeclarationOf(finding, literalOf);
+    if (declaration === undefined) continue;
     const group = byDeclaration.get(declarationKey(declaration)) ?? { declaration, uses: [] };
     group.uses.push(finding);
     byDeclaration.set(declarationKey(declaration), group);
@@ -96,22 +135,23 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
   for (const { declaration, uses } of byDeclaration.values()) {
     const first = uses[0]!.retirement!;
     const oldPath = first.entry.kind === 'path' ? first.entry.path : '\0';
-    // Declaration ranges are offsets in the text without its byte-order mark, as ts-morph parsed it.
-    const value = analysis.sources.get(declaration.file)?.replace(/^\uFEFF/, '').slice(declaration.range[0] + 1, declaration.range[1] - 1) ?? '';
+    const value = literalOf(declaration);
+    const sameMigration = uses.every((use) => oneToOneUse(use) && use.retirement!.entry.id === first.entry.id);
+    const edit = sameMigration ? declaredPathEdit(value, oldPath, first.entry.replacements[0]!.path) : undefined;
     const rewritable =
       declaration.editable &&
       isEditable(declaration.file, analysis.scanned) &&
-      uses.every((use) => oneToOneUse(use) && use.retirement!.entry.id === first.entry.id) &&
-      value.split(oldPath).length === 2 &&
+      edit !== undefined &&
+      !('keptHead' in edit) &&
       everyUseIsIn(analysis.project, declaration, uses.map((use) => ({ file: use.file, range: use.range })));
     for (const use of uses) settled.add(use);
     if (rewritable) {
-      const at = declaration.range[0] + 1 + value.indexOf(oldPath);
+      const at = declaration.range[0] + 1;
       const replacement = first.entry.replacements[0]!;
       plan(declaration.file, {
         ...uses[0]!,
         range: declaration.range,
-        fix: [{ range: [at, at + oldPath.length], text: replacement.path }],
+        fix: [{ range: [at + edit.start, at + edit.end], text: edit.text }],
         retirement: { ...first, migration: 'rewrite', statementStart: declaration.range[0] },
         data: { ...uses[0]!.data, replacements: `use ${describeEndpoint(replacement)}` },
       });
@@ -123,9 +163,11 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
       const named = declaration.name === 'default' ? 'the default export' : declaration.name;
       const todoCause = !oneToOneUse(use)
         ? facts.todoCause
-        : isEditable(declaration.file, analysis.scanned)
-          ? `${named} (${where}) is shared by uses that do not all migrate the same way, or it also feeds something that is not a request`
-          : `${named} is declared in ${where}, which this run does not edit (outside the scanned paths, under node_modules or a .d.ts)`;
+        : !isEditable(declaration.file, analysis.scanned)
+          ? `${named} is declared in ${where}, which this run does not edit (outside the scanned paths, under node_modules or a .d.ts)`
+          : edit !== undefined && 'keptHead' in edit
+            ? `the new path does not start with ${edit.keptHead}, the URL's base before ${named}, which other calls share`
+            : `${named} (${where}) is shared by uses that do not all migrate the same way, or it also feeds something that is not a request`;
       const retirement = { ...facts, migration: 'todo' as const, todoText: `${facts.todoText}; the path is ${named} of ${where}`, ...(todoCause === undefined ? {} : { todoCause }) };
       plan(use.file, { ...use, fix: undefined, retirement });
     }
@@ -145,44 +187,25 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
     const result = planParsableFix(text, findings, file, shown);
     sites.push(...result.sites);
     if (result.output === undefined || result.output === text) continue;
-    changes.push({ file, displayPath: shown, before, after: bom + result.output });
+    changes.push({ file, displayPath: shown, before, after: bom + result.output, encoding: analysis.encodings.get(file) ?? 'utf8' });
   }
   changes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   sites.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column);
 
-  const errors: FileProblem[] = [...base.errors];
-  let written = 0;
-  let interrupted = false;
-  for (const change of changes) {
-    run.onChange?.(change);
-    if (run.dry) continue;
-    if (run.signal?.aborted === true) {
-      interrupted = true;
-      continue;
-    }
-    const failed = await writeFixedFile(change.file, change.after, run.tempFiles);
-    if (failed === undefined) written += 1;
-    else errors.push(failed);
-  }
-  errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  const count = (action: SiteReport['action']): number => sites.filter((site) => site.action === action).length;
-  const report: FixReport = {
-    sites,
-    changedFiles: changes.map((change) => change.displayPath),
-    errors,
-    skippedFiles: base.skippedFiles,
-    summary: {
-      ...base.summary,
-      changed: changes.length,
-      written,
-      notWritten: errors.length - base.errors.length,
-      rewritten: count('rewritten'),
-      todo: count('todo'),
-      skipped: count('skipped'),
-      errors: errors.length,
-      dry: run.dry,
-      interrupted,
+  // The same last step as `sunset fix`: the git guard over the files about to change, then the writes.
+  const report = await applyFixPlan(
+    {
+      changes,
+      sites,
+      errors: base.errors,
+      skippedFiles: base.skippedFiles,
+      files: base.summary.files,
+      visited: base.summary.visited,
+      candidates: base.summary.candidates,
+      notScanned: base.summary.notScanned,
+      interrupted: false,
     },
-  };
-  return { changes, sites, report, loaded: analysis.loaded.size };
+    { cwd: run.cwd, dry: run.dry, force: run.force === true, ...(run.onChange === undefined ? {} : { onChange: run.onChange }), ...(run.signal === undefined ? {} : { signal: run.signal }), ...(run.tempFiles === undefined ? {} : { tempFiles: run.tempFiles }) },
+  );
+  return { changes, sites: report.sites, report, loaded: analysis.loaded.size };
 }

@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import type { CheckOptions } from '@sunset/config';
+import { exportsPattern, scanModuleSpecifiers } from '@sunset/engine';
 import { ts } from 'ts-morph';
 
 /** How many calls deep a wrapper is followed: `getResource(p)` → `apiGet(p)` → `fetch(p)` is two levels. */
@@ -12,8 +14,10 @@ export interface FileSummary {
   /** Every module specifier the file names, bare ones included. */
   readonly specifiers: readonly string[];
   readonly needle: boolean;
-  /** The file has the word `export`. */
+  /** The file exports (`export`, `module.exports`, `exports.x`). */
   readonly exports: boolean;
+  /** The file exports and holds a base a retired path can be split at (`SeedTests.holdsBase`). */
+  readonly holdsBase: boolean;
 }
 
 export interface ProjectFiles {
@@ -28,8 +32,57 @@ export interface ProjectFiles {
 /** What the selection keeps of one file once its text is read: the text itself is dropped. */
 interface FileFacts {
   readonly hasNeedle: boolean;
+  readonly holdsBase: boolean;
   readonly exports: boolean;
   readonly imports: readonly string[];
+}
+
+/** What makes a file a seed of the selection, tested on its text. */
+export interface SeedTests {
+  /** A retired path or operation name. */
+  readonly hasNeedle: (text: string) => boolean;
+  /** A base a retired path can be split at: a string ending in a path's first segment or an API's server path (`…/v1'`). */
+  readonly holdsBase: (text: string) => boolean;
+}
+
+const escapeForPattern = (character: string): string => (/[.*+?^${}()|[\]\\/]/.test(character) ? `\\${character}` : character);
+const caseInsensitively = (character: string): string =>
+  character.toLowerCase() === character.toUpperCase() ? escapeForPattern(character) : `[${character.toLowerCase()}${character.toUpperCase()}]`;
+
+/**
+ * The text of a base a client instance can be made with, so that a retired path may be split
+ * between it and a path in another file (`axios.create({ baseURL: 'https://api.adform.com/v1' })`
+ * exported, `api.get('/campaigns')` elsewhere): a string ending in the first segment of an entry's
+ * path or in an API's server path (the catalog's split-path tests). A host alone is no seed: the
+ * path's whole retired text is then in the file that makes the request, a needle file, whose imports
+ * are loaded anyway; seeding on hosts loaded every file that keeps an `API_BASE` of its own.
+ */
+export function baseTestOf(options: Pick<CheckOptions, 'catalog'>): (text: string) => boolean {
+  const pattern = basePatternOf(options);
+  return (text) => pattern !== undefined && pattern.test(text);
+}
+
+/** `baseTestOf`'s one pattern (undefined when no entry can be split): a RegExp crosses to the engine's worker threads. */
+export function basePatternOf(options: Pick<CheckOptions, 'catalog'>): RegExp | undefined {
+  const serverPaths = [...options.catalog.apis.values()].flatMap((api) => api.basePaths ?? []).filter((basePath) => basePath.replace(/\//g, '') !== '');
+  const sources = [
+    ...options.catalog.splitPathTests.map((test) => test.base.source),
+    ...serverPaths.map((basePath) => `${[...basePath.replace(/\/+$/, '')].map(caseInsensitively).join('')}/?(?:['"\`]|\\$\\{)`),
+  ];
+  // One pattern, as the needles are: the split-path tests spell case-insensitivity in the pattern itself.
+  return sources.length === 0 ? undefined : new RegExp(sources.join('|'));
+}
+
+/**
+ * A file's summary from its text, for the files the engine's first pass did not summarize. The text may
+ * be the file's bytes read as Latin-1 (needles, `export` and module specifiers are ASCII): a specifier
+ * with other bytes is decoded again as UTF-8.
+ */
+export function summaryOfText(text: string, seeds: SeedTests): FileSummary {
+  const specifiers = scanModuleSpecifiers(text).map((written) => (/[^\x00-\x7f]/.test(written) ? Buffer.from(written, 'latin1').toString('utf8') : written));
+  const exports = exportsPattern.test(text);
+  // A base counts only where its module exports it: the test runs only there.
+  return { specifiers, needle: seeds.hasNeedle(text), exports, holdsBase: exports && seeds.holdsBase(text) };
 }
 
 /**
@@ -59,7 +112,8 @@ function projectSpecifierTest(compilerOptions: ts.CompilerOptions): (specifier: 
 
 /**
  * Chooses the subgraph worth giving to ts-morph: a retired URL or operation must appear as text
- * somewhere, so the files holding a needle, who imports them (following barrels and path aliases),
+ * somewhere, whole or split between a client's base and a path, so the files holding a needle or
+ * exporting a base (`FileSummary.holdsBase`), who imports them (following barrels and path aliases),
  * and the files those importers call into for wrappers. Module specifiers are resolved as the
  * tsconfig says (`paths`, `baseUrl`, extensions, `index` files), through `host` (which may answer from
  * folder listings the walk made). Files outside `files` that they import are summarized too (not under
@@ -101,13 +155,14 @@ export function selectProjectFiles(
       }
       targets.add(target);
     }
-    facts.set(file, { hasNeedle: summary.needle, exports: summary.exports, imports: [...targets] });
+    facts.set(file, { hasNeedle: summary.needle, holdsBase: summary.holdsBase, exports: summary.exports, imports: [...targets] });
     for (const target of targets) importersOf.set(target, [...(importersOf.get(target) ?? []), file]);
   }
 
-  const needleFiles = [...facts].filter(([, fact]) => fact.hasNeedle).map(([file]) => file);
-  const analysed = new Set(needleFiles);
-  let frontier = needleFiles;
+  // A base travels only when its module exports it (the instance, its factory, or the constant).
+  const seedFiles = [...facts].filter(([, fact]) => fact.hasNeedle || (fact.holdsBase && fact.exports)).map(([file]) => file);
+  const analysed = new Set(seedFiles);
+  let frontier = seedFiles;
   for (let hop = 0; hop < maxImporterHops && frontier.length > 0; hop++) {
     const next: string[] = [];
     for (const file of frontier) {

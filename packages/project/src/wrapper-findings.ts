@@ -1,7 +1,8 @@
 import { analyzeFile, type AnalysisOptions, type Finding } from '@sunset/analysis';
 import { parseSource } from '@sunset/engine';
-import type { UrlPart } from '@sunset/rule-data';
+import { ruleMessages, type UrlPart } from '@sunset/rule-data';
 import { ts } from 'ts-morph';
+import type { ValueDeclaration } from './type-resolver.js';
 import type { RequestSink, WrapperCall } from './wrappers.js';
 
 /** A finding made at a wrapper's call: the analysis' own finding for the value the sink would receive. */
@@ -9,6 +10,8 @@ export interface WrapperFinding {
   readonly finding: Finding;
   readonly call: WrapperCall;
   readonly sinks: readonly RequestSink[];
+  /** Where the values the call passes are declared (of every argument naming this request). */
+  readonly declarations: readonly ValueDeclaration[];
 }
 
 const templateText = (parts: readonly UrlPart[]): string =>
@@ -22,7 +25,8 @@ function sinkProgram(sink: RequestSink, value: readonly UrlPart[]): string {
   const parts = sink.parts.flatMap((part) => (part.kind === 'param' ? value : [part]));
   const text = templateText(parts);
   if (sink.kind === 'soap') return text.startsWith('<') ? `fetch(url, { body: \`${text}\` });\n` : `fetch(url, { headers: { SOAPAction: \`${text}\` } });\n`;
-  return `fetch(\`${text}\`${sink.method === undefined ? '' : `, { method: '${sink.method}' }`});\n`;
+  // A method the wrapper does not know stays unknown (an undeclared name), never fetch's default GET.
+  return `fetch(\`${text}\`, { method: ${sink.method === undefined ? 'method' : `'${sink.method}'`} });\n`;
 }
 
 /** The statement (or class member) a call is written in: where a TODO comment goes. */
@@ -34,16 +38,81 @@ function statementStartOf(node: ts.Node): number {
   return current.getStart();
 }
 
+/** Where a sink names the request, from the most precise place to the least (as the analysis ranks a SOAP request's places). */
+function precedenceOf(sinks: readonly RequestSink[], value: readonly UrlPart[]): number {
+  return Math.min(
+    ...sinks.map((sink) => {
+      if (sink.kind === 'url') return 2;
+      const first = (sink.parts[0]?.kind === 'param' ? value[0] : sink.parts[0]) ?? { kind: 'hole' };
+      return first.kind === 'text' && first.value.trimStart().startsWith('<') ? 0 : 1;
+    }),
+  );
+}
+
+const relatedMessageIds = ['relatedEnvelope', 'relatedSoapActionHeader', 'relatedActionString'] as const;
+
+/**
+ * The rewrite of a wrapper call's argument for a one-to-one move: only a string literal (no escapes)
+ * that holds the whole retired path once, towards one replacement of the same method and without
+ * parameters (the method, if any, is written inside the wrapper). Undefined otherwise.
+ */
+function literalArgumentEdit(argument: ts.Expression, retirement: NonNullable<Finding['retirement']>): Finding['fix'] {
+  const { entry } = retirement;
+  const replacement = entry.replacements[0];
+  if (entry.kind !== 'path' || entry.migration !== 'rewrite' || entry.replacements.length !== 1 || replacement === undefined) return undefined;
+  if (replacement.method !== entry.method || entry.path.includes('{') || replacement.path.includes('{')) return undefined;
+  if (!ts.isStringLiteral(argument) && !ts.isNoSubstitutionTemplateLiteral(argument)) return undefined;
+  const raw = argument.getText().slice(1, -1);
+  if (raw !== argument.text || raw.split(entry.path).length !== 2) return undefined;
+  const start = argument.getStart() + 1 + raw.indexOf(entry.path);
+  return [{ range: [start, start + entry.path.length], text: replacement.path }];
+}
+
 /**
  * One finding per wrapper call and retired entry, at the call's argument: the analysis checks the
  * request each sink would make with the argument's value; the facts and wording are the analysis'
- * own, the rewrite is not (the text it would edit is elsewhere), so the finding is a TODO there.
+ * own. The analysis' rewrite edits the synthetic request, not this file: a one-to-one move is
+ * rewritten here only in a string literal argument (`literalArgumentEdit`), otherwise it is a TODO
+ * (or `fix --project` rewrites the constant the argument names, where it is declared).
+ * One call passing the same request's operation in two arguments (`call(service, action, body)`: the
+ * SOAPAction and the envelope) is one finding, at the most precise one, the other related to it.
  */
 export function wrapperFindings(calls: readonly WrapperCall[], options: AnalysisOptions): WrapperFinding[] {
+  const byRequest = new Map<string, { result: WrapperFinding; precedence: number; others: { result: WrapperFinding; precedence: number }[] }>();
+  for (const result of wrapperFindingsOfArguments(calls, options)) {
+    const key = `${result.call.file}:${result.call.call.pos}:${result.finding.retirement!.entry.id}`;
+    const precedence = precedenceOf(result.sinks, result.call.value.parts);
+    const known = byRequest.get(key);
+    if (known === undefined) {
+      byRequest.set(key, { result, precedence, others: [] });
+      continue;
+    }
+    const [primary, other] = precedence < known.precedence ? [{ result, precedence }, { result: known.result, precedence: known.precedence }] : [known, { result, precedence }];
+    byRequest.set(key, { result: primary.result, precedence: primary.precedence, others: [...known.others, other] });
+  }
+  return [...byRequest.values()].map(({ result, others }) => {
+    if (others.length === 0) return result;
+    const messages = (ruleMessages as Readonly<Record<string, Readonly<Record<string, string>>>>)[result.finding.rule] ?? {};
+    const related = others
+      .flatMap((other) => {
+        const message = messages[relatedMessageIds[other.precedence]!];
+        return message === undefined ? [] : [{ range: other.result.finding.range, message }];
+      })
+      .sort((a, b) => a.range[0] - b.range[0]);
+    return {
+      ...result,
+      finding: { ...result.finding, related },
+      sinks: [...result.sinks, ...others.flatMap((other) => other.result.sinks)],
+      declarations: [...result.declarations, ...others.flatMap((other) => other.result.declarations)],
+    };
+  });
+}
+
+function wrapperFindingsOfArguments(calls: readonly WrapperCall[], options: AnalysisOptions): WrapperFinding[] {
   const results: WrapperFinding[] = [];
   for (const call of calls) {
     const byEntry = new Map<string, { finding: Finding; sinks: RequestSink[] }>();
-    for (const sink of call.wrapper.sinks) {
+    for (const sink of call.sinks) {
       const parsed = parseSource(sinkProgram(sink, call.value.parts), 'sink.ts');
       if (!parsed.ok) continue;
       for (const found of analyzeFile(parsed.file, options)) {
@@ -54,6 +123,7 @@ export function wrapperFindings(calls: readonly WrapperCall[], options: Analysis
           continue;
         }
         const range: [number, number] = [call.argument.getStart(), call.argument.getEnd()];
+        const fix = found.retirement.migration === 'rewrite' ? literalArgumentEdit(call.argument, found.retirement) : undefined;
         const finding: Finding = {
           rule: found.rule,
           messageId: found.messageId,
@@ -62,12 +132,13 @@ export function wrapperFindings(calls: readonly WrapperCall[], options: Analysis
           range,
           suggestions: [],
           related: [],
+          ...(fix === undefined ? {} : { fix }),
           retirement: { ...found.retirement, candidates: [], statementStart: statementStartOf(call.call) },
         };
         byEntry.set(found.retirement.entry.id, { finding, sinks: [sink] });
       }
     }
-    for (const { finding, sinks } of byEntry.values()) results.push({ finding, call, sinks });
+    for (const { finding, sinks } of byEntry.values()) results.push({ finding, call, sinks, declarations: call.value.declarations });
   }
   return results;
 }

@@ -14,24 +14,32 @@
   var form = document.querySelector('form.filters');
   var items = Array.prototype.slice.call(document.querySelectorAll('#site-list > li.site'));
   var status = document.getElementById('site-count');
+  // A merged report adds the repository filter and has no fix filter (it lists the TODO sites only).
   var controls = {
     family: document.getElementById('filter-family'),
+    repository: document.getElementById('filter-repository'),
     owner: document.getElementById('filter-owner'),
     phase: document.getElementById('filter-phase'),
     fix: document.getElementById('filter-fix'),
     text: document.getElementById('filter-text'),
   };
 
+  function valueOf(control) {
+    return control ? control.value : '';
+  }
+
   function applyFilters() {
     var family = controls.family.value;
+    var repository = valueOf(controls.repository);
     var owner = controls.owner.value;
     var phase = controls.phase.value;
-    var fix = controls.fix.value;
+    var fix = valueOf(controls.fix);
     var text = controls.text.value.trim().toLowerCase();
     var shown = 0;
     items.forEach(function (item) {
       var match =
         (family === '' || item.dataset.family === family) &&
+        (repository === '' || item.dataset.repository === repository) &&
         (owner === '' || JSON.parse(item.dataset.owners).indexOf(owner) !== -1) &&
         (phase === '' || item.dataset.phase === phase) &&
         (fix === '' || item.dataset.fix === fix) &&
@@ -49,8 +57,8 @@
     form.addEventListener('reset', function () {
       setTimeout(applyFilters, 0);
     });
-    ['family', 'owner', 'phase', 'fix'].forEach(function (name) {
-      controls[name].addEventListener('change', applyFilters);
+    ['family', 'repository', 'owner', 'phase', 'fix'].forEach(function (name) {
+      if (controls[name]) controls[name].addEventListener('change', applyFilters);
     });
     controls.text.addEventListener('input', applyFilters);
   }
@@ -60,6 +68,15 @@
       controls.owner.value = button.dataset.owner;
       applyFilters();
       controls.owner.focus();
+      document.getElementById('sites').scrollIntoView();
+    });
+  });
+
+  Array.prototype.forEach.call(document.querySelectorAll('button.show-repository'), function (button) {
+    button.addEventListener('click', function () {
+      controls.repository.value = button.dataset.repository;
+      applyFilters();
+      controls.repository.focus();
       document.getElementById('sites').scrollIntoView();
     });
   });
@@ -164,7 +181,7 @@
     var element = document.getElementById('burndown-chart');
     if (!element || data.history.length === 0) return;
     var day = 86400;
-    var xs = data.history.map(function (point) { return Date.parse(point.day + 'T00:00:00Z') / 1000; });
+    var xs = data.history.map(function (point) { return point.x; });
     var totals = data.history.map(function (point) { return point.total; });
     var rewrites = data.history.map(function (point) { return point.rewrite; });
     var first = xs[0];

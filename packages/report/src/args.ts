@@ -23,6 +23,14 @@ export interface ReportArgs {
   readonly base: string | undefined;
   readonly editor: (typeof editors)[number] | undefined;
   readonly cacheDir: string | undefined;
+  /** `--repo-name`: the repository's name in the report (default: the CI's variable, the origin remote, the folder). */
+  readonly repoName: string | undefined;
+  /** `--merge`: the positionals are result files or globs, merged into one report. */
+  readonly merge: boolean;
+  /** `--link-template` (with --merge): `{repo}`, `{commit}`, `{path}`, `{line}`, `{column}`. */
+  readonly linkTemplate: string | undefined;
+  /** `--history-file` (with --merge): the organisation's history, one JSON line per merge. */
+  readonly historyFile: string | undefined;
   readonly help: boolean;
 }
 
@@ -44,6 +52,10 @@ export const reportOptions = {
   base: { type: 'string', value: 'REF', description: 'Show what changed against this commit or branch (e.g. origin/main), read from git.' },
   editor: { type: 'string', value: editors.join('|'), description: 'Make file:line links open in this editor (default: links to the files).' },
   'cache-dir': { type: 'string', value: 'DIR', description: 'Where --history caches counts per commit (default .sunset-cache at the top of the work tree).' },
+  'repo-name': { type: 'string', value: 'NAME', description: 'Name the repository NAME (default: GITHUB_REPOSITORY / CI_PROJECT_PATH, the origin remote, the folder).' },
+  merge: { type: 'boolean', description: 'Merge results (sunset check --format json files or globs, given as the arguments) into one report across repositories.' },
+  'link-template': { type: 'string', value: 'URL', description: 'With --merge: link each site, e.g. https://git.example.com/{repo}/blob/{commit}/{path}#L{line}.' },
+  'history-file': { type: 'string', value: 'FILE', description: "With --merge: append this merge's totals to FILE (JSON lines) and draw the burndown from it." },
   config: { type: 'string', value: 'FILE', description: 'Use this config file instead of searching for sunset.config.json / package.json.' },
   'as-of': { type: 'string', value: 'YYYY-MM-DD', description: 'Compute phases for this day instead of today (UTC).' },
   'api-host': { type: 'string', multiple: true, value: 'HOST', description: 'Only URLs with this host (or no host) count; repeat for several hosts.' },
@@ -63,6 +75,15 @@ export function parseReportArgs(argv: readonly string[]): ReportArgs {
   const history = values.history === undefined ? undefined : day('--history', values.history);
   if (values.every !== undefined && history === undefined) throw new UsageError('--every only applies with --history. Add --history YYYY-MM-DD or drop --every.');
   if (values.baseline !== undefined && values.base !== undefined) throw new UsageError('Pass --baseline or --base, not both: the report compares against one of them.');
+  const merge = values.merge ?? false;
+  if (merge) {
+    const scanOnly = (['history', 'runtime', 'baseline', 'base', 'editor', 'cache-dir', 'config', 'api-host', 'identity-host', 'repo-name'] as const).find((name) => values[name] !== undefined);
+    if (scanOnly !== undefined) throw new UsageError(`--${scanOnly} does not go with --merge: it applies when sunset report scans a repository. Pass it to each repository's sunset check instead, or drop it.`);
+    if (positionals.length === 0) throw new UsageError('--merge needs the result files: sunset report --merge results/*.json (files or globs written by sunset check --format json).');
+  } else {
+    const mergeOnly = (['link-template', 'history-file'] as const).find((name) => values[name] !== undefined);
+    if (mergeOnly !== undefined) throw new UsageError(`--${mergeOnly} only applies with --merge. Add --merge and the result files, or drop --${mergeOnly}.`);
+  }
   return {
     paths: positionals.length === 0 ? ['.'] : positionals,
     format: oneOf('--format', values.format, reportFormats) ?? 'html',
@@ -78,6 +99,10 @@ export function parseReportArgs(argv: readonly string[]): ReportArgs {
     base: values.base,
     editor: oneOf('--editor', values.editor, editors),
     cacheDir: values['cache-dir'],
+    repoName: nonBlank('--repo-name', values['repo-name'], 'the repository, e.g. acme/web'),
+    merge,
+    linkTemplate: nonBlank('--link-template', values['link-template'], 'a URL with {repo}, {commit}, {path} and {line}'),
+    historyFile: nonBlank('--history-file', values['history-file'], 'a file such as org-history.jsonl'),
     help: values.help ?? false,
   };
 }
@@ -94,6 +119,12 @@ export function describeReportOptions(): string {
 
 function nonEmpty(values: string[] | undefined): string[] | undefined {
   return values === undefined || values.length === 0 ? undefined : values;
+}
+
+function nonBlank(flag: string, value: string | undefined, what: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '') throw new UsageError(`Option ${flag} needs a value (${what}).`);
+  return value.trim();
 }
 
 function day(flag: string, value: string): string {

@@ -1,5 +1,5 @@
 // @sunset/report: `sunset report`, the migration inventory and its burndown.
-export { runReport, buildReport, reportHelp } from './run-report.js';
+export { runReport, buildReport, buildMergedReport, reportHelp } from './run-report.js';
 export { parseReportArgs, reportFormats, type ReportArgs, type ReportFormat } from './args.js';
 export type { ReportIo } from './io.js';
 export type * from './inventory/types.js';
@@ -8,3 +8,13 @@ export { renderHtml, type HtmlOptions } from './render/html.js';
 export { renderMarkdown } from './render/markdown.js';
 export { renderJson } from './render/json.js';
 export { sampleDays } from './history/sample-days.js';
+export { ownerResolverFor, type OwnerResolver } from './owners/owner-resolver.js';
+export { provenanceOf, configDigestOf, type Provenance, type ProvenanceInput, type RepositorySource } from './provenance/provenance.js';
+export { repositoryFromRemote, type RemoteRepository } from './provenance/remote-url.js';
+export { ruleDataVersion, reportVersion } from './versions.js';
+export { mergeResults, type MergeOptions } from './merge/merge-results.js';
+export { readResults, type ResultInput } from './merge/read-results.js';
+export { parseLinkTemplate } from './merge/link-template.js';
+export { schemaValidators, schemaFiles, type SchemaName } from './merge/result-schemas.js';
+export { historyLineOf, type OrgHistoryLine } from './merge/org-history.js';
+export type { CheckResult, CheckResultFinding } from './merge/check-result.js';

@@ -1,8 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { checkFiles, displayPath, excerptLines, findGitRoot, resolveConfig, toPosix, UsageError, type ResolvedConfig } from '@sunset/engine';
+import { checkFiles, displayPath, excerptLines, findGitRoot, resolveConfig, toPosix, UsageError, validateDay, writeFileAtomic, type ResolvedConfig } from '@sunset/engine';
 import { todayUtc } from '@sunset/rule-data';
 import { describeReportOptions, parseReportArgs, type ReportArgs } from './args.js';
 import { comparedSiteOf, diffAgainstBaseline, diffSites, readBaselineSites, type CurrentSite } from './diff/diff-sites.js';
@@ -20,13 +18,22 @@ import { renderHtml } from './render/html.js';
 import { renderJson } from './render/json.js';
 import { renderMarkdown } from './render/markdown.js';
 import { mergeRuntimeSites, readRuntimeRecords, serverDeprecationsOf } from './runtime/runtime-sites.js';
+import { parseLinkTemplate } from './merge/link-template.js';
+import { mergeResults } from './merge/merge-results.js';
+import { appendOrgHistory, historyLineOf, missingSince, orgHistoryOf, readOrgHistory, type HistoryFile, type OrgHistoryLine } from './merge/org-history.js';
+import { readResults } from './merge/read-results.js';
+import { schemaValidators } from './merge/result-schemas.js';
+import { provenanceOf } from './provenance/provenance.js';
 import { plural } from './text.js';
+import { reportVersion, ruleDataVersion } from './versions.js';
 
 export const reportHelp = `Usage: sunset report [options] [paths...]
+       sunset report --merge [options] <result files or globs...>
 
 The migration inventory as one self-contained HTML page (or Markdown for a pull-request comment, or
 JSON): the retired calls left by family, phase, entry and owner, what the codemod can do, every site
-with its code frame, and with --history the burndown over git history.
+with its code frame, and with --history the burndown over git history. With --merge, one page over the
+results of many repositories (sunset check --format json), by repository and owner across them.
 
 Options:
 ${describeReportOptions()}
@@ -34,9 +41,6 @@ ${describeReportOptions()}
 Exit codes: 0 report written, 2 usage or configuration error.
 `;
 
-const require = createRequire(import.meta.url);
-const ruleDataVersion = (require('@sunset/rule-data/package.json') as { version: string }).version;
-const reportVersion = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /**
  * `sunset report`: scans the paths like `sunset check`, merges runtime records, samples git history
@@ -50,15 +54,22 @@ export async function runReport(argv: readonly string[], io: ReportIo): Promise<
       io.stdout.write(reportHelp);
       return 0;
     }
-    const data = await buildReport(args, io);
+    const merged = args.merge ? await buildMergedReport(args, io) : undefined;
+    const data = merged?.data ?? (await buildReport(args, io));
     const text = args.format === 'html' ? renderHtml(data, { editor: args.editor, outDir: outDirOf(args, io), cwd: io.cwd }) : args.format === 'md' ? renderMarkdown(data) : renderJson(data);
     const out = args.out ?? (args.format === 'html' ? 'sunset-report.html' : '-');
+    for (const warning of data.merge?.warnings ?? []) io.stderr.write(`sunset: warning: ${warning}\n`);
     if (out === '-') {
       io.stdout.write(text);
     } else {
       await writeOut(path.resolve(io.cwd, out), out, text);
+    }
+    // The history grows only once the report is written: a merge that failed leaves no line.
+    if (merged?.history !== undefined) await appendOrgHistory(merged.history.file, merged.history.line);
+    if (out !== '-') {
       const { total, rewrite } = data.totals;
-      io.stderr.write(`Wrote the ${args.format} report to ${out}: ${plural(total, 'retired call')} left, the codemod can do ${rewrite} of ${total}.\n`);
+      const across = data.repositories === undefined ? '' : ` across ${plural(data.repositories.length, 'repository').replace(/ys$/, 'ies')}`;
+      io.stderr.write(`Wrote the ${args.format} report to ${out}: ${plural(total, 'retired call')} left${across}, the codemod can do ${rewrite} of ${total}.\n`);
     }
     return 0;
   } catch (error) {
@@ -68,11 +79,36 @@ export async function runReport(argv: readonly string[], io: ReportIo): Promise<
   }
 }
 
+/**
+ * `--merge`: the results (files or globs) as one report over their repositories, and with
+ * `--history-file` the organisation's history read (and this merge's line, appended once the report
+ * is written).
+ */
+export async function buildMergedReport(args: ReportArgs, io: ReportIo): Promise<{ data: ReportData; history?: { file: HistoryFile; line: OrgHistoryLine } }> {
+  const now = io.now?.() ?? new Date();
+  const asOf = args.asOf === undefined ? todayUtc(now) : validateDay(args.asOf, '--as-of', '--as-of');
+  const linkTemplate = args.linkTemplate === undefined ? undefined : parseLinkTemplate(args.linkTemplate);
+  const schemas = await schemaValidators();
+  const historyFile = args.historyFile === undefined ? undefined : await readOrgHistory(args.historyFile, io.cwd, schemas);
+  const inputs = await readResults(args.paths, io.cwd, schemas);
+  const withoutHistory = mergeResults(inputs, { asOf, now, linkTemplate }, undefined);
+  if (historyFile === undefined) return { data: withoutHistory };
+  const line = historyLineOf(withoutHistory);
+  const missing = missingSince(historyFile, withoutHistory);
+  const warnings = [...withoutHistory.merge!.warnings];
+  if (missing.length > 0) {
+    warnings.push(`${missing.join(', ')} ${missing.length === 1 ? 'was' : 'were'} in the last merge of ${historyFile.label} but ${missing.length === 1 ? 'has' : 'have'} no result now (a failed job?): the burndown drops by ${missing.length === 1 ? 'its' : 'their'} count.`);
+  }
+  const data: ReportData = { ...withoutHistory, merge: { ...withoutHistory.merge!, warnings }, orgHistory: orgHistoryOf(historyFile, line) };
+  return { data, history: { file: historyFile, line } };
+}
+
 /** The report's data: what every format shows. */
 export async function buildReport(args: ReportArgs, io: ReportIo): Promise<ReportData> {
   const now = io.now?.() ?? new Date();
   const config = await resolveConfig(io.cwd, { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts }, now);
-  const scan = await checkFiles(args.paths, { cwd: io.cwd, options: config, baseDir: config.baseDir });
+  // The default mode's module graph, as `sunset check` and the history's commit scans have it.
+  const scan = await checkFiles(args.paths, { cwd: io.cwd, options: config, baseDir: config.baseDir, crossFile: true });
   const gitRoot = findGitRoot(io.cwd);
   const owners = ownerResolverFor(gitRoot ?? io.cwd);
 
@@ -90,6 +126,12 @@ export async function buildReport(args: ReportArgs, io: ReportIo): Promise<Repor
   let diff: ReportDiff | undefined;
   if (args.history !== undefined || args.base !== undefined) {
     if (gitRoot === undefined) throw new UsageError(`${args.history === undefined ? '--base' : '--history'} reads git history, but ${io.cwd} is not in a git work tree. Run it in a clone.`);
+    if ((await git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], gitRoot).catch(() => '')).trim() === '') {
+      const flag = args.history === undefined ? '--base' : '--history';
+      throw new UsageError(
+        `${flag} reads git history, but the repository at ${gitRoot} has no commits yet. Commit your work first (git add -A && git commit -m "…"), or run sunset report without ${flag}.`,
+      );
+    }
     const reader = new BlobReader(gitRoot);
     try {
       const scanner = new CommitScanner({ root: gitRoot, paths: scopeOf(args.paths, io.cwd, gitRoot), options: config, ignoresBase: toPosix(path.relative(gitRoot, config.baseDir)) }, reader);
@@ -117,12 +159,24 @@ export async function buildReport(args: ReportArgs, io: ReportIo): Promise<Repor
     diff = { ...diff, byEntry: diff.byEntry.map((row) => ({ ...row, retired: config.catalog.byId(row.entry)?.retiredKey ?? row.retired })) };
   }
 
+  const provenance = await provenanceOf({
+    cwd: io.cwd,
+    env: io.env,
+    now,
+    repoName: args.repoName,
+    config,
+    ownership: owners.source,
+    tool: 'sunset report',
+    toolVersion: reportVersion,
+    ruleDataVersion,
+  });
   return {
     tool: 'sunset report',
     version: 1,
     asOf: config.asOf,
     generated: now.toISOString(),
     ruleDataVersion,
+    provenance,
     scanned: { paths: args.paths, files: scan.files },
     totals: totalsOf(sites),
     byEntry: entryRowsOf(sites, config.catalog, config.asOf),
@@ -153,6 +207,8 @@ function cacheSalt(config: ResolvedConfig, paths: readonly string[]): unknown {
   return {
     ruleDataVersion,
     reportVersion,
+    // Counts since the history follows constants imported from other files (older caches counted one file at a time).
+    scan: 'module-graph',
     paths,
     asOf: config.asOf,
     apiHosts: config.apiHosts,
@@ -174,7 +230,7 @@ function outDirOf(args: ReportArgs, io: ReportIo): string {
 async function writeOut(file: string, label: string, text: string): Promise<void> {
   try {
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, text);
+    await writeFileAtomic(file, text);
   } catch (error) {
     throw new UsageError(`Cannot write the report to ${label}: ${(error as Error).message}. Choose another --out path.`);
   }

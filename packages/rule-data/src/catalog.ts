@@ -1,14 +1,18 @@
 import { parseCustomEntry } from './custom-entries.js';
-import { builtinEntries } from './entries/builtin.js';
+import { builtinApi, builtinEntries } from './entries/builtin.js';
 import { RuleDataError } from './errors.js';
 import { matchOperationIn } from './match/operation-name.js';
 import { compilePathTemplate, matchCompiledPaths, type CompiledPath } from './match/url-shape.js';
-import type { HttpMethod, OperationEntry, OperationMatch, RetirementEntry, UrlMatch, UrlPart } from './types.js';
+import type { Api, HttpMethod, OperationEntry, OperationMatch, RetirementEntry, UrlMatch, UrlPart } from './types.js';
 
 /** The entries in force (built-in plus custom), compiled once for matching. */
 export interface Catalog {
   readonly entries: readonly RetirementEntry[];
   byId(id: string): RetirementEntry | undefined;
+  /** The APIs the entries belong to, by id: the built-in one first, then the config's `apis`. */
+  readonly apis: ReadonlyMap<string, Api>;
+  /** The API an entry belongs to. */
+  apiOf(entry: RetirementEntry): Api;
   /** Internal: compiled path templates. */
   readonly compiledPaths: readonly CompiledPath[];
   /** Internal: operations by exact name. */
@@ -95,15 +99,19 @@ function splitPathTestsOf(entries: readonly RetirementEntry[]): SplitPathTest[] 
   }));
 }
 
-function buildCatalog(entries: readonly RetirementEntry[]): Catalog {
+function buildCatalog(entries: readonly RetirementEntry[], apis: readonly Api[]): Catalog {
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
-  const compiledPaths = entries.flatMap((entry) => (entry.kind === 'path' ? [{ entry, segments: compilePathTemplate(entry.path) }] : []));
+  const apisById = new Map([builtinApi, ...apis].map((api) => [api.id, api]));
+  const apiOf = (entry: RetirementEntry): Api => apisById.get(entry.api) ?? builtinApi;
+  const compiledPaths = entries.flatMap((entry) => (entry.kind === 'path' ? [{ entry, api: apiOf(entry), segments: compilePathTemplate(entry.path) }] : []));
   const operations = new Map(entries.flatMap((entry) => (entry.kind === 'operation' ? [[entry.operation, entry] as const] : [])));
   const needles = needlesOf(entries);
   const needlePatternText = needlePatternSource(needles);
   return {
     entries,
     byId: (id) => byId.get(id),
+    apis: apisById,
+    apiOf,
     compiledPaths,
     operations,
     needles: [...needles.paths, ...needles.operations],
@@ -113,23 +121,24 @@ function buildCatalog(entries: readonly RetirementEntry[]): Catalog {
   };
 }
 
-export const builtinCatalog: Catalog = buildCatalog(builtinEntries);
+export const builtinCatalog: Catalog = buildCatalog(builtinEntries, []);
 
 /**
- * The built-in entries plus validated custom ones. Errors are `RuleDataError`s naming the field,
- * e.g. `customEntries[1].gaEnds`.
+ * The built-in entries plus validated custom ones, and the APIs they belong to (validated by
+ * @sunset/config: `apis`; the built-in API's hosts may be given to override its default). Errors are
+ * `RuleDataError`s naming the field, e.g. `customEntries[1].gaEnds`.
  */
-export function createCatalog(customEntries?: unknown, field = 'customEntries'): Catalog {
-  if (customEntries === undefined) return builtinCatalog;
-  if (!Array.isArray(customEntries)) throw new RuleDataError(`${field} must be an array of entries, got ${JSON.stringify(customEntries)}.`, field);
-  if (customEntries.length === 0) return builtinCatalog;
+export function createCatalog(customEntries?: unknown, field = 'customEntries', apis: readonly Api[] = []): Catalog {
+  if (customEntries !== undefined && !Array.isArray(customEntries)) throw new RuleDataError(`${field} must be an array of entries, got ${JSON.stringify(customEntries)}.`, field);
+  if ((customEntries === undefined || customEntries.length === 0) && apis.length === 0) return builtinCatalog;
   const taken = new Set(builtinEntries.map((entry) => entry.id));
-  const custom = customEntries.map((input: unknown, index) => {
-    const entry = parseCustomEntry(input, `${field}[${index}]`, taken);
+  const apiIds = new Set([builtinApi.id, ...apis.map((api) => api.id)]);
+  const custom = (customEntries ?? []).map((input: unknown, index) => {
+    const entry = parseCustomEntry(input, `${field}[${index}]`, taken, apiIds);
     taken.add(entry.id);
     return entry;
   });
-  return buildCatalog([...builtinEntries, ...custom]);
+  return buildCatalog([...builtinEntries, ...custom], apis);
 }
 
 /** The retired paths in a URL shape; see `matchCompiledPaths` for the rules. */

@@ -1,4 +1,5 @@
 import { parseIsoDay } from './dates.js';
+import { builtinApiId } from './entries/builtin.js';
 import { RuleDataError } from './errors.js';
 import { templateParams } from './render-path.js';
 import type { Endpoint, Family, HttpMethod, Migration, OperationEntry, PathEntry, RetirementEntry } from './types.js';
@@ -25,12 +26,16 @@ export interface CustomEntryInput {
   readonly service?: string;
   readonly replacementApis?: readonly string[];
   readonly family?: Family;
+  /** The id of the API the entry belongs to (`apis` in the config); default the built-in API. */
+  readonly api?: string;
+  /** Other methods of the same path that stay available (a REST path only). */
+  readonly liveMethods?: readonly string[];
 }
 
 const httpMethods: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const families: readonly Family[] = ['soap', 'rest', 'reporting'];
 const allowedFields = new Set([
-  'id', 'retired', 'replacements', 'gaEnds', 'supportEnds', 'migration', 'reason', 'service', 'replacementApis', 'family',
+  'id', 'retired', 'replacements', 'gaEnds', 'supportEnds', 'migration', 'reason', 'service', 'replacementApis', 'family', 'api', 'liveMethods',
 ]);
 const idPattern = /^[a-z0-9][a-z0-9-]*$/;
 const operationPattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -62,8 +67,8 @@ function stringList(record: Record<string, unknown>, key: string, field: string)
   return value as unknown[];
 }
 
-/** Validates one custom entry; every error names the field (`customEntries[2].supportEnds`). */
-export function parseCustomEntry(input: unknown, field: string, takenIds: ReadonlySet<string>): RetirementEntry {
+/** Validates one custom entry; every error names the field (`customEntries[2].supportEnds`). `apiIds`: the APIs it may name. */
+export function parseCustomEntry(input: unknown, field: string, takenIds: ReadonlySet<string>, apiIds: ReadonlySet<string> = new Set([builtinApiId])): RetirementEntry {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) fail(field, `must be an object, got ${JSON.stringify(input)}.`);
   const record = input as Record<string, unknown>;
   for (const key of Object.keys(record)) {
@@ -107,8 +112,20 @@ export function parseCustomEntry(input: unknown, field: string, takenIds: Readon
         : `the replacement's parameter(s) ${unboundParams(replacements[0]!).map((name) => `{${name}}`).join(', ')} are not in the retired path`;
     fail(`${field}.migration`, `is "rewrite" but ${why}; use "todo" with a "reason".`);
   }
+  const api = optionalString(record, 'api', field) ?? builtinApiId;
+  if (!apiIds.has(api)) {
+    const known = [...apiIds].filter((name) => name !== builtinApiId);
+    fail(`${field}.api`, `names no API: ${JSON.stringify(api)} is not under apis${known.length > 0 ? ` (there: ${known.join(', ')})` : ''}; define it there with its hosts, or leave api out for the built-in API.`);
+  }
+  const liveMethods = stringList(record, 'liveMethods', field).map((value, index) => {
+    if (!httpMethods.includes(value as HttpMethod)) fail(`${field}.liveMethods[${index}]`, `must be one of ${httpMethods.join(', ')}, got ${JSON.stringify(value)}.`);
+    if (retiredPath?.method === value) fail(`${field}.liveMethods[${index}]`, `is the retired method itself (${retired}); list the other methods of the path that stay available.`);
+    return value as HttpMethod;
+  });
+  if (liveMethods.length > 0 && !retiredPath) fail(`${field}.liveMethods`, 'is only for a REST path ("METHOD /path"), not for an operation.');
   const base = {
     id,
+    api,
     retiredKey: retired,
     service,
     replacementApis,
@@ -119,7 +136,14 @@ export function parseCustomEntry(input: unknown, field: string, takenIds: Readon
     origin: 'custom' as const,
   };
   if (retiredPath) {
-    const entry: PathEntry = { ...base, kind: 'path', family: (family as Family | undefined) ?? 'rest', method: retiredPath.method, path: retiredPath.path };
+    const entry: PathEntry = {
+      ...base,
+      kind: 'path',
+      family: (family as Family | undefined) ?? 'rest',
+      method: retiredPath.method,
+      path: retiredPath.path,
+      ...(liveMethods.length > 0 ? { liveMethods } : {}),
+    };
     return entry;
   }
   const entry: OperationEntry = { ...base, kind: 'operation', family: (family as Family | undefined) ?? 'soap', operation: retired };

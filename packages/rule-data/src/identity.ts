@@ -2,10 +2,13 @@ import type { Endpoint } from './types.js';
 import { reportingLimits } from './limits.js';
 
 // The spec's identity provider (Endpoints › Identity provider, Authentication). Paths are relative to
-// {auth_url}; the spec gives no host, so the host is the user's to configure.
+// {auth_url}; the spec shows no host: the vendor's public identity host (DESIGN.md) is the default,
+// and a team adds its own (a proxy, a staging provider) with identityHosts.
 
 /** The OAuth 2.0 flows the provider supports and the `response_type` values that select them. */
 export interface IdentityProvider {
+  /** The provider's hosts by default ({auth_url}); identityHosts adds to them. */
+  readonly hosts: readonly string[];
   readonly discoveryPath: string;
   readonly authorize: Endpoint;
   readonly token: Endpoint;
@@ -36,6 +39,7 @@ export interface IdentityProvider {
 }
 
 export const identityProvider: IdentityProvider = {
+  hosts: ['id.adform.com'],
   discoveryPath: '/sts/.well-known/openid-configuration',
   authorize: { method: 'GET', path: '/sts/connect/authorize' },
   token: { method: 'POST', path: '/sts/connect/token' },

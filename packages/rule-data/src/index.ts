@@ -1,5 +1,5 @@
 export * from './types.js';
-export { builtinEntries } from './entries/builtin.js';
+export { builtinApi, builtinApiId, builtinEntries } from './entries/builtin.js';
 export { RuleDataError } from './errors.js';
 export { parseIsoDay, todayUtc, phaseOf, daysBetween } from './dates.js';
 export {

@@ -20,6 +20,7 @@ const retirementMessages = {
   retiredTodo: '{{retiredKey}} is {{phase}} ({{schedule}}): {{replacements}}; this call needs a manual migration.',
   insertTodo: 'Insert a TODO(sunset:{{entryId}}) comment above the statement.',
   switchToCandidate: 'Switch to {{replacement}}.',
+  relatedTodoMarker: 'the TODO(sunset:{{entryId}}) marker left on this call',
 } as const;
 
 /**
@@ -63,6 +64,8 @@ export const ruleMessages = {
   'oauth-token-form-body': {
     tokenRequestJsonBody:
       'The token endpoint ({{endpoint}}) takes an {{contentType}} body; this request sends JSON ({{actual}}). Send URLSearchParams or a form-encoded string instead.',
+    tokenRequestSecretInUrl:
+      'The token endpoint ({{endpoint}}) takes {{clientSecret}} in its {{contentType}} body or a Basic Authorization header; this request puts it in the URL ({{actual}}), which servers, proxies and logs keep. Move it to the body or the header.',
   },
   'reporting-request-limits': {
     missingDatePeriodFilter:

@@ -26,9 +26,30 @@ export interface Schedule {
   readonly supportEnds: IsoDay;
 }
 
+/**
+ * An API the entries belong to, and where its paths begin in a URL: right after one of its hosts
+ * (or a base the code does not show), then one of its base paths. Hosts decide only where the code
+ * names one; a URL whose host is not known still counts.
+ */
+export interface Api {
+  /** `builtin` for the spec's API; an id of the user's (`apis` in the config) otherwise. */
+  readonly id: string;
+  readonly name: string;
+  /** `host`, `host:port`, `*.domain`, or `*` for every host. */
+  readonly hosts: readonly string[];
+  /**
+   * The server paths the entries' paths are written below (`/v1` of `https://api.example.com/v1`;
+   * `''` for the root). Undefined: any static base path may stand before them (the built-in API,
+   * whose `{base_url}` the spec leaves open).
+   */
+  readonly basePaths: readonly string[] | undefined;
+}
+
 interface EntryBase {
   /** Stable id: messages, docs anchors, `TODO(sunset:<id>)` markers and SARIF rule ids use it. */
   readonly id: string;
+  /** The id of the API the entry belongs to (`builtin` for the spec's entries). */
+  readonly api: string;
   readonly family: Family;
   /** The retired key exactly as the spec writes it: `GetCampaignsAsJson`, `GET /v1/campaigns/{id}`. */
   readonly retiredKey: string;
@@ -58,6 +79,11 @@ export interface PathEntry extends EntryBase {
    * call that also matches an exact entry is that entry's finding; the prefix entry covers the rest.
    */
   readonly scope?: 'prefix';
+  /**
+   * Other methods of the same path that stay available (from an imported description). A request
+   * whose method cannot be read is then not reported as this entry: it may be a live call.
+   */
+  readonly liveMethods?: readonly HttpMethod[];
 }
 
 /** A retired SOAP/WCF operation (`GetCampaigns`, `AddAdvertiserLabelsAsJsonp`). */
@@ -94,6 +120,8 @@ export interface UrlMatch {
   readonly params: Readonly<Record<string, ParamBinding>>;
   /** True when the site can be rewritten one-to-one: a `rewrite` entry and exactly one entry matched. */
   readonly oneToOne: boolean;
+  /** The host (with port, lower case) the URL names before the path; undefined when it names none or the code does not show it. */
+  readonly host: string | undefined;
 }
 
 export interface OperationMatch {

@@ -26,6 +26,7 @@ describe('createCatalog with custom entries', () => {
     expect(catalog.byId('proxy-campaign-status')).toEqual({
       kind: 'path',
       id: 'proxy-campaign-status',
+      api: 'builtin',
       family: 'rest',
       retiredKey: 'PATCH /proxy/v1/campaigns/{id}',
       method: 'PATCH',
@@ -68,12 +69,29 @@ describe('createCatalog with custom entries', () => {
     [{ ...proxyStatus, replacements: ['PUT /v1/buyer/orders/{orderId}'], migration: 'rewrite' }, 'customEntries[0].migration is "rewrite" but the replacement\'s parameter(s) {orderId} are not in the retired path; use "todo" with a "reason".'],
     [{ ...proxyStatus, migration: 'maybe' }, 'customEntries[0].migration must be "rewrite" or "todo", got "maybe".'],
     [{ ...proxyStatus, family: 'grpc' }, 'customEntries[0].family must be one of soap, rest, reporting, got "grpc".'],
-    [{ ...proxyStatus, sunset: true }, 'customEntries[0].sunset is not a known field; allowed: id, retired, replacements, gaEnds, supportEnds, migration, reason, service, replacementApis, family.'],
+    [{ ...proxyStatus, sunset: true }, 'customEntries[0].sunset is not a known field; allowed: id, retired, replacements, gaEnds, supportEnds, migration, reason, service, replacementApis, family, api, liveMethods.'],
+    [{ ...proxyStatus, api: 'other' }, 'customEntries[0].api names no API: "other" is not under apis; define it there with its hosts, or leave api out for the built-in API.'],
+    [{ ...proxyStatus, liveMethods: ['FETCH'] }, 'customEntries[0].liveMethods[0] must be one of GET, POST, PUT, PATCH, DELETE, got "FETCH".'],
+    [{ ...proxyStatus, liveMethods: ['GET', 'PATCH'] }, 'customEntries[0].liveMethods[1] is the retired method itself (PATCH /proxy/v1/campaigns/{id}); list the other methods of the path that stay available.'],
+    [{ ...proxyStatus, retired: 'GetThings', replacements: [], liveMethods: ['GET'] }, 'customEntries[0].liveMethods is only for a REST path ("METHOD /path"), not for an operation.'],
     ['GET /x', 'customEntries[0] must be an object, got "GET /x".'],
   ])('rejects a bad entry with an error naming the field (%#)', (entry, message) => {
     const error = errorOf(() => createCatalog([entry]));
     expect(error).toBeInstanceOf(RuleDataError);
     expect(error.message).toBe(message);
+  });
+
+  it('puts an entry in the API its api field names, with the live methods of its path', () => {
+    const vendor = { id: 'music', name: 'Music API', hosts: ['api.music.example'], basePaths: ['/v1'] };
+    const catalog = createCatalog([{ ...proxyStatus, retired: 'PUT /me/tracks', replacements: [], api: 'music', liveMethods: ['GET'] }], 'customEntries', [vendor]);
+    const entry = catalog.byId('proxy-campaign-status')!;
+    expect(entry).toMatchObject({ api: 'music', liveMethods: ['GET'], migration: 'todo' });
+    expect(catalog.apiOf(entry)).toBe(vendor);
+    expect(catalog.apiOf(catalog.byId('campaigns-legacy-list')!)).toMatchObject({ id: 'builtin', hosts: ['api.adform.com'], basePaths: undefined });
+    expect([...catalog.apis.keys()]).toEqual(['builtin', 'music']);
+    expect(errorOf(() => createCatalog([{ ...proxyStatus, api: 'video' }], 'customEntries', [vendor])).message).toBe(
+      'customEntries[0].api names no API: "video" is not under apis (there: music); define it there with its hosts, or leave api out for the built-in API.',
+    );
   });
 
   it('names the index of the bad entry and rejects a non-array', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinEntries, matchUrlShape, renderPath, type HttpMethod, type UrlMatch, type UrlPart } from '@sunset/rule-data';
+import { builtinEntries, createCatalog, matchUrlShape, renderPath, type HttpMethod, type UrlMatch, type UrlPart } from '@sunset/rule-data';
 
 /** `'${API}/v1/campaigns/${id}'` → text and holes, the way the analysis hands a template literal over. */
 function shape(source: string): UrlPart[] {
@@ -101,6 +101,8 @@ describe('matchUrlShape: what it must not match', () => {
     ['a hole where the whole path should be', '${base}${path}', 'GET'],
     ['prose mentioning the path', 'calling GET /v1/campaigns failed', undefined],
     ['a file-system path', 'src/v1/campaigns.ts', 'GET'],
+    ['a path after a hole that follows static segments', '${API}/albums/${id}/v1/campaigns', 'GET'],
+    ['a path in a query value', 'https://api.adform.com/redirect?to=/v1/campaigns', 'GET'],
   ] as const)('does not match %s (%s)', (_name, source, method) => {
     expect(match(source, method)).toEqual([]);
   });
@@ -144,4 +146,53 @@ describe('matchUrlShape: a prefix entry (the synchronous reporting API)', () => 
       expect(ids(match(url, 'GET'))).toEqual([]);
     },
   );
+});
+
+describe('matchUrlShape: the host a URL names', () => {
+  it.each([
+    ['https://API.Adform.com/v1/campaigns', 'api.adform.com'],
+    ['http://localhost:8080/api/v1/campaigns', 'localhost:8080'],
+    ['https://user:secret@api.adform.com/v1/campaigns', 'api.adform.com'],
+    ['//cdn.example.org/v1/campaigns', 'cdn.example.org'],
+    ['/v1/campaigns', undefined],
+    ['${API}/v1/campaigns', undefined],
+    ['https://${tenant}.adform.com/v1/campaigns', undefined],
+    ['${scheme}://api.adform.com/v1/campaigns', undefined],
+  ])('%s names %s', (source, host) => {
+    expect(match(source, 'GET').map((found) => found.host)).toEqual([host]);
+  });
+});
+
+describe('matchUrlShape: an API with declared base paths begins its paths only there', () => {
+  const music = { id: 'music', name: 'Music API', hosts: ['api.music.example'], basePaths: ['/v1'] };
+  const entry = (id: string, retired: string) => ({ id, retired, api: 'music', gaEnds: '2026-01-01', supportEnds: '2026-06-01' });
+  const catalog = createCatalog([entry('get-tracks', 'GET /tracks'), entry('get-albums', 'GET /albums'), entry('get-album-tracks', 'GET /albums/{id}/tracks')], 'customEntries', [music]);
+  const musicIds = (source: string): string[] => ids(matchUrlShape(shape(source), 'GET', catalog)).filter((id) => id.startsWith('get-'));
+
+  it.each([
+    ['https://api.music.example/v1/tracks?ids=1,2', ['get-tracks']],
+    ['https://api.music.example/tracks', ['get-tracks']],
+    ['${API_URL}/tracks', ['get-tracks']],
+    ['${API_URL}/v1/albums', ['get-albums']],
+    ['/v1/albums/${id}/tracks', ['get-album-tracks']],
+    ['/tracks', ['get-tracks']],
+  ])('finds %s', (source, expected) => {
+    expect(musicIds(source)).toEqual(expected);
+  });
+
+  it.each([
+    'https://api.music.example/v1/me/top/tracks',
+    '${API_URL}/albums/${id}/tracks/extra',
+    '${API_URL}/artists/${id}/albums',
+    'https://api.music.example/v1/artists/${id}/albums',
+    'https://api.music.example/v2/tracks',
+    '/me/tracks',
+    'tracks',
+  ])('does not find %s (its path begins after static segments of another path, or another base path)', (source) => {
+    expect(musicIds(source)).toEqual([]);
+  });
+
+  it('leaves the built-in paths free to follow any static base path', () => {
+    expect(ids(matchUrlShape(shape('https://gw.example.net/adform/v1/campaigns'), 'GET', catalog))).toEqual(['campaigns-legacy-list']);
+  });
 });

@@ -6,12 +6,12 @@ import { byRange, plainFinding, type Check } from './check.js';
 type OAuthRule = 'no-client-secret-in-source' | 'oauth-authorize-state' | 'oauth-offline-access-code-flow' | 'oauth-redirect-uri-https' | 'oauth-token-form-body';
 
 /**
- * Hosts an identity URL must name to be checked: `apiHosts` and `identityHosts` together (the
- * identity provider usually has its own host, {auth_url}); undefined when neither is set (any host).
+ * Hosts an identity URL must name to be checked: the API's and the identity provider's together (the
+ * provider usually has its own host, {auth_url}); undefined when either is every host.
  */
 function identityHostsOf(options: AnalysisOptions): readonly string[] | undefined {
-  if (options.apiHosts === undefined && options.identityHosts === undefined) return undefined;
-  return [...(options.apiHosts ?? []), ...(options.identityHosts ?? [])];
+  if (options.apiHosts === undefined || options.identityHosts === undefined) return undefined;
+  return [...options.apiHosts, ...options.identityHosts];
 }
 
 /** The OAuth problems of a file, found once per index and host list for the five OAuth checks. */

@@ -1,9 +1,10 @@
+import { builtinApiHostsOf } from '@sunset/config';
 import { daysBetween, describeEndpoint, describePhase, mightContainRetiredCall, parseIsoDay, type Endpoint, type Family, type IsoDay, type Phase, type RetirementEntry } from '@sunset/rule-data';
 import type { FileIndex } from '../file-index/file-index.js';
-import { findRetiredCalls, type RetiredCall } from '../retirement/find-retired-calls.js';
+import { findRetiredCalls, type RetiredCall, type RetiredCallsOfFile } from '../retirement/find-retired-calls.js';
 import { todoCommentEdit } from '../todo/comment-edit.js';
-import { hasTodoAbove } from '../todo/markers.js';
-import type { Finding, RetirementFacts, Suggestion } from '../types.js';
+import { hasTodoAbove, todoMarkerAbove } from '../todo/markers.js';
+import { hasCrossFileHook, type AnalysisOptions, type Finding, type RelatedLocation, type RetirementFacts, type Suggestion } from '../types.js';
 import { byRange, messageOf, type Check, type JsonSchema } from './check.js';
 
 /** Options of the three retirement rules; each overrides the analysis option of the same name. */
@@ -27,7 +28,7 @@ const retirementOptionsSchema: JsonSchema = {
       type: 'array',
       items: { type: 'string', minLength: 1 },
       uniqueItems: true,
-      description: 'Hosts of the advertising API; a URL with an explicit other host is not reported.',
+      description: "Hosts the built-in API is also served from (added to api.adform.com; \"*\" for every host): a URL naming another host is another vendor's and is not reported.",
     },
     reportScheduled: {
       type: 'boolean',
@@ -61,7 +62,7 @@ export function retirementData(entry: RetirementEntry, retiredKey: string, phase
 }
 
 /** Deprecated and retired entries are always reported; scheduled ones only when asked and near enough. */
-function isReportable(call: RetiredCall, asOf: IsoDay, reportScheduled: boolean, scheduledWithinDays: number): boolean {
+export function isReportable(call: RetiredCall, asOf: IsoDay, reportScheduled: boolean, scheduledWithinDays: number): boolean {
   if (call.phase !== 'scheduled') return true;
   return reportScheduled && daysBetween(asOf, call.entry.schedule.gaEnds) <= scheduledWithinDays;
 }
@@ -89,12 +90,33 @@ const relatedMessageIds = {
 
 type RetirementRule = 'no-legacy-rest-path' | 'no-retired-soap-operation' | 'no-sync-reporting';
 
+/** `GET or PATCH`, `GET, PUT or DELETE` */
+const listMethods = (methods: readonly string[]): string => (methods.length < 2 ? methods.join('') : `${methods.slice(0, -1).join(', ')} or ${methods.at(-1)}`);
+
 function findingOf(rule: RetirementRule, call: RetiredCall, index: FileIndex, asOf: IsoDay): Finding {
-  const data = retirementData(call.entry, call.retiredKey, call.phase, call.replacements, asOf);
+  const methodsKey = call.methods === undefined ? call.retiredKey : `${call.retiredKey} (${listMethods(call.methods)})`;
+  const shownKey = call.chosenAmong === undefined ? methodsKey : `${methodsKey}, one of ${listMethods(call.chosenAmong)} chosen at run time,`;
+  const data = retirementData(call.entry, shownKey, call.phase, call.replacements, asOf);
   const rewrite = call.migration === 'rewrite' && call.edits.length > 0;
   const messageId = rewrite ? 'retiredRewrite' : 'retiredTodo';
-  const { entry, retiredKey, method, replacements, phase, migration, form, todoText, statementStart, todoCause, candidates } = call;
-  const retirement: RetirementFacts = { entry, retiredKey, method, replacements, phase, migration, form, todoText, statementStart, ...(todoCause === undefined ? {} : { todoCause }), candidates };
+  const { entry, retiredKey, method, replacements, phase, migration, form, todoText, statementStart, todoCause, candidates, methods, chosenAmong, host, clientVia } = call;
+  const retirement: RetirementFacts = {
+    entry,
+    retiredKey,
+    method,
+    replacements,
+    phase,
+    migration,
+    form,
+    todoText,
+    statementStart,
+    ...(todoCause === undefined ? {} : { todoCause }),
+    candidates,
+    ...(methods === undefined ? {} : { methods }),
+    ...(chosenAmong === undefined ? {} : { chosenAmong }),
+    host,
+    ...(clientVia === undefined ? {} : { clientVia }),
+  };
   return {
     rule,
     messageId,
@@ -103,9 +125,51 @@ function findingOf(rule: RetirementRule, call: RetiredCall, index: FileIndex, as
     range: call.range,
     ...(rewrite ? { fix: call.edits } : {}),
     suggestions: rewrite ? [] : suggestionsFor(rule, call, index.file.text),
-    related: call.related.map((site) => ({ range: site.range, message: messageOf(rule, relatedMessageIds[site.kind], {}) })),
+    related: [
+      ...call.related.map((site) => ({ range: site.range, message: messageOf(rule, relatedMessageIds[site.kind], {}) })),
+      ...todoMarkerOf(rule, call, index),
+    ],
     retirement,
   };
+}
+
+/** The `TODO(sunset:<id>)` marker `fix` left above the call: the same finding's other place, not a second finding. */
+function todoMarkerOf(rule: RetirementRule, call: RetiredCall, index: FileIndex): RelatedLocation[] {
+  const start = todoMarkerAbove(index.file.text, call.statementStart, call.entry.id);
+  const marker = start === undefined ? undefined : index.todoMarkers.find((candidate) => candidate.range[0] === start);
+  return marker ? [{ range: marker.range, message: messageOf(rule, 'relatedTodoMarker', { entryId: call.entry.id }) }] : [];
+}
+
+/** The retired calls of a file for one day and host list, found once per index. */
+export function retiredCallsOf(index: FileIndex, asOf: IsoDay, apiHosts: readonly string[] | undefined): RetiredCallsOfFile {
+  return index.cached(`retired-calls:${JSON.stringify([asOf, apiHosts ?? null])}`, () => findRetiredCalls(index, asOf, apiHosts));
+}
+
+/** What the retirement checks leave unreported in a file, for the faces to say: see `RetiredCallsOfFile`. */
+export interface RetirementNotes {
+  readonly unresolvedMethod: RetiredCallsOfFile['unresolvedMethod'];
+  readonly otherHostCount: number;
+}
+
+/** The file's retirement notes at the options' day and hosts (empty where no retired call can be). */
+export function retirementNotesOf(index: FileIndex, options: AnalysisOptions): RetirementNotes {
+  if (!mightHoldRetiredCall(index)) return { unresolvedMethod: [], otherHostCount: 0 };
+  const { unresolvedMethod, otherHostCount } = retiredCallsOf(index, options.asOf, options.apiHosts);
+  return { unresolvedMethod, otherHostCount };
+}
+
+/**
+ * The markers that stand for a call the retirement rules report (at the settings' day and hosts):
+ * reported there as the call's related place, not again by `no-sunset-todo`.
+ */
+export function markersOfReportedCalls(index: FileIndex, options: AnalysisOptions): ReadonlySet<number> {
+  if (index.todoMarkers.length === 0 || !mightHoldRetiredCall(index)) return new Set();
+  const { asOf, apiHosts, reportScheduled, scheduledWithinDays } = options;
+  const starts = retiredCallsOf(index, asOf, apiHosts)
+    .calls.filter((call) => isReportable(call, asOf, reportScheduled, scheduledWithinDays))
+    .map((call) => todoMarkerAbove(index.file.text, call.statementStart, call.entry.id))
+    .filter((start): start is number => start !== undefined);
+  return new Set(starts);
 }
 
 /**
@@ -116,7 +180,7 @@ function findingOf(rule: RetirementRule, call: RetiredCall, index: FileIndex, as
  * the same code would be reported or not depending on an unrelated line.
  */
 function mightHoldRetiredCall(index: FileIndex): boolean {
-  return index.options.resolveIdentifier !== undefined || index.cached('retired-needle', () => mightContainRetiredCall(index.file.text, index.options.catalog));
+  return hasCrossFileHook(index.options) || index.cached('retired-needle', () => mightContainRetiredCall(index.file.text, index.options.catalog));
 }
 
 /**
@@ -138,12 +202,12 @@ export function retirementCheck(rule: RetirementRule, family: Family, descriptio
     },
     run(index, options, [ruleOptions = {}]) {
       const asOf = ruleOptions.asOf === undefined ? options.asOf : parseIsoDay(ruleOptions.asOf, `sunset/${rule} option asOf`);
-      const apiHosts = ruleOptions.apiHosts ?? options.apiHosts;
+      const apiHosts = ruleOptions.apiHosts === undefined ? options.apiHosts : builtinApiHostsOf(ruleOptions.apiHosts);
       const reportScheduled = ruleOptions.reportScheduled ?? options.reportScheduled;
       const scheduledWithinDays = ruleOptions.scheduledWithinDays ?? options.scheduledWithinDays;
       if (!mightHoldRetiredCall(index)) return [];
-      const calls = index.cached(`retired-calls:${JSON.stringify([asOf, apiHosts ?? null])}`, () => findRetiredCalls(index, asOf, apiHosts));
-      return calls
+      return retiredCallsOf(index, asOf, apiHosts)
+        .calls
         .filter((call) => call.entry.family === family && isReportable(call, asOf, reportScheduled, scheduledWithinDays))
         .map((call) => findingOf(rule, call, index, asOf))
         .sort(byRange);

@@ -7,7 +7,7 @@ import { recognizeSoapClientCall, type SoapClientCall } from '../soap/soap-clien
 import { findSoapStrings, type SoapStringHit } from '../soap/soap-strings.js';
 import { findSunsetTodos, type SunsetTodo } from '../todo/markers.js';
 import type { AnalysisOptions, SourceFile } from '../types.js';
-import { evaluateExpression, type EvaluationContext } from '../url/evaluate.js';
+import { evaluateStringRoot, type EvaluationContext } from '../url/evaluate.js';
 import type { Segment } from '../url/segments.js';
 import { buildScopeModel, type ScopeModel } from './scope-model.js';
 
@@ -74,7 +74,15 @@ function lazy<T>(compute: () => T): () => T {
 /** The one walk over a file and the index the checks share. */
 export function indexFile(file: SourceFile, options: AnalysisOptions): FileIndex {
   const scope = buildScopeModel(file.program);
-  const evaluation = (): EvaluationContext => ({ scope, text: file.text, resolveIdentifier: options.resolveIdentifier, following: new Set() });
+  const memo = new Map<unknown, unknown>();
+  const evaluation = (): EvaluationContext => ({
+    scope,
+    text: file.text,
+    resolveIdentifier: options.resolveIdentifier,
+    resolveClient: options.resolveClient,
+    memo,
+    following: new Set(),
+  });
   const context = evaluation();
   const cache = new Map<string, unknown>();
 
@@ -103,7 +111,7 @@ export function indexFile(file: SourceFile, options: AnalysisOptions): FileIndex
       return found ? [found] : [];
     }),
   );
-  const strings = lazy(() => scope.stringRoots.map((node) => ({ node, segments: evaluateExpression(node, undefined, context) })));
+  const strings = lazy(() => scope.stringRoots.map((node) => ({ node, segments: evaluateStringRoot(node, context) })));
   const soapStrings = lazy(() =>
     strings().flatMap(({ node, segments }) => {
       if (!segments) return [];

@@ -37,11 +37,25 @@ export interface Binding {
   readonly reassigned: boolean;
   /** A property of it is assigned (`x.url = ...`). */
   readonly mutated: boolean;
+  /** Declared a second time in its scope (`var x; var x = 1`): its writes are not all known. */
+  readonly redeclared: boolean;
+  /** Every write after the declaration, in source order (`x = …`, `x += …`, `x++`, `for (x of …)`). */
+  readonly writes: readonly BindingWrite[];
+}
+
+/** One write of a binding: `=` and `+=` with the value written, any other write (`x++`, `[x] = …`) as `other`. */
+export interface BindingWrite {
+  /** The statement-level node that writes (the assignment, the update, the `for` loop). */
+  readonly node: Node;
+  readonly operator: '=' | '+=' | 'other';
+  /** The right side of `=` / `+=`. */
+  readonly value: Node | undefined;
 }
 
 interface MutableBinding extends Binding {
   reassigned: boolean;
   mutated: boolean;
+  writes: BindingWrite[];
 }
 
 /** `this.<name>` values known in a class: field initializers, `this.name = value` assignments, parameter-property types. */
@@ -64,6 +78,8 @@ export interface ScopeModel {
   readonly namedValues: readonly (TSESTree.Property | TSESTree.PropertyDefinition | TSESTree.VariableDeclarator | TSESTree.AssignmentExpression | TSESTree.AssignmentPattern)[];
   /** Every member expression (`config.clientSecret`). */
   readonly members: readonly TSESTree.MemberExpression[];
+  /** Assignments to a property of something other than `this` (`axios.defaults.baseURL = …`). */
+  readonly memberAssignments: readonly TSESTree.AssignmentExpression[];
   parentOf(node: Node): Node | undefined;
   resolve(identifier: TSESTree.Identifier): Binding | undefined;
   /** A name declared at the top of the module (imports included); for names in type positions. */
@@ -161,8 +177,9 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
   const classes = new Map<ClassNode, { thisValues: Map<string, Node[]>; parameterPropertyTypes: Map<string, string> }>();
   const namedValues: ScopeModel['namedValues'][number][] = [];
   const members: TSESTree.MemberExpression[] = [];
-  const writes: TSESTree.Identifier[] = [];
+  const writes: { id: TSESTree.Identifier; write: BindingWrite }[] = [];
   const mutations: TSESTree.MemberExpression[] = [];
+  const memberAssignments: TSESTree.AssignmentExpression[] = [];
 
   const declare = (scope: Scope, id: TSESTree.Identifier, draft: BindingDraft): void => {
     declaredIds.add(id);
@@ -182,6 +199,8 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
       paramIndex: draft.paramIndex,
       reassigned: existing !== undefined,
       mutated: false,
+      redeclared: existing !== undefined,
+      writes: [],
     });
   };
 
@@ -304,13 +323,14 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
     }
   };
 
-  const recordWrite = (target: Node, innerClass: ClassNode | undefined, value: Node | undefined): void => {
-    const unwrapped = unwrap(target);
-    if (unwrapped.type === 'Identifier') writes.push(unwrapped);
+  const recordWrite = (assignment: TSESTree.AssignmentExpression, innerClass: ClassNode | undefined): void => {
+    const unwrapped = unwrap(assignment.left);
+    const operator = assignment.operator === '=' || assignment.operator === '+=' ? assignment.operator : 'other';
+    if (unwrapped.type === 'Identifier') writes.push({ id: unwrapped, write: { node: assignment, operator, value: operator === 'other' ? undefined : assignment.right } });
     else if (unwrapped.type === 'MemberExpression') {
-      if (unwrapped.object.type === 'ThisExpression') addThisValue(innerClass, memberPropertyName(unwrapped), value);
+      if (unwrapped.object.type === 'ThisExpression') addThisValue(innerClass, memberPropertyName(unwrapped), assignment.operator === '=' ? assignment.right : assignment);
       else mutations.push(unwrapped);
-    } else for (const found of patternIdentifiers(unwrapped)) writes.push(found.id);
+    } else for (const found of patternIdentifiers(unwrapped)) writes.push({ id: found.id, write: { node: assignment, operator: 'other', value: undefined } });
   };
 
   const visit = (node: Node, parent: Node | undefined, scope: Scope, classNode: ClassNode | undefined): void => {
@@ -356,8 +376,9 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
         recordObjectMethods(node);
         break;
       case 'AssignmentExpression':
-        recordWrite(node.left, innerClass, node.operator === '=' ? node.right : node);
+        recordWrite(node, innerClass);
         namedValues.push(node);
+        if (node.left.type === 'MemberExpression' && node.left.object.type !== 'ThisExpression') memberAssignments.push(node);
         break;
       case 'Property':
       case 'PropertyDefinition':
@@ -369,11 +390,11 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
         members.push(node);
         break;
       case 'UpdateExpression':
-        if (node.argument.type === 'Identifier') writes.push(node.argument);
+        if (node.argument.type === 'Identifier') writes.push({ id: node.argument, write: { node, operator: 'other', value: undefined } });
         break;
       case 'ForInStatement':
       case 'ForOfStatement':
-        if (node.left.type !== 'VariableDeclaration') for (const found of patternIdentifiers(node.left)) writes.push(found.id);
+        if (node.left.type !== 'VariableDeclaration') for (const found of patternIdentifiers(node.left)) writes.push({ id: found.id, write: { node, operator: 'other', value: undefined } });
         break;
       case 'CallExpression':
       case 'NewExpression':
@@ -402,9 +423,11 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
     return undefined;
   };
 
-  for (const write of writes) {
-    const binding = resolve(write) as MutableBinding | undefined;
-    if (binding && binding.id !== write) binding.reassigned = true;
+  for (const { id, write } of writes) {
+    const binding = resolve(id) as MutableBinding | undefined;
+    if (!binding || binding.id === id) continue;
+    binding.reassigned = true;
+    binding.writes.push(write);
   }
   for (const target of mutations) {
     let object = unwrap(target.object);
@@ -421,6 +444,7 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
     projectMethodNames,
     namedValues,
     members,
+    memberAssignments,
     parentOf: (node) => parents.get(node),
     resolve,
     moduleBinding: (name) => programScope.names.get(name),

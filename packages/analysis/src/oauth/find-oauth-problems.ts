@@ -3,7 +3,7 @@ import { argumentAt, calleeOf, memberCallee, memberPropertyName, propertyKeyName
 import type { FileIndex, RequestSite } from '../file-index/file-index.js';
 import type { Binding } from '../file-index/scope-model.js';
 import { jsonStringifyArgument } from '../requests/request-parts.js';
-import { evaluateExpression, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import { constantValueOf, evaluateExpression, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import { endpointTargetOf, isOnHost } from '../url/match.js';
 import type { Segment } from '../url/segments.js';
 import {
@@ -29,7 +29,8 @@ export type OAuthProblemKind =
   | 'client-secret-literal'
   | 'basic-credential-literal'
   | 'client-secret-in-implicit-flow'
-  | 'token-request-json-body';
+  | 'token-request-json-body'
+  | 'token-request-secret-in-url';
 
 export interface OAuthProblem {
   readonly kind: OAuthProblemKind;
@@ -39,7 +40,8 @@ export interface OAuthProblem {
   /**
    * What the code states: the scheme of a redirect_uri (`http`), the response_type (`token`) or
    * grant_type (`client_credentials`) that rules out offline_access, the response_type needing a nonce,
-   * the way a JSON body is sent (`JSON.stringify`, `json option`, `Content-Type: application/json`, `plain object`).
+   * the way a JSON body is sent (`JSON.stringify`, `json option`, `Content-Type: application/json`, `plain object`),
+   * the part of the URL a token request's client_secret is put in (`query string`, `params option`, `searchParams`).
    */
   readonly detail?: string;
 }
@@ -74,11 +76,14 @@ function containersOf(segments: readonly Segment[]): Node[] {
   return segments.flatMap((segment) => (segment.container ? [segment.container] : []));
 }
 
+/** The options of HTTP clients that hold the URL's query parameters: axios `params`, got and ky `searchParams`, `query`, `qs`. */
+const queryOptionKeys = ['params', 'searchParams', 'query', 'qs'] as const;
+
 /** `{ params: {...} }` (axios), `{ searchParams: {...} }` (got, ky), `{ query | qs: {...} }`, or the object itself when it holds authorization parameters. */
 function paramsOfOptions(node: Node, context: EvaluationContext): ParamSet | undefined {
   const object = objectLiteralOf(node, context);
   if (!object) return undefined;
-  for (const key of ['params', 'searchParams', 'query', 'qs']) {
+  for (const key of queryOptionKeys) {
     const value = propertyValueOf(object, key);
     if (!value) continue;
     const inner = objectLiteralOf(value, context);
@@ -142,6 +147,31 @@ function declaredBindingOf(node: Node, context: EvaluationContext): Binding | un
 const searchParamsOwner = (receiver: Node): Node | undefined =>
   receiver.type === 'MemberExpression' && memberPropertyName(receiver) === 'searchParams' ? unwrap(receiver.object) : undefined;
 
+/**
+ * The parameters a token request puts in its URL, each with where: its query string, a client's
+ * query option (`{ params: { client_secret } }`), or `url.searchParams.set(...)` on the `new URL(...)`
+ * it requests. The token endpoint takes them in the form body (or the secret in a Basic header).
+ */
+function urlParamsOfTokenRequest(site: RequestSite, query: readonly Segment[], context: EvaluationContext): { readonly params: ParamSet; readonly where: string }[] {
+  const found = [{ params: paramsOfQuery(query, context, site.urlNode), where: 'query string' }];
+  for (const key of site.config ? queryOptionKeys : []) {
+    const value = propertyValueOf(site.config!, key);
+    const object = value ? objectLiteralOf(value, context) : undefined;
+    const params = object ? paramsOfObject(object, context) : value ? paramSourceOf(value, context) : undefined;
+    if (params) found.push({ params, where: `${key} option` });
+  }
+  const url = unwrap(site.urlNode);
+  const binding = url.type === 'Identifier' ? context.scope.resolve(url) : undefined;
+  const init = constantValueOf(binding);
+  if (binding && init?.type === 'NewExpression') {
+    const callee = calleeOf(init);
+    if (callee.type === 'Identifier' && callee.name === 'URL' && context.scope.resolve(callee) === undefined) {
+      found.push({ params: writesThrough(binding, context, searchParamsOwner), where: 'searchParams' });
+    }
+  }
+  return found;
+}
+
 /** Every request to the identity provider the file builds: HTTP calls, `new URL(...)`, URL strings, helpers given an authorize URL and params. */
 function collectRequests(index: FileIndex, hosts: readonly string[] | undefined, context: EvaluationContext, problems: OAuthProblem[]): IdentityRequest[] {
   const requests: IdentityRequest[] = [];
@@ -158,6 +188,10 @@ function collectRequests(index: FileIndex, hosts: readonly string[] | undefined,
       for (const container of containersOf(site.url)) consumed.add(container);
       if (!isOnHost(site.url, hosts)) continue;
       if (tokenTarget) {
+        // Whatever the method: a client_secret in a URL is kept by every server, proxy and browser history it passes.
+        for (const { params, where } of urlParamsOfTokenRequest(site, tokenTarget.query, context)) {
+          for (const secret of params.params.get(names.clientSecret) ?? []) problems.push(problemAt('token-request-secret-in-url', token, secret.node, where));
+        }
         if (site.method.method !== undefined && site.method.method !== 'POST') continue;
         const plain = jsonBodyOf(site) ? undefined : plainObjectBody(site, context);
         const json = jsonBodyOf(site) ?? (plain ? { node: plain, detail: 'plain object' } : undefined);
@@ -329,7 +363,7 @@ function findSecretSites(index: FileIndex): { secrets: SecretSite[]; basics: Nod
  * a redirect_uri that is not https, an authorization request without `state` (or without `nonce`
  * when it asks for an id_token), `offline_access` outside the authorization code flow, client
  * secrets written in source or present in code that runs the implicit flow, and token requests that
- * send JSON instead of a form body. Only statically known values are judged. With `hosts`, URLs
+ * send JSON instead of a form body or put the client_secret in the URL. Only statically known values are judged. With `hosts`, URLs
  * naming another host (another OAuth provider) are not checked; relative URLs and unknown bases still are.
  */
 export function findOAuthProblems(index: FileIndex, hosts: readonly string[] | undefined): OAuthProblem[] {

@@ -1,10 +1,11 @@
 import type { HttpMethod } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, hasSpread, isStringLiteral, memberPropertyName, propertyValueOf, staticString, unwrap, type Node } from '../ast/nodes.js';
+import { argumentAt, calleeOf, hasSpread, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { CallForm } from '../types.js';
 import { evaluateExpression, evaluateUrl, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import type { Segment } from '../url/segments.js';
 import { baseOption, clientOf, type ClientKind, type HttpClient } from './http-clients.js';
+import { wrapperInstanceOf } from './wrapper-classes.js';
 
 /** Where the method of a call is written, which decides whether an edit can change it. */
 export type MethodSource =
@@ -12,7 +13,7 @@ export type MethodSource =
   | { readonly kind: 'literal'; readonly node: TSESTree.StringLiteral } // `{ method: 'PATCH' }`, `open('PATCH', url)`
   | { readonly kind: 'member'; readonly node: Node; readonly client: ClientKind | undefined } // `axios.patch(`
   | { readonly kind: 'elsewhere' } // known from a constant or a shared config object
-  | { readonly kind: 'unknown' };
+  | { readonly kind: 'unknown'; readonly node?: Node }; // `{ method }`: the expression, when the call writes one (a parameter a caller gives)
 
 export interface StatedMethod {
   /** The method the code states; undefined when it does not say or says one the spec does not use (HEAD). */
@@ -28,6 +29,10 @@ export interface HttpCall {
   readonly urlNode: Node;
   readonly url: readonly Segment[];
   readonly method: StatedMethod;
+  /** The hosts the request's client (a wrapper class) sends to, when the URL itself names none. */
+  readonly clientHosts?: readonly string[];
+  /** Where the name that brought the client from another file is written (for the cross-file related place). */
+  readonly clientVia?: readonly [number, number];
 }
 
 const specMethods = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -62,7 +67,7 @@ function methodOfExpression(node: Node | undefined, context: EvaluationContext):
   const segments = evaluateExpression(value, undefined, context);
   const only = segments?.length === 1 ? segments[0] : undefined;
   if (only?.kind === 'text') return { method: asSpecMethod(only.value), source: { kind: 'elsewhere' } };
-  return unknownMethod;
+  return { method: undefined, source: { kind: 'unknown', node: value } };
 }
 
 const looksLikeMethod = (node: Node | undefined): boolean => {
@@ -109,6 +114,7 @@ function configRequest(
   base: readonly Segment[] | undefined,
   method: StatedMethod | undefined,
   methodKeys?: readonly string[],
+  client?: HttpClient,
 ): HttpCall | undefined {
   const config = objectLiteralOf(configNode, context);
   const urlNode = config ? propertyValueOf(config, 'url') : undefined;
@@ -120,12 +126,29 @@ function configRequest(
     urlNode: writtenFormOf(urlNode, context),
     url: joinBaseUrl(ownBase ?? base, evaluateUrl(urlNode, context)),
     method: method ?? methodOfConfig(configNode, context, methodKeys),
+    ...(client?.hosts ? { clientHosts: client.hosts } : {}),
+    ...(client?.via ? { clientVia: rangeOf(client.via) } : {}),
   };
 }
 
-function urlRequest(form: CallForm, { call, context }: CallShape, urlNode: Node | undefined, method: StatedMethod, base?: readonly Segment[]): HttpCall | undefined {
+function urlRequest(
+  form: CallForm,
+  { call, context }: CallShape,
+  urlNode: Node | undefined,
+  method: StatedMethod,
+  base?: readonly Segment[],
+  client?: HttpClient,
+): HttpCall | undefined {
   if (!urlNode) return undefined;
-  return { form, call, urlNode: writtenFormOf(urlNode, context), url: joinBaseUrl(base, evaluateUrl(urlNode, context)), method };
+  return {
+    form,
+    call,
+    urlNode: writtenFormOf(urlNode, context),
+    url: joinBaseUrl(base, evaluateUrl(urlNode, context)),
+    method,
+    ...(client?.hosts ? { clientHosts: client.hosts } : {}),
+    ...(client?.via ? { clientVia: rangeOf(client.via) } : {}),
+  };
 }
 
 /** `fetch(url, init)`, `axios(config)`, `got(url, options)`, `request(method, url)` ... */
@@ -136,12 +159,12 @@ function directCall(found: HttpClient, shape: CallShape): HttpCall | undefined {
   switch (found.kind) {
     case 'fetch':
     case 'undici-request':
-      return urlRequest(found.form, shape, first, methodOfConfig(second, context), found.base);
+      return urlRequest(found.form, shape, first, methodOfConfig(second, context), found.base, found);
     case 'axios':
     case 'got':
     case 'ky':
-      if (objectLiteralOf(first, context)) return configRequest(found.form, shape, first, found.base, undefined);
-      return urlRequest(found.form, shape, first, methodOfConfig(second, context), found.base);
+      if (objectLiteralOf(first, context)) return configRequest(found.form, shape, first, found.base, undefined, undefined, found);
+      return urlRequest(found.form, shape, first, methodOfConfig(second, context), found.base, found);
     case 'superagent':
       if (second && looksLikeMethod(first)) return urlRequest(found.form, shape, second, methodOfExpression(first, context));
       return urlRequest(found.form, shape, first, call.arguments.length > 1 ? unknownMethod : implicitGet);
@@ -156,6 +179,7 @@ const clientVerbs: Readonly<Partial<Record<ClientKind, readonly string[]>>> = {
   ky: ['get', 'post', 'put', 'patch', 'delete', 'head'],
   superagent: ['get', 'post', 'put', 'patch', 'del', 'delete', 'head'],
   'angular-http': ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'jsonp'],
+  wrapper: ['get', 'post', 'put', 'patch', 'delete', 'del'],
 };
 
 /** The verbs of an unknown receiver that make a call an HTTP request (`api.get(url)`). */
@@ -171,11 +195,11 @@ function methodCall(found: HttpClient | undefined, verb: string, verbNode: Node,
   const second = argumentAt(call, 1);
   if (found && clientVerbs[found.kind]?.includes(verb)) {
     const base = found.kind === 'axios' ? (baseOption(objectLiteralOf(argumentAt(call, axiosConfigIndex(verb)), context), 'baseURL', context) ?? found.base) : found.base;
-    return urlRequest(found.form, shape, first, memberMethod(verb, verbNode, found.kind), base);
+    return urlRequest(found.form, shape, first, memberMethod(verb, verbNode, found.kind === 'wrapper' ? undefined : found.kind), base, found);
   }
   switch (found?.kind) {
     case 'axios':
-      return verb === 'request' ? configRequest(found.form, shape, first, found.base, undefined) : undefined;
+      return verb === 'request' ? configRequest(found.form, shape, first, found.base, undefined, undefined, found) : undefined;
     case 'undici':
       return verb === 'request' || verb === 'fetch' ? urlRequest('undici', shape, first, methodOfConfig(second, context)) : undefined;
     case 'angular-http':
@@ -214,7 +238,7 @@ export function recognizeHttpCall(call: TSESTree.CallExpression, context: Evalua
   if (callee.type === 'MemberExpression') {
     const verb = memberPropertyName(callee);
     if (verb === undefined) return undefined;
-    const site = methodCall(clientOf(callee.object, context), verb, unwrap(callee.property), shape);
+    const site = methodCall(clientOf(callee.object, context) ?? wrapperInstanceOf(callee.object, context, recognizeHttpCall), verb, unwrap(callee.property), shape);
     if (site) return site;
   }
   const found = clientOf(callee, context);

@@ -1,18 +1,55 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { annotatedTypeName, argumentAt, calleeOf, isStringLiteral, memberCallee, memberPropertyName, propertyValueOf, unwrap, type Node } from '../ast/nodes.js';
-import type { CallForm } from '../types.js';
-import { constantValueOf, evaluateExpression, following, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import type { UrlPart } from '@sunset/rule-data';
+import type { CallForm, ClientQuery, ClientValue } from '../types.js';
+import { constantValueOf, evaluateBase, following, joinBaseUrl, objectLiteralOf, partToSegment, type EvaluationContext } from '../url/evaluate.js';
 import { hole, type Segment } from '../url/segments.js';
 
-/** The HTTP client libraries the call forms know, by how their calls are shaped. */
-export type ClientKind = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'angular-http' | 'jquery' | 'xhr';
+/**
+ * The HTTP client libraries the call forms know, by how their calls are shaped; `wrapper` is a class
+ * of the project whose methods make the requests (`new ApiClient().get(path)`).
+ */
+export type ClientKind = ClientValue['kind'];
 
 export interface HttpClient {
   readonly kind: ClientKind;
   readonly form: CallForm;
   /** `axios.create({ baseURL })`, `got.extend({ prefixUrl })`, `ky.create({ prefixUrl })`. */
   readonly base: readonly Segment[] | undefined;
+  /** A wrapper's: the hosts its own requests go to (each known), when its base is not one string. */
+  readonly hosts?: readonly string[];
+  /** The name that brought the client from another file (the cross-file hook resolved it there). */
+  readonly via?: TSESTree.Identifier;
 }
+
+const formOfKind: Readonly<Record<ClientKind, CallForm>> = {
+  fetch: 'fetch',
+  axios: 'axios',
+  got: 'got',
+  ky: 'ky',
+  superagent: 'superagent',
+  undici: 'undici',
+  'undici-request': 'undici',
+  'angular-http': 'angular-http',
+  jquery: 'jquery',
+  xhr: 'xhr',
+  wrapper: 'http-client',
+};
+
+/** A client of another file (the cross-file hook), as this file's client; `returned`: the one a call of `name` returns. */
+export function importedClient(name: TSESTree.Identifier, context: EvaluationContext, what: ClientQuery = 'value'): HttpClient | undefined {
+  const value = what === 'value' ? context.resolveClient?.(name) : context.resolveClient?.(name, what);
+  if (!value) return undefined;
+  return { kind: value.kind, form: formOfKind[value.kind], base: value.base?.map(partToSegment), ...(value.hosts ? { hosts: value.hosts } : {}), via: name };
+}
+
+/** The client as plain data, for another file (the base's text as written, holes where unknown). */
+export function clientValueOf(found: HttpClient): ClientValue {
+  const base = found.base?.map((segment): UrlPart => (segment.kind === 'text' ? { kind: 'text', value: segment.value } : { kind: 'hole' }));
+  return { kind: found.kind, ...(base ? { base } : {}), ...(found.hosts ? { hosts: found.hosts } : {}) };
+}
+
+const isRelativeSpecifier = (source: string): boolean => source.startsWith('./') || source.startsWith('../');
 
 const client = (kind: ClientKind, form: CallForm, base?: readonly Segment[]): HttpClient => ({ kind, form, base });
 
@@ -84,7 +121,7 @@ const instanceFactories: Readonly<Partial<Record<ClientKind, { readonly methods:
 /** A base URL option (`baseURL`, `prefixUrl`) of a config object, as segments. */
 export function baseOption(config: TSESTree.ObjectExpression | undefined, key: string, context: EvaluationContext): Segment[] | undefined {
   const value = config ? propertyValueOf(config, key) : undefined;
-  return value ? (evaluateExpression(value, undefined, context) ?? [hole(value)]) : undefined;
+  return value ? (evaluateBase(value, context) ?? [hole(value)]) : undefined;
 }
 
 /** `axios.create({ baseURL })` and friends: an instance that prefixes every path with its base. */
@@ -121,11 +158,25 @@ function clientOfValue(value: Node, key: string | undefined, context: Evaluation
       if (callee.type === 'Identifier' && callee.name === 'inject' && first?.type === 'Identifier' && first.name === 'HttpClient') {
         return client('angular-http', 'angular-http');
       }
-      return instanceClient(unwrapped, context);
+      return instanceClient(unwrapped, context) ?? factoryClient(unwrapped, context);
     }
     default:
       return clientOf(unwrapped, context);
   }
+}
+
+/**
+ * `createClient()`, `clients.create()`: a function of the project that returns a client, as the
+ * cross-file hook sees it (asked with the callee's name). A library's own call is not one.
+ */
+function factoryClient(call: TSESTree.CallExpression, context: EvaluationContext): HttpClient | undefined {
+  const callee = unwrap(calleeOf(call));
+  if (callee.type === 'Identifier') {
+    const binding = context.scope.resolve(callee);
+    if (binding?.kind === 'import' && moduleClient(binding.importSource, binding.importedName)) return undefined;
+    return importedClient(callee, context, 'returned');
+  }
+  return callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? importedClient(callee.property, context, 'returned') : undefined;
 }
 
 /** `this.api` in a class: a parameter property typed `HttpClient`, or the one value the class assigns it. */
@@ -139,27 +190,60 @@ function thisMemberClient(member: TSESTree.MemberExpression, context: Evaluation
   return values.length === 1 ? clientOfValue(values[0]!, undefined, context) : undefined;
 }
 
+/**
+ * `name.defaults.baseURL = value` in the file (axios' global or an instance): the base every later
+ * request of that client is sent with. Set twice in one file, the base is not known.
+ */
+function defaultsBaseOf(name: TSESTree.Identifier, context: EvaluationContext): Segment[] | undefined {
+  const binding = context.scope.resolve(name);
+  const values = context.scope.memberAssignments.flatMap((assignment) => {
+    const target = unwrap(assignment.left);
+    const defaults = target.type === 'MemberExpression' && memberPropertyName(target) === 'baseURL' ? unwrap(target.object) : undefined;
+    const owner = defaults?.type === 'MemberExpression' && memberPropertyName(defaults) === 'defaults' ? unwrap(defaults.object) : undefined;
+    return assignment.operator === '=' && owner?.type === 'Identifier' && owner.name === name.name && context.scope.resolve(owner) === binding ? [assignment.right] : [];
+  });
+  if (values.length === 0) return undefined;
+  return values.length === 1 ? (evaluateBase(values[0]!, context) ?? [hole(values[0])]) : [hole()];
+}
+
+/** An axios client with the base its `defaults.baseURL` is given in the file, if any. */
+function withDefaultsBase(found: HttpClient | undefined, name: TSESTree.Identifier, context: EvaluationContext): HttpClient | undefined {
+  if (found?.kind !== 'axios') return found;
+  const base = defaultsBaseOf(name, context);
+  return base ? { ...found, base } : found;
+}
+
 /** Which HTTP client an expression is, when the file says so (import, require, factory, type, global name). */
 export function clientOf(node: Node, context: EvaluationContext): HttpClient | undefined {
   const value = unwrap(node);
   switch (value.type) {
     case 'Identifier': {
       const binding = context.scope.resolve(value);
-      if (!binding) return Object.hasOwn(globalClients, value.name) ? globalClients[value.name] : undefined;
-      if (binding.kind === 'import') return moduleClient(binding.importSource, binding.importedName);
+      if (!binding) return withDefaultsBase(Object.hasOwn(globalClients, value.name) ? globalClients[value.name] : undefined, value, context);
+      if (binding.kind === 'import') return withDefaultsBase(moduleClient(binding.importSource, binding.importedName) ?? importedClient(value, context), value, context);
       if (binding.kind === 'param') return annotatedTypeName(binding.id.typeAnnotation) === 'HttpClient' ? client('angular-http', 'angular-http') : undefined;
       const init = constantValueOf(binding);
       if (!init || (binding.destructured && binding.destructuredKey === undefined)) return undefined;
-      return following(context, binding, () => clientOfValue(init, binding.destructuredKey, context));
+      const required = requiredModule(init);
+      if (required !== undefined && isRelativeSpecifier(required)) return withDefaultsBase(importedClient(value, context), value, context);
+      return withDefaultsBase(
+        following(context, binding, () => clientOfValue(init, binding.destructuredKey, context)),
+        value,
+        context,
+      );
     }
     case 'MemberExpression': {
       const object = unwrap(value.object);
       const name = memberPropertyName(value);
-      if (object.type === 'ThisExpression') return thisMemberClient(value, context);
+      // A member the file does not show (`http.adform` of a namespace import, a getter `this.http`):
+      // the cross-file hook is asked with the member's name.
+      const memberName = !value.computed && value.property.type === 'Identifier' ? value.property : undefined;
+      if (object.type === 'ThisExpression') return thisMemberClient(value, context) ?? (memberName ? importedClient(memberName, context, 'member') : undefined);
       if (name === 'fetch' && object.type === 'Identifier' && /^(window|globalThis|self)$/.test(object.name) && !context.scope.resolve(object)) {
         return client('fetch', 'fetch');
       }
-      return name === 'default' ? clientOf(object, context) : undefined;
+      if (name === 'default') return clientOf(object, context);
+      return memberName ? importedClient(memberName, context, 'member') : undefined;
     }
     case 'CallExpression':
       return clientOfValue(value, undefined, context);

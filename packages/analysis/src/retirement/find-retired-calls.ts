@@ -1,12 +1,25 @@
-import { matchUrlShape, phaseOf, todoText, type Endpoint, type IsoDay, type OperationEntry, type OperationMatch, type RetirementEntry, type UrlMatch } from '@sunset/rule-data';
-import { rangeOf, type Node } from '../ast/nodes.js';
+import {
+  builtinApiId,
+  matchUrlShape,
+  phaseOf,
+  todoText,
+  type Endpoint,
+  type HttpMethod,
+  type IsoDay,
+  type OperationEntry,
+  type OperationMatch,
+  type RetirementEntry,
+  type UrlMatch,
+} from '@sunset/rule-data';
+import { rangeOf, unwrap, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import type { StatedMethod } from '../requests/http-calls.js';
 import type { SoapClientCall } from '../soap/soap-client-calls.js';
 import { soapRequestGroups, type SoapSite, type SoapSiteKind } from '../soap/soap-requests.js';
 import type { CallForm, RetirementFacts, TextEdit } from '../types.js';
-import { isOnHost } from '../url/match.js';
-import { toUrlParts, type PartsView, type Segment } from '../url/segments.js';
+import { countsForHosts, explicitHostOf, isOnHost } from '../url/match.js';
+import { segmentPositionOf, syntheticText, toUrlParts, type PartsView, type Segment } from '../url/segments.js';
+import { methodWrittenBeside } from '../requests/method-beside-url.js';
 import { methodEdits } from './method-edit.js';
 import { rewritePathEdits } from './rewrite-url.js';
 import { statementStartOf } from './statement.js';
@@ -25,6 +38,25 @@ export interface RetiredCall extends RetirementFacts {
   readonly related: readonly RelatedSoapSite[];
 }
 
+/** A request to a retired path whose method the code does not say, while another method of that path stays available. */
+export interface UnresolvedMethodSite {
+  readonly range: readonly [number, number];
+  /** The path as the entries write it (`/me/tracks`). */
+  readonly path: string;
+  readonly retiredMethods: readonly HttpMethod[];
+  readonly liveMethods: readonly HttpMethod[];
+  readonly entryIds: readonly string[];
+}
+
+/** What the retirement finder found in one file. */
+export interface RetiredCallsOfFile {
+  readonly calls: readonly RetiredCall[];
+  /** Not reported: the method cannot be read and the path has a live method. */
+  readonly unresolvedMethod: readonly UnresolvedMethodSite[];
+  /** URLs left out because the host they name is not their API's (what `"*"` hosts would add). */
+  readonly otherHostCount: number;
+}
+
 /** A finding while the analysis still knows which string-building expression its URL edit lives in. */
 interface Draft {
   call: RetiredCall;
@@ -36,6 +68,10 @@ interface Draft {
 interface Run {
   readonly index: FileIndex;
   readonly asOf: IsoDay;
+  /** The hosts of an entry's API (undefined: every host). */
+  readonly hostsOf: (entry: RetirementEntry) => readonly string[] | undefined;
+  readonly unresolvedMethod: UnresolvedMethodSite[];
+  otherHostCount: number;
 }
 
 /** A URL-shaped value with its retired-path matches, where to report it and how its method is known. */
@@ -46,6 +82,7 @@ interface PathSite {
   readonly view: PartsView;
   readonly matches: readonly UrlMatch[];
   readonly stated: StatedMethod | undefined;
+  readonly clientVia?: readonly [number, number];
 }
 
 function baseFacts(run: Run, entry: RetirementEntry, form: CallForm, node: Node, range: readonly [number, number] = rangeOf(node)) {
@@ -77,17 +114,54 @@ function editsTowards(run: Run, site: PathSite, match: UrlMatch, replacement: En
 
 /** The string-building expression the retired path starts in (the constant a shared URL lives in). */
 function pathContainer(site: PathSite, match: UrlMatch): Node | undefined {
-  const source = site.view.sources[match.pathStart.part]?.[0];
-  const segment = source ? site.segments[source.segment] : undefined;
-  return segment?.container;
+  const { segment } = segmentPositionOf(site.view, site.segments.length, match.pathStart.part, match.pathStart.offset);
+  return site.segments[segment]?.container;
 }
 
-/** The findings of one URL site: one per matched entry (several only when the code does not say the method). */
+/**
+ * The findings of one URL site. Where the code says its method, one per matched entry. Where it does
+ * not, the site is one finding that names every retired method of the path (`GET or PATCH`), unless
+ * some method of the path stays available: then it may be a live call, and it is not reported.
+ */
 function pathFindings(run: Run, site: PathSite): Draft[] {
+  if (site.matches.length === 1 && site.matches[0]!.method !== undefined) return [pathFinding(run, site, site.matches[0]!, undefined)];
+  if (site.matches.length === 0) return [];
+  const method = site.matches[0]!.method;
+  if (method !== undefined) return site.matches.map((match) => pathFinding(run, site, match, undefined));
+  const liveMethods = [...new Set(site.matches.flatMap((match) => match.entry.liveMethods ?? []))];
+  const pending = site.matches.some((match) => phaseOf(match.entry, run.asOf) === 'scheduled') && site.matches.some((match) => phaseOf(match.entry, run.asOf) !== 'scheduled');
+  if (liveMethods.length > 0 || pending) {
+    run.unresolvedMethod.push({
+      range: rangeOf(site.node),
+      path: site.matches[0]!.entry.path,
+      retiredMethods: site.matches.flatMap((match) => (match.entry.method === '*' ? [] : [match.entry.method])),
+      liveMethods,
+      entryIds: site.matches.map((match) => match.entry.id),
+    });
+    return [];
+  }
   if (site.matches.length === 1) return [pathFinding(run, site, site.matches[0]!, undefined)];
-  const alternatives = site.matches.map((found) => `${found.entry.method} ${found.entry.path}`).join(' or ');
-  return site.matches.map((match) => pathFinding(run, site, match, `the code does not say its method, so this may be ${alternatives}`));
+  return [unknownMethodFinding(run, site)];
 }
+
+const phaseOrder = { scheduled: 0, deprecated: 1, retired: 2 } as const;
+
+/** One request to a path with several retired methods, the method not said: one finding, a TODO listing each method's replacements. */
+function unknownMethodFinding(run: Run, site: PathSite): Draft {
+  const matches = [...site.matches].sort((a, b) => phaseOrder[phaseOf(a.entry, run.asOf)] - phaseOrder[phaseOf(b.entry, run.asOf)]);
+  const methods = matches.map((match) => match.entry.method).filter((method): method is HttpMethod => method !== '*');
+  const alternatives = matches.map((match) => `${match.entry.method} ${match.entry.path}`).join(' or ');
+  const cause = `the code does not say its method, so this may be ${alternatives}`;
+  const drafts = matches.map((match) => pathFinding(run, site, match, cause));
+  const first = drafts[0]!;
+  const replacements = uniqueEndpoints(matches.flatMap((match) => match.entry.replacements));
+  const candidates = drafts.flatMap((draft) => draft.call.candidates).filter((candidate, index, all) => all.findIndex((other) => sameEndpoint(other.replacement, candidate.replacement)) === index);
+  const todo = todoText({ ...first.call.entry, retiredKey: first.call.retiredKey, migration: 'todo', todoReason: cause, replacements }, run.asOf);
+  return { ...first, call: { ...first.call, migration: 'todo', edits: [], replacements, candidates, methods, todoCause: cause, todoText: todo } };
+}
+
+const sameEndpoint = (a: Endpoint, b: Endpoint): boolean => a.method === b.method && a.path === b.path;
+const uniqueEndpoints = (endpoints: readonly Endpoint[]): Endpoint[] => endpoints.filter((endpoint, index) => endpoints.findIndex((other) => sameEndpoint(other, endpoint)) === index);
 
 /** `GET /v1/campaigns/{id}`, the path alone when the code does not say its method, `GET /v1/reportingstats/agency/…` for a prefix entry. */
 function retiredKeyOf(entry: UrlMatch['entry'], method: UrlMatch['method']): string {
@@ -98,7 +172,7 @@ function retiredKeyOf(entry: UrlMatch['entry'], method: UrlMatch['method']): str
 
 function pathFinding(run: Run, site: PathSite, match: UrlMatch, ambiguity: string | undefined): Draft {
   const { entry, method } = match;
-  const base = { ...baseFacts(run, entry, site.form, site.node), retiredKey: retiredKeyOf(entry, method), method };
+  const base = { ...baseFacts(run, entry, site.form, site.node), retiredKey: retiredKeyOf(entry, method), method, host: match.host, ...(site.clientVia ? { clientVia: site.clientVia } : {}) };
   // A candidate with another method (`GET /v1/buyer/stats/operations` for a POST) is a different
   // call, not a switch of this one; it is offered only when it is the entry's sole replacement.
   const candidatesOf = (): RetirementFacts['candidates'] =>
@@ -120,9 +194,59 @@ function pathFinding(run: Run, site: PathSite, match: UrlMatch, ambiguity: strin
   return { call: { ...base, migration: 'rewrite', edits: result.edits, candidates: [] }, container: result.container };
 }
 
-function operationFinding(run: Run, entry: OperationEntry, form: CallForm, node: Node, range: readonly [number, number], soap: SoapSite): Draft {
+/** At most this many URLs are spelled out for a site whose path the code chooses among literals. */
+const maxVariants = 16;
+
+/** The URLs a site may be, one per choice of each `alternatives` hole (`permitted[index]`); undefined when there is no such hole or too many. */
+function variantsOf(segments: readonly Segment[]): Segment[][] | undefined {
+  if (!segments.some((segment) => segment.kind === 'hole' && segment.alternatives !== undefined)) return undefined;
+  let variants: Segment[][] = [[]];
+  for (const segment of segments) {
+    const alternatives = segment.kind === 'hole' ? segment.alternatives : undefined;
+    if (alternatives === undefined) {
+      variants = variants.map((variant) => [...variant, segment]);
+      continue;
+    }
+    variants = variants.flatMap((variant) => alternatives.map((text) => [...variant, { ...syntheticText(text), container: segment.container }]));
+    if (variants.length > maxVariants) return undefined;
+  }
+  return variants;
+}
+
+/**
+ * The URL a site is matched as: its segments, or, where the code chooses a part among literals, the
+ * first choice that names a retired path, with every choice's URL text (`among`) when several do or
+ * some do not. Undefined when nothing retired can be called.
+ */
+function chooseVariant(segments: readonly Segment[], catalog: FileIndex['options']['catalog']): { segments: readonly Segment[]; view: PartsView; matches: UrlMatch[]; among: readonly string[] | undefined } | undefined {
+  const variants = variantsOf(segments);
+  if (!variants) {
+    const view = toUrlParts(segments);
+    const matches = matchUrlShape(view.parts, undefined, catalog);
+    return matches.length > 0 ? { segments, view, matches, among: undefined } : undefined;
+  }
+  const matched = variants.map((variant) => {
+    const view = toUrlParts(variant);
+    return { segments: variant, view, matches: matchUrlShape(view.parts, undefined, catalog) };
+  });
+  const first = matched.find((variant) => variant.matches.length > 0);
+  if (!first) return undefined;
+  const among = matched.map((variant) => (variant.matches.length > 0 ? retiredKeyOf(variant.matches[0]!.entry, undefined) : 'a path not retired'));
+  return { ...first, among: [...new Set(among)] };
+}
+
+/** A finding whose path the code chooses at run time: a TODO that names every choice (no rewrite of one of them). */
+function chosenAtRunTime(run: Run, draft: Draft, among: readonly string[] | undefined): Draft {
+  if (among === undefined) return draft;
+  const cause = `the code chooses the path at run time: ${among.slice(0, -1).join(', ')}${among.length > 1 ? ' or ' : ''}${among.at(-1)!}`;
+  const { call } = draft;
+  const todo = todoText({ ...call.entry, retiredKey: call.retiredKey, migration: 'todo', todoReason: cause }, run.asOf);
+  return { ...draft, call: { ...call, migration: 'todo', edits: [], candidates: [], todoCause: cause, todoText: todo, chosenAmong: among } };
+}
+
+function operationFinding(run: Run, entry: OperationEntry, form: CallForm, node: Node, range: readonly [number, number], soap: SoapSite, host: string | undefined): Draft {
   return {
-    call: { ...baseFacts(run, entry, form, node, range), retiredKey: entry.retiredKey, method: undefined, migration: 'todo', edits: [], candidates: [] },
+    call: { ...baseFacts(run, entry, form, node, range), retiredKey: entry.retiredKey, method: undefined, migration: 'todo', edits: [], candidates: [], host },
     container: undefined,
     soap,
   };
@@ -187,57 +311,92 @@ function mergeSoapRequests(run: Run, drafts: Draft[]): Draft[] {
   return drafts.filter((draft) => !dropped.has(draft));
 }
 
+/** The hosts of each entry's API: the built-in API's are `apiHosts` (the rule option or the setting). */
+function hostsOfEntries(index: FileIndex, apiHosts: readonly string[] | undefined): (entry: RetirementEntry) => readonly string[] | undefined {
+  const { catalog } = index.options;
+  return (entry) => {
+    const api = catalog.apiOf(entry);
+    return api.id === builtinApiId ? apiHosts : api.hosts;
+  };
+}
+
+/**
+ * The matches whose host is their API's, or not known: the host the URL names, else one of the hosts
+ * its client (a wrapper class) sends to. Counts a URL all of whose matches go to another host.
+ */
+function onApiHosts(run: Run, matches: readonly UrlMatch[], clientHosts?: readonly string[]): UrlMatch[] {
+  const kept = matches.flatMap((match): UrlMatch[] => {
+    const hosts = run.hostsOf(match.entry);
+    if (match.host !== undefined || clientHosts === undefined) return countsForHosts(match.host, hosts) ? [match] : [];
+    const host = clientHosts.find((candidate) => countsForHosts(candidate, hosts));
+    return host === undefined ? [] : [{ ...match, host }];
+  });
+  if (kept.length === 0 && matches.length > 0) run.otherHostCount += 1;
+  return kept;
+}
+
 /**
  * Every call of a retired endpoint or operation in the file: HTTP requests, URL-shaped strings, SOAP
- * client calls, envelopes, action strings and WCF addresses; a SOAP request is one finding. Sorted by position.
+ * client calls, envelopes, action strings and WCF addresses; a SOAP request is one finding. Sorted by
+ * position. `apiHosts`: the built-in API's hosts (undefined: every host); other APIs bring their own.
  */
-export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: readonly string[] | undefined): RetiredCall[] {
+export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: readonly string[] | undefined): RetiredCallsOfFile {
   const { catalog } = index.options;
-  const run: Run = { index, asOf };
+  const run: Run = { index, asOf, hostsOf: hostsOfEntries(index, apiHosts), unresolvedMethod: [], otherHostCount: 0 };
   const drafts: Draft[] = [];
   const consumed = new Set<Node>(index.serverRoutePaths);
+  // A string read through a variable that other reads see too (`shared`) is not used up by this one.
   const consume = (segments: readonly Segment[], except?: Node): void => {
-    for (const segment of segments) if (segment.container && segment.container !== except) consumed.add(segment.container);
+    for (const segment of segments) if (segment.container && segment.container !== except && segment.shared !== true) consumed.add(segment.container);
   };
 
   for (const site of index.requests) {
-    const view = toUrlParts(site.url);
-    if (matchUrlShape(view.parts, undefined, catalog).length === 0) continue;
+    const chosen = chooseVariant(site.url, catalog);
+    if (!chosen) continue;
     consume(site.url);
-    const matches = matchUrlShape(view.parts, site.method.method, catalog);
-    if (matches.length > 0 && isOnHost(site.url, apiHosts)) {
-      drafts.push(...pathFindings(run, { form: site.form, node: site.urlNode, segments: site.url, view, matches, stated: site.method }));
+    // The URL expression itself (`API_BASE + PATH`, both known): reported here as the request, not again as a string.
+    consumed.add(site.urlNode).add(unwrap(site.urlNode));
+    const matches = onApiHosts(run, matchUrlShape(chosen.view.parts, site.method.method, catalog), site.clientHosts);
+    if (matches.length > 0) {
+      const found = pathFindings(run, { form: site.form, node: site.urlNode, segments: chosen.segments, view: chosen.view, matches, stated: site.method, ...(site.clientVia ? { clientVia: site.clientVia } : {}) });
+      drafts.push(...found.map((draft) => chosenAtRunTime(run, draft, chosen.among)));
     }
   }
   for (const call of index.soapClientCalls) {
     if (!isSoapFinding(run, call)) continue;
-    drafts.push(operationFinding(run, call.match.entry, 'soap-client', call.nameNode, rangeOf(call.nameNode), { entryId: call.match.entry.id, kind: 'client', literal: undefined, call: call.call }));
+    drafts.push(operationFinding(run, call.match.entry, 'soap-client', call.nameNode, rangeOf(call.nameNode), { entryId: call.match.entry.id, kind: 'client', literal: undefined, call: call.call }, undefined));
   }
   for (const hit of index.soapStrings) {
-    if (hit.urlToken !== undefined && !isOnHost(hit.urlToken, apiHosts)) continue;
+    if (hit.urlToken !== undefined && !isOnHost(hit.urlToken, run.hostsOf(hit.match.entry))) {
+      run.otherHostCount += 1;
+      continue;
+    }
     const kind: SoapSiteKind = hit.form === 'soap-envelope' ? 'envelope' : hit.isActionHeader ? 'action-header' : 'action';
     const range = hit.form === 'soap-envelope' ? (hit.nameRange ?? rangeOf(hit.literal)) : rangeOf(hit.literal);
     const soap: SoapSite = { entryId: hit.match.entry.id, kind, literal: hit.form === 'wcf-url' ? undefined : hit.literal, call: undefined };
-    drafts.push(operationFinding(run, hit.match.entry, hit.form, hit.literal, range, soap));
+    drafts.push(operationFinding(run, hit.match.entry, hit.form, hit.literal, range, soap, hit.urlToken === undefined ? undefined : explicitHostOf(hit.urlToken)));
   }
 
-  const standalone: { root: Node; segments: readonly Segment[]; view: PartsView; matches: UrlMatch[] }[] = [];
+  const standalone: { root: Node; segments: readonly Segment[]; view: PartsView; matches: UrlMatch[]; among: readonly string[] | undefined }[] = [];
   for (const { node, segments } of index.strings) {
     if (!segments || consumed.has(node)) continue;
-    const view = toUrlParts(segments);
-    const matches = matchUrlShape(view.parts, undefined, catalog);
-    if (matches.length > 0) standalone.push({ root: node, segments, view, matches });
+    const chosen = chooseVariant(segments, catalog);
+    if (chosen) standalone.push({ root: node, ...chosen });
   }
   // A constant read by a larger URL expression is reported there, not again on its own.
   for (const found of standalone) consume(found.segments, found.root);
   for (const found of standalone) {
-    if (consumed.has(found.root) || !isOnHost(found.segments, apiHosts)) continue;
-    drafts.push(...pathFindings(run, { form: 'url-string', node: found.root, segments: found.segments, view: found.view, matches: found.matches, stated: undefined }));
+    if (consumed.has(found.root)) continue;
+    // A method written beside the URL (`{ url, method: 'PUT' }`, `client.fetch(url, { method })`) says which entry it calls.
+    const stated = methodWrittenBeside(found.root, index.scope);
+    const matches = onApiHosts(run, stated ? matchUrlShape(found.view.parts, stated.method, catalog) : found.matches);
+    if (matches.length === 0) continue;
+    drafts.push(...pathFindings(run, { form: 'url-string', node: found.root, segments: found.segments, view: found.view, matches, stated }).map((draft) => chosenAtRunTime(run, draft, found.among)));
   }
 
   settleSharedContainers(drafts);
   const seen = new Set<string>();
-  return mergeSoapRequests(run, drafts)
+  const calls = mergeSoapRequests(run, drafts)
     .map((draft) => draft.call)
     .filter((call) => {
       const key = `${call.entry.id}@${call.range[0]}:${call.range[1]}`;
@@ -246,4 +405,5 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
       return true;
     })
     .sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1] || a.entry.id.localeCompare(b.entry.id));
+  return { calls, unresolvedMethod: run.unresolvedMethod, otherHostCount: run.otherHostCount };
 }

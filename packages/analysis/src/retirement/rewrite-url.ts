@@ -169,6 +169,14 @@ function renderMiddle(middle: readonly Atom[], segments: readonly Segment[], sou
   }
 }
 
+/** The client instance's base as the code writes it, unknown parts as `${…}`. */
+function baseTextOf(segments: readonly Segment[]): string {
+  return segments
+    .filter((segment) => segment.fromBase)
+    .map((segment) => (segment.kind === 'text' ? segment.value : '${…}'))
+    .join('');
+}
+
 /**
  * The text edits that replace the retired path matched in `segments` with `template`: the base,
  * holes, query string and quote style stay; a dropped parameter disappears with its `+`/`${}`.
@@ -207,7 +215,11 @@ export function rewritePathEdits(
       .map((right) => [left, right] as const),
   );
   const pair = pairs[0];
-  if (!pair) return { cause: 'the retired path cannot be edited where it is written (it is assembled in several places or contains escapes)' };
+  if (!pair) {
+    const touchesBase = atoms.slice(Math.max(0, startGap - 1), endGap + 1).some((atom) => segments[atom.segment]?.fromBase === true);
+    if (touchesBase) return { cause: `the new path does not start with the instance's base (${baseTextOf(segments)}), which other calls share` };
+    return { cause: 'the retired path cannot be edited where it is written (it is assembled in several places or contains escapes)' };
+  }
   const [left, right] = pair;
   const { container } = left;
   const movedHoles = middle.filter((atom) => atom.kind === 'hole').map((atom) => segments[atom.segment]!);

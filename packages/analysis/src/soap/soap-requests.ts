@@ -76,7 +76,7 @@ function collectLiterals(node: Node, context: EvaluationContext, into: Reached, 
   }
 }
 
-/** `envelopeFor(id)` (a same-file function's results), `new Headers({...})`, `TEMPLATE.replace(...)`, `String(x)`. */
+/** `envelopeFor(id)` (a same-file function's results and arguments), `new Headers({...})`, `TEMPLATE.replace(...)`, `String(x)`. */
 function collectCallLiterals(call: TSESTree.CallExpression | TSESTree.NewExpression, context: EvaluationContext, into: Reached, asHeader: boolean): void {
   const callee = calleeOf(call);
   const found = call.type === 'CallExpression' ? sameFileFunction(callee, context) : undefined;
@@ -86,6 +86,8 @@ function collectCallLiterals(call: TSESTree.CallExpression | TSESTree.NewExpress
       for (const returned of values) collectLiterals(returned, context, into, asHeader);
       return true;
     });
+    // `envelope('<CreateCampaign/>')`: what a helper is given goes into what it returns.
+    for (const argument of call.arguments) collectLiterals(argument, context, into, asHeader);
     return;
   }
   if (callee.type === 'MemberExpression') collectLiterals(callee.object, context, into, asHeader);

@@ -27,26 +27,40 @@ export function findSunsetTodos(comments: readonly SourceComment[], text: string
 const commentLine = /^(?:\/\/|\/\*|\*|\{\s*\/\*)|\*\/\s*\}?$/;
 
 /**
- * Whether a `TODO(sunset:<entryId>)` marker sits in the comment lines directly above the statement
- * starting at `statementStart` (or before it on its own line), so a second run adds no second marker.
+ * Where the `TODO(sunset:<entryId>)` marker sits in the comment lines directly above the statement
+ * starting at `statementStart` (or before it on its own line, or at the end of the line before it):
+ * the offset of its `TODO(`, or undefined when there is none.
  */
-export function hasTodoAbove(text: string, statementStart: number, entryId: string): boolean {
+export function todoMarkerAbove(text: string, statementStart: number, entryId: string): number | undefined {
   const marker = todoMarker(entryId);
   const lineStart = text.lastIndexOf('\n', statementStart - 1) + 1;
-  if (text.slice(lineStart, statementStart).includes(marker)) return true;
+  const inLine = text.slice(lineStart, statementStart).lastIndexOf(marker);
+  if (inLine >= 0) return lineStart + inLine;
   // A statement that did not begin its line got the marker at the end of the line before it
   // (`patch() { // TODO(sunset:id): ...`, see todoCommentEdit).
-  const previousLine = text.slice(text.lastIndexOf('\n', lineStart - 2) + 1, Math.max(lineStart - 1, 0));
-  if (previousLine.includes(`// ${marker}`)) return true;
+  const previousStart = text.lastIndexOf('\n', lineStart - 2) + 1;
+  const previousLine = text.slice(previousStart, Math.max(lineStart - 1, 0));
+  const trailing = previousLine.lastIndexOf(`// ${marker}`);
+  if (trailing >= 0) return previousStart + trailing + 3;
   let end = lineStart - 1;
   while (end > 0) {
     const start = text.lastIndexOf('\n', end - 1) + 1;
-    const line = text.slice(start, end).trim();
+    const raw = text.slice(start, end);
+    const line = raw.trim();
     // The first code line above the comments may end with the first marker of the statement
     // (`f() { // TODO(sunset:a)`, then `// TODO(sunset:b)` on its own line): it counts too.
-    if (!commentLine.test(line)) return line.includes(`// ${marker}`);
-    if (line.includes(marker)) return true;
+    if (!commentLine.test(line)) {
+      const atEnd = raw.lastIndexOf(`// ${marker}`);
+      return atEnd >= 0 ? start + atEnd + 3 : undefined;
+    }
+    const at = raw.indexOf(marker);
+    if (at >= 0) return start + at;
     end = start - 1;
   }
-  return false;
+  return undefined;
+}
+
+/** Whether a `TODO(sunset:<entryId>)` marker sits directly above the statement (see `todoMarkerAbove`), so a second run adds no second marker. */
+export function hasTodoAbove(text: string, statementStart: number, entryId: string): boolean {
+  return todoMarkerAbove(text, statementStart, entryId) !== undefined;
 }

@@ -1,7 +1,9 @@
 import type { UrlPart } from '@sunset/rule-data';
+import type { ClientQuery, ClientValue } from '../types.js';
 import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, calleeOf, endOf, hasSpread, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, startOf, unwrap, type Node, type StringLiteral } from '../ast/nodes.js';
 import type { Binding, ScopeModel } from '../file-index/scope-model.js';
+import { reachingWrite } from './flow.js';
 import { hole, mappedPrefixLength, sliceText, syntheticText, type Quote, type Segment, type TextSegment } from './segments.js';
 
 /** What evaluating an expression needs: the file's scopes, its text, the type-aware hook, and the bindings being followed. */
@@ -9,8 +11,16 @@ export interface EvaluationContext {
   readonly scope: ScopeModel;
   readonly text: string;
   readonly resolveIdentifier: ((node: Node) => readonly UrlPart[] | undefined) | undefined;
-  /** Bindings whose values are being read (a cycle `a = b; b = a` is a hole). */
-  readonly following: Set<Binding>;
+  readonly resolveClient?: ((node: TSESTree.Identifier, what?: ClientQuery) => ClientValue | undefined) | undefined;
+  /** Results computed once per file index (the hosts of a wrapper class); shared by the contexts of one index. */
+  readonly memo?: Map<unknown, unknown>;
+  /** Bindings (or the writes of one) whose values are being read (a cycle `a = b; b = a` is a hole). */
+  readonly following: Set<object>;
+  /**
+   * A parameter with a default value stands for that value (`constructor(baseURL = 'https://…/v1')`):
+   * set while the base of a client instance is read, where the default is the base the code means.
+   */
+  readonly paramDefaults?: boolean;
 }
 
 /** A binding whose value is its initializer for the whole file: `const`, or `let`/`var` never reassigned. */
@@ -20,8 +30,8 @@ export function constantValueOf(binding: Binding | undefined): Node | undefined 
   return undefined;
 }
 
-/** Runs `read` with `binding` marked as followed; undefined when it already is (a cycle). */
-export function following<T>(context: EvaluationContext, binding: Binding, read: () => T | undefined): T | undefined {
+/** Runs `read` with `binding` (or one of its writes) marked as followed; undefined when it already is (a cycle). */
+export function following<T>(context: EvaluationContext, binding: object, read: () => T | undefined): T | undefined {
   if (context.following.has(binding)) return undefined;
   context.following.add(binding);
   try {
@@ -45,6 +55,8 @@ export function objectLiteralOf(node: Node | undefined, context: EvaluationConte
     }
     case 'MemberExpression': {
       const name = memberPropertyName(value);
+      const own = thisValueOf(value, context);
+      if (own !== undefined) return following(context, own, () => objectLiteralOf(own, context));
       const owner = objectLiteralOf(value.object, context);
       const property = owner && name !== undefined && !hasSpread(owner) ? propertyValueOf(owner, name) : undefined;
       return objectLiteralOf(property, context);
@@ -147,7 +159,7 @@ export function joinBaseUrl(base: readonly Segment[] | undefined, path: readonly
   const first = path[0];
   if (!base || base.length === 0) return [...path];
   if (first?.kind === 'text' && /^[a-z][a-z0-9+.-]*:\/\//i.test(first.value)) return [...path];
-  const trimmedBase = [...base];
+  const trimmedBase = base.map((segment): Segment => ({ ...segment, fromBase: true }));
   const last = trimmedBase[trimmedBase.length - 1];
   if (last?.kind === 'text') trimmedBase[trimmedBase.length - 1] = sliceText(last, 0, last.value.replace(/\/+$/, '').length);
   const trimmedPath = [...path];
@@ -155,25 +167,139 @@ export function joinBaseUrl(base: readonly Segment[] | undefined, path: readonly
   return [...trimmedBase, syntheticText('/'), ...trimmedPath];
 }
 
-const partToSegment = (part: UrlPart): Segment => (part.kind === 'text' ? syntheticText(part.value) : hole());
+/** A part of a value from another file: text written elsewhere, or a hole. */
+export const partToSegment = (part: UrlPart): Segment => (part.kind === 'text' ? syntheticText(part.value) : hole());
 
 function identifierSegments(node: TSESTree.Identifier, context: EvaluationContext): Segment[] | undefined {
   const binding = context.scope.resolve(node);
   if (!binding || binding.kind === 'import') return context.resolveIdentifier?.(node)?.map(partToSegment);
+  if (binding.reassigned && (binding.kind === 'let' || binding.kind === 'var')) return reachingSegments(binding, node, context);
   return following(context, binding, () => {
-    const value = valueOfBinding(binding, context);
+    const value = binding.kind === 'param' && context.paramDefaults && !binding.reassigned ? parameterDefaultOf(binding) : valueOfBinding(binding, context);
     return value ? evaluateExpression(value, undefined, context) : undefined;
   });
+}
+
+/**
+ * The value a `let` holds where `read` reads it, built over statements: `let url = `${base}/albums/${id}`;
+ * url = `${url}/tracks`` or `url += '/albums'`. Undefined when the write it sees cannot be told (see
+ * `reachingWrite`). Where the read runs only sometimes after that write, the value may reach other
+ * reads as well: its segments are marked `shared`, so the string they are written in is not taken as
+ * used up by this one.
+ */
+export function reachingSegments(binding: Binding, read: Node, context: EvaluationContext): Segment[] | undefined {
+  const write = reachingWrite(binding, read, context.scope);
+  if (!write) return undefined;
+  const segments = following(context, write.node, (): Segment[] | undefined => {
+    if (write.operator === 'other' || write.value === undefined) return undefined;
+    const value = evaluateExpression(write.value, undefined, context);
+    if (write.operator === '=') return value;
+    const target = write.node.type === 'AssignmentExpression' ? unwrap(write.node.left) : undefined;
+    const before = target?.type === 'Identifier' ? reachingSegments(binding, target, context) : undefined;
+    if (!before && !value) return undefined;
+    return [...(before ?? [hole(target)]), ...(value ?? [hole(unwrap(write.value))])];
+  });
+  return segments && write.readSometimes ? segments.map((segment) => ({ ...segment, shared: true })) : segments;
+}
+
+/**
+ * A string appended with `+=` (`url += '/albums'`) is read after what the variable held: the value
+ * before it, then the string. Any other string root is read as it is written.
+ */
+export function evaluateStringRoot(node: Node, context: EvaluationContext): Segment[] | undefined {
+  const own = evaluateExpression(node, undefined, context);
+  let written = node;
+  let parent = context.scope.parentOf(written);
+  while (parent && unwrap(parent) === unwrap(node) && parent !== written) {
+    written = parent;
+    parent = context.scope.parentOf(written);
+  }
+  if (parent?.type !== 'AssignmentExpression' || parent.operator !== '+=' || parent.right !== written) return own;
+  const target = unwrap(parent.left);
+  const binding = target.type === 'Identifier' ? context.scope.resolve(target) : undefined;
+  if (!binding || target.type !== 'Identifier' || (binding.kind !== 'let' && binding.kind !== 'var')) return own;
+  const before = reachingSegments(binding, target, context);
+  if (!own) return undefined;
+  return [...(before ?? [hole(target)]), ...own];
+}
+
+/**
+ * The one value a class gives `this.name` (a field initializer, or its only `this.name = …`), read
+ * where `this` is the class's instance: in its methods, constructor and field initializers, through
+ * arrow functions, never in a nested `function` or a static method.
+ */
+function thisValueOf(member: TSESTree.MemberExpression, context: EvaluationContext): Node | undefined {
+  if (unwrap(member.object).type !== 'ThisExpression') return undefined;
+  const name = memberPropertyName(member);
+  if (name === undefined) return undefined;
+  let classNode: Node | undefined;
+  for (let current = context.scope.parentOf(member), child: Node = member; current; child = current, current = context.scope.parentOf(current)) {
+    if (current.type === 'FunctionExpression' || current.type === 'FunctionDeclaration') {
+      const owner = context.scope.parentOf(current);
+      if (owner?.type !== 'MethodDefinition' || owner.static) return undefined;
+      continue;
+    }
+    if ((current.type === 'PropertyDefinition' || current.type === 'AccessorProperty') && current.value === child && current.static) return undefined;
+    if (current.type === 'ClassBody') {
+      classNode = context.scope.parentOf(current);
+      break;
+    }
+  }
+  if (!classNode || (classNode.type !== 'ClassDeclaration' && classNode.type !== 'ClassExpression')) return undefined;
+  const values = context.scope.classFacts(classNode)?.thisValues.get(name);
+  if (values?.length !== 1) return undefined;
+  return changedThisNames(context).has(name) ? undefined : values[0];
+}
+
+const changedThisNamesKey = Symbol('changed this names');
+
+/** Names `x` whose object is changed through a property, `this.x.y = …` (once per file). */
+function changedThisNames(context: EvaluationContext): ReadonlySet<string> {
+  const known = context.memo?.get(changedThisNamesKey) as ReadonlySet<string> | undefined;
+  if (known) return known;
+  const names = new Set<string>();
+  for (const assignment of context.scope.memberAssignments) {
+    let target = unwrap(assignment.left);
+    while (target.type === 'MemberExpression' && unwrap(target.object).type === 'MemberExpression') target = unwrap(target.object);
+    const name = target.type === 'MemberExpression' && unwrap(target.object).type === 'ThisExpression' ? memberPropertyName(target) : undefined;
+    if (name !== undefined) names.add(name);
+  }
+  context.memo?.set(changedThisNamesKey, names);
+  return names;
+}
+
+/** The default value of a plain parameter (`baseURL = '…'`, also a TS parameter property). */
+function parameterDefaultOf(binding: Binding): Node | undefined {
+  if (!binding.fn || binding.paramIndex === undefined) return undefined;
+  let param: Node | undefined = binding.fn.params[binding.paramIndex];
+  if (param?.type === 'TSParameterProperty') param = param.parameter;
+  return param?.type === 'AssignmentPattern' && param.left === binding.id ? param.right : undefined;
+}
+
+/** The base of a client instance as written: parameter defaults count (see `EvaluationContext.paramDefaults`). */
+export function evaluateBase(node: Node, context: EvaluationContext): Segment[] | undefined {
+  return evaluateExpression(node, undefined, context.paramDefaults ? context : { ...context, paramDefaults: true });
+}
+
+/**
+ * `process.env.API_URL ?? 'https://…'`, `a || '/v1/…'`: the left value when it is known, else the
+ * fallback the code writes (the value the code means where the environment does not say).
+ */
+function fallbackSegments(node: TSESTree.LogicalExpression, context: EvaluationContext): Segment[] | undefined {
+  if (node.operator !== '??' && node.operator !== '||') return undefined;
+  return evaluateExpression(node.left, undefined, context) ?? evaluateExpression(node.right, undefined, context);
 }
 
 /** `API.campaigns` (a same-file constant object), `url.href` (a URL object); imported roots go to the type-aware hook. */
 function memberSegments(node: TSESTree.MemberExpression, context: EvaluationContext): Segment[] | undefined {
   const name = memberPropertyName(node);
-  if (name === undefined) return undefined;
+  if (name === undefined) return node.computed ? elementSegments(node, context) : undefined;
   if (name === 'href') {
     const url = evaluateExpression(node.object, undefined, context);
     if (url) return url;
   }
+  const own = thisValueOf(node, context);
+  if (own !== undefined) return following(context, own, () => evaluateExpression(own, undefined, context));
   const owner = objectLiteralOf(node.object, context);
   if (owner) {
     if (hasSpread(owner)) return undefined;
@@ -186,6 +312,41 @@ function memberSegments(node: TSESTree.MemberExpression, context: EvaluationCont
   const binding = context.scope.resolve(root);
   if (binding && binding.kind !== 'import') return undefined;
   return context.resolveIdentifier?.(node)?.map(partToSegment);
+}
+
+const arrayChangers: ReadonlySet<string> = new Set(['push', 'unshift', 'splice', 'fill', 'copyWithin', 'length']);
+
+/**
+ * `permitted[index]` where `permitted` is a same-file array of string literals that nothing changes:
+ * the element at a literal index, else a hole that may be any of them (one request, one of several
+ * paths chosen at run time).
+ */
+function elementSegments(node: TSESTree.MemberExpression, context: EvaluationContext): Segment[] | undefined {
+  const array = unwrap(node.object);
+  if (array.type !== 'Identifier') return undefined;
+  const binding = context.scope.resolve(array);
+  const init = binding && !binding.mutated ? valueOfBinding(binding, context) : undefined;
+  if (!binding || init?.type !== 'ArrayExpression') return undefined;
+  const changed = context.scope.members.some((member) => {
+    const object = unwrap(member.object);
+    if (object.type !== 'Identifier' || context.scope.resolve(object) !== binding) return false;
+    const property = memberPropertyName(member);
+    return property !== undefined && arrayChangers.has(property) && (property !== 'length' || context.scope.parentOf(member)?.type === 'AssignmentExpression');
+  });
+  if (changed) return undefined;
+  const values: string[] = [];
+  for (const element of init.elements) {
+    const value = element && element.type !== 'SpreadElement' ? unwrap(element) : undefined;
+    if (!isStringLiteral(value)) return undefined;
+    values.push(value.value);
+  }
+  if (values.length === 0) return undefined;
+  const index = unwrap(node.property);
+  if (index.type === 'Literal' && typeof index.value === 'number') {
+    const element = init.elements[index.value];
+    return element ? evaluateExpression(element, undefined, context) : undefined;
+  }
+  return [{ ...hole(node), alternatives: [...new Set(values)] }];
 }
 
 /** `x.toString()` and `String(x)` are `x`. */
@@ -240,6 +401,8 @@ export function evaluateExpression(node: Node, container: Node | undefined, cont
       return callSegments(value, context);
     case 'NewExpression':
       return newUrlSegments(value, context);
+    case 'LogicalExpression':
+      return fallbackSegments(value, context);
     default:
       return undefined;
   }

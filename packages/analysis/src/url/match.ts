@@ -6,19 +6,29 @@ import { flatText, sliceText, type Segment } from './segments.js';
 const explicitHost = /^(?:[a-z][a-z0-9+.-]*:)?\/\/(?:[^@/?#\0]*@)?([^/?#\0]*)(?:$|[/?#])/i;
 
 /** The host (with port) a URL names in static text; undefined for a relative URL or an unknown base. */
-function explicitHostOf(text: string): string | undefined {
+export function explicitHostOf(text: string): string | undefined {
   const found = explicitHost.exec(text);
   return found ? found[1]!.toLowerCase() : undefined;
 }
 
-/** A host matches a list entry written as `host`, `host:port` or `*.domain`. */
-function isListedHost(host: string, hosts: readonly string[]): boolean {
+/** A host matches a list entry written as `host`, `host:port`, `*.domain`, or `*` (every host). */
+export function isListedHost(host: string, hosts: readonly string[]): boolean {
   const hostname = host.replace(/:\d+$/, '');
   return hosts.some((entry) => {
     const wanted = entry.toLowerCase();
+    if (wanted === '*') return true;
     if (wanted.startsWith('*.')) return hostname.endsWith(wanted.slice(1));
     return wanted === host || wanted === hostname;
   });
+}
+
+/**
+ * Whether a request to `host` counts for an API with these hosts: a host the code does not show
+ * always does (where the code does not say, recall wins); a host it names must be listed.
+ * `hosts` undefined: every host.
+ */
+export function countsForHosts(host: string | undefined, hosts: readonly string[] | undefined): boolean {
+  return host === undefined || hosts === undefined || isListedHost(host, hosts);
 }
 
 /** With a host list, a URL naming another host is someone else's; relative URLs and unknown bases still count. */

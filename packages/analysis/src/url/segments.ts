@@ -24,6 +24,13 @@ export interface TextSegment {
   readonly quote: Quote | undefined;
   /** The string or template literal holding the text. */
   readonly literal: Node | undefined;
+  /** Part of a client instance's base (`baseURL`, `prefixUrl`), which every call of the instance shares. */
+  readonly fromBase?: boolean;
+  /**
+   * Read through a variable whose value reaches other reads too (`let url = a; if (x) url += b`):
+   * the string it is written in is not used up by this value.
+   */
+  readonly shared?: boolean;
 }
 
 /** A value the analysis cannot know. */
@@ -34,6 +41,12 @@ export interface HoleSegment {
   readonly container: Node | undefined;
   /** Written as `${...}` inside a template literal (rather than as an operand of `+`). */
   readonly inTemplate: boolean;
+  /** Part of a client instance's base, which every call of the instance shares. */
+  readonly fromBase?: boolean;
+  /** The texts it may be, when the code chooses among literals at run time (`permitted[index]`). */
+  readonly alternatives?: readonly string[];
+  /** See `TextSegment.shared`. */
+  readonly shared?: boolean;
 }
 
 export type Segment = TextSegment | HoleSegment;

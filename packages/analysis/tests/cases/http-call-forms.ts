@@ -389,16 +389,15 @@ export const httpCallFormCases: Case[] = [
     ],
   },
   {
-    name: 'an SWR key in a React component is a finding with the method unknown, one per entry the path may be',
+    name: 'an SWR key in a React component is one finding with the method unknown, naming each retired method of the path',
     code: "export function Campaigns() {\n  const { data } = useSWR('/v1/campaigns', fetcher);\n  return <List items={data} />;\n}",
     jsx: true,
     expected: [
       {
-        id: 'campaigns-legacy-list', key: '/v1/campaigns', form: 'url-string', migration: 'todo', at: "'/v1/campaigns'",
+        id: 'campaigns-legacy-list', key: '/v1/campaigns', methods: ['GET', 'PATCH'], form: 'url-string', migration: 'todo', at: "'/v1/campaigns'",
         cause: 'the code does not say its method, so this may be GET /v1/campaigns or PATCH /v1/campaigns',
         candidates: ["export function Campaigns() {\n  const { data } = useSWR('/v1/buyer/campaigns', fetcher);\n  return <List items={data} />;\n}"],
       },
-      { id: 'campaigns-legacy-status', key: '/v1/campaigns', form: 'url-string', migration: 'todo', at: "'/v1/campaigns'" },
     ],
   },
   {

@@ -173,6 +173,20 @@ export const soapCases: Case[] = [
     ],
   },
   {
+    name: 'an envelope whose body a helper wraps (the operation element passed as its argument) and the SOAPAction header of the same call are one finding',
+    code: [
+      'const env = (body) => `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>${body}</soap:Body></soap:Envelope>`;',
+      "export const create = () => axios.post(CAMPAIGN_SERVICE_URL, env('<CreateCampaign/>'), { headers: { SOAPAction: 'http://www.example.com/api/2010/06/ICampaignService/CreateCampaign' } });",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-service-create-campaign', key: 'CreateCampaign', form: 'soap-envelope', migration: 'todo', at: 'CreateCampaign',
+        related: [{ at: "'http://www.example.com/api/2010/06/ICampaignService/CreateCampaign'", message: "the same SOAP request's SOAPAction header" }],
+      },
+    ],
+  },
+  {
     name: 'an action string and an envelope of different operations, or in different requests, stay separate findings',
     code: [
       "fetch(URL, { method: 'POST', headers: { SOAPAction: 'http://www.example.com/api/2010/06/IAdvertiserService/GetAdvertisers' }, body: '<GetUsers/>' });",

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 
@@ -37,24 +37,78 @@ function fetchAdvice(ref: string): string {
   return `git fetch --depth=50 ${remote} ${branch}`;
 }
 
-/**
- * What `git diff` says changed since the merge base of `ref` and HEAD, in the work tree (committed,
- * staged and unstaged changes, plus untracked files that .gitignore does not exclude). Renames are
- * followed (`-M`): a moved file's unchanged lines are not new. Throws a UsageError naming the fetch
- * to run when the ref or the merge base is missing (a shallow CI clone). The diff and the search for
- * untracked files each stat the whole work tree (1-1.5 s at 100,000 files on a loaded machine): they
- * run at the same time.
- */
-export async function changedLinesSince(ref: string, cwd: string): Promise<ChangedLines> {
-  const top = await git(cwd, ['rev-parse', '--show-toplevel', '--is-shallow-repository']);
-  if (!top.ok) throw new UsageError(`--changed-since ${ref}: ${path.resolve(cwd)} is not inside a git work tree. Run sunset from the repository, or drop --changed-since.`);
-  const [topLevel = '', shallowAnswer = ''] = top.stdout.split('\n');
-  const root = realpathSync(topLevel.trim());
-  const shallow = shallowAnswer.trim() === 'true';
-  if (!(await git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).ok) {
-    const why = shallow ? ' (this clone is shallow, so it may have fetched only the current branch)' : '';
-    throw new UsageError(`--changed-since ${ref}: git knows no commit ${JSON.stringify(ref)}${why}. Fetch the base branch: ${fetchAdvice(ref)}`);
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** The folder git runs in for a scanned path: the path, its folder when it is a file, or the nearest folder that exists. */
+function folderOf(given: string): string {
+  for (let current = given; ; current = path.dirname(current)) {
+    try {
+      return statSync(current).isDirectory() ? current : path.dirname(current);
+    } catch {
+      if (path.dirname(current) === current) return current;
+    }
   }
+}
+
+/**
+ * The top of the git work tree holding the scanned paths, as those paths spell it (so finding paths
+ * compare with the diff's). A path outside git, or paths in two repositories, are usage errors.
+ */
+async function workTreeOf(ref: string, cwd: string, paths: readonly string[]): Promise<string> {
+  const given = paths.length === 0 ? ['.'] : paths;
+  const found = await Promise.all(
+    given.map(async (scanned) => {
+      const absolute = path.resolve(cwd, scanned);
+      const folder = folderOf(absolute);
+      return { absolute, folder, cdup: await git(folder, ['rev-parse', '--show-cdup']) };
+    }),
+  );
+  const roots = new Set<string>();
+  for (const { absolute, folder, cdup } of found) {
+    if (!cdup.ok) {
+      throw new UsageError(`--changed-since ${ref}: ${absolute} is not inside a git work tree. Check a folder of a git repository, or drop --changed-since.`);
+    }
+    roots.add(path.resolve(folder, cdup.stdout.trim()));
+  }
+  if (roots.size > 1) {
+    throw new UsageError(`--changed-since ${ref}: the paths lie in ${roots.size} git work trees (${[...roots].join(', ')}). Check each repository on its own.`);
+  }
+  return [...roots][0]!;
+}
+
+/** Why `ref` names no commit, as a sentence that says what to do next. */
+async function unknownRefMessage(ref: string, root: string, shallow: boolean): Promise<string> {
+  if (!(await git(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).ok) {
+    return `--changed-since ${ref}: the repository at ${root} has no commits yet, so nothing can be measured against ${ref}. Commit first, or drop --changed-since.`;
+  }
+  // `HEAD~1`, `main^`, `@~2`: a commit counted back from one git knows.
+  const relative = /^(.*?)[~^]/.exec(ref);
+  const from = relative?.[1] === '' || relative?.[1] === '@' ? 'HEAD' : relative?.[1];
+  if (from !== undefined && (await git(root, ['rev-parse', '--verify', '--quiet', `${from}^{commit}`])).ok) {
+    if (shallow) return `--changed-since ${ref}: this clone is shallow and its history stops before ${ref}. Fetch more history: git fetch --deepen=50 (or git fetch --unshallow).`;
+    const count = Number((await git(root, ['rev-list', '--count', from])).stdout.trim());
+    return `--changed-since ${ref}: ${ref} does not exist in this history (${from} has only ${plural(count, 'commit')}; git log --oneline lists them). Name a commit that exists, or drop --changed-since.`;
+  }
+  const why = shallow ? ' (this clone is shallow, so it may have fetched only the current branch)' : '';
+  if ((await git(root, ['remote'])).stdout.trim() === '') {
+    return `--changed-since ${ref}: git knows no commit ${JSON.stringify(ref)}${why}, and the repository has no remote to fetch it from. Name a branch, tag or commit that exists (git branch -a lists them), or drop --changed-since.`;
+  }
+  return `--changed-since ${ref}: git knows no commit ${JSON.stringify(ref)}${why}. Fetch the base branch: ${fetchAdvice(ref)}`;
+}
+
+/**
+ * What `git diff` says changed since the merge base of `ref` and HEAD, in the work tree holding the
+ * scanned `paths` (committed, staged and unstaged changes, plus untracked files that .gitignore does
+ * not exclude). Renames are followed (`-M`): a moved file's unchanged lines are not new. Throws a
+ * UsageError saying what to do when the ref or the merge base is missing (a shallow CI clone, a
+ * ref older than the history, a repository without commits). The diff and the search for untracked
+ * files each stat the whole work tree (1-1.5 s at 100,000 files on a loaded machine): they run at the same time.
+ */
+export async function changedLinesSince(ref: string, cwd: string, paths: readonly string[] = ['.']): Promise<ChangedLines> {
+  const root = await workTreeOf(ref, cwd, paths);
+  const [shallowAnswer, known] = await Promise.all([git(root, ['rev-parse', '--is-shallow-repository']), git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])]);
+  const shallow = shallowAnswer.stdout.trim() === 'true';
+  if (!known.ok) throw new UsageError(await unknownRefMessage(ref, root, shallow));
   const mergeBase = await git(root, ['merge-base', ref, 'HEAD']);
   if (!mergeBase.ok) {
     const why = shallow ? 'the shallow clone does not reach back to where the branches meet' : 'the histories share no commit';

@@ -1,6 +1,20 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { createFolderCache, findConfig, findConfigFile, resolveConfig, toPosix, type ConfigOverrides, type ReadFolder, type ResolvedConfig } from '@sunset/engine';
+import {
+  addNotScanned,
+  countNotScanned,
+  createFolderCache,
+  findConfig,
+  findConfigFile,
+  resolveConfig,
+  toPosix,
+  type ConfigOverrides,
+  type ConfigProblems,
+  type NotScannedCounts,
+  type ReadFolder,
+  type ResolvedConfig,
+  type SkippedFile,
+} from '@sunset/engine';
 
 /** The files one config governs: the paths to scan with it, and the folders of nested configs to leave out. */
 export interface ConfigScope {
@@ -18,13 +32,19 @@ export interface ConfigScopes {
   readonly scopes: readonly ConfigScope[];
   /** Folders left out of an outer scope because their own config's scope scans them (absolute). */
   readonly carvedOut: readonly string[];
+  /**
+   * package.json files in the folders above the scanned paths that do not parse (passed over as no
+   * config): the walk lists those inside the scanned folders itself, unless they are ignored.
+   */
+  readonly configProblems: readonly SkippedFile[];
 }
 
 /**
  * Which config governs which files, as ESLint 10 looks up `eslint.config.js`: for every scanned path the
  * nearest `sunset.config.json` (or package.json with a `sunset` key) in its folder or above, up to the
  * top of the git work tree; a folder below a scanned folder with its own config is governed by that
- * one. The nearest file wins whole (no cascading). `--config FILE` governs everything.
+ * one. The nearest file wins whole (no cascading). `--config FILE` governs everything. A package.json
+ * that does not parse is no config: the lookup passes over it.
  */
 export async function resolveConfigScopes(
   cwd: string,
@@ -33,15 +53,16 @@ export async function resolveConfigScopes(
   now: Date = new Date(),
   readFolder: ReadFolder = createFolderCache(),
 ): Promise<ConfigScopes> {
-  const primary = await resolveConfig(cwd, overrides, now);
-  if (overrides.config !== undefined) return { primary, scopes: [{ config: primary, paths, ignores: primary.ignores }], carvedOut: [] };
+  const problems: ConfigProblems = new Map();
+  const primary = await resolveConfig(cwd, overrides, now, problems);
+  if (overrides.config !== undefined) return { primary, scopes: [{ config: primary, paths, ignores: primary.ignores }], carvedOut: [], configProblems: [] };
 
   const byFile = new Map<string, { config: ResolvedConfig; paths: string[]; roots: string[] }>();
   const scopeOf = async (configFile: string | undefined): Promise<{ config: ResolvedConfig; paths: string[]; roots: string[] }> => {
     const key = configFile ?? '';
     let scope = byFile.get(key);
     if (scope === undefined) {
-      const config = configFile === primary.file ? primary : await resolveConfig(cwd, { ...overrides, ...(configFile === undefined ? {} : { config: configFile }) }, now);
+      const config = configFile === primary.file ? primary : await resolveConfig(cwd, { ...overrides, ...(configFile === undefined ? {} : { config: configFile }) }, now, problems);
       byFile.set(key, (scope = { config, paths: [], roots: [] }));
     }
     return scope;
@@ -50,13 +71,13 @@ export async function resolveConfigScopes(
   for (const given of paths) {
     const absolute = path.resolve(cwd, given);
     const isFolder = isDirectory(absolute);
-    const found = await findConfig(isFolder ? absolute : path.dirname(absolute), undefined);
+    const found = await findConfig(isFolder ? absolute : path.dirname(absolute), undefined, problems);
     const own = await scopeOf(found?.file);
     own.paths.push(given);
     own.roots.push(absolute);
     if (!isFolder) continue;
     for (const nested of nestedConfigFolders(absolute, readFolder)) {
-      const nestedConfig = await findConfig(nested, undefined);
+      const nestedConfig = await findConfig(nested, undefined, problems);
       if (nestedConfig === undefined || nestedConfig.file === found?.file) continue;
       const scope = await scopeOf(nestedConfig.file);
       if (scope.roots.some((scanned) => isInside(scanned, nested))) continue;
@@ -73,20 +94,31 @@ export async function resolveConfigScopes(
     for (const folder of nested) carvedOut.add(folder);
     return { config, paths: scoped, ignores: [...config.ignores, ...nested.map((folder) => `/${toPosix(path.relative(config.baseDir, folder))}/`)] };
   });
-  return { primary, scopes, carvedOut: [...carvedOut] };
+  return { primary, scopes, carvedOut: [...carvedOut], configProblems: configProblemsOutside(problems, cwd, paths) };
+}
+
+/** The package.json files the lookups passed over that lie outside the scanned folders: the walk lists those inside itself. */
+export function configProblemsOutside(problems: ConfigProblems, cwd: string, paths: readonly string[]): SkippedFile[] {
+  const scannedFolders = paths.map((given) => path.resolve(cwd, given)).filter(isDirectory);
+  return [...problems.values()].filter((problem) => !scannedFolders.some((folder) => isInside(folder, problem.file)));
 }
 
 /**
- * The not-scanned list and counts of a run without the files of carved-out folders: an outer scope
- * skips them as excluded by its ignores, but their own config's scope scans them.
+ * The not-scanned list and counts of a run: without the files of carved-out folders (an outer scope
+ * skips them as excluded by its ignores, but their own config's scope scans them), with the package.json
+ * files above the scanned paths that the lookup passed over. Sorted by file.
  */
-export function withoutCarvedOut<Skipped extends { readonly file: string; readonly reason: string }, Counts extends { readonly excludedByConfig: number }>(
-  skipped: readonly Skipped[],
-  counts: Counts,
-  carvedOut: readonly string[],
-): { skipped: Skipped[]; counts: Counts } {
-  const kept = skipped.filter((entry) => entry.reason !== 'excluded-by-config' || !carvedOut.some((folder) => isInside(folder, entry.file)));
-  return { skipped: kept, counts: { ...counts, excludedByConfig: counts.excludedByConfig - (skipped.length - kept.length) } };
+export function notScannedOfRun(
+  skipped: readonly SkippedFile[],
+  counts: NotScannedCounts,
+  scopes: Pick<ConfigScopes, 'carvedOut' | 'configProblems'>,
+): { skipped: SkippedFile[]; counts: NotScannedCounts } {
+  const kept = skipped.filter((entry) => entry.reason !== 'excluded-by-config' || !scopes.carvedOut.some((folder) => isInside(folder, entry.file)));
+  const carved = { ...counts, excludedByConfig: counts.excludedByConfig - (skipped.length - kept.length) };
+  return {
+    skipped: [...kept, ...scopes.configProblems].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
+    counts: addNotScanned([carved, countNotScanned(scopes.configProblems, 0)]),
+  };
 }
 
 /** True when `child` is `parent` or lies under it (both absolute). */
@@ -135,7 +167,8 @@ export interface FileScope extends ConfigScope {
  * found without listing a folder: a file under a scanned path is governed by the nearest config at or
  * above its folder, as `resolveConfigScopes` decides for every file of a walk (a folder below a scanned
  * folder with its own config is governed by that one; dot folders and node_modules hold none).
- * `--config FILE` governs every file. Files outside the scanned paths belong to no scope.
+ * `--config FILE` governs every file. Files outside the scanned paths belong to no scope. A package.json
+ * that does not parse is passed over, into `problems` (also later, as `inScope` looks up more files).
  */
 export async function resolveFileScopes(
   cwd: string,
@@ -144,6 +177,7 @@ export async function resolveFileScopes(
   overrides: ConfigOverrides,
   primary: ResolvedConfig,
   now: Date = new Date(),
+  problems?: ConfigProblems,
 ): Promise<FileScope[]> {
   const roots = paths.map((given) => ({ given, absolute: path.resolve(cwd, given), folder: isDirectory(path.resolve(cwd, given)) }));
   const rootOf = (file: string): (typeof roots)[number] | undefined => roots.find((root) => (root.folder ? isInside(root.absolute, file) : root.absolute === file));
@@ -153,7 +187,7 @@ export async function resolveFileScopes(
   }
   const nearest = new Map<string, string | undefined>();
   const configFileOf = (folder: string): string | undefined => {
-    if (!nearest.has(folder)) nearest.set(folder, findConfigFile(folder));
+    if (!nearest.has(folder)) nearest.set(folder, findConfigFile(folder, problems));
     return nearest.get(folder);
   };
   /** The config file governing `file` (undefined: none, defaults) and the path its scope scans, or undefined outside the scanned paths. */
@@ -184,7 +218,7 @@ export async function resolveFileScopes(
   }
   const resolved: FileScope[] = [];
   for (const [key, scope] of scopes) {
-    const config = scope.configFile === primary.file ? primary : await resolveConfig(cwd, { ...overrides, ...(scope.configFile === undefined ? {} : { config: scope.configFile }) }, now);
+    const config = scope.configFile === primary.file ? primary : await resolveConfig(cwd, { ...overrides, ...(scope.configFile === undefined ? {} : { config: scope.configFile }) }, now, problems);
     const inScope = (file: string): boolean => (governing(file)?.configFile ?? '') === key;
     resolved.push({ config, paths: [...scope.paths], ignores: config.ignores, files: scope.files, inScope });
   }

@@ -1,16 +1,35 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { checkFiles, createFolderCache, displayPath, excerptLines, holdYoungGeneration, resolveConfig, validateDay, writeFileAtomic, type AnalysisCore, type CheckFilesResult, type FileProblem, type LocatedFinding } from '@sunset/engine';
+import {
+  checkFiles,
+  countNotScanned,
+  createFolderCache,
+  displayPath,
+  excerptLines,
+  findGitRoot,
+  holdYoungGeneration,
+  resolveConfig,
+  validateDay,
+  writeFileAtomic,
+  type AnalysisCore,
+  type CheckFilesResult,
+  type ConfigProblems,
+  type FileProblem,
+  type LocatedFinding,
+  type ResolvedConfig,
+} from '@sunset/engine';
+import { builtinApiHostsOf } from '@sunset/config';
 import { describeEndpoint, todayUtc } from '@sunset/rule-data';
 import type { CheckArgs } from '../args.js';
 import { applyBaseline, buildBaseline, readBaseline, writeBaseline } from '../baseline/baseline-file.js';
 import { fingerprintFindings } from '../baseline/fingerprint.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { formatters } from '../format/index.js';
+import type { FormatContext } from '../format/types.js';
 import { colorEnabled, nowOf, type CliIo } from '../io.js';
 import { createPhaseProgress, isCi } from '../fix/progress.js';
 import { changedLinesSince, touchesChangedLines } from './changed-lines.js';
-import { resolveConfigScopes, resolveFileScopes, withoutCarvedOut, type ConfigScope, type FileScope } from './config-scopes.js';
+import { configProblemsOutside, notScannedOfRun, resolveConfigScopes, resolveFileScopes, type ConfigScope, type ConfigScopes, type FileScope } from './config-scopes.js';
 import { isFailing, isReportable } from './threshold.js';
 import { compareText, plural } from '../text.js';
 import type { CheckReport, CheckStats, FileError, Finding, RelatedLocation } from './types.js';
@@ -41,6 +60,7 @@ function toFinding(cwd: string, found: LocatedFinding): Finding {
           replacements: retirement.replacements.map(describeEndpoint),
           phase: retirement.phase,
           fix: retirement.migration,
+          host: retirement.host ?? null,
         }),
     ...(found.relatedLocations.length === 0 && found.crossFileRelated === undefined ? {} : { related: relatedOf(cwd, found) }),
     severity: found.severity === 'warn' ? 'warning' : 'error',
@@ -77,8 +97,10 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   const overrides = { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts, failOn: args.failOn, baseline: args.baseline };
   // --changed-since (without --project) checks the changed files only: no folder is listed.
   const changedOnly = args.changedSince !== undefined && args.project === undefined;
-  const { primary: config, scopes: walkedScopes, carvedOut } = changedOnly
-    ? { primary: await resolveConfig(io.cwd, overrides, now), scopes: [], carvedOut: [] }
+  // The package.json files that do not parse met by a lookup of the changed files' configs (filled as they are looked up).
+  const problems: ConfigProblems = new Map();
+  const { primary: config, scopes: walkedScopes, ...walkedLookup } = changedOnly
+    ? { primary: await resolveConfig(io.cwd, overrides, now, problems), scopes: [], carvedOut: [], configProblems: [] }
     : await resolveConfigScopes(io.cwd, args.paths, overrides, now, readFolder);
   const baselineExpires = args.baselineExpires === undefined ? undefined : validateDay(args.baselineExpires, '--baseline-expires', '--baseline-expires');
   if (baselineExpires !== undefined && !args.updateBaseline) {
@@ -89,14 +111,14 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
     throw new UsageError('--changed-since does not go with --update-baseline: the baseline records every finding. Drop one of the two.');
   }
   // Asked before the (longer) check, so a shallow clone fails fast with the fetch to run.
-  const changed = args.changedSince === undefined ? undefined : await changedLinesSince(args.changedSince, io.cwd);
+  const changed = args.changedSince === undefined ? undefined : await changedLinesSince(args.changedSince, io.cwd, args.paths);
 
   if (args.project !== undefined && args.stats) {
     throw new UsageError('--stats does not go with --project: it times the phases of the default mode only. Drop one of the two.');
   }
 
   const scopes: readonly (ConfigScope & Partial<Pick<FileScope, 'files' | 'inScope'>>)[] =
-    changedOnly && changed !== undefined ? await resolveFileScopes(io.cwd, args.paths, [...changed.files.keys()], overrides, config, now) : walkedScopes;
+    changedOnly && changed !== undefined ? await resolveFileScopes(io.cwd, args.paths, [...changed.files.keys()], overrides, config, now, problems) : walkedScopes;
   const threads = args.concurrency === 'auto' ? undefined : (args.concurrency ?? threadsOf(io.env.SUNSET_CHECK_THREADS));
   // --project: ts-morph and the TypeScript compiler load only now, never for a plain `sunset check`.
   const projectMode = args.project === undefined ? undefined : await import('@sunset/project');
@@ -127,7 +149,10 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   }
   const merged = mergeResults(runs.map((run) => run.result));
   if (projectMode !== undefined) progress.done(`${plural(loaded, 'file')} of ${merged.files} loaded into ts-morph.`);
-  const notScanned = withoutCarvedOut(merged.skipped, merged.notScanned, carvedOut);
+  // A changed-files run lists the package.json files above the scanned paths its lookups passed over, as a walk
+  // does; those inside them only when they are changed files themselves (the engine's selection lists them).
+  const lookup: Pick<ConfigScopes, 'carvedOut' | 'configProblems'> = changedOnly ? { carvedOut: [], configProblems: configProblemsOutside(problems, io.cwd, args.paths) } : walkedLookup;
+  const notScanned = notScannedOfRun(merged.skipped, merged.notScanned, lookup);
   const result = { ...merged, skipped: notScanned.skipped, notScanned: notScanned.counts };
   const configOf = new Map(runs.flatMap(({ scope, result: scoped }) => scoped.findings.map((found) => [found, scope.config] as const)));
   const inChange = (file: string, line = 1, endLine = line): boolean => changed === undefined || touchesChangedLines(changed, file, line, endLine);
@@ -177,6 +202,10 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
     findings: outcome.findings,
     errors,
     notScanned: result.skipped.map((skipped) => ({ file: displayPath(io.cwd, skipped.file), reason: skipped.reason, message: skipped.message })),
+    unresolvedMethod: result.unresolvedMethod
+      .filter((site) => inChange(site.file, site.line))
+      .map((site) => ({ ...site, file: displayPath(io.cwd, site.file) })),
+    otherHosts: result.otherHostCount,
     summary: {
       asOf: config.asOf,
       failOn: config.failOn,
@@ -190,7 +219,10 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
     },
     ...(args.stats ? { stats: { timings: roundTimings(result.timings) } } : {}),
   };
+  const origin = args.format === 'json' ? await resultOrigin(args, io, config, now, deps.toolVersion) : {};
+  const builtinHosts = builtinApiHostsOf(config.apiHosts);
   const text = formatters[args.format](report, {
+    ...origin,
     asOf: config.asOf,
     failOn: config.failOn,
     catalog: config.catalog,
@@ -200,7 +232,9 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
     checkedFiles: result.candidateFiles.filter((file) => inChange(file)).map((file) => displayPath(io.cwd, file)).sort(compareText),
     toolVersion: deps.toolVersion,
     ...(deps.docsUrl === undefined ? {} : { docsUrl: deps.docsUrl }),
+    ...(builtinHosts === undefined ? {} : { apiHosts: builtinHosts }),
   });
+  if (result.otherHostCount > 0) io.stderr.write(`${otherHostsHint(result.otherHostCount)}\n`);
   if (args.output === undefined) {
     io.stdout.write(text);
   } else {
@@ -212,14 +246,44 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   return failing > 0 || errors.length > 0 ? ExitCode.failed : ExitCode.ok;
 }
 
+/** The one line a run prints when URLs were left out for naming another host than their API's. */
+function otherHostsHint(count: number): string {
+  const [one, verb, pronoun] = count === 1 ? ['request', 'names', 'it was'] : ['requests', 'name', 'they were'];
+  return (
+    `Hint: ${count} ${one} to a retired path ${verb} a host that is not the path's API's, so ${pronoun} not reported. ` +
+    'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.'
+  );
+}
+
+/** Where a `--format json` result comes from, and who owns each file: read only for that format. */
+async function resultOrigin(args: CheckArgs, io: CliIo, config: ResolvedConfig, now: Date, toolVersion: string): Promise<Pick<FormatContext, 'provenance' | 'ownersOf'>> {
+  const { ownerResolverFor, provenanceOf, ruleDataVersion } = await import('@sunset/report');
+  const owners = ownerResolverFor(findGitRoot(io.cwd) ?? io.cwd);
+  const provenance = await provenanceOf({
+    cwd: io.cwd,
+    env: io.env,
+    now,
+    repoName: args.repoName,
+    config,
+    ownership: owners.source,
+    tool: 'sunset check',
+    toolVersion,
+    ruleDataVersion,
+    changedSince: args.changedSince,
+  });
+  return { provenance, ownersOf: (file) => owners.ownersOf(path.resolve(io.cwd, file)) };
+}
+
 /** One result from the runs of several configs: findings by file, line and column; counts and times added up. */
 function mergeResults(results: readonly CheckFilesResult[]): CheckFilesResult {
   if (results.length === 1) return results[0]!;
   if (results.length === 0) {
     // --changed-since, and no changed file under the scanned paths.
-    const nothing = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0 };
     const timings = { walk: 0, read: 0, prefilter: 0, parse: 0, index: 0, checks: 0 };
-    return { findings: [], errors: [], skipped: [], notScanned: nothing, files: 0, candidates: 0, candidateFiles: [], excerpts: new Map(), timings };
+    return {
+      findings: [], errors: [], skipped: [], notScanned: countNotScanned([], 0), files: 0, candidates: 0, candidateFiles: [], excerpts: new Map(),
+      unresolvedMethod: [], otherHostCount: 0, otherHostsByFile: new Map(), timings,
+    };
   }
   const byPosition = (a: LocatedFinding, b: LocatedFinding): number =>
     compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.rule, b.rule);
@@ -235,6 +299,9 @@ function mergeResults(results: readonly CheckFilesResult[]): CheckFilesResult {
     findings: results.flatMap((result) => result.findings).sort(byPosition),
     errors: results.flatMap((result) => result.errors).sort((a, b) => compareText(a.file, b.file)),
     skipped: results.flatMap((result) => result.skipped),
+    unresolvedMethod: results.flatMap((result) => result.unresolvedMethod).sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column),
+    otherHostCount: results.reduce((sum, result) => sum + result.otherHostCount, 0),
+    otherHostsByFile: new Map(results.flatMap((result) => [...result.otherHostsByFile])),
     files: results.reduce((sum, result) => sum + result.files, 0),
     candidates: results.reduce((sum, result) => sum + result.candidates, 0),
     candidateFiles: results.flatMap((result) => result.candidateFiles),

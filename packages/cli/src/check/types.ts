@@ -35,8 +35,21 @@ export interface Finding {
   readonly phase?: Phase;
   readonly fix?: Migration;
   readonly related?: readonly RelatedLocation[];
+  /** Retirement findings only: the host the request names (lower case, with port); null when the code does not show it. */
+  readonly host?: string | null;
   /** The rule's level; the CLI decides what fails from `phase` and `--fail-on`. */
   readonly severity: Severity;
+}
+
+/** A request not reported: its method is not said, and another method of its path stays available. */
+export interface UnresolvedMethod {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly path: string;
+  readonly retiredMethods: readonly string[];
+  readonly liveMethods: readonly string[];
+  readonly entries: readonly string[];
 }
 
 /** A file that could not be checked (unreadable, does not parse). */
@@ -80,6 +93,10 @@ export interface CheckReport {
   readonly findings: readonly Finding[];
   readonly errors: readonly FileError[];
   readonly notScanned: readonly NotScannedFile[];
+  /** Requests to a path with a live method whose own method is not said: not reported, listed. */
+  readonly unresolvedMethod?: readonly UnresolvedMethod[];
+  /** URLs whose host is another API's than their retired path's: findings `"*"` hosts would add. */
+  readonly otherHosts?: number;
   readonly summary: CheckSummary;
   readonly stats?: CheckStats;
 }

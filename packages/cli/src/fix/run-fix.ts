@@ -1,7 +1,7 @@
 import { createTwoFilesPatch } from 'diff';
-import { createFolderCache, describeFixReport, fixFiles, fixReportJson, type AnalysisCore, type FixReport } from '@sunset/engine';
+import { addNotScanned, createFolderCache, describeFixReport, fixFiles, fixReportJson, type AnalysisCore, type FixReport } from '@sunset/engine';
 import type { FixArgs } from '../args.js';
-import { resolveConfigScopes, withoutCarvedOut } from '../check/config-scopes.js';
+import { notScannedOfRun, resolveConfigScopes } from '../check/config-scopes.js';
 import { ExitCode } from '../errors.js';
 import { nowOf, type CliIo } from '../io.js';
 import { plural } from '../text.js';
@@ -29,7 +29,7 @@ export interface FixDependencies {
 export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDependencies): Promise<number> {
   // The config lookup and the walk list the same folders: once.
   const readFolder = createFolderCache();
-  const { scopes, carvedOut } = await resolveConfigScopes(
+  const { scopes, ...lookup } = await resolveConfigScopes(
     io.cwd,
     args.paths,
     { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts },
@@ -46,7 +46,8 @@ export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDepend
   let files = 0;
   const reports: FixReport[] = [];
   for (const scope of scopes) {
-    if (io.signal?.aborted === true) break;
+    // Stopped between two configs' scopes; an abort before the first still runs it (it stops at once) for the summary.
+    if (io.signal?.aborted === true && reports.length > 0) break;
     if (projectMode !== undefined) {
       const projectRun = await projectMode.runProjectFix({
         cwd: io.cwd,
@@ -75,6 +76,8 @@ export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDepend
         readFolder,
         dry: args.dry,
         force: args.force,
+        // The default mode's module graph, as `sunset check` has it (not with a test's stand-in rule core).
+        crossFile: deps.core === undefined,
         onProgress: (_done, total, file) => {
           progress ??= createProgress(io.stderr, io.stderrIsTTY ?? io.isTTY, total);
           progress.tick(file);
@@ -89,7 +92,7 @@ export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDepend
   progress?.done();
   if (projectMode !== undefined) phases.done(`${plural(loaded, 'file')} of ${files} loaded into ts-morph.`);
   const merged = mergeFixReports(reports);
-  const notScanned = withoutCarvedOut(merged.skippedFiles, merged.summary.notScanned, carvedOut);
+  const notScanned = notScannedOfRun(merged.skippedFiles, merged.summary.notScanned, lookup);
   const engineReport: FixReport = { ...merged, skippedFiles: notScanned.skipped, summary: { ...merged.summary, notScanned: notScanned.counts } };
   if (args.format === 'json') {
     io.stdout.write(`${JSON.stringify(fixReportJson(engineReport, io.cwd), null, 2)}\n`);
@@ -106,7 +109,6 @@ export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDepend
 function mergeFixReports(reports: readonly FixReport[]): FixReport {
   if (reports.length === 1) return reports[0]!;
   const sum = (pick: (report: FixReport) => number): number => reports.reduce((total, report) => total + pick(report), 0);
-  const counts = reports.map((report) => report.summary.notScanned);
   const first = reports[0]!;
   return {
     sites: reports.flatMap((report) => report.sites),
@@ -126,13 +128,7 @@ function mergeFixReports(reports: readonly FixReport[]): FixReport {
       errors: sum((report) => report.summary.errors),
       dry: first.summary.dry,
       interrupted: reports.some((report) => report.summary.interrupted),
-      notScanned: {
-        unreadable: counts.reduce((total, count) => total + count.unreadable, 0),
-        tooLarge: counts.reduce((total, count) => total + count.tooLarge, 0),
-        minified: counts.reduce((total, count) => total + count.minified, 0),
-        unscannedExtension: counts.reduce((total, count) => total + count.unscannedExtension, 0),
-        excludedByConfig: counts.reduce((total, count) => total + count.excludedByConfig, 0),
-      },
+      notScanned: addNotScanned(reports.map((report) => report.summary.notScanned)),
     },
   };
 }

@@ -1,10 +1,12 @@
 import type { Finding } from '../check/types.js';
 import { isFailing } from '../check/threshold.js';
+import { notScannedTitle, unreadFiles } from './not-scanned.js';
 import { describeRelatedPlace, relatedElsewhere } from './related.js';
 import type { Formatter } from './types.js';
 
 /**
- * GitHub Actions workflow commands (`::error file=...,line=...::message`), one per finding.
+ * GitHub Actions workflow commands (`::error file=...,line=...::message`), one per finding, an error
+ * per file not checked and a warning per file not scanned (too large, minified, a link not followed).
  * Escaping follows @actions/core: in the message `%`, `\r`, `\n`; in properties also `:` and `,`.
  */
 export const formatGithub: Formatter = (report, context) => {
@@ -18,6 +20,7 @@ export const formatGithub: Formatter = (report, context) => {
     properties.push(['title', 'sunset: file not checked']);
     lines.push(workflowCommand('error', properties, error.message));
   }
+  for (const file of unreadFiles(report)) lines.push(workflowCommand('warning', [['file', file.file], ['title', notScannedTitle(file)]], file.message));
   return lines.map((line) => `${line}\n`).join('');
 };
 

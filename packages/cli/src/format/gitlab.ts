@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isFailing } from '../check/threshold.js';
 import type { Finding } from '../check/types.js';
+import { unreadFiles } from './not-scanned.js';
 import { describeRelatedPlace, relatedElsewhere } from './related.js';
 import type { FormatContext, Formatter } from './types.js';
 
@@ -22,7 +23,8 @@ export interface GitlabIssue {
  * GitLab Code Quality JSON (`artifacts: reports: codequality`): one issue per finding. The
  * fingerprint is the baseline's (`fingerprintFindings`): it hashes the file, the rule, the entry and
  * the finding's line text, not its number, so the merge-request widget does not report a finding as
- * fixed and new again when unrelated lines move it. A file that could not be checked is a `blocker`.
+ * fixed and new again when unrelated lines move it. A file that could not be checked is a `blocker`;
+ * one not scanned (too large, minified, a link not followed) an `info` issue.
  */
 export const formatGitlab: Formatter = (report, context) => {
   const issues: GitlabIssue[] = report.findings.map((finding, index) => ({
@@ -43,6 +45,17 @@ export const formatGitlab: Formatter = (report, context) => {
       severity: 'blocker',
       categories: ['Bug Risk'],
       location: { path: error.file, lines: { begin: error.line ?? 1 } },
+    });
+  }
+  for (const file of unreadFiles(report)) {
+    issues.push({
+      type: 'issue',
+      description: file.message,
+      check_name: 'sunset/file-not-scanned',
+      fingerprint: fallbackFingerprint(['file-not-scanned', file.file, file.reason]),
+      severity: 'info',
+      categories: ['Bug Risk'],
+      location: { path: file.file, lines: { begin: 1 } },
     });
   }
   return `${JSON.stringify(issues, null, 2)}\n`;

@@ -1,11 +1,15 @@
 import type { CheckReport, Finding, RelatedLocation } from '../check/types.js';
-import type { Formatter } from './types.js';
+import type { FormatContext, Formatter } from './types.js';
+
+/** The version of the `--format json` document (`tool: "sunset check"`); the schema is `@sunset/report/schemas/sunset-check.schema.json`. */
+export const checkResultVersion = 1;
 
 /**
  * The `--format json` finding: exactly the documented keys, in the documented order. Every finding
  * has its message; retirement findings also carry entry/retired/replacements/phase/fix, and
  * `related` lists the other places of the same request (a SOAP envelope's SOAPAction header), then
- * those in other files, each with its `file` (the declaration of an imported constant).
+ * those in other files, each with its `file` (the declaration of an imported constant). `owners`
+ * are the file's owners as `sunset report` resolves them (CODEOWNERS, else package or folder).
  */
 interface JsonFindingBase {
   readonly file: string;
@@ -14,6 +18,7 @@ interface JsonFindingBase {
   readonly rule: string;
   readonly message: string;
   readonly related?: readonly RelatedLocation[];
+  readonly owners: readonly string[];
 }
 
 export type JsonFinding =
@@ -23,13 +28,15 @@ export type JsonFinding =
       readonly replacements: readonly string[];
       readonly phase: string;
       readonly fix: string;
+      /** The host the request names, or `unknown` when the code does not show it (it matched by its path). */
+      readonly host: string;
     })
   | JsonFindingBase;
 
-export function toJsonFinding(finding: Finding): JsonFinding {
+export function toJsonFinding(finding: Finding, owners: readonly string[]): JsonFinding {
   const { file, line, column, rule, message } = finding;
   const related = finding.related === undefined ? {} : { related: finding.related };
-  if (finding.entry === undefined || finding.phase === undefined) return { file, line, column, rule, message, ...related };
+  if (finding.entry === undefined || finding.phase === undefined) return { file, line, column, rule, message, ...related, owners };
   return {
     file,
     line,
@@ -41,18 +48,27 @@ export function toJsonFinding(finding: Finding): JsonFinding {
     replacements: finding.replacements ?? [],
     phase: finding.phase,
     fix: finding.fix ?? 'todo',
+    host: finding.host ?? 'unknown',
     ...related,
+    owners,
   };
 }
 
-export function toJsonReport(report: CheckReport): object {
+export function toJsonReport(report: CheckReport, context: Pick<FormatContext, 'provenance' | 'ownersOf'>): object {
+  const ownersOf = context.ownersOf ?? ((): readonly string[] => []);
   return {
-    findings: report.findings.map(toJsonFinding),
+    tool: 'sunset check',
+    version: checkResultVersion,
+    ...(context.provenance === undefined ? {} : { provenance: context.provenance }),
+    findings: report.findings.map((finding) => toJsonFinding(finding, ownersOf(finding.file))),
     errors: report.errors.map(({ file, line, message }) => (line === undefined ? { file, message } : { file, line, message })),
     notScanned: report.notScanned,
+    // Present only when there is something to say, like `stats`.
+    ...((report.unresolvedMethod ?? []).length === 0 ? {} : { unresolvedMethod: report.unresolvedMethod }),
+    ...((report.otherHosts ?? 0) === 0 ? {} : { otherHosts: report.otherHosts }),
     summary: report.summary,
     ...(report.stats === undefined ? {} : { stats: report.stats }),
   };
 }
 
-export const formatJson: Formatter = (report) => `${JSON.stringify(toJsonReport(report), null, 2)}\n`;
+export const formatJson: Formatter = (report, context) => `${JSON.stringify(toJsonReport(report, context), null, 2)}\n`;

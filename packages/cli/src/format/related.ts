@@ -3,9 +3,9 @@ import type { Finding, RelatedLocation } from '../check/types.js';
 /** A related place in another file than the finding's (the declaration of an imported constant). */
 export type RelatedElsewhere = RelatedLocation & { readonly file: string };
 
-/** The finding's related places in other files, in report order. */
+/** The finding's related places in other files, in report order (`--project` names the file of a place in the finding's own file too). */
 export function relatedElsewhere(finding: Finding): RelatedElsewhere[] {
-  return (finding.related ?? []).filter((related): related is RelatedElsewhere => related.file !== undefined);
+  return (finding.related ?? []).filter((related): related is RelatedElsewhere => related.file !== undefined && related.file !== finding.file);
 }
 
 /** `src/api/paths.ts:3:33: The value is declared here as LEGACY_CAMPAIGNS.` */

@@ -3,6 +3,7 @@ import { describeEndpoint, ruleDocsUrl, todoMarker, type RetirementEntry, type R
 import { isFailing } from '../check/threshold.js';
 import type { Finding } from '../check/types.js';
 import { compareText } from '../text.js';
+import { unreadFiles } from './not-scanned.js';
 import type { FormatContext, Formatter } from './types.js';
 
 /*
@@ -42,7 +43,14 @@ export const formatSarif: Formatter = (report, context) => {
       },
     };
   });
-  const notifications = report.errors.map((error) => ({
+  // Files not checked are errors of the run; files not scanned (too large, minified, a link not followed) warnings.
+  const notScanned = unreadFiles(report).map((file) => ({
+    level: 'warning',
+    message: { text: file.message },
+    locations: [{ physicalLocation: { artifactLocation: artifactLocation(file.file) } }],
+    properties: { reason: file.reason },
+  }));
+  const notChecked = report.errors.map((error) => ({
     level: 'error',
     message: { text: error.message },
     locations: [
@@ -68,7 +76,7 @@ export const formatSarif: Formatter = (report, context) => {
             rules,
           },
         },
-        invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
+        invocations: [{ executionSuccessful: true, toolExecutionNotifications: [...notChecked, ...notScanned] }],
         columnKind: 'utf16CodeUnits',
         results,
       },

@@ -1,6 +1,6 @@
-import { describeNotScanned } from '@sunset/engine';
+import { describeNotScanned, printablePath } from '@sunset/engine';
 import { Chalk, type ChalkInstance } from 'chalk';
-import { describePhase } from '@sunset/rule-data';
+import { builtinApiId, describePhase, type RetirementEntry } from '@sunset/rule-data';
 import { isFailing } from '../check/threshold.js';
 import type { CheckReport, Finding } from '../check/types.js';
 import { plural } from '../text.js';
@@ -9,21 +9,38 @@ import type { FormatContext, Formatter } from './types.js';
 
 /**
  * The default, for people: findings grouped by file, each with a code frame and a caret, its phase
- * and date, and what to use instead; then the files that could not be checked and one summary line.
+ * and date, and what to use instead; then the files that could not be checked, the package.json files
+ * that do not parse (warnings), and one summary line.
  */
 export const formatStylish: Formatter = (report, context) => {
   const paint = new Chalk({ level: context.color ? 1 : 0 });
   const blocks: string[] = [];
   for (const [file, findings] of groupByFile(report.findings)) {
-    const lines = [paint.underline(file)];
+    const lines = [paint.underline(printablePath(file))];
     for (const finding of findings) lines.push(...describeFinding(finding, context, paint), '');
     blocks.push(lines.join('\n'));
+  }
+  const unresolved = report.unresolvedMethod ?? [];
+  if (unresolved.length > 0) {
+    const lines = [paint.underline('Not reported: the method is not said, and the path has a method that stays available')];
+    for (const site of unresolved) {
+      lines.push(`  ${site.file}:${site.line}:${site.column}  ${site.path} ${paint.dim(`(retired: ${site.retiredMethods.join(', ')}; available: ${site.liveMethods.join(', ') || 'one not yet retired'})`)}`);
+    }
+    blocks.push(`${lines.join('\n')}\n`);
   }
   if (report.errors.length > 0) {
     const lines = [paint.underline('Files that could not be checked')];
     for (const error of report.errors) {
-      lines.push(`  ${error.line === undefined ? error.file : `${error.file}:${error.line}`}  ${paint.red(error.message)}`);
+      const shown = printablePath(error.file);
+      lines.push(`  ${error.line === undefined ? shown : `${shown}:${error.line}`}  ${paint.red(error.message)}`);
     }
+    blocks.push(`${lines.join('\n')}\n`);
+  }
+  // Every broken package.json is named: it could have been a config, so the run may not be the one meant.
+  const configProblems = report.notScanned.filter((file) => file.reason === 'invalid-package-json');
+  if (configProblems.length > 0) {
+    const lines = [paint.underline('Config files not read')];
+    for (const problem of configProblems) lines.push(`  ${problem.file}  ${paint.yellow('warning')}  ${problem.message}`);
     blocks.push(`${lines.join('\n')}\n`);
   }
   blocks.push(summaryLine(report, paint));
@@ -35,7 +52,7 @@ function describeFinding(finding: Finding, context: FormatContext, paint: ChalkI
   const level = failing ? paint.red('error') : paint.yellow('warning');
   const lines = [`  ${paint.dim(`${finding.line}:${finding.column}`)}  ${level}  ${finding.message}  ${paint.dim(finding.rule)}`];
   lines.push(...codeFrame(finding, context.linesOf(finding.file), paint));
-  for (const place of relatedElsewhere(finding)) lines.push(`    ${paint.dim('see')} ${describeRelatedPlace(place)}`);
+  for (const place of relatedElsewhere(finding)) lines.push(`    ${paint.dim('see')} ${describeRelatedPlace({ ...place, file: printablePath(place.file) })}`);
   const entry = finding.entry === undefined ? undefined : context.catalog.byId(finding.entry);
   if (finding.phase !== undefined) {
     const when = entry === undefined ? '' : ` · ${describePhase(entry, context.asOf)}`;
@@ -43,7 +60,15 @@ function describeFinding(finding: Finding, context: FormatContext, paint: ChalkI
   }
   if (finding.replacements !== undefined) lines.push(`    ${describeRemedy(finding, paint)}`);
   if (finding.fix === 'todo' && entry?.todoReason !== undefined) lines.push(`    ${paint.dim(`why: ${entry.todoReason}`)}`);
+  if (entry?.kind === 'path' && finding.host === null && hostsMatter(entry, context)) lines.push(`    ${paint.dim('host: not shown in the code, matched by its path')}`);
   return lines;
+}
+
+/** Whether the entry's API lists hosts (so a request whose host the code does not show matched by its path alone). */
+function hostsMatter(entry: RetirementEntry, context: FormatContext): boolean {
+  const api = context.catalog.apiOf(entry);
+  const hosts = api.id === builtinApiId ? context.apiHosts : api.hosts;
+  return hosts !== undefined && !hosts.includes('*');
 }
 
 function describeRemedy(finding: Finding, paint: ChalkInstance): string {
@@ -54,6 +79,18 @@ function describeRemedy(finding: Finding, paint: ChalkInstance): string {
   // Found through another file: what sunset fix does depends on the mode, so only say where the value is.
   if (relatedElsewhere(finding).length > 0) return `candidates ${list} ${paint.dim('(a person decides; the value is written in the other file named above)')}`;
   return `candidates ${list} ${paint.dim('(a person decides; sunset fix leaves a TODO)')}`;
+}
+
+/**
+ * A source line as the terminal should show it: each control character (but tab, kept so the caret
+ * lines up) as one visible character, its Unicode control picture (`␛` for ESC) or `�`, so an escape
+ * sequence in the code is shown, not run, and columns stay where they were.
+ */
+function showControls(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g, (char) => {
+    const code = char.charCodeAt(0);
+    return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? '\u2421' : '\uFFFD';
+  });
 }
 
 /** Characters of a long line shown either side of the finding, and the widest caret line. */
@@ -73,7 +110,7 @@ function codeFrame(finding: Finding, lines: readonly string[] | undefined, paint
   const windowStart = fullText.length > 2 * frameRadius ? Math.max(0, column - frameRadius) : 0;
   const windowEnd = fullText.length > 2 * frameRadius ? Math.min(fullText.length, column + frameRadius) : fullText.length;
   const lead = windowStart > 0 ? '…' : '';
-  const text = `${lead}${fullText.slice(windowStart, windowEnd)}${windowEnd < fullText.length ? '…' : ''}`;
+  const text = `${lead}${showControls(fullText.slice(windowStart, windowEnd))}${windowEnd < fullText.length ? '…' : ''}`;
   const start = column - windowStart + lead.length;
   const sameLineEnd = finding.endLine === undefined || finding.endLine === finding.line ? finding.endColumn : undefined;
   const end = Math.min(sameLineEnd === undefined ? windowEnd : sameLineEnd - 1, windowEnd) - windowStart + lead.length;

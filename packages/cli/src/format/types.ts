@@ -1,3 +1,4 @@
+import type { Provenance } from '@sunset/report';
 import type { Catalog, IsoDay } from '@sunset/rule-data';
 import type { FailOn } from '../args.js';
 import type { CheckReport } from '../check/types.js';
@@ -17,6 +18,12 @@ export interface FormatContext {
   readonly toolVersion: string;
   /** Where the docs live (SARIF `informationUri`/`helpUri`, with `#<entry-id>`); omitted when unknown. */
   readonly docsUrl?: string;
+  /** The built-in API's hosts (`apiHosts`); undefined: every host. Says whether a finding without a known host matched by its path alone. */
+  readonly apiHosts?: readonly string[];
+  /** `--format json`: where the result comes from (the repository, commit, versions). */
+  readonly provenance?: Provenance;
+  /** `--format json`: the owners of a reported file (display path), as `sunset report` resolves them. */
+  readonly ownersOf?: (file: string) => readonly string[];
 }
 
 export type Formatter = (report: CheckReport, context: FormatContext) => string;

@@ -18,16 +18,18 @@ import {
 } from '../files/source-shape.js';
 import { createWalkFilter, findSourceFiles, selectSourceFiles, type WalkOptions } from '../files/walk.js';
 import type { ReadFolder } from '../files/list-tree.js';
-import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
-import { readModuleExports, retiredExports, type ModuleExports } from '../module-graph/exported-values.js';
+import { buildModuleGraph, mayOfferRetiredValues, moduleTextFacts, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
+import { mergeModuleExports, readModuleExports, retiredExports, type ModuleExports } from '../module-graph/exported-values.js';
 import { importedModules } from '../module-graph/imported-modules.js';
 import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
-import { scanModuleReferences, type ModuleReferences } from '../module-graph/scan-imports.js';
+import { scanModuleReferences } from '../module-graph/scan-imports.js';
 import type { LineIndex } from '../parse/lines.js';
-import { checkCandidate, checkContextOf, compareFindingsInFile, type CheckContext, type LocatedFinding } from './check-source.js';
+import { segmentedFromLength } from '../parse/segments.js';
+import { checkCandidateSteps, checkContextOf, compareFindingsInFile, type CheckContext, type LocatedFinding, type LocatedUnresolvedMethod } from './check-source.js';
 import {
   CheckWorker,
   defaultThreadCount,
+  largeFileLimits,
   minFilesPerThread,
   startWorkersWhileWalking,
   workerOptionsOf,
@@ -37,6 +39,7 @@ import {
   type CheckWorkerTask,
 } from './check-workers.js';
 import { excerptOf, type SourceExcerpt } from './excerpts.js';
+import { drain, drainYielding, type Steps } from './steps.js';
 import {
   decodeReferences,
   decodeSummaries,
@@ -48,10 +51,21 @@ import {
   type Gather,
   type ModuleSummary,
   type ThreadResult,
+  type UncheckedModule,
 } from './thread-result.js';
 import { addTimings, emptyTimings, type PhaseTimings } from './timings.js';
 
-export { defaultThreadCount, workerMaxFileBytes, type CheckWorkerMessage, type CheckWorkerRecheck, type CheckWorkerTask } from './check-workers.js';
+export {
+  defaultThreadCount,
+  largeFileLimits,
+  workerMaxFileBytes,
+  workerOptionsOf,
+  workerUrl,
+  type CheckWorkerMessage,
+  type CheckWorkerRecheck,
+  type CheckWorkerTask,
+  type FixLargeFileTask,
+} from './check-workers.js';
 export type { FileOutcome, ModuleSummary, ThreadResult } from './thread-result.js';
 
 export interface CheckRun {
@@ -68,7 +82,8 @@ export interface CheckRun {
   /**
    * Also resolve `export const`/`export default` strings and `as const` objects that a scanned file
    * imports by relative path from another scanned file (the module graph of `sunset check`'s default
-   * mode). Off by default: `sunset report` must count as its history (one file at a time) does.
+   * mode). Off by default: the caller opts in (`sunset check`, `sunset report`, whose history scans
+   * each commit the same way).
    */
   readonly crossFile?: boolean;
   /** How the walk lists folders (see `createFolderCache`). */
@@ -88,6 +103,8 @@ export interface CheckRun {
    * from, so it reads no file a second time.
    */
   readonly moduleSummaries?: boolean;
+  /** With `moduleSummaries`: the text of a client's base a retired path can be split at (`ModuleSummary.holdsBase`). */
+  readonly basePattern?: RegExp;
   /** Called once the walk is done, before any file is read (`sunset check` lets the young generation grow again: `holdYoungGeneration`). */
   readonly onWalked?: () => void;
 }
@@ -116,6 +133,12 @@ export interface CheckFilesResult {
    * and the report's frames read. The rest of each text is dropped once its file is checked.
    */
   readonly excerpts: ReadonlyMap<string, SourceExcerpt>;
+  /** Requests not reported because their method is not said and another method of the path stays available, sorted by file. */
+  readonly unresolvedMethod: readonly LocatedUnresolvedMethod[];
+  /** URLs whose host is another API's than their retired path's: findings that `"*"` hosts would add. */
+  readonly otherHostCount: number;
+  /** `otherHostCount` by file (absolute path), only files with some: `--project` counts its own files again. */
+  readonly otherHostsByFile: ReadonlyMap<string, number>;
   readonly timings: PhaseTimings;
 }
 
@@ -124,7 +147,8 @@ const claimSize = 8;
 
 /**
  * `sunset check`'s engine: walk the paths, then read, prefilter, parse, index and check each file
- * (in worker threads from 1,500 files on), honouring eslint-disable comments.
+ * (in worker threads from 1,500 files on; a very large file in a worker of its own), honouring
+ * eslint-disable comments.
  */
 export async function checkFiles(paths: readonly string[], run: CheckRun): Promise<CheckFilesResult> {
   const timings = emptyTimings();
@@ -144,10 +168,14 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
   }
   timings.walk = performance.now() - walkStarted;
   const files = listing.files.map((file) => file.path);
+  const maxFileSize = run.maxFileSize ?? run.options.maxFileSize;
+  // Only a file named on the command line, or any file when maxFileSize allows it, can be large enough to be analysed in pieces.
+  const mayBeLarge = (index: number): boolean => listing.files[index]!.explicit || maxFileSize === undefined || maxFileSize >= segmentedFromLength;
   const limits: ReadLimits = {
-    maxFileSize: run.maxFileSize ?? run.options.maxFileSize,
+    maxFileSize,
     checkMinified: run.options.checkMinified,
     explicit: listing.files.flatMap((file, index) => (file.explicit ? [index] : [])),
+    deferred: workersAvailable ? files.flatMap((file, index) => (mayBeLarge(index) && sizeOf(file) >= segmentedFromLength ? [index] : [])) : [],
   };
   const threads = workersAvailable ? Math.min(run.threads ?? defaultThreadCount(files.length), Math.ceil(files.length / claimSize)) : 1;
   // A large run is checked in workers, whose heaps are capped; this thread keeps only what they report.
@@ -160,16 +188,18 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
   try {
     const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
     const crossFile = run.crossFile === true;
-    const gather: Gather = { crossFile, summaries: run.moduleSummaries === true };
+    const gather: Gather = { crossFile, summaries: run.moduleSummaries === true, ...(run.basePattern === undefined ? {} : { basePattern: run.basePattern }) };
     const task: CheckWorkerTask = { kind: 'check', files, options: workerOptionsOf(run.options), limits, gather, next };
     const pending = workers.map((worker) => worker.run(task));
 
     const context = checkContextOf(run.options, run.core);
     const results = [...(inWorkers ? [] : [checkClaimedFiles(files, next, context, limits, gather)]), ...(await Promise.all(pending))];
     // Files a worker claimed but did not report (it left them to this thread, or it died): checked here.
-    const reported = new Set(results.flatMap((result) => result.done));
+    const deferred = limits.deferred ?? [];
+    const reported = new Set([...results.flatMap((result) => result.done), ...deferred]);
     const left = files.flatMap((_file, index) => (reported.has(index) ? [] : [index]));
     if (left.length > 0) results.push(checkIndexes(files, left, context, limits, gather));
+    if (deferred.length > 0) results.push(await checkLargeFiles(files, task, context));
     const imported = run.onlyFiles === undefined ? undefined : importedModulesOf(paths, walkOptions, run.inScope, context, limits);
     const graph = crossFile ? moduleGraphOf(files, results, context, limits, imported) : undefined;
     // Nothing to check again (the common case): the workers go now, while this thread collects.
@@ -205,8 +235,8 @@ interface ModuleGraphRun {
 
 /**
  * The default mode's module graph, built after every file was checked once from the facts each
- * thread returned. Undefined in the common case, where no needle file exports a retired value (one
- * pass over the outcomes), or when no scanned file imports one.
+ * thread returned. Undefined in the common case, where no needle file exports a retired value and no
+ * file may make a client with a base (one pass over the outcomes), or when no scanned file imports one.
  */
 function moduleGraphOf(
   files: readonly string[],
@@ -215,7 +245,11 @@ function moduleGraphOf(
   limits: ReadLimits,
   imported?: (facts: ReadonlyMap<string, ModuleFacts>) => ReadonlyMap<string, ModuleFacts>,
 ): ModuleGraphRun | undefined {
-  if (imported === undefined && !results.some((result) => result.files.some((outcome) => outcome.module !== undefined && mayOfferRetiredValues(outcome.module)))) return undefined;
+  const offered = results.some(
+    // An unchecked file that may make a client is flagged `c` (encodeReferences; specifiers start with a dot).
+    (result) => result.references.includes('\u0000c') || result.files.some((outcome) => outcome.module !== undefined && mayOfferRetiredValues(outcome.module)),
+  );
+  if (imported === undefined && !offered) return undefined;
   const started = performance.now();
   const facts = new Map<string, ModuleFacts>();
   for (const result of results) {
@@ -312,7 +346,7 @@ function recheckImporter(file: string, index: number, graph: ModuleGraphData, co
   timings.read += performance.now() - started;
   if (read.kind !== 'text') return undefined;
   const check = moduleGraphCheck(context, graph, file, (declaredIn) => displayPath(cwd, declaredIn));
-  const outcome = checkText(read.text, file, index, check.context, limits, timings);
+  const outcome = drain(checkTextSteps(read.text, file, index, check.context, limits, timings));
   if (outcome.candidate !== true) return undefined;
   return { ...outcome, findings: check.annotate(outcome.findings) };
 }
@@ -324,6 +358,8 @@ export interface ReadLimits {
   readonly checkMinified: boolean;
   /** Indexes (into the run's files) of the files named on the command line. */
   readonly explicit: readonly number[];
+  /** Indexes of the very large files, which the first pass leaves to `checkLargeFiles` (each in a worker of its own). */
+  readonly deferred?: readonly number[];
 }
 
 /**
@@ -351,7 +387,52 @@ export function checkClaimedFiles(
   return all;
 }
 
-/** Checks the files at `indexes`; with `leaveLarger`, files larger than `scratch` are skipped without being reported done. */
+/**
+ * The very large files (`limits.deferred`), one at a time, each in a worker of its own whose heap is
+ * capped: analysed in pieces, a file's trees are garbage once a piece is done, and in an uncapped heap
+ * V8 lets hundreds of MB of it pile up before collecting. A file whose worker fails is checked in this thread.
+ */
+async function checkLargeFiles(files: readonly string[], task: CheckWorkerTask, context: CheckContext): Promise<ThreadResult> {
+  const all = emptyResult();
+  const explicit = new Set(task.limits.explicit);
+  for (const index of task.limits.deferred ?? []) {
+    const worker = new CheckWorker(largeFileLimits);
+    const limits = { ...task.limits, explicit: explicit.has(index) ? [0] : [], deferred: [] };
+    let result: ThreadResult;
+    try {
+      result = await worker.run({ ...task, files: [files[index]!], limits, next: new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT), large: true });
+    } finally {
+      worker.close();
+    }
+    if (result.done.length === 0) result = checkIndexes(files, [index], context, { ...task.limits, deferred: [] }, task.gather);
+    else {
+      // The worker saw the file as file 0 of its own run.
+      result = {
+        done: [index],
+        files: result.files.map((outcome) => ({ ...outcome, index })),
+        references: result.references.replace(/^0\u0000/, `${index}\u0000`),
+        summaries: result.summaries.replace(/^0\u0000/, `${index}\u0000`),
+        timings: result.timings,
+      };
+    }
+    mergeInto(all, result);
+  }
+  return all;
+}
+
+/**
+ * A very large file's check in a worker of its own (`checkLargeFiles`): as `checkIndexes` checks one
+ * file, with the event loop turning between the file's pieces so their native memory is freed.
+ */
+export async function checkLargeFileHere(files: readonly string[], context: CheckContext, limits: ReadLimits, gather: Gather): Promise<ThreadResult> {
+  const result = emptyResult();
+  const outcome = await drainYielding(readAndCheckSteps(files[0]!, 0, context, limits.explicit.includes(0) ? exempt : limits, gather, result));
+  (result.done as number[]).push(0);
+  if (outcome !== left) record(result, 0, outcome);
+  return result;
+}
+
+/** Checks the files at `indexes`; with `leaveLarger`, files larger than `scratch` are skipped without being reported done, and so are the deferred ones. */
 function checkIndexes(
   files: readonly string[],
   indexes: readonly number[],
@@ -362,12 +443,23 @@ function checkIndexes(
   scratch: Buffer = readBuffer(),
 ): ThreadResult {
   const explicit = new Set(limits.explicit);
+  const deferred = new Set(limits.deferred);
   const result = emptyResult();
   for (const index of indexes) {
-    const done = checkOneFile(files[index]!, index, context, explicit.has(index) ? exempt : limits, gather, result, scratch, leaveLarger);
-    if (done) (result.done as number[]).push(index);
+    if (deferred.has(index)) continue;
+    const outcome = drain(readAndCheckSteps(files[index]!, index, context, explicit.has(index) ? exempt : limits, gather, result, scratch, leaveLarger));
+    if (outcome === left) continue;
+    (result.done as number[]).push(index);
+    record(result, index, outcome);
   }
   return result;
+}
+
+/** Adds a file's outcome to `result`: an outcome of its own, or one line of references for the module graph. */
+function record(result: ThreadResult, index: number, outcome: FileOutcome | UncheckedModule | undefined): void {
+  if (outcome === undefined) return;
+  if ('imports' in outcome) result.references += encodeReferences(index, outcome);
+  else (result.files as FileOutcome[]).push(outcome);
 }
 
 /** The buffer a thread reads files into (`readSource`'s scratch): a file as large as a worker takes fits. */
@@ -383,40 +475,31 @@ function sizeOf(file: string): number {
   }
 }
 
-const exempt: ReadLimits = { maxFileSize: undefined, checkMinified: true, explicit: [] };
+const exempt: ReadLimits = { maxFileSize: undefined, checkMinified: true, explicit: [], deferred: [] };
 const noReferences = { imports: [], reexports: [] } as const;
 
-/**
- * Reads, prefilters and checks one file into `result`; also gives, as plain data, what the module graph
- * needs of it (`gather.crossFile`): its relative specifiers (a scan by `indexOf`), whether it holds a
- * needle, and a needle file's exports read from the index the check built; and its module summary
- * (`gather.summaries`).
- */
-function checkOneFile(file: string, index: number, context: CheckContext, limits: ReadLimits, gather: Gather, result: ThreadResult, scratch: Buffer, leaveLarger: boolean): boolean {
-  const outcome = readAndCheck(file, index, context, limits, gather, result, scratch, leaveLarger);
-  if (outcome === left) return false;
-  if (outcome === undefined) return true;
-  if ('imports' in outcome) result.references += encodeReferences(index, outcome);
-  else (result.files as FileOutcome[]).push(outcome);
-  return true;
-}
-
-/** `readAndCheck` of a file a worker leaves to the main thread. */
+/** `readAndCheckSteps` of a file a worker leaves to the main thread. */
 const left = Symbol('left to the main thread');
 
-function readAndCheck(
+/**
+ * Reads, prefilters and checks one file; also gives, as plain data, what the module graph needs of it
+ * (`gather.crossFile`): its relative specifiers (a scan by `indexOf`), whether it holds a needle or may
+ * make a client with a base, and such a file's exports read from the index the check built; and its
+ * module summary (`gather.summaries`, into `result`). `left` when a worker leaves the file to the main thread.
+ */
+function* readAndCheckSteps(
   file: string,
   index: number,
   context: CheckContext,
   limits: ReadLimits,
   gather: Gather,
   result: ThreadResult,
-  scratch: Buffer,
-  leaveLarger: boolean,
-): FileOutcome | ModuleReferences | typeof left | undefined {
+  scratch?: Buffer,
+  leaveLarger = false,
+): Steps<FileOutcome | UncheckedModule | typeof left | undefined> {
   const { timings } = result;
   let started = performance.now();
-  const read = leaveLarger ? readSourceIfSmall(file, limits.maxFileSize, scratch) : readSource(file, limits.maxFileSize, scratch);
+  const read = leaveLarger && scratch !== undefined ? readSourceIfSmall(file, limits.maxFileSize, scratch) : readSource(file, limits.maxFileSize, scratch);
   const now = performance.now();
   timings.read += now - started;
   if (read === undefined) return left;
@@ -427,22 +510,33 @@ function readAndCheck(
   started = now;
   const candidate = context.core.mightNeedAnalysis(read.text, context.analysisOptions);
   const references = gather.crossFile ? scanModuleReferences(read.text) : noReferences;
+  const textFacts = gather.crossFile ? moduleTextFacts(read.text, context.analysisOptions) : undefined;
   // Only a candidate can hold a needle (the prefilter looks for the needles, among others).
   const needle = candidate && (gather.crossFile || gather.summaries) && context.analysisOptions.catalog.needlePattern.test(read.text);
-  if (gather.summaries) result.summaries += encodeSummary(index, needle, read.text);
+  if (gather.summaries) result.summaries += encodeSummary(index, needle, read.text, gather.basePattern);
   timings.prefilter += performance.now() - started;
-  const imports = references.imports.length === 0 ? undefined : { needle: false, ...references };
-  if (!candidate) return imports === undefined ? undefined : references;
-  let exports: ModuleExports | undefined;
+  const clientSource = textFacts?.clientSource === true;
+  const imports = references.imports.length === 0 && !clientSource ? undefined : { needle: false, ...references, ...textFacts };
+  if (!candidate) return imports === undefined ? undefined : { ...references, ...textFacts };
   const moduleNeedle = gather.crossFile && needle;
-  const outcome = checkText(read.text, file, index, context, limits, timings, moduleNeedle ? (fileIndex, lines) => (exports = retiredExports(readModuleExports(file, fileIndex, lines), context.analysisOptions.catalog.needlePattern)) : undefined);
-  // A needle file that was not parsed (minified, a syntax error) offers no value to other files.
-  const module = moduleNeedle && outcome.candidate === true && outcome.error === undefined ? { needle, ...references, ...(exports === undefined ? {} : { exports }) } : imports;
+  const offers = moduleNeedle || clientSource;
+  let exports: ModuleExports | undefined;
+  const outcome = yield* checkTextSteps(
+    read.text,
+    file,
+    index,
+    context,
+    limits,
+    timings,
+    offers ? (fileIndex, lines) => (exports = mergeModuleExports(exports, retiredExports(readModuleExports(file, fileIndex, lines), context.analysisOptions.catalog.needlePattern))) : undefined,
+  );
+  // A file that was not parsed (minified, a syntax error) offers no value to other files.
+  const module = offers && outcome.candidate === true && outcome.error === undefined ? { needle: moduleNeedle, ...references, ...textFacts, ...(exports === undefined ? {} : { exports }) } : imports;
   return module === undefined ? outcome : { ...outcome, module };
 }
 
 /** Checks a file's text (the prefilter passed): minified and deeply nested files are left out, as candidates are. */
-function checkText(
+function* checkTextSteps(
   text: string,
   file: string,
   index: number,
@@ -450,19 +544,20 @@ function checkText(
   limits: ReadLimits,
   timings: PhaseTimings,
   onIndexed?: (fileIndex: FileIndex, lines: LineIndex) => void,
-): FileOutcome {
+): Steps<FileOutcome> {
   // Only candidates are measured: a minified file without a needle cannot hold a finding anyway.
   if (!limits.checkMinified && looksMinified(text)) return { index, file, findings: [], skipped: { file, reason: 'minified', message: minifiedMessage } };
   if (nestsTooDeeply(text)) return { index, file, findings: [], error: { file, message: tooDeeplyNestedMessage } };
   let result;
   try {
-    result = checkCandidate(text, file, context, timings, onIndexed);
+    result = yield* checkCandidateSteps(text, file, context, timings, onIndexed);
   } catch (error) {
     if (!isStackOverflow(error)) throw error;
     return { index, file, findings: [], error: { file, message: tooDeeplyNestedMessage } };
   }
   const excerpt = result.findings.length === 0 ? {} : { excerpt: excerptOf(text, result.findings.map((finding) => finding.line)) };
-  return { index, file, findings: result.findings, ...(result.error === undefined ? {} : { error: result.error }), candidate: true, ...excerpt };
+  const notes = result.notes === undefined ? {} : { notes: result.notes };
+  return { index, file, findings: result.findings, ...(result.error === undefined ? {} : { error: result.error }), ...notes, candidate: true, ...excerpt };
 }
 
 function collect(
@@ -483,9 +578,17 @@ function collect(
   const skipped: SkippedFile[] = [...walkSkipped];
   const candidateFiles: string[] = [];
   const excerpts = new Map<string, SourceExcerpt>();
+  const unresolvedMethod: LocatedUnresolvedMethod[] = [];
+  let otherHostCount = 0;
+  const otherHostsByFile = new Map<string, number>();
   let unreadableFiles = 0;
   for (const outcome of outcomes) {
-    findings.push(...outcome.findings);
+    for (const finding of outcome.findings) findings.push(finding);
+    if (outcome.notes !== undefined) {
+      unresolvedMethod.push(...outcome.notes.unresolvedMethod);
+      otherHostCount += outcome.notes.otherHostCount;
+      if (outcome.notes.otherHostCount > 0) otherHostsByFile.set(outcome.file, (otherHostsByFile.get(outcome.file) ?? 0) + outcome.notes.otherHostCount);
+    }
     if (outcome.error !== undefined) errors.push(outcome.error);
     if (outcome.unreadable === true) unreadableFiles += 1;
     if (outcome.skipped !== undefined) skipped.push(outcome.skipped);
@@ -496,8 +599,9 @@ function collect(
   errors.sort((a, b) => compareText(a.file, b.file));
   skipped.sort((a, b) => compareText(a.file, b.file));
   const notScanned = countNotScanned(skipped, unreadable.length + unreadableFiles);
+  unresolvedMethod.sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column);
   return {
-    findings, errors, skipped, notScanned, files: files.length, candidates: candidateFiles.length, candidateFiles, excerpts, timings,
+    findings, errors, skipped, notScanned, files: files.length, candidates: candidateFiles.length, candidateFiles, excerpts, unresolvedMethod, otherHostCount, otherHostsByFile, timings,
     ...(summaries ? { modules: decodeSummaries(results, files) } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { SunsetOptions } from '../analysis-contract.js';
+import type { FixResult } from '../fix/fix-source.js';
 import type { ModuleGraphData } from '../module-graph/build-module-graph.js';
 import type { ReadLimits } from './check-files.js';
 import { emptyResult, mergeInto, type Gather, type ThreadResult } from './thread-result.js';
@@ -27,6 +28,11 @@ export const minFilesPerThread = 1500;
 const workerLimits = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 24 };
 /** Files above this many bytes are left by workers to the main thread (their tree would not fit the capped heap). */
 export const workerMaxFileBytes = 256 * 1024;
+/**
+ * The worker of one very large file: the file's text, a piece's tree and JSON fit, and V8 collects
+ * each piece's garbage soon (a 20 MB file: 446 MB peak RSS in the main thread, see bench/README.md).
+ */
+export const largeFileLimits = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 16 };
 
 /**
  * How many threads check a run's files: one below 1,500 files (this thread); else one per core but one,
@@ -68,6 +74,8 @@ export interface CheckWorkerTask {
   readonly gather: Gather;
   /** One Int32 slot: the index of the next file nobody has claimed yet. */
   readonly next: SharedArrayBuffer;
+  /** The files are very large ones (a worker of their own): the worker takes them whatever their size. */
+  readonly large?: true;
 }
 
 /** Then, when the module graph found importers: the graph (plain data), which files to check again, a new counter. */
@@ -82,8 +90,17 @@ export interface CheckWorkerRecheck {
   readonly cwd: string;
 }
 
-/** A worker's messages, for each task: a batch of finished files, then `end`. */
-export type CheckWorkerMessage = { readonly kind: 'batch'; readonly batch: ThreadResult } | { readonly kind: 'end' };
+/** A worker's messages, for each task: a batch of finished files (the fix of a large file), then `end`. */
+export type CheckWorkerMessage = { readonly kind: 'batch'; readonly batch: ThreadResult } | { readonly kind: 'fixed'; readonly result: FixResult } | { readonly kind: 'end' };
+
+/** `sunset fix` of one very large file in a worker of its own (see `checkLargeFiles`). */
+export interface FixLargeFileTask {
+  readonly kind: 'fix';
+  readonly text: string;
+  readonly file: string;
+  readonly sitePath: string;
+  readonly options: Omit<SunsetOptions, 'catalog'>;
+}
 
 /** The catalog holds functions, which cannot cross to a worker; the worker builds it again from `customEntries`. */
 export function workerOptionsOf(options: SunsetOptions): Omit<SunsetOptions, 'catalog'> {
@@ -96,8 +113,12 @@ export function workerOptionsOf(options: SunsetOptions): Omit<SunsetOptions, 'ca
  * finished, never an error, and a closed or dead worker reports nothing more.
  */
 export class CheckWorker {
-  readonly #worker = new Worker(workerUrl, { resourceLimits: workerLimits });
+  readonly #worker: Worker;
   #alive = true;
+
+  constructor(resourceLimits: ResourceLimits = workerLimits) {
+    this.#worker = new Worker(workerUrl, { resourceLimits });
+  }
 
   run(task: CheckWorkerTask): Promise<ThreadResult> {
     return this.#perform(task);

@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { resolveOptions, validateOptions, type OptionsLayer } from '@sunset/config';
 import { UsageError } from '../errors.js';
 import { findGitRoot } from '../files/git.js';
 import { displayPath } from '../files/paths.js';
+import type { SkippedFile } from '../files/source-shape.js';
+import { describeJsonError, readPackageJson } from './package-json.js';
 import { defaultBaselineFile, type ResolvedConfig, type SunsetConfigFile } from './types.js';
 import { asUsageError, validateConfig } from './validate.js';
 
@@ -15,12 +17,16 @@ export interface FoundConfig {
   readonly config: SunsetConfigFile;
 }
 
+/** package.json files the lookup met that do not parse, by path: they are no config, and the run lists them as not read. */
+export type ConfigProblems = Map<string, SkippedFile>;
+
 /**
  * Finds the config: `--config FILE` (a package.json: its `sunset` key), else the nearest `sunset.config.json` or `package.json` with a
  * `sunset` key, from `cwd` up to the top of the git work tree (or the file-system root outside git).
- * In one folder `sunset.config.json` wins over package.json.
+ * In one folder `sunset.config.json` wins over package.json. A package.json of the lookup that does not
+ * parse is passed over (added to `problems`); a broken `sunset.config.json` or `--config` file is an error.
  */
-export async function findConfig(cwd: string, explicit: string | undefined): Promise<FoundConfig | undefined> {
+export async function findConfig(cwd: string, explicit: string | undefined, problems?: ConfigProblems): Promise<FoundConfig | undefined> {
   if (explicit !== undefined) {
     const file = path.resolve(cwd, explicit);
     const raw = await readJson(file, cwd, `--config ${explicit}`);
@@ -33,7 +39,7 @@ export async function findConfig(cwd: string, explicit: string | undefined): Pro
   }
   const stopAt = findGitRoot(cwd);
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
-    const found = await configIn(dir, cwd);
+    const found = await configIn(dir, cwd, problems);
     if (found !== undefined) return found;
     if (dir === stopAt || path.dirname(dir) === dir) return undefined;
   }
@@ -41,23 +47,25 @@ export async function findConfig(cwd: string, explicit: string | undefined): Pro
 
 /**
  * The file `findConfig(cwd, undefined)` would read, found synchronously (a package.json is parsed only to
- * see its `sunset` key): for deciding which config governs a file without loading every config.
+ * see its `sunset` key; one that does not parse is passed over, into `problems`): for deciding which
+ * config governs a file without loading every config.
  */
-export function findConfigFile(cwd: string): string | undefined {
+export function findConfigFile(cwd: string, problems?: ConfigProblems): string | undefined {
   const stopAt = findGitRoot(cwd);
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
     const configFile = path.join(dir, configFileName);
     if (existsSync(configFile)) return configFile;
     const manifestFile = path.join(dir, 'package.json');
     if (existsSync(manifestFile)) {
-      const manifest = parseJson(readTextSync(manifestFile, cwd, displayPath(cwd, manifestFile)), manifestFile, cwd);
-      if (typeof manifest === 'object' && manifest !== null && 'sunset' in manifest) return manifestFile;
+      const read = readPackageJson(manifestFile);
+      if (!read.ok) problems?.set(manifestFile, read.skipped);
+      else if (typeof read.value === 'object' && read.value !== null && 'sunset' in read.value) return manifestFile;
     }
     if (dir === stopAt || path.dirname(dir) === dir) return undefined;
   }
 }
 
-async function configIn(dir: string, cwd: string): Promise<FoundConfig | undefined> {
+async function configIn(dir: string, cwd: string, problems: ConfigProblems | undefined): Promise<FoundConfig | undefined> {
   const configFile = path.join(dir, configFileName);
   if (existsSync(configFile)) {
     const raw = await readJson(configFile, cwd, displayPath(cwd, configFile));
@@ -65,7 +73,12 @@ async function configIn(dir: string, cwd: string): Promise<FoundConfig | undefin
   }
   const manifestFile = path.join(dir, 'package.json');
   if (!existsSync(manifestFile)) return undefined;
-  const manifest = await readJson(manifestFile, cwd, displayPath(cwd, manifestFile));
+  const read = readPackageJson(manifestFile);
+  if (!read.ok) {
+    problems?.set(manifestFile, read.skipped);
+    return undefined;
+  }
+  const manifest = read.value;
   if (typeof manifest !== 'object' || manifest === null || !('sunset' in manifest)) return undefined;
   return { file: manifestFile, config: validateConfig(manifest.sunset, `${displayPath(cwd, manifestFile)} ("sunset" key)`) };
 }
@@ -75,32 +88,17 @@ async function readJson(file: string, cwd: string, label: string): Promise<unkno
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw unreadableConfig(error, label);
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'the file does not exist' : `it cannot be read (${String(code)})`;
+    throw new UsageError(`Cannot read config ${label}: ${reason}. Check the path and try again.`);
   }
-  return parseJson(text, file, cwd);
-}
-
-function readTextSync(file: string, cwd: string, label: string): string {
+  // A UTF-8 BOM (Windows editors write one) is not part of the JSON.
+  const json = text.replace(/^\uFEFF/, '');
   try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    throw unreadableConfig(error, label);
-  }
-}
-
-function unreadableConfig(error: unknown, label: string): UsageError {
-  const code = (error as NodeJS.ErrnoException).code;
-  const reason = code === 'ENOENT' ? 'the file does not exist' : `it cannot be read (${String(code)})`;
-  return new UsageError(`Cannot read config ${label}: ${reason}. Check the path and try again.`);
-}
-
-function parseJson(text: string, file: string, cwd: string): unknown {
-  try {
-    // A UTF-8 BOM (Windows editors write one) is not part of the JSON.
-    return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+    return JSON.parse(json) as unknown;
   } catch (error) {
     throw new UsageError(
-      `Invalid config in ${displayPath(cwd, file)}: it is not valid JSON (${(error as Error).message}). Fix the syntax and run again.`,
+      `Invalid config in ${displayPath(cwd, file)}: it is not valid JSON (${describeJsonError(json, error as Error)}). Fix the syntax and run again.`,
     );
   }
 }
@@ -116,9 +114,9 @@ export interface ConfigOverrides {
   readonly baseline?: string | undefined;
 }
 
-/** The config for a run: the file (if any), then flags over it, then defaults. */
-export async function resolveConfig(cwd: string, overrides: ConfigOverrides, now: Date = new Date()): Promise<ResolvedConfig> {
-  const found = await findConfig(cwd, overrides.config);
+/** The config for a run: the file (if any), then flags over it, then defaults; package.json files passed over go to `problems`. */
+export async function resolveConfig(cwd: string, overrides: ConfigOverrides, now: Date = new Date(), problems?: ConfigProblems): Promise<ResolvedConfig> {
+  const found = await findConfig(cwd, overrides.config, problems);
   const baseDir = found === undefined ? cwd : path.dirname(found.file);
   const options = resolveOptions([found?.config ?? {}, ...flagLayers(overrides)], now);
   return {

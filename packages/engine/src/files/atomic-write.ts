@@ -12,7 +12,7 @@ export class ReadOnlyFileError extends Error {
 }
 
 /**
- * Writes `text` so readers see the old content or the new, never half: a temporary file in the same
+ * Writes `contents` (a text as UTF-8, or bytes as they are) so readers see the old content or the new, never half: a temporary file in the same
  * folder (same file system, so rename is atomic), then rename over the target. An existing file keeps
  * its mode, and its owner and group where the process may set them; a symlink is written through to
  * its target. A file with other hard links is written in place (a rename would split the links), and
@@ -20,18 +20,18 @@ export class ReadOnlyFileError extends Error {
  * `inFlight` holds the temporary file's path while it exists, so a process that must exit at once
  * (a second Ctrl-C) can remove it.
  */
-export async function writeFileAtomic(file: string, text: string, inFlight?: Set<string>): Promise<void> {
+export async function writeFileAtomic(file: string, contents: string | Uint8Array, inFlight?: Set<string>): Promise<void> {
   const target = await realpath(file).catch(() => file);
   const existing = await stat(target).catch(() => undefined);
   if (existing !== undefined && (existing.mode & 0o222) === 0) throw new ReadOnlyFileError(file);
   if (existing !== undefined && existing.nlink > 1) {
-    await writeFile(target, text, 'utf8');
+    await writeFile(target, contents, 'utf8');
     return;
   }
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   inFlight?.add(temp);
   try {
-    await writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
+    await writeFile(temp, contents, { encoding: 'utf8', flag: 'wx' });
     if (existing !== undefined) {
       await chmod(temp, existing.mode & 0o7777);
       if (existing.uid !== process.getuid?.() || existing.gid !== process.getgid?.()) {

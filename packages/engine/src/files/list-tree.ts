@@ -1,6 +1,6 @@
-import { readdirSync, type Dirent } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { sourceExtensions, unscannedScriptExtensions } from './paths.js';
+import { isInAlwaysSkippedFolder, sourceExtensions, unscannedScriptExtensions } from './paths.js';
 
 /** What one pass over a folder tree finds: the source files to scan and the `.gitignore` files. */
 export interface TreeListing {
@@ -8,10 +8,26 @@ export interface TreeListing {
   readonly sources: readonly string[];
   /** Absolute paths of the `.gitignore` files. */
   readonly gitignores: readonly string[];
+  /** Absolute paths of the `package.json` files in scanned folders (each may hold a config). */
+  readonly manifests: readonly string[];
   /** Absolute paths of files that hold scripts in a form not read yet (`.vue`, `.svelte`, `.astro`). */
   readonly unscanned: readonly string[];
   /** Folders that could not be listed (permissions), with the reason; their files were not seen. */
   readonly unreadable: readonly { readonly path: string; readonly error: unknown }[];
+  /** Source files reached through a symbolic link whose target lies inside the scanned paths: the path through the link, and the real one. */
+  readonly linkedSources: readonly { readonly path: string; readonly real: string }[];
+  /** Links to a folder, or to a file with a source extension, whose target lies outside the scanned paths (real path of the target). */
+  readonly outsideLinks: readonly { readonly path: string; readonly target: string }[];
+  /** Links named like a source file whose target cannot be reached (missing, a loop), with the reason. */
+  readonly brokenLinks: readonly { readonly path: string; readonly error: unknown }[];
+}
+
+/** How a walk treats symbolic links: it follows those into the scanned paths, each real folder once. */
+export interface LinkPolicy {
+  /** Real paths of the folders listed so far, by every walk of the run: a link to one is not entered again (cycles, folders reached twice). */
+  readonly entered: Set<string>;
+  /** True when a real path lies inside the paths the run scans. */
+  readonly isScanned: (real: string) => boolean;
 }
 
 const sourceName = new RegExp(`\\.(?:${sourceExtensions.map((extension) => extension.slice(1)).join('|')})$`, 'i');
@@ -65,30 +81,70 @@ function entriesOf(dir: string, read: ReadFolder, unreadable: { path: string; er
 
 /**
  * Walks `root` once, synchronously (the files are read right after; nothing else waits on the
- * event loop). Symlinks are neither followed nor listed: a linked folder is not entered and a
- * linked file is not a source file, so every listed path's folders are real folders below `root`.
+ * event loop). Real folders first; then each symbolic link: one into the scanned paths (`links`) is
+ * followed (a folder not entered before is walked, a source file listed by the path through the
+ * link), one leading outside them is listed, not followed. Without `links`, no link is followed or listed.
+ * `onSource` hears how many source files were found so far, as they are found.
  */
-export function listTree(root: string, read: ReadFolder = readFolder, onSource?: (found: number) => void): TreeListing {
+export function listTree(root: string, read: ReadFolder = readFolder, links?: LinkPolicy, realRoot: string = root, onSource?: (found: number) => void): TreeListing {
   const sources: string[] = [];
   const gitignores: string[] = [];
+  const manifests: string[] = [];
   const unscanned: string[] = [];
   const unreadable: { path: string; error: unknown }[] = [];
-  const pending: { dir: string; scanned: boolean }[] = [{ dir: root, scanned: true }];
-  while (pending.length > 0) {
-    const { dir, scanned } = pending.pop()!;
+  const linkedSources: { path: string; real: string }[] = [];
+  const outsideLinks: { path: string; target: string }[] = [];
+  const brokenLinks: { path: string; error: unknown }[] = [];
+  /** Folders to list: `real` is the folder's real path, `linked` whether a link led to it. */
+  const pending: { dir: string; real: string; scanned: boolean; linked: boolean }[] = [{ dir: root, real: realRoot, scanned: true, linked: false }];
+  const found: { path: string; scanned: boolean }[] = [];
+  const list = ({ dir, real, scanned, linked }: (typeof pending)[number]): void => {
+    links?.entered.add(real);
     for (const entry of entriesOf(dir, read, unreadable)) {
       const { name } = entry;
       if (entry.isDirectory()) {
-        if (!isSkippedFolder(name)) pending.push({ dir: path.join(dir, name), scanned: scanned && !isUnscannedFolder(name) });
+        if (!isSkippedFolder(name)) pending.push({ dir: path.join(dir, name), real: path.join(real, name), scanned: scanned && !isUnscannedFolder(name), linked });
       } else if (entry.isFile()) {
         if (name === '.gitignore') gitignores.push(path.join(dir, name));
+        else if (name === 'package.json' && scanned && !linked) manifests.push(path.join(dir, name));
         if (scanned && sourceName.test(name)) {
-          const found = sources.push(path.join(dir, name));
-          onSource?.(found);
-        }
-        else if (scanned && unscannedName.test(name)) unscanned.push(path.join(dir, name));
+          if (linked) linkedSources.push({ path: path.join(dir, name), real: path.join(real, name) });
+          else sources.push(path.join(dir, name));
+          onSource?.(sources.length + linkedSources.length);
+        } else if (scanned && !linked && unscannedName.test(name)) unscanned.push(path.join(dir, name));
+      } else if (links !== undefined && scanned && entry.isSymbolicLink()) {
+        found.push({ path: path.join(dir, name), scanned });
       }
     }
+  };
+  const follow = (link: { path: string; scanned: boolean }, policy: LinkPolicy): void => {
+    const isSource = sourceName.test(path.basename(link.path));
+    let real: string;
+    let isFolder: boolean;
+    try {
+      real = realpathSync(link.path);
+      const stats = statSync(real);
+      if (!stats.isDirectory() && !stats.isFile()) return;
+      isFolder = stats.isDirectory();
+    } catch (error) {
+      if (isSource) brokenLinks.push({ path: link.path, error });
+      return;
+    }
+    if (!isFolder && !isSource) return;
+    // Dependencies and git's data are never scanned, through a link either.
+    if (isInAlwaysSkippedFolder(real)) return;
+    if (!policy.isScanned(real)) outsideLinks.push({ path: link.path, target: real });
+    else if (!isFolder) {
+      linkedSources.push({ path: link.path, real });
+      onSource?.(sources.length + linkedSources.length);
+    }
+    else if (!policy.entered.has(real)) pending.push({ dir: link.path, real, scanned: link.scanned, linked: true });
+  };
+  // Real folders first, so a file reached both ways is listed by its own path and a link to a folder
+  // already walked is not entered again.
+  for (let next = 0; pending.length > 0 || next < found.length; ) {
+    if (pending.length > 0) list(pending.pop()!);
+    else follow(found[next++]!, links!);
   }
-  return { sources, gitignores, unscanned, unreadable };
+  return { sources, gitignores, manifests, unscanned, unreadable, linkedSources, outsideLinks, brokenLinks };
 }

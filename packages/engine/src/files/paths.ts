@@ -48,3 +48,22 @@ export function isInside(parent: string, child: string): boolean {
 export function isInAlwaysSkippedFolder(file: string): boolean {
   return file.split(/[\\/]/).some((segment) => segment === 'node_modules' || segment === '.git');
 }
+
+/** Characters a terminal would act on rather than show: C0 and C1 controls, DEL, line separators and bidi overrides. */
+const unprintable = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+const unprintableEverywhere = new RegExp(unprintable.source, 'g');
+const shortEscapes: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * A path as human output prints it: unchanged when every character shows as itself, otherwise quoted
+ * with the controls escaped (`"src/new\nline.ts"`, as `git` quotes such names), so a newline or an
+ * escape sequence in a file name cannot break a line or drive the terminal. JSON and SARIF carry the
+ * path as it is.
+ */
+export function printablePath(file: string): string {
+  if (!unprintable.test(file)) return file;
+  const escaped = file
+    .replace(/["\\]/g, '\\$&')
+    .replace(unprintableEverywhere, (char) => shortEscapes[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `"${escaped}"`;
+}

@@ -1,10 +1,51 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import { describeFileError } from '../errors.js';
 
+/** How a source file's bytes spell its text: UTF-8 (with or without a BOM), or UTF-16 with its BOM. */
+export type SourceEncoding = 'utf8' | 'utf16le' | 'utf16be';
+
 export type ReadSource =
-  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'text'; readonly text: string; readonly encoding: SourceEncoding }
   | { readonly kind: 'too-large'; readonly size: number }
   | { readonly kind: 'error'; readonly message: string };
+
+/** A file's text, or why its bytes are not text sunset can read. */
+export type DecodedSource = { readonly ok: true; readonly text: string; readonly encoding: SourceEncoding } | { readonly ok: false; readonly message: string };
+
+const undecodable = (why: string): DecodedSource => ({
+  ok: false,
+  message: `Cannot read the file as text: ${why}. Save it as UTF-8 (or UTF-16 with a byte-order mark), or add it to ignores.`,
+});
+
+/**
+ * The text of a source file's bytes. UTF-16 is recognised by its byte-order mark (LE `FF FE`, BE
+ * `FE FF`), which stays in the text as U+FEFF as a UTF-8 BOM does, so every offset after it is the same
+ * in both; decoding is lossless (an unpaired surrogate stays one), so `encodeSource` gives back the very
+ * bytes. Anything else must be valid UTF-8: a file in another encoding cannot be read, and says so.
+ */
+export function decodeSource(bytes: Uint8Array): DecodedSource {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer[0] === 0xff && buffer[1] === 0xfe) {
+    if (buffer.length >= 4 && buffer[2] === 0 && buffer[3] === 0) return undecodable('it is UTF-32');
+    if (buffer.length % 2 !== 0) return undecodable('it starts with a UTF-16 byte-order mark but has an odd number of bytes');
+    return { ok: true, text: buffer.toString('utf16le'), encoding: 'utf16le' };
+  }
+  if (buffer[0] === 0xfe && buffer[1] === 0xff) {
+    if (buffer.length % 2 !== 0) return undecodable('it starts with a UTF-16 byte-order mark but has an odd number of bytes');
+    return { ok: true, text: Buffer.from(buffer).swap16().toString('utf16le'), encoding: 'utf16be' };
+  }
+  if (buffer[0] === 0 && buffer[1] === 0 && buffer[2] === 0xfe && buffer[3] === 0xff) return undecodable('it is UTF-32');
+  if (!isUtf8(buffer)) return undecodable('it is not valid UTF-8, nor UTF-16 with a byte-order mark');
+  return { ok: true, text: buffer.toString('utf8'), encoding: 'utf8' };
+}
+
+/** The bytes of `text` in `encoding` (a UTF-16 text keeps the U+FEFF it was read with, so its BOM is written back). */
+export function encodeSource(text: string, encoding: SourceEncoding): Buffer {
+  if (encoding === 'utf8') return Buffer.from(text, 'utf8');
+  const bytes = Buffer.from(text, 'utf16le');
+  return encoding === 'utf16le' ? bytes : bytes.swap16();
+}
 
 /**
  * A file's text with one buffered read (open, fstat, read, close: no second stat, no stream), or why
@@ -34,7 +75,7 @@ function read(path: string, maxFileSize: number, scratch: Buffer | undefined, sm
     if (scratch !== undefined) {
       let filled = 0;
       for (let got = 1; got > 0 && filled < scratch.length; filled += got) got = readSync(descriptor, scratch, filled, scratch.length - filled, filled);
-      if (filled < scratch.length) return filled > maxFileSize ? { kind: 'too-large', size: filled } : { kind: 'text', text: scratch.toString('utf8', 0, filled) };
+      if (filled < scratch.length) return filled > maxFileSize ? { kind: 'too-large', size: filled } : textOf(scratch.subarray(0, filled));
       if (smallOnly) return undefined;
     }
     const { size } = fstatSync(descriptor);
@@ -46,10 +87,16 @@ function read(path: string, maxFileSize: number, scratch: Buffer | undefined, sm
       if (got === 0) break;
       filled += got;
     }
-    return { kind: 'text', text: buffer.toString('utf8', 0, filled) };
+    return textOf(buffer.subarray(0, filled));
   } catch (error) {
     return { kind: 'error', message: `Cannot read the file: ${describeFileError(error)}.` };
   } finally {
     if (descriptor !== undefined) closeSync(descriptor);
   }
+}
+
+/** A read's bytes as `readSource` gives them: the decoded text, or why they are not text. */
+function textOf(bytes: Buffer): ReadSource {
+  const decoded = decodeSource(bytes);
+  return decoded.ok ? { kind: 'text', text: decoded.text, encoding: decoded.encoding } : { kind: 'error', message: decoded.message };
 }

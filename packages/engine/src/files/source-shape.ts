@@ -1,5 +1,8 @@
-/** Why a found file was not read: each is counted in the summary and listed in the JSON report. */
-export type SkipReason = 'too-large' | 'minified' | 'unscanned-extension' | 'excluded-by-config';
+/**
+ * Why a found file was not read: each is counted in the summary and listed in the JSON report. A
+ * package.json that does not parse is read by no one (it is no config source) and listed so.
+ */
+export type SkipReason = 'too-large' | 'minified' | 'unscanned-extension' | 'excluded-by-config' | 'invalid-package-json' | 'symbolic-link';
 
 /** A file the run did not check or fix, why, and a sentence saying so. */
 export interface SkippedFile {
@@ -16,6 +19,10 @@ export interface NotScannedCounts {
   readonly minified: number;
   readonly unscannedExtension: number;
   readonly excludedByConfig: number;
+  /** package.json files that do not parse (not read as a config; no source file left out). */
+  readonly invalidPackageJson: number;
+  /** Symbolic links that lead outside the scanned paths, or nowhere (not followed). */
+  readonly symbolicLink: number;
 }
 
 /** Below this many characters a file is never called minified: a short one-liner is ordinary code. */
@@ -77,7 +84,22 @@ export function unscannedExtensionMessage(extension: string): string {
   return `Not scanned: ${extension} files are not read yet; only .js .jsx .mjs .cjs .ts .tsx .mts .cts files are.`;
 }
 
+export function outsideLinkMessage(target: string): string {
+  return `Not scanned: a symbolic link to ${target}, outside the scanned paths. Name that path on the command line to check it.`;
+}
+
+export function brokenLinkMessage(reason: string): string {
+  return `Not scanned: a symbolic link whose target cannot be reached: ${reason}.`;
+}
+
 export const excludedByConfigMessage = "Not scanned: excluded by the config's ignores.";
+
+/** The counts of several runs (one per config) added up. */
+export function addNotScanned(counts: readonly NotScannedCounts[]): NotScannedCounts {
+  const total = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 };
+  for (const count of counts) for (const key of Object.keys(total) as (keyof NotScannedCounts)[]) total[key] += count[key];
+  return total;
+}
 
 export function countNotScanned(skipped: readonly SkippedFile[], unreadable: number): NotScannedCounts {
   const count = (reason: SkipReason): number => skipped.filter((file) => file.reason === reason).length;
@@ -87,5 +109,7 @@ export function countNotScanned(skipped: readonly SkippedFile[], unreadable: num
     minified: count('minified'),
     unscannedExtension: count('unscanned-extension'),
     excludedByConfig: count('excluded-by-config'),
+    invalidPackageJson: count('invalid-package-json'),
+    symbolicLink: count('symbolic-link'),
   };
 }

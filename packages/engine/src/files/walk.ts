@@ -1,13 +1,14 @@
-import { constants, lstatSync, realpathSync } from 'node:fs';
+import { constants, lstatSync, realpathSync, statSync } from 'node:fs';
 import { access, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ignore from 'ignore';
+import { readPackageJson } from '../config-file/package-json.js';
 import { compareText, describeFileError, UsageError, type FileProblem } from '../errors.js';
 import { findGitRoot } from './git.js';
 import { isGitignored, loadGitignoreRules, loadGitignoreRulesSync, type GitignoreRules } from './gitignore.js';
-import { listTree, type ReadFolder } from './list-tree.js';
+import { listTree, type LinkPolicy, type ReadFolder } from './list-tree.js';
 import { displayPath, hasSourceExtension, isInAlwaysSkippedFolder, isInside, relativePosix, sourceExtensions } from './paths.js';
-import { excludedByConfigMessage, unscannedExtensionMessage, type SkippedFile } from './source-shape.js';
+import { brokenLinkMessage, excludedByConfigMessage, outsideLinkMessage, unscannedExtensionMessage, type SkippedFile } from './source-shape.js';
 
 export interface WalkOptions {
   /** Paths are resolved against it and reported relative to it. */
@@ -35,17 +36,22 @@ export interface SourceListing {
   readonly files: readonly FoundSource[];
   /** Folders below a given path that could not be listed: their files were not checked. */
   readonly unreadable: readonly FileProblem[];
-  /** Files found but not to be read: excluded by the config's `ignores`, or of an extension not read yet. Sorted by path. */
+  /**
+   * Files found but not to be read: excluded by the config's `ignores`, of an extension not read yet, or
+   * a package.json that does not parse (so it cannot be a config). Sorted by path.
+   */
   readonly skipped: readonly SkippedFile[];
 }
 
 /**
  * The JS/TS files under `paths` (folders are walked, files taken as given), sorted by display path.
- * Folders skip `node_modules`, `.git`, what `.gitignore` files exclude, the config's `ignores`,
- * and symlinks (a linked folder is not entered, a linked file not listed). A given path that cannot
- * be read is a UsageError; a folder below it that cannot be listed is returned in `unreadable`.
- * Source files the config's `ignores` exclude, and `.vue`/`.svelte`/`.astro` files, are returned in
- * `skipped` so the run can say it did not read them (what `.gitignore` excludes is not listed).
+ * Folders skip `node_modules`, `.git`, what `.gitignore` files exclude and the config's `ignores`. A
+ * symbolic link whose target lies inside the scanned paths is followed (a file reached several ways
+ * is listed once, by its own path when the walk meets it there); one that leads outside them, or
+ * nowhere, is returned in `skipped`. A given path that cannot be read is a UsageError; a folder below
+ * it that cannot be listed is returned in `unreadable`. Source files the config's `ignores` exclude,
+ * and package.json files that do not parse, are returned in `skipped` too so the run can say it did
+ * not read them (what `.gitignore` excludes is not listed).
  */
 export async function findSourceFiles(paths: readonly string[], options: WalkOptions): Promise<SourceListing> {
   const configIgnores = ignore().add([...(options.ignores ?? [])]);
@@ -53,19 +59,26 @@ export async function findSourceFiles(paths: readonly string[], options: WalkOpt
   const isConfigIgnored = (file: string): boolean =>
     (options.ignores ?? []).length > 0 && isInside(ignoresBase, file) && file !== ignoresBase && configIgnores.ignores(relativePosix(ignoresBase, file));
 
+  const given: { given: string; absolute: string; kind: 'file' | 'folder'; real: string }[] = [];
+  for (const path_ of paths) {
+    const absolute = path.resolve(options.cwd, path_);
+    const kind = await pathKind(path_, absolute);
+    given.push({ given: path_, absolute, kind, real: await realpath(absolute) });
+  }
+  const links: LinkPolicy = {
+    entered: new Set(),
+    isScanned: (real) => given.some((scanned) => (scanned.kind === 'folder' ? isInside(scanned.real, real) : scanned.real === real)),
+  };
+  const walk: FolderWalk = { isConfigIgnored, unreadable: [], skipped: new Map(), readFolder: options.readFolder, links, cwd: options.cwd };
   const byRealPath = new Map<string, FoundFile>();
-  const unreadable: FileProblem[] = [];
-  const skipped = new Map<string, SkippedFile>();
-  for (const given of paths) {
-    const absolute = path.resolve(options.cwd, given);
-    const kind = await pathKind(given, absolute);
+  for (const { given: path_, absolute, kind, real } of given) {
     const counted = byRealPath.size;
     const onSource = options.onFound === undefined ? undefined : (found: number): void => options.onFound?.(counted + found);
-    const found = kind === 'file' ? await explicitFile(given, absolute) : await walkFolder(absolute, isConfigIgnored, unreadable, skipped, options.readFolder, onSource);
+    const found = kind === 'file' ? explicitFile(path_, absolute, real) : await walkFolder(absolute, real, walk, onSource);
     for (const file of found) {
       const earlier = byRealPath.get(file.real);
-      // A file both named and found in a named folder counts as named.
-      if (earlier === undefined || (file.explicit && !earlier.explicit)) byRealPath.set(file.real, file);
+      // A file both named and found in a named folder counts as named; one found directly and through a link, by its own path.
+      if (earlier === undefined || rank(file) > rank(earlier)) byRealPath.set(file.real, file);
     }
   }
   const files = [...byRealPath.values()]
@@ -73,10 +86,12 @@ export async function findSourceFiles(paths: readonly string[], options: WalkOpt
     .sort((a, b) => compareText(a.displayPath, b.displayPath));
   return {
     files,
-    unreadable: unreadable.sort((a, b) => compareText(a.file, b.file)),
-    skipped: [...skipped.values()].sort((a, b) => compareText(a.file, b.file)),
+    unreadable: walk.unreadable.sort((a, b) => compareText(a.file, b.file)),
+    skipped: [...walk.skipped.values()].sort((a, b) => compareText(a.file, b.file)),
   };
 }
+
+const rank = (file: FoundFile): number => (file.explicit ? 2 : file.linked ? 0 : 1);
 
 async function pathKind(given: string, absolute: string): Promise<'file' | 'folder'> {
   let stats;
@@ -103,29 +118,35 @@ interface FoundFile {
   readonly file: string;
   readonly real: string;
   readonly explicit: boolean;
+  /** Found through a symbolic link. */
+  readonly linked?: true;
+}
+
+/** What the walks of one run share: the filters, what they collect, and the link policy. */
+interface FolderWalk {
+  readonly isConfigIgnored: (file: string) => boolean;
+  readonly unreadable: FileProblem[];
+  readonly skipped: Map<string, SkippedFile>;
+  readonly readFolder: ReadFolder | undefined;
+  readonly links: LinkPolicy;
+  /** For the targets links name in messages. */
+  readonly cwd: string;
 }
 
 /** An explicit file is taken as given (even if gitignored), unless it sits in node_modules or is not JS/TS. */
-async function explicitFile(given: string, absolute: string): Promise<FoundFile[]> {
+function explicitFile(given: string, absolute: string, real: string): FoundFile[] {
   if (isInAlwaysSkippedFolder(absolute)) return [];
   if (!hasSourceExtension(absolute)) {
     throw new UsageError(
       `Cannot scan ${JSON.stringify(given)}: only ${sourceExtensions.join(' ')} files are scanned. Pass a source file or a folder.`,
     );
   }
-  return [{ file: absolute, real: await realpath(absolute), explicit: true }];
+  return [{ file: absolute, real, explicit: true }];
 }
 
-async function walkFolder(
-  root: string,
-  isConfigIgnored: (file: string) => boolean,
-  unreadable: FileProblem[],
-  skipped: Map<string, SkippedFile>,
-  readFolder: ReadFolder | undefined,
-  onSource?: (found: number) => void,
-): Promise<FoundFile[]> {
-  const realRoot = await realpath(root);
-  const listing = listTree(root, readFolder, onSource);
+async function walkFolder(root: string, realRoot: string, walk: FolderWalk, onSource?: (found: number) => void): Promise<FoundFile[]> {
+  const { isConfigIgnored, unreadable, skipped } = walk;
+  const listing = listTree(root, walk.readFolder, walk.links, realRoot, onSource);
   const gitignore = await loadGitignoreRules(root, findGitRoot(root), listing.gitignores);
   for (const folder of listing.unreadable) {
     if (isGitignored(gitignore, folder.path) || isConfigIgnored(folder.path)) continue;
@@ -138,9 +159,27 @@ async function walkFolder(
       skipped.set(file, { file, reason: 'excluded-by-config', message: excludedByConfigMessage });
       continue;
     }
-    // listTree follows no symlink, so every folder between the root and the file is a real one:
-    // the file's real path is the root's real path plus the same relative path.
+    // Every folder between the root and a file listed by its own path is a real one (links come
+    // separately): the file's real path is the root's real path plus the same relative path.
     files.push({ file, real: realRoot === root ? file : path.join(realRoot, path.relative(root, file)), explicit: false });
+  }
+  for (const { path: file, real } of listing.linkedSources) {
+    if (isGitignored(gitignore, file)) continue;
+    if (isConfigIgnored(file)) skipped.set(file, { file, reason: 'excluded-by-config', message: excludedByConfigMessage });
+    else files.push({ file, real, explicit: false, linked: true });
+  }
+  const links = [
+    ...listing.outsideLinks.map(({ path: file, target }) => ({ file, message: outsideLinkMessage(displayPath(walk.cwd, target)) })),
+    ...listing.brokenLinks.map(({ path: file, error }) => ({ file, message: brokenLinkMessage(describeFileError(error)) })),
+  ];
+  for (const { file, message } of links) {
+    if (isGitignored(gitignore, file)) continue;
+    skipped.set(file, isConfigIgnored(file) ? { file, reason: 'excluded-by-config', message: excludedByConfigMessage } : { file, reason: 'symbolic-link', message });
+  }
+  for (const file of listing.manifests) {
+    if (isGitignored(gitignore, file) || isConfigIgnored(file)) continue;
+    const read = readPackageJson(file);
+    if (!read.ok) skipped.set(file, read.skipped);
   }
   for (const file of listing.unscanned) {
     if (isGitignored(gitignore, file)) continue;
@@ -157,27 +196,29 @@ async function walkFolder(
 /**
  * Which of `candidates` (absolute paths, e.g. the files a change touches) the walk of `paths` would
  * list, without walking: under a given folder (or given themselves), a source extension, no
- * `node_modules`/`.git` folder on the way, no symlink, not excluded by a `.gitignore` on the way
- * (read per folder, once) — and those the config's `ignores` exclude listed as skipped, as the walk
- * lists them. A file given on the command line counts as named (`explicit`). Files that no longer
- * exist are left out. The result reads as `findSourceFiles`' does.
+ * `node_modules`/`.git` folder on the way, no linked folder, not excluded by a `.gitignore` on the way
+ * (read per folder, once) — and, as the walk lists them, as not scanned: those the config's `ignores`
+ * exclude, a symbolic link leading outside the scanned paths or nowhere, a package.json that does not
+ * parse. A link to a file the walk lists by its own path is left out (the walk lists that file once,
+ * by its own path). A file given on the command line counts as named (`explicit`). Files that no
+ * longer exist are left out. The result reads as `findSourceFiles`' does.
  */
 export async function selectSourceFiles(paths: readonly string[], candidates: readonly string[], options: WalkOptions): Promise<SourceListing> {
   const roots = await Promise.all(paths.map(async (given) => ({ given, absolute: path.resolve(options.cwd, given), kind: await pathKind(given, path.resolve(options.cwd, given)) })));
-  const filter = createWalkFilter(roots.filter((root) => root.kind === 'folder').map((root) => root.absolute), options);
+  const filter = createWalkFilter(roots.map((root) => root.absolute), options);
   const named = new Set(roots.filter((root) => root.kind === 'file').map((root) => root.absolute));
   const files = new Map<string, FoundSource>();
   const skipped = new Map<string, SkippedFile>();
   for (const candidate of new Set(candidates.map((file) => path.resolve(file)))) {
     if (named.has(candidate)) {
-      if (!isInAlwaysSkippedFolder(candidate) && hasSourceExtension(candidate) && isRegularFile(candidate)) {
+      if (!isInAlwaysSkippedFolder(candidate) && hasSourceExtension(candidate) && isFileOrLinkToFile(candidate)) {
         files.set(candidate, { path: candidate, displayPath: displayPath(options.cwd, candidate), explicit: true });
       }
       continue;
     }
     const verdict = filter(candidate);
     if (verdict === 'listed') files.set(candidate, { path: candidate, displayPath: displayPath(options.cwd, candidate), explicit: false });
-    else if (verdict === 'excluded-by-config') skipped.set(candidate, { file: candidate, reason: 'excluded-by-config', message: excludedByConfigMessage });
+    else if (verdict !== 'unseen') skipped.set(candidate, verdict);
   }
   return {
     files: [...files.values()].sort((a, b) => compareText(a.displayPath, b.displayPath)),
@@ -186,15 +227,15 @@ export async function selectSourceFiles(paths: readonly string[], candidates: re
   };
 }
 
-/** What the walk of some folders does with one file: lists it, lists it as excluded by the config, or never sees it. */
-export type WalkVerdict = 'listed' | 'excluded-by-config' | 'unseen';
+/** What the walk of some paths does with one file: lists it, lists it as not scanned (with the reason), or never sees it. */
+export type WalkVerdict = 'listed' | 'unseen' | SkippedFile;
 
 /**
- * The walk's decision for single files below `folders` (absolute), without listing any folder: the
- * same tests `listTree` and `walkFolder` apply, with the `.gitignore` files of the folders on the way
- * read once each. For the files a change touches and the files they import.
+ * The walk's decision for single files below `roots` (absolute folders, or files given), without
+ * listing any folder: the same tests `listTree` and `walkFolder` apply, with the `.gitignore` files of
+ * the folders on the way read once each. For the files a change touches and the files they import.
  */
-export function createWalkFilter(folders: readonly string[], options: WalkOptions): (file: string) => WalkVerdict {
+export function createWalkFilter(roots: readonly string[], options: WalkOptions): (file: string) => WalkVerdict {
   const configIgnores = ignore().add([...(options.ignores ?? [])]);
   const ignoresBase = options.ignoresBase ?? options.cwd;
   const rulesByFolder = new Map<string, GitignoreRules>();
@@ -203,34 +244,99 @@ export function createWalkFilter(folders: readonly string[], options: WalkOption
     if (!gitRoots.has(root)) gitRoots.set(root, findGitRoot(root));
     return gitRoots.get(root);
   };
-  const realFolder = new Map<string, string | undefined>();
-  const realOf = (folder: string): string | undefined => {
-    if (!realFolder.has(folder)) {
+  const realPaths = new Map<string, string | undefined>();
+  const realOf = (file: string): string | undefined => {
+    if (!realPaths.has(file)) {
       let real: string | undefined;
       try {
-        real = realpathSync(folder);
+        real = realpathSync(file);
       } catch {
         real = undefined;
       }
-      realFolder.set(folder, real);
+      realPaths.set(file, real);
     }
-    return realFolder.get(folder);
+    return realPaths.get(file);
   };
-  return (file) => {
-    const root = folders.find((folder) => isInside(folder, file) && folder !== file);
-    if (root === undefined || !hasSourceExtension(file) || !isRegularFile(file)) return 'unseen';
-    const below = relativePosix(root, path.dirname(file));
-    if (below !== '' && below.split('/').some((name) => name.toLowerCase() === 'node_modules' || name.toLowerCase() === '.git')) return 'unseen';
-    // listTree enters no linked folder: the folder must be where the root's real path says.
+  const isConfigIgnored = (file: string): boolean =>
+    (options.ignores ?? []).length > 0 && isInside(ignoresBase, file) && file !== ignoresBase && configIgnores.ignores(relativePosix(ignoresBase, file));
+  // As the walk's link policy: a real path inside a scanned folder, or a file given itself.
+  const isScanned = (real: string): boolean => roots.some((root) => {
     const realRoot = realOf(root);
-    if (realRoot === undefined || realOf(path.dirname(file)) !== path.join(realRoot, path.relative(root, path.dirname(file)))) return 'unseen';
+    return realRoot !== undefined && isInside(realRoot, real);
+  });
+  /** The scanned folder the walk would meet `file` in, by its own path; undefined when it never would. */
+  const folderRootOf = (file: string): string | undefined => {
+    const root = roots.find((folder) => isInside(folder, file) && folder !== file);
+    if (root === undefined) return undefined;
+    const below = relativePosix(root, path.dirname(file));
+    if (below !== '' && below.split('/').some((name) => name.toLowerCase() === 'node_modules' || name.toLowerCase() === '.git')) return undefined;
+    // A linked folder on the way is entered only when its target was not walked already: such paths are left to the target's.
+    const realRoot = realOf(root);
+    if (realRoot === undefined || realOf(path.dirname(file)) !== path.join(realRoot, path.relative(root, path.dirname(file)))) return undefined;
     const folder = path.dirname(file);
     let rules = rulesByFolder.get(folder);
     if (rules === undefined) rulesByFolder.set(folder, (rules = loadGitignoreRulesSync(root, gitRootOf(root), gitignoresBetween(root, folder).reverse())));
-    if (isGitignored(rules, file)) return 'unseen';
-    const configIgnored = (options.ignores ?? []).length > 0 && isInside(ignoresBase, file) && file !== ignoresBase && configIgnores.ignores(relativePosix(ignoresBase, file));
-    return configIgnored ? 'excluded-by-config' : 'listed';
+    return isGitignored(rules, file) ? undefined : root;
   };
+  const verdictOf = (file: string): WalkVerdict => {
+    const kind = entryKind(file);
+    const source = hasSourceExtension(file);
+    if (kind === undefined || (kind === 'file' && !source && path.basename(file) !== 'package.json')) return 'unseen';
+    if (folderRootOf(file) === undefined) return 'unseen';
+    const excluded: SkippedFile = { file, reason: 'excluded-by-config', message: excludedByConfigMessage };
+    if (kind === 'link' && !source) {
+      // A link to a folder: the walk follows one into the scanned paths (the files through it are not the change's) and lists one out of them.
+      const real = realOf(file);
+      if (real === undefined || !isFolder(real) || isInAlwaysSkippedFolder(real) || isScanned(real)) return 'unseen';
+      return isConfigIgnored(file) ? excluded : { file, reason: 'symbolic-link', message: outsideLinkMessage(displayPath(options.cwd, real)) };
+    }
+    if (kind === 'file' && !source) {
+      // A package.json of a scanned folder: listed when it does not parse, as the walk lists it.
+      if (isConfigIgnored(file)) return 'unseen';
+      const read = readPackageJson(file);
+      return read.ok ? 'unseen' : read.skipped;
+    }
+    if (kind === 'file') return isConfigIgnored(file) ? excluded : 'listed';
+    let real: string;
+    try {
+      real = realpathSync(file);
+      if (!statSync(real).isFile()) return 'unseen';
+    } catch (error) {
+      return isConfigIgnored(file) ? excluded : { file, reason: 'symbolic-link', message: brokenLinkMessage(describeFileError(error)) };
+    }
+    if (isInAlwaysSkippedFolder(real)) return 'unseen';
+    if (!isScanned(real)) return isConfigIgnored(file) ? excluded : { file, reason: 'symbolic-link', message: outsideLinkMessage(displayPath(options.cwd, real)) };
+    // The walk lists a file reached both ways once, by its own path.
+    if (roots.includes(real) || verdictOf(real) === 'listed') return 'unseen';
+    return isConfigIgnored(file) ? excluded : 'listed';
+  };
+  return verdictOf;
+}
+
+/** A file, a symbolic link, or something else (or nothing). */
+function entryKind(file: string): 'file' | 'link' | undefined {
+  try {
+    const stats = lstatSync(file);
+    return stats.isFile() ? 'file' : stats.isSymbolicLink() ? 'link' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function isFileOrLinkToFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** The `.gitignore` files from `root` down to `folder` (both included), as the walk of `root` would find them. */

@@ -1,4 +1,4 @@
-import { displayPath } from '../files/paths.js';
+import { displayPath, printablePath } from '../files/paths.js';
 import type { NotScannedCounts, SkipReason } from '../files/source-shape.js';
 import type { FixReport, FixSummary } from './fix-files.js';
 
@@ -32,6 +32,8 @@ export function describeNotScanned(counts: NotScannedCounts): string | undefined
     [counts.minified, 'minified'],
     [counts.unscannedExtension, 'not a scanned extension'],
     [counts.excludedByConfig, 'excluded by config'],
+    [counts.invalidPackageJson, 'package.json not valid JSON'],
+    [counts.symbolicLink, 'symbolic link not followed'],
   ] as const;
   const present = parts.filter(([count]) => count > 0);
   if (present.length === 0) return undefined;
@@ -60,21 +62,27 @@ export function describeFixReport(report: FixReport, cwd: string): string {
   const todos = report.sites.filter((site) => site.action !== 'rewritten');
   if (todos.length > 0) {
     lines.push('', 'Sites a person must finish:');
-    for (const site of todos) lines.push(`  ${site.file}:${site.line}:${site.column}  ${site.action}  ${site.entry}  ${site.reason}`);
+    for (const site of todos) lines.push(`  ${printablePath(site.file)}:${site.line}:${site.column}  ${site.action}  ${site.entry}  ${site.reason}`);
   }
   if (report.errors.length > 0) {
     lines.push('', `${plural(report.errors.length, 'file')} could not be transformed and ${report.errors.length === 1 ? 'was' : 'were'} left untouched:`);
-    for (const error of report.errors) lines.push(`  ${displayPath(cwd, error.file)}${error.line === undefined ? '' : `:${error.line}`}  ${error.message}`);
+    for (const error of report.errors) lines.push(`  ${printablePath(displayPath(cwd, error.file))}${error.line === undefined ? '' : `:${error.line}`}  ${error.message}`);
   }
   const unread = report.skippedFiles.filter((skipped) => skipped.reason !== 'excluded-by-config');
   if (unread.length > 0) {
     lines.push('', 'Files not scanned:');
-    for (const skipped of unread.slice(0, maxListed)) lines.push(`  ${displayPath(cwd, skipped.file)}  ${skipped.message}`);
+    for (const skipped of unread.slice(0, maxListed)) lines.push(`  ${printablePath(displayPath(cwd, skipped.file))}  ${skipped.message}`);
     if (unread.length > maxListed) lines.push(`  … and ${unread.length - maxListed} more (--format json lists them all)`);
   }
   if (summary.interrupted) {
+    const planned = summary.visited === summary.files;
     const what = summary.dry ? `${summary.changed} would have changed` : `${plural(summary.written, 'file')} had been written, each completely`;
-    lines.push('', `Interrupted: ${what}; the files after the last one reported were not looked at. Run the same command again to finish.`);
+    const rest = summary.dry
+      ? 'the files after the last one reported were not looked at'
+      : planned
+        ? 'the other files were left as they were'
+        : 'sunset fix writes only once every file is planned, so every file is as it was';
+    lines.push('', `Interrupted: ${what}; ${rest}. Run the same command again to finish.`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,15 +1,11 @@
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { AnalysisCore, SiteReport, SunsetOptions } from '../analysis-contract.js';
-import { compareText, describeFileError, type FileProblem } from '../errors.js';
-import { ReadOnlyFileError, writeFileAtomic } from '../files/atomic-write.js';
-import { assertCleanWorkTrees } from '../files/git-guard.js';
-import { readSource } from '../files/read-source.js';
-import { countNotScanned, looksMinified, minifiedMessage, tooLargeMessage, type NotScannedCounts, type SkippedFile } from '../files/source-shape.js';
-import { findSourceFiles } from '../files/walk.js';
+import { compareText, type FileProblem } from '../errors.js';
 import type { ReadFolder } from '../files/list-tree.js';
-import { analysisCore, analysisOptionsOf } from '../analysis-contract.js';
-import { fixSource } from './fix-source.js';
+import { countNotScanned, type NotScannedCounts, type SkippedFile } from '../files/source-shape.js';
+import type { SourceEncoding } from '../files/read-source.js';
+import { findSourceFiles } from '../files/walk.js';
+import { applyFixPlan } from './apply-fix-plan.js';
+import { planFixes } from './plan-fixes.js';
 
 export interface FixRun {
   readonly cwd: string;
@@ -21,9 +17,12 @@ export interface FixRun {
   readonly force: boolean;
   /** After each file: how many are done, of how many, and which. */
   readonly onProgress?: (done: number, total: number, displayPath: string) => void;
-  /** Each file whose text changes (dry or not), before it is written: for `--print` diffs. */
+  /** Each file whose text changes: with `dry` as planned, otherwise once it is written: for `--print` diffs. */
   readonly onChange?: (change: FileChange) => void;
-  /** Stops the run between files (Ctrl-C): the write in flight finishes, the report says `interrupted`. */
+  /**
+   * Stops the run (Ctrl-C): while planning, between files, and nothing is written; while writing, after
+   * the write in flight. The report says `interrupted`.
+   */
   readonly signal?: AbortSignal;
   /** Temporary files being written right now (see `writeFileAtomic`): a caller that must exit at once removes them. */
   readonly tempFiles?: Set<string>;
@@ -33,6 +32,12 @@ export interface FixRun {
   readonly core?: Partial<AnalysisCore>;
   /** How the walk lists folders (see `createFolderCache`). */
   readonly readFolder?: ReadFolder;
+  /**
+   * Also fix the requests that read a retired value imported by relative path from another scanned file
+   * (the module graph of `sunset check`'s default mode): each gets its TODO naming the constant and its
+   * file. Off by default, as for `checkFiles`.
+   */
+  readonly crossFile?: boolean;
 }
 
 export interface FileChange {
@@ -40,6 +45,8 @@ export interface FileChange {
   readonly displayPath: string;
   readonly before: string;
   readonly after: string;
+  /** How the file's bytes spell its text: the new text is written back the same way. */
+  readonly encoding: SourceEncoding;
 }
 
 export interface FixSummary {
@@ -47,9 +54,9 @@ export interface FixSummary {
   /** Files looked at: `files` unless the run was interrupted. */
   readonly visited: number;
   readonly candidates: number;
-  /** Files whose text changes (written, or would be with `dry`). */
+  /** Files whose text changed: those written, or with `dry` those that would change. */
   readonly changed: number;
-  /** Files actually written (0 with `dry`). */
+  /** Files actually written (0 with `dry`; the same as `changed` otherwise). */
   readonly written: number;
   /** Files whose new text could not be written (read-only, disk full…): left as they were, listed in `errors`. */
   readonly notWritten: number;
@@ -58,7 +65,7 @@ export interface FixSummary {
   readonly skipped: number;
   readonly errors: number;
   readonly dry: boolean;
-  /** The run stopped early on `signal`; files after the last one done were not looked at. */
+  /** The run stopped early on `signal`: before writing (nothing was written) or between writes. */
   readonly interrupted: boolean;
   /** Files found but not read, by reason (unreadable ones are also in `errors`). */
   readonly notScanned: NotScannedCounts;
@@ -68,7 +75,7 @@ export interface FixSummary {
 export interface FixReport {
   /** Sites in file order; `file` is the display path (relative to `cwd`). */
   readonly sites: readonly SiteReport[];
-  /** Display paths of the files changed. */
+  /** Display paths of the files changed (written, or with `dry` that would change). */
   readonly changedFiles: readonly string[];
   /** Absolute paths: unreadable files and folders, syntax errors, failed writes. */
   readonly errors: readonly FileProblem[];
@@ -77,119 +84,27 @@ export interface FixReport {
   readonly summary: FixSummary;
 }
 
-/** Files between two turns of the event loop, so Ctrl-C is seen within a few milliseconds. */
-const signalCheckInterval = 16;
-
 /**
- * `sunset fix`'s engine: walk, prefilter, fix each file and write it atomically. Refuses to start in
- * a git work tree with uncommitted changes unless `dry` or `force`. A file that cannot be read, parsed
- * or written is reported and the run goes on.
+ * `sunset fix`'s engine: walk, then plan every file's fix (prefilter, fix each file, and with `crossFile`
+ * the module graph), then apply the plan: the git guard (unless `dry` or `force`) and atomic writes. A
+ * file that cannot be read, parsed or written is reported and the run goes on.
  */
 export async function fixFiles(paths: readonly string[], run: FixRun): Promise<FixReport> {
   const listing = await findSourceFiles(paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder });
-  if (!run.dry && !run.force) await assertCleanWorkTrees(await workTreeFoldersOf(paths, run.cwd));
-  const core = analysisCore(run.core);
-  const analysisOptions = analysisOptionsOf(run.options);
-
-  const maxFileSize = run.maxFileSize ?? run.options.maxFileSize;
-  const sites: SiteReport[] = [];
-  const errors: FileProblem[] = [...listing.unreadable];
-  const skippedFiles: SkippedFile[] = [...listing.skipped];
-  const changedFiles: string[] = [];
-  let unreadableFiles = 0;
-  let candidates = 0;
-  let written = 0;
-  let notWritten = 0;
-  let done = 0;
-  for (const { path: file, displayPath, explicit } of listing.files) {
-    if (run.signal?.aborted === true) break;
-    done += 1;
-    const read = readSource(file, explicit ? undefined : maxFileSize);
-    if (read.kind === 'error') {
-      errors.push({ file, message: read.message });
-      unreadableFiles += 1;
-    } else if (read.kind === 'too-large') {
-      skippedFiles.push({ file, reason: 'too-large', message: tooLargeMessage(read.size, maxFileSize!) });
-    } else if (core.mightNeedFix(read.text, analysisOptions)) {
-      if (!explicit && !run.options.checkMinified && looksMinified(read.text)) {
-        skippedFiles.push({ file, reason: 'minified', message: minifiedMessage });
-      } else {
-        candidates += 1;
-        const result = fixSource(read.text, file, run.options, core, displayPath);
-        sites.push(...result.sites);
-        if (result.error !== undefined) errors.push(result.error);
-        if (result.output !== undefined && result.output !== read.text) {
-          changedFiles.push(displayPath);
-          run.onChange?.({ file, displayPath, before: read.text, after: result.output });
-          if (!run.dry) {
-            const failed = await writeFixedFile(file, result.output, run.tempFiles);
-            if (failed === undefined) written += 1;
-            else {
-              notWritten += 1;
-              errors.push(failed);
-            }
-          }
-        }
-      }
-    }
-    run.onProgress?.(done, listing.files.length, displayPath);
-    // Reading and fixing are synchronous: let a signal handler run now and then, also when nothing is written.
-    if (done % signalCheckInterval === 0) await new Promise((resolve) => setImmediate(resolve));
-  }
-  skippedFiles.sort((a, b) => compareText(a.file, b.file));
-
-  const count = (action: SiteReport['action']): number => sites.filter((site) => site.action === action).length;
-  errors.sort((a, b) => compareText(a.file, b.file));
-  return {
-    sites,
-    changedFiles,
-    errors,
-    skippedFiles,
-    summary: {
+  const planned = await planFixes(listing.files, run);
+  const skippedFiles = [...listing.skipped, ...planned.skipped].sort((a, b) => compareText(a.file, b.file));
+  return applyFixPlan(
+    {
+      changes: planned.changes,
+      sites: planned.sites,
+      errors: [...listing.unreadable, ...planned.errors],
+      skippedFiles,
       files: listing.files.length,
-      visited: done,
-      candidates,
-      changed: changedFiles.length,
-      written,
-      notWritten,
-      rewritten: count('rewritten'),
-      todo: count('todo'),
-      skipped: count('skipped'),
-      errors: errors.length,
-      dry: run.dry,
-      interrupted: done < listing.files.length,
-      notScanned: countNotScanned(skippedFiles, listing.unreadable.length + unreadableFiles),
+      visited: planned.visited,
+      candidates: planned.candidates,
+      interrupted: planned.interrupted,
+      notScanned: countNotScanned(skippedFiles, listing.unreadable.length + planned.unreadable),
     },
-  };
-}
-
-/**
- * Writes a fixed file atomically (see `writeFileAtomic`); a write that fails leaves the file as it was
- * and comes back as the problem to report (`fix` and `fix --project` report it the same way).
- */
-export async function writeFixedFile(file: string, text: string, tempFiles?: Set<string>): Promise<FileProblem | undefined> {
-  try {
-    await writeFileAtomic(file, text, tempFiles);
-    return undefined;
-  } catch (error) {
-    const reason = error instanceof ReadOnlyFileError ? 'the file is read-only' : describeFileError(error);
-    return { file, message: `Could not write: ${reason}. The file was left as it was.` };
-  }
-}
-
-/**
- * The folders whose git work trees the guard checks: each path, or its folder when it is a file (or
- * cannot be read: the walk reports that path).
- */
-export async function workTreeFoldersOf(paths: readonly string[], cwd: string): Promise<string[]> {
-  const folders = [];
-  for (const given of paths) {
-    const absolute = path.resolve(cwd, given);
-    const isFolder = await stat(absolute).then(
-      (stats) => stats.isDirectory(),
-      () => false,
-    );
-    folders.push(isFolder ? absolute : path.dirname(absolute));
-  }
-  return folders;
+    run,
+  );
 }

@@ -1,6 +1,11 @@
 import { analysisCore, type AnalysisCore, type Finding, type FixPlan, type SiteReport, type SunsetOptions } from '../analysis-contract.js';
-import { checkContextOf } from '../check/check-source.js';
+import { checkContextOf, findingsInSegments, isSegmented, type CheckContext } from '../check/check-source.js';
+import { emptyTimings } from '../check/timings.js';
+import { lineIndexOf } from '../parse/lines.js';
+import { langOf } from '../parse/parse-source.js';
+import { segmentsOf } from '../parse/segments.js';
 import { enabledRules } from '../check/rule-settings.js';
+import { drain, type Steps } from '../check/steps.js';
 import type { FileProblem } from '../errors.js';
 import { isStackOverflow, nestsTooDeeply, tooDeeplyNestedMessage } from '../files/source-shape.js';
 import { parseSource } from '../parse/parse-source.js';
@@ -23,30 +28,90 @@ const unparsableOutput =
  * A BOM is kept. `sitePath` is the path the site reports show (default `filePath`).
  */
 export function fixSource(text: string, filePath: string, options: SunsetOptions, core: Partial<AnalysisCore> = {}, sitePath = filePath): FixResult {
+  return drain(fixSourceSteps(text, filePath, options, core, sitePath));
+}
+
+/** `fixSource` in steps: one per piece of a very large file (see `check/steps.ts`), none for any other. */
+export function* fixSourceSteps(text: string, filePath: string, options: SunsetOptions, core: Partial<AnalysisCore> = {}, sitePath = filePath): Steps<FixResult> {
   const context = checkContextOf(options, core);
   if (!context.core.mightNeedFix(text, context.analysisOptions)) return { output: undefined, sites: [] };
+  return yield* fixTextSteps(text, filePath, context, sitePath);
+}
+
+/**
+ * `fixSource` without the prefilter, in a prepared context (the module graph's, for a file that reads
+ * values of another). `annotate` sees the findings before they are planned.
+ */
+export function fixText(
+  text: string,
+  filePath: string,
+  context: CheckContext,
+  sitePath = filePath,
+  annotate: (findings: readonly Finding[]) => readonly Finding[] = (findings) => findings,
+): FixResult {
+  return drain(fixTextSteps(text, filePath, context, sitePath, annotate));
+}
+
+/** `fixText` in steps: a very large file is fixed in pieces (one step each; its findings are not annotated, as the module graph does not re-check it). */
+function* fixTextSteps(
+  text: string,
+  filePath: string,
+  context: CheckContext,
+  sitePath = filePath,
+  annotate: (findings: readonly Finding[]) => readonly Finding[] = (findings) => findings,
+): Steps<FixResult> {
   const tooDeep: FixResult = { output: undefined, sites: [], error: { file: filePath, message: tooDeeplyNestedMessage } };
   if (nestsTooDeeply(text)) return tooDeep;
   try {
-    return fixCandidate(text, filePath, options, context, sitePath);
+    return isSegmented(text, filePath) ? yield* fixInSegments(text, filePath, context.options, context, sitePath) : fixCandidate(text, filePath, context, sitePath, annotate);
   } catch (error) {
     if (!isStackOverflow(error)) throw error;
     return tooDeep;
   }
 }
 
-function fixCandidate(text: string, filePath: string, options: SunsetOptions, context: ReturnType<typeof checkContextOf>, sitePath: string): FixResult {
+function fixCandidate(text: string, filePath: string, context: CheckContext, sitePath: string, annotate: (findings: readonly Finding[]) => readonly Finding[]): FixResult {
   const parsed = parseSource(text, filePath);
   if (!parsed.ok) return { output: undefined, sites: [], error: { file: filePath, ...parsed.error } };
   const { file } = parsed;
-  const rules = enabledRules(context.core.checks, options.rules, undefined);
+  const rules = enabledRules(context.core.checks, context.options.rules, undefined);
   if (rules.length === 0) return { output: undefined, sites: [] };
   const index = context.core.indexFile(file, context.analysisOptions);
-  const findings: Finding[] = rules.flatMap((rule) => rule.check.run(index, context.analysisOptions, rule.options));
+  const findings = annotate(rules.flatMap((rule) => rule.check.run(index, context.analysisOptions, rule.options)));
   const plan = planParsableFix(file.text, findings, filePath, sitePath, context.core);
   if (plan.output === undefined) return { output: undefined, sites: plan.sites };
   const bom = file.text.length === text.length ? '' : text.slice(0, text.length - file.text.length);
   return { output: bom + plan.output, sites: plan.sites };
+}
+
+/** `fixSource` of a text of any length as a very large one is fixed, in pieces of about `pieceLength` characters (tests cut small texts). */
+export function fixInPieces(text: string, filePath: string, options: SunsetOptions, pieceLength: number): FixResult {
+  return drain(fixInSegments(text, filePath, options, checkContextOf(options), filePath, pieceLength));
+}
+
+/** `fixCandidate` for a large file: the findings of every piece (see `parse/segments.ts`), one plan over the whole text. */
+function* fixInSegments(text: string, filePath: string, options: SunsetOptions, context: ReturnType<typeof checkContextOf>, sitePath: string, pieceLength?: number): Steps<FixResult> {
+  const bom = text.charCodeAt(0) === 0xfeff ? '\uFEFF' : '';
+  const source = text.slice(bom.length);
+  const rules = enabledRules(context.core.checks, options.rules, undefined);
+  if (rules.length === 0) return { output: undefined, sites: [] };
+  const lines = lineIndexOf(source);
+  const { segments } = segmentsOf(source, langOf(filePath) !== 'ts', pieceLength);
+  const result = yield* findingsInSegments(source, filePath, lines, segments, emptyTimings(), (file) => {
+    const index = context.core.indexFile(file, context.analysisOptions);
+    return rules.flatMap((rule) => rule.check.run(index, context.analysisOptions, rule.options));
+  });
+  if (result.error !== undefined) return { output: undefined, sites: [], error: result.error };
+  const plan = yield* planParsableFixSteps(source, result.findings, filePath, sitePath, context.core, pieceLength);
+  return plan.output === undefined ? { output: undefined, sites: plan.sites } : { output: bom + plan.output, sites: plan.sites };
+}
+
+/** Whether a text parses, as `fix` checks its output: a large one piece by piece, as it was analysed. */
+function* parses(text: string, filePath: string, pieceLength?: number): Steps<boolean> {
+  if (pieceLength === undefined && !isSegmented(text, filePath)) return parseSource(text, filePath).ok;
+  const { segments } = segmentsOf(text, langOf(filePath) !== 'ts', pieceLength);
+  const result = yield* findingsInSegments(text, filePath, lineIndexOf(text), segments, emptyTimings(), () => []);
+  return result.error === undefined;
 }
 
 /**
@@ -55,7 +120,11 @@ function fixCandidate(text: string, filePath: string, options: SunsetOptions, co
  * `fix --project` both plan through this.
  */
 export function planParsableFix(text: string, findings: readonly Finding[], filePath: string, sitePath: string, core: AnalysisCore = analysisCore()): FixPlan {
+  return drain(planParsableFixSteps(text, findings, filePath, sitePath, core));
+}
+
+function* planParsableFixSteps(text: string, findings: readonly Finding[], filePath: string, sitePath: string, core: AnalysisCore, pieceLength?: number): Steps<FixPlan> {
   const plan = core.planFix(text, findings, sitePath);
-  if (plan.output === undefined || parseSource(plan.output, filePath).ok) return plan;
+  if (plan.output === undefined || (yield* parses(plan.output, filePath, pieceLength))) return plan;
   return { output: undefined, sites: core.refusedFix(text, findings, sitePath, unparsableOutput).sites };
 }

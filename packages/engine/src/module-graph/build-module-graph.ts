@@ -1,13 +1,23 @@
-import { analysisCore, type AnalysisCore, type AnalysisOptions, type SourceFile } from '../analysis-contract.js';
+import {
+  analysisCore,
+  createExportTables,
+  exportedValueOf,
+  mayCreateClientWithBase,
+  maxReexportHops,
+  type AnalysisCore,
+  type AnalysisOptions,
+  type ExportTable,
+  type ImportLookup,
+  type SourceFile,
+} from '../analysis-contract.js';
 import { isStackOverflow, nestsTooDeeply } from '../files/source-shape.js';
 import { lineIndexOf } from '../parse/lines.js';
 import { parseSource } from '../parse/parse-source.js';
 import { createCrossFileResolver, type CrossFileResolver } from './cross-file-resolver.js';
-import { readModuleExports, retiredExports, type ExportedValue, type ModuleExports } from './exported-values.js';
+import { readModuleExports, retiredExports, type ModuleExports } from './exported-values.js';
 import { resolveRelativeModule, scanModuleReferences, specifierStem, stemsOf } from './scan-imports.js';
 
-/** Everything a module exports by name (re-exports followed), as another file imports it. */
-export type ExportTable = Readonly<Record<string, ExportedValue>>;
+export type { ExportTable } from '../analysis-contract.js';
 
 /**
  * The light cross-file resolver of the default mode, as plain data (it crosses to worker threads):
@@ -29,6 +39,10 @@ export interface ModuleGraphData {
 export interface ModuleFacts {
   /** The file holds a retired needle and parses: its exports can carry a retired value. */
   readonly needle: boolean;
+  /** The file may create an HTTP client with a base (`baseURL`, `prefixUrl`): its exports can carry one. */
+  readonly clientSource?: boolean;
+  /** The file holds the rest of a path split at its needle (`'/campaigns…'`): a client's base may complete it. */
+  readonly restNeedle?: boolean;
   /** Relative specifiers the file imports, requires or re-exports from. */
   readonly imports: readonly string[];
   /** Relative specifiers of its `export … from`. */
@@ -46,23 +60,28 @@ export interface ModuleGraphSources {
 
 const emptyGraph: ModuleGraphData = { importers: [], links: {}, modules: {} };
 
-/** Barrels re-exporting barrels: how many `export … from` hops are followed from a needle-holding module. */
-const maxReexportHops = 4;
-/** How many modules deep a chain of imported constants is evaluated (`A` from a, built from `B` of b, …). */
-const maxImportDepth = 8;
 
 /**
  * Whether other files may import a retired value from this file: a needle file, unless its check
  * found no retired value among its exports (only functions, labels…). False lets the graph stop early.
  */
 export function mayOfferRetiredValues(facts: ModuleFacts): boolean {
-  if (!facts.needle) return false;
+  if (!facts.needle && facts.clientSource !== true) return false;
   return facts.exports === undefined || facts.exports.named.size > 0 || facts.exports.stars.length > 0;
+}
+
+
+/** What a file's text says about what it may offer other files, and whether a client's base may complete one of its paths. */
+export function moduleTextFacts(text: string, options: AnalysisOptions): Pick<ModuleFacts, 'clientSource' | 'restNeedle'> {
+  return {
+    clientSource: mayCreateClientWithBase(text),
+    restNeedle: options.catalog.splitPathTests.some((test) => test.rest.test(text)),
+  };
 }
 
 /** A file's facts from its text alone (no export table: the graph parses the file if it must). */
 export function moduleFactsOf(text: string, options: AnalysisOptions): ModuleFacts {
-  return { needle: options.catalog.needlePattern.test(text), ...scanModuleReferences(text) };
+  return { needle: options.catalog.needlePattern.test(text), ...moduleTextFacts(text, options), ...scanModuleReferences(text) };
 }
 
 /**
@@ -75,10 +94,12 @@ export function moduleFactsOf(text: string, options: AnalysisOptions): ModuleFac
 export function buildModuleGraph(files: readonly string[], sources: ModuleGraphSources, options: AnalysisOptions, core: Partial<AnalysisCore> = {}): ModuleGraphData {
   const needleFiles: string[] = [];
   const barrels: string[] = [];
+  const clientOnly = new Set<string>();
   for (const file of files) {
     const facts = sources.factsOf(file);
-    if (facts?.needle === true) needleFiles.push(file);
+    if (facts?.needle === true || facts?.clientSource === true) needleFiles.push(file);
     else if (facts !== undefined && facts.reexports.length > 0) barrels.push(file);
+    if (facts?.needle !== true && facts?.clientSource === true) clientOnly.add(file);
   }
   if (!needleFiles.some((file) => mayOfferRetiredValues(sources.factsOf(file)!))) return emptyGraph;
 
@@ -102,11 +123,14 @@ export function buildModuleGraph(files: readonly string[], sources: ModuleGraphS
 
   const linked = new Map<string, [string, string][]>();
   for (const file of files) {
-    const imports = sources.factsOf(file)?.imports;
+    const facts = sources.factsOf(file);
+    const imports = facts?.imports;
     if (imports === undefined || imports.length === 0) continue;
+    // A module that only makes clients matters to a file whose paths a client's base may complete.
+    const readsPaths = facts?.needle === true || facts?.restNeedle === true;
     const targets = imports.flatMap((specifier): [string, string][] => {
       const target = targetOf(file, specifier);
-      return target === undefined ? [] : [[specifier, target]];
+      return target === undefined || (!readsPaths && clientOnly.has(target)) ? [] : [[specifier, target]];
     });
     if (targets.length > 0) linked.set(file, targets);
   }
@@ -127,8 +151,9 @@ export function buildModuleGraph(files: readonly string[], sources: ModuleGraphS
 }
 
 /**
- * Export tables computed on demand, each module once; only graph modules have values (another file's
- * imports stay unknown, as in a one-file check). A cycle of imports gives an empty table.
+ * The graph modules' export tables (`createExportTables`): only graph modules have values (another
+ * file's imports stay unknown, as in a one-file check). A module whose values need none of its own
+ * imports gives the exports its check read; any other is read and parsed here.
  */
 function exportTables(
   sources: ModuleGraphSources,
@@ -137,10 +162,7 @@ function exportTables(
   options: AnalysisOptions,
   core: AnalysisCore,
 ): (file: string) => ExportTable {
-  const done = new Map<string, ExportTable>();
-  const inProgress = new Set<string>();
-
-  const moduleExports = (file: string, depth: number): ModuleExports | undefined => {
+  const exportsOf = (file: string, lookup: ImportLookup): ModuleExports | undefined => {
     const facts = sources.factsOf(file);
     const needsImports = facts?.imports.some((specifier) => targetOf(file, specifier) !== undefined) ?? true;
     if (facts?.exports !== undefined && !needsImports) return facts.exports;
@@ -149,53 +171,15 @@ function exportTables(
     try {
       const parsed = parseSource(text, file);
       if (!parsed.ok) return undefined;
-      const resolver = createCrossFileResolver(parsed.file.program, (specifier, name) => {
-        const target = targetOf(file, specifier);
-        return target === undefined || depth >= maxImportDepth ? undefined : valueIn(target, name, depth + 1);
-      });
-      const index = core.indexFile(parsed.file, resolver === undefined ? options : { ...options, resolveIdentifier: resolver.resolveIdentifier });
+      const resolver = createCrossFileResolver(parsed.file.program, lookup);
+      const index = core.indexFile(parsed.file, resolver === undefined ? options : { ...options, resolveIdentifier: resolver.resolveIdentifier, resolveClient: resolver.resolveClient });
       return retiredExports(readModuleExports(file, index, lineIndexOf(parsed.file.text)), options.catalog.needlePattern);
     } catch (error) {
       if (isStackOverflow(error)) return undefined;
       throw error;
     }
   };
-
-  const valueIn = (file: string, name: string, depth: number): ExportedValue | undefined => {
-    const table = tableOf(file, depth);
-    if (name !== '*') return table[name];
-    return { kind: 'object', members: table, declaration: { file, name: '*', range: [0, 0], line: 1, column: 1, endLine: 1, endColumn: 1 } };
-  };
-
-  const tableOf = (file: string, depth: number): ExportTable => {
-    const cached = done.get(file);
-    if (cached !== undefined) return cached;
-    if (!modules.has(file) || inProgress.has(file)) return {};
-    inProgress.add(file);
-    try {
-      const exports = moduleExports(file, depth);
-      const table: Record<string, ExportedValue> = {};
-      for (const specifier of exports?.stars ?? []) {
-        const target = targetOf(file, specifier);
-        if (target === undefined) continue;
-        for (const [name, value] of Object.entries(tableOf(target, depth + 1))) if (name !== 'default') table[name] = value;
-      }
-      for (const [name, value] of exports?.named ?? []) {
-        if (value.kind !== 'forwarded') table[name] = value;
-        else {
-          const target = targetOf(file, value.specifier);
-          const forwarded = target === undefined || depth >= maxImportDepth ? undefined : valueIn(target, value.name, depth + 1);
-          if (forwarded !== undefined) table[name] = forwarded;
-        }
-      }
-      done.set(file, table);
-      return table;
-    } finally {
-      inProgress.delete(file);
-    }
-  };
-
-  return (file) => tableOf(file, 0);
+  return createExportTables({ isModule: (file) => modules.has(file), targetOf, exportsOf });
 }
 
 /** The resolver of `file`'s imports over the graph; undefined when the file imports nothing from it. */
@@ -205,8 +189,6 @@ export function moduleGraphResolver(graph: ModuleGraphData, file: string, progra
   return createCrossFileResolver(program, (specifier, name) => {
     const target = links[specifier];
     const table = target === undefined ? undefined : graph.modules[target];
-    if (table === undefined) return undefined;
-    if (name !== '*') return table[name];
-    return { kind: 'object', members: table, declaration: { file: target!, name: '*', range: [0, 0], line: 1, column: 1, endLine: 1, endColumn: 1 } };
+    return table === undefined ? undefined : exportedValueOf(table, target!, name);
   });
 }

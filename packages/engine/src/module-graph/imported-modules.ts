@@ -1,7 +1,7 @@
 import type { AnalysisCore, AnalysisOptions } from '../analysis-contract.js';
 import { readSource } from '../files/read-source.js';
 import { looksMinified, nestsTooDeeply } from '../files/source-shape.js';
-import type { ModuleFacts } from './build-module-graph.js';
+import { moduleTextFacts, type ModuleFacts } from './build-module-graph.js';
 import { resolveRelativeModule, scanModuleReferences } from './scan-imports.js';
 
 /** How many imports away from a checked file the graph can take a value from (its `maxImportDepth`, plus the first import). */
@@ -18,7 +18,7 @@ export interface ImportedModuleSources {
 /**
  * The files a run of some files only (`sunset check --changed-since`) must know for its module graph
  * to resolve them as a walk of the whole tree would: what the run's files import by relative path,
- * then what needle files and barrels among those import, as far as the graph follows values. Each is
+ * then what needle files, client modules and barrels among those import, as far as the graph follows values. Each is
  * read once for its facts, as the walk's first pass would give them (a minified or too deeply nested
  * needle file offers no value; a file over `maxFileSize` is not read); none is checked or reported.
  */
@@ -47,8 +47,8 @@ export function importedModules(
         if (target === undefined || runFacts.has(target) || found.has(target)) continue;
         const targetFacts = factsOf(target, sources, options, core);
         found.set(target, targetFacts);
-        // Only a needle file or a barrel passes values on: what other files import is never read by the graph.
-        if (targetFacts.needle || targetFacts.reexports.length > 0) next.push({ file: target, facts: targetFacts });
+        // Only a needle file, a client's module or a barrel passes values on: what other files import is never read by the graph.
+        if (targetFacts.needle || targetFacts.clientSource === true || targetFacts.reexports.length > 0) next.push({ file: target, facts: targetFacts });
       }
     }
     frontier = next;
@@ -63,5 +63,5 @@ function factsOf(file: string, sources: ImportedModuleSources, options: Analysis
   const references = scanModuleReferences(read.text);
   const parsable = (sources.checkMinified || !looksMinified(read.text)) && !nestsTooDeeply(read.text);
   const needle = parsable && core.mightNeedAnalysis(read.text, options) && options.catalog.needlePattern.test(read.text);
-  return { needle, ...references };
+  return { needle, ...references, ...moduleTextFacts(read.text, options) };
 }

@@ -1,12 +1,18 @@
-import type { FileIndex, SourceFile } from '../analysis-contract.js';
-import type { CheckContext, LocatedFinding } from '../check/check-source.js';
-import { moduleGraphResolver, type ModuleGraphData } from './build-module-graph.js';
-import { withCrossFileFacts, type CrossFileResolution } from './cross-file-resolver.js';
+import type { FileIndex, Finding, SourceFile, SunsetOptions } from '../analysis-contract.js';
+import { checkCandidate, checkContextOf, type CheckContext, type CheckSourceResult, type LocatedFinding } from '../check/check-source.js';
+import { emptyTimings } from '../check/timings.js';
+import { nestsTooDeeply, tooDeeplyNestedMessage } from '../files/source-shape.js';
+import { moduleGraphResolver, type ModuleFacts, type ModuleGraphData } from './build-module-graph.js';
+import { readModuleExports, retiredExports, type ModuleExports } from './exported-values.js';
+import { detachedReferences } from './scan-imports.js';
+import { withCrossFileFacts, withCrossFileTodo, type CrossFileResolution } from './cross-file-resolver.js';
 
 /** One file's check over the module graph: the context to check it with, and how to annotate what it found. */
 export interface ModuleGraphCheck {
   readonly context: CheckContext;
   annotate(findings: readonly LocatedFinding[]): LocatedFinding[];
+  /** For `fix`: the TODO of each finding read through an import names the constants and their files. */
+  annotateFix(findings: readonly Finding[]): Finding[];
 }
 
 /**
@@ -14,17 +20,51 @@ export interface ModuleGraphCheck {
  * the file imports nothing from the graph). `displayPath` names declaring files in `data.declaredIn`.
  */
 export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, file: string, displayPath: (file: string) => string): ModuleGraphCheck {
-  if (graph.links[file] === undefined) return { context, annotate: (findings) => [...findings] };
+  if (graph.links[file] === undefined) return { context, annotate: (findings) => [...findings], annotateFix: (findings) => [...findings] };
   let resolutions: readonly CrossFileResolution[] = [];
   const indexFile = (source: SourceFile, options: CheckContext['analysisOptions']): FileIndex => {
     const resolver = moduleGraphResolver(graph, file, source.program);
     if (resolver === undefined) return context.core.indexFile(source, options);
     // The resolver fills its list while the checks evaluate; `annotate` reads it after they ran.
     resolutions = resolver.resolutions;
-    return context.core.indexFile(source, { ...options, resolveIdentifier: resolver.resolveIdentifier });
+    return context.core.indexFile(source, { ...options, resolveIdentifier: resolver.resolveIdentifier, resolveClient: resolver.resolveClient });
   };
   return {
     context: { ...context, core: { ...context.core, indexFile } },
     annotate: (findings) => findings.map((finding) => withCrossFileFacts(finding, resolutions, displayPath)),
+    annotateFix: (findings) => findings.map((finding) => withCrossFileTodo(finding, resolutions, displayPath)),
   };
+}
+
+/**
+ * Checks one text as `sunset check` does, with the imports it reads from `graph` resolved (the
+ * default mode's second pass, for texts held elsewhere than a work tree: a commit's blobs).
+ * Findings that read another file's value say so (`data.declaredIn`, `crossFileRelated`).
+ */
+export function checkSourceInModuleGraph(text: string, file: string, options: SunsetOptions, graph: ModuleGraphData, displayPath: (file: string) => string): CheckSourceResult {
+  if (nestsTooDeeply(text)) return { findings: [], error: { file, message: tooDeeplyNestedMessage } };
+  const check = moduleGraphCheck(checkContextOf(options), graph, file, displayPath);
+  const result = checkCandidate(text, file, check.context, emptyTimings());
+  return { ...result, findings: check.annotate(result.findings) };
+}
+
+/**
+ * `checkSource`, plus what the module graph needs of the file, gathered as `sunset check`'s first pass
+ * gathers it: its relative imports and, for a file holding a needle, the retired values it exports
+ * (read from the index the check built). `facts` is undefined for a file that neither holds a needle
+ * nor imports by relative path.
+ */
+export function checkSourceWithModuleFacts(text: string, file: string, options: SunsetOptions): CheckSourceResult & { readonly facts?: ModuleFacts } {
+  const context = checkContextOf(options);
+  const references = detachedReferences(text);
+  const imports: ModuleFacts | undefined = references.imports.length === 0 ? undefined : { needle: false, ...references };
+  if (!context.core.mightNeedAnalysis(text, context.analysisOptions)) return { findings: [], ...(imports === undefined ? {} : { facts: imports }) };
+  if (nestsTooDeeply(text)) return { findings: [], error: { file, message: tooDeeplyNestedMessage } };
+  const { needlePattern } = context.analysisOptions.catalog;
+  const needle = needlePattern.test(text);
+  let exports: ModuleExports | undefined;
+  const result = checkCandidate(text, file, context, emptyTimings(), needle ? (index, lines) => (exports = retiredExports(readModuleExports(file, index, lines), needlePattern)) : undefined);
+  // A needle file that does not parse offers no value to other files.
+  const facts = needle && result.error === undefined ? { needle, ...references, ...(exports === undefined ? {} : { exports }) } : imports;
+  return { ...result, ...(facts === undefined ? {} : { facts }) };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseSync, rawTransferSupported, type ParserOptions } from 'oxc-parser';
 import type { SourceComment, SourceFile } from '../analysis-contract.js';
-import { lineIndexOf } from './lines.js';
+import { lineIndexOf, type LineIndex } from './lines.js';
 import { blankOutsideBlocks, isFrameworkFile, langOfBlocks, scriptBlocksOf } from './script-blocks.js';
 
 export interface SyntaxProblem {
@@ -28,6 +28,12 @@ export type AstTransfer = 'raw' | 'json';
 /** The transfer this runtime supports best, chosen once per process. */
 export const defaultAstTransfer: AstTransfer = rawTransferSupported() ? 'raw' : 'json';
 
+/** The language oxc parses a file as, by extension: JS files allow JSX. */
+export function langOf(filePath: string): Lang {
+  const extension = path.extname(filePath).toLowerCase();
+  return extension === '.tsx' ? 'tsx' : extension === '.ts' || extension === '.mts' || extension === '.cts' ? 'ts' : 'jsx';
+}
+
 /**
  * How oxc reads a file, by extension: JS files allow JSX (as ESLint's JSX-enabled parsers do); `.cjs`/`.cts`
  * are CommonJS. The tree is always the TS flavour (`astType: 'ts'`), also for JS: oxc's JS flavour gives
@@ -35,8 +41,8 @@ export const defaultAstTransfer: AstTransfer = rawTransferSupported() ? 'raw' : 
  * and `${` (see tests/parse-source.test.ts), and on the bench repo it was about 10 % slower to build.
  */
 function parserOptionsOf(filePath: string, transfer: AstTransfer): OxcOptions {
+  const lang = langOf(filePath);
   const extension = path.extname(filePath).toLowerCase();
-  const lang: Lang = extension === '.tsx' ? 'tsx' : extension === '.ts' || extension === '.mts' || extension === '.cts' ? 'ts' : 'jsx';
   return {
     lang,
     astType: 'ts',
@@ -62,21 +68,72 @@ export function parseSource(text: string, filePath: string, transfer: AstTransfe
   const blocks = framework ? scriptBlocksOf(source, filePath) : [];
   const code = framework ? blankOutsideBlocks(source, blocks) : source;
   const options = framework ? { ...parserOptionsOf(filePath, transfer), lang: langOfBlocks(blocks), sourceType: 'module' as const } : parserOptionsOf(filePath, transfer);
-  const result = parseSync(filePath, code, options);
+  return parsed(parseSync(filePath, code, options), source, lazyLineIndex(source), undefined);
+}
+
+/** A line index built on first use: a whole file's is needed only for a syntax error. */
+function lazyLineIndex(text: string): LineIndex {
+  let index: LineIndex | undefined;
+  return {
+    position: (offset) => (index ??= lineIndexOf(text)).position(offset),
+    lineStart: (line) => (index ??= lineIndexOf(text)).lineStart(line),
+  };
+}
+
+/**
+ * Parses one piece of a large file (`parse/segments.ts`): `piece.text` is what the piece keeps, joined;
+ * every offset of the tree, the comments and a syntax error is moved to the file's own (`piece.toFile`),
+ * and `file.text` is the whole `source` (without BOM), so the analysis reads it as it reads a whole file.
+ */
+export function parsePiece(source: string, piece: Piece, filePath: string, lines: LineIndex, transfer: AstTransfer = defaultAstTransfer): ParseResult {
+  return parsed(parseSync(filePath, piece.text, parserOptionsOf(filePath, transfer)), source, lines, piece.toFile);
+}
+
+/** A piece's text and how its offsets map to the file's. */
+export interface Piece {
+  readonly text: string;
+  readonly toFile: (offset: number) => number;
+}
+
+function parsed(result: ReturnType<typeof parseSync>, source: string, lines: LineIndex, toFile: ((offset: number) => number) | undefined): ParseResult {
+  const at = toFile ?? ((offset: number) => offset);
   const error = result.errors.find((candidate) => candidate.severity === 'Error');
   if (error !== undefined) {
-    const { line, column } = lineIndexOf(source).position(error.labels[0]?.start ?? 0);
+    const { line, column } = lines.position(at(error.labels[0]?.start ?? 0));
     return { ok: false, error: { line, column, message: `Could not parse: ${error.message}` } };
   }
   const hasHashbang = source.startsWith('#!');
   const comments: SourceComment[] = [];
   for (const comment of result.comments) {
-    if (hasHashbang && comment.start === 0) continue;
-    comments.push({ type: comment.type, value: comment.value, range: [comment.start, comment.end] });
+    const range = [at(comment.start), at(comment.end)] as const;
+    if (hasHashbang && range[0] === 0) continue;
+    comments.push({ type: comment.type, value: comment.value, range });
   }
   // oxc-parser's tree is TS-ESTree (the contract's one AST flavour); its own type names differ.
   const program = result.program as unknown as SourceFile['program'] & { hashbang?: unknown };
   // typescript-estree has no Hashbang node; a generic child walk must not meet one.
   delete program.hashbang;
+  if (toFile !== undefined) moveOffsets(program, toFile);
   return { ok: true, file: { program, text: source, comments } };
+}
+
+/** Moves the `start` and `end` of every node of a piece's tree to the file's offsets. */
+function moveOffsets(root: object, toFile: (offset: number) => number): void {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (Array.isArray(value)) {
+      for (const item of value) if (typeof item === 'object' && item !== null) pending.push(item);
+      continue;
+    }
+    const node = value as Record<string, unknown>;
+    if (typeof node.start === 'number' && typeof node.end === 'number' && typeof node.type === 'string') {
+      node.start = toFile(node.start);
+      node.end = toFile(node.end);
+    }
+    for (const key in node) {
+      const child = node[key];
+      if (typeof child === 'object' && child !== null) pending.push(child);
+    }
+  }
 }

@@ -1,8 +1,11 @@
+import path from 'node:path';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
-import { indexFile, mightNeedAnalysis, type AnalysisOptions, type FileIndex, type SourceFile } from '@sunset/analysis';
+import { indexFile, mightNeedAnalysis, type AnalysisOptions, type CrossFileResolver, type FileIndex, type SourceFile } from '@sunset/analysis';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { moduleParserFor, parserOf, type ParseModule } from './module-parser.js';
+import { createRelativeModules, type RelativeModules } from './relative-modules.js';
 import { readSunsetSettings } from './settings.js';
-import { createTypeAwareResolver } from './type-aware.js';
+import { createTypeAwareResolver, type IdentifierResolver } from './type-aware.js';
 
 /** What the rules of one file share: the options from `settings.sunset`, the analysis options and the one index. */
 export interface FileAnalysis {
@@ -14,8 +17,9 @@ export interface FileAnalysis {
 }
 
 /**
- * Per plugin instance: validated settings per settings object and one analysis per file (keyed by
- * ESLint's SourceCode, which lives as long as the file is linted), so ten rules index a file once.
+ * Per plugin instance: validated settings per settings object, one analysis per file (keyed by
+ * ESLint's SourceCode, which lives as long as the file is linted), so ten rules index a file once,
+ * and the modules files import by relative path, per settings and parser.
  */
 export interface AnalysisMemo {
   fileAnalysis(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): FileAnalysis;
@@ -41,7 +45,22 @@ export function typeAwareWithoutTypesMessage(filename: string): string {
 export function createAnalysisMemo(warn: WarnFunction = emitProcessWarning): AnalysisMemo {
   const settingsCache = new WeakMap<object, SunsetOptions>();
   const files = new WeakMap<object, { settings: object; analysis: FileAnalysis }>();
+  const modules = new WeakMap<SunsetOptions, WeakMap<object, RelativeModules | null>>();
   let warnedTypeAware = false;
+
+  /** The relative modules read with this parser under these options (none without a parser, e.g. in oxlint). */
+  const relativeModulesOf = (options: SunsetOptions, languageOptions: unknown): RelativeModules | undefined => {
+    const parser = parserOf(languageOptions);
+    if (parser === undefined) return undefined;
+    let byParser = modules.get(options);
+    if (byParser === undefined) modules.set(options, (byParser = new WeakMap()));
+    let found = byParser.get(parser);
+    if (found === undefined) {
+      const parse = moduleParserFor(parser);
+      byParser.set(parser, (found = parses(parse) ? createRelativeModules(analysisOptionsOf(options), parse, options.maxFileSize) : null));
+    }
+    return found ?? undefined;
+  };
 
   const optionsOf = (settings: object): SunsetOptions => {
     let options = settingsCache.get(settings);
@@ -56,7 +75,11 @@ export function createAnalysisMemo(warn: WarnFunction = emitProcessWarning): Ana
       if (cached !== undefined && cached.settings === context.settings) return cached.analysis;
       const options = optionsOf(context.settings);
       const resolveIdentifier = options.typeAware ? createTypeAwareResolver(sourceCode.parserServices) : undefined;
-      const analysisOptions: AnalysisOptions = { ...analysisOptionsOf(options), ...(resolveIdentifier === undefined ? {} : { resolveIdentifier }) };
+      const relative = relativeModulesOf(options, context.languageOptions)?.resolverOf(context.physicalFilename, sourceCode.text, sourceCode.ast);
+      const analysisOptions: AnalysisOptions = {
+        ...analysisOptionsOf(options),
+        ...crossFileHooks(resolveIdentifier, relative),
+      };
       const needed = mightNeedAnalysis(sourceCode.text, analysisOptions);
       // Warn at the first TypeScript file (a JS file, e.g. eslint.config.js, rarely gets types) or file the rules look into.
       if (options.typeAware && resolveIdentifier === undefined && !warnedTypeAware && (needed || typeScriptFile.test(context.filename))) {
@@ -74,6 +97,23 @@ export function createAnalysisMemo(warn: WarnFunction = emitProcessWarning): Ana
       return analysis;
     },
   };
+}
+
+/** Whether the parser parses a text given to it (oxlint's JS plugins have a `parse` that is not implemented yet). */
+function parses(parse: ParseModule): boolean {
+  try {
+    parse('export {};\n', path.resolve('sunset-probe.js'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The analysis' hooks: the type checker's values first (with typeAware), then the relative modules' values and clients. */
+function crossFileHooks(typeAware: IdentifierResolver | undefined, relative: CrossFileResolver | undefined): Pick<AnalysisOptions, 'resolveIdentifier' | 'resolveClient'> {
+  if (relative === undefined) return typeAware === undefined ? {} : { resolveIdentifier: typeAware };
+  const resolveIdentifier = typeAware === undefined ? relative.resolveIdentifier : (node: TSESTree.Node) => typeAware(node) ?? relative.resolveIdentifier(node);
+  return { resolveIdentifier, resolveClient: relative.resolveClient };
 }
 
 /** ESLint's AST and comments as the analysis reads them (TS-ESTree either way: espree or @typescript-eslint/parser). */

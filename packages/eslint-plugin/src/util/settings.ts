@@ -14,6 +14,8 @@ export class SunsetSettingsError extends Error {
 /** `settings.sunset` as users write it in `eslint.config.js`; shared by every Sunset rule (validated by @sunset/config). */
 export type SunsetSettings = Partial<Pick<SunsetOptions, 'asOf' | 'apiHosts' | 'identityHosts' | 'reportScheduled' | 'scheduledWithinDays' | 'typeAware'>> & {
   readonly customEntries?: readonly unknown[];
+  /** Other vendors' APIs by id, as in sunset.config.json: `{ "music": { "hosts": [...], "basePaths": [...] } }`. */
+  readonly apis?: Readonly<Record<string, unknown>>;
 };
 
 const settingNames = optionNamesIn('eslint-settings');

@@ -27,7 +27,7 @@ const undiciClients = [
 const axiosConfig = "await axios({ method: 'get', url: '/v1/campaigns' });";
 const jqueryAjaxPatch = "$.ajax({ type: 'PATCH', url: '/v1/campaigns', data: payload });";
 const axiosInstance = [
-  "const api = axios.create({ baseURL: 'https://api.example.com' });",
+  "const api = axios.create({ baseURL: 'https://api.adform.com' });",
   "const clients = await api.get('/v1/campaigns/dictionaries/clients');",
 ].join('\n');
 const sameFileConstant = ['const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;', 'const response = await fetch(CAMPAIGNS_URL);'].join('\n');
@@ -48,7 +48,7 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
     {
       name: 'a URL on a host outside apiHosts',
       code: "await fetch('https://other.example.org/v1/campaigns');",
-      settings: { sunset: { asOf: AS_OF, apiHosts: ['api.example.com'] } },
+      settings: { sunset: { asOf: AS_OF, apiHosts: ['api.adform.com'] } },
     },
     {
       name: 'a scheduled entry when reportScheduled is off (the default)',
@@ -294,9 +294,9 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
     },
     {
       name: 'reports a URL on a host in apiHosts',
-      code: "await fetch('https://api.example.com/v1/campaigns');",
-      settings: { sunset: { asOf: AS_OF, apiHosts: ['api.example.com'] } },
-      output: "await fetch('https://api.example.com/v1/buyer/campaigns');",
+      code: "await fetch('https://api.adform.com/v1/campaigns');",
+      settings: { sunset: { asOf: AS_OF, apiHosts: ['api.adform.com'] } },
+      output: "await fetch('https://api.adform.com/v1/buyer/campaigns');",
       errors: [{ messageId: 'retiredRewrite', line: 1, column: 13 }],
     },
     {

@@ -4,7 +4,17 @@ import type { ImportOpenApiResult } from '../import-openapi.js';
 
 const idOf = (entry: unknown): string => String((entry as { id?: unknown } | null)?.id);
 
-/** What an import would change in the config, for `--check`: `entries to add: a, b; apiHosts to add: h`. */
+/** `apis.<id> to add` or `to change` when the description's API differs from the one on disk. */
+function apiChange(onDisk: unknown, result: ImportOpenApiResult): string {
+  const { api } = result.summary;
+  if (api === undefined) return '';
+  const apisOnDisk = (onDisk as { apis?: Record<string, unknown> } | null)?.apis;
+  const before = apisOnDisk?.[api.id];
+  if (before === undefined) return `apis.${api.id} to add`;
+  return isDeepStrictEqual(before, api.config) ? '' : `apis.${api.id} to change`;
+}
+
+/** What an import would change in the config, for `--check`: `entries to add: a, b; apis.music-api to change`. */
 export function describeChanges(onDisk: unknown, result: ImportOpenApiResult, specName: string): string {
   const entriesOnDisk = (onDisk as { customEntries?: unknown } | null)?.customEntries;
   const before = Array.isArray(entriesOnDisk) ? entriesOnDisk.filter((entry) => isGeneratedFrom(entry, specName)) : [];
@@ -17,7 +27,8 @@ export function describeChanges(onDisk: unknown, result: ImportOpenApiResult, sp
     added.length > 0 ? `entries to add: ${added.join(', ')}` : '',
     changed.length > 0 ? `entries to change: ${changed.join(', ')}` : '',
     removed.length > 0 ? `entries to remove: ${removed.join(', ')}` : '',
-    result.summary.addedHosts.length > 0 ? `apiHosts to add: ${result.summary.addedHosts.join(', ')}` : '',
+    apiChange(onDisk, result),
+    result.summary.removedApiHosts.length > 0 ? `apiHosts to give back: ${result.summary.removedApiHosts.join(', ')}` : '',
   ].filter(Boolean);
   return parts.length > 0 ? parts.join('; ') : 'the entries are in another order or other fields differ';
 }

@@ -25,7 +25,7 @@ interface OptionSpec {
 }
 
 export const importOptions = {
-  previous: { type: 'string', value: 'FILE', description: 'An older version: its operations that <spec> lacks become entries (needs both dates).' },
+  previous: { type: 'string', value: 'FILE|URL', description: 'An older version: its operations that <spec> lacks become entries (needs both dates).' },
   out: { type: 'string', value: 'FILE', description: 'The config file to update (default sunset.config.json).' },
   'deprecated-on': { type: 'string', value: 'YYYY-MM-DD', description: 'GA end where x-deprecated-at is missing, and of removed operations (default: import day).' },
   'sunset-on': { type: 'string', value: 'YYYY-MM-DD', description: 'Support end where x-sunset is missing, and of removed operations.' },
@@ -45,9 +45,10 @@ function describeOptions(options: Record<string, OptionSpec>): string {
 
 export const importHelp = `Usage: sunset import openapi <spec> [options]
 
-Writes the deprecated operations of an OpenAPI 3.0 or 3.1 description (YAML or JSON) into the config's
-customEntries and its servers' hosts into apiHosts. Entries you wrote yourself are kept; a second
-import with the same inputs writes the same file.
+Writes the deprecated operations of an OpenAPI 3.x or Swagger 2.0 description (YAML or JSON, a file or
+an http(s) URL) into the config's customEntries, as entries of the description's own API under apis
+(its servers' hosts and paths). Entries you wrote yourself are kept; a second import with the same
+inputs writes the same file.
 
 Options:
 ${describeOptions(importOptions)}
@@ -102,7 +103,7 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs | 'help' {
   if (source !== 'openapi') {
     throw new ImportUsageError(`${source === undefined ? 'Missing what to import' : `Unknown import source ${JSON.stringify(source)}`}: use \`sunset import openapi <spec>\` (see \`sunset import openapi --help\`).`);
   }
-  if (specs.length === 0) throw new ImportUsageError('Missing the OpenAPI description: `sunset import openapi <spec>` (a YAML or JSON file).');
+  if (specs.length === 0) throw new ImportUsageError('Missing the OpenAPI description: `sunset import openapi <spec>` (a YAML or JSON file, or its URL).');
   if (specs.length > 1) throw new ImportUsageError(`Expected one OpenAPI description, got ${specs.length}: ${specs.join(', ')}. Use --previous for an older version.`);
   const deprecatedOn = dayFlag('--deprecated-on', values['deprecated-on']);
   const sunsetOn = dayFlag('--sunset-on', values['sunset-on']);

@@ -2,6 +2,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { RuleDataError, todayUtc } from '@sunset/rule-data';
+import { isHttpUrl, type ReadLimits } from '../description/read-source.js';
 import { formatConfig, importOpenApi, type ImportOpenApiResult } from '../import-openapi.js';
 import { formatProblem, OpenApiImportError } from '../problems.js';
 import { ImportUsageError, importHelp, parseImportArgs, type ImportArgs } from './import-args.js';
@@ -19,6 +20,8 @@ export interface ImportOpenApiIo {
   readonly writeFile?: (filePath: string, text: string) => Promise<void>;
   /** The clock: the day of the import. Default: the system clock. */
   readonly now?: () => Date;
+  /** Limits for reading the descriptions (tests lower them); default `defaultReadLimits`. */
+  readonly limits?: Partial<ReadLimits>;
 }
 
 const exitCode = { ok: 0, outOfDate: 1, usage: 2 } as const;
@@ -53,11 +56,12 @@ async function readConfig(io: ImportOpenApiIo, filePath: string, name: string): 
 const entries = (count: number, adjective = ''): string => `${count} ${adjective}${count === 1 ? 'entry' : 'entries'}`;
 
 function describeResult(result: ImportOpenApiResult, spec: string): string {
-  const { deprecated, removed, kept, addedHosts } = result.summary;
+  const { deprecated, removed, kept, api } = result.summary;
   const counts = `${entries(result.entries.length)} from ${spec} (${deprecated} deprecated, ${removed} removed)`;
+  const hosts = api === undefined ? '' : api.config.hosts.includes('*') ? 'every host' : api.config.hosts.join(', ');
+  const apiText = api === undefined ? '' : ` for the API ${api.id} on ${hosts}`;
   const keptText = kept === 0 ? '' : `; ${entries(kept, 'other ')} kept`;
-  const hosts = addedHosts.length === 0 ? '' : `; apiHosts gained ${addedHosts.join(', ')}`;
-  return `${counts}${keptText}${hosts}`;
+  return `${counts}${apiText}${keptText}`;
 }
 
 /**
@@ -80,7 +84,7 @@ export async function runImportOpenApi(argv: readonly string[], io: ImportOpenAp
     return exitCode.ok;
   }
   const outPath = path.resolve(io.cwd, args.out);
-  const specName = path.relative(path.dirname(outPath), path.resolve(io.cwd, args.spec)).split(path.sep).join('/');
+  const specName = isHttpUrl(args.spec) ? args.spec : path.relative(path.dirname(outPath), path.resolve(io.cwd, args.spec)).split(path.sep).join('/');
   try {
     const onDisk = await readConfig(io, outPath, args.out);
     const result = await importOpenApi({
@@ -93,6 +97,7 @@ export async function runImportOpenApi(argv: readonly string[], io: ImportOpenAp
       cwd: io.cwd,
       specName,
       configName: args.out,
+      ...(io.limits === undefined ? {} : { limits: io.limits }),
     });
     for (const warning of result.warnings) io.stderr.write(`sunset: warning: ${formatProblem(warning)}\n`);
     const text = formatConfig(result.config);

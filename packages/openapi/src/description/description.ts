@@ -1,7 +1,9 @@
 import type { Endpoint, HttpMethod } from '@sunset/rule-data';
 import { OpenApiImportError, type SpecProblem } from '../problems.js';
+import { describeChain, type DocumentSet, type LoadedDocument, type Resolution, type Site } from './documents.js';
 import { childPointer, type JsonPointer } from './json-pointer.js';
-import { expandServer, type DefaultHost } from './servers.js';
+import { expandServer } from './servers.js';
+import { swaggerServers } from './swagger-servers.js';
 
 /** The HTTP methods an OpenAPI Path Item can hold, in the order the specification lists them. */
 const pathItemMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -18,6 +20,8 @@ export interface DescribedOperation {
   readonly template: string;
   /** Method and full URL path with parameter names blanked: what stays the same when only names change. */
   readonly identity: string;
+  /** The full URL path with parameter names blanked: the same for every method of one path. */
+  readonly pathIdentity: string;
   /** The method and the description's path in Sunset's template syntax, when Sunset can match it; see `unmatchable` otherwise. */
   readonly endpoint: Endpoint | undefined;
   readonly unmatchable: string | undefined;
@@ -27,17 +31,31 @@ export interface DescribedOperation {
   readonly hosts: readonly string[];
   readonly operationId: string | undefined;
   readonly deprecated: boolean;
-  /** The Operation Object, `$ref`s resolved. */
+  /** The Operation Object, with the `$ref`s of the fields Sunset reads resolved. */
   readonly fields: Readonly<Record<string, unknown>>;
+}
+
+/** Why the hosts of an API cannot be known: a relative server URL, or a host from a variable's default. */
+export interface UnknownHost {
+  readonly file: string;
+  readonly pointer: JsonPointer;
+  readonly why: string;
 }
 
 export interface Description {
   readonly file: string;
   readonly title: string;
+  /** `2.0` for Swagger 2.0 (its host, basePath and schemes read as servers), else the `openapi` version. */
+  readonly version: string;
   readonly operations: readonly DescribedOperation[];
   /** Every host of every server (root, path and operation level), in order of appearance. */
   readonly hosts: readonly string[];
-  readonly defaultHosts: readonly DefaultHost[];
+  /** The servers whose host cannot be known: then the API is called on every host. */
+  readonly unknownHosts: readonly UnknownHost[];
+  /** The path of every server URL (`/v1`; `` for the root), in order of appearance. */
+  readonly basePaths: readonly string[];
+  /** The files it was read from, to locate problems in them. */
+  readonly documents: DocumentSet;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -61,80 +79,175 @@ function matchableTemplate(template: string): { path: string } | { unmatchable: 
 
 const blankParameters = (path: string): string => path.replace(/\{[^{}]*\}/g, '{}');
 
+/** The fields of an operation that Sunset reads, whose `$ref`s it follows. */
+export const readOperationFields = ['deprecated', 'operationId', 'servers', 'parameters', 'x-sunset', 'x-deprecated-at', 'x-deprecation-date', 'x-successor', 'x-replaced-by', 'x-migration-target'] as const;
+
+const typeOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`);
+
+/** What the version fields say: `2.0`, `3.x.y`, or why Sunset cannot read the document. */
+function versionOf(document: Record<string, unknown>): { version: string } | { problem: SpecProblem & { pointer: JsonPointer } } {
+  const { openapi, swagger } = document;
+  if (typeof openapi === 'string' && /^3\.\d+(\.\d+)?(-.+)?$/.test(openapi)) return { version: openapi };
+  if (swagger === '2.0' || swagger === 2) return { version: '2.0' };
+  if (openapi !== undefined) return { problem: { file: '', pointer: '#/openapi', message: `${JSON.stringify(openapi)} is not an OpenAPI version Sunset reads; it reads OpenAPI 3.0, 3.1 and 3.2, and Swagger 2.0.` } };
+  if (swagger !== undefined) return { problem: { file: '', pointer: '#/swagger', message: `${JSON.stringify(swagger)} is not a Swagger version Sunset reads; it reads Swagger 2.0, and OpenAPI 3.0, 3.1 and 3.2.` } };
+  return { problem: { file: '', pointer: '#', message: 'is not an OpenAPI description: it has no "openapi" (3.x) or "swagger" ("2.0") field.' } };
+}
+
 /**
- * Reads the operations of a dereferenced OpenAPI 3.0/3.1 document, each with the path of the first
- * server that applies to it (operation, path item, then document level), and the hosts of all servers.
+ * Reads the operations of a description, following only the `$ref`s of what Sunset reads: the
+ * paths, their path items, operations and parameters, the fields in `readOperationFields` and the
+ * servers (operation, path item, then document level; Swagger 2.0's host, basePath and schemes).
+ * A `$ref` there that leads nowhere, in a circle or to a value of the wrong kind is an error that
+ * names the `$ref` chain; everything else in the description is left as it is written.
  */
-export function describeOperations(document: Record<string, unknown>, file: string): Description {
+export async function readDescription(documents: DocumentSet, root: LoadedDocument): Promise<Description> {
   const errors: SpecProblem[] = [];
   const hosts: string[] = [];
-  const defaultHosts: DefaultHost[] = [];
+  const basePaths: string[] = [];
+  const unknownHosts: UnknownHost[] = [];
+  const fail = (message: string, pointer?: JsonPointer): never => {
+    throw new OpenApiImportError(documents.locate([{ file: root.name, ...(pointer === undefined ? {} : { pointer }), message }]));
+  };
+  if (!isRecord(root.value)) return fail(`is not an OpenAPI description: it holds ${typeOf(root.value)}, not an object.`);
+  const document = root.value;
+  const versionReading = versionOf(document);
+  if ('problem' in versionReading) return fail(versionReading.problem.message, versionReading.problem.pointer);
+  const { version } = versionReading;
+
+  /** The value with its `$ref`s followed, or undefined (and an error) when Sunset cannot have it. */
+  const needed = async (value: unknown, site: Site, what: string, accepts: (value: unknown) => boolean): Promise<{ value: unknown; site: Site } | undefined> => {
+    const resolution: Resolution = await documents.resolve(value, site, 'needed');
+    if ('failure' in resolution) {
+      const refSite = resolution.chain.at(-1) ?? site;
+      const via = resolution.chain.length > 1 && resolution.failure.circular !== true ? ` (reached through the $ref chain ${describeChain(resolution.chain)})` : '';
+      errors.push({ file: refSite.doc.name, pointer: childPointer(refSite.pointer, '$ref'), message: `cannot be resolved, and Sunset needs ${what}: ${resolution.failure.message}${via}` });
+      return undefined;
+    }
+    if (!accepts(resolution.value)) {
+      const through = resolution.chain.length > 0 ? ` (through the $ref chain ${describeChain(resolution.chain, resolution.site)})` : '';
+      errors.push({ file: resolution.site.doc.name, pointer: resolution.site.pointer, message: `is ${typeOf(resolution.value)}, not ${what}${through}.` });
+      return undefined;
+    }
+    return { value: resolution.value, site: resolution.site };
+  };
+  const child = (site: Site, ...tokens: (string | number)[]): Site => ({ doc: site.doc, pointer: childPointer(site.pointer, ...tokens) });
+
+  /** The server objects of a `servers` list, each with its `$ref`s followed. */
+  const serverList = async (value: unknown, site: Site): Promise<{ value: unknown; site: Site }[]> => {
+    const list = await needed(value, site, 'a list of servers', Array.isArray);
+    if (list === undefined) return [];
+    const servers = await Promise.all((list.value as unknown[]).map((server, index) => needed(server, child(list.site, index), 'a server object', isRecord)));
+    return servers.filter((server) => server !== undefined);
+  };
 
   /** The path of the first server (the one a client uses unless told otherwise) and the hosts of all. */
-  const readServers = (servers: unknown, pointer: JsonPointer): { path: string; hosts: string[] } => {
-    const list = Array.isArray(servers) && servers.length > 0 ? servers : [{ url: '/' }];
+  const readServers = (servers: readonly { value: unknown; site: Site }[]): { path: string; hosts: string[] } => {
+    const list = servers.length > 0 ? servers : [{ value: { url: '/' }, site: { doc: root, pointer: Array.isArray(document['servers']) ? '#/servers' : '#' } }];
     const paths: string[] = [];
     const serverHosts: string[] = [];
-    list.forEach((server: unknown, index) => {
-      const expanded = expandServer(server, childPointer(pointer, index));
-      errors.push(...expanded.problems.map((problem) => ({ file, ...problem })));
+    // Swagger 2.0's servers are its host and basePath: messages point there, not at a `url`.
+    const urlPointer = (pointer: JsonPointer): JsonPointer => (version === '2.0' ? pointer.replace(/\/url$/, '') : pointer);
+    for (const server of list) {
+      const expanded = expandServer(server.value, server.site.pointer);
+      errors.push(...expanded.problems.map((problem) => ({ file: server.site.doc.name, ...problem, pointer: urlPointer(problem.pointer) })));
       for (const url of expanded.urls) {
         paths.push(url.path);
-        if (url.host !== undefined && !serverHosts.includes(url.host)) serverHosts.push(url.host);
-        if (url.host !== undefined && !hosts.includes(url.host)) hosts.push(url.host);
+        if (!basePaths.includes(url.path)) basePaths.push(url.path);
+        if (url.host === undefined) {
+          const relative =
+            version === '2.0'
+              ? 'names no host, so Swagger 2.0 clients call the host that serves the description'
+              : servers.length === 0
+                ? 'names no server, so its paths are relative to wherever the description is served'
+                : `${JSON.stringify(url.url)} is relative to wherever the description is served`;
+          const pointer = servers.length === 0 ? server.site.pointer : urlPointer(childPointer(server.site.pointer, 'url'));
+          if (!unknownHosts.some((note) => note.pointer === pointer && note.file === server.site.doc.name)) unknownHosts.push({ file: server.site.doc.name, pointer, why: relative });
+          continue;
+        }
+        if (!serverHosts.includes(url.host)) serverHosts.push(url.host);
+        if (!hosts.includes(url.host)) hosts.push(url.host);
       }
-      for (const note of expanded.defaultHosts) if (!defaultHosts.some((known) => known.host === note.host)) defaultHosts.push(note);
-    });
+      for (const note of expanded.defaultHosts) {
+        if (unknownHosts.some((known) => known.pointer === note.pointer && known.file === server.site.doc.name)) continue;
+        unknownHosts.push({ file: server.site.doc.name, pointer: note.pointer, why: `its host comes from {${note.variable}}, which lists no enum, only the default "${note.value}" (each installation has its own)` });
+      }
+    }
     return { path: paths[0] ?? '', hosts: serverHosts };
   };
 
-  const rootServers = document['servers'];
-  const rootServersPointer = Array.isArray(rootServers) && rootServers.length > 0 ? '#/servers' : '#';
+  const rootSite: Site = { doc: root, pointer: '#' };
+  const rootServers = version === '2.0' ? swaggerServers(document).map((server) => ({ value: server.value, site: { doc: root, pointer: server.pointer } })) : await serverList(document['servers'] ?? [], child(rootSite, 'servers'));
   const operations: DescribedOperation[] = [];
-  const paths = isRecord(document['paths']) ? document['paths'] : {};
-  for (const [template, pathItem] of Object.entries(paths)) {
-    if (!isRecord(pathItem)) continue;
-    const pathPointer = childPointer('#/paths', template);
+  const paths = document['paths'] === undefined ? { value: {}, site: child(rootSite, 'paths') } : await needed(document['paths'], child(rootSite, 'paths'), 'a Paths Object', isRecord);
+  for (const [template, rawPathItem] of Object.entries((paths?.value ?? {}) as Record<string, unknown>)) {
+    if (template.startsWith('x-')) continue;
+    const pathItem = await needed(rawPathItem, child(paths!.site, template), 'a path item', isRecord);
+    if (pathItem === undefined) continue;
+    const item = pathItem.value as Record<string, unknown>;
+    const pathServers = item['servers'] === undefined ? [] : await serverList(item['servers'], child(pathItem.site, 'servers'));
+    if (item['parameters'] !== undefined) await readParameters(item['parameters'], child(pathItem.site, 'parameters'));
     for (const key of pathItemMethods) {
-      const operation = pathItem[key];
-      if (!isRecord(operation)) continue;
-      const pointer = childPointer(pathPointer, key);
-      const [servers, serversPointer] = Array.isArray(operation['servers']) && operation['servers'].length > 0
-        ? [operation['servers'], childPointer(pointer, 'servers')]
-        : Array.isArray(pathItem['servers']) && pathItem['servers'].length > 0
-          ? [pathItem['servers'], childPointer(pathPointer, 'servers')]
-          : [rootServers, rootServersPointer];
-      const { path: serverPath, hosts: operationHosts } = readServers(servers, serversPointer);
-      const method = key.toUpperCase();
-      const matchable = matchableTemplate(template);
-      const unmatchable = !matchableMethods.includes(method)
-        ? `Sunset matches the methods ${matchableMethods.join(', ')} only`
-        : 'unmatchable' in matchable
-          ? matchable.unmatchable
-          : matchable.path === ''
-            ? 'the root path / would match every URL'
-            : undefined;
-      const operationId = operation['operationId'];
-      operations.push({
-        file,
-        pointer,
-        method,
-        template,
-        identity: `${method} ${blankParameters(`${serverPath}${template.replace(/\/+$/, '')}`)}`,
-        endpoint: unmatchable === undefined && 'path' in matchable ? { method: method as HttpMethod, path: matchable.path } : undefined,
-        unmatchable,
-        serverPath,
-        hosts: operationHosts,
-        operationId: typeof operationId === 'string' && operationId !== '' ? operationId : undefined,
-        deprecated: operation['deprecated'] === true,
-        fields: operation,
-      });
+      if (item[key] === undefined) continue;
+      const resolved = await needed(item[key], child(pathItem.site, key), 'an operation object', isRecord);
+      if (resolved === undefined) continue;
+      const operation = resolved.value as Record<string, unknown>;
+      const fields: Record<string, unknown> = { ...operation };
+      for (const field of readOperationFields) {
+        if (field === 'servers' || field === 'parameters' || operation[field] === undefined) continue;
+        const value = await needed(operation[field], child(resolved.site, field), `its ${field}`, () => true);
+        fields[field] = value?.value;
+      }
+      if (operation['parameters'] !== undefined) fields['parameters'] = await readParameters(operation['parameters'], child(resolved.site, 'parameters'));
+      const operationServers = operation['servers'] === undefined ? [] : await serverList(operation['servers'], child(resolved.site, 'servers'));
+      if (operationServers.length > 0) fields['servers'] = operationServers.map((server) => server.value);
+      const { path: serverPath, hosts: operationHosts } = readServers(operationServers.length > 0 ? operationServers : pathServers.length > 0 ? pathServers : rootServers);
+      operations.push(describeOperation(template, key, fields, resolved.site, serverPath, operationHosts));
     }
   }
-  if (errors.length > 0) throw new OpenApiImportError(errors);
+
+  /** A `parameters` list with each parameter's `$ref` followed. */
+  async function readParameters(value: unknown, site: Site): Promise<unknown[]> {
+    const list = await needed(value, site, 'a list of parameters', Array.isArray);
+    if (list === undefined) return [];
+    const parameters = await Promise.all((list.value as unknown[]).map((parameter, index) => needed(parameter, child(list.site, index), 'a parameter object', isRecord)));
+    return parameters.map((parameter) => parameter?.value);
+  }
+
+  if (errors.length > 0) throw new OpenApiImportError(documents.locate(errors));
   const info = isRecord(document['info']) ? document['info'] : {};
   const title = typeof info['title'] === 'string' && info['title'].trim() !== '' ? info['title'].trim() : 'OpenAPI description';
-  return { file, title, operations, hosts, defaultHosts };
+  return { file: root.name, title, version, operations, hosts, unknownHosts, basePaths, documents };
+}
+
+/** One operation as the entries see it: its method, path, server path and hosts, and whether Sunset can match it. */
+function describeOperation(template: string, key: string, fields: Record<string, unknown>, site: Site, serverPath: string, hosts: readonly string[]): DescribedOperation {
+  const method = key.toUpperCase();
+  const matchable = matchableTemplate(template);
+  const unmatchable = !matchableMethods.includes(method)
+    ? `Sunset matches the methods ${matchableMethods.join(', ')} only`
+    : 'unmatchable' in matchable
+      ? matchable.unmatchable
+      : matchable.path === ''
+        ? 'the root path / would match every URL'
+        : undefined;
+  const operationId = fields['operationId'];
+  const pathIdentity = blankParameters(`${serverPath}${template.replace(/\/+$/, '')}`);
+  return {
+    file: site.doc.name,
+    pointer: site.pointer,
+    method,
+    template,
+    identity: `${method} ${pathIdentity}`,
+    pathIdentity,
+    endpoint: unmatchable === undefined && 'path' in matchable ? { method: method as HttpMethod, path: matchable.path } : undefined,
+    unmatchable,
+    serverPath,
+    hosts,
+    operationId: typeof operationId === 'string' && operationId !== '' ? operationId : undefined,
+    deprecated: fields['deprecated'] === true,
+    fields,
+  };
 }
 
 /** The operation an `x-successor` names: an operationId, or `METHOD /path` as the description (or a client) writes it. */

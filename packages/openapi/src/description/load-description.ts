@@ -1,40 +1,31 @@
-import { dereference, validate } from '@readme/openapi-parser';
-import { OpenApiImportError } from '../problems.js';
-import { describeOperations, type Description } from './description.js';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { OpenApiImportError, type SpecProblem } from '../problems.js';
+import { readDescription, type Description } from './description.js';
+import { DocumentSet } from './documents.js';
+import { defaultMaxAliasCount, TextParseError } from './parse-text.js';
+import { isHttpUrl, SourceError, type ReadLimits } from './read-source.js';
+import { unresolvedRefWarnings } from './unresolved-refs.js';
 
-/** What the parser's errors carry besides a message (json-schema-ref-parser's ResolverError). */
-interface ParserErrorFields {
-  readonly ioErrorCode?: string;
-}
-
-const fail = (file: string, message: string): never => {
-  throw new OpenApiImportError([{ file, message }]);
-};
+/** 100 MiB per file, 30 s per URL: generous for the largest published descriptions, and an end to a hostile one. */
+export const defaultReadLimits: ReadLimits = { maxBytes: 100 * 1024 * 1024, timeoutMs: 30_000, maxAliasCount: defaultMaxAliasCount };
 
 /**
- * Reads one OpenAPI 3.0 or 3.1 description (YAML or JSON, local `$ref`s and other files it refers to)
- * with @readme/openapi-parser: validated against the OpenAPI schema, then dereferenced.
- * `file` is how messages name it; `filePath` is where it is read.
+ * Reads an OpenAPI 3.x or Swagger 2.0 description, YAML or JSON, from a file or an http(s) URL
+ * (`spec` as the user wrote it, which messages use), with the files its `$ref`s name as far as
+ * Sunset needs them. Returns it with the warnings about `$ref`s elsewhere that lead nowhere.
  */
-export async function loadDescription(file: string, filePath: string): Promise<Description> {
-  const swapPath = (message: string): string => message.replaceAll(filePath, file);
-  let document: unknown;
+export async function loadDescription(spec: string, cwd: string, limits: ReadLimits): Promise<{ description: Description; warnings: SpecProblem[] }> {
+  const url = isHttpUrl(spec) ? new URL(spec) : pathToFileURL(path.resolve(cwd, spec));
+  const documents = new DocumentSet(url, spec, cwd, limits);
+  let root;
   try {
-    const result = await validate(filePath);
-    if (result.specification === 'Swagger') {
-      fail(file, 'is a Swagger 2.0 description; Sunset imports OpenAPI 3.0 and 3.1 (convert it first, for example with swagger2openapi).');
-    }
-    if (!result.valid) {
-      const more = result.additionalErrors > 0 ? `\n(and ${result.additionalErrors} more)` : '';
-      fail(file, `is not a valid OpenAPI description:\n${result.errors.map((error) => swapPath(error.message)).join('\n')}${more}`);
-    }
-    document = await dereference(filePath);
+    root = await documents.root();
   } catch (error) {
-    if (error instanceof OpenApiImportError) throw error;
-    const code = (error as ParserErrorFields).ioErrorCode;
-    if (code === 'ENOENT') fail(file, 'cannot be read: there is no such file.');
-    if (code !== undefined) fail(file, `cannot be read (${code}).`);
-    fail(file, `cannot be read as an OpenAPI description: ${swapPath(error instanceof Error ? error.message : String(error))}`);
+    if (error instanceof SourceError) throw new OpenApiImportError([{ file: spec, message: `cannot be read: ${error.reason}` }]);
+    if (error instanceof TextParseError) throw new OpenApiImportError([{ file: spec, ...error.position, message: error.message }]);
+    throw error;
   }
-  return describeOperations(document as Record<string, unknown>, file);
+  const description = await readDescription(documents, root);
+  return { description, warnings: await unresolvedRefWarnings(documents) };
 }

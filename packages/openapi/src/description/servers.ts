@@ -13,6 +13,8 @@ export interface ServerUrl {
 export interface DefaultHost {
   readonly host: string;
   readonly variable: string;
+  /** The variable's default as written. */
+  readonly value: string;
   readonly pointer: JsonPointer;
 }
 
@@ -91,7 +93,9 @@ export function expandServer(server: unknown, pointer: JsonPointer): ExpandedSer
     .map((match) => match[1]!)
     .filter((name) => valuesByName.get(name)?.fromDefaultOnly === true)
     .flatMap((name) =>
-      urls.flatMap((url) => (url.host === undefined ? [] : [{ host: url.host, variable: name, pointer: childPointer(pointer, 'variables', name, 'default') }])),
+      urls.flatMap((url) =>
+        url.host === undefined ? [] : [{ host: url.host, variable: name, value: valuesByName.get(name)!.values[0]!, pointer: childPointer(pointer, 'variables', name, 'default') }],
+      ),
     );
   return { urls, defaultHosts, problems };
 }

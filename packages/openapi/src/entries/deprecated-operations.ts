@@ -4,6 +4,7 @@ import type { DescribedOperation, Description } from '../description/description
 import { childPointer } from '../description/json-pointer.js';
 import type { SpecProblem } from '../problems.js';
 import { importDay, noSunsetAnnounced, type EntryDraft } from './entry-draft.js';
+import { liveMethodsOf } from './live-methods.js';
 import { planMigration } from './migration.js';
 import { readSuccessors } from './successors.js';
 
@@ -68,7 +69,7 @@ export function draftDeprecatedEntries(current: Description, days: ImportDays): 
     }
     errors.push(...successors.problems.map((found) => problem(operation, found.pointer, found.message)));
     warnings.push(...successors.unmatchable.map((found) => problem(operation, found.pointer, found.message)));
-    drafts.push({ operation, cause: 'deprecated', gaEnds: deprecatedAt ?? days.deprecatedOn ?? importDay, supportEnds, ...plan });
+    drafts.push({ operation, cause: 'deprecated', gaEnds: deprecatedAt ?? days.deprecatedOn ?? importDay, supportEnds, liveMethods: liveMethodsOf(operation, plan.retired.method, current), ...plan });
   }
   return { drafts, errors, warnings };
 }

@@ -1,4 +1,4 @@
-import type { Endpoint, IsoDay, Migration } from '@sunset/rule-data';
+import type { Endpoint, HttpMethod, IsoDay, Migration } from '@sunset/rule-data';
 import type { DescribedOperation } from '../description/description.js';
 
 /** The GA end when the description gives none and no flag does: the day the import first saw it. */
@@ -13,6 +13,8 @@ export interface EntryDraft {
   /** How the entry came about: deprecated in the description, or removed since `--previous`. */
   readonly cause: 'deprecated' | 'removed';
   readonly replacements: readonly Endpoint[];
+  /** The other methods of the same path that stay available (see `liveMethodsOf`). */
+  readonly liveMethods: readonly HttpMethod[];
   readonly gaEnds: IsoDay | typeof importDay;
   readonly supportEnds: IsoDay;
   readonly migration: Migration;

@@ -6,11 +6,11 @@ type Matchable = DescribedOperation & { readonly endpoint: Endpoint };
 const withServerPath = (operation: Matchable): Endpoint => ({ method: operation.endpoint.method, path: `${operation.serverPath}${operation.endpoint.path}` });
 
 /**
- * The paths an entry is written with. The description's own path (`GET /v1/items`) as a rule:
- * Sunset's URL matcher allows any base before it, so it matches `https://host/api/v1/items`,
- * `/api/v1/items` and `${API_BASE}/v1/items` alike, and the file prefilter finds it when the base
- * is a constant. The server path joins in (`GET /api/v1/items` → `GET /api/v2/items`) only when the
- * retired operation and a replacement are served under different paths: then it is what changes.
+ * The paths an entry is written with. The description's own path (`GET /v1/items`) as a rule: the
+ * API's `basePaths` hold the server paths, and the matcher finds the path right after the API's host
+ * (or an unknown base) and one of them. The server path joins in (`GET /api/v1/items` →
+ * `GET /api/v2/items`) only when the retired operation and a replacement are served under different
+ * paths: then it is what changes (and the API's base paths include the root, `''`).
  */
 export function entryEndpoints(retired: Matchable, replacements: readonly Matchable[]): { retired: Endpoint; replacements: Endpoint[] } {
   const serverPathChanges = replacements.some((replacement) => replacement.serverPath !== retired.serverPath);

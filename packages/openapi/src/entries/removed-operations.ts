@@ -3,6 +3,7 @@ import type { DescribedOperation, Description } from '../description/description
 import type { SpecProblem } from '../problems.js';
 import type { EntryDraft } from './entry-draft.js';
 import type { Drafts } from './deprecated-operations.js';
+import { liveMethodsOf } from './live-methods.js';
 import { planMigration } from './migration.js';
 import { readSuccessors } from './successors.js';
 
@@ -36,7 +37,7 @@ export function draftRemovedEntries(previous: Description, current: Description,
       warn(operation, operation.pointer, `was removed but is not imported: ${operation.unmatchable ?? 'Sunset cannot match it'}.`);
       continue;
     }
-    drafts.push({ operation, cause: 'removed', gaEnds: days.deprecatedOn, supportEnds: days.sunsetOn, ...plan });
+    drafts.push({ operation, cause: 'removed', gaEnds: days.deprecatedOn, supportEnds: days.sunsetOn, liveMethods: liveMethodsOf(operation, plan.retired.method, current), ...plan });
   }
   return { drafts, errors: [], warnings };
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { UsageError } from '@sunset/engine';
+import { decodeSource, UsageError } from '@sunset/engine';
 
 /** Runs git (never a shell) and returns its stdout; a failure is a UsageError that says what git said. */
 export function git(args: readonly string[], cwd: string): Promise<string> {
@@ -88,7 +88,9 @@ export class BlobReader {
       }
       const end = newline + 1 + Number(size);
       if (this.#buffer.length < end + 1) return;
-      const text = this.#buffer.subarray(newline + 1, end).toString('utf8');
+      // Decoded as the current scan decodes files (UTF-16 by its BOM); a blob it cannot read holds no site, as that file is "not checked" today.
+      const decoded = decodeSource(this.#buffer.subarray(newline + 1, end));
+      const text = decoded.ok ? decoded.text : '';
       this.#buffer = this.#buffer.subarray(end + 1);
       this.#waiting.shift()!.resolve(text);
     }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import ignore from 'ignore';
-import { checkSource, sourceExtensions, type SunsetOptions } from '@sunset/engine';
+import { analysisOptionsOf } from '@sunset/config';
+import { buildModuleGraph, checkSourceInModuleGraph, checkSourceWithModuleFacts, mayOfferRetiredValues, sourceExtensions, type LocatedFinding, type ModuleFacts, type SunsetOptions } from '@sunset/engine';
 import type { Migration, Phase } from '@sunset/rule-data';
 import { reportFamilyOf } from '../inventory/family.js';
 import { isReportedRetirement } from '../inventory/reportable.js';
@@ -40,32 +41,38 @@ export interface CommitScope {
 }
 
 /**
- * Scans commits without a checkout. Findings are remembered per blob (and extension, which picks the
- * parser), so a file unchanged between sampled commits is read and checked once per run.
+ * Scans commits without a checkout, as `sunset check` scans a work tree: each file on its own, then,
+ * through the module graph, the files that read a retired constant of another (relative imports).
+ * Findings are remembered per blob (and extension, which picks the parser), so a file unchanged
+ * between sampled commits is read and checked once per run; only the files that read another file's
+ * value are checked again for each commit.
  */
 export class CommitScanner {
   readonly #scope: CommitScope;
   readonly #reader: BlobReader;
   readonly #byBlob = new Map<string, readonly BlobSite[]>();
+  /** What the module graph needs of a blob (undefined: no needle and no relative import). */
+  readonly #factsByBlob = new Map<string, ModuleFacts | undefined>();
+  /** The text of each blob the graph may parse: barrels, and needle modules that import. */
+  readonly #moduleText = new Map<string, string>();
+  readonly #analysisOptions: ReturnType<typeof analysisOptionsOf>;
 
   constructor(scope: CommitScope, reader: BlobReader) {
     this.#scope = scope;
     this.#reader = reader;
+    this.#analysisOptions = analysisOptionsOf(scope.options);
   }
 
   async scan(commit: string): Promise<CommitSite[]> {
     const tree = await listTree(this.#scope.root, commit);
     const files = await this.#filesToScan(tree);
-    const sites: CommitSite[] = [];
+    const ownSites: (readonly BlobSite[])[] = [];
     const batch = 256;
     for (let start = 0; start < files.length; start += batch) {
-      const found = await Promise.all(files.slice(start, start + batch).map((file) => this.#sitesOf(file)));
-      found.forEach((blobSites, index) => {
-        const file = files[start + index]!.path;
-        for (const site of blobSites) sites.push({ ...site, file });
-      });
+      ownSites.push(...(await Promise.all(files.slice(start, start + batch).map((file) => this.#sitesOf(file)))));
     }
-    return sites;
+    const acrossFiles = await this.#crossFileSites(files);
+    return files.flatMap((file, index) => (acrossFiles.get(file.path) ?? ownSites[index]!).map((site) => ({ ...site, file: file.path })));
   }
 
   async #sitesOf(file: TreeFile): Promise<readonly BlobSite[]> {
@@ -73,9 +80,18 @@ export class CommitScanner {
     const known = this.#byBlob.get(key);
     if (known !== undefined) return known;
     const text = await this.#reader.read(file.blob);
-    const { findings } = checkSource(text, path.join(this.#scope.root, file.path), this.#scope.options);
+    const { findings, facts } = checkSourceWithModuleFacts(text, path.join(this.#scope.root, file.path), this.#scope.options);
+    this.#factsByBlob.set(file.blob, facts);
+    // The graph reads again only barrels and modules whose values need their own imports.
+    if (facts !== undefined && (facts.reexports.length > 0 || (facts.needle && facts.imports.length > 0))) this.#moduleText.set(file.blob, text);
+    const sites = this.#blobSites(findings, text);
+    this.#byBlob.set(key, sites);
+    return sites;
+  }
+
+  #blobSites(findings: readonly LocatedFinding[], text: string): BlobSite[] {
     const lines = splitLines(text);
-    const sites = findings
+    return findings
       .filter((finding) => isReportedRetirement(finding, this.#scope.options))
       .map((finding): BlobSite => {
         const retirement = finding.retirement!;
@@ -93,8 +109,39 @@ export class CommitScanner {
           lineText: lines[finding.line - 1] ?? '',
         };
       });
-    this.#byBlob.set(key, sites);
-    return sites;
+  }
+
+  /**
+   * The sites of each file of the commit that reads a retired value of another file, checked again
+   * with the commit's module graph (by path; the other files keep their own sites). Costs one pass
+   * over the files when none exports a retired value.
+   */
+  async #crossFileSites(files: readonly TreeFile[]): Promise<Map<string, BlobSite[]>> {
+    const found = new Map<string, BlobSite[]>();
+    // The common case: no file of the commit exports a retired value.
+    if (!files.some((file) => this.#offersValues(file.blob))) return found;
+    const byAbsolute = new Map(files.map((file) => [path.join(this.#scope.root, file.path), file]));
+    const factsOf = (absolute: string): ModuleFacts | undefined => {
+      const file = byAbsolute.get(absolute);
+      return file === undefined ? undefined : this.#factsByBlob.get(file.blob);
+    };
+    const readText = (absolute: string): string | undefined => {
+      const file = byAbsolute.get(absolute);
+      return file === undefined ? undefined : this.#moduleText.get(file.blob);
+    };
+    const graph = buildModuleGraph([...byAbsolute.keys()], { factsOf, readText }, this.#analysisOptions);
+    for (const absolute of Object.keys(graph.links)) {
+      const file = byAbsolute.get(absolute)!;
+      const text = this.#moduleText.get(file.blob) ?? (await this.#reader.read(file.blob));
+      const { findings } = checkSourceInModuleGraph(text, absolute, this.#scope.options, graph, (declaredIn) => path.relative(this.#scope.root, declaredIn).split(path.sep).join('/'));
+      found.set(file.path, this.#blobSites(findings, text));
+    }
+    return found;
+  }
+
+  #offersValues(blob: string): boolean {
+    const facts = this.#factsByBlob.get(blob);
+    return facts !== undefined && mayOfferRetiredValues(facts);
   }
 
   /** Source files under the paths, outside node_modules, not gitignored (by the commit's own .gitignore files) nor ignored by the config. */

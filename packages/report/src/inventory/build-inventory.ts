@@ -25,7 +25,7 @@ export function totalsOf(sites: readonly ReportSite[]): Totals {
     byPhase: tally<Phase>(phases, sites, (site) => site.phase),
     inCode: sites.filter((site) => site.source !== 'runtime').length,
     runtimeOnly: sites.filter((site) => site.source === 'runtime').length,
-    files: new Set(sites.map((site) => site.file)).size,
+    files: new Set(sites.map((site) => `${site.repository ?? ''}\u0000${site.file}`)).size,
   };
 }
 

@@ -1,10 +1,14 @@
 import type { IsoDay, Migration, Phase } from '@sunset/rule-data';
+import type { Provenance } from '../provenance/provenance.js';
 
 /** The four families a manager asks about; the Label service is a SOAP service, counted on its own. */
 export type ReportFamily = 'soap' | 'rest' | 'reporting' | 'label';
 
 /** How a site's owners were found. */
 export type OwnershipSource = 'codeowners' | 'workspace-package' | 'top-level-folder';
+
+/** A merged report's ownership: one source for every repository, or `mixed`. */
+export type MergedOwnership = OwnershipSource | 'mixed';
 
 /** One retired call: found in the code, recorded at runtime, or both. */
 export interface ReportSite {
@@ -26,8 +30,12 @@ export interface ReportSite {
   readonly source: 'code' | 'runtime' | 'both';
   /** Requests the runtime record counted at this site (0 when it was not recorded). */
   readonly runtimeCount: number;
-  /** The finding's line and its neighbours, for the code frame (absent for runtime-only sites). */
+  /** The finding's line and its neighbours, for the code frame (absent for runtime-only sites and merged check results). */
   readonly frame?: CodeFrame;
+  /** Merged reports: the repository the site is in. */
+  readonly repository?: string;
+  /** Merged reports: the file at its commit (`--link-template`, or the repository's GitHub or GitLab address). */
+  readonly link?: string;
 }
 
 export interface CodeFrame {
@@ -120,9 +128,56 @@ export interface ServerDeprecation {
 }
 
 export interface FileNotChecked {
+  /** Merged reports: the repository the file is in. */
+  readonly repository?: string;
   readonly file: string;
   readonly line?: number;
   readonly message: string;
+}
+
+/** A merged report's row for one repository: its newest result. */
+export interface RepositoryRow extends Count {
+  readonly repository: string;
+  readonly url?: string;
+  readonly commit: string | null;
+  /** When its result was made. */
+  readonly date: string;
+  readonly asOf: IsoDay;
+  readonly ruleDataVersion: string;
+  readonly toolVersion: string;
+  readonly ownership: OwnershipSource;
+  /** Files its check scanned, and files with a site. */
+  readonly files: number;
+  readonly filesWithSites: number;
+  /** Findings its baseline suppressed (a check result does not list them). */
+  readonly baselined: number;
+  readonly notChecked: number;
+  /** The result file it came from, as given. */
+  readonly input: string;
+  readonly changedSince?: string;
+}
+
+/** What the merge read, dropped and warned about. */
+export interface MergeInfo {
+  /** Result files read. */
+  readonly inputs: number;
+  /** Older results of a repository that a newer one replaced. */
+  readonly superseded: readonly { readonly input: string; readonly repository: string; readonly date: string; readonly keptInput: string }[];
+  readonly ruleDataVersions: readonly string[];
+  readonly warnings: readonly string[];
+}
+
+/** One merge of the organisation's history file (`--history-file`). */
+export interface OrgHistoryPoint extends Count {
+  readonly date: string;
+  readonly repositories: number;
+}
+
+export interface OrgHistory {
+  /** The history file as given. */
+  readonly file: string;
+  /** Every merge recorded, this one included, oldest first. */
+  readonly points: readonly OrgHistoryPoint[];
 }
 
 /** Everything the page, the Markdown summary and `--format json` show. */
@@ -132,10 +187,12 @@ export interface ReportData {
   readonly asOf: IsoDay;
   readonly generated: string;
   readonly ruleDataVersion: string;
+  /** One repository's report: where it comes from (absent in a merged report: see `repositories`). */
+  readonly provenance?: Provenance;
   readonly scanned: { readonly paths: readonly string[]; readonly files: number };
   readonly totals: Totals;
   readonly byEntry: readonly EntryRow[];
-  readonly ownership: OwnershipSource;
+  readonly ownership: MergedOwnership;
   readonly byOwner: readonly OwnerRow[];
   readonly deadlines: readonly Deadline[];
   readonly sites: readonly ReportSite[];
@@ -143,6 +200,10 @@ export interface ReportData {
   readonly notChecked: readonly FileNotChecked[];
   readonly history?: History;
   readonly diff?: ReportDiff;
+  /** Merged reports (`--merge`): one row per repository, most sites first. */
+  readonly repositories?: readonly RepositoryRow[];
+  readonly merge?: MergeInfo;
+  readonly orgHistory?: OrgHistory;
 }
 
 export const reportFamilies: readonly ReportFamily[] = ['soap', 'rest', 'reporting', 'label'];

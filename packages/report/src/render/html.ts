@@ -54,20 +54,22 @@ export function renderHtml(data: ReportData, options: HtmlOptions): string {
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>Sunset report: ${totals.total} retired calls left (as of ${data.asOf})</title>
+<title>Sunset report: ${totals.total} retired calls left${data.repositories === undefined ? '' : ` across ${repositoryCount(data.repositories.length)}`} (as of ${data.asOf})</title>
 <style>${chartStyles}</style>
 <style>${pageStyles}</style>
 </head>
 <body>
 <a class="skip" href="#sites">Skip to the sites</a>
 <header>
-<h1>Retired API calls: ${totals.total} left</h1>
-<p class="meta">As of <time datetime="${data.asOf}">${data.asOf}</time> · ${plural(data.scanned.files, 'file')} scanned under ${data.scanned.paths.join(', ')} · rule data ${data.ruleDataVersion} · generated ${data.generated}</p>
+${heading(data)}
 </header>
 <main>
+${mergeNotes(data)}
 ${summary(data)}
 ${familySection(data)}
 ${burndownSection(data)}
+${orgBurndownSection(data)}
+${repositorySection(data)}
 ${entrySection(data)}
 ${ownerSection(data)}
 ${siteSection(data, options)}
@@ -84,21 +86,93 @@ ${notCheckedSection(data)}
   return page.text;
 }
 
+const secondsOf = (date: string): number => Math.floor(Date.parse(date) / 1000);
+
 /** Only what the charts need goes into the script data; the lists are in the markup. */
 function chartData(data: ReportData): unknown {
+  const gitHistory = data.history?.points.map((point) => ({ x: secondsOf(`${point.day}T00:00:00Z`), total: point.total, rewrite: point.rewrite })) ?? [];
+  const orgHistory = data.orgHistory?.points.map((point) => ({ x: secondsOf(point.date), total: point.total, rewrite: point.rewrite })) ?? [];
   return {
     totals: data.totals,
     families: reportFamilies.map((family) => ({ family, label: familyLabels[family], count: data.totals.byFamily[family], rewrite: data.sites.filter((site) => site.family === family && site.fix === 'rewrite').length })),
     deadlines: data.deadlines.map((deadline) => ({ ...deadline, families: deadline.families.map((family) => familyLabels[family]) })),
-    history: data.history?.points.map((point) => ({ day: point.day, total: point.total, rewrite: point.rewrite, commit: point.commit.slice(0, 10) })) ?? [],
+    history: data.orgHistory === undefined ? gitHistory : orgHistory,
   };
 }
+
+const repositoryCount = (count: number): string => `${count} ${count === 1 ? 'repository' : 'repositories'}`;
+
+function heading(data: ReportData): SafeHtml {
+  const meta = html`rule data ${data.ruleDataVersion} · generated ${data.generated}`;
+  if (data.repositories === undefined) {
+    const repository = data.provenance === undefined ? '' : html` in <span class="repository">${data.provenance.repository}</span>${data.provenance.commit === null ? '' : html` at <code>${data.provenance.commit.slice(0, 10)}</code>`}`;
+    return html`<h1>Retired API calls: ${data.totals.total} left</h1>
+<p class="meta">As of <time datetime="${data.asOf}">${data.asOf}</time> · ${plural(data.scanned.files, 'file')} scanned under ${data.scanned.paths.join(', ')}${repository} · ${meta}</p>`;
+  }
+  return html`<h1>Retired API calls across ${repositoryCount(data.repositories.length)}: ${data.totals.total} left</h1>
+<p class="meta">As of <time datetime="${data.asOf}">${data.asOf}</time> · merged from ${plural(data.merge?.inputs ?? 0, 'result')} (${plural(data.scanned.files, 'file')} scanned) · ${meta}</p>`;
+}
+
+/** A merge's warnings and the results a newer one replaced. */
+function mergeNotes(data: ReportData): SafeHtml {
+  const merge = data.merge;
+  if (merge === undefined || (merge.warnings.length === 0 && merge.superseded.length === 0)) return html``;
+  return html`<section class="notes" aria-labelledby="notes-title">
+<h2 id="notes-title">Before you read the numbers</h2>
+<ul>${merge.warnings.map((warning) => html`<li class="warning">${warning}</li>`)}${merge.superseded.map(
+    (old) => html`<li>${old.input}: an older result of ${old.repository} (${old.date}); ${old.keptInput} is newer and is the one counted.</li>`,
+  )}</ul>
+</section>`;
+}
+
+function orgBurndownSection(data: ReportData): SafeHtml {
+  const history = data.orgHistory;
+  if (history === undefined) return html``;
+  return html`<section aria-labelledby="burndown-title">
+<h2 id="burndown-title">Burndown across the organisation</h2>
+<p>Retired calls left at each merge recorded in <code>${history.file}</code> (${plural(history.points.length, 'merge')}, this one included).</p>
+<div class="chart" id="burndown-chart" role="img" aria-label="Line chart of the retired calls left across the repositories at each merge; the table below has the same numbers"></div>
+<details><summary>The recorded merges</summary>
+<table>
+<thead><tr><th scope="col">Merged</th><th scope="col" class="num">Repositories</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Codemod rewrites</th></tr></thead>
+<tbody>${history.points.map((point) => html`<tr><td><time datetime="${point.date}">${point.date}</time></td><td class="num">${point.repositories}</td><td class="num">${point.total}</td><td class="num">${point.rewrite}</td></tr>`)}</tbody>
+</table>
+</details>
+</section>`;
+}
+
+function repositorySection(data: ReportData): SafeHtml {
+  const rows = data.repositories;
+  if (rows === undefined) return html``;
+  return html`<section aria-labelledby="repositories-title">
+<h2 id="repositories-title">By repository</h2>
+<p>The newest result of each repository. <q>The codemod can do</q>: the calls <code>sunset fix</code> rewrites when it runs in that repository; the rest are a TODO for a person.</p>
+<table id="repository-table">
+<thead><tr><th scope="col">Repository</th><th scope="col">Commit</th><th scope="col">Checked</th><th scope="col" class="num">Calls</th><th scope="col" class="num">The codemod can do</th><th scope="col" class="num">TODO</th><th scope="col" class="num">Files</th><th scope="col">Owners from</th><th scope="col"><span class="visually-hidden">Filter</span></th></tr></thead>
+<tbody>${rows.map(
+    (row) => html`<tr data-repository="${row.repository}">
+<th scope="row">${row.url === undefined ? row.repository : html`<a href="${row.url}">${row.repository}</a>`}</th>
+<td>${row.commit === null ? '—' : html`<code>${row.commit.slice(0, 10)}</code>`}</td>
+<td><time datetime="${row.date}">${row.date.slice(0, 10)}</time>${row.ruleDataVersion === data.ruleDataVersion ? '' : html` <span class="badge">rule data ${row.ruleDataVersion}</span>`}</td>
+<td class="num" data-repository-total="${row.repository}">${row.total}</td>
+<td class="num">${row.rewrite}</td>
+<td class="num">${row.todo}</td>
+<td class="num">${row.filesWithSites} of ${row.files}${row.notChecked > 0 ? html` (${row.notChecked} not checked)` : ''}</td>
+<td>${ownershipShort[row.ownership]}</td>
+<td>${row.todo === 0 ? '' : html`<button type="button" class="show-repository" data-repository="${row.repository}">Show its TODO sites</button>`}</td>
+</tr>`,
+  )}</tbody>
+</table>
+</section>`;
+}
+
+const ownershipShort = { codeowners: 'CODEOWNERS', 'workspace-package': 'workspace packages', 'top-level-folder': 'top-level folders' } as const;
 
 function summary(data: ReportData): SafeHtml {
   const { totals } = data;
   const share = totals.total === 0 ? 0 : Math.round((totals.rewrite / totals.total) * 100);
   return html`<section class="cards" aria-label="Totals">
-<div class="card"><p class="label">Retired calls left</p><p class="value" data-total="total">${totals.total}</p><p>in ${plural(totals.files, 'file')}${totals.runtimeOnly > 0 ? html`; ${totals.runtimeOnly} seen only at runtime` : ''}</p></div>
+<div class="card"><p class="label">Retired calls left</p><p class="value" data-total="total">${totals.total}</p><p>in ${plural(totals.files, 'file')}${data.repositories === undefined ? '' : html` of <span data-total="repositories">${data.repositories.length}</span> ${data.repositories.length === 1 ? 'repository' : 'repositories'}`}${totals.runtimeOnly > 0 ? html`; ${totals.runtimeOnly} seen only at runtime` : ''}</p></div>
 <div class="card"><p class="label">The codemod can do</p><p class="value"><span data-total="rewrite">${totals.rewrite}</span> of <span>${totals.total}</span></p><p><meter min="0" max="${totals.total}" value="${totals.rewrite}" aria-label="share the codemod rewrites">${share}%</meter> ${share}% · <span data-total="todo">${totals.todo}</span> need a person (TODO)</p></div>
 <div class="card"><p class="label">By phase at ${data.asOf}</p><ul class="phases">${phases.map((phase) => html`<li><span class="badge phase-${phase}">${phaseText[phase]}</span> <span data-total="phase-${phase}">${totals.byPhase[phase]}</span></li>`)}</ul></div>
 </section>`;
@@ -165,6 +239,7 @@ function entrySection(data: ReportData): SafeHtml {
 }
 
 const ownershipText = {
+  mixed: 'from each repository: its CODEOWNERS, else its workspace packages or top-level folders (see By repository)',
   codeowners: 'from CODEOWNERS (the last matching rule wins)',
   'workspace-package': 'by workspace package (no CODEOWNERS file)',
   'top-level-folder': 'by top-level folder (no CODEOWNERS file)',
@@ -184,22 +259,28 @@ function ownerSection(data: ReportData): SafeHtml {
 }
 
 function siteSection(data: ReportData, options: HtmlOptions): SafeHtml {
-  const families = reportFamilies.filter((family) => data.totals.byFamily[family] > 0);
-  const owners = data.byOwner.map((row) => row.owner);
+  const merged = data.repositories !== undefined;
+  // Across repositories the list is what a person must finish; what the codemod does is counted per repository.
+  const sites = merged ? data.sites.filter((site) => site.fix === 'todo') : data.sites;
+  const families = reportFamilies.filter((family) => sites.some((site) => site.family === family));
+  const owners = data.byOwner.map((row) => row.owner).filter((owner) => sites.some((site) => (site.owners.length === 0 ? [noOwner] : site.owners).includes(owner)));
   const select = (id: string, label: string, values: readonly (readonly [string, string])[]): SafeHtml =>
     html`<label for="${id}">${label}</label><select id="${id}"><option value="">all</option>${values.map(([value, text]) => html`<option value="${value}">${text}</option>`)}</select>`;
+  const repositories = (data.repositories ?? []).filter((row) => row.todo > 0).map((row) => [row.repository, row.repository] as const);
   return html`<section id="sites" aria-labelledby="sites-title">
-<h2 id="sites-title">Every site</h2>
+<h2 id="sites-title">${merged ? 'Sites a person must finish' : 'Every site'}</h2>
+${merged ? html`<p>The calls the codemod cannot rewrite (it leaves a <code>TODO(sunset:&lt;id&gt;)</code> there), each linked to its file at the checked commit.</p>` : ''}
 <form class="filters" role="search" aria-label="Filter the sites">
 <div>${select('filter-family', 'Family', families.map((family) => [family, familyLabels[family]] as const))}</div>
+${merged ? html`<div>${select('filter-repository', 'Repository', repositories)}</div>` : ''}
 <div>${select('filter-owner', 'Owner', owners.map((owner) => [owner, owner] as const))}</div>
-<div>${select('filter-phase', 'Phase', phases.filter((phase) => data.totals.byPhase[phase] > 0).map((phase) => [phase, phase] as const))}</div>
-<div>${select('filter-fix', 'Fix', [['rewrite', 'codemod rewrites'], ['todo', 'TODO for a person']])}</div>
+<div>${select('filter-phase', 'Phase', phases.filter((phase) => sites.some((site) => site.phase === phase)).map((phase) => [phase, phase] as const))}</div>
+${merged ? '' : html`<div>${select('filter-fix', 'Fix', [['rewrite', 'codemod rewrites'], ['todo', 'TODO for a person']])}</div>`}
 <div><label for="filter-text">Text</label><input id="filter-text" type="search" placeholder="file, entry, message"></div>
 <div><button type="reset" id="filter-reset">Show all</button></div>
 </form>
-<p id="site-count" role="status" aria-live="polite">Showing ${data.sites.length} of ${plural(data.sites.length, 'site')}.</p>
-<ol class="sites" id="site-list">${data.sites.map((site) => siteItem(site, options))}</ol>
+<p id="site-count" role="status" aria-live="polite">Showing ${sites.length} of ${plural(sites.length, 'site')}.</p>
+<ol class="sites" id="site-list">${sites.map((site) => siteItem(site, options))}</ol>
 </section>`;
 }
 
@@ -211,8 +292,8 @@ function siteItem(site: ReportSite, options: HtmlOptions): SafeHtml {
       : site.source === 'both'
         ? html`<span class="badge runtime">also seen at runtime · ${plural(site.runtimeCount, 'request')}</span>`
         : '';
-  return html`<li class="site" data-family="${site.family}" data-owners="${JSON.stringify(owners)}" data-phase="${site.phase}" data-fix="${site.fix}" data-source="${site.source}">
-<p class="where">${siteLink(site, options)} <span class="badge phase-${site.phase}">${site.phase}</span> <span class="badge fix-${site.fix}">${site.fix === 'rewrite' ? 'codemod rewrites' : 'TODO'}</span> <span class="badge">${familyLabels[site.family]}</span> ${runtime}</p>
+  return html`<li class="site" data-family="${site.family}" data-owners="${JSON.stringify(owners)}" data-phase="${site.phase}" data-fix="${site.fix}" data-source="${site.source}"${site.repository === undefined ? '' : html` data-repository="${site.repository}"`}>
+<p class="where">${site.repository === undefined ? '' : html`<span class="repository">${site.repository}</span> `}${siteLink(site, options)} <span class="badge phase-${site.phase}">${site.phase}</span> <span class="badge fix-${site.fix}">${site.fix === 'rewrite' ? 'codemod rewrites' : 'TODO'}</span> <span class="badge">${familyLabels[site.family]}</span> ${runtime}</p>
 <p class="message">${site.message}</p>
 <p class="owners">Owner: ${owners.join(', ')}</p>
 ${site.frame === undefined ? '' : codeFrame(site.frame, site.line)}
@@ -221,6 +302,7 @@ ${site.frame === undefined ? '' : codeFrame(site.frame, site.line)}
 
 function siteLink(site: ReportSite, options: HtmlOptions): SafeHtml {
   const label = site.line === 0 ? site.file : `${site.file}:${site.line}`;
+  if (site.repository !== undefined) return site.link === undefined ? html`<span class="file">${label}</span>` : html`<a class="file" href="${site.link}">${label}</a>`;
   if (site.line === 0) return html`<span class="file">${label}</span>`;
   const absolute = path.resolve(options.cwd, site.file);
   const href =
@@ -265,6 +347,6 @@ function notCheckedSection(data: ReportData): SafeHtml {
   if (data.notChecked.length === 0) return html``;
   return html`<section aria-labelledby="not-checked-title">
 <h2 id="not-checked-title">Files that could not be checked</h2>
-<ul>${data.notChecked.map((problem) => html`<li><code>${problem.file}${problem.line === undefined ? '' : `:${problem.line}`}</code>: ${problem.message}</li>`)}</ul>
+<ul>${data.notChecked.map((problem) => html`<li>${problem.repository === undefined ? '' : html`${problem.repository}: `}<code>${problem.file}${problem.line === undefined ? '' : `:${problem.line}`}</code>: ${problem.message}</li>`)}</ul>
 </section>`;
 }

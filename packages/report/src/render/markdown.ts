@@ -3,6 +3,8 @@ import { plural } from '../text.js';
 
 /** Rows of each list in the comment: short enough to read in a pull request, far below GitHub's 65,536 characters. */
 const topRows = 10;
+/** Repositories listed in a merged comment (an organisation's dozens fit; hundreds are summed up). */
+const repositoryRows = 50;
 
 /** Text from scanned code inside Markdown: no table breaks, no HTML, no mentions or links by accident. */
 function cell(text: string): string {
@@ -24,9 +26,11 @@ function signed(value: number): string {
  */
 export function renderMarkdown(data: ReportData): string {
   const { totals } = data;
-  const lines: string[] = ['<!-- sunset-report -->', '### Sunset: retired API calls', ''];
+  const repositories = data.repositories;
+  const across = repositories === undefined ? '' : ` across ${repositories.length} ${repositories.length === 1 ? 'repository' : 'repositories'}`;
+  const lines: string[] = ['<!-- sunset-report -->', `### Sunset: retired API calls${across}`, ''];
   lines.push(
-    `**${plural(totals.total, 'retired call')}** left in ${plural(totals.files, 'file')} (as of ${data.asOf}): the codemod can do **${totals.rewrite} of ${totals.total}**, ${totals.todo} need a person.`,
+    `**${plural(totals.total, 'retired call')}** left in ${plural(totals.files, 'file')}${across} (as of ${data.asOf}): the codemod can do **${totals.rewrite} of ${totals.total}**, ${totals.todo} need a person.`,
   );
   if (totals.runtimeOnly > 0) lines.push(`${totals.runtimeOnly} of them were only seen at runtime (the runtime record), not in the code.`);
   lines.push('');
@@ -48,6 +52,15 @@ export function renderMarkdown(data: ReportData): string {
     }
   }
 
+  for (const warning of data.merge?.warnings ?? []) lines.push(`> **Warning:** ${cell(warning)}`, '');
+  if (repositories !== undefined) {
+    lines.push('| repository | commit | calls | the codemod can do | TODO for a person |', '|---|---|---:|---:|---:|');
+    for (const row of repositories.slice(0, repositoryRows)) {
+      lines.push(`| ${code(row.repository)} | ${row.commit === null ? '—' : code(row.commit.slice(0, 10))} | ${row.total} | ${row.rewrite} | ${row.todo} |`);
+    }
+    if (repositories.length > repositoryRows) lines.push(`| … and ${repositories.length - repositoryRows} more | | | | |`);
+    lines.push('');
+  }
   lines.push('| family | calls | codemod rewrites | TODO for a person |', '|---|---:|---:|---:|');
   for (const family of reportFamilies) {
     const sites = data.sites.filter((site) => site.family === family);
@@ -69,13 +82,24 @@ export function renderMarkdown(data: ReportData): string {
     for (const row of data.byOwner.slice(0, topRows)) lines.push(`| ${code(row.owner)} | ${row.total} | ${row.rewrite} |`);
     lines.push('', '</details>', '');
   }
+  const merges = data.orgHistory?.points ?? [];
+  if (merges.length > 1) {
+    const first = merges[0]!;
+    const last = merges.at(-1)!;
+    lines.push(`Burndown since ${first.date.slice(0, 10)}: ${first.total} → ${last.total} (${signed(last.total - first.total)}) over ${plural(merges.length, 'merge')}.`, '');
+  }
   const points = data.history?.points ?? [];
   if (points.length > 1) {
     const first = points[0]!;
     const last = points.at(-1)!;
     lines.push(`Burndown since ${first.day}: ${first.total} → ${last.total} (${signed(last.total - first.total)}) over ${plural(points.length, 'sample')}.`, '');
   }
-  lines.push('<sub>`sunset report --format md` · open the full page with `sunset report --out sunset-report.html`</sub>', '');
+  lines.push(
+    repositories === undefined
+      ? '<sub>`sunset report --format md` · open the full page with `sunset report --out sunset-report.html`</sub>'
+      : '<sub>`sunset report --merge --format md` · the full page: `sunset report --merge <results> --out org.html`</sub>',
+    '',
+  );
   return lines.join('\n');
 }
 

@@ -1,7 +1,21 @@
-import type { Endpoint, HttpMethod, OperationEntry, PathEntry, RetirementEntry, Schedule } from '../types.js';
+import type { Api, Endpoint, HttpMethod, OperationEntry, PathEntry, RetirementEntry, Schedule } from '../types.js';
 
 // Transcribed by hand from the spec's Versioning part (interface-spec.md). Each entry names the
 // spec row it comes from; `tests/spec-transcription.test.ts` checks them against an independent copy.
+
+export const builtinApiId = 'builtin';
+
+/**
+ * The spec's API. The spec writes its addresses as `{base_url}` and `{auth_url}` and names no host;
+ * the vendor's public API host (DESIGN.md) is the default of `apiHosts`, which a team extends with
+ * its proxies and gateways. Any base path may stand before the paths, since `{base_url}` may hold one.
+ */
+export const builtinApi: Api = {
+  id: builtinApiId,
+  name: 'the advertising platform API',
+  hosts: ['api.adform.com'],
+  basePaths: undefined,
+};
 
 const reportingSchedule: Schedule = { gaEnds: '2019-10-31', supportEnds: '2020-01-31' };
 const otherServicesSchedule: Schedule = { gaEnds: '2018-10-01', supportEnds: '2019-10-01' };
@@ -32,6 +46,7 @@ const operationEntry = (row: OperationRow): OperationEntry => ({
   replacements: row.replacements,
   migration: 'todo',
   todoReason: row.todoReason ?? soapToRestReason,
+  api: builtinApiId,
   origin: 'builtin',
 });
 
@@ -58,6 +73,7 @@ const legacyPathEntry = (row: PathRow): PathEntry => ({
   replacements: row.replacements,
   migration: row.todoReason === undefined ? 'rewrite' : 'todo',
   ...(row.todoReason === undefined ? {} : { todoReason: row.todoReason }),
+  api: builtinApiId,
   origin: 'builtin',
 });
 
@@ -106,6 +122,7 @@ const syncReporting: PathEntry = {
   migration: 'todo',
   todoReason:
     'the asynchronous workflow is different: start the report with POST, poll the operation, then read the data, under other limits',
+  api: builtinApiId,
   origin: 'builtin',
 };
 
@@ -132,6 +149,7 @@ const syncReportingApi: PathEntry = {
   migration: 'todo',
   todoReason:
     'the whole synchronous reporting API is retired; its replacement is the asynchronous reporting API under /v1/buyer/stats (start a report with POST, poll the operation, read the data)',
+  api: builtinApiId,
   origin: 'builtin',
 };
 

@@ -1,10 +1,11 @@
-import type { HttpMethod, ParamBinding, PartPosition, PathEntry, UrlMatch, UrlPart } from '../types.js';
+import type { Api, HttpMethod, ParamBinding, PartPosition, PathEntry, UrlMatch, UrlPart } from '../types.js';
 
 /** One segment of a path template: a literal (compared case-insensitively) or a `{param}`. */
 export type TemplateSegment = { readonly kind: 'literal'; readonly lower: string } | { readonly kind: 'param'; readonly name: string };
 
 export interface CompiledPath {
   readonly entry: PathEntry;
+  readonly api: Api;
   readonly segments: readonly TemplateSegment[];
 }
 
@@ -46,12 +47,6 @@ const isSegmentEnd = (token: Token | undefined): boolean =>
 
 const isPathEnd = (token: Token | undefined): boolean =>
   token === undefined || token.char === '?' || token.char === '#';
-
-/**
- * What may stand before the retired path in the same run of static text: nothing, a scheme and
- * host, a base path. Whitespace or quotes mean the text is prose, not a URL.
- */
-const urlBasePattern = /^(?:[a-z][a-z0-9+.-]*:)?(?:\/\/[^/\s?#"'<>`]*)?(?:\/[^\s?#"'<>`]*)?$/i;
 
 interface SegmentRead {
   readonly end: number; // token index after the segment
@@ -97,7 +92,7 @@ function matchAt(
   tokens: readonly Token[],
   start: number,
   parts: readonly UrlPart[],
-): Omit<UrlMatch, 'method' | 'oneToOne'> | undefined {
+): Omit<UrlMatch, 'method' | 'oneToOne' | 'host'> | undefined {
   let cursor = tokens[start]?.char === '/' ? start + 1 : start;
   const params: Record<string, ParamBinding> = {};
   const { segments } = compiled;
@@ -144,29 +139,85 @@ const segmentAt = (tokens: readonly Token[], index: number): string => {
   return text.toLowerCase();
 };
 
+/** What stands before a place where a retired path may begin: the URL's origin and its base path. */
+export interface UrlBase {
+  /** The host (with port, lower case) the URL names in static text; undefined when it names none or it is not known. */
+  readonly host: string | undefined;
+  /** The static path between the origin and the retired path (`''`, `/api`), lower case, no trailing slash. */
+  readonly basePath: string;
+}
+
+/** Characters that never stand in a URL base: prose, markup, or the start of a query or fragment. */
+const notInBase = /[\s"'<>`?#]/;
+const schemePrefix = /^[a-z][a-z0-9+.-]*:/i;
+
 /**
- * Token indexes where a retired path may begin: a `/` (or the start of a run of static text) whose
- * next segment opens some template, preceded in its run by nothing but a plausible URL base.
+ * Reads the tokens before a candidate path start as `origin basePath`, or undefined when they are no
+ * URL base. The origin is a scheme and host (`https://host:8080`, holes allowed in the host), a
+ * protocol-relative `//host`, or a dynamic base at the very start (holes, then up to the first `/`:
+ * `${API}`, `${HOST}:8080`); it may be absent (a relative URL). The base path is static text only:
+ * a hole after static segments (`/albums/${id}` + `/tracks`) is no base.
  */
-function candidateStarts(tokens: readonly Token[], firstSegments: ReadonlySet<string> | undefined): number[] {
-  const starts: number[] = [];
-  let runStart = 0; // first token of the current run of static text
+function readUrlBase(tokens: readonly Token[], end: number): UrlBase | undefined {
+  let cursor = 0;
+  let host: string | undefined;
+  let text = '';
+  for (let index = 0; index < end && tokens[index]!.char !== null; index++) text += tokens[index]!.char;
+  const scheme = schemePrefix.exec(text)?.[0] ?? '';
+  if (text.startsWith('//', scheme.length)) {
+    cursor = scheme.length + 2;
+    let hostText = '';
+    let known = true;
+    for (; cursor < end && tokens[cursor]!.char !== '/'; cursor++) {
+      const char = tokens[cursor]!.char;
+      if (char === null) known = false;
+      else if (notInBase.test(char)) return undefined;
+      else hostText += char;
+    }
+    const withoutUser = hostText.slice(hostText.lastIndexOf('@') + 1).toLowerCase();
+    host = known && withoutUser !== '' ? withoutUser : undefined;
+  } else if (end > 0 && tokens[0]!.char === null) {
+    for (; cursor < end && tokens[cursor]!.char !== '/'; cursor++) {
+      const char = tokens[cursor]!.char;
+      if (char !== null && notInBase.test(char)) return undefined;
+    }
+  }
+  let basePath = '';
+  for (; cursor < end; cursor++) {
+    const char = tokens[cursor]!.char;
+    if (char === null || notInBase.test(char)) return undefined;
+    basePath += char;
+  }
+  if (basePath !== '' && !basePath.startsWith('/')) return undefined;
+  return { host, basePath: basePath.replace(/\/+$/, '').toLowerCase() };
+}
+
+interface CandidateStart {
+  readonly index: number;
+  readonly base: UrlBase;
+}
+
+/**
+ * Token indexes where a retired path may begin: a `/` (or the start of a run of static text right
+ * after a hole or at the start) whose next segment opens some template, after a URL base.
+ */
+function candidateStarts(tokens: readonly Token[], firstSegments: ReadonlySet<string> | undefined): CandidateStart[] {
+  const starts: CandidateStart[] = [];
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
-    if (token.char === null) {
-      runStart = index + 1;
-      continue;
-    }
-    const atRunStart = index === runStart;
+    if (token.char === null) continue;
+    const atRunStart = index === 0 || tokens[index - 1]!.char === null;
     if (token.char !== '/' && !atRunStart) continue;
     if (firstSegments && !firstSegments.has(segmentAt(tokens, token.char === '/' ? index + 1 : index))) continue;
-    const base = tokens
-      .slice(runStart, index)
-      .map((t) => t.char)
-      .join('');
-    if (urlBasePattern.test(base)) starts.push(index);
+    const base = readUrlBase(tokens, index);
+    if (base && (token.char === '/' || base.basePath === '')) starts.push({ index, base });
   }
   return starts;
+}
+
+/** Whether an API's paths may begin after this base: any static base path, or the root or one the API declares. */
+function isBaseOf(api: Api, base: UrlBase): boolean {
+  return api.basePaths === undefined || base.basePath === '' || api.basePaths.some((path) => path.toLowerCase() === base.basePath);
 }
 
 /** The first segments of all templates, or undefined when one starts with a parameter (then every `/` is a candidate). */
@@ -181,10 +232,12 @@ function firstLiteralSegments(compiledPaths: readonly CompiledPath[]): ReadonlyS
 }
 
 /**
- * Finds the retired paths in a URL as the code builds it. Paths compare case-insensitively; a hole
- * stands for one whole segment; a base, a query string, a fragment and one trailing slash are allowed.
- * With `method` undefined every entry of the path matches. A prefix entry (any method) matches every
- * path below its own, unless an exact entry matches the same path.
+ * Finds the retired paths in a URL as the code builds it. A path begins only right after its API's
+ * base (see `readUrlBase` and `isBaseOf`); paths compare case-insensitively; a hole stands for one
+ * whole segment; a query string, a fragment and one trailing slash are allowed after it. With
+ * `method` undefined every entry of the path matches. A prefix entry (any method) matches every
+ * path below its own, unless an exact entry matches the same path. Each match carries the host the
+ * URL names, when it names one: whether that host is the API's is the caller's question.
  */
 export function matchCompiledPaths(
   compiledPaths: readonly CompiledPath[],
@@ -193,8 +246,11 @@ export function matchCompiledPaths(
 ): UrlMatch[] {
   const tokens = tokenize(parts);
   const starts = candidateStarts(tokens, firstLiteralSegments(compiledPaths));
-  for (const start of starts) {
+  for (const { index: start, base } of starts) {
+    // A bare word (`'tracks'`) is no URL: without a slash before it, a path needs one inside it.
+    const bareWord = start === 0 && tokens[0]!.char !== '/';
     const found = compiledPaths
+      .filter((compiled) => isBaseOf(compiled.api, base) && !(bareWord && compiled.segments.length < 2))
       .map((compiled) => matchAt(compiled, tokens, start, parts))
       .filter((match): match is NonNullable<typeof match> => match !== undefined);
     if (found.length === 0) continue;
@@ -204,6 +260,7 @@ export function matchCompiledPaths(
     return forMethod.map((match) => ({
       ...match,
       method,
+      host: base.host,
       oneToOne: match.entry.migration === 'rewrite' && forMethod.length === 1,
     }));
   }

@@ -1,0 +1,112 @@
+import type { UrlPart } from '@sunset/rule-data';
+import { rangeOf, type Node } from '../ast/nodes.js';
+import type { ClientQuery, ClientValue, SourceFile } from '../types.js';
+import type { Declaration, ExportedValue } from './module-exports.js';
+
+/** The value `import { name } from specifier` (or `default`, or `*` for the whole module) stands for. */
+export type ImportLookup = (specifier: string, importedName: string) => ExportedValue | undefined;
+
+/** An identifier or member of this file whose value came from another file. */
+export interface CrossFileResolution {
+  readonly range: readonly [number, number];
+  readonly declaration: Declaration;
+  /** A client (an instance or a wrapper class) rather than a value. */
+  readonly client?: true;
+}
+
+export interface CrossFileResolver {
+  /** The analysis' `resolveIdentifier` hook. */
+  readonly resolveIdentifier: (node: Node) => readonly UrlPart[] | undefined;
+  /** The analysis' `resolveClient` hook: the HTTP client an imported (or required) name stands for (members and call results are the type checker's). */
+  readonly resolveClient: (node: Node, what?: ClientQuery) => ClientValue | undefined;
+  /** What the hook resolved so far (for `withCrossFileFacts`). */
+  readonly resolutions: readonly CrossFileResolution[];
+}
+
+interface ImportedName {
+  readonly specifier: string;
+  readonly importedName: string;
+}
+
+/** `require('./x')` → `./x`: a relative module the CommonJS way. */
+function requiredSpecifier(node: Node | null | undefined): string | undefined {
+  if (node?.type !== 'CallExpression' || node.callee.type !== 'Identifier' || node.callee.name !== 'require') return undefined;
+  const [argument] = node.arguments;
+  return argument?.type === 'Literal' && typeof argument.value === 'string' && argument.value.startsWith('.') ? argument.value : undefined;
+}
+
+/** `const X = require('./x')` (the module, `default`) and `const { A, B: b } = require('./x')` (its names). */
+function requiresOf(statement: Node, imports: Map<string, ImportedName>): void {
+  if (statement.type !== 'VariableDeclaration') return;
+  for (const declarator of statement.declarations) {
+    const specifier = requiredSpecifier(declarator.init);
+    if (specifier === undefined) continue;
+    if (declarator.id.type === 'Identifier') imports.set(declarator.id.name, { specifier, importedName: 'default' });
+    else if (declarator.id.type === 'ObjectPattern') {
+      for (const property of declarator.id.properties) {
+        if (property.type !== 'Property' || property.computed || property.key.type !== 'Identifier' || property.value.type !== 'Identifier') continue;
+        imports.set(property.value.name, { specifier, importedName: property.key.name });
+      }
+    }
+  }
+}
+
+/** The top-level imports of a file (ES imports and relative requires): local name → module specifier and imported name. */
+function importsOf(program: SourceFile['program']): Map<string, ImportedName> {
+  const imports = new Map<string, ImportedName>();
+  for (const statement of program.body) {
+    requiresOf(statement, imports);
+    if (statement.type !== 'ImportDeclaration' || statement.importKind === 'type') continue;
+    for (const specifier of statement.specifiers) {
+      let importedName: string;
+      if (specifier.type === 'ImportDefaultSpecifier') importedName = 'default';
+      else if (specifier.type === 'ImportNamespaceSpecifier') importedName = '*';
+      else importedName = specifier.imported.type === 'Identifier' ? specifier.imported.name : specifier.imported.value;
+      imports.set(specifier.local.name, { specifier: statement.source.value, importedName });
+    }
+  }
+  return imports;
+}
+
+/** `API.paths.campaigns` → `API` and `['paths', 'campaigns']`; undefined for computed or call-made chains. */
+function memberChain(node: Node): { root: string; path: string[] } | undefined {
+  const path: string[] = [];
+  let current = node;
+  while (current.type === 'MemberExpression') {
+    const { property } = current;
+    if (!current.computed && property.type === 'Identifier') path.unshift(property.name);
+    else if (current.computed && property.type === 'Literal' && typeof property.value === 'string') path.unshift(property.value);
+    else return undefined;
+    current = current.object;
+  }
+  return current.type === 'Identifier' ? { root: current.name, path } : undefined;
+}
+
+/**
+ * The resolver of one file's imported constants over `lookup`; undefined when the file imports
+ * nothing. The analysis calls it only for names bound by an import, so a local that shadows an
+ * imported name never reaches it.
+ */
+export function createCrossFileResolver(program: SourceFile['program'], lookup: ImportLookup): CrossFileResolver | undefined {
+  const imports = importsOf(program);
+  if (imports.size === 0) return undefined;
+  const resolutions: CrossFileResolution[] = [];
+  const resolveIdentifier = (node: Node): readonly UrlPart[] | undefined => {
+    const chain = memberChain(node);
+    const imported = chain === undefined ? undefined : imports.get(chain.root);
+    if (chain === undefined || imported === undefined) return undefined;
+    let value = lookup(imported.specifier, imported.importedName);
+    for (const name of chain.path) value = value?.kind === 'object' ? value.members[name] : undefined;
+    if (value?.kind !== 'text') return undefined;
+    resolutions.push({ range: rangeOf(node), declaration: value.declaration });
+    return value.parts;
+  };
+  const resolveClient = (node: Node, what: ClientQuery = 'value'): ClientValue | undefined => {
+    const imported = node.type === 'Identifier' && what === 'value' ? imports.get(node.name) : undefined;
+    const value = imported === undefined ? undefined : lookup(imported.specifier, imported.importedName);
+    if (value?.kind !== 'client') return undefined;
+    resolutions.push({ range: rangeOf(node), declaration: value.declaration, client: true });
+    return value.client;
+  };
+  return { resolveIdentifier, resolveClient, resolutions };
+}

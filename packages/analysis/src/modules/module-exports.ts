@@ -1,0 +1,231 @@
+import type { UrlPart } from '@sunset/rule-data';
+import type { TSESTree } from '@typescript-eslint/types';
+import { rangeOf, type Node } from '../ast/nodes.js';
+import type { FileIndex } from '../file-index/file-index.js';
+import { exportedClientOf } from '../requests/client-values.js';
+import type { ClientValue } from '../types.js';
+
+/** Offsets → 1-based lines and columns (the engine's line index, or one made from ESLint's SourceCode). */
+export interface PositionIndex {
+  position(offset: number): { readonly line: number; readonly column: number };
+}
+
+/** Where an exported value is written (1-based lines and columns, as findings give them). */
+export interface Declaration {
+  /** Absolute path. */
+  readonly file: string;
+  /** The exported name, with the member path for a property of an object (`API.campaigns`). */
+  readonly name: string;
+  readonly range: readonly [number, number];
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+}
+
+/**
+ * A value another file can import: a string with its URL parts, an `as const` object / string enum of
+ * such values, or an HTTP client (an instance with its base, or a wrapper class with its hosts).
+ */
+export type ExportedValue =
+  | { readonly kind: 'text'; readonly parts: readonly UrlPart[]; readonly declaration: Declaration }
+  | { readonly kind: 'object'; readonly members: Readonly<Record<string, ExportedValue>>; readonly declaration: Declaration }
+  | { readonly kind: 'client'; readonly client: ClientValue; readonly declaration: Declaration };
+
+/** An export that names a binding of another module: `export { X } from './a'`, or an exported import. */
+export interface ForwardedExport {
+  readonly kind: 'forwarded';
+  readonly specifier: string;
+  /** `default`, `*` (the whole module) or the name exported there. */
+  readonly name: string;
+}
+
+/** What one module exports (values it can tell statically), and the modules whose exports it passes on with `export *`. */
+export interface ModuleExports {
+  readonly named: ReadonlyMap<string, ExportedValue | ForwardedExport>;
+  readonly stars: readonly string[];
+}
+
+const unwrapValue = (node: Node): Node =>
+  node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression' || node.type === 'TSNonNullExpression' || node.type === 'TSTypeAssertion' ? unwrapValue(node.expression) : node;
+
+const keyName = (key: Node, computed: boolean): string | undefined => {
+  if (key.type === 'Identifier' && !computed) return key.name;
+  if (key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number')) return String(key.value);
+  return undefined;
+};
+
+/**
+ * The values a module exports, read from its index: `export const`, `export default`, `export { a as b }`,
+ * string enums and `as const` objects (nested). A string's parts are the analysis' own evaluation of
+ * the string-building expression (template literals and `+` over constants, also imported ones).
+ * A `let` or `var` that the module reassigns exports no value.
+ */
+export function readModuleExports(file: string, index: FileIndex, lines: PositionIndex): ModuleExports {
+  const strings = new Map(index.strings.map((root) => [root.node as Node, root.segments]));
+  const named = new Map<string, ExportedValue | ForwardedExport>();
+  const stars: string[] = [];
+
+  const declarationOf = (name: string, node: Node): Declaration => {
+    const range = rangeOf(node);
+    const start = lines.position(range[0]);
+    const end = lines.position(range[1]);
+    return { file, name, range, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+  };
+
+  const valueOf = (node: Node, name: string, depth: number): ExportedValue | ForwardedExport | undefined => {
+    if (depth > 8) return undefined;
+    const value = unwrapValue(node);
+    if (value.type === 'Identifier') return bindingValue(value, name, depth);
+    if (value.type === 'ObjectExpression') {
+      const members: Record<string, ExportedValue> = {};
+      for (const property of value.properties) {
+        if (property.type !== 'Property' || property.kind !== 'init') return undefined;
+        const key = keyName(property.key, property.computed);
+        const member = key === undefined ? undefined : valueOf(property.value, `${name}.${key}`, depth + 1);
+        if (key !== undefined && member !== undefined && member.kind !== 'forwarded') members[key] = member;
+      }
+      return { kind: 'object', members, declaration: declarationOf(name, value) };
+    }
+    const segments = strings.get(value);
+    if (segments === undefined) {
+      const client = exportedClientOf(index, value);
+      return client === undefined ? undefined : { kind: 'client', client, declaration: declarationOf(name, value) };
+    }
+    const parts: UrlPart[] = [];
+    for (const segment of segments) {
+      const last = parts.at(-1);
+      if (segment.kind === 'hole') parts.push({ kind: 'hole' });
+      else if (last?.kind === 'text') parts[parts.length - 1] = { kind: 'text', value: last.value + segment.value };
+      else if (segment.value !== '') parts.push({ kind: 'text', value: segment.value });
+    }
+    return { kind: 'text', parts, declaration: declarationOf(name, value) };
+  };
+
+  const bindingValue = (identifier: TSESTree.Identifier, name: string, depth: number): ExportedValue | ForwardedExport | undefined => {
+    const binding = index.scope.resolve(identifier) ?? index.scope.moduleBinding(identifier.name);
+    if (binding === undefined) return undefined;
+    if (binding.kind === 'import') {
+      return binding.importSource === undefined || binding.importedName === undefined ? undefined : { kind: 'forwarded', specifier: binding.importSource, name: binding.importedName };
+    }
+    if (binding.kind === 'class' && binding.init !== undefined) return valueOf(binding.init, name, depth + 1);
+    const constant = binding.kind === 'const' || ((binding.kind === 'let' || binding.kind === 'var') && !binding.reassigned);
+    if (!constant || binding.destructured || binding.init === undefined) return undefined;
+    return valueOf(binding.init, name, depth + 1);
+  };
+
+  const enumValue = (declaration: TSESTree.TSEnumDeclaration): ExportedValue => {
+    const members: Record<string, ExportedValue> = {};
+    const enumMembers = 'body' in declaration && declaration.body !== undefined ? declaration.body.members : (declaration as unknown as { members: TSESTree.TSEnumMember[] }).members;
+    for (const member of enumMembers) {
+      const key = keyName(member.id, false);
+      const initializer = member.initializer;
+      const value = key === undefined || initializer === undefined ? undefined : valueOf(initializer, `${declaration.id.name}.${key}`, 1);
+      if (key !== undefined && value !== undefined && value.kind !== 'forwarded') members[key] = value;
+    }
+    return { kind: 'object', members, declaration: declarationOf(declaration.id.name, declaration) };
+  };
+
+  const exportLocal = (local: string, exported: string, at: Node): void => {
+    const binding = index.scope.moduleBinding(local);
+    if (binding === undefined) return;
+    const value = bindingValue(binding.id, exported, 0);
+    if (value !== undefined) named.set(exported, value);
+    else if (at.type === 'TSEnumDeclaration') named.set(exported, enumValue(at));
+  };
+
+  for (const statement of index.file.program.body) {
+    if (statement.type === 'ExportAllDeclaration') {
+      if (statement.exported === null) stars.push(statement.source.value);
+      else named.set(keyName(statement.exported, false)!, { kind: 'forwarded', specifier: statement.source.value, name: '*' });
+    } else if (statement.type === 'ExportDefaultDeclaration') {
+      const { declaration } = statement;
+      const isValue = !declaration.type.endsWith('Declaration') || declaration.type === 'ClassDeclaration';
+      const value = isValue ? valueOf(declaration as Node, 'default', 0) : undefined;
+      if (value !== undefined) named.set('default', value);
+    } else if (statement.type === 'ExportNamedDeclaration') {
+      const { declaration, source } = statement;
+      if (declaration?.type === 'VariableDeclaration') {
+        for (const declarator of declaration.declarations) if (declarator.id.type === 'Identifier') exportLocal(declarator.id.name, declarator.id.name, declarator);
+      } else if (declaration?.type === 'TSEnumDeclaration') {
+        named.set(declaration.id.name, enumValue(declaration));
+      } else if (declaration?.type === 'ClassDeclaration' && declaration.id !== null) {
+        exportLocal(declaration.id.name, declaration.id.name, declaration);
+      }
+      for (const specifier of statement.specifiers) {
+        const local = keyName(specifier.local, false);
+        const exported = keyName(specifier.exported, false);
+        if (local === undefined || exported === undefined) continue;
+        if (source !== null) named.set(exported, { kind: 'forwarded', specifier: source.value, name: local });
+        else {
+          const enumDeclaration = index.file.program.body.find(
+            (other): other is TSESTree.TSEnumDeclaration => other.type === 'TSEnumDeclaration' && other.id.name === local,
+          );
+          exportLocal(local, exported, enumDeclaration ?? specifier);
+        }
+      }
+    }
+  }
+  for (const [exported, value] of commonJsExports(index.file.program.body)) {
+    const read = valueOf(value, exported, 0);
+    if (read !== undefined && !named.has(exported)) named.set(exported, read);
+  }
+  return { named, stars };
+}
+
+/** `module.exports.x`, `exports.x`, or `module.exports` itself (`default`); undefined otherwise. */
+function commonJsTarget(node: Node): string | undefined {
+  if (node.type !== 'MemberExpression' || node.computed || node.property.type !== 'Identifier') return undefined;
+  const { object } = node;
+  if (object.type === 'Identifier' && object.name === 'module' && node.property.name === 'exports') return 'default';
+  if (object.type === 'Identifier' && object.name === 'exports') return node.property.name;
+  return commonJsTarget(object) === 'default' ? node.property.name : undefined;
+}
+
+/**
+ * A CommonJS module's exports, from its top-level assignments: `module.exports = X` is the module
+ * (`default`, and each property of an object literal by name), `exports.x = …` / `module.exports.x = …`
+ * a named export. `require` of the module reads them as `import` reads an ES module's.
+ */
+function commonJsExports(body: readonly Node[]): [string, Node][] {
+  const found: [string, Node][] = [];
+  for (const statement of body) {
+    if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression' || statement.expression.operator !== '=') continue;
+    const name = commonJsTarget(statement.expression.left);
+    if (name === undefined) continue;
+    const value = unwrapValue(statement.expression.right);
+    found.push([name, value]);
+    if (name === 'default' && value.type === 'ObjectExpression') {
+      for (const property of value.properties) {
+        const key = property.type === 'Property' && property.kind === 'init' ? keyName(property.key, property.computed) : undefined;
+        if (key !== undefined && property.type === 'Property') found.push([key, property.value]);
+      }
+    }
+  }
+  return found;
+}
+
+/** Whether a value holds retired text: a string whose text parts match the needle pattern, or an object with such a member. */
+function carriesNeedle(value: ExportedValue, needlePattern: RegExp): boolean {
+  if (value.kind === 'client') return true;
+  if (value.kind === 'object') return Object.values(value.members).some((member) => carriesNeedle(member, needlePattern));
+  // A hole stands for any text: it joins nothing, so `/v1` + hole + `/campaigns` is not a needle.
+  return needlePattern.test(value.parts.map((part) => (part.kind === 'text' ? part.value : '\u0000')).join(''));
+}
+
+/**
+ * The exports another file can take a retired value from: strings holding a needle, objects and enums
+ * with such a member (whole, so `${E.Campaigns}${E.Orders}` still resolves), HTTP clients (their base
+ * or hosts decide what the importer's paths reach), and every re-export (its value is decided where it
+ * is declared). Labels, flags and other constants are left out.
+ */
+export function retiredExports(exports: ModuleExports, needlePattern: RegExp): ModuleExports {
+  const named = new Map([...exports.named].filter(([, value]) => value.kind === 'forwarded' || carriesNeedle(value, needlePattern)));
+  return named.size === exports.named.size ? exports : { named, stars: exports.stars };
+}
+
+/** The exports of a module read in pieces (a very large file has one index per piece), as one; the first piece to name an export wins. */
+export function mergeModuleExports(first: ModuleExports | undefined, more: ModuleExports): ModuleExports {
+  if (first === undefined) return more;
+  return { named: new Map([...more.named, ...first.named]), stars: [...new Set([...first.stars, ...more.stars])] };
+}

@@ -1,0 +1,149 @@
+import type { SiteReport } from '../analysis-contract.js';
+import { checkContextOf, isSegmented, type CheckContext } from '../check/check-source.js';
+import { compareText, type FileProblem } from '../errors.js';
+import { displayPath } from '../files/paths.js';
+import { readSource, type SourceEncoding } from '../files/read-source.js';
+import { looksMinified, minifiedMessage, tooLargeMessage, type SkippedFile } from '../files/source-shape.js';
+import type { FoundSource } from '../files/walk.js';
+import { buildModuleGraph, mayOfferRetiredValues, moduleTextFacts, type ModuleFacts } from '../module-graph/build-module-graph.js';
+import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
+import { detachedReferences } from '../module-graph/scan-imports.js';
+import type { FileChange, FixRun } from './fix-files.js';
+import { fixLargeSource } from './fix-large-file.js';
+import { fixText, type FixResult } from './fix-source.js';
+
+/** What a fix would do to every file, before anything is written. */
+export interface PlannedFixes {
+  /** Files whose text changes, in walk order. */
+  readonly changes: readonly FileChange[];
+  /** Sites in walk order, by line within a file. */
+  readonly sites: readonly SiteReport[];
+  /** Files that could not be read or parsed (unsorted). */
+  readonly errors: readonly FileProblem[];
+  /** Files read and left out (too large, minified). */
+  readonly skipped: readonly SkippedFile[];
+  /** Files that could not be read (they are in `errors` too). */
+  readonly unreadable: number;
+  readonly candidates: number;
+  /** Files looked at: all of them unless the signal stopped the planning. */
+  readonly visited: number;
+  readonly interrupted: boolean;
+}
+
+/** The planned fix of one file (a candidate, or a file that reads a retired value from another). */
+interface FilePlan {
+  readonly found: FoundSource;
+  readonly text: string;
+  /** How the file's bytes spell its text (a fixed UTF-16 file is written back in UTF-16). */
+  readonly encoding: SourceEncoding;
+  readonly result: FixResult;
+}
+
+/** Files between two turns of the event loop, so Ctrl-C is seen within a few milliseconds. */
+const signalCheckInterval = 16;
+
+/**
+ * Plans the fix of every listed file without writing: read, prefilter, fix each file on its own; then,
+ * with `run.crossFile`, the module graph over the fixed texts (so a constant the fix rewrote is no longer
+ * retired) and each file that reads a retired value from another file fixed again with it: such a
+ * request gets its TODO, naming the constant and its file. Stops between files on `run.signal`.
+ */
+export async function planFixes(files: readonly FoundSource[], run: FixRun, context: CheckContext = checkContextOf(run.options, run.core)): Promise<PlannedFixes> {
+  const maxFileSize = run.maxFileSize ?? run.options.maxFileSize;
+  const errors: FileProblem[] = [];
+  const skipped: SkippedFile[] = [];
+  const plans = new Map<string, FilePlan>();
+  const facts = new Map<string, ModuleFacts>();
+  let unreadable = 0;
+  let candidates = 0;
+  let visited = 0;
+  for (const found of files) {
+    if (run.signal?.aborted === true) break;
+    visited += 1;
+    const { path: file, explicit } = found;
+    const read = readSource(file, explicit ? undefined : maxFileSize);
+    if (read.kind === 'error') {
+      errors.push({ file, message: read.message });
+      unreadable += 1;
+    } else if (read.kind === 'too-large') {
+      skipped.push({ file, reason: 'too-large', message: tooLargeMessage(read.size, maxFileSize!) });
+    } else if (context.core.mightNeedFix(read.text, context.analysisOptions)) {
+      if (!explicit && !run.options.checkMinified && looksMinified(read.text)) {
+        skipped.push({ file, reason: 'minified', message: minifiedMessage });
+      } else {
+        candidates += 1;
+        // A very large file is fixed in a worker of its own (its memory is collected as it goes), unless a test replaced the core.
+        const result =
+          run.core === undefined && isSegmented(read.text, file) ? await fixLargeSource(read.text, file, run.options, found.displayPath) : fixText(read.text, file, context, found.displayPath);
+        if (result.error !== undefined) errors.push(result.error);
+        plans.set(file, { found, text: read.text, encoding: read.encoding, result });
+        if (run.crossFile === true) {
+          const references = detachedReferences(read.text);
+          const parsed = result.error === undefined;
+          const { needlePattern } = context.analysisOptions.catalog;
+          // What it offers other files is read from the fixed text; the paths it reads from the text as written,
+          // so a call the first pass rewrote is fixed again with its client (another vendor's is left alone).
+          const needle = parsed && needlePattern.test(result.output ?? read.text);
+          const { clientSource, restNeedle } = moduleTextFacts(read.text, context.analysisOptions);
+          const readsPaths = restNeedle === true || needlePattern.test(read.text);
+          if (needle || clientSource === true || references.imports.length > 0) facts.set(file, { needle, ...references, clientSource: parsed && clientSource === true, restNeedle: readsPaths });
+        }
+      }
+    } else if (run.crossFile === true) {
+      // No needle: its relative imports matter (the graph may find it reads a retired value or a client), and a client it makes; its text is read again then.
+      const references = detachedReferences(read.text);
+      const textFacts = moduleTextFacts(read.text, context.analysisOptions);
+      if (references.imports.length > 0 || textFacts.clientSource === true) facts.set(file, { needle: false, ...references, ...textFacts });
+    }
+    run.onProgress?.(visited, files.length, found.displayPath);
+    // Reading and fixing are synchronous: let a signal handler run now and then.
+    if (visited % signalCheckInterval === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  const interrupted = visited < files.length;
+  // Files the prefilter passed over that the graph had to parse count as candidates, as in `sunset check`.
+  if (run.crossFile === true && !interrupted) candidates += fixImporters(files, plans, facts, context, run);
+
+  const changes: FileChange[] = [];
+  const sites: SiteReport[] = [];
+  // The walk lists files by display path; files planned by the module graph come after the others in `plans`.
+  const inWalkOrder = [...plans.values()].sort((a, b) => compareText(a.found.displayPath, b.found.displayPath));
+  for (const { found, text, encoding, result } of inWalkOrder) {
+    for (const site of result.sites) sites.push(site);
+    if (result.output !== undefined && result.output !== text) changes.push({ file: found.path, displayPath: found.displayPath, before: text, after: result.output, encoding });
+  }
+  return { changes, sites, errors, skipped, unreadable, candidates, visited, interrupted };
+}
+
+/**
+ * The default mode's module graph over the planned texts, and each file importing a retired value
+ * from another scanned file fixed again with its imports resolved; its plan replaces the first.
+ * Returns how many of them the first pass had not planned.
+ */
+function fixImporters(files: readonly FoundSource[], plans: Map<string, FilePlan>, facts: ReadonlyMap<string, ModuleFacts>, context: CheckContext, run: FixRun): number {
+  if (![...facts.values()].some(mayOfferRetiredValues)) return 0;
+  const byPath = new Map(files.map((found) => [found.path, found]));
+  // Candidates as planned; any other file is unchanged on disk.
+  const encodings = new Map<string, SourceEncoding>();
+  const plannedText = (file: string): string | undefined => {
+    const plan = plans.get(file);
+    if (plan !== undefined) return plan.result?.output ?? plan.text;
+    const read = readSource(file, byPath.get(file)?.explicit === true ? undefined : (run.maxFileSize ?? run.options.maxFileSize));
+    if (read.kind !== 'text') return undefined;
+    encodings.set(file, read.encoding);
+    return read.text;
+  };
+  const graph = buildModuleGraph([...byPath.keys()], { factsOf: (file) => facts.get(file), readText: plannedText }, context.analysisOptions, context.core);
+  let added = 0;
+  for (const file of Object.keys(graph.links)) {
+    const found = byPath.get(file)!;
+    const text = plans.get(file)?.text ?? plannedText(file);
+    // A minified file without a needle is left out, as the first pass leaves out one with a needle.
+    if (text === undefined || (!found.explicit && !run.options.checkMinified && looksMinified(text))) continue;
+    const check = moduleGraphCheck(context, graph, file, (declaredIn) => displayPath(run.cwd, declaredIn));
+    const result = fixText(text, file, check.context, found.displayPath, (findings) => check.annotateFix(findings));
+    if (result.error !== undefined) continue;
+    if (!plans.has(file)) added += 1;
+    plans.set(file, { found, text, encoding: plans.get(file)?.encoding ?? encodings.get(file) ?? 'utf8', result });
+  }
+  return added;
+}

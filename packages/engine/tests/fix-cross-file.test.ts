@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkFiles } from '../src/check/check-files.js';
+import { describeFixReport } from '../src/fix/describe-fix-report.js';
+import { fixFiles, type FixRun } from '../src/fix/fix-files.js';
+import { makeTree, sunsetOptions } from './helpers.js';
+
+// `sunset fix` in the default mode, with the module graph (`crossFile`): a request that reads a
+// retired constant of another scanned file gets its TODO, naming the constant and its file.
+
+const endpoints = [
+  "export const API_BASE = 'https://api.adform.com';",
+  'export const REPORT_DATA_URL = `${API_BASE}/v1/reportingstats/agency/reportdata`;',
+  "export const CLIENTS_URL = '/v1/campaigns/dictionaries/clients';",
+  "export const LEGACY_CAMPAIGNS = '/v1/campaigns';",
+  '',
+].join('\n');
+const runner = [
+  "import axios from 'axios';",
+  "import { API_BASE, CLIENTS_URL, LEGACY_CAMPAIGNS, REPORT_DATA_URL } from '../config/endpoints.js';",
+  '',
+  'export async function run(query: unknown) {',
+  '  await axios.post(REPORT_DATA_URL, query);',
+  '  await axios.get(CLIENTS_URL);',
+  '  return axios.get(`${API_BASE}${LEGACY_CAMPAIGNS}`);',
+  '}',
+  '',
+].join('\n');
+
+const reportTodo =
+  '// TODO(sunset:reporting-sync-reportdata): migrate POST /v1/reportingstats/agency/reportdata: the asynchronous workflow is different: start the report with POST, ' +
+  'poll the operation, then read the data, under other limits; candidates POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data; support ended 2020-01-31';
+const listTodo = '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01';
+// The constant alone does not say its method: one TODO for both retired methods of its path.
+const constantTodo =
+  '// TODO(sunset:campaigns-legacy-list): migrate /v1/campaigns: the code does not say its method, so this may be GET /v1/campaigns or PATCH /v1/campaigns; ' +
+  'candidates GET /v1/buyer/campaigns, PUT /v1/buyer/campaigns/{id}/status; support ended 2019-10-01';
+
+function run(root: string, overrides: Partial<FixRun> = {}): FixRun {
+  return { cwd: root, baseDir: root, options: sunsetOptions(), dry: false, force: true, crossFile: true, ...overrides };
+}
+
+describe('sunset fix across files (the default mode)', () => {
+  it('gives each request that reads a retired constant of another file its TODO naming the constant and its file', async () => {
+    const root = makeTree({ 'src/config/endpoints.ts': endpoints, 'src/etl/runner.ts': runner });
+
+    const report = await fixFiles(['src'], run(root));
+
+    // The constants' own file: each string is fixed as a request of unknown method (one-to-one paths rewritten).
+    expect(readFileSync(path.join(root, 'src/config/endpoints.ts'), 'utf8')).toBe(
+      [
+        "export const API_BASE = 'https://api.adform.com';",
+        reportTodo,
+        'export const REPORT_DATA_URL = `${API_BASE}/v1/reportingstats/agency/reportdata`;',
+        "export const CLIENTS_URL = '/v1/buyer/advertisers';",
+        constantTodo,
+        "export const LEGACY_CAMPAIGNS = '/v1/campaigns';",
+        '',
+      ].join('\n'),
+    );
+    // The importer: CLIENTS_URL was rewritten where it is declared, so its GET needs nothing more; API_BASE holds no retired path.
+    expect(readFileSync(path.join(root, 'src/etl/runner.ts'), 'utf8')).toBe(
+      runner
+        .replace('  await axios.post(', `  ${reportTodo}; the path is REPORT_DATA_URL of src/config/endpoints.ts\n  await axios.post(`)
+        .replace('  return axios.get(', `  ${listTodo}; the path is LEGACY_CAMPAIGNS of src/config/endpoints.ts\n  return axios.get(`),
+    );
+    expect(describeFixReport(report, root)).toBe(
+      [
+        '2 files scanned, 2 candidates, 2 changed.',
+        '1 site rewritten, 4 left with a TODO, 0 skipped.',
+        '',
+        'Sites a person must finish:',
+        '  src/config/endpoints.ts:2:32  todo  reporting-sync-reportdata  the asynchronous workflow is different: start the report with POST, poll the operation, then read the data, under other limits',
+        '  src/config/endpoints.ts:4:33  todo  campaigns-legacy-list  the code does not say its method, so this may be GET /v1/campaigns or PATCH /v1/campaigns',
+        '  src/etl/runner.ts:5:20  todo  reporting-sync-reportdata  the asynchronous workflow is different: start the report with POST, poll the operation, then read the data, under other limits',
+        '  src/etl/runner.ts:7:20  todo  campaigns-legacy-list  the path is written in another file (LEGACY_CAMPAIGNS of src/config/endpoints.ts); sunset fix --project rewrites it there when every use is the same one-to-one migration',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('changes nothing on a second run, and every retired call sunset check still reports is a site the fix listed', async () => {
+    const root = makeTree({ 'src/config/endpoints.ts': endpoints, 'src/etl/runner.ts': runner });
+    const first = await fixFiles(['src'], run(root));
+    const fixedTexts = ['src/config/endpoints.ts', 'src/etl/runner.ts'].map((file) => readFileSync(path.join(root, file), 'utf8'));
+
+    const second = await fixFiles(['src'], run(root));
+
+    expect(second.changedFiles).toEqual([]);
+    expect(['src/config/endpoints.ts', 'src/etl/runner.ts'].map((file) => readFileSync(path.join(root, file), 'utf8'))).toEqual(fixedTexts);
+    const todoSites = first.sites.filter((site) => site.action === 'todo').map((site) => `${site.file}:${site.entry}`);
+    expect(second.sites.map((site) => `${site.file}:${site.entry}`)).toEqual(todoSites);
+    const checked = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true });
+    const retiredCalls = checked.findings.filter((finding) => finding.retirement !== undefined);
+    expect(retiredCalls.map((finding) => `${path.relative(root, finding.file)}:${finding.retirement!.entry.id}`)).toEqual(todoSites);
+  });
+
+  it('without crossFile, fixes one file at a time as before', async () => {
+    const root = makeTree({ 'src/config/endpoints.ts': endpoints, 'src/etl/runner.ts': runner });
+
+    const report = await fixFiles(['src'], run(root, { crossFile: false, dry: true }));
+
+    expect(report.changedFiles).toEqual(['src/config/endpoints.ts']);
+  });
+
+  it('leaves a file alone that imports only values nobody retired', async () => {
+    const root = makeTree({
+      'src/paths.ts': "export const BUYER = '/v1/buyer/campaigns';\nexport const OLD = '/v1/campaigns/dictionaries/managers';\n",
+      'src/use.ts': "import { BUYER } from './paths';\nexport const list = () => fetch(BUYER);\n",
+    });
+
+    const report = await fixFiles(['src'], run(root, { dry: true }));
+
+    expect(report.changedFiles).toEqual(['src/paths.ts']);
+    expect(report.sites.map((site) => `${site.file}:${site.line} ${site.action}`)).toEqual(['src/paths.ts:2 rewritten']);
+  });
+
+  it("leaves alone another vendor's wrapper call, its client made in a file with no retired path (issue 26), and fixes the same call on the API's host", async () => {
+    const client = (host: string): string =>
+      [
+        "const axios = require('axios');",
+        'class ApiClient {',
+        '  constructor() {',
+        `    this.http = axios.create({ baseURL: 'https://${host}' });`,
+        '  }',
+        '  get(path) {',
+        '    return this.http.get(path);',
+        '  }',
+        '}',
+        'module.exports = ApiClient;',
+        '',
+      ].join('\n');
+    const manager = ["const ApiClient = require('./apiClient');", 'const api = new ApiClient();', "exports.list = () => api.get('/v1/campaigns');", ''].join('\n');
+
+    const other = makeTree({ 'src/apiClient.js': client('api.givebutter.com'), 'src/manager.js': manager });
+    expect((await fixFiles(['src'], run(other, { dry: true }))).sites).toEqual([]);
+
+    const ours = makeTree({ 'src/apiClient.js': client('api.adform.com'), 'src/manager.js': manager });
+    const report = await fixFiles(['src'], run(ours, { dry: true }));
+    expect(report.sites.map((site) => `${site.file}:${site.line} ${site.action} ${site.entry}`)).toEqual(['src/manager.js:3 rewritten campaigns-legacy-list']);
+  });
+});

@@ -1,0 +1,195 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import {
+  createCrossFileResolver,
+  createExportTables,
+  exportedValueOf,
+  indexFile,
+  lineColumnAt,
+  mayCreateClientWithBase,
+  maxReexportHops,
+  readModuleExports,
+  retiredExports,
+  scanModuleReferences,
+  type AnalysisOptions,
+  type CrossFileResolver,
+  type ExportTable,
+  type ImportLookup,
+  type ModuleExports,
+  type SourceFile,
+} from '@sunset/analysis';
+import type { ParseModule } from './module-parser.js';
+
+/**
+ * The modules a linted file imports by relative path, read from disk (never run), as `sunset check`'s
+ * module graph reads them: their exported retired values and HTTP clients answer the analysis'
+ * cross-file hooks, so a wrapper class or an instance made in another file has that file's host.
+ */
+export interface RelativeModules {
+  /** The hooks of the linted `file` over the modules it imports; undefined when it takes no value from one. */
+  resolverOf(file: string, text: string, program: SourceFile['program']): CrossFileResolver | undefined;
+}
+
+/** What a module's text says before it is parsed: a retired needle, a client with a base, re-exports. */
+interface ModuleText {
+  readonly version: string;
+  readonly needle: boolean;
+  readonly clientBase: boolean;
+  /** The specifiers of its `export … from`. */
+  readonly reexports: readonly string[];
+}
+
+/** Tables kept between linted files (each checked against the versions of the files it was read from). */
+const maxTables = 5000;
+
+const scriptExtension = /\.(m|c)?jsx?$/;
+const typeScriptFor: Readonly<Record<string, readonly string[]>> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] };
+const lookupExtensions = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+
+/**
+ * The file a relative specifier names, looked up as `sunset check` looks it up among scanned files
+ * (TypeScript's and bundlers' order): the path itself, `./x.js` written for `x.ts`, an added
+ * extension, then `index.*` of a folder.
+ */
+function resolveOnDisk(fromFile: string, specifier: string, isFile: (file: string) => boolean): string | undefined {
+  const target = path.resolve(path.dirname(fromFile), specifier);
+  if (isFile(target)) return target;
+  const written = scriptExtension.exec(target)?.[0];
+  if (written !== undefined) {
+    const stem = target.slice(0, -written.length);
+    for (const extension of typeScriptFor[written] ?? []) if (isFile(stem + extension)) return stem + extension;
+  }
+  for (const extension of lookupExtensions) if (isFile(target + extension)) return target + extension;
+  for (const extension of lookupExtensions) {
+    const index = path.join(target, `index${extension}`);
+    if (isFile(index)) return index;
+  }
+  return undefined;
+}
+
+/** A file's version (mtime and size), undefined when it is not a readable file or is larger than `maxFileSize`. */
+function versionOnDisk(file: string, maxFileSize: number): string | undefined {
+  try {
+    const stats = statSync(file, { throwIfNoEntry: false });
+    return stats?.isFile() === true && stats.size <= maxFileSize ? `${stats.mtimeMs}:${stats.size}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+const isStackOverflow = (error: unknown): boolean => error instanceof RangeError && /call stack/i.test(error.message);
+
+/**
+ * The relative modules of one parser and one set of options. A module is read when its text holds a
+ * retired needle or makes a client with a base, or it re-exports (the default mode's graph modules);
+ * a module that cannot be read or parsed has no values, so what the importer calls stays unknown.
+ */
+export function createRelativeModules(options: AnalysisOptions, parse: ParseModule, maxFileSize: number): RelativeModules {
+  const { needlePattern, splitPathTests } = options.catalog;
+  const texts = new Map<string, ModuleText>();
+  // Per linted file: versions and lookups are read once, so an edit between two files is seen.
+  let versions = new Map<string, string | undefined>();
+  let resolved = new Map<string, string | undefined>();
+  let offering = new Map<string, boolean>();
+
+  const versionOf = (file: string): string | undefined => {
+    if (!versions.has(file)) versions.set(file, versionOnDisk(file, maxFileSize));
+    return versions.get(file);
+  };
+
+  const moduleText = (file: string): ModuleText | undefined => {
+    const version = versionOf(file);
+    if (version === undefined) return undefined;
+    const known = texts.get(file);
+    if (known?.version === version) return known;
+    const text = readText(file);
+    if (text === undefined) return undefined;
+    const facts = { version, needle: needlePattern.test(text), clientBase: mayCreateClientWithBase(text), reexports: scanModuleReferences(text).reexports };
+    if (texts.size >= maxTables) texts.clear();
+    texts.set(file, facts);
+    return facts;
+  };
+
+  const targetOf = (file: string, specifier: string): string | undefined => {
+    if (!specifier.startsWith('.')) return undefined;
+    const key = `${path.dirname(file)}\u0000${specifier}`;
+    if (!resolved.has(key)) resolved.set(key, resolveOnDisk(file, specifier, (candidate) => versionOf(candidate) !== undefined));
+    const target = resolved.get(key);
+    return target === file ? undefined : target;
+  };
+
+  /** A module with values of its own, or a barrel at most `hops` re-exports away from one (the module graph's barrels). */
+  const offersValues = (file: string, hops: number): boolean => {
+    const key = `${hops}\u0000${file}`;
+    const known = offering.get(key);
+    if (known !== undefined) return known;
+    const facts = moduleText(file);
+    const offers =
+      facts !== undefined &&
+      (facts.needle ||
+        facts.clientBase ||
+        (hops > 0 &&
+          facts.reexports.some((specifier) => {
+            const target = targetOf(file, specifier);
+            return target !== undefined && offersValues(target, hops - 1);
+          })));
+    offering.set(key, offers);
+    return offers;
+  };
+  const isModule = (file: string): boolean => offersValues(file, maxReexportHops);
+
+  const exportsOf = (file: string, lookup: ImportLookup): ModuleExports | undefined => {
+    const text = readText(file);
+    if (text === undefined) return undefined;
+    let source: SourceFile;
+    try {
+      source = parse(text, file);
+    } catch {
+      return undefined;
+    }
+    try {
+      const resolver = createCrossFileResolver(source.program, lookup);
+      const index = indexFile(source, resolver === undefined ? options : { ...options, resolveIdentifier: resolver.resolveIdentifier, resolveClient: resolver.resolveClient });
+      return retiredExports(readModuleExports(file, index, { position: (offset) => lineColumnAt(source.text, offset) }), needlePattern);
+    } catch (error) {
+      if (isStackOverflow(error)) return undefined;
+      throw error;
+    }
+  };
+
+  const tables = createExportTables({ isModule, targetOf, exportsOf, versionOf, maxTables });
+
+  return {
+    resolverOf(file, text, program) {
+      if (!path.isAbsolute(file)) return undefined;
+      const { imports } = scanModuleReferences(text);
+      if (imports.length === 0) return undefined;
+      versions = new Map();
+      resolved = new Map();
+      offering = new Map();
+      // A module that only makes clients matters to a file whose paths a client's base may complete.
+      const readsPaths = needlePattern.test(text) || splitPathTests.some((test) => test.rest.test(text));
+      const links = new Map<string, { readonly target: string; readonly table: ExportTable }>();
+      for (const specifier of new Set(imports)) {
+        const target = targetOf(file, specifier);
+        const facts = target === undefined ? undefined : moduleText(target);
+        if (target === undefined || facts === undefined || (!readsPaths && !facts.needle && facts.clientBase)) continue;
+        const table = tables(target);
+        if (Object.keys(table).length > 0) links.set(specifier, { target, table });
+      }
+      if (links.size === 0) return undefined;
+      return createCrossFileResolver(program, (specifier, name) => {
+        const link = links.get(specifier);
+        return link === undefined ? undefined : exportedValueOf(link.table, link.target, name);
+      });
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import tsParser from '@typescript-eslint/parser';
+import { Linter } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPlugin } from '../src/index.js';
+
+// Issue 26: ESLint lints one file at a time, so a client made in another file (a wrapper class, an
+// instance) used to have an unknown host, and the plugin reported another vendor's `/v1/campaigns`
+// that `sunset check` leaves out. The plugin now reads (never runs) the modules a file imports by
+// relative path, with ESLint's own parser, as the default mode's module graph reads them.
+
+type EslintPlugin = NonNullable<Linter.Config['plugins']>[string];
+
+const root = mkdtempSync(path.join(tmpdir(), 'sunset-relative-modules-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+let folders = 0;
+/** A fresh folder under the temporary root with `files` written in it; returns its path. */
+function project(files: Readonly<Record<string, string>>): string {
+  const dir = path.join(root, `p${(folders += 1)}`);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+/** Lints `file` of `dir` from disk with the recommended config (espree for JavaScript, typescript-eslint for TypeScript). */
+function lint(dir: string, file: string, text: string, plugin = createPlugin()): string[] {
+  const config: Linter.Config[] = [
+    { files: ['**/*.{js,cjs,mjs,ts}'], ...(plugin.configs.recommended as unknown as Linter.Config), plugins: { sunset: plugin as unknown as EslintPlugin } },
+    { files: ['**/*.ts'], languageOptions: { parser: tsParser } },
+    { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' } },
+    { settings: { sunset: { asOf: '2024-06-01' } } },
+  ];
+  return new Linter({ cwd: dir })
+    .verify(text, config, path.join(dir, file))
+    .map((message) => `${message.line}:${message.column} ${message.ruleId ?? 'fatal'} ${message.message}`);
+}
+
+const campaignById =
+  'GET /v1/campaigns/{id} is retired (support ended 2019-10-01): use one of GET /v1/buyer/campaigns/{id} or GET /v1/buyer/campaigns/{id}/rtbSettings; this call needs a manual migration.';
+const campaignList = 'GET /v1/campaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns.';
+
+/** An SDK's CommonJS client class over an axios instance on `host`, `module.exports = ApiClient`. */
+const apiClient = (host: string): string =>
+  [
+    "const axios = require('axios');",
+    'class ApiClient {',
+    '  constructor(token) {',
+    `    this.http = axios.create({ baseURL: 'https://${host}', headers: { Authorization: token } });`,
+    '  }',
+    '  get(path) {',
+    '    return this.http.get(path);',
+    '  }',
+    '}',
+    'module.exports = ApiClient;',
+    '',
+  ].join('\n');
+
+const adsManager = [
+  "const ApiClient = require('./apiClient');",
+  'class AdsManager {',
+  '  constructor(token) {',
+  '    this.apiClient = new ApiClient(token);',
+  '  }',
+  '  getCampaign(campaignId) {',
+  '    return this.apiClient.get(`/v1/campaigns/${campaignId}`);',
+  '  }',
+  '}',
+  'module.exports = AdsManager;',
+  '',
+].join('\n');
+
+describe('a wrapper class required from another file (module.exports = X)', () => {
+  it("leaves out another vendor's /v1/campaigns/{id}: the wrapper's host is read from ./apiClient", () => {
+    const dir = project({ 'apiClient.js': apiClient('adsapi.snapchat.com'), 'adsManager.js': adsManager });
+    expect(lint(dir, 'adsManager.js', adsManager)).toEqual([]);
+  });
+
+  it('reports the same call when the wrapper is based on api.adform.com', () => {
+    const dir = project({ 'apiClient.js': apiClient('api.adform.com'), 'adsManager.js': adsManager });
+    expect(lint(dir, 'adsManager.js', adsManager)).toEqual([`7:31 sunset/no-legacy-rest-path ${campaignById}`]);
+  });
+
+  it('reports it, the host unknown, when the module does not parse', () => {
+    const dir = project({ 'apiClient.js': `${apiClient('adsapi.snapchat.com')}\nclass {`, 'adsManager.js': adsManager });
+    expect(lint(dir, 'adsManager.js', adsManager)).toEqual([`7:31 sunset/no-legacy-rest-path ${campaignById}`]);
+  });
+
+  it('reports it, the host unknown, when the module cannot be read (a link to nowhere)', () => {
+    const dir = project({ 'adsManager.js': adsManager });
+    symlinkSync(path.join(dir, 'missing.js'), path.join(dir, 'apiClient.js'));
+    expect(lint(dir, 'adsManager.js', adsManager)).toEqual([`7:31 sunset/no-legacy-rest-path ${campaignById}`]);
+  });
+
+  it('reads the module without running it', () => {
+    const marker = '__sunsetRelativeModuleRan';
+    const dir = project({ 'apiClient.js': `globalThis.${marker} = true;\n${apiClient('adsapi.snapchat.com')}`, 'adsManager.js': adsManager });
+    expect(lint(dir, 'adsManager.js', adsManager)).toEqual([]);
+    expect((globalThis as Record<string, unknown>)[marker]).toBeUndefined();
+  });
+});
+
+describe('instances and classes exported the CommonJS and the ES way', () => {
+  const caller = (importLine: string, call: string): string => [importLine, `export const list = () => ${call};`, ''].join('\n');
+
+  it.each([
+    ['exports.http = …', "exports.http = axios.create({ baseURL: 'https://HOST/v1' });", "const { http } = require('./http');", "http.get('/campaigns')"],
+    ['module.exports = { http }', "const http = axios.create({ baseURL: 'https://HOST/v1' });\nmodule.exports = { http };", "const { http } = require('./http');", "http.get('/campaigns')"],
+    ['export const http', "export const http = axios.create({ baseURL: 'https://HOST/v1' });", "import { http } from './http';", "http.get('/campaigns')"],
+    ['export default', "export default axios.create({ baseURL: 'https://HOST/v1' });", "import http from './http.js';", "http.get('/campaigns')"],
+  ])("%s: another vendor's instance is not the API's, api.adform.com's is", (_form, exported, importLine, call) => {
+    const code = caller(importLine, call);
+    const column = code.split('\n')[1]!.indexOf("'/campaigns'") + 1;
+    const other = project({ 'http.js': `import axios from 'axios';\n${exported.replace('HOST', 'api.givebutter.com')}\n`, 'campaigns.js': code });
+    const ours = project({ 'http.js': `import axios from 'axios';\n${exported.replace('HOST', 'api.adform.com')}\n`, 'campaigns.js': code });
+    expect(lint(other, 'campaigns.js', code)).toEqual([]);
+    expect(lint(ours, 'campaigns.js', code)).toEqual([`2:${column} sunset/no-legacy-rest-path ${campaignList}`]);
+  });
+
+  it('a TypeScript class over an instance, imported as ./client.js for client.ts', () => {
+    const client = [
+      "import axios, { type AxiosInstance } from 'axios';",
+      'export class DisplayVideoClient {',
+      '  private readonly http: AxiosInstance;',
+      '  constructor(token: string) {',
+      "    this.http = axios.create({ baseURL: 'https://displayvideo.googleapis.com', headers: { Authorization: token } });",
+      '  }',
+      '  get<T>(path: string): Promise<T> {',
+      '    return this.http.get<T>(path).then((response) => response.data);',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const directory = [
+      "import { DisplayVideoClient } from './client.js';",
+      'const client = new DisplayVideoClient(process.env.TOKEN ?? "");',
+      "export const campaigns = () => client.get<unknown>('/v1/campaigns');",
+      '',
+    ].join('\n');
+    const dir = project({ 'client.ts': client, 'directory.ts': directory });
+    expect(lint(dir, 'directory.ts', directory)).toEqual([]);
+    const ours = project({ 'client.ts': client.replace('displayvideo.googleapis.com', 'api.adform.com'), 'directory.ts': directory });
+    expect(lint(ours, 'directory.ts', directory)).toEqual([`3:52 sunset/no-legacy-rest-path ${campaignList}`]);
+  });
+});
+
+describe('how far and how often modules are read', () => {
+  /** `a1.js` passing on `http` from `a2.js`, … `a<n>.js` making it: n - 1 barrels of `export { http } from`. */
+  function chain(modules: number, host: string): Record<string, string> {
+    const files: Record<string, string> = { [`a${modules}.js`]: `import axios from 'axios';\nexport const http = axios.create({ baseURL: 'https://${host}' });\n` };
+    for (let at = 1; at < modules; at += 1) files[`a${at}.js`] = `export { http } from './a${at + 1}.js';\n`;
+    return files;
+  }
+  const caller = "import { http } from './a1.js';\nexport const list = () => http.get('/v1/campaigns');\n";
+
+  it("follows barrels to the module that makes the client, as far as the module graph does: four barrels away, another vendor's host is known", () => {
+    const near = project({ ...chain(5, 'api.givebutter.com'), 'caller.js': caller });
+    expect(lint(near, 'caller.js', caller)).toEqual([]);
+  });
+
+  it('gives up one barrel further: the host is unknown there, and the call is reported', () => {
+    const far = project({ ...chain(6, 'api.givebutter.com'), 'caller.js': caller });
+    expect(lint(far, 'caller.js', caller)).toEqual([`2:36 sunset/no-legacy-rest-path ${campaignList}`]);
+  });
+
+  it('reads a module again when it changes, and when a module it takes values from changes', () => {
+    const plugin = createPlugin();
+    const dir = project({ 'apiClient.js': apiClient('adsapi.snapchat.com'), 'adsManager.js': adsManager });
+    expect(lint(dir, 'adsManager.js', adsManager, plugin)).toEqual([]);
+    writeFileSync(path.join(dir, 'apiClient.js'), apiClient('api.adform.com'));
+    utimesSync(path.join(dir, 'apiClient.js'), new Date(2030, 0, 1), new Date(2030, 0, 1));
+    expect(lint(dir, 'adsManager.js', adsManager, plugin)).toEqual([`7:31 sunset/no-legacy-rest-path ${campaignById}`]);
+
+    const barrel = project({ ...chain(3, 'api.givebutter.com'), 'caller.js': caller });
+    expect(lint(barrel, 'caller.js', caller, plugin)).toEqual([]);
+    writeFileSync(path.join(barrel, 'a3.js'), chain(3, 'api.adform.com')['a3.js']!);
+    utimesSync(path.join(barrel, 'a3.js'), new Date(2030, 0, 1), new Date(2030, 0, 1));
+    expect(lint(barrel, 'caller.js', caller, plugin)).toEqual([`2:36 sunset/no-legacy-rest-path ${campaignList}`]);
+  });
+});

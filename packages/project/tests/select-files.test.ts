@@ -1,0 +1,61 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builtinCatalog, createCatalog } from '@sunset/rule-data';
+import { baseTestOf, selectProjectFiles, summaryOfText } from '@sunset/project';
+import { ts } from 'ts-morph';
+
+// What --project gives ts-morph (issue 21): besides the files holding a retired path, the modules that
+// export a base a retired path can be split at (a string ending in /v1 or an API's server path), and
+// who imports them; nothing else.
+
+/** A folder with `files`, and the selection over all of them with the built-in catalog's seeds. */
+function select(files: Record<string, string>, holdsBase = baseTestOf({ catalog: builtinCatalog })): { analysed: string[]; loaded: string[] } {
+  const root = mkdtempSync(path.join(tmpdir(), 'sunset-select-'));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  const all = Object.keys(files).map((file) => path.join(root, file));
+  const seeds = { hasNeedle: (text: string) => builtinCatalog.needlePattern.test(text), holdsBase };
+  const selection = selectProjectFiles(all, (file) => summaryOfText(readFileSync(file, 'latin1'), seeds), { allowJs: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler });
+  const relative = (list: readonly string[]): string[] => list.map((file) => path.relative(root, file).split(path.sep).join('/'));
+  return { analysed: relative(selection.analysed), loaded: relative(selection.loaded) };
+}
+
+describe('the --project selection and client bases', () => {
+  it('seeds a module exporting a client whose base ends in a first segment, and follows its importers; not one whose base is a host alone', () => {
+    const selected = select({
+      'src/http.ts': "import axios from 'axios';\nexport const adform = axios.create({ baseURL: 'https://api.adform.com/v1' });\n",
+      'src/host-only.ts': "import axios from 'axios';\nexport const plain = axios.create({ baseURL: 'https://api.adform.com' });\n",
+      'src/uses-host-only.ts': "import { plain } from './host-only';\nexport const list = () => plain.get('/campaigns');\n",
+      'src/env.ts': "export const api = ky.create({ prefixUrl: `${process.env.HOST}/v1/` });\n",
+      'src/barrel.ts': "export * from './http';\n",
+      'src/feature.ts': "import { adform } from './barrel';\nexport const list = () => adform.get('/campaigns');\n",
+      'src/other.ts': "import { api } from './env';\napi.get('campaigns');\n",
+      'src/local.ts': "const own = axios.create({ baseURL: 'https://api.adform.com/v1' });\nown.get('/x');\n",
+      'src/buyer.ts': "export const buyer = axios.create({ baseURL: 'https://api.example.com/v1/buyer' });\n",
+      'src/unrelated.ts': "import { buyer } from './buyer';\nexport const x = buyer.get('/campaigns');\n",
+    });
+    expect(selected).toEqual({
+      analysed: ['src/barrel.ts', 'src/env.ts', 'src/feature.ts', 'src/http.ts', 'src/other.ts'],
+      loaded: ['src/barrel.ts', 'src/env.ts', 'src/feature.ts', 'src/http.ts', 'src/other.ts'],
+    });
+  });
+
+  it("also seeds on another API's server path, never on a host alone", () => {
+    const music = { id: 'music', name: 'Music API', hosts: ['*.music.example'], basePaths: ['/v2'] };
+    const catalog = createCatalog([{ id: 'save', retired: 'PUT /me/tracks', replacements: [], gaEnds: '2025-01-01', supportEnds: '2026-01-01', service: 'Music', api: 'music' }], 'customEntries', [music]);
+    const holdsBase = baseTestOf({ catalog });
+    // A host alone: the request's file holds the whole retired path (a needle) and loads the base's module.
+    expect(["'https://api.music.example'", '`${HOST}/v2`', "'/v2/'", "'https://api.music.example/v2'", "'https://api.adform.com'", "'https://api.other.example/v3'"].map(holdsBase)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+});

@@ -1,0 +1,203 @@
+import { builtinCatalog, phaseOf, type Catalog, type IsoDay } from '@sunset/rule-data';
+import { deadlinesOf, entryRowsOf, ownerRowsOf, totalsOf } from '../inventory/build-inventory.js';
+import { reportFamilyOf } from '../inventory/family.js';
+import type { FileNotChecked, MergedOwnership, MergeInfo, OrgHistory, RepositoryRow, ReportData, ReportFamily, ReportSite } from '../inventory/types.js';
+import type { Provenance } from '../provenance/provenance.js';
+import { compareText, plural } from '../text.js';
+import { ruleDataVersion } from '../versions.js';
+import type { CheckResultFinding } from './check-result.js';
+import { platformLink, type LinkOf } from './link-template.js';
+import type { ResultInput } from './read-results.js';
+
+export interface MergeOptions {
+  readonly asOf: IsoDay;
+  readonly now: Date;
+  /** `--link-template`, parsed; else each repository's GitHub or GitLab address links its files. */
+  readonly linkTemplate: LinkOf | undefined;
+  readonly catalog?: Catalog;
+}
+
+/** A repository's newest result as sites, with what its row shows. */
+interface RepositoryResult {
+  readonly input: ResultInput;
+  readonly provenance: Provenance;
+  readonly sites: readonly ReportSite[];
+  readonly asOf: IsoDay;
+  readonly files: number;
+  readonly baselined: number;
+  readonly notChecked: readonly FileNotChecked[];
+}
+
+const familyOfRule: Readonly<Record<string, ReportFamily>> = {
+  'sunset/no-legacy-rest-path': 'rest',
+  'sunset/no-sync-reporting': 'reporting',
+  'sunset/no-retired-soap-operation': 'soap',
+};
+
+/**
+ * One report over many results: the newest result of each repository (by the date it was made,
+ * then its commit date, then the file name), every site with its repository and a link to the
+ * file at its commit, phases recomputed for `asOf`, and warnings for what may not add up (other
+ * rule-data versions, results of `--changed-since`).
+ */
+export function mergeResults(inputs: readonly ResultInput[], options: MergeOptions, orgHistory: OrgHistory | undefined): ReportData {
+  const catalog = options.catalog ?? builtinCatalog;
+  const { kept, superseded } = newestPerRepository(inputs);
+  const results = kept.map((input) => repositoryResultOf(input, catalog, options));
+  const sites = results.flatMap((result) => result.sites);
+  const repositories = results.map(repositoryRowOf).sort((a, b) => b.total - a.total || compareText(a.repository, b.repository));
+  const versions = [...new Set(results.map((result) => result.provenance.ruleDataVersion))].sort(compareText);
+  const merge: MergeInfo = { inputs: inputs.length, superseded, ruleDataVersions: versions, warnings: warningsOf(results, versions) };
+  const ownerships = new Set(results.map((result) => result.provenance.ownership));
+  return {
+    tool: 'sunset report',
+    version: 1,
+    asOf: options.asOf,
+    generated: options.now.toISOString(),
+    ruleDataVersion,
+    scanned: { paths: repositories.map((row) => row.repository).sort(compareText), files: results.reduce((sum, result) => sum + result.files, 0) },
+    totals: totalsOf(sites),
+    byEntry: entryRowsOf(sites, catalog, options.asOf),
+    ownership: (ownerships.size === 1 ? [...ownerships][0]! : 'mixed') satisfies MergedOwnership,
+    byOwner: ownerRowsOf(sites),
+    deadlines: deadlinesOf(sites, catalog),
+    sites,
+    serverDeprecations: [],
+    notChecked: results.flatMap((result) => result.notChecked),
+    repositories,
+    merge,
+    ...(orgHistory === undefined ? {} : { orgHistory }),
+  };
+}
+
+function newestPerRepository(inputs: readonly ResultInput[]): { kept: ResultInput[]; superseded: MergeInfo['superseded'] } {
+  const byRepository = new Map<string, ResultInput[]>();
+  for (const input of inputs) {
+    const name = input.result.provenance.repository;
+    byRepository.set(name, [...(byRepository.get(name) ?? []), input]);
+  }
+  const kept: ResultInput[] = [];
+  const superseded: MergeInfo['superseded'][number][] = [];
+  for (const [repository, group] of byRepository) {
+    const [newest, ...older] = [...group].sort(newestFirst);
+    kept.push(newest!);
+    for (const input of older) superseded.push({ input: input.input, repository, date: input.result.provenance.date, keptInput: newest!.input });
+  }
+  return { kept: kept.sort((a, b) => compareText(a.result.provenance.repository, b.result.provenance.repository)), superseded };
+}
+
+function newestFirst(a: ResultInput, b: ResultInput): number {
+  const x = a.result.provenance;
+  const y = b.result.provenance;
+  return compareText(y.date, x.date) || compareText(y.committedAt ?? '', x.committedAt ?? '') || compareText(a.input, b.input);
+}
+
+function repositoryResultOf(input: ResultInput, catalog: Catalog, options: MergeOptions): RepositoryResult {
+  const { provenance } = input.result;
+  const linkOf = options.linkTemplate ?? platformLink(provenance.url, provenance.platform);
+  const locate = (site: { file: string; line: number; column: number }): { link?: string } => {
+    const link = linkOf?.({ repo: provenance.repository, commit: provenance.commit, directory: provenance.directory, file: site.file, line: site.line, column: site.column });
+    return link === undefined ? {} : { link };
+  };
+  const phaseAt = (entryId: string, recorded: ReportSite['phase']): ReportSite['phase'] => {
+    const entry = catalog.byId(entryId);
+    return entry === undefined ? recorded : phaseOf(entry, options.asOf);
+  };
+  const repository = provenance.repository;
+  if (input.kind === 'report') {
+    const report = input.result;
+    return {
+      input,
+      provenance,
+      sites: report.sites.map((site) => ({ ...site, phase: phaseAt(site.entry, site.phase), repository, ...locate(site) })),
+      asOf: report.asOf,
+      files: report.scanned.files,
+      baselined: 0,
+      notChecked: report.notChecked.map((problem) => ({ ...problem, repository })),
+    };
+  }
+  const check = input.result;
+  const sites = check.findings.filter(isRetirementFinding).map((finding): ReportSite => {
+    const entry = catalog.byId(finding.entry);
+    return {
+      file: finding.file,
+      line: finding.line,
+      column: finding.column,
+      entry: finding.entry,
+      retired: finding.retired,
+      rule: finding.rule,
+      family: entry === undefined ? (familyOfRule[finding.rule] ?? 'rest') : reportFamilyOf(entry),
+      phase: phaseAt(finding.entry, finding.phase),
+      fix: finding.fix,
+      message: finding.message,
+      replacements: finding.replacements,
+      owners: finding.owners,
+      source: 'code',
+      runtimeCount: 0,
+      repository,
+      ...locate(finding),
+    };
+  });
+  return {
+    input,
+    provenance,
+    sites,
+    asOf: check.summary.asOf,
+    files: check.summary.files,
+    baselined: check.summary.baselined,
+    notChecked: check.errors.map((problem) => ({ ...problem, repository })),
+  };
+}
+
+type RetirementFinding = CheckResultFinding & Required<Pick<CheckResultFinding, 'entry' | 'retired' | 'replacements' | 'phase' | 'fix'>>;
+
+/** The findings the report counts: those about a retirement entry (not request checks, not TODO markers). */
+function isRetirementFinding(finding: CheckResultFinding): finding is RetirementFinding {
+  return finding.entry !== undefined && finding.phase !== undefined && finding.fix !== undefined;
+}
+
+function repositoryRowOf(result: RepositoryResult): RepositoryRow {
+  const { provenance, sites } = result;
+  const rewrite = sites.filter((site) => site.fix === 'rewrite').length;
+  return {
+    repository: provenance.repository,
+    ...(provenance.url === undefined ? {} : { url: provenance.url }),
+    commit: provenance.commit,
+    date: provenance.date,
+    asOf: result.asOf,
+    ruleDataVersion: provenance.ruleDataVersion,
+    toolVersion: provenance.toolVersion,
+    ownership: provenance.ownership,
+    files: result.files,
+    filesWithSites: new Set(sites.map((site) => site.file)).size,
+    baselined: result.baselined,
+    notChecked: result.notChecked.length,
+    input: result.input.input,
+    ...(provenance.changedSince === undefined ? {} : { changedSince: provenance.changedSince }),
+    total: sites.length,
+    rewrite,
+    todo: sites.length - rewrite,
+  };
+}
+
+function warningsOf(results: readonly RepositoryResult[], versions: readonly string[]): string[] {
+  const warnings: string[] = [];
+  if (versions.length > 1 || (versions.length === 1 && versions[0] !== ruleDataVersion)) {
+    const byVersion = versions.map((version) => {
+      const names = results.filter((result) => result.provenance.ruleDataVersion === version).map((result) => result.provenance.repository);
+      return `${version} (${names.slice(0, 5).join(', ')}${names.length > 5 ? `, and ${names.length - 5} more` : ''})`;
+    });
+    warnings.push(
+      `The results were made with rule data ${byVersion.join('; ')}, and this merge uses ${ruleDataVersion}: entries, dates and wording may differ between repositories. Run the same @sunset/cli version in every job.`,
+    );
+  }
+  for (const result of results) {
+    if (result.provenance.changedSince !== undefined) {
+      warnings.push(`${result.provenance.repository}: its result holds only the lines changed since ${result.provenance.changedSince} (--changed-since), not the whole repository. Check it without --changed-since for the inventory.`);
+    }
+    if (result.baselined > 0) {
+      warnings.push(`${result.provenance.repository}: ${plural(result.baselined, 'finding')} suppressed by its baseline ${result.baselined === 1 ? 'is' : 'are'} not in its result, so not counted here.`);
+    }
+  }
+  return warnings;
+}

@@ -1,0 +1,247 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../cli/src/cli.js';
+import type { CheckResult } from '../src/merge/check-result.js';
+import { schemaValidators } from '../src/merge/result-schemas.js';
+import { runReport } from '../src/run-report.js';
+import type { ReportData } from '../src/inventory/types.js';
+import { captureIo, throwawayRepo } from './support/git-repo.js';
+
+const listCall = "import axios from 'axios';\nexport const list = () => axios.get('/v1/campaigns');\n";
+const labelsCall = "export const labels = () => fetch('/v1/campaigns/dictionaries/labels');\n";
+const soapCall = "export const all = (client) => client.GetCampaignsAsync({});\n";
+const schemas = await schemaValidators();
+
+/** `sunset check --format json` in a repository, as a CI job runs it; the result as the file would hold it. */
+async function checkResult(dir: string, at: string, extra: readonly string[] = []): Promise<CheckResult> {
+  const io = { ...captureIo(dir, at), isTTY: false };
+  const code = await main(['check', '--format', 'json', '--as-of', at.slice(0, 10), ...extra], io);
+  expect([0, 1]).toContain(code);
+  return JSON.parse(io.out()) as CheckResult;
+}
+
+function resultsDir(results: Readonly<Record<string, unknown>>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sunset-merge-'));
+  mkdirSync(path.join(dir, 'results'));
+  for (const [name, value] of Object.entries(results)) writeFileSync(path.join(dir, 'results', name), typeof value === 'string' ? value : JSON.stringify(value));
+  return dir;
+}
+
+async function merge(dir: string, args: readonly string[], now = '2026-03-02T08:00:00Z'): Promise<{ code: number; out: string; err: string }> {
+  const io = captureIo(dir, now);
+  const code = await runReport(['--merge', ...args], io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+/** Two repositories with different owners and findings, checked on 2026-03-01. */
+async function twoResults(): Promise<{ web: CheckResult; api: CheckResult }> {
+  const web = throwawayRepo('sunset-merge-web-');
+  web.commit({ CODEOWNERS: '* @acme/web-team\n/src/legacy/ @alice\n', 'src/a.ts': listCall + labelsCall, 'src/legacy/b.ts': soapCall }, '2026-02-01T10:00:00Z');
+  web.git('remote', 'add', 'origin', 'git@github.com:acme/web.git');
+  const api = throwawayRepo('sunset-merge-api-');
+  api.commit({ CODEOWNERS: '* @acme/api-team\n', 'lib/c.ts': listCall }, '2026-02-01T10:00:00Z');
+  return { web: await checkResult(web.dir, '2026-03-01T09:00:00Z'), api: await checkResult(api.dir, '2026-03-01T09:30:00Z', ['--repo-name', 'acme/api']) };
+}
+
+describe('sunset check --format json', () => {
+  it('validates against the shipped schema, and the schema rejects what a merge could not read', async () => {
+    const { web } = await twoResults();
+    expect(schemas.validate('sunset-check', web)).toBeUndefined();
+    expect(web.provenance).toMatchObject({ repository: 'acme/web', repositoryFrom: 'origin', url: 'https://github.com/acme/web', platform: 'github', ownership: 'codeowners', tool: 'sunset check' });
+    expect(web.findings.map((finding) => [finding.file, finding.line, finding.entry, finding.owners])).toEqual([
+      ['src/a.ts', 2, 'campaigns-legacy-list', ['@acme/web-team']],
+      ['src/a.ts', 3, 'campaign-dictionary-labels', ['@acme/web-team']],
+      ['src/legacy/b.ts', 1, 'campaigns-service-get-campaigns', ['@alice']],
+    ]);
+    expect(schemas.validate('sunset-check', { ...web, findings: [{ ...web.findings[0], line: '2' }] })).toBe('/findings/0/line must be integer');
+    const withoutOwners: Record<string, unknown> = { ...web.findings[0]! };
+    delete withoutOwners['owners'];
+    expect(schemas.validate('sunset-check', { ...web, findings: [withoutOwners] })).toBe("/findings/0 must have required property 'owners'");
+  });
+});
+
+describe('sunset report --merge', () => {
+  it('sums the results by repository, owner and entry, and links each site at its commit', async () => {
+    const { web, api } = await twoResults();
+    const dir = resultsDir({ 'web.json': web, 'api.json': api });
+    const result = await merge(dir, ['results/*.json', '--format', 'json', '--link-template', 'https://git.example.com/{repo}/blob/{commit}/{path}#L{line}']);
+    expect(result.code).toBe(0);
+    const data = JSON.parse(result.out) as ReportData;
+    expect(schemas.validate('sunset-report', data)).toBeUndefined();
+    expect(data.totals).toMatchObject({ total: 4, rewrite: 2, todo: 2, files: 3 });
+    expect(data.repositories!.map((row) => [row.repository, row.commit, row.total, row.rewrite, row.todo, row.input])).toEqual([
+      ['acme/web', web.provenance.commit, 3, 1, 2, 'results/web.json'],
+      ['acme/api', api.provenance.commit, 1, 1, 0, 'results/api.json'],
+    ]);
+    expect(data.byOwner.map((row) => [row.owner, row.total])).toEqual([
+      ['@acme/web-team', 2],
+      ['@acme/api-team', 1],
+      ['@alice', 1],
+    ]);
+    expect(data.byEntry.map((row) => [row.entry, row.total])).toEqual([
+      ['campaigns-legacy-list', 2],
+      ['campaign-dictionary-labels', 1],
+      ['campaigns-service-get-campaigns', 1],
+    ]);
+    expect(data.sites.map((site) => site.link)).toEqual([
+      `https://git.example.com/acme/api/blob/${api.provenance.commit!}/lib/c.ts#L2`,
+      `https://git.example.com/acme/web/blob/${web.provenance.commit!}/src/a.ts#L2`,
+      `https://git.example.com/acme/web/blob/${web.provenance.commit!}/src/a.ts#L3`,
+      `https://git.example.com/acme/web/blob/${web.provenance.commit!}/src/legacy/b.ts#L1`,
+    ]);
+    expect(data.ownership).toBe('codeowners');
+    expect(data.merge).toEqual({ inputs: 2, superseded: [], ruleDataVersions: [web.provenance.ruleDataVersion], warnings: [] });
+  });
+
+  it('links files through a GitHub origin without a template, and not where the address is unknown', async () => {
+    const { web, api } = await twoResults();
+    const data = JSON.parse((await merge(resultsDir({ 'web.json': web, 'api.json': api }), ['results/web.json', 'results/api.json', '--format', 'json'])).out) as ReportData;
+    expect(data.sites.map((site) => [site.repository, site.link])).toEqual([
+      ['acme/api', undefined],
+      ['acme/web', `https://github.com/acme/web/blob/${web.provenance.commit!}/src/a.ts#L2`],
+      ['acme/web', `https://github.com/acme/web/blob/${web.provenance.commit!}/src/a.ts#L3`],
+      ['acme/web', `https://github.com/acme/web/blob/${web.provenance.commit!}/src/legacy/b.ts#L1`],
+    ]);
+  });
+
+  it('keeps only the newest result of a repository, and merges other rule-data versions with a warning', async () => {
+    const { web, api } = await twoResults();
+    const older = { ...web, provenance: { ...web.provenance, date: '2026-02-01T09:00:00.000Z' }, findings: [...web.findings, { ...web.findings[0]!, line: 9 }] };
+    const otherData = { ...api, provenance: { ...api.provenance, ruleDataVersion: '0.0.9' } };
+    const result = await merge(resultsDir({ 'web-old.json': older, 'web.json': web, 'api.json': otherData }), ['results/*.json', '--format', 'md']);
+    expect(result.code).toBe(0);
+    const warning = `The results were made with rule data 0.0.9 (acme/api); ${web.provenance.ruleDataVersion} (acme/web), and this merge uses ${web.provenance.ruleDataVersion}: entries, dates and wording may differ between repositories. Run the same @sunset/cli version in every job.`;
+    expect(result.err).toBe(`sunset: warning: ${warning}\n`);
+    expect(result.out).toContain('**4 retired calls** left in 3 files across 2 repositories (as of 2026-03-02)');
+    expect(result.out).toContain('| `acme/web` | `' + web.provenance.commit!.slice(0, 10) + '` | 3 | 1 | 2 |');
+    expect(result.out).toContain('> **Warning:** The results were made with rule data 0.0.9 (acme/api);');
+    const data = JSON.parse((await merge(resultsDir({ 'web-old.json': older, 'web.json': web }), ['results/*.json', '--format', 'json'])).out) as ReportData;
+    expect(data.merge!.superseded).toEqual([{ input: 'results/web-old.json', repository: 'acme/web', date: '2026-02-01T09:00:00.000Z', keptInput: 'results/web.json' }]);
+    expect(data.totals.total).toBe(3);
+  });
+
+  it('stops with exit 2 naming every input that is not a Sunset result, and writes nothing', async () => {
+    const { web } = await twoResults();
+    const noProvenance: Record<string, unknown> = { ...web };
+    delete noProvenance['provenance'];
+    const dir = resultsDir({
+      'web.json': web,
+      'empty.json': '',
+      'broken.json': '{"tool": "sunset check",',
+      'eslint.json': [{ filePath: 'a.js', messages: [] }],
+      'other.json': { tool: 'eslint' },
+      'future.json': { ...web, version: 2 },
+      'old.json': { findings: [], errors: [], notScanned: [], summary: web.summary },
+      'bad-line.json': { ...web, findings: [{ ...web.findings[0], line: 0 }] },
+      'no-provenance.json': noProvenance,
+    });
+    const result = await merge(dir, ['results/*.json', 'results/missing.json', 'none/*.json', '--out', 'org.html', '--history-file', 'org-history.jsonl']);
+    expect(result.code).toBe(2);
+    // Node words JSON.parse's errors differently from version to version.
+    const lines = result.err.split('\n');
+    expect(lines[3]).toMatch(/^ {2}results\/broken\.json: not JSON \(.+\)$/);
+    expect(lines.toSpliced(3, 1).join('\n')).toBe(
+      [
+        'sunset: Cannot merge: 10 inputs are not a readable Sunset result, so nothing was written:',
+        '  none/*.json matches no file',
+        '  results/bad-line.json: not a valid sunset check result: /findings/0/line must be >= 1',
+        '  results/empty.json: not JSON (Unexpected end of JSON input) — the file is empty; did the check job fail before writing it?',
+        '  results/eslint.json: not a Sunset result (the JSON is not an object)',
+        '  results/future.json: sunset check format version 2 is not one this merge reads (1); use the same @sunset/cli version for the checks and the merge',
+        "  results/no-provenance.json: not a valid sunset check result: the document must have required property 'provenance'",
+        '  results/old.json: not a Sunset result (no "tool"): written by an older sunset check? Run `sunset check --format json` again with this version',
+        '  results/other.json: not a Sunset result ("tool" is "eslint")',
+        '  results/missing.json: no such file',
+        'Each input must be written by `sunset check --format json` (or `sunset report --format json`). Remove the file from the arguments or run that check again.',
+        '',
+      ].join('\n'),
+    );
+    expect(existsSync(path.join(dir, 'org.html'))).toBe(false);
+    expect(existsSync(path.join(dir, 'org-history.jsonl'))).toBe(false);
+  });
+
+  it('appends one line per merge to --history-file and draws the burndown from it; a bad line stops the merge', async () => {
+    const { web, api } = await twoResults();
+    const dir = resultsDir({ 'web.json': web, 'api.json': api });
+    const earlier = { version: 1, date: '2026-02-01T08:00:00.000Z', asOf: '2026-02-01', total: 9, rewrite: 4, todo: 5, repositories: { 'acme/web': { commit: null, total: 6, rewrite: 2, todo: 4 }, 'acme/api': { commit: null, total: 3, rewrite: 2, todo: 1 } }, entries: { 'campaigns-legacy-list': 9 } };
+    // A copy without its last line break: the next line still starts on its own line.
+    writeFileSync(path.join(dir, 'org-history.jsonl'), JSON.stringify(earlier));
+    const first = await merge(dir, ['results/*.json', '--format', 'json', '--out', 'org.json', '--history-file', 'org-history.jsonl']);
+    expect(first).toMatchObject({ code: 0, err: 'Wrote the json report to org.json: 4 retired calls left across 2 repositories, the codemod can do 2 of 4.\n' });
+    const lines = readFileSync(path.join(dir, 'org-history.jsonl'), 'utf8').split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toBe('');
+    expect(JSON.parse(lines[1]!)).toEqual({
+      version: 1,
+      date: '2026-03-02T08:00:00.000Z',
+      asOf: '2026-03-02',
+      total: 4,
+      rewrite: 2,
+      todo: 2,
+      repositories: { 'acme/api': { commit: api.provenance.commit, total: 1, rewrite: 1, todo: 0 }, 'acme/web': { commit: web.provenance.commit, total: 3, rewrite: 1, todo: 2 } },
+      entries: { 'campaign-dictionary-labels': 1, 'campaigns-legacy-list': 2, 'campaigns-service-get-campaigns': 1 },
+    });
+    const data = JSON.parse(readFileSync(path.join(dir, 'org.json'), 'utf8')) as ReportData;
+    expect(data.orgHistory).toEqual({
+      file: 'org-history.jsonl',
+      points: [
+        { date: '2026-02-01T08:00:00.000Z', total: 9, rewrite: 4, todo: 5, repositories: 2 },
+        { date: '2026-03-02T08:00:00.000Z', total: 4, rewrite: 2, todo: 2, repositories: 2 },
+      ],
+    });
+
+    // acme/api's job failed: the merge says the burndown drops by its count.
+    const second = await merge(resultsDir({ 'web.json': web }), ['results/web.json', '--format', 'md', '--history-file', path.join(dir, 'org-history.jsonl')], '2026-03-09T08:00:00Z');
+    expect(second.err).toContain(`sunset: warning: acme/api was in the last merge of ${path.join(dir, 'org-history.jsonl')} but has no result now (a failed job?): the burndown drops by its count.\n`);
+    expect(second.out).toContain('Burndown since 2026-02-01: 9 → 3 (−6) over 3 merges.');
+    expect(readFileSync(path.join(dir, 'org-history.jsonl'), 'utf8').trim().split('\n')).toHaveLength(3);
+
+    const before = `${readFileSync(path.join(dir, 'org-history.jsonl'), 'utf8')}<<<<<<< HEAD\n`;
+    writeFileSync(path.join(dir, 'org-history.jsonl'), before);
+    const conflicted = await merge(dir, ['results/*.json', '--out', 'org.html', '--history-file', 'org-history.jsonl']);
+    expect(conflicted).toMatchObject({
+      code: 2,
+      err: 'sunset: org-history.jsonl:4 is not a JSON line of a Sunset history. Fix or delete that line (the file is append-only; sunset never rewrites it) and merge again.\n',
+    });
+    expect(readFileSync(path.join(dir, 'org-history.jsonl'), 'utf8')).toBe(before);
+    expect(existsSync(path.join(dir, 'org.html'))).toBe(false);
+  });
+
+  it('names the flag in usage errors: no files, scan-only flags, merge-only flags, a bad template', async () => {
+    const dir = resultsDir({});
+    expect(await merge(dir, [])).toMatchObject({ code: 2, err: 'sunset: --merge needs the result files: sunset report --merge results/*.json (files or globs written by sunset check --format json).\n' });
+    expect((await merge(dir, ['a.json', '--history', '2026-01-01'])).err).toBe(
+      'sunset: --history does not go with --merge: it applies when sunset report scans a repository. Pass it to each repository\'s sunset check instead, or drop it.\n',
+    );
+    const io = captureIo(dir, '2026-03-02T08:00:00Z');
+    expect(await runReport(['--history-file', 'h.jsonl'], io)).toBe(2);
+    expect(io.err()).toBe('sunset: --history-file only applies with --merge. Add --merge and the result files, or drop --history-file.\n');
+    expect((await merge(dir, ['a.json', '--link-template', 'https://git.example.com/{repository}/{path}'])).err).toBe(
+      'sunset: --link-template has an unknown placeholder {repository}. Use {repo}, {commit}, {path}, {line}, {column}.\n',
+    );
+    expect((await merge(dir, ['a.json', '--link-template', 'javascript:alert({path})'])).err).toContain('sunset: --link-template must be an http(s) URL');
+  });
+});
+
+describe('sunset report --format json', () => {
+  it('validates against the shipped schema with its provenance, history, comparison and runtime sites, and merges as an input', async () => {
+    const repo = throwawayRepo('sunset-report-schema-');
+    repo.commit({ 'src/a.ts': listCall }, '2026-01-05T10:00:00Z');
+    repo.commit({ 'src/b.ts': labelsCall }, '2026-02-05T10:00:00Z');
+    repo.copy(path.resolve(__dirname, '../../../fixtures/report/runtime.jsonl'), 'runtime.jsonl');
+    const io = captureIo(repo.dir, '2026-03-01T12:00:00Z');
+    const args = ['--format', 'json', '--as-of', '2026-03-01', '--history', '2026-01-01', '--base', 'HEAD~1', '--runtime', 'runtime.jsonl', '--repo-name', 'acme/app'];
+    expect(await runReport(args, io)).toBe(0);
+    const report = JSON.parse(io.out()) as ReportData;
+    expect(schemas.validate('sunset-report', report)).toBeUndefined();
+    expect(report.provenance).toMatchObject({ repository: 'acme/app', repositoryFrom: 'flag', tool: 'sunset report' });
+    expect([report.history?.points.length, report.diff?.added.length, report.totals.runtimeOnly]).toEqual([9, 1, 2]);
+
+    const merged = await merge(resultsDir({ 'app.json': report }), ['results/app.json', '--format', 'json']);
+    const data = JSON.parse(merged.out) as ReportData;
+    expect(data.repositories!.map((row) => [row.repository, row.total])).toEqual([['acme/app', report.totals.total]]);
+    expect(data.sites.map((site) => [site.file, site.source, site.repository])).toEqual(report.sites.map((site) => [site.file, site.source, 'acme/app']));
+  });
+});
