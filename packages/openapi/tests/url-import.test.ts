@@ -43,6 +43,25 @@ const previous = current
   .replace("version: '2'", "version: '1'")
   .replace('paths:\n', "paths:\n  /albums:\n    get:\n      operationId: listAlbums\n      responses:\n        '200':\n          description: OK.\n");
 
+// A header parameter in a file the server does not have, beside a path parameter written in place.
+const withHeaders = `openapi: 3.0.3
+info:
+  title: Music API
+  version: '4'
+servers:
+  - url: https://api.music.example/v1
+paths:
+  /tracks/{trackId}:
+    get:
+      deprecated: true
+      parameters:
+        - { name: trackId, in: path, required: true, schema: { type: string } }
+        - $ref: './headers.yaml#/apiKey'
+      responses:
+        '200':
+          description: OK.
+`;
+
 let server: Server;
 let base = '';
 let requests: string[] = [];
@@ -70,6 +89,8 @@ beforeAll(async () => {
         return send(response, previous);
       case '/v3/openapi.yaml':
         return send(response, current.replace('./paths/tracks.yaml', './paths/gone.yaml'));
+      case '/v4/openapi.yaml':
+        return send(response, withHeaders);
       case '/slow.yaml':
         // Never answers: the client's timeout must end the import.
         return;
@@ -114,9 +135,9 @@ describe('sunset import openapi <URL>', () => {
       code: 0,
       stdout: `Wrote sunset.config.json: 2 entries from ${base}/latest (1 deprecated, 1 removed) for the API music-api on api.music.example.\n`,
       stderr: [
-        `sunset: warning: ${base}/latest: ${base}/v2/policies.yaml cannot be read: it is a remote file, which Sunset fetches only for what it reads. Sunset does not read it, so the $ref that names it is skipped:`,
+        `sunset: warning: ${base}/latest: ${base}/v2/policies.yaml cannot be read: it is a remote file, which Sunset fetches only for what it reads. Sunset does not need it, so the $ref that names it is skipped:`,
         `  ${base}/latest:9:5: #/components/x-policy/$ref`,
-        `sunset: warning: ${base}/v1/openapi.yaml: ${base}/v1/policies.yaml cannot be read: it is a remote file, which Sunset fetches only for what it reads. Sunset does not read it, so the $ref that names it is skipped:`,
+        `sunset: warning: ${base}/v1/openapi.yaml: ${base}/v1/policies.yaml cannot be read: it is a remote file, which Sunset fetches only for what it reads. Sunset does not need it, so the $ref that names it is skipped:`,
         `  ${base}/v1/openapi.yaml:9:5: #/components/x-policy/$ref`,
         '',
       ].join('\n'),
@@ -146,6 +167,20 @@ describe('sunset import openapi <URL>', () => {
       stdout: '',
       stderr: `sunset: ${base}/v3/openapi.yaml:12:5: #/paths/~1tracks/$ref: cannot be resolved, and Sunset needs a path item: ${base}/v3/paths/gone.yaml cannot be read: the server answered HTTP 404 Not Found.\n`,
     });
+  });
+
+  it('skips a parameter $ref the server does not have when the path template does not need it, with the warning that names the URL', async () => {
+    const result = await run(['openapi', `${base}/v4/openapi.yaml`, '--out', 'headers.json']);
+    expect(result).toEqual({
+      code: 0,
+      stdout: `Wrote headers.json: 1 entry from ${base}/v4/openapi.yaml (1 deprecated, 0 removed) for the API music-api on api.music.example.\n`,
+      stderr: [
+        `sunset: warning: ${base}/v4/openapi.yaml: ${base}/v4/headers.yaml cannot be read: the server answered HTTP 404 Not Found. Sunset does not need it, so the $ref that names it is skipped:`,
+        `  ${base}/v4/openapi.yaml:13:11: #/paths/~1tracks~1{trackId}/get/parameters/1/$ref`,
+        '',
+      ].join('\n'),
+    });
+    expect(requests).toEqual(['/v4/openapi.yaml', '/v4/headers.yaml']);
   });
 
   it('exits 2 when --previous is a URL that is not there', async () => {

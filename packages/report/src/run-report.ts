@@ -207,12 +207,14 @@ function cacheSalt(config: ResolvedConfig, paths: readonly string[]): unknown {
   return {
     ruleDataVersion,
     reportVersion,
-    // Counts since the history follows constants imported from other files (older caches counted one file at a time).
-    scan: 'module-graph',
+    // Counts since a request is a client's base plus a path and a known host decides whose it is (issues 21, 26);
+    // older caches counted every host and matched a path after any hole.
+    scan: 'request-model',
     paths,
     asOf: config.asOf,
     apiHosts: config.apiHosts,
     identityHosts: config.identityHosts,
+    apis: config.apis,
     reportScheduled: config.reportScheduled,
     scheduledWithinDays: config.scheduledWithinDays,
     customEntries: config.customEntries,

@@ -89,7 +89,14 @@ describe('provenanceOf', () => {
     const first = await provenance(web);
     expect(first).toMatchObject({ directory: 'packages/web', configFile: 'packages/web/sunset.config.json' });
     repo.commit({ 'packages/web/sunset.config.json': '{"apiHosts":["api.example.org"]}' }, '2026-02-02T10:00:00Z');
-    expect((await provenance(web)).configDigest).not.toBe(first.configDigest);
+    const second = await provenance(web);
+    expect(second.configDigest).not.toBe(first.configDigest);
+    // An imported API's hosts decide findings as apiHosts do.
+    const withApi = (host: string): string => JSON.stringify({ apiHosts: ['api.example.org'], apis: { vendor: { hosts: [host] } } });
+    repo.commit({ 'packages/web/sunset.config.json': withApi('api.vendor.example') }, '2026-02-03T10:00:00Z');
+    const third = await provenance(web);
+    repo.commit({ 'packages/web/sunset.config.json': withApi('gateway.vendor.example') }, '2026-02-04T10:00:00Z');
+    expect(new Set([first.configDigest, second.configDigest, third.configDigest, (await provenance(web)).configDigest]).size).toBe(4);
   });
 
   it('has no commit outside git, and names the folder', async () => {

@@ -1,6 +1,6 @@
 import type { Endpoint, HttpMethod } from '@sunset/rule-data';
 import { OpenApiImportError, type SpecProblem } from '../problems.js';
-import { describeChain, type DocumentSet, type LoadedDocument, type Resolution, type Site } from './documents.js';
+import { describeChain, type DocumentSet, type LoadedDocument, type RefFailure, type Resolution, type Site } from './documents.js';
 import { childPointer, type JsonPointer } from './json-pointer.js';
 import { expandServer } from './servers.js';
 import { swaggerServers } from './swagger-servers.js';
@@ -82,6 +82,21 @@ const blankParameters = (path: string): string => path.replace(/\{[^{}]*\}/g, '{
 /** The fields of an operation that Sunset reads, whose `$ref`s it follows. */
 export const readOperationFields = ['deprecated', 'operationId', 'servers', 'parameters', 'x-sunset', 'x-deprecated-at', 'x-deprecation-date', 'x-successor', 'x-replaced-by', 'x-migration-target'] as const;
 
+/** A parameter `$ref` whose target cannot be reached: where it is written, and why. */
+interface Unreached {
+  readonly refSite: Site;
+  readonly failure: RefFailure;
+  readonly chain: readonly Site[];
+}
+
+/** The parameters of a path item or an operation that Sunset could read, and the `$ref`s it could not. */
+interface Parameters {
+  readonly values: readonly unknown[];
+  readonly unreached: readonly Unreached[];
+}
+
+const noParameters: Parameters = { values: [], unreached: [] };
+
 const typeOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`);
 
 /** What the version fields say: `2.0`, `3.x.y`, or why Sunset cannot read the document. */
@@ -99,7 +114,8 @@ function versionOf(document: Record<string, unknown>): { version: string } | { p
  * paths, their path items, operations and parameters, the fields in `readOperationFields` and the
  * servers (operation, path item, then document level; Swagger 2.0's host, basePath and schemes).
  * A `$ref` there that leads nowhere, in a circle or to a value of the wrong kind is an error that
- * names the `$ref` chain; everything else in the description is left as it is written.
+ * names the `$ref` chain — except a parameter that leads nowhere while the path template's
+ * parameters are all declared (`requirePathParameters`); everything else is left as it is written.
  */
 export async function readDescription(documents: DocumentSet, root: LoadedDocument): Promise<Description> {
   const errors: SpecProblem[] = [];
@@ -116,8 +132,10 @@ export async function readDescription(documents: DocumentSet, root: LoadedDocume
   const { version } = versionReading;
 
   /** The value with its `$ref`s followed, or undefined (and an error) when Sunset cannot have it. */
-  const needed = async (value: unknown, site: Site, what: string, accepts: (value: unknown) => boolean): Promise<{ value: unknown; site: Site } | undefined> => {
-    const resolution: Resolution = await documents.resolve(value, site, 'needed');
+  const needed = async (value: unknown, site: Site, what: string, accepts: (value: unknown) => boolean): Promise<{ value: unknown; site: Site } | undefined> =>
+    judge(await documents.resolve(value, site, 'needed'), site, what, accepts);
+  /** A resolution Sunset needs: its value, or undefined (and an error) when it failed or is not `what`. */
+  const judge = (resolution: Resolution, site: Site, what: string, accepts: (value: unknown) => boolean): { value: unknown; site: Site } | undefined => {
     if ('failure' in resolution) {
       const refSite = resolution.chain.at(-1) ?? site;
       const via = resolution.chain.length > 1 && resolution.failure.circular !== true ? ` (reached through the $ref chain ${describeChain(resolution.chain)})` : '';
@@ -186,7 +204,8 @@ export async function readDescription(documents: DocumentSet, root: LoadedDocume
     if (pathItem === undefined) continue;
     const item = pathItem.value as Record<string, unknown>;
     const pathServers = item['servers'] === undefined ? [] : await serverList(item['servers'], child(pathItem.site, 'servers'));
-    if (item['parameters'] !== undefined) await readParameters(item['parameters'], child(pathItem.site, 'parameters'));
+    const pathParameters = item['parameters'] === undefined ? noParameters : await readParameters(item['parameters'], child(pathItem.site, 'parameters'));
+    const reported = new Set<Site>();
     for (const key of pathItemMethods) {
       if (item[key] === undefined) continue;
       const resolved = await needed(item[key], child(pathItem.site, key), 'an operation object', isRecord);
@@ -198,7 +217,9 @@ export async function readDescription(documents: DocumentSet, root: LoadedDocume
         const value = await needed(operation[field], child(resolved.site, field), `its ${field}`, () => true);
         fields[field] = value?.value;
       }
-      if (operation['parameters'] !== undefined) fields['parameters'] = await readParameters(operation['parameters'], child(resolved.site, 'parameters'));
+      const operationParameters = operation['parameters'] === undefined ? noParameters : await readParameters(operation['parameters'], child(resolved.site, 'parameters'));
+      if (operation['parameters'] !== undefined) fields['parameters'] = operationParameters.values;
+      requirePathParameters(template, [pathParameters, operationParameters], reported);
       const operationServers = operation['servers'] === undefined ? [] : await serverList(operation['servers'], child(resolved.site, 'servers'));
       if (operationServers.length > 0) fields['servers'] = operationServers.map((server) => server.value);
       const { path: serverPath, hosts: operationHosts } = readServers(operationServers.length > 0 ? operationServers : pathServers.length > 0 ? pathServers : rootServers);
@@ -206,12 +227,53 @@ export async function readDescription(documents: DocumentSet, root: LoadedDocume
     }
   }
 
-  /** A `parameters` list with each parameter's `$ref` followed. */
-  async function readParameters(value: unknown, site: Site): Promise<unknown[]> {
-    const list = await needed(value, site, 'a list of parameters', Array.isArray);
-    if (list === undefined) return [];
-    const parameters = await Promise.all((list.value as unknown[]).map((parameter, index) => needed(parameter, child(list.site, index), 'a parameter object', isRecord)));
-    return parameters.map((parameter) => parameter?.value);
+  /**
+   * A `parameters` list with each parameter's `$ref` followed. A `$ref` whose target cannot be
+   * reached (a missing file or pointer) is set aside in `unreached`: `requirePathParameters` decides
+   * whether Sunset needs it. A circle, or a target of the wrong kind, is an error here.
+   */
+  async function readParameters(value: unknown, site: Site): Promise<Parameters> {
+    const list = await reachable(value, site, 'a list of parameters', Array.isArray);
+    if (list === undefined) return noParameters;
+    if ('unreached' in list) return { values: [], unreached: [list.unreached] };
+    const read = await Promise.all((list.value as unknown[]).map((parameter, index) => reachable(parameter, child(list.site, index), 'a parameter object', isRecord)));
+    return {
+      values: read.flatMap((parameter) => (parameter !== undefined && 'value' in parameter ? [parameter.value] : [])),
+      unreached: read.flatMap((parameter) => (parameter !== undefined && 'unreached' in parameter ? [parameter.unreached] : [])),
+    };
+  }
+
+  /** `needed`, except that a `$ref` whose target cannot be reached is returned rather than reported. */
+  async function reachable(value: unknown, site: Site, what: string, accepts: (value: unknown) => boolean): Promise<{ value: unknown; site: Site } | { unreached: Unreached } | undefined> {
+    const resolution: Resolution = await documents.resolve(value, site, 'needed');
+    if ('failure' in resolution && resolution.failure.circular !== true) return { unreached: { refSite: resolution.chain.at(-1) ?? site, failure: resolution.failure, chain: resolution.chain } };
+    return judge(resolution, site, what, accepts);
+  }
+
+  /**
+   * Sunset reads a path's parameters from its template (`{itemId}` is one segment), so a parameter
+   * it cannot reach is skipped (the warnings list it) when every parameter of the template is
+   * declared `in: path` by a parameter it did read: OpenAPI makes parameters unique by name and
+   * location, so the unreached one is a query, header or cookie parameter. When a template
+   * parameter has no such declaration, an unreached `$ref` may be it, and the import stops there.
+   */
+  function requirePathParameters(template: string, lists: readonly Parameters[], reported: Set<Site>): void {
+    const unreached = lists.flatMap((list) => list.unreached).filter(({ refSite }) => !reported.has(refSite));
+    if (unreached.length === 0) return;
+    const declared = new Set(lists.flatMap((list) => list.values).flatMap((parameter) => (isRecord(parameter) && parameter['in'] === 'path' && typeof parameter['name'] === 'string' ? [parameter['name']] : [])));
+    const undeclared = [...template.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]!).filter((name) => !declared.has(name));
+    if (undeclared.length === 0) return;
+    const names = undeclared.map((name) => `{${name}}`).join(', ');
+    const declares = undeclared.length === 1 ? 'declares it' : 'declares them';
+    for (const { refSite, failure, chain } of unreached) {
+      reported.add(refSite);
+      const via = chain.length > 1 ? ` (reached through the $ref chain ${describeChain(chain)})` : '';
+      errors.push({
+        file: refSite.doc.name,
+        pointer: childPointer(refSite.pointer, '$ref'),
+        message: `cannot be resolved, and Sunset needs it for ${names} of the path ${template} (no parameter it can read ${declares} in: path, so this one may): ${failure.message}${via}`,
+      });
+    }
   }
 
   if (errors.length > 0) throw new OpenApiImportError(documents.locate(errors));

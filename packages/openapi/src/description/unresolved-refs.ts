@@ -37,9 +37,10 @@ function collectRefs(doc: LoadedDocument): { site: Site; ref: string }[] {
 }
 
 /**
- * One warning per target that the `$ref`s outside what Sunset reads cannot reach (a missing file,
- * a missing pointer, a remote file not fetched, a circle), listing the file, line and JSON pointer
- * of each `$ref` that names it. Sunset reads none of them, so the import goes on.
+ * One warning per target that `$ref`s Sunset does not need cannot reach (a missing file, a missing
+ * pointer, a remote file not fetched, a circle), listing the file, line and JSON pointer of each
+ * `$ref` that names it: those outside what Sunset reads, and parameters a path template does not
+ * need. The import goes on without them.
  */
 export async function unresolvedRefWarnings(documents: DocumentSet): Promise<SpecProblem[]> {
   const refs = documents.documents().flatMap(collectRefs);
@@ -57,6 +58,6 @@ export async function unresolvedRefWarnings(documents: DocumentSet): Promise<Spe
   return [...groups.values()].map(({ failure, sites }) => {
     const places = located.slice(next, (next += sites.length)).map((place) => `  ${place.file}${place.line === undefined ? '' : `:${place.line}:${place.column ?? 1}`}: ${place.pointer!}`);
     const count = sites.length === 1 ? 'the $ref that names it is' : `the ${sites.length} $refs that name it are`;
-    return { file: sites[0]!.doc.name, message: `${failure.message} Sunset does not read it, so ${count} skipped:\n${places.join('\n')}` };
+    return { file: sites[0]!.doc.name, message: `${failure.message} Sunset does not need it, so ${count} skipped:\n${places.join('\n')}` };
   });
 }

@@ -132,6 +132,7 @@ export function configDigestOf(config: ResolvedConfig): string {
   const options = {
     apiHosts: config.apiHosts,
     identityHosts: config.identityHosts,
+    apis: config.apis,
     reportScheduled: config.reportScheduled,
     scheduledWithinDays: config.scheduledWithinDays,
     customEntries: config.customEntries,
