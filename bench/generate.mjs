@@ -9,10 +9,12 @@
 // contracts table; the tools under test get theirs from @sunset/rule-data.
 //
 //   node bench/generate.mjs --files 1000 --seed 42 --share 0.01 --out /tmp/x
+//   node bench/generate.mjs --files 100000 --change 20 --out /tmp/y   (a git repo; branch `change` edits 20 files since `main`)
 //
 // File i depends only on (seed, i), so the 1k repo's files are the first 1k files of the 10k repo;
 // only the choice of retired files depends on N.
-import { mkdirSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -1107,6 +1109,50 @@ export function writeRepo(outDir, { files, seed = DEFAULT_SEED, share = DEFAULT_
 }
 
 /**
+ * A pull request on a generated repo (`sunset check --changed-since`'s bench row): makes `root` a git
+ * repository whose `main` holds every file, then commits on branch `change` an edit of `count` files
+ * chosen by the seed. Half of them gain a function calling a retired endpoint (one finding each), the
+ * other half a function calling a new one. Returns the edited paths and how many retired calls were added.
+ * @param {string} root a repo `writeRepo` wrote, not yet under git
+ * @param {{ files: number, count?: number, seed?: number }} options
+ * @returns {{ base: string, changed: string[], retiredCalls: number }}
+ */
+export function commitChange(root, { files, count = 20, seed = DEFAULT_SEED }) {
+  if (!Number.isInteger(count) || count < 1 || count > files) {
+    throw new Error(`--change must be a whole number from 1 to --files (${files}), got ${String(count)}; pass e.g. --change 20.`);
+  }
+  const git = (/** @type {string[]} */ ...args) => {
+    const result = spawnSync('git', ['-c', 'user.name=Sunset Bench', '-c', 'user.email=bench@example.com', '-c', 'init.defaultBranch=main', '-c', 'core.autocrlf=false', ...args], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    if (result.status !== 0) throw new Error(`git ${args.join(' ')} failed in ${root}: ${result.stderr || String(result.error)}`);
+    return result.stdout;
+  };
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'generated repo');
+  git('checkout', '-q', '-b', 'change');
+  const r = mulberry32(mixSeed(seed ^ 0xc4a9, files));
+  /** @type {Set<number>} */
+  const chosen = new Set();
+  while (chosen.size < count) chosen.add(Math.floor(r() * files));
+  /** @type {string[]} */
+  const changed = [];
+  let retiredCalls = 0;
+  for (const [ordinal, index] of [...chosen].sort((x, y) => x - y).entries()) {
+    const file = generateFile(seed, index);
+    const retired = ordinal % 2 === 0;
+    const name = retired ? `loadLegacyManagers${ordinal}` : `loadBuyerManagers${ordinal}`;
+    const path = retired ? '/v1/campaigns/dictionaries/managers' : '/v1/buyer/classifiers/managers';
+    const block = ['', `export async function ${name}() {`, `  const response = await fetch(\`\${API_BASE}${path}\`);`, '  return response.json();', '}', ''].join('\n');
+    appendFileSync(join(root, file.path), block);
+    changed.push(file.path);
+    if (retired) retiredCalls += 1;
+  }
+  git('add', '-A');
+  git('commit', '-q', '-m', `change ${count} files`);
+  return { base: 'main', changed, retiredCalls };
+}
+
+/**
  * Throws an error naming the option when files, seed or share is out of range.
  * @param {{ files: number, seed: number, share: number }} options
  */
@@ -1126,8 +1172,8 @@ function validateOptions({ files, seed, share }) {
  * @param {readonly string[]} argv
  */
 function parseCli(argv) {
-  /** @type {{ files: number, seed: number, share: number, out: string | undefined, clean: boolean }} */
-  const options = { files: 1000, seed: DEFAULT_SEED, share: DEFAULT_SHARE, out: undefined, clean: false };
+  /** @type {{ files: number, seed: number, share: number, out: string | undefined, clean: boolean, change: number | undefined }} */
+  const options = { files: 1000, seed: DEFAULT_SEED, share: DEFAULT_SHARE, out: undefined, clean: false, change: undefined };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = () => {
@@ -1141,7 +1187,8 @@ function parseCli(argv) {
     else if (arg === '--share') options.share = Number(value());
     else if (arg === '--out') options.out = value();
     else if (arg === '--clean') options.clean = true;
-    else throw new Error(`Unknown option ${arg}; use --files N --seed S --share F --out DIR [--clean].`);
+    else if (arg === '--change') options.change = Number(value());
+    else throw new Error(`Unknown option ${arg}; use --files N --seed S --share F --out DIR [--clean] [--change 20].`);
   }
   const { out } = options;
   if (!out) throw new Error('--out is required: pass the directory to write the repo into, e.g. --out /tmp/sunset-repo.');
@@ -1162,6 +1209,10 @@ function main() {
     const manifest = writeRepo(root, options);
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     process.stdout.write(`wrote ${manifest.files} files (${(manifest.bytes / 1e6).toFixed(1)} MB, ${manifest.retiredFiles.length} with retired calls) to ${root} in ${(ms / 1000).toFixed(2)} s\n`);
+    if (options.change !== undefined) {
+      const change = commitChange(root, { files: options.files, count: options.change, seed: options.seed });
+      process.stdout.write(`committed on branch change: ${change.changed.length} files edited since ${change.base}, ${change.retiredCalls} retired calls added\n`);
+    }
   } catch (error) {
     process.stderr.write(`generate: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 2;

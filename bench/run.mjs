@@ -3,7 +3,7 @@
 // Sunset benchmarks: wall time and peak RSS of `sunset check` / `sunset fix --dry` side by side
 // with what users would otherwise run (ESLint or oxlint with the plugin, a jscodeshift no-op, grep).
 //
-//   node bench/run.mjs [--quick] [--sizes 1000,10000,50000] [--runs 3] [--json-only] [--repo-root DIR]
+//   node bench/run.mjs [--quick] [--sizes 10000,50000,100000] [--runs 3] [--node 22] [--json-only] [--repo-root DIR]
 //
 // See bench/README.md for what each row, ratio and target means.
 import { spawn, spawnSync } from 'node:child_process';
@@ -12,22 +12,22 @@ import { createRequire } from 'node:module';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DEFAULT_SEED, DEFAULT_SHARE, writeRepo } from './generate.mjs';
+import { DEFAULT_SEED, DEFAULT_SHARE, MANIFEST_NAME, commitChange, writeRepo } from './generate.mjs';
 
 const benchCheckout = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const RESULTS_SCHEMA = 'sunset-bench-results/2';
+const RESULTS_SCHEMA = 'sunset-bench-results/3';
 const SOURCE_GLOB = '**/*.{js,mjs,cjs,jsx,ts,tsx,mts,cts}';
 const SOURCE_EXTENSIONS = ['js', 'mjs', 'cjs', 'jsx', 'ts', 'tsx', 'mts', 'cts'];
 /** What the generated repo's .gitignore excludes; every tool is told to skip the same folders. */
 const IGNORED_DIRS = ['node_modules', 'dist', 'coverage'];
 const POLL_INTERVAL_MS = 20;
 
-/** @typedef {'a' | 'b' | 'b0' | 'o' | 'c' | 'd' | 'e'} ToolId */
+/** @typedef {'a' | 'b' | 'b0' | 'o' | 'c' | 'd' | 'e' | 'g'} ToolId */
 /** @type {readonly ToolId[]} The rows, in table order. */
-const TOOL_IDS = ['a', 'b', 'b0', 'o', 'c', 'd', 'e'];
+const TOOL_IDS = ['a', 'b', 'b0', 'o', 'c', 'd', 'e', 'g'];
 /** @type {readonly ToolId[]} */
-const DEFAULT_TOOLS = ['a', 'b', 'o', 'c', 'd', 'e'];
-/** @type {readonly ToolId[]} The order rows run in (the cheap ones first, so a broken build shows early). */
+const DEFAULT_TOOLS = ['a', 'b', 'o', 'c', 'd', 'e', 'g'];
+/** @type {readonly ToolId[]} The order rows run in (the cheap ones first, so a broken build shows early); g runs once, on its own repo. */
 const RUN_ORDER = ['e', 'a', 'o', 'b', 'b0', 'c', 'd'];
 /** @type {Readonly<Record<ToolId, string>>} */
 const TOOL_NAMES = {
@@ -38,15 +38,29 @@ const TOOL_NAMES = {
   c: 'sunset fix --dry',
   d: 'jscodeshift no-op (parse only)',
   e: 'grep -rlE needle pattern',
+  g: 'sunset check --changed-since (pull request)',
 };
-const DEFAULT_SIZES = [1000, 10000, 50000];
+const DEFAULT_SIZES = [10000, 50000, 100000];
 const QUICK_SIZES = [300];
+/** Row g: the repo it checks a pull request of, and how many files the pull request edits. */
+const DEFAULT_GATE_SIZE = 100000;
+const QUICK_GATE_SIZE = 200;
+const DEFAULT_CHANGE = 20;
 /** Sizes above this run only LARGE_SIZE_TOOLS unless --all-rows: at 50k ESLint alone takes about 25 min for 3 runs. */
 const LARGE_SIZE = 10000;
 /** @type {readonly ToolId[]} */
 const LARGE_SIZE_TOOLS = ['a', 'c', 'e'];
-/** The targets are taken at this size (or the largest size run, when it was not). */
+/** The targets are taken at this size (or the largest size run, when it was not); the second memory target at 50k. */
 const TARGET_SIZE = 10000;
+const LARGE_TARGET_SIZE = 50000;
+/**
+ * Issue 24's targets on Node 22 and later (oxc's raw transfer); on Node 20 at least the ratios issue 11
+ * ended with (2026-11-24: a/b 0.033, a/o 0.763, a/e 19.72).
+ */
+const RATIO_TARGETS = { current: { 'a/b': 0.02, 'a/o': 0.5, 'a/e': 10 }, node20: { 'a/b': 0.033, 'a/o': 0.763, 'a/e': 19.72 } };
+const RSS_TARGET_MB = 200;
+const LARGE_RSS_TARGET_MB = 300;
+const GATE_TARGET_S = 2;
 /** The phases `sunset check --stats` reports in `stats.timings` (milliseconds). */
 const PHASES = /** @type {const} */ (['walk', 'prefilter', 'parse', 'index', 'checks']);
 const TIMINGS_ABSENT = 'timings not reported by this build';
@@ -69,6 +83,10 @@ const TIMINGS_ABSENT = 'timings not reported by this build';
  * @property {boolean} jsonOnly
  * @property {boolean} keep
  * @property {boolean} help
+ * @property {string | undefined} node the Node version the Node-hosted rows run under (`--node`)
+ * @property {number} gateSize
+ * @property {number} change
+ * @property {string | undefined} work where generated repos are kept and reused
  */
 
 /**
@@ -153,10 +171,14 @@ const TIMINGS_ABSENT = 'timings not reported by this build';
 function usage() {
   return [
     'usage: node bench/run.mjs [options]',
-    '  --sizes 1000,10000,50000 repo sizes in files (default 1000,10000,50000; --quick: 300)',
+    '  --sizes 10000,50000,100000 repo sizes in files (default 10000,50000,100000; --quick: 300)',
     '  --runs 3                 runs per tool and size; the median is reported (default 3; --quick: 1)',
     '  --quick                  small repo, one run (a smoke check, not a measurement)',
-    `  --tools ${DEFAULT_TOOLS.join(',')}      which rows to run (b0 = ESLint with parsers only, off by default)`,
+    `  --tools ${DEFAULT_TOOLS.join(',')}    which rows to run (b0 = ESLint with parsers only, off by default; g = the pull-request gate)`,
+    '  --node 22                run the CLI, ESLint, oxlint and jscodeshift under this Node (the registry\'s node package, through npx)',
+    `  --gate-size ${DEFAULT_GATE_SIZE}       files of the repo row g checks a pull request of (--quick: ${QUICK_GATE_SIZE})`,
+    `  --change ${DEFAULT_CHANGE}              files the generated pull request of row g edits`,
+    '  --work DIR               keep the generated repos in DIR and reuse them on the next run (same seed, share, size)',
     `  --all-rows               also run b, b0, o, d above ${LARGE_SIZE} files (by default only ${LARGE_SIZE_TOOLS.join(', ')} run there)`,
     '  --share 0.01             share of files with retired calls (default 0.01)',
     '  --seed 42                generator seed',
@@ -195,8 +217,10 @@ function parseArgs(argv) {
   const options = {
     sizes: [], runs: 0, quick: false, share: DEFAULT_SHARE, seed: DEFAULT_SEED, tools: [...DEFAULT_TOOLS], allRows: false,
     asOf: new Date().toISOString().slice(0, 10), repoRoot: benchCheckout, outDir: join(benchCheckout, 'bench', 'out'),
-    jsonOnly: false, keep: false, help: false,
+    jsonOnly: false, keep: false, help: false, node: undefined, gateSize: 0, change: DEFAULT_CHANGE, work: undefined,
   };
+  /** @type {number | undefined} */
+  let gateSize;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     const eq = arg.indexOf('=');
@@ -220,6 +244,10 @@ function parseArgs(argv) {
     else if (flag === '--as-of') options.asOf = value();
     else if (flag === '--repo-root') options.repoRoot = resolve(value());
     else if (flag === '--out-dir') options.outDir = resolve(value());
+    else if (flag === '--node') options.node = value();
+    else if (flag === '--gate-size') gateSize = Number(value().replace(/_/g, ''));
+    else if (flag === '--change') options.change = Number(value());
+    else if (flag === '--work') options.work = resolve(value());
     else if (flag === '--tools') {
       const tools = value().split(',').map((s) => s.trim());
       const unknown = tools.find((tool) => !isToolId(tool));
@@ -229,6 +257,12 @@ function parseArgs(argv) {
   }
   options.sizes = sizes ?? (options.quick ? QUICK_SIZES : DEFAULT_SIZES);
   options.runs = runs ?? (options.quick ? 1 : 3);
+  options.gateSize = gateSize ?? (options.quick ? QUICK_GATE_SIZE : DEFAULT_GATE_SIZE);
+  if (!Number.isInteger(options.gateSize) || options.gateSize < 1) throw new Error(`--gate-size takes a positive whole number, got ${String(options.gateSize)}; e.g. --gate-size 100000.`);
+  if (!Number.isInteger(options.change) || options.change < 1 || options.change > options.gateSize) {
+    throw new Error(`--change takes a whole number from 1 to --gate-size (${options.gateSize}), got ${String(options.change)}; e.g. --change 20.`);
+  }
+  if (options.node !== undefined && !/^\d+(\.\d+){0,2}$/.test(options.node)) throw new Error(`--node takes a Node version such as 22 or 22.23.3, got ${options.node}.`);
   for (const size of options.sizes) {
     if (!Number.isInteger(size) || size < 1) throw new Error(`--sizes takes positive whole numbers separated by commas, got ${String(size)}; e.g. --sizes 1000,10000.`);
   }
@@ -414,7 +448,31 @@ function messageOf(error) {
  * @property {{ bin?: string, version?: string, note?: string }} oxlint
  * @property {string | undefined} jscodeshift
  * @property {{ pattern?: string, note?: string }} needles
+ * @property {NodeRuntime} node what the Node-hosted rows run under
  */
+
+/**
+ * @typedef {object} NodeRuntime
+ * @property {string} path
+ * @property {string} version
+ */
+
+/**
+ * The Node binary of `--node <version>`: the registry's `node` package, through npx (installed once
+ * into npx's cache); without `--node`, the Node running the bench.
+ * @param {string | undefined} version
+ * @returns {NodeRuntime}
+ */
+export function resolveNode(version) {
+  if (version === undefined) return { path: process.execPath, version: process.version };
+  const probe = spawnSync('npx', ['-y', `node@${version}`, '-p', 'process.execPath + "\\n" + process.version'], { encoding: 'utf8', timeout: 600_000 });
+  const [path = '', reported = ''] = (probe.stdout ?? '').trim().split('\n').slice(-2);
+  if (probe.status !== 0 || !existsSync(path)) {
+    const why = (probe.stderr ?? '').trim().split('\n').slice(-2).join(' ') || probe.error?.message || `exit code ${String(probe.status)}`;
+    throw new Error(`--node ${version}: npx could not run node@${version} from the registry (${why}). Check the version, e.g. --node 22.`);
+  }
+  return { path, version: reported.trim() };
+}
 
 /** @param {string} full */
 async function importIfExists(full) {
@@ -446,9 +504,10 @@ function recommendedSunsetRules(pluginModule) {
 
 /**
  * @param {string} root
+ * @param {NodeRuntime} node
  * @returns {Promise<Environment>}
  */
-async function detectEnvironment(root) {
+async function detectEnvironment(root, node) {
   const realRoot = realpathSync(root);
   /** Resolves `id` from `from`, only to a file inside the measured workspace (not NODE_PATH's, not a global one). */
   const tryResolve = (/** @type {string} */ from, /** @type {string} */ id) => {
@@ -465,7 +524,7 @@ async function detectEnvironment(root) {
   let cli = { stats: false, note: `${cliBin} does not exist (CLI not built)` };
   if (existsSync(cliBin)) {
     // `--stats` is asked for only when the CLI offers it: an older CLI rejects unknown flags.
-    const help = spawnSync(process.execPath, [cliBin, 'check', '--help'], { encoding: 'utf8' });
+    const help = spawnSync(node.path, [cliBin, 'check', '--help'], { encoding: 'utf8' });
     cli = { bin: cliBin, stats: /(^|\s)--stats\b/m.test(help.stdout) };
   }
 
@@ -507,6 +566,7 @@ async function detectEnvironment(root) {
     needles: typeof pattern === 'string'
       ? { pattern }
       : { note: ruleData.note ?? 'packages/rule-data/dist has no retiredNeedlePattern()' },
+    node,
   };
 }
 
@@ -682,7 +742,7 @@ function toolPlans(env, { scratchDir, asOf }) {
     const configPath = join(scratchDir, withPlugin ? 'eslint.config.mjs' : 'eslint-parsers-only.config.mjs');
     writeFileSync(configPath, eslintConfigSource({ withPlugin, asOf, tsParser: env.tsParser, pluginDist: env.plugin.dist }));
     return {
-      command: process.execPath,
+      command: env.node.path,
       args: [env.eslint.bin, '--config', configPath, '--format', 'json', '.'],
       okExitCodes: [0, 1],
       summarize: summarizeEslintOutput,
@@ -691,7 +751,7 @@ function toolPlans(env, { scratchDir, asOf }) {
   const cliPlan = (/** @type {string[]} */ subcommand, /** @type {string[]} */ extra) => {
     if (!env.cli.bin) return { note: env.cli.note ?? 'the CLI is not built' };
     return {
-      command: process.execPath,
+      command: env.node.path,
       args: [env.cli.bin, ...subcommand, '.', '--format', 'json', '--as-of', asOf, ...extra],
       okExitCodes: [0, 1],
       summarize: summarizeCliOutput,
@@ -703,7 +763,7 @@ function toolPlans(env, { scratchDir, asOf }) {
     const configPath = join(scratchDir, 'oxlintrc.json');
     writeFileSync(configPath, `${JSON.stringify(oxlintConfig(env.plugin.dist, env.plugin.sunsetRules, asOf), null, 2)}\n`);
     return {
-      command: process.execPath,
+      command: env.node.path,
       args: [env.oxlint.bin, '--config', configPath, '--format', 'json', '.'],
       okExitCodes: [0, 1],
       summarize: summarizeOxlintOutput,
@@ -721,7 +781,7 @@ function toolPlans(env, { scratchDir, asOf }) {
       '',
     ].join('\n'));
     return {
-      command: process.execPath,
+      command: env.node.path,
       args: [env.jscodeshift, '-t', transform, '--extensions=ts,tsx,js,mjs', '--parser=tsx', '--dry', '--gitignore', '.'],
       okExitCodes: [0],
       summarize: summarizeJscodeshiftOutput,
@@ -740,6 +800,7 @@ function toolPlans(env, { scratchDir, asOf }) {
     };
   };
   return {
+    g: gatePlan(env, asOf),
     a: cliPlan(['check'], env.cli.stats ? ['--stats'] : []),
     b: eslintPlan(true),
     b0: eslintPlan(false),
@@ -747,6 +808,22 @@ function toolPlans(env, { scratchDir, asOf }) {
     c: cliPlan(['fix', '--dry'], []),
     d: jscodeshiftPlan(),
     e: grepPlan(),
+  };
+}
+
+/**
+ * Row g's command: `sunset check --changed-since main`, as a pull request's CI job runs it.
+ * @param {Environment} env
+ * @param {string} asOf
+ * @returns {Plan | { note: string }}
+ */
+function gatePlan(env, asOf) {
+  if (!env.cli.bin) return { note: env.cli.note ?? 'the CLI is not built' };
+  return {
+    command: env.node.path,
+    args: [env.cli.bin, 'check', '.', '--changed-since', 'main', '--format', 'json', '--as-of', asOf],
+    okExitCodes: [0, 1],
+    summarize: summarizeCliOutput,
   };
 }
 
@@ -794,7 +871,7 @@ async function runTool(id, plan, { repoDir, scratchDir, runs, env, log }) {
     log(`  ${id} ${TOOL_NAMES[id]}: not available (${plan.note})`);
     return row;
   }
-  row.command = [plan.command === process.execPath ? 'node' : plan.command, ...plan.args].join(' ');
+  row.command = [plan.command === env.node.path ? 'node' : plan.command, ...plan.args].join(' ');
   const stdoutPath = join(scratchDir, `stdout-${id}.txt`);
   /** @type {RunSummary[]} */
   const summaries = [];
@@ -856,6 +933,8 @@ function ratio(rows, numerator, denominator) {
 
 const RATIOS = /** @type {const} */ ([['a', 'b'], ['a', 'o'], ['a', 'e'], ['c', 'd']]);
 
+/** @typedef {{ from: number, to: number, sizeFactor: number, rss: Partial<Record<ToolId, number>> } & Partial<Record<ToolId, number>>} Growth */
+
 /**
  * @param {readonly SizeResult[]} sizeResults
  */
@@ -865,18 +944,21 @@ function computeRatios(sizeResults) {
   for (const size of sizeResults) {
     ratios[size.files] = Object.fromEntries(RATIOS.map(([top, bottom]) => [`${top}/${bottom}`, ratio(size.tools, top, bottom)]));
   }
-  /** @type {Record<string, { from: number, to: number, sizeFactor: number } & Partial<Record<ToolId, number>>>} */
+  /** @type {Record<string, Growth>} */
   const growth = {};
   for (let i = 1; i < sizeResults.length; i += 1) {
     const from = sizeResults[i - 1];
     const to = sizeResults[i];
     if (!from || !to) continue;
-    /** @type {{ from: number, to: number, sizeFactor: number } & Partial<Record<ToolId, number>>} */
-    const pair = { from: from.files, to: to.files, sizeFactor: to.files / from.files };
+    /** @type {Growth} */
+    const pair = { from: from.files, to: to.files, sizeFactor: to.files / from.files, rss: {} };
     for (const id of TOOL_IDS) {
       const before = wallOf(from.tools, id);
       const after = wallOf(to.tools, id);
       if (before !== null && after !== null && before > 0) pair[id] = after / before;
+      const rssBefore = from.tools.find((r) => r.id === id)?.medianPeakRssMb ?? null;
+      const rssAfter = to.tools.find((r) => r.id === id)?.medianPeakRssMb ?? null;
+      if (rssBefore !== null && rssAfter !== null && rssBefore > 0) pair.rss[id] = rssAfter / rssBefore;
     }
     growth[`${from.files}->${to.files}`] = pair;
   }
@@ -892,13 +974,15 @@ const fmt = (value, digits = 2) => (typeof value === 'number' ? value.toFixed(di
 const thousands = (n) => n.toLocaleString('en-US');
 
 /**
- * The verdicts of issue 11 (c/d, fix memory and growth kept from issue 6), at N = 10,000 or the
- * largest size run.
+ * The verdicts of issue 24 (c/d, fix memory and the findings check kept from issues 6 and 11), at
+ * N = 10,000 or the largest size run; the ratio limits depend on the Node line (`RATIO_TARGETS`).
  * @param {readonly SizeResult[]} sizeResults
  * @param {ReturnType<typeof computeRatios>} computed
+ * @param {GateResult | undefined} gate
+ * @param {number} nodeMajor
  * @returns {Target[]}
  */
-function targetsFor(sizeResults, { ratios, growth }) {
+function targetsFor(sizeResults, { ratios, growth }, gate, nodeMajor) {
   const atSize = sizeResults.find((s) => s.files === TARGET_SIZE) ?? sizeResults[sizeResults.length - 1];
   const size = atSize?.files ?? null;
   const at = size === null ? '' : ` at ${thousands(size)} files`;
@@ -922,15 +1006,30 @@ function targetsFor(sizeResults, { ratios, growth }) {
   };
   const r = size === null ? {} : (ratios[size] ?? {});
   const over = (/** @type {number} */ limit) => (/** @type {number} */ v) => `${fmt(v / limit)}× the limit`;
+  const line = nodeMajor >= 22 ? 'current' : 'node20';
+  const limits = RATIO_TARGETS[line];
+  const onLine = line === 'current' ? '' : ' (Node 20: the ratio issue 11 ended with)';
+  const times = (/** @type {number} */ limit) => fmt(1 / limit, 0);
+  const large = sizeResults.find((s) => s.files === LARGE_TARGET_SIZE);
+  const largeRow = large?.tools.find((t) => t.id === 'a');
   /** @type {Target[]} */
   const targets = [
-    verdict('a/b', `sunset check ≥ 20× faster than ESLint + plugin (a/b ≤ 0.05)${at}`, r['a/b'], (v) => v <= 0.05, (v) => `${fmt(1 / v, 1)}× faster, ${over(0.05)(v)}`, missing('a', 'b')),
-    verdict('a/e', `sunset check within 20× of grep (a/e ≤ 20)${at}`, r['a/e'], (v) => v <= 20, over(20), missing('a', 'e')),
-    verdict('a/o', `sunset check faster than oxlint + plugin (a/o < 1)${at}`, r['a/o'], (v) => v < 1, (v) => `${fmt(v)}× oxlint's time`, missing('a', 'o')),
+    verdict('a/b', `sunset check ≥ ${times(limits['a/b'])}× faster than ESLint + plugin (a/b ≤ ${limits['a/b']})${onLine}${at}`, r['a/b'], (v) => v <= limits['a/b'], (v) => `${fmt(1 / v, 1)}× faster, ${over(limits['a/b'])(v)}`, missing('a', 'b')),
+    verdict('a/e', `sunset check within ${limits['a/e']}× of grep (a/e ≤ ${limits['a/e']})${onLine}${at}`, r['a/e'], (v) => v <= limits['a/e'], over(limits['a/e']), missing('a', 'e')),
+    verdict('a/o', `sunset check ≥ ${fmt(1 / limits['a/o'], 1)}× faster than oxlint + plugin (a/o ≤ ${limits['a/o']})${onLine}${at}`, r['a/o'], (v) => v <= limits['a/o'], (v) => `${fmt(1 / v, 1)}× faster, ${over(limits['a/o'])(v)}`, missing('a', 'o')),
     verdict('c/d', `sunset fix --dry ≥ 30× faster than jscodeshift (c/d ≤ 1/30 ≈ 0.033)${at}`, r['c/d'], (v) => v <= 1 / 30, (v) => `${fmt(1 / v, 1)}× faster, ${over(1 / 30)(v)}`, missing('c', 'd')),
-    verdict('rss-a', `peak RSS of sunset check ≤ 300 MB${at}`, rowOf('a')?.medianPeakRssMb, (v) => v <= 300, (v) => `${fmt(v - 300, 0)} MB over`, rowOf('a')?.status === 'ok' ? 'RSS not measured on this system' : missing('a')),
+    verdict('rss-a', `peak RSS of sunset check ≤ ${RSS_TARGET_MB} MB${at}`, rowOf('a')?.medianPeakRssMb, (v) => v <= RSS_TARGET_MB, (v) => `${fmt(v - RSS_TARGET_MB, 0)} MB over`, rowOf('a')?.status === 'ok' ? 'RSS not measured on this system' : missing('a')),
+    large === undefined || largeRow?.status !== 'ok' || largeRow.medianPeakRssMb === null
+      ? { id: 'rss-a-50k', target: `peak RSS of sunset check ≤ ${LARGE_RSS_TARGET_MB} MB at ${thousands(LARGE_TARGET_SIZE)} files`, size: LARGE_TARGET_SIZE, value: null, verdict: 'n/a', detail: large === undefined ? `no run at ${thousands(LARGE_TARGET_SIZE)} files` : `no peak RSS for (a) at ${thousands(LARGE_TARGET_SIZE)} files` }
+      : { ...verdict('rss-a-50k', `peak RSS of sunset check ≤ ${LARGE_RSS_TARGET_MB} MB at ${thousands(LARGE_TARGET_SIZE)} files`, largeRow.medianPeakRssMb, (v) => v <= LARGE_RSS_TARGET_MB, (v) => `${fmt(v - LARGE_RSS_TARGET_MB, 0)} MB over`, ''), size: LARGE_TARGET_SIZE },
     verdict('rss-c', `peak RSS of sunset fix --dry < 400 MB${at}`, rowOf('c')?.medianPeakRssMb, (v) => v < 400, (v) => `${fmt(v - 400, 0)} MB over`, rowOf('c')?.status === 'ok' ? 'RSS not measured on this system' : missing('c')),
   ];
+  const gateAt = gate === undefined ? '' : ` on ${thousands(gate.files)} files, a pull request of ${gate.change} files`;
+  targets.push(
+    gate === undefined || gate.row.status !== 'ok'
+      ? { id: 'gate', target: `sunset check --changed-since finishes in ≤ ${GATE_TARGET_S} s${gateAt}`, size: gate?.files ?? null, value: null, verdict: 'n/a', detail: gate === undefined ? 'row g was not run' : `row g: ${gate.row.status}` }
+      : { ...verdict('gate', `sunset check --changed-since finishes in ≤ ${GATE_TARGET_S} s${gateAt}`, gate.row.medianWallS, (v) => v <= GATE_TARGET_S, (v) => `${fmt(v - GATE_TARGET_S)} s over`, ''), size: gate.files },
+  );
   const eslintFindings = atSize?.findings.eslint ?? null;
   const oxlintFindings = atSize?.findings.oxlint ?? null;
   targets.push(verdict(
@@ -945,7 +1044,7 @@ function targetsFor(sizeResults, { ratios, growth }) {
   for (const id of /** @type {const} */ (['a', 'c'])) {
     const name = id === 'a' ? 'sunset check' : 'sunset fix --dry';
     if (pairs.length === 0) {
-      targets.push({ id: `growth-${id}`, target: `${name} grows no worse than linearly with the repo size`, size: null, value: null, verdict: 'n/a', detail: 'needs at least two sizes' });
+      targets.push({ id: `growth-${id}`, target: `${name} grows no worse than linearly with the repo size${id === 'a' ? ', in time and peak RSS' : ''}`, size: null, value: null, verdict: 'n/a', detail: 'needs at least two sizes' });
       continue;
     }
     for (const pair of pairs) {
@@ -956,6 +1055,15 @@ function targetsFor(sizeResults, { ratios, growth }) {
         (v) => v <= pair.sizeFactor,
         (v) => `time ×${fmt(v)} for size ×${fmt(pair.sizeFactor, 1)}`,
         `no median for (${id}) at both sizes`,
+      ));
+      if (id !== 'a') continue;
+      targets.push(verdict(
+        `growth-rss-a-${pair.from}-${pair.to}`,
+        `${name}'s peak RSS grows no worse than linearly from ${thousands(pair.from)} to ${thousands(pair.to)} files (×≤${fmt(pair.sizeFactor, 1)})`,
+        pair.rss.a,
+        (v) => v <= pair.sizeFactor,
+        (v) => `peak RSS ×${fmt(v)} for size ×${fmt(pair.sizeFactor, 1)}`,
+        'no peak RSS for (a) at both sizes',
       ));
     }
   }
@@ -970,6 +1078,7 @@ function shownValue(target) {
   const v = target.value;
   if (v === null) return '—';
   if (target.id.startsWith('rss-')) return `${fmt(v, 0)} MB`;
+  if (target.id === 'gate') return `${fmt(v, 3)} s`;
   if (target.id.startsWith('growth-')) return `×${fmt(v)}`;
   if (target.id.startsWith('findings-')) return String(v);
   return fmt(v, 3);
@@ -992,7 +1101,7 @@ function noteOf(row, size) {
 /** @param {Awaited<ReturnType<typeof runBench>>} results */
 function renderReport(results) {
   const lines = [];
-  lines.push(`Sunset bench — ${results.startedAt} — node ${results.environment.node}, ${results.environment.cpus} CPUs, RSS via ${results.environment.rssMethod}`);
+  lines.push(`Sunset bench — ${results.startedAt} — tools under node ${results.environment.node}, ${results.environment.cpus} CPUs, RSS via ${results.environment.rssMethod}`);
   lines.push(`workspace: ${results.options.repoRoot}; as of ${results.options.asOf}; runs per tool: ${results.options.runs}; share: ${results.options.share}; seed: ${results.options.seed}; oxlint ${results.environment.oxlintVersion ?? '—'}`);
   lines.push('');
   const header = ['tool', 'N', 'median wall s', 'peak RSS MB', 'tree RSS MB', 'note'];
@@ -1001,6 +1110,12 @@ function renderReport(results) {
     for (const row of size.tools) {
       table.push([`(${row.id}) ${row.tool}`, String(size.files), fmt(row.medianWallS, 3), fmt(row.medianPeakRssMb, 0), fmt(row.medianTreeRssMb, 0), noteOf(row, size)]);
     }
+  }
+  const { gate } = results;
+  if (gate !== undefined) {
+    const row = gate.row;
+    const note = row.status !== 'ok' ? `${row.status}: ${row.note ?? ''}` : [`change=${gate.change} files, ${gate.retiredCalls} retired calls`, ...Object.entries(row.output ?? {}).map(([k, v]) => `${k}=${v === null ? '?' : v}`), row.note ?? ''].filter(Boolean).join(' ');
+    table.push([`(g) ${row.tool}`, String(gate.files), fmt(row.medianWallS, 3), fmt(row.medianPeakRssMb, 0), fmt(row.medianTreeRssMb, 0), note]);
   }
   const widths = header.map((_, i) => Math.max(...table.map((r) => (i === header.length - 1 ? 0 : (r[i] ?? '').length))));
   for (const r of table) lines.push(r.map((cell, i) => (i === r.length - 1 ? cell : i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  '));
@@ -1014,7 +1129,7 @@ function renderReport(results) {
     lines.push(`  N=${files}: ${RATIOS.map(([top, bottom]) => `${top}/${bottom} ${fmt(r[`${top}/${bottom}`], 3)}${top === 'a' && bottom === 'e' ? '' : speedup(r[`${top}/${bottom}`])}`).join(', ')}`);
   }
   for (const [key, g] of Object.entries(results.growth)) {
-    const measured = TOOL_IDS.filter((id) => typeof g[id] === 'number').map((id) => `${id} ×${fmt(g[id])}`);
+    const measured = TOOL_IDS.filter((id) => typeof g[id] === 'number').map((id) => `${id} ×${fmt(g[id])}${typeof g.rss[id] === 'number' ? ` (RSS ×${fmt(g.rss[id])})` : ''}`);
     lines.push(`  growth ${key} (size ×${fmt(g.sizeFactor, 1)}): ${measured.join(', ') || 'no row ran at both sizes'}`);
   }
   lines.push('');
@@ -1040,11 +1155,82 @@ function renderReport(results) {
     lines.push(`  N=${size.files}: sunset check ${f.sunset ?? '—'}, ESLint ${f.eslint ?? '—'}, oxlint ${f.oxlint ?? '—'}${problems.length ? `  ${problems.join('; ')}` : ''}`);
   }
   lines.push('');
-  lines.push('targets (issue #11; c/d, fix memory and growth from issue #6):');
+  lines.push(`targets (issue #24 on node ${results.environment.node}; c/d and fix memory from issues #6 and #11):`);
   for (const t of results.targets) lines.push(`  [${t.verdict.padEnd(7)}] ${t.target}${t.value === null ? '' : `: ${shownValue(t)}`}${t.detail ? ` — ${t.detail}` : ''}`);
-  const notRun = results.sizes.flatMap((s) => s.tools.filter((t) => t.status === 'not-available' || t.status === 'failed').map((t) => `(${t.id}) at ${s.files}`));
+  const notRun = [...results.sizes.flatMap((s) => s.tools.map((t) => ({ t, files: s.files }))), ...(gate === undefined ? [] : [{ t: gate.row, files: gate.files }])]
+    .filter(({ t }) => t.status === 'not-available' || t.status === 'failed')
+    .map(({ t, files }) => `(${t.id}) at ${files}`);
   if (notRun.length > 0) lines.push('', `rows that did not run: ${notRun.join(', ')}`);
   return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The generated repos
+
+/**
+ * The generated repo of `files` files in `dir` (reused when a repo with the same manifest is there:
+ * `--work`), or a new one.
+ * @param {string} dir
+ * @param {{ files: number, seed: number, share: number }} spec
+ */
+function generatedRepo(dir, spec) {
+  const repoDir = join(dir, `repo-${spec.files}-seed${spec.seed}-share${spec.share}`);
+  const manifestPath = join(repoDir, MANIFEST_NAME);
+  if (existsSync(manifestPath)) {
+    const manifest = /** @type {import('./generate.mjs').RepoManifest} */ (readJson(manifestPath));
+    if (manifest.files === spec.files && manifest.seed === spec.seed && manifest.share === spec.share) return { repoDir, manifest, generateS: 0, reused: true };
+  }
+  rmSync(repoDir, { recursive: true, force: true });
+  const started = process.hrtime.bigint();
+  const manifest = writeRepo(repoDir, spec);
+  return { repoDir, manifest, generateS: Number(process.hrtime.bigint() - started) / 1e9, reused: false };
+}
+
+/**
+ * @typedef {object} GateResult
+ * @property {number} files
+ * @property {number} change files the pull request edits
+ * @property {number} retiredCalls retired calls it adds: the findings row g must report
+ * @property {number} generateS
+ * @property {Row} row
+ */
+
+/**
+ * Row g: `sunset check --changed-since main` on a generated repo whose branch `change` edits
+ * `--change` files (`commitChange`), made once per `--work` folder.
+ * @param {Options} options
+ * @param {Environment} env
+ * @param {{ reposDir: string, tempRoot: string, log: (line: string) => void }} context
+ * @returns {Promise<GateResult>}
+ */
+async function runGate(options, env, { reposDir, tempRoot, log }) {
+  const files = options.gateSize;
+  const repoDir = join(reposDir, `gate-${files}-seed${options.seed}-share${options.share}-change${options.change}`);
+  // Inside .git, so the check never sees it as an untracked file of the change.
+  const marker = join(repoDir, '.git', 'sunset-bench-change.json');
+  const started = process.hrtime.bigint();
+  /** @type {{ changed: string[], retiredCalls: number }} */
+  let change;
+  if (existsSync(marker)) {
+    change = /** @type {{ changed: string[], retiredCalls: number }} */ (readJson(marker));
+  } else {
+    rmSync(repoDir, { recursive: true, force: true });
+    writeRepo(repoDir, { files, seed: options.seed, share: options.share });
+    change = commitChange(repoDir, { files, count: options.change, seed: options.seed });
+    writeFileSync(marker, `${JSON.stringify(change)}\n`);
+  }
+  const generateS = Number(process.hrtime.bigint() - started) / 1e9;
+  log(`gate: N=${files}, a pull request of ${change.changed.length} files adding ${change.retiredCalls} retired calls (${generateS.toFixed(1)} s to make or find)`);
+  const scratchDir = join(tempRoot, 'scratch-gate');
+  mkdirSync(scratchDir, { recursive: true });
+  const plan = gatePlan(env, options.asOf);
+  // One untimed run first: a pull request's CI job runs the gate right after the checkout wrote every
+  // file, so git finds their metadata cached; a repo generated minutes and gigabytes ago is not.
+  if ('command' in plan) spawnSync(plan.command, plan.args, { cwd: repoDir, stdio: 'ignore', env: { ...process.env, ...plan.env } });
+  const row = await runTool('g', plan, { repoDir, scratchDir, runs: options.runs, env, log });
+  if (row.status === 'ok' && row.findings !== change.retiredCalls) row.note = `MISMATCH: ${String(row.findings)} findings for the ${change.retiredCalls} retired calls the change adds`;
+  if (!options.keep && options.work === undefined) rmSync(repoDir, { recursive: true, force: true });
+  return { files, change: change.changed.length, retiredCalls: change.retiredCalls, generateS, row };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1052,23 +1238,24 @@ function renderReport(results) {
 /**
  * @param {Options} options
  * @param {(line: string) => void} log
+ * @param {NodeRuntime} node
  */
-async function runBench(options, log) {
+async function runBench(options, log, node) {
   const startedAt = new Date().toISOString();
-  const env = await detectEnvironment(options.repoRoot);
+  const env = await detectEnvironment(options.repoRoot, node);
   const tempRoot = mkdtempSync(join(tmpdir(), 'sunset-bench-'));
-  log(`temp dir ${tempRoot}; measuring ${env.root}; RSS via ${env.useGnuTime ? 'GNU time' : env.procAvailable ? '/proc sampling' : 'nothing (no /proc, no GNU time)'}; sunset check --stats: ${env.cli.stats ? 'yes' : 'not offered'}`);
+  log(`temp dir ${tempRoot}; measuring ${env.root} under node ${node.version}; RSS via ${env.useGnuTime ? 'GNU time' : env.procAvailable ? '/proc sampling' : 'nothing (no /proc, no GNU time)'}; sunset check --stats: ${env.cli.stats ? 'yes' : 'not offered'}`);
   /** @type {SizeResult[]} */
   const sizes = [];
+  /** @type {GateResult | undefined} */
+  let gate;
+  const reposDir = options.work ?? tempRoot;
   try {
     for (const files of options.sizes) {
-      const repoDir = join(tempRoot, `repo-${files}`);
       const scratchDir = join(tempRoot, `scratch-${files}`);
       mkdirSync(scratchDir, { recursive: true });
-      const started = process.hrtime.bigint();
-      const manifest = writeRepo(repoDir, { files, seed: options.seed, share: options.share });
-      const generateS = Number(process.hrtime.bigint() - started) / 1e9;
-      log(`N=${files}: generated ${(manifest.bytes / 1e6).toFixed(1)} MB, ${manifest.retiredFiles.length} files with retired calls, in ${generateS.toFixed(2)} s`);
+      const { repoDir, manifest, generateS, reused } = generatedRepo(reposDir, { files, seed: options.seed, share: options.share });
+      log(`N=${files}: ${reused ? 'reused' : 'generated'} ${(manifest.bytes / 1e6).toFixed(1)} MB, ${manifest.retiredFiles.length} files with retired calls${reused ? '' : `, in ${generateS.toFixed(2)} s`}`);
       const plans = toolPlans(env, { scratchDir, asOf: options.asOf });
       /** @type {Row[]} */
       const tools = [];
@@ -1093,22 +1280,25 @@ async function runBench(options, log) {
         files, bytes: manifest.bytes, retiredFiles: manifest.retiredFiles.length, extensions: manifest.extensions, generateS, tools,
         findings: { sunset, eslint, oxlint, oxlintMatchesEslint: same(oxlint), sunsetMatchesEslint: same(sunset) },
       });
-      if (!options.keep) rmSync(repoDir, { recursive: true, force: true });
+      if (!options.keep && options.work === undefined) rmSync(repoDir, { recursive: true, force: true });
     }
+    if (options.tools.includes('g')) gate = await runGate(options, env, { reposDir, tempRoot, log });
   } finally {
     if (!options.keep) rmSync(tempRoot, { recursive: true, force: true });
   }
   const computed = computeRatios(sizes);
+  const major = Number(/^v(\d+)/.exec(node.version)?.[1] ?? 0);
   return {
     schema: RESULTS_SCHEMA,
     startedAt,
     finishedAt: new Date().toISOString(),
     options: {
       sizes: options.sizes, runs: options.runs, share: options.share, seed: options.seed, quick: options.quick, tools: options.tools,
-      allRows: options.allRows, asOf: options.asOf, repoRoot: options.repoRoot,
+      allRows: options.allRows, asOf: options.asOf, repoRoot: options.repoRoot, node: options.node ?? null, gateSize: options.gateSize, change: options.change,
     },
     environment: {
-      node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length, totalMemMb: Math.round(totalmem() / 2 ** 20),
+      /** The Node the CLI, ESLint, oxlint and jscodeshift ran under (`--node`); `benchNode` ran this script. */
+      node: node.version, nodePath: node.path, benchNode: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length, totalMemMb: Math.round(totalmem() / 2 ** 20),
       rssMethod: env.useGnuTime ? 'gnu-time' : env.procAvailable ? 'proc-sampling' : 'none',
       needlePattern: env.needles.pattern ?? null,
       oxlintVersion: env.oxlint.version ?? null,
@@ -1118,9 +1308,10 @@ async function runBench(options, log) {
       tempDir: options.keep ? tempRoot : undefined,
     },
     sizes,
+    gate,
     ratios: computed.ratios,
     growth: computed.growth,
-    targets: targetsFor(sizes, computed),
+    targets: targetsFor(sizes, computed, gate, major),
     /** @type {string | undefined} */
     resultsPath: undefined,
   };
@@ -1143,7 +1334,16 @@ async function main() {
   const log = (/** @type {string} */ line) => {
     process.stderr.write(`${line}\n`);
   };
-  const results = await runBench(options, log);
+  /** @type {NodeRuntime} */
+  let node;
+  try {
+    node = resolveNode(options.node);
+  } catch (error) {
+    process.stderr.write(`bench: ${messageOf(error)}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const results = await runBench(options, log, node);
   mkdirSync(options.outDir, { recursive: true });
   const outPath = join(options.outDir, `results-${results.startedAt.replace(/[:.]/g, '-')}.json`);
   results.resultsPath = outPath;
@@ -1151,7 +1351,8 @@ async function main() {
   if (options.jsonOnly) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
   else process.stdout.write(`${renderReport(results)}\n\nresults written to ${outPath}\n`);
   // A measurement with a missing row is not the measurement that was asked for.
-  if (results.sizes.some((s) => s.tools.some((t) => t.status === 'not-available' || t.status === 'failed'))) process.exitCode = 1;
+  const rows = [...results.sizes.flatMap((s) => s.tools), ...(results.gate === undefined ? [] : [results.gate.row])];
+  if (rows.some((t) => t.status === 'not-available' || t.status === 'failed')) process.exitCode = 1;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();

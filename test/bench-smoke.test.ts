@@ -111,7 +111,7 @@ describe('bench/generate.mjs', () => {
 });
 
 describe('bench/run.mjs', () => {
-  /** The results JSON (schema sunset-bench-results/2), as far as these tests read it. */
+  /** The results JSON (schema sunset-bench-results/3), as far as these tests read it. */
   interface Row {
     id: string;
     tool: string;
@@ -127,7 +127,7 @@ describe('bench/run.mjs', () => {
     schema: string;
     resultsPath: string;
     options: Record<string, unknown>;
-    environment: { rssMethod: string; sunsetRules: string[]; oxlintVersion: string | null; checkStats: boolean };
+    environment: { node: string; nodePath: string; rssMethod: string; sunsetRules: string[]; oxlintVersion: string | null; checkStats: boolean };
     sizes: {
       files: number;
       retiredFiles: number;
@@ -135,6 +135,7 @@ describe('bench/run.mjs', () => {
       tools: Row[];
       findings: { sunset: number | null; eslint: number | null; oxlint: number | null; oxlintMatchesEslint: boolean | null; sunsetMatchesEslint: boolean | null };
     }[];
+    gate?: { files: number; change: number; retiredCalls: number; row: Row };
     ratios: Record<string, Record<string, number | null>>;
     growth: Record<string, unknown>;
     targets: { id: string; target: string; value: number | null; verdict: string; detail?: string }[];
@@ -144,7 +145,7 @@ describe('bench/run.mjs', () => {
     spawnSync(process.execPath, ['bench/run.mjs', ...args], { cwd: workspaceRoot, encoding: 'utf8', timeout: 600_000 });
 
   const ROWS = ['a', 'b', 'o', 'c', 'd', 'e'];
-  const TARGET_IDS = ['a/b', 'a/e', 'a/o', 'c/d', 'rss-a', 'rss-c', 'findings-o=b', 'growth-a', 'growth-c'];
+  const TARGET_IDS = ['a/b', 'a/e', 'a/o', 'c/d', 'rss-a', 'rss-a-50k', 'rss-c', 'gate', 'findings-o=b', 'growth-a', 'growth-c'];
 
   it('measures every row on a 20-file repo and reports the ratios, phases, findings and verdicts', () => {
     const outDir = join(scratch, 'results');
@@ -155,9 +156,11 @@ describe('bench/run.mjs', () => {
     const resultsPath = /^results written to (.+)$/m.exec(run.stdout)?.[1];
     expect(resultsPath).toBeDefined();
     const results = JSON.parse(readFileSync(resultsPath ?? '', 'utf8')) as Results;
-    expect(results.schema).toBe('sunset-bench-results/2');
+    expect(results.schema).toBe('sunset-bench-results/3');
     expect(results.resultsPath).toBe(resultsPath);
-    expect(results.options).toMatchObject({ sizes: [20], runs: 1, share: 0.2, seed: 42, asOf: '2026-11-23', tools: ROWS, allRows: false, repoRoot: resolve(workspaceRoot) });
+    expect(results.options).toMatchObject({ sizes: [20], runs: 1, share: 0.2, seed: 42, asOf: '2026-11-23', tools: [...ROWS, 'g'], allRows: false, repoRoot: resolve(workspaceRoot), gateSize: 200, change: 20 });
+    // Without --node, the tools run under the Node running the bench.
+    expect(results.environment).toMatchObject({ node: process.version, nodePath: process.execPath });
     expect(results.environment.oxlintVersion).toMatch(/^1\./);
 
     expect(results.sizes).toHaveLength(1);
@@ -202,9 +205,16 @@ describe('bench/run.mjs', () => {
     for (const value of Object.values(results.ratios['20'] ?? {})) expect(value).toBeGreaterThan(0);
     expect(results.growth).toEqual({});
 
+    // Row g: a generated 20-file pull request on 200 files, half of it adding one retired call each.
+    expect(results.gate).toMatchObject({ files: 200, change: 20, retiredCalls: 10 });
+    expect(results.gate?.row).toMatchObject({ id: 'g', status: 'ok', findings: 10 });
+    expect(results.gate?.row.output).toMatchObject({ 'summary.files': 20, 'summary.findings': 10, errors: 0 });
+    expect(run.stdout).toMatch(/^\(g\) sunset check --changed-since \(pull request\)\s+200\s/m);
+
     expect(results.targets.map((t) => t.id)).toEqual(TARGET_IDS);
     for (const target of results.targets) {
-      const expected = target.id.startsWith('growth-') ? ['n/a'] : target.id.startsWith('rss-') && results.environment.rssMethod === 'none' ? ['n/a'] : ['met', 'NOT met'];
+      const notAt20 = target.id.startsWith('growth-') || target.id === 'rss-a-50k';
+      const expected = notAt20 ? ['n/a'] : target.id.startsWith('rss-') && results.environment.rssMethod === 'none' ? ['n/a'] : ['met', 'NOT met'];
       expect(expected, `${target.id}: ${JSON.stringify(target)}`).toContain(target.verdict);
     }
     expect(results.targets.find((t) => t.id === 'findings-o=b')).toMatchObject({ verdict: 'met', value: findings.eslint });
@@ -218,22 +228,39 @@ describe('bench/run.mjs', () => {
   it('exits 1 and says why when no row can run (e.g. nothing built)', () => {
     const emptyRoot = join(scratch, 'empty-workspace');
     mkdirSync(emptyRoot);
-    const run = runBench(['--quick', '--sizes', '5', '--repo-root', emptyRoot, '--json-only', '--out-dir', join(scratch, 'results-empty')]);
+    const run = runBench(['--quick', '--sizes', '5', '--gate-size', '10', '--change', '2', '--repo-root', emptyRoot, '--json-only', '--out-dir', join(scratch, 'results-empty')]);
 
     expect(run.status, run.stderr).toBe(1);
     const results = JSON.parse(run.stdout) as Results;
     const [size] = results.sizes;
     expect(size?.tools.map((t) => [t.id, t.status])).toEqual(ROWS.map((id) => [id, 'not-available']));
     for (const row of size?.tools ?? []) expect(row.note, row.id).toMatch(/\S/);
+    expect(results.gate?.row).toMatchObject({ id: 'g', status: 'not-available' });
     expect(results.targets.map((t) => [t.id, t.verdict])).toEqual(TARGET_IDS.map((id) => [id, 'n/a']));
+  });
+
+  it('runs the CLI under the Node line --node names, from the registry\'s node package', () => {
+    const run = runBench(['--quick', '--sizes', '20', '--tools', 'a,g', '--gate-size', '30', '--change', '4', '--node', '22', '--json-only', '--out-dir', join(scratch, 'results-node')]);
+    expect(run.status, run.stderr).toBe(0);
+    const results = JSON.parse(run.stdout) as Results;
+    expect(results.environment.node).toMatch(/^v22\./);
+    expect(results.environment.nodePath).not.toBe(process.execPath);
+    expect(results.sizes[0]?.tools.map((t) => [t.id, t.status])).toEqual([['a', 'ok']]);
+    expect(results.gate?.row).toMatchObject({ status: 'ok', findings: 2 });
   });
 
   it('rejects bad options with exit code 2 and a message naming the option', () => {
     const badTool = runBench(['--tools', 'a,x']);
     expect(badTool.status).toBe(2);
-    expect(badTool.stderr).toContain('--tools takes ids from a, b, b0, o, c, d, e, got x.');
+    expect(badTool.stderr).toContain('--tools takes ids from a, b, b0, o, c, d, e, g, got x.');
     const badDay = runBench(['--as-of', '2026-13-01']);
     expect(badDay.status).toBe(2);
     expect(badDay.stderr).toContain('--as-of takes a day as YYYY-MM-DD, got 2026-13-01');
+    const badNode = runBench(['--node', 'latest']);
+    expect(badNode.status).toBe(2);
+    expect(badNode.stderr).toContain('--node takes a Node version such as 22 or 22.23.3, got latest.');
+    const badChange = runBench(['--gate-size', '10', '--change', '20']);
+    expect(badChange.status).toBe(2);
+    expect(badChange.stderr).toContain('--change takes a whole number from 1 to --gate-size (10), got 20; e.g. --change 20.');
   });
 });

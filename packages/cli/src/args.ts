@@ -81,8 +81,8 @@ export const checkOptions = {
   baseline: { type: 'string', value: 'FILE', description: 'Baseline file (default .sunset-baseline.json next to the config).' },
   'baseline-expires': { type: 'string', value: 'YYYY-MM-DD', description: 'With --update-baseline: the baseline stops suppressing from this day.' },
   stats: { type: 'boolean', description: 'With --format json: add the time spent walking, reading, prefiltering, parsing, indexing and checking.' },
-  'changed-since': { type: 'string', value: 'GIT-REF', description: 'Report only findings on lines added or changed since the merge base with GIT-REF (e.g. origin/main).' },
-  concurrency: { type: 'string', value: 'N|auto', description: 'Threads that read, parse and check (default auto: one per core, at most 4, from 1,500 files).' },
+  'changed-since': { type: 'string', value: 'GIT-REF', description: 'Check the files changed since the merge base with GIT-REF (e.g. origin/main), reading what they import, and report the findings on added or changed lines.' },
+  concurrency: { type: 'string', value: 'N|auto', description: 'Threads that read, parse and check (default auto: one below 1,500 files, else one per core but one, at most 4).' },
   'repo-name': { type: 'string', value: 'NAME', description: 'With --format json: record the repository as NAME (default: GITHUB_REPOSITORY / CI_PROJECT_PATH, the origin remote, the folder).' },
   ...sharedOptions,
 } as const satisfies Record<string, OptionSpec>;

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { renameSync, writeFileSync } from 'node:fs';
+import { renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { parseAddedLines } from '../src/check/changed-lines.js';
-import { captureIo, makeTree } from './helpers.js';
+import { captureIo, makeTree, writeTree } from './helpers.js';
 
 // `sunset check --changed-since <ref>` against real git: only findings on lines a change adds or
 // edits since the merge base are reported; a renamed file's old findings stay quiet.
@@ -56,7 +56,7 @@ describe('sunset check --changed-since', () => {
     expect(changed.findings).toStrictEqual(['src/a.ts:3 campaign-dictionary-clients', 'src/new.ts:1 campaign-dictionary-comanagers']);
     expect(changed.code).toBe(1);
     const base = git(root, 'rev-parse', 'main').trim().slice(0, 12);
-    expect(changed.err).toBe(`--changed-since main: checked lines changed since ${base}; 2 findings on other lines not reported.\n`);
+    expect(changed.err).toBe(`--changed-since main: checked 2 files changed since ${base}; 1 finding on other lines not reported.\n`);
   });
 
   it('passes when the branch adds nothing retired, even though old findings remain', async () => {
@@ -106,7 +106,7 @@ describe('sunset check --changed-since', () => {
     );
     git(clone, 'fetch', '-q', '--deepen=200', 'origin', 'main:refs/remotes/origin/main');
     const fetched = await check(clone, ['--changed-since', 'origin/main']);
-    expect(fetched.err).toMatch(/^--changed-since origin\/main: checked lines changed since [0-9a-f]{12}; 2 findings on other lines not reported\.\n$/);
+    expect(fetched.err).toMatch(/^--changed-since origin\/main: checked 1 file changed since [0-9a-f]{12}; 1 finding on other lines not reported\.\n$/);
     expect(fetched.findings).toStrictEqual(['src/a.ts:3 campaign-dictionary-clients']);
   });
 
@@ -118,6 +118,145 @@ describe('sunset check --changed-since', () => {
     const root = repoWithFeatureBranch();
     const both = await check(root, ['--changed-since', 'main', '--update-baseline']);
     expect(both.err).toBe('sunset: --changed-since does not go with --update-baseline: the baseline records every finding. Drop one of the two.\n');
+  });
+});
+
+/** file:line:column entry, and `<- file:line` for each related place in another file. */
+async function checkWithRelated(cwd: string, argv: readonly string[]): Promise<{ findings: string[]; notScanned: string[]; files: number; otherHosts: number; err: string }> {
+  const io = captureIo(cwd);
+  await main(['check', '.', '--as-of', '2026-01-15', '--format', 'json', ...argv], io);
+  const report = JSON.parse(io.out()) as {
+    findings: { file: string; line: number; column: number; entry: string; related?: { file?: string; line: number }[] }[];
+    notScanned: { file: string; reason: string }[];
+    otherHosts?: number;
+    summary: { files: number };
+  };
+  const elsewhere = (related: { file?: string; line: number }[] = []): string => related.flatMap((place) => (place.file === undefined ? [] : [` <- ${place.file}:${place.line}`])).join('');
+  return {
+    findings: report.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.entry}${elsewhere(f.related)}`),
+    notScanned: report.notScanned.map((file) => `${file.file} ${file.reason}`),
+    files: report.summary.files,
+    otherHosts: report.otherHosts ?? 0,
+    err: io.err(),
+  };
+}
+
+describe('sunset check --changed-since reads the changed files and what they import, not the tree', () => {
+  /**
+   * main: constants in src/api (one retired, one not, a barrel), two files using them, a tracked file
+   * that .gitignore now excludes. feature: the harmless constant turns retired, a new line reads the
+   * retired one, a new untracked file reads through the barrel, the ignored file and a config-ignored
+   * file change.
+   */
+  function repoWithChangedConstants(): string {
+    const root = makeTree({
+      'sunset.config.json': JSON.stringify({ ignores: ['src/fixtures/'] }),
+      'src/api/paths.ts': "export const CLIENTS = '/v1/buyer/advertisers';\n",
+      'src/api/legacy.ts': "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\n",
+      'src/api/index.ts': "export * from './paths';\nexport * from './legacy';\n",
+      'src/etl/sync.ts': "import { CLIENTS } from '../api';\nexport const load = () => fetch(CLIENTS);\n",
+      'src/other.ts': "import { MANAGERS } from './api/legacy';\nexport const list = () => fetch(MANAGERS);\n",
+      'src/generated/client.ts': "export const x = 1;\n",
+      'src/fixtures/sample.ts': "export const y = 1;\n",
+    });
+    git(root, 'init', '-q');
+    git(root, 'add', '.');
+    git(root, 'commit', '-q', '-m', 'base');
+    git(root, 'checkout', '-q', '-b', 'feature');
+    writeTree(root, {
+      '.gitignore': 'src/generated/\n',
+      'src/api/paths.ts': "export const CLIENTS = '/v1/campaigns/dictionaries/clients';\n",
+      'src/other.ts': "import { MANAGERS } from './api/legacy';\nexport const list = () => fetch(MANAGERS);\nexport const again = () => fetch(MANAGERS);\n",
+      'src/etl/report.ts': "import { CLIENTS } from '../api';\nexport const report = () => fetch(CLIENTS);\n",
+      'src/generated/client.ts': "export const x = () => fetch('/v1/campaigns');\n",
+      'src/fixtures/sample.ts': "export const y = () => fetch('/v1/campaigns');\n",
+    });
+    git(root, 'add', '-f', 'src/api/paths.ts', 'src/other.ts', 'src/generated/client.ts', 'src/fixtures/sample.ts');
+    git(root, 'commit', '-q', '-m', 'feature');
+    return root;
+  }
+
+  it('reports a changed constant at its declaration, and changed lines reading constants of unchanged files, with their declarations', async () => {
+    const root = repoWithChangedConstants();
+    const walked = await checkWithRelated(root, []);
+    // The whole tree: every finding, including the unchanged caller of the changed constant (sync.ts).
+    expect(walked.findings).toStrictEqual([
+      'src/api/legacy.ts:1:25 campaign-dictionary-managers',
+      'src/api/paths.ts:1:24 campaign-dictionary-clients',
+      'src/etl/report.ts:2:35 campaign-dictionary-clients <- src/api/paths.ts:1',
+      'src/etl/sync.ts:2:33 campaign-dictionary-clients <- src/api/paths.ts:1',
+      'src/other.ts:2:33 campaign-dictionary-managers <- src/api/legacy.ts:1',
+      'src/other.ts:3:34 campaign-dictionary-managers <- src/api/legacy.ts:1',
+    ]);
+    const changed = await checkWithRelated(root, ['--changed-since', 'main']);
+    // sync.ts did not change: its call is not reported; the changed constant is, where it is declared.
+    expect(changed.findings).toStrictEqual([
+      'src/api/paths.ts:1:24 campaign-dictionary-clients',
+      'src/etl/report.ts:2:35 campaign-dictionary-clients <- src/api/paths.ts:1',
+      'src/other.ts:3:34 campaign-dictionary-managers <- src/api/legacy.ts:1',
+    ]);
+    // The changed files under the scanned path: paths.ts, other.ts, report.ts; the gitignored one is not
+    // listed, the config-ignored one is listed as not scanned (as the walk lists it).
+    expect({ files: changed.files, notScanned: changed.notScanned }).toStrictEqual({ files: 3, notScanned: ['src/fixtures/sample.ts excluded-by-config'] });
+    const base = git(root, 'rev-parse', 'main').trim().slice(0, 12);
+    expect(changed.err).toBe(`--changed-since main: checked 3 files changed since ${base}; 1 finding on other lines not reported.\n`);
+  });
+
+  it('follows an import into a nested config\'s folder no more than a walk does', async () => {
+    const root = makeTree({
+      'src/api/sunset.config.json': JSON.stringify({}),
+      'src/api/paths.ts': "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\n",
+      'src/use.ts': 'export {};\n',
+    });
+    git(root, 'init', '-q');
+    git(root, 'add', '.');
+    git(root, 'commit', '-q', '-m', 'base');
+    writeTree(root, { 'src/use.ts': "import { MANAGERS } from './api/paths';\nexport const list = () => fetch(MANAGERS);\n" });
+    const walked = await checkWithRelated(root, []);
+    const changed = await checkWithRelated(root, ['--changed-since', 'HEAD']);
+    // The walk checks src/api under its own config: a constant there is not offered to src/use.ts.
+    expect(walked.findings).toStrictEqual(['src/api/paths.ts:1:25 campaign-dictionary-managers']);
+    expect(changed.findings).toStrictEqual([]);
+    expect(changed.files).toBe(1);
+  });
+
+  it("joins a changed file's path to a client made in an unchanged file, reads UTF-16, and lists links and package.json files as a walk does", async () => {
+    const outside = makeTree({ 'shared.ts': call('/v1/campaigns') });
+    const root = makeTree({
+      'src/api/http.ts': "import axios from 'axios';\nexport const adform = axios.create({ baseURL: 'https://api.adform.com/v1' });\n",
+      'src/features/campaigns.ts': 'export {};\n',
+      'src/vendor/other.ts': "export const one = () => fetch('https://adsapi.othervendor.example/v1/campaigns');\n",
+      'src/quiet.ts': "export const other = () => fetch('https://adsapi.othervendor.example/v1/campaigns');\n",
+    });
+    git(root, 'init', '-q');
+    git(root, 'add', '.');
+    git(root, 'commit', '-q', '-m', 'base');
+    writeTree(root, {
+      'src/features/campaigns.ts': "import { adform } from '../api/http';\nexport const list = () => adform.get('/campaigns');\n",
+      'src/vendor/other.ts': "export const one = () => fetch('https://adsapi.othervendor.example/v1/campaigns');\nexport const two = () => fetch('https://adsapi.othervendor.example/v1/campaigns');\n",
+      'src/pkg/package.json': '{ "name": ',
+    });
+    writeFileSync(path.join(root, 'src/utf16.ts'), Buffer.from(`\uFEFF// caf\u00e9\n${call('/v1/campaigns/dictionaries/clients')}`, 'utf16le'));
+    symlinkSync(path.join(outside, 'shared.ts'), path.join(root, 'src/shared-link.ts'));
+    const walked = await checkWithRelated(root, []);
+    const changed = await checkWithRelated(root, ['--changed-since', 'HEAD']);
+    // The client's base is in http.ts, unchanged: the changed file's request is joined to it all the same.
+    expect(walked.findings).toStrictEqual(['src/features/campaigns.ts:2:38 campaigns-legacy-list <- src/api/http.ts:2', 'src/utf16.ts:2:7 campaign-dictionary-clients']);
+    expect(changed.findings).toStrictEqual(walked.findings);
+    expect(walked.notScanned).toStrictEqual(['src/pkg/package.json invalid-package-json', 'src/shared-link.ts symbolic-link']);
+    expect(changed.notScanned).toStrictEqual(walked.notScanned);
+    // Another vendor's requests are counted in the files read: the tree's three, the changed file's two.
+    expect([walked.otherHosts, changed.otherHosts]).toEqual([3, 2]);
+    expect(changed.files).toBe(3);
+  });
+
+  it('checks nothing, and passes, when no changed file is under the scanned paths', async () => {
+    const root = repoWithFeatureBranch();
+    git(root, 'clean', '-qfd');
+    const io = captureIo(root);
+    const code = await main(['check', 'lib', '--as-of', '2026-01-15', '--format', 'json', '--changed-since', 'main'], { ...io, cwd: root });
+    expect(code).toBe(0);
+    expect((JSON.parse(io.out()) as { summary: { files: number; findings: number } }).summary).toMatchObject({ files: 0, findings: 0 });
   });
 });
 
@@ -135,7 +274,8 @@ describe('sunset check --changed-since: which repository, and refs it cannot use
     const findings = (JSON.parse(result.out) as { findings: { file: string; line: number }[] }).findings.map((finding) => `${finding.file}:${finding.line}`);
     const shown = path.relative(elsewhere, root).split(path.sep).join('/');
     expect([result.code, findings]).toEqual([1, [`${shown}/src/a.ts:3`, `${shown}/src/new.ts:1`]]);
-    expect(result.err).toBe(`--changed-since main: checked lines changed since ${git(root, 'rev-parse', 'main').trim().slice(0, 12)}; 2 findings on other lines not reported.\n`);
+    // Only the changed files are read (src/a.ts, src/new.ts): the one finding on other lines is a.ts's first.
+    expect(result.err).toBe(`--changed-since main: checked 2 files changed since ${git(root, 'rev-parse', 'main').trim().slice(0, 12)}; 1 finding on other lines not reported.\n`);
   });
 
   it('says when the scanned paths lie in two repositories, or one of them outside git', async () => {

@@ -1,7 +1,9 @@
 export type { AnalysisCore, SunsetOptions } from './analysis-contract.js';
 export { parseSource, type ParseResult, type SyntaxProblem } from './parse/parse-source.js';
 export { checkSource, type CheckNotes, type CheckSourceResult, type CrossFileRelatedLocation, type LocatedFinding, type LocatedUnresolvedMethod, type RelatedPosition } from './check/check-source.js';
-export { checkFiles, defaultThreadCount, type CheckFilesResult, type CheckRun, type SkippedFile } from './check/check-files.js';
+export { checkFiles, defaultThreadCount, type CheckFilesResult, type CheckRun, type ModuleSummary, type SkippedFile } from './check/check-files.js';
+export { exportsPattern } from './check/thread-result.js';
+export { excerptLines, excerptOf, type SourceExcerpt } from './check/excerpts.js';
 export type { PhaseTimings } from './check/timings.js';
 export { fixSource, planParsableFix, type FixResult } from './fix/fix-source.js';
 export { applyFixPlan, type ApplyFixRun, type FixPlanOfRun } from './fix/apply-fix-plan.js';
@@ -14,7 +16,7 @@ export { writeFileAtomic, ReadOnlyFileError } from './files/atomic-write.js';
 export { assertChangesCommitted, uncommittedFiles, type UncommittedFile, type UncommittedKind } from './files/git-guard.js';
 export { decodeSource, encodeSource, type DecodedSource, type SourceEncoding } from './files/read-source.js';
 export { UsageError, type FileProblem } from './errors.js';
-export { configFileName, findConfig, resolveConfig, type ConfigOverrides, type ConfigProblems, type FoundConfig } from './config-file/load.js';
+export { configFileName, findConfig, findConfigFile, resolveConfig, type ConfigOverrides, type ConfigProblems, type FoundConfig } from './config-file/load.js';
 export { asUsageError, validateConfig, validateDay } from './config-file/validate.js';
 export type { ResolvedConfig, SunsetConfigFile } from './config-file/types.js';
 export { describeFixReport, describeNotScanned, fixReportJson, type FixReportJson } from './fix/describe-fix-report.js';
@@ -22,5 +24,7 @@ export { addNotScanned, countNotScanned, type NotScannedCounts, type SkipReason 
 export { frameworkExtensions, scriptBlocksOf } from './parse/script-blocks.js';
 export { interruptOnSignals, interruptedExitCode, type Interrupt } from './fix/interrupt.js';
 export { fingerprintSites, fingerprintText, normalizeLine, wholeLineLimit, type FingerprintSite } from './fingerprint.js';
+export { scanModuleSpecifiers } from './module-graph/scan-imports.js';
+export { holdYoungGeneration } from './check/young-generation.js';
 export { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData, type ModuleGraphSources } from './module-graph/build-module-graph.js';
 export { checkSourceInModuleGraph, checkSourceWithModuleFacts } from './module-graph/module-graph-context.js';

@@ -30,7 +30,12 @@ describe('checkFiles', () => {
     ]);
     expect(result.errors).toEqual([{ file: path.join(root, 'src/broken.ts'), line: 2, column: 1, message: 'Could not parse: Expected `)` but found `EOF`' }]);
     expect({ files: result.files, candidates: result.candidates }).toEqual({ files: 4, candidates: 3 });
-    expect([...result.sources.keys()].map((file) => path.relative(root, file))).toEqual(['src/a.js', 'src/b.ts', 'src/broken.ts']);
+    expect(result.candidateFiles.map((file) => path.relative(root, file))).toEqual(['src/a.js', 'src/b.ts', 'src/broken.ts']);
+    // Only the lines around findings stay: a.js is two lines, b.ts's finding is on line 2 of 2.
+    expect(Object.fromEntries([...result.excerpts].map(([file, excerpt]) => [path.relative(root, file), [...excerpt]]))).toEqual({
+      'src/a.js': [[1, retired.trimEnd()], [2, retired.replace('list', 'again').trimEnd()], [3, '']],
+      'src/b.ts': [[1, '// b'], [2, retired.trimEnd()], [3, '']],
+    });
     expect(Object.keys(result.timings)).toEqual(['walk', 'read', 'prefilter', 'parse', 'index', 'checks']);
     expect(Object.values(result.timings).every((ms) => ms >= 0)).toBe(true);
   });
@@ -58,8 +63,10 @@ describe('checkFiles', () => {
 describe('defaultThreadCount', () => {
   it.each([
     { files: 300, cores: 8, threads: 1 },
-    { files: 5_000, cores: 2, threads: 2 },
-    { files: 10_000, cores: 2, threads: 2 },
+    { files: 5_000, cores: 2, threads: 1 },
+    { files: 10_000, cores: 2, threads: 1 },
+    { files: 10_000, cores: 4, threads: 3 },
+    { files: 3_000, cores: 8, threads: 2 },
     { files: 50_000, cores: 16, threads: 4 },
     { files: 10_000, cores: 1, threads: 1 },
   ])('$files files on $cores cores: $threads', ({ files, cores, threads }) => {

@@ -16,6 +16,6 @@ export interface HarnessResult {
  */
 export async function checkWithModuleGraph(root: string, options: SunsetOptions, crossFile = true, cwd = root): Promise<HarnessResult> {
   const result = await checkFiles([root], { cwd, options, baseDir: root, threads: 1, crossFile });
-  const candidates = [...result.sources.keys()].map((file) => path.relative(cwd, file).split(path.sep).join('/'));
+  const candidates = result.candidateFiles.map((file) => path.relative(cwd, file).split(path.sep).join('/'));
   return { findings: result.findings, candidates };
 }

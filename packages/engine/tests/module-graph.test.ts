@@ -183,7 +183,7 @@ describe('sunset check with the module graph (checkFiles, crossFile)', () => {
       const declared = finding.data.declaredIn === undefined ? '' : ` <- ${finding.data.declaredIn}`;
       return `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey} ${finding.retirement?.migration}${declared}`;
     });
-    return { lines, candidates: [...result.sources.keys()].map((file) => path.relative(root, file).split(path.sep).join('/')) };
+    return { lines, candidates: result.candidateFiles.map((file) => path.relative(root, file).split(path.sep).join('/')) };
   };
 
   it('reports the declarations, and each call reading a retired constant by relative path, directly, through a barrel or a cycle', async () => {
@@ -286,7 +286,7 @@ describe('sunset check with the module graph: clients from other files (issue 21
       const declared = finding.data.declaredIn === undefined ? '' : ` <- ${finding.data.declaredIn}`;
       return `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey} ${finding.retirement?.migration} host=${finding.retirement?.host ?? '?'}${declared}`;
     });
-    return { lines, candidates: [...result.sources.keys()].map((file) => path.relative(root, file).split(path.sep).join('/')).sort() };
+    return { lines, candidates: result.candidateFiles.map((file) => path.relative(root, file).split(path.sep).join('/')).sort() };
   };
 
   it("joins a client's base from another file (ES import, require of module.exports) to the path at the call; another vendor's wrapper is its host's", async () => {

@@ -1,7 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseForESLint } from '@typescript-eslint/parser';
 import { describe, expect, it } from 'vitest';
 import { rangeOf } from '@sunset/analysis';
-import { parseSource } from '../src/parse/parse-source.js';
+import { findSourceFiles } from '../src/files/walk.js';
+import { defaultAstTransfer, parseSource } from '../src/parse/parse-source.js';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const nodeMajor = Number(process.versions.node.split('.')[0]);
 
 /** Node facts the analysis reads, one string per node: type, range and the fields that differ between flavours. */
 function nodeFacts(root: unknown): string[] {
@@ -123,5 +130,25 @@ describe('parseSource', () => {
     { file: 'c.js', text: "const s = '😀';\u2028const t = ;", error: { line: 2, column: 11, message: 'Could not parse: Unexpected token' } },
   ])('reports a syntax error of $file at a 1-based line and column', ({ file, text, error }) => {
     expect(parseSource(text, file)).toEqual({ ok: false, error });
+  });
+});
+
+describe('the tree crosses from oxc by raw transfer where the runtime allows it, else as JSON', () => {
+  it('chooses raw transfer on Node 22 and later, JSON on Node 20', () => {
+    expect(defaultAstTransfer).toBe(nodeMajor >= 22 ? 'raw' : 'json');
+  });
+
+  it.skipIf(defaultAstTransfer !== 'raw')('gives the same tree, comments and errors both ways for every fixture and snippet', async () => {
+    const { files } = await findSourceFiles(['fixtures'], { cwd: repoRoot });
+    const texts: [string, string][] = [...files.map((file): [string, string] => [file.path, readFileSync(file.path, 'utf8')]), ...Object.entries(snippets)];
+    expect(texts.length).toBeGreaterThan(150);
+    for (const [file, text] of texts) {
+      const [raw, json] = [parseSource(text, file, 'raw'), parseSource(text, file, 'json')];
+      expect({ file: path.basename(file), ...raw }).toStrictEqual({ file: path.basename(file), ...json });
+    }
+  });
+
+  it.skipIf(defaultAstTransfer !== 'raw')('reports a syntax error at the same place both ways', () => {
+    expect(parseSource('const a = 1;\nlet = = 2;\n', 'a.js', 'raw')).toEqual({ ok: false, error: { line: 2, column: 7, message: 'Could not parse: Unexpected token' } });
   });
 });

@@ -1,8 +1,8 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFolderCache } from '../src/files/list-tree.js';
-import { findSourceFiles } from '../src/files/walk.js';
+import { findSourceFiles, selectSourceFiles } from '../src/files/walk.js';
 import { makeTree } from './helpers.js';
 
 const js = 'export {};\n';
@@ -168,6 +168,14 @@ describe('findSourceFiles', () => {
     expect(displayPaths(files)).toEqual(['../tools/t.ts']);
   });
 
+  it('tells onFound how many source files it found so far, across the given folders, before .gitignore filters them', async () => {
+    const root = makeTree({ 'b/.gitignore': 'gen/\n', 'a/x.ts': js, 'a/y.ts': js, 'b/gen/z.ts': js, 'b/notes.md': 'x' });
+    const counts: number[] = [];
+    const listing = await findSourceFiles(['a', 'b'], { cwd: root, onFound: (found) => counts.push(found) });
+    expect(counts).toEqual([1, 2, 3]);
+    expect(displayPaths(listing)).toEqual(['a/x.ts', 'a/y.ts']);
+  });
+
   it('rejects a path that does not exist, naming it', async () => {
     const root = makeTree({ 'a.ts': js });
     await expect(findSourceFiles(['a.ts', 'missing'], { cwd: root })).rejects.toThrow(
@@ -180,6 +188,68 @@ describe('findSourceFiles', () => {
     await expect(findSourceFiles(['README.md'], { cwd: root })).rejects.toThrow(
       'Cannot scan "README.md": only .js .jsx .mjs .cjs .ts .tsx .mts .cts .vue .svelte .astro files are scanned. Pass a source file or a folder.',
     );
+  });
+});
+
+/** Every file under `root` (symlinks too), absolute, without listing anything the test would not see. */
+function everyFile(root: string): string[] {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+describe('selectSourceFiles: the walk\'s verdict on given files, without walking', () => {
+  it('lists exactly what the walk lists, and skips what it skips, for every file of a tree', async () => {
+    const outside = makeTree({ 'secret.ts': js, 'lib/x.ts': js });
+    const root = makeTree({
+      '.gitignore': 'dist/\n*.gen.ts\n',
+      'dist/bundle.js': js,
+      'src/a.gen.ts': js,
+      'src/a.ts': js,
+      'src/B.TS': js,
+      'src/legacy/.gitignore': '!keep.gen.ts\nold.js\n',
+      'src/legacy/keep.gen.ts': js,
+      'src/legacy/drop.gen.ts': js,
+      'src/legacy/old.js': js,
+      'src/old.js': js,
+      'src/fixtures/f.ts': js,
+      'src/Node_Modules/x.ts': js,
+      'node_modules/pkg/index.js': js,
+      '.storybook/main.ts': js,
+      'notes.md': 'x',
+      'scripts/s.js': js,
+    });
+    mkdirSync(path.join(root, '.git'));
+    symlinkSync(path.join(outside, 'secret.ts'), path.join(root, 'src/secret-link.ts'));
+    symlinkSync(path.join(outside, 'lib'), path.join(root, 'src/lib-link'));
+    // Into the scanned paths: a file the walk lists by its own path, a gitignored one it lists only by the link's; and nowhere.
+    symlinkSync(path.join(root, 'src/a.ts'), path.join(root, 'src/inner-link.ts'));
+    symlinkSync(path.join(root, 'src/a.gen.ts'), path.join(root, 'src/gen-link.ts'));
+    symlinkSync(path.join(root, 'src/missing.ts'), path.join(root, 'src/broken-link.ts'));
+    writeFileSync(path.join(root, 'src/legacy/package.json'), '{ "name": ');
+    const options = { cwd: root, ignores: ['fixtures/', '/scripts'], ignoresBase: root };
+    const candidates = [...everyFile(root), path.join(outside, 'lib/x.ts'), path.join(root, 'src/lib-link/x.ts'), path.join(root, 'src/deleted.ts')];
+    const walked = await findSourceFiles(['src', '.storybook', 'scripts'], options);
+    const selected = await selectSourceFiles(['src', '.storybook', 'scripts'], candidates, options);
+    expect(displayPaths(walked)).toEqual(['.storybook/main.ts', 'src/B.TS', 'src/a.ts', 'src/gen-link.ts', 'src/legacy/keep.gen.ts', 'src/old.js']);
+    expect(selected).toEqual(walked);
+    // Links out of the scanned paths are listed as not scanned, by the walk and by the selection alike.
+    expect(selected.skipped.map((file) => `${path.relative(root, file.file)} ${file.reason}`)).toEqual([
+      'scripts/s.js excluded-by-config',
+      'src/broken-link.ts symbolic-link',
+      'src/fixtures/f.ts excluded-by-config',
+      'src/legacy/package.json invalid-package-json',
+      'src/lib-link symbolic-link',
+      'src/secret-link.ts symbolic-link',
+    ]);
+  });
+
+  it('counts a given file as named, and leaves out files under no given path', async () => {
+    const root = makeTree({ '.gitignore': 'gen/\n', 'gen/api.ts': js, 'src/a.ts': js, 'other/b.ts': js });
+    const given = ['gen/api.ts', 'src'];
+    const selected = await selectSourceFiles(given, everyFile(root), { cwd: root });
+    expect(selected).toEqual(await findSourceFiles(given, { cwd: root }));
+    expect(selected.files.map((file) => [file.displayPath, file.explicit])).toEqual([['gen/api.ts', true], ['src/a.ts', false]]);
   });
 });
 

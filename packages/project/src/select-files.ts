@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CheckOptions } from '@sunset/config';
+import { exportsPattern, scanModuleSpecifiers } from '@sunset/engine';
 import { ts } from 'ts-morph';
 
 /** How many calls deep a wrapper is followed: `getResource(p)` → `apiGet(p)` → `fetch(p)` is two levels. */
@@ -8,8 +9,16 @@ export const wrapperDepth = 3;
 /** Barrels re-exporting barrels: how many hops of importers are followed from a needle-holding module. */
 const maxImporterHops = 4;
 
-/** Every module specifier a file names (imports, re-exports, `require`, `import()`): a superset read with one regex. */
-const moduleSpecifier = /\b(?:from|import)\s*\(?\s*['"]([^'"\n]+)['"]|\brequire\s*\(\s*['"]([^'"\n]+)['"]/g;
+/** What the selection needs of a file it reads: the engine's first pass gives it for every scanned file (`ModuleSummary`). */
+export interface FileSummary {
+  /** Every module specifier the file names, bare ones included. */
+  readonly specifiers: readonly string[];
+  readonly needle: boolean;
+  /** The file exports (`export`, `module.exports`, `exports.x`). */
+  readonly exports: boolean;
+  /** The file exports and holds a base a retired path can be split at (`SeedTests.holdsBase`). */
+  readonly holdsBase: boolean;
+}
 
 export interface ProjectFiles {
   /** Files the analysis runs on: those holding a needle and those importing them (through barrels and aliases). */
@@ -49,14 +58,31 @@ const caseInsensitively = (character: string): string =>
  * are loaded anyway; seeding on hosts loaded every file that keeps an `API_BASE` of its own.
  */
 export function baseTestOf(options: Pick<CheckOptions, 'catalog'>): (text: string) => boolean {
+  const pattern = basePatternOf(options);
+  return (text) => pattern !== undefined && pattern.test(text);
+}
+
+/** `baseTestOf`'s one pattern (undefined when no entry can be split): a RegExp crosses to the engine's worker threads. */
+export function basePatternOf(options: Pick<CheckOptions, 'catalog'>): RegExp | undefined {
   const serverPaths = [...options.catalog.apis.values()].flatMap((api) => api.basePaths ?? []).filter((basePath) => basePath.replace(/\//g, '') !== '');
   const sources = [
     ...options.catalog.splitPathTests.map((test) => test.base.source),
     ...serverPaths.map((basePath) => `${[...basePath.replace(/\/+$/, '')].map(caseInsensitively).join('')}/?(?:['"\`]|\\$\\{)`),
   ];
   // One pattern, as the needles are: the split-path tests spell case-insensitivity in the pattern itself.
-  const pattern = sources.length === 0 ? undefined : new RegExp(sources.join('|'));
-  return (text) => pattern !== undefined && pattern.test(text);
+  return sources.length === 0 ? undefined : new RegExp(sources.join('|'));
+}
+
+/**
+ * A file's summary from its text, for the files the engine's first pass did not summarize. The text may
+ * be the file's bytes read as Latin-1 (needles, `export` and module specifiers are ASCII): a specifier
+ * with other bytes is decoded again as UTF-8.
+ */
+export function summaryOfText(text: string, seeds: SeedTests): FileSummary {
+  const specifiers = scanModuleSpecifiers(text).map((written) => (/[^\x00-\x7f]/.test(written) ? Buffer.from(written, 'latin1').toString('utf8') : written));
+  const exports = exportsPattern.test(text);
+  // A base counts only where its module exports it: the test runs only there.
+  return { specifiers, needle: seeds.hasNeedle(text), exports, holdsBase: exports && seeds.holdsBase(text) };
 }
 
 /**
@@ -87,13 +113,19 @@ function projectSpecifierTest(compilerOptions: ts.CompilerOptions): (specifier: 
 /**
  * Chooses the subgraph worth giving to ts-morph: a retired URL or operation must appear as text
  * somewhere, whole or split between a client's base and a path, so the files holding a needle or
- * exporting a base (`seeds`), who imports them (following barrels and path aliases),
+ * exporting a base (`FileSummary.holdsBase`), who imports them (following barrels and path aliases),
  * and the files those importers call into for wrappers. Module specifiers are resolved as the
- * tsconfig says (`paths`, `baseUrl`, extensions, `index` files). Files outside `files` that they import
- * are read too (not under node_modules, not `.d.ts`): a value may be declared there. Each text is read,
- * scanned and dropped, so memory does not grow with the repository's size.
+ * tsconfig says (`paths`, `baseUrl`, extensions, `index` files), through `host` (which may answer from
+ * folder listings the walk made). Files outside `files` that they import are summarized too (not under
+ * node_modules, not `.d.ts`): a value may be declared there. `summaryOf` gives each file's summary
+ * without keeping its text, so memory does not grow with the repository's size.
  */
-export function selectProjectFiles(files: readonly string[], read: (file: string) => string | undefined, seeds: SeedTests, compilerOptions: ts.CompilerOptions): ProjectFiles {
+export function selectProjectFiles(
+  files: readonly string[],
+  summaryOf: (file: string) => FileSummary | undefined,
+  compilerOptions: ts.CompilerOptions,
+  host: ts.ModuleResolutionHost = ts.sys,
+): ProjectFiles {
   const scanned = new Set(files);
   const cache = ts.createModuleResolutionCache(process.cwd(), (name) => name, compilerOptions);
   const mayNameProjectFile = projectSpecifierTest(compilerOptions);
@@ -105,15 +137,12 @@ export function selectProjectFiles(files: readonly string[], read: (file: string
   const queued = new Set(files);
   // The queue grows while it is read: an array iterator sees the files pushed on the way.
   for (const { file, hops } of queue) {
-    const text = read(file);
-    if (text === undefined) continue;
+    const summary = summaryOf(file);
+    if (summary === undefined) continue;
     const targets = new Set<string>();
-    for (const match of text.matchAll(moduleSpecifier)) {
-      const written = (match[1] ?? match[2])!;
-      // The text may be the file's bytes read as Latin-1: a specifier with other bytes is UTF-8 again.
-      const specifier = /[^\x00-\x7f]/.test(written) ? Buffer.from(written, 'latin1').toString('utf8') : written;
+    for (const specifier of summary.specifiers) {
       if (!mayNameProjectFile(specifier)) continue;
-      const resolved = ts.resolveModuleName(specifier, file, compilerOptions, ts.sys, cache).resolvedModule;
+      const resolved = ts.resolveModuleName(specifier, file, compilerOptions, host, cache).resolvedModule;
       if (resolved === undefined || resolved.isExternalLibraryImport === true || resolved.extension === ts.Extension.Dts) continue;
       const target = path.resolve(resolved.resolvedFileName);
       if (target === file || target.split(path.sep).includes('node_modules')) continue;
@@ -126,9 +155,7 @@ export function selectProjectFiles(files: readonly string[], read: (file: string
       }
       targets.add(target);
     }
-    const exports = /\bexport\b|\bmodule\.exports\b|\bexports\.\w/.test(text);
-    // A base counts only where its module exports it: the test runs only there.
-    facts.set(file, { hasNeedle: seeds.hasNeedle(text), holdsBase: exports && seeds.holdsBase(text), exports, imports: [...targets] });
+    facts.set(file, { hasNeedle: summary.needle, holdsBase: summary.holdsBase, exports: summary.exports, imports: [...targets] });
     for (const target of targets) importersOf.set(target, [...(importersOf.get(target) ?? []), file]);
   }
 

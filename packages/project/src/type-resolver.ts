@@ -107,7 +107,25 @@ export function createValueEvaluator(checker: ts.TypeChecker): (expression: ts.E
   return (expression) => evaluate(expression, 0, undefined);
 }
 
-/** The TypeScript node a TS-ESTree node stands for: the same start and width (both trees use the same offsets). */
+/**
+ * The TypeScript node a TS-ESTree node stands for: the same start and width (both trees use the same
+ * offsets). It descends as ts-morph's `getDescendantAtStartWithWidth` does (the child holding the start
+ * at each level, the deepest match before the first miss) over the compiler's nodes, without making a
+ * ts-morph node for each level: that was 1.9 s of a 50k `--project` run.
+ */
 export function morphNodeAt(sourceFile: MorphSourceFile, range: readonly [number, number]): ts.Node | undefined {
-  return sourceFile.getDescendantAtStartWithWidth(range[0], range[1] - range[0])?.compilerNode;
+  const compiled = sourceFile.compilerNode;
+  const [start, end] = range;
+  let found: ts.Node | undefined;
+  for (let node: ts.Node | undefined = childAt(compiled, start, compiled); node !== undefined; node = childAt(node, start, compiled)) {
+    if (node.getStart(compiled) === start && node.end === end) found = node;
+    else if (found !== undefined) break;
+  }
+  return found;
+}
+
+/** The child (tokens and syntax lists included) whose full range, trivia first, holds `position`. */
+function childAt(node: ts.Node, position: number, sourceFile: ts.SourceFile): ts.Node | undefined {
+  if (position < node.pos || position >= node.end) return undefined;
+  return node.getChildren(sourceFile).find((child) => position >= child.pos && position < child.end);
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtinCatalog, createCatalog } from '@sunset/rule-data';
-import { baseTestOf, selectProjectFiles } from '@sunset/project';
+import { baseTestOf, selectProjectFiles, summaryOfText } from '@sunset/project';
 import { ts } from 'ts-morph';
 
 // What --project gives ts-morph (issue 21): besides the files holding a retired path, the modules that
@@ -19,7 +19,7 @@ function select(files: Record<string, string>, holdsBase = baseTestOf({ catalog:
   }
   const all = Object.keys(files).map((file) => path.join(root, file));
   const seeds = { hasNeedle: (text: string) => builtinCatalog.needlePattern.test(text), holdsBase };
-  const selection = selectProjectFiles(all, (file) => readFileSync(file, 'latin1'), seeds, { allowJs: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler });
+  const selection = selectProjectFiles(all, (file) => summaryOfText(readFileSync(file, 'latin1'), seeds), { allowJs: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler });
   const relative = (list: readonly string[]): string[] => list.map((file) => path.relative(root, file).split(path.sep).join('/'));
   return { analysed: relative(selection.analysed), loaded: relative(selection.loaded) };
 }

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { checkFiles, displayPath, findGitRoot, resolveConfig, toPosix, UsageError, validateDay, writeFileAtomic, type ResolvedConfig } from '@sunset/engine';
+import { checkFiles, displayPath, excerptLines, findGitRoot, resolveConfig, toPosix, UsageError, validateDay, writeFileAtomic, type ResolvedConfig } from '@sunset/engine';
 import { todayUtc } from '@sunset/rule-data';
 import { describeReportOptions, parseReportArgs, type ReportArgs } from './args.js';
 import { comparedSiteOf, diffAgainstBaseline, diffSites, readBaselineSites, type CurrentSite } from './diff/diff-sites.js';
@@ -114,7 +114,7 @@ export async function buildReport(args: ReportArgs, io: ReportIo): Promise<Repor
 
   const current: CurrentSite[] = scan.findings
     .filter((finding) => isReportedRetirement(finding, config))
-    .map((finding) => codeSiteOf(finding, io.cwd, scan.sources.get(finding.file), owners.ownersOf(finding.file)));
+    .map((finding) => codeSiteOf(finding, io.cwd, excerptLines(scan.excerpts.get(finding.file)), owners.ownersOf(finding.file)));
   const records = await readRuntimeRecords(args.runtime, io.cwd);
   const sites = mergeRuntimeSites(
     current.map(({ site }) => site),

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
@@ -17,15 +17,17 @@ interface GitResult {
   readonly stderr: string;
 }
 
-function git(cwd: string, args: readonly string[]): GitResult {
-  try {
-    const stdout = execFileSync('git', ['-c', 'core.quotePath=off', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 512 * 1024 * 1024 });
-    return { ok: true, stdout, stderr: '' };
-  } catch (error) {
-    const failed = error as { stdout?: string; stderr?: string; code?: string };
-    if (failed.code === 'ENOENT') throw new UsageError('--changed-since needs git, and git is not on the PATH. Install git or drop --changed-since.');
-    return { ok: false, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
+/** Runs git (never a shell); resolves with its output whatever its exit code, so two can run at once. */
+function git(cwd: string, args: readonly string[]): Promise<GitResult> {
+  return new Promise((resolve, reject) => {
+    execFile('git', ['-c', 'core.quotePath=off', ...args], { cwd, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error !== null && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+        reject(new UsageError('--changed-since needs git, and git is not on the PATH. Install git or drop --changed-since.'));
+        return;
+      }
+      resolve({ ok: error === null, stdout, stderr });
+    });
+  });
 }
 
 /** `origin/main` → `git fetch --depth=50 origin main`; a bare branch or tag → `git fetch --depth=50 origin <ref>`. */
@@ -52,12 +54,17 @@ function folderOf(given: string): string {
  * The top of the git work tree holding the scanned paths, as those paths spell it (so finding paths
  * compare with the diff's). A path outside git, or paths in two repositories, are usage errors.
  */
-function workTreeOf(ref: string, cwd: string, paths: readonly string[]): string {
+async function workTreeOf(ref: string, cwd: string, paths: readonly string[]): Promise<string> {
+  const given = paths.length === 0 ? ['.'] : paths;
+  const found = await Promise.all(
+    given.map(async (scanned) => {
+      const absolute = path.resolve(cwd, scanned);
+      const folder = folderOf(absolute);
+      return { absolute, folder, cdup: await git(folder, ['rev-parse', '--show-cdup']) };
+    }),
+  );
   const roots = new Set<string>();
-  for (const given of paths.length === 0 ? ['.'] : paths) {
-    const absolute = path.resolve(cwd, given);
-    const folder = folderOf(absolute);
-    const cdup = git(folder, ['rev-parse', '--show-cdup']);
+  for (const { absolute, folder, cdup } of found) {
     if (!cdup.ok) {
       throw new UsageError(`--changed-since ${ref}: ${absolute} is not inside a git work tree. Check a folder of a git repository, or drop --changed-since.`);
     }
@@ -70,20 +77,20 @@ function workTreeOf(ref: string, cwd: string, paths: readonly string[]): string 
 }
 
 /** Why `ref` names no commit, as a sentence that says what to do next. */
-function unknownRefMessage(ref: string, root: string, shallow: boolean): string {
-  if (!git(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']).ok) {
+async function unknownRefMessage(ref: string, root: string, shallow: boolean): Promise<string> {
+  if (!(await git(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).ok) {
     return `--changed-since ${ref}: the repository at ${root} has no commits yet, so nothing can be measured against ${ref}. Commit first, or drop --changed-since.`;
   }
   // `HEAD~1`, `main^`, `@~2`: a commit counted back from one git knows.
   const relative = /^(.*?)[~^]/.exec(ref);
   const from = relative?.[1] === '' || relative?.[1] === '@' ? 'HEAD' : relative?.[1];
-  if (from !== undefined && git(root, ['rev-parse', '--verify', '--quiet', `${from}^{commit}`]).ok) {
+  if (from !== undefined && (await git(root, ['rev-parse', '--verify', '--quiet', `${from}^{commit}`])).ok) {
     if (shallow) return `--changed-since ${ref}: this clone is shallow and its history stops before ${ref}. Fetch more history: git fetch --deepen=50 (or git fetch --unshallow).`;
-    const count = Number(git(root, ['rev-list', '--count', from]).stdout.trim());
+    const count = Number((await git(root, ['rev-list', '--count', from])).stdout.trim());
     return `--changed-since ${ref}: ${ref} does not exist in this history (${from} has only ${plural(count, 'commit')}; git log --oneline lists them). Name a commit that exists, or drop --changed-since.`;
   }
   const why = shallow ? ' (this clone is shallow, so it may have fetched only the current branch)' : '';
-  if (git(root, ['remote']).stdout.trim() === '') {
+  if ((await git(root, ['remote'])).stdout.trim() === '') {
     return `--changed-since ${ref}: git knows no commit ${JSON.stringify(ref)}${why}, and the repository has no remote to fetch it from. Name a branch, tag or commit that exists (git branch -a lists them), or drop --changed-since.`;
   }
   return `--changed-since ${ref}: git knows no commit ${JSON.stringify(ref)}${why}. Fetch the base branch: ${fetchAdvice(ref)}`;
@@ -94,13 +101,15 @@ function unknownRefMessage(ref: string, root: string, shallow: boolean): string 
  * scanned `paths` (committed, staged and unstaged changes, plus untracked files that .gitignore does
  * not exclude). Renames are followed (`-M`): a moved file's unchanged lines are not new. Throws a
  * UsageError saying what to do when the ref or the merge base is missing (a shallow CI clone, a
- * ref older than the history, a repository without commits).
+ * ref older than the history, a repository without commits). The diff and the search for untracked
+ * files each stat the whole work tree (1-1.5 s at 100,000 files on a loaded machine): they run at the same time.
  */
-export function changedLinesSince(ref: string, cwd: string, paths: readonly string[] = ['.']): ChangedLines {
-  const root = workTreeOf(ref, cwd, paths);
-  const shallow = git(root, ['rev-parse', '--is-shallow-repository']).stdout.trim() === 'true';
-  if (!git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).ok) throw new UsageError(unknownRefMessage(ref, root, shallow));
-  const mergeBase = git(root, ['merge-base', ref, 'HEAD']);
+export async function changedLinesSince(ref: string, cwd: string, paths: readonly string[] = ['.']): Promise<ChangedLines> {
+  const root = await workTreeOf(ref, cwd, paths);
+  const [shallowAnswer, known] = await Promise.all([git(root, ['rev-parse', '--is-shallow-repository']), git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])]);
+  const shallow = shallowAnswer.stdout.trim() === 'true';
+  if (!known.ok) throw new UsageError(await unknownRefMessage(ref, root, shallow));
+  const mergeBase = await git(root, ['merge-base', ref, 'HEAD']);
   if (!mergeBase.ok) {
     const why = shallow ? 'the shallow clone does not reach back to where the branches meet' : 'the histories share no commit';
     throw new UsageError(
@@ -108,11 +117,13 @@ export function changedLinesSince(ref: string, cwd: string, paths: readonly stri
     );
   }
   const base = mergeBase.stdout.trim();
-  const diff = git(root, ['diff', '--no-color', '--no-ext-diff', '--unified=0', '-M', base, '--']);
+  const [diff, untracked] = await Promise.all([
+    git(root, ['diff', '--no-color', '--no-ext-diff', '--unified=0', '-M', base, '--']),
+    git(root, ['ls-files', '--others', '--exclude-standard', '-z']),
+  ]);
   if (!diff.ok) throw new UsageError(`--changed-since ${ref}: git diff failed: ${diff.stderr.trim()}`);
   const files = new Map<string, ReadonlySet<number> | 'all'>();
   for (const [file, lines] of parseAddedLines(diff.stdout)) files.set(path.join(root, file), lines);
-  const untracked = git(root, ['ls-files', '--others', '--exclude-standard', '-z']);
   for (const file of untracked.stdout.split('\0')) if (file !== '') files.set(path.join(root, file), 'all');
   return { base, files };
 }

@@ -5,6 +5,7 @@ import {
   countNotScanned,
   createFolderCache,
   findConfig,
+  findConfigFile,
   resolveConfig,
   toPosix,
   type ConfigOverrides,
@@ -67,11 +68,9 @@ export async function resolveConfigScopes(
     return scope;
   };
 
-  const scannedFolders: string[] = [];
   for (const given of paths) {
     const absolute = path.resolve(cwd, given);
     const isFolder = isDirectory(absolute);
-    if (isFolder) scannedFolders.push(absolute);
     const found = await findConfig(isFolder ? absolute : path.dirname(absolute), undefined, problems);
     const own = await scopeOf(found?.file);
     own.paths.push(given);
@@ -95,8 +94,13 @@ export async function resolveConfigScopes(
     for (const folder of nested) carvedOut.add(folder);
     return { config, paths: scoped, ignores: [...config.ignores, ...nested.map((folder) => `/${toPosix(path.relative(config.baseDir, folder))}/`)] };
   });
-  const configProblems = [...problems.values()].filter((problem) => !scannedFolders.some((folder) => isInside(folder, problem.file)));
-  return { primary, scopes, carvedOut: [...carvedOut], configProblems };
+  return { primary, scopes, carvedOut: [...carvedOut], configProblems: configProblemsOutside(problems, cwd, paths) };
+}
+
+/** The package.json files the lookups passed over that lie outside the scanned folders: the walk lists those inside itself. */
+export function configProblemsOutside(problems: ConfigProblems, cwd: string, paths: readonly string[]): SkippedFile[] {
+  const scannedFolders = paths.map((given) => path.resolve(cwd, given)).filter(isDirectory);
+  return [...problems.values()].filter((problem) => !scannedFolders.some((folder) => isInside(folder, problem.file)));
 }
 
 /**
@@ -148,4 +152,75 @@ function nestedConfigFolders(root: string, readFolder: ReadFolder): string[] {
   };
   visit(root);
   return found;
+}
+
+/** A config scope of a run over some files only: the files it governs among them, and which other files are its own. */
+export interface FileScope extends ConfigScope {
+  /** The files (absolute) this config governs among those given. */
+  readonly files: readonly string[];
+  /** Whether a file (one that `files` import) is governed by this config, as a walk would decide. */
+  readonly inScope: (file: string) => boolean;
+}
+
+/**
+ * The config scopes of a run over some files only (`--changed-since`: the files a change touches),
+ * found without listing a folder: a file under a scanned path is governed by the nearest config at or
+ * above its folder, as `resolveConfigScopes` decides for every file of a walk (a folder below a scanned
+ * folder with its own config is governed by that one; dot folders and node_modules hold none).
+ * `--config FILE` governs every file. Files outside the scanned paths belong to no scope. A package.json
+ * that does not parse is passed over, into `problems` (also later, as `inScope` looks up more files).
+ */
+export async function resolveFileScopes(
+  cwd: string,
+  paths: readonly string[],
+  files: readonly string[],
+  overrides: ConfigOverrides,
+  primary: ResolvedConfig,
+  now: Date = new Date(),
+  problems?: ConfigProblems,
+): Promise<FileScope[]> {
+  const roots = paths.map((given) => ({ given, absolute: path.resolve(cwd, given), folder: isDirectory(path.resolve(cwd, given)) }));
+  const rootOf = (file: string): (typeof roots)[number] | undefined => roots.find((root) => (root.folder ? isInside(root.absolute, file) : root.absolute === file));
+  if (overrides.config !== undefined) {
+    const inScope = (file: string): boolean => rootOf(file) !== undefined;
+    return [{ config: primary, paths, ignores: primary.ignores, files: files.filter(inScope), inScope }];
+  }
+  const nearest = new Map<string, string | undefined>();
+  const configFileOf = (folder: string): string | undefined => {
+    if (!nearest.has(folder)) nearest.set(folder, findConfigFile(folder, problems));
+    return nearest.get(folder);
+  };
+  /** The config file governing `file` (undefined: none, defaults) and the path its scope scans, or undefined outside the scanned paths. */
+  const governing = (file: string): { configFile: string | undefined; scanned: string } | undefined => {
+    const root = rootOf(file);
+    if (root === undefined) return undefined;
+    const rootFolder = root.folder ? root.absolute : path.dirname(root.absolute);
+    const own = configFileOf(rootFolder);
+    const near = configFileOf(path.dirname(file));
+    if (near === undefined || near === own) return { configFile: own, scanned: root.given };
+    const folder = path.dirname(near);
+    // A config in a dot folder or node_modules below the scanned folder is not a nested scope (resolveConfigScopes does not look there).
+    const between = path.relative(rootFolder, folder).split(path.sep);
+    if (!root.folder || folder === rootFolder || !isInside(rootFolder, folder) || between.some((name) => name.startsWith('.') || name === 'node_modules')) {
+      return { configFile: own, scanned: root.given };
+    }
+    return { configFile: near, scanned: path.relative(cwd, folder) || '.' };
+  };
+  const scopes = new Map<string, { configFile: string | undefined; paths: Set<string>; files: string[] }>();
+  for (const file of files) {
+    const found = governing(file);
+    if (found === undefined) continue;
+    const key = found.configFile ?? '';
+    let scope = scopes.get(key);
+    if (scope === undefined) scopes.set(key, (scope = { configFile: found.configFile, paths: new Set(), files: [] }));
+    scope.paths.add(found.scanned);
+    scope.files.push(file);
+  }
+  const resolved: FileScope[] = [];
+  for (const [key, scope] of scopes) {
+    const config = scope.configFile === primary.file ? primary : await resolveConfig(cwd, { ...overrides, ...(scope.configFile === undefined ? {} : { config: scope.configFile }) }, now, problems);
+    const inScope = (file: string): boolean => (governing(file)?.configFile ?? '') === key;
+    resolved.push({ config, paths: [...scope.paths], ignores: config.ignores, files: scope.files, inScope });
+  }
+  return resolved;
 }

@@ -2,13 +2,18 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
   checkFiles,
+  countNotScanned,
   createFolderCache,
   displayPath,
+  excerptLines,
   findGitRoot,
+  holdYoungGeneration,
+  resolveConfig,
   validateDay,
   writeFileAtomic,
   type AnalysisCore,
   type CheckFilesResult,
+  type ConfigProblems,
   type FileProblem,
   type LocatedFinding,
   type ResolvedConfig,
@@ -17,14 +22,14 @@ import { builtinApiHostsOf } from '@sunset/config';
 import { describeEndpoint, todayUtc } from '@sunset/rule-data';
 import type { CheckArgs } from '../args.js';
 import { applyBaseline, buildBaseline, readBaseline, writeBaseline } from '../baseline/baseline-file.js';
-import { fingerprintFindings, splitLines } from '../baseline/fingerprint.js';
+import { fingerprintFindings } from '../baseline/fingerprint.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { formatters } from '../format/index.js';
 import type { FormatContext } from '../format/types.js';
 import { colorEnabled, nowOf, type CliIo } from '../io.js';
 import { createPhaseProgress, isCi } from '../fix/progress.js';
 import { changedLinesSince, touchesChangedLines } from './changed-lines.js';
-import { notScannedOfRun, resolveConfigScopes } from './config-scopes.js';
+import { configProblemsOutside, notScannedOfRun, resolveConfigScopes, resolveFileScopes, type ConfigScope, type ConfigScopes, type FileScope } from './config-scopes.js';
 import { isFailing, isReportable } from './threshold.js';
 import { compareText, plural } from '../text.js';
 import type { CheckReport, CheckStats, FileError, Finding, RelatedLocation } from './types.js';
@@ -77,15 +82,26 @@ const toFileError = (cwd: string, problem: FileProblem): FileError => ({
 /** `sunset check`: walk, prefilter, parse, check (all in the engine), apply the baseline, report; returns the exit code. */
 export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependencies): Promise<number> {
   const now = nowOf(io);
-  // The config lookup and the walk list the same folders: once.
+  // The config lookup and the walk list the same folders: once, without growing this thread's young
+  // generation for what they keep (released when the walk is done, or when this run fails before).
+  const releaseYoungGeneration = holdYoungGeneration();
+  try {
+    return await checkAndReport(args, io, deps, now, releaseYoungGeneration);
+  } finally {
+    releaseYoungGeneration();
+  }
+}
+
+async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencies, now: Date, onWalked: () => void): Promise<number> {
   const readFolder = createFolderCache();
-  const { primary: config, scopes, ...lookup } = await resolveConfigScopes(
-    io.cwd,
-    args.paths,
-    { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts, failOn: args.failOn, baseline: args.baseline },
-    now,
-    readFolder,
-  );
+  const overrides = { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts, failOn: args.failOn, baseline: args.baseline };
+  // --changed-since (without --project) checks the changed files only: no folder is listed.
+  const changedOnly = args.changedSince !== undefined && args.project === undefined;
+  // The package.json files that do not parse met by a lookup of the changed files' configs (filled as they are looked up).
+  const problems: ConfigProblems = new Map();
+  const { primary: config, scopes: walkedScopes, ...walkedLookup } = changedOnly
+    ? { primary: await resolveConfig(io.cwd, overrides, now, problems), scopes: [], carvedOut: [], configProblems: [] }
+    : await resolveConfigScopes(io.cwd, args.paths, overrides, now, readFolder);
   const baselineExpires = args.baselineExpires === undefined ? undefined : validateDay(args.baselineExpires, '--baseline-expires', '--baseline-expires');
   if (baselineExpires !== undefined && !args.updateBaseline) {
     throw new UsageError('--baseline-expires only applies with --update-baseline. Add --update-baseline or drop the flag.');
@@ -95,12 +111,14 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
     throw new UsageError('--changed-since does not go with --update-baseline: the baseline records every finding. Drop one of the two.');
   }
   // Asked before the (longer) check, so a shallow clone fails fast with the fetch to run.
-  const changed = args.changedSince === undefined ? undefined : changedLinesSince(args.changedSince, io.cwd, args.paths);
+  const changed = args.changedSince === undefined ? undefined : await changedLinesSince(args.changedSince, io.cwd, args.paths);
 
   if (args.project !== undefined && args.stats) {
     throw new UsageError('--stats does not go with --project: it times the phases of the default mode only. Drop one of the two.');
   }
 
+  const scopes: readonly (ConfigScope & Partial<Pick<FileScope, 'files' | 'inScope'>>)[] =
+    changedOnly && changed !== undefined ? await resolveFileScopes(io.cwd, args.paths, [...changed.files.keys()], overrides, config, now, problems) : walkedScopes;
   const threads = args.concurrency === 'auto' ? undefined : (args.concurrency ?? threadsOf(io.env.SUNSET_CHECK_THREADS));
   // --project: ts-morph and the TypeScript compiler load only now, never for a plain `sunset check`.
   const projectMode = args.project === undefined ? undefined : await import('@sunset/project');
@@ -114,7 +132,9 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
       options: { ...scope.config, ignores: scope.ignores },
       baseDir: scope.config.baseDir,
       readFolder,
+      onWalked,
       ...(threads === undefined ? {} : { threads }),
+      ...(scope.files === undefined ? {} : { onlyFiles: scope.files, inScope: scope.inScope }),
     };
     let scoped: CheckFilesResult;
     if (projectMode === undefined) {
@@ -129,6 +149,9 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
   }
   const merged = mergeResults(runs.map((run) => run.result));
   if (projectMode !== undefined) progress.done(`${plural(loaded, 'file')} of ${merged.files} loaded into ts-morph.`);
+  // A changed-files run lists the package.json files above the scanned paths its lookups passed over, as a walk
+  // does; those inside them only when they are changed files themselves (the engine's selection lists them).
+  const lookup: Pick<ConfigScopes, 'carvedOut' | 'configProblems'> = changedOnly ? { carvedOut: [], configProblems: configProblemsOutside(problems, io.cwd, args.paths) } : walkedLookup;
   const notScanned = notScannedOfRun(merged.skipped, merged.notScanned, lookup);
   const result = { ...merged, skipped: notScanned.skipped, notScanned: notScanned.counts };
   const configOf = new Map(runs.flatMap(({ scope, result: scoped }) => scoped.findings.map((found) => [found, scope.config] as const)));
@@ -140,17 +163,18 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
   };
   if (changed !== undefined) {
     const outside = result.findings.length - reportable.length;
-    io.stderr.write(
-      `--changed-since ${args.changedSince ?? ''}: checked lines changed since ${changed.base.slice(0, 12)}; ${plural(outside, 'finding')} on other lines not reported.\n`,
-    );
+    const checked = changedOnly ? `checked ${plural(result.files, 'file')} changed since` : 'checked lines changed since';
+    io.stderr.write(`--changed-since ${args.changedSince ?? ''}: ${checked} ${changed.base.slice(0, 12)}; ${plural(outside, 'finding')} on other lines not reported.\n`);
   }
-  const sources = new Map([...result.sources].map(([file, text]) => [displayPath(io.cwd, file), text]));
+  // The engine kept the lines around each finding, which is all code frames and fingerprints read.
+  const excerpts = new Map([...result.excerpts].map(([file, excerpt]) => [displayPath(io.cwd, file), excerpt]));
   const linesCache = new Map<string, string[]>();
   const linesOf = (file: string): string[] | undefined => {
-    const source = sources.get(file);
-    if (source === undefined) return undefined;
     let lines = linesCache.get(file);
-    if (lines === undefined) linesCache.set(file, (lines = splitLines(source)));
+    if (lines === undefined) {
+      lines = excerptLines(excerpts.get(file));
+      if (lines !== undefined) linesCache.set(file, lines);
+    }
     return lines;
   };
   const fingerprints = fingerprintFindings(linted.findings, linesOf);
@@ -205,7 +229,7 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
     color: args.output === undefined && args.format === 'stylish' && colorEnabled(io),
     linesOf,
     fingerprints: outcome.fingerprints,
-    checkedFiles: [...sources.keys()].filter((file) => inChange(path.resolve(io.cwd, file))).sort(compareText),
+    checkedFiles: result.candidateFiles.filter((file) => inChange(file)).map((file) => displayPath(io.cwd, file)).sort(compareText),
     toolVersion: deps.toolVersion,
     ...(deps.docsUrl === undefined ? {} : { docsUrl: deps.docsUrl }),
     ...(builtinHosts === undefined ? {} : { apiHosts: builtinHosts }),
@@ -253,6 +277,14 @@ async function resultOrigin(args: CheckArgs, io: CliIo, config: ResolvedConfig, 
 /** One result from the runs of several configs: findings by file, line and column; counts and times added up. */
 function mergeResults(results: readonly CheckFilesResult[]): CheckFilesResult {
   if (results.length === 1) return results[0]!;
+  if (results.length === 0) {
+    // --changed-since, and no changed file under the scanned paths.
+    const timings = { walk: 0, read: 0, prefilter: 0, parse: 0, index: 0, checks: 0 };
+    return {
+      findings: [], errors: [], skipped: [], notScanned: countNotScanned([], 0), files: 0, candidates: 0, candidateFiles: [], excerpts: new Map(),
+      unresolvedMethod: [], otherHostCount: 0, otherHostsByFile: new Map(), timings,
+    };
+  }
   const byPosition = (a: LocatedFinding, b: LocatedFinding): number =>
     compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.rule, b.rule);
   const timings = { walk: 0, read: 0, prefilter: 0, parse: 0, index: 0, checks: 0 };
@@ -272,7 +304,8 @@ function mergeResults(results: readonly CheckFilesResult[]): CheckFilesResult {
     otherHostsByFile: new Map(results.flatMap((result) => [...result.otherHostsByFile])),
     files: results.reduce((sum, result) => sum + result.files, 0),
     candidates: results.reduce((sum, result) => sum + result.candidates, 0),
-    sources: new Map(results.flatMap((result) => [...result.sources])),
+    candidateFiles: results.flatMap((result) => result.candidateFiles),
+    excerpts: new Map(results.flatMap((result) => [...result.excerpts])),
     timings: { ...results[0]!.timings, ...timings },
   };
 }

@@ -45,6 +45,26 @@ export async function findConfig(cwd: string, explicit: string | undefined, prob
   }
 }
 
+/**
+ * The file `findConfig(cwd, undefined)` would read, found synchronously (a package.json is parsed only to
+ * see its `sunset` key; one that does not parse is passed over, into `problems`): for deciding which
+ * config governs a file without loading every config.
+ */
+export function findConfigFile(cwd: string, problems?: ConfigProblems): string | undefined {
+  const stopAt = findGitRoot(cwd);
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    const configFile = path.join(dir, configFileName);
+    if (existsSync(configFile)) return configFile;
+    const manifestFile = path.join(dir, 'package.json');
+    if (existsSync(manifestFile)) {
+      const read = readPackageJson(manifestFile);
+      if (!read.ok) problems?.set(manifestFile, read.skipped);
+      else if (typeof read.value === 'object' && read.value !== null && 'sunset' in read.value) return manifestFile;
+    }
+    if (dir === stopAt || path.dirname(dir) === dir) return undefined;
+  }
+}
+
 async function configIn(dir: string, cwd: string, problems: ConfigProblems | undefined): Promise<FoundConfig | undefined> {
   const configFile = path.join(dir, configFileName);
   if (existsSync(configFile)) {

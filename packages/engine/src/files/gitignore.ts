@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
@@ -20,12 +21,24 @@ export interface GitignoreRules {
  */
 export async function loadGitignoreRules(root: string, stopAt: string | undefined, nested: readonly string[]): Promise<GitignoreRules> {
   const files = [...ancestorGitignores(root, stopAt), ...nested];
-  const layers = [];
-  for (const file of files) {
-    const text = await readFile(file, 'utf8').catch(() => undefined);
-    if (text === undefined) continue;
-    layers.push({ dir: path.dirname(file), matcher: ignore().add(text) });
-  }
+  return rulesOf(await Promise.all(files.map(async (file) => ({ file, text: await readFile(file, 'utf8').catch(() => undefined) }))));
+}
+
+/** `loadGitignoreRules`, reading synchronously (for a few folders at a time). */
+export function loadGitignoreRulesSync(root: string, stopAt: string | undefined, nested: readonly string[]): GitignoreRules {
+  const read = (file: string): string | undefined => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  return rulesOf([...ancestorGitignores(root, stopAt), ...nested].map((file) => ({ file, text: read(file) })));
+}
+
+/** The rules of the `.gitignore` files read (an unreadable one has no text and no rules), deepest last. */
+function rulesOf(files: readonly { readonly file: string; readonly text: string | undefined }[]): GitignoreRules {
+  const layers = files.flatMap(({ file, text }) => (text === undefined ? [] : [{ dir: path.dirname(file), matcher: ignore().add(text) }]));
   layers.sort((a, b) => depthOf(a.dir) - depthOf(b.dir));
   return { layers };
 }

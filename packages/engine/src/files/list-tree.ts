@@ -84,8 +84,9 @@ function entriesOf(dir: string, read: ReadFolder, unreadable: { path: string; er
  * event loop). Real folders first; then each symbolic link: one into the scanned paths (`links`) is
  * followed (a folder not entered before is walked, a source file listed by the path through the
  * link), one leading outside them is listed, not followed. Without `links`, no link is followed or listed.
+ * `onSource` hears how many source files were found so far, as they are found.
  */
-export function listTree(root: string, read: ReadFolder = readFolder, links?: LinkPolicy, realRoot: string = root): TreeListing {
+export function listTree(root: string, read: ReadFolder = readFolder, links?: LinkPolicy, realRoot: string = root, onSource?: (found: number) => void): TreeListing {
   const sources: string[] = [];
   const gitignores: string[] = [];
   const manifests: string[] = [];
@@ -109,6 +110,7 @@ export function listTree(root: string, read: ReadFolder = readFolder, links?: Li
         if (scanned && sourceName.test(name)) {
           if (linked) linkedSources.push({ path: path.join(dir, name), real: path.join(real, name) });
           else sources.push(path.join(dir, name));
+          onSource?.(sources.length + linkedSources.length);
         } else if (scanned && !linked && unscannedName.test(name)) unscanned.push(path.join(dir, name));
       } else if (links !== undefined && scanned && entry.isSymbolicLink()) {
         found.push({ path: path.join(dir, name), scanned });
@@ -132,7 +134,10 @@ export function listTree(root: string, read: ReadFolder = readFolder, links?: Li
     // Dependencies and git's data are never scanned, through a link either.
     if (isInAlwaysSkippedFolder(real)) return;
     if (!policy.isScanned(real)) outsideLinks.push({ path: link.path, target: real });
-    else if (!isFolder) linkedSources.push({ path: link.path, real });
+    else if (!isFolder) {
+      linkedSources.push({ path: link.path, real });
+      onSource?.(sources.length + linkedSources.length);
+    }
     else if (!policy.entered.has(real)) pending.push({ dir: link.path, real, scanned: link.scanned, linked: true });
   };
   // Real folders first, so a file reached both ways is listed by its own path and a link to a folder

@@ -1,11 +1,11 @@
-import { constants } from 'node:fs';
+import { constants, lstatSync, realpathSync, statSync } from 'node:fs';
 import { access, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ignore from 'ignore';
 import { readPackageJson } from '../config-file/package-json.js';
 import { compareText, describeFileError, UsageError, type FileProblem } from '../errors.js';
 import { findGitRoot } from './git.js';
-import { isGitignored, loadGitignoreRules } from './gitignore.js';
+import { isGitignored, loadGitignoreRules, loadGitignoreRulesSync, type GitignoreRules } from './gitignore.js';
 import { listTree, type LinkPolicy, type ReadFolder } from './list-tree.js';
 import { displayPath, hasSourceExtension, isInAlwaysSkippedFolder, isInside, relativePosix, sourceExtensions } from './paths.js';
 import { brokenLinkMessage, excludedByConfigMessage, outsideLinkMessage, unscannedExtensionMessage, type SkippedFile } from './source-shape.js';
@@ -18,6 +18,8 @@ export interface WalkOptions {
   readonly ignoresBase?: string;
   /** How folders are listed (default: `readdirSync`; a `createFolderCache()` shared with other passes of the same run). */
   readonly readFolder?: ReadFolder;
+  /** Told, while folders are walked, how many source files were found so far (before `.gitignore` and `ignores` leave some out). */
+  readonly onFound?: (found: number) => void;
 }
 
 /** A file to scan: its absolute path and the path reports show. */
@@ -70,7 +72,9 @@ export async function findSourceFiles(paths: readonly string[], options: WalkOpt
   const walk: FolderWalk = { isConfigIgnored, unreadable: [], skipped: new Map(), readFolder: options.readFolder, links, cwd: options.cwd };
   const byRealPath = new Map<string, FoundFile>();
   for (const { given: path_, absolute, kind, real } of given) {
-    const found = kind === 'file' ? explicitFile(path_, absolute, real) : await walkFolder(absolute, real, walk);
+    const counted = byRealPath.size;
+    const onSource = options.onFound === undefined ? undefined : (found: number): void => options.onFound?.(counted + found);
+    const found = kind === 'file' ? explicitFile(path_, absolute, real) : await walkFolder(absolute, real, walk, onSource);
     for (const file of found) {
       const earlier = byRealPath.get(file.real);
       // A file both named and found in a named folder counts as named; one found directly and through a link, by its own path.
@@ -140,9 +144,9 @@ function explicitFile(given: string, absolute: string, real: string): FoundFile[
   return [{ file: absolute, real, explicit: true }];
 }
 
-async function walkFolder(root: string, realRoot: string, walk: FolderWalk): Promise<FoundFile[]> {
+async function walkFolder(root: string, realRoot: string, walk: FolderWalk, onSource?: (found: number) => void): Promise<FoundFile[]> {
   const { isConfigIgnored, unreadable, skipped } = walk;
-  const listing = listTree(root, walk.readFolder, walk.links, realRoot);
+  const listing = listTree(root, walk.readFolder, walk.links, realRoot, onSource);
   const gitignore = await loadGitignoreRules(root, findGitRoot(root), listing.gitignores);
   for (const folder of listing.unreadable) {
     if (isGitignored(gitignore, folder.path) || isConfigIgnored(folder.path)) continue;
@@ -187,4 +191,169 @@ async function walkFolder(root: string, realRoot: string, walk: FolderWalk): Pro
     );
   }
   return files;
+}
+
+/**
+ * Which of `candidates` (absolute paths, e.g. the files a change touches) the walk of `paths` would
+ * list, without walking: under a given folder (or given themselves), a source extension, no
+ * `node_modules`/`.git` folder on the way, no linked folder, not excluded by a `.gitignore` on the way
+ * (read per folder, once) — and, as the walk lists them, as not scanned: those the config's `ignores`
+ * exclude, a symbolic link leading outside the scanned paths or nowhere, a package.json that does not
+ * parse. A link to a file the walk lists by its own path is left out (the walk lists that file once,
+ * by its own path). A file given on the command line counts as named (`explicit`). Files that no
+ * longer exist are left out. The result reads as `findSourceFiles`' does.
+ */
+export async function selectSourceFiles(paths: readonly string[], candidates: readonly string[], options: WalkOptions): Promise<SourceListing> {
+  const roots = await Promise.all(paths.map(async (given) => ({ given, absolute: path.resolve(options.cwd, given), kind: await pathKind(given, path.resolve(options.cwd, given)) })));
+  const filter = createWalkFilter(roots.map((root) => root.absolute), options);
+  const named = new Set(roots.filter((root) => root.kind === 'file').map((root) => root.absolute));
+  const files = new Map<string, FoundSource>();
+  const skipped = new Map<string, SkippedFile>();
+  for (const candidate of new Set(candidates.map((file) => path.resolve(file)))) {
+    if (named.has(candidate)) {
+      if (!isInAlwaysSkippedFolder(candidate) && hasSourceExtension(candidate) && isFileOrLinkToFile(candidate)) {
+        files.set(candidate, { path: candidate, displayPath: displayPath(options.cwd, candidate), explicit: true });
+      }
+      continue;
+    }
+    const verdict = filter(candidate);
+    if (verdict === 'listed') files.set(candidate, { path: candidate, displayPath: displayPath(options.cwd, candidate), explicit: false });
+    else if (verdict !== 'unseen') skipped.set(candidate, verdict);
+  }
+  return {
+    files: [...files.values()].sort((a, b) => compareText(a.displayPath, b.displayPath)),
+    unreadable: [],
+    skipped: [...skipped.values()].sort((a, b) => compareText(a.file, b.file)),
+  };
+}
+
+/** What the walk of some paths does with one file: lists it, lists it as not scanned (with the reason), or never sees it. */
+export type WalkVerdict = 'listed' | 'unseen' | SkippedFile;
+
+/**
+ * The walk's decision for single files below `roots` (absolute folders, or files given), without
+ * listing any folder: the same tests `listTree` and `walkFolder` apply, with the `.gitignore` files of
+ * the folders on the way read once each. For the files a change touches and the files they import.
+ */
+export function createWalkFilter(roots: readonly string[], options: WalkOptions): (file: string) => WalkVerdict {
+  const configIgnores = ignore().add([...(options.ignores ?? [])]);
+  const ignoresBase = options.ignoresBase ?? options.cwd;
+  const rulesByFolder = new Map<string, GitignoreRules>();
+  const gitRoots = new Map<string, string | undefined>();
+  const gitRootOf = (root: string): string | undefined => {
+    if (!gitRoots.has(root)) gitRoots.set(root, findGitRoot(root));
+    return gitRoots.get(root);
+  };
+  const realPaths = new Map<string, string | undefined>();
+  const realOf = (file: string): string | undefined => {
+    if (!realPaths.has(file)) {
+      let real: string | undefined;
+      try {
+        real = realpathSync(file);
+      } catch {
+        real = undefined;
+      }
+      realPaths.set(file, real);
+    }
+    return realPaths.get(file);
+  };
+  const isConfigIgnored = (file: string): boolean =>
+    (options.ignores ?? []).length > 0 && isInside(ignoresBase, file) && file !== ignoresBase && configIgnores.ignores(relativePosix(ignoresBase, file));
+  // As the walk's link policy: a real path inside a scanned folder, or a file given itself.
+  const isScanned = (real: string): boolean => roots.some((root) => {
+    const realRoot = realOf(root);
+    return realRoot !== undefined && isInside(realRoot, real);
+  });
+  /** The scanned folder the walk would meet `file` in, by its own path; undefined when it never would. */
+  const folderRootOf = (file: string): string | undefined => {
+    const root = roots.find((folder) => isInside(folder, file) && folder !== file);
+    if (root === undefined) return undefined;
+    const below = relativePosix(root, path.dirname(file));
+    if (below !== '' && below.split('/').some((name) => name.toLowerCase() === 'node_modules' || name.toLowerCase() === '.git')) return undefined;
+    // A linked folder on the way is entered only when its target was not walked already: such paths are left to the target's.
+    const realRoot = realOf(root);
+    if (realRoot === undefined || realOf(path.dirname(file)) !== path.join(realRoot, path.relative(root, path.dirname(file)))) return undefined;
+    const folder = path.dirname(file);
+    let rules = rulesByFolder.get(folder);
+    if (rules === undefined) rulesByFolder.set(folder, (rules = loadGitignoreRulesSync(root, gitRootOf(root), gitignoresBetween(root, folder).reverse())));
+    return isGitignored(rules, file) ? undefined : root;
+  };
+  const verdictOf = (file: string): WalkVerdict => {
+    const kind = entryKind(file);
+    const source = hasSourceExtension(file);
+    if (kind === undefined || (kind === 'file' && !source && path.basename(file) !== 'package.json')) return 'unseen';
+    if (folderRootOf(file) === undefined) return 'unseen';
+    const excluded: SkippedFile = { file, reason: 'excluded-by-config', message: excludedByConfigMessage };
+    if (kind === 'link' && !source) {
+      // A link to a folder: the walk follows one into the scanned paths (the files through it are not the change's) and lists one out of them.
+      const real = realOf(file);
+      if (real === undefined || !isFolder(real) || isInAlwaysSkippedFolder(real) || isScanned(real)) return 'unseen';
+      return isConfigIgnored(file) ? excluded : { file, reason: 'symbolic-link', message: outsideLinkMessage(displayPath(options.cwd, real)) };
+    }
+    if (kind === 'file' && !source) {
+      // A package.json of a scanned folder: listed when it does not parse, as the walk lists it.
+      if (isConfigIgnored(file)) return 'unseen';
+      const read = readPackageJson(file);
+      return read.ok ? 'unseen' : read.skipped;
+    }
+    if (kind === 'file') return isConfigIgnored(file) ? excluded : 'listed';
+    let real: string;
+    try {
+      real = realpathSync(file);
+      if (!statSync(real).isFile()) return 'unseen';
+    } catch (error) {
+      return isConfigIgnored(file) ? excluded : { file, reason: 'symbolic-link', message: brokenLinkMessage(describeFileError(error)) };
+    }
+    if (isInAlwaysSkippedFolder(real)) return 'unseen';
+    if (!isScanned(real)) return isConfigIgnored(file) ? excluded : { file, reason: 'symbolic-link', message: outsideLinkMessage(displayPath(options.cwd, real)) };
+    // The walk lists a file reached both ways once, by its own path.
+    if (roots.includes(real) || verdictOf(real) === 'listed') return 'unseen';
+    return isConfigIgnored(file) ? excluded : 'listed';
+  };
+  return verdictOf;
+}
+
+/** A file, a symbolic link, or something else (or nothing). */
+function entryKind(file: string): 'file' | 'link' | undefined {
+  try {
+    const stats = lstatSync(file);
+    return stats.isFile() ? 'file' : stats.isSymbolicLink() ? 'link' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function isFileOrLinkToFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The `.gitignore` files from `root` down to `folder` (both included), as the walk of `root` would find them. */
+function gitignoresBetween(root: string, folder: string): string[] {
+  const found: string[] = [];
+  for (let dir = folder; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, '.gitignore');
+    if (isRegularFile(file)) found.push(file);
+    if (dir === root || path.dirname(dir) === dir) break;
+  }
+  return found;
+}
+
+function isRegularFile(file: string): boolean {
+  try {
+    return lstatSync(file).isFile();
+  } catch {
+    return false;
+  }
 }

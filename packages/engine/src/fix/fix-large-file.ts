@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SunsetOptions } from '../analysis-contract.js';
-import { largeFileLimits, workerOptionsOf, workerUrl, type CheckWorkerMessage, type FixLargeFileTask } from '../check/check-files.js';
+import { largeFileLimits, workerOptionsOf, workerUrl, type CheckWorkerMessage, type FixLargeFileTask } from '../check/check-workers.js';
 import { fixSource, type FixResult } from './fix-source.js';
 
 /**

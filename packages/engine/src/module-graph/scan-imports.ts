@@ -23,10 +23,10 @@ const lookupExtensions = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', 
 
 /**
  * The scanned file a relative specifier names, as TypeScript and bundlers look it up: the path itself,
- * `./x.js` written for `x.ts`, an added extension, then `index.*` of a folder. Only files in `known`
+ * `./x.js` written for `x.ts`, an added extension, then `index.*` of a folder. Only files `known` has
  * count (the default mode follows scanned files only); undefined otherwise.
  */
-export function resolveRelativeModule(fromFile: string, specifier: string, known: ReadonlySet<string>): string | undefined {
+export function resolveRelativeModule(fromFile: string, specifier: string, known: Pick<ReadonlySet<string>, 'has'>): string | undefined {
   const target = path.resolve(path.dirname(fromFile), specifier);
   if (known.has(target)) return target;
   const written = scriptExtension.exec(target)?.[0];
@@ -63,4 +63,14 @@ export function stemsOf(file: string): string[] {
   const base = path.basename(file);
   const stem = base.lastIndexOf('.') > 0 ? base.slice(0, base.lastIndexOf('.')) : base;
   return stem === 'index' ? [base, 'index', path.basename(path.dirname(file))] : [base, stem];
+}
+
+/** Every module specifier a file names (imports, re-exports, `require`, `import()`): a superset read with one regex. */
+const moduleSpecifier = /\b(?:from|import)\s*\(?\s*['"]([^'"\n]+)['"]|\brequire\s*\(\s*['"]([^'"\n]+)['"]/g;
+
+/** The module specifiers of a file's text, relative and bare (`axios`, `@/api/paths`), in order; a specifier in a comment counts too. */
+export function scanModuleSpecifiers(text: string): string[] {
+  const specifiers: string[] = [];
+  for (const match of text.matchAll(moduleSpecifier)) specifiers.push((match[1] ?? match[2])!);
+  return specifiers;
 }

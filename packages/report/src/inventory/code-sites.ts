@@ -1,16 +1,18 @@
 import { displayPath, type LocatedFinding } from '@sunset/engine';
 import { describeEndpoint } from '@sunset/rule-data';
-import { splitLines } from '../text.js';
 import { reportFamilyOf } from './family.js';
 import type { CodeFrame, ReportSite } from './types.js';
 
 /** Lines shown around a site's line in its code frame. */
 const frameContext = 2;
 
-/** A retirement finding of the work tree as a report site (`finding.retirement` must be set). */
-export function codeSiteOf(finding: LocatedFinding, cwd: string, source: string | undefined, owners: readonly string[]): { site: ReportSite; lineText: string } {
+/**
+ * A retirement finding of the work tree as a report site (`finding.retirement` must be set). `fileLines`
+ * are its file's lines (index 0 = line 1) or at least those around the finding (the engine's excerpt).
+ */
+export function codeSiteOf(finding: LocatedFinding, cwd: string, fileLines: readonly string[] | undefined, owners: readonly string[]): { site: ReportSite; lineText: string } {
   const retirement = finding.retirement!;
-  const lines = source === undefined ? [] : splitLines(source);
+  const lines = fileLines ?? [];
   const frame = frameOf(lines, finding);
   const site: ReportSite = {
     file: displayPath(cwd, finding.file),

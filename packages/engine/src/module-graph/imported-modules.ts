@@ -1,0 +1,67 @@
+import type { AnalysisCore, AnalysisOptions } from '../analysis-contract.js';
+import { readSource } from '../files/read-source.js';
+import { looksMinified, nestsTooDeeply } from '../files/source-shape.js';
+import { moduleTextFacts, type ModuleFacts } from './build-module-graph.js';
+import { resolveRelativeModule, scanModuleReferences } from './scan-imports.js';
+
+/** How many imports away from a checked file the graph can take a value from (its `maxImportDepth`, plus the first import). */
+const maxHops = 9;
+
+/** How a file outside the run is judged and read: whether the walk would list it, and its text. */
+export interface ImportedModuleSources {
+  /** Whether a walk of the run's paths would list the file, in the run's config scope. */
+  readonly admits: (file: string) => boolean;
+  readonly maxFileSize: number | undefined;
+  readonly checkMinified: boolean;
+}
+
+/**
+ * The files a run of some files only (`sunset check --changed-since`) must know for its module graph
+ * to resolve them as a walk of the whole tree would: what the run's files import by relative path,
+ * then what needle files, client modules and barrels among those import, as far as the graph follows values. Each is
+ * read once for its facts, as the walk's first pass would give them (a minified or too deeply nested
+ * needle file offers no value; a file over `maxFileSize` is not read); none is checked or reported.
+ */
+export function importedModules(
+  runFacts: ReadonlyMap<string, ModuleFacts>,
+  sources: ImportedModuleSources,
+  options: AnalysisOptions,
+  core: Pick<AnalysisCore, 'mightNeedAnalysis'>,
+): Map<string, ModuleFacts> {
+  const found = new Map<string, ModuleFacts>();
+  const admitted = new Map<string, boolean>();
+  const known = {
+    has: (file: string): boolean => {
+      if (runFacts.has(file)) return true;
+      let admits = admitted.get(file);
+      if (admits === undefined) admitted.set(file, (admits = sources.admits(file)));
+      return admits;
+    },
+  };
+  let frontier = [...runFacts].map(([file, facts]) => ({ file, facts }));
+  for (let hop = 0; hop < maxHops && frontier.length > 0; hop++) {
+    const next: { file: string; facts: ModuleFacts }[] = [];
+    for (const { file, facts } of frontier) {
+      for (const specifier of facts.imports) {
+        const target = resolveRelativeModule(file, specifier, known);
+        if (target === undefined || runFacts.has(target) || found.has(target)) continue;
+        const targetFacts = factsOf(target, sources, options, core);
+        found.set(target, targetFacts);
+        // Only a needle file, a client's module or a barrel passes values on: what other files import is never read by the graph.
+        if (targetFacts.needle || targetFacts.clientSource === true || targetFacts.reexports.length > 0) next.push({ file: target, facts: targetFacts });
+      }
+    }
+    frontier = next;
+  }
+  return found;
+}
+
+/** A file's facts as the walk's first pass gives them (`checkOneFile`), from its text alone. */
+function factsOf(file: string, sources: ImportedModuleSources, options: AnalysisOptions, core: Pick<AnalysisCore, 'mightNeedAnalysis'>): ModuleFacts {
+  const read = readSource(file, sources.maxFileSize);
+  if (read.kind !== 'text') return { needle: false, imports: [], reexports: [] };
+  const references = scanModuleReferences(read.text);
+  const parsable = (sources.checkMinified || !looksMinified(read.text)) && !nestsTooDeeply(read.text);
+  const needle = parsable && core.mightNeedAnalysis(read.text, options) && options.catalog.needlePattern.test(read.text);
+  return { needle, ...references, ...moduleTextFacts(read.text, options) };
+}
