@@ -113,7 +113,7 @@ const isNode = (value: unknown): value is Node => typeof value === 'object' && v
 /**
  * Calls `visit(child, node, a, b)` for each runtime child of `node` in source order (a shorthand
  * property's value once). The extra arguments pass through, so a walk needs no closure per node.
- * Written with indexed loops and one read of `node.type`: it runs for every node of every candidate.
+ * One read of `node.type` and one Map lookup: it runs for every node of every candidate.
  */
 export function forEachChild<A, B>(node: Node, visit: (child: Node, parent: Node, a: A, b: B) => void, a: A, b: B): void {
   const type = node.type;
@@ -126,13 +126,10 @@ export function forEachChild<A, B>(node: Node, visit: (child: Node, parent: Node
   // The table is typed per node type above; reading it back by `node.type` loses that link, so the
   // node is read as a record here, once, for the keys the table allows.
   const record = node as unknown as Readonly<Record<string, unknown>>;
-  for (let at = 0; at < keys.length; at += 1) {
-    const value = record[keys[at]!];
+  for (const key of keys) {
+    const value = record[key];
     if (Array.isArray(value)) {
-      for (let item = 0; item < value.length; item += 1) {
-        const child: unknown = value[item];
-        if (isNode(child)) visit(child, node, a, b);
-      }
+      for (const child of value as readonly unknown[]) if (isNode(child)) visit(child, node, a, b);
     } else if (isNode(value)) {
       visit(value, node, a, b);
     }

@@ -75,10 +75,7 @@ const words = (text: string): string[] => text.split(/\s+/).filter((word) => wor
 
 /** Adds the nodes the segments were written in to `into`, except `except` (a loop, not a list per string: it runs for every string of a file). */
 function addContainers(segments: readonly Segment[], into: Set<Node>, except?: Node): void {
-  for (let at = 0; at < segments.length; at += 1) {
-    const container = segments[at]!.container;
-    if (container && container !== except) into.add(container);
-  }
+  for (const { container } of segments) if (container && container !== except) into.add(container);
 }
 
 /** The options of HTTP clients that hold the URL's query parameters: axios `params`, got and ky `searchParams`, `query`, `qs`. */
