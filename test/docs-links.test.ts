@@ -26,7 +26,7 @@ const files = [
 describe('links in the docs', () => {
   it('covers the README, every docs/ page and every package README', () => {
     expect(files.filter((file) => file.startsWith('docs/'))).toEqual(
-      ['architecture', 'check-and-fix', 'ci', 'configuration', 'editor', 'openapi', 'org-inventory', 'project-mode', 'report', 'requests', 'runtime', 'schedule', 'what-is-checked'].map((page) => `docs/${page}.md`),
+      ['architecture', 'check-and-fix', 'ci', 'configuration', 'editor', 'openapi', 'org-inventory', 'performance', 'project-mode', 'report', 'requests', 'runtime', 'schedule', 'what-is-checked'].map((page) => `docs/${page}.md`),
     );
     expect(files.filter((file) => /^packages\/[^/]+\/README\.md$/.test(file))).toHaveLength(10);
   });
