@@ -183,6 +183,32 @@ describe('mightNeedAnalysis', () => {
     expect(mightNeedAnalysis('// TODO: later', options)).toBe(false);
   });
 
+  // Why the prefilter passes a whole file and has no second filter per rule family: a family's finding
+  // does not need that family's needle when another needle made the file a candidate.
+  it.each([
+    {
+      name: 'a report request whose path is split, in a file that names only the identity endpoint',
+      code: [
+        "const STATS = 'https://api.adform.com/v1/buyer/stats';",
+        "export const LOGIN = 'https://id.adform.com/sts/connect/authorize';",
+        "fetch(STATS + '/data', { method: 'POST', body: JSON.stringify({ metrics: ['impressions'] }) });",
+      ],
+      rule: 'reporting-request-limits',
+      text: "JSON.stringify({ metrics: ['impressions'] })",
+    },
+    {
+      name: "a Basic credential after a tab, in a file that names only the report endpoint with GET (no 'basic ' needle)",
+      code: ["fetch('https://api.adform.com/v1/buyer/stats/data');", 'const headers = { Authorization: `Basic\tY2xpZW50OnNlY3JldA==` };'],
+      rule: 'no-client-secret-in-source',
+      text: '`Basic\tY2xpZW50OnNlY3JldA==`',
+    },
+  ])('passes, and the analysis reports, $name', ({ code, rule, text }) => {
+    const source = code.join('\n');
+    expect(mightNeedAnalysis(source, options)).toBe(true);
+    const findings = analyzeFile(parseWith('oxc', source, 'a.ts'), analysisOptions({ asOf: '2026-11-21' }));
+    expect(findings.map((finding) => [finding.rule, source.slice(finding.range[0], finding.range[1])])).toEqual([[rule, text]]);
+  });
+
   it('honours custom entries from the catalog option', () => {
     const catalog = createCatalog([{ id: 'old-proxy', retired: 'GET /proxy/legacyreports', gaEnds: '2025-01-01', supportEnds: '2025-06-01' }]);
     expect(mightNeedAnalysis("fetch('/proxy/legacyreports')", options)).toBe(false);

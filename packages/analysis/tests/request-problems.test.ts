@@ -185,6 +185,25 @@ describe('the OAuth checks', () => {
     );
   });
 
+  it('reads a helper given the authorize URL and an object of parameters, inline or a constant, and nothing else of other calls', () => {
+    const code = [
+      'const AUTHORIZE_URL = `${AUTH}/sts/connect/authorize`;',
+      "openLogin(AUTHORIZE_URL, { client_id: id, response_type: 'code', redirect_uri: 'http://localhost/cb' });",
+      "const login = { client_id: id, response_type: 'id_token', state };",
+      'openLogin(login, AUTHORIZE_URL);',
+      'openLogin(AUTHORIZE_URL);',
+      'openLogin(AUTHORIZE_URL, options);',
+      "openLogin(AUTHORIZE_URL, 'client_id=a&response_type=code');",
+    ].join('\n');
+    expect(oauthProblems(code)).toEqual(
+      both([
+        ['missing-state', 'AUTHORIZE_URL', undefined],
+        ['redirect-uri-not-https', "'http://localhost/cb'", 'http'],
+        ['missing-nonce', 'AUTHORIZE_URL', 'id_token'],
+      ]),
+    );
+  });
+
   it('does not report a missing state when parameters may come from elsewhere', () => {
     const code = [
       'location.assign(`${AUTH}/sts/connect/authorize?client_id=${id}&response_type=code${extra}`);',

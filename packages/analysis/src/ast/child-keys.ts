@@ -105,27 +105,31 @@ const childKeys: { readonly [T in Node['type']]?: readonly NodeKeys<NodeOfType<T
   YieldExpression: ['argument'],
 };
 
+/** The tables above and `svelteChildKeys` as one Map: one lookup per node, and no inherited name (`toString`) is a type. */
+const keysByType: ReadonlyMap<string, readonly string[]> = new Map([...svelteChildKeys, ...(Object.entries(childKeys) as [string, readonly string[]][])]);
+
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 
 /**
  * Calls `visit(child, node, a, b)` for each runtime child of `node` in source order (a shorthand
  * property's value once). The extra arguments pass through, so a walk needs no closure per node.
+ * One read of `node.type` and one Map lookup: it runs for every node of every candidate.
  */
 export function forEachChild<A, B>(node: Node, visit: (child: Node, parent: Node, a: A, b: B) => void, a: A, b: B): void {
-  if (node.type === 'Property' && node.shorthand) {
+  const type = node.type;
+  if (type === 'Property' && node.shorthand) {
     visit(node.value, node, a, b);
     return;
   }
-  const keys = childKeys[node.type] ?? svelteChildKeys.get(node.type);
+  const keys = keysByType.get(type);
   if (keys === undefined) return;
   // The table is typed per node type above; reading it back by `node.type` loses that link, so the
   // node is read as a record here, once, for the keys the table allows.
   const record = node as unknown as Readonly<Record<string, unknown>>;
-  // A type outside TS-ESTree (a parser's own node, e.g. svelte-eslint-parser's) falls back to its table.
-  for (const key of keys as readonly string[]) {
+  for (const key of keys) {
     const value = record[key];
     if (Array.isArray(value)) {
-      for (const item of value as readonly unknown[]) if (isNode(item)) visit(item, node, a, b);
+      for (const child of value as readonly unknown[]) if (isNode(child)) visit(child, node, a, b);
     } else if (isNode(value)) {
       visit(value, node, a, b);
     }

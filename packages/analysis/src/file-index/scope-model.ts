@@ -5,7 +5,6 @@ import {
   annotationOf,
   isClass,
   isFunction,
-  isStringLiteral,
   memberPropertyName,
   propertyKeyName,
   unwrap,
@@ -128,23 +127,6 @@ function patternIdentifiers(pattern: Node, topLevelKey?: string): { id: TSESTree
   }
 }
 
-const isBlockScope = (node: Node, parent: Node | undefined): boolean => {
-  switch (node.type) {
-    case 'BlockStatement':
-      return !isFunction(parent);
-    case 'ForStatement':
-    case 'ForInStatement':
-    case 'ForOfStatement':
-    case 'CatchClause':
-    case 'SwitchStatement':
-    case 'StaticBlock':
-    case 'TSModuleBlock':
-      return true;
-    default:
-      return false;
-  }
-};
-
 /** Identifiers in key or property-name position are names, not reads of a binding. */
 function isNamePosition(node: TSESTree.Identifier, parent: Node): boolean {
   switch (parent.type) {
@@ -169,7 +151,6 @@ function isNamePosition(node: TSESTree.Identifier, parent: Node): boolean {
 export function buildScopeModel(program: TSESTree.Program): ScopeModel {
   const parents = new Map<Node, Node>();
   const scopeOfIdentifier = new Map<TSESTree.Identifier, Scope>();
-  const declaredIds = new Set<TSESTree.Identifier>();
   const calls: (TSESTree.CallExpression | TSESTree.NewExpression)[] = [];
   const stringRoots: Node[] = [];
   const references: TSESTree.Identifier[] = [];
@@ -182,7 +163,6 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
   const memberAssignments: TSESTree.AssignmentExpression[] = [];
 
   const declare = (scope: Scope, id: TSESTree.Identifier, draft: BindingDraft): void => {
-    declaredIds.add(id);
     scopeOfIdentifier.set(id, scope);
     // A second declaration of the same name in one scope (`var x; var x = 1`) makes the value unknown.
     const existing = scope.names.get(id.name);
@@ -307,9 +287,8 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
     return current;
   };
 
+  /** Whether a string builder (a string or template literal, a `+`) is outermost: not nested in another `+` nor in a template. */
   const isStringRoot = (node: Node, parent: Node | undefined): boolean => {
-    const isStringBuilder = isStringLiteral(node) || node.type === 'TemplateLiteral' || (node.type === 'BinaryExpression' && node.operator === '+');
-    if (!isStringBuilder) return false;
     const outer = outerOf(node, parent);
     if (outer?.type === 'BinaryExpression' && outer.operator === '+') return false;
     switch (parent?.type) {
@@ -333,6 +312,9 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
     } else for (const found of patternIdentifiers(unwrapped)) writes.push({ id: found.id, write: { node: assignment, operator: 'other', value: undefined } });
   };
 
+  const newScope = (parent: Scope, isFunctionScope: boolean): Scope => ({ parent, isFunction: isFunctionScope, names: new Map() });
+
+  // One switch on the type read once: this runs for every node of every candidate (a scope, then what the node records).
   const visit = (node: Node, parent: Node | undefined, scope: Scope, classNode: ClassNode | undefined): void => {
     // A node reached a second time (shared between two parents) is walked once, under its first parent.
     if (parent ? parents.has(node) : node !== program) return;
@@ -340,20 +322,56 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
     let inner = scope;
     let innerClass = classNode;
 
-    if (isFunction(node)) {
-      inner = { parent: scope, isFunction: true, names: new Map() };
-      declareFunctionParts(node, scope, inner);
-    } else if (isBlockScope(node, parent)) {
-      inner = { parent: scope, isFunction: false, names: new Map() };
-      if (node.type === 'CatchClause' && node.param) for (const found of patternIdentifiers(node.param)) declare(inner, found.id, { kind: 'catch' });
-    } else if (isClass(node)) {
-      inner = { parent: scope, isFunction: false, names: new Map() };
-      recordClass(node, scope);
-      if (node.id && node.type === 'ClassExpression') declare(inner, node.id, { kind: 'class', init: node });
-      innerClass = node;
-    }
-
     switch (node.type) {
+      // The most frequent types first: a switch on strings compares them in order.
+      case 'Identifier':
+        // A declared name was given its scope by `declare`, always before the walk reaches it (at its declaration's node).
+        if (scopeOfIdentifier.has(node)) break;
+        scopeOfIdentifier.set(node, scope);
+        if (parent && !isNamePosition(node, parent)) references.push(node);
+        break;
+      case 'MemberExpression':
+        members.push(node);
+        break;
+      case 'Literal':
+        if (typeof node.value === 'string' && isStringRoot(node, parent)) stringRoots.push(node);
+        break;
+      case 'CallExpression':
+      case 'NewExpression':
+        calls.push(node);
+        break;
+      case 'FunctionDeclaration':
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression':
+      case 'TSEmptyBodyFunctionExpression':
+        inner = newScope(scope, true);
+        declareFunctionParts(node, scope, inner);
+        break;
+      case 'BlockStatement':
+        if (!isFunction(parent)) inner = newScope(scope, false);
+        break;
+      case 'ForStatement':
+      case 'SwitchStatement':
+      case 'StaticBlock':
+      case 'TSModuleBlock':
+        inner = newScope(scope, false);
+        break;
+      case 'CatchClause':
+        inner = newScope(scope, false);
+        if (node.param) for (const found of patternIdentifiers(node.param)) declare(inner, found.id, { kind: 'catch' });
+        break;
+      case 'ForInStatement':
+      case 'ForOfStatement':
+        inner = newScope(scope, false);
+        if (node.left.type !== 'VariableDeclaration') for (const found of patternIdentifiers(node.left)) writes.push({ id: found.id, write: { node, operator: 'other', value: undefined } });
+        break;
+      case 'ClassDeclaration':
+      case 'ClassExpression':
+        inner = newScope(scope, false);
+        recordClass(node, scope);
+        if (node.id && node.type === 'ClassExpression') declare(inner, node.id, { kind: 'class', init: node });
+        innerClass = node;
+        break;
       case 'VariableDeclaration':
         declareVariables(node, scope);
         break;
@@ -386,29 +404,19 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
       case 'AssignmentPattern':
         namedValues.push(node);
         break;
-      case 'MemberExpression':
-        members.push(node);
-        break;
       case 'UpdateExpression':
         if (node.argument.type === 'Identifier') writes.push({ id: node.argument, write: { node, operator: 'other', value: undefined } });
         break;
-      case 'ForInStatement':
-      case 'ForOfStatement':
-        if (node.left.type !== 'VariableDeclaration') for (const found of patternIdentifiers(node.left)) writes.push({ id: found.id, write: { node, operator: 'other', value: undefined } });
+      case 'TemplateLiteral':
+        if (isStringRoot(node, parent)) stringRoots.push(node);
         break;
-      case 'CallExpression':
-      case 'NewExpression':
-        calls.push(node);
-        break;
-      case 'Identifier':
-        if (!scopeOfIdentifier.has(node)) scopeOfIdentifier.set(node, scope);
-        if (!declaredIds.has(node) && parent && !isNamePosition(node, parent)) references.push(node);
+      case 'BinaryExpression':
+        if (node.operator === '+' && isStringRoot(node, parent)) stringRoots.push(node);
         break;
       default:
         break;
     }
 
-    if (isStringRoot(node, parent)) stringRoots.push(node);
     forEachChild(node, visit, inner, innerClass);
   };
 

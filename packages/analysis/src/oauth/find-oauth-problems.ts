@@ -55,7 +55,8 @@ interface IdentityRequest {
 const { params: names } = identityProvider;
 const authorizeParamNames = [names.clientId, names.responseType, names.redirectUri, names.scope];
 const secretName = /^(?:[a-z0-9]+_)*client_?secret$/i;
-const secretInQuery = new RegExp(`(?:^|[?&])${names.clientSecret}=([^&#]*)`, 'g');
+const secretQueryName = `${names.clientSecret}=`;
+const secretInQuery = new RegExp(`(?:^|[?&])${secretQueryName}([^&#]*)`, 'g');
 
 const problemAt = (kind: OAuthProblemKind, endpoint: Endpoint | undefined, node: Node, detail?: string): OAuthProblem => ({
   kind,
@@ -72,8 +73,9 @@ function onlyStaticValue(params: ParamSet, name: string): string | undefined {
 
 const words = (text: string): string[] => text.split(/\s+/).filter((word) => word !== '');
 
-function containersOf(segments: readonly Segment[]): Node[] {
-  return segments.flatMap((segment) => (segment.container ? [segment.container] : []));
+/** Adds the nodes the segments were written in to `into`, except `except` (a loop, not a list per string: it runs for every string of a file). */
+function addContainers(segments: readonly Segment[], into: Set<Node>, except?: Node): void {
+  for (const { container } of segments) if (container && container !== except) into.add(container);
 }
 
 /** The options of HTTP clients that hold the URL's query parameters: axios `params`, got and ky `searchParams`, `query`, `qs`. */
@@ -185,7 +187,7 @@ function collectRequests(index: FileIndex, hosts: readonly string[] | undefined,
       const tokenTarget = endpointTargetOf(site.url, token.path);
       const authorizeTarget = tokenTarget ? undefined : endpointTargetOf(site.url, authorize.path);
       if (!tokenTarget && !authorizeTarget) continue;
-      for (const container of containersOf(site.url)) consumed.add(container);
+      addContainers(site.url, consumed);
       if (!isOnHost(site.url, hosts)) continue;
       if (tokenTarget) {
         // Whatever the method: a client_secret in a URL is kept by every server, proxy and browser history it passes.
@@ -212,7 +214,7 @@ function collectRequests(index: FileIndex, hosts: readonly string[] | undefined,
       const url = evaluateExpression(call, undefined, context);
       const target = url ? endpointTargetOf(url, authorize.path) : undefined;
       if (!url || !target) continue;
-      for (const container of containersOf(url)) consumed.add(container);
+      addContainers(url, consumed);
       if (!isOnHost(url, hosts)) continue;
       const params = paramsOfQuery(target.query, context, call);
       const binding = declaredBindingOf(call, context);
@@ -221,6 +223,8 @@ function collectRequests(index: FileIndex, hosts: readonly string[] | undefined,
       continue;
     }
     // A helper given the authorization URL and an object of parameters: `buildUrl(AUTHORIZE_URL, { ... })`.
+    // Its parameters come from another argument, an object: without one no argument is evaluated.
+    if (call.arguments.length < 2 || !call.arguments.some((argument) => objectLiteralOf(unwrap(argument), context) !== undefined)) continue;
     const args = call.arguments.map(unwrap);
     for (const argument of args) {
       const url = evaluateExpression(argument, undefined, context);
@@ -228,7 +232,7 @@ function collectRequests(index: FileIndex, hosts: readonly string[] | undefined,
       if (!url || !target) continue;
       const extras = args.filter((other) => other !== argument).flatMap((other) => paramsOfOptions(other, context) ?? []);
       if (extras.length === 0) continue;
-      for (const container of containersOf(url)) consumed.add(container);
+      addContainers(url, consumed);
       if (!isOnHost(url, hosts)) break;
       const params = paramsOfQuery(target.query, context, argument);
       for (const extra of extras) mergeParams(params, extra);
@@ -237,7 +241,7 @@ function collectRequests(index: FileIndex, hosts: readonly string[] | undefined,
     }
   }
 
-  for (const { node, segments } of index.strings) for (const container of containersOf(segments ?? [])) if (container !== node) consumed.add(container);
+  for (const { node, segments } of index.strings) if (segments) addContainers(segments, consumed, node);
   for (const { node, segments } of index.strings) {
     if (!segments || consumed.has(node)) continue;
     const target = endpointTargetOf(segments, authorize.path);
@@ -347,7 +351,8 @@ function findSecretSites(index: FileIndex): { secrets: SecretSite[]; basics: Nod
   }
   for (const { node: root, segments = [] } of index.strings) {
     segments.forEach((segment, at) => {
-      if (segment.kind !== 'text' || segment.container !== root) return;
+      // `secretInQuery` needs the parameter's name: most strings are left without running it.
+      if (segment.kind !== 'text' || segment.container !== root || !segment.value.includes(secretQueryName)) return;
       for (const found of segment.value.matchAll(secretInQuery)) {
         const value = decodeFormText(found[1] ?? '');
         const endsAtHole = found.index + found[0].length === segment.value.length && segments[at + 1]?.kind === 'hole';

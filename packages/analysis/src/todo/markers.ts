@@ -7,9 +7,13 @@ export interface SunsetTodo {
   readonly range: readonly [number, number];
 }
 
+/** What every marker begins with (`TODO(sunset:`): a file without it has none, and its comments are not read. */
+const markerPrefix = todoMarker('').slice(0, -1);
+
 /** `TODO(sunset:<id>)` markers left in the file's comments, in source order. */
 export function findSunsetTodos(comments: readonly SourceComment[], text: string): SunsetTodo[] {
   const todos: SunsetTodo[] = [];
+  if (!text.includes(markerPrefix)) return todos;
   for (const comment of [...comments].sort((a, b) => a.range[0] - b.range[0])) {
     const textStart = comment.range[0] + 2;
     const textEnd = comment.type === 'Line' ? comment.range[1] : comment.range[1] - 2;
