@@ -2,31 +2,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtinCatalog } from '@sunset/rule-data';
-import type { SunsetOptions } from '@sunset/config';
 import { runProjectCheck, runProjectFix, type ProjectFinding } from '@sunset/project';
+import { projectTestOptions } from './helpers.js';
 
 // Where --project says a request's client is made (issue 21, client-shapes G5): the place the type
 // checker finds it made, as `sunset check` names it for a relative import (`The client is created here
 // as adform.`), and the end of the TODO `fix --project` writes there, as `sunset fix` writes it.
 
-const options = {
-  asOf: '2026-11-21',
-  failOn: 'deprecated',
-  apiHosts: undefined,
-  identityHosts: undefined,
-  ignores: [],
-  reportScheduled: false,
-  scheduledWithinDays: 90,
-  apis: [],
-  customEntries: [],
-  catalog: builtinCatalog,
-  baseline: undefined,
-  rules: {},
-  typeAware: false,
-  maxFileSize: 1024 * 1024,
-  checkMinified: false,
-} as SunsetOptions;
+const options = projectTestOptions;
 
 const tsconfig = JSON.stringify({
   compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, allowJs: true, noEmit: true, types: [], baseUrl: '.', paths: { '@api/*': ['src/api/*'] } },

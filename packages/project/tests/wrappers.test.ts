@@ -2,32 +2,15 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtinCatalog } from '@sunset/rule-data';
-import type { SunsetOptions } from '@sunset/config';
 import { runProjectCheck, type ProjectFinding } from '@sunset/project';
+import { projectTestOptions } from './helpers.js';
 
 // What --project takes for a wrapper (issue 21, client-shapes G4): a function whose parameter reaches a
 // request made in it (a URL, a SOAP string or SOAPAction header the request sends, a SOAP request's
 // body). A function that only builds and returns a string is a value builder: the request that sends
 // its result is the one finding, as the per-file analysis reports it.
 
-const options = {
-  asOf: '2026-11-21',
-  failOn: 'deprecated',
-  apiHosts: undefined,
-  identityHosts: undefined,
-  ignores: [],
-  reportScheduled: false,
-  scheduledWithinDays: 90,
-  apis: [],
-  customEntries: [],
-  catalog: builtinCatalog,
-  baseline: undefined,
-  rules: {},
-  typeAware: false,
-  maxFileSize: 1024 * 1024,
-  checkMinified: false,
-} as SunsetOptions;
+const options = projectTestOptions;
 
 const tsconfig = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, allowJs: true, noEmit: true, types: [] }, include: ['src'] });
 
