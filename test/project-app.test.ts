@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtinCatalog } from '@sunset/rule-data';
-import type { SunsetOptions } from '@sunset/config';
 import { runProjectCheck, runProjectFix, type ProjectFinding } from '@sunset/project';
+import { sunsetOptions } from '../packages/engine/tests/helpers.js';
 import { checkWithModuleGraph } from '../packages/engine/tests/module-graph-harness.js';
 
 // Issue 12's proof: fixtures/project-app seen by the three modes (syntax only, the default mode's
@@ -14,23 +13,7 @@ import { checkWithModuleGraph } from '../packages/engine/tests/module-graph-harn
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/project-app');
 const expected = JSON.parse(readFileSync(path.join(fixture, 'expected-findings.json'), 'utf8')) as Record<string, string[]>;
-const options: SunsetOptions = {
-  asOf: '2026-11-21',
-  failOn: 'deprecated',
-  apiHosts: undefined,
-  identityHosts: undefined,
-  ignores: [],
-  reportScheduled: false,
-  scheduledWithinDays: 90,
-  apis: [],
-  customEntries: [],
-  catalog: builtinCatalog,
-  baseline: undefined,
-  rules: {},
-  typeAware: false,
-  maxFileSize: 1024 * 1024,
-  checkMinified: false,
-} as SunsetOptions;
+const options = sunsetOptions();
 
 const lineOf = (root: string, finding: { file: string; line: number; column: number; rule: string; retirement?: { retiredKey: string } | undefined; data: Readonly<Record<string, string>> }): string => {
   const through = finding.data.through === undefined ? '' : ` via ${finding.data.through}`;

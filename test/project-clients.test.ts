@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtinCatalog, createCatalog } from '@sunset/rule-data';
+import { createCatalog } from '@sunset/rule-data';
 import type { SunsetOptions } from '@sunset/config';
 import { runProjectCheck, runProjectFix, type ProjectFinding } from '@sunset/project';
+import { sunsetOptions } from '../packages/engine/tests/helpers.js';
 
 // Issue 21 under --project: a request is its client's base plus a path, the client made in another
 // file (fixtures/project-clients, in .ts and .js): reached through relative imports, paths aliases,
@@ -16,23 +17,7 @@ import { runProjectCheck, runProjectFix, type ProjectFinding } from '@sunset/pro
 const fixture = path.resolve(import.meta.dirname, '../fixtures/project-clients');
 const expected = JSON.parse(readFileSync(path.join(fixture, 'expected-findings.json'), 'utf8')) as { project: string[] };
 // Every host counts ("*"), so another vendor's instance is found too, with the host it carries.
-const options: SunsetOptions = {
-  asOf: '2026-11-21',
-  failOn: 'deprecated',
-  apiHosts: ['*'],
-  identityHosts: undefined,
-  ignores: [],
-  reportScheduled: false,
-  scheduledWithinDays: 90,
-  apis: [],
-  customEntries: [],
-  catalog: builtinCatalog,
-  baseline: undefined,
-  rules: {},
-  typeAware: false,
-  maxFileSize: 1024 * 1024,
-  checkMinified: false,
-} as SunsetOptions;
+const options = sunsetOptions({ apiHosts: ['*'] });
 /** The default: the built-in API on its own host (api.adform.com) only, so another vendor's instance is not its. */
 const onAdformHost: SunsetOptions = { ...options, apiHosts: undefined };
 

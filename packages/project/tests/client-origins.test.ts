@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runProjectCheck, runProjectFix, type ProjectFinding } from '@sunset/project';
-import { projectTestOptions } from './helpers.js';
+import { sunsetOptions } from '../../engine/tests/helpers.js';
 
 // Where --project says a request's client is made (issue 21, client-shapes G5): the place the type
 // checker finds it made, as `sunset check` names it for a relative import (`The client is created here
 // as adform.`), and the end of the TODO `fix --project` writes there, as `sunset fix` writes it.
 
-const options = projectTestOptions;
+const options = sunsetOptions();
 
 const tsconfig = JSON.stringify({
   compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, allowJs: true, noEmit: true, types: [], baseUrl: '.', paths: { '@api/*': ['src/api/*'] } },

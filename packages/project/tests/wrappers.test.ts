@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runProjectCheck, type ProjectFinding } from '@sunset/project';
-import { projectTestOptions } from './helpers.js';
+import { sunsetOptions } from '../../engine/tests/helpers.js';
 
 // What --project takes for a wrapper (issue 21, client-shapes G4): a function whose parameter reaches a
 // request made in it (a URL, a SOAP string or SOAPAction header the request sends, a SOAP request's
 // body). A function that only builds and returns a string is a value builder: the request that sends
 // its result is the one finding, as the per-file analysis reports it.
 
-const options = projectTestOptions;
+const options = sunsetOptions();
 
 const tsconfig = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, allowJs: true, noEmit: true, types: [] }, include: ['src'] });
 
