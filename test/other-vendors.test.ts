@@ -1,10 +1,8 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import tsParser from '@typescript-eslint/parser';
-import { ESLint, type Linter } from 'eslint';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sunset from '@sunset/eslint-plugin';
+import { eslintWithPlugin } from './support/eslint-with-plugin.js';
 import { ensureBuilt, makeTempDir, parseJson, runSunset } from './support/cli.js';
 import { copyPointedAtAdform, onAdformHost, otherVendorRequests, otherVendorsDir } from './support/other-vendors.js';
 
@@ -39,19 +37,7 @@ async function check(cwd: string, flags: readonly string[] = []): Promise<{ find
 
 /** ESLint with `sunset.configsFor(sunset.config.json)` in `cwd`: `file:line:column rule retiredKey` (the key is how the message starts). */
 async function eslint(cwd: string, settings: object = {}): Promise<string[]> {
-  const configFile = path.join(cwd, 'sunset.config.json');
-  const configs = sunset.configsFor(JSON.parse(await readFile(configFile, 'utf8')), { configFile }) as unknown as Linter.Config[];
-  const linter = new ESLint({
-    cwd,
-    overrideConfigFile: true,
-    ignore: false,
-    overrideConfig: [
-      ...configs.map((config) => ({ files: ['**/*.{js,mjs,cjs,ts}'], ...config })),
-      { files: ['**/*.ts'], languageOptions: { parser: tsParser } },
-      { settings: { sunset: { ...(configs[0]?.settings?.sunset as object | undefined), asOf, ...settings } } },
-    ],
-  });
-  const results = await linter.lintFiles(['src']);
+  const results = await eslintWithPlugin(cwd, asOf, settings).lintFiles(['src']);
   return results.flatMap((result) =>
     result.messages.map((message) => {
       const file = path.relative(cwd, result.filePath).split(path.sep).join('/');
