@@ -1,9 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import tsParser from '@typescript-eslint/parser';
-import { ESLint, type Linter } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sunset from '@sunset/eslint-plugin';
+import { eslintWithPlugin } from './support/eslint-with-plugin.js';
 import { ensureBuilt, makeTempDir, parseJson, repoRootPath, runSunset } from './support/cli.js';
 import { fixtureAsOf } from './support/legacy-app.js';
 
@@ -75,12 +73,7 @@ describe('docs/check-and-fix.md: values and clients from other files', () => {
   });
 
   it('ESLint with the plugin reports both, reading the imported file', async () => {
-    const eslint = new ESLint({
-      cwd: dir,
-      overrideConfigFile: true,
-      overrideConfig: [sunset.configs.recommended as unknown as Linter.Config, { files: ['**/*.ts'], languageOptions: { parser: tsParser } }, { settings: { sunset: { asOf: fixtureAsOf } } }],
-    });
-    const results = await eslint.lintFiles(['src/**/*.ts']);
+    const results = await eslintWithPlugin(dir, fixtureAsOf).lintFiles(['src/**/*.ts']);
     const places = results.flatMap((result) => result.messages.map((message) => `${path.relative(dir, result.filePath)}:${message.line}:${message.column}`));
     expect(places).toEqual(rows.filter((row) => row.eslint.startsWith('yes')).map((row) => row.place));
   });
