@@ -91,7 +91,23 @@ export interface ScopeModel {
 interface Scope {
   readonly parent: Scope | undefined;
   readonly isFunction: boolean;
-  readonly names: Map<string, MutableBinding>;
+  /** Created on the first declaration: most blocks declare nothing. */
+  names: Map<string, MutableBinding> | undefined;
+}
+
+/**
+ * What the walk learns of each node is kept on the node, under symbols (no enumerable name, so a
+ * key-walking traverser such as ESLint's never sees them): a Map per file of every node to its parent
+ * and of every identifier to its scope was a fifth of the walk's time and much of its garbage. So a
+ * tree has one model (`models`): a second walk would move the marks the first model reads.
+ */
+const parentMark = Symbol('sunset.parent');
+const scopeMark = Symbol('sunset.scope');
+const models = new WeakMap<TSESTree.Program, ScopeModel>();
+
+interface Marked {
+  [parentMark]?: Node;
+  [scopeMark]?: Scope;
 }
 
 interface BindingDraft {
@@ -147,10 +163,20 @@ function isNamePosition(node: TSESTree.Identifier, parent: Node): boolean {
   }
 }
 
-/** Walks the Program once: parents, scopes and bindings, class facts, calls, string roots and references. */
+/** The Program's model, built on the first call: parents, scopes and bindings, class facts, calls, string roots and references. */
 export function buildScopeModel(program: TSESTree.Program): ScopeModel {
-  const parents = new Map<Node, Node>();
-  const scopeOfIdentifier = new Map<TSESTree.Identifier, Scope>();
+  let model = models.get(program);
+  if (model === undefined) {
+    model = walkProgram(program);
+    models.set(program, model);
+  }
+  return model;
+}
+
+/** Walks the Program once (`buildScopeModel`). */
+function walkProgram(program: TSESTree.Program): ScopeModel {
+  const parentOf = (node: Node): Node | undefined => (node as Marked)[parentMark];
+  const scopeOf = (identifier: TSESTree.Identifier): Scope | undefined => (identifier as Marked)[scopeMark];
   const calls: (TSESTree.CallExpression | TSESTree.NewExpression)[] = [];
   const stringRoots: Node[] = [];
   const references: TSESTree.Identifier[] = [];
@@ -163,10 +189,11 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
   const memberAssignments: TSESTree.AssignmentExpression[] = [];
 
   const declare = (scope: Scope, id: TSESTree.Identifier, draft: BindingDraft): void => {
-    scopeOfIdentifier.set(id, scope);
+    (id as Marked)[scopeMark] = scope;
     // A second declaration of the same name in one scope (`var x; var x = 1`) makes the value unknown.
-    const existing = scope.names.get(id.name);
-    scope.names.set(id.name, {
+    const names = (scope.names ??= new Map());
+    const existing = names.get(id.name);
+    names.set(id.name, {
       name: id.name,
       id,
       kind: draft.kind,
@@ -282,7 +309,7 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
     let child = node;
     while (current && unwrap(current) === unwrap(child) && current !== child) {
       child = current;
-      current = parents.get(current);
+      current = parentOf(current);
     }
     return current;
   };
@@ -312,13 +339,14 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
     } else for (const found of patternIdentifiers(unwrapped)) writes.push({ id: found.id, write: { node: assignment, operator: 'other', value: undefined } });
   };
 
-  const newScope = (parent: Scope, isFunctionScope: boolean): Scope => ({ parent, isFunction: isFunctionScope, names: new Map() });
+  const newScope = (parent: Scope, isFunctionScope: boolean): Scope => ({ parent, isFunction: isFunctionScope, names: undefined });
 
   // One switch on the type read once: this runs for every node of every candidate (a scope, then what the node records).
   const visit = (node: Node, parent: Node | undefined, scope: Scope, classNode: ClassNode | undefined): void => {
     // A node reached a second time (shared between two parents) is walked once, under its first parent.
-    if (parent ? parents.has(node) : node !== program) return;
-    if (parent) parents.set(node, parent);
+    const marked = node as Marked;
+    if (parent === undefined ? node !== program : marked[parentMark] !== undefined) return;
+    if (parent !== undefined) marked[parentMark] = parent;
     let inner = scope;
     let innerClass = classNode;
 
@@ -326,8 +354,8 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
       // The most frequent types first: a switch on strings compares them in order.
       case 'Identifier':
         // A declared name was given its scope by `declare`, always before the walk reaches it (at its declaration's node).
-        if (scopeOfIdentifier.has(node)) break;
-        scopeOfIdentifier.set(node, scope);
+        if (scopeOf(node) !== undefined) break;
+        marked[scopeMark] = scope;
         if (parent && !isNamePosition(node, parent)) references.push(node);
         break;
       case 'MemberExpression':
@@ -420,12 +448,12 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
     forEachChild(node, visit, inner, innerClass);
   };
 
-  const programScope: Scope = { parent: undefined, isFunction: true, names: new Map() };
+  const programScope: Scope = { parent: undefined, isFunction: true, names: undefined };
   visit(program, undefined, programScope, undefined);
 
   const resolve = (identifier: TSESTree.Identifier): Binding | undefined => {
-    for (let scope = scopeOfIdentifier.get(identifier); scope; scope = scope.parent) {
-      const binding = scope.names.get(identifier.name);
+    for (let scope = scopeOf(identifier); scope; scope = scope.parent) {
+      const binding = scope.names?.get(identifier.name);
       if (binding) return binding;
     }
     return undefined;
@@ -453,12 +481,12 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
     namedValues,
     members,
     memberAssignments,
-    parentOf: (node) => parents.get(node),
+    parentOf,
     resolve,
-    moduleBinding: (name) => programScope.names.get(name),
+    moduleBinding: (name) => programScope.names?.get(name),
     classFacts: (classNode) => classes.get(classNode),
     enclosingClass: (node) => {
-      for (let current = parents.get(node); current; current = parents.get(current)) if (isClass(current)) return current;
+      for (let current = parentOf(node); current; current = parentOf(current)) if (isClass(current)) return current;
       return undefined;
     },
   };
