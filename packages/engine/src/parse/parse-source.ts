@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseSync, rawTransferSupported, type ParserOptions } from 'oxc-parser';
 import type { SourceComment, SourceFile } from '../analysis-contract.js';
-import { lineIndexOf, type LineIndex } from './lines.js';
+import { lazyLineIndexOf, type LineIndex } from './lines.js';
 import { blankOutsideBlocks, isFrameworkFile, langOfBlocks, scriptBlocksOf } from './script-blocks.js';
 
 export interface SyntaxProblem {
@@ -68,16 +68,7 @@ export function parseSource(text: string, filePath: string, transfer: AstTransfe
   const blocks = framework ? scriptBlocksOf(source, filePath) : [];
   const code = framework ? blankOutsideBlocks(source, blocks) : source;
   const options = framework ? { ...parserOptionsOf(filePath, transfer), lang: langOfBlocks(blocks), sourceType: 'module' as const } : parserOptionsOf(filePath, transfer);
-  return parsed(parseSync(filePath, code, options), source, lazyLineIndex(source), undefined);
-}
-
-/** A line index built on first use: a whole file's is needed only for a syntax error. */
-function lazyLineIndex(text: string): LineIndex {
-  let index: LineIndex | undefined;
-  return {
-    position: (offset) => (index ??= lineIndexOf(text)).position(offset),
-    lineStart: (line) => (index ??= lineIndexOf(text)).lineStart(line),
-  };
+  return parsed(parseSync(filePath, code, options), source, lazyLineIndexOf(source), undefined);
 }
 
 /**
