@@ -98,27 +98,36 @@ export function indexFile(file: SourceFile, options: AnalysisOptions): FileIndex
     }
     return { calls, paths };
   });
-  const requests = lazy(() =>
-    scope.calls.flatMap((call): RequestSite[] => {
-      if (call.type !== 'CallExpression' || routes().calls.has(call)) return [];
+  // Plain loops below: these run over every call and string of every candidate, and a flatMap
+  // callback allocates an empty array for each one that is not kept.
+  const requests = lazy(() => {
+    const sites: RequestSite[] = [];
+    const routeCalls = routes().calls;
+    for (const call of scope.calls) {
+      if (call.type !== 'CallExpression' || routeCalls.has(call)) continue;
       const site = recognizeHttpCall(call, context);
-      return site ? [{ ...site, ...requestPartsOf(site, context) }] : [];
-    }),
-  );
-  const soapClientCalls = lazy(() =>
-    scope.calls.flatMap((call) => {
-      const found = call.type === 'CallExpression' ? recognizeSoapClientCall(call, options.catalog, context) : undefined;
-      return found ? [found] : [];
-    }),
-  );
+      if (site) sites.push({ ...site, ...requestPartsOf(site, context) });
+    }
+    return sites;
+  });
+  const soapClientCalls = lazy(() => {
+    const found: SoapClientCall[] = [];
+    for (const call of scope.calls) {
+      const soapCall = call.type === 'CallExpression' ? recognizeSoapClientCall(call, options.catalog, context) : undefined;
+      if (soapCall) found.push(soapCall);
+    }
+    return found;
+  });
   const strings = lazy(() => scope.stringRoots.map((node) => ({ node, segments: evaluateStringRoot(node, context) })));
-  const soapStrings = lazy(() =>
-    strings().flatMap(({ node, segments }) => {
-      if (!segments) return [];
+  const soapStrings = lazy(() => {
+    const sites: SoapStringSite[] = [];
+    for (const { node, segments } of strings()) {
+      if (!segments) continue;
       const isActionHeader = isSoapActionValue(node, scope);
-      return findSoapStrings(segments, options.catalog, isActionHeader).map((hit) => ({ ...hit, root: node, isActionHeader }));
-    }),
-  );
+      for (const hit of findSoapStrings(segments, options.catalog, isActionHeader)) sites.push({ ...hit, root: node, isActionHeader });
+    }
+    return sites;
+  });
   const todoMarkers = lazy(() => findSunsetTodos(file.comments, file.text));
 
   return {

@@ -236,9 +236,12 @@ function walkProgram(program: TSESTree.Program): ScopeModel {
     const kind: BindingKind = declaration.kind === 'const' || declaration.kind === 'let' || declaration.kind === 'var' ? declaration.kind : 'other';
     const target = kind === 'var' ? functionScopeOf(scope) : scope;
     for (const declarator of declaration.declarations) {
-      const isPlain = declarator.id.type === 'Identifier';
+      if (declarator.id.type === 'Identifier') {
+        declare(target, declarator.id, { kind, init: declarator.init, destructured: false, destructuredKey: undefined });
+        continue;
+      }
       for (const found of patternIdentifiers(declarator.id)) {
-        declare(target, found.id, { kind, init: declarator.init, destructured: !isPlain, destructuredKey: isPlain ? undefined : found.key });
+        declare(target, found.id, { kind, init: declarator.init, destructured: true, destructuredKey: found.key });
       }
     }
   };
@@ -255,10 +258,15 @@ function walkProgram(program: TSESTree.Program): ScopeModel {
 
   const declareFunctionParts = (fn: FunctionNode, outer: Scope, own: Scope): void => {
     if (fn.id) declare(fn.type === 'FunctionDeclaration' ? outer : own, fn.id, { kind: 'function', init: fn });
-    fn.params.forEach((param, paramIndex) => {
-      const positional = param.type === 'Identifier' || param.type === 'TSParameterProperty' || param.type === 'AssignmentPattern';
+    for (let paramIndex = 0; paramIndex < fn.params.length; paramIndex += 1) {
+      const param = fn.params[paramIndex]!;
+      if (param.type === 'Identifier') {
+        declare(own, param, { kind: 'param', fn, paramIndex });
+        continue;
+      }
+      const positional = param.type === 'TSParameterProperty' || param.type === 'AssignmentPattern';
       for (const found of patternIdentifiers(param)) declare(own, found.id, { kind: 'param', fn, paramIndex: positional ? paramIndex : undefined });
-    });
+    }
   };
 
   const recordClass = (classNode: ClassNode, scope: Scope): void => {
