@@ -233,6 +233,8 @@ function jqueryCall(verb: string, verbNode: Node, shape: CallShape): HttpCall | 
 
 /** Recognizes an HTTP request in a call expression; undefined when the call is not one. */
 export function recognizeHttpCall(call: TSESTree.CallExpression, context: EvaluationContext): HttpCall | undefined {
+  // Every form reads its URL or config from an argument: a call without one is none (`res.json()`), and its receiver is not looked up.
+  if (call.arguments.length === 0) return undefined;
   const callee = calleeOf(call);
   const shape: CallShape = { call, context };
   if (callee.type === 'MemberExpression') {

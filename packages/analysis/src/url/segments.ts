@@ -121,5 +121,8 @@ export function segmentPositionOf(view: PartsView, segmentCount: number, part: n
 
 /** The whole text with holes as NUL characters (for scanning SOAP strings). */
 export function flatText(segments: readonly Segment[]): string {
-  return segments.map((segment) => (segment.kind === 'text' ? segment.value : '\0')).join('');
+  // A loop, not map and join: every string of every candidate is flattened, most of one segment.
+  let text = '';
+  for (const segment of segments) text += segment.kind === 'text' ? segment.value : '\0';
+  return text;
 }
