@@ -81,7 +81,7 @@ export function indexFile(file: SourceFile, options: AnalysisOptions): FileIndex
     resolveIdentifier: options.resolveIdentifier,
     resolveClient: options.resolveClient,
     memo,
-    following: new Set(),
+    following: [],
   });
   const context = evaluation();
   const cache = new Map<string, unknown>();
