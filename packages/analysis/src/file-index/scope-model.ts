@@ -91,9 +91,39 @@ export interface ScopeModel {
 interface Scope {
   readonly parent: Scope | undefined;
   readonly isFunction: boolean;
-  /** Created on the first declaration: most blocks declare nothing. */
-  names: Map<string, MutableBinding> | undefined;
+  /**
+   * The names a scope declares, a list while it is short (most blocks declare none, a function a
+   * few: a scan of a few names is cheaper than hashing each), a Map past `shortScope` names.
+   */
+  list: MutableBinding[] | undefined;
+  map: Map<string, MutableBinding> | undefined;
 }
+
+const shortScope = 8;
+
+function bindingIn(scope: Scope, name: string): MutableBinding | undefined {
+  if (scope.map !== undefined) return scope.map.get(name);
+  if (scope.list !== undefined) for (const binding of scope.list) if (binding.name === name) return binding;
+  return undefined;
+}
+
+/** Puts `binding` in its scope, in place of `existing` (the same name declared before in that scope) if any. */
+function setBinding(scope: Scope, binding: MutableBinding, existing: MutableBinding | undefined): void {
+  if (scope.map !== undefined) {
+    scope.map.set(binding.name, binding);
+    return;
+  }
+  const list = (scope.list ??= []);
+  if (existing !== undefined) list[list.indexOf(existing)] = binding;
+  else list.push(binding);
+  if (list.length > shortScope) {
+    scope.map = new Map(list.map((item) => [item.name, item]));
+    scope.list = undefined;
+  }
+}
+
+/** The writes of a binding never written again (most): shared, replaced by its own list on the first write. */
+const noWrites: BindingWrite[] = [];
 
 /**
  * What the walk learns of each node is kept on the node, under symbols (no enumerable name, so a
@@ -191,9 +221,8 @@ function walkProgram(program: TSESTree.Program): ScopeModel {
   const declare = (scope: Scope, id: TSESTree.Identifier, draft: BindingDraft): void => {
     (id as Marked)[scopeMark] = scope;
     // A second declaration of the same name in one scope (`var x; var x = 1`) makes the value unknown.
-    const names = (scope.names ??= new Map());
-    const existing = names.get(id.name);
-    names.set(id.name, {
+    const existing = bindingIn(scope, id.name);
+    setBinding(scope, {
       name: id.name,
       id,
       kind: draft.kind,
@@ -207,8 +236,8 @@ function walkProgram(program: TSESTree.Program): ScopeModel {
       reassigned: existing !== undefined,
       mutated: false,
       redeclared: existing !== undefined,
-      writes: [],
-    });
+      writes: noWrites,
+    }, existing);
   };
 
   const functionScopeOf = (scope: Scope): Scope => {
@@ -347,7 +376,7 @@ function walkProgram(program: TSESTree.Program): ScopeModel {
     } else for (const found of patternIdentifiers(unwrapped)) writes.push({ id: found.id, write: { node: assignment, operator: 'other', value: undefined } });
   };
 
-  const newScope = (parent: Scope, isFunctionScope: boolean): Scope => ({ parent, isFunction: isFunctionScope, names: undefined });
+  const newScope = (parent: Scope, isFunctionScope: boolean): Scope => ({ parent, isFunction: isFunctionScope, list: undefined, map: undefined });
 
   // One switch on the type read once: this runs for every node of every candidate (a scope, then what the node records).
   const visit = (node: Node, parent: Node | undefined, scope: Scope, classNode: ClassNode | undefined): void => {
@@ -456,12 +485,12 @@ function walkProgram(program: TSESTree.Program): ScopeModel {
     forEachChild(node, visit, inner, innerClass);
   };
 
-  const programScope: Scope = { parent: undefined, isFunction: true, names: undefined };
+  const programScope: Scope = { parent: undefined, isFunction: true, list: undefined, map: undefined };
   visit(program, undefined, programScope, undefined);
 
   const resolve = (identifier: TSESTree.Identifier): Binding | undefined => {
     for (let scope = scopeOf(identifier); scope; scope = scope.parent) {
-      const binding = scope.names?.get(identifier.name);
+      const binding = bindingIn(scope, identifier.name);
       if (binding) return binding;
     }
     return undefined;
@@ -471,6 +500,7 @@ function walkProgram(program: TSESTree.Program): ScopeModel {
     const binding = resolve(id) as MutableBinding | undefined;
     if (!binding || binding.id === id) continue;
     binding.reassigned = true;
+    if (binding.writes === noWrites) binding.writes = [];
     binding.writes.push(write);
   }
   for (const target of mutations) {
@@ -491,7 +521,7 @@ function walkProgram(program: TSESTree.Program): ScopeModel {
     memberAssignments,
     parentOf,
     resolve,
-    moduleBinding: (name) => programScope.names?.get(name),
+    moduleBinding: (name) => bindingIn(programScope, name),
     classFacts: (classNode) => classes.get(classNode),
     enclosingClass: (node) => {
       for (let current = parentOf(node); current; current = parentOf(current)) if (isClass(current)) return current;
