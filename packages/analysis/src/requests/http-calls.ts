@@ -54,8 +54,11 @@ const unknownMethod: StatedMethod = { method: undefined, source: { kind: 'unknow
 const implicitGet: StatedMethod = { method: 'GET', source: { kind: 'implicit' } };
 
 const asSpecMethod = (text: string | undefined): HttpMethod | undefined => {
-  const upper = text?.toUpperCase();
-  return upper !== undefined && specMethods.has(upper) ? (upper as HttpMethod) : undefined;
+  if (text === undefined) return undefined;
+  // Most arrive in capitals already (`verbMethods`): no new string for those.
+  if (specMethods.has(text)) return text as HttpMethod;
+  const upper = text.toUpperCase();
+  return specMethods.has(upper) ? (upper as HttpMethod) : undefined;
 };
 
 /** A method written as an expression: a literal here (editable) or a constant elsewhere. */
