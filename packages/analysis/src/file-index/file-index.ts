@@ -130,32 +130,65 @@ export function indexFile(file: SourceFile, options: AnalysisOptions): FileIndex
   });
   const todoMarkers = lazy(() => findSunsetTodos(file.comments, file.text));
 
-  return {
-    file,
-    options,
-    scope,
-    get requests() {
-      return requests();
-    },
-    get serverRoutePaths() {
-      return routes().paths;
-    },
-    get soapClientCalls() {
-      return soapClientCalls();
-    },
-    get strings() {
-      return strings();
-    },
-    get soapStrings() {
-      return soapStrings();
-    },
-    get todoMarkers() {
-      return todoMarkers();
-    },
-    evaluation,
-    cached<T>(key: string, compute: () => T): T {
-      if (!cache.has(key)) cache.set(key, compute());
-      return cache.get(key) as T;
-    },
-  };
+  return new LazyFileIndex(file, options, scope, { requests, routes, soapClientCalls, strings, soapStrings, todoMarkers, evaluation, cache });
+}
+
+interface IndexParts {
+  readonly requests: () => RequestSite[];
+  readonly routes: () => { readonly paths: ReadonlySet<Node> };
+  readonly soapClientCalls: () => SoapClientCall[];
+  readonly strings: () => StringRoot[];
+  readonly soapStrings: () => SoapStringSite[];
+  readonly todoMarkers: () => SunsetTodo[];
+  readonly evaluation: () => EvaluationContext;
+  readonly cache: Map<string, unknown>;
+}
+
+/**
+ * The index of one file, its derived parts built on first use. A class, so that its getters live on
+ * the prototype: an object literal with getters, made per file, kept every file's tree alive through
+ * minor GCs (V8 keeps such accessors in the object's hidden class), so every tree was promoted.
+ */
+class LazyFileIndex implements FileIndex {
+  /** A data property, not a method: it is passed around as a function. */
+  readonly evaluation: () => EvaluationContext;
+
+  constructor(
+    readonly file: SourceFile,
+    readonly options: AnalysisOptions,
+    readonly scope: ScopeModel,
+    private readonly parts: IndexParts,
+  ) {
+    this.evaluation = parts.evaluation;
+  }
+
+  get requests(): readonly RequestSite[] {
+    return this.parts.requests();
+  }
+
+  get serverRoutePaths(): ReadonlySet<Node> {
+    return this.parts.routes().paths;
+  }
+
+  get soapClientCalls(): readonly SoapClientCall[] {
+    return this.parts.soapClientCalls();
+  }
+
+  get strings(): readonly StringRoot[] {
+    return this.parts.strings();
+  }
+
+  get soapStrings(): readonly SoapStringSite[] {
+    return this.parts.soapStrings();
+  }
+
+  get todoMarkers(): readonly SunsetTodo[] {
+    return this.parts.todoMarkers();
+  }
+
+  cached<T>(key: string, compute: () => T): T {
+    const { cache } = this.parts;
+    if (!cache.has(key)) cache.set(key, compute());
+    return cache.get(key) as T;
+  }
 }

@@ -129,11 +129,13 @@ const noWrites: BindingWrite[] = [];
  * What the walk learns of each node is kept on the node, under symbols (no enumerable name, so a
  * key-walking traverser such as ESLint's never sees them): a Map per file of every node to its parent
  * and of every identifier to its scope was a fifth of the walk's time and much of its garbage. So a
- * tree has one model (`models`): a second walk would move the marks the first model reads.
+ * tree has one model, kept on its Program (`modelMark`): a second walk would move the marks the first
+ * model reads. Not in a WeakMap: a module-wide WeakMap kept every tree alive through minor GCs (an
+ * ephemeron table in the old generation), so every file's tree was promoted.
  */
 const parentMark = Symbol('sunset.parent');
 const scopeMark = Symbol('sunset.scope');
-const models = new WeakMap<TSESTree.Program, ScopeModel>();
+const modelMark = Symbol('sunset.model');
 
 interface Marked {
   [parentMark]?: Node;
@@ -195,12 +197,8 @@ function isNamePosition(node: TSESTree.Identifier, parent: Node): boolean {
 
 /** The Program's model, built on the first call: parents, scopes and bindings, class facts, calls, string roots and references. */
 export function buildScopeModel(program: TSESTree.Program): ScopeModel {
-  let model = models.get(program);
-  if (model === undefined) {
-    model = walkProgram(program);
-    models.set(program, model);
-  }
-  return model;
+  const marked = program as TSESTree.Program & { [modelMark]?: ScopeModel };
+  return (marked[modelMark] ??= walkProgram(program));
 }
 
 /** Walks the Program once (`buildScopeModel`). */
