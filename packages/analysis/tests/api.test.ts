@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { analyzeFile, checks, indexFile, mightNeedAnalysis, planFix } from '@sunset/analysis';
 import { builtinEntries, createCatalog, RuleDataError, ruleNames } from '@sunset/rule-data';
+import type { TSESTree } from '@typescript-eslint/types';
 import { describe, expect, it } from 'vitest';
 import { httpCallFormCases } from './cases/http-call-forms.js';
 import { editCases, hidingPlaceCases } from './cases/hiding-places.js';
@@ -158,6 +159,32 @@ describe('checks', () => {
     const first = checks['no-legacy-rest-path'].run(index, options, []);
     expect(checks['no-legacy-rest-path'].run(index, options, [])).toEqual(first);
     expect(index.cached<{ calls: unknown[] } | undefined>(`retired-calls:${JSON.stringify([options.asOf, null])}`, () => undefined)?.calls).toHaveLength(1);
+  });
+});
+
+describe('the index of a tree indexed twice', () => {
+  const source = "const base = '/v1/campaigns';\nfunction load(id) {\n  const base = '/v2/other';\n  return fetch(base + '/dictionaries/clients');\n}\nfetch(base + '/dictionaries/clients');";
+
+  it('gives the second index the same scopes and parents as the first, and the first keeps them', () => {
+    const file = parseWith('oxc', source, 'a.js');
+    const first = indexFile(file, options);
+    const second = indexFile(file, options);
+    for (const index of [first, second]) {
+      expect(index.scope.calls).toHaveLength(2);
+      const [inner, outer] = index.scope.calls.map((call) => (call.arguments[0] as TSESTree.BinaryExpression).left as TSESTree.Identifier);
+      expect(index.scope.resolve(inner!)?.init).toMatchObject({ value: '/v2/other' });
+      expect(index.scope.resolve(outer!)?.init).toMatchObject({ value: '/v1/campaigns' });
+      expect(index.scope.parentOf(inner!)?.type).toBe('BinaryExpression');
+      expect(index.scope.parentOf(file.program)).toBeUndefined();
+    }
+    expect(analyzeFile(file, options).map((finding) => [finding.rule, finding.range])).toEqual([['no-legacy-rest-path', [134, 164]]]);
+  });
+
+  it('leaves no key on the nodes that a key-walking traverser (ESLint) would follow', () => {
+    const file = parseWith('typescript-estree', source, 'a.js');
+    const keysBefore = JSON.stringify(file.program, (key, value: unknown) => (key === 'parent' ? undefined : value));
+    indexFile(file, options);
+    expect(JSON.stringify(file.program, (key, value: unknown) => (key === 'parent' ? undefined : value))).toBe(keysBefore);
   });
 });
 

@@ -33,6 +33,13 @@ describe('matchUrlShape: where the path hides', () => {
     expect(found!.pathEnd).toEqual({ part: 2, offset: 0 });
   });
 
+  it('finds a first segment split between two pieces of text or written in capitals, and none where no text holds it', () => {
+    const split: UrlPart[] = [{ kind: 'text', value: 'https://api.example.com/V' }, { kind: 'text', value: '1/Campaigns' }];
+    expect(ids(matchUrlShape(split, 'GET'))).toEqual(['campaigns-legacy-list']);
+    expect(match('https://api.example.com/v2/campaigns', 'GET')).toEqual([]);
+    expect(match('${a}/${b}', 'GET')).toEqual([]);
+  });
+
   it('allows any host, a port and a base path before /v1/', () => {
     expect(ids(match('http://localhost:8080/api/v1/campaigns', 'GET'))).toEqual(['campaigns-legacy-list']);
     expect(ids(match('//cdn.example.org/v1/campaigns/dictionaries/clients', 'GET'))).toEqual(['campaign-dictionary-clients']);

@@ -113,15 +113,37 @@ const isNode = (value: unknown): value is Node => typeof value === 'object' && v
 /**
  * Calls `visit(child, node, a, b)` for each runtime child of `node` in source order (a shorthand
  * property's value once). The extra arguments pass through, so a walk needs no closure per node.
- * One read of `node.type` and one Map lookup: it runs for every node of every candidate.
+ * It runs for every node of every candidate: the most frequent types (an identifier is two nodes in
+ * five, most with no decorator) are read field by field, the others through one Map lookup.
  */
 export function forEachChild<A, B>(node: Node, visit: (child: Node, parent: Node, a: A, b: B) => void, a: A, b: B): void {
-  const type = node.type;
-  if (type === 'Property' && node.shorthand) {
-    visit(node.value, node, a, b);
-    return;
+  switch (node.type) {
+    case 'Identifier':
+      // Only a decorated parameter (`constructor(@Inject() x)`) has children; other parsers may leave `decorators` out.
+      if (node.decorators === undefined || node.decorators.length === 0) return;
+      break;
+    case 'Literal':
+    case 'ThisExpression':
+      return;
+    case 'MemberExpression':
+      visit(node.object, node, a, b);
+      visit(node.property, node, a, b);
+      return;
+    case 'CallExpression':
+    case 'NewExpression':
+      visit(node.callee, node, a, b);
+      for (const argument of node.arguments) visit(argument, node, a, b);
+      return;
+    case 'Property':
+      if (node.shorthand) {
+        visit(node.value, node, a, b);
+        return;
+      }
+      break;
+    default:
+      break;
   }
-  const keys = keysByType.get(type);
+  const keys = keysByType.get(node.type);
   if (keys === undefined) return;
   // The table is typed per node type above; reading it back by `node.type` loses that link, so the
   // node is read as a record here, once, for the keys the table allows.

@@ -41,7 +41,9 @@ const messageIds: Readonly<Record<ReportRequestProblem['kind'], string>> = {
   'start-date-too-far-back': 'startDateTooFarBack',
 };
 
-const formatCount = (value: number | string | undefined): string => (typeof value === 'number' ? value.toLocaleString('en-US') : (value ?? ''));
+/** `toLocaleString('en-US')` is this format made anew for every call: made once here. */
+const countFormat = new Intl.NumberFormat('en-US');
+const formatCount = (value: number | string | undefined): string => (typeof value === 'number' ? countFormat.format(value) : (value ?? ''));
 
 function fieldNamesOf(options: ReportingRequestLimitsOptions): ReportFieldNames {
   let datePeriodFilter = defaultReportFieldNames.datePeriodFilter;

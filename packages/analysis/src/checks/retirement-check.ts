@@ -142,7 +142,19 @@ function todoMarkerOf(rule: RetirementRule, call: RetiredCall, index: FileIndex)
 
 /** The retired calls of a file for one day and host list, found once per index. */
 export function retiredCallsOf(index: FileIndex, asOf: IsoDay, apiHosts: readonly string[] | undefined): RetiredCallsOfFile {
-  return index.cached(`retired-calls:${JSON.stringify([asOf, apiHosts ?? null])}`, () => findRetiredCalls(index, asOf, apiHosts));
+  return index.cached(retiredCallsKey(asOf, apiHosts), () => findRetiredCalls(index, asOf, apiHosts));
+}
+
+/** The cache keys of `retiredCallsOf` by host list and day: written once, not for each of the five askers of every file. */
+const retiredCallsKeys = new WeakMap<readonly string[], Map<string, string>>();
+const noHostListKeys = new Map<string, string>();
+
+function retiredCallsKey(asOf: IsoDay, apiHosts: readonly string[] | undefined): string {
+  let keys = apiHosts === undefined ? noHostListKeys : retiredCallsKeys.get(apiHosts);
+  if (keys === undefined) retiredCallsKeys.set(apiHosts!, (keys = new Map()));
+  let key = keys.get(asOf);
+  if (key === undefined) keys.set(asOf, (key = `retired-calls:${JSON.stringify([asOf, apiHosts ?? null])}`));
+  return key;
 }
 
 /** What the retirement checks leave unreported in a file, for the faces to say: see `RetiredCallsOfFile`. */

@@ -81,7 +81,7 @@ export function indexFile(file: SourceFile, options: AnalysisOptions): FileIndex
     resolveIdentifier: options.resolveIdentifier,
     resolveClient: options.resolveClient,
     memo,
-    following: new Set(),
+    following: [],
   });
   const context = evaluation();
   const cache = new Map<string, unknown>();
@@ -98,55 +98,97 @@ export function indexFile(file: SourceFile, options: AnalysisOptions): FileIndex
     }
     return { calls, paths };
   });
-  const requests = lazy(() =>
-    scope.calls.flatMap((call): RequestSite[] => {
-      if (call.type !== 'CallExpression' || routes().calls.has(call)) return [];
+  // Plain loops below: these run over every call and string of every candidate, and a flatMap
+  // callback allocates an empty array for each one that is not kept.
+  const requests = lazy(() => {
+    const sites: RequestSite[] = [];
+    const routeCalls = routes().calls;
+    for (const call of scope.calls) {
+      if (call.type !== 'CallExpression' || routeCalls.has(call)) continue;
       const site = recognizeHttpCall(call, context);
-      return site ? [{ ...site, ...requestPartsOf(site, context) }] : [];
-    }),
-  );
-  const soapClientCalls = lazy(() =>
-    scope.calls.flatMap((call) => {
-      const found = call.type === 'CallExpression' ? recognizeSoapClientCall(call, options.catalog, context) : undefined;
-      return found ? [found] : [];
-    }),
-  );
+      if (site) sites.push({ ...site, ...requestPartsOf(site, context) });
+    }
+    return sites;
+  });
+  const soapClientCalls = lazy(() => {
+    const found: SoapClientCall[] = [];
+    for (const call of scope.calls) {
+      const soapCall = call.type === 'CallExpression' ? recognizeSoapClientCall(call, options.catalog, context) : undefined;
+      if (soapCall) found.push(soapCall);
+    }
+    return found;
+  });
   const strings = lazy(() => scope.stringRoots.map((node) => ({ node, segments: evaluateStringRoot(node, context) })));
-  const soapStrings = lazy(() =>
-    strings().flatMap(({ node, segments }) => {
-      if (!segments) return [];
+  const soapStrings = lazy(() => {
+    const sites: SoapStringSite[] = [];
+    for (const { node, segments } of strings()) {
+      if (!segments) continue;
       const isActionHeader = isSoapActionValue(node, scope);
-      return findSoapStrings(segments, options.catalog, isActionHeader).map((hit) => ({ ...hit, root: node, isActionHeader }));
-    }),
-  );
+      for (const hit of findSoapStrings(segments, options.catalog, isActionHeader)) sites.push({ ...hit, root: node, isActionHeader });
+    }
+    return sites;
+  });
   const todoMarkers = lazy(() => findSunsetTodos(file.comments, file.text));
 
-  return {
-    file,
-    options,
-    scope,
-    get requests() {
-      return requests();
-    },
-    get serverRoutePaths() {
-      return routes().paths;
-    },
-    get soapClientCalls() {
-      return soapClientCalls();
-    },
-    get strings() {
-      return strings();
-    },
-    get soapStrings() {
-      return soapStrings();
-    },
-    get todoMarkers() {
-      return todoMarkers();
-    },
-    evaluation,
-    cached<T>(key: string, compute: () => T): T {
-      if (!cache.has(key)) cache.set(key, compute());
-      return cache.get(key) as T;
-    },
-  };
+  return new LazyFileIndex(file, options, scope, { requests, routes, soapClientCalls, strings, soapStrings, todoMarkers, evaluation, cache });
+}
+
+interface IndexParts {
+  readonly requests: () => RequestSite[];
+  readonly routes: () => { readonly paths: ReadonlySet<Node> };
+  readonly soapClientCalls: () => SoapClientCall[];
+  readonly strings: () => StringRoot[];
+  readonly soapStrings: () => SoapStringSite[];
+  readonly todoMarkers: () => SunsetTodo[];
+  readonly evaluation: () => EvaluationContext;
+  readonly cache: Map<string, unknown>;
+}
+
+/**
+ * The index of one file, its derived parts built on first use. A class, so that its getters live on
+ * the prototype: an object literal with getters, made per file, kept every file's tree alive through
+ * minor GCs (V8 keeps such accessors in the object's hidden class), so every tree was promoted.
+ */
+class LazyFileIndex implements FileIndex {
+  /** A data property, not a method: it is passed around as a function. */
+  readonly evaluation: () => EvaluationContext;
+
+  constructor(
+    readonly file: SourceFile,
+    readonly options: AnalysisOptions,
+    readonly scope: ScopeModel,
+    private readonly parts: IndexParts,
+  ) {
+    this.evaluation = parts.evaluation;
+  }
+
+  get requests(): readonly RequestSite[] {
+    return this.parts.requests();
+  }
+
+  get serverRoutePaths(): ReadonlySet<Node> {
+    return this.parts.routes().paths;
+  }
+
+  get soapClientCalls(): readonly SoapClientCall[] {
+    return this.parts.soapClientCalls();
+  }
+
+  get strings(): readonly StringRoot[] {
+    return this.parts.strings();
+  }
+
+  get soapStrings(): readonly SoapStringSite[] {
+    return this.parts.soapStrings();
+  }
+
+  get todoMarkers(): readonly SunsetTodo[] {
+    return this.parts.todoMarkers();
+  }
+
+  cached<T>(key: string, compute: () => T): T {
+    const { cache } = this.parts;
+    if (!cache.has(key)) cache.set(key, compute());
+    return cache.get(key) as T;
+  }
 }

@@ -91,7 +91,55 @@ export interface ScopeModel {
 interface Scope {
   readonly parent: Scope | undefined;
   readonly isFunction: boolean;
-  readonly names: Map<string, MutableBinding>;
+  /**
+   * The names a scope declares, a list while it is short (most blocks declare none, a function a
+   * few: a scan of a few names is cheaper than hashing each), a Map past `shortScope` names.
+   */
+  list: MutableBinding[] | undefined;
+  map: Map<string, MutableBinding> | undefined;
+}
+
+const shortScope = 8;
+
+function bindingIn(scope: Scope, name: string): MutableBinding | undefined {
+  if (scope.map !== undefined) return scope.map.get(name);
+  if (scope.list !== undefined) for (const binding of scope.list) if (binding.name === name) return binding;
+  return undefined;
+}
+
+/** Puts `binding` in its scope, in place of `existing` (the same name declared before in that scope) if any. */
+function setBinding(scope: Scope, binding: MutableBinding, existing: MutableBinding | undefined): void {
+  if (scope.map !== undefined) {
+    scope.map.set(binding.name, binding);
+    return;
+  }
+  const list = (scope.list ??= []);
+  if (existing !== undefined) list[list.indexOf(existing)] = binding;
+  else list.push(binding);
+  if (list.length > shortScope) {
+    scope.map = new Map(list.map((item) => [item.name, item]));
+    scope.list = undefined;
+  }
+}
+
+/** The writes of a binding never written again (most): shared, replaced by its own list on the first write. */
+const noWrites: BindingWrite[] = [];
+
+/**
+ * What the walk learns of each node is kept on the node, under symbols (no enumerable name, so a
+ * key-walking traverser such as ESLint's never sees them): a Map per file of every node to its parent
+ * and of every identifier to its scope was a fifth of the walk's time and much of its garbage. So a
+ * tree has one model, kept on its Program (`modelMark`): a second walk would move the marks the first
+ * model reads. Not in a WeakMap: a module-wide WeakMap kept every tree alive through minor GCs (an
+ * ephemeron table in the old generation), so every file's tree was promoted.
+ */
+const parentMark = Symbol('sunset.parent');
+const scopeMark = Symbol('sunset.scope');
+const modelMark = Symbol('sunset.model');
+
+interface Marked {
+  [parentMark]?: Node;
+  [scopeMark]?: Scope;
 }
 
 interface BindingDraft {
@@ -147,10 +195,16 @@ function isNamePosition(node: TSESTree.Identifier, parent: Node): boolean {
   }
 }
 
-/** Walks the Program once: parents, scopes and bindings, class facts, calls, string roots and references. */
+/** The Program's model, built on the first call: parents, scopes and bindings, class facts, calls, string roots and references. */
 export function buildScopeModel(program: TSESTree.Program): ScopeModel {
-  const parents = new Map<Node, Node>();
-  const scopeOfIdentifier = new Map<TSESTree.Identifier, Scope>();
+  const marked = program as TSESTree.Program & { [modelMark]?: ScopeModel };
+  return (marked[modelMark] ??= walkProgram(program));
+}
+
+/** Walks the Program once (`buildScopeModel`). */
+function walkProgram(program: TSESTree.Program): ScopeModel {
+  const parentOf = (node: Node): Node | undefined => (node as Marked)[parentMark];
+  const scopeOf = (identifier: TSESTree.Identifier): Scope | undefined => (identifier as Marked)[scopeMark];
   const calls: (TSESTree.CallExpression | TSESTree.NewExpression)[] = [];
   const stringRoots: Node[] = [];
   const references: TSESTree.Identifier[] = [];
@@ -163,10 +217,10 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
   const memberAssignments: TSESTree.AssignmentExpression[] = [];
 
   const declare = (scope: Scope, id: TSESTree.Identifier, draft: BindingDraft): void => {
-    scopeOfIdentifier.set(id, scope);
+    (id as Marked)[scopeMark] = scope;
     // A second declaration of the same name in one scope (`var x; var x = 1`) makes the value unknown.
-    const existing = scope.names.get(id.name);
-    scope.names.set(id.name, {
+    const existing = bindingIn(scope, id.name);
+    setBinding(scope, {
       name: id.name,
       id,
       kind: draft.kind,
@@ -180,8 +234,8 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
       reassigned: existing !== undefined,
       mutated: false,
       redeclared: existing !== undefined,
-      writes: [],
-    });
+      writes: noWrites,
+    }, existing);
   };
 
   const functionScopeOf = (scope: Scope): Scope => {
@@ -209,9 +263,12 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
     const kind: BindingKind = declaration.kind === 'const' || declaration.kind === 'let' || declaration.kind === 'var' ? declaration.kind : 'other';
     const target = kind === 'var' ? functionScopeOf(scope) : scope;
     for (const declarator of declaration.declarations) {
-      const isPlain = declarator.id.type === 'Identifier';
+      if (declarator.id.type === 'Identifier') {
+        declare(target, declarator.id, { kind, init: declarator.init, destructured: false, destructuredKey: undefined });
+        continue;
+      }
       for (const found of patternIdentifiers(declarator.id)) {
-        declare(target, found.id, { kind, init: declarator.init, destructured: !isPlain, destructuredKey: isPlain ? undefined : found.key });
+        declare(target, found.id, { kind, init: declarator.init, destructured: true, destructuredKey: found.key });
       }
     }
   };
@@ -228,10 +285,15 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
 
   const declareFunctionParts = (fn: FunctionNode, outer: Scope, own: Scope): void => {
     if (fn.id) declare(fn.type === 'FunctionDeclaration' ? outer : own, fn.id, { kind: 'function', init: fn });
-    fn.params.forEach((param, paramIndex) => {
-      const positional = param.type === 'Identifier' || param.type === 'TSParameterProperty' || param.type === 'AssignmentPattern';
+    for (let paramIndex = 0; paramIndex < fn.params.length; paramIndex += 1) {
+      const param = fn.params[paramIndex]!;
+      if (param.type === 'Identifier') {
+        declare(own, param, { kind: 'param', fn, paramIndex });
+        continue;
+      }
+      const positional = param.type === 'TSParameterProperty' || param.type === 'AssignmentPattern';
       for (const found of patternIdentifiers(param)) declare(own, found.id, { kind: 'param', fn, paramIndex: positional ? paramIndex : undefined });
-    });
+    }
   };
 
   const recordClass = (classNode: ClassNode, scope: Scope): void => {
@@ -282,7 +344,7 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
     let child = node;
     while (current && unwrap(current) === unwrap(child) && current !== child) {
       child = current;
-      current = parents.get(current);
+      current = parentOf(current);
     }
     return current;
   };
@@ -312,13 +374,14 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
     } else for (const found of patternIdentifiers(unwrapped)) writes.push({ id: found.id, write: { node: assignment, operator: 'other', value: undefined } });
   };
 
-  const newScope = (parent: Scope, isFunctionScope: boolean): Scope => ({ parent, isFunction: isFunctionScope, names: new Map() });
+  const newScope = (parent: Scope, isFunctionScope: boolean): Scope => ({ parent, isFunction: isFunctionScope, list: undefined, map: undefined });
 
   // One switch on the type read once: this runs for every node of every candidate (a scope, then what the node records).
   const visit = (node: Node, parent: Node | undefined, scope: Scope, classNode: ClassNode | undefined): void => {
     // A node reached a second time (shared between two parents) is walked once, under its first parent.
-    if (parent ? parents.has(node) : node !== program) return;
-    if (parent) parents.set(node, parent);
+    const marked = node as Marked;
+    if (parent === undefined ? node !== program : marked[parentMark] !== undefined) return;
+    if (parent !== undefined) marked[parentMark] = parent;
     let inner = scope;
     let innerClass = classNode;
 
@@ -326,16 +389,21 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
       // The most frequent types first: a switch on strings compares them in order.
       case 'Identifier':
         // A declared name was given its scope by `declare`, always before the walk reaches it (at its declaration's node).
-        if (scopeOfIdentifier.has(node)) break;
-        scopeOfIdentifier.set(node, scope);
-        if (parent && !isNamePosition(node, parent)) references.push(node);
+        if (scopeOf(node) === undefined) {
+          marked[scopeMark] = scope;
+          if (parent && !isNamePosition(node, parent)) references.push(node);
+        }
+        // Leaves (an identifier is two nodes in five): no call to find no children. A decorated parameter has some.
+        if (node.decorators === undefined || node.decorators.length === 0) return;
         break;
       case 'MemberExpression':
         members.push(node);
         break;
       case 'Literal':
         if (typeof node.value === 'string' && isStringRoot(node, parent)) stringRoots.push(node);
-        break;
+        return;
+      case 'ThisExpression':
+        return;
       case 'CallExpression':
       case 'NewExpression':
         calls.push(node);
@@ -420,12 +488,12 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
     forEachChild(node, visit, inner, innerClass);
   };
 
-  const programScope: Scope = { parent: undefined, isFunction: true, names: new Map() };
+  const programScope: Scope = { parent: undefined, isFunction: true, list: undefined, map: undefined };
   visit(program, undefined, programScope, undefined);
 
   const resolve = (identifier: TSESTree.Identifier): Binding | undefined => {
-    for (let scope = scopeOfIdentifier.get(identifier); scope; scope = scope.parent) {
-      const binding = scope.names.get(identifier.name);
+    for (let scope = scopeOf(identifier); scope; scope = scope.parent) {
+      const binding = bindingIn(scope, identifier.name);
       if (binding) return binding;
     }
     return undefined;
@@ -435,6 +503,7 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
     const binding = resolve(id) as MutableBinding | undefined;
     if (!binding || binding.id === id) continue;
     binding.reassigned = true;
+    if (binding.writes === noWrites) binding.writes = [];
     binding.writes.push(write);
   }
   for (const target of mutations) {
@@ -453,12 +522,12 @@ export function buildScopeModel(program: TSESTree.Program): ScopeModel {
     namedValues,
     members,
     memberAssignments,
-    parentOf: (node) => parents.get(node),
+    parentOf,
     resolve,
-    moduleBinding: (name) => programScope.names.get(name),
+    moduleBinding: (name) => bindingIn(programScope, name),
     classFacts: (classNode) => classes.get(classNode),
     enclosingClass: (node) => {
-      for (let current = parents.get(node); current; current = parents.get(current)) if (isClass(current)) return current;
+      for (let current = parentOf(node); current; current = parentOf(current)) if (isClass(current)) return current;
       return undefined;
     },
   };

@@ -55,6 +55,8 @@ interface IdentityRequest {
 const { params: names } = identityProvider;
 const authorizeParamNames = [names.clientId, names.responseType, names.redirectUri, names.scope];
 const secretName = /^(?:[a-z0-9]+_)*client_?secret$/i;
+/** `secretName`, after the length test its shortest match (`clientsecret`) allows: most names in a file are shorter. */
+const isSecretName = (name: string): boolean => name.length >= 12 && secretName.test(name);
 const secretQueryName = `${names.clientSecret}=`;
 const secretInQuery = new RegExp(`(?:^|[?&])${secretQueryName}([^&#]*)`, 'g');
 
@@ -309,7 +311,7 @@ function findSecretSites(index: FileIndex): { secrets: SecretSite[]; basics: Nod
   const secrets: SecretSite[] = [];
   const basics: Node[] = [];
   const named = (name: string | undefined, value: Node | null | undefined): void => {
-    if (name === undefined || !value || !secretName.test(name)) return;
+    if (name === undefined || !value || !isSecretName(name)) return;
     const unwrapped = unwrap(value);
     secrets.push({ node: unwrapped, literal: isNonEmptyLiteral(unwrapped) });
   };
@@ -319,10 +321,12 @@ function findSecretSites(index: FileIndex): { secrets: SecretSite[]; basics: Nod
   for (const node of index.scope.namedValues) {
     switch (node.type) {
       case 'Property':
-      case 'PropertyDefinition':
-        named(propertyKeyName(node), node.value);
-        header(propertyKeyName(node), node.value);
+      case 'PropertyDefinition': {
+        const name = propertyKeyName(node);
+        named(name, node.value);
+        header(name, node.value);
         break;
+      }
       case 'VariableDeclarator':
         named(node.id.type === 'Identifier' ? node.id.name : undefined, node.init);
         break;
@@ -335,10 +339,11 @@ function findSecretSites(index: FileIndex): { secrets: SecretSite[]; basics: Nod
     }
   }
   for (const member of index.scope.members) {
+    const name = memberPropertyName(member);
+    if (name === undefined || !isSecretName(name)) continue;
     const parent = index.scope.parentOf(member);
     const assigned = parent?.type === 'AssignmentExpression' && parent.left === member;
-    const name = memberPropertyName(member);
-    if (!assigned && name !== undefined && secretName.test(name)) secrets.push({ node: member, literal: false });
+    if (!assigned) secrets.push({ node: member, literal: false });
   }
   for (const call of index.scope.calls) {
     const callee = memberCallee(call);
@@ -350,15 +355,16 @@ function findSecretSites(index: FileIndex): { secrets: SecretSite[]; basics: Nod
     header(name, argumentAt(call, 1));
   }
   for (const { node: root, segments = [] } of index.strings) {
-    segments.forEach((segment, at) => {
+    for (let at = 0; at < segments.length; at += 1) {
+      const segment = segments[at]!;
       // `secretInQuery` needs the parameter's name: most strings are left without running it.
-      if (segment.kind !== 'text' || segment.container !== root || !segment.value.includes(secretQueryName)) return;
+      if (segment.kind !== 'text' || segment.container !== root || !segment.value.includes(secretQueryName)) continue;
       for (const found of segment.value.matchAll(secretInQuery)) {
         const value = decodeFormText(found[1] ?? '');
         const endsAtHole = found.index + found[0].length === segment.value.length && segments[at + 1]?.kind === 'hole';
         secrets.push({ node: segment.literal ?? root, literal: value !== '' && !endsAtHole });
       }
-    });
+    }
   }
   return { secrets, basics };
 }

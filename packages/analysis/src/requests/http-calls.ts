@@ -54,8 +54,11 @@ const unknownMethod: StatedMethod = { method: undefined, source: { kind: 'unknow
 const implicitGet: StatedMethod = { method: 'GET', source: { kind: 'implicit' } };
 
 const asSpecMethod = (text: string | undefined): HttpMethod | undefined => {
-  const upper = text?.toUpperCase();
-  return upper !== undefined && specMethods.has(upper) ? (upper as HttpMethod) : undefined;
+  if (text === undefined) return undefined;
+  // Most arrive in capitals already (`verbMethods`): no new string for those.
+  if (specMethods.has(text)) return text as HttpMethod;
+  const upper = text.toUpperCase();
+  return specMethods.has(upper) ? (upper as HttpMethod) : undefined;
 };
 
 /** A method written as an expression: a literal here (editable) or a constant elsewhere. */
@@ -233,6 +236,8 @@ function jqueryCall(verb: string, verbNode: Node, shape: CallShape): HttpCall | 
 
 /** Recognizes an HTTP request in a call expression; undefined when the call is not one. */
 export function recognizeHttpCall(call: TSESTree.CallExpression, context: EvaluationContext): HttpCall | undefined {
+  // Every form reads its URL or config from an argument: a call without one is none (`res.json()`), and its receiver is not looked up.
+  if (call.arguments.length === 0) return undefined;
   const callee = calleeOf(call);
   const shape: CallShape = { call, context };
   if (callee.type === 'MemberExpression') {

@@ -45,6 +45,9 @@ function segmentAt(segments: readonly Segment[], index: number): { segment: Segm
  */
 export function findSoapStrings(segments: readonly Segment[], catalog: Catalog, isActionValue: boolean): SoapStringHit[] {
   const text = flatText(segments);
+  // A hit is a word that is an operation name, and every operation name holds one of the catalog's
+  // needles: a string without one (most strings) has no word worth a match object.
+  if (!catalog.needlePattern.test(text)) return [];
   const hits: SoapStringHit[] = [];
   for (const word of text.matchAll(wordPattern)) {
     const name = word[0];

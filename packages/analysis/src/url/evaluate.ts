@@ -14,8 +14,11 @@ export interface EvaluationContext {
   readonly resolveClient?: ((node: TSESTree.Identifier, what?: ClientQuery) => ClientValue | undefined) | undefined;
   /** Results computed once per file index (the hosts of a wrapper class); shared by the contexts of one index. */
   readonly memo?: Map<unknown, unknown>;
-  /** Bindings (or the writes of one) whose values are being read (a cycle `a = b; b = a` is a hole). */
-  readonly following: Set<object>;
+  /**
+   * Bindings (or the writes of one) whose values are being read (a cycle `a = b; b = a` is a hole):
+   * a stack, as deep as the reads nest (a Set reallocated its table on every add and delete).
+   */
+  readonly following: object[];
   /**
    * A parameter with a default value stands for that value (`constructor(baseURL = 'https://…/v1')`):
    * set while the base of a client instance is read, where the default is the base the code means.
@@ -32,12 +35,12 @@ export function constantValueOf(binding: Binding | undefined): Node | undefined 
 
 /** Runs `read` with `binding` (or one of its writes) marked as followed; undefined when it already is (a cycle). */
 export function following<T>(context: EvaluationContext, binding: object, read: () => T | undefined): T | undefined {
-  if (context.following.has(binding)) return undefined;
-  context.following.add(binding);
+  if (context.following.includes(binding)) return undefined;
+  context.following.push(binding);
   try {
     return read();
   } finally {
-    context.following.delete(binding);
+    context.following.pop();
   }
 }
 
@@ -100,15 +103,18 @@ function templateSegments(node: TSESTree.TemplateLiteral, container: Node | unde
   // oxc's JavaScript AST does not.
   const first = node.quasis[0];
   const delimited = first !== undefined && startOf(first) === startOf(node);
-  node.quasis.forEach((quasi, index) => {
+  for (let index = 0; index < node.quasis.length; index += 1) {
+    const quasi = node.quasis[index]!;
     const start = startOf(quasi) + (delimited ? 1 : 0);
     const raw = context.text.slice(start, endOf(quasi) - (delimited ? (quasi.tail ? 1 : 2) : 0));
     const cooked = quasi.value.cooked ?? quasi.value.raw;
     segments.push({ kind: 'text', value: cooked, sourceStart: start, mappedLength: mappedPrefixLength(raw, cooked), container: owner, quote: '`', literal: node });
     const expression = node.expressions[index];
-    if (!expression) return;
-    segments.push(...(evaluateExpression(expression, undefined, context) ?? [hole(expression, owner, true)]));
-  });
+    if (!expression) continue;
+    const value = evaluateExpression(expression, undefined, context);
+    if (value === undefined) segments.push(hole(expression, owner, true));
+    else for (const segment of value) segments.push(segment);
+  }
   return segments;
 }
 

@@ -11,15 +11,36 @@ export function explicitHostOf(text: string): string | undefined {
   return found ? found[1]!.toLowerCase() : undefined;
 }
 
+/** A host list read once: `*`, the hosts (with or without port) named exactly, and the `.domain` of each `*.domain`. */
+interface HostList {
+  readonly every: boolean;
+  readonly exact: ReadonlySet<string>;
+  readonly suffixes: readonly string[];
+}
+
+/** Host lists by identity: the settings' lists are asked about for every URL of every candidate. */
+const hostLists = new WeakMap<readonly string[], HostList>();
+
+function hostListOf(hosts: readonly string[]): HostList {
+  let list = hostLists.get(hosts);
+  if (list === undefined) {
+    const wanted = hosts.map((entry) => entry.toLowerCase());
+    list = {
+      every: wanted.includes('*'),
+      exact: new Set(wanted.filter((entry) => entry !== '*' && !entry.startsWith('*.'))),
+      suffixes: wanted.filter((entry) => entry.startsWith('*.')).map((entry) => entry.slice(1)),
+    };
+    hostLists.set(hosts, list);
+  }
+  return list;
+}
+
 /** A host matches a list entry written as `host`, `host:port`, `*.domain`, or `*` (every host). */
 export function isListedHost(host: string, hosts: readonly string[]): boolean {
+  const list = hostListOf(hosts);
+  if (list.every || list.exact.has(host)) return true;
   const hostname = host.replace(/:\d+$/, '');
-  return hosts.some((entry) => {
-    const wanted = entry.toLowerCase();
-    if (wanted === '*') return true;
-    if (wanted.startsWith('*.')) return hostname.endsWith(wanted.slice(1));
-    return wanted === host || wanted === hostname;
-  });
+  return list.exact.has(hostname) || list.suffixes.some((suffix) => hostname.endsWith(suffix));
 }
 
 /**

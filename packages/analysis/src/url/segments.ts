@@ -5,9 +5,11 @@ export type Quote = "'" | '"' | '`';
 
 /** How many leading characters of `value` are written as-is in `raw` (before the first escape). */
 export function mappedPrefixLength(raw: string, value: string): number {
+  // Most literals have no escape: one comparison, no character strings.
+  if (raw === value) return value.length;
   let length = 0;
-  while (length < raw.length && length < value.length && raw[length] === value[length] && raw[length] !== '\\') length++;
-  return raw === value ? value.length : length;
+  while (length < raw.length && length < value.length && raw.charCodeAt(length) === value.charCodeAt(length) && raw.charCodeAt(length) !== 0x5c) length++;
+  return length;
 }
 
 /** Static text of a URL as the code builds it, with where each character sits in the source. */
@@ -121,5 +123,8 @@ export function segmentPositionOf(view: PartsView, segmentCount: number, part: n
 
 /** The whole text with holes as NUL characters (for scanning SOAP strings). */
 export function flatText(segments: readonly Segment[]): string {
-  return segments.map((segment) => (segment.kind === 'text' ? segment.value : '\0')).join('');
+  // A loop, not map and join: every string of every candidate is flattened, most of one segment.
+  let text = '';
+  for (const segment of segments) text += segment.kind === 'text' ? segment.value : '\0';
+  return text;
 }

@@ -1,7 +1,7 @@
 import { analysisCore, analysisOptionsOf, type AnalysisCore, type AnalysisOptions, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
 import { readDirectives } from '../directives/file-directives.js';
 import type { FileProblem } from '../errors.js';
-import { lineIndexOf, type LineIndex } from '../parse/lines.js';
+import { lazyLineIndexOf, lineIndexOf, type LineIndex } from '../parse/lines.js';
 import { isFrameworkFile } from '../parse/script-blocks.js';
 import { langOf, parsePiece, parseSource } from '../parse/parse-source.js';
 import { joinRanges, pieceOf, segmentedFromLength, segmentsOf, type Segment } from '../parse/segments.js';
@@ -119,7 +119,7 @@ export function* checkCandidateSteps(
   const { file } = parsed;
 
   started = now;
-  const lines = lineIndexOf(file.text);
+  const lines = lazyLineIndexOf(file.text);
   const directives = readDirectives(file.comments, lines);
   const rules = enabledRules(context.core.checks, context.options.rules, directives.inlineRules);
   if (rules.length === 0) return { findings: [] };

@@ -18,7 +18,23 @@ export function enabledRules(
   checks: Readonly<Partial<Record<RuleName, Check>>>,
   configured: SunsetOptions['rules'],
   inline: ReadonlyMap<string, InlineRuleConfig> | undefined,
-): EnabledRule[] {
+): readonly EnabledRule[] {
+  if (inline !== undefined && inline.size > 0) return rulesOf(checks, configured, inline);
+  // Without inline configs the rules are those of the run: worked out once per checks and settings.
+  let byConfigured = configuredRules.get(checks);
+  if (byConfigured === undefined) configuredRules.set(checks, (byConfigured = new WeakMap()));
+  let rules = byConfigured.get(configured);
+  if (rules === undefined) byConfigured.set(configured, (rules = rulesOf(checks, configured, undefined)));
+  return rules;
+}
+
+const configuredRules = new WeakMap<object, WeakMap<object, readonly EnabledRule[]>>();
+
+function rulesOf(
+  checks: Readonly<Partial<Record<RuleName, Check>>>,
+  configured: SunsetOptions['rules'],
+  inline: ReadonlyMap<string, InlineRuleConfig> | undefined,
+): readonly EnabledRule[] {
   const rules: EnabledRule[] = [];
   for (const [name, check] of Object.entries(checks) as [RuleName, Check | undefined][]) {
     if (check === undefined) continue;

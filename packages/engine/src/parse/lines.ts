@@ -8,12 +8,23 @@ export interface LineIndex {
   lineStart(line: number): number;
 }
 
-export function lineIndexOf(text: string): LineIndex {
+/** The offset after each line break: one pass over the code units, no match object per line. */
+function lineStartsOf(text: string): number[] {
   const starts = [0];
-  const lineBreak = /\r\n|[\r\n\u2028\u2029]/g;
-  for (let match = lineBreak.exec(text); match !== null; match = lineBreak.exec(text)) {
-    starts.push(match.index + match[0].length);
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code > 0x0d && code !== 0x2028 && code !== 0x2029) continue;
+    if (code === 0x0a || code === 0x2028 || code === 0x2029) starts.push(index + 1);
+    else if (code === 0x0d) {
+      if (text.charCodeAt(index + 1) === 0x0a) index += 1;
+      starts.push(index + 1);
+    }
   }
+  return starts;
+}
+
+export function lineIndexOf(text: string): LineIndex {
+  const starts = lineStartsOf(text);
   return {
     position(offset) {
       let low = 0;
@@ -28,5 +39,14 @@ export function lineIndexOf(text: string): LineIndex {
     lineStart(line) {
       return starts[Math.min(Math.max(line, 1), starts.length) - 1]!;
     },
+  };
+}
+
+/** `lineIndexOf`, built on first use: most candidates have no finding and no directive, and never ask. */
+export function lazyLineIndexOf(text: string): LineIndex {
+  let index: LineIndex | undefined;
+  return {
+    position: (offset) => (index ??= lineIndexOf(text)).position(offset),
+    lineStart: (line) => (index ??= lineIndexOf(text)).lineStart(line),
   };
 }

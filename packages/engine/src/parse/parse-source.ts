@@ -1,7 +1,12 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parseSync, rawTransferSupported, type ParserOptions } from 'oxc-parser';
+import { rawTransferSupported, type ParseResult as OxcParseResult, type ParserOptions } from 'oxc-parser';
+import { parseSync as parseToJson } from 'oxc-parser/src-js/bindings';
+import type * as RawTransfer from 'oxc-parser/src-js/raw-transfer/common';
+import type * as TsDeserializer from 'oxc-parser/src-js/generated/deserialize/ts';
+import { jsonParseAst } from 'oxc-parser/src-js/wrap';
 import type { SourceComment, SourceFile } from '../analysis-contract.js';
-import { lineIndexOf, type LineIndex } from './lines.js';
+import { lazyLineIndexOf, type LineIndex } from './lines.js';
 import { blankOutsideBlocks, isFrameworkFile, langOfBlocks, scriptBlocksOf } from './script-blocks.js';
 
 export interface SyntaxProblem {
@@ -28,6 +33,43 @@ export type AstTransfer = 'raw' | 'json';
 /** The transfer this runtime supports best, chosen once per process. */
 export const defaultAstTransfer: AstTransfer = rawTransferSupported() ? 'raw' : 'json';
 
+/** What the engine reads of oxc's result. */
+type OxcResult = Pick<OxcParseResult, 'program' | 'comments' | 'errors'>;
+
+/**
+ * oxc-parser's `parseSync` with the tree, comments and errors as plain properties. Its own result is
+ * an object literal with getters made for each file, and V8 keeps such accessors in the object's
+ * hidden class: every file's tree then lived through minor GCs and was promoted to the old generation
+ * (half of what a check allocates). The same steps, from the modules oxc-parser's package exports:
+ * JSON through the binding and `jsonParseAst`, raw transfer through `parseSyncRawImpl` and the TS
+ * deserialiser (loaded on first use: that module throws where raw transfer is not supported).
+ */
+function parseWithOxc(filePath: string, code: string, options: OxcOptions): OxcResult {
+  if (options.experimentalRawTransfer !== true) {
+    const result = parseToJson(filePath, code, options);
+    return { program: jsonParseAst(result.program), comments: result.comments, errors: result.errors };
+  }
+  return rawParser()(filePath, code, options);
+}
+
+const require = createRequire(import.meta.url);
+let rawParse: ((filePath: string, code: string, options: OxcOptions) => OxcResult) | undefined;
+
+function rawParser(): (filePath: string, code: string, options: OxcOptions) => OxcResult {
+  if (rawParse !== undefined) return rawParse;
+  const { parseSyncRawImpl, returnBufferToCache, isJsAst } = require('oxc-parser/src-js/raw-transfer/common') as typeof RawTransfer;
+  const { deserialize } = require('oxc-parser/src-js/generated/deserialize/ts') as typeof TsDeserializer;
+  const convert = (buffer: Uint8Array, sourceText: string, sourceStartPos: number, sourceByteLen: number): OxcResult => {
+    // `astType: 'ts'` is asked for every file, so the buffer always holds a TS tree.
+    if (isJsAst(buffer)) throw new Error('oxc-parser returned a JavaScript tree where a TypeScript one was asked for');
+    const data = deserialize(buffer, sourceText, sourceStartPos, sourceByteLen);
+    returnBufferToCache(buffer);
+    return data;
+  };
+  rawParse = (filePath, code, options) => parseSyncRawImpl(filePath, code, options, convert);
+  return rawParse;
+}
+
 /** The language oxc parses a file as, by extension: JS files allow JSX. */
 export function langOf(filePath: string): Lang {
   const extension = path.extname(filePath).toLowerCase();
@@ -40,7 +82,7 @@ export function langOf(filePath: string): Lang {
  * TemplateElement the ESTree range (inside the backticks) where typescript-estree includes the backtick
  * and `${` (see tests/parse-source.test.ts), and on the bench repo it was about 10 % slower to build.
  */
-function parserOptionsOf(filePath: string, transfer: AstTransfer): OxcOptions {
+export function parserOptionsOf(filePath: string, transfer: AstTransfer): OxcOptions {
   const lang = langOf(filePath);
   const extension = path.extname(filePath).toLowerCase();
   return {
@@ -68,16 +110,7 @@ export function parseSource(text: string, filePath: string, transfer: AstTransfe
   const blocks = framework ? scriptBlocksOf(source, filePath) : [];
   const code = framework ? blankOutsideBlocks(source, blocks) : source;
   const options = framework ? { ...parserOptionsOf(filePath, transfer), lang: langOfBlocks(blocks), sourceType: 'module' as const } : parserOptionsOf(filePath, transfer);
-  return parsed(parseSync(filePath, code, options), source, lazyLineIndex(source), undefined);
-}
-
-/** A line index built on first use: a whole file's is needed only for a syntax error. */
-function lazyLineIndex(text: string): LineIndex {
-  let index: LineIndex | undefined;
-  return {
-    position: (offset) => (index ??= lineIndexOf(text)).position(offset),
-    lineStart: (line) => (index ??= lineIndexOf(text)).lineStart(line),
-  };
+  return parsed(parseWithOxc(filePath, code, options), source, lazyLineIndexOf(source), undefined);
 }
 
 /**
@@ -86,7 +119,7 @@ function lazyLineIndex(text: string): LineIndex {
  * and `file.text` is the whole `source` (without BOM), so the analysis reads it as it reads a whole file.
  */
 export function parsePiece(source: string, piece: Piece, filePath: string, lines: LineIndex, transfer: AstTransfer = defaultAstTransfer): ParseResult {
-  return parsed(parseSync(filePath, piece.text, parserOptionsOf(filePath, transfer)), source, lines, piece.toFile);
+  return parsed(parseWithOxc(filePath, piece.text, parserOptionsOf(filePath, transfer)), source, lines, piece.toFile);
 }
 
 /** A piece's text and how its offsets map to the file's. */
@@ -95,7 +128,7 @@ export interface Piece {
   readonly toFile: (offset: number) => number;
 }
 
-function parsed(result: ReturnType<typeof parseSync>, source: string, lines: LineIndex, toFile: ((offset: number) => number) | undefined): ParseResult {
+function parsed(result: OxcResult, source: string, lines: LineIndex, toFile: ((offset: number) => number) | undefined): ParseResult {
   const at = toFile ?? ((offset: number) => offset);
   const error = result.errors.find((candidate) => candidate.severity === 'Error');
   if (error !== undefined) {

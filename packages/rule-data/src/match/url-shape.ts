@@ -231,6 +231,38 @@ function firstLiteralSegments(compiledPaths: readonly CompiledPath[]): ReadonlyS
   return first;
 }
 
+interface FirstSegments {
+  readonly set: ReadonlySet<string> | undefined;
+  /** Every first segment is ASCII: then a URL whose lower-cased text holds none of them cannot match (see `mayHoldFirstSegment`). */
+  readonly ascii: boolean;
+}
+
+/** `firstLiteralSegments` once per list of compiled paths (a catalog's): every string of every candidate is matched. */
+const firstSegmentsByPaths = new WeakMap<readonly CompiledPath[], FirstSegments>();
+
+function firstSegmentsOf(compiledPaths: readonly CompiledPath[]): FirstSegments {
+  let first = firstSegmentsByPaths.get(compiledPaths);
+  if (first === undefined) {
+    const set = firstLiteralSegments(compiledPaths);
+    first = { set, ascii: set !== undefined && [...set].every((segment) => /^[\x00-\x7f]*$/.test(segment)) };
+    firstSegmentsByPaths.set(compiledPaths, first);
+  }
+  return first;
+}
+
+/**
+ * Whether the URL's text may hold one of the (ASCII) first segments: a candidate start needs its
+ * lower-cased run of text to equal one, and a run that lower-cases to ASCII lower-cases char by char
+ * (no final sigma), so it is then a substring of the whole text lower-cased. Cheaper than the tokens.
+ */
+function mayHoldFirstSegment(parts: readonly UrlPart[], first: ReadonlySet<string>): boolean {
+  let text = '';
+  for (const part of parts) text += part.kind === 'hole' ? '\0' : part.value;
+  const lower = text.toLowerCase();
+  for (const segment of first) if (lower.includes(segment)) return true;
+  return false;
+}
+
 /**
  * Finds the retired paths in a URL as the code builds it. A path begins only right after its API's
  * base (see `readUrlBase` and `isBaseOf`); paths compare case-insensitively; a hole stands for one
@@ -244,8 +276,10 @@ export function matchCompiledPaths(
   parts: readonly UrlPart[],
   method: HttpMethod | undefined,
 ): UrlMatch[] {
+  const first = firstSegmentsOf(compiledPaths);
+  if (first.ascii && !mayHoldFirstSegment(parts, first.set!)) return [];
   const tokens = tokenize(parts);
-  const starts = candidateStarts(tokens, firstLiteralSegments(compiledPaths));
+  const starts = candidateStarts(tokens, first.set);
   for (const { index: start, base } of starts) {
     // A bare word (`'tracks'`) is no URL: without a slash before it, a path needs one inside it.
     const bareWord = start === 0 && tokens[0]!.char !== '/';
