@@ -2,18 +2,55 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { declarableNames, runProjectCheck } from '@sunset/project';
+import { clientNamesOf, runProjectCheck } from '@sunset/project';
+import { ts } from 'ts-morph';
 import { sunsetOptions } from '../../engine/tests/helpers.js';
 
-// --project asks the type checker about a client's name only when some file of the program may declare
-// that name (issue 24: the members of the default library, `rows.filter`, cost seconds and find nothing).
+// --project asks the type checker about a client's name only when some file of the program may hold a
+// client under that name (issue 24: `rows.filter`, `this.cache` of a Map cost seconds and found nothing).
 
-describe('the names a program may declare', () => {
-  it('keeps declarations, imports, keys, strings and assigned members; leaves out members only read', () => {
-    const names = declarableNames([
-      "import { a as b } from './x';\nconst c = rows.filter((d) => d.e);\nthis.f = 1;\nexports.g ||= 2;\nobj.h == 3;\nobj.i => 4;\nconst j = { k: 'l' };\nconst \\u006dn = o?.p;\nclass Q { #r = 1; get s() { return this.#r } }\n",
-    ]);
-    expect([...names].sort()).toEqual(['1', '2', '3', '4', 'Q', 'a', 'as', 'b', 'c', 'class', 'const', 'd', 'exports', 'f', 'from', 'g', 'get', 'import', 'j', 'k', 'l', 'mn', 'o', 'obj', 'r', 'return', 'rows', 's', 'this', 'x']);
+/** `clientNamesOf` over files given as text (`.ts`, or `.js` when the name says so). */
+function namesOf(files: Record<string, string>): { holders: string[]; factories: string[]; anyName: boolean } {
+  const sourceFiles = Object.entries(files).map(([file, text]) => ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, file.endsWith('.js') ? ts.ScriptKind.JS : ts.ScriptKind.TS));
+  const names = clientNamesOf(sourceFiles);
+  return { holders: [...names.holders].sort(), factories: [...names.factories].sort(), anyName: names.anyName };
+}
+
+describe('the names a program may hold a client under', () => {
+  it('keeps names whose value may be a client, functions for what they return, classes and every alias; leaves out literals, maps, awaits and signatures', () => {
+    expect(
+      namesOf({
+        'a.ts': [
+          "import axios from 'axios';",
+          "import { make as build } from './b';",
+          "export { adform as legacy } from './c';",
+          "const adform = axios.create({ baseURL: 'https://api.adform.com/v1' });",
+          "const path = '/campaigns';",
+          'const json = await fetch(path);',
+          'const factory = () => adform;',
+          'interface Row { amount: number }',
+          'class Sdk {',
+          '  private readonly cache = new Map<string, Row>();',
+          '  private readonly own = new Sdk();',
+          '  private http;',
+          '  get client() { return this.http; }',
+          '  list() { return [1].filter((x) => x); }',
+          '}',
+          "export const settings = { retries: 3, api: adform, 'quoted': adform };",
+          '',
+        ].join('\n'),
+        'b.js': "exports.made = require('axios').create();\nthis.count = 1;\nmodule.exports['named'] = axios;\n",
+      }),
+    ).toEqual({
+      holders: ['Sdk', 'adform', 'api', 'axios', 'build', 'client', 'default', 'export=', 'http', 'legacy', 'list', 'made', 'named', 'own', 'quoted'],
+      factories: ['Sdk', 'axios', 'build', 'client', 'default', 'export=', 'factory', 'http', 'legacy', 'list'],
+      anyName: false,
+    });
+  });
+
+  it('a client under a computed key may be held under any name; a number under one may not', () => {
+    expect(namesOf({ 'a.ts': "const key = 'api';\nexport const table = { [key]: axios.create() };\n" }).anyName).toBe(true);
+    expect(namesOf({ 'a.ts': "const key = 'api';\nexport const table = { [key]: 3 };\n" }).anyName).toBe(false);
   });
 });
 
