@@ -1,5 +1,8 @@
 import { ts } from 'ts-morph';
 
+// Read once: each `ts.X` of the bundled compiler is a getter, and the walk below meets millions of nodes.
+const { SyntaxKind, forEachChild } = ts;
+
 /**
  * The names under which a file of the program may hold an HTTP client, as `createClientResolver`
  * follows them: `holders` for a name read as a value or a member (`adform`, `api.adform`, `sdk.http`),
@@ -52,62 +55,88 @@ const computed = Symbol('a computed name');
 /** The name a computed key (`[key]`, `exports[key]`) gives: a string or number written there, else `computed`. */
 const keyText = (key: ts.Expression): string | typeof computed => (ts.isStringLiteralLike(key) || ts.isNumericLiteral(key) ? key.text : computed);
 
-/** Every name a file binds (its declarations and imports, at any depth): a `new C()` there may make a wrapper class's client. */
-function boundNames(sourceFile: ts.SourceFile): Set<string> {
-  const bound = new Set<string>();
-  const visit = (node: ts.Node): void => {
-    if (
-      (ts.isVariableDeclaration(node) || ts.isFunctionDeclaration(node) || ts.isClassLike(node) || ts.isImportClause(node) || ts.isImportSpecifier(node) || ts.isNamespaceImport(node) || ts.isImportEqualsDeclaration(node) || ts.isParameter(node) || ts.isBindingElement(node)) &&
-      node.name !== undefined &&
-      ts.isIdentifier(node.name)
-    ) {
-      bound.add(node.name.text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
-  return bound;
-}
-
 /**
- * The names under which the program's files may hold a client (`ClientNames`), read from their trees:
- * the type checker finds a name's symbol only among declarations of that name, so a name none of them
- * may hold a client under resolves to no client, and is not asked (`this.cache` of `new Map()`,
- * `rows.filter`, `res.json()`: 2.7 s of checker time at 10k, for nothing). A superset: every alias
- * (import, export, destructured `require`) and every class counts, whatever it names.
+ * The names under which the program's files may hold a client (`ClientNames`), read from their trees
+ * in one walk each (types are not entered: a signature holds no client): the type checker finds a
+ * name's symbol only among declarations of that name, so a name none of them may hold a client under
+ * resolves to no client, and is not asked (`this.cache` of `new Map()`, `rows.filter`, `res.json()`:
+ * 2.7 s of checker time at 10k, for nothing). A superset: every alias (import, export, destructured
+ * `require`) and every class counts, whatever it names.
  */
 export function clientNamesOf(sourceFiles: readonly ts.SourceFile[]): ClientNames {
   const holders = new Set<string>(['default', 'export=']);
   const factories = new Set<string>(['default', 'export=']);
   let anyName = false;
   for (const sourceFile of sourceFiles) {
-    const bound = boundNames(sourceFile);
+    // Every name the file binds: a `new C()` there may make a wrapper class's client when C is one of them.
+    const bound = new Set<string>();
+    const held: { name: string | typeof computed; value: ts.Expression | undefined }[] = [];
     const hold = (name: string | typeof computed | undefined, value: ts.Expression | undefined): void => {
-      if (name === undefined) return;
-      if (name === computed) {
-        anyName ||= value === undefined || mayBeClient(value, bound) || isFunctionValue(value);
-        return;
-      }
-      if (value === undefined || mayBeClient(value, bound)) holders.add(name);
-      if (value === undefined || isFunctionValue(value)) factories.add(name);
+      if (name !== undefined) held.push({ name, value });
+    };
+    const bind = (name: ts.Node | undefined): void => {
+      if (name !== undefined && ts.isIdentifier(name)) bound.add(name.text);
     };
     const visit = (node: ts.Node): void => {
-      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) {
-        if (node.initializer !== undefined) hold(node.name.text, node.initializer);
-      } else if (ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node) || ts.isParameter(node)) {
-        // A field without an initializer holds what the class assigns it (`this.http = …`).
-        if (node.initializer !== undefined || ts.isPropertyDeclaration(node)) hold(nameText(node.name), node.initializer);
-      } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && (ts.isPropertyAccessExpression(node.left) || ts.isElementAccessExpression(node.left))) {
-        // JavaScript declares what it assigns: `this.http = …`, `exports.api = …`, `exports['api'] = …`.
-        hold(ts.isPropertyAccessExpression(node.left) ? node.left.name.text : keyText(node.left.argumentExpression), node.right);
-      } else if (ts.isGetAccessorDeclaration(node) || ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isClassLike(node)) {
-        hold(nameText(node.name), undefined);
-      } else if (ts.isShorthandPropertyAssignment(node) || ts.isImportClause(node) || ts.isImportSpecifier(node) || ts.isNamespaceImport(node) || ts.isImportEqualsDeclaration(node) || ts.isExportSpecifier(node) || ts.isBindingElement(node) || ts.isNamespaceExport(node)) {
-        hold(nameText(node.name), undefined);
+      if (node.kind >= SyntaxKind.FirstTypeNode && node.kind <= SyntaxKind.LastTypeNode) return;
+      switch (node.kind) {
+        case SyntaxKind.InterfaceDeclaration:
+        case SyntaxKind.TypeAliasDeclaration:
+          return;
+        case SyntaxKind.VariableDeclaration: {
+          const { name, initializer } = node as ts.VariableDeclaration;
+          bind(name);
+          if (ts.isIdentifier(name) && initializer !== undefined) hold(name.text, initializer);
+          break;
+        }
+        case SyntaxKind.Parameter:
+        case SyntaxKind.PropertyAssignment:
+        case SyntaxKind.PropertyDeclaration: {
+          const { name, initializer } = node as ts.ParameterDeclaration | ts.PropertyAssignment | ts.PropertyDeclaration;
+          if (ts.isParameter(node)) bind(name);
+          // A field without an initializer holds what the class assigns it (`this.http = …`).
+          if (initializer !== undefined || ts.isPropertyDeclaration(node)) hold(nameText(name), initializer);
+          break;
+        }
+        case SyntaxKind.BinaryExpression: {
+          const { left, operatorToken, right } = node as ts.BinaryExpression;
+          // JavaScript declares what it assigns: `this.http = …`, `exports.api = …`, `exports['api'] = …`.
+          if (operatorToken.kind !== SyntaxKind.EqualsToken) break;
+          if (ts.isPropertyAccessExpression(left)) hold(left.name.text, right);
+          else if (ts.isElementAccessExpression(left)) hold(keyText(left.argumentExpression), right);
+          break;
+        }
+        case SyntaxKind.FunctionDeclaration:
+        case SyntaxKind.ClassDeclaration:
+        case SyntaxKind.ClassExpression:
+        case SyntaxKind.ImportClause:
+        case SyntaxKind.ImportSpecifier:
+        case SyntaxKind.NamespaceImport:
+        case SyntaxKind.ImportEqualsDeclaration:
+        case SyntaxKind.BindingElement:
+          bind((node as ts.NamedDeclaration).name);
+          hold(nameText((node as ts.NamedDeclaration).name), undefined);
+          break;
+        case SyntaxKind.GetAccessor:
+        case SyntaxKind.MethodDeclaration:
+        case SyntaxKind.ShorthandPropertyAssignment:
+        case SyntaxKind.ExportSpecifier:
+        case SyntaxKind.NamespaceExport:
+          hold(nameText((node as ts.NamedDeclaration).name), undefined);
+          break;
       }
-      ts.forEachChild(node, visit);
+      forEachChild(node, visit);
     };
     visit(sourceFile);
+    for (const { name, value } of held) {
+      const holds = value === undefined || mayBeClient(value, bound);
+      const returns = value === undefined || isFunctionValue(value);
+      if (name === computed) anyName ||= holds || returns;
+      else {
+        if (holds) holders.add(name);
+        if (returns) factories.add(name);
+      }
+    }
   }
   return { holders, factories, anyName };
 }
