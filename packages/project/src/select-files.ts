@@ -113,7 +113,8 @@ function projectSpecifierTest(compilerOptions: ts.CompilerOptions): (specifier: 
 /**
  * Chooses the subgraph worth giving to ts-morph: a retired URL or operation must appear as text
  * somewhere, whole or split between a client's base and a path, so the files holding a needle or
- * exporting a base (`FileSummary.holdsBase`), who imports them (following barrels and path aliases),
+ * exporting a base (`FileSummary.holdsBase`; only when they import a project file or are imported), who
+ * imports them (following barrels and path aliases),
  * and the files those importers call into for wrappers. Module specifiers are resolved as the
  * tsconfig says (`paths`, `baseUrl`, extensions, `index` files), through `host` (which may answer from
  * folder listings the walk made). Files outside `files` that they import are summarized too (not under
@@ -159,8 +160,11 @@ export function selectProjectFiles(
     for (const target of targets) importersOf.set(target, [...(importersOf.get(target) ?? []), file]);
   }
 
-  // A base travels only when its module exports it (the instance, its factory, or the constant).
-  const seedFiles = [...facts].filter(([, fact]) => fact.hasNeedle || (fact.holdsBase && fact.exports)).map(([file]) => file);
+  // A base travels only when its module exports it (the instance, its factory, or the constant), and only
+  // to a file it shares something with: a module that imports no project file and that no file imports
+  // meets no path of another file, and its own requests are the first pass's, as in a module that does not export.
+  const sharesWithOthers = (file: string, fact: FileFacts): boolean => fact.imports.length > 0 || importersOf.has(file);
+  const seedFiles = [...facts].filter(([file, fact]) => fact.hasNeedle || (fact.holdsBase && fact.exports && sharesWithOthers(file, fact))).map(([file]) => file);
   const analysed = new Set(seedFiles);
   let frontier = seedFiles;
   for (let hop = 0; hop < maxImporterHops && frontier.length > 0; hop++) {

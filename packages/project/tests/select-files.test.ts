@@ -44,6 +44,21 @@ describe('the --project selection and client bases', () => {
     });
   });
 
+  it('does not seed a module exporting a base that imports no project file and that no file imports (issue 24); one that imports a project file, or is imported, it does', () => {
+    const http = "import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://api.adform.com/v1' });\n";
+    const selected = select({
+      'src/alone.ts': `${http}export const list = () => api.get('/campaigns');\n`,
+      'src/with-paths.ts': `import { PATHS } from './paths';\n${http}export const list = () => api.get(PATHS.campaigns);\n`,
+      'src/paths.ts': "export const PATHS = { campaigns: '/campaigns' };\n",
+      'src/imported.ts': http,
+      'src/barrel.ts': "export * from './imported';\n",
+    });
+    expect(selected).toEqual({
+      analysed: ['src/barrel.ts', 'src/imported.ts', 'src/with-paths.ts'],
+      loaded: ['src/barrel.ts', 'src/imported.ts', 'src/paths.ts', 'src/with-paths.ts'],
+    });
+  });
+
   it("also seeds on another API's server path, never on a host alone", () => {
     const music = { id: 'music', name: 'Music API', hosts: ['*.music.example'], basePaths: ['/v2'] };
     const catalog = createCatalog([{ id: 'save', retired: 'PUT /me/tracks', replacements: [], gaEnds: '2025-01-01', supportEnds: '2026-01-01', service: 'Music', api: 'music' }], 'customEntries', [music]);
