@@ -11,7 +11,7 @@ import { ts } from 'ts-morph';
 // who imports them; nothing else.
 
 /** A folder with `files`, and the selection over all of them with the built-in catalog's seeds. */
-function select(files: Record<string, string>, holdsBase = baseTestOf({ catalog: builtinCatalog })): { analysed: string[]; loaded: string[] } {
+function select(files: Record<string, string>, holdsBase = baseTestOf({ catalog: builtinCatalog }), rootDirs?: readonly string[]): { analysed: string[]; loaded: string[] } {
   const root = mkdtempSync(path.join(tmpdir(), 'sunset-select-'));
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -19,7 +19,8 @@ function select(files: Record<string, string>, holdsBase = baseTestOf({ catalog:
   }
   const all = Object.keys(files).map((file) => path.join(root, file));
   const seeds = { hasNeedle: (text: string) => builtinCatalog.needlePattern.test(text), holdsBase };
-  const selection = selectProjectFiles(all, (file) => summaryOfText(readFileSync(file, 'latin1'), seeds), { allowJs: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler });
+  const compilerOptions = { allowJs: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, ...(rootDirs === undefined ? {} : { rootDirs: rootDirs.map((dir) => path.join(root, dir)) }) };
+  const selection = selectProjectFiles(all, (file) => summaryOfText(readFileSync(file, 'latin1'), seeds), compilerOptions);
   const relative = (list: readonly string[]): string[] => list.map((file) => path.relative(root, file).split(path.sep).join('/'));
   return { analysed: relative(selection.analysed), loaded: relative(selection.loaded) };
 }
@@ -57,6 +58,15 @@ describe('the --project selection and client bases', () => {
       analysed: ['src/barrel.ts', 'src/imported.ts', 'src/with-paths.ts'],
       loaded: ['src/barrel.ts', 'src/imported.ts', 'src/paths.ts', 'src/with-paths.ts'],
     });
+  });
+
+  it('a relative import into a folder that does not exist names nothing, unless rootDirs joins another root there', () => {
+    const files = {
+      'gen/shared/http.ts': "import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://api.adform.com/v1' });\n",
+      'src/views/feature.ts': "import { api } from '../shared/http';\nexport const list = () => api.get('/campaigns');\n",
+    };
+    expect(select(files)).toEqual({ analysed: [], loaded: [] });
+    expect(select(files, undefined, ['src', 'gen'])).toEqual({ analysed: ['gen/shared/http.ts', 'src/views/feature.ts'], loaded: ['gen/shared/http.ts', 'src/views/feature.ts'] });
   });
 
   it("also seeds on another API's server path, never on a host alone", () => {
