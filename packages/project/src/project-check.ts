@@ -25,6 +25,7 @@ import type { UrlPart } from '@sunset/rule-data';
 import { Project, ts, type SourceFile as MorphSourceFile } from 'ts-morph';
 import { createClientResolver, type ClientOrigin } from './client-resolver.js';
 import { clientNamesOf, mayHoldClient } from './declared-names.js';
+import { holdHeapGrowth } from './heap-growth.js';
 import { basePatternOf, baseTestOf, selectProjectFiles, summaryOfText, wrapperDepth, type FileSummary, type SeedTests } from './select-files.js';
 import { createValueEvaluator, morphNodeAt, type ValueDeclaration } from './type-resolver.js';
 import { wrapperFindings } from './wrapper-findings.js';
@@ -243,6 +244,16 @@ export async function analyseProject(
   excluded: ReadonlySet<string>,
   modules?: ReadonlyMap<string, ModuleSummary>,
 ): Promise<ProjectAnalysis> {
+  const release = holdHeapGrowth();
+  try {
+    return await analyseSelection(run, tsconfig, excluded, modules);
+  } finally {
+    release();
+  }
+}
+
+/** `analyseProject` itself, under its heap growth. */
+async function analyseSelection(run: ProjectRun, tsconfig: Tsconfig, excluded: ReadonlySet<string>, modules: ReadonlyMap<string, ModuleSummary> | undefined): Promise<ProjectAnalysis> {
   const readFolder = run.readFolder ?? createFolderCache();
   // The first pass summarized every file it read, in walk order: no second walk, no second read.
   const walked = modules === undefined ? (await findSourceFiles(run.paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder })).files.map((file) => file.path) : [...modules.keys()];
