@@ -13,6 +13,8 @@ export interface ClientNames {
   readonly factories: ReadonlySet<string>;
   /** A client is held under a computed name (`[key]: axios.create(…)`): any name may hold one. */
   readonly anyName: boolean;
+  /** The names the program's calls are made by (`f(…)`, `x.f(…)`): a wrapper no call names is never called. */
+  readonly called: ReadonlySet<string>;
 }
 
 /** Whether `names` may hold a client under `name`, asked as the resolver asks (`returned`: what a call of it returns). */
@@ -66,6 +68,7 @@ const keyText = (key: ts.Expression): string | typeof computed => (ts.isStringLi
 export function clientNamesOf(sourceFiles: readonly ts.SourceFile[]): ClientNames {
   const holders = new Set<string>(['default', 'export=']);
   const factories = new Set<string>(['default', 'export=']);
+  const called = new Set<string>();
   let anyName = false;
   for (const sourceFile of sourceFiles) {
     // Every name the file binds: a `new C()` there may make a wrapper class's client when C is one of them.
@@ -96,6 +99,12 @@ export function clientNamesOf(sourceFiles: readonly ts.SourceFile[]): ClientName
           if (ts.isParameter(node)) bind(name);
           // A field without an initializer holds what the class assigns it (`this.http = …`).
           if (initializer !== undefined || ts.isPropertyDeclaration(node)) hold(nameText(name), initializer);
+          break;
+        }
+        case SyntaxKind.CallExpression: {
+          const callee = (node as ts.CallExpression).expression;
+          if (ts.isIdentifier(callee)) called.add(callee.text);
+          else if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name)) called.add(callee.name.text);
           break;
         }
         case SyntaxKind.BinaryExpression: {
@@ -138,5 +147,5 @@ export function clientNamesOf(sourceFiles: readonly ts.SourceFile[]): ClientName
       }
     }
   }
-  return { holders, factories, anyName };
+  return { holders, factories, anyName, called };
 }

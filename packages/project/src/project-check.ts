@@ -409,7 +409,7 @@ async function analyseSelection(run: ProjectRun, tsconfig: Tsconfig, excluded: R
   const byRequest = new Map(
     findings.flatMap((finding, at) => (finding.retirement === undefined || stringForms.has(finding.retirement.form) ? [] : [[requestKey(finding.file, finding.range, finding.retirement.entry.id), at] as const])),
   );
-  for (const { finding, call, sinks, declarations } of wrapperFindings(wrapperCalls(wrappers, project, evaluate, checker), analysisOptions)) {
+  for (const { finding, call, sinks, declarations } of wrapperFindings(wrapperCalls(wrappers, project, evaluate, checker, clientNames.called), analysisOptions)) {
     const sourceFile = call.call.getSourceFile();
     const start = positionOf(sourceFile, finding.range[0]);
     const end = positionOf(sourceFile, finding.range[1]);

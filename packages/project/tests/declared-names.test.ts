@@ -10,10 +10,10 @@ import { sunsetOptions } from '../../engine/tests/helpers.js';
 // client under that name (issue 24: `rows.filter`, `this.cache` of a Map cost seconds and found nothing).
 
 /** `clientNamesOf` over files given as text (`.ts`, or `.js` when the name says so). */
-function namesOf(files: Record<string, string>): { holders: string[]; factories: string[]; anyName: boolean } {
+function namesOf(files: Record<string, string>): { holders: string[]; factories: string[]; anyName: boolean; called: string[] } {
   const sourceFiles = Object.entries(files).map(([file, text]) => ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, file.endsWith('.js') ? ts.ScriptKind.JS : ts.ScriptKind.TS));
   const names = clientNamesOf(sourceFiles);
-  return { holders: [...names.holders].sort(), factories: [...names.factories].sort(), anyName: names.anyName };
+  return { holders: [...names.holders].sort(), factories: [...names.factories].sort(), anyName: names.anyName, called: [...names.called].sort() };
 }
 
 describe('the names a program may hold a client under', () => {
@@ -45,6 +45,7 @@ describe('the names a program may hold a client under', () => {
       holders: ['Sdk', 'adform', 'api', 'axios', 'build', 'client', 'default', 'export=', 'http', 'legacy', 'list', 'made', 'named', 'own', 'quoted'],
       factories: ['Sdk', 'axios', 'build', 'client', 'default', 'export=', 'factory', 'http', 'legacy', 'list'],
       anyName: false,
+      called: ['create', 'fetch', 'filter', 'require'],
     });
   });
 
