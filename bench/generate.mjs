@@ -14,9 +14,10 @@
 // File i depends only on (seed, i), so the 1k repo's files are the first 1k files of the 10k repo;
 // only the choice of retired files depends on N.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** @typedef {'ts' | 'tsx' | 'js' | 'mjs'} Extension */
 /** @typedef {{ readonly ts: boolean, readonly jsx: boolean }} Flavour */
@@ -64,6 +65,28 @@ import { pathToFileURL } from 'node:url';
  */
 
 export const MANIFEST_NAME = '.sunset-bench-manifest.json';
+/**
+ * This generator's identity in a manifest: the hash of this file, so that a repo an older generator
+ * wrote (kept with `--work`) is made again instead of measured as if it were today's.
+ */
+export const GENERATOR_ID = `sunset-bench/2+${createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('hex').slice(0, 12)}`;
+
+/**
+ * The manifest of the repo in `dir` when this generator wrote it with these parameters, else undefined.
+ * @param {string} dir
+ * @param {{ files: number, seed: number, share: number }} spec
+ * @returns {RepoManifest | undefined}
+ */
+export function currentManifest(dir, spec) {
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(dir, MANIFEST_NAME), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const same = manifest !== null && typeof manifest === 'object' && manifest.generator === GENERATOR_ID && manifest.files === spec.files && manifest.seed === spec.seed && manifest.share === spec.share;
+  return same ? /** @type {RepoManifest} */ (manifest) : undefined;
+}
 export const DEFAULT_SHARE = 0.01;
 export const DEFAULT_SEED = 42;
 
@@ -1096,7 +1119,7 @@ export function writeRepo(outDir, { files, seed = DEFAULT_SEED, share = DEFAULT_
     writeFileSync(full, content);
   };
   /** @type {RepoManifest} */
-  const manifest = { generator: 'sunset-bench/1', files, seed, share, bytes: 0, retiredFiles: [], extensions: {} };
+  const manifest = { generator: GENERATOR_ID, files, seed, share, bytes: 0, retiredFiles: [], extensions: {} };
   for (const file of generateRepoFiles({ files, seed, share })) {
     write(file.path, file.content);
     manifest.bytes += Buffer.byteLength(file.content);

@@ -12,11 +12,11 @@
 // `--work DIR` keeps the generated repos there and reuses them on the next run.
 import { spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DEFAULT_SEED, DEFAULT_SHARE, writeRepo } from './generate.mjs';
+import { DEFAULT_SEED, DEFAULT_SHARE, MANIFEST_NAME, currentManifest, writeRepo } from './generate.mjs';
 import { resolveNode } from './run.mjs';
 
 const checkout = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,9 +89,12 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 /** The generated repo of `files` files with a tsconfig (allowJs), made once per work folder. @param {string} work @param {number} files */
 function repoOf(work, files) {
   const repo = join(work, `repo-${files}`);
-  if (!existsSync(join(repo, 'tsconfig.json'))) {
+  const spec = { files, seed: DEFAULT_SEED, share: DEFAULT_SHARE };
+  if (!existsSync(join(repo, 'tsconfig.json')) || currentManifest(repo, spec) === undefined) {
+    if (existsSync(repo) && readdirSync(repo).length > 0 && !existsSync(join(repo, MANIFEST_NAME))) throw new Error(`${repo} holds files bench/generate.mjs did not write; give --work an empty or new folder.`);
+    rmSync(repo, { recursive: true, force: true });
     mkdirSync(repo, { recursive: true });
-    writeRepo(repo, { files, seed: DEFAULT_SEED, share: DEFAULT_SHARE });
+    writeRepo(repo, spec);
     const tsconfig = { compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', allowJs: true, jsx: 'react-jsx', strict: true, noEmit: true, skipLibCheck: true, types: [] }, include: ['**/*'] };
     writeFileSync(join(repo, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
   }

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DEFAULT_SEED, DEFAULT_SHARE, MANIFEST_NAME, commitChange, writeRepo } from './generate.mjs';
+import { DEFAULT_SEED, DEFAULT_SHARE, commitChange, currentManifest, writeRepo } from './generate.mjs';
 
 const benchCheckout = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_SCHEMA = 'sunset-bench-results/3';
@@ -1168,18 +1168,15 @@ function renderReport(results) {
 // The generated repos
 
 /**
- * The generated repo of `files` files in `dir` (reused when a repo with the same manifest is there:
- * `--work`), or a new one.
+ * The generated repo of `files` files in `dir` (reused when this generator made one with the same
+ * parameters there: `--work`), or a new one.
  * @param {string} dir
  * @param {{ files: number, seed: number, share: number }} spec
  */
 function generatedRepo(dir, spec) {
   const repoDir = join(dir, `repo-${spec.files}-seed${spec.seed}-share${spec.share}`);
-  const manifestPath = join(repoDir, MANIFEST_NAME);
-  if (existsSync(manifestPath)) {
-    const manifest = /** @type {import('./generate.mjs').RepoManifest} */ (readJson(manifestPath));
-    if (manifest.files === spec.files && manifest.seed === spec.seed && manifest.share === spec.share) return { repoDir, manifest, generateS: 0, reused: true };
-  }
+  const kept = currentManifest(repoDir, spec);
+  if (kept !== undefined) return { repoDir, manifest: kept, generateS: 0, reused: true };
   rmSync(repoDir, { recursive: true, force: true });
   const started = process.hrtime.bigint();
   const manifest = writeRepo(repoDir, spec);
@@ -1211,7 +1208,7 @@ async function runGate(options, env, { reposDir, tempRoot, log }) {
   const started = process.hrtime.bigint();
   /** @type {{ changed: string[], retiredCalls: number }} */
   let change;
-  if (existsSync(marker)) {
+  if (existsSync(marker) && currentManifest(repoDir, { files, seed: options.seed, share: options.share }) !== undefined) {
     change = /** @type {{ changed: string[], retiredCalls: number }} */ (readJson(marker));
   } else {
     rmSync(repoDir, { recursive: true, force: true });

@@ -1,14 +1,14 @@
 // Keeps the benchmark generator and runner working; the bench itself is not part of the suite.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'oxc-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../bench/generate.mjs';
-import { MANIFEST_NAME, RETIRED_FORM_IDS, generateRepoFiles, writeRepo } from '../bench/generate.mjs';
+import { GENERATOR_ID, MANIFEST_NAME, RETIRED_FORM_IDS, currentManifest, generateRepoFiles, writeRepo } from '../bench/generate.mjs';
 
 const workspaceRoot = fileURLToPath(new URL('..', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'sunset-bench-smoke-'));
@@ -103,6 +103,23 @@ describe('bench/generate.mjs', () => {
     expect(readdirSync(join(outDir, 'node_modules', 'legacy-ad-sdk', 'lib')).sort()).toEqual(['campaigns.js', 'labels.mjs']);
     expect(JSON.parse(readFileSync(join(outDir, MANIFEST_NAME), 'utf8'))).toEqual(manifest);
     expect(() => writeRepo(outDir, { files: 20, seed: 5, share: 0.2 })).toThrow(/is not empty/);
+  });
+
+  it('reuses a kept repo only when this generator wrote it with the same parameters (--work)', () => {
+    const outDir = join(scratch, 'kept');
+    const spec = { files: 10, seed: 3, share: 0.2 };
+    const manifest = writeRepo(outDir, spec);
+    const generatorHash = createHash('sha256').update(readFileSync(join(workspaceRoot, 'bench', 'generate.mjs'))).digest('hex').slice(0, 12);
+
+    expect(GENERATOR_ID).toBe(`sunset-bench/2+${generatorHash}`);
+    expect(manifest.generator).toBe(GENERATOR_ID);
+    expect(currentManifest(outDir, spec)).toEqual(manifest);
+    expect(currentManifest(outDir, { ...spec, seed: 4 })).toBeUndefined();
+    expect(currentManifest(outDir, { ...spec, files: 11 })).toBeUndefined();
+    expect(currentManifest(join(scratch, 'never-written'), spec)).toBeUndefined();
+    // A repo an earlier generator wrote (issue 26 changed the files it makes under the same name).
+    writeFileSync(join(outDir, MANIFEST_NAME), JSON.stringify({ ...manifest, generator: 'sunset-bench/1' }));
+    expect(currentManifest(outDir, spec)).toBeUndefined();
   });
 
   it('rejects a share outside 0..1 with a message naming the option', () => {
