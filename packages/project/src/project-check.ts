@@ -25,7 +25,7 @@ import type { UrlPart } from '@sunset/rule-data';
 import { Project, ts, type SourceFile as MorphSourceFile } from 'ts-morph';
 import { createClientResolver, type ClientOrigin } from './client-resolver.js';
 import { clientNamesOf, mayHoldClient } from './declared-names.js';
-import { holdHeapGrowth } from './heap-growth.js';
+import { holdHeapGrowth, restoreHeapGrowth } from './heap-growth.js';
 import { basePatternOf, baseTestOf, selectProjectFiles, summaryOfText, wrapperDepth, type FileSummary, type SeedTests } from './select-files.js';
 import { createValueEvaluator, morphNodeAt, type ValueDeclaration } from './type-resolver.js';
 import { wrapperFindings } from './wrapper-findings.js';
@@ -244,15 +244,14 @@ export async function analyseProject(
   excluded: ReadonlySet<string>,
   modules?: ReadonlyMap<string, ModuleSummary>,
 ): Promise<ProjectAnalysis> {
-  const release = holdHeapGrowth();
   try {
     return await analyseSelection(run, tsconfig, excluded, modules);
   } finally {
-    release();
+    restoreHeapGrowth();
   }
 }
 
-/** `analyseProject` itself, under its heap growth. */
+/** `analyseProject` itself; from the built program on, under `holdHeapGrowth`. */
 async function analyseSelection(run: ProjectRun, tsconfig: Tsconfig, excluded: ReadonlySet<string>, modules: ReadonlyMap<string, ModuleSummary> | undefined): Promise<ProjectAnalysis> {
   const readFolder = run.readFolder ?? createFolderCache();
   // The first pass summarized every file it read, in walk order: no second walk, no second read.
@@ -287,6 +286,7 @@ async function analyseSelection(run: ProjectRun, tsconfig: Tsconfig, excluded: R
     else project.addSourceFileAtPath(file);
   }
   const checker = project.getTypeChecker().compilerObject;
+  holdHeapGrowth();
   const evaluate = createValueEvaluator(checker);
   /** `resolveIdentifier` for one file: the URL parts of a name the checker finds a value for, each found value told to `onResolved`. */
   const identifierHook =
