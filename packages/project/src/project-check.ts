@@ -127,20 +127,28 @@ function readText(file: string): { readonly text: string; readonly encoding: Sou
  * paths, or every file for `fix --project`).
  */
 function readSummary(file: string, seeds: SeedTests): FileSummary | undefined {
-  let text: string;
+  const text = readForScan(file);
+  return text === undefined ? undefined : summaryOfText(text, seeds);
+}
+
+/** A file's bytes as a one-byte string (a UTF-16 file decoded), for ASCII tests; undefined when it cannot be read or decoded. */
+function readForScan(file: string): string | undefined {
   try {
     const bytes = readFileSync(file);
     const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
-    if (!utf16) text = bytes.toString('latin1');
-    else {
-      const decoded = decodeSource(bytes);
-      if (!decoded.ok) return undefined;
-      text = decoded.text;
-    }
+    if (!utf16) return bytes.toString('latin1');
+    const decoded = decodeSource(bytes);
+    return decoded.ok ? decoded.text : undefined;
   } catch {
     return undefined;
   }
-  return summaryOfText(text, seeds);
+}
+
+/** Whether a file holds a base a retired path can be split at (`basePatternOf`); true when it cannot be read. */
+function holdsBaseText(file: string, basePattern: RegExp | undefined): boolean {
+  if (basePattern === undefined) return false;
+  const text = readForScan(file);
+  return text === undefined || basePattern.test(text);
 }
 
 /** A folder that exists but could not be listed (`listingHost` asks `ts.sys` about its entries). */
@@ -243,16 +251,23 @@ export async function analyseProject(
   tsconfig: Tsconfig,
   excluded: ReadonlySet<string>,
   modules?: ReadonlyMap<string, ModuleSummary>,
+  settledInFirstPass?: (file: string) => boolean,
 ): Promise<ProjectAnalysis> {
   try {
-    return await analyseSelection(run, tsconfig, excluded, modules);
+    return await analyseSelection(run, tsconfig, excluded, modules, settledInFirstPass);
   } finally {
     restoreHeapGrowth();
   }
 }
 
 /** `analyseProject` itself; from the built program on, under `holdHeapGrowth`. */
-async function analyseSelection(run: ProjectRun, tsconfig: Tsconfig, excluded: ReadonlySet<string>, modules: ReadonlyMap<string, ModuleSummary> | undefined): Promise<ProjectAnalysis> {
+async function analyseSelection(
+  run: ProjectRun,
+  tsconfig: Tsconfig,
+  excluded: ReadonlySet<string>,
+  modules: ReadonlyMap<string, ModuleSummary> | undefined,
+  settledInFirstPass: ((file: string) => boolean) | undefined,
+): Promise<ProjectAnalysis> {
   const readFolder = run.readFolder ?? createFolderCache();
   // The first pass summarized every file it read, in walk order: no second walk, no second read.
   const walked = modules === undefined ? (await findSourceFiles(run.paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder })).files.map((file) => file.path) : [...modules.keys()];
@@ -264,7 +279,7 @@ async function analyseSelection(run: ProjectRun, tsconfig: Tsconfig, excluded: R
   // of the first pass (reporting or OAuth targets, TODO markers).
   const seeds: SeedTests = { hasNeedle: (text: string) => analysisOptions.catalog.needlePattern.test(text), holdsBase: baseTestOf(analysisOptions) };
   const summaryOf = (file: string): FileSummary | undefined => modules?.get(file) ?? readSummary(file, seeds);
-  const selection = selectProjectFiles(files, summaryOf, tsconfig.options, listingHost(readFolder));
+  const selection = selectProjectFiles(files, summaryOf, tsconfig.options, listingHost(readFolder), settledInFirstPass);
   const texts = new Map<string, string>();
   const encodings = new Map<string, SourceEncoding>();
   for (const file of selection.loaded) {
@@ -502,7 +517,11 @@ export async function runProjectCheck(run: ProjectRun): Promise<ProjectCheckResu
     ...(run.onWalked === undefined ? {} : { onWalked: run.onWalked }),
     ...(run.threads === undefined ? {} : { threads: run.threads }),
   });
-  const analysis = await analyseProject({ ...run, readFolder }, tsconfig, notAnalysable(base.errors, base.skipped), base.modules);
+  // A file the first pass found nothing in while it noted a request to another API's host, and where no
+  // base is written (with which the checker might join a path of the same file): its needles are settled there.
+  const withFindings = new Set(base.findings.map((finding) => finding.file));
+  const settled = (file: string): boolean => !withFindings.has(file) && (base.otherHostsByFile.get(file) ?? 0) > 0 && !holdsBaseText(file, basePattern);
+  const analysis = await analyseProject({ ...run, readFolder }, tsconfig, notAnalysable(base.errors, base.skipped), base.modules, settled);
   const findings: ProjectFinding[] = [
     ...base.findings.filter((finding) => !analysis.loaded.has(finding.file)).map((finding) => ({ ...finding, declarations: [] })),
     ...analysis.findings,
