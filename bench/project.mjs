@@ -64,6 +64,7 @@ console.log(JSON.stringify({
   candidates: report.summary.candidates,
   loaded: loaded === null ? undefined : Number(loaded[1]),
   wallS: (performance.now() - started) / 1000,
+  cpuS: (process.resourceUsage().userCPUTime + process.resourceUsage().systemCPUTime) / 1e6,
   peakRssMb: process.resourceUsage().maxRSS / 1024,
 }));
 `;
@@ -103,24 +104,24 @@ function repoOf(work, files) {
 const options = parseArgs(process.argv.slice(2));
 const node = resolveNode(options.node);
 const work = options.work ?? mkdtempSync(join(tmpdir(), 'sunset-bench-project-'));
-/** @type {{ size: number, mode: 'default' | 'project', wallS: number, peakRssMb: number, findings: number, files: number, candidates: number, loaded: number | undefined }[]} */
+/** @type {{ size: number, mode: 'default' | 'project', wallS: number, cpuS: number, peakRssMb: number, findings: number, files: number, candidates: number, loaded: number | undefined }[]} */
 const rows = [];
 for (const size of options.sizes) {
   const repo = repoOf(work, size);
   for (const mode of /** @type {const} */ (['default', 'project'])) {
     const runs = Array.from({ length: options.runs }, () => measure(mode, repo));
     const last = runs.at(-1);
-    rows.push({ size, mode, wallS: median(runs.map((run) => run.processWallS)), peakRssMb: median(runs.map((run) => run.peakRssMb)), findings: last.findings, files: last.files, candidates: last.candidates, loaded: last.loaded });
-    process.stderr.write(`${size} ${mode}: ${rows.at(-1)?.wallS.toFixed(2)} s, ${rows.at(-1)?.peakRssMb.toFixed(0)} MB\n`);
+    rows.push({ size, mode, wallS: median(runs.map((run) => run.processWallS)), cpuS: median(runs.map((run) => run.cpuS)), peakRssMb: median(runs.map((run) => run.peakRssMb)), findings: last.findings, files: last.files, candidates: last.candidates, loaded: last.loaded });
+    process.stderr.write(`${size} ${mode}: ${rows.at(-1)?.wallS.toFixed(2)} s (CPU ${rows.at(-1)?.cpuS.toFixed(2)} s), ${rows.at(-1)?.peakRssMb.toFixed(0)} MB\n`);
   }
 }
 
 console.log(`${new Date().toISOString().slice(0, 10)}, Node ${node.version}, ${cpus().length} CPUs, median of ${options.runs} run(s) per row\n`);
-console.log('| N | mode | wall s | peak RSS MB | findings | parsed / loaded into ts-morph |\n|---:|---|---:|---:|---:|---|');
+console.log('| N | mode | wall s | user+sys CPU s | peak RSS MB | findings | parsed / loaded into ts-morph |\n|---:|---|---:|---:|---:|---:|---|');
 for (const row of rows) {
   const label = row.mode === 'project' ? '`sunset check --project`' : '`sunset check` (default)';
   const subgraph = row.mode === 'project' ? `${row.candidates} candidates; ${row.loaded} loaded` : `${row.candidates} candidates`;
-  console.log(`| ${row.size.toLocaleString('en-US')} | ${label} | ${row.wallS.toFixed(2)} | ${row.peakRssMb.toFixed(0)} | ${row.findings} | ${subgraph} |`);
+  console.log(`| ${row.size.toLocaleString('en-US')} | ${label} | ${row.wallS.toFixed(2)} | ${row.cpuS.toFixed(2)} | ${row.peakRssMb.toFixed(0)} | ${row.findings} | ${subgraph} |`);
 }
 
 /** @type {string[]} */

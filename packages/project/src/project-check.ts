@@ -24,6 +24,8 @@ import {
 import type { UrlPart } from '@sunset/rule-data';
 import { Project, ts, type SourceFile as MorphSourceFile } from 'ts-morph';
 import { createClientResolver, type ClientOrigin } from './client-resolver.js';
+import { clientNamesOf, mayHoldClient } from './declared-names.js';
+import { holdHeapGrowth, restoreHeapGrowth } from './heap-growth.js';
 import { basePatternOf, baseTestOf, selectProjectFiles, summaryOfText, wrapperDepth, type FileSummary, type SeedTests } from './select-files.js';
 import { createValueEvaluator, morphNodeAt, type ValueDeclaration } from './type-resolver.js';
 import { wrapperFindings } from './wrapper-findings.js';
@@ -125,52 +127,76 @@ function readText(file: string): { readonly text: string; readonly encoding: Sou
  * paths, or every file for `fix --project`).
  */
 function readSummary(file: string, seeds: SeedTests): FileSummary | undefined {
-  let text: string;
+  const text = readForScan(file);
+  return text === undefined ? undefined : summaryOfText(text, seeds);
+}
+
+/** A file's bytes as a one-byte string (a UTF-16 file decoded), for ASCII tests; undefined when it cannot be read or decoded. */
+function readForScan(file: string): string | undefined {
   try {
     const bytes = readFileSync(file);
     const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
-    if (!utf16) text = bytes.toString('latin1');
-    else {
-      const decoded = decodeSource(bytes);
-      if (!decoded.ok) return undefined;
-      text = decoded.text;
-    }
+    if (!utf16) return bytes.toString('latin1');
+    const decoded = decodeSource(bytes);
+    return decoded.ok ? decoded.text : undefined;
   } catch {
     return undefined;
   }
-  return summaryOfText(text, seeds);
 }
+
+/** Whether a file holds a base a retired path can be split at (`basePatternOf`); true when it cannot be read. */
+function holdsBaseText(file: string, basePattern: RegExp | undefined): boolean {
+  if (basePattern === undefined) return false;
+  const text = readForScan(file);
+  return text === undefined || basePattern.test(text);
+}
+
+/** A folder that exists but could not be listed (`listingHost` asks `ts.sys` about its entries). */
+const unlisted = Symbol('unlisted');
 
 /**
  * A module resolution host that answers `fileExists` and `directoryExists` from folder listings (the
  * walk's `readFolder`: each folder listed once per run), so resolving the specifiers of thousands of
- * files costs no `stat` per candidate path (2.2 s of a 50k run). A symlink, and every question on a
- * file system that ignores case, goes to `ts.sys`.
+ * files costs no `stat` per candidate path (2.2 s of a 50k run). A folder is listed only when its
+ * parent's listing shows it: the places resolution tries that do not exist (`src/a/hooks/` for
+ * `../hooks/x`) cost no failed `readdir`, and leave no error in the run's folder cache (150 MB of them
+ * at 50k). A symlink, and every question on a file system that ignores case, goes to `ts.sys`.
  */
 function listingHost(readFolder: ReadFolder): ts.ModuleResolutionHost {
   if (!ts.sys.useCaseSensitiveFileNames) return ts.sys;
-  const folders = new Map<string, ReadonlyMap<string, Dirent> | undefined>();
+  // A folder's entries by name; undefined when it does not exist, `unlisted` when it could not be listed.
+  const folders = new Map<string, ReadonlyMap<string, Dirent> | typeof unlisted | undefined>();
   const entryOf = (target: string): Dirent | undefined => {
-    const folder = path.dirname(target);
+    const entries = entriesOf(path.dirname(target));
+    return entries === unlisted ? undefined : entries?.get(path.basename(target));
+  };
+  const isFolder = (folder: string): boolean => {
+    const parent = path.dirname(folder);
+    if (parent === folder || entriesOf(parent) === unlisted) return ts.sys.directoryExists(folder);
+    const entry = entryOf(folder);
+    return entry !== undefined && (entry.isDirectory() || (entry.isSymbolicLink() && ts.sys.directoryExists(folder)));
+  };
+  const entriesOf = (folder: string): ReadonlyMap<string, Dirent> | typeof unlisted | undefined => {
     if (!folders.has(folder)) {
-      let entries: ReadonlyMap<string, Dirent> | undefined;
+      let entries: ReadonlyMap<string, Dirent> | typeof unlisted | undefined;
       try {
-        entries = new Map(readFolder(folder).map((entry) => [entry.name, entry]));
+        entries = isFolder(folder) ? new Map(readFolder(folder).map((entry) => [entry.name, entry])) : undefined;
       } catch {
-        entries = undefined;
+        entries = unlisted;
       }
       folders.set(folder, entries);
     }
-    return folders.get(folder)?.get(path.basename(target));
+    return folders.get(folder);
   };
   return {
     ...ts.sys,
     fileExists: (file) => {
+      if (entriesOf(path.dirname(file)) === unlisted) return ts.sys.fileExists(file);
       const entry = entryOf(file);
       return entry === undefined ? false : entry.isSymbolicLink() ? ts.sys.fileExists(file) : entry.isFile();
     },
     directoryExists: (folder) => {
-      if (path.dirname(folder) === folder) return ts.sys.directoryExists(folder);
+      if (path.dirname(folder) === folder || entriesOf(path.dirname(folder)) === unlisted) return ts.sys.directoryExists(folder);
       const entry = entryOf(folder);
       return entry === undefined ? false : entry.isSymbolicLink() ? ts.sys.directoryExists(folder) : entry.isDirectory();
     },
@@ -225,6 +251,22 @@ export async function analyseProject(
   tsconfig: Tsconfig,
   excluded: ReadonlySet<string>,
   modules?: ReadonlyMap<string, ModuleSummary>,
+  settledInFirstPass?: (file: string) => boolean,
+): Promise<ProjectAnalysis> {
+  try {
+    return await analyseSelection(run, tsconfig, excluded, modules, settledInFirstPass);
+  } finally {
+    restoreHeapGrowth();
+  }
+}
+
+/** `analyseProject` itself; from the built program on, under `holdHeapGrowth`. */
+async function analyseSelection(
+  run: ProjectRun,
+  tsconfig: Tsconfig,
+  excluded: ReadonlySet<string>,
+  modules: ReadonlyMap<string, ModuleSummary> | undefined,
+  settledInFirstPass: ((file: string) => boolean) | undefined,
 ): Promise<ProjectAnalysis> {
   const readFolder = run.readFolder ?? createFolderCache();
   // The first pass summarized every file it read, in walk order: no second walk, no second read.
@@ -237,7 +279,7 @@ export async function analyseProject(
   // of the first pass (reporting or OAuth targets, TODO markers).
   const seeds: SeedTests = { hasNeedle: (text: string) => analysisOptions.catalog.needlePattern.test(text), holdsBase: baseTestOf(analysisOptions) };
   const summaryOf = (file: string): FileSummary | undefined => modules?.get(file) ?? readSummary(file, seeds);
-  const selection = selectProjectFiles(files, summaryOf, tsconfig.options, listingHost(readFolder));
+  const selection = selectProjectFiles(files, summaryOf, tsconfig.options, listingHost(readFolder), settledInFirstPass);
   const texts = new Map<string, string>();
   const encodings = new Map<string, SourceEncoding>();
   for (const file of selection.loaded) {
@@ -259,6 +301,7 @@ export async function analyseProject(
     else project.addSourceFileAtPath(file);
   }
   const checker = project.getTypeChecker().compilerObject;
+  holdHeapGrowth();
   const evaluate = createValueEvaluator(checker);
   /** `resolveIdentifier` for one file: the URL parts of a name the checker finds a value for, each found value told to `onResolved`. */
   const identifierHook =
@@ -274,7 +317,12 @@ export async function analyseProject(
   // Where each client a name brought in is made, by the name's place (`file:start:end`): a request's `clientVia`.
   const clientOrigins = new Map<string, ClientOrigin>();
   /** `resolveClient` for one file: the client a name stands for, wherever the checker finds it made. */
+  // Most names the analysis asks about hold no client in any file of the program (`rows.filter`, `this.cache`
+  // of a Map): the checker is not asked about those (2.7 s of a 10k run). The program holds the loaded files
+  // and what they import or reference (declaration files of dependencies).
+  const clientNames = clientNamesOf(project.getProgram().compilerObject.getSourceFiles());
   const clientHook: (sourceFile: MorphSourceFile) => NonNullable<AnalysisOptions['resolveClient']> = (sourceFile) => (node, what) => {
+    if (!mayHoldClient(clientNames, node.name, what ?? 'value')) return undefined;
     const tsNode = morphNodeAt(sourceFile, rangeOf(node));
     const found = tsNode === undefined ? undefined : resolveClient(tsNode, what);
     if (found !== undefined) clientOrigins.set(`${sourceFile.getFilePath()}:${rangeOf(node).join(':')}`, found.origin);
@@ -376,7 +424,7 @@ export async function analyseProject(
   const byRequest = new Map(
     findings.flatMap((finding, at) => (finding.retirement === undefined || stringForms.has(finding.retirement.form) ? [] : [[requestKey(finding.file, finding.range, finding.retirement.entry.id), at] as const])),
   );
-  for (const { finding, call, sinks, declarations } of wrapperFindings(wrapperCalls(wrappers, project, evaluate, checker), analysisOptions)) {
+  for (const { finding, call, sinks, declarations } of wrapperFindings(wrapperCalls(wrappers, project, evaluate, checker, clientNames.called), analysisOptions)) {
     const sourceFile = call.call.getSourceFile();
     const start = positionOf(sourceFile, finding.range[0]);
     const end = positionOf(sourceFile, finding.range[1]);
@@ -469,7 +517,11 @@ export async function runProjectCheck(run: ProjectRun): Promise<ProjectCheckResu
     ...(run.onWalked === undefined ? {} : { onWalked: run.onWalked }),
     ...(run.threads === undefined ? {} : { threads: run.threads }),
   });
-  const analysis = await analyseProject({ ...run, readFolder }, tsconfig, notAnalysable(base.errors, base.skipped), base.modules);
+  // A file the first pass found nothing in while it noted a request to another API's host, and where no
+  // base is written (with which the checker might join a path of the same file): its needles are settled there.
+  const withFindings = new Set(base.findings.map((finding) => finding.file));
+  const settled = (file: string): boolean => !withFindings.has(file) && (base.otherHostsByFile.get(file) ?? 0) > 0 && !holdsBaseText(file, basePattern);
+  const analysis = await analyseProject({ ...run, readFolder }, tsconfig, notAnalysable(base.errors, base.skipped), base.modules, settled);
   const findings: ProjectFinding[] = [
     ...base.findings.filter((finding) => !analysis.loaded.has(finding.file)).map((finding) => ({ ...finding, declarations: [] })),
     ...analysis.findings,

@@ -34,6 +34,8 @@ interface FileFacts {
   readonly hasNeedle: boolean;
   readonly holdsBase: boolean;
   readonly exports: boolean;
+  /** The file imports or exports: a module, whose declarations no other file sees unless it imports them. */
+  readonly module: boolean;
   readonly imports: readonly string[];
 }
 
@@ -113,10 +115,13 @@ function projectSpecifierTest(compilerOptions: ts.CompilerOptions): (specifier: 
 /**
  * Chooses the subgraph worth giving to ts-morph: a retired URL or operation must appear as text
  * somewhere, whole or split between a client's base and a path, so the files holding a needle or
- * exporting a base (`FileSummary.holdsBase`), who imports them (following barrels and path aliases),
+ * exporting a base (`FileSummary.holdsBase`; only when they import a project file or are imported), who
+ * imports them (following barrels and path aliases),
  * and the files those importers call into for wrappers. Module specifiers are resolved as the
  * tsconfig says (`paths`, `baseUrl`, extensions, `index` files), through `host` (which may answer from
- * folder listings the walk made). Files outside `files` that they import are summarized too (not under
+ * folder listings the walk made). A needle file the first pass settled (`settledInFirstPass`: every
+ * retired path there went to another API's host, nothing found) is a seed only when it imports a project
+ * file or is imported. Files outside `files` that they import are summarized too (not under
  * node_modules, not `.d.ts`): a value may be declared there. `summaryOf` gives each file's summary
  * without keeping its text, so memory does not grow with the repository's size.
  */
@@ -125,10 +130,15 @@ export function selectProjectFiles(
   summaryOf: (file: string) => FileSummary | undefined,
   compilerOptions: ts.CompilerOptions,
   host: ts.ModuleResolutionHost = ts.sys,
+  settledInFirstPass: (file: string) => boolean = () => false,
 ): ProjectFiles {
   const scanned = new Set(files);
   const cache = ts.createModuleResolutionCache(process.cwd(), (name) => name, compilerOptions);
   const mayNameProjectFile = projectSpecifierTest(compilerOptions);
+  // A relative or absolute path whose folder does not exist names no file (every place resolution tries lies
+  // in that folder): not resolved (at 50k most of 1 s of resolution, and its garbage). `rootDirs` may map it elsewhere.
+  const inMissingFolder = (file: string, specifier: string): boolean =>
+    compilerOptions.rootDirs === undefined && host.directoryExists !== undefined && (specifier.startsWith('.') || path.isAbsolute(specifier)) && !host.directoryExists(path.dirname(path.resolve(path.dirname(file), specifier)));
   const facts = new Map<string, FileFacts>();
   const importersOf = new Map<string, string[]>();
   // Scanned files first; then the files outside the scanned paths they import (a constant declared in
@@ -141,7 +151,7 @@ export function selectProjectFiles(
     if (summary === undefined) continue;
     const targets = new Set<string>();
     for (const specifier of summary.specifiers) {
-      if (!mayNameProjectFile(specifier)) continue;
+      if (!mayNameProjectFile(specifier) || inMissingFolder(file, specifier)) continue;
       const resolved = ts.resolveModuleName(specifier, file, compilerOptions, host, cache).resolvedModule;
       if (resolved === undefined || resolved.isExternalLibraryImport === true || resolved.extension === ts.Extension.Dts) continue;
       const target = path.resolve(resolved.resolvedFileName);
@@ -155,12 +165,21 @@ export function selectProjectFiles(
       }
       targets.add(target);
     }
-    facts.set(file, { hasNeedle: summary.needle, holdsBase: summary.holdsBase, exports: summary.exports, imports: [...targets] });
+    facts.set(file, { hasNeedle: summary.needle, holdsBase: summary.holdsBase, exports: summary.exports, module: summary.exports || summary.specifiers.length > 0, imports: [...targets] });
     for (const target of targets) importersOf.set(target, [...(importersOf.get(target) ?? []), file]);
   }
 
-  // A base travels only when its module exports it (the instance, its factory, or the constant).
-  const seedFiles = [...facts].filter(([, fact]) => fact.hasNeedle || (fact.holdsBase && fact.exports)).map(([file]) => file);
+  // A base travels only when its module exports it (the instance, its factory, or the constant), and only
+  // to a file it shares something with: a module that imports no project file and that no file imports
+  // meets no path of another file, and its own requests are the first pass's, as in a module that does not export.
+  const sharesWithOthers = (file: string, fact: FileFacts): boolean => fact.imports.length > 0 || importersOf.has(file);
+  // A needle the first pass settled in its own file (every retired path there went to another API's host
+  // it names, nothing was found, no base is written there) in a module that imports no project file and
+  // that no file imports travels nowhere and takes nothing in: not a seed.
+  const settledAlone = (file: string, fact: FileFacts): boolean => fact.module && fact.imports.length === 0 && !importersOf.has(file) && settledInFirstPass(file);
+  const seedFiles = [...facts]
+    .filter(([file, fact]) => (fact.hasNeedle && !settledAlone(file, fact)) || (fact.holdsBase && fact.exports && sharesWithOthers(file, fact)))
+    .map(([file]) => file);
   const analysed = new Set(seedFiles);
   let frontier = seedFiles;
   for (let hop = 0; hop < maxImporterHops && frontier.length > 0; hop++) {

@@ -264,8 +264,10 @@ function calleeSymbol(checker: ts.TypeChecker, name: ts.Node): ts.Symbol | undef
 }
 
 /** Every call expression of the loaded files whose callee's name (`f(…)`, `x.f(…)`) is one of `names`. */
-function callsNamed(project: Project, names: ReadonlySet<string>): { call: ts.CallExpression; name: ts.Identifier }[] {
+function callsNamed(project: Project, names: ReadonlySet<string>, called: ReadonlySet<string> | undefined): { call: ts.CallExpression; name: ts.Identifier }[] {
   const calls: { call: ts.CallExpression; name: ts.Identifier }[] = [];
+  // No call of the program names a wrapper: no file is walked.
+  if (called !== undefined && ![...names].some((name) => called.has(name))) return calls;
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
@@ -334,9 +336,16 @@ function soapWrappersThrough(argument: ts.Expression, wrapper: Wrapper, call: ts
  * Every call of the wrappers in the project with a value the checker knows, following wrappers of
  * wrappers up to `wrapperDepth` levels: a call passing its own function's parameter makes that
  * function a wrapper of the next level. Calls are found by walking the loaded files once per level,
- * asking the checker only about callees named like a wrapper (no language service).
+ * asking the checker only about callees named like a wrapper (no language service); not at all when
+ * `called` (every name a call of the program is made by) holds none of the level's names.
  */
-export function wrapperCalls(wrappers: readonly Wrapper[], project: Project, evaluate: (expression: ts.Expression) => ResolvedValue, checker: ts.TypeChecker): WrapperCall[] {
+export function wrapperCalls(
+  wrappers: readonly Wrapper[],
+  project: Project,
+  evaluate: (expression: ts.Expression) => ResolvedValue,
+  checker: ts.TypeChecker,
+  called?: ReadonlySet<string>,
+): WrapperCall[] {
   const calls: WrapperCall[] = [];
   const seen = new Set<string>();
   let level = [...wrappers];
@@ -349,7 +358,7 @@ export function wrapperCalls(wrappers: readonly Wrapper[], project: Project, eva
       byDeclaration.set(declaration, [...(byDeclaration.get(declaration) ?? []), wrapper]);
     }
     const next: Wrapper[] = [];
-    for (const { call, name } of callsNamed(project, new Set(level.map((wrapper) => wrapper.name)))) {
+    for (const { call, name } of callsNamed(project, new Set(level.map((wrapper) => wrapper.name)), called)) {
       const declarations = calleeSymbol(checker, name)?.declarations ?? [];
       for (const wrapper of declarations.flatMap((declaration) => byDeclaration.get(declaration) ?? [])) {
         const argument = argumentFor(call, wrapper);

@@ -11,7 +11,12 @@ import { ts } from 'ts-morph';
 // who imports them; nothing else.
 
 /** A folder with `files`, and the selection over all of them with the built-in catalog's seeds. */
-function select(files: Record<string, string>, holdsBase = baseTestOf({ catalog: builtinCatalog })): { analysed: string[]; loaded: string[] } {
+function select(
+  files: Record<string, string>,
+  holdsBase = baseTestOf({ catalog: builtinCatalog }),
+  rootDirs?: readonly string[],
+  settled: readonly string[] = [],
+): { analysed: string[]; loaded: string[] } {
   const root = mkdtempSync(path.join(tmpdir(), 'sunset-select-'));
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -19,7 +24,9 @@ function select(files: Record<string, string>, holdsBase = baseTestOf({ catalog:
   }
   const all = Object.keys(files).map((file) => path.join(root, file));
   const seeds = { hasNeedle: (text: string) => builtinCatalog.needlePattern.test(text), holdsBase };
-  const selection = selectProjectFiles(all, (file) => summaryOfText(readFileSync(file, 'latin1'), seeds), { allowJs: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler });
+  const compilerOptions = { allowJs: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, ...(rootDirs === undefined ? {} : { rootDirs: rootDirs.map((dir) => path.join(root, dir)) }) };
+  const settledFiles = new Set(settled.map((file) => path.join(root, file)));
+  const selection = selectProjectFiles(all, (file) => summaryOfText(readFileSync(file, 'latin1'), seeds), compilerOptions, ts.sys, (file) => settledFiles.has(file));
   const relative = (list: readonly string[]): string[] => list.map((file) => path.relative(root, file).split(path.sep).join('/'));
   return { analysed: relative(selection.analysed), loaded: relative(selection.loaded) };
 }
@@ -41,6 +48,52 @@ describe('the --project selection and client bases', () => {
     expect(selected).toEqual({
       analysed: ['src/barrel.ts', 'src/env.ts', 'src/feature.ts', 'src/http.ts', 'src/other.ts'],
       loaded: ['src/barrel.ts', 'src/env.ts', 'src/feature.ts', 'src/http.ts', 'src/other.ts'],
+    });
+  });
+
+  it('does not seed a module exporting a base that imports no project file and that no file imports (issue 24); one that imports a project file, or is imported, it does', () => {
+    const http = "import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://api.adform.com/v1' });\n";
+    const selected = select({
+      'src/alone.ts': `${http}export const list = () => api.get('/campaigns');\n`,
+      'src/with-paths.ts': `import { PATHS } from './paths';\n${http}export const list = () => api.get(PATHS.campaigns);\n`,
+      'src/paths.ts': "export const PATHS = { campaigns: '/campaigns' };\n",
+      'src/imported.ts': http,
+      'src/barrel.ts': "export * from './imported';\n",
+    });
+    expect(selected).toEqual({
+      analysed: ['src/barrel.ts', 'src/imported.ts', 'src/with-paths.ts'],
+      loaded: ['src/barrel.ts', 'src/imported.ts', 'src/paths.ts', 'src/with-paths.ts'],
+    });
+  });
+
+  it('a relative import into a folder that does not exist names nothing, unless rootDirs joins another root there', () => {
+    const files = {
+      'gen/shared/http.ts': "import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://api.adform.com/v1' });\n",
+      'src/views/feature.ts': "import { api } from '../shared/http';\nexport const list = () => api.get('/campaigns');\n",
+    };
+    expect(select(files)).toEqual({ analysed: [], loaded: [] });
+    expect(select(files, undefined, ['src', 'gen'])).toEqual({ analysed: ['gen/shared/http.ts', 'src/views/feature.ts'], loaded: ['gen/shared/http.ts', 'src/views/feature.ts'] });
+  });
+
+  it('does not seed a needle the first pass settled in a module that shares nothing; one that imports or is imported, a script, or an unsettled one it does', () => {
+    const partner = "const OTHER_VENDOR = 'https://api.givebutter.example';\nexport const load = () => fetch(`${OTHER_VENDOR}/v1/campaigns`);\n";
+    const selected = select(
+      {
+        'src/alone.ts': partner,
+        'src/imported.ts': partner,
+        'src/uses.ts': "import { load } from './imported';\nexport const run = () => load();\n",
+        'src/imports.ts': `import { NAME } from './name';\n${partner}`,
+        'src/name.ts': "export const NAME = 'partner';\n",
+        'src/script.js': "var OTHER_VENDOR = 'https://api.givebutter.example';\nfetch(OTHER_VENDOR + '/v1/campaigns');\n",
+        'src/unsettled.ts': partner,
+      },
+      undefined,
+      undefined,
+      ['src/alone.ts', 'src/imported.ts', 'src/imports.ts', 'src/script.js'],
+    );
+    expect(selected).toEqual({
+      analysed: ['src/imported.ts', 'src/imports.ts', 'src/script.js', 'src/unsettled.ts', 'src/uses.ts'],
+      loaded: ['src/imported.ts', 'src/imports.ts', 'src/name.ts', 'src/script.js', 'src/unsettled.ts', 'src/uses.ts'],
     });
   });
 
