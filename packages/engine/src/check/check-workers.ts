@@ -3,7 +3,7 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { SunsetOptions } from '../analysis-contract.js';
 import type { FixResult } from '../fix/fix-source.js';
 import type { ModuleGraphData } from '../module-graph/build-module-graph.js';
-import type { ReadLimits } from './check-files.js';
+import type { ReadLimits } from './file-steps.js';
 import { emptyResult, mergeInto, type Gather, type ThreadResult } from './thread-result.js';
 
 // The worker threads of `checkFiles`: how many, their heaps, when they start, and the tasks and
