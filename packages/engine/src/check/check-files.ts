@@ -25,6 +25,7 @@ import {
   type CheckWorkerTask,
 } from './check-workers.js';
 import type { SourceExcerpt } from './excerpts.js';
+import { checkInPipeline } from './pipeline.js';
 import { checkTextSteps, exempt, leftToMain, readAndCheckSteps, readBuffer, record, sizeOf, type ReadLimits } from './file-steps.js';
 import { drain, drainYielding } from './steps.js';
 import { decodeReferences, decodeSummaries, emptyResult, mergeInto, type FileOutcome, type Gather, type ModuleSummary, type ThreadResult } from './thread-result.js';
@@ -166,11 +167,9 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     const crossFile = run.crossFile === true;
     const gather: Gather = { crossFile, summaries: run.moduleSummaries === true, ...(run.basePattern === undefined ? {} : { basePattern: run.basePattern }) };
     const task: CheckWorkerTask = { kind: 'check', files, options: workerOptionsOf(run.options), limits, gather, next };
-    const pending = workers.map((worker) => worker.run(task));
-
     const context = checkContextOf(run.options, run.core);
-    const results = [...(inWorkers ? [] : [checkClaimedFiles(files, next, context, limits, gather)]), ...(await Promise.all(pending))];
-    // Files a worker claimed but did not report (it left them to this thread, or it died): checked here.
+    const results = inWorkers ? await checkInPipeline(workers, task, context, analyseHere(run.threads)) : await checkClaimedAlongside(workers, task, context);
+    // Files a worker claimed or was handed but did not report (it left them to this thread, or it died): checked here.
     const deferred = limits.deferred ?? [];
     const reported = new Set([...results.flatMap((result) => result.done), ...deferred]);
     const left = files.flatMap((_file, index) => (reported.has(index) ? [] : [index]));
@@ -185,6 +184,13 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
   } finally {
     for (const worker of workers) worker.close();
   }
+}
+
+/** The main thread and `workers` claim the files from the task's shared counter (a run too small for the pipeline, given more than one thread). */
+async function checkClaimedAlongside(workers: readonly CheckWorker[], task: CheckWorkerTask, context: CheckContext): Promise<ThreadResult[]> {
+  const pending = workers.map((worker) => worker.run(task));
+  const mine = checkClaimedFiles(task.files, task.next, context, task.limits, task.gather);
+  return [mine, ...(await Promise.all(pending))];
 }
 
 /** With `onlyFiles`: the files outside the run its module graph must know (see `importedModules`). */
@@ -464,4 +470,9 @@ function collect(
     findings, errors, skipped, notScanned, files: files.length, candidates: candidateFiles.length, candidateFiles, excerpts, unresolvedMethod, otherHostCount, otherHostsByFile, timings,
     ...(summaries ? { modules: decodeSummaries(results, files) } : {}),
   };
+}
+
+// TEMPORARY (measurement): whether the main thread also analyses once it has read every file.
+function analyseHere(threads: number | undefined): boolean {
+  return threads === undefined && process.env.SUNSET_PIPELINE_HELP !== '0';
 }
