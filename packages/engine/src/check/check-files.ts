@@ -124,8 +124,8 @@ const claimSize = 8;
 
 /**
  * `sunset check`'s engine: walk the paths, then read, prefilter, parse, index and check each file
- * (in worker threads from 1,500 files on; a very large file in a worker of its own), honouring
- * eslint-disable comments.
+ * (from 1,500 files on, this thread reads and prefilters and worker threads check the candidates:
+ * `checkInPipeline`; a very large file in a worker of its own), honouring eslint-disable comments.
  */
 export async function checkFiles(paths: readonly string[], run: CheckRun): Promise<CheckFilesResult> {
   const timings = emptyTimings();
@@ -155,7 +155,7 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     deferred: workersAvailable ? files.flatMap((file, index) => (mayBeLarge(index) && sizeOf(file) >= segmentedFromLength ? [index] : [])) : [],
   };
   const threads = workersAvailable ? Math.min(run.threads ?? defaultThreadCount(files.length), Math.ceil(files.length / claimSize)) : 1;
-  // A large run is checked in workers, whose heaps are capped; this thread keeps only what they report.
+  // A large run's candidates are checked in workers, whose heaps are capped; this thread reads, prefilters and keeps what they report.
   const inWorkers = workersAvailable && files.length >= minFilesPerThread;
   const workers = [...(early?.started ?? [])];
   const wanted = inWorkers ? threads : threads - 1;
@@ -168,7 +168,7 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     const gather: Gather = { crossFile, summaries: run.moduleSummaries === true, ...(run.basePattern === undefined ? {} : { basePattern: run.basePattern }) };
     const task: CheckWorkerTask = { kind: 'check', files, options: workerOptionsOf(run.options), limits, gather, next };
     const context = checkContextOf(run.options, run.core);
-    const results = inWorkers ? await checkInPipeline(workers, task, context, analyseHere(run.threads)) : await checkClaimedAlongside(workers, task, context);
+    const results = inWorkers ? await checkInPipeline(workers, task, context) : await checkClaimedAlongside(workers, task, context);
     // Files a worker claimed or was handed but did not report (it left them to this thread, or it died): checked here.
     const deferred = limits.deferred ?? [];
     const reported = new Set([...results.flatMap((result) => result.done), ...deferred]);
@@ -472,7 +472,3 @@ function collect(
   };
 }
 
-// TEMPORARY (measurement): whether the main thread also analyses once it has read every file.
-function analyseHere(threads: number | undefined): boolean {
-  return threads === undefined && process.env.SUNSET_PIPELINE_HELP !== '0';
-}

@@ -1,11 +1,11 @@
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { createCatalog } from '@sunset/rule-data';
 import { fixSourceSteps } from '../fix/fix-source.js';
-import { drain, drainYielding } from './steps.js';
+import { drainYielding } from './steps.js';
 import { checkClaimedFiles, checkLargeFileHere, recheckClaimedFiles, workerMaxFileBytes, type CheckWorkerMessage, type CheckWorkerRecheck, type CheckWorkerTask, type FixLargeFileTask } from './check-files.js';
 import { checkContextOf, type CheckContext } from './check-source.js';
 import type { CheckWorkerCandidates, CheckWorkerStream, CheckWorkerStreamEnd } from './check-workers.js';
-import { checkCandidateFileSteps, record, type Candidate } from './file-steps.js';
+import { checkCandidates } from './file-steps.js';
 import { emptyResult, mergeInto, type ThreadResult } from './thread-result.js';
 
 // A worker of `checkFiles`. In a run checked in workers it checks the candidates the main thread
@@ -20,17 +20,6 @@ import { emptyResult, mergeInto, type ThreadResult } from './thread-result.js';
  * cost 70-80 ms of a 10k run in `postMessage` alone; what a dead worker did not post is checked again.
  */
 const postEvery = 64;
-
-/** The outcomes of candidates the main thread handed over, as one batch. */
-function checkCandidates(candidates: readonly Candidate[], context: CheckContext): ThreadResult {
-  const batch = emptyResult();
-  for (const candidate of candidates) {
-    const outcome = drain(checkCandidateFileSteps(candidate, context, batch.timings));
-    (batch.done as number[]).push(candidate.index);
-    record(batch, candidate.index, outcome);
-  }
-  return batch;
-}
 
 type WorkerTask = CheckWorkerTask | CheckWorkerStream;
 

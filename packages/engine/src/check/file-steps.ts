@@ -9,8 +9,8 @@ import type { LineIndex } from '../parse/lines.js';
 import { checkCandidateSteps, type CheckContext } from './check-source.js';
 import { workerMaxFileBytes } from './check-workers.js';
 import { excerptOf } from './excerpts.js';
-import type { Steps } from './steps.js';
-import { encodeReferences, encodeSummary, type FileOutcome, type Gather, type ThreadResult, type UncheckedModule } from './thread-result.js';
+import { drain, type Steps } from './steps.js';
+import { emptyResult, encodeReferences, encodeSummary, type FileOutcome, type Gather, type ThreadResult, type UncheckedModule } from './thread-result.js';
 import type { PhaseTimings } from './timings.js';
 
 // One file's way through `checkFiles`: read, prefilter (with what the module graph and `--project`
@@ -136,6 +136,17 @@ export function* checkCandidateFileSteps(candidate: Candidate, context: CheckCon
   // A file that was not parsed (minified, a syntax error) offers no value to other files.
   const module = offers !== undefined && outcome.candidate === true && outcome.error === undefined ? { ...offers, ...(exports === undefined ? {} : { exports }) } : candidate.imports;
   return module === undefined ? outcome : { ...outcome, module };
+}
+
+/** Checks candidates another thread read and prefiltered (`checkInPipeline`): their outcomes, as one batch. */
+export function checkCandidates(candidates: readonly Candidate[], context: CheckContext): ThreadResult {
+  const batch = emptyResult();
+  for (const candidate of candidates) {
+    const outcome = drain(checkCandidateFileSteps(candidate, context, batch.timings));
+    (batch.done as number[]).push(candidate.index);
+    record(batch, candidate.index, outcome);
+  }
+  return batch;
 }
 
 /**
