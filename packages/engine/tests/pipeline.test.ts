@@ -119,6 +119,18 @@ describe('checkInPipeline', () => {
     expect(alive.handed.length + dying.handed.length).toBe(40);
   });
 
+  it('reads on when the worker reported everything it held while this thread turned (more candidates than wait at most)', async () => {
+    const many = makeTree(Object.fromEntries(Array.from({ length: 400 }, (_unused, index) => [`src/r${String(index).padStart(3, '0')}.ts`, retired(index)])));
+    const manyFiles = Array.from({ length: 400 }, (_unused, index) => path.join(many, `src/r${String(index).padStart(3, '0')}.ts`));
+    const worker = new StandInWorker();
+
+    const results = await checkInPipeline([worker], { ...task, files: manyFiles }, checkContextOf(options));
+
+    expect(results.flatMap((result) => result.done).sort((a, b) => a - b)).toEqual(manyFiles.map((_file, index) => index));
+    expect(worker.handed).toEqual(manyFiles.map((_file, index) => index));
+    expect(findingsOf(results)).toHaveLength(400);
+  });
+
   it('checks here what no worker took when every worker died', async () => {
     const dying = new StandInWorker(1);
 

@@ -96,18 +96,12 @@ export async function checkInPipeline(workers: readonly StreamingWorker[], task:
     if (index % filesPerTurn === filesPerTurn - 1) {
       handOut();
       await turn();
-      while (waiting.length >= mostWaiting && anyAlive()) {
-        await reported();
-        handOut();
-      }
+      // Batches that came during the turn made room: hand out before waiting for the next one.
+      for (handOut(); waiting.length >= mostWaiting && anyAlive(); handOut()) await reported();
     }
   }
   allRead = true;
-  handOut();
-  while (waiting.length > 0 && anyAlive()) {
-    await reported();
-    handOut();
-  }
+  for (handOut(); waiting.length > 0 && anyAlive(); handOut()) await reported();
   // Every worker died: what none took is checked here.
   mergeInto(mine, checkCandidates(waiting.splice(0), context));
   for (const lane of lanes) lane.worker.endStream();
