@@ -82,7 +82,11 @@ export interface CheckRun {
   readonly moduleSummaries?: boolean;
   /** With `moduleSummaries`: the text of a client's base a retired path can be split at (`ModuleSummary.holdsBase`). */
   readonly basePattern?: RegExp;
-  /** Called once the walk is done, before any file is read (`sunset check` lets the young generation grow again: `holdYoungGeneration`). */
+  /**
+   * Called once the walk is done and this thread has read what it reads: at once, or, in a run whose
+   * candidates are checked in workers (`checkInPipeline`), once it has read and prefiltered every file
+   * (`sunset check` lets the young generation grow again: `holdYoungGeneration`).
+   */
   readonly onWalked?: () => void;
 }
 
@@ -139,9 +143,8 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     listing = run.onlyFiles === undefined ? await findSourceFiles(paths, { ...walkOptions, ...(early === undefined ? {} : { onFound: early.onFound }) }) : await selectSourceFiles(paths, run.onlyFiles, walkOptions);
   } catch (error) {
     for (const worker of early?.started ?? []) worker.close();
-    throw error;
-  } finally {
     run.onWalked?.();
+    throw error;
   }
   timings.walk = performance.now() - walkStarted;
   const files = listing.files.map((file) => file.path);
@@ -168,7 +171,8 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     const gather: Gather = { crossFile, summaries: run.moduleSummaries === true, ...(run.basePattern === undefined ? {} : { basePattern: run.basePattern }) };
     const task: CheckWorkerTask = { kind: 'check', files, options: workerOptionsOf(run.options), limits, gather, next };
     const context = checkContextOf(run.options, run.core);
-    const results = inWorkers ? await checkInPipeline(workers, task, context) : await checkClaimedAlongside(workers, task, context);
+    if (!inWorkers) run.onWalked?.();
+    const results = inWorkers ? await checkInPipeline(workers, task, context, run.onWalked) : await checkClaimedAlongside(workers, task, context);
     // Files a worker claimed or was handed but did not report (it left them to this thread, or it died): checked here.
     const deferred = limits.deferred ?? [];
     const reported = new Set([...results.flatMap((result) => result.done), ...deferred]);
