@@ -62,7 +62,7 @@ const RSS_TARGET_MB = 200;
 const LARGE_RSS_TARGET_MB = 300;
 const GATE_TARGET_S = 2;
 /** The phases `sunset check --stats` reports in `stats.timings` (milliseconds). */
-const PHASES = /** @type {const} */ (['walk', 'prefilter', 'parse', 'index', 'checks']);
+const PHASES = /** @type {const} */ (['walk', 'read', 'prefilter', 'parse', 'index', 'checks']);
 const TIMINGS_ABSENT = 'timings not reported by this build';
 
 /** @typedef {typeof PHASES[number]} Phase */
@@ -682,7 +682,7 @@ function summarizeJscodeshiftOutput(stdoutPath) {
 }
 
 /**
- * `stats.timings` of `sunset check --stats --format json`, when all five phases are numbers.
+ * `stats.timings` of `sunset check --stats --format json`, when all six phases are numbers.
  * @param {unknown} report
  * @returns {Timings | undefined}
  */

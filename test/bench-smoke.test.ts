@@ -210,7 +210,7 @@ describe('bench/run.mjs', () => {
 
     const phases = size?.tools.find((t) => t.id === 'a')?.phases;
     if (results.environment.checkStats && phases?.status === 'ok') {
-      expect(Object.keys(phases.shares ?? {})).toEqual(['walk', 'prefilter', 'parse', 'index', 'checks']);
+      expect(Object.keys(phases.shares ?? {})).toEqual(['walk', 'read', 'prefilter', 'parse', 'index', 'checks']);
       expect(Object.values(phases.shares ?? {}).reduce((sum, share) => sum + share, 0)).toBeCloseTo(1, 6);
     } else {
       expect(phases).toEqual({ status: 'not-reported', note: 'timings not reported by this build' });

@@ -1,31 +1,18 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AnalysisCore, FileIndex, SunsetOptions } from '../analysis-contract.js';
+import type { AnalysisCore, SunsetOptions } from '../analysis-contract.js';
 import { compareText, type FileProblem } from '../errors.js';
 import { displayPath } from '../files/paths.js';
-import { readSource, readSourceIfSmall } from '../files/read-source.js';
-import {
-  countNotScanned,
-  isStackOverflow,
-  looksMinified,
-  minifiedMessage,
-  nestsTooDeeply,
-  tooDeeplyNestedMessage,
-  tooLargeMessage,
-  type NotScannedCounts,
-  type SkippedFile,
-} from '../files/source-shape.js';
+import { readSource } from '../files/read-source.js';
+import { countNotScanned, type NotScannedCounts, type SkippedFile } from '../files/source-shape.js';
 import { createWalkFilter, findSourceFiles, selectSourceFiles, type WalkOptions } from '../files/walk.js';
 import type { ReadFolder } from '../files/list-tree.js';
-import { buildModuleGraph, mayOfferRetiredValues, moduleTextFacts, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
-import { mergeModuleExports, readModuleExports, retiredExports, type ModuleExports } from '../module-graph/exported-values.js';
+import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
 import { importedModules } from '../module-graph/imported-modules.js';
 import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
-import { scanModuleReferences } from '../module-graph/scan-imports.js';
-import type { LineIndex } from '../parse/lines.js';
 import { segmentedFromLength } from '../parse/segments.js';
-import { checkCandidateSteps, checkContextOf, compareFindingsInFile, type CheckContext, type LocatedFinding, type LocatedUnresolvedMethod } from './check-source.js';
+import { checkContextOf, compareFindingsInFile, type CheckContext, type LocatedFinding, type LocatedUnresolvedMethod } from './check-source.js';
 import {
   CheckWorker,
   defaultThreadCount,
@@ -33,26 +20,15 @@ import {
   minFilesPerThread,
   startWorkersWhileWalking,
   workerOptionsOf,
-  workerMaxFileBytes,
   workerUrl,
   type CheckWorkerRecheck,
   type CheckWorkerTask,
 } from './check-workers.js';
-import { excerptOf, type SourceExcerpt } from './excerpts.js';
-import { drain, drainYielding, type Steps } from './steps.js';
-import {
-  decodeReferences,
-  decodeSummaries,
-  emptyResult,
-  encodeReferences,
-  encodeSummary,
-  mergeInto,
-  type FileOutcome,
-  type Gather,
-  type ModuleSummary,
-  type ThreadResult,
-  type UncheckedModule,
-} from './thread-result.js';
+import type { SourceExcerpt } from './excerpts.js';
+import { checkInPipeline } from './pipeline.js';
+import { checkTextSteps, exempt, leftToMain, readAndCheckSteps, readBuffer, record, sizeOf, type ReadLimits } from './file-steps.js';
+import { drain, drainYielding } from './steps.js';
+import { decodeReferences, decodeSummaries, emptyResult, mergeInto, type FileOutcome, type Gather, type ModuleSummary, type ThreadResult } from './thread-result.js';
 import { addTimings, emptyTimings, type PhaseTimings } from './timings.js';
 
 export {
@@ -67,6 +43,7 @@ export {
   type FixLargeFileTask,
 } from './check-workers.js';
 export type { FileOutcome, ModuleSummary, ThreadResult } from './thread-result.js';
+export type { ReadLimits } from './file-steps.js';
 
 export interface CheckRun {
   readonly cwd: string;
@@ -105,7 +82,11 @@ export interface CheckRun {
   readonly moduleSummaries?: boolean;
   /** With `moduleSummaries`: the text of a client's base a retired path can be split at (`ModuleSummary.holdsBase`). */
   readonly basePattern?: RegExp;
-  /** Called once the walk is done, before any file is read (`sunset check` lets the young generation grow again: `holdYoungGeneration`). */
+  /**
+   * Called once the walk is done and this thread has read what it reads: at once, or, in a run whose
+   * candidates are checked in workers (`checkInPipeline`), once it has read and prefiltered every file
+   * (`sunset check` lets the young generation grow again: `holdYoungGeneration`).
+   */
   readonly onWalked?: () => void;
 }
 
@@ -147,8 +128,8 @@ const claimSize = 8;
 
 /**
  * `sunset check`'s engine: walk the paths, then read, prefilter, parse, index and check each file
- * (in worker threads from 1,500 files on; a very large file in a worker of its own), honouring
- * eslint-disable comments.
+ * (from 1,500 files on, this thread reads and prefilters and worker threads check the candidates:
+ * `checkInPipeline`; a very large file in a worker of its own), honouring eslint-disable comments.
  */
 export async function checkFiles(paths: readonly string[], run: CheckRun): Promise<CheckFilesResult> {
   const timings = emptyTimings();
@@ -162,9 +143,8 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     listing = run.onlyFiles === undefined ? await findSourceFiles(paths, { ...walkOptions, ...(early === undefined ? {} : { onFound: early.onFound }) }) : await selectSourceFiles(paths, run.onlyFiles, walkOptions);
   } catch (error) {
     for (const worker of early?.started ?? []) worker.close();
-    throw error;
-  } finally {
     run.onWalked?.();
+    throw error;
   }
   timings.walk = performance.now() - walkStarted;
   const files = listing.files.map((file) => file.path);
@@ -178,7 +158,7 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     deferred: workersAvailable ? files.flatMap((file, index) => (mayBeLarge(index) && sizeOf(file) >= segmentedFromLength ? [index] : [])) : [],
   };
   const threads = workersAvailable ? Math.min(run.threads ?? defaultThreadCount(files.length), Math.ceil(files.length / claimSize)) : 1;
-  // A large run is checked in workers, whose heaps are capped; this thread keeps only what they report.
+  // A large run's candidates are checked in workers, whose heaps are capped; this thread reads, prefilters and keeps what they report.
   const inWorkers = workersAvailable && files.length >= minFilesPerThread;
   const workers = [...(early?.started ?? [])];
   const wanted = inWorkers ? threads : threads - 1;
@@ -190,11 +170,10 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     const crossFile = run.crossFile === true;
     const gather: Gather = { crossFile, summaries: run.moduleSummaries === true, ...(run.basePattern === undefined ? {} : { basePattern: run.basePattern }) };
     const task: CheckWorkerTask = { kind: 'check', files, options: workerOptionsOf(run.options), limits, gather, next };
-    const pending = workers.map((worker) => worker.run(task));
-
     const context = checkContextOf(run.options, run.core);
-    const results = [...(inWorkers ? [] : [checkClaimedFiles(files, next, context, limits, gather)]), ...(await Promise.all(pending))];
-    // Files a worker claimed but did not report (it left them to this thread, or it died): checked here.
+    if (!inWorkers) run.onWalked?.();
+    const results = inWorkers ? await checkInPipeline(workers, task, context, run.onWalked) : await checkClaimedAlongside(workers, task, context);
+    // Files a worker claimed or was handed but did not report (it left them to this thread, or it died): checked here.
     const deferred = limits.deferred ?? [];
     const reported = new Set([...results.flatMap((result) => result.done), ...deferred]);
     const left = files.flatMap((_file, index) => (reported.has(index) ? [] : [index]));
@@ -209,6 +188,13 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
   } finally {
     for (const worker of workers) worker.close();
   }
+}
+
+/** The main thread and `workers` claim the files from the task's shared counter (a run too small for the pipeline, given more than one thread). */
+async function checkClaimedAlongside(workers: readonly CheckWorker[], task: CheckWorkerTask, context: CheckContext): Promise<ThreadResult[]> {
+  const pending = workers.map((worker) => worker.run(task));
+  const mine = checkClaimedFiles(task.files, task.next, context, task.limits, task.gather);
+  return [mine, ...(await Promise.all(pending))];
 }
 
 /** With `onlyFiles`: the files outside the run its module graph must know (see `importedModules`). */
@@ -346,20 +332,9 @@ function recheckImporter(file: string, index: number, graph: ModuleGraphData, co
   timings.read += performance.now() - started;
   if (read.kind !== 'text') return undefined;
   const check = moduleGraphCheck(context, graph, file, (declaredIn) => displayPath(cwd, declaredIn));
-  const outcome = drain(checkTextSteps(read.text, file, index, check.context, limits, timings));
+  const outcome = drain(checkTextSteps(read.text, file, index, check.context, limits.checkMinified, timings));
   if (outcome.candidate !== true) return undefined;
   return { ...outcome, findings: check.annotate(outcome.findings) };
-}
-
-/** What decides whether a file is read: the size limit, minified detection, and the files named on the command line (exempt from both). */
-export interface ReadLimits {
-  /** Bytes; undefined: no limit. */
-  readonly maxFileSize: number | undefined;
-  readonly checkMinified: boolean;
-  /** Indexes (into the run's files) of the files named on the command line. */
-  readonly explicit: readonly number[];
-  /** Indexes of the very large files, which the first pass leaves to `checkLargeFiles` (each in a worker of its own). */
-  readonly deferred?: readonly number[];
 }
 
 /**
@@ -428,7 +403,7 @@ export async function checkLargeFileHere(files: readonly string[], context: Chec
   const result = emptyResult();
   const outcome = await drainYielding(readAndCheckSteps(files[0]!, 0, context, limits.explicit.includes(0) ? exempt : limits, gather, result));
   (result.done as number[]).push(0);
-  if (outcome !== left) record(result, 0, outcome);
+  if (outcome !== leftToMain) record(result, 0, outcome);
   return result;
 }
 
@@ -448,116 +423,11 @@ function checkIndexes(
   for (const index of indexes) {
     if (deferred.has(index)) continue;
     const outcome = drain(readAndCheckSteps(files[index]!, index, context, explicit.has(index) ? exempt : limits, gather, result, scratch, leaveLarger));
-    if (outcome === left) continue;
+    if (outcome === leftToMain) continue;
     (result.done as number[]).push(index);
     record(result, index, outcome);
   }
   return result;
-}
-
-/** Adds a file's outcome to `result`: an outcome of its own, or one line of references for the module graph. */
-function record(result: ThreadResult, index: number, outcome: FileOutcome | UncheckedModule | undefined): void {
-  if (outcome === undefined) return;
-  if ('imports' in outcome) result.references += encodeReferences(index, outcome);
-  else (result.files as FileOutcome[]).push(outcome);
-}
-
-/** The buffer a thread reads files into (`readSource`'s scratch): a file as large as a worker takes fits. */
-function readBuffer(): Buffer {
-  return Buffer.allocUnsafe(workerMaxFileBytes + 1);
-}
-
-function sizeOf(file: string): number {
-  try {
-    return statSync(file).size;
-  } catch {
-    return 0; // unreadable: the read reports it
-  }
-}
-
-const exempt: ReadLimits = { maxFileSize: undefined, checkMinified: true, explicit: [], deferred: [] };
-const noReferences = { imports: [], reexports: [] } as const;
-
-/** `readAndCheckSteps` of a file a worker leaves to the main thread. */
-const left = Symbol('left to the main thread');
-
-/**
- * Reads, prefilters and checks one file; also gives, as plain data, what the module graph needs of it
- * (`gather.crossFile`): its relative specifiers (a scan by `indexOf`), whether it holds a needle or may
- * make a client with a base, and such a file's exports read from the index the check built; and its
- * module summary (`gather.summaries`, into `result`). `left` when a worker leaves the file to the main thread.
- */
-function* readAndCheckSteps(
-  file: string,
-  index: number,
-  context: CheckContext,
-  limits: ReadLimits,
-  gather: Gather,
-  result: ThreadResult,
-  scratch?: Buffer,
-  leaveLarger = false,
-): Steps<FileOutcome | UncheckedModule | typeof left | undefined> {
-  const { timings } = result;
-  let started = performance.now();
-  const read = leaveLarger && scratch !== undefined ? readSourceIfSmall(file, limits.maxFileSize, scratch) : readSource(file, limits.maxFileSize, scratch);
-  const now = performance.now();
-  timings.read += now - started;
-  if (read === undefined) return left;
-  if (read.kind === 'error') return { index, file, findings: [], error: { file, message: read.message }, unreadable: true };
-  if (read.kind === 'too-large') {
-    return { index, file, findings: [], skipped: { file, reason: 'too-large', message: tooLargeMessage(read.size, limits.maxFileSize!) } };
-  }
-  started = now;
-  const candidate = context.core.mightNeedAnalysis(read.text, context.analysisOptions);
-  const references = gather.crossFile ? scanModuleReferences(read.text) : noReferences;
-  const textFacts = gather.crossFile ? moduleTextFacts(read.text, context.analysisOptions) : undefined;
-  // Only a candidate can hold a needle (the prefilter looks for the needles, among others).
-  const needle = candidate && (gather.crossFile || gather.summaries) && context.analysisOptions.catalog.needlePattern.test(read.text);
-  if (gather.summaries) result.summaries += encodeSummary(index, needle, read.text, gather.basePattern);
-  timings.prefilter += performance.now() - started;
-  const clientSource = textFacts?.clientSource === true;
-  const imports = references.imports.length === 0 && !clientSource ? undefined : { needle: false, ...references, ...textFacts };
-  if (!candidate) return imports === undefined ? undefined : { ...references, ...textFacts };
-  const moduleNeedle = gather.crossFile && needle;
-  const offers = moduleNeedle || clientSource;
-  let exports: ModuleExports | undefined;
-  const outcome = yield* checkTextSteps(
-    read.text,
-    file,
-    index,
-    context,
-    limits,
-    timings,
-    offers ? (fileIndex, lines) => (exports = mergeModuleExports(exports, retiredExports(readModuleExports(file, fileIndex, lines), context.analysisOptions.catalog.needlePattern))) : undefined,
-  );
-  // A file that was not parsed (minified, a syntax error) offers no value to other files.
-  const module = offers && outcome.candidate === true && outcome.error === undefined ? { needle: moduleNeedle, ...references, ...textFacts, ...(exports === undefined ? {} : { exports }) } : imports;
-  return module === undefined ? outcome : { ...outcome, module };
-}
-
-/** Checks a file's text (the prefilter passed): minified and deeply nested files are left out, as candidates are. */
-function* checkTextSteps(
-  text: string,
-  file: string,
-  index: number,
-  context: CheckContext,
-  limits: ReadLimits,
-  timings: PhaseTimings,
-  onIndexed?: (fileIndex: FileIndex, lines: LineIndex) => void,
-): Steps<FileOutcome> {
-  // Only candidates are measured: a minified file without a needle cannot hold a finding anyway.
-  if (!limits.checkMinified && looksMinified(text)) return { index, file, findings: [], skipped: { file, reason: 'minified', message: minifiedMessage } };
-  if (nestsTooDeeply(text)) return { index, file, findings: [], error: { file, message: tooDeeplyNestedMessage } };
-  let result;
-  try {
-    result = yield* checkCandidateSteps(text, file, context, timings, onIndexed);
-  } catch (error) {
-    if (!isStackOverflow(error)) throw error;
-    return { index, file, findings: [], error: { file, message: tooDeeplyNestedMessage } };
-  }
-  const excerpt = result.findings.length === 0 ? {} : { excerpt: excerptOf(text, result.findings.map((finding) => finding.line)) };
-  const notes = result.notes === undefined ? {} : { notes: result.notes };
-  return { index, file, findings: result.findings, ...(result.error === undefined ? {} : { error: result.error }), ...notes, candidate: true, ...excerpt };
 }
 
 function collect(
@@ -605,3 +475,4 @@ function collect(
     ...(summaries ? { modules: decodeSummaries(results, files) } : {}),
   };
 }
+

@@ -4,10 +4,13 @@ import { fixSourceSteps } from '../fix/fix-source.js';
 import { drainYielding } from './steps.js';
 import { checkClaimedFiles, checkLargeFileHere, recheckClaimedFiles, workerMaxFileBytes, type CheckWorkerMessage, type CheckWorkerRecheck, type CheckWorkerTask, type FixLargeFileTask } from './check-files.js';
 import { checkContextOf, type CheckContext } from './check-source.js';
+import type { CheckWorkerCandidates, CheckWorkerStream, CheckWorkerStreamEnd } from './check-workers.js';
+import { checkCandidates } from './file-steps.js';
 import { emptyResult, mergeInto, type ThreadResult } from './thread-result.js';
 
-// A worker of `checkFiles`: it waits for the task, then claims files from the shared counter until
-// none is left, as the main thread does, posting what it finished every `postEvery` files (so a worker
+// A worker of `checkFiles`. In a run checked in workers it checks the candidates the main thread
+// reads, prefilters and hands it (`stream`), one batch back per message. Otherwise it waits for the
+// task, then claims files from the shared counter until none is left, as the main thread does, posting what it finished every `postEvery` files (so a worker
 // that dies loses nothing the main thread cannot redo). Larger files are left to the main thread. When
 // the module graph found files to check again, a second task (`recheck`) shares those the same way. A
 // worker of its own checks or fixes one very large file (`large`, `fix`).
@@ -18,8 +21,10 @@ import { emptyResult, mergeInto, type ThreadResult } from './thread-result.js';
  */
 const postEvery = 64;
 
+type WorkerTask = CheckWorkerTask | CheckWorkerStream;
+
 function serve(port: MessagePort): void {
-  let first: { readonly task: CheckWorkerTask; readonly context: CheckContext } | undefined;
+  let first: { readonly task: WorkerTask; readonly context: CheckContext } | undefined;
   const post = (message: CheckWorkerMessage): void => port.postMessage(message);
   let pending = emptyResult();
   const collect = (batch: ThreadResult): void => {
@@ -30,8 +35,18 @@ function serve(port: MessagePort): void {
     if (pending.done.length > 0) post({ kind: 'batch', batch: pending });
     pending = emptyResult();
   };
-  port.on('message', (message: CheckWorkerTask | CheckWorkerRecheck | FixLargeFileTask) => {
-    if (message.kind === 'fix') {
+  port.on('message', (message: WorkerTask | CheckWorkerCandidates | CheckWorkerStreamEnd | CheckWorkerRecheck | FixLargeFileTask) => {
+    if (message.kind === 'candidates') {
+      if (first !== undefined) post({ kind: 'batch', batch: checkCandidates(message.candidates, first.context) });
+      return;
+    } else if (message.kind === 'stream') {
+      const options = { ...message.options, catalog: createCatalog(message.options.customEntries.length === 0 ? undefined : message.options.customEntries) };
+      first = { task: message, context: checkContextOf(options) };
+      return;
+    } else if (message.kind === 'stream-end') {
+      post({ kind: 'end' });
+      return;
+    } else if (message.kind === 'fix') {
       const options = { ...message.options, catalog: createCatalog(message.options.customEntries.length === 0 ? undefined : message.options.customEntries) };
       void drainYielding(fixSourceSteps(message.text, message.file, options, {}, message.sitePath)).then((result) => post({ kind: 'fixed', result }));
       return;

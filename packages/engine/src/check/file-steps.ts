@@ -1,0 +1,196 @@
+import { statSync } from 'node:fs';
+import type { FileIndex } from '../analysis-contract.js';
+import { readSource, readSourceIfSmall } from '../files/read-source.js';
+import { isStackOverflow, looksMinified, minifiedMessage, nestsTooDeeply, tooDeeplyNestedMessage, tooLargeMessage } from '../files/source-shape.js';
+import { moduleTextFacts, type ModuleFacts } from '../module-graph/build-module-graph.js';
+import { mergeModuleExports, readModuleExports, retiredExports, type ModuleExports } from '../module-graph/exported-values.js';
+import { scanModuleReferences } from '../module-graph/scan-imports.js';
+import type { LineIndex } from '../parse/lines.js';
+import { checkCandidateSteps, type CheckContext } from './check-source.js';
+import { workerMaxFileBytes } from './check-workers.js';
+import { excerptOf } from './excerpts.js';
+import { drain, type Steps } from './steps.js';
+import { emptyResult, encodeReferences, encodeSummary, type FileOutcome, type Gather, type ThreadResult, type UncheckedModule } from './thread-result.js';
+import type { PhaseTimings } from './timings.js';
+
+// One file's way through `checkFiles`: read, prefilter (with what the module graph and `--project`
+// need of every file read), then, for a candidate, parse, index and check. The two halves are apart so
+// the main thread can read and prefilter while a worker checks the candidates it hands over.
+
+/** What decides whether a file is read: the size limit, minified detection, and the files named on the command line (exempt from both). */
+export interface ReadLimits {
+  /** Bytes; undefined: no limit. */
+  readonly maxFileSize: number | undefined;
+  readonly checkMinified: boolean;
+  /** Indexes (into the run's files) of the files named on the command line. */
+  readonly explicit: readonly number[];
+  /** Indexes of the very large files, which the first pass leaves to `checkLargeFiles` (each in a worker of its own). */
+  readonly deferred?: readonly number[];
+}
+
+/** The limits of a file named on the command line: read whatever its size, checked even when minified. */
+export const exempt: ReadLimits = { maxFileSize: undefined, checkMinified: true, explicit: [], deferred: [] };
+const noReferences = { imports: [], reexports: [] } as const;
+
+/** `readAndCheckSteps` of a file a worker leaves to the main thread. */
+export const leftToMain = Symbol('left to the main thread');
+
+/**
+ * A file that passed the prefilter, as plain data (what the main thread hands a worker): its text and
+ * what the module graph needs of it once checked.
+ */
+export interface Candidate {
+  readonly index: number;
+  readonly file: string;
+  readonly text: string;
+  readonly checkMinified: boolean;
+  /** Its facts when it may offer other files a value (a needle, a client with a base): its exports are read from the index the check builds. */
+  readonly offers?: ModuleFacts;
+  /** Its facts otherwise, or when it is not parsed: set when it imports by relative path or may make a client. */
+  readonly imports?: ModuleFacts;
+}
+
+/** A file's outcome once read and prefiltered: final (not a candidate, unreadable, too large), or a candidate to check. */
+export type Prefiltered = { readonly outcome: FileOutcome | UncheckedModule | undefined } | { readonly candidate: Candidate };
+
+/** Adds a file's outcome to `result`: an outcome of its own, or one line of references for the module graph. */
+export function record(result: ThreadResult, index: number, outcome: FileOutcome | UncheckedModule | undefined): void {
+  if (outcome === undefined) return;
+  if ('imports' in outcome) result.references += encodeReferences(index, outcome);
+  else (result.files as FileOutcome[]).push(outcome);
+}
+
+/** The buffer a thread reads files into (`readSource`'s scratch): a file as large as a worker takes fits. */
+export function readBuffer(): Buffer {
+  return Buffer.allocUnsafe(workerMaxFileBytes + 1);
+}
+
+export function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0; // unreadable: the read reports it
+  }
+}
+
+/**
+ * Reads and prefilters one file (`prefilterText`); `leftToMain` when a worker (`leaveLarger`) leaves a file
+ * larger than its `scratch` to the main thread.
+ */
+export function readAndPrefilter(
+  file: string,
+  index: number,
+  context: CheckContext,
+  limits: ReadLimits,
+  gather: Gather,
+  result: ThreadResult,
+  scratch?: Buffer,
+  leaveLarger = false,
+): Prefiltered | typeof leftToMain {
+  const started = performance.now();
+  const read = leaveLarger && scratch !== undefined ? readSourceIfSmall(file, limits.maxFileSize, scratch) : readSource(file, limits.maxFileSize, scratch);
+  result.timings.read += performance.now() - started;
+  if (read === undefined) return leftToMain;
+  if (read.kind === 'error') return { outcome: { index, file, findings: [], error: { file, message: read.message }, unreadable: true } };
+  if (read.kind === 'too-large') {
+    return { outcome: { index, file, findings: [], skipped: { file, reason: 'too-large', message: tooLargeMessage(read.size, limits.maxFileSize!) } } };
+  }
+  return prefilterText(read.text, file, index, context, limits, gather, result);
+}
+
+/**
+ * The prefilter of a file's text, and what the module graph needs of every file (`gather.crossFile`):
+ * its relative specifiers (a scan by `indexOf`), whether it holds a needle or may make a client with a
+ * base; and its module summary (`gather.summaries`, into `result`).
+ */
+export function prefilterText(text: string, file: string, index: number, context: CheckContext, limits: ReadLimits, gather: Gather, result: ThreadResult): Prefiltered {
+  const started = performance.now();
+  const candidate = context.core.mightNeedAnalysis(text, context.analysisOptions);
+  const references = gather.crossFile ? scanModuleReferences(text) : noReferences;
+  const textFacts = gather.crossFile ? moduleTextFacts(text, context.analysisOptions) : undefined;
+  // Only a candidate can hold a needle (the prefilter looks for the needles, among others).
+  const needle = candidate && (gather.crossFile || gather.summaries) && context.analysisOptions.catalog.needlePattern.test(text);
+  if (gather.summaries) result.summaries += encodeSummary(index, needle, text, gather.basePattern);
+  result.timings.prefilter += performance.now() - started;
+  const clientSource = textFacts?.clientSource === true;
+  const imports = references.imports.length === 0 && !clientSource ? undefined : { needle: false, ...references, ...textFacts };
+  if (!candidate) return { outcome: imports === undefined ? undefined : { ...references, ...textFacts } };
+  const moduleNeedle = gather.crossFile && needle;
+  const offers = moduleNeedle || clientSource ? { needle: moduleNeedle, ...references, ...textFacts } : undefined;
+  return { candidate: { index, file, text, checkMinified: limits.checkMinified, ...(offers === undefined ? {} : { offers }), ...(imports === undefined ? {} : { imports }) } };
+}
+
+/** Parses, indexes and checks a candidate; a file that offers values gets its exports read from the index. */
+export function* checkCandidateFileSteps(candidate: Candidate, context: CheckContext, timings: PhaseTimings): Steps<FileOutcome> {
+  const { file, offers } = candidate;
+  let exports: ModuleExports | undefined;
+  const outcome = yield* checkTextSteps(
+    candidate.text,
+    file,
+    candidate.index,
+    context,
+    candidate.checkMinified,
+    timings,
+    offers ? (fileIndex, lines) => (exports = mergeModuleExports(exports, retiredExports(readModuleExports(file, fileIndex, lines), context.analysisOptions.catalog.needlePattern))) : undefined,
+  );
+  // A file that was not parsed (minified, a syntax error) offers no value to other files.
+  const module = offers !== undefined && outcome.candidate === true && outcome.error === undefined ? { ...offers, ...(exports === undefined ? {} : { exports }) } : candidate.imports;
+  return module === undefined ? outcome : { ...outcome, module };
+}
+
+/** Checks candidates another thread read and prefiltered (`checkInPipeline`): their outcomes, as one batch. */
+export function checkCandidates(candidates: readonly Candidate[], context: CheckContext): ThreadResult {
+  const batch = emptyResult();
+  for (const candidate of candidates) {
+    const outcome = drain(checkCandidateFileSteps(candidate, context, batch.timings));
+    (batch.done as number[]).push(candidate.index);
+    record(batch, candidate.index, outcome);
+  }
+  return batch;
+}
+
+/**
+ * Reads, prefilters and checks one file; also gives, as plain data, what the module graph needs of it
+ * (`prefilterText`), with such a file's exports read from the index the check built. `leftToMain` when a
+ * worker leaves the file to the main thread.
+ */
+export function* readAndCheckSteps(
+  file: string,
+  index: number,
+  context: CheckContext,
+  limits: ReadLimits,
+  gather: Gather,
+  result: ThreadResult,
+  scratch?: Buffer,
+  leaveLarger = false,
+): Steps<FileOutcome | UncheckedModule | typeof leftToMain | undefined> {
+  const prefiltered = readAndPrefilter(file, index, context, limits, gather, result, scratch, leaveLarger);
+  if (prefiltered === leftToMain) return leftToMain;
+  if ('outcome' in prefiltered) return prefiltered.outcome;
+  return yield* checkCandidateFileSteps(prefiltered.candidate, context, result.timings);
+}
+
+/** Checks a file's text (the prefilter passed): minified and deeply nested files are left out, as candidates are. */
+export function* checkTextSteps(
+  text: string,
+  file: string,
+  index: number,
+  context: CheckContext,
+  checkMinified: boolean,
+  timings: PhaseTimings,
+  onIndexed?: (fileIndex: FileIndex, lines: LineIndex) => void,
+): Steps<FileOutcome> {
+  // Only candidates are measured: a minified file without a needle cannot hold a finding anyway.
+  if (!checkMinified && looksMinified(text)) return { index, file, findings: [], skipped: { file, reason: 'minified', message: minifiedMessage } };
+  if (nestsTooDeeply(text)) return { index, file, findings: [], error: { file, message: tooDeeplyNestedMessage } };
+  let result;
+  try {
+    result = yield* checkCandidateSteps(text, file, context, timings, onIndexed);
+  } catch (error) {
+    if (!isStackOverflow(error)) throw error;
+    return { index, file, findings: [], error: { file, message: tooDeeplyNestedMessage } };
+  }
+  const excerpt = result.findings.length === 0 ? {} : { excerpt: excerptOf(text, result.findings.map((finding) => finding.line)) };
+  const notes = result.notes === undefined ? {} : { notes: result.notes };
+  return { index, file, findings: result.findings, ...(result.error === undefined ? {} : { error: result.error }), ...notes, candidate: true, ...excerpt };
+}

@@ -1,0 +1,145 @@
+import path from 'node:path';
+import { builtinCatalog } from '@sunset/rule-data';
+import { describe, expect, it } from 'vitest';
+import { checkFiles } from '../src/check/check-files.js';
+import { checkContextOf, type CheckContext } from '../src/check/check-source.js';
+import { workerOptionsOf, type CheckWorkerStream, type CheckWorkerTask } from '../src/check/check-workers.js';
+import { checkCandidates, type Candidate } from '../src/check/file-steps.js';
+import { checkInPipeline, type StreamingWorker } from '../src/check/pipeline.js';
+import { emptyResult, mergeInto, type ThreadResult } from '../src/check/thread-result.js';
+import { makeTree, sunsetOptions } from './helpers.js';
+
+// The pipeline of a run checked in workers (check/pipeline.ts): this thread reads and prefilters, the
+// workers check the candidates they are handed. Stand-in workers check in this thread a turn later, or
+// die after some messages; every file must end in a result, or be one a dead worker was handed (the
+// caller checks those again), with the findings the main thread alone gives.
+
+const retired = (index: number): string => `export const list${index} = () => fetch('/v1/campaigns');\n`;
+const tree: Record<string, string> = {};
+for (let index = 0; index < 120; index += 1) {
+  const name = `src/f${String(index).padStart(3, '0')}.ts`;
+  tree[name] = index % 3 === 0 ? retired(index) : `export const value${index} = ${index};\n`;
+}
+tree['src/zz-large.ts'] = `${'export const padding = 1; // a candidate too large for a worker\n'.repeat(4500)}${retired(999)}`;
+const root = makeTree(tree);
+const files = Object.keys(tree)
+  .sort()
+  .map((file) => path.join(root, file));
+const options = sunsetOptions();
+const task: CheckWorkerTask = {
+  kind: 'check',
+  files,
+  options: workerOptionsOf(options),
+  limits: { maxFileSize: undefined, checkMinified: false, explicit: [], deferred: [] },
+  gather: { crossFile: true, summaries: false },
+  next: new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT),
+};
+
+/** A worker checking in this thread what it is handed, a turn later; it dies when handed its message number `diesAt` (1-based). */
+class StandInWorker implements StreamingWorker {
+  readonly handed: number[] = [];
+  /** What it was handed in the message it died at: never reported. */
+  readonly lost: number[] = [];
+  readonly #diesAt: number;
+  #messages = 0;
+  #dead = false;
+  #context: CheckContext | undefined;
+  #onBatch: (batch: ThreadResult | undefined) => void = () => undefined;
+  #resolve: (result: ThreadResult) => void = () => undefined;
+  readonly #result = emptyResult();
+
+  constructor(diesAt = Number.POSITIVE_INFINITY) {
+    this.#diesAt = diesAt;
+  }
+
+  stream(streamTask: CheckWorkerStream, onBatch: (batch: ThreadResult | undefined) => void): Promise<ThreadResult> {
+    this.#context = checkContextOf({ ...streamTask.options, catalog: builtinCatalog });
+    this.#onBatch = onBatch;
+    return new Promise((resolve) => (this.#resolve = resolve));
+  }
+
+  send(candidates: readonly Candidate[]): void {
+    if (this.#dead) return;
+    this.handed.push(...candidates.map((candidate) => candidate.index));
+    this.#messages += 1;
+    if (this.#messages >= this.#diesAt) {
+      this.#dead = true;
+      this.lost.push(...candidates.map((candidate) => candidate.index));
+      setImmediate(() => {
+        this.#onBatch(undefined);
+        this.#resolve(this.#result);
+      });
+      return;
+    }
+    setImmediate(() => {
+      const batch = checkCandidates(candidates, this.#context!);
+      mergeInto(this.#result, batch);
+      this.#onBatch(batch);
+    });
+  }
+
+  endStream(): void {
+    if (!this.#dead) setImmediate(() => this.#resolve(this.#result));
+  }
+}
+
+const findingsOf = (results: readonly ThreadResult[]): string[] =>
+  results
+    .flatMap((result) => result.files.flatMap((outcome) => outcome.findings))
+    .map((finding) => `${path.relative(root, finding.file)}:${finding.line}:${finding.column} ${finding.rule}`)
+    .sort();
+
+describe('checkInPipeline', () => {
+  it('finishes every file once, with the findings of the main thread alone, the large candidate checked here', async () => {
+    const alone = await checkFiles(['.'], { cwd: root, baseDir: root, options, crossFile: true });
+    const workers = [new StandInWorker(), new StandInWorker()];
+
+    const results = await checkInPipeline(workers, task, checkContextOf(options));
+
+    const done = results.flatMap((result) => result.done).sort((a, b) => a - b);
+    expect(done).toEqual(files.map((_file, index) => index));
+    expect(findingsOf(results)).toEqual(alone.findings.map((finding) => `${path.relative(root, finding.file)}:${finding.line}:${finding.column} ${finding.rule}`).sort());
+    expect(findingsOf(results)).toHaveLength(41);
+    // 41 candidates: the large one stays here, the others are shared by the two workers.
+    const large = files.indexOf(path.join(root, 'src/zz-large.ts'));
+    expect(results[0]!.files.find((outcome) => outcome.index === large)?.findings.map((finding) => finding.line)).toEqual([4501]);
+    expect(workers.every((worker) => worker.handed.length > 0)).toBe(true);
+    expect([...workers[0]!.handed, ...workers[1]!.handed].sort((a, b) => a - b)).toEqual(files.flatMap((_file, index) => (index % 3 === 0 && index < 120 ? [index] : [])));
+  });
+
+  it('leaves what a dying worker was handed unreported, for the caller, and gives the rest to the worker alive', async () => {
+    const dying = new StandInWorker(2);
+    const alive = new StandInWorker();
+
+    const results = await checkInPipeline([dying, alive], task, checkContextOf(options));
+
+    const done = new Set(results.flatMap((result) => result.done));
+    expect(dying.lost).toHaveLength(8);
+    expect(files.flatMap((_file, index) => (done.has(index) ? [] : [index]))).toEqual(dying.lost);
+    expect(alive.handed.length + dying.handed.length).toBe(40);
+  });
+
+  it('reads on when the worker reported everything it held while this thread turned (more candidates than wait at most)', async () => {
+    const many = makeTree(Object.fromEntries(Array.from({ length: 400 }, (_unused, index) => [`src/r${String(index).padStart(3, '0')}.ts`, retired(index)])));
+    const manyFiles = Array.from({ length: 400 }, (_unused, index) => path.join(many, `src/r${String(index).padStart(3, '0')}.ts`));
+    const worker = new StandInWorker();
+
+    const results = await checkInPipeline([worker], { ...task, files: manyFiles }, checkContextOf(options));
+
+    expect(results.flatMap((result) => result.done).sort((a, b) => a - b)).toEqual(manyFiles.map((_file, index) => index));
+    expect(worker.handed).toEqual(manyFiles.map((_file, index) => index));
+    expect(findingsOf(results)).toHaveLength(400);
+  });
+
+  it('checks here what no worker took when every worker died', async () => {
+    const dying = new StandInWorker(1);
+
+    const results = await checkInPipeline([dying], task, checkContextOf(options));
+
+    const done = new Set(results.flatMap((result) => result.done));
+    // Its first message: the first eight candidates.
+    expect(dying.handed).toEqual([0, 3, 6, 9, 12, 15, 18, 21]);
+    expect(files.flatMap((_file, index) => (done.has(index) ? [] : [index]))).toEqual(dying.lost);
+    expect(findingsOf(results)).toHaveLength(41 - 8);
+  });
+});
