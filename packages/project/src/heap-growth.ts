@@ -1,4 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
+import { holdHeapGrowth as holdOldGenerationGrowth } from '@sunset/engine';
 
 /** How far V8 lets the old generation grow past what the last full collection kept, while the program is analysed. */
 const projectGrowingPercent = 20;
@@ -12,10 +12,13 @@ const projectGrowingPercent = 20;
  * The flag is process-wide and read each time V8 sets the next limit; the first pass's workers are done.
  */
 export function holdHeapGrowth(): void {
-  setFlagsFromString(`--heap-growing-percent=${projectGrowingPercent}`);
+  release = holdOldGenerationGrowth(projectGrowingPercent);
 }
+
+let release: (() => void) | undefined;
 
 /** V8's own heap growth again (idempotent). */
 export function restoreHeapGrowth(): void {
-  setFlagsFromString('--heap-growing-percent=0');
+  release?.();
+  release = undefined;
 }

@@ -7,6 +7,7 @@ import {
   displayPath,
   excerptLines,
   findGitRoot,
+  holdHeapGrowth,
   holdYoungGeneration,
   resolveConfig,
   validateDay,
@@ -79,16 +80,23 @@ const toFileError = (cwd: string, problem: FileProblem): FileError => ({
   message: problem.message,
 });
 
+/** How far the main thread's old generation may grow past what the last full collection kept (`holdHeapGrowth`). */
+const mainThreadGrowingPercent = 20;
+
 /** `sunset check`: walk, prefilter, parse, check (all in the engine), apply the baseline, report; returns the exit code. */
 export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependencies): Promise<number> {
   const now = nowOf(io);
   // The config lookup and the walk list the same folders: once, without growing this thread's young
   // generation for what they keep (released when the walk is done, or when this run fails before).
   const releaseYoungGeneration = holdYoungGeneration();
+  // This thread's heap is not capped: its old generation grows by a fifth past what the last full
+  // collection kept, not by V8's dynamic factor (see `holdHeapGrowth`; `--project` holds its own).
+  const releaseHeapGrowth = holdHeapGrowth(mainThreadGrowingPercent);
   try {
     return await checkAndReport(args, io, deps, now, releaseYoungGeneration);
   } finally {
     releaseYoungGeneration();
+    releaseHeapGrowth();
   }
 }
 
