@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runProjectCheck, runProjectFix, type ProjectFinding } from '@sunset/project';
-import { sunsetOptions } from '../../engine/tests/helpers.js';
+import { sunsetOptions, writeTree } from '../../engine/tests/helpers.js';
 
 // Where --project says a request's client is made (issue 21, client-shapes G5): the place the type
 // checker finds it made, as `sunset check` names it for a relative import (`The client is created here
@@ -20,10 +20,7 @@ const tsconfig = JSON.stringify({
 function writeWork(files: Record<string, string>): string {
   const work = mkdtempSync(path.join(tmpdir(), 'sunset-project-client-origins-'));
   writeFileSync(path.join(work, 'tsconfig.json'), tsconfig);
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
-    writeFileSync(path.join(work, file), text);
-  }
+  writeTree(work, files);
   return work;
 }
 

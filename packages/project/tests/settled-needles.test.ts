@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runProjectCheck } from '@sunset/project';
-import { sunsetOptions } from '../../engine/tests/helpers.js';
+import { sunsetOptions, writeTree } from '../../engine/tests/helpers.js';
 
 // --project leaves to the first pass a module that shares nothing with another file and whose retired
 // paths all went to another vendor's host it names (issue 24: 1,000 of the 1,465 files loaded at 50k).
@@ -21,10 +21,7 @@ describe('--project: a needle the first pass settled in its own file', () => {
       'src/uses.ts': "import { load } from './shared-partner';\nexport const run = () => load();\n",
       'src/ours.ts': "export const ours = () => fetch('https://api.adform.com/v1/campaigns');\n",
     };
-    for (const [file, text] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
-      writeFileSync(path.join(work, file), text);
-    }
+    writeTree(work, files);
     const result = await runProjectCheck({ cwd: work, paths: ['src'], options: sunsetOptions(), baseDir: work });
     expect(result.findings.map((finding) => `${path.relative(work, finding.file)}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey}`)).toEqual([
       'src/ours.ts:1:33 GET /v1/campaigns',

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runProjectCheck, type ProjectFinding } from '@sunset/project';
-import { sunsetOptions } from '../../engine/tests/helpers.js';
+import { sunsetOptions, writeTree } from '../../engine/tests/helpers.js';
 
 // What --project takes for a wrapper (issue 21, client-shapes G4): a function whose parameter reaches a
 // request made in it (a URL, a SOAP string or SOAPAction header the request sends, a SOAP request's
@@ -18,10 +18,7 @@ const tsconfig = JSON.stringify({ compilerOptions: { target: 'ES2022', module: '
 function writeWork(files: Record<string, string>): string {
   const work = mkdtempSync(path.join(tmpdir(), 'sunset-project-wrappers-'));
   writeFileSync(path.join(work, 'tsconfig.json'), tsconfig);
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
-    writeFileSync(path.join(work, file), text);
-  }
+  writeTree(work, files);
   return work;
 }
 
