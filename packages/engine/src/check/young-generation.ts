@@ -22,13 +22,7 @@ const youngGenerationGrowsLarge = Number(process.versions.v8.split('.')[0]) >= 1
  */
 export function holdYoungGeneration(): () => void {
   if (!youngGenerationGrowsLarge) return () => undefined;
-  setFlagsFromString('--semi-space-growth-factor=1');
-  let held = true;
-  return () => {
-    if (!held) return;
-    held = false;
-    setFlagsFromString(`--semi-space-growth-factor=${defaultGrowthFactor}`);
-  };
+  return holdFlag('--semi-space-growth-factor=1', `--semi-space-growth-factor=${defaultGrowthFactor}`);
 }
 
 /**
@@ -37,14 +31,26 @@ export function holdYoungGeneration(): () => void {
  * The flag is process-wide and read each time V8 sets the next limit. For a thread whose heap is not
  * capped: `sunset check`'s main thread, which reads every file of a run checked in workers (Node 24 at
  * 50k peaked at 310-360 MB, 249 MB held at 20 % for the whole run, for the same CPU), and `--project`'s
- * analysis of the built program.
+ * analysis of the built program. Holds nest: `--project` inside `sunset check` restores the command's
+ * hold, not V8's default.
  */
 export function holdHeapGrowth(percent: number): () => void {
-  setFlagsFromString(`--heap-growing-percent=${percent}`);
-  let held = true;
+  const previous = heapGrowingPercent;
+  heapGrowingPercent = percent;
+  return holdFlag(`--heap-growing-percent=${percent}`, `--heap-growing-percent=${previous}`, () => (heapGrowingPercent = previous));
+}
+
+/** The growth `holdHeapGrowth` set last and has not released; 0 is V8's own. */
+let heapGrowingPercent = 0;
+
+/** Sets a V8 flag; the returned `release` (idempotent) sets `restored` and calls `onRelease`. */
+function holdFlag(held: string, restored: string, onRelease?: () => void): () => void {
+  setFlagsFromString(held);
+  let holding = true;
   return () => {
-    if (!held) return;
-    held = false;
-    setFlagsFromString('--heap-growing-percent=0');
+    if (!holding) return;
+    holding = false;
+    onRelease?.();
+    setFlagsFromString(restored);
   };
 }
