@@ -6,7 +6,7 @@ import { parseSync } from 'oxc-parser';
 import { describe, expect, it } from 'vitest';
 import { rangeOf } from '@sunset/analysis';
 import { findSourceFiles } from '../src/files/walk.js';
-import { defaultAstTransfer, parseSource, parserOptionsOf, type AstTransfer } from '../src/parse/parse-source.js';
+import { defaultAstTransfer, parseSource, parserOptionsOf, parsesCleanly, type AstTransfer } from '../src/parse/parse-source.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const nodeMajor = Number(process.versions.node.split('.')[0]);
@@ -164,6 +164,25 @@ describe('the tree crosses from oxc by raw transfer where the runtime allows it,
       expect(ours.file.comments.map((comment) => comment.range)).toEqual(theirs.comments.filter((comment) => !(text.startsWith('#!') && comment.start === 0)).map((comment) => [comment.start, comment.end]));
     }
     expect(parseSource('let = = 2;', 'a.js', transfer)).toEqual({ ok: false, error: { line: 1, column: 7, message: 'Could not parse: Unexpected token' } });
+  });
+
+  // `fix` checks each output it plans with parsesCleanly: through JSON it reads oxc's errors and builds no tree.
+  it.each(defaultAstTransfer === 'raw' ? (['raw', 'json'] as const) : (['json'] as const))('says a text parses exactly when parseSource parses it, by %s', async (transfer: AstTransfer) => {
+    const { files } = await findSourceFiles(['fixtures'], { cwd: repoRoot });
+    const broken: [string, string][] = [
+      ['a.js', 'let = = 2;'],
+      ['b.ts', '\uFEFFconst a = <string>b;\nfoo(\n'],
+      ['c.vue', '<template><p>{{ a }}</p></template>\n<script setup lang="ts">\nconst a: = 1;\n</script>\n'],
+      ['d.js', 'const a = <div>{x}</div>;\nconst b = ;'],
+    ];
+    const texts: [string, string][] = [...files.map((file): [string, string] => [file.path, readFileSync(file.path, 'utf8')]), ...Object.entries(snippets), ...broken];
+    const verdicts = texts.map(([file, text]) => [path.basename(file), parsesCleanly(text, file, transfer)]);
+    expect(verdicts).toEqual(texts.map(([file, text]) => [path.basename(file), parseSource(text, file, transfer).ok]));
+    // Both verdicts occur: the broken texts above and fixtures/broken do not parse, the rest do.
+    expect(verdicts.filter(([, ok]) => !ok).length).toBeGreaterThanOrEqual(broken.length + 1);
+    expect(verdicts.filter(([, ok]) => ok).length).toBeGreaterThan(150);
+    expect(parsesCleanly('const a = <div>{x}</div>;', 'a.js', transfer)).toBe(true);
+    expect(parsesCleanly('<script>\nconst a = 1;\n</script>\n<p>{{ not js ( }}</p>\n', 'e.vue', transfer)).toBe(true);
   });
 
   it.skipIf(defaultAstTransfer !== 'raw')('reports a syntax error at the same place both ways', () => {

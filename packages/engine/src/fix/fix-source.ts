@@ -8,7 +8,7 @@ import { enabledRules } from '../check/rule-settings.js';
 import { drain, type Steps } from '../check/steps.js';
 import type { FileProblem } from '../errors.js';
 import { isStackOverflow, nestsTooDeeply, tooDeeplyNestedMessage } from '../files/source-shape.js';
-import { parseSource } from '../parse/parse-source.js';
+import { parseSource, parsesCleanly } from '../parse/parse-source.js';
 
 export interface FixResult {
   /** The new text; `undefined` when nothing changed (the file stays byte-identical). */
@@ -108,7 +108,7 @@ function* fixInSegments(text: string, filePath: string, options: SunsetOptions, 
 
 /** Whether a text parses, as `fix` checks its output: a large one piece by piece, as it was analysed. */
 function* parses(text: string, filePath: string, pieceLength?: number): Steps<boolean> {
-  if (pieceLength === undefined && !isSegmented(text, filePath)) return parseSource(text, filePath).ok;
+  if (pieceLength === undefined && !isSegmented(text, filePath)) return parsesCleanly(text, filePath);
   const { segments } = segmentsOf(text, langOf(filePath) !== 'ts', pieceLength);
   const result = yield* findingsInSegments(text, filePath, lineIndexOf(text), segments, emptyTimings(), () => []);
   return result.error === undefined;

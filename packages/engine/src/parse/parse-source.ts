@@ -103,6 +103,23 @@ export function parserOptionsOf(filePath: string, transfer: AstTransfer): OxcOpt
  * comment (ESLint's parsers do not list it either).
  */
 export function parseSource(text: string, filePath: string, transfer: AstTransfer = defaultAstTransfer): ParseResult {
+  const { source, code, options } = prepared(text, filePath, transfer);
+  return parsed(parseWithOxc(filePath, code, options), source, lazyLineIndexOf(source), undefined);
+}
+
+/**
+ * Whether `parseSource` would parse the text (no error of severity Error). Through the JSON transfer
+ * the errors come without the tree: `fix` asks this of every output it plans, and on Node 20 turning
+ * oxc's JSON into a tree took about a third of `sunset fix --dry` at 10k files.
+ */
+export function parsesCleanly(text: string, filePath: string, transfer: AstTransfer = defaultAstTransfer): boolean {
+  if (transfer === 'raw') return parseSource(text, filePath, transfer).ok;
+  const { code, options } = prepared(text, filePath, transfer);
+  return !parseToJson(filePath, code, options).errors.some((error) => error.severity === 'Error');
+}
+
+/** The text oxc parses (without a BOM; a framework file's markup blanked) and how. */
+function prepared(text: string, filePath: string, transfer: AstTransfer): { readonly source: string; readonly code: string; readonly options: OxcOptions } {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   // A .vue/.svelte/.astro file is parsed as its script blocks in place, the markup blanked out:
   // ranges stay those of the original text, which is what `file.text` keeps.
@@ -110,7 +127,7 @@ export function parseSource(text: string, filePath: string, transfer: AstTransfe
   const blocks = framework ? scriptBlocksOf(source, filePath) : [];
   const code = framework ? blankOutsideBlocks(source, blocks) : source;
   const options = framework ? { ...parserOptionsOf(filePath, transfer), lang: langOfBlocks(blocks), sourceType: 'module' as const } : parserOptionsOf(filePath, transfer);
-  return parsed(parseWithOxc(filePath, code, options), source, lazyLineIndexOf(source), undefined);
+  return { source, code, options };
 }
 
 /**
