@@ -47,6 +47,8 @@ export interface FixArgs extends SharedArgs {
   readonly print: boolean;
   readonly force: boolean;
   readonly failOnTodo: boolean;
+  /** `--concurrency`: 1 fixes in one thread; `'auto'` or more lets a worker fix the candidates from 1,500 files. */
+  readonly concurrency: number | 'auto' | undefined;
 }
 
 interface OptionSpec {
@@ -93,6 +95,7 @@ export const fixOptions = {
   format: { type: 'string', short: 'f', value: fixFormats.join('|'), description: 'Summary format (default human); json is the per-site report.' },
   force: { type: 'boolean', description: 'Change files even when they have uncommitted changes in git.' },
   'fail-on-todo': { type: 'boolean', description: 'Exit 1 when a site was left with a TODO.' },
+  concurrency: { type: 'string', value: 'N|auto', description: 'Threads that fix (default auto: from 1,500 files a worker fixes the candidates while the main thread reads; 1 keeps one thread).' },
   ...sharedOptions,
 } as const satisfies Record<string, OptionSpec>;
 
@@ -124,6 +127,7 @@ export function parseFixArgs(argv: readonly string[]): FixArgs {
     print: values.print ?? false,
     force: values.force ?? false,
     failOnTodo: values['fail-on-todo'] ?? false,
+    concurrency: concurrencyOf(values.concurrency),
   };
 }
 

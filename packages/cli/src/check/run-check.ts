@@ -319,7 +319,7 @@ function mergeResults(results: readonly CheckFilesResult[]): CheckFilesResult {
 }
 
 /** `SUNSET_CHECK_THREADS`: how many threads read, parse and check; unset or empty lets the engine choose. */
-function threadsOf(value: string | undefined): number | undefined {
+export function threadsOf(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
   if (!/^[1-9]\d*$/.test(value)) {
     throw new UsageError(`SUNSET_CHECK_THREADS must be a positive whole number, got ${JSON.stringify(value)}. Set it to e.g. 2, or unset it to let sunset choose.`);

@@ -2,6 +2,7 @@ import { createTwoFilesPatch } from 'diff';
 import { addNotScanned, createFolderCache, describeFixReport, fixFiles, fixReportJson, type AnalysisCore, type FixReport } from '@sunset/engine';
 import type { FixArgs } from '../args.js';
 import { notScannedOfRun, resolveConfigScopes } from '../check/config-scopes.js';
+import { threadsOf } from '../check/run-check.js';
 import { ExitCode } from '../errors.js';
 import { nowOf, type CliIo } from '../io.js';
 import { plural } from '../text.js';
@@ -29,6 +30,7 @@ export interface FixDependencies {
 export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDependencies): Promise<number> {
   // The config lookup and the walk list the same folders: once.
   const readFolder = createFolderCache();
+  const threads = args.concurrency === 'auto' ? undefined : (args.concurrency ?? threadsOf(io.env.SUNSET_CHECK_THREADS));
   const { scopes, ...lookup } = await resolveConfigScopes(
     io.cwd,
     args.paths,
@@ -78,6 +80,7 @@ export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDepend
         force: args.force,
         // The default mode's module graph, as `sunset check` has it (not with a test's stand-in rule core).
         crossFile: deps.core === undefined,
+        ...(threads === undefined ? {} : { threads }),
         onProgress: (_done, total, file) => {
           progress ??= createProgress(io.stderr, io.stderrIsTTY ?? io.isTTY, total);
           progress.tick(file);

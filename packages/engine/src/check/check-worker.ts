@@ -1,10 +1,10 @@
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { createCatalog } from '@sunset/rule-data';
-import { fixSourceSteps } from '../fix/fix-source.js';
+import { fixSourceSteps, fixText } from '../fix/fix-source.js';
 import { drainYielding } from './steps.js';
 import { checkClaimedFiles, checkLargeFileHere, recheckClaimedFiles, workerMaxFileBytes, type CheckWorkerMessage, type CheckWorkerRecheck, type CheckWorkerTask, type FixLargeFileTask } from './check-files.js';
 import { checkContextOf, type CheckContext } from './check-source.js';
-import type { CheckWorkerCandidates, CheckWorkerStream, CheckWorkerStreamEnd } from './check-workers.js';
+import type { CheckWorkerCandidates, CheckWorkerStream, CheckWorkerStreamEnd, FixWorkerCandidates, FixWorkerStream } from './check-workers.js';
 import { checkCandidates } from './file-steps.js';
 import { emptyResult, mergeInto, type ThreadResult } from './thread-result.js';
 
@@ -35,8 +35,16 @@ function serve(port: MessagePort): void {
     if (pending.done.length > 0) post({ kind: 'batch', batch: pending });
     pending = emptyResult();
   };
-  port.on('message', (message: WorkerTask | CheckWorkerCandidates | CheckWorkerStreamEnd | CheckWorkerRecheck | FixLargeFileTask) => {
-    if (message.kind === 'candidates') {
+  let fixing: CheckContext | undefined;
+  port.on('message', (message: WorkerTask | CheckWorkerCandidates | CheckWorkerStreamEnd | CheckWorkerRecheck | FixLargeFileTask | FixWorkerStream | FixWorkerCandidates) => {
+    if (message.kind === 'fix-stream') {
+      fixing = checkContextOf({ ...message.options, catalog: createCatalog(message.options.customEntries.length === 0 ? undefined : message.options.customEntries) });
+      return;
+    } else if (message.kind === 'fix-candidates') {
+      const context = fixing!;
+      post({ kind: 'fixed-batch', results: message.candidates.map((candidate) => fixText(candidate.text, candidate.file, context, candidate.sitePath)) });
+      return;
+    } else if (message.kind === 'candidates') {
       if (first !== undefined) post({ kind: 'batch', batch: checkCandidates(message.candidates, first.context) });
       return;
     } else if (message.kind === 'stream') {

@@ -25,7 +25,7 @@ export const minFilesPerThread = 1500;
  * CPU within the noise. A file too large for the cap is left to the main thread; a worker that dies
  * anyway loses no file: what it did not report is checked by the main thread.
  */
-const workerLimits = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 24 };
+export const workerLimits = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 24 };
 /** Files above this many bytes are left by workers to the main thread (their tree would not fit the capped heap). */
 export const workerMaxFileBytes = 256 * 1024;
 /**
@@ -110,8 +110,24 @@ export interface CheckWorkerRecheck {
   readonly cwd: string;
 }
 
-/** A worker's messages, for each task: a batch of finished files (the fix of a large file), then `end`. */
-export type CheckWorkerMessage = { readonly kind: 'batch'; readonly batch: ThreadResult } | { readonly kind: 'fixed'; readonly result: FixResult } | { readonly kind: 'end' };
+/** `sunset fix` from 1,500 files (`FixLane`): the options once, then candidates to fix, a few at a time. */
+export interface FixWorkerStream {
+  readonly kind: 'fix-stream';
+  readonly options: Omit<SunsetOptions, 'catalog'>;
+}
+
+/** Candidates of a fix stream: each one's `FixResult` comes back, in one `fixed-batch`. */
+export interface FixWorkerCandidates {
+  readonly kind: 'fix-candidates';
+  readonly candidates: readonly { readonly file: string; readonly text: string; readonly sitePath: string }[];
+}
+
+/** A worker's messages, for each task: a batch of finished files (the fix of a large file, the fixes of a stream's candidates), then `end`. */
+export type CheckWorkerMessage =
+  | { readonly kind: 'batch'; readonly batch: ThreadResult }
+  | { readonly kind: 'fixed'; readonly result: FixResult }
+  | { readonly kind: 'fixed-batch'; readonly results: readonly FixResult[] }
+  | { readonly kind: 'end' };
 
 /** `sunset fix` of one very large file in a worker of its own (see `checkLargeFiles`). */
 export interface FixLargeFileTask {

@@ -38,6 +38,8 @@ export interface FixRun {
    * file. Off by default, as for `checkFiles`.
    */
   readonly crossFile?: boolean;
+  /** 1: fix in this thread alone; otherwise (default) from 1,500 files a worker fixes the candidates while this thread reads (`FixLane`). */
+  readonly threads?: number;
 }
 
 export interface FileChange {

@@ -11,6 +11,7 @@ import { detachedReferences } from '../module-graph/scan-imports.js';
 import type { FileChange, FixRun } from './fix-files.js';
 import { fixLargeSource } from './fix-large-file.js';
 import { fixText, type FixResult } from './fix-source.js';
+import { FixLane } from './fix-workers.js';
 
 /** What a fix would do to every file, before anything is written. */
 export interface PlannedFixes {
@@ -39,6 +40,13 @@ interface FilePlan {
   readonly result: FixResult;
 }
 
+/** A candidate read, as the fix lane hands it back with its result. */
+interface ReadCandidate {
+  readonly found: FoundSource;
+  readonly text: string;
+  readonly encoding: SourceEncoding;
+}
+
 /** Files between two turns of the event loop, so Ctrl-C is seen within a few milliseconds. */
 const signalCheckInterval = 16;
 
@@ -57,47 +65,65 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, cont
   let unreadable = 0;
   let candidates = 0;
   let visited = 0;
-  for (const found of files) {
-    if (run.signal?.aborted === true) break;
-    visited += 1;
-    const { path: file, explicit } = found;
-    const read = readSource(file, explicit ? undefined : maxFileSize);
-    if (read.kind === 'error') {
-      errors.push({ file, message: read.message });
-      unreadable += 1;
-    } else if (read.kind === 'too-large') {
-      skipped.push({ file, reason: 'too-large', message: tooLargeMessage(read.size, maxFileSize!) });
-    } else if (context.core.mightNeedFix(read.text, context.analysisOptions)) {
-      if (!explicit && !run.options.checkMinified && looksMinified(read.text)) {
-        skipped.push({ file, reason: 'minified', message: minifiedMessage });
-      } else {
-        candidates += 1;
-        // A very large file is fixed in a worker of its own (its memory is collected as it goes), unless a test replaced the core.
-        const result =
-          run.core === undefined && isSegmented(read.text, file) ? await fixLargeSource(read.text, file, run.options, found.displayPath) : fixText(read.text, file, context, found.displayPath);
-        if (result.error !== undefined) errors.push(result.error);
-        plans.set(file, { found, text: read.text, encoding: read.encoding, result });
-        if (run.crossFile === true) {
-          const references = detachedReferences(read.text);
-          const parsed = result.error === undefined;
-          const { needlePattern } = context.analysisOptions.catalog;
-          // What it offers other files is read from the fixed text; the paths it reads from the text as written,
-          // so a call the first pass rewrote is fixed again with its client (another vendor's is left alone).
-          const needle = parsed && needlePattern.test(result.output ?? read.text);
-          const { clientSource, restNeedle } = moduleTextFacts(read.text, context.analysisOptions);
-          const readsPaths = restNeedle === true || needlePattern.test(read.text);
-          if (needle || clientSource === true || references.imports.length > 0) facts.set(file, { needle, ...references, clientSource: parsed && clientSource === true, restNeedle: readsPaths });
-        }
-      }
-    } else if (run.crossFile === true) {
-      // No needle: its relative imports matter (the graph may find it reads a retired value or a client), and a client it makes; its text is read again then.
+  const planned = (found: FoundSource, read: { readonly text: string; readonly encoding: SourceEncoding }, result: FixResult): void => {
+    const file = found.path;
+    if (result.error !== undefined) errors.push(result.error);
+    plans.set(file, { found, text: read.text, encoding: read.encoding, result });
+    if (run.crossFile === true) {
       const references = detachedReferences(read.text);
-      const textFacts = moduleTextFacts(read.text, context.analysisOptions);
-      if (references.imports.length > 0 || textFacts.clientSource === true) facts.set(file, { needle: false, ...references, ...textFacts });
+      const parsed = result.error === undefined;
+      const { needlePattern } = context.analysisOptions.catalog;
+      // What it offers other files is read from the fixed text; the paths it reads from the text as written,
+      // so a call the first pass rewrote is fixed again with its client (another vendor's is left alone).
+      const needle = parsed && needlePattern.test(result.output ?? read.text);
+      const { clientSource, restNeedle } = moduleTextFacts(read.text, context.analysisOptions);
+      const readsPaths = restNeedle === true || needlePattern.test(read.text);
+      if (needle || clientSource === true || references.imports.length > 0) facts.set(file, { needle, ...references, clientSource: parsed && clientSource === true, restNeedle: readsPaths });
     }
-    run.onProgress?.(visited, files.length, found.displayPath);
-    // Reading and fixing are synchronous: let a signal handler run now and then.
-    if (visited % signalCheckInterval === 0) await new Promise((resolve) => setImmediate(resolve));
+  };
+  // From 1,500 files a worker fixes the candidates while this thread reads and prefilters the rest.
+  const lane = FixLane.startFor<ReadCandidate>(
+    files.length,
+    run.options,
+    run.core !== undefined || run.threads === 1,
+    ({ owner }, result) => planned(owner.found, owner, result),
+    ({ owner }) => fixText(owner.text, owner.found.path, context, owner.found.displayPath),
+  );
+  try {
+    for (const found of files) {
+      if (run.signal?.aborted === true) break;
+      visited += 1;
+      const { path: file, explicit } = found;
+      const read = readSource(file, explicit ? undefined : maxFileSize);
+      if (read.kind === 'error') {
+        errors.push({ file, message: read.message });
+        unreadable += 1;
+      } else if (read.kind === 'too-large') {
+        skipped.push({ file, reason: 'too-large', message: tooLargeMessage(read.size, maxFileSize!) });
+      } else if (context.core.mightNeedFix(read.text, context.analysisOptions)) {
+        if (!explicit && !run.options.checkMinified && looksMinified(read.text)) {
+          skipped.push({ file, reason: 'minified', message: minifiedMessage });
+        } else {
+          candidates += 1;
+          // A very large file is fixed in a worker of its own (its memory is collected as it goes), unless a test replaced the core.
+          if (run.core === undefined && isSegmented(read.text, file)) planned(found, read, await fixLargeSource(read.text, file, run.options, found.displayPath));
+          else if (lane !== undefined && FixLane.fits(read.text)) await lane.add({ file, text: read.text, sitePath: found.displayPath, owner: { found, text: read.text, encoding: read.encoding } });
+          else planned(found, read, fixText(read.text, file, context, found.displayPath));
+        }
+      } else if (run.crossFile === true) {
+        // No needle: its relative imports matter (the graph may find it reads a retired value or a client), and a client it makes; its text is read again then.
+        const references = detachedReferences(read.text);
+        const textFacts = moduleTextFacts(read.text, context.analysisOptions);
+        if (references.imports.length > 0 || textFacts.clientSource === true) facts.set(file, { needle: false, ...references, ...textFacts });
+      }
+      run.onProgress?.(visited, files.length, found.displayPath);
+      // Reading and fixing are synchronous: let a signal handler run now and then.
+      if (visited % signalCheckInterval === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    // Every candidate's fix; an interrupted run writes nothing, so the worker goes at once.
+    if (lane !== undefined && visited === files.length) await lane.finish();
+  } finally {
+    lane?.close();
   }
   const interrupted = visited < files.length;
   // Files the prefilter passed over that the graph had to parse count as candidates, as in `sunset check`.
