@@ -5,6 +5,8 @@ import { countNotScanned, type NotScannedCounts, type SkippedFile } from '../fil
 import type { SourceEncoding } from '../files/read-source.js';
 import { findSourceFiles } from '../files/walk.js';
 import { applyFixPlan } from './apply-fix-plan.js';
+import { minFilesPerThread } from '../check/check-workers.js';
+import { startFixWorkerWhileWalking } from './fix-workers.js';
 import { planFixes } from './plan-fixes.js';
 
 export interface FixRun {
@@ -92,8 +94,18 @@ export interface FixReport {
  * file that cannot be read, parsed or written is reported and the run goes on.
  */
 export async function fixFiles(paths: readonly string[], run: FixRun): Promise<FixReport> {
-  const listing = await findSourceFiles(paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder });
-  const planned = await planFixes(listing.files, run);
+  const early = startFixWorkerWhileWalking(run.options, run.core !== undefined || run.threads === 1);
+  let listing;
+  try {
+    listing = await findSourceFiles(paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder, onFound: early.onFound });
+  } catch (error) {
+    await early.worker()?.terminate();
+    throw error;
+  }
+  // The walk counts files it then leaves out (gitignored): a run that ends below 1,500 fixes in this thread.
+  if (listing.files.length < minFilesPerThread) await early.worker()?.terminate();
+  else early.onFound(listing.files.length);
+  const planned = await planFixes(listing.files, run, listing.files.length < minFilesPerThread ? undefined : early.worker());
   const skippedFiles = [...listing.skipped, ...planned.skipped].sort((a, b) => compareText(a.file, b.file));
   return applyFixPlan(
     {

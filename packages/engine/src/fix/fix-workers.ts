@@ -21,7 +21,7 @@ import type { FixResult } from './fix-source.js';
 
 /** Candidates handed to the worker in one message (and fixed back in one). */
 const candidatesPerMessage = 8;
-/** Candidates the worker holds at most, handed and not fixed yet: this thread waits for a batch beyond it. */
+/** Candidates the worker holds at most, handed and not fixed yet (about 0.1 s of its work): the rest wait here. */
 const mostInFlight = 32;
 
 /** A candidate to fix: its text, the path its sites name, and what the caller needs back with its result. */
@@ -32,7 +32,31 @@ export interface FixCandidate<T> {
   readonly owner: T;
 }
 
-/** A fix stream over one worker: `add` each candidate, then `finish`; `onFixed` hears every result once. */
+const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * The worker of a fix, started while the walk runs (its start-up, 0.2-0.4 s, overlaps the walk) once
+ * it has found 1,500 files; `lane` gives the lane to fix through, or undefined when none started.
+ */
+export function startFixWorkerWhileWalking(options: SunsetOptions, oneThread: boolean): { readonly onFound: (found: number) => void; readonly worker: () => Worker | undefined } {
+  let worker: Worker | undefined;
+  const available = !oneThread && existsSync(fileURLToPath(workerUrl));
+  return {
+    onFound: (found) => {
+      if (worker !== undefined || !available || found < minFilesPerThread) return;
+      worker = new Worker(workerUrl, { resourceLimits: workerLimits });
+      worker.postMessage({ kind: 'fix-stream', options: workerOptionsOf(options) } satisfies FixWorkerStream);
+    },
+    worker: () => worker,
+  };
+}
+
+/**
+ * A fix stream over one worker: `add` each candidate as it is read, then `finish`; `onFixed` hears
+ * every result once. Reading never waits for the worker: a candidate it cannot take yet waits here (a
+ * fix keeps every candidate's text for its plan anyway), and once every file is read this thread fixes
+ * candidates from the end of that queue while the worker works through the start.
+ */
 export class FixLane<T> {
   readonly #worker: Worker;
   readonly #onFixed: (candidate: FixCandidate<T>, result: FixResult) => void;
@@ -41,33 +65,20 @@ export class FixLane<T> {
   readonly #waiting: FixCandidate<T>[] = [];
   /** Messages handed and not answered, oldest first: the worker answers them in order. */
   readonly #sent: FixCandidate<T>[][] = [];
+  #held = 0;
   #alive = true;
   #wake: (() => void) | undefined;
 
-  /**
-   * A lane when the run is large enough and a built worker exists (the TypeScript sources have none);
-   * undefined otherwise, or with `oneThread` (one thread asked for, or a test's replaced core, which
-   * cannot cross to a worker): the caller fixes in this thread.
-   */
-  static startFor<T>(
-    files: number,
-    options: SunsetOptions,
-    oneThread: boolean,
-    onFixed: (candidate: FixCandidate<T>, result: FixResult) => void,
-    fixHere: (candidate: FixCandidate<T>) => FixResult,
-  ): FixLane<T> | undefined {
-    if (files < minFilesPerThread || oneThread || !existsSync(fileURLToPath(workerUrl))) return undefined;
-    return new FixLane(options, onFixed, fixHere);
-  }
-
-  private constructor(options: SunsetOptions, onFixed: (candidate: FixCandidate<T>, result: FixResult) => void, fixHere: (candidate: FixCandidate<T>) => FixResult) {
+  constructor(worker: Worker, onFixed: (candidate: FixCandidate<T>, result: FixResult) => void, fixHere: (candidate: FixCandidate<T>) => FixResult) {
+    this.#worker = worker;
     this.#onFixed = onFixed;
     this.#fixHere = fixHere;
-    this.#worker = new Worker(workerUrl, { resourceLimits: workerLimits });
     this.#worker.on('message', (message: CheckWorkerMessage) => {
       if (message.kind !== 'fixed-batch') return;
       const batch = this.#sent.shift() ?? [];
+      this.#held -= batch.length;
       batch.forEach((candidate, at) => this.#onFixed(candidate, message.results[at]!));
+      this.#handOut(false);
       this.#wakeUp();
     });
     // A worker that dies loses nothing: what it held is fixed in this thread.
@@ -78,7 +89,6 @@ export class FixLane<T> {
       this.#wakeUp();
     };
     this.#worker.once('error', died).once('exit', died);
-    this.#worker.postMessage({ kind: 'fix-stream', options: workerOptionsOf(options) } satisfies FixWorkerStream);
   }
 
   /** Whether a text goes to the worker: a file larger than its capped heap takes is fixed in this thread. */
@@ -86,20 +96,26 @@ export class FixLane<T> {
     return text.length <= workerMaxFileBytes / 3 || Buffer.byteLength(text) <= workerMaxFileBytes;
   }
 
-  /** Queues a candidate; hands out full messages, and waits for a batch while the worker holds `mostInFlight`. */
-  async add(candidate: FixCandidate<T>): Promise<void> {
+  /** Queues a candidate and hands out full messages while the worker has room. */
+  add(candidate: FixCandidate<T>): void {
     this.#waiting.push(candidate);
     this.#handOut(false);
-    while (this.#alive && this.#waiting.length >= candidatesPerMessage) {
-      await this.#answered();
-      this.#handOut(false);
-    }
   }
 
-  /** Hands out what waits and waits for every result; then the worker goes. */
+  /** Every result: the worker takes from the start of the queue, this thread fixes from its end; then the worker goes. */
   async finish(): Promise<void> {
     try {
-      for (this.#handOut(true); this.#alive && (this.#sent.length > 0 || this.#waiting.length > 0); this.#handOut(true)) await this.#answered();
+      this.#handOut(true);
+      while (this.#alive && (this.#sent.length > 0 || this.#waiting.length > 0)) {
+        const last = this.#waiting.pop();
+        if (last === undefined) {
+          await this.#answered();
+          continue;
+        }
+        this.#onFixed(last, this.#fixHere(last));
+        // The worker's batches arrive between two turns of the loop.
+        await turn();
+      }
       for (const candidate of this.#waiting.splice(0)) this.#onFixed(candidate, this.#fixHere(candidate));
     } finally {
       this.close();
@@ -114,12 +130,12 @@ export class FixLane<T> {
   }
 
   #handOut(all: boolean): void {
-    const held = (): number => this.#sent.reduce((sum, batch) => sum + batch.length, 0);
     while (this.#alive && this.#waiting.length > 0 && (all || this.#waiting.length >= candidatesPerMessage)) {
       const count = Math.min(this.#waiting.length, candidatesPerMessage);
-      if (this.#sent.length > 0 && held() + count > mostInFlight) return;
+      if (this.#held > 0 && this.#held + count > mostInFlight) return;
       const batch = this.#waiting.splice(0, count);
       this.#sent.push(batch);
+      this.#held += count;
       this.#worker.postMessage({
         kind: 'fix-candidates',
         candidates: batch.map(({ file, text, sitePath }) => ({ file, text, sitePath })),

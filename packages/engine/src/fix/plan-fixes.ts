@@ -1,3 +1,4 @@
+import type { Worker } from 'node:worker_threads';
 import type { SiteReport } from '../analysis-contract.js';
 import { checkContextOf, isSegmented, type CheckContext } from '../check/check-source.js';
 import { compareText, type FileProblem } from '../errors.js';
@@ -56,7 +57,7 @@ const signalCheckInterval = 16;
  * retired) and each file that reads a retired value from another file fixed again with it: such a
  * request gets its TODO, naming the constant and its file. Stops between files on `run.signal`.
  */
-export async function planFixes(files: readonly FoundSource[], run: FixRun, context: CheckContext = checkContextOf(run.options, run.core)): Promise<PlannedFixes> {
+export async function planFixes(files: readonly FoundSource[], run: FixRun, worker?: Worker, context: CheckContext = checkContextOf(run.options, run.core)): Promise<PlannedFixes> {
   const maxFileSize = run.maxFileSize ?? run.options.maxFileSize;
   const errors: FileProblem[] = [];
   const skipped: SkippedFile[] = [];
@@ -81,14 +82,15 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, cont
       if (needle || clientSource === true || references.imports.length > 0) facts.set(file, { needle, ...references, clientSource: parsed && clientSource === true, restNeedle: readsPaths });
     }
   };
-  // From 1,500 files a worker fixes the candidates while this thread reads and prefilters the rest.
-  const lane = FixLane.startFor<ReadCandidate>(
-    files.length,
-    run.options,
-    run.core !== undefined || run.threads === 1,
-    ({ owner }, result) => planned(owner.found, owner, result),
-    ({ owner }) => fixText(owner.text, owner.found.path, context, owner.found.displayPath),
-  );
+  // With a worker (from 1,500 files, see `fixFiles`) it fixes the candidates while this thread reads and prefilters the rest.
+  const lane =
+    worker === undefined
+      ? undefined
+      : new FixLane<ReadCandidate>(
+          worker,
+          ({ owner }, result) => planned(owner.found, owner, result),
+          ({ owner }) => fixText(owner.text, owner.found.path, context, owner.found.displayPath),
+        );
   try {
     for (const found of files) {
       if (run.signal?.aborted === true) break;
@@ -107,7 +109,7 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, cont
           candidates += 1;
           // A very large file is fixed in a worker of its own (its memory is collected as it goes), unless a test replaced the core.
           if (run.core === undefined && isSegmented(read.text, file)) planned(found, read, await fixLargeSource(read.text, file, run.options, found.displayPath));
-          else if (lane !== undefined && FixLane.fits(read.text)) await lane.add({ file, text: read.text, sitePath: found.displayPath, owner: { found, text: read.text, encoding: read.encoding } });
+          else if (lane !== undefined && FixLane.fits(read.text)) lane.add({ file, text: read.text, sitePath: found.displayPath, owner: { found, text: read.text, encoding: read.encoding } });
           else planned(found, read, fixText(read.text, file, context, found.displayPath));
         }
       } else if (run.crossFile === true) {
