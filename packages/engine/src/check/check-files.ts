@@ -10,6 +10,7 @@ import { createWalkFilter, findSourceFiles, selectSourceFiles, type WalkOptions 
 import type { ReadFolder } from '../files/list-tree.js';
 import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
 import { importedModules } from '../module-graph/imported-modules.js';
+import { withoutConsumedDeclarations } from '../module-graph/consumed-declarations.js';
 import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
 import { segmentedFromLength } from '../parse/segments.js';
 import { checkContextOf, compareFindingsInFile, type CheckContext, type LocatedFinding, type LocatedUnresolvedMethod } from './check-source.js';
@@ -443,7 +444,7 @@ function collect(
   for (const result of results) for (const outcome of result.files) byIndex.set(outcome.index, outcome);
   const outcomes = [...byIndex.values()].sort((a, b) => a.index - b.index);
   for (const result of results) addTimings(timings, { ...result.timings, walk: 0 });
-  const findings: LocatedFinding[] = [];
+  const all: LocatedFinding[] = [];
   const errors: FileProblem[] = [...unreadable];
   const skipped: SkippedFile[] = [...walkSkipped];
   const candidateFiles: string[] = [];
@@ -453,7 +454,7 @@ function collect(
   const otherHostsByFile = new Map<string, number>();
   let unreadableFiles = 0;
   for (const outcome of outcomes) {
-    for (const finding of outcome.findings) findings.push(finding);
+    for (const finding of outcome.findings) all.push(finding);
     if (outcome.notes !== undefined) {
       unresolvedMethod.push(...outcome.notes.unresolvedMethod);
       otherHostCount += outcome.notes.otherHostCount;
@@ -465,7 +466,8 @@ function collect(
     if (outcome.candidate === true) candidateFiles.push(outcome.file);
     if (outcome.excerpt !== undefined) excerpts.set(outcome.file, outcome.excerpt);
   }
-  findings.sort((a, b) => compareText(a.file, b.file) || compareFindingsInFile(a, b));
+  // A declaration whose value a request of another file reads is reported at that request only.
+  const findings = withoutConsumedDeclarations(all).sort((a, b) => compareText(a.file, b.file) || compareFindingsInFile(a, b));
   errors.sort((a, b) => compareText(a.file, b.file));
   skipped.sort((a, b) => compareText(a.file, b.file));
   const notScanned = countNotScanned(skipped, unreadable.length + unreadableFiles);
