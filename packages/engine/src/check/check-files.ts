@@ -185,7 +185,8 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     // Nothing to check again (the common case): the workers go now, while this thread collects.
     if (graph === undefined) for (const worker of workers) worker.close();
     else results.push(...(await recheckImporters(files, graph, context, limits, run.cwd, workers, !inWorkers)));
-    return collect(listing.unreadable, listing.skipped, files, results, timings, gather.summaries);
+    // A run of some files only cannot know every reader of a constant: its declarations stay reported.
+    return collect(listing.unreadable, listing.skipped, files, results, timings, gather.summaries, run.onlyFiles === undefined);
   } finally {
     for (const worker of workers) worker.close();
   }
@@ -438,6 +439,7 @@ function collect(
   results: readonly ThreadResult[],
   timings: PhaseTimings,
   summaries: boolean,
+  dropConsumed: boolean,
 ): CheckFilesResult {
   // A file checked again through the module graph (a later result) replaces its first outcome.
   const byIndex = new Map<number, FileOutcome>();
@@ -466,8 +468,10 @@ function collect(
     if (outcome.candidate === true) candidateFiles.push(outcome.file);
     if (outcome.excerpt !== undefined) excerpts.set(outcome.file, outcome.excerpt);
   }
-  // A declaration whose value a request of another file reads is reported at that request only.
-  const findings = withoutConsumedDeclarations(all).sort((a, b) => compareText(a.file, b.file) || compareFindingsInFile(a, b));
+  // A declaration whose value a request of another file reads is reported at that request only, when
+  // the run read every file that may read it (a walk): `--changed-since` reports a changed constant
+  // where it is declared, for its readers outside the change, and filters the requests by changed line.
+  const findings = (dropConsumed ? withoutConsumedDeclarations(all) : all).sort((a, b) => compareText(a.file, b.file) || compareFindingsInFile(a, b));
   errors.sort((a, b) => compareText(a.file, b.file));
   skipped.sort((a, b) => compareText(a.file, b.file));
   const notScanned = countNotScanned(skipped, unreadable.length + unreadableFiles);
