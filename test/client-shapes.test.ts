@@ -63,12 +63,9 @@ const sourceFiles = fg.sync('src/**/*', { cwd: fixture }).sort();
 
 /**
  * What today's build does not do yet (the README's Gaps), by face and file: those tests are `it.fails`
- * and start to fail, asking to be turned back into `it`, once the build does it.
+ * and start to fail, asking to be turned back into `it`, once the build does it. None is open (G1 to G5 are closed).
  */
-const gaps: Readonly<Record<string, string>> = {
-  'check findings src/legacy/paths.js': 'G2: the constant is reported where it is declared too, though its one request in push.js is reported',
-  'fix src/legacy/paths.js': 'G2: a second TODO at the declaration of a constant whose request is marked',
-};
+const gaps: Readonly<Record<string, string>> = {};
 
 /** `it`, or `it.fails` with the gap in its name when `key` is a known gap. */
 function pinned(key: string, name: string, test: () => void | Promise<void>): void {

@@ -47,7 +47,8 @@ describe('sunset fix over the legacy app', () => {
     expect(firstRun.status).toBe(0);
     const report = JSON.parse(String(firstRun.stdout)) as { sites: { action: string }[] };
     const count = (action: string): number => report.sites.filter((site) => site.action === action).length;
-    expect([count('rewritten'), count('todo'), count('skipped')]).toEqual([16, 42, 0]);
+    // REPORT_DATA_URL of src/config/endpoints.ts gets its TODO at the report runner's request only.
+    expect([count('rewritten'), count('todo'), count('skipped')]).toEqual([16, 41, 0]);
   });
 
   it('changes exactly the files of the expected tree, to exactly their expected text', () => {
@@ -85,13 +86,18 @@ describe('sunset fix over the legacy app', () => {
         .split('\n')
         .flatMap((line, index) => (line.includes('TODO(sunset:') ? [`${file}:${index + 1}`] : [])),
     );
-    expect(markerLines).toHaveLength(42); // one marker per request (a SOAP envelope and its SOAPAction header share one) and statement
+    expect(markerLines).toHaveLength(41); // one marker per request (a SOAP envelope and its SOAPAction header share one) and statement
     // Every marker sits on a call that is still there: the call is the finding, the marker its related place.
     // That holds in the editor too for report-runner.ts:79, which reads its URL from another file: the
     // plugin reads src/config/endpoints.ts by relative path, as sunset check's module graph does.
     const todoReports = reports.filter((report) => report.ruleId === 'sunset/no-sunset-todo').map((report) => `${report.file}:${report.line}`);
     expect(todoReports).toEqual([]);
     const retirementRules = ['sunset/no-legacy-rest-path', 'sunset/no-retired-soap-operation', 'sunset/no-sync-reporting'];
-    expect(retired.filter((report) => retirementRules.includes(report.ruleId ?? ''))).toHaveLength(markerLines.length);
+    const retirements = retired.filter((report) => retirementRules.includes(report.ruleId ?? ''));
+    // Linting endpoints.ts alone, the plugin cannot know that the report runner reads REPORT_DATA_URL: it
+    // reports the declaration, which has no marker (sunset check reports and marks the request only).
+    const unmarked = retirements.filter((report) => report.file === 'src/config/endpoints.ts').map((report) => `${report.file}:${report.line}:${report.column} ${report.ruleId}`);
+    expect(unmarked).toEqual(['src/config/endpoints.ts:12:32 sunset/no-sync-reporting']);
+    expect(retirements).toHaveLength(markerLines.length + unmarked.length);
   });
 });

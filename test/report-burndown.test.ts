@@ -118,18 +118,17 @@ describe('sunset report --history (burndown from git, no checkout)', () => {
   it('counts the requests that read a retired constant of another file, in the work tree and in each commit, as sunset check does', async () => {
     const repo = throwawayRepo();
     const endpoints = "export const REPORT_URL = '/v1/reportingstats/agency/reportdata';\n";
-    const runner = "import axios from 'axios';\nimport { REPORT_URL } from './endpoints';\nexport const run = () => axios.post(REPORT_URL, {});\n";
-    repo.commit({ 'src/endpoints.ts': endpoints, 'src/run.ts': runner }, '2026-01-02T10:00:00Z', 'a constant and its reader');
-    repo.commit({ 'src/run.ts': runner.replace('REPORT_URL, {}', "'/v1/buyer/stats/data', {}").replace("import { REPORT_URL } from './endpoints';\n", '') }, '2026-01-20T10:00:00Z', 'migrate the reader');
+    const runner = "import axios from 'axios';\nimport { REPORT_URL } from './endpoints';\nexport const run = () => axios.post(REPORT_URL, {});\nexport const rerun = () => axios.post(REPORT_URL, {});\n";
+    repo.commit({ 'src/endpoints.ts': endpoints, 'src/run.ts': runner }, '2026-01-02T10:00:00Z', 'a constant and its two requests');
+    repo.commit({ 'src/run.ts': runner.replaceAll('REPORT_URL, {}', "'/v1/buyer/stats/data', {}").replace("import { REPORT_URL } from './endpoints';\n", '') }, '2026-01-20T10:00:00Z', 'migrate the requests');
     // Not committed: another reader of the constant, which the work tree's count must include.
     writeFileSync(path.join(repo.dir, 'src/other.ts'), "import { REPORT_URL } from './endpoints';\nexport const other = () => fetch(REPORT_URL, { method: 'POST' });\n");
     const { data, code } = await report(repo.dir, ['--history', '2026-01-01', '--every', 'week']);
     expect(code).toBe(0);
-    expect(data.sites.map((site) => `${site.file}:${site.line}:${site.column} ${site.entry} ${site.fix}`)).toEqual([
-      'src/endpoints.ts:1:27 reporting-sync-reportdata todo',
-      'src/other.ts:2:34 reporting-sync-reportdata todo',
-    ]);
-    // Each sampled commit counts its reader too: 2 calls until the reader was migrated on 2026-01-20, then 1.
+    // One request is one site: the constant other.ts reads is counted there, not where it is declared.
+    expect(data.sites.map((site) => `${site.file}:${site.line}:${site.column} ${site.entry} ${site.fix}`)).toEqual(['src/other.ts:2:34 reporting-sync-reportdata todo']);
+    // Each sampled commit counts the two requests reading the constant, not its declaration, until they were
+    // migrated on 2026-01-20; then the declaration nobody reads any more is the one site.
     expect(data.history?.points.map((point) => [point.day, point.total])).toEqual([
       ['2026-01-08', 2],
       ['2026-01-15', 2],

@@ -122,9 +122,9 @@ describe('sunset check --changed-since', () => {
 });
 
 /** file:line:column entry, and `<- file:line` for each related place in another file. */
-async function checkWithRelated(cwd: string, argv: readonly string[]): Promise<{ findings: string[]; notScanned: string[]; files: number; otherHosts: number; err: string }> {
+async function checkWithRelated(cwd: string, argv: readonly string[]): Promise<{ code: number; findings: string[]; notScanned: string[]; files: number; otherHosts: number; err: string }> {
   const io = captureIo(cwd);
-  await main(['check', '.', '--as-of', '2026-01-15', '--format', 'json', ...argv], io);
+  const code = await main(['check', '.', '--as-of', '2026-01-15', '--format', 'json', ...argv], io);
   const report = JSON.parse(io.out()) as {
     findings: { file: string; line: number; column: number; entry: string; related?: { file?: string; line: number }[] }[];
     notScanned: { file: string; reason: string }[];
@@ -133,6 +133,7 @@ async function checkWithRelated(cwd: string, argv: readonly string[]): Promise<{
   };
   const elsewhere = (related: { file?: string; line: number }[] = []): string => related.flatMap((place) => (place.file === undefined ? [] : [` <- ${place.file}:${place.line}`])).join('');
   return {
+    code,
     findings: report.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.entry}${elsewhere(f.related)}`),
     notScanned: report.notScanned.map((file) => `${file.file} ${file.reason}`),
     files: report.summary.files,
@@ -179,17 +180,17 @@ describe('sunset check --changed-since reads the changed files and what they imp
   it('reports a changed constant at its declaration, and changed lines reading constants of unchanged files, with their declarations', async () => {
     const root = repoWithChangedConstants();
     const walked = await checkWithRelated(root, []);
-    // The whole tree: every finding, including the unchanged caller of the changed constant (sync.ts).
+    // The whole tree: every request, including the unchanged caller of the changed constant (sync.ts);
+    // the constants every reader of which the walk read are reported at those requests only.
     expect(walked.findings).toStrictEqual([
-      'src/api/legacy.ts:1:25 campaign-dictionary-managers',
-      'src/api/paths.ts:1:24 campaign-dictionary-clients',
       'src/etl/report.ts:2:35 campaign-dictionary-clients <- src/api/paths.ts:1',
       'src/etl/sync.ts:2:33 campaign-dictionary-clients <- src/api/paths.ts:1',
       'src/other.ts:2:33 campaign-dictionary-managers <- src/api/legacy.ts:1',
       'src/other.ts:3:34 campaign-dictionary-managers <- src/api/legacy.ts:1',
     ]);
     const changed = await checkWithRelated(root, ['--changed-since', 'main']);
-    // sync.ts did not change: its call is not reported; the changed constant is, where it is declared.
+    // sync.ts did not change: its call is not reported; the changed constant is, where it is declared
+    // (a run of the changed files cannot know every reader, so it keeps the declaration besides report.ts).
     expect(changed.findings).toStrictEqual([
       'src/api/paths.ts:1:24 campaign-dictionary-clients',
       'src/etl/report.ts:2:35 campaign-dictionary-clients <- src/api/paths.ts:1',
@@ -200,6 +201,27 @@ describe('sunset check --changed-since reads the changed files and what they imp
     expect({ files: changed.files, notScanned: changed.notScanned }).toStrictEqual({ files: 3, notScanned: ['src/fixtures/sample.ts excluded-by-config'] });
     const base = git(root, 'rev-parse', 'main').trim().slice(0, 12);
     expect(changed.err).toBe(`--changed-since main: checked 3 files changed since ${base}; 1 finding on other lines not reported.\n`);
+  });
+
+  it('keeps a changed constant at its declaration when its one reader changed on another line only (the gate does not pass)', async () => {
+    const root = makeTree({
+      'src/api/paths.ts': "export const CLIENTS = '/v1/buyer/advertisers';\n",
+      'src/etl/report.ts': "import { CLIENTS } from '../api/paths';\nexport const report = () => fetch(CLIENTS);\n",
+    });
+    git(root, 'init', '-q');
+    git(root, 'add', '.');
+    git(root, 'commit', '-q', '-m', 'base');
+    writeTree(root, {
+      'src/api/paths.ts': "export const CLIENTS = '/v1/campaigns/dictionaries/clients';\n",
+      'src/etl/report.ts': "import { CLIENTS } from '../api/paths';\nexport const report = () => fetch(CLIENTS);\nexport const limit = 2;\n",
+    });
+    const walked = await checkWithRelated(root, []);
+    const changed = await checkWithRelated(root, ['--changed-since', 'HEAD']);
+    // The walk reports the request only; the changed run reports the changed declaration (the request's line did not change).
+    expect(walked.findings).toStrictEqual(['src/etl/report.ts:2:35 campaign-dictionary-clients <- src/api/paths.ts:1']);
+    expect(changed.findings).toStrictEqual(['src/api/paths.ts:1:24 campaign-dictionary-clients']);
+    expect(changed.code).toBe(1);
+    expect(changed.err).toContain('; 1 finding on other lines not reported.\n');
   });
 
   it('follows an import into a nested config\'s folder no more than a walk does', async () => {

@@ -28,3 +28,4 @@ export { scanModuleSpecifiers } from './module-graph/scan-imports.js';
 export { holdHeapGrowth, holdYoungGeneration } from './check/young-generation.js';
 export { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData, type ModuleGraphSources } from './module-graph/build-module-graph.js';
 export { checkSourceInModuleGraph, checkSourceWithModuleFacts } from './module-graph/module-graph-context.js';
+export { consumedDeclarations, placeKey, withoutConsumedDeclarations } from './module-graph/consumed-declarations.js';

@@ -10,6 +10,7 @@ import { createWalkFilter, findSourceFiles, selectSourceFiles, type WalkOptions 
 import type { ReadFolder } from '../files/list-tree.js';
 import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
 import { importedModules } from '../module-graph/imported-modules.js';
+import { withoutConsumedDeclarations } from '../module-graph/consumed-declarations.js';
 import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
 import { segmentedFromLength } from '../parse/segments.js';
 import { checkContextOf, compareFindingsInFile, type CheckContext, type LocatedFinding, type LocatedUnresolvedMethod } from './check-source.js';
@@ -184,7 +185,8 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     // Nothing to check again (the common case): the workers go now, while this thread collects.
     if (graph === undefined) for (const worker of workers) worker.close();
     else results.push(...(await recheckImporters(files, graph, context, limits, run.cwd, workers, !inWorkers)));
-    return collect(listing.unreadable, listing.skipped, files, results, timings, gather.summaries);
+    // A run of some files only cannot know every reader of a constant: its declarations stay reported.
+    return collect(listing.unreadable, listing.skipped, files, results, timings, gather.summaries, run.onlyFiles === undefined);
   } finally {
     for (const worker of workers) worker.close();
   }
@@ -437,13 +439,14 @@ function collect(
   results: readonly ThreadResult[],
   timings: PhaseTimings,
   summaries: boolean,
+  dropConsumed: boolean,
 ): CheckFilesResult {
   // A file checked again through the module graph (a later result) replaces its first outcome.
   const byIndex = new Map<number, FileOutcome>();
   for (const result of results) for (const outcome of result.files) byIndex.set(outcome.index, outcome);
   const outcomes = [...byIndex.values()].sort((a, b) => a.index - b.index);
   for (const result of results) addTimings(timings, { ...result.timings, walk: 0 });
-  const findings: LocatedFinding[] = [];
+  const all: LocatedFinding[] = [];
   const errors: FileProblem[] = [...unreadable];
   const skipped: SkippedFile[] = [...walkSkipped];
   const candidateFiles: string[] = [];
@@ -453,7 +456,7 @@ function collect(
   const otherHostsByFile = new Map<string, number>();
   let unreadableFiles = 0;
   for (const outcome of outcomes) {
-    for (const finding of outcome.findings) findings.push(finding);
+    for (const finding of outcome.findings) all.push(finding);
     if (outcome.notes !== undefined) {
       unresolvedMethod.push(...outcome.notes.unresolvedMethod);
       otherHostCount += outcome.notes.otherHostCount;
@@ -465,7 +468,10 @@ function collect(
     if (outcome.candidate === true) candidateFiles.push(outcome.file);
     if (outcome.excerpt !== undefined) excerpts.set(outcome.file, outcome.excerpt);
   }
-  findings.sort((a, b) => compareText(a.file, b.file) || compareFindingsInFile(a, b));
+  // A declaration whose value a request of another file reads is reported at that request only, when
+  // the run read every file that may read it (a walk): `--changed-since` reports a changed constant
+  // where it is declared, for its readers outside the change, and filters the requests by changed line.
+  const findings = (dropConsumed ? withoutConsumedDeclarations(all) : all).sort((a, b) => compareText(a.file, b.file) || compareFindingsInFile(a, b));
   errors.sort((a, b) => compareText(a.file, b.file));
   skipped.sort((a, b) => compareText(a.file, b.file));
   const notScanned = countNotScanned(skipped, unreadable.length + unreadableFiles);

@@ -36,6 +36,8 @@ export interface RelatedPosition {
 export interface CrossFileRelatedLocation extends RelatedPosition {
   /** Absolute path. */
   readonly file: string;
+  /** What is there: a value the finding reads (`consumedDeclarations`), or the client its request is made with. */
+  readonly role?: 'value' | 'client';
 }
 
 /** A request the retirement rules did not report because its method is not said and another method of its path stays available. */

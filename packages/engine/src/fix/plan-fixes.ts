@@ -1,13 +1,15 @@
 import type { Worker } from 'node:worker_threads';
-import type { SiteReport } from '../analysis-contract.js';
-import { checkContextOf, isSegmented, type CheckContext } from '../check/check-source.js';
+import type { Declaration, SiteReport } from '../analysis-contract.js';
+import { checkCandidate, checkContextOf, isSegmented, type CheckContext } from '../check/check-source.js';
+import { emptyTimings } from '../check/timings.js';
 import { compareText, type FileProblem } from '../errors.js';
 import { displayPath } from '../files/paths.js';
 import { readSource, type SourceEncoding } from '../files/read-source.js';
 import { looksMinified, minifiedMessage, tooLargeMessage, type SkippedFile } from '../files/source-shape.js';
 import type { FoundSource } from '../files/walk.js';
 import { buildModuleGraph, mayOfferRetiredValues, moduleTextFacts, type ModuleFacts } from '../module-graph/build-module-graph.js';
-import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
+import { readModuleExports, type ExportedValue, type ForwardedExport, type ModuleExports } from '../module-graph/exported-values.js';
+import { moduleGraphCheck, type ModuleGraphCheck } from '../module-graph/module-graph-context.js';
 import { detachedReferences } from '../module-graph/scan-imports.js';
 import type { FileChange, FixRun } from './fix-files.js';
 import { fixLargeSource } from './fix-large-file.js';
@@ -162,16 +164,49 @@ function fixImporters(files: readonly FoundSource[], plans: Map<string, FilePlan
   };
   const graph = buildModuleGraph([...byPath.keys()], { factsOf: (file) => facts.get(file), readText: plannedText }, context.analysisOptions, context.core);
   let added = 0;
+  // The names of the values each declaring file offers that a request fixed here reads.
+  const consumed = new Map<string, Set<string>>();
+  const checkOf = (file: string): ModuleGraphCheck => moduleGraphCheck(context, graph, file, (declaredIn) => displayPath(run.cwd, declaredIn));
   for (const file of Object.keys(graph.links)) {
     const found = byPath.get(file)!;
     const text = plans.get(file)?.text ?? plannedText(file);
     // A minified file without a needle is left out, as the first pass leaves out one with a needle.
     if (text === undefined || (!found.explicit && !run.options.checkMinified && looksMinified(text))) continue;
-    const check = moduleGraphCheck(context, graph, file, (declaredIn) => displayPath(run.cwd, declaredIn));
-    const result = fixText(text, file, check.context, found.displayPath, (findings) => check.annotateFix(findings));
+    const check = checkOf(file);
+    const read: Declaration[] = [];
+    const result = fixText(text, file, check.context, found.displayPath, (findings) => {
+      read.push(...check.valuesRead(findings));
+      return check.annotateFix(findings);
+    });
     if (result.error !== undefined) continue;
+    for (const declaration of read) consumed.set(declaration.file, (consumed.get(declaration.file) ?? new Set()).add(declaration.name));
     if (!plans.has(file)) added += 1;
     plans.set(file, { found, text, encoding: plans.get(file)?.encoding ?? encodings.get(file) ?? 'utf8', result });
   }
+  // One request is one finding: the declaration of a value such a request reads gets no TODO of its own
+  // (its file, fixed alone, could not know who reads it), as `sunset check` reports it at the request only.
+  for (const [file, names] of consumed) {
+    const plan = plans.get(file);
+    if (plan === undefined) continue;
+    const check = checkOf(file);
+    const ranges = declarationRanges(plan.text, file, names, check.context);
+    if (ranges.length === 0) continue;
+    const read = (range: readonly [number, number]): boolean => ranges.some(([start, end]) => start <= range[0] && range[1] <= end);
+    const result = fixText(plan.text, file, check.context, plan.found.displayPath, (findings) => check.annotateFix(findings.filter((finding) => !read(finding.range))));
+    if (result.error === undefined) plans.set(file, { ...plan, result });
+  }
   return added;
+}
+
+/** Where `text` (as written, before any fix) declares the exported values named `names` (`API.campaigns` for a member). */
+function declarationRanges(text: string, file: string, names: ReadonlySet<string>, context: CheckContext): (readonly [number, number])[] {
+  const ranges: (readonly [number, number])[] = [];
+  let exports: ModuleExports | undefined;
+  checkCandidate(text, file, context, emptyTimings(), (index, lines) => (exports = readModuleExports(file, index, lines)));
+  const visit = (value: ExportedValue | ForwardedExport): void => {
+    if (value.kind === 'object') for (const member of Object.values(value.members)) visit(member);
+    else if (value.kind === 'text' && names.has(value.declaration.name)) ranges.push(value.declaration.range);
+  };
+  for (const value of exports?.named.values() ?? []) visit(value);
+  return ranges;
 }

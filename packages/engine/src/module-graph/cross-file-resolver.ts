@@ -29,6 +29,7 @@ export function withCrossFileFacts<F extends Finding>(finding: F, resolutions: r
       endLine: declaration.endLine,
       endColumn: declaration.endColumn,
       message: clients.has(declaration) ? `The client is created here as ${declaration.name}.` : `The value is declared here as ${declaration.name}.`,
+      role: clients.has(declaration) ? 'client' : 'value',
     })),
   };
 }
@@ -37,7 +38,7 @@ export function withCrossFileFacts<F extends Finding>(finding: F, resolutions: r
  * The resolutions (each declaration once, in the order they were resolved) a finding used: the values
  * its range read, and the client its request was made with (the name that brought it in, `clientVia`).
  */
-function resolutionsUsedBy(finding: Finding, resolutions: readonly CrossFileResolution[]): CrossFileResolution[] {
+export function resolutionsUsedBy(finding: Finding, resolutions: readonly CrossFileResolution[]): CrossFileResolution[] {
   const via = finding.retirement?.clientVia;
   const used = resolutions.filter(
     (resolution) => contains(finding.range, resolution.range) || (resolution.client === true && via !== undefined && resolution.range[0] === via[0] && resolution.range[1] === via[1]),

@@ -1,11 +1,11 @@
-import type { FileIndex, Finding, SourceFile, SunsetOptions } from '../analysis-contract.js';
+import type { Declaration, FileIndex, Finding, SourceFile, SunsetOptions } from '../analysis-contract.js';
 import { checkCandidate, checkContextOf, type CheckContext, type CheckSourceResult, type LocatedFinding } from '../check/check-source.js';
 import { emptyTimings } from '../check/timings.js';
 import { nestsTooDeeply, tooDeeplyNestedMessage } from '../files/source-shape.js';
 import { moduleGraphResolver, type ModuleFacts, type ModuleGraphData } from './build-module-graph.js';
 import { readModuleExports, retiredExports, type ModuleExports } from './exported-values.js';
 import { detachedReferences } from './scan-imports.js';
-import { withCrossFileFacts, withCrossFileTodo, type CrossFileResolution } from './cross-file-resolver.js';
+import { resolutionsUsedBy, withCrossFileFacts, withCrossFileTodo, type CrossFileResolution } from './cross-file-resolver.js';
 
 /** One file's check over the module graph: the context to check it with, and how to annotate what it found. */
 export interface ModuleGraphCheck {
@@ -13,6 +13,8 @@ export interface ModuleGraphCheck {
   annotate(findings: readonly LocatedFinding[]): LocatedFinding[];
   /** For `fix`: the TODO of each finding read through an import names the constants and their files. */
   annotateFix(findings: readonly Finding[]): Finding[];
+  /** The values of other files (not clients) that the retirement findings among `findings` read. */
+  valuesRead(findings: readonly Finding[]): Declaration[];
 }
 
 /**
@@ -20,7 +22,7 @@ export interface ModuleGraphCheck {
  * the file imports nothing from the graph). `displayPath` names declaring files in `data.declaredIn`.
  */
 export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, file: string, displayPath: (file: string) => string): ModuleGraphCheck {
-  if (graph.links[file] === undefined) return { context, annotate: (findings) => [...findings], annotateFix: (findings) => [...findings] };
+  if (graph.links[file] === undefined) return { context, annotate: (findings) => [...findings], annotateFix: (findings) => [...findings], valuesRead: () => [] };
   let resolutions: readonly CrossFileResolution[] = [];
   const indexFile = (source: SourceFile, options: CheckContext['analysisOptions']): FileIndex => {
     const resolver = moduleGraphResolver(graph, file, source.program);
@@ -33,6 +35,8 @@ export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, 
     context: { ...context, core: { ...context.core, indexFile } },
     annotate: (findings) => findings.map((finding) => withCrossFileFacts(finding, resolutions, displayPath)),
     annotateFix: (findings) => findings.map((finding) => withCrossFileTodo(finding, resolutions, displayPath)),
+    valuesRead: (findings) =>
+      findings.flatMap((finding) => (finding.retirement === undefined ? [] : resolutionsUsedBy(finding, resolutions).filter((used) => used.client !== true).map((used) => used.declaration))),
   };
 }
 

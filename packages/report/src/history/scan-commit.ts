@@ -1,7 +1,18 @@
 import path from 'node:path';
 import ignore from 'ignore';
 import { analysisOptionsOf } from '@sunset/config';
-import { buildModuleGraph, checkSourceInModuleGraph, checkSourceWithModuleFacts, mayOfferRetiredValues, sourceExtensions, type LocatedFinding, type ModuleFacts, type SunsetOptions } from '@sunset/engine';
+import {
+  buildModuleGraph,
+  checkSourceInModuleGraph,
+  checkSourceWithModuleFacts,
+  consumedDeclarations,
+  mayOfferRetiredValues,
+  placeKey,
+  sourceExtensions,
+  type LocatedFinding,
+  type ModuleFacts,
+  type SunsetOptions,
+} from '@sunset/engine';
 import type { Migration, Phase } from '@sunset/rule-data';
 import { reportFamilyOf } from '../inventory/family.js';
 import { isReportedRetirement } from '../inventory/reportable.js';
@@ -71,8 +82,10 @@ export class CommitScanner {
     for (let start = 0; start < files.length; start += batch) {
       ownSites.push(...(await Promise.all(files.slice(start, start + batch).map((file) => this.#sitesOf(file)))));
     }
-    const acrossFiles = await this.#crossFileSites(files);
-    return files.flatMap((file, index) => (acrossFiles.get(file.path) ?? ownSites[index]!).map((site) => ({ ...site, file: file.path })));
+    const { sites: acrossFiles, consumed } = await this.#crossFileSites(files);
+    // A declaration whose value a request of another file reads is counted at that request only, as `sunset check` counts it.
+    const kept = (file: TreeFile, site: BlobSite): boolean => consumed.size === 0 || !consumed.has(placeKey(path.join(this.#scope.root, file.path), site.line, site.column));
+    return files.flatMap((file, index) => (acrossFiles.get(file.path) ?? ownSites[index]!).filter((site) => kept(file, site)).map((site) => ({ ...site, file: file.path })));
   }
 
   async #sitesOf(file: TreeFile): Promise<readonly BlobSite[]> {
@@ -113,13 +126,15 @@ export class CommitScanner {
 
   /**
    * The sites of each file of the commit that reads a retired value of another file, checked again
-   * with the commit's module graph (by path; the other files keep their own sites). Costs one pass
-   * over the files when none exports a retired value.
+   * with the commit's module graph (by path; the other files keep their own sites), and the places of
+   * the declarations those requests read (`consumedDeclarations`). Costs one pass over the files when
+   * none exports a retired value.
    */
-  async #crossFileSites(files: readonly TreeFile[]): Promise<Map<string, BlobSite[]>> {
+  async #crossFileSites(files: readonly TreeFile[]): Promise<{ readonly sites: Map<string, BlobSite[]>; readonly consumed: ReadonlySet<string> }> {
     const found = new Map<string, BlobSite[]>();
+    const consumed = new Set<string>();
     // The common case: no file of the commit exports a retired value.
-    if (!files.some((file) => this.#offersValues(file.blob))) return found;
+    if (!files.some((file) => this.#offersValues(file.blob))) return { sites: found, consumed };
     const byAbsolute = new Map(files.map((file) => [path.join(this.#scope.root, file.path), file]));
     const factsOf = (absolute: string): ModuleFacts | undefined => {
       const file = byAbsolute.get(absolute);
@@ -135,8 +150,9 @@ export class CommitScanner {
       const text = this.#moduleText.get(file.blob) ?? (await this.#reader.read(file.blob));
       const { findings } = checkSourceInModuleGraph(text, absolute, this.#scope.options, graph, (declaredIn) => path.relative(this.#scope.root, declaredIn).split(path.sep).join('/'));
       found.set(file.path, this.#blobSites(findings, text));
+      for (const place of consumedDeclarations(findings.filter((finding) => isReportedRetirement(finding, this.#scope.options)))) consumed.add(place);
     }
-    return found;
+    return { sites: found, consumed };
   }
 
   #offersValues(blob: string): boolean {
