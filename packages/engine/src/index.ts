@@ -2,7 +2,6 @@ export type { AnalysisCore, SunsetOptions } from './analysis-contract.js';
 export { parseSource, type ParseResult, type SyntaxProblem } from './parse/parse-source.js';
 export { checkSource, type CheckNotes, type CheckSourceResult, type CrossFileRelatedLocation, type LocatedFinding, type LocatedUnresolvedMethod, type RelatedPosition } from './check/check-source.js';
 export { checkFiles, defaultThreadCount, type CheckFilesResult, type CheckRun, type ModuleSummary, type SkippedFile } from './check/check-files.js';
-export { workerOptionsOf } from './check/check-workers.js';
 export { exportsPattern } from './check/thread-result.js';
 export { excerptLines, excerptOf, type SourceExcerpt } from './check/excerpts.js';
 export type { PhaseTimings } from './check/timings.js';

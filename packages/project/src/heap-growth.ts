@@ -12,8 +12,7 @@ const projectGrowingPercent = 20;
  * The flag is process-wide and read each time V8 sets the next limit; the first pass's workers are done.
  */
 export function holdHeapGrowth(): void {
-  // Held once per analysis, however many programs it builds.
-  release ??= holdOldGenerationGrowth(projectGrowingPercent);
+  release = holdOldGenerationGrowth(projectGrowingPercent);
 }
 
 let release: (() => void) | undefined;

@@ -2,4 +2,3 @@ export { analyseProject, loadTsconfig, runProjectCheck, type CrossFileLocation, 
 export { basePatternOf, baseTestOf, selectProjectFiles, summaryOfText, wrapperDepth, type FileSummary, type ProjectFiles, type SeedTests } from './select-files.js';
 export { runProjectFix, type ProjectFixResult, type ProjectFixRun } from './project-fix.js';
 export { clientNamesOf, mayHoldClient, type ClientNames } from './declared-names.js';
-export { apartFrom, separable, separableGroups } from './program-groups.js';

@@ -1,8 +1,5 @@
-import { existsSync, readFileSync, type Dirent } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { indexFile, rangeOf, retirementNotesOf, type AnalysisOptions, type CallForm, type FileIndex, type Finding } from '@sunset/analysis';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
 import {
@@ -15,7 +12,6 @@ import {
   findSourceFiles,
   parseSource,
   UsageError,
-  workerOptionsOf,
   type CheckFilesResult,
   type CrossFileRelatedLocation,
   type FileProblem,
@@ -30,7 +26,6 @@ import { Project, ts, type SourceFile as MorphSourceFile } from 'ts-morph';
 import { createClientResolver, type ClientOrigin } from './client-resolver.js';
 import { clientNamesOf, mayHoldClient } from './declared-names.js';
 import { holdHeapGrowth, restoreHeapGrowth } from './heap-growth.js';
-import { separable, separableGroups } from './program-groups.js';
 import { basePatternOf, baseTestOf, selectProjectFiles, summaryOfText, wrapperDepth, type FileSummary, type SeedTests } from './select-files.js';
 import { createValueEvaluator, morphNodeAt, type ValueDeclaration } from './type-resolver.js';
 import { wrapperFindings } from './wrapper-findings.js';
@@ -249,8 +244,7 @@ export interface ProjectAnalysis {
  * The whole-program part of `--project`: walk the paths, select the files that can matter (leaving
  * out `excluded`), load only those into ts-morph, then run the analysis with the type checker
  * resolving imported values, and report each call of a wrapper whose argument reaches a request sink
- * with a retired value. `apart`: when the files fall in two groups that share no import, one of them is
- * a program of its own in a worker (`analyseApart`), and `project` holds only the other group's files.
+ * with a retired value.
  */
 export async function analyseProject(
   run: ProjectRun,
@@ -258,10 +252,9 @@ export async function analyseProject(
   excluded: ReadonlySet<string>,
   modules?: ReadonlyMap<string, ModuleSummary>,
   settledInFirstPass?: (file: string) => boolean,
-  apart = false,
 ): Promise<ProjectAnalysis> {
   try {
-    return await analyseSelection(run, tsconfig, excluded, modules, settledInFirstPass, apart);
+    return await analyseSelection(run, tsconfig, excluded, modules, settledInFirstPass);
   } finally {
     restoreHeapGrowth();
   }
@@ -274,7 +267,6 @@ async function analyseSelection(
   excluded: ReadonlySet<string>,
   modules: ReadonlyMap<string, ModuleSummary> | undefined,
   settledInFirstPass: ((file: string) => boolean) | undefined,
-  apart: boolean,
 ): Promise<ProjectAnalysis> {
   const readFolder = run.readFolder ?? createFolderCache();
   // The first pass summarized every file it read, in walk order: no second walk, no second read.
@@ -297,102 +289,10 @@ async function analyseSelection(
     encodings.set(file, read.encoding);
   }
 
-  const scanned = new Set(files);
-  const groups = apart && programWorkerBuilt() ? separableGroups(texts, selection.importsOf, run.threads ?? availableParallelism()) : undefined;
-  if (groups !== undefined) run.onProgress?.(`loading ${texts.size} files into ts-morph as two programs (${groups[1].size} in a worker)`);
-  const program = groups === undefined ? undefined : await analyseApart(run, tsconfig.options, groups, scanned);
-  // One program: the files do not fall apart, or the two programs turned out to see into each other.
-  if (program === undefined) run.onProgress?.(`loading ${texts.size} files into ts-morph`);
-  const { findings, otherHostsByFile, project } = program ?? analyseProgram(run, tsconfig.options, texts, scanned, { holdHeap: true, apart: false });
-  return { findings, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, encodings, project, scanned, otherHostsByFile };
-}
-
-/** What one program's analysis needs of the run: a worker gets it as plain data (`ProgramTask`). */
-export type ProgramRun = Pick<ProjectRun, 'cwd' | 'options' | 'onProgress'>;
-
-/** The findings of one program (sorted), with its project; with `apart`, whether it stands apart (`separable`) and its files. */
-export interface ProgramAnalysis {
-  readonly findings: ProjectFinding[];
-  readonly otherHostsByFile: Map<string, number>;
-  readonly project: Project;
-  readonly separable: boolean;
-  /** Every file of the program (those it was given and those they import); empty without `apart`. */
-  readonly programFiles: readonly string[];
-}
-
-/** What the program worker is given: the run as plain data (the catalog is built there again) and its group's files. */
-export interface ProgramTask {
-  readonly cwd: string;
-  readonly options: ReturnType<typeof workerOptionsOf>;
-  readonly compilerOptions: ts.CompilerOptions;
-  readonly texts: readonly (readonly [string, string])[];
-  readonly scanned: readonly string[];
-}
-
-/** What it posts back. */
-export type ProgramAnswer = Pick<ProgramAnalysis, 'findings' | 'otherHostsByFile' | 'separable' | 'programFiles'>;
-
-const programWorkerUrl = new URL('./program-worker.js', import.meta.url);
-
-/** The program worker exists only in the build: from the TypeScript sources (tests) one program is built. */
-const programWorkerBuilt = (): boolean => existsSync(fileURLToPath(programWorkerUrl));
-
-/**
- * Two programs at once, one in a worker: the groups share no import, so on two cores the program is
- * built and asked in about half the time (at 50k, 512 files: 4.2 s of the run). Undefined (and the
- * caller builds one program) when the worker fails, or when either program holds a file the other
- * group was given or a file another program could see without importing it (`separable`).
- */
-async function analyseApart(
-  run: ProgramRun,
-  compilerOptions: ts.CompilerOptions,
-  [here, there]: [Map<string, string>, Map<string, string>],
-  scanned: ReadonlySet<string>,
-): Promise<Omit<ProgramAnalysis, 'separable' | 'programFiles'> | undefined> {
-  const worker = new Worker(programWorkerUrl);
-  try {
-    return await analyseBeside(worker, run, compilerOptions, [here, there], scanned);
-  } finally {
-    void worker.terminate();
-  }
-}
-
-/** `analyseApart` with its worker. */
-async function analyseBeside(
-  worker: Worker,
-  run: ProgramRun,
-  compilerOptions: ts.CompilerOptions,
-  [here, there]: [Map<string, string>, Map<string, string>],
-  scanned: ReadonlySet<string>,
-): Promise<Omit<ProgramAnalysis, 'separable' | 'programFiles'> | undefined> {
-  const answer = new Promise<ProgramAnswer | undefined>((resolve) => {
-    worker.once('message', resolve).once('error', () => resolve(undefined)).once('exit', () => resolve(undefined));
-  });
-  const task: ProgramTask = { cwd: run.cwd, options: workerOptionsOf(run.options), compilerOptions, texts: [...there], scanned: [...there.keys()].filter((file) => scanned.has(file)) };
-  worker.postMessage(task);
-  const local = analyseProgram(run, compilerOptions, here, scanned, { holdHeap: false, apart: true });
-  const remote = await answer;
-  const crossed = remote === undefined || local.programFiles.some((file) => there.has(file)) || remote.programFiles.some((file) => here.has(file));
-  if (crossed || !local.separable || !remote.separable) return undefined;
-  return { findings: [...local.findings, ...remote.findings].sort(compareFindings), otherHostsByFile: new Map([...local.otherHostsByFile, ...remote.otherHostsByFile]), project: local.project };
-}
-
-/**
- * The program of `texts` on the type checker: each file's findings with the checker resolving what it
- * imports, and each call of a wrapper whose argument reaches a request sink with a retired value.
- * Findings only in `scanned` files. `holdHeap`: under `holdHeapGrowth` from the built program on.
- */
-export function analyseProgram(
-  run: ProgramRun,
-  tsconfigOptions: ts.CompilerOptions,
-  texts: ReadonlyMap<string, string>,
-  scanned: ReadonlySet<string>,
-  { holdHeap, apart }: { readonly holdHeap: boolean; readonly apart: boolean },
-): ProgramAnalysis {
-  const analysisOptions: AnalysisOptions = analysisOptionsOf(run.options);
+  run.onProgress?.(`loading ${texts.size} files into ts-morph`);
   // No default library and no @types: values and wrappers are read from the project's own declarations,
   // and lib.es2022.full.d.ts alone took 1.8 s to load and as long to bind on a 10k run.
-  const compilerOptions = { ...tsconfigOptions, noLib: true, types: [] };
+  const compilerOptions = { ...tsconfig.options, noLib: true, types: [] };
   const project = new Project({ compilerOptions, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
   // The engine parses without the byte-order mark; ts-morph gets the same text, so both trees share
   // offsets. A file without one is added from disk, parsed once (`overwrite` reads and parses it first).
@@ -401,7 +301,7 @@ export function analyseProgram(
     else project.addSourceFileAtPath(file);
   }
   const checker = project.getTypeChecker().compilerObject;
-  if (holdHeap) holdHeapGrowth();
+  holdHeapGrowth();
   const evaluate = createValueEvaluator(checker);
   /** `resolveIdentifier` for one file: the URL parts of a name the checker finds a value for, each found value told to `onResolved`. */
   const identifierHook =
@@ -573,15 +473,14 @@ export function analyseProgram(
   // A client's base is not a request of its own: a string there is reported with the requests it is the base of.
   const insideBase = (finding: ProjectFinding): boolean => baseRanges.some(({ file, range }) => file === finding.file && range[0] <= finding.range[0] && finding.range[1] <= range[1]);
   // Files outside the scanned paths were read for their values and wrappers only: nothing is reported there.
+  const scanned = new Set(files);
   const kept = findings.filter((finding) => {
     if (!scanned.has(finding.file)) return false;
     if (finding.retirement === undefined || !stringForms.has(finding.retirement.form) || finding.data.through !== undefined) return true;
     return !consumedDeclarations.has(`${finding.file}:${finding.range[0]}:${finding.range[1]}`) && !insideWrapperArgument(finding) && !insideBase(finding);
   });
   kept.sort(compareFindings);
-  kept.sort(compareFindings);
-  const program = project.getProgram().compilerObject;
-  return { findings: kept, otherHostsByFile, project, separable: apart && separable(program), programFiles: apart ? program.getSourceFiles().map((sourceFile) => path.resolve(sourceFile.fileName)) : [] };
+  return { findings: kept, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, encodings, project, scanned, otherHostsByFile };
 }
 
 /**
@@ -622,8 +521,7 @@ export async function runProjectCheck(run: ProjectRun): Promise<ProjectCheckResu
   // base is written (with which the checker might join a path of the same file): its needles are settled there.
   const withFindings = new Set(base.findings.map((finding) => finding.file));
   const settled = (file: string): boolean => !withFindings.has(file) && (base.otherHostsByFile.get(file) ?? 0) > 0 && !holdsBaseText(file, basePattern);
-  // Apart: two programs at once when the files fall in groups that share no import (`fix` needs one program).
-  const analysis = await analyseProject({ ...run, readFolder }, tsconfig, notAnalysable(base.errors, base.skipped), base.modules, settled, true);
+  const analysis = await analyseProject({ ...run, readFolder }, tsconfig, notAnalysable(base.errors, base.skipped), base.modules, settled);
   const findings: ProjectFinding[] = [
     ...base.findings.filter((finding) => !analysis.loaded.has(finding.file)).map((finding) => ({ ...finding, declarations: [] })),
     ...analysis.findings,
