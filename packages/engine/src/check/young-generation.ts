@@ -40,6 +40,18 @@ export function holdHeapGrowth(percent: number): () => void {
   return holdFlag(`--heap-growing-percent=${percent}`, `--heap-growing-percent=${previous}`, () => (heapGrowingPercent = previous));
 }
 
+/**
+ * Turns TurboFan's inlining off until the returned `release` (idempotent) turns it back on. A run of
+ * `sunset check` is over before most inlined code pays for its compile: on the 10k bench repo the
+ * worker's own thread spent the same CPU either way (about 1.0 s) while the compiler threads beside it
+ * spent 0.5 s instead of 1.0 s, for 16 % less CPU in all on Node 22, 8 % on Node 20 and 24 and 5 %
+ * at 50k (bench/README.md, "Inlining"). Process-wide, read by each optimizing compile it starts: for
+ * the default mode's run, not `--project`, whose TypeScript program runs long enough to repay it.
+ */
+export function holdNoInlining(): () => void {
+  return holdFlag('--no-turbo-inlining', '--turbo-inlining');
+}
+
 /** The growth `holdHeapGrowth` set last and has not released; 0 is V8's own. */
 let heapGrowingPercent = 0;
 
