@@ -24,10 +24,11 @@ describe('holdHeapGrowth', () => {
 });
 
 describe('holdNoInlining', () => {
-  it("turns TurboFan's inlining off, and its release turns it on again, once", () => {
+  it("turns TurboFan's inlining off where Maglev does not compile warm code first (V8 before 13), and its release turns it on again, once", () => {
     const release = holdNoInlining();
     release();
     release();
-    expect(flags.mock.calls.map(([flag]) => flag)).toEqual(['--no-turbo-inlining', '--turbo-inlining']);
+    const held = Number(process.versions.v8.split('.')[0]) < 13;
+    expect(flags.mock.calls.map(([flag]) => flag)).toEqual(held ? ['--no-turbo-inlining', '--turbo-inlining'] : []);
   });
 });
