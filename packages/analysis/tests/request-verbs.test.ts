@@ -1,4 +1,4 @@
-import { indexFile, type AnalysisOptions } from '@sunset/analysis';
+import { indexFile, rangeOf, type AnalysisOptions } from '@sunset/analysis';
 import { describe, expect, it } from 'vitest';
 import { builtOverStatementsCases } from './cases/built-over-statements.js';
 import { clientBaseCases } from './cases/client-bases.js';
@@ -39,7 +39,7 @@ const verbCode = `${everyVerbClient.replace('VERBS_OF(this.http)', '0')}\nclass 
 
 const requestsOf = (code: string, filename: string, options: AnalysisOptions): string[] =>
   indexFile(parseWith('oxc', code, filename), options).requests.map(
-    (site) => `${code.slice(site.call.callee.start, site.call.callee.end)} ${site.form} ${site.method.method ?? '?'} ${site.url.map((segment) => (segment.kind === 'text' ? segment.value : '${}')).join('')}`,
+    (site) => `${code.slice(...rangeOf(site.call.callee))} ${site.form} ${site.method.method ?? '?'} ${site.url.map((segment) => (segment.kind === 'text' ? segment.value : '${}')).join('')}`,
   );
 
 const noHook = analysisOptions();
