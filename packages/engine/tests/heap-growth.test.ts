@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdHeapGrowth } from '../src/check/young-generation.js';
+import { holdHeapGrowth, holdNoInlining } from '../src/check/young-generation.js';
 
 vi.mock('node:v8', () => ({ setFlagsFromString: vi.fn() }));
 const flags = vi.mocked(setFlagsFromString);
@@ -20,5 +20,15 @@ describe('holdHeapGrowth', () => {
     inner();
     outer();
     expect(flags.mock.calls.map(([flag]) => flag)).toEqual(['--heap-growing-percent=20', '--heap-growing-percent=35', '--heap-growing-percent=20', '--heap-growing-percent=0']);
+  });
+});
+
+describe('holdNoInlining', () => {
+  it("turns TurboFan's inlining off where Maglev does not compile warm code first (V8 before 13), and its release turns it on again, once", () => {
+    const release = holdNoInlining();
+    release();
+    release();
+    const held = Number(process.versions.v8.split('.')[0]) < 13;
+    expect(flags.mock.calls.map(([flag]) => flag)).toEqual(held ? ['--no-turbo-inlining', '--turbo-inlining'] : []);
   });
 });

@@ -7,6 +7,7 @@ import { workerOptionsOf, type CheckWorkerStream, type CheckWorkerTask } from '.
 import { checkCandidates, type Candidate } from '../src/check/file-steps.js';
 import { checkInPipeline, type StreamingWorker } from '../src/check/pipeline.js';
 import { emptyResult, mergeInto, type ThreadResult } from '../src/check/thread-result.js';
+import { minifiedMessage, tooDeeplyNestedMessage } from '../src/files/source-shape.js';
 import { makeTree, sunsetOptions } from './helpers.js';
 
 // The pipeline of a run checked in workers (check/pipeline.ts): this thread reads and prefilters, the
@@ -129,6 +130,30 @@ describe('checkInPipeline', () => {
     expect(results.flatMap((result) => result.done).sort((a, b) => a - b)).toEqual(manyFiles.map((_file, index) => index));
     expect(worker.handed).toEqual(manyFiles.map((_file, index) => index));
     expect(findingsOf(results)).toHaveLength(400);
+  });
+
+  it("judges a candidate's shape here: a minified or too deeply nested one is never handed to a worker, with the outcome a worker gave it before", async () => {
+    const minifiedLine = `${'var a=1;'.repeat(600)}fetch('/v1/campaigns');`;
+    const shapes = makeTree({
+      'src/a-minified.js': minifiedLine,
+      'src/b-deep.ts': `export const deep = ${'['.repeat(1001)}${']'.repeat(1001)};\nfetch('/v1/campaigns');\n`,
+      'src/c-plain.ts': retired(0),
+      // Minified, but its text holds no needle: not a candidate, so never measured.
+      'src/d-minified-no-needle.js': 'var b=2;'.repeat(600),
+    });
+    const shapeFiles = ['src/a-minified.js', 'src/b-deep.ts', 'src/c-plain.ts', 'src/d-minified-no-needle.js'].map((file) => path.join(shapes, file));
+    const worker = new StandInWorker();
+
+    const results = await checkInPipeline([worker], { ...task, files: shapeFiles }, checkContextOf(options));
+
+    expect(worker.handed).toEqual([2]);
+    const outcomes = results.flatMap((result) => result.files).sort((a, b) => a.index - b.index);
+    expect(outcomes.map((outcome) => [path.basename(outcome.file), outcome.skipped, outcome.error, outcome.candidate, outcome.findings.map((finding) => `${finding.line}:${finding.column} ${finding.rule}`)])).toEqual([
+      ['a-minified.js', { file: shapeFiles[0], reason: 'minified', message: minifiedMessage }, undefined, undefined, []],
+      ['b-deep.ts', undefined, { file: shapeFiles[1], message: tooDeeplyNestedMessage }, undefined, []],
+      ['c-plain.ts', undefined, undefined, true, ['1:34 no-legacy-rest-path']],
+    ]);
+    expect(results.flatMap((result) => result.done).sort((a, b) => a - b)).toEqual([0, 1, 2, 3]);
   });
 
   it('checks here what no worker took when every worker died', async () => {

@@ -108,6 +108,16 @@ const childKeys: { readonly [T in Node['type']]?: readonly NodeKeys<NodeOfType<T
 /** The tables above and `svelteChildKeys` as one Map: one lookup per node, and no inherited name (`toString`) is a type. */
 const keysByType: ReadonlyMap<string, readonly string[]> = new Map([...svelteChildKeys, ...(Object.entries(childKeys) as [string, readonly string[]][])]);
 
+/** Visits the nodes of a list of children (an array literal's holes are null). */
+function visitAll<A, B>(children: readonly (Node | null)[], parent: Node, visit: (child: Node, parent: Node, a: A, b: B) => void, a: A, b: B): void {
+  for (const child of children) if (child) visit(child, parent, a, b);
+}
+
+/** The keys of a node type's runtime children, in source order, as the table above lists them (undefined: none). */
+export function childKeysOf(type: string): readonly string[] | undefined {
+  return keysByType.get(type);
+}
+
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 
 /**
@@ -135,11 +145,53 @@ export function forEachChild<A, B>(node: Node, visit: (child: Node, parent: Node
       for (const argument of node.arguments) visit(argument, node, a, b);
       return;
     case 'Property':
-      if (node.shorthand) {
-        visit(node.value, node, a, b);
-        return;
-      }
-      break;
+      if (!node.shorthand) visit(node.key, node, a, b);
+      visit(node.value, node, a, b);
+      return;
+    // The other frequent types, field by field as `childKeys` lists them (tests/child-keys.test.ts holds the two to one order).
+    case 'BlockStatement':
+    case 'Program':
+      visitAll(node.body, node, visit, a, b);
+      return;
+    case 'ReturnStatement':
+    case 'AwaitExpression':
+      if (node.argument) visit(node.argument, node, a, b);
+      return;
+    case 'VariableDeclaration':
+      visitAll(node.declarations, node, visit, a, b);
+      return;
+    case 'VariableDeclarator':
+      visit(node.id, node, a, b);
+      if (node.init) visit(node.init, node, a, b);
+      return;
+    case 'ExpressionStatement':
+      visit(node.expression, node, a, b);
+      return;
+    case 'TemplateLiteral':
+      visitAll(node.expressions, node, visit, a, b);
+      return;
+    case 'ObjectExpression':
+      visitAll(node.properties, node, visit, a, b);
+      return;
+    case 'ArrayExpression':
+      visitAll(node.elements, node, visit, a, b);
+      return;
+    case 'BinaryExpression':
+    case 'LogicalExpression':
+    case 'AssignmentExpression':
+      visit(node.left, node, a, b);
+      visit(node.right, node, a, b);
+      return;
+    case 'IfStatement':
+    case 'ConditionalExpression':
+      visit(node.test, node, a, b);
+      visit(node.consequent, node, a, b);
+      if (node.alternate) visit(node.alternate, node, a, b);
+      return;
+    case 'ArrowFunctionExpression':
+      visitAll(node.params, node, visit, a, b);
+      visit(node.body, node, a, b);
+      return;
     default:
       break;
   }

@@ -188,6 +188,12 @@ const clientVerbs: Readonly<Partial<Record<ClientKind, readonly string[]>>> = {
 /** The verbs of an unknown receiver that make a call an HTTP request (`api.get(url)`). */
 const genericClientVerbs: readonly string[] = ['get', 'post', 'put', 'patch', 'delete'];
 
+/**
+ * Every verb `methodCall` may read as a request, whichever the client: for another verb (`rows.filter(…)`,
+ * `totals.set(…)`, most member calls of a file) the receiver's client does not change the answer.
+ */
+const requestVerbs: ReadonlySet<string> = new Set([...Object.values(clientVerbs).flat(), ...genericClientVerbs, 'request', 'fetch', 'open', 'ajax', 'getJSON', 'getScript']);
+
 /** Where the per-request config sits for axios verbs: after the data for post/put/patch. */
 const axiosConfigIndex = (verb: string): number => (verb === 'post' || verb === 'put' || verb === 'patch' ? 2 : 1);
 
@@ -243,8 +249,15 @@ export function recognizeHttpCall(call: TSESTree.CallExpression, context: Evalua
   if (callee.type === 'MemberExpression') {
     const verb = memberPropertyName(callee);
     if (verb === undefined) return undefined;
-    const site = methodCall(clientOf(callee.object, context) ?? wrapperInstanceOf(callee.object, context, recognizeHttpCall), verb, unwrap(callee.property), shape);
-    if (site) return site;
+    if (requestVerbs.has(verb) || context.resolveClient !== undefined) {
+      const site = methodCall(clientOf(callee.object, context) ?? wrapperInstanceOf(callee.object, context, recognizeHttpCall), verb, unwrap(callee.property), shape);
+      if (site) return site;
+    } else {
+      // No verb of a request: the receiver's client is not looked up (with a cross-file hook it is, as
+      // the hook records what it resolved). A wrapper class it creates is still read, here, in the order
+      // the calls are: wrapper classes that reach each other are read as the first one asked finds them.
+      wrapperInstanceOf(callee.object, context, recognizeHttpCall);
+    }
   }
   const found = clientOf(callee, context);
   return found ? directCall(found, shape) : undefined;

@@ -8,6 +8,7 @@ import {
   excerptLines,
   findGitRoot,
   holdHeapGrowth,
+  holdNoInlining,
   holdYoungGeneration,
   resolveConfig,
   validateDay,
@@ -92,11 +93,14 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
   // This thread's heap is not capped: its old generation grows by a fifth past what the last full
   // collection kept, not by V8's dynamic factor (see `holdHeapGrowth`; `--project` holds its own).
   const releaseHeapGrowth = holdHeapGrowth(mainThreadGrowingPercent);
+  // The default mode's run is too short to repay TurboFan's inlining (see `holdNoInlining`); `--project`'s is not.
+  const releaseInlining = args.project === undefined ? holdNoInlining() : () => undefined;
   try {
     return await checkAndReport(args, io, deps, now, releaseYoungGeneration);
   } finally {
     releaseYoungGeneration();
     releaseHeapGrowth();
+    releaseInlining();
   }
 }
 

@@ -36,14 +36,13 @@ const noReferences = { imports: [], reexports: [] } as const;
 export const leftToMain = Symbol('left to the main thread');
 
 /**
- * A file that passed the prefilter, as plain data (what the main thread hands a worker): its text and
- * what the module graph needs of it once checked.
+ * A file that passed the prefilter and whose shape was judged (neither minified nor nested too deeply),
+ * as plain data (what the main thread hands a worker): its text and what the module graph needs of it once checked.
  */
 export interface Candidate {
   readonly index: number;
   readonly file: string;
   readonly text: string;
-  readonly checkMinified: boolean;
   /** Its facts when it may offer other files a value (a needle, a client with a base): its exports are read from the index the check builds. */
   readonly offers?: ModuleFacts;
   /** Its facts otherwise, or when it is not parsed: set when it imports by relative path or may make a client. */
@@ -115,21 +114,23 @@ export function prefilterText(text: string, file: string, index: number, context
   const clientSource = textFacts?.clientSource === true;
   const imports = references.imports.length === 0 && !clientSource ? undefined : { needle: false, ...references, ...textFacts };
   if (!candidate) return { outcome: imports === undefined ? undefined : { ...references, ...textFacts } };
+  // The shape of a candidate is judged here, where a run checked in workers has time to spare, not by the thread that parses it.
+  const shape = shapeOutcomeOf(text, file, index, limits.checkMinified);
+  if (shape !== undefined) return { outcome: imports === undefined ? shape : { ...shape, module: imports } };
   const moduleNeedle = gather.crossFile && needle;
   const offers = moduleNeedle || clientSource ? { needle: moduleNeedle, ...references, ...textFacts } : undefined;
-  return { candidate: { index, file, text, checkMinified: limits.checkMinified, ...(offers === undefined ? {} : { offers }), ...(imports === undefined ? {} : { imports }) } };
+  return { candidate: { index, file, text, ...(offers === undefined ? {} : { offers }), ...(imports === undefined ? {} : { imports }) } };
 }
 
-/** Parses, indexes and checks a candidate; a file that offers values gets its exports read from the index. */
+/** Parses, indexes and checks a candidate (its shape was judged by `prefilterText`); a file that offers values gets its exports read from the index. */
 export function* checkCandidateFileSteps(candidate: Candidate, context: CheckContext, timings: PhaseTimings): Steps<FileOutcome> {
   const { file, offers } = candidate;
   let exports: ModuleExports | undefined;
-  const outcome = yield* checkTextSteps(
+  const outcome = yield* checkShapedTextSteps(
     candidate.text,
     file,
     candidate.index,
     context,
-    candidate.checkMinified,
     timings,
     offers ? (fileIndex, lines) => (exports = mergeModuleExports(exports, retiredExports(readModuleExports(file, fileIndex, lines), context.analysisOptions.catalog.needlePattern))) : undefined,
   );
@@ -180,9 +181,29 @@ export function* checkTextSteps(
   timings: PhaseTimings,
   onIndexed?: (fileIndex: FileIndex, lines: LineIndex) => void,
 ): Steps<FileOutcome> {
-  // Only candidates are measured: a minified file without a needle cannot hold a finding anyway.
+  return shapeOutcomeOf(text, file, index, checkMinified) ?? (yield* checkShapedTextSteps(text, file, index, context, timings, onIndexed));
+}
+
+/**
+ * The outcome of a candidate left out for its shape: minified (unless `checkMinified`) or nested too
+ * deeply; undefined for any other. Only candidates are measured: a minified file without a needle
+ * cannot hold a finding anyway.
+ */
+export function shapeOutcomeOf(text: string, file: string, index: number, checkMinified: boolean): FileOutcome | undefined {
   if (!checkMinified && looksMinified(text)) return { index, file, findings: [], skipped: { file, reason: 'minified', message: minifiedMessage } };
   if (nestsTooDeeply(text)) return { index, file, findings: [], error: { file, message: tooDeeplyNestedMessage } };
+  return undefined;
+}
+
+/** `checkTextSteps` of a text whose shape was judged already (`shapeOutcomeOf`). */
+function* checkShapedTextSteps(
+  text: string,
+  file: string,
+  index: number,
+  context: CheckContext,
+  timings: PhaseTimings,
+  onIndexed?: (fileIndex: FileIndex, lines: LineIndex) => void,
+): Steps<FileOutcome> {
   let result;
   try {
     result = yield* checkCandidateSteps(text, file, context, timings, onIndexed);

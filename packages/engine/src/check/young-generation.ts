@@ -40,6 +40,24 @@ export function holdHeapGrowth(percent: number): () => void {
   return holdFlag(`--heap-growing-percent=${percent}`, `--heap-growing-percent=${previous}`, () => (heapGrowingPercent = previous));
 }
 
+/**
+ * Turns TurboFan's inlining off until the returned `release` (idempotent) turns it back on, on V8 11
+ * and 12 (Node 20, 22). A run of `sunset check` is over before most inlined code pays for its compile:
+ * at 10k on Node 22 the worker's own thread spent the same CPU either way (about 1.0 s) while the
+ * compiler threads beside it spent 0.5 s instead of 1.0 s, 15 % less CPU in all (bench/README.md,
+ * "TurboFan's inlining"). V8 13 (Node 24) compiles warm code with Maglev first: there it saved no
+ * measurable CPU and the main thread's peak at 50k grew (allocations inlining had removed), so it is
+ * left on. Process-wide, read by each optimizing compile it starts: for the default mode's run, not
+ * `--project`, whose TypeScript program runs long enough to repay it.
+ */
+export function holdNoInlining(): () => void {
+  if (maglevCompilesWarmCode) return () => undefined;
+  return holdFlag('--no-turbo-inlining', '--turbo-inlining');
+}
+
+/** V8 13 (Node 24) runs Maglev by default; V8 12.4 (Node 22) has it off, V8 11 (Node 20) has none. */
+const maglevCompilesWarmCode = Number(process.versions.v8.split('.')[0]) >= 13;
+
 /** The growth `holdHeapGrowth` set last and has not released; 0 is V8's own. */
 let heapGrowingPercent = 0;
 
