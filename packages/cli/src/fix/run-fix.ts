@@ -1,5 +1,5 @@
 import { createTwoFilesPatch } from 'diff';
-import { addNotScanned, createFolderCache, describeFixReport, fixFiles, fixReportJson, type AnalysisCore, type FixReport } from '@sunset/engine';
+import { addNotScanned, createFolderCache, describeFixReport, fixFiles, fixReportJson, holdNoInlining, type AnalysisCore, type FixReport } from '@sunset/engine';
 import type { FixArgs } from '../args.js';
 import { notScannedOfRun, resolveConfigScopes } from '../check/config-scopes.js';
 import { threadsOf } from '../check/run-check.js';
@@ -28,6 +28,16 @@ export interface FixDependencies {
  * the exit code.
  */
 export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDependencies): Promise<number> {
+  // A plain fix is as short as a check: TurboFan's inlining does not repay its compile (see `holdNoInlining`).
+  const releaseInlining = args.project === undefined ? holdNoInlining() : () => undefined;
+  try {
+    return await fixAndReport(args, io, deps);
+  } finally {
+    releaseInlining();
+  }
+}
+
+async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDependencies): Promise<number> {
   // The config lookup and the walk list the same folders: once.
   const readFolder = createFolderCache();
   const threads = args.concurrency === 'auto' ? undefined : (args.concurrency ?? threadsOf(io.env.SUNSET_CHECK_THREADS));
