@@ -118,15 +118,19 @@ export class FixLane<T> {
       }
       for (const candidate of this.#waiting.splice(0)) this.#onFixed(candidate, this.#fixHere(candidate));
     } finally {
-      this.close();
+      await this.close();
     }
   }
 
-  /** Stops the worker at once (an interrupted run): results not in yet are dropped. */
-  close(): void {
+  /**
+   * Stops the worker at once (an interrupted run: results not in yet are dropped) and waits until it has
+   * exited: a run that returns leaves no thread behind to keep the process alive after `fix` removed its
+   * Ctrl-C handler.
+   */
+  async close(): Promise<void> {
     this.#alive = false;
     this.#worker.removeAllListeners('message');
-    this.#worker.terminate().catch(() => undefined);
+    await this.#worker.terminate().catch(() => undefined);
   }
 
   #handOut(all: boolean): void {

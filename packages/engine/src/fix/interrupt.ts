@@ -8,9 +8,16 @@ export interface Interrupt {
   readonly signal: AbortSignal;
   /** Temporary files being written; removed before a second signal ends the process. */
   readonly tempFiles: Set<string>;
-  /** Removes the handlers (the run is over). */
+  /**
+   * The run is over (every write done, the exit code set): from now on a Ctrl-C or SIGTERM ends the
+   * process at once with that exit code, instead of Node's default end by the signal, which would say
+   * the run was cut short when it was not (a thread still exiting can keep the process a moment longer).
+   */
   dispose(): void;
 }
+
+/** Ends the process with the exit code the run set. */
+const exitAsSet = (): never => process.exit();
 
 /**
  * Ctrl-C and SIGTERM during `fix` (`sunset fix` and `npx @sunset/codemod`): the first asks the run to stop after the file in flight (it then
@@ -43,6 +50,7 @@ export function interruptOnSignals(stderr: { write(text: string): unknown } = pr
     dispose() {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
+      process.once('SIGINT', exitAsSet).once('SIGTERM', exitAsSet);
     },
   };
 }

@@ -127,7 +127,7 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, work
     // Every candidate's fix; an interrupted run writes nothing, so the worker goes at once.
     if (lane !== undefined && visited === files.length) await lane.finish();
   } finally {
-    lane?.close();
+    await lane?.close();
   }
   const interrupted = visited < files.length;
   // Files the prefilter passed over that the graph had to parse count as candidates, as in `sunset check`.
