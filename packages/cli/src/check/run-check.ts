@@ -82,7 +82,7 @@ const toFileError = (cwd: string, problem: FileProblem): FileError => ({
 });
 
 /** How far the main thread's old generation may grow past what the last full collection kept (`holdHeapGrowth`). */
-const mainThreadGrowingPercent = 20;
+export const mainThreadGrowingPercent = 20;
 
 /** `sunset check`: walk, prefilter, parse, check (all in the engine), apply the baseline, report; returns the exit code. */
 export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependencies): Promise<number> {
