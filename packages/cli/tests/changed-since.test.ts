@@ -224,6 +224,31 @@ describe('sunset check --changed-since reads the changed files and what they imp
     expect(changed.err).toContain('; 1 finding on other lines not reported.\n');
   });
 
+  it('with --project, reports the request that reads a constant the change made retired, though the request\'s line did not change', async () => {
+    const tsconfig = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true }, include: ['src'] });
+    const root = makeTree({
+      'tsconfig.json': tsconfig,
+      'src/api/paths.ts': "export const CLIENTS = '/v1/buyer/advertisers';\n",
+      'src/etl/report.ts': "import { CLIENTS } from '../api/paths';\nexport const report = () => fetch(CLIENTS);\n",
+      'src/etl/other.ts': "export const other = () => fetch('/v1/campaigns/dictionaries/managers');\n",
+    });
+    git(root, 'init', '-q');
+    git(root, 'add', '.');
+    git(root, 'commit', '-q', '-m', 'base');
+    writeTree(root, {
+      'src/api/paths.ts': "export const CLIENTS = '/v1/campaigns/dictionaries/clients';\n",
+      'src/etl/report.ts': "import { CLIENTS } from '../api/paths';\nexport const report = () => fetch(CLIENTS);\nexport const limit = 2;\n",
+    });
+    const walked = await checkWithRelated(root, ['--project']);
+    const changed = await checkWithRelated(root, ['--project', '--changed-since', 'HEAD']);
+    // The whole program: the request (its constant's declaration a related place) and the unchanged file's call.
+    expect(walked.findings).toStrictEqual(['src/etl/other.ts:1:34 campaign-dictionary-managers', 'src/etl/report.ts:2:35 campaign-dictionary-clients <- src/api/paths.ts:1']);
+    // The change made the constant retired: its request is reported (the gate fails), the unchanged call is not.
+    expect(changed.findings).toStrictEqual(['src/etl/report.ts:2:35 campaign-dictionary-clients <- src/api/paths.ts:1']);
+    expect(changed.code).toBe(1);
+    expect(changed.err).toContain('; 1 finding on other lines not reported.\n');
+  });
+
   it('follows an import into a nested config\'s folder no more than a walk does', async () => {
     const root = makeTree({
       'src/api/sunset.config.json': JSON.stringify({}),

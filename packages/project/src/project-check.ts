@@ -368,7 +368,7 @@ async function analyseSelection(
     return origin === undefined || origin.file === file ? undefined : origin;
   };
   const clientLocation = (origin: ClientOrigin): CrossFileLocation =>
-    locationOf({ ...origin, editable: false }, origin.factory ? `The client is created here by ${origin.name}.` : `The client is created here as ${origin.name}.`);
+    ({ ...locationOf({ ...origin, editable: false }, origin.factory ? `The client is created here by ${origin.name}.` : `The client is created here as ${origin.name}.`), role: 'client' as const });
 
   for (const file of texts.keys()) {
     run.onProgress?.(`resolving across files: ${(checked += 1)}/${texts.size}`);
@@ -407,7 +407,7 @@ async function analyseSelection(
               data: { ...finding.data, declaredIn: describe(origins) },
               crossFileRelated: [
                 ...(client === undefined ? [] : [clientLocation(client)]),
-                ...declarations.map((declaration) => locationOf(declaration, `The value is declared here as ${declaration.name}.`)),
+                ...declarations.map((declaration) => ({ ...locationOf(declaration, `The value is declared here as ${declaration.name}.`), role: 'value' as const })),
               ],
               declarations,
               ...(client === undefined ? {} : { client }),
@@ -458,7 +458,7 @@ async function analyseSelection(
       endColumn: end.column,
       relatedLocations,
       severity: run.options.rules[finding.rule]?.level === 'warn' ? 'warn' : 'error',
-      crossFileRelated: [...sinkLocations, ...declarations.map((declaration) => locationOf(declaration, `The value is declared here as ${declaration.name}.`))],
+      crossFileRelated: [...sinkLocations, ...declarations.map((declaration) => ({ ...locationOf(declaration, `The value is declared here as ${declaration.name}.`), role: 'value' as const }))],
       declarations,
     });
   }

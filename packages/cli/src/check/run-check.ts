@@ -168,7 +168,12 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   const result = { ...merged, skipped: notScanned.skipped, notScanned: notScanned.counts };
   const configOf = new Map(runs.flatMap(({ scope, result: scoped }) => scoped.findings.map((found) => [found, scope.config] as const)));
   const inChange = (file: string, line = 1, endLine = line): boolean => changed === undefined || touchesChangedLines(changed, file, line, endLine);
-  const reportable = result.findings.filter((found) => inChange(found.file, found.line, found.endLine));
+  // --project reports a constant read by a request of another file at that request only, also when the
+  // request's line did not change: such a request is part of the change when the constant's line is.
+  // (The default mode's run of the changed files keeps the changed declaration itself: see checkFiles.)
+  const readsChangedValue = (found: (typeof result.findings)[number]): boolean =>
+    args.project !== undefined && (found.crossFileRelated ?? []).some((place) => place.role === 'value' && inChange(place.file, place.line, place.endLine));
+  const reportable = result.findings.filter((found) => inChange(found.file, found.line, found.endLine) || readsChangedValue(found));
   const linted = {
     findings: reportable.filter((found) => isReportable(toFinding(io.cwd, found), configOf.get(found) ?? config)).map((found) => toFinding(io.cwd, found)),
     errors: result.errors.filter((problem) => inChange(problem.file, problem.line)).map((problem) => toFileError(io.cwd, problem)),
