@@ -28,6 +28,11 @@ export const minFilesPerThread = 1500;
 export const workerLimits = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 24 };
 /** Files above this many bytes are left by workers to the main thread (their tree would not fit the capped heap). */
 export const workerMaxFileBytes = 256 * 1024;
+
+/** A text small enough for a worker's capped heap (`workerMaxFileBytes` of UTF-8): checked or fixed there, else in the main thread. */
+export function fitsWorker(text: string): boolean {
+  return text.length <= workerMaxFileBytes / 3 || Buffer.byteLength(text) <= workerMaxFileBytes;
+}
 /**
  * The worker of one very large file: the file's text, a piece's tree and JSON fit, and V8 collects
  * each piece's garbage soon (a 20 MB file: 446 MB peak RSS in the main thread, see bench/README.md).

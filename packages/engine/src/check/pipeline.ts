@@ -1,5 +1,5 @@
 import type { CheckContext } from './check-source.js';
-import { workerMaxFileBytes, type CheckWorkerStream, type CheckWorkerTask } from './check-workers.js';
+import { fitsWorker, type CheckWorkerStream, type CheckWorkerTask } from './check-workers.js';
 import { checkCandidates, exempt, leftToMain, readAndPrefilter, readBuffer, record, type Candidate, type Prefiltered } from './file-steps.js';
 import { emptyResult, mergeInto, type ThreadResult } from './thread-result.js';
 
@@ -110,9 +110,4 @@ export async function checkInPipeline(workers: readonly StreamingWorker[], task:
   mergeInto(mine, checkCandidates(waiting.splice(0), context));
   for (const lane of lanes) lane.worker.endStream();
   return [mine, ...(await Promise.all(lanes.map((lane) => lane.result!)))];
-}
-
-/** A candidate small enough for a worker's capped heap (`workerMaxFileBytes` of UTF-8). */
-function fitsWorker(text: string): boolean {
-  return text.length <= workerMaxFileBytes / 3 || Buffer.byteLength(text) <= workerMaxFileBytes;
 }

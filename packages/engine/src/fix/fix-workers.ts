@@ -5,7 +5,6 @@ import type { SunsetOptions } from '../analysis-contract.js';
 import {
   minFilesPerThread,
   workerLimits,
-  workerMaxFileBytes,
   workerOptionsOf,
   workerUrl,
   type CheckWorkerMessage,
@@ -36,7 +35,7 @@ const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 
 /**
  * The worker of a fix, started while the walk runs (its start-up, 0.2-0.4 s, overlaps the walk) once
- * it has found 1,500 files; `lane` gives the lane to fix through, or undefined when none started.
+ * it has found 1,500 files; `worker` gives it (for a `FixLane`), or undefined when none started.
  */
 export function startFixWorkerWhileWalking(options: SunsetOptions, oneThread: boolean): { readonly onFound: (found: number) => void; readonly worker: () => Worker | undefined } {
   let worker: Worker | undefined;
@@ -89,11 +88,6 @@ export class FixLane<T> {
       this.#wakeUp();
     };
     this.#worker.once('error', died).once('exit', died);
-  }
-
-  /** Whether a text goes to the worker: a file larger than its capped heap takes is fixed in this thread. */
-  static fits(text: string): boolean {
-    return text.length <= workerMaxFileBytes / 3 || Buffer.byteLength(text) <= workerMaxFileBytes;
   }
 
   /** Queues a candidate and hands out full messages while the worker has room. */

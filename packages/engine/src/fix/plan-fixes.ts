@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { Declaration, SiteReport } from '../analysis-contract.js';
 import { checkCandidate, checkContextOf, isSegmented, type CheckContext } from '../check/check-source.js';
+import { fitsWorker } from '../check/check-workers.js';
 import { emptyTimings } from '../check/timings.js';
 import { compareText, type FileProblem } from '../errors.js';
 import { displayPath } from '../files/paths.js';
@@ -111,7 +112,7 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, work
           candidates += 1;
           // A very large file is fixed in a worker of its own (its memory is collected as it goes), unless a test replaced the core.
           if (run.core === undefined && isSegmented(read.text, file)) planned(found, read, await fixLargeSource(read.text, file, run.options, found.displayPath));
-          else if (lane !== undefined && FixLane.fits(read.text)) lane.add({ file, text: read.text, sitePath: found.displayPath, owner: { found, text: read.text, encoding: read.encoding } });
+          else if (lane !== undefined && fitsWorker(read.text)) lane.add({ file, text: read.text, sitePath: found.displayPath, owner: { found, text: read.text, encoding: read.encoding } });
           else planned(found, read, fixText(read.text, file, context, found.displayPath));
         }
       } else if (run.crossFile === true) {
