@@ -1,15 +1,16 @@
 import type { Worker } from 'node:worker_threads';
 import type { Declaration, SiteReport } from '../analysis-contract.js';
-import { checkCandidate, checkContextOf, isSegmented, type CheckContext } from '../check/check-source.js';
+import { checkContextOf, isSegmented, type CheckContext } from '../check/check-source.js';
 import { fitsWorker } from '../check/check-workers.js';
-import { emptyTimings } from '../check/timings.js';
+import { lineIndexOf } from '../parse/lines.js';
+import { parseSource } from '../parse/parse-source.js';
 import { compareText, type FileProblem } from '../errors.js';
 import { displayPath } from '../files/paths.js';
 import { readSource, type SourceEncoding } from '../files/read-source.js';
 import { looksMinified, minifiedMessage, tooLargeMessage, type SkippedFile } from '../files/source-shape.js';
 import type { FoundSource } from '../files/walk.js';
 import { buildModuleGraph, mayOfferRetiredValues, moduleTextFacts, type ModuleFacts } from '../module-graph/build-module-graph.js';
-import { readModuleExports, type ExportedValue, type ForwardedExport, type ModuleExports } from '../module-graph/exported-values.js';
+import { readModuleExports, type ExportedValue, type ForwardedExport } from '../module-graph/exported-values.js';
 import { moduleGraphCheck, type ModuleGraphCheck } from '../module-graph/module-graph-context.js';
 import { detachedReferences } from '../module-graph/scan-imports.js';
 import type { FileChange, FixRun } from './fix-files.js';
@@ -188,7 +189,8 @@ function fixImporters(files: readonly FoundSource[], plans: Map<string, FilePlan
   // (its file, fixed alone, could not know who reads it), as `sunset check` reports it at the request only.
   for (const [file, names] of consumed) {
     const plan = plans.get(file);
-    if (plan === undefined) continue;
+    // A file that does not parse (or nests too deeply) has no plan to change.
+    if (plan === undefined || plan.result.error !== undefined) continue;
     const check = checkOf(file);
     const ranges = declarationRanges(plan.text, file, names, check.context);
     if (ranges.length === 0) continue;
@@ -199,15 +201,19 @@ function fixImporters(files: readonly FoundSource[], plans: Map<string, FilePlan
   return added;
 }
 
-/** Where `text` (as written, before any fix) declares the exported values named `names` (`API.campaigns` for a member). */
+/**
+ * Where `text` (as written, before any fix) declares the exported values named `names` (`API.campaigns`
+ * for a member): its exports read from its index, as the module graph reads them, without running the checks.
+ */
 function declarationRanges(text: string, file: string, names: ReadonlySet<string>, context: CheckContext): (readonly [number, number])[] {
   const ranges: (readonly [number, number])[] = [];
-  let exports: ModuleExports | undefined;
-  checkCandidate(text, file, context, emptyTimings(), (index, lines) => (exports = readModuleExports(file, index, lines)));
+  const parsed = parseSource(text, file);
+  if (!parsed.ok) return ranges;
+  const exports = readModuleExports(file, context.core.indexFile(parsed.file, context.analysisOptions), lineIndexOf(parsed.file.text));
   const visit = (value: ExportedValue | ForwardedExport): void => {
     if (value.kind === 'object') for (const member of Object.values(value.members)) visit(member);
     else if (value.kind === 'text' && names.has(value.declaration.name)) ranges.push(value.declaration.range);
   };
-  for (const value of exports?.named.values() ?? []) visit(value);
+  for (const value of exports.named.values()) visit(value);
   return ranges;
 }
