@@ -19,12 +19,18 @@ function git(cwd: string, ...args: string[]): string {
   });
 }
 
-/** main: a.ts and old.ts each with one retired call; feature: one call added to a.ts, old.ts renamed, new.ts untracked. */
-function repoWithFeatureBranch(): string {
-  const root = makeTree({ 'src/a.ts': `// header\n${call('/v1/campaigns')}`, 'src/old.ts': `export {};\n${call('/v1/campaigns/dictionaries/managers')}` });
+/** A git repository holding `files`, committed on main: the base a change is made against. */
+function committedTree(files: Record<string, string>): string {
+  const root = makeTree(files);
   git(root, 'init', '-q');
   git(root, 'add', '.');
   git(root, 'commit', '-q', '-m', 'base');
+  return root;
+}
+
+/** main: a.ts and old.ts each with one retired call; feature: one call added to a.ts, old.ts renamed, new.ts untracked. */
+function repoWithFeatureBranch(): string {
+  const root = committedTree({ 'src/a.ts': `// header\n${call('/v1/campaigns')}`, 'src/old.ts': `export {};\n${call('/v1/campaigns/dictionaries/managers')}` });
   git(root, 'checkout', '-q', '-b', 'feature');
   writeFileSync(path.join(root, 'src/a.ts'), `// header\n${call('/v1/campaigns')}${call('/v1/campaigns/dictionaries/clients')}`);
   renameSync(path.join(root, 'src/old.ts'), path.join(root, 'src/renamed.ts'));
@@ -150,7 +156,7 @@ describe('sunset check --changed-since reads the changed files and what they imp
    * file change.
    */
   function repoWithChangedConstants(): string {
-    const root = makeTree({
+    const root = committedTree({
       'sunset.config.json': JSON.stringify({ ignores: ['src/fixtures/'] }),
       'src/api/paths.ts': "export const CLIENTS = '/v1/buyer/advertisers';\n",
       'src/api/legacy.ts': "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\n",
@@ -160,9 +166,6 @@ describe('sunset check --changed-since reads the changed files and what they imp
       'src/generated/client.ts': "export const x = 1;\n",
       'src/fixtures/sample.ts': "export const y = 1;\n",
     });
-    git(root, 'init', '-q');
-    git(root, 'add', '.');
-    git(root, 'commit', '-q', '-m', 'base');
     git(root, 'checkout', '-q', '-b', 'feature');
     writeTree(root, {
       '.gitignore': 'src/generated/\n',
@@ -204,13 +207,10 @@ describe('sunset check --changed-since reads the changed files and what they imp
   });
 
   it('keeps a changed constant at its declaration when its one reader changed on another line only (the gate does not pass)', async () => {
-    const root = makeTree({
+    const root = committedTree({
       'src/api/paths.ts': "export const CLIENTS = '/v1/buyer/advertisers';\n",
       'src/etl/report.ts': "import { CLIENTS } from '../api/paths';\nexport const report = () => fetch(CLIENTS);\n",
     });
-    git(root, 'init', '-q');
-    git(root, 'add', '.');
-    git(root, 'commit', '-q', '-m', 'base');
     writeTree(root, {
       'src/api/paths.ts': "export const CLIENTS = '/v1/campaigns/dictionaries/clients';\n",
       'src/etl/report.ts': "import { CLIENTS } from '../api/paths';\nexport const report = () => fetch(CLIENTS);\nexport const limit = 2;\n",
@@ -226,15 +226,12 @@ describe('sunset check --changed-since reads the changed files and what they imp
 
   it('with --project, reports the request that reads a constant the change made retired, though the request\'s line did not change', async () => {
     const tsconfig = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true }, include: ['src'] });
-    const root = makeTree({
+    const root = committedTree({
       'tsconfig.json': tsconfig,
       'src/api/paths.ts': "export const CLIENTS = '/v1/buyer/advertisers';\n",
       'src/etl/report.ts': "import { CLIENTS } from '../api/paths';\nexport const report = () => fetch(CLIENTS);\n",
       'src/etl/other.ts': "export const other = () => fetch('/v1/campaigns/dictionaries/managers');\n",
     });
-    git(root, 'init', '-q');
-    git(root, 'add', '.');
-    git(root, 'commit', '-q', '-m', 'base');
     writeTree(root, {
       'src/api/paths.ts': "export const CLIENTS = '/v1/campaigns/dictionaries/clients';\n",
       'src/etl/report.ts': "import { CLIENTS } from '../api/paths';\nexport const report = () => fetch(CLIENTS);\nexport const limit = 2;\n",
@@ -250,14 +247,11 @@ describe('sunset check --changed-since reads the changed files and what they imp
   });
 
   it('follows an import into a nested config\'s folder no more than a walk does', async () => {
-    const root = makeTree({
+    const root = committedTree({
       'src/api/sunset.config.json': JSON.stringify({}),
       'src/api/paths.ts': "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\n",
       'src/use.ts': 'export {};\n',
     });
-    git(root, 'init', '-q');
-    git(root, 'add', '.');
-    git(root, 'commit', '-q', '-m', 'base');
     writeTree(root, { 'src/use.ts': "import { MANAGERS } from './api/paths';\nexport const list = () => fetch(MANAGERS);\n" });
     const walked = await checkWithRelated(root, []);
     const changed = await checkWithRelated(root, ['--changed-since', 'HEAD']);
@@ -269,15 +263,12 @@ describe('sunset check --changed-since reads the changed files and what they imp
 
   it("joins a changed file's path to a client made in an unchanged file, reads UTF-16, and lists links and package.json files as a walk does", async () => {
     const outside = makeTree({ 'shared.ts': call('/v1/campaigns') });
-    const root = makeTree({
+    const root = committedTree({
       'src/api/http.ts': "import axios from 'axios';\nexport const adform = axios.create({ baseURL: 'https://api.adform.com/v1' });\n",
       'src/features/campaigns.ts': 'export {};\n',
       'src/vendor/other.ts': "export const one = () => fetch('https://adsapi.othervendor.example/v1/campaigns');\n",
       'src/quiet.ts': "export const other = () => fetch('https://adsapi.othervendor.example/v1/campaigns');\n",
     });
-    git(root, 'init', '-q');
-    git(root, 'add', '.');
-    git(root, 'commit', '-q', '-m', 'base');
     writeTree(root, {
       'src/features/campaigns.ts': "import { adform } from '../api/http';\nexport const list = () => adform.get('/campaigns');\n",
       'src/vendor/other.ts': "export const one = () => fetch('https://adsapi.othervendor.example/v1/campaigns');\nexport const two = () => fetch('https://adsapi.othervendor.example/v1/campaigns');\n",
