@@ -9,6 +9,7 @@ import {
   findGitRoot,
   holdHeapGrowth,
   holdNoInlining,
+  holdNoPretenuring,
   holdYoungGeneration,
   resolveConfig,
   validateDay,
@@ -95,12 +96,15 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
   const releaseHeapGrowth = holdHeapGrowth(mainThreadGrowingPercent);
   // The default mode's run is too short to repay TurboFan's inlining (see `holdNoInlining`); `--project`'s is not.
   const releaseInlining = args.project === undefined ? holdNoInlining() : () => undefined;
+  // Its trees live for one file each: no allocation site is to be pretenured (see `holdNoPretenuring`).
+  const releasePretenuring = args.project === undefined ? holdNoPretenuring() : () => undefined;
   try {
     return await checkAndReport(args, io, deps, now, releaseYoungGeneration);
   } finally {
     releaseYoungGeneration();
     releaseHeapGrowth();
     releaseInlining();
+    releasePretenuring();
   }
 }
 

@@ -5,6 +5,7 @@ import type { FixResult } from '../fix/fix-source.js';
 import type { ModuleGraphData } from '../module-graph/build-module-graph.js';
 import type { Candidate, ReadLimits } from './file-steps.js';
 import { emptyResult, mergeInto, type Gather, type ThreadResult } from './thread-result.js';
+import { startWorkersAtFullYoungGeneration } from './young-generation.js';
 
 // The worker threads of `checkFiles`: how many, their heaps, when they start, and the tasks and
 // messages between them and the main thread (the worker's side is check-worker.ts).
@@ -52,6 +53,12 @@ export function defaultThreadCount(files: number, cores = availableParallelism()
 }
 
 export const workerUrl = new URL('./check-worker.js', import.meta.url);
+
+/** A worker of check-worker.js with a capped heap, its young generation at its cap from the start (`startWorkersAtFullYoungGeneration`). */
+export function startWorker(resourceLimits: ResourceLimits): Worker {
+  startWorkersAtFullYoungGeneration(resourceLimits);
+  return new Worker(workerUrl, { resourceLimits });
+}
 
 /**
  * Workers started while the walk runs, so their start-up (loading the rule core: 0.1-0.3 s) overlaps
@@ -158,7 +165,7 @@ export class CheckWorker {
   #alive = true;
 
   constructor(resourceLimits: ResourceLimits = workerLimits) {
-    this.#worker = new Worker(workerUrl, { resourceLimits });
+    this.#worker = startWorker(resourceLimits);
   }
 
   run(task: CheckWorkerTask): Promise<ThreadResult> {
