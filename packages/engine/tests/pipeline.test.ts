@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { checkFiles } from '../src/check/check-files.js';
 import { checkContextOf, type CheckContext } from '../src/check/check-source.js';
 import { workerOptionsOf, type CheckWorkerStream, type CheckWorkerTask } from '../src/check/check-workers.js';
-import { checkCandidates, type Candidate } from '../src/check/file-steps.js';
+import { checkCandidates, packCandidate, unpackCandidate, type Candidate, type PackedCandidate } from '../src/check/file-steps.js';
+import { decodeSource } from '../src/files/read-source.js';
 import { checkInPipeline, type StreamingWorker } from '../src/check/pipeline.js';
 import { emptyResult, mergeInto, type ThreadResult } from '../src/check/thread-result.js';
 import { minifiedMessage, tooDeeplyNestedMessage } from '../src/files/source-shape.js';
@@ -59,7 +60,7 @@ class StandInWorker implements StreamingWorker {
     return new Promise((resolve) => (this.#resolve = resolve));
   }
 
-  send(candidates: readonly Candidate[]): void {
+  send(candidates: readonly PackedCandidate[]): void {
     if (this.#dead) return;
     this.handed.push(...candidates.map((candidate) => candidate.index));
     this.#messages += 1;
@@ -73,7 +74,7 @@ class StandInWorker implements StreamingWorker {
       return;
     }
     setImmediate(() => {
-      const batch = checkCandidates(candidates, this.#context!);
+      const batch = checkCandidates(candidates.map(unpackCandidate), this.#context!);
       mergeInto(this.#result, batch);
       this.#onBatch(batch);
     });
@@ -120,12 +121,15 @@ describe('checkInPipeline', () => {
     expect(alive.handed.length + dying.handed.length).toBe(40);
   });
 
-  it('reads on when the worker reported everything it held while this thread turned (more candidates than wait at most)', async () => {
+  it.each([
+    ['the default budget', undefined],
+    ['a budget of one candidate (it waits for a report after each)', 1],
+  ])('reads on when the worker reported everything it held while this thread turned (more candidates than wait at most), with %s', async (_name, budget) => {
     const many = makeTree(Object.fromEntries(Array.from({ length: 400 }, (_unused, index) => [`src/r${String(index).padStart(3, '0')}.ts`, retired(index)])));
     const manyFiles = Array.from({ length: 400 }, (_unused, index) => path.join(many, `src/r${String(index).padStart(3, '0')}.ts`));
     const worker = new StandInWorker();
 
-    const results = await checkInPipeline([worker], { ...task, files: manyFiles }, checkContextOf(options));
+    const results = await checkInPipeline([worker], { ...task, files: manyFiles }, checkContextOf(options), undefined, budget);
 
     expect(results.flatMap((result) => result.done).sort((a, b) => a - b)).toEqual(manyFiles.map((_file, index) => index));
     expect(worker.handed).toEqual(manyFiles.map((_file, index) => index));
@@ -166,5 +170,37 @@ describe('checkInPipeline', () => {
     expect(dying.handed).toEqual([0, 3, 6, 9, 12, 15, 18, 21]);
     expect(files.flatMap((_file, index) => (done.has(index) ? [] : [index]))).toEqual(dying.lost);
     expect(findingsOf(results)).toHaveLength(41 - 8);
+  });
+});
+
+describe('packCandidate', () => {
+  const candidate = (text: string): Candidate => ({ index: 3, file: '/repo/src/a.ts', text, imports: { imports: ['./b'], reexports: [], needle: false } });
+
+  it.each([
+    ['UTF-8', (text: string) => Buffer.from(text)],
+    ['UTF-8 with a BOM', (text: string) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])],
+    ['UTF-16 LE', (text: string) => Buffer.from(`\uFEFF${text}`, 'utf16le')],
+    ['UTF-16 BE', (text: string) => Buffer.from(`\uFEFF${text}`, 'utf16le').swap16()],
+  ])('hands a worker the bytes read (%s), copied out of the scratch, and the worker gets back the very text', (_name, encode) => {
+    const source = "fetch('/v1/campaigns'); // é 😀 \uD800\n";
+    const bytes = encode(source);
+    const text = decodeSource(bytes);
+    if (!text.ok) throw new Error(text.message);
+    const scratch = Buffer.alloc(bytes.length + 16);
+    bytes.copy(scratch);
+
+    const packed = packCandidate(candidate(text.text), scratch.subarray(0, bytes.length));
+    scratch.fill(0); // the thread's next read
+
+    expect(packed).toEqual({ index: 3, file: '/repo/src/a.ts', imports: { imports: ['./b'], reexports: [], needle: false }, bytes: new Uint8Array(bytes) });
+    expect(packed.bytes.buffer.byteLength).toBe(bytes.length);
+    expect(unpackCandidate(packed)).toEqual(candidate(text.text));
+  });
+
+  it('leaves out the facts a candidate does not have', () => {
+    const packed = packCandidate({ index: 0, file: '/repo/a.ts', text: 'x' }, Buffer.from('x'));
+
+    expect(Object.keys(packed)).toEqual(['index', 'file', 'bytes']);
+    expect(unpackCandidate(packed)).toEqual({ index: 0, file: '/repo/a.ts', text: 'x' });
   });
 });

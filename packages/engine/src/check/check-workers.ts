@@ -3,7 +3,7 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { SunsetOptions } from '../analysis-contract.js';
 import type { FixResult } from '../fix/fix-source.js';
 import type { ModuleGraphData } from '../module-graph/build-module-graph.js';
-import type { Candidate, ReadLimits } from './file-steps.js';
+import type { PackedCandidate, ReadLimits } from './file-steps.js';
 import { emptyResult, mergeInto, type Gather, type ThreadResult } from './thread-result.js';
 import { startWorkersAtFullYoungGeneration } from './young-generation.js';
 
@@ -99,10 +99,10 @@ export interface CheckWorkerStream extends Omit<CheckWorkerTask, 'kind' | 'next'
   readonly kind: 'stream';
 }
 
-/** Candidates for a streaming worker: their outcomes come back as one batch. */
+/** Candidates for a streaming worker, their bytes transferred: their outcomes come back as one batch. */
 export interface CheckWorkerCandidates {
   readonly kind: 'candidates';
-  readonly candidates: readonly Candidate[];
+  readonly candidates: readonly PackedCandidate[];
 }
 
 /** No more candidates: the worker says `end` once it has reported them all. */
@@ -184,8 +184,13 @@ export class CheckWorker {
     return this.#perform(task, onBatch);
   }
 
-  send(candidates: readonly Candidate[]): void {
-    if (this.#alive) this.#worker.postMessage({ kind: 'candidates', candidates } satisfies CheckWorkerCandidates);
+  send(candidates: readonly PackedCandidate[]): void {
+    if (this.#alive) {
+      this.#worker.postMessage(
+        { kind: 'candidates', candidates } satisfies CheckWorkerCandidates,
+        candidates.map((candidate) => candidate.bytes.buffer as ArrayBuffer),
+      );
+    }
   }
 
   endStream(): void {
