@@ -48,9 +48,9 @@ export function startWorkersAtFullYoungGeneration(limits: ResourceLimits): void 
  * of its dynamic factor, up to 4x) until the returned `release` (idempotent) restores V8's own growth.
  * The flag is process-wide and read each time V8 sets the next limit. For a thread whose heap is not
  * capped: `sunset check`'s main thread, which reads every file of a run checked in workers (Node 24 at
- * 50k peaked at 310-360 MB, 249 MB held at 20 % for the whole run, for the same CPU), and `--project`'s
- * analysis of the built program. Holds nest: `--project` inside `sunset check` restores the command's
- * hold, not V8's default.
+ * 50k peaked at 310-360 MB, 249 MB held at 20 % for the whole run, for the same CPU; `--project` for
+ * its first pass only), and `--project`'s analysis of the built program. Holds nest: a hold released
+ * restores the growth that was held when it was taken.
  */
 export function holdHeapGrowth(percent: number): () => void {
   const previous = heapGrowingPercent;
@@ -65,8 +65,9 @@ export function holdHeapGrowth(percent: number): () => void {
  * compiler threads beside it spent 0.5 s instead of 1.0 s, 15 % less CPU in all (bench/README.md,
  * "TurboFan's inlining"). V8 13 (Node 24) compiles warm code with Maglev first: there it saved no
  * measurable CPU and the main thread's peak at 50k grew (allocations inlining had removed), so it is
- * left on. Process-wide, read by each optimizing compile it starts: for the default mode's run, not
- * `--project`, whose TypeScript program runs long enough to repay it.
+ * left on. Process-wide, read by each optimizing compile it starts: for the default mode's run and
+ * `--project`'s first pass, not for the TypeScript program it then builds, which runs long enough to
+ * repay it.
  */
 export function holdNoInlining(): () => void {
   if (maglevCompilesWarmCode) return () => undefined;
@@ -82,7 +83,8 @@ export function holdNoInlining(): () => void {
  * 50k. Off, 10 runs of 10 at 10k took 1.87-2.03 s with 5-6 full collections; Node 20 and 22 measured
  * the same either way. A check's trees live for one file: what outlives a scavenge is the exception.
  * Process-wide, read by the collector and the compilers: for the default mode's `sunset check` and
- * `sunset fix`, not `--project`, whose TypeScript program keeps most of what it allocates.
+ * `sunset fix` and `--project`'s first pass, not for the TypeScript program it then builds, which keeps
+ * most of what it allocates.
  */
 export function holdNoPretenuring(): () => void {
   return holdFlag('--no-allocation-site-pretenuring', '--allocation-site-pretenuring');
