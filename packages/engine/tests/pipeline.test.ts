@@ -50,8 +50,12 @@ class StandInWorker implements StreamingWorker {
   #resolve: (result: ThreadResult) => void = () => undefined;
   readonly #result = emptyResult();
 
-  constructor(diesAt = Number.POSITIVE_INFINITY) {
+  readonly #delayMs: number;
+
+  /** `delayMs`: it reports each message that long after it is handed it (0: a turn later). */
+  constructor(diesAt = Number.POSITIVE_INFINITY, delayMs = 0) {
     this.#diesAt = diesAt;
+    this.#delayMs = delayMs;
   }
 
   stream(streamTask: CheckWorkerStream, onBatch: (batch: ThreadResult | undefined) => void): Promise<ThreadResult> {
@@ -73,16 +77,26 @@ class StandInWorker implements StreamingWorker {
       });
       return;
     }
-    setImmediate(() => {
+    const later = (report: () => void): unknown => (this.#delayMs === 0 ? setImmediate(report) : setTimeout(report, this.#delayMs));
+    this.#pending += 1;
+    later(() => {
       const batch = checkCandidates(candidates.map(unpackCandidate), this.#context!);
       mergeInto(this.#result, batch);
       this.#onBatch(batch);
+      this.#pending -= 1;
+      if (this.#pending === 0) this.#ended?.();
     });
   }
 
+  /** As a worker says `end` after the batches of every message it was handed. */
   endStream(): void {
-    if (!this.#dead) setImmediate(() => this.#resolve(this.#result));
+    if (this.#dead) return;
+    this.#ended = () => setImmediate(() => this.#resolve(this.#result));
+    if (this.#pending === 0) this.#ended();
   }
+
+  #pending = 0;
+  #ended: (() => void) | undefined;
 }
 
 const findingsOf = (results: readonly ThreadResult[]): string[] =>
@@ -129,11 +143,30 @@ describe('checkInPipeline', () => {
     const manyFiles = Array.from({ length: 400 }, (_unused, index) => path.join(many, `src/r${String(index).padStart(3, '0')}.ts`));
     const worker = new StandInWorker();
 
-    const results = await checkInPipeline([worker], { ...task, files: manyFiles }, checkContextOf(options), undefined, budget);
+    const results = await checkInPipeline([worker], { ...task, files: manyFiles }, checkContextOf(options), budget === undefined ? {} : { waitingBytes: budget });
 
     expect(results.flatMap((result) => result.done).sort((a, b) => a - b)).toEqual(manyFiles.map((_file, index) => index));
     expect(worker.handed).toEqual(manyFiles.map((_file, index) => index));
     expect(findingsOf(results)).toHaveLength(400);
+  });
+
+  it('checks candidates here too once every file is read (checkHereOnceRead), from the end of the queue, each file once', async () => {
+    const alone = await checkFiles(['.'], { cwd: root, baseDir: root, options, crossFile: true });
+    // A slow worker: candidates wait for it once every file is read.
+    const worker = new StandInWorker(Number.POSITIVE_INFINITY, 20);
+
+    const results = await checkInPipeline([worker], task, checkContextOf(options), { waitingBytes: 64 * 1024 * 1024, checkHereOnceRead: true });
+
+    const done = results.flatMap((result) => result.done).sort((a, b) => a - b);
+    expect(done).toEqual(files.map((_file, index) => index));
+    expect(findingsOf(results)).toEqual(alone.findings.map((finding) => `${path.relative(root, finding.file)}:${finding.line}:${finding.column} ${finding.rule}`).sort());
+    const retiredIndexes = files.flatMap((_file, index) => (index % 3 === 0 && index < 120 ? [index] : []));
+    const checkedHere = results[0]!.files.filter((outcome) => outcome.candidate === true && retiredIndexes.includes(outcome.index)).map((outcome) => outcome.index);
+    // The worker took the front of the queue (32 in flight), this thread its end: nothing twice, nothing left.
+    expect(worker.handed.slice(0, 32)).toEqual(retiredIndexes.slice(0, 32));
+    expect(checkedHere).toContain(retiredIndexes.at(-1));
+    expect(checkedHere.filter((index) => worker.handed.includes(index))).toEqual([]);
+    expect([...checkedHere, ...worker.handed].sort((a, b) => a - b)).toEqual(retiredIndexes);
   });
 
   it("judges a candidate's shape here: a minified or too deeply nested one is never handed to a worker, with the outcome a worker gave it before", async () => {

@@ -518,6 +518,8 @@ export async function runProjectCheck(run: ProjectRun): Promise<ProjectCheckResu
     baseDir: run.baseDir,
     readFolder,
     moduleSummaries: true,
+    // Its peak RSS is the program's, built after: the first pass may read further ahead and check in this thread too.
+    spendMemoryForTime: true,
     // The first pass also tells which files export a client's base, so the selection reads no file again.
     ...(basePattern === undefined ? {} : { basePattern }),
     ...(run.onWalked === undefined ? {} : { onWalked: run.onWalked }),

@@ -27,6 +27,21 @@ const mostInFlight = 32;
  * raised the peak RSS by 30 MB at 10k and 50-70 MB at 50k, for 2-4 % of the time.
  */
 export const mostWaitingBytes = Number(process.versions.v8.split('.')[0]) >= 12 ? 4 * 1024 * 1024 : 64 * 1024;
+/** How a run may use the pipeline (`CheckRun.spendMemoryForTime`): the defaults keep a run's peak RSS low. */
+export interface PipelineOptions {
+  /** Called once every file is read. */
+  readonly onRead?: () => void;
+  /** Bytes of candidates read ahead of the workers at most (default `mostWaitingBytes`). */
+  readonly waitingBytes?: number;
+  /**
+   * Once every file is read, this thread checks candidates too, from the end of the queue while the
+   * workers take from its front, instead of waiting for them. Its heap is not capped: at 10k it cost
+   * 100 MB more peak RSS for 0.1-0.5 s (bench/README.md, "Two analysers"), so only a run whose peak is
+   * elsewhere asks for it (`--project`).
+   */
+  readonly checkHereOnceRead?: boolean;
+}
+
 /** Files this thread reads between two turns of its event loop, where the workers' batches arrive and they are handed more. */
 const filesPerTurn = 32;
 
@@ -54,16 +69,10 @@ const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
  * workers a few at a time, the least busy first. A candidate too large for a worker's heap
  * (`workerMaxFileBytes`) is checked here. Very large files (`limits.deferred`) are left out
  * (`checkLargeFiles`). A candidate handed to a worker that dies before reporting it is in no result's
- * `done`: the caller checks it; what no worker took because all died is checked here. `onRead` is
- * called once every file is read.
+ * `done`: the caller checks it; what no worker took because all died is checked here.
  */
-export async function checkInPipeline(
-  workers: readonly StreamingWorker[],
-  task: CheckWorkerTask,
-  context: CheckContext,
-  onRead?: () => void,
-  waitingBytesAtMost = mostWaitingBytes,
-): Promise<ThreadResult[]> {
+export async function checkInPipeline(workers: readonly StreamingWorker[], task: CheckWorkerTask, context: CheckContext, options: PipelineOptions = {}): Promise<ThreadResult[]> {
+  const waitingBytesAtMost = options.waitingBytes ?? mostWaitingBytes;
   const { files, limits, gather } = task;
   const mine = emptyResult();
   const waiting: PackedCandidate[] = [];
@@ -123,7 +132,16 @@ export async function checkInPipeline(
     }
   }
   allRead = true;
-  onRead?.();
+  options.onRead?.();
+  if (options.checkHereOnceRead === true) {
+    for (handOut(); waiting.length > 0 && anyAlive(); handOut()) {
+      const last = waiting.pop()!;
+      waitingBytes -= last.bytes.byteLength;
+      mergeInto(mine, checkCandidates([unpackCandidate(last)], context));
+      // The workers' batches arrive between two candidates, and they are handed more.
+      await turn();
+    }
+  }
   for (handOut(); waiting.length > 0 && anyAlive(); handOut()) await reported();
   // Every worker died: what none took is checked here.
   mergeInto(mine, checkCandidates(waiting.splice(0).map(unpackCandidate), context));
