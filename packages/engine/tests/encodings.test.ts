@@ -75,7 +75,7 @@ describe('UTF-16 source files', () => {
     expect(report.changedFiles).toEqual(['be.ts', 'le.ts']);
     expect(readFileSync(path.join(root, 'le.ts')).equals(Buffer.from(fixed, 'utf16le'))).toBe(true);
     expect(readFileSync(path.join(root, 'be.ts')).equals(utf16be(fixed))).toBe(true);
-    expect(readSource(path.join(root, 'be.ts'))).toStrictEqual({ kind: 'text', text: fixed, encoding: 'utf16be' });
+    expect(readSource(path.join(root, 'be.ts'))).toStrictEqual({ kind: 'text', text: fixed, encoding: 'utf16be', bytes: utf16be(fixed) });
   });
 });
 

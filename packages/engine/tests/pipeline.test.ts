@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { checkFiles } from '../src/check/check-files.js';
 import { checkContextOf, type CheckContext } from '../src/check/check-source.js';
 import { workerOptionsOf, type CheckWorkerStream, type CheckWorkerTask } from '../src/check/check-workers.js';
-import { checkCandidates, type Candidate } from '../src/check/file-steps.js';
+import { checkCandidates, packCandidate, unpackCandidate, type Candidate, type PackedCandidate } from '../src/check/file-steps.js';
+import { decodeSource } from '../src/files/read-source.js';
 import { checkInPipeline, type StreamingWorker } from '../src/check/pipeline.js';
 import { emptyResult, mergeInto, type ThreadResult } from '../src/check/thread-result.js';
 import { minifiedMessage, tooDeeplyNestedMessage } from '../src/files/source-shape.js';
@@ -49,8 +50,12 @@ class StandInWorker implements StreamingWorker {
   #resolve: (result: ThreadResult) => void = () => undefined;
   readonly #result = emptyResult();
 
-  constructor(diesAt = Number.POSITIVE_INFINITY) {
+  readonly #delayMs: number;
+
+  /** `delayMs`: it reports each message that long after it is handed it (0: a turn later). */
+  constructor(diesAt = Number.POSITIVE_INFINITY, delayMs = 0) {
     this.#diesAt = diesAt;
+    this.#delayMs = delayMs;
   }
 
   stream(streamTask: CheckWorkerStream, onBatch: (batch: ThreadResult | undefined) => void): Promise<ThreadResult> {
@@ -59,7 +64,7 @@ class StandInWorker implements StreamingWorker {
     return new Promise((resolve) => (this.#resolve = resolve));
   }
 
-  send(candidates: readonly Candidate[]): void {
+  send(candidates: readonly PackedCandidate[]): void {
     if (this.#dead) return;
     this.handed.push(...candidates.map((candidate) => candidate.index));
     this.#messages += 1;
@@ -72,16 +77,26 @@ class StandInWorker implements StreamingWorker {
       });
       return;
     }
-    setImmediate(() => {
-      const batch = checkCandidates(candidates, this.#context!);
+    const later = (report: () => void): unknown => (this.#delayMs === 0 ? setImmediate(report) : setTimeout(report, this.#delayMs));
+    this.#pending += 1;
+    later(() => {
+      const batch = checkCandidates(candidates.map(unpackCandidate), this.#context!);
       mergeInto(this.#result, batch);
       this.#onBatch(batch);
+      this.#pending -= 1;
+      if (this.#pending === 0) this.#ended?.();
     });
   }
 
+  /** As a worker says `end` after the batches of every message it was handed. */
   endStream(): void {
-    if (!this.#dead) setImmediate(() => this.#resolve(this.#result));
+    if (this.#dead) return;
+    this.#ended = () => setImmediate(() => this.#resolve(this.#result));
+    if (this.#pending === 0) this.#ended();
   }
+
+  #pending = 0;
+  #ended: (() => void) | undefined;
 }
 
 const findingsOf = (results: readonly ThreadResult[]): string[] =>
@@ -120,16 +135,38 @@ describe('checkInPipeline', () => {
     expect(alive.handed.length + dying.handed.length).toBe(40);
   });
 
-  it('reads on when the worker reported everything it held while this thread turned (more candidates than wait at most)', async () => {
+  it.each([
+    ['the default budget', undefined],
+    ['a budget of one candidate (it waits for a report after each)', 1],
+  ])('reads on when the worker reported everything it held while this thread turned (more candidates than wait at most), with %s', async (_name, budget) => {
     const many = makeTree(Object.fromEntries(Array.from({ length: 400 }, (_unused, index) => [`src/r${String(index).padStart(3, '0')}.ts`, retired(index)])));
     const manyFiles = Array.from({ length: 400 }, (_unused, index) => path.join(many, `src/r${String(index).padStart(3, '0')}.ts`));
     const worker = new StandInWorker();
 
-    const results = await checkInPipeline([worker], { ...task, files: manyFiles }, checkContextOf(options));
+    const results = await checkInPipeline([worker], { ...task, files: manyFiles }, checkContextOf(options), budget === undefined ? {} : { waitingBytes: budget });
 
     expect(results.flatMap((result) => result.done).sort((a, b) => a - b)).toEqual(manyFiles.map((_file, index) => index));
     expect(worker.handed).toEqual(manyFiles.map((_file, index) => index));
     expect(findingsOf(results)).toHaveLength(400);
+  });
+
+  it('checks candidates here too once every file is read (checkHereOnceRead), from the end of the queue, each file once', async () => {
+    const alone = await checkFiles(['.'], { cwd: root, baseDir: root, options, crossFile: true });
+    // A slow worker: candidates wait for it once every file is read.
+    const worker = new StandInWorker(Number.POSITIVE_INFINITY, 20);
+
+    const results = await checkInPipeline([worker], task, checkContextOf(options), { waitingBytes: 64 * 1024 * 1024, checkHereOnceRead: true });
+
+    const done = results.flatMap((result) => result.done).sort((a, b) => a - b);
+    expect(done).toEqual(files.map((_file, index) => index));
+    expect(findingsOf(results)).toEqual(alone.findings.map((finding) => `${path.relative(root, finding.file)}:${finding.line}:${finding.column} ${finding.rule}`).sort());
+    const retiredIndexes = files.flatMap((_file, index) => (index % 3 === 0 && index < 120 ? [index] : []));
+    const checkedHere = results[0]!.files.filter((outcome) => outcome.candidate === true && retiredIndexes.includes(outcome.index)).map((outcome) => outcome.index);
+    // The worker took the front of the queue (32 in flight), this thread its end: nothing twice, nothing left.
+    expect(worker.handed.slice(0, 32)).toEqual(retiredIndexes.slice(0, 32));
+    expect(checkedHere).toContain(retiredIndexes.at(-1));
+    expect(checkedHere.filter((index) => worker.handed.includes(index))).toEqual([]);
+    expect([...checkedHere, ...worker.handed].sort((a, b) => a - b)).toEqual(retiredIndexes);
   });
 
   it("judges a candidate's shape here: a minified or too deeply nested one is never handed to a worker, with the outcome a worker gave it before", async () => {
@@ -166,5 +203,37 @@ describe('checkInPipeline', () => {
     expect(dying.handed).toEqual([0, 3, 6, 9, 12, 15, 18, 21]);
     expect(files.flatMap((_file, index) => (done.has(index) ? [] : [index]))).toEqual(dying.lost);
     expect(findingsOf(results)).toHaveLength(41 - 8);
+  });
+});
+
+describe('packCandidate', () => {
+  const candidate = (text: string): Candidate => ({ index: 3, file: '/repo/src/a.ts', text, imports: { imports: ['./b'], reexports: [], needle: false } });
+
+  it.each([
+    ['UTF-8', (text: string) => Buffer.from(text)],
+    ['UTF-8 with a BOM', (text: string) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])],
+    ['UTF-16 LE', (text: string) => Buffer.from(`\uFEFF${text}`, 'utf16le')],
+    ['UTF-16 BE', (text: string) => Buffer.from(`\uFEFF${text}`, 'utf16le').swap16()],
+  ])('hands a worker the bytes read (%s), copied out of the scratch, and the worker gets back the very text', (_name, encode) => {
+    const source = "fetch('/v1/campaigns'); // é 😀 \uD800\n";
+    const bytes = encode(source);
+    const text = decodeSource(bytes);
+    if (!text.ok) throw new Error(text.message);
+    const scratch = Buffer.alloc(bytes.length + 16);
+    bytes.copy(scratch);
+
+    const packed = packCandidate(candidate(text.text), scratch.subarray(0, bytes.length));
+    scratch.fill(0); // the thread's next read
+
+    expect(packed).toEqual({ index: 3, file: '/repo/src/a.ts', imports: { imports: ['./b'], reexports: [], needle: false }, bytes: new Uint8Array(bytes) });
+    expect(packed.bytes.buffer.byteLength).toBe(bytes.length);
+    expect(unpackCandidate(packed)).toEqual(candidate(text.text));
+  });
+
+  it('leaves out the facts a candidate does not have', () => {
+    const packed = packCandidate({ index: 0, file: '/repo/a.ts', text: 'x' }, Buffer.from('x'));
+
+    expect(Object.keys(packed)).toEqual(['index', 'file', 'bytes']);
+    expect(unpackCandidate(packed)).toEqual({ index: 0, file: '/repo/a.ts', text: 'x' });
   });
 });

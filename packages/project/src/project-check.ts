@@ -61,6 +61,12 @@ export interface ProjectRun {
   readonly readFolder?: ReadFolder;
   /** Called once the first pass's walk is done (the engine's `CheckRun.onWalked`). */
   readonly onWalked?: () => void;
+  /**
+   * Called once the first pass is over, before the program is built: `sunset check` releases there what
+   * it holds for a default-mode run (TurboFan's inlining and allocation-site pretenuring off, the old
+   * generation's growth held), which the program, built to last, pays for.
+   */
+  readonly onFirstPass?: () => void;
 }
 
 /**
@@ -512,11 +518,14 @@ export async function runProjectCheck(run: ProjectRun): Promise<ProjectCheckResu
     baseDir: run.baseDir,
     readFolder,
     moduleSummaries: true,
+    // Its peak RSS is the program's, built after: the first pass may read further ahead and check in this thread too.
+    spendMemoryForTime: true,
     // The first pass also tells which files export a client's base, so the selection reads no file again.
     ...(basePattern === undefined ? {} : { basePattern }),
     ...(run.onWalked === undefined ? {} : { onWalked: run.onWalked }),
     ...(run.threads === undefined ? {} : { threads: run.threads }),
   });
+  run.onFirstPass?.();
   // A file the first pass found nothing in while it noted a request to another API's host, and where no
   // base is written (with which the checker might join a path of the same file): its needles are settled there.
   const withFindings = new Set(base.findings.map((finding) => finding.file));

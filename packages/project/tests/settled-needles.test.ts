@@ -31,4 +31,18 @@ describe('--project: a needle the first pass settled in its own file', () => {
     expect(result.loaded).toBe(4);
     expect(result.otherHostCount).toBe(3);
   });
+
+  it('says when its first pass is over, once, before it selects the files to load (sunset check releases its default-mode holds there)', async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'sunset-first-pass-'));
+    writeTree(work, {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'bundler', allowJs: true, noEmit: true, types: [] } }),
+      'src/ours.ts': "export const ours = () => fetch('https://api.adform.com/v1/campaigns');\n",
+    });
+    const heard: string[] = [];
+
+    await runProjectCheck({ cwd: work, paths: ['src'], options: sunsetOptions(), baseDir: work, onProgress: (message) => heard.push(message), onFirstPass: () => heard.push('first pass over') });
+
+    expect(heard.slice(0, 3)).toEqual(['checking every file as sunset check does', 'first pass over', 'selecting among 1 files']);
+    expect(heard.filter((message) => message === 'first pass over')).toHaveLength(1);
+  });
 });

@@ -1,5 +1,5 @@
 import { createTwoFilesPatch } from 'diff';
-import { addNotScanned, createFolderCache, describeFixReport, fixFiles, fixReportJson, holdHeapGrowth, holdNoInlining, holdYoungGeneration, type AnalysisCore, type FixReport } from '@sunset/engine';
+import { addNotScanned, createFolderCache, describeFixReport, fixFiles, fixReportJson, holdHeapGrowth, holdNoInlining, holdNoPretenuring, holdYoungGeneration, type AnalysisCore, type FixReport } from '@sunset/engine';
 import type { FixArgs } from '../args.js';
 import { notScannedOfRun, resolveConfigScopes } from '../check/config-scopes.js';
 import { mainThreadGrowingPercent, threadsOf } from '../check/run-check.js';
@@ -36,12 +36,15 @@ export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDepend
   // 440, Node 24 340 instead of 562; at 10k about a tenth more wall time).
   const releaseHeapGrowth = holdHeapGrowth(mainThreadGrowingPercent);
   const releaseYoungGeneration = args.project === undefined ? holdYoungGeneration() : () => undefined;
+  // Its trees live for one file each, as a check's (see `holdNoPretenuring`).
+  const releasePretenuring = args.project === undefined ? holdNoPretenuring() : () => undefined;
   try {
     return await fixAndReport(args, io, deps);
   } finally {
     releaseInlining();
     releaseHeapGrowth();
     releaseYoungGeneration();
+    releasePretenuring();
   }
 }
 

@@ -89,6 +89,12 @@ export interface CheckRun {
    * (`sunset check` lets the young generation grow again: `holdYoungGeneration`).
    */
   readonly onWalked?: () => void;
+  /**
+   * A run whose peak RSS is elsewhere (`--project`: its program) spends memory for time in a run checked
+   * in workers: this thread reads up to 64 MB of candidates ahead of them, and once it has read every
+   * file checks candidates too (`PipelineOptions.checkHereOnceRead`).
+   */
+  readonly spendMemoryForTime?: boolean;
 }
 
 export type { SkippedFile };
@@ -173,7 +179,8 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     const task: CheckWorkerTask = { kind: 'check', files, options: workerOptionsOf(run.options), limits, gather, next };
     const context = checkContextOf(run.options, run.core);
     if (!inWorkers) run.onWalked?.();
-    const results = inWorkers ? await checkInPipeline(workers, task, context, run.onWalked) : await checkClaimedAlongside(workers, task, context);
+    const pipeline = { ...(run.onWalked === undefined ? {} : { onRead: run.onWalked }), ...(run.spendMemoryForTime === true ? { waitingBytes: 64 * 1024 * 1024, checkHereOnceRead: true } : {}) };
+    const results = inWorkers ? await checkInPipeline(workers, task, context, pipeline) : await checkClaimedAlongside(workers, task, context);
     // Files a worker claimed or was handed but did not report (it left them to this thread, or it died): checked here.
     const deferred = limits.deferred ?? [];
     const reported = new Set([...results.flatMap((result) => result.done), ...deferred]);

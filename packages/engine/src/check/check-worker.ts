@@ -5,7 +5,7 @@ import { drainYielding } from './steps.js';
 import { checkClaimedFiles, checkLargeFileHere, recheckClaimedFiles, workerMaxFileBytes, type CheckWorkerMessage, type CheckWorkerRecheck, type CheckWorkerTask, type FixLargeFileTask } from './check-files.js';
 import { checkContextOf, type CheckContext } from './check-source.js';
 import type { CheckWorkerCandidates, CheckWorkerStream, CheckWorkerStreamEnd, FixWorkerCandidates, FixWorkerStream } from './check-workers.js';
-import { checkCandidates } from './file-steps.js';
+import { checkCandidates, unpackCandidate } from './file-steps.js';
 import { emptyResult, mergeInto, type ThreadResult } from './thread-result.js';
 
 // A worker of `checkFiles`. In a run checked in workers it checks the candidates the main thread
@@ -45,7 +45,7 @@ function serve(port: MessagePort): void {
       post({ kind: 'fixed-batch', results: message.candidates.map((candidate) => fixText(candidate.text, candidate.file, context, candidate.sitePath)) });
       return;
     } else if (message.kind === 'candidates') {
-      if (first !== undefined) post({ kind: 'batch', batch: checkCandidates(message.candidates, first.context) });
+      if (first !== undefined) post({ kind: 'batch', batch: checkCandidates(message.candidates.map(unpackCandidate), first.context) });
       return;
     } else if (message.kind === 'stream') {
       const options = { ...message.options, catalog: createCatalog(message.options.customEntries.length === 0 ? undefined : message.options.customEntries) };

@@ -3,8 +3,9 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { SunsetOptions } from '../analysis-contract.js';
 import type { FixResult } from '../fix/fix-source.js';
 import type { ModuleGraphData } from '../module-graph/build-module-graph.js';
-import type { Candidate, ReadLimits } from './file-steps.js';
+import type { PackedCandidate, ReadLimits } from './file-steps.js';
 import { emptyResult, mergeInto, type Gather, type ThreadResult } from './thread-result.js';
+import { startWorkersAtFullYoungGeneration } from './young-generation.js';
 
 // The worker threads of `checkFiles`: how many, their heaps, when they start, and the tasks and
 // messages between them and the main thread (the worker's side is check-worker.ts).
@@ -53,6 +54,12 @@ export function defaultThreadCount(files: number, cores = availableParallelism()
 
 export const workerUrl = new URL('./check-worker.js', import.meta.url);
 
+/** A worker of check-worker.js with a capped heap, its young generation at its cap from the start (`startWorkersAtFullYoungGeneration`). */
+export function startWorker(resourceLimits: ResourceLimits): Worker {
+  startWorkersAtFullYoungGeneration(resourceLimits);
+  return new Worker(workerUrl, { resourceLimits });
+}
+
 /**
  * Workers started while the walk runs, so their start-up (loading the rule core: 0.1-0.3 s) overlaps
  * the walk: one more per 1,500 files found, up to what `defaultThreadCount` could give a run this
@@ -92,10 +99,10 @@ export interface CheckWorkerStream extends Omit<CheckWorkerTask, 'kind' | 'next'
   readonly kind: 'stream';
 }
 
-/** Candidates for a streaming worker: their outcomes come back as one batch. */
+/** Candidates for a streaming worker, their bytes transferred: their outcomes come back as one batch. */
 export interface CheckWorkerCandidates {
   readonly kind: 'candidates';
-  readonly candidates: readonly Candidate[];
+  readonly candidates: readonly PackedCandidate[];
 }
 
 /** No more candidates: the worker says `end` once it has reported them all. */
@@ -158,7 +165,7 @@ export class CheckWorker {
   #alive = true;
 
   constructor(resourceLimits: ResourceLimits = workerLimits) {
-    this.#worker = new Worker(workerUrl, { resourceLimits });
+    this.#worker = startWorker(resourceLimits);
   }
 
   run(task: CheckWorkerTask): Promise<ThreadResult> {
@@ -177,8 +184,13 @@ export class CheckWorker {
     return this.#perform(task, onBatch);
   }
 
-  send(candidates: readonly Candidate[]): void {
-    if (this.#alive) this.#worker.postMessage({ kind: 'candidates', candidates } satisfies CheckWorkerCandidates);
+  send(candidates: readonly PackedCandidate[]): void {
+    if (this.#alive) {
+      this.#worker.postMessage(
+        { kind: 'candidates', candidates } satisfies CheckWorkerCandidates,
+        candidates.map((candidate) => candidate.bytes.buffer as ArrayBuffer),
+      );
+    }
   }
 
   endStream(): void {

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type { FileIndex } from '../analysis-contract.js';
-import { readSource, readSourceIfSmall } from '../files/read-source.js';
+import { decodeSource, readSource, readSourceIfSmall } from '../files/read-source.js';
 import { isStackOverflow, looksMinified, minifiedMessage, nestsTooDeeply, tooDeeplyNestedMessage, tooLargeMessage } from '../files/source-shape.js';
 import { moduleTextFacts, type ModuleFacts } from '../module-graph/build-module-graph.js';
 import { mergeModuleExports, readModuleExports, retiredExports, type ModuleExports } from '../module-graph/exported-values.js';
@@ -49,8 +49,37 @@ export interface Candidate {
   readonly imports?: ModuleFacts;
 }
 
-/** A file's outcome once read and prefiltered: final (not a candidate, unreadable, too large), or a candidate to check. */
-export type Prefiltered = { readonly outcome: FileOutcome | UncheckedModule | undefined } | { readonly candidate: Candidate };
+/**
+ * A candidate as a worker is handed it: the bytes it was read from instead of its text. They are its
+ * own (copied out of the reading thread's scratch) and transferred, not copied, with the message: the
+ * reading thread can keep many waiting for a worker without its heap holding their texts (strings that
+ * wait outlive scavenges and end as garbage in its old generation: 2,048 waiting took Node 24's peak RSS
+ * at 50k from 275 to 325 MB). The worker decodes them as `readSource` did (`unpackCandidate`).
+ */
+export interface PackedCandidate extends Omit<Candidate, 'text'> {
+  readonly bytes: Uint8Array;
+}
+
+/** `candidate` with a copy of `bytes` (what its text was decoded from, in a buffer that is read into again) in place of its text. */
+export function packCandidate(candidate: Candidate, bytes: Uint8Array): PackedCandidate {
+  const { index, file, offers, imports } = candidate;
+  return { index, file, ...(offers === undefined ? {} : { offers }), ...(imports === undefined ? {} : { imports }), bytes: new Uint8Array(bytes) };
+}
+
+/** The candidate a `PackedCandidate` was made from: its bytes decoded as `readSource` decoded them. */
+export function unpackCandidate(packed: PackedCandidate): Candidate {
+  const { bytes, ...rest } = packed;
+  const decoded = decodeSource(bytes);
+  // They were decoded once already, by the thread that read them.
+  if (!decoded.ok) throw new Error(`${packed.file}: ${decoded.message}`);
+  return { ...rest, text: decoded.text };
+}
+
+/**
+ * A file's outcome once read and prefiltered: final (not a candidate, unreadable, too large), or a
+ * candidate to check, with the bytes it was read from (valid until the thread's next read into its scratch).
+ */
+export type Prefiltered = { readonly outcome: FileOutcome | UncheckedModule | undefined } | { readonly candidate: Candidate; readonly bytes?: Uint8Array };
 
 /** Adds a file's outcome to `result`: an outcome of its own, or one line of references for the module graph. */
 export function record(result: ThreadResult, index: number, outcome: FileOutcome | UncheckedModule | undefined): void {
@@ -94,7 +123,8 @@ export function readAndPrefilter(
   if (read.kind === 'too-large') {
     return { outcome: { index, file, findings: [], skipped: { file, reason: 'too-large', message: tooLargeMessage(read.size, limits.maxFileSize!) } } };
   }
-  return prefilterText(read.text, file, index, context, limits, gather, result);
+  const prefiltered = prefilterText(read.text, file, index, context, limits, gather, result);
+  return 'candidate' in prefiltered ? { candidate: prefiltered.candidate, bytes: read.bytes } : prefiltered;
 }
 
 /**

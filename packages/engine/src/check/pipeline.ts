@@ -1,6 +1,6 @@
 import type { CheckContext } from './check-source.js';
 import { fitsWorker, type CheckWorkerStream, type CheckWorkerTask } from './check-workers.js';
-import { checkCandidates, exempt, leftToMain, readAndPrefilter, readBuffer, record, type Candidate, type Prefiltered } from './file-steps.js';
+import { checkCandidates, exempt, leftToMain, packCandidate, readAndPrefilter, readBuffer, record, unpackCandidate, type PackedCandidate, type Prefiltered } from './file-steps.js';
 import { emptyResult, mergeInto, type ThreadResult } from './thread-result.js';
 
 // A run checked in workers: the main thread reads and prefilters every file (in the bench repo 88 %
@@ -15,12 +15,33 @@ const candidatesPerMessage = 8;
  */
 const mostInFlight = 32;
 /**
- * Candidates read and not handed out that this thread holds before it waits for a worker to report:
- * the worker is the slower (about 2 ms a candidate, 0.1 ms a file read and prefiltered), and texts that
- * wait here outlive scavenges and end as garbage in this thread's old generation, which is not capped
- * (48 waiting: 5-10 MB more peak RSS at 10k).
+ * Bytes of candidates read and not handed out that this thread holds before it waits for a worker to
+ * report. A worker is the slower on average (about 2 ms a candidate, 0.1 ms a file read and
+ * prefiltered), but not everywhere: where candidates are sparse it waited for this thread, and where
+ * they are dense this thread waited for it. With 8 candidates at most (before), at 50k on Node 22 the
+ * worker waited 1.4 s of its 7 s between messages while this thread waited 2.9 s for its reports. With
+ * 4 MB (about 500 candidates), 50k took 6.9 s instead of 8.3-8.6 s on Node 22 and 6.4-6.5 s instead of
+ * 7.3-8.3 s on Node 24, peak RSS 258-263 and 270-271 MB (8 MB: 277 and 281 MB for 0.1-0.4 s less). They
+ * wait as bytes (`PackedCandidate`), outside this thread's heap, and leave it with the message that
+ * hands them out. Node 20 keeps about 8 candidates' worth: there any deeper queue (1 MB, or 128 texts)
+ * raised the peak RSS by 30 MB at 10k and 50-70 MB at 50k, for 2-4 % of the time.
  */
-const mostWaiting = 8;
+export const mostWaitingBytes = Number(process.versions.v8.split('.')[0]) >= 12 ? 4 * 1024 * 1024 : 64 * 1024;
+/** How a run may use the pipeline (`CheckRun.spendMemoryForTime`): the defaults keep a run's peak RSS low. */
+export interface PipelineOptions {
+  /** Called once every file is read. */
+  readonly onRead?: () => void;
+  /** Bytes of candidates read ahead of the workers at most (default `mostWaitingBytes`). */
+  readonly waitingBytes?: number;
+  /**
+   * Once every file is read, this thread checks candidates too, from the end of the queue while the
+   * workers take from its front, instead of waiting for them. Its heap is not capped: at 10k it cost
+   * 100 MB more peak RSS for 0.1-0.5 s (bench/README.md, "Two analysers"), so only a run whose peak is
+   * elsewhere asks for it (`--project`).
+   */
+  readonly checkHereOnceRead?: boolean;
+}
+
 /** Files this thread reads between two turns of its event loop, where the workers' batches arrive and they are handed more. */
 const filesPerTurn = 32;
 
@@ -28,7 +49,8 @@ const filesPerTurn = 32;
 export interface StreamingWorker {
   /** `onBatch` hears each batch the worker reports, and undefined when it dies; the promise gives every batch once it ends. */
   stream(task: CheckWorkerStream, onBatch: (batch: ThreadResult | undefined) => void): Promise<ThreadResult>;
-  send(candidates: readonly Candidate[]): void;
+  /** Hands it candidates: their bytes go with the message (transferred), unusable here after. */
+  send(candidates: readonly PackedCandidate[]): void;
   endStream(): void;
 }
 
@@ -47,13 +69,14 @@ const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
  * workers a few at a time, the least busy first. A candidate too large for a worker's heap
  * (`workerMaxFileBytes`) is checked here. Very large files (`limits.deferred`) are left out
  * (`checkLargeFiles`). A candidate handed to a worker that dies before reporting it is in no result's
- * `done`: the caller checks it; what no worker took because all died is checked here. `onRead` is
- * called once every file is read.
+ * `done`: the caller checks it; what no worker took because all died is checked here.
  */
-export async function checkInPipeline(workers: readonly StreamingWorker[], task: CheckWorkerTask, context: CheckContext, onRead?: () => void): Promise<ThreadResult[]> {
+export async function checkInPipeline(workers: readonly StreamingWorker[], task: CheckWorkerTask, context: CheckContext, options: PipelineOptions = {}): Promise<ThreadResult[]> {
+  const waitingBytesAtMost = options.waitingBytes ?? mostWaitingBytes;
   const { files, limits, gather } = task;
   const mine = emptyResult();
-  const waiting: Candidate[] = [];
+  const waiting: PackedCandidate[] = [];
+  let waitingBytes = 0;
   let wake: (() => void) | undefined;
   const reported = (): Promise<void> => new Promise((resolve) => (wake = resolve));
   const lanes = workers.map((worker): Lane => {
@@ -74,7 +97,9 @@ export async function checkInPipeline(workers: readonly StreamingWorker[], task:
         const count = Math.min(waiting.length, candidatesPerMessage);
         if (lane.inFlight > 0 && lane.inFlight + count > mostInFlight) break;
         lane.inFlight += count;
-        lane.worker.send(waiting.splice(0, count));
+        const handed = waiting.splice(0, count);
+        for (const candidate of handed) waitingBytes -= candidate.bytes.byteLength;
+        lane.worker.send(handed);
       }
     }
   };
@@ -85,8 +110,11 @@ export async function checkInPipeline(workers: readonly StreamingWorker[], task:
     if ('outcome' in prefiltered) {
       (mine.done as number[]).push(index);
       record(mine, index, prefiltered.outcome);
-    } else if (fitsWorker(prefiltered.candidate.text)) waiting.push(prefiltered.candidate);
-    else mergeInto(mine, checkCandidates([prefiltered.candidate], context));
+    } else if (prefiltered.bytes !== undefined && fitsWorker(prefiltered.candidate.text)) {
+      const packed = packCandidate(prefiltered.candidate, prefiltered.bytes);
+      waiting.push(packed);
+      waitingBytes += packed.bytes.byteLength;
+    } else mergeInto(mine, checkCandidates([prefiltered.candidate], context));
   };
 
   const explicit = new Set(limits.explicit);
@@ -100,14 +128,23 @@ export async function checkInPipeline(workers: readonly StreamingWorker[], task:
       handOut();
       await turn();
       // Batches that came during the turn made room: hand out before waiting for the next one.
-      for (handOut(); waiting.length >= mostWaiting && anyAlive(); handOut()) await reported();
+      for (handOut(); waitingBytes >= waitingBytesAtMost && anyAlive(); handOut()) await reported();
     }
   }
   allRead = true;
-  onRead?.();
+  options.onRead?.();
+  if (options.checkHereOnceRead === true) {
+    for (handOut(); waiting.length > 0 && anyAlive(); handOut()) {
+      const last = waiting.pop()!;
+      waitingBytes -= last.bytes.byteLength;
+      mergeInto(mine, checkCandidates([unpackCandidate(last)], context));
+      // The workers' batches arrive between two candidates, and they are handed more.
+      await turn();
+    }
+  }
   for (handOut(); waiting.length > 0 && anyAlive(); handOut()) await reported();
   // Every worker died: what none took is checked here.
-  mergeInto(mine, checkCandidates(waiting.splice(0), context));
+  mergeInto(mine, checkCandidates(waiting.splice(0).map(unpackCandidate), context));
   for (const lane of lanes) lane.worker.endStream();
   return [mine, ...(await Promise.all(lanes.map((lane) => lane.result!)))];
 }

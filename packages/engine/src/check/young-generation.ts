@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import type { ResourceLimits } from 'node:worker_threads';
 
 /** V8's default for `--semi-space-growth-factor` (flag-definitions.h; the same in Node 20, 22 and 24). */
 const defaultGrowthFactor = 2;
@@ -26,13 +27,30 @@ export function holdYoungGeneration(): () => void {
 }
 
 /**
+ * Makes the worker threads started from now on begin with the largest young generation their
+ * `resourceLimits` allow, on V8 13 (Node 24). There `holdYoungGeneration` keeps the process-wide growth
+ * factor at 1 while the main thread walks and reads, which is most of a run checked in workers: a
+ * worker's young generation stayed at its start size (a 1 MB semi-space), and in a 10k check the
+ * worker ran 821 scavenges (85 started at its cap), for 0.5 s more CPU and 0.4 s more wall time
+ * (2.40-2.64 s against 1.98-2.07 s, the same peak RSS). `--min-semi-space-size` is read when an
+ * isolate's heap is set up: the main thread's is already, each worker's is when it starts, and V8
+ * clamps the value to the largest semi-space of the worker's limits (the same scavenges at 8, 16 and
+ * 24). On Node 20 and 22, which do not hold the young generation, it changed nothing measurable and
+ * is not set.
+ */
+export function startWorkersAtFullYoungGeneration(limits: ResourceLimits): void {
+  if (!youngGenerationGrowsLarge || limits.maxYoungGenerationSizeMb === undefined) return;
+  setFlagsFromString(`--min-semi-space-size=${limits.maxYoungGenerationSizeMb}`);
+}
+
+/**
  * Lets V8's old generation grow only `percent` % past what survived the last full collection (instead
  * of its dynamic factor, up to 4x) until the returned `release` (idempotent) restores V8's own growth.
  * The flag is process-wide and read each time V8 sets the next limit. For a thread whose heap is not
  * capped: `sunset check`'s main thread, which reads every file of a run checked in workers (Node 24 at
- * 50k peaked at 310-360 MB, 249 MB held at 20 % for the whole run, for the same CPU), and `--project`'s
- * analysis of the built program. Holds nest: `--project` inside `sunset check` restores the command's
- * hold, not V8's default.
+ * 50k peaked at 310-360 MB, 249 MB held at 20 % for the whole run, for the same CPU; `--project` for
+ * its first pass only), and `--project`'s analysis of the built program. Holds nest: a hold released
+ * restores the growth that was held when it was taken.
  */
 export function holdHeapGrowth(percent: number): () => void {
   const previous = heapGrowingPercent;
@@ -47,12 +65,29 @@ export function holdHeapGrowth(percent: number): () => void {
  * compiler threads beside it spent 0.5 s instead of 1.0 s, 15 % less CPU in all (bench/README.md,
  * "TurboFan's inlining"). V8 13 (Node 24) compiles warm code with Maglev first: there it saved no
  * measurable CPU and the main thread's peak at 50k grew (allocations inlining had removed), so it is
- * left on. Process-wide, read by each optimizing compile it starts: for the default mode's run, not
- * `--project`, whose TypeScript program runs long enough to repay it.
+ * left on. Process-wide, read by each optimizing compile it starts: for the default mode's run and
+ * `--project`'s first pass, not for the TypeScript program it then builds, which runs long enough to
+ * repay it.
  */
 export function holdNoInlining(): () => void {
   if (maglevCompilesWarmCode) return () => undefined;
   return holdFlag('--no-turbo-inlining', '--turbo-inlining');
+}
+
+/**
+ * Turns V8's allocation-site pretenuring off until the returned `release` (idempotent) turns it back
+ * on. V8 allocates straight in the old generation what an allocation site's earlier objects mostly
+ * survived to. On Node 24 a check's worker now and then went that way for the rest of its run: each
+ * scavenge left 3 MB more in the old generation, a full collection every 100 ms (19-22 at 10k instead
+ * of 2-5), 2.4-2.6 s instead of 2.0 s in 1 run of 10 at 10k, 11.8 s instead of 7.4 s in 1 of 4 at
+ * 50k. Off, 10 runs of 10 at 10k took 1.87-2.03 s with 5-6 full collections; Node 20 and 22 measured
+ * the same either way. A check's trees live for one file: what outlives a scavenge is the exception.
+ * Process-wide, read by the collector and the compilers: for the default mode's `sunset check` and
+ * `sunset fix` and `--project`'s first pass, not for the TypeScript program it then builds, which keeps
+ * most of what it allocates.
+ */
+export function holdNoPretenuring(): () => void {
+  return holdFlag('--no-allocation-site-pretenuring', '--allocation-site-pretenuring');
 }
 
 /** V8 13 (Node 24) runs Maglev by default; V8 12.4 (Node 22) has it off, V8 11 (Node 20) has none. */

@@ -6,7 +6,13 @@ import { describeFileError } from '../errors.js';
 export type SourceEncoding = 'utf8' | 'utf16le' | 'utf16be';
 
 export type ReadSource =
-  | { readonly kind: 'text'; readonly text: string; readonly encoding: SourceEncoding }
+  | {
+      readonly kind: 'text';
+      readonly text: string;
+      readonly encoding: SourceEncoding;
+      /** The bytes read: a view of the caller's `scratch` when read into it, so valid until its next read. */
+      readonly bytes: Uint8Array;
+    }
   | { readonly kind: 'too-large'; readonly size: number }
   | { readonly kind: 'error'; readonly message: string };
 
@@ -98,5 +104,5 @@ function read(path: string, maxFileSize: number, scratch: Buffer | undefined, sm
 /** A read's bytes as `readSource` gives them: the decoded text, or why they are not text. */
 function textOf(bytes: Buffer): ReadSource {
   const decoded = decodeSource(bytes);
-  return decoded.ok ? { kind: 'text', text: decoded.text, encoding: decoded.encoding } : { kind: 'error', message: decoded.message };
+  return decoded.ok ? { kind: 'text', text: decoded.text, encoding: decoded.encoding, bytes } : { kind: 'error', message: decoded.message };
 }

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { SunsetOptions } from '../analysis-contract.js';
-import { largeFileLimits, workerOptionsOf, workerUrl, type CheckWorkerMessage, type FixLargeFileTask } from '../check/check-workers.js';
+import { largeFileLimits, startWorker, workerOptionsOf, workerUrl, type CheckWorkerMessage, type FixLargeFileTask } from '../check/check-workers.js';
 import { fixSource, type FixResult } from './fix-source.js';
 
 /**
@@ -13,7 +12,7 @@ import { fixSource, type FixResult } from './fix-source.js';
  */
 export async function fixLargeSource(text: string, file: string, options: SunsetOptions, sitePath: string): Promise<FixResult> {
   if (!existsSync(fileURLToPath(workerUrl))) return fixSource(text, file, options, {}, sitePath);
-  const worker = new Worker(workerUrl, { resourceLimits: largeFileLimits });
+  const worker = startWorker(largeFileLimits);
   try {
     const result = await new Promise<FixResult | undefined>((resolve) => {
       worker.once('message', (message: CheckWorkerMessage) => resolve(message.kind === 'fixed' ? message.result : undefined));

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { SunsetOptions } from '../analysis-contract.js';
 import {
   minFilesPerThread,
+  startWorker,
   workerLimits,
   workerOptionsOf,
   workerUrl,
@@ -43,7 +44,7 @@ export function startFixWorkerWhileWalking(options: SunsetOptions, oneThread: bo
   return {
     onFound: (found) => {
       if (worker !== undefined || !available || found < minFilesPerThread) return;
-      worker = new Worker(workerUrl, { resourceLimits: workerLimits });
+      worker = startWorker(workerLimits);
       worker.postMessage({ kind: 'fix-stream', options: workerOptionsOf(options) } satisfies FixWorkerStream);
     },
     worker: () => worker,
