@@ -85,8 +85,7 @@ export interface CheckRun {
   readonly basePattern?: RegExp;
   /**
    * Called once the walk is done and this thread has read what it reads: at once, or, in a run whose
-   * candidates are checked in workers (`checkInPipeline`), once it has read and prefiltered every file
-   * (`sunset check` lets the young generation grow again: `holdYoungGeneration`).
+   * candidates are checked in workers (`checkInPipeline`), once it has read and prefiltered every file.
    */
   readonly onWalked?: () => void;
   /**

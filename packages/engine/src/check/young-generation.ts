@@ -16,10 +16,11 @@ const youngGenerationGrowsLarge = Number(process.versions.v8.split('.')[0]) >= 1
  * entries survive (the folder cache keeps them) and V8 takes that survival for a trend. On a 50k repo
  * Node 24 grew the main thread's young generation to 134 MB during the walk, pages it kept for the
  * whole run: held, `sunset check` peaked at 231 MB instead of 303-312 MB, for the same CPU. The flag is
- * process-wide and read when a scavenge decides to grow; `release` (idempotent) restores V8's default,
- * so the workers, which start during the walk, grow theirs as before once it is done. In a run checked
- * in workers this thread then reads every file (`checkInPipeline`): held until it is done, Node 24's peak
- * RSS at 10k was 199-204 MB instead of 209-210 MB.
+ * process-wide and read when a scavenge decides to grow; `release` (idempotent) restores V8's default.
+ * The workers start at their young generation's cap instead (`startWorkersAtFullYoungGeneration`), so
+ * `sunset check` and `sunset fix` hold it for their whole run: this thread then reads every file and
+ * builds the report, and released before the report, Node 24 peaked at 285-292 MB at 50k instead of
+ * 264-278 MB (100k: 416 instead of 360 MB).
  */
 export function holdYoungGeneration(): () => void {
   if (!youngGenerationGrowsLarge) return () => undefined;
