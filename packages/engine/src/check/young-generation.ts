@@ -1,5 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
-import type { ResourceLimits } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
 
 /** V8's default for `--semi-space-growth-factor` (flag-definitions.h; the same in Node 20, 22 and 24). */
 const defaultGrowthFactor = 2;
@@ -17,7 +17,7 @@ const youngGenerationGrowsLarge = Number(process.versions.v8.split('.')[0]) >= 1
  * Node 24 grew the main thread's young generation to 134 MB during the walk, pages it kept for the
  * whole run: held, `sunset check` peaked at 231 MB instead of 303-312 MB, for the same CPU. The flag is
  * process-wide and read when a scavenge decides to grow; `release` (idempotent) restores V8's default.
- * The workers start at their young generation's cap instead (`startWorkersAtFullYoungGeneration`), so
+ * The workers start at their young generation's cap instead (`startWithFullYoungGeneration`), so
  * `sunset check` and `sunset fix` hold it for their whole run: this thread then reads every file and
  * builds the report, and released before the report, Node 24 peaked at 285-292 MB at 50k instead of
  * 264-278 MB (100k: 416 instead of 360 MB).
@@ -28,21 +28,35 @@ export function holdYoungGeneration(): () => void {
 }
 
 /**
- * Makes the worker threads started from now on begin with the largest young generation their
- * `resourceLimits` allow, on V8 13 (Node 24). There `holdYoungGeneration` keeps the process-wide growth
- * factor at 1 while the main thread walks and reads, which is most of a run checked in workers: a
- * worker's young generation stayed at its start size (a 1 MB semi-space), and in a 10k check the
- * worker ran 821 scavenges (85 started at its cap), for 0.5 s more CPU and 0.4 s more wall time
- * (2.40-2.64 s against 1.98-2.07 s, the same peak RSS). `--min-semi-space-size` is read when an
- * isolate's heap is set up: the main thread's is already, each worker's is when it starts, and V8
- * clamps the value to the largest semi-space of the worker's limits (the same scavenges at 8, 16 and
- * 24). On Node 20 and 22, which do not hold the young generation, it changed nothing measurable and
- * is not set.
+ * Starts a worker thread (`start`) with the largest young generation its `resourceLimits` allow, on V8
+ * 13 (Node 24). There `holdYoungGeneration` keeps the process-wide growth factor at 1 for a whole run of
+ * `check` or `fix`: a worker's young generation stayed at its start size (a 1 MB semi-space), and in a
+ * 10k check the worker ran 821 scavenges (85 started at its cap), for 0.5 s more CPU and 0.4 s more wall
+ * time (2.40-2.64 s against 1.98-2.07 s, the same peak RSS). `--min-semi-space-size` is read when an
+ * isolate's heap is set up: the main thread's is already, each worker's is before it runs any code, and
+ * V8 clamps the value to the largest semi-space of the worker's limits (the same scavenges at 8, 16 and
+ * 24). It is V8's default again once every worker started so is online (or failed to start), so the
+ * workers of a program that embeds the engine are not changed. On Node 20 and 22, which do not hold the
+ * young generation, it changed nothing measurable and is not set.
  */
-export function startWorkersAtFullYoungGeneration(limits: ResourceLimits): void {
-  if (!youngGenerationGrowsLarge || limits.maxYoungGenerationSizeMb === undefined) return;
-  setFlagsFromString(`--min-semi-space-size=${limits.maxYoungGenerationSizeMb}`);
+export function startWithFullYoungGeneration(limits: ResourceLimits, start: () => Worker): Worker {
+  if (!youngGenerationGrowsLarge || limits.maxYoungGenerationSizeMb === undefined) return start();
+  if (workersStarting === 0) setFlagsFromString(`--min-semi-space-size=${limits.maxYoungGenerationSizeMb}`);
+  workersStarting += 1;
+  const worker = start();
+  let started = false;
+  const online = (): void => {
+    if (started) return;
+    started = true;
+    workersStarting -= 1;
+    if (workersStarting === 0) setFlagsFromString('--min-semi-space-size=0');
+  };
+  worker.once('online', online).once('error', online).once('exit', online);
+  return worker;
 }
+
+/** Workers started by `startWithFullYoungGeneration` and not online yet. */
+let workersStarting = 0;
 
 /**
  * Lets V8's old generation grow only `percent` % past what survived the last full collection (instead
