@@ -25,7 +25,7 @@ export { frameworkExtensions, scriptBlocksOf } from './parse/script-blocks.js';
 export { interruptOnSignals, interruptedExitCode, type Interrupt } from './fix/interrupt.js';
 export { fingerprintSites, fingerprintText, normalizeLine, wholeLineLimit, type FingerprintSite } from './fingerprint.js';
 export { scanModuleSpecifiers } from './module-graph/scan-imports.js';
-export { holdHeapGrowth, holdNoInlining, holdNoPretenuring, holdYoungGeneration } from './check/young-generation.js';
+export { holdDefaultModeRun, holdHeapGrowth, holdNoInlining, holdNoPretenuring, holdYoungGeneration, mainThreadGrowingPercent } from './check/young-generation.js';
 export { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData, type ModuleGraphSources } from './module-graph/build-module-graph.js';
 export { checkSourceInModuleGraph, checkSourceWithModuleFacts } from './module-graph/module-graph-context.js';
 export { consumedDeclarations, placeKey, withoutConsumedDeclarations } from './module-graph/consumed-declarations.js';

@@ -7,10 +7,7 @@ import {
   displayPath,
   excerptLines,
   findGitRoot,
-  holdHeapGrowth,
-  holdNoInlining,
-  holdNoPretenuring,
-  holdYoungGeneration,
+  holdDefaultModeRun,
   resolveConfig,
   validateDay,
   writeFileAtomic,
@@ -82,9 +79,6 @@ const toFileError = (cwd: string, problem: FileProblem): FileError => ({
   message: problem.message,
 });
 
-/** How far the main thread's old generation may grow past what the last full collection kept (`holdHeapGrowth`). */
-export const mainThreadGrowingPercent = 20;
-
 /** `sunset check`: walk, prefilter, parse, check (all in the engine), apply the baseline, report; returns the exit code. */
 export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependencies): Promise<number> {
   const now = nowOf(io);
@@ -99,10 +93,7 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
   // `--project` holds all four for its first pass only: the program it then builds survives every
   // collection (held, the collector took 1.5 s more of a 50k run while it was built), and it holds its
   // own growth once the program is built.
-  const defaultModeHolds = [holdYoungGeneration(), holdHeapGrowth(mainThreadGrowingPercent), holdNoInlining(), holdNoPretenuring()];
-  const releaseDefaultModeHolds = (): void => {
-    for (const release of defaultModeHolds) release();
-  };
+  const releaseDefaultModeHolds = holdDefaultModeRun();
   try {
     return await checkAndReport(args, io, deps, now, releaseDefaultModeHolds);
   } finally {

@@ -1,8 +1,8 @@
 import { createTwoFilesPatch } from 'diff';
-import { addNotScanned, createFolderCache, describeFixReport, fixFiles, fixReportJson, holdHeapGrowth, holdNoInlining, holdNoPretenuring, holdYoungGeneration, type AnalysisCore, type FixReport } from '@sunset/engine';
+import { addNotScanned, createFolderCache, describeFixReport, fixFiles, fixReportJson, holdDefaultModeRun, holdHeapGrowth, mainThreadGrowingPercent, type AnalysisCore, type FixReport } from '@sunset/engine';
 import type { FixArgs } from '../args.js';
 import { notScannedOfRun, resolveConfigScopes } from '../check/config-scopes.js';
-import { mainThreadGrowingPercent, threadsOf } from '../check/run-check.js';
+import { threadsOf } from '../check/run-check.js';
 import { ExitCode } from '../errors.js';
 import { nowOf, type CliIo } from '../io.js';
 import { plural } from '../text.js';
@@ -28,23 +28,15 @@ export interface FixDependencies {
  * the exit code.
  */
 export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDependencies): Promise<number> {
-  // A plain fix is as short as a check: TurboFan's inlining does not repay its compile (see `holdNoInlining`).
-  const releaseInlining = args.project === undefined ? holdNoInlining() : () => undefined;
-  // This thread's heap is not capped and, from 1,500 files, it fixes the end of the queue besides reading:
-  // its old generation grows by a fifth past the last full collection, and on Node 24 (not under --project)
-  // its young generation keeps its size, as in `sunset check` (100k bench files, fix --dry: Node 22 peak RSS 330 MB instead of
-  // 440, Node 24 340 instead of 562; at 10k about a tenth more wall time).
-  const releaseHeapGrowth = holdHeapGrowth(mainThreadGrowingPercent);
-  const releaseYoungGeneration = args.project === undefined ? holdYoungGeneration() : () => undefined;
-  // Its trees live for one file each, as a check's (see `holdNoPretenuring`).
-  const releasePretenuring = args.project === undefined ? holdNoPretenuring() : () => undefined;
+  // A plain fix holds what a check holds (`holdDefaultModeRun`): it is as short, its trees live for one
+  // file each, and this thread's heap is not capped while, from 1,500 files, it fixes the end of the
+  // queue besides reading (100k bench files, fix --dry: Node 22 peak RSS 330 MB instead of 440, Node 24
+  // 340 instead of 562; at 10k about a tenth more wall time). `--project` holds the old generation's growth only.
+  const release = args.project === undefined ? holdDefaultModeRun() : holdHeapGrowth(mainThreadGrowingPercent);
   try {
     return await fixAndReport(args, io, deps);
   } finally {
-    releaseInlining();
-    releaseHeapGrowth();
-    releaseYoungGeneration();
-    releasePretenuring();
+    release();
   }
 }
 

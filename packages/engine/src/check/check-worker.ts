@@ -1,5 +1,6 @@
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { createCatalog } from '@sunset/rule-data';
+import type { SunsetOptions } from '../analysis-contract.js';
 import { fixSourceSteps, fixText } from '../fix/fix-source.js';
 import { drainYielding } from './steps.js';
 import { checkClaimedFiles, checkLargeFileHere, recheckClaimedFiles, workerMaxFileBytes, type CheckWorkerMessage, type CheckWorkerRecheck, type CheckWorkerTask, type FixLargeFileTask } from './check-files.js';
@@ -23,6 +24,12 @@ const postEvery = 64;
 
 type WorkerTask = CheckWorkerTask | CheckWorkerStream;
 
+/** Options as the main thread sent them (`workerOptionsOf`), with their catalog made again here: the built-in one, or with the config's custom entries. */
+const withCatalog = (options: Omit<SunsetOptions, 'catalog'>): SunsetOptions => ({
+  ...options,
+  catalog: createCatalog(options.customEntries.length === 0 ? undefined : options.customEntries),
+});
+
 function serve(port: MessagePort): void {
   let first: { readonly task: WorkerTask; readonly context: CheckContext } | undefined;
   const post = (message: CheckWorkerMessage): void => port.postMessage(message);
@@ -38,7 +45,7 @@ function serve(port: MessagePort): void {
   let fixing: CheckContext | undefined;
   port.on('message', (message: WorkerTask | CheckWorkerCandidates | CheckWorkerStreamEnd | CheckWorkerRecheck | FixLargeFileTask | FixWorkerStream | FixWorkerCandidates) => {
     if (message.kind === 'fix-stream') {
-      fixing = checkContextOf({ ...message.options, catalog: createCatalog(message.options.customEntries.length === 0 ? undefined : message.options.customEntries) });
+      fixing = checkContextOf(withCatalog(message.options));
       return;
     } else if (message.kind === 'fix-candidates') {
       const context = fixing!;
@@ -48,19 +55,16 @@ function serve(port: MessagePort): void {
       if (first !== undefined) post({ kind: 'batch', batch: checkCandidates(message.candidates.map(unpackCandidate), first.context) });
       return;
     } else if (message.kind === 'stream') {
-      const options = { ...message.options, catalog: createCatalog(message.options.customEntries.length === 0 ? undefined : message.options.customEntries) };
-      first = { task: message, context: checkContextOf(options) };
+      first = { task: message, context: checkContextOf(withCatalog(message.options)) };
       return;
     } else if (message.kind === 'stream-end') {
       post({ kind: 'end' });
       return;
     } else if (message.kind === 'fix') {
-      const options = { ...message.options, catalog: createCatalog(message.options.customEntries.length === 0 ? undefined : message.options.customEntries) };
-      void drainYielding(fixSourceSteps(message.text, message.file, options, {}, message.sitePath)).then((result) => post({ kind: 'fixed', result }));
+      void drainYielding(fixSourceSteps(message.text, message.file, withCatalog(message.options), {}, message.sitePath)).then((result) => post({ kind: 'fixed', result }));
       return;
     } else if (message.kind === 'check') {
-      const options = { ...message.options, catalog: createCatalog(message.options.customEntries.length === 0 ? undefined : message.options.customEntries) };
-      first = { task: message, context: checkContextOf(options) };
+      first = { task: message, context: checkContextOf(withCatalog(message.options)) };
       if (message.large === true) {
         // A very large file comes alone, to a worker of its own: checked whatever its size, the loop turning between its pieces.
         void checkLargeFileHere(message.files, first.context, message.limits, message.gather).then((batch) => {

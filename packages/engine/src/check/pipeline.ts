@@ -1,7 +1,9 @@
 import type { CheckContext } from './check-source.js';
 import { fitsWorker, type CheckWorkerStream, type CheckWorkerTask } from './check-workers.js';
 import { checkCandidates, exempt, leftToMain, packCandidate, readAndPrefilter, readBuffer, record, unpackCandidate, type PackedCandidate, type Prefiltered } from './file-steps.js';
+import { turn } from './steps.js';
 import { emptyResult, mergeInto, type ThreadResult } from './thread-result.js';
+import { v8Major } from './young-generation.js';
 
 // A run checked in workers: the main thread reads and prefilters every file (in the bench repo 88 %
 // of the files end there) and hands the candidates to the workers, which parse, index and check them.
@@ -26,7 +28,7 @@ const mostInFlight = 32;
  * hands them out. Node 20 keeps about 8 candidates' worth: there any deeper queue (1 MB, or 128 texts)
  * raised the peak RSS by 30 MB at 10k and 50-70 MB at 50k, for 2-4 % of the time.
  */
-export const mostWaitingBytes = Number(process.versions.v8.split('.')[0]) >= 12 ? 4 * 1024 * 1024 : 64 * 1024;
+export const mostWaitingBytes = v8Major >= 12 ? 4 * 1024 * 1024 : 64 * 1024;
 /** How a run may use the pipeline (`CheckRun.spendMemoryForTime`): the defaults keep a run's peak RSS low. */
 export interface PipelineOptions {
   /** Called once every file is read. */
@@ -61,8 +63,6 @@ interface Lane {
   alive: boolean;
   result?: Promise<ThreadResult>;
 }
-
-const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Reads and prefilters `task.files` in this thread, in walk order, and hands the candidates to the

@@ -18,6 +18,9 @@ export async function drainYielding<T>(steps: Steps<T>): Promise<T> {
   for (;;) {
     const next = steps.next();
     if (next.done === true) return next.value;
-    await new Promise((resolve) => setImmediate(resolve));
+    await turn();
   }
 }
+
+/** Resolves once this thread's event loop has turned (its I/O, messages and signal handlers run). */
+export const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

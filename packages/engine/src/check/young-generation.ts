@@ -9,7 +9,10 @@ const defaultGrowthFactor = 2;
  * there does holding it pay. (On Node 20 and 22 a held walk promoted more to the old generation: peak
  * RSS at 50k 330 and 253 MB held, 286 and 244 MB not.)
  */
-const youngGenerationGrowsLarge = Number(process.versions.v8.split('.')[0]) >= 13;
+/** The major version of this runtime's V8: 11 on Node 20, 12 on Node 22, 13 on Node 24. */
+export const v8Major = Number(process.versions.v8.split('.')[0]);
+
+const youngGenerationGrowsLarge = v8Major >= 13;
 
 /**
  * Keeps the young generation at its size until `release` is called: for the walk, where every folder's
@@ -25,6 +28,22 @@ const youngGenerationGrowsLarge = Number(process.versions.v8.split('.')[0]) >= 1
 export function holdYoungGeneration(): () => void {
   if (!youngGenerationGrowsLarge) return () => undefined;
   return holdFlag('--semi-space-growth-factor=1', `--semi-space-growth-factor=${defaultGrowthFactor}`);
+}
+
+/** How far the main thread's old generation may grow past what the last full collection kept (`holdHeapGrowth`) in a run of `check` or `fix`. */
+export const mainThreadGrowingPercent = 20;
+
+/**
+ * What a default-mode `sunset check` or `sunset fix` holds for its whole run, released by the returned
+ * function (idempotent): the main thread's young generation at its size (`holdYoungGeneration`), its old
+ * generation's growth at `mainThreadGrowingPercent` (`holdHeapGrowth`), TurboFan's inlining off
+ * (`holdNoInlining`) and allocation-site pretenuring off (`holdNoPretenuring`); each hold says why.
+ */
+export function holdDefaultModeRun(): () => void {
+  const releases = [holdYoungGeneration(), holdHeapGrowth(mainThreadGrowingPercent), holdNoInlining(), holdNoPretenuring()];
+  return () => {
+    for (const release of releases) release();
+  };
 }
 
 /**
@@ -106,7 +125,7 @@ export function holdNoPretenuring(): () => void {
 }
 
 /** V8 13 (Node 24) runs Maglev by default; V8 12.4 (Node 22) has it off, V8 11 (Node 20) has none. */
-const maglevCompilesWarmCode = Number(process.versions.v8.split('.')[0]) >= 13;
+const maglevCompilesWarmCode = v8Major >= 13;
 
 /** The growth `holdHeapGrowth` set last and has not released; 0 is V8's own. */
 let heapGrowingPercent = 0;

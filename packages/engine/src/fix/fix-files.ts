@@ -103,9 +103,10 @@ export async function fixFiles(paths: readonly string[], run: FixRun): Promise<F
     throw error;
   }
   // The walk counts files it then leaves out (gitignored): a run that ends below 1,500 fixes in this thread.
-  if (listing.files.length < minFilesPerThread) await early.worker()?.terminate();
-  else early.onFound(listing.files.length);
-  const planned = await planFixes(listing.files, run, listing.files.length < minFilesPerThread ? undefined : early.worker());
+  const inWorker = listing.files.length >= minFilesPerThread;
+  if (inWorker) early.onFound(listing.files.length);
+  else await early.worker()?.terminate();
+  const planned = await planFixes(listing.files, run, inWorker ? early.worker() : undefined);
   const skippedFiles = [...listing.skipped, ...planned.skipped].sort((a, b) => compareText(a.file, b.file));
   return applyFixPlan(
     {

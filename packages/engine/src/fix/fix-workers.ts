@@ -12,6 +12,7 @@ import {
   type FixWorkerCandidates,
   type FixWorkerStream,
 } from '../check/check-workers.js';
+import { turn } from '../check/steps.js';
 import type { FixResult } from './fix-source.js';
 
 // `sunset fix` from 1,500 files, as `sunset check` runs (`checkInPipeline`): this thread walks, reads
@@ -31,8 +32,6 @@ export interface FixCandidate<T> {
   readonly sitePath: string;
   readonly owner: T;
 }
-
-const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * The worker of a fix, started while the walk runs (its start-up, 0.2-0.4 s, overlaps the walk) once

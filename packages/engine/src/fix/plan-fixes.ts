@@ -2,6 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Declaration, SiteReport } from '../analysis-contract.js';
 import { checkContextOf, isSegmented, type CheckContext } from '../check/check-source.js';
 import { fitsWorker } from '../check/check-workers.js';
+import { turn } from '../check/steps.js';
 import { lineIndexOf } from '../parse/lines.js';
 import { parseSource } from '../parse/parse-source.js';
 import { compareText, type FileProblem } from '../errors.js';
@@ -124,7 +125,7 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, work
       }
       run.onProgress?.(visited, files.length, found.displayPath);
       // Reading and fixing are synchronous: let a signal handler run now and then.
-      if (visited % signalCheckInterval === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (visited % signalCheckInterval === 0) await turn();
     }
     // Every candidate's fix; an interrupted run writes nothing, so the worker goes at once.
     if (lane !== undefined && visited === files.length) await lane.finish();
