@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CrossFileRelatedLocation } from '../src/check/check-source.js';
 import { checkFiles } from '../src/check/check-files.js';
-import { fixFiles, type FixRun } from '../src/fix/fix-files.js';
+import { fixFiles } from '../src/fix/fix-files.js';
 import { consumedDeclarations, placeKey, withoutConsumedDeclarations } from '../src/module-graph/consumed-declarations.js';
-import { makeTree, sunsetOptions } from './helpers.js';
+import { crossFileFixRun, makeTree, sunsetOptions } from './helpers.js';
 
 // One request is one finding across files (G2): a declaration whose value a request of another
 // scanned file reads is reported, and fixed, at that request only; a client's declaration, or a
@@ -69,12 +69,15 @@ async function checkLines(root: string, onlyFiles?: readonly string[]): Promise<
 }
 
 describe('sunset check: one request is one finding across files', () => {
+  // A constant and two files whose requests read it.
+  const twoReaders = {
+    'src/api/paths.ts': "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\n",
+    'src/a.ts': "import { MANAGERS } from './api/paths';\nexport const a = () => fetch(MANAGERS);\n",
+    'src/b.ts': "import { MANAGERS } from './api/paths';\nexport const b = () => fetch(MANAGERS);\n",
+  };
+
   it('reports a constant read by requests in two files at both requests, and not where it is declared', async () => {
-    const root = makeTree({
-      'src/api/paths.ts': "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\n",
-      'src/a.ts': "import { MANAGERS } from './api/paths';\nexport const a = () => fetch(MANAGERS);\n",
-      'src/b.ts': "import { MANAGERS } from './api/paths';\nexport const b = () => fetch(MANAGERS);\n",
-    });
+    const root = makeTree(twoReaders);
     expect(await checkLines(root)).toEqual([
       'src/a.ts:2:30 GET /v1/campaigns/dictionaries/managers <- src/api/paths.ts:1:25 (MANAGERS)',
       'src/b.ts:2:30 GET /v1/campaigns/dictionaries/managers <- src/api/paths.ts:1:25 (MANAGERS)',
@@ -104,11 +107,7 @@ describe('sunset check: one request is one finding across files', () => {
   });
 
   it('keeps the declaration in a run of some files only (--changed-since): the readers outside it are unknown', async () => {
-    const root = makeTree({
-      'src/api/paths.ts': "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\n",
-      'src/a.ts': "import { MANAGERS } from './api/paths';\nexport const a = () => fetch(MANAGERS);\n",
-      'src/b.ts': "import { MANAGERS } from './api/paths';\nexport const b = () => fetch(MANAGERS);\n",
-    });
+    const root = makeTree(twoReaders);
     // Only the constant's file changed: its importers are not checked, the declaration is reported.
     expect(await checkLines(root, ['src/api/paths.ts'])).toEqual(['src/api/paths.ts:1:25 /v1/campaigns/dictionaries/managers']);
     // The constant and one reader changed: b.ts, outside the run, reads it too.
@@ -127,7 +126,7 @@ describe('sunset fix: one request is one TODO across files', () => {
     '',
   ].join('\n');
   const reader = "import { LEGACY } from './api/paths';\nexport const list = () => fetch(LEGACY);\n";
-  const run = (root: string): FixRun => ({ cwd: root, baseDir: root, options: sunsetOptions(), dry: false, force: true, crossFile: true });
+  const run = crossFileFixRun;
 
   it("marks the request that reads the constant, not its declaration, and keeps the declaring file's own rewrite and TODO; a second run changes nothing", async () => {
     const root = makeTree({ 'src/api/paths.ts': paths, 'src/use.ts': reader });

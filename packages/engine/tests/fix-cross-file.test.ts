@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkFiles } from '../src/check/check-files.js';
 import { describeFixReport } from '../src/fix/describe-fix-report.js';
-import { fixFiles, type FixRun } from '../src/fix/fix-files.js';
-import { makeTree, sunsetOptions } from './helpers.js';
+import { fixFiles } from '../src/fix/fix-files.js';
+import { crossFileFixRun, makeTree, sunsetOptions } from './helpers.js';
 
 // `sunset fix` in the default mode, with the module graph (`crossFile`): a request that reads a
 // retired constant of another scanned file gets its TODO, naming the constant and its file.
@@ -37,9 +37,7 @@ const constantTodo =
   '// TODO(sunset:campaigns-legacy-list): migrate /v1/campaigns: the code does not say its method, so this may be GET /v1/campaigns or PATCH /v1/campaigns; ' +
   'candidates GET /v1/buyer/campaigns, PUT /v1/buyer/campaigns/{id}/status; support ended 2019-10-01';
 
-function run(root: string, overrides: Partial<FixRun> = {}): FixRun {
-  return { cwd: root, baseDir: root, options: sunsetOptions(), dry: false, force: true, crossFile: true, ...overrides };
-}
+const run = crossFileFixRun;
 
 describe('sunset fix across files (the default mode)', () => {
   it('gives each request that reads a retired constant of another file its TODO naming the constant and its file', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { builtinCatalog, type RuleName } from '@sunset/rule-data';
 import type { AnalysisCore, Check, FileIndex, Finding, SourceFile, SunsetOptions } from '../src/analysis-contract.js';
+import type { FixRun } from '../src/fix/fix-files.js';
 import { planFix, rangeOf, refusedFix } from '@sunset/analysis';
 
 /** A fresh folder under the system temp folder holding `files` (path → text). */
@@ -127,3 +128,8 @@ export const fakeCore: Partial<AnalysisCore> = {
   planFix,
   refusedFix,
 };
+
+/** A fix run over `root` with the default mode's module graph (`crossFile`), writing (`force`: no git check). */
+export function crossFileFixRun(root: string, overrides: Partial<FixRun> = {}): FixRun {
+  return { cwd: root, baseDir: root, options: sunsetOptions(), dry: false, force: true, crossFile: true, ...overrides };
+}
