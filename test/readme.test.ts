@@ -94,6 +94,19 @@ describe('README.md and docs/*.md', () => {
     expect(unknown).toEqual([]);
   });
 
+  it("packages/cli/README.md lists every option of check and fix in the command's own table", () => {
+    const cliReadme = read('packages/cli/README.md');
+    const section = (heading: string): string => {
+      const start = cliReadme.indexOf(heading);
+      return cliReadme.slice(start, cliReadme.indexOf('\n## ', start + heading.length));
+    };
+    const missing = (options: object, heading: string): string[] => {
+      const table = section(heading);
+      return Object.keys(options).filter((name) => name !== 'help' && !new RegExp(`(?<![\\w-])--${name}(?![\\w-])`).test(table));
+    };
+    expect([missing(checkOptions, '## `sunset check'), missing(fixOptions, '## `sunset fix')]).toEqual([[], []]);
+  });
+
   it('state the extensions check and fix scan as the engine has them', () => {
     // Any backticked run of extensions (`.js .jsx …`) in the user docs is the engine's list, in its order.
     const lists = [
