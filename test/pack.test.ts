@@ -14,6 +14,20 @@ import { fixtureAsOf } from './support/legacy-app.js';
 const packages = ['rule-data', 'config', 'analysis', 'engine', 'runtime', 'openapi', 'report', 'project', 'eslint-plugin', 'codemod', 'cli'] as const;
 const quietNpm = { npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false', npm_config_loglevel: 'error' };
 
+/**
+ * The version of the @typescript-eslint packages (one family, released in lockstep) the workspace's
+ * lockfile holds. The scratch projects install that family at it: the registry this runs against may
+ * list a release of one of them before the others (on 2026-11-26, parser 8.74.0 without
+ * typescript-estree 8.74.0: every install of `^8.73.0` failed with ETARGET), and that is not what this
+ * test is about. The parser is installed at that version; npm's `overrides` pin the rest of the family
+ * (the plugin's own dependencies among them; an override of the parser itself would conflict with the
+ * direct dependency npm saves as `^version`).
+ */
+const typescriptEslintVersion = (JSON.parse(readFileSync(repoRootPath('node_modules/@typescript-eslint/parser/package.json'), 'utf8')) as { version: string }).version;
+const typescriptEslintPins = Object.fromEntries(
+  ['utils', 'typescript-estree', 'types', 'scope-manager', 'visitor-keys', 'project-service', 'tsconfig-utils', 'type-utils'].map((name) => [`@typescript-eslint/${name}`, typescriptEslintVersion]),
+);
+
 function run(command: string, args: readonly string[], cwd: string): Promise<RunResult> {
   return runCommand(command, args, { cwd, env: quietNpm });
 }
@@ -77,7 +91,7 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
   async function scratchProject(name: string, extra: readonly string[], only?: readonly string[]): Promise<string> {
     const dir = path.join(workDir, name);
     await mkdir(dir);
-    await writeFile(path.join(dir, 'package.json'), `${JSON.stringify({ name, private: true, type: 'module' }, null, 2)}\n`);
+    await writeFile(path.join(dir, 'package.json'), `${JSON.stringify({ name, private: true, type: 'module', overrides: typescriptEslintPins }, null, 2)}\n`);
     await runOk('npm', ['install', '--no-package-lock', ...(only ?? packages).map(tarballOf), ...extra], dir);
     await writeFile(path.join(dir, 'eslint.config.js'), eslintConfig);
     await cp(repoRootPath('fixtures/cli/small'), path.join(dir, 'small'), { recursive: true });
@@ -101,9 +115,9 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
     packAllOutput = (await runOk(process.execPath, [repoRootPath('scripts/pack-all.mjs'), '--no-build'], workDir)).stdout;
     tarballs.push(...readdirSync(packsDir).map((file) => path.join(packsDir, file)).sort());
     // Sequential installs: two at once only fight over the npm cache.
-    eslint10Project = scratchProject('eslint10', ['eslint@^10.15.0', '@typescript-eslint/parser@^8.73.0']);
+    eslint10Project = scratchProject('eslint10', ['eslint@^10.15.0', `@typescript-eslint/parser@${typescriptEslintVersion}`]);
     await eslint10Project;
-    eslint9Project = scratchProject('eslint9', ['eslint@^9.39.5', '@typescript-eslint/parser@^8.73.0']);
+    eslint9Project = scratchProject('eslint9', ['eslint@^9.39.5', `@typescript-eslint/parser@${typescriptEslintVersion}`]);
     await eslint9Project;
     // The codemod alone: what `npx @sunset/codemod` installs.
     codemodProject = scratchProject('codemod-only', [], readmeInstallLine('codemod'));
