@@ -448,17 +448,28 @@ describe.concurrent('a finding through another file (fixtures/project-app, the d
     ]);
   });
 
-  it('names the declaration under the code frame in stylish output', async () => {
+  it('names the declaration under the code frame in stylish output, and whether sunset fix rewrites it there', async () => {
     const { stdout } = await check('stylish');
-    const block = stdout.split('\n\n').find((text) => text.includes('  16:20  error'));
-    expect(block?.split('\n')).toEqual([
-      '  16:20  error  GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers; this call needs a manual migration.  sunset/no-legacy-rest-path',
+    const blockAt = (place: string): string[] | undefined => stdout.split('\n\n').find((text) => text.includes(`  ${place}  error`))?.split('\n');
+    // MANAGERS_PATH's own finding is a one-to-one rewrite: sunset fix makes it in paths.ts, which migrates this GET.
+    expect(blockAt('16:20')).toEqual([
+      '  16:20  error  GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers.  sunset/no-legacy-rest-path',
       '    16 |   return axios.get(MANAGERS_PATH);',
       '       |                    ^^^^^^^^^^^^^',
-      '    see fixtures/project-app/src/api/paths.ts:2:30: The value is declared here as MANAGERS_PATH.',
+      '    see fixtures/project-app/src/api/paths.ts:2:30: The value is declared here as MANAGERS_PATH; sunset fix rewrites it here.',
       '    retired · support ended 2019-10-01',
-      '    candidates GET /v1/buyer/classifiers/managers (a person decides; the value is written in the other file named above)',
+      '    use GET /v1/buyer/classifiers/managers (sunset fix rewrites it where the other file named above declares it)',
       '    host: not shown in the code, matched by its path',
+    ]);
+    // API.labels needs an advertiser id: a person decides, whichever file the value is written in.
+    expect(blockAt('33:16')).toEqual([
+      '  33:16  error  GET /v1/campaigns/dictionaries/labels is retired (support ended 2019-10-01): use GET /v1/buyer/advertisers/{id}/campaignLabels; this call needs a manual migration.  sunset/no-legacy-rest-path',
+      '    33 |   return fetch(`https://api.adform.com${API.labels}`);',
+      '       |                ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+      '    see fixtures/project-app/src/api/paths.ts:8:11: The value is declared here as API.labels.',
+      '    retired · support ended 2019-10-01',
+      '    candidates GET /v1/buyer/advertisers/{id}/campaignLabels (a person decides; the value is written in the other file named above)',
+      '    why: the new endpoint lists labels per advertiser: it needs an advertiser id the old call did not have',
     ]);
   });
 

@@ -64,8 +64,10 @@ describe('docs/check-and-fix.md: values and clients from other files', () => {
 
   it('sunset check reports the request only, with the `see` line the table quotes', async () => {
     const json = await runSunset(['check', '--format', 'json', '--as-of', fixtureAsOf], { cwd: dir });
-    const findings = parseJson<{ findings: { file: string; line: number; column: number }[] }>(json).findings;
+    const findings = parseJson<{ findings: { file: string; line: number; column: number; fix: string }[] }>(json).findings;
     expect(findings.map((finding) => `${finding.file}:${finding.line}:${finding.column}`)).toEqual(rows.filter((row) => row.check.startsWith('yes')).map((row) => row.place));
+    // "a rewrite": sunset fix rewrites the declaration, which migrates the request.
+    expect(findings.map((finding) => finding.fix)).toEqual(rows.filter((row) => row.check.startsWith('yes')).map((row) => (row.check.startsWith('yes, a rewrite') ? 'rewrite' : 'todo')));
     const stylish = await runSunset(['check', '--as-of', fixtureAsOf], { cwd: dir, env: { NO_COLOR: '1' } });
     const quoted = rows.flatMap((row) => [.../`(see [^`]+)`/.exec(row.check)?.slice(1) ?? []]);
     expect(quoted).toHaveLength(1);

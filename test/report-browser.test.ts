@@ -96,9 +96,9 @@ describe.each(locales)('the report page in headless Chromium under LANG=$LANG', 
         'family-label': totals.byFamily.label,
       });
       // legacy-app's 55 retired calls and 2 requests reading its constants from another file (each constant
-      // counted at its request only: one a rewrite where it is declared, counted as the request's todo), the
-      // injection fixture's 1, and 1 call only the runtime saw.
-      expect([totals.total, totals.inCode, totals.runtimeOnly, totals.rewrite]).toEqual([59, 58, 1, 15]);
+      // counted at its request only; CAMPAIGN_CLIENTS_URL is rewritten where it is declared, so its GET counts
+      // as a rewrite, as sunset fix's 16 rewrites of the app say), the injection fixture's 1, and 1 call only the runtime saw.
+      expect([totals.total, totals.inCode, totals.runtimeOnly, totals.rewrite]).toEqual([59, 58, 1, 16]);
       expect(data.sites.filter((site) => site.file === 'src/config/endpoints.ts')).toEqual([]);
       expect(await page.textContent('#site-count')).toBe('Showing 59 of 59 sites.');
     });

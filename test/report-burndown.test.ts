@@ -139,6 +139,28 @@ describe('sunset report --history (burndown from git, no checkout)', () => {
     ]);
   });
 
+  it('counts a request as a rewrite, in the work tree and in each commit, where sunset fix rewrites the constant it reads where it is declared', async () => {
+    const repo = throwawayRepo();
+    const endpoints = "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\nexport const LABELS = '/v1/campaigns/dictionaries/labels';\n";
+    const reader = "import axios from 'axios';\nimport { LABELS, MANAGERS } from './endpoints';\nexport const managers = () => axios.get(MANAGERS);\nexport const labels = () => axios.get(LABELS);\n";
+    repo.commit({ 'src/endpoints.ts': endpoints, 'src/use.ts': reader }, '2026-01-02T10:00:00Z', 'two constants and their requests');
+    const { data, code } = await report(repo.dir, ['--history', '2026-01-01', '--every', 'week']);
+    expect(code).toBe(0);
+    // MANAGERS' own finding is a one-to-one rewrite, so its GET is one; LABELS needs an advertiser id.
+    expect(data.sites.map((site) => `${site.file}:${site.line}:${site.column} ${site.entry} ${site.fix}`)).toEqual([
+      'src/use.ts:3:41 campaign-dictionary-managers rewrite',
+      'src/use.ts:4:39 campaign-dictionary-labels todo',
+    ]);
+    expect(data.history?.points.map((point) => [point.day, point.total, point.rewrite])).toEqual([
+      ['2026-01-08', 2, 1],
+      ['2026-01-15', 2, 1],
+      ['2026-01-22', 2, 1],
+      ['2026-01-29', 2, 1],
+      ['2026-02-05', 2, 1],
+      ['2026-02-10', 2, 1],
+    ]);
+  });
+
   it('says, in a repository without a commit, that there is no history yet and what to do (not git\'s "ambiguous argument")', async () => {
     const repo = throwawayRepo();
     writeFileSync(path.join(repo.dir, 'a.ts'), listCall);

@@ -3,7 +3,7 @@ import { checks, indexFile, mightNeedAnalysis, mightNeedFix, planFix, refusedFix
 import type { AnalysisOptions, Finding, SourceFile } from '@sunset/analysis';
 import type { RuleName } from '@sunset/rule-data';
 
-export type { AnalysisOptions, Check, CheckMeta, ClientValue, FileIndex, Finding, FixPlan, RetirementNotes, SiteReport, SourceComment, SourceFile, UnresolvedMethodSite } from '@sunset/analysis';
+export type { AnalysisOptions, Check, CheckMeta, ClientValue, FileIndex, Finding, FixPlan, RetirementFacts, RetirementNotes, SiteReport, SourceComment, SourceFile, UnresolvedMethodSite } from '@sunset/analysis';
 export type { RuleLevel, SunsetOptions } from '@sunset/config';
 export { analysisOptionsOf } from '@sunset/config';
 export { exportedClientOf, rangeOf } from '@sunset/analysis';

@@ -1,4 +1,4 @@
-export type { AnalysisCore, SunsetOptions } from './analysis-contract.js';
+export type { AnalysisCore, RetirementFacts, SunsetOptions } from './analysis-contract.js';
 export { parseSource, type ParseResult, type SyntaxProblem } from './parse/parse-source.js';
 export { checkSource, type CheckNotes, type CheckSourceResult, type CrossFileRelatedLocation, type LocatedFinding, type LocatedUnresolvedMethod, type RelatedPosition } from './check/check-source.js';
 export { checkFiles, defaultThreadCount, type CheckFilesResult, type CheckRun, type ModuleSummary, type SkippedFile } from './check/check-files.js';
@@ -28,4 +28,4 @@ export { scanModuleSpecifiers } from './module-graph/scan-imports.js';
 export { holdDefaultModeRun, holdHeapGrowth, holdNoInlining, holdNoPretenuring, holdYoungGeneration, mainThreadGrowingPercent } from './check/young-generation.js';
 export { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData, type ModuleGraphSources } from './module-graph/build-module-graph.js';
 export { checkSourceInModuleGraph, checkSourceWithModuleFacts } from './module-graph/module-graph-context.js';
-export { consumedDeclarations, placeKey, withoutConsumedDeclarations } from './module-graph/consumed-declarations.js';
+export { consumedDeclarations, creditRewrite, migratedByDeclarations, migrationFactsOf, placeKey, withoutConsumedDeclarations, type MigrationFacts } from './module-graph/consumed-declarations.js';

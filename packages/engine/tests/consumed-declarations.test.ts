@@ -174,3 +174,78 @@ describe('sunset fix: one request is one TODO across files', () => {
     ]);
   });
 });
+
+describe('sunset check says what sunset fix does with a constant another file declares', () => {
+  const tree = {
+    'src/api/paths.ts': [
+      // Its own finding is a one-to-one rewrite (GET /v1/buyer/classifiers/managers).
+      "export const MANAGERS = '/v1/campaigns/dictionaries/managers';",
+      // Needs an advertiser id: a TODO.
+      "export const LABELS = '/v1/campaigns/dictionaries/labels';",
+      // GET or PATCH, the declaration does not say: a TODO there, though a GET alone would be one-to-one.
+      "export const LEGACY = '/v1/campaigns';",
+      "export const CLIENTS = 'https://api.adform.com/v1/campaigns/dictionaries/clients';",
+      '',
+    ].join('\n'),
+    'src/use.ts': [
+      "import axios from 'axios';",
+      "import { CLIENTS, LABELS, LEGACY, MANAGERS } from './api/paths';",
+      'export const managers = () => fetch(MANAGERS);',
+      'export const labels = () => fetch(LABELS);',
+      'export const list = () => fetch(LEGACY);',
+      'export const active = () => fetch(`${MANAGERS}?active=true`);',
+      'export const clients = () => axios.get(CLIENTS);',
+      '',
+    ].join('\n'),
+  };
+
+  const migrations = async (root: string): Promise<string[]> => {
+    const result = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true });
+    return result.findings.map(
+      (finding) =>
+        `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column} ${finding.retirement?.migration} ${finding.messageId} | ${(finding.crossFileRelated ?? []).map((place) => place.message).join(' | ')}`,
+    );
+  };
+
+  it('calls a request a rewrite when the declaration it reads is the one-to-one rewrite it needs, and the others a TODO', async () => {
+    const root = makeTree(tree);
+    expect(await migrations(root)).toEqual([
+      'src/use.ts:3:37 rewrite retiredRewrite | The value is declared here as MANAGERS; sunset fix rewrites it here.',
+      'src/use.ts:4:35 todo retiredTodo | The value is declared here as LABELS.',
+      'src/use.ts:5:33 todo retiredTodo | The value is declared here as LEGACY.',
+      'src/use.ts:6:35 rewrite retiredRewrite | The value is declared here as MANAGERS; sunset fix rewrites it here.',
+      'src/use.ts:7:40 rewrite retiredRewrite | The value is declared here as CLIENTS; sunset fix rewrites it here.',
+    ]);
+    const messages = (await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true })).findings.map((finding) => finding.message);
+    expect(messages[0]).toBe('GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers.');
+    expect(messages[1]).toBe('GET /v1/campaigns/dictionaries/labels is retired (support ended 2019-10-01): use GET /v1/buyer/advertisers/{id}/campaignLabels; this call needs a manual migration.');
+  });
+
+  it('is right: after sunset fix, the rewrites are gone and each TODO is marked at its request', async () => {
+    const root = makeTree(tree);
+    const report = await fixFiles(['src'], crossFileFixRun(root));
+    expect(report.sites.map((site) => `${site.file}:${site.line}:${site.column} ${site.action} ${site.entry}`)).toEqual([
+      'src/api/paths.ts:1:25 rewritten campaign-dictionary-managers',
+      'src/api/paths.ts:4:24 rewritten campaign-dictionary-clients',
+      'src/use.ts:4:35 todo campaign-dictionary-labels',
+      'src/use.ts:5:33 todo campaigns-legacy-list',
+    ]);
+    expect(readFileSync(path.join(root, 'src/api/paths.ts'), 'utf8').split('\n').slice(0, 4)).toEqual([
+      "export const MANAGERS = '/v1/buyer/classifiers/managers';",
+      "export const LABELS = '/v1/campaigns/dictionaries/labels';",
+      "export const LEGACY = '/v1/campaigns';",
+      "export const CLIENTS = 'https://api.adform.com/v1/buyer/advertisers';",
+    ]);
+    expect(await checkLines(root)).toEqual([
+      'src/use.ts:5:35 GET /v1/campaigns/dictionaries/labels <- src/api/paths.ts:2:23 (LABELS)',
+      'src/use.ts:7:33 GET /v1/campaigns <- src/api/paths.ts:3:23 (LEGACY)',
+    ]);
+  });
+
+  it('keeps every declaration and credits nothing in a run of some files only (--changed-since)', async () => {
+    const root = makeTree(tree);
+    const result = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true, onlyFiles: [path.join(root, 'src/api/paths.ts'), path.join(root, 'src/use.ts')] });
+    expect(result.findings.filter((finding) => finding.crossFileRelated !== undefined).map((finding) => `${finding.line}:${finding.column} ${finding.retirement?.migration}`)).toEqual(['3:37 todo', '4:35 todo', '5:33 todo', '6:35 todo', '7:40 todo']);
+    expect(result.findings.filter((finding) => finding.file.endsWith('paths.ts')).map((finding) => `${finding.line}:${finding.column} ${finding.retirement?.migration}`)).toEqual(['1:25 rewrite', '2:23 todo', '3:23 todo', '4:24 rewrite']);
+  });
+});

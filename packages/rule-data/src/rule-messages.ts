@@ -79,6 +79,17 @@ export const ruleMessages = {
   },
 } as const satisfies Readonly<Record<RuleName, Readonly<Record<string, string>>>>;
 
+/**
+ * What a finding says of a place in another file it was found through: the declaration of a value its
+ * request reads, or the client it is made with. `valueRewritten`: the value's own finding there is a
+ * one-to-one rewrite, so `sunset fix` migrates the request by rewriting the declaration.
+ */
+export const crossFileMessages = {
+  value: 'The value is declared here as {{name}}.',
+  valueRewritten: 'The value is declared here as {{name}}; sunset fix rewrites it here.',
+  client: 'The client is created here as {{name}}.',
+} as const;
+
 /** The message ids of one rule. */
 export type RuleMessageId<Rule extends RuleName> = keyof (typeof ruleMessages)[Rule] & string;
 

@@ -75,8 +75,9 @@ function describeRemedy(finding: Finding, paint: ChalkInstance): string {
   const replacements = finding.replacements ?? [];
   if (replacements.length === 0) return `no replacement named by the spec ${paint.dim('(sunset fix leaves a TODO)')}`;
   const list = replacements.map((replacement) => paint.green(replacement)).join(', ');
-  if (finding.fix === 'rewrite') return `use ${list} ${paint.dim('(sunset fix rewrites it)')}`;
-  // Found through another file: what sunset fix does depends on the mode, so only say where the value is.
+  // Found through another file: sunset fix rewrites the value where it is declared (the related place says so),
+  // or what it does depends on the mode, so only say where the value is.
+  if (finding.fix === 'rewrite') return `use ${list} ${paint.dim(relatedElsewhere(finding).length > 0 ? '(sunset fix rewrites it where the other file named above declares it)' : '(sunset fix rewrites it)')}`;
   if (relatedElsewhere(finding).length > 0) return `candidates ${list} ${paint.dim('(a person decides; the value is written in the other file named above)')}`;
   return `candidates ${list} ${paint.dim('(a person decides; sunset fix leaves a TODO)')}`;
 }

@@ -1,10 +1,17 @@
+import { crossFileMessages, describeEndpoint, interpolate, ruleMessages, type Migration } from '@sunset/rule-data';
+import type { RetirementFacts, RuleName } from '../analysis-contract.js';
 import type { CrossFileRelatedLocation } from '../check/check-source.js';
+import { todoOnlyForTextElsewhere } from './cross-file-resolver.js';
 
 // One request is one finding. A constant one scanned file exports and a request of another file reads
 // is reported at that request, with the declaration as a related place; the declaration's own file,
 // checked alone, cannot know who reads the constant and reports the literal there too. Once the
 // module graph has found the request, that second finding goes (as `sunset check --project` drops it;
 // ESLint, linting one file with what it imports, keeps it).
+//
+// What the dropped finding knew still counts: where it was a one-to-one rewrite, `sunset fix` rewrites
+// the declaration (each file is fixed on its own first), and a request that reads it and needs just that
+// rewrite is migrated by it. Such a request is a rewrite too (`creditRewrite`), not "a manual migration".
 
 /** A place as `consumedDeclarations` keys it. */
 export const placeKey = (file: string, line: number, column: number): string => `${file}\u0000${line}\u0000${column}`;
@@ -13,16 +20,107 @@ export const placeKey = (file: string, line: number, column: number): string => 
 export function consumedDeclarations(findings: Iterable<{ readonly crossFileRelated?: readonly CrossFileRelatedLocation[] }>): Set<string> {
   const consumed = new Set<string>();
   for (const finding of findings) {
-    for (const place of finding.crossFileRelated ?? []) if (place.role === 'value') consumed.add(placeKey(place.file, place.line, place.column));
+    for (const place of valuePlaces(finding)) consumed.add(placeKey(place.file, place.line, place.column));
   }
   return consumed;
 }
 
-/** `findings` without those at a declaration another finding of them consumes (`consumedDeclarations`). */
-export function withoutConsumedDeclarations<F extends { readonly file: string; readonly line: number; readonly column: number; readonly crossFileRelated?: readonly CrossFileRelatedLocation[] }>(
-  findings: readonly F[],
-): F[] {
+const valuePlaces = (finding: { readonly crossFileRelated?: readonly CrossFileRelatedLocation[] }): CrossFileRelatedLocation[] =>
+  (finding.crossFileRelated ?? []).filter((place) => place.role === 'value');
+
+/** What a finding that reads values of other files needs to be credited with their rewrite. */
+interface ConsumingFinding {
+  readonly rule: RuleName;
+  readonly messageId: string;
+  readonly data: Readonly<Record<string, string>>;
+  readonly message: string;
+  readonly retirement?: RetirementFacts;
+  readonly crossFileRelated?: readonly CrossFileRelatedLocation[];
+}
+
+/** A retirement finding as the report keeps it, enough to say whether a rewrite of one migrates another. */
+export interface MigrationFacts {
+  readonly entry: string;
+  readonly fix: Migration;
+  /** `METHOD /path` of each replacement. */
+  readonly replacements: readonly string[];
+}
+
+/**
+ * Whether `sunset fix`, rewriting the declarations' own findings, migrates a request whose retirement is
+ * `request`: every declaration's finding is a rewrite of the same entry to the request's one replacement,
+ * whose method is the request's. Only for a request that is a TODO because its text is elsewhere
+ * (`todoOnlyForTextElsewhere`); `declarations` are the findings at the places it reads that have one.
+ */
+export function migratedByDeclarations(request: RetirementFacts, declarations: readonly MigrationFacts[]): boolean {
+  if (!todoOnlyForTextElsewhere(request) || request.replacements.length !== 1 || declarations.length === 0) return false;
+  const replacement = request.replacements[0]!;
+  if (replacement.method !== request.method) return false;
+  const wanted = describeEndpoint(replacement);
+  return declarations.every((declaration) => declaration.fix === 'rewrite' && declaration.entry === request.entry.id && declaration.replacements.length === 1 && declaration.replacements[0] === wanted);
+}
+
+/** A retirement finding's `MigrationFacts`. */
+export const migrationFactsOf = (retirement: RetirementFacts): MigrationFacts => ({
+  entry: retirement.entry.id,
+  fix: retirement.migration,
+  replacements: retirement.replacements.map(describeEndpoint),
+});
+
+/**
+ * `finding` as a rewrite that `sunset fix` makes where the values it reads are declared: `fix: rewrite`,
+ * the rewrite's message, and each of those declarations said to be rewritten there (`rewritten`: their places).
+ */
+export function creditRewrite<F extends ConsumingFinding>(finding: F, rewritten: ReadonlySet<string>): F {
+  const facts: RetirementFacts = { ...finding.retirement! };
+  // A rewrite has no TODO, and so no cause for one.
+  delete (facts as { todoCause?: string }).todoCause;
+  const template = (ruleMessages[finding.rule] as Readonly<Record<string, string>>).retiredRewrite!;
+  return {
+    ...finding,
+    messageId: 'retiredRewrite',
+    message: interpolate(template, finding.data),
+    retirement: { ...facts, migration: 'rewrite' },
+    crossFileRelated: finding.crossFileRelated!.map((place) =>
+      place.role === 'value' && rewritten.has(placeKey(place.file, place.line, place.column)) ? { ...place, message: rewrittenMessage(place.message) } : place,
+    ),
+  };
+}
+
+/** `crossFileMessages.value` with its name captured. */
+const valueMessage = new RegExp(`^${crossFileMessages.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{\\{name\\}\\}', '(.*)')}$`, 's');
+
+/** `crossFileMessages.value` said of a declaration `sunset fix` rewrites: `valueRewritten`. */
+function rewrittenMessage(message: string): string {
+  const name = valueMessage.exec(message)?.[1];
+  return name === undefined ? message : interpolate(crossFileMessages.valueRewritten, { name });
+}
+
+interface Located {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly crossFileRelated?: readonly CrossFileRelatedLocation[];
+}
+
+/**
+ * `findings` without those at a declaration another finding of them consumes (`consumedDeclarations`);
+ * a finding whose request those declarations' rewrites migrate (`migratedByDeclarations`) is credited with them (`creditRewrite`).
+ */
+export function withoutConsumedDeclarations<F extends Located & Partial<ConsumingFinding>>(findings: readonly F[]): F[] {
   const consumed = consumedDeclarations(findings);
   if (consumed.size === 0) return [...findings];
-  return findings.filter((finding) => !consumed.has(placeKey(finding.file, finding.line, finding.column)));
+  const dropped = new Map<string, MigrationFacts[]>();
+  const kept: F[] = [];
+  for (const finding of findings) {
+    const key = placeKey(finding.file, finding.line, finding.column);
+    if (!consumed.has(key)) kept.push(finding);
+    else if (finding.retirement !== undefined) dropped.set(key, [...(dropped.get(key) ?? []), migrationFactsOf(finding.retirement)]);
+  }
+  return kept.map((finding) => {
+    if (finding.retirement === undefined || finding.rule === undefined) return finding;
+    const places = valuePlaces(finding).map((place) => placeKey(place.file, place.line, place.column)).filter((key) => dropped.has(key));
+    const migrated = migratedByDeclarations(finding.retirement, places.flatMap((key) => dropped.get(key)!));
+    return migrated ? creditRewrite(finding as F & ConsumingFinding, new Set(places)) : finding;
+  });
 }

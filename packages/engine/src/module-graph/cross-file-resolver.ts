@@ -1,4 +1,5 @@
-import type { CrossFileResolution, Declaration, Finding } from '../analysis-contract.js';
+import { crossFileMessages, interpolate } from '@sunset/rule-data';
+import type { CrossFileResolution, Declaration, Finding, RetirementFacts } from '../analysis-contract.js';
 import type { CrossFileRelatedLocation } from '../check/check-source.js';
 
 export { createCrossFileResolver, type CrossFileResolution, type CrossFileResolver, type ImportLookup } from '../analysis-contract.js';
@@ -28,7 +29,7 @@ export function withCrossFileFacts<F extends Finding>(finding: F, resolutions: r
       column: declaration.column,
       endLine: declaration.endLine,
       endColumn: declaration.endColumn,
-      message: clients.has(declaration) ? `The client is created here as ${declaration.name}.` : `The value is declared here as ${declaration.name}.`,
+      message: interpolate(clients.has(declaration) ? crossFileMessages.client : crossFileMessages.value, { name: declaration.name }),
       role: clients.has(declaration) ? 'client' : 'value',
     })),
   };
@@ -60,8 +61,7 @@ export function withCrossFileTodo(finding: Finding, resolutions: readonly CrossF
   const where = only === undefined ? `the URL is built from ${named.slice(0, -1).join(', ')} and ${named.at(-1)!}` : only.client === true ? `the base is ${named[0]!}` : `the path is ${named[0]!}`;
   const { retirement } = finding;
   // A one-to-one move this file cannot make: the text to edit is in the other file, which is the reason to give.
-  const elsewhere =
-    retirement.migration === 'todo' && retirement.entry.migration === 'rewrite' && retirement.method !== undefined && (retirement.todoCause === undefined || notEditableHere.test(retirement.todoCause));
+  const elsewhere = todoOnlyForTextElsewhere(retirement);
   const todoCause = elsewhere
     ? `the path is written in another file (${named.join(', ')}); sunset fix --project rewrites it there when every use is the same one-to-one migration`
     : retirement.todoCause;
@@ -70,3 +70,11 @@ export function withCrossFileTodo(finding: Finding, resolutions: readonly CrossF
 
 /** The analysis' causes for a one-to-one move whose text is not all in the file (see `editsTowards`). */
 const notEditableHere = /where it is written|outside the edited text/;
+
+/**
+ * Whether a request's retirement is a one-to-one move that is a TODO only because the text to edit is
+ * not in its file: the entry rewrites, the method is known, and no other cause made it a TODO.
+ */
+export function todoOnlyForTextElsewhere(retirement: RetirementFacts): boolean {
+  return retirement.migration === 'todo' && retirement.entry.migration === 'rewrite' && retirement.method !== undefined && (retirement.todoCause === undefined || notEditableHere.test(retirement.todoCause));
+}

@@ -6,11 +6,15 @@ import {
   checkSourceInModuleGraph,
   checkSourceWithModuleFacts,
   consumedDeclarations,
+  creditRewrite,
   mayOfferRetiredValues,
+  migratedByDeclarations,
   placeKey,
   sourceExtensions,
   type LocatedFinding,
+  type MigrationFacts,
   type ModuleFacts,
+  type RetirementFacts,
   type SunsetOptions,
 } from '@sunset/engine';
 import type { Migration, Phase } from '@sunset/rule-data';
@@ -34,6 +38,22 @@ export interface BlobSite {
   readonly message: string;
   readonly replacements: readonly string[];
   readonly lineText: string;
+}
+
+/** A site of a request that reads values of other files, and the same site counted as the rewrite of its declarations. */
+interface Creditable {
+  /** The value places it reads (`placeKey`). */
+  readonly places: readonly string[];
+  readonly retirement: RetirementFacts;
+  readonly rewrite: BlobSite;
+}
+
+interface CrossFileSites {
+  /** The sites of each file that reads a retired value of another, by path. */
+  readonly sites: Map<string, BlobSite[]>;
+  /** The places of the declarations they read (`consumedDeclarations`). */
+  readonly consumed: ReadonlySet<string>;
+  readonly creditable: ReadonlyMap<BlobSite, Creditable>;
 }
 
 export interface CommitSite extends BlobSite {
@@ -82,10 +102,29 @@ export class CommitScanner {
     for (let start = 0; start < files.length; start += batch) {
       ownSites.push(...(await Promise.all(files.slice(start, start + batch).map((file) => this.#sitesOf(file)))));
     }
-    const { sites: acrossFiles, consumed } = await this.#crossFileSites(files);
-    // A declaration whose value a request of another file reads is counted at that request only, as `sunset check` counts it.
-    const kept = (file: TreeFile, site: BlobSite): boolean => consumed.size === 0 || !consumed.has(placeKey(path.join(this.#scope.root, file.path), site.line, site.column));
-    return files.flatMap((file, index) => (acrossFiles.get(file.path) ?? ownSites[index]!).filter((site) => kept(file, site)).map((site) => ({ ...site, file: file.path })));
+    const { sites: acrossFiles, consumed, creditable } = await this.#crossFileSites(files);
+    const sitesOf = (index: number): readonly BlobSite[] => acrossFiles.get(files[index]!.path) ?? ownSites[index]!;
+    const placeOf = (file: TreeFile, site: BlobSite): string => placeKey(path.join(this.#scope.root, file.path), site.line, site.column);
+    // A declaration whose value a request of another file reads is counted at that request only, as `sunset check` counts it,
+    // and the request as a rewrite where the declaration's own site is the rewrite it needs (`withoutConsumedDeclarations`).
+    const declared = new Map<string, MigrationFacts[]>();
+    files.forEach((file, index) => {
+      for (const site of consumed.size === 0 ? [] : sitesOf(index)) {
+        const place = placeOf(file, site);
+        if (consumed.has(place)) declared.set(place, [...(declared.get(place) ?? []), { entry: site.entry, fix: site.fix, replacements: site.replacements }]);
+      }
+    });
+    const counted = (site: BlobSite): BlobSite => {
+      const credit = creditable.get(site);
+      if (credit === undefined) return site;
+      const places = credit.places.filter((place) => declared.has(place));
+      return migratedByDeclarations(credit.retirement, places.flatMap((place) => declared.get(place)!)) ? credit.rewrite : site;
+    };
+    return files.flatMap((file, index) =>
+      sitesOf(index)
+        .filter((site) => !consumed.has(placeOf(file, site)))
+        .map((site) => ({ ...counted(site), file: file.path })),
+    );
   }
 
   async #sitesOf(file: TreeFile): Promise<readonly BlobSite[]> {
@@ -104,24 +143,29 @@ export class CommitScanner {
 
   #blobSites(findings: readonly LocatedFinding[], text: string): BlobSite[] {
     const lines = splitLines(text);
-    return findings
-      .filter((finding) => isReportedRetirement(finding, this.#scope.options))
-      .map((finding): BlobSite => {
-        const retirement = finding.retirement!;
-        return {
-          entry: retirement.entry.id,
-          rule: `sunset/${finding.rule}`,
-          retired: retirement.retiredKey,
-          family: reportFamilyOf(retirement.entry),
-          phase: retirement.phase,
-          fix: retirement.migration,
-          line: finding.line,
-          column: finding.column,
-          message: finding.message,
-          replacements: retirement.replacements.map((endpoint) => `${endpoint.method} ${endpoint.path}`),
-          lineText: lines[finding.line - 1] ?? '',
-        };
-      });
+    return this.#reported(findings).map((finding) => this.#blobSite(finding, lines));
+  }
+
+  #reported(findings: readonly LocatedFinding[]): LocatedFinding[] {
+    return findings.filter((finding) => isReportedRetirement(finding, this.#scope.options));
+  }
+
+  /** A reported retirement finding as a site. */
+  #blobSite(finding: LocatedFinding, lines: readonly string[]): BlobSite {
+    const retirement = finding.retirement!;
+    return {
+      entry: retirement.entry.id,
+      rule: `sunset/${finding.rule}`,
+      retired: retirement.retiredKey,
+      family: reportFamilyOf(retirement.entry),
+      phase: retirement.phase,
+      fix: retirement.migration,
+      line: finding.line,
+      column: finding.column,
+      message: finding.message,
+      replacements: retirement.replacements.map((endpoint) => `${endpoint.method} ${endpoint.path}`),
+      lineText: lines[finding.line - 1] ?? '',
+    };
   }
 
   /**
@@ -130,11 +174,12 @@ export class CommitScanner {
    * the declarations those requests read (`consumedDeclarations`). Costs one pass over the files when
    * none exports a retired value.
    */
-  async #crossFileSites(files: readonly TreeFile[]): Promise<{ readonly sites: Map<string, BlobSite[]>; readonly consumed: ReadonlySet<string> }> {
+  async #crossFileSites(files: readonly TreeFile[]): Promise<CrossFileSites> {
     const found = new Map<string, BlobSite[]>();
     const consumed = new Set<string>();
+    const creditable = new Map<BlobSite, Creditable>();
     // The common case: no file of the commit exports a retired value.
-    if (!files.some((file) => this.#offersValues(file.blob))) return { sites: found, consumed };
+    if (!files.some((file) => this.#offersValues(file.blob))) return { sites: found, consumed, creditable };
     const byAbsolute = new Map(files.map((file) => [path.join(this.#scope.root, file.path), file]));
     const factsOf = (absolute: string): ModuleFacts | undefined => {
       const file = byAbsolute.get(absolute);
@@ -149,10 +194,17 @@ export class CommitScanner {
       const file = byAbsolute.get(absolute)!;
       const text = this.#moduleText.get(file.blob) ?? (await this.#reader.read(file.blob));
       const { findings } = checkSourceInModuleGraph(text, absolute, this.#scope.options, graph, (declaredIn) => path.relative(this.#scope.root, declaredIn).split(path.sep).join('/'));
-      found.set(file.path, this.#blobSites(findings, text));
-      for (const place of consumedDeclarations(findings.filter((finding) => isReportedRetirement(finding, this.#scope.options)))) consumed.add(place);
+      const lines = splitLines(text);
+      const sites = this.#reported(findings).map((finding) => {
+        const site = this.#blobSite(finding, lines);
+        const places = [...consumedDeclarations([finding])];
+        if (places.length > 0) creditable.set(site, { places, retirement: finding.retirement!, rewrite: this.#blobSite(creditRewrite(finding, new Set(places)), lines) });
+        return site;
+      });
+      found.set(file.path, sites);
+      for (const place of consumedDeclarations(this.#reported(findings))) consumed.add(place);
     }
-    return { sites: found, consumed };
+    return { sites: found, consumed, creditable };
   }
 
   #offersValues(blob: string): boolean {
