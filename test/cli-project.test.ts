@@ -375,6 +375,61 @@ describe('sunset fix --project: what it rewrites, the reason it gives when it do
     }
   });
 
+  it('rewrites a constant written as a template over a base (`${API_BASE}/v1/…`) where it is declared, and check --project reports its request only, saying where it is declared', async () => {
+    const constants = [
+      "export const API_BASE = process.env['API_BASE'] ?? 'https://api.adform.com';",
+      'export const MANAGERS_URL = `${API_BASE}/v1/campaigns/dictionaries/managers`;',
+      // An escape in the template: its text cannot be edited as written.
+      'export const CLIENTS_URL = `${API_BASE}/v1/campaigns/dictionaries/clients?tag=\\u0061`;',
+      '',
+    ].join('\n');
+    const use = [
+      "import axios from 'axios';",
+      "import { CLIENTS_URL, MANAGERS_URL } from './constants';",
+      '',
+      'export const managers = () => axios.get(MANAGERS_URL);',
+      'export const clients = () => axios.get(CLIENTS_URL);',
+      '',
+    ].join('\n');
+    const { dir, cleanup } = await smallProject({ 'src/constants.ts': constants, 'src/use.ts': use });
+    try {
+      const check = await runSunset(['check', '--project', '--format', 'json', ...asOf, 'src'], { cwd: dir });
+      const findings = parseJson<{ findings: { file: string; line: number; column: number; fix?: string; related?: { file?: string; line: number; column: number; message: string }[] }[] }>(check).findings;
+      // One request is one finding: the templates are not reported where they are declared.
+      expect(findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.fix!} <- ${(finding.related ?? []).map((place) => `${place.file!}:${place.line}:${place.column} ${place.message}`).join(', ')}`)).toEqual([
+        'src/use.ts:4:41 todo <- src/constants.ts:2:29 The value is declared here as MANAGERS_URL.',
+        'src/use.ts:5:40 todo <- src/constants.ts:3:28 The value is declared here as CLIENTS_URL.',
+      ]);
+      const result = await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir });
+      expect([result.code, result.stdout.split('\n').slice(0, 2), result.stderr]).toEqual([0, ['3 files scanned, 1 candidate, 2 changed.', '1 site rewritten, 1 left with a TODO, 0 skipped.'], '']);
+      expect(await readFile(path.join(dir, 'src/constants.ts'), 'utf8')).toBe(constants.replace('/v1/campaigns/dictionaries/managers', '/v1/buyer/classifiers/managers'));
+      // The managers request needs nothing more; the clients request is marked, not its declaration.
+      expect((await readFile(path.join(dir, 'src/use.ts'), 'utf8')).split('\n').filter((line) => line.includes('TODO(sunset:'))).toEqual([
+        '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with GET /v1/buyer/advertisers; candidates GET /v1/buyer/advertisers; support ended 2019-10-01; the path is CLIENTS_URL of src/constants.ts',
+      ]);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('fixes fixtures/legacy-app exactly as sunset fix does (its constants are templates over API_BASE)', async () => {
+    const copies = await Promise.all([makeTempDir('legacy-project-fix'), makeTempDir('legacy-plain-fix')]);
+    try {
+      for (const copy of copies) await cp(repoRootPath('fixtures/legacy-app'), copy.dir, { recursive: true, filter: (source) => !source.includes(`${path.sep}node_modules`) });
+      const [project, plain] = await Promise.all([
+        runSunset(['fix', '--project', '--force', ...asOf, '.'], { cwd: copies[0]!.dir }),
+        runSunset(['fix', '--force', ...asOf, '.'], { cwd: copies[1]!.dir }),
+      ]);
+      expect(project.stdout.split('\n').slice(0, 2)).toEqual(plain.stdout.split('\n').slice(0, 2));
+      expect(project.stdout.split('\n')[1]).toBe('16 sites rewritten, 41 left with a TODO, 0 skipped.');
+      const sources = fg.sync('src/**/*', { cwd: copies[1]!.dir }).sort();
+      const read = (dir: string): string[] => sources.map((file) => readFileSync(path.join(dir, file), 'utf8'));
+      expect(read(copies[0]!.dir)).toEqual(read(copies[1]!.dir));
+    } finally {
+      await Promise.all(copies.map((copy) => copy.cleanup()));
+    }
+  });
+
   it('counts a read-only file as not changed and its site as skipped, not as rewritten', async () => {
     const { dir, cleanup } = await smallProject({
       'src/a.ts': "import axios from 'axios';\nexport const a = () => axios.get('/v1/campaigns');\n",

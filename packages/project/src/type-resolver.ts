@@ -69,6 +69,13 @@ export function createValueEvaluator(checker: ts.TypeChecker): (expression: ts.E
     return { file: literal.getSourceFile().fileName, name: declaredName(declaration), range: [literal.getStart(), literal.getEnd()], editable: raw === literal.text };
   };
 
+  /** A template as a declaration: editable when none of its literal pieces holds an escape (the fix edits its source text). */
+  const templateDeclaration = (template: ts.TemplateExpression, declaration: ts.Node): ValueDeclaration => {
+    const pieces = [template.head, ...template.templateSpans.map((span) => span.literal)];
+    const editable = pieces.every((piece) => piece.rawText === undefined || piece.rawText === piece.text);
+    return { file: template.getSourceFile().fileName, name: declaredName(declaration), range: [template.getStart(), template.getEnd()], editable };
+  };
+
   const evaluate = (expression: ts.Expression, depth: number, declaration: ts.Node | undefined): ResolvedValue => {
     if (depth >= maxResolutionDepth) return hole;
     if (ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression) || ts.isNonNullExpression(expression)) {
@@ -79,7 +86,8 @@ export function createValueEvaluator(checker: ts.TypeChecker): (expression: ts.E
     }
     if (ts.isTemplateExpression(expression)) {
       const parts: UrlPart[] = [{ kind: 'text', value: expression.head.text }];
-      const declarations: ValueDeclaration[] = [];
+      // A constant's template (`${API_BASE}/v1/campaigns`) is a declaration of its own: its literal text may hold the path.
+      const declarations: ValueDeclaration[] = declaration === undefined ? [] : [templateDeclaration(expression, declaration)];
       for (const span of expression.templateSpans) {
         const inner = evaluate(span.expression, depth + 1, undefined);
         inner.parts.forEach((part) => appendPart(parts, part));
