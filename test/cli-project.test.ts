@@ -41,7 +41,7 @@ function asExpectedLine(finding: JsonFinding): string {
     return wrapper === undefined ? [] : [`${wrapper} (${place.file}:${place.line})`];
   });
   const declared = related.flatMap((place) => {
-    const name = /^The value is declared here as (.+)\.$/.exec(place.message)?.[1];
+    const name = /^The value is declared here as ([^;]+?)(?:; sunset fix rewrites it here)?\.$/.exec(place.message)?.[1];
     return name === undefined ? [] : [`${place.file}:${place.line}:${place.column} (${name})`];
   });
   return (
@@ -111,7 +111,7 @@ describe('sunset check --project on fixtures/project-app', () => {
     const clients = log.runs[0]!.results.find((sarif) => at(sarif.locations[0]!) === 'src/services/dictionaries.ts:7:22');
     expect(clients?.relatedLocations?.map((place) => `${at(place)} ${place.message?.text}`)).toEqual([
       'src/http/request.ts:5:32 getResource() makes the request here.',
-      'src/api/paths.ts:7:12 The value is declared here as API.clients.',
+      'src/api/paths.ts:7:12 The value is declared here as API.clients; sunset fix rewrites it here.',
     ]);
     expect(log.runs[0]!.results).toHaveLength(expected.project.length);
   });
@@ -210,6 +210,35 @@ describe('sunset fix --project on a copy of fixtures/project-app', () => {
       const again = await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir });
       expect([again.code, again.stdout.split('\n')[0]]).toEqual([0, '11 files scanned, 6 candidates, 0 changed.']);
       expect(git(dir, ['status', '--porcelain'])).toBe('');
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it("check --project's fix field is what fix --project does: its rewrites are gone after the fix, its TODOs are what is left", async () => {
+    const { dir, cleanup } = await projectAppCopy({ git: true });
+    try {
+      interface Found {
+        file: string;
+        rule: string;
+        retired?: string;
+        fix?: string;
+      }
+      const findingsOf = async (): Promise<Found[]> => parseJson<{ findings: Found[] }>(await runSunset(['check', '--project', '--format', 'json', ...asOf, 'src'], { cwd: dir })).findings;
+      const key = (finding: Found): string => `${finding.file} ${finding.rule} ${finding.retired ?? ''}`;
+      const before = await findingsOf();
+      expect(before.filter((finding) => finding.fix === 'rewrite').map(key)).toEqual([
+        // Its own: a reassigned `let` is not followed to its readers.
+        'src/api/paths.ts sunset/no-legacy-rest-path /v1/campaigns/dictionaries/comanagers',
+        // Through MANAGERS_PATH and API.clients, which fix --project rewrites where they are declared.
+        'src/legacy/widgets.js sunset/no-legacy-rest-path GET /v1/campaigns/dictionaries/managers',
+        'src/services/campaigns.ts sunset/no-legacy-rest-path GET /v1/campaigns/dictionaries/managers',
+        'src/services/dictionaries.ts sunset/no-legacy-rest-path GET /v1/campaigns/dictionaries/clients',
+      ]);
+      expect((await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir })).code).toBe(0);
+      // Each TODO is now a marker too (sunset/no-sunset-todo), at the same request: the retirement findings left are the TODOs.
+      const after = (await findingsOf()).filter((finding) => finding.retired !== undefined && finding.rule !== 'sunset/no-sunset-todo');
+      expect(after.map(key).sort()).toEqual(before.filter((finding) => finding.retired !== undefined && finding.fix !== 'rewrite').map(key).sort());
     } finally {
       await cleanup();
     }
@@ -397,7 +426,7 @@ describe('sunset fix --project: what it rewrites, the reason it gives when it do
       const findings = parseJson<{ findings: { file: string; line: number; column: number; fix?: string; related?: { file?: string; line: number; column: number; message: string }[] }[] }>(check).findings;
       // One request is one finding: the templates are not reported where they are declared.
       expect(findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.fix!} <- ${(finding.related ?? []).map((place) => `${place.file!}:${place.line}:${place.column} ${place.message}`).join(', ')}`)).toEqual([
-        'src/use.ts:4:41 todo <- src/constants.ts:2:29 The value is declared here as MANAGERS_URL.',
+        'src/use.ts:4:41 rewrite <- src/constants.ts:2:29 The value is declared here as MANAGERS_URL; sunset fix rewrites it here.',
         'src/use.ts:5:40 todo <- src/constants.ts:3:28 The value is declared here as CLIENTS_URL.',
       ]);
       const result = await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir });
@@ -427,6 +456,35 @@ describe('sunset fix --project: what it rewrites, the reason it gives when it do
       expect(read(copies[0]!.dir)).toEqual(read(copies[1]!.dir));
     } finally {
       await Promise.all(copies.map((copy) => copy.cleanup()));
+    }
+  });
+
+  it("calls a wrapper's call with a shared constant a TODO in check --project when fix --project leaves the constant, with fix's reason", async () => {
+    const calls = [
+      "import axios from 'axios';",
+      "import { apiGet } from './http';",
+      "import { CAMPAIGNS_PATH } from './constants';",
+      '',
+      'export const list = () => apiGet(CAMPAIGNS_PATH);',
+      'export const pause = () => axios.patch(`https://api.adform.com${CAMPAIGNS_PATH}`, {});',
+      '',
+    ].join('\n');
+    const { dir, cleanup } = await smallProject({ 'src/constants.ts': "export const CAMPAIGNS_PATH = '/v1/campaigns';\n", 'src/calls.ts': calls });
+    try {
+      const check = await runSunset(['check', '--project', '--format', 'json', ...asOf, 'src'], { cwd: dir });
+      const findings = parseJson<{ findings: { line: number; column: number; fix?: string; message: string }[] }>(check).findings;
+      // The GET alone would be one-to-one, but the PATCH reads the same constant: fix --project leaves it (and was "rewrite" here before).
+      expect(findings.map((finding) => `${finding.line}:${finding.column} ${finding.fix!} ${finding.message}`)).toEqual([
+        '5:34 todo GET /v1/campaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns; this call needs a manual migration.',
+        '6:40 todo PATCH /v1/campaigns is retired (support ended 2019-10-01): use PUT /v1/buyer/campaigns/{id}/status; this call needs a manual migration.',
+      ]);
+      const fix = await runSunset(['fix', '--project', '--dry', ...asOf, 'src'], { cwd: dir });
+      expect(fix.stdout.split('\n').filter((line) => line.startsWith('  src/'))).toEqual([
+        '  src/calls.ts:5:34  todo  campaigns-legacy-list  CAMPAIGNS_PATH (src/constants.ts) is shared by uses that do not all migrate the same way, or it also feeds something that is not a request',
+        '  src/calls.ts:6:40  todo  campaigns-legacy-status  the new endpoint changes one campaign per call: it needs the campaign id in the path',
+      ]);
+    } finally {
+      await cleanup();
     }
   });
 

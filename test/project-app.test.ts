@@ -45,7 +45,7 @@ describe('fixtures/project-app in the three modes', () => {
     const clients = findings.find((finding) => finding.file.endsWith('dictionaries.ts') && finding.line === 7) as ProjectFinding;
     expect((clients.crossFileRelated ?? []).map((related) => `${path.relative(fixture, related.file)}:${related.line}:${related.column} ${related.message}`)).toEqual([
       'src/http/request.ts:5:32 getResource() makes the request here.',
-      'src/api/paths.ts:7:12 The value is declared here as API.clients.',
+      'src/api/paths.ts:7:12 The value is declared here as API.clients; sunset fix rewrites it here.',
     ]);
   });
 });

@@ -24,6 +24,7 @@ import {
 import type { UrlPart } from '@sunset/rule-data';
 import { Project, ts, type SourceFile as MorphSourceFile } from 'ts-morph';
 import { createClientResolver, type ClientOrigin } from './client-resolver.js';
+import { asFixProjectDoes, declarationGroups } from './declaration-rewrites.js';
 import { clientNamesOf, mayHoldClient } from './declared-names.js';
 import { holdHeapGrowth, restoreHeapGrowth } from './heap-growth.js';
 import { basePatternOf, baseTestOf, selectProjectFiles, summaryOfText, wrapperDepth, type FileSummary, type SeedTests } from './select-files.js';
@@ -531,9 +532,12 @@ export async function runProjectCheck(run: ProjectRun): Promise<ProjectCheckResu
   const withFindings = new Set(base.findings.map((finding) => finding.file));
   const settled = (file: string): boolean => !withFindings.has(file) && (base.otherHostsByFile.get(file) ?? 0) > 0 && !holdsBaseText(file, basePattern);
   const analysis = await analyseProject({ ...run, readFolder }, tsconfig, notAnalysable(base.errors, base.skipped), base.modules, settled);
+  // What fix --project does with each use of a shared declaration: rewritten there, or a TODO with the reason.
+  const said = new Map<ProjectFinding, ProjectFinding>();
+  for (const group of declarationGroups(analysis, run.cwd)) for (const use of group.uses) said.set(use, asFixProjectDoes(group, use));
   const findings: ProjectFinding[] = [
     ...base.findings.filter((finding) => !analysis.loaded.has(finding.file)).map((finding) => ({ ...finding, declarations: [] })),
-    ...analysis.findings,
+    ...analysis.findings.map((finding) => said.get(finding) ?? finding),
   ].sort(compareFindings);
   // The files ts-morph loaded have new findings: their excerpts are taken again from the texts it read.
   const linesIn = new Map<string, number[]>();

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { Finding, SiteReport } from '@sunset/analysis';
 import { applyFixPlan, displayPath, fixFiles, planParsableFix, type FileChange, type FixReport } from '@sunset/engine';
 import { describeEndpoint } from '@sunset/rule-data';
-import { Node as MorphNode, type Project } from 'ts-morph';
 import type { ClientOrigin } from './client-resolver.js';
+import { declarationGroups, isEditable, todoCauseOf } from './declaration-rewrites.js';
 import { analyseProject, loadTsconfig, notAnalysable, type ProjectFinding, type ProjectRun } from './project-check.js';
 import type { ValueDeclaration } from './type-resolver.js';
 
@@ -30,8 +29,6 @@ export interface ProjectFixResult {
   readonly loaded: number;
 }
 
-const declarationKey = (declaration: ValueDeclaration): string => `${declaration.file}:${declaration.range[0]}`;
-
 /**
  * How a TODO ends where the code it names lies in other files, as `sunset fix` ends it: `the base is
  * the client adformGot of src/api/got-client.cjs`, `the path is PATHS.labels of src/api/paths.ts`, or
@@ -49,69 +46,6 @@ function todoEnding(cwd: string, client: ClientOrigin | undefined, path: Pick<Va
 function withClientTodo(cwd: string, finding: ProjectFinding): ProjectFinding {
   const ending = finding.retirement === undefined ? undefined : todoEnding(cwd, finding.client, undefined);
   return ending === undefined ? finding : { ...finding, retirement: { ...finding.retirement!, todoText: `${finding.retirement!.todoText}; ${ending}` } };
-}
-
-/** A use the shared declaration could be rewritten for: one-to-one, with the method stated, towards one replacement. */
-function oneToOneUse(finding: ProjectFinding): boolean {
-  const facts = finding.retirement;
-  const entry = facts?.entry;
-  if (facts === undefined || entry?.kind !== 'path' || entry.migration !== 'rewrite' || facts.method === undefined) return false;
-  return entry.replacements.length === 1 && entry.replacements[0]!.method === entry.method && !entry.path.includes('{');
-}
-
-/**
- * The declaration a finding's retired path is written in: its only one, or, when the URL joins several
- * constants (`${API_BASE}${CAMPAIGNS_PATH}`), the one whose literal holds the whole path. Undefined
- * when none does (the path itself is assembled from pieces) or the finding is not about a path.
- */
-function pathDeclarationOf(finding: ProjectFinding, literalOf: (declaration: ValueDeclaration) => string): ValueDeclaration | undefined {
-  const entry = finding.retirement?.entry;
-  if (entry === undefined) return undefined;
-  if (finding.declarations.length === 1) return finding.declarations[0];
-  if (entry.kind !== 'path' || entry.path.includes('{')) return undefined;
-  const holding = finding.declarations.filter((declaration) => literalOf(declaration).includes(entry.path));
-  return holding.length === 1 ? holding[0] : undefined;
-}
-
-/**
- * The edit of a declared string towards `newPath`: the old path written whole in it, or only its tail,
- * the head standing before it in the URL (a client's base `…/v1` + `'/campaigns'`; ky's
- * `prefixUrl` `…/v1/` + `'campaigns'`). The head stays where it is, so the new path must start
- * with it. Undefined when the string holds neither.
- */
-function declaredPathEdit(value: string, oldPath: string, newPath: string): { start: number; end: number; text: string } | { keptHead: string } | undefined {
-  if (value.split(oldPath).length === 2) {
-    const start = value.indexOf(oldPath);
-    return { start, end: start + oldPath.length, text: newPath };
-  }
-  for (let cut = 1; cut < oldPath.length; cut++) {
-    // The head ends at a segment: right before a slash, or right after one (a prefix joined without a slash).
-    if (oldPath[cut] !== '/' && oldPath[cut - 1] !== '/') continue;
-    const tail = oldPath.slice(cut);
-    if (!value.startsWith(tail) || !/^(?:$|[?#])/.test(value.slice(tail.length))) continue;
-    const head = oldPath.slice(0, cut);
-    if (!newPath.startsWith(head)) return { keptHead: head };
-    return { start: 0, end: tail.length, text: newPath.slice(cut) };
-  }
-  return undefined;
-}
-
-/** Files a fix may edit: scanned, not a declaration file, not a dependency. */
-const isEditable = (file: string, scanned: ReadonlySet<string>): boolean => scanned.has(file) && !file.endsWith('.d.ts') && !file.split(path.sep).includes('node_modules');
-
-/** Every reference to the declared name outside its declaration and import/export lists lies inside one of `ranges`. */
-function everyUseIsIn(project: Project, declaration: ValueDeclaration, ranges: readonly { file: string; range: readonly [number, number] }[]): boolean {
-  const literal = project.getSourceFile(declaration.file)?.getDescendantAtStartWithWidth(declaration.range[0], declaration.range[1] - declaration.range[0]);
-  const owner = literal?.getParent();
-  const name = owner !== undefined && (MorphNode.isVariableDeclaration(owner) || MorphNode.isPropertyAssignment(owner) || MorphNode.isEnumMember(owner)) ? owner.getNameNode() : undefined;
-  if (name === undefined || !MorphNode.isIdentifier(name)) return false;
-  return name.findReferencesAsNodes().every((reference) => {
-    const parent = reference.getParent();
-    if (parent !== undefined && (MorphNode.isImportSpecifier(parent) || MorphNode.isExportSpecifier(parent))) return true;
-    const file = reference.getSourceFile().getFilePath();
-    const start = reference.getStart();
-    return ranges.some((range) => path.resolve(range.file) === path.resolve(file) && range.range[0] <= start && start < range.range[1]);
-  });
 }
 
 /**
@@ -137,35 +71,15 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
   });
   if (base.summary.interrupted) return { changes: [], sites: [], report: { ...base, changedFiles: [], summary: { ...base.summary, changed: 0, written: 0, dry: run.dry } }, loaded: 0 };
   const analysis = await analyseProject(run, tsconfig, notAnalysable(base.errors, base.skippedFiles));
-  const byDeclaration = new Map<string, { declaration: ValueDeclaration; uses: ProjectFinding[] }>();
-  const literalOf = (declaration: ValueDeclaration): string =>
-    // Declaration ranges are offsets in the text without its byte-order mark, as ts-morph parsed it.
-    analysis.sources.get(declaration.file)?.replace(/^\uFEFF/, '').slice(declaration.range[0] + 1, declaration.range[1] - 1) ?? '';
-  for (const finding of analysis.findings) {
-    const declaration = pathDeclarationOf(finding, literalOf);
-    if (declaration === undefined) continue;
-    const group = byDeclaration.get(declarationKey(declaration)) ?? { declaration, uses: [] };
-    group.uses.push(finding);
-    byDeclaration.set(declarationKey(declaration), group);
-  }
 
   const planned = new Map<string, Finding[]>();
   const plan = (file: string, finding: Finding): void => void planned.set(file, [...(planned.get(file) ?? []), finding]);
   const settled = new Set<ProjectFinding>();
-  for (const { declaration, uses } of byDeclaration.values()) {
+  for (const group of declarationGroups(analysis, run.cwd)) {
+    const { declaration, uses, edit } = group;
     const first = uses[0]!.retirement!;
-    const oldPath = first.entry.kind === 'path' ? first.entry.path : '\0';
-    const value = literalOf(declaration);
-    const sameMigration = uses.every((use) => oneToOneUse(use) && use.retirement!.entry.id === first.entry.id);
-    const edit = sameMigration ? declaredPathEdit(value, oldPath, first.entry.replacements[0]!.path) : undefined;
-    const rewritable =
-      declaration.editable &&
-      isEditable(declaration.file, analysis.scanned) &&
-      edit !== undefined &&
-      !('keptHead' in edit) &&
-      everyUseIsIn(analysis.project, declaration, uses.map((use) => ({ file: use.file, range: use.range })));
     for (const use of uses) settled.add(use);
-    if (rewritable) {
+    if (edit !== undefined) {
       const at = declaration.range[0] + 1;
       const replacement = first.entry.replacements[0]!;
       plan(declaration.file, {
@@ -179,15 +93,7 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
     }
     for (const use of uses) {
       const facts = use.retirement!;
-      const where = displayPath(run.cwd, declaration.file);
-      const named = declaration.name === 'default' ? 'the default export' : declaration.name;
-      const todoCause = !oneToOneUse(use)
-        ? facts.todoCause
-        : !isEditable(declaration.file, analysis.scanned)
-          ? `${named} is declared in ${where}, which this run does not edit (outside the scanned paths, under node_modules or a .d.ts)`
-          : edit !== undefined && 'keptHead' in edit
-            ? `the new path does not start with ${edit.keptHead}, the URL's base before ${named}, which other calls share`
-            : `${named} (${where}) is shared by uses that do not all migrate the same way, or it also feeds something that is not a request`;
+      const todoCause = todoCauseOf(group, use);
       const retirement = { ...facts, migration: 'todo' as const, todoText: `${facts.todoText}; ${todoEnding(run.cwd, use.client, declaration)!}`, ...(todoCause === undefined ? {} : { todoCause }) };
       plan(use.file, { ...use, fix: undefined, retirement });
     }

@@ -9,9 +9,9 @@ export interface ValueDeclaration {
   readonly file: string;
   /** The exported name, with the member path (`API.campaigns`, `LegacyEndpoint.Campaigns`). */
   readonly name: string;
-  /** The string literal's range, quotes included. */
+  /** The string literal's or template's range, quotes or backticks included. */
   readonly range: readonly [number, number];
-  /** The declaration is a string literal whose text is exactly its value (no escapes): it can be edited in place. */
+  /** Its text is exactly its value (no escapes in a literal piece): it can be edited in place. */
   readonly editable: boolean;
 }
 

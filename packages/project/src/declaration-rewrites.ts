@@ -1,0 +1,157 @@
+import path from 'node:path';
+import { creditRewrite, displayPath, placeKey } from '@sunset/engine';
+import { interpolate, ruleMessages } from '@sunset/rule-data';
+import { Node as MorphNode, type Project } from 'ts-morph';
+import type { ProjectAnalysis, ProjectFinding } from './project-check.js';
+import type { ValueDeclaration } from './type-resolver.js';
+
+// What `sunset fix --project` does with a path written in a shared declaration (a constant another
+// file's requests read): it rewrites it there only when every use is the same one-to-one migration,
+// and otherwise gives each use a TODO with the reason. `sunset check --project` says the same of each
+// use (`fix: rewrite` or `todo`), so both come from here.
+
+/** A declaration the retired path of some findings is written in, and what fix --project does with it. */
+export interface DeclarationGroup {
+  readonly declaration: ValueDeclaration;
+  /** The findings whose path it holds. */
+  readonly uses: readonly ProjectFinding[];
+  /** The edit of its text (offsets inside the quotes) when fix --project rewrites it there; undefined when it does not. */
+  readonly edit?: { readonly start: number; readonly end: number; readonly text: string };
+  /** Why a use that is one-to-one is a TODO (`todoCauseOf`), when the declaration is not rewritten. */
+  readonly cause?: string;
+}
+
+export const declarationKey = (declaration: Pick<ValueDeclaration, 'file' | 'range'>): string => `${declaration.file}:${declaration.range[0]}`;
+
+/** A use the shared declaration could be rewritten for: one-to-one, with the method stated, towards one replacement. */
+export function oneToOneUse(finding: ProjectFinding): boolean {
+  const facts = finding.retirement;
+  const entry = facts?.entry;
+  if (facts === undefined || entry?.kind !== 'path' || entry.migration !== 'rewrite' || facts.method === undefined) return false;
+  return entry.replacements.length === 1 && entry.replacements[0]!.method === entry.method && !entry.path.includes('{');
+}
+
+/**
+ * The declaration a finding's retired path is written in: its only one, or, when the URL joins several
+ * constants (`${API_BASE}${CAMPAIGNS_PATH}`), the one whose literal holds the whole path. Undefined
+ * when none does (the path itself is assembled from pieces) or the finding is not about a path.
+ */
+function pathDeclarationOf(finding: ProjectFinding, literalOf: (declaration: ValueDeclaration) => string): ValueDeclaration | undefined {
+  const entry = finding.retirement?.entry;
+  if (entry === undefined) return undefined;
+  if (finding.declarations.length === 1) return finding.declarations[0];
+  if (entry.kind !== 'path' || entry.path.includes('{')) return undefined;
+  const holding = finding.declarations.filter((declaration) => literalOf(declaration).includes(entry.path));
+  return holding.length === 1 ? holding[0] : undefined;
+}
+
+/**
+ * The edit of a declared string towards `newPath`: the old path written whole in it, or only its tail,
+ * the head standing before it in the URL (a client's base `…/v1` + `'/campaigns'`; ky's
+ * `prefixUrl` `…/v1/` + `'campaigns'`). The head stays where it is, so the new path must start
+ * with it. Undefined when the string holds neither.
+ */
+function declaredPathEdit(value: string, oldPath: string, newPath: string): { start: number; end: number; text: string } | { keptHead: string } | undefined {
+  if (value.split(oldPath).length === 2) {
+    const start = value.indexOf(oldPath);
+    return { start, end: start + oldPath.length, text: newPath };
+  }
+  for (let cut = 1; cut < oldPath.length; cut++) {
+    // The head ends at a segment: right before a slash, or right after one (a prefix joined without a slash).
+    if (oldPath[cut] !== '/' && oldPath[cut - 1] !== '/') continue;
+    const tail = oldPath.slice(cut);
+    if (!value.startsWith(tail) || !/^(?:$|[?#])/.test(value.slice(tail.length))) continue;
+    const head = oldPath.slice(0, cut);
+    if (!newPath.startsWith(head)) return { keptHead: head };
+    return { start: 0, end: tail.length, text: newPath.slice(cut) };
+  }
+  return undefined;
+}
+
+/** Files a fix may edit: scanned, not a declaration file, not a dependency. */
+export const isEditable = (file: string, scanned: ReadonlySet<string>): boolean => scanned.has(file) && !file.endsWith('.d.ts') && !file.split(path.sep).includes('node_modules');
+
+/** Every reference to the declared name outside its declaration and import/export lists lies inside one of `ranges`. */
+function everyUseIsIn(project: Project, declaration: ValueDeclaration, ranges: readonly { file: string; range: readonly [number, number] }[]): boolean {
+  const literal = project.getSourceFile(declaration.file)?.getDescendantAtStartWithWidth(declaration.range[0], declaration.range[1] - declaration.range[0]);
+  const owner = literal?.getParent();
+  const name = owner !== undefined && (MorphNode.isVariableDeclaration(owner) || MorphNode.isPropertyAssignment(owner) || MorphNode.isEnumMember(owner)) ? owner.getNameNode() : undefined;
+  if (name === undefined || !MorphNode.isIdentifier(name)) return false;
+  return name.findReferencesAsNodes().every((reference) => {
+    const parent = reference.getParent();
+    if (parent !== undefined && (MorphNode.isImportSpecifier(parent) || MorphNode.isExportSpecifier(parent))) return true;
+    const file = reference.getSourceFile().getFilePath();
+    const start = reference.getStart();
+    return ranges.some((range) => path.resolve(range.file) === path.resolve(file) && range.range[0] <= start && start < range.range[1]);
+  });
+}
+
+/** The text inside a declaration's quotes or backticks, as ts-morph parsed it (offsets of the text without its byte-order mark). */
+export function literalOf(analysis: Pick<ProjectAnalysis, 'sources'>, declaration: ValueDeclaration): string {
+  return analysis.sources.get(declaration.file)?.replace(/^\uFEFF/, '').slice(declaration.range[0] + 1, declaration.range[1] - 1) ?? '';
+}
+
+/**
+ * The declarations the analysis' findings read their retired path from, each with its uses and what
+ * fix --project does with it: the edit where every use is the same one-to-one migration and the
+ * declaration can be edited in place, else the reason a one-to-one use is left a TODO.
+ */
+export function declarationGroups(analysis: Pick<ProjectAnalysis, 'findings' | 'sources' | 'project' | 'scanned'>, cwd: string): DeclarationGroup[] {
+  const byDeclaration = new Map<string, { declaration: ValueDeclaration; uses: ProjectFinding[] }>();
+  for (const finding of analysis.findings) {
+    const declaration = pathDeclarationOf(finding, (candidate) => literalOf(analysis, candidate));
+    if (declaration === undefined) continue;
+    const group = byDeclaration.get(declarationKey(declaration)) ?? { declaration, uses: [] };
+    group.uses.push(finding);
+    byDeclaration.set(declarationKey(declaration), group);
+  }
+  return [...byDeclaration.values()].map(({ declaration, uses }): DeclarationGroup => {
+    const first = uses[0]!.retirement!;
+    const oldPath = first.entry.kind === 'path' ? first.entry.path : '\0';
+    const sameMigration = uses.every((use) => oneToOneUse(use) && use.retirement!.entry.id === first.entry.id);
+    const edit = sameMigration ? declaredPathEdit(literalOf(analysis, declaration), oldPath, first.entry.replacements[0]!.path) : undefined;
+    const editable = isEditable(declaration.file, analysis.scanned);
+    if (
+      declaration.editable &&
+      editable &&
+      edit !== undefined &&
+      !('keptHead' in edit) &&
+      everyUseIsIn(analysis.project, declaration, uses.map((use) => ({ file: use.file, range: use.range })))
+    ) {
+      return { declaration, uses, edit };
+    }
+    const where = displayPath(cwd, declaration.file);
+    const named = declaration.name === 'default' ? 'the default export' : declaration.name;
+    const cause = !editable
+      ? `${named} is declared in ${where}, which this run does not edit (outside the scanned paths, under node_modules or a .d.ts)`
+      : sameMigration && !declaration.editable
+        ? `${named} (${where}) is written with escape sequences, which sunset fix does not edit`
+        : edit !== undefined && 'keptHead' in edit
+        ? `the new path does not start with ${edit.keptHead}, the URL's base before ${named}, which other calls share`
+        : `${named} (${where}) is shared by uses that do not all migrate the same way, or it also feeds something that is not a request`;
+    return { declaration, uses, cause };
+  });
+}
+
+/** Why a use of a declaration fix --project does not rewrite is a TODO: its own cause unless it is one-to-one, then the group's. */
+export function todoCauseOf(group: DeclarationGroup, use: ProjectFinding): string | undefined {
+  return oneToOneUse(use) ? group.cause : use.retirement!.todoCause;
+}
+
+/**
+ * A use as `sunset check --project` reports it, saying what fix --project does: a rewrite where the
+ * declaration is rewritten (`creditRewrite`), a TODO with the reason where the use is one-to-one and
+ * the declaration stays (a wrapper's argument naming a constant was a rewrite until fix decided).
+ */
+export function asFixProjectDoes(group: DeclarationGroup, use: ProjectFinding): ProjectFinding {
+  const retirement = use.retirement!;
+  const places = (use.crossFileRelated ?? []).filter((place) => place.role === 'value');
+  // The value places are the declarations', in order (`analyseSelection`).
+  const at = use.declarations.findIndex((declaration) => declaration.file === group.declaration.file && declaration.range[0] === group.declaration.range[0]);
+  const place = places[at];
+  if (group.edit !== undefined) return creditRewrite(use, new Set(place === undefined ? [] : [placeKey(place.file, place.line, place.column)]));
+  if (retirement.migration !== 'rewrite' || !oneToOneUse(use)) return use;
+  const todoCause = todoCauseOf(group, use);
+  const template = (ruleMessages[use.rule] as Readonly<Record<string, string>>).retiredTodo!;
+  return { ...use, messageId: 'retiredTodo', message: interpolate(template, use.data), fix: undefined, retirement: { ...retirement, migration: 'todo', ...(todoCause === undefined ? {} : { todoCause }) } };
+}
