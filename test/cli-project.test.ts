@@ -329,6 +329,9 @@ describe('sunset fix --project: what it rewrites, the reason it gives when it do
     return temp;
   }
 
+  /** The lines of "Sites a person must finish:" that `sunset fix` prints. */
+  const sitesToFinish = (result: RunResult): string[] => result.stdout.split('\n').filter((line) => line.startsWith('  src/'));
+
   it('rewrites a string literal passed to a wrapper; a template it cannot edit gets a TODO with the true reason, not "a human must choose"', async () => {
     const calls = [
       "import { apiGet } from './http';",
@@ -395,7 +398,7 @@ describe('sunset fix --project: what it rewrites, the reason it gives when it do
     const { dir, cleanup } = await smallProject({ 'src/constants.ts': constants, 'src/calls.ts': calls });
     try {
       const result = await runSunset(['fix', '--project', '--dry', ...asOf, 'src'], { cwd: dir });
-      expect(result.stdout.split('\n').filter((line) => line.startsWith('  src/'))).toEqual([
+      expect(sitesToFinish(result)).toEqual([
         '  src/calls.ts:4:37  todo  campaigns-legacy-list  CAMPAIGNS_PATH (src/constants.ts) is shared by uses that do not all migrate the same way, or it also feeds something that is not a request',
         '  src/calls.ts:5:40  todo  campaigns-legacy-status  the new endpoint changes one campaign per call: it needs the campaign id in the path',
       ]);
@@ -479,7 +482,7 @@ describe('sunset fix --project: what it rewrites, the reason it gives when it do
         '6:40 todo PATCH /v1/campaigns is retired (support ended 2019-10-01): use PUT /v1/buyer/campaigns/{id}/status; this call needs a manual migration.',
       ]);
       const fix = await runSunset(['fix', '--project', '--dry', ...asOf, 'src'], { cwd: dir });
-      expect(fix.stdout.split('\n').filter((line) => line.startsWith('  src/'))).toEqual([
+      expect(sitesToFinish(fix)).toEqual([
         '  src/calls.ts:5:34  todo  campaigns-legacy-list  CAMPAIGNS_PATH (src/constants.ts) is shared by uses that do not all migrate the same way, or it also feeds something that is not a request',
         '  src/calls.ts:6:40  todo  campaigns-legacy-status  the new endpoint changes one campaign per call: it needs the campaign id in the path',
       ]);
