@@ -182,3 +182,46 @@ describe('how far and how often modules are read', () => {
     expect(lint(barrel, 'caller.js', caller, plugin)).toEqual([`2:36 sunset/no-legacy-rest-path ${campaignList}`]);
   });
 });
+
+describe('a request reading a constant of another file, where sunset fix rewrites it', () => {
+  const paths = [
+    "export const MANAGERS = '/v1/campaigns/dictionaries/managers';",
+    "export const LABELS = '/v1/campaigns/dictionaries/labels';",
+    "export const LEGACY = '/v1/campaigns';",
+    '',
+  ].join('\n');
+  const use = [
+    "import { LABELS, LEGACY, MANAGERS } from './paths.js';",
+    'export const managers = () => fetch(MANAGERS);',
+    'export const labels = () => fetch(LABELS);',
+    'export const list = () => fetch(LEGACY);',
+    '',
+  ].join('\n');
+
+  /** Each message with its id and how many suggestions it offers. */
+  function messages(dir: string, file: string, text: string, plugin = createPlugin()): string[] {
+    const config: Linter.Config[] = [
+      { files: ['**/*.js'], ...(plugin.configs.recommended as unknown as Linter.Config), plugins: { sunset: plugin as unknown as EslintPlugin } },
+      { settings: { sunset: { asOf: '2024-06-01' } } },
+    ];
+    return new Linter({ cwd: dir }).verify(text, config, path.join(dir, file)).map((message) => `${message.line}:${message.column} ${message.messageId ?? ''} ${message.suggestions?.length ?? 0}`);
+  }
+
+  it("says a rewrite, as sunset check does, where the declaration's own fix is the rewrite it needs; a TODO where it is not", () => {
+    const dir = project({ 'paths.js': paths, 'use.js': use });
+    // MANAGERS' own finding is the rewrite (its autofix is in paths.js); LABELS needs an advertiser id; LEGACY may be GET or PATCH there.
+    expect(messages(dir, 'use.js', use)).toEqual(['2:37 retiredRewrite 0', '3:35 retiredTodo 1', '4:33 retiredTodo 1']);
+    expect(lint(dir, 'use.js', use)[0]).toBe('2:37 sunset/no-legacy-rest-path GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers.');
+    expect(messages(dir, 'paths.js', paths)).toEqual(['1:25 retiredRewrite 0', '2:23 retiredTodo 1', '3:23 retiredTodo 2']);
+  });
+
+  it('reads the declaring module again when it changes: a TODO while its own finding is one, a rewrite once it is', () => {
+    const plugin = createPlugin();
+    // MANAGERS first holds '/v1/campaigns', which its own file cannot say is a GET (or a PATCH): a TODO there, so a TODO here.
+    const dir = project({ 'paths.js': paths.replace("'/v1/campaigns/dictionaries/managers'", "'/v1/campaigns'"), 'use.js': use });
+    expect(messages(dir, 'use.js', use, plugin)[0]).toBe('2:37 retiredTodo 1');
+    writeFileSync(path.join(dir, 'paths.js'), paths);
+    utimesSync(path.join(dir, 'paths.js'), new Date(2030, 0, 1), new Date(2030, 0, 1));
+    expect(messages(dir, 'use.js', use, plugin)[0]).toBe('2:37 retiredRewrite 0');
+  });
+});

@@ -2,3 +2,4 @@ export { createExportTables, exportedValueOf, maxImportDepth, maxReexportHops, t
 export { createCrossFileResolver, type CrossFileResolution, type CrossFileResolver, type ImportLookup } from './import-resolver.js';
 export { mergeModuleExports, readModuleExports, retiredExports, type Declaration, type ExportedValue, type ForwardedExport, type ModuleExports, type PositionIndex } from './module-exports.js';
 export { mayCreateClientWithBase, scanModuleReferences, type ModuleReferences } from './module-references.js';
+export { migratedByDeclarations, migrationFactsOf, todoOnlyForTextElsewhere, type MigrationFacts } from './declaration-migration.js';

@@ -1,7 +1,6 @@
-import { crossFileMessages, describeEndpoint, interpolate, ruleMessages, type Migration } from '@sunset/rule-data';
-import type { RetirementFacts, RuleName } from '../analysis-contract.js';
+import { crossFileMessages, interpolate, ruleMessages } from '@sunset/rule-data';
+import { migratedByDeclarations, migrationFactsOf, type MigrationFacts, type RetirementFacts, type RuleName } from '../analysis-contract.js';
 import type { CrossFileRelatedLocation } from '../check/check-source.js';
-import { todoOnlyForTextElsewhere } from './cross-file-resolver.js';
 
 // One request is one finding. A constant one scanned file exports and a request of another file reads
 // is reported at that request, with the declaration as a related place; the declaration's own file,
@@ -37,35 +36,6 @@ interface ConsumingFinding {
   readonly retirement?: RetirementFacts;
   readonly crossFileRelated?: readonly CrossFileRelatedLocation[];
 }
-
-/** A retirement finding as the report keeps it, enough to say whether a rewrite of one migrates another. */
-export interface MigrationFacts {
-  readonly entry: string;
-  readonly fix: Migration;
-  /** `METHOD /path` of each replacement. */
-  readonly replacements: readonly string[];
-}
-
-/**
- * Whether `sunset fix`, rewriting the declarations' own findings, migrates a request whose retirement is
- * `request`: every declaration's finding is a rewrite of the same entry to the request's one replacement,
- * whose method is the request's. Only for a request that is a TODO because its text is elsewhere
- * (`todoOnlyForTextElsewhere`); `declarations` are the findings at the places it reads that have one.
- */
-export function migratedByDeclarations(request: RetirementFacts, declarations: readonly MigrationFacts[]): boolean {
-  if (!todoOnlyForTextElsewhere(request) || request.replacements.length !== 1 || declarations.length === 0) return false;
-  const replacement = request.replacements[0]!;
-  if (replacement.method !== request.method) return false;
-  const wanted = describeEndpoint(replacement);
-  return declarations.every((declaration) => declaration.fix === 'rewrite' && declaration.entry === request.entry.id && declaration.replacements.length === 1 && declaration.replacements[0] === wanted);
-}
-
-/** A retirement finding's `MigrationFacts`. */
-export const migrationFactsOf = (retirement: RetirementFacts): MigrationFacts => ({
-  entry: retirement.entry.id,
-  fix: retirement.migration,
-  replacements: retirement.replacements.map(describeEndpoint),
-});
 
 /**
  * `finding` as a rewrite that `sunset fix` makes where the values it reads are declared: `fix: rewrite`,

@@ -1,5 +1,5 @@
 import { crossFileMessages, interpolate } from '@sunset/rule-data';
-import type { CrossFileResolution, Declaration, Finding, RetirementFacts } from '../analysis-contract.js';
+import { todoOnlyForTextElsewhere, type CrossFileResolution, type Declaration, type Finding } from '../analysis-contract.js';
 import type { CrossFileRelatedLocation } from '../check/check-source.js';
 
 export { createCrossFileResolver, type CrossFileResolution, type CrossFileResolver, type ImportLookup } from '../analysis-contract.js';
@@ -66,15 +66,4 @@ export function withCrossFileTodo(finding: Finding, resolutions: readonly CrossF
     ? `the path is written in another file (${named.join(', ')}); sunset fix --project rewrites it there when every use is the same one-to-one migration`
     : retirement.todoCause;
   return { ...finding, retirement: { ...retirement, todoText: `${retirement.todoText}; ${where}`, ...(todoCause === undefined ? {} : { todoCause }) } };
-}
-
-/** The analysis' causes for a one-to-one move whose text is not all in the file (see `editsTowards`). */
-const notEditableHere = /where it is written|outside the edited text/;
-
-/**
- * Whether a request's retirement is a one-to-one move that is a TODO only because the text to edit is
- * not in its file: the entry rewrites, the method is known, and no other cause made it a TODO.
- */
-export function todoOnlyForTextElsewhere(retirement: RetirementFacts): boolean {
-  return retirement.migration === 'todo' && retirement.entry.migration === 'rewrite' && retirement.method !== undefined && (retirement.todoCause === undefined || notEditableHere.test(retirement.todoCause));
 }

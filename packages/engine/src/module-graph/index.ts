@@ -3,4 +3,4 @@ export { createCrossFileResolver, withCrossFileFacts, type CrossFileFinding, typ
 export { readModuleExports, retiredExports, type Declaration, type ExportedValue, type ModuleExports } from './exported-values.js';
 export { resolveRelativeModule, scanModuleReferences, scanModuleSpecifiers, specifierStem, stemsOf, type ModuleReferences } from './scan-imports.js';
 export { moduleGraphCheck, type ModuleGraphCheck } from './module-graph-context.js';
-export { consumedDeclarations, creditRewrite, migratedByDeclarations, migrationFactsOf, placeKey, withoutConsumedDeclarations, type MigrationFacts } from './consumed-declarations.js';
+export { consumedDeclarations, creditRewrite, placeKey, withoutConsumedDeclarations } from './consumed-declarations.js';

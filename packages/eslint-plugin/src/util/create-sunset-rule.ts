@@ -43,10 +43,12 @@ export function createSunsetRule(name: RuleName, memo: AnalysisMemo): SunsetRule
       const report = (finding: Finding): void => {
         const { sourceCode } = context;
         const autofix = meta.fixable ? finding.fix : undefined;
-        const suggestions = [...finding.suggestions, ...(meta.fixable ? [] : fixAsSuggestion(finding))];
+        // A request whose value another file declares, where that declaration's own fix is the rewrite it needs: a rewrite (made there), no TODO to insert here.
+        const rewrittenThere = analysis.rewrittenWhereDeclared(finding, name, ruleOptions);
+        const suggestions = rewrittenThere ? [] : [...finding.suggestions, ...(meta.fixable ? [] : fixAsSuggestion(finding))];
         context.report({
           loc: { start: sourceCode.getLocFromIndex(finding.range[0]), end: sourceCode.getLocFromIndex(finding.range[1]) },
-          messageId: finding.messageId,
+          messageId: rewrittenThere ? 'retiredRewrite' : finding.messageId,
           data: finding.data,
           ...(autofix === undefined ? {} : { fix: applyEdits(autofix) }),
           ...(suggestions.length === 0

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
-import { indexFile, mightNeedAnalysis, type AnalysisOptions, type CrossFileResolver, type FileIndex, type SourceFile } from '@sunset/analysis';
+import { indexFile, migratedByDeclarations, mightNeedAnalysis, todoOnlyForTextElsewhere, type AnalysisOptions, type CrossFileResolver, type FileIndex, type Finding, type SourceFile } from '@sunset/analysis';
+import type { RuleName } from '@sunset/rule-data';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { moduleParserFor, parserOf, type ParseModule } from './module-parser.js';
 import { createRelativeModules, type RelativeModules } from './relative-modules.js';
@@ -14,6 +15,12 @@ export interface FileAnalysis {
   /** False when the needle test rules the file out: no rule has anything to do. */
   readonly needed: boolean;
   index(): FileIndex;
+  /**
+   * Whether `sunset fix` migrates this retirement finding by rewriting the values it reads from the
+   * modules the file imports by relative path, where they are declared (`migratedByDeclarations`), as
+   * `sunset check` says of the same request. False without such values.
+   */
+  rewrittenWhereDeclared(finding: Finding, rule: RuleName, ruleOptions: readonly unknown[]): boolean;
 }
 
 /**
@@ -75,7 +82,8 @@ export function createAnalysisMemo(warn: WarnFunction = emitProcessWarning): Ana
       if (cached !== undefined && cached.settings === context.settings) return cached.analysis;
       const options = optionsOf(context.settings);
       const resolveIdentifier = options.typeAware ? createTypeAwareResolver(sourceCode.parserServices) : undefined;
-      const relative = relativeModulesOf(options, context.languageOptions)?.resolverOf(context.physicalFilename, sourceCode.text, sourceCode.ast);
+      const modules = relativeModulesOf(options, context.languageOptions);
+      const relative = modules?.resolverOf(context.physicalFilename, sourceCode.text, sourceCode.ast);
       const analysisOptions: AnalysisOptions = {
         ...analysisOptionsOf(options),
         ...crossFileHooks(resolveIdentifier, relative),
@@ -92,6 +100,13 @@ export function createAnalysisMemo(warn: WarnFunction = emitProcessWarning): Ana
         analysisOptions,
         needed,
         index: () => (index ??= indexFile(sourceFileOf(sourceCode), analysisOptions)),
+        rewrittenWhereDeclared(finding, rule, ruleOptions) {
+          const retirement = finding.retirement;
+          if (modules === undefined || relative === undefined || retirement === undefined || !todoOnlyForTextElsewhere(retirement)) return false;
+          // The values the finding's range read (`resolutionsUsedBy` in the engine), and what the rule finds where each is declared.
+          const declarations = relative.resolutions.filter((resolution) => resolution.client !== true && finding.range[0] <= resolution.range[0] && resolution.range[1] <= finding.range[1]);
+          return migratedByDeclarations(retirement, declarations.flatMap(({ declaration }) => modules.findingsAt(declaration, rule, ruleOptions)));
+        },
       };
       files.set(sourceCode, { settings: context.settings, analysis });
       return analysis;

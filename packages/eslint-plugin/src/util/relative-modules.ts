@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
+  checks,
   createCrossFileResolver,
   createExportTables,
   exportedValueOf,
@@ -8,16 +9,21 @@ import {
   lineColumnAt,
   mayCreateClientWithBase,
   maxReexportHops,
+  migrationFactsOf,
   readModuleExports,
   retiredExports,
   scanModuleReferences,
   type AnalysisOptions,
   type CrossFileResolver,
+  type Declaration,
   type ExportTable,
+  type FileIndex,
   type ImportLookup,
+  type MigrationFacts,
   type ModuleExports,
   type SourceFile,
 } from '@sunset/analysis';
+import type { RuleName } from '@sunset/rule-data';
 import type { ParseModule } from './module-parser.js';
 
 /**
@@ -28,6 +34,11 @@ import type { ParseModule } from './module-parser.js';
 export interface RelativeModules {
   /** The hooks of the linted `file` over the modules it imports; undefined when it takes no value from one. */
   resolverOf(file: string, text: string, program: SourceFile['program']): CrossFileResolver | undefined;
+  /**
+   * What `rule` finds at a declaration in its own file (linted alone, as the declaring file is when
+   * ESLint gets to it): its migration, so a request reading the value can say `sunset fix` rewrites it there.
+   */
+  findingsAt(declaration: Declaration, rule: RuleName, ruleOptions: readonly unknown[]): MigrationFacts[];
 }
 
 /** What a module's text says before it is parsed: a retired needle, a client with a base, re-exports. */
@@ -167,6 +178,37 @@ export function createRelativeModules(options: AnalysisOptions, parse: ParseModu
 
   const tables = createExportTables({ isModule, targetOf, exportsOf, versionOf, maxTables });
 
+  // The declaring modules indexed on their own (as ESLint lints them), and where each rule found what, by version.
+  interface OwnModule {
+    readonly version: string;
+    readonly index: FileIndex | undefined;
+    readonly found: Map<string, readonly { readonly start: number; readonly facts: MigrationFacts }[]>;
+  }
+  const ownModules = new Map<string, OwnModule>();
+  const ownModuleOf = (file: string): OwnModule | undefined => {
+    const version = versionOf(file);
+    if (version === undefined) return undefined;
+    const known = ownModules.get(file);
+    if (known?.version === version) return known;
+    const text = readText(file);
+    let source: SourceFile | undefined;
+    try {
+      source = text === undefined ? undefined : parse(text, file);
+    } catch {
+      source = undefined;
+    }
+    let index: FileIndex | undefined;
+    try {
+      index = source === undefined ? undefined : indexFile(source, options);
+    } catch (error) {
+      if (!isStackOverflow(error)) throw error;
+    }
+    if (ownModules.size >= maxTables) ownModules.clear();
+    const own = { version, index, found: new Map() };
+    ownModules.set(file, own);
+    return own;
+  };
+
   return {
     resolverOf(file, text, program) {
       if (!path.isAbsolute(file)) return undefined;
@@ -190,6 +232,17 @@ export function createRelativeModules(options: AnalysisOptions, parse: ParseModu
         const link = links.get(specifier);
         return link === undefined ? undefined : exportedValueOf(link.table, link.target, name);
       });
+    },
+    findingsAt(declaration, rule, ruleOptions) {
+      const own = ownModuleOf(declaration.file);
+      if (own?.index === undefined) return [];
+      const key = `${rule}\u0000${JSON.stringify(ruleOptions)}`;
+      let found = own.found.get(key);
+      if (found === undefined) {
+        found = checks[rule].run(own.index, options, ruleOptions).flatMap((finding) => (finding.retirement === undefined ? [] : [{ start: finding.range[0], facts: migrationFactsOf(finding.retirement) }]));
+        own.found.set(key, found);
+      }
+      return found.filter(({ start }) => start === declaration.range[0]).map(({ facts }) => facts);
     },
   };
 }
