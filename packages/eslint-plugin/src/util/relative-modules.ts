@@ -116,18 +116,22 @@ export function createRelativeModules(options: AnalysisOptions, parse: ParseModu
     return versions.get(file);
   };
 
-  const moduleText = (file: string): ModuleText | undefined => {
+  /** What `make` makes of a file's text, kept in `cache` until the file's version changes. */
+  const byVersion = <T extends { readonly version: string }>(cache: Map<string, T>, file: string, make: (version: string, text: string) => T): T | undefined => {
     const version = versionOf(file);
     if (version === undefined) return undefined;
-    const known = texts.get(file);
+    const known = cache.get(file);
     if (known?.version === version) return known;
     const text = readText(file);
     if (text === undefined) return undefined;
-    const facts = { version, needle: needlePattern.test(text), clientBase: mayCreateClientWithBase(text), reexports: scanModuleReferences(text).reexports };
-    if (texts.size >= maxTables) texts.clear();
-    texts.set(file, facts);
-    return facts;
+    const made = make(version, text);
+    if (cache.size >= maxTables) cache.clear();
+    cache.set(file, made);
+    return made;
   };
+
+  const moduleText = (file: string): ModuleText | undefined =>
+    byVersion(texts, file, (version, text) => ({ version, needle: needlePattern.test(text), clientBase: mayCreateClientWithBase(text), reexports: scanModuleReferences(text).reexports }));
 
   const targetOf = (file: string, specifier: string): string | undefined => {
     if (!specifier.startsWith('.')) return undefined;
@@ -185,29 +189,22 @@ export function createRelativeModules(options: AnalysisOptions, parse: ParseModu
     readonly found: Map<string, readonly { readonly start: number; readonly facts: MigrationFacts }[]>;
   }
   const ownModules = new Map<string, OwnModule>();
-  const ownModuleOf = (file: string): OwnModule | undefined => {
-    const version = versionOf(file);
-    if (version === undefined) return undefined;
-    const known = ownModules.get(file);
-    if (known?.version === version) return known;
-    const text = readText(file);
-    let source: SourceFile | undefined;
-    try {
-      source = text === undefined ? undefined : parse(text, file);
-    } catch {
-      source = undefined;
-    }
-    let index: FileIndex | undefined;
-    try {
-      index = source === undefined ? undefined : indexFile(source, options);
-    } catch (error) {
-      if (!isStackOverflow(error)) throw error;
-    }
-    if (ownModules.size >= maxTables) ownModules.clear();
-    const own = { version, index, found: new Map() };
-    ownModules.set(file, own);
-    return own;
-  };
+  const ownModuleOf = (file: string): OwnModule | undefined =>
+    byVersion(ownModules, file, (version, text) => {
+      let source: SourceFile | undefined;
+      try {
+        source = parse(text, file);
+      } catch {
+        source = undefined;
+      }
+      let index: FileIndex | undefined;
+      try {
+        index = source === undefined ? undefined : indexFile(source, options);
+      } catch (error) {
+        if (!isStackOverflow(error)) throw error;
+      }
+      return { version, index, found: new Map() };
+    });
 
   return {
     resolverOf(file, text, program) {
