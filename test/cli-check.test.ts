@@ -473,6 +473,18 @@ describe.concurrent('a finding through another file (fixtures/project-app, the d
     ]);
   });
 
+  it('says sunset fix rewrites it here, not in the other file, where only the client comes from there (fixtures/client-shapes)', async () => {
+    const { stdout } = await runSunset(['check', 'fixtures/client-shapes/src', ...asOf], { env: { NO_COLOR: '1' } });
+    const block = stdout.split('\n\n').find((text) => text.includes('see fixtures/client-shapes/src/api/http.ts:4:23'))?.split('\n');
+    // The path literal '/campaigns' is in features/campaigns.ts: the rewrite is there; http.ts only makes the client.
+    expect(block?.slice(-4)).toEqual([
+      '      |                                                           ^^^^^^^^^^^^',
+      '    see fixtures/client-shapes/src/api/http.ts:4:23: The client is created here as adform.',
+      '    retired · support ended 2019-10-01',
+      '    use GET /v1/buyer/campaigns (sunset fix rewrites it)',
+    ]);
+  });
+
   it('adds the declaration to the GitHub annotation, the GitLab description and the JUnit failure', async () => {
     const [github, gitlab, junit] = await Promise.all([check('github'), check('gitlab'), check('junit')]);
     const see = 'See fixtures/project-app/src/api/endpoints.ts:2:15: The value is declared here as LegacyEndpoint.Campaigns.';

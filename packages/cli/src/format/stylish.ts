@@ -4,7 +4,7 @@ import { builtinApiId, describePhase, type RetirementEntry } from '@sunset/rule-
 import { isFailing } from '../check/threshold.js';
 import type { CheckReport, Finding } from '../check/types.js';
 import { plural } from '../text.js';
-import { describeRelatedPlace, relatedElsewhere } from './related.js';
+import { describeRelatedPlace, relatedElsewhere, rewrittenElsewhere } from './related.js';
 import type { FormatContext, Formatter } from './types.js';
 
 /**
@@ -76,8 +76,8 @@ function describeRemedy(finding: Finding, paint: ChalkInstance): string {
   if (replacements.length === 0) return `no replacement named by the spec ${paint.dim('(sunset fix leaves a TODO)')}`;
   const list = replacements.map((replacement) => paint.green(replacement)).join(', ');
   // Found through another file: sunset fix rewrites the value where it is declared (the related place says so),
-  // or what it does depends on the mode, so only say where the value is.
-  if (finding.fix === 'rewrite') return `use ${list} ${paint.dim(relatedElsewhere(finding).length > 0 ? '(sunset fix rewrites it where the other file named above declares it)' : '(sunset fix rewrites it)')}`;
+  // or here (a path made with a client from another file), or what it does depends on the mode, so only say where the value is.
+  if (finding.fix === 'rewrite') return `use ${list} ${paint.dim(rewrittenElsewhere(finding) ? '(sunset fix rewrites it where the other file named above declares it)' : '(sunset fix rewrites it)')}`;
   if (relatedElsewhere(finding).length > 0) return `candidates ${list} ${paint.dim('(a person decides; the value is written in the other file named above)')}`;
   return `candidates ${list} ${paint.dim('(a person decides; sunset fix leaves a TODO)')}`;
 }
