@@ -82,9 +82,11 @@ describe('Ctrl-C during npx @sunset/codemod', () => {
         expect(stdout).toMatch(new RegExp(`^\\d+ of ${sourceFiles} files scanned, \\d+ candidates?, ${written} changed\\.`));
         expect(stdout).toContain(`Interrupted: ${written} file${written === 1 ? '' : 's'} had been written, each completely;`);
       } else if (code === null) {
-        // On a loaded machine the signal can arrive before the codemod has set up its handler: Node's
-        // own exit on SIGINT, which must come before anything was written.
-        expect(written).toBe(0);
+        // Node's own exit on SIGINT: the signal came before the codemod set up its handler (on a loaded
+        // machine), so nothing was written; or after the run had ended, in the last moments of the
+        // process's exit, when Node no longer handles signals, so every retired file was fixed (seen
+        // once in a full run on this 2-core machine: 150 of 150 written, exit by the signal).
+        expect([0, [...originals].filter(([file, text]) => expected.get(file) !== text).length]).toContain(written);
       } else {
         // The run ended before the signal: a normal end, every retired file fixed.
         expect(code).toBe(0);
