@@ -4,14 +4,14 @@ import type { ResourceLimits, Worker } from 'node:worker_threads';
 /** V8's default for `--semi-space-growth-factor` (flag-definitions.h; the same in Node 20, 22 and 24). */
 const defaultGrowthFactor = 2;
 
+/** The major version of this runtime's V8: 11 on Node 20, 12 on Node 22, 13 on Node 24. */
+export const v8Major = Number(process.versions.v8.split('.')[0]);
+
 /**
  * V8 13 (Node 24) lets a young generation grow to 134 MB, V8 11 and 12 (Node 20, 22) to 34 MB: only
  * there does holding it pay. (On Node 20 and 22 a held walk promoted more to the old generation: peak
  * RSS at 50k 330 and 253 MB held, 286 and 244 MB not.)
  */
-/** The major version of this runtime's V8: 11 on Node 20, 12 on Node 22, 13 on Node 24. */
-export const v8Major = Number(process.versions.v8.split('.')[0]);
-
 const youngGenerationGrowsLarge = v8Major >= 13;
 
 /**
