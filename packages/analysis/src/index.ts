@@ -2,6 +2,7 @@ export type { AnalysisOptions, CallForm, ClientQuery, ClientValue, Finding, Rela
 export type { FileIndex } from './file-index/file-index.js';
 export { indexFile } from './file-index/file-index.js';
 export { clientValueAt, type ClientAt } from './requests/client-value.js';
+export { messageOf } from './checks/check.js';
 export type { Check, CheckMeta, JsonSchema } from './checks/check.js';
 export { checks } from './checks/index.js';
 export { analyzeFile, mightNeedAnalysis, mightNeedFix } from './analyze-file.js';

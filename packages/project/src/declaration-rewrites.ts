@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { messageOf } from '@sunset/analysis';
 import { creditRewrite, displayPath, placeKey } from '@sunset/engine';
-import { interpolate, ruleMessages } from '@sunset/rule-data';
 import { Node as MorphNode, type Project } from 'ts-morph';
 import type { ProjectAnalysis, ProjectFinding } from './project-check.js';
 import type { ValueDeclaration } from './type-resolver.js';
@@ -151,7 +151,7 @@ export function asFixProjectDoes(group: DeclarationGroup, use: ProjectFinding): 
   const place = places[at];
   if (group.edit !== undefined) return creditRewrite(use, new Set(place === undefined ? [] : [placeKey(place.file, place.line, place.column)]));
   if (retirement.migration !== 'rewrite' || !oneToOneUse(use)) return use;
-  const todoCause = todoCauseOf(group, use);
-  const template = (ruleMessages[use.rule] as Readonly<Record<string, string>>).retiredTodo!;
-  return { ...use, messageId: 'retiredTodo', message: interpolate(template, use.data), fix: undefined, retirement: { ...retirement, migration: 'todo', ...(todoCause === undefined ? {} : { todoCause }) } };
+  // A one-to-one use: the group's reason (`todoCauseOf`).
+  const todoCause = group.cause;
+  return { ...use, messageId: 'retiredTodo', message: messageOf(use.rule, 'retiredTodo', use.data), fix: undefined, retirement: { ...retirement, migration: 'todo', ...(todoCause === undefined ? {} : { todoCause }) } };
 }

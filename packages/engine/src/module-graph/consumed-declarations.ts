@@ -1,5 +1,5 @@
-import { crossFileMessages, interpolate, ruleMessages } from '@sunset/rule-data';
-import { migratedByDeclarations, migrationFactsOf, type MigrationFacts, type RetirementFacts, type RuleName } from '../analysis-contract.js';
+import { crossFileMessages, interpolate } from '@sunset/rule-data';
+import { messageOf, migratedByDeclarations, migrationFactsOf, type MigrationFacts, type RetirementFacts, type RuleName } from '../analysis-contract.js';
 import type { CrossFileRelatedLocation } from '../check/check-source.js';
 
 // One request is one finding. A constant one scanned file exports and a request of another file reads
@@ -45,11 +45,10 @@ export function creditRewrite<F extends ConsumingFinding>(finding: F, rewritten:
   const facts: RetirementFacts = { ...finding.retirement! };
   // A rewrite has no TODO, and so no cause for one.
   delete (facts as { todoCause?: string }).todoCause;
-  const template = (ruleMessages[finding.rule] as Readonly<Record<string, string>>).retiredRewrite!;
   return {
     ...finding,
     messageId: 'retiredRewrite',
-    message: interpolate(template, finding.data),
+    message: messageOf(finding.rule, 'retiredRewrite', finding.data),
     retirement: { ...facts, migration: 'rewrite' },
     crossFileRelated: finding.crossFileRelated!.map((place) =>
       place.role === 'value' && rewritten.has(placeKey(place.file, place.line, place.column)) ? { ...place, message: rewrittenMessage(place.message) } : place,
