@@ -21,7 +21,7 @@ import {
   type SkippedFile,
   type SourceEncoding,
 } from '@sunset/engine';
-import type { UrlPart } from '@sunset/rule-data';
+import { crossFileMessages, interpolate, type UrlPart } from '@sunset/rule-data';
 import { Project, ts, type SourceFile as MorphSourceFile } from 'ts-morph';
 import { createClientResolver, type ClientOrigin } from './client-resolver.js';
 import { asFixProjectDoes, declarationGroups } from './declaration-rewrites.js';
@@ -374,8 +374,12 @@ async function analyseSelection(
     const origin = via === undefined ? undefined : clientOrigins.get(`${file}:${via.join(':')}`);
     return origin === undefined || origin.file === file ? undefined : origin;
   };
-  const clientLocation = (origin: ClientOrigin): CrossFileLocation =>
-    ({ ...locationOf({ ...origin, editable: false }, origin.factory ? `The client is created here by ${origin.name}.` : `The client is created here as ${origin.name}.`), role: 'client' as const });
+  const clientLocation = (origin: ClientOrigin): CrossFileLocation => ({
+    ...locationOf({ ...origin, editable: false }, interpolate(origin.factory ? crossFileMessages.clientMadeBy : crossFileMessages.client, { name: origin.name })),
+    role: 'client' as const,
+  });
+  /** A declaration a finding's value came from, as its related place (the order of `declarations`, which `asFixProjectDoes` relies on). */
+  const valueLocation = (declaration: ValueDeclaration): CrossFileLocation => ({ ...locationOf(declaration, interpolate(crossFileMessages.value, { name: declaration.name })), role: 'value' as const });
 
   for (const file of texts.keys()) {
     run.onProgress?.(`resolving across files: ${(checked += 1)}/${texts.size}`);
@@ -414,7 +418,7 @@ async function analyseSelection(
               data: { ...finding.data, declaredIn: describe(origins) },
               crossFileRelated: [
                 ...(client === undefined ? [] : [clientLocation(client)]),
-                ...declarations.map((declaration) => ({ ...locationOf(declaration, `The value is declared here as ${declaration.name}.`), role: 'value' as const })),
+                ...declarations.map(valueLocation),
               ],
               declarations,
               ...(client === undefined ? {} : { client }),
@@ -465,7 +469,7 @@ async function analyseSelection(
       endColumn: end.column,
       relatedLocations,
       severity: run.options.rules[finding.rule]?.level === 'warn' ? 'warn' : 'error',
-      crossFileRelated: [...sinkLocations, ...declarations.map((declaration) => ({ ...locationOf(declaration, `The value is declared here as ${declaration.name}.`), role: 'value' as const }))],
+      crossFileRelated: [...sinkLocations, ...declarations.map(valueLocation)],
       declarations,
     });
   }

@@ -88,6 +88,8 @@ export const crossFileMessages = {
   value: 'The value is declared here as {{name}}.',
   valueRewritten: 'The value is declared here as {{name}}; sunset fix rewrites it here.',
   client: 'The client is created here as {{name}}.',
+  /** `--project`: the client a factory function of another file returns. */
+  clientMadeBy: 'The client is created here by {{name}}.',
 } as const;
 
 /** The message ids of one rule. */
