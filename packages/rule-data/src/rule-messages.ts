@@ -92,6 +92,15 @@ export const crossFileMessages = {
   clientMadeBy: 'The client is created here by {{name}}.',
 } as const;
 
+const crossFileMessagePatterns = Object.fromEntries(
+  Object.entries(crossFileMessages).map(([kind, template]) => [kind, new RegExp(`^${template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{\\{name\\}\\}', '(.*)')}$`, 's')]),
+) as Readonly<Record<keyof typeof crossFileMessages, RegExp>>;
+
+/** The name a `crossFileMessages[kind]` sentence was made with; undefined when `message` is not that sentence. */
+export function crossFileMessageName(kind: keyof typeof crossFileMessages, message: string): string | undefined {
+  return crossFileMessagePatterns[kind].exec(message)?.[1];
+}
+
 /** The message ids of one rule. */
 export type RuleMessageId<Rule extends RuleName> = keyof (typeof ruleMessages)[Rule] & string;
 

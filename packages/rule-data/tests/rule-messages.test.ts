@@ -1,4 +1,4 @@
-import { interpolate, ruleMessages, ruleNames } from '@sunset/rule-data';
+import { crossFileMessageName, crossFileMessages, interpolate, ruleMessages, ruleNames } from '@sunset/rule-data';
 import { describe, expect, it } from 'vitest';
 
 describe('ruleNames', () => {
@@ -46,5 +46,17 @@ describe('interpolate', () => {
 
   it('inserts values literally, even when they contain $ patterns or braces', () => {
     expect(interpolate('{{a}}', { a: "$& {{b}} $'" })).toBe("$& {{b}} $'");
+  });
+});
+
+describe('crossFileMessageName', () => {
+  it('reads back the name a sentence was made with, of its own kind only', () => {
+    const value = interpolate(crossFileMessages.value, { name: 'API.campaigns' });
+    const rewritten = interpolate(crossFileMessages.valueRewritten, { name: 'MANAGERS' });
+    expect(crossFileMessageName('value', value)).toBe('API.campaigns');
+    expect(crossFileMessageName('valueRewritten', rewritten)).toBe('MANAGERS');
+    expect(crossFileMessageName('valueRewritten', value)).toBeUndefined();
+    expect(crossFileMessageName('client', value)).toBeUndefined();
+    expect(crossFileMessageName('clientMadeBy', interpolate(crossFileMessages.clientMadeBy, { name: 'createClient' }))).toBe('createClient');
   });
 });

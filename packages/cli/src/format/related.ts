@@ -1,4 +1,4 @@
-import { crossFileMessages } from '@sunset/rule-data';
+import { crossFileMessageName } from '@sunset/rule-data';
 import type { Finding, RelatedLocation } from '../check/types.js';
 
 /** A related place in another file than the finding's (the declaration of an imported constant). */
@@ -14,10 +14,7 @@ export function describeRelatedPlace(place: RelatedElsewhere): string {
   return `${place.file}:${place.line}:${place.column}: ${place.message}`;
 }
 
-/** How `crossFileMessages.valueRewritten` ends: what a related place says when `sunset fix` rewrites the value there. */
-const rewrittenHere = crossFileMessages.valueRewritten.split('{{name}}')[1]!;
-
-/** Whether the finding is migrated where a value it reads is declared, in another file (`sunset fix` rewrites it there). */
+/** Whether the finding is migrated where a value it reads is declared, in another file: a related place says `crossFileMessages.valueRewritten`. */
 export function rewrittenElsewhere(finding: Finding): boolean {
-  return relatedElsewhere(finding).some((place) => place.message.endsWith(rewrittenHere));
+  return relatedElsewhere(finding).some((place) => crossFileMessageName('valueRewritten', place.message) !== undefined);
 }

@@ -1,4 +1,4 @@
-import { crossFileMessages, interpolate } from '@sunset/rule-data';
+import { crossFileMessageName, crossFileMessages, interpolate } from '@sunset/rule-data';
 import { messageOf, migratedByDeclarations, migrationFactsOf, type MigrationFacts, type RetirementFacts, type RuleName } from '../analysis-contract.js';
 import type { CrossFileRelatedLocation } from '../check/check-source.js';
 
@@ -56,12 +56,9 @@ export function creditRewrite<F extends ConsumingFinding>(finding: F, rewritten:
   };
 }
 
-/** `crossFileMessages.value` with its name captured. */
-const valueMessage = new RegExp(`^${crossFileMessages.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{\\{name\\}\\}', '(.*)')}$`, 's');
-
 /** `crossFileMessages.value` said of a declaration `sunset fix` rewrites: `valueRewritten`. */
 function rewrittenMessage(message: string): string {
-  const name = valueMessage.exec(message)?.[1];
+  const name = crossFileMessageName('value', message);
   return name === undefined ? message : interpolate(crossFileMessages.valueRewritten, { name });
 }
 
