@@ -197,12 +197,12 @@ export class CommitScanner {
       const lines = splitLines(text);
       const sites = this.#reported(findings).map((finding) => {
         const site = this.#blobSite(finding, lines);
-        const places = [...consumedDeclarations([finding])];
-        if (places.length > 0) creditable.set(site, { places, retirement: finding.retirement!, rewrite: this.#blobSite(creditRewrite(finding, new Set(places)), lines) });
+        const places = consumedDeclarations([finding]);
+        if (places.size > 0) creditable.set(site, { places: [...places], retirement: finding.retirement!, rewrite: this.#blobSite(creditRewrite(finding, places), lines) });
+        for (const place of places) consumed.add(place);
         return site;
       });
       found.set(file.path, sites);
-      for (const place of consumedDeclarations(this.#reported(findings))) consumed.add(place);
     }
     return { sites: found, consumed, creditable };
   }
