@@ -1,6 +1,6 @@
 import type { UrlPart } from '@sunset/rule-data';
 import { rangeOf, type Node } from '../ast/nodes.js';
-import type { ClientQuery, ClientValue, SourceFile } from '../types.js';
+import type { ClientQuery, ClientValue, Finding, SourceFile } from '../types.js';
 import type { Declaration, ExportedValue } from './module-exports.js';
 
 /** The value `import { name } from specifier` (or `default`, or `*` for the whole module) stands for. */
@@ -109,4 +109,25 @@ export function createCrossFileResolver(program: SourceFile['program'], lookup: 
     return value.client;
   };
   return { resolveIdentifier, resolveClient, resolutions };
+}
+
+const contains = (outer: readonly [number, number], inner: readonly [number, number]): boolean => outer[0] <= inner[0] && inner[1] <= outer[1];
+
+/**
+ * The resolutions (each declaration once, in the order they were resolved) a finding used: the values
+ * its range read, and the client its request was made with (the name that brought it in, `clientVia`).
+ */
+export function resolutionsUsedBy(finding: Finding, resolutions: readonly CrossFileResolution[]): CrossFileResolution[] {
+  const via = finding.retirement?.clientVia;
+  const used = resolutions.filter(
+    (resolution) => contains(finding.range, resolution.range) || (resolution.client === true && via !== undefined && resolution.range[0] === via[0] && resolution.range[1] === via[1]),
+  );
+  return [...new Map(used.map((resolution) => [`${resolution.declaration.file}:${resolution.declaration.range[0]}`, resolution])).values()];
+}
+
+/** The declarations of the values (not the client) a finding read from other files (`resolutionsUsedBy`). */
+export function valuesReadBy(finding: Finding, resolutions: readonly CrossFileResolution[]): Declaration[] {
+  return resolutionsUsedBy(finding, resolutions)
+    .filter((used) => used.client !== true)
+    .map((used) => used.declaration);
 }

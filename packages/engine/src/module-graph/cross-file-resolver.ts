@@ -1,5 +1,5 @@
 import { crossFileMessages, interpolate } from '@sunset/rule-data';
-import { todoOnlyForTextElsewhere, type CrossFileResolution, type Declaration, type Finding } from '../analysis-contract.js';
+import { resolutionsUsedBy, todoOnlyForTextElsewhere, type CrossFileResolution, type Declaration, type Finding } from '../analysis-contract.js';
 import type { CrossFileRelatedLocation } from '../check/check-source.js';
 
 export { createCrossFileResolver, type CrossFileResolution, type CrossFileResolver, type ImportLookup } from '../analysis-contract.js';
@@ -7,7 +7,6 @@ export { createCrossFileResolver, type CrossFileResolution, type CrossFileResolv
 /** A finding with the declarations its value came from (set only when one did). */
 export type CrossFileFinding = Finding & { readonly crossFileRelated?: readonly CrossFileRelatedLocation[] };
 
-const contains = (outer: readonly [number, number], inner: readonly [number, number]): boolean => outer[0] <= inner[0] && inner[1] <= outer[1];
 
 /**
  * Says where a finding's value was declared when it came from another file: `data.declaredIn`
@@ -33,18 +32,6 @@ export function withCrossFileFacts<F extends Finding>(finding: F, resolutions: r
       role: clients.has(declaration) ? 'client' : 'value',
     })),
   };
-}
-
-/**
- * The resolutions (each declaration once, in the order they were resolved) a finding used: the values
- * its range read, and the client its request was made with (the name that brought it in, `clientVia`).
- */
-export function resolutionsUsedBy(finding: Finding, resolutions: readonly CrossFileResolution[]): CrossFileResolution[] {
-  const via = finding.retirement?.clientVia;
-  const used = resolutions.filter(
-    (resolution) => contains(finding.range, resolution.range) || (resolution.client === true && via !== undefined && resolution.range[0] === via[0] && resolution.range[1] === via[1]),
-  );
-  return [...new Map(used.map((resolution) => [`${resolution.declaration.file}:${resolution.declaration.range[0]}`, resolution])).values()];
 }
 
 /**

@@ -1,11 +1,11 @@
-import type { Declaration, FileIndex, Finding, SourceFile, SunsetOptions } from '../analysis-contract.js';
+import { valuesReadBy, type Declaration, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
 import { checkCandidate, checkContextOf, type CheckContext, type CheckSourceResult, type LocatedFinding } from '../check/check-source.js';
 import { emptyTimings } from '../check/timings.js';
 import { nestsTooDeeply, tooDeeplyNestedMessage } from '../files/source-shape.js';
 import { moduleGraphResolver, type ModuleFacts, type ModuleGraphData } from './build-module-graph.js';
 import { readModuleExports, retiredExports, type ModuleExports } from './exported-values.js';
 import { detachedReferences } from './scan-imports.js';
-import { resolutionsUsedBy, withCrossFileFacts, withCrossFileTodo, type CrossFileResolution } from './cross-file-resolver.js';
+import { withCrossFileFacts, withCrossFileTodo, type CrossFileResolution } from './cross-file-resolver.js';
 
 /** One file's check over the module graph: the context to check it with, and how to annotate what it found. */
 export interface ModuleGraphCheck {
@@ -36,7 +36,7 @@ export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, 
     annotate: (findings) => findings.map((finding) => withCrossFileFacts(finding, resolutions, displayPath)),
     annotateFix: (findings) => findings.map((finding) => withCrossFileTodo(finding, resolutions, displayPath)),
     valuesRead: (findings) =>
-      findings.flatMap((finding) => (finding.retirement === undefined ? [] : resolutionsUsedBy(finding, resolutions).filter((used) => used.client !== true).map((used) => used.declaration))),
+      findings.flatMap((finding) => (finding.retirement === undefined ? [] : valuesReadBy(finding, resolutions))),
   };
 }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
-import { indexFile, migratedByDeclarations, mightNeedAnalysis, todoOnlyForTextElsewhere, type AnalysisOptions, type CrossFileResolver, type FileIndex, type Finding, type SourceFile } from '@sunset/analysis';
+import { indexFile, migratedByDeclarations, mightNeedAnalysis, todoOnlyForTextElsewhere, valuesReadBy, type AnalysisOptions, type CrossFileResolver, type FileIndex, type Finding, type SourceFile } from '@sunset/analysis';
 import type { RuleName } from '@sunset/rule-data';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { moduleParserFor, parserOf, type ParseModule } from './module-parser.js';
@@ -103,9 +103,8 @@ export function createAnalysisMemo(warn: WarnFunction = emitProcessWarning): Ana
         rewrittenWhereDeclared(finding, rule, ruleOptions) {
           const retirement = finding.retirement;
           if (modules === undefined || relative === undefined || retirement === undefined || !todoOnlyForTextElsewhere(retirement)) return false;
-          // The values the finding's range read (`resolutionsUsedBy` in the engine), and what the rule finds where each is declared.
-          const declarations = relative.resolutions.filter((resolution) => resolution.client !== true && finding.range[0] <= resolution.range[0] && resolution.range[1] <= finding.range[1]);
-          return migratedByDeclarations(retirement, declarations.flatMap(({ declaration }) => modules.findingsAt(declaration, rule, ruleOptions)));
+          // What the rule finds where each value the finding read is declared.
+          return migratedByDeclarations(retirement, valuesReadBy(finding, relative.resolutions).flatMap((declaration) => modules.findingsAt(declaration, rule, ruleOptions)));
         },
       };
       files.set(sourceCode, { settings: context.settings, analysis });
