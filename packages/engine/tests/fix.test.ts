@@ -4,7 +4,7 @@ import path from 'node:path';
 import type * as FsPromises from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { fixFiles } from '../src/fix/fix-files.js';
-import { fixSource } from '../src/fix/fix-source.js';
+import { fixInPieces, fixSource } from '../src/fix/fix-source.js';
 import { UsageError } from '../src/errors.js';
 import { fakeCore, makeTree, sunsetOptions, writeTree } from './helpers.js';
 
@@ -57,6 +57,36 @@ describe('fixSource', () => {
 
     expect(result.output).toBeUndefined();
     expect(result.sites).toEqual([expect.objectContaining({ action: 'skipped', reason: expect.stringContaining('would not parse') })]);
+  });
+
+  it('leaves what eslint-disable comments silence, as check does not report it and ESLint --fix does not fix it', () => {
+    const text = [
+      '// eslint-disable-next-line sunset/no-legacy-rest-path -- the partner proxy serves v1 until Q3',
+      "export const partner = () => fetch('/v1/campaigns');",
+      "export const quiet = () => fetch('/v1/campaigns'); // eslint-disable-line",
+      '// eslint-disable-next-line no-console',
+      "export const other = () => fetch('/v1/campaigns');",
+      '/* eslint-disable sunset/no-legacy-rest-path */',
+      "export const block = () => fetch('/v1/campaigns');",
+      '/* eslint-enable sunset/no-legacy-rest-path */',
+      "export const after = () => fetch('/v1/campaigns');",
+      '',
+    ].join('\n');
+    const expected = text.split('\n');
+    expected[4] = "export const other = () => fetch('/v1/buyer/campaigns');";
+    expected[8] = "export const after = () => fetch('/v1/buyer/campaigns');";
+    const rewritten = (line: number): object => ({ file: 'a.ts', line, column: 34, entry: 'campaigns-legacy-list', retired: 'GET /v1/campaigns', action: 'rewritten', reason: 'GET /v1/campaigns → GET /v1/buyer/campaigns' });
+
+    expect(fixSource(text, '/repo/a.ts', options, {}, 'a.ts')).toEqual({ output: expected.join('\n'), sites: [rewritten(5), rewritten(9)] });
+    // A file analysed in pieces reads the same comments.
+    expect(fixInPieces(text, '/repo/a.ts', options, 60)).toEqual({ output: expected.join('\n'), sites: [rewritten(5), rewritten(9)].map((site) => ({ ...site, file: '/repo/a.ts' })) });
+  });
+
+  it('follows an inline rule setting: a rule turned off in the file fixes nothing there', () => {
+    const text = "/* eslint sunset/no-legacy-rest-path: off */\nexport const list = () => fetch('/v1/campaigns');\n";
+
+    expect(fixSource(text, '/repo/a.ts', options)).toEqual({ output: undefined, sites: [] });
+    expect(fixSource(text.replace(': off', ': warn'), '/repo/a.ts', options).output).toBe(text.replace(': off', ': warn').replace('/v1/campaigns', '/v1/buyer/campaigns'));
   });
 
   it('reports a syntax error and changes nothing', () => {

@@ -35,6 +35,12 @@ export interface FileDirectives {
   isSuppressed(ruleId: string, line: number, column: number): boolean;
 }
 
+/** Whether the file's comments silence a finding, as ESLint silences the plugin's `sunset/<rule>` problem at the finding's start. */
+export function silences(directives: FileDirectives, finding: { readonly rule: string; readonly range: readonly [number, number] }, lines: LineIndex): boolean {
+  const { line, column } = lines.position(finding.range[0]);
+  return directives.isSuppressed(`sunset/${finding.rule}`, line, column);
+}
+
 const noDirectives: FileDirectives = { inlineRules: new Map(), isSuppressed: () => false };
 
 /** The disable directives and inline rule configs of one file's comments. */

@@ -1,7 +1,8 @@
 import { analysisCore, type AnalysisCore, type Finding, type FixPlan, type SiteReport, type SunsetOptions } from '../analysis-contract.js';
 import { checkContextOf, findingsInSegments, isSegmented, type CheckContext } from '../check/check-source.js';
 import { emptyTimings } from '../check/timings.js';
-import { lineIndexOf } from '../parse/lines.js';
+import { readDirectives, silences } from '../directives/file-directives.js';
+import { lazyLineIndexOf, lineIndexOf } from '../parse/lines.js';
 import { langOf } from '../parse/parse-source.js';
 import { segmentsOf } from '../parse/segments.js';
 import { enabledRules } from '../check/rule-settings.js';
@@ -22,10 +23,11 @@ const unparsableOutput =
   'the edited file would not parse (a bug in Sunset; please report it), so nothing was changed; change this site by hand';
 
 /**
- * Fixes one file's text: prefilter, parse, the enabled checks (eslint-disable comments do not stop
- * a fix, as they did not stop the codemod), then the fix plan: rewrites where the move is one-to-one,
- * a TODO comment elsewhere. The output is parsed again; if it would not parse, nothing changes.
- * A BOM is kept. `sitePath` is the path the site reports show (default `filePath`).
+ * Fixes one file's text: prefilter, parse, the enabled checks, less what the file's eslint-disable
+ * comments silence (read as `sunset check` reads them, as ESLint's `--fix` leaves a silenced problem
+ * alone), then the fix plan: rewrites where the move is one-to-one, a TODO comment elsewhere. The
+ * output is parsed again; if it would not parse, nothing changes. A BOM is kept. `sitePath` is the
+ * path the site reports show (default `filePath`).
  */
 export function fixSource(text: string, filePath: string, options: SunsetOptions, core: Partial<AnalysisCore> = {}, sitePath = filePath): FixResult {
   return drain(fixSourceSteps(text, filePath, options, core, sitePath));
@@ -74,10 +76,13 @@ function fixCandidate(text: string, filePath: string, context: CheckContext, sit
   const parsed = parseSource(text, filePath);
   if (!parsed.ok) return { output: undefined, sites: [], error: { file: filePath, ...parsed.error } };
   const { file } = parsed;
-  const rules = enabledRules(context.core.checks, context.options.rules, undefined);
+  const lines = lazyLineIndexOf(file.text);
+  const directives = readDirectives(file.comments, lines);
+  const rules = enabledRules(context.core.checks, context.options.rules, directives.inlineRules);
   if (rules.length === 0) return { output: undefined, sites: [] };
   const index = context.core.indexFile(file, context.analysisOptions);
-  const findings = annotate(rules.flatMap((rule) => rule.check.run(index, context.analysisOptions, rule.options)));
+  const found = rules.flatMap((rule) => rule.check.run(index, context.analysisOptions, rule.options));
+  const findings = annotate(found.filter((finding) => !silences(directives, finding, lines)));
   const plan = planParsableFix(file.text, findings, filePath, sitePath, context.core);
   if (plan.output === undefined) return { output: undefined, sites: plan.sites };
   const bom = file.text.length === text.length ? '' : text.slice(0, text.length - file.text.length);
@@ -93,16 +98,18 @@ export function fixInPieces(text: string, filePath: string, options: SunsetOptio
 function* fixInSegments(text: string, filePath: string, options: SunsetOptions, context: ReturnType<typeof checkContextOf>, sitePath: string, pieceLength?: number): Steps<FixResult> {
   const bom = text.charCodeAt(0) === 0xfeff ? '\uFEFF' : '';
   const source = text.slice(bom.length);
-  const rules = enabledRules(context.core.checks, options.rules, undefined);
-  if (rules.length === 0) return { output: undefined, sites: [] };
   const lines = lineIndexOf(source);
-  const { segments } = segmentsOf(source, langOf(filePath) !== 'ts', pieceLength);
+  const { segments, directiveComments } = segmentsOf(source, langOf(filePath) !== 'ts', pieceLength);
+  const directives = readDirectives(directiveComments, lines);
+  const rules = enabledRules(context.core.checks, options.rules, directives.inlineRules);
+  if (rules.length === 0) return { output: undefined, sites: [] };
   const result = yield* findingsInSegments(source, filePath, lines, segments, emptyTimings(), (file) => {
     const index = context.core.indexFile(file, context.analysisOptions);
     return rules.flatMap((rule) => rule.check.run(index, context.analysisOptions, rule.options));
   });
   if (result.error !== undefined) return { output: undefined, sites: [], error: result.error };
-  const plan = yield* planParsableFixSteps(source, result.findings, filePath, sitePath, context.core, pieceLength);
+  const shown = result.findings.filter((finding) => !silences(directives, finding, lines));
+  const plan = yield* planParsableFixSteps(source, shown, filePath, sitePath, context.core, pieceLength);
   return plan.output === undefined ? { output: undefined, sites: plan.sites } : { output: bom + plan.output, sites: plan.sites };
 }
 
