@@ -14,3 +14,4 @@ export { endOf, rangeOf, startOf } from './ast/nodes.js';
 export * from './fix/index.js';
 export * from './modules/index.js';
 export { lineColumnAt } from './fix/source-position.js';
+export { readDirectives, silences, type FileDirectives, type InlineRuleConfig, type InlineSeverity } from './directives/file-directives.js';

@@ -1,7 +1,7 @@
 import { Linter, type Rule } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { startOf } from '@sunset/analysis';
-import { readDirectives } from '../src/directives/file-directives.js';
+import { readDirectives } from '../src/analysis-contract.js';
 import { lineIndexOf } from '../src/parse/lines.js';
 import { parseSource } from '../src/parse/parse-source.js';
 

@@ -215,6 +215,21 @@ describe('a request reading a constant of another file, where sunset fix rewrite
     expect(messages(dir, 'paths.js', paths)).toEqual(['1:25 retiredRewrite 0', '2:23 retiredTodo 1', '3:23 retiredTodo 2']);
   });
 
+  it('says a TODO where the declaring module silences its own finding, as sunset check and sunset fix do (fix leaves that line alone)', () => {
+    const silencedPaths = [
+      '// eslint-disable-next-line sunset/no-legacy-rest-path -- the partner proxy serves v1 until Q3',
+      paths,
+    ].join('\n');
+    const offPaths = `/* eslint sunset/no-legacy-rest-path: off */\n${paths}`;
+    for (const declared of [silencedPaths, offPaths]) {
+      const dir = project({ 'paths.js': declared, 'use.js': use });
+      expect(messages(dir, 'use.js', use)).toEqual(['2:37 retiredTodo 1', '3:35 retiredTodo 1', '4:33 retiredTodo 1']);
+    }
+    // Only the line the comment names: LABELS two lines down is still read where it is declared.
+    const dir = project({ 'paths.js': [paths.split('\n')[0], '// eslint-disable-next-line sunset/no-legacy-rest-path', ...paths.split('\n').slice(1)].join('\n'), 'use.js': use });
+    expect(messages(dir, 'use.js', use)).toEqual(['2:37 retiredRewrite 0', '3:35 retiredTodo 1', '4:33 retiredTodo 1']);
+  });
+
   it('reads the declaring module again when it changes: a TODO while its own finding is one, a rewrite once it is', () => {
     const plugin = createPlugin();
     // MANAGERS first holds '/v1/campaigns', which its own file cannot say is a GET (or a PATCH): a TODO there, so a TODO here.

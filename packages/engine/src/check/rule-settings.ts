@@ -1,5 +1,5 @@
 import type { Check, RuleName, SunsetOptions } from '../analysis-contract.js';
-import type { InlineRuleConfig } from '../directives/file-directives.js';
+import type { InlineRuleConfig } from '../analysis-contract.js';
 
 /** A rule to run on a file: its check, severity and ESLint-style options (defaults merged in). */
 export interface EnabledRule {

@@ -10,13 +10,16 @@ import {
   mayCreateClientWithBase,
   maxReexportHops,
   migrationFactsOf,
+  readDirectives,
   readModuleExports,
   retiredExports,
   scanModuleReferences,
+  silences,
   type AnalysisOptions,
   type CrossFileResolver,
   type Declaration,
   type ExportTable,
+  type FileDirectives,
   type FileIndex,
   type ImportLookup,
   type MigrationFacts,
@@ -186,6 +189,8 @@ export function createRelativeModules(options: AnalysisOptions, parse: ParseModu
   interface OwnModule {
     readonly version: string;
     readonly index: FileIndex | undefined;
+    /** Whether the module's eslint-disable comments (or an inline `off`) silence a finding there, as they do when ESLint lints it. */
+    readonly silenced: OwnModuleSilenced;
     readonly found: Map<string, readonly { readonly start: number; readonly facts: MigrationFacts }[]>;
   }
   const ownModules = new Map<string, OwnModule>();
@@ -203,7 +208,7 @@ export function createRelativeModules(options: AnalysisOptions, parse: ParseModu
       } catch (error) {
         if (!isStackOverflow(error)) throw error;
       }
-      return { version, index, found: new Map() };
+      return { version, index, silenced: source === undefined ? () => false : silencedIn(source), found: new Map() };
     });
 
   return {
@@ -236,10 +241,24 @@ export function createRelativeModules(options: AnalysisOptions, parse: ParseModu
       const key = `${rule}\u0000${JSON.stringify(ruleOptions)}`;
       let found = own.found.get(key);
       if (found === undefined) {
-        found = checks[rule].run(own.index, options, ruleOptions).flatMap((finding) => (finding.retirement === undefined ? [] : [{ start: finding.range[0], facts: migrationFactsOf(finding.retirement) }]));
+        found = checks[rule]
+          .run(own.index, options, ruleOptions)
+          .flatMap((finding) => (finding.retirement === undefined || own.silenced(finding) ? [] : [{ start: finding.range[0], facts: migrationFactsOf(finding.retirement) }]));
         own.found.set(key, found);
       }
       return found.filter(({ start }) => start === declaration.range[0]).map(({ facts }) => facts);
     },
   };
 }
+
+/** What a module's comments silence, read as ESLint reads them when it lints that module: a disable comment, or the rule turned off inline. */
+function silencedIn(source: SourceFile): OwnModuleSilenced {
+  const positions = { position: (offset: number) => lineColumnAt(source.text, offset) };
+  let directives: FileDirectives | undefined;
+  return (finding) => {
+    directives ??= readDirectives(source.comments, positions);
+    return directives.inlineRules.get(`sunset/${finding.rule}`)?.level === 'off' || silences(directives, finding, positions);
+  };
+}
+
+type OwnModuleSilenced = (finding: { readonly rule: RuleName; readonly range: readonly [number, number] }) => boolean;

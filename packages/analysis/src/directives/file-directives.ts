@@ -1,5 +1,5 @@
-import type { SourceComment } from '../analysis-contract.js';
-import type { LineIndex } from '../parse/lines.js';
+import type { PositionIndex } from '../modules/module-exports.js';
+import type { SourceComment } from '../types.js';
 import { parseDirective, parseRuleList, parseRulesConfig } from './parse-directive.js';
 
 // ESLint 10's disable comments, as lib/linter/apply-disable-directives.js applies them: block
@@ -36,7 +36,7 @@ export interface FileDirectives {
 }
 
 /** Whether the file's comments silence a finding, as ESLint silences the plugin's `sunset/<rule>` problem at the finding's start. */
-export function silences(directives: FileDirectives, finding: { readonly rule: string; readonly range: readonly [number, number] }, lines: LineIndex): boolean {
+export function silences(directives: FileDirectives, finding: { readonly rule: string; readonly range: readonly [number, number] }, lines: PositionIndex): boolean {
   const { line, column } = lines.position(finding.range[0]);
   return directives.isSuppressed(`sunset/${finding.rule}`, line, column);
 }
@@ -44,7 +44,7 @@ export function silences(directives: FileDirectives, finding: { readonly rule: s
 const noDirectives: FileDirectives = { inlineRules: new Map(), isSuppressed: () => false };
 
 /** The disable directives and inline rule configs of one file's comments. */
-export function readDirectives(comments: readonly SourceComment[], lines: LineIndex): FileDirectives {
+export function readDirectives(comments: readonly SourceComment[], lines: PositionIndex): FileDirectives {
   const block: Directive[] = [];
   const line: Directive[] = [];
   const inlineRules = new Map<string, InlineRuleConfig>();
