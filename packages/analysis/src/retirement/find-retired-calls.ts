@@ -13,7 +13,7 @@ import {
 } from '@sunset/rule-data';
 import { rangeOf, unwrap, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
-import type { StatedMethod } from '../requests/http-calls.js';
+import type { HttpCall, StatedMethod } from '../requests/http-calls.js';
 import type { SoapClientCall } from '../soap/soap-client-calls.js';
 import { soapRequestGroups, type SoapSite, type SoapSiteKind } from '../soap/soap-requests.js';
 import type { CallForm, RetirementFacts, TextEdit } from '../types.js';
@@ -61,6 +61,8 @@ export interface RetiredCallsOfFile {
 interface Draft {
   call: RetiredCall;
   container: Node | undefined;
+  /** The request this finding was made of (HTTP requests only). */
+  request?: HttpCall;
   /** The SOAP site this finding stands for (SOAP findings only). */
   soap?: SoapSite;
 }
@@ -263,14 +265,29 @@ function isSoapFinding(run: Run, call: SoapClientCall): boolean {
   return call.evidence === 'used-as-client' || isDistinctiveOperation(call.match);
 }
 
-/** Constants used by calls that migrate differently (or not at all) are not rewritten for one of them. */
-function settleSharedContainers(drafts: Draft[]): void {
+/**
+ * Constants used by calls that migrate differently (or not at all) are not rewritten for one of them:
+ * neither for findings that migrate otherwise nor where a request of the file that reports nothing
+ * (a POST the entry does not retire, another API's host) reads the same text, which a rewrite would
+ * send elsewhere too.
+ */
+function settleSharedContainers(drafts: Draft[], requests: readonly HttpCall[]): void {
   const byContainer = new Map<Node, Draft[]>();
   for (const draft of drafts) if (draft.container) byContainer.set(draft.container, [...(byContainer.get(draft.container) ?? []), draft]);
-  for (const group of byContainer.values()) {
-    if (group.length < 2) continue;
+  if (byContainer.size === 0) return;
+  const reported = new Set(drafts.flatMap((draft) => (draft.request === undefined ? [] : [draft.request])));
+  const unreportedReaders = new Map<Node, number>();
+  for (const request of requests) {
+    if (reported.has(request)) continue;
+    for (const container of new Set(request.url.flatMap((segment) => (segment.container !== undefined && byContainer.has(segment.container) ? [segment.container] : [])))) {
+      unreportedReaders.set(container, (unreportedReaders.get(container) ?? 0) + 1);
+    }
+  }
+  for (const [container, group] of byContainer) {
+    const others = unreportedReaders.get(container) ?? 0;
+    if (group.length + others < 2) continue;
     const editKeys = new Set(group.map((draft) => (draft.call.migration === 'rewrite' ? JSON.stringify(draft.call.edits) : 'todo')));
-    if (editKeys.size === 1 && !editKeys.has('todo')) continue;
+    if (others === 0 && editKeys.size === 1 && !editKeys.has('todo')) continue;
     for (const draft of group) {
       if (draft.call.migration !== 'rewrite') continue;
       draft.call = {
@@ -278,7 +295,7 @@ function settleSharedContainers(drafts: Draft[]): void {
         migration: 'todo',
         edits: [],
         candidates: [],
-        todoCause: `the URL is written once and used by ${group.length} sites that do not all migrate the same way`,
+        todoCause: `the URL is written once and used by ${group.length + others} sites that do not all migrate the same way`,
       };
     }
   }
@@ -359,7 +376,7 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
     const matches = onApiHosts(run, matchUrlShape(chosen.view.parts, site.method.method, catalog), site.clientHosts);
     if (matches.length > 0) {
       const found = pathFindings(run, { form: site.form, node: site.urlNode, segments: chosen.segments, view: chosen.view, matches, stated: site.method, ...(site.clientVia ? { clientVia: site.clientVia } : {}) });
-      drafts.push(...found.map((draft) => chosenAtRunTime(run, draft, chosen.among)));
+      drafts.push(...found.map((draft) => ({ ...chosenAtRunTime(run, draft, chosen.among), request: site })));
     }
   }
   for (const call of index.soapClientCalls) {
@@ -394,7 +411,7 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
     drafts.push(...pathFindings(run, { form: 'url-string', node: found.root, segments: found.segments, view: found.view, matches, stated }).map((draft) => chosenAtRunTime(run, draft, found.among)));
   }
 
-  settleSharedContainers(drafts);
+  settleSharedContainers(drafts, index.requests);
   const seen = new Set<string>();
   const calls = mergeSoapRequests(run, drafts)
     .map((draft) => draft.call)

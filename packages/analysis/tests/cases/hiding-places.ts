@@ -250,6 +250,39 @@ export const editCases: Case[] = [
     ],
   },
   {
+    name: 'a constant that a request the entry does not retire also reads (a POST) is not rewritten for the GET: the POST would move too',
+    code: "const MANAGERS = '/v1/campaigns/dictionaries/managers';\nfetch(MANAGERS);\nfetch(MANAGERS, { method: 'POST', body });",
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'fetch', migration: 'todo', at: 'MANAGERS', occurrence: 2,
+        cause: 'the URL is written once and used by 2 sites that do not all migrate the same way',
+      },
+    ],
+  },
+  {
+    name: 'a constant that a request reads as part of a longer path the entries do not name is not rewritten for the retired one',
+    code: "const MANAGERS = `${API}/v1/campaigns/dictionaries/managers`;\naxios.get(MANAGERS);\naxios.get(`${MANAGERS}/export/csv`);",
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'axios', migration: 'todo', at: 'MANAGERS', occurrence: 2,
+        cause: 'the URL is written once and used by 2 sites that do not all migrate the same way',
+      },
+    ],
+  },
+  {
+    name: 'a constant also read by what is not a request (a log line) is still rewritten where it is written',
+    code: "const CLIENTS = '/v1/campaigns/dictionaries/clients';\nfetch(CLIENTS);\nconsole.log(`loading ${CLIENTS}`);",
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'fetch', migration: 'rewrite', at: 'CLIENTS', occurrence: 2,
+        output: "const CLIENTS = '/v1/buyer/advertisers';\nfetch(CLIENTS);\nconsole.log(`loading ${CLIENTS}`);",
+      },
+    ],
+  },
+  {
     name: 'a constant shared by calls that migrate the same way gets the same edit from each',
     code: "const CLIENTS = '/v1/campaigns/dictionaries/clients';\nfetch(CLIENTS);\n$.getJSON(CLIENTS);",
     js: true,
