@@ -1,5 +1,4 @@
-import { analysisCore, analysisOptionsOf, type AnalysisCore, type AnalysisOptions, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
-import { readDirectives } from '../analysis-contract.js';
+import { analysisCore, analysisOptionsOf, readDirectives, type AnalysisCore, type AnalysisOptions, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
 import type { FileProblem } from '../errors.js';
 import { lazyLineIndexOf, lineIndexOf, type LineIndex } from '../parse/lines.js';
 import { isFrameworkFile } from '../parse/script-blocks.js';

@@ -1,5 +1,4 @@
-import type { Check, RuleName, SunsetOptions } from '../analysis-contract.js';
-import type { InlineRuleConfig } from '../analysis-contract.js';
+import type { Check, InlineRuleConfig, RuleName, SunsetOptions } from '../analysis-contract.js';
 
 /** A rule to run on a file: its check, severity and ESLint-style options (defaults merged in). */
 export interface EnabledRule {

@@ -1,7 +1,6 @@
-import { analysisCore, type AnalysisCore, type Finding, type FixPlan, type SiteReport, type SunsetOptions } from '../analysis-contract.js';
+import { analysisCore, readDirectives, silences, type AnalysisCore, type Finding, type FixPlan, type SiteReport, type SunsetOptions } from '../analysis-contract.js';
 import { checkContextOf, findingsInSegments, isSegmented, type CheckContext } from '../check/check-source.js';
 import { emptyTimings } from '../check/timings.js';
-import { readDirectives, silences } from '../analysis-contract.js';
 import { lazyLineIndexOf, lineIndexOf } from '../parse/lines.js';
 import { langOf } from '../parse/parse-source.js';
 import { segmentsOf } from '../parse/segments.js';

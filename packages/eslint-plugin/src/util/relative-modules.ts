@@ -251,6 +251,9 @@ export function createRelativeModules(options: AnalysisOptions, parse: ParseModu
   };
 }
 
+/** Whether a module's comments silence a finding there. */
+type OwnModuleSilenced = (finding: { readonly rule: RuleName; readonly range: readonly [number, number] }) => boolean;
+
 /** What a module's comments silence, read as ESLint reads them when it lints that module: a disable comment, or the rule turned off inline. */
 function silencedIn(source: SourceFile): OwnModuleSilenced {
   const positions = { position: (offset: number) => lineColumnAt(source.text, offset) };
@@ -260,5 +263,3 @@ function silencedIn(source: SourceFile): OwnModuleSilenced {
     return directives.inlineRules.get(`sunset/${finding.rule}`)?.level === 'off' || silences(directives, finding, positions);
   };
 }
-
-type OwnModuleSilenced = (finding: { readonly rule: RuleName; readonly range: readonly [number, number] }) => boolean;
