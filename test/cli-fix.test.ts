@@ -268,6 +268,73 @@ describe.concurrent('eslint-disable comments', () => {
   });
 });
 
+describe.concurrent('a constant that requests of other files read', () => {
+  const paths = "export const MANAGERS_URL = '/v1/campaigns/dictionaries/managers';\n";
+  const list = "import { MANAGERS_URL } from './paths';\nexport const list = () => fetch(MANAGERS_URL);\n";
+  const add = "import { MANAGERS_URL } from './paths';\nexport const add = (body: string) => fetch(MANAGERS_URL, { method: 'POST', body });\n";
+  const tsconfig = `${JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler' }, include: ['src'] })}\n`;
+
+  /** A project of `files` under src/; what check reports (file:line:column fix) and what fix, fix --project and the codemod plan. */
+  async function run(files: Record<string, string>): Promise<{ dir: string; cleanup: () => Promise<void>; check: string[]; sites: string[][] }> {
+    const { dir, cleanup } = await makeTempDir('fix-shared');
+    await mkdir(path.join(dir, 'src'));
+    for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, 'src', name), text);
+    await writeFile(path.join(dir, 'tsconfig.json'), tsconfig);
+    const json = ['--dry', '--format', 'json', ...asOf];
+    const [check, fix, project, codemod] = await Promise.all([
+      runSunset(['check', '--format', 'json', ...asOf], { cwd: dir }),
+      runSunset(['fix', ...json], { cwd: dir }),
+      runSunset(['fix', '--project', ...json], { cwd: dir }),
+      runNode(codemodBin, json, { cwd: dir }),
+    ]);
+    const found = (parseJson(check) as { findings: { file: string; line: number; column: number; fix: string }[] }).findings;
+    const sitesOf = (result: Awaited<ReturnType<typeof runNode>>): string[] =>
+      (parseJson(result) as { sites: { file: string; line: number; column: number; action: string }[] }).sites.map((site) => `${site.file}:${site.line}:${site.column} ${site.action}`);
+    return { dir, cleanup, check: found.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.fix}`), sites: [sitesOf(fix), sitesOf(project), sitesOf(codemod)] };
+  }
+
+  it('is rewritten where it is declared when every request that reads it makes that move', async () => {
+    const { cleanup, check, sites } = await run({ 'paths.ts': paths, 'list.ts': list });
+    try {
+      expect(check).toEqual(['src/list.ts:2:33 rewrite']);
+      expect(sites).toEqual([['src/paths.ts:1:29 rewritten'], ['src/paths.ts:1:29 rewritten'], ['src/paths.ts:1:29 rewritten']]);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  // A rewrite of MANAGERS_URL would send add.ts's POST, which no entry retires, to the new path too.
+  it('is not rewritten when a request of another file without a finding reads it too: a TODO at the GET', async () => {
+    const { dir, cleanup, check, sites } = await run({ 'paths.ts': paths, 'list.ts': list, 'add.ts': add });
+    try {
+      expect(check).toEqual(['src/list.ts:2:33 todo']);
+      expect(sites).toEqual([['src/list.ts:2:33 todo'], ['src/list.ts:2:33 todo'], ['src/list.ts:2:33 todo']]);
+      const written = await runSunset(['fix', ...asOf], { cwd: dir });
+      expect(written.code).toBe(0);
+      expect(await readFile(path.join(dir, 'src/paths.ts'), 'utf8')).toBe(paths);
+      expect(await readFile(path.join(dir, 'src/add.ts'), 'utf8')).toBe(add);
+      expect(await readFile(path.join(dir, 'src/list.ts'), 'utf8')).toMatch(/^import .*\n\/\/ TODO\(sunset:campaign-dictionary-managers\): .*; the path is MANAGERS_URL of src\/paths\.ts\nexport const list/);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('is marked, not rewritten, where it is declared when only requests without a finding read it', async () => {
+    const { dir, cleanup, check, sites } = await run({ 'paths.ts': paths, 'add.ts': add });
+    try {
+      expect(check).toEqual(['src/paths.ts:1:29 todo']);
+      expect(sites[0]).toEqual(['src/paths.ts:1:29 todo']);
+      expect(sites[2]).toEqual(sites[0]);
+      const written = await runSunset(['fix', ...asOf], { cwd: dir });
+      expect(written.code).toBe(0);
+      expect(await readFile(path.join(dir, 'src/paths.ts'), 'utf8')).toMatch(/^\/\/ TODO\(sunset:campaign-dictionary-managers\): .*\nexport const MANAGERS_URL = '\/v1\/campaigns\/dictionaries\/managers';\n$/);
+      expect(await readFile(path.join(dir, 'src/add.ts'), 'utf8')).toBe(add);
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
 describe.concurrent('a file that does not parse (fixtures/broken)', () => {
   it('is reported with its line and left byte-identical; the other file is fixed; exit 1', async () => {
     const { dir, cleanup } = await makeTempDir('broken');

@@ -29,7 +29,7 @@ import type { SourceExcerpt } from './excerpts.js';
 import { checkInPipeline } from './pipeline.js';
 import { checkTextSteps, exempt, leftToMain, readAndCheckSteps, readBuffer, record, sizeOf, type ReadLimits } from './file-steps.js';
 import { drain, drainYielding } from './steps.js';
-import { decodeReferences, decodeSummaries, emptyResult, mergeInto, type FileOutcome, type Gather, type ModuleSummary, type ThreadResult } from './thread-result.js';
+import { decodeReferences, decodeSummaries, emptyResult, mergeInto, type DeclarationPlace, type FileOutcome, type Gather, type ModuleSummary, type ThreadResult } from './thread-result.js';
 import { addTimings, emptyTimings, type PhaseTimings } from './timings.js';
 
 export {
@@ -342,7 +342,8 @@ function recheckImporter(file: string, index: number, graph: ModuleGraphData, co
   const check = moduleGraphCheck(context, graph, file, (declaredIn) => displayPath(cwd, declaredIn));
   const outcome = drain(checkTextSteps(read.text, file, index, check.context, limits.checkMinified, timings));
   if (outcome.candidate !== true) return undefined;
-  return { ...outcome, findings: check.annotate(outcome.findings) };
+  const readUnreported = check.valuesReadUnreported(outcome.findings).map(({ file: declaredIn, line, column }) => ({ file: declaredIn, line, column }));
+  return { ...outcome, findings: check.annotate(outcome.findings), ...(readUnreported.length === 0 ? {} : { readUnreported }) };
 }
 
 /**
@@ -461,8 +462,10 @@ function collect(
   let otherHostCount = 0;
   const otherHostsByFile = new Map<string, number>();
   let unreadableFiles = 0;
+  const readUnreported: DeclarationPlace[] = [];
   for (const outcome of outcomes) {
     for (const finding of outcome.findings) all.push(finding);
+    if (outcome.readUnreported !== undefined) readUnreported.push(...outcome.readUnreported);
     if (outcome.notes !== undefined) {
       unresolvedMethod.push(...outcome.notes.unresolvedMethod);
       otherHostCount += outcome.notes.otherHostCount;
@@ -477,7 +480,7 @@ function collect(
   // A declaration whose value a request of another file reads is reported at that request only, when
   // the run read every file that may read it (a walk): `--changed-since` reports a changed constant
   // where it is declared, for its readers outside the change, and filters the requests by changed line.
-  const findings = (dropConsumed ? withoutConsumedDeclarations(all) : all).sort((a, b) => compareText(a.file, b.file) || compareFindingsInFile(a, b));
+  const findings = (dropConsumed ? withoutConsumedDeclarations(all, readUnreported) : all).sort((a, b) => compareText(a.file, b.file) || compareFindingsInFile(a, b));
   errors.sort((a, b) => compareText(a.file, b.file));
   skipped.sort((a, b) => compareText(a.file, b.file));
   const notScanned = countNotScanned(skipped, unreadable.length + unreadableFiles);

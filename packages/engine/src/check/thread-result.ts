@@ -65,6 +65,18 @@ export interface FileOutcome {
   readonly module?: ModuleFacts;
   /** What the retirement rules left unreported (absent when nothing). */
   readonly notes?: CheckNotes;
+  /**
+   * Where the values of other files are declared that a request of this file without a retirement
+   * finding reads (a module-graph importer only; absent when none): their rewrite would move it too.
+   */
+  readonly readUnreported?: readonly DeclarationPlace[];
+}
+
+/** A declaration's place, as `placeKey` keys it. */
+export interface DeclarationPlace {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
 }
 
 export function emptyResult(): ThreadResult {

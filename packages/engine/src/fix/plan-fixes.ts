@@ -1,6 +1,8 @@
 import type { Worker } from 'node:worker_threads';
-import type { Declaration, SiteReport } from '../analysis-contract.js';
-import { checkContextOf, isSegmented, type CheckContext } from '../check/check-source.js';
+import type { Declaration, Finding, SiteReport } from '../analysis-contract.js';
+import { checkCandidate, checkContextOf, isSegmented, type CheckContext } from '../check/check-source.js';
+import { emptyTimings } from '../check/timings.js';
+import { debitRewrite } from '../module-graph/consumed-declarations.js';
 import { fitsWorker } from '../check/check-workers.js';
 import { turn } from '../check/steps.js';
 import { lineIndexOf } from '../parse/lines.js';
@@ -68,6 +70,7 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, work
   const skipped: SkippedFile[] = [];
   const plans = new Map<string, FilePlan>();
   const facts = new Map<string, ModuleFacts>();
+  const writtenFacts = new Map<string, ModuleFacts>();
   let unreadable = 0;
   let candidates = 0;
   let visited = 0;
@@ -85,6 +88,9 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, work
       const { clientSource, restNeedle } = moduleTextFacts(read.text, context.analysisOptions);
       const readsPaths = restNeedle === true || needlePattern.test(read.text);
       if (needle || clientSource === true || references.imports.length > 0) facts.set(file, { needle, ...references, clientSource: parsed && clientSource === true, restNeedle: readsPaths });
+      // And what it offered as written (`sharedWithUnreported`).
+      const written = parsed && needlePattern.test(read.text);
+      if (written || clientSource === true || references.imports.length > 0) writtenFacts.set(file, { needle: written, ...references, clientSource: parsed && clientSource === true, restNeedle: readsPaths });
     }
   };
   // With a worker (from 1,500 files, see `fixFiles`) it fixes the candidates while this thread reads and prefilters the rest.
@@ -121,7 +127,10 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, work
         // No needle: its relative imports matter (the graph may find it reads a retired value or a client), and a client it makes; its text is read again then.
         const references = detachedReferences(read.text);
         const textFacts = moduleTextFacts(read.text, context.analysisOptions);
-        if (references.imports.length > 0 || textFacts.clientSource === true) facts.set(file, { needle: false, ...references, ...textFacts });
+        if (references.imports.length > 0 || textFacts.clientSource === true) {
+          facts.set(file, { needle: false, ...references, ...textFacts });
+          writtenFacts.set(file, facts.get(file)!);
+        }
       }
       run.onProgress?.(visited, files.length, found.displayPath);
       // Reading and fixing are synchronous: let a signal handler run now and then.
@@ -134,7 +143,7 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, work
   }
   const interrupted = visited < files.length;
   // Files the prefilter passed over that the graph had to parse count as candidates, as in `sunset check`.
-  if (run.crossFile === true && !interrupted) candidates += fixImporters(files, plans, facts, context, run);
+  if (run.crossFile === true && !interrupted) candidates += fixImporters(files, plans, facts, writtenFacts, context, run);
 
   const changes: FileChange[] = [];
   const sites: SiteReport[] = [];
@@ -152,8 +161,8 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, work
  * from another scanned file fixed again with its imports resolved; its plan replaces the first.
  * Returns how many of them the first pass had not planned.
  */
-function fixImporters(files: readonly FoundSource[], plans: Map<string, FilePlan>, facts: ReadonlyMap<string, ModuleFacts>, context: CheckContext, run: FixRun): number {
-  if (![...facts.values()].some(mayOfferRetiredValues)) return 0;
+function fixImporters(files: readonly FoundSource[], plans: Map<string, FilePlan>, facts: Map<string, ModuleFacts>, writtenFacts: ReadonlyMap<string, ModuleFacts>, context: CheckContext, run: FixRun): number {
+  if (![...writtenFacts.values()].some(mayOfferRetiredValues)) return 0;
   const byPath = new Map(files.map((found) => [found.path, found]));
   // Candidates as planned; any other file is unchanged on disk.
   const encodings = new Map<string, SourceEncoding>();
@@ -165,6 +174,24 @@ function fixImporters(files: readonly FoundSource[], plans: Map<string, FilePlan
     encodings.set(file, read.encoding);
     return read.text;
   };
+  // A value that a request without a finding also reads (a POST the entries do not retire) is not
+  // rewritten where it is declared: it would move that request too. The graph of the planned texts no
+  // longer links a rewritten value, so those requests are read in the graph of the texts as written.
+  const shared = sharedWithUnreported(byPath, plans, writtenFacts, context, run, plannedText);
+  const asPlanned = (file: string, findings: readonly Finding[]): Finding[] => {
+    const ranges = shared.get(file);
+    return ranges === undefined ? [...findings] : findings.map((finding) => (ranges.some(([start, end]) => start <= finding.range[0] && finding.range[1] <= end) ? debitRewrite(finding) : finding));
+  };
+  const { needlePattern } = context.analysisOptions.catalog;
+  for (const [file] of shared) {
+    const plan = plans.get(file)!;
+    const result = fixText(plan.text, file, context, plan.found.displayPath, (findings) => asPlanned(file, findings));
+    if (result.error !== undefined) continue;
+    plans.set(file, { ...plan, result });
+    // Its value stays retired as written: it still offers it to the files that read it.
+    facts.set(file, { ...writtenFacts.get(file)!, needle: needlePattern.test(result.output ?? plan.text) });
+  }
+  if (![...facts.values()].some(mayOfferRetiredValues)) return 0;
   const graph = buildModuleGraph([...byPath.keys()], { factsOf: (file) => facts.get(file), readText: plannedText }, context.analysisOptions, context.core);
   let added = 0;
   // The names of the values each declaring file offers that a request fixed here reads.
@@ -179,7 +206,7 @@ function fixImporters(files: readonly FoundSource[], plans: Map<string, FilePlan
     const read: Declaration[] = [];
     const result = fixText(text, file, check.context, found.displayPath, (findings) => {
       read.push(...check.valuesRead(findings));
-      return check.annotateFix(findings);
+      return check.annotateFix(asPlanned(file, findings));
     });
     if (result.error !== undefined) continue;
     for (const declaration of read) consumed.set(declaration.file, (consumed.get(declaration.file) ?? new Set()).add(declaration.name));
@@ -196,10 +223,45 @@ function fixImporters(files: readonly FoundSource[], plans: Map<string, FilePlan
     const ranges = declarationRanges(plan.text, file, names, check.context);
     if (ranges.length === 0) continue;
     const read = (range: readonly [number, number]): boolean => ranges.some(([start, end]) => start <= range[0] && range[1] <= end);
-    const result = fixText(plan.text, file, check.context, plan.found.displayPath, (findings) => check.annotateFix(findings.filter((finding) => !read(finding.range))));
+    const result = fixText(plan.text, file, check.context, plan.found.displayPath, (findings) => check.annotateFix(asPlanned(file, findings.filter((finding) => !read(finding.range)))));
     if (result.error === undefined) plans.set(file, { ...plan, result });
   }
   return added;
+}
+
+/**
+ * The declarations (ranges, by declaring file with a plan) of the exported values that a request without
+ * a retirement finding reads, found in the module graph of the texts as written; only when the first
+ * pass rewrote something, as nothing else can move such a request.
+ */
+function sharedWithUnreported(
+  byPath: ReadonlyMap<string, FoundSource>,
+  plans: ReadonlyMap<string, FilePlan>,
+  facts: ReadonlyMap<string, ModuleFacts>,
+  context: CheckContext,
+  run: FixRun,
+  plannedText: (file: string) => string | undefined,
+): Map<string, (readonly [number, number])[]> {
+  const shared = new Map<string, (readonly [number, number])[]>();
+  if (![...plans.values()].some((plan) => plan.result.output !== undefined)) return shared;
+  const written = (file: string): string | undefined => plans.get(file)?.text ?? plannedText(file);
+  const graph = buildModuleGraph([...byPath.keys()], { factsOf: (file) => facts.get(file), readText: written }, context.analysisOptions, context.core);
+  const names = new Map<string, Set<string>>();
+  for (const file of Object.keys(graph.links)) {
+    const text = written(file);
+    if (text === undefined || (byPath.get(file)?.explicit !== true && !run.options.checkMinified && looksMinified(text))) continue;
+    const check = moduleGraphCheck(context, graph, file, (declaredIn) => displayPath(run.cwd, declaredIn));
+    const result = checkCandidate(text, file, check.context, emptyTimings());
+    if (result.error !== undefined) continue;
+    for (const declaration of check.valuesReadUnreported(result.findings)) names.set(declaration.file, (names.get(declaration.file) ?? new Set()).add(declaration.name));
+  }
+  for (const [file, declared] of names) {
+    const plan = plans.get(file);
+    if (plan === undefined || plan.result.error !== undefined) continue;
+    const ranges = declarationRanges(plan.text, file, declared, context);
+    if (ranges.length > 0) shared.set(file, ranges);
+  }
+  return shared;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { crossFileMessageName, crossFileMessages, interpolate } from '@sunset/rule-data';
-import { messageOf, migratedByDeclarations, migrationFactsOf, type MigrationFacts, type RetirementFacts, type RuleName } from '../analysis-contract.js';
+import { messageOf, migratedByDeclarations, migrationFactsOf, type Finding, type MigrationFacts, type RetirementFacts, type RuleName } from '../analysis-contract.js';
 import type { CrossFileRelatedLocation } from '../check/check-source.js';
 
 // One request is one finding. A constant one scanned file exports and a request of another file reads
@@ -56,6 +56,26 @@ export function creditRewrite<F extends ConsumingFinding>(finding: F, rewritten:
   };
 }
 
+/** Why a value a request without a finding also reads is not rewritten where it is declared. */
+export const readByUnreportedCause = 'the value is also read by a request that this migration does not cover; a rewrite here would move that request too';
+
+/**
+ * `finding` (a rewrite where a value is declared) as a TODO: a request without a finding also reads the
+ * value, so `sunset fix` does not rewrite it there (the analysis says the same of a constant a request of
+ * its own file reads).
+ */
+export function debitRewrite<F extends Pick<Finding, 'rule' | 'messageId' | 'data' | 'message' | 'fix' | 'retirement'>>(finding: F): F {
+  if (finding.retirement?.migration !== 'rewrite') return finding;
+  const todo: Omit<F, 'fix'> & { fix?: unknown } = { ...finding };
+  delete todo.fix;
+  return {
+    ...todo,
+    messageId: 'retiredTodo',
+    message: messageOf(finding.rule, 'retiredTodo', finding.data),
+    retirement: { ...finding.retirement, migration: 'todo', candidates: [], todoCause: readByUnreportedCause },
+  } as unknown as F;
+}
+
 /** `crossFileMessages.value` said of a declaration `sunset fix` rewrites: `valueRewritten`. */
 function rewrittenMessage(message: string): string {
   const name = crossFileMessageName('value', message);
@@ -71,22 +91,31 @@ interface Located {
 
 /**
  * `findings` without those at a declaration another finding of them consumes (`consumedDeclarations`);
- * a finding whose request those declarations' rewrites migrate (`migratedByDeclarations`) is credited with them (`creditRewrite`).
+ * a finding whose request those declarations' rewrites migrate (`migratedByDeclarations`) is credited with them (`creditRewrite`),
+ * unless a request without a finding also reads one of them (`readUnreported`: `sunset fix` does not rewrite such a declaration).
  */
-export function withoutConsumedDeclarations<F extends Located & Partial<ConsumingFinding>>(findings: readonly F[]): F[] {
+export function withoutConsumedDeclarations<F extends Located & Partial<ConsumingFinding>>(findings: readonly F[], readUnreported: readonly Omit<Located, 'crossFileRelated'>[] = []): F[] {
+  const sharedWithOthers = new Set(readUnreported.map((place) => placeKey(place.file, place.line, place.column)));
   const consumed = consumedDeclarations(findings);
-  if (consumed.size === 0) return [...findings];
+  if (consumed.size === 0) return sharedWithOthers.size === 0 ? [...findings] : findings.map((finding) => debitShared(finding, sharedWithOthers));
   const dropped = new Map<string, MigrationFacts[]>();
   const kept: F[] = [];
   for (const finding of findings) {
     const key = placeKey(finding.file, finding.line, finding.column);
-    if (!consumed.has(key)) kept.push(finding);
+    if (!consumed.has(key)) kept.push(debitShared(finding, sharedWithOthers));
     else if (finding.retirement !== undefined) dropped.set(key, [...(dropped.get(key) ?? []), migrationFactsOf(finding.retirement)]);
   }
   return kept.map((finding) => {
     if (finding.retirement === undefined || finding.rule === undefined) return finding;
     const places = valuePlaces(finding).map((place) => placeKey(place.file, place.line, place.column)).filter((key) => dropped.has(key));
+    if (places.some((key) => sharedWithOthers.has(key))) return finding;
     const migrated = migratedByDeclarations(finding.retirement, places.flatMap((key) => dropped.get(key)!));
     return migrated ? creditRewrite(finding as F & ConsumingFinding, new Set(places)) : finding;
   });
+}
+
+/** A finding where a value is declared that a request without a finding also reads (`readUnreported`): no rewrite there. */
+function debitShared<F extends Located & Partial<ConsumingFinding>>(finding: F, shared: ReadonlySet<string>): F {
+  if (finding.rule === undefined || !shared.has(placeKey(finding.file, finding.line, finding.column))) return finding;
+  return debitRewrite(finding as F & ConsumingFinding & Pick<Finding, 'fix'>);
 }

@@ -1,4 +1,4 @@
-import { valuesReadBy, type Declaration, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
+import { rangeOf, valuesReadBy, type Declaration, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
 import { checkCandidate, checkContextOf, type CheckContext, type CheckSourceResult, type LocatedFinding } from '../check/check-source.js';
 import { emptyTimings } from '../check/timings.js';
 import { nestsTooDeeply, tooDeeplyNestedMessage } from '../files/source-shape.js';
@@ -15,6 +15,12 @@ export interface ModuleGraphCheck {
   annotateFix(findings: readonly Finding[]): Finding[];
   /** The values of other files (not clients) that the retirement findings among `findings` read. */
   valuesRead(findings: readonly Finding[]): Declaration[];
+  /**
+   * The values of other files (not clients) that the file's requests without a retirement finding
+   * among `findings` read (a POST the entries do not retire): rewriting such a value where it is
+   * declared would move those requests too. Read after the checks ran, from the file's last index.
+   */
+  valuesReadUnreported(findings: readonly Pick<Finding, 'range' | 'retirement'>[]): Declaration[];
 }
 
 /**
@@ -22,14 +28,15 @@ export interface ModuleGraphCheck {
  * the file imports nothing from the graph). `displayPath` names declaring files in `data.declaredIn`.
  */
 export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, file: string, displayPath: (file: string) => string): ModuleGraphCheck {
-  if (graph.links[file] === undefined) return { context, annotate: (findings) => [...findings], annotateFix: (findings) => [...findings], valuesRead: () => [] };
+  if (graph.links[file] === undefined) return { context, annotate: (findings) => [...findings], annotateFix: (findings) => [...findings], valuesRead: () => [], valuesReadUnreported: () => [] };
   let resolutions: readonly CrossFileResolution[] = [];
+  let index: FileIndex | undefined;
   const indexFile = (source: SourceFile, options: CheckContext['analysisOptions']): FileIndex => {
     const resolver = moduleGraphResolver(graph, file, source.program);
-    if (resolver === undefined) return context.core.indexFile(source, options);
+    if (resolver === undefined) return (index = context.core.indexFile(source, options));
     // The resolver fills its list while the checks evaluate; `annotate` reads it after they ran.
     resolutions = resolver.resolutions;
-    return context.core.indexFile(source, { ...options, resolveIdentifier: resolver.resolveIdentifier, resolveClient: resolver.resolveClient });
+    return (index = context.core.indexFile(source, { ...options, resolveIdentifier: resolver.resolveIdentifier, resolveClient: resolver.resolveClient }));
   };
   return {
     context: { ...context, core: { ...context.core, indexFile } },
@@ -37,7 +44,26 @@ export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, 
     annotateFix: (findings) => findings.map((finding) => withCrossFileTodo(finding, resolutions, displayPath)),
     valuesRead: (findings) =>
       findings.flatMap((finding) => (finding.retirement === undefined ? [] : valuesReadBy(finding, resolutions))),
+    valuesReadUnreported: (findings) => valuesReadByUnreportedRequests(index?.requests ?? [], findings, resolutions),
   };
+}
+
+/** `ModuleGraphCheck.valuesReadUnreported`: the declarations read inside a request that no retirement finding is in. */
+function valuesReadByUnreportedRequests(
+  requests: FileIndex['requests'],
+  findings: readonly Pick<Finding, 'range' | 'retirement'>[],
+  resolutions: readonly CrossFileResolution[],
+): Declaration[] {
+  if (resolutions.length === 0) return [];
+  const within = (outer: readonly [number, number], inner: readonly [number, number]): boolean => outer[0] <= inner[0] && inner[1] <= outer[1];
+  const reported = findings.filter((finding) => finding.retirement !== undefined);
+  const read: Declaration[] = [];
+  for (const request of requests) {
+    const range = rangeOf(request.call);
+    if (reported.some((finding) => within(range, finding.range))) continue;
+    for (const resolution of resolutions) if (resolution.client !== true && within(range, resolution.range)) read.push(resolution.declaration);
+  }
+  return read;
 }
 
 /**
