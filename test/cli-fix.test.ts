@@ -230,6 +230,24 @@ describe.concurrent('previews and reports', () => {
   });
 });
 
+/** Every way to run sunset over a temporary project of `files` under src/ (with a tsconfig.json): check, fix, fix --project and the codemod, as dry JSON. */
+async function inEveryMode(files: Record<string, string>): Promise<{ dir: string; cleanup: () => Promise<void>; check: CliResult; fix: CliResult; project: CliResult; codemod: CliResult }> {
+  const { dir, cleanup } = await makeTempDir('fix-modes');
+  await mkdir(path.join(dir, 'src'));
+  for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, 'src', name), text);
+  await writeFile(path.join(dir, 'tsconfig.json'), `${JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler' }, include: ['src'] })}\n`);
+  const json = ['--dry', '--format', 'json', ...asOf];
+  const [check, fix, project, codemod] = await Promise.all([
+    runSunset(['check', '--format', 'json', ...asOf], { cwd: dir }),
+    runSunset(['fix', ...json], { cwd: dir }),
+    runSunset(['fix', '--project', ...json], { cwd: dir }),
+    runNode(codemodBin, json, { cwd: dir }),
+  ]);
+  return { dir, cleanup, check, fix, project, codemod };
+}
+
+type CliResult = Awaited<ReturnType<typeof runNode>>;
+
 describe.concurrent('eslint-disable comments', () => {
   const silenced = [
     '// eslint-disable-next-line sunset/no-legacy-rest-path -- the partner proxy serves v1 until Q3',
@@ -241,18 +259,8 @@ describe.concurrent('eslint-disable comments', () => {
   // As `sunset check` does not report a silenced line and ESLint's --fix does not fix one: the same in
   // every mode (plain fix read the comments nowhere; --project, through check, already did).
   it('keep a line out of sunset fix, fix --project and the codemod, as out of sunset check', async () => {
-    const { dir, cleanup } = await makeTempDir('fix-disable');
+    const { dir, cleanup, check, fix, project, codemod } = await inEveryMode({ 'api.ts': silenced });
     try {
-      await mkdir(path.join(dir, 'src'));
-      await writeFile(path.join(dir, 'src/api.ts'), silenced);
-      await writeFile(path.join(dir, 'tsconfig.json'), `${JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler' }, include: ['src'] })}\n`);
-      const json = ['--dry', '--format', 'json', ...asOf];
-      const [check, fix, project, codemod] = await Promise.all([
-        runSunset(['check', '--format', 'json', ...asOf], { cwd: dir }),
-        runSunset(['fix', ...json], { cwd: dir }),
-        runSunset(['fix', '--project', ...json], { cwd: dir }),
-        runNode(codemodBin, json, { cwd: dir }),
-      ]);
       expect((parseJson(check) as { findings: { line: number }[] }).findings.map((finding) => finding.line)).toEqual([3]);
       const site = { file: 'src/api.ts', line: 3, column: 33, entry: 'campaigns-legacy-list', retired: 'GET /v1/campaigns', action: 'rewritten', reason: 'GET /v1/campaigns → GET /v1/buyer/campaigns' };
       for (const result of [fix, project, codemod]) {
@@ -272,23 +280,12 @@ describe.concurrent('a constant that requests of other files read', () => {
   const paths = "export const MANAGERS_URL = '/v1/campaigns/dictionaries/managers';\n";
   const list = "import { MANAGERS_URL } from './paths';\nexport const list = () => fetch(MANAGERS_URL);\n";
   const add = "import { MANAGERS_URL } from './paths';\nexport const add = (body: string) => fetch(MANAGERS_URL, { method: 'POST', body });\n";
-  const tsconfig = `${JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler' }, include: ['src'] })}\n`;
 
-  /** A project of `files` under src/; what check reports (file:line:column fix) and what fix, fix --project and the codemod plan. */
+  /** What check reports (file:line:column fix) and what fix, fix --project and the codemod plan, over `files`. */
   async function run(files: Record<string, string>): Promise<{ dir: string; cleanup: () => Promise<void>; check: string[]; sites: string[][] }> {
-    const { dir, cleanup } = await makeTempDir('fix-shared');
-    await mkdir(path.join(dir, 'src'));
-    for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, 'src', name), text);
-    await writeFile(path.join(dir, 'tsconfig.json'), tsconfig);
-    const json = ['--dry', '--format', 'json', ...asOf];
-    const [check, fix, project, codemod] = await Promise.all([
-      runSunset(['check', '--format', 'json', ...asOf], { cwd: dir }),
-      runSunset(['fix', ...json], { cwd: dir }),
-      runSunset(['fix', '--project', ...json], { cwd: dir }),
-      runNode(codemodBin, json, { cwd: dir }),
-    ]);
+    const { dir, cleanup, check, fix, project, codemod } = await inEveryMode(files);
     const found = (parseJson(check) as { findings: { file: string; line: number; column: number; fix: string }[] }).findings;
-    const sitesOf = (result: Awaited<ReturnType<typeof runNode>>): string[] =>
+    const sitesOf = (result: CliResult): string[] =>
       (parseJson(result) as { sites: { file: string; line: number; column: number; action: string }[] }).sites.map((site) => `${site.file}:${site.line}:${site.column} ${site.action}`);
     return { dir, cleanup, check: found.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.fix}`), sites: [sitesOf(fix), sitesOf(project), sitesOf(codemod)] };
   }
