@@ -131,3 +131,24 @@ export function valuesReadBy(finding: Finding, resolutions: readonly CrossFileRe
     .filter((used) => used.client !== true)
     .map((used) => used.declaration);
 }
+
+/**
+ * The declarations of the values (not clients) read inside the requests that no retirement finding among
+ * `findings` lies in (a POST the entries do not retire): rewriting such a value where it is declared
+ * would move those requests too.
+ */
+export function valuesReadByUnreported(
+  requests: readonly { readonly call: Node }[],
+  findings: readonly Pick<Finding, 'range' | 'retirement'>[],
+  resolutions: readonly CrossFileResolution[],
+): Declaration[] {
+  if (resolutions.length === 0) return [];
+  const reported = findings.filter((finding) => finding.retirement !== undefined);
+  const read: Declaration[] = [];
+  for (const request of requests) {
+    const range = rangeOf(request.call);
+    if (reported.some((finding) => contains(range, finding.range))) continue;
+    for (const resolution of resolutions) if (resolution.client !== true && contains(range, resolution.range)) read.push(resolution.declaration);
+  }
+  return read;
+}

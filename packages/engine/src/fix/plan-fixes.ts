@@ -180,7 +180,7 @@ function fixImporters(files: readonly FoundSource[], plans: Map<string, FilePlan
   const shared = sharedWithUnreported(byPath, plans, writtenFacts, context, run, plannedText);
   const asPlanned = (file: string, findings: readonly Finding[]): Finding[] => {
     const ranges = shared.get(file);
-    return ranges === undefined ? [...findings] : findings.map((finding) => (ranges.some(([start, end]) => start <= finding.range[0] && finding.range[1] <= end) ? debitRewrite(finding) : finding));
+    return ranges === undefined ? [...findings] : findings.map((finding) => (withinAny(ranges, finding.range) ? debitRewrite(finding) : finding));
   };
   const { needlePattern } = context.analysisOptions.catalog;
   for (const [file] of shared) {
@@ -222,12 +222,14 @@ function fixImporters(files: readonly FoundSource[], plans: Map<string, FilePlan
     const check = checkOf(file);
     const ranges = declarationRanges(plan.text, file, names, check.context);
     if (ranges.length === 0) continue;
-    const read = (range: readonly [number, number]): boolean => ranges.some(([start, end]) => start <= range[0] && range[1] <= end);
-    const result = fixText(plan.text, file, check.context, plan.found.displayPath, (findings) => check.annotateFix(asPlanned(file, findings.filter((finding) => !read(finding.range)))));
+    const result = fixText(plan.text, file, check.context, plan.found.displayPath, (findings) => check.annotateFix(asPlanned(file, findings.filter((finding) => !withinAny(ranges, finding.range)))));
     if (result.error === undefined) plans.set(file, { ...plan, result });
   }
   return added;
 }
+
+/** Whether `range` lies inside one of `ranges` (the declarations of a file's values). */
+const withinAny = (ranges: readonly (readonly [number, number])[], range: readonly [number, number]): boolean => ranges.some(([start, end]) => start <= range[0] && range[1] <= end);
 
 /**
  * The declarations (ranges, by declaring file with a plan) of the exported values that a request without

@@ -1,4 +1,4 @@
-import { rangeOf, valuesReadBy, type Declaration, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
+import { valuesReadBy, valuesReadByUnreported, type Declaration, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
 import { checkCandidate, checkContextOf, type CheckContext, type CheckSourceResult, type LocatedFinding } from '../check/check-source.js';
 import { emptyTimings } from '../check/timings.js';
 import { nestsTooDeeply, tooDeeplyNestedMessage } from '../files/source-shape.js';
@@ -44,26 +44,8 @@ export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, 
     annotateFix: (findings) => findings.map((finding) => withCrossFileTodo(finding, resolutions, displayPath)),
     valuesRead: (findings) =>
       findings.flatMap((finding) => (finding.retirement === undefined ? [] : valuesReadBy(finding, resolutions))),
-    valuesReadUnreported: (findings) => valuesReadByUnreportedRequests(index?.requests ?? [], findings, resolutions),
+    valuesReadUnreported: (findings) => valuesReadByUnreported(index?.requests ?? [], findings, resolutions),
   };
-}
-
-/** `ModuleGraphCheck.valuesReadUnreported`: the declarations read inside a request that no retirement finding is in. */
-function valuesReadByUnreportedRequests(
-  requests: FileIndex['requests'],
-  findings: readonly Pick<Finding, 'range' | 'retirement'>[],
-  resolutions: readonly CrossFileResolution[],
-): Declaration[] {
-  if (resolutions.length === 0) return [];
-  const within = (outer: readonly [number, number], inner: readonly [number, number]): boolean => outer[0] <= inner[0] && inner[1] <= outer[1];
-  const reported = findings.filter((finding) => finding.retirement !== undefined);
-  const read: Declaration[] = [];
-  for (const request of requests) {
-    const range = rangeOf(request.call);
-    if (reported.some((finding) => within(range, finding.range))) continue;
-    for (const resolution of resolutions) if (resolution.client !== true && within(range, resolution.range)) read.push(resolution.declaration);
-  }
-  return read;
 }
 
 /**
