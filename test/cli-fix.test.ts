@@ -230,20 +230,23 @@ describe.concurrent('previews and reports', () => {
   });
 });
 
-/** Every way to run sunset over a temporary project of `files` under src/ (with a tsconfig.json): check, fix, fix --project and the codemod, as dry JSON. */
-async function inEveryMode(files: Record<string, string>): Promise<{ dir: string; cleanup: () => Promise<void>; check: CliResult; fix: CliResult; project: CliResult; codemod: CliResult }> {
+/** Every way to run sunset over a temporary project of `files` under src/ (with a tsconfig.json): check, check --project, fix, fix --project and the codemod, as dry JSON. */
+async function inEveryMode(
+  files: Record<string, string>,
+): Promise<{ dir: string; cleanup: () => Promise<void>; check: CliResult; checkProject: CliResult; fix: CliResult; project: CliResult; codemod: CliResult }> {
   const { dir, cleanup } = await makeTempDir('fix-modes');
   await mkdir(path.join(dir, 'src'));
   for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, 'src', name), text);
   await writeFile(path.join(dir, 'tsconfig.json'), `${JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler' }, include: ['src'] })}\n`);
   const json = ['--dry', '--format', 'json', ...asOf];
-  const [check, fix, project, codemod] = await Promise.all([
+  const [check, checkProject, fix, project, codemod] = await Promise.all([
     runSunset(['check', '--format', 'json', ...asOf], { cwd: dir }),
+    runSunset(['check', '--project', '--format', 'json', ...asOf], { cwd: dir }),
     runSunset(['fix', ...json], { cwd: dir }),
     runSunset(['fix', '--project', ...json], { cwd: dir }),
     runNode(codemodBin, json, { cwd: dir }),
   ]);
-  return { dir, cleanup, check, fix, project, codemod };
+  return { dir, cleanup, check, checkProject, fix, project, codemod };
 }
 
 type CliResult = Awaited<ReturnType<typeof runNode>>;
@@ -259,9 +262,9 @@ describe.concurrent('eslint-disable comments', () => {
   // As `sunset check` does not report a silenced line and ESLint's --fix does not fix one: the same in
   // every mode (plain fix read the comments nowhere; --project, through check, already did).
   it('keep a line out of sunset fix, fix --project and the codemod, as out of sunset check', async () => {
-    const { dir, cleanup, check, fix, project, codemod } = await inEveryMode({ 'api.ts': silenced });
+    const { dir, cleanup, check, checkProject, fix, project, codemod } = await inEveryMode({ 'api.ts': silenced });
     try {
-      expect((parseJson(check) as { findings: { line: number }[] }).findings.map((finding) => finding.line)).toEqual([3]);
+      for (const result of [check, checkProject]) expect((parseJson(result) as { findings: { line: number }[] }).findings.map((finding) => finding.line)).toEqual([3]);
       const site = { file: 'src/api.ts', line: 3, column: 33, entry: 'campaigns-legacy-list', retired: 'GET /v1/campaigns', action: 'rewritten', reason: 'GET /v1/campaigns → GET /v1/buyer/campaigns' };
       for (const result of [fix, project, codemod]) {
         expect(result.code).toBe(0);
@@ -282,18 +285,20 @@ describe.concurrent('a constant that requests of other files read', () => {
   const add = "import { MANAGERS_URL } from './paths';\nexport const add = (body: string) => fetch(MANAGERS_URL, { method: 'POST', body });\n";
 
   /** What check reports (file:line:column fix) and what fix, fix --project and the codemod plan, over `files`. */
-  async function run(files: Record<string, string>): Promise<{ dir: string; cleanup: () => Promise<void>; check: string[]; sites: string[][] }> {
-    const { dir, cleanup, check, fix, project, codemod } = await inEveryMode(files);
-    const found = (parseJson(check) as { findings: { file: string; line: number; column: number; fix: string }[] }).findings;
+  async function run(files: Record<string, string>): Promise<{ dir: string; cleanup: () => Promise<void>; check: string[]; checkProject: string[]; sites: string[][] }> {
+    const { dir, cleanup, check, checkProject, fix, project, codemod } = await inEveryMode(files);
+    const foundBy = (result: CliResult): string[] =>
+      (parseJson(result) as { findings: { file: string; line: number; column: number; fix: string }[] }).findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.fix}`);
     const sitesOf = (result: CliResult): string[] =>
       (parseJson(result) as { sites: { file: string; line: number; column: number; action: string }[] }).sites.map((site) => `${site.file}:${site.line}:${site.column} ${site.action}`);
-    return { dir, cleanup, check: found.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.fix}`), sites: [sitesOf(fix), sitesOf(project), sitesOf(codemod)] };
+    return { dir, cleanup, check: foundBy(check), checkProject: foundBy(checkProject), sites: [sitesOf(fix), sitesOf(project), sitesOf(codemod)] };
   }
 
   it('is rewritten where it is declared when every request that reads it makes that move', async () => {
-    const { cleanup, check, sites } = await run({ 'paths.ts': paths, 'list.ts': list });
+    const { cleanup, check, checkProject, sites } = await run({ 'paths.ts': paths, 'list.ts': list });
     try {
       expect(check).toEqual(['src/list.ts:2:33 rewrite']);
+      expect(checkProject).toEqual(check);
       expect(sites).toEqual([['src/paths.ts:1:29 rewritten'], ['src/paths.ts:1:29 rewritten'], ['src/paths.ts:1:29 rewritten']]);
     } finally {
       await cleanup();
@@ -302,9 +307,10 @@ describe.concurrent('a constant that requests of other files read', () => {
 
   // A rewrite of MANAGERS_URL would send add.ts's POST, which no entry retires, to the new path too.
   it('is not rewritten when a request of another file without a finding reads it too: a TODO at the GET', async () => {
-    const { dir, cleanup, check, sites } = await run({ 'paths.ts': paths, 'list.ts': list, 'add.ts': add });
+    const { dir, cleanup, check, checkProject, sites } = await run({ 'paths.ts': paths, 'list.ts': list, 'add.ts': add });
     try {
       expect(check).toEqual(['src/list.ts:2:33 todo']);
+      expect(checkProject).toEqual(check);
       expect(sites).toEqual([['src/list.ts:2:33 todo'], ['src/list.ts:2:33 todo'], ['src/list.ts:2:33 todo']]);
       const written = await runSunset(['fix', ...asOf], { cwd: dir });
       expect(written.code).toBe(0);
@@ -317,15 +323,17 @@ describe.concurrent('a constant that requests of other files read', () => {
   });
 
   it('is marked, not rewritten, where it is declared when only requests without a finding read it', async () => {
-    const { dir, cleanup, check, sites } = await run({ 'paths.ts': paths, 'add.ts': add });
+    const { dir, cleanup, check, checkProject, sites } = await run({ 'paths.ts': paths, 'add.ts': add });
     try {
       expect(check).toEqual(['src/paths.ts:1:29 todo']);
-      expect(sites[0]).toEqual(['src/paths.ts:1:29 todo']);
-      expect(sites[2]).toEqual(sites[0]);
-      const written = await runSunset(['fix', ...asOf], { cwd: dir });
-      expect(written.code).toBe(0);
-      expect(await readFile(path.join(dir, 'src/paths.ts'), 'utf8')).toMatch(/^\/\/ TODO\(sunset:campaign-dictionary-managers\): .*\nexport const MANAGERS_URL = '\/v1\/campaigns\/dictionaries\/managers';\n$/);
-      expect(await readFile(path.join(dir, 'src/add.ts'), 'utf8')).toBe(add);
+      expect(checkProject).toEqual(check);
+      expect(sites).toEqual([['src/paths.ts:1:29 todo'], ['src/paths.ts:1:29 todo'], ['src/paths.ts:1:29 todo']]);
+      for (const mode of [[], ['--project']]) {
+        const written = await runSunset(['fix', ...mode, ...asOf], { cwd: dir });
+        expect(written.code).toBe(0);
+        expect(await readFile(path.join(dir, 'src/paths.ts'), 'utf8')).toMatch(/^\/\/ TODO\(sunset:campaign-dictionary-managers\): .*\nexport const MANAGERS_URL = '\/v1\/campaigns\/dictionaries\/managers';\n$/);
+        expect(await readFile(path.join(dir, 'src/add.ts'), 'utf8')).toBe(add);
+      }
     } finally {
       await cleanup();
     }

@@ -28,5 +28,5 @@ export { scanModuleSpecifiers } from './module-graph/scan-imports.js';
 export { holdDefaultModeRun, holdHeapGrowth, holdNoInlining, holdNoPretenuring, holdYoungGeneration, mainThreadGrowingPercent } from './check/young-generation.js';
 export { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData, type ModuleGraphSources } from './module-graph/build-module-graph.js';
 export { checkSourceInModuleGraph, checkSourceWithModuleFacts } from './module-graph/module-graph-context.js';
-export { consumedDeclarations, creditRewrite, placeKey, withoutConsumedDeclarations } from './module-graph/consumed-declarations.js';
+export { consumedDeclarations, creditRewrite, debitRewrite, placeKey, withoutConsumedDeclarations } from './module-graph/consumed-declarations.js';
 export { migratedByDeclarations, migrationFactsOf, type MigrationFacts } from './analysis-contract.js';

@@ -1,11 +1,12 @@
 import { readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { indexFile, rangeOf, retirementNotesOf, type AnalysisOptions, type CallForm, type FileIndex, type Finding } from '@sunset/analysis';
+import { indexFile, rangeOf, retirementNotesOf, valuesReadByUnreported, type AnalysisOptions, type CallForm, type FileIndex, type Finding } from '@sunset/analysis';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
 import {
   checkFiles,
   checkSource,
   createFolderCache,
+  debitRewrite,
   decodeSource,
   displayPath,
   excerptOf,
@@ -355,6 +356,8 @@ async function analyseSelection(
   const otherHostsByFile = new Map<string, number>();
   const wrappers: Wrapper[] = [];
   const consumedDeclarations = new Set<string>();
+  /** Declarations read inside a request that carries no retirement finding (a POST no entry retires): a rewrite there would move it too. */
+  const readUnreported = new Set<string>();
   const locationOf = (declaration: ValueDeclaration, message: string): CrossFileLocation => {
     const sourceFile = project.getSourceFile(declaration.file)!.compilerNode;
     const start = positionOf(sourceFile, declaration.range[0]);
@@ -425,6 +428,10 @@ async function analyseSelection(
             },
       );
     }
+    if (index !== undefined && resolved.length > 0) {
+      const resolutions = resolved.flatMap(({ range, declarations }) => declarations.map((declaration) => ({ range, declaration })));
+      for (const declaration of valuesReadByUnreported(index.requests, result.findings, resolutions)) readUnreported.add(`${declaration.file}:${declaration.range[0]}:${declaration.range[1]}`);
+    }
     if (index !== undefined) wrappers.push(...directWrappers(index, file, project, checker));
   }
 
@@ -490,8 +497,12 @@ async function analyseSelection(
     if (finding.retirement === undefined || !stringForms.has(finding.retirement.form) || finding.data.through !== undefined) return true;
     return !consumedDeclarations.has(`${finding.file}:${finding.range[0]}:${finding.range[1]}`) && !insideWrapperArgument(finding) && !insideBase(finding);
   });
-  kept.sort(compareFindings);
-  return { findings: kept, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, encodings, project, scanned, otherHostsByFile };
+  // A declaration no finding reads, that another file's request without a finding reads: a TODO where it is declared, as in the default mode.
+  const settled = kept.map((finding) =>
+    finding.retirement !== undefined && stringForms.has(finding.retirement.form) && readUnreported.has(`${finding.file}:${finding.range[0]}:${finding.range[1]}`) ? debitRewrite(finding) : finding,
+  );
+  settled.sort(compareFindings);
+  return { findings: settled, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, encodings, project, scanned, otherHostsByFile };
 }
 
 /**

@@ -135,16 +135,16 @@ export function valuesReadBy(finding: Finding, resolutions: readonly CrossFileRe
 /**
  * The declarations of the values (not clients) read inside the requests that no retirement finding among
  * `findings` lies in (a POST the entries do not retire): rewriting such a value where it is declared
- * would move those requests too.
+ * would move those requests too. `resolutions` are the default mode's (`CrossFileResolution`) or `--project`'s.
  */
-export function valuesReadByUnreported(
+export function valuesReadByUnreported<D = Declaration>(
   requests: readonly { readonly call: Node }[],
   findings: readonly Pick<Finding, 'range' | 'retirement'>[],
-  resolutions: readonly CrossFileResolution[],
-): Declaration[] {
+  resolutions: readonly { readonly range: readonly [number, number]; readonly declaration: D; readonly client?: true }[],
+): D[] {
   if (resolutions.length === 0) return [];
   const reported = findings.filter((finding) => finding.retirement !== undefined);
-  const read: Declaration[] = [];
+  const read: D[] = [];
   for (const request of requests) {
     const range = rangeOf(request.call);
     if (reported.some((finding) => contains(range, finding.range))) continue;
