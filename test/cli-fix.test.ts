@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedWithSilencedCause } from '@sunset/analysis';
 import { codemodBin, copyFixture, ensureBuilt, git, initGitRepo, makeTempDir, parseJson, repoRootPath, runNode, runSunset } from './support/cli.js';
 import { fixtureAsOf } from './support/legacy-app.js';
 
@@ -273,6 +274,30 @@ describe.concurrent('eslint-disable comments', () => {
       const written = await runSunset(['fix', ...asOf], { cwd: dir });
       expect(written.code).toBe(0);
       expect(await readFile(path.join(dir, 'src/api.ts'), 'utf8')).toBe(silenced.replace("list = () => fetch('/v1/campaigns')", "list = () => fetch('/v1/buyer/campaigns')"));
+    } finally {
+      await cleanup();
+    }
+  });
+
+  // Rewriting CAMPAIGNS where it is written would move the silenced call too.
+  it('keep a constant that a silenced call reads as written: a TODO at the other call, in every mode', async () => {
+    const shared = [
+      "const CAMPAIGNS = '/v1/campaigns';",
+      '// eslint-disable-next-line sunset/no-legacy-rest-path -- the partner proxy serves v1 until Q3',
+      'export const partner = () => fetch(CAMPAIGNS);',
+      'export const list = () => fetch(CAMPAIGNS);',
+      '',
+    ].join('\n');
+    const { dir, cleanup, check, checkProject, fix, project, codemod } = await inEveryMode({ 'api.ts': shared });
+    try {
+      for (const result of [check, checkProject]) {
+        expect((parseJson(result) as { findings: { line: number; column: number; fix: string }[] }).findings.map((finding) => `${finding.line}:${finding.column} ${finding.fix}`)).toEqual(['4:33 todo']);
+      }
+      const site = { file: 'src/api.ts', line: 4, column: 33, entry: 'campaigns-legacy-list', retired: 'GET /v1/campaigns', action: 'todo', reason: sharedWithSilencedCause };
+      for (const result of [fix, project, codemod]) expect((parseJson(result) as { sites: unknown[] }).sites).toEqual([site]);
+      const written = await runSunset(['fix', ...asOf], { cwd: dir });
+      expect(written.code).toBe(0);
+      expect(await readFile(path.join(dir, 'src/api.ts'), 'utf8')).toBe(shared.replace('export const list', '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01\nexport const list'));
     } finally {
       await cleanup();
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sharedWithSilencedCause } from '@sunset/analysis';
 import { checkSource } from '../src/check/check-source.js';
 import { fakeCore, sunsetOptions } from './helpers.js';
 
@@ -54,6 +55,23 @@ describe('checkSource', () => {
     ].join('\n');
 
     expect(summary(text)).toEqual(['no-legacy-rest-path@2:7-2:22 error', 'no-legacy-rest-path@8:7-8:22 error']);
+  });
+
+  it('says a TODO, not a rewrite, for a call whose constant a silenced call reads too (as sunset fix leaves it)', () => {
+    const text = [
+      "const CAMPAIGNS = '/v1/campaigns';",
+      '// eslint-disable-next-line sunset/no-legacy-rest-path -- the partner proxy serves v1 until Q3',
+      'export const partner = () => fetch(CAMPAIGNS);',
+      'export const list = () => fetch(CAMPAIGNS);',
+    ].join('\n');
+    const said = (source: string): unknown[] =>
+      checkSource(source, '/repo/a.ts', options).findings.map((finding) => [finding.line, finding.column, finding.messageId, finding.fix === undefined, finding.retirement?.todoCause]);
+
+    expect(said(text)).toEqual([[4, 33, 'retiredTodo', true, sharedWithSilencedCause]]);
+    expect(said(text.replace(/^\/\/ eslint-disable.*$/m, '//'))).toEqual([
+      [3, 36, 'retiredRewrite', false, undefined],
+      [4, 33, 'retiredRewrite', false, undefined],
+    ]);
   });
 
   it('runs every recommended check at error by default, and a rule at the level the options give', () => {

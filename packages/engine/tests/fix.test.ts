@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fixFiles } from '../src/fix/fix-files.js';
 import { fixInPieces, fixSource } from '../src/fix/fix-source.js';
 import { UsageError } from '../src/errors.js';
+import { sharedWithSilencedCause } from '@sunset/analysis';
 import { fakeCore, makeTree, sunsetOptions, writeTree } from './helpers.js';
 
 
@@ -80,6 +81,29 @@ describe('fixSource', () => {
     expect(fixSource(text, '/repo/a.ts', options, {}, 'a.ts')).toEqual({ output: expected.join('\n'), sites: [rewritten(5), rewritten(9)] });
     // A file analysed in pieces reads the same comments.
     expect(fixInPieces(text, '/repo/a.ts', options, 60)).toEqual({ output: expected.join('\n'), sites: [rewritten(5), rewritten(9)].map((site) => ({ ...site, file: '/repo/a.ts' })) });
+  });
+
+  // Rewriting CAMPAIGNS for `list` would move the silenced `partner` call too.
+  it('does not rewrite a constant that a silenced call reads as well: a TODO at the other call, in a whole file and as a large one', () => {
+    const text = [
+      "const CAMPAIGNS = '/v1/campaigns';",
+      '// eslint-disable-next-line sunset/no-legacy-rest-path -- the partner proxy serves v1 until Q3',
+      'export const partner = () => fetch(CAMPAIGNS);',
+      'export const list = () => fetch(CAMPAIGNS);',
+      '',
+    ].join('\n');
+    const todo = { file: 'a.ts', line: 4, column: 33, entry: 'campaigns-legacy-list', retired: 'GET /v1/campaigns', action: 'todo', reason: sharedWithSilencedCause };
+    const expected = text.replace(
+      'export const list',
+      '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01\nexport const list',
+    );
+
+    expect(fixSource(text, '/repo/a.ts', options, {}, 'a.ts')).toEqual({ output: expected, sites: [todo] });
+    // The path of a very large file (one piece here: a constant in another piece is not followed).
+    expect(fixInPieces(text, '/repo/a.ts', options, 1000)).toEqual({ output: expected, sites: [{ ...todo, file: '/repo/a.ts' }] });
+    // Without the comment both calls make the same move: the constant is rewritten.
+    const open = text.split('\n').filter((line) => !line.includes('eslint-disable')).join('\n');
+    expect(fixSource(open, '/repo/a.ts', options).output).toBe(open.replace("'/v1/campaigns'", "'/v1/buyer/campaigns'"));
   });
 
   it('follows an inline rule setting: a rule turned off in the file fixes nothing there', () => {

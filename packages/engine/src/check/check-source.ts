@@ -1,4 +1,4 @@
-import { analysisCore, analysisOptionsOf, readDirectives, type AnalysisCore, type AnalysisOptions, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
+import { analysisCore, analysisOptionsOf, readDirectives, unsilenced, type AnalysisCore, type AnalysisOptions, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
 import type { FileProblem } from '../errors.js';
 import { lazyLineIndexOf, lineIndexOf, type LineIndex } from '../parse/lines.js';
 import { isFrameworkFile } from '../parse/script-blocks.js';
@@ -130,13 +130,9 @@ export function* checkCandidateSteps(
   timings.index += now - started;
 
   started = now;
-  const findings: LocatedFinding[] = [];
-  for (const rule of rules) {
-    for (const finding of rule.check.run(index, context.analysisOptions, rule.options)) {
-      const located = locate(finding, filePath, rule.severity, lines);
-      if (!directives.isSuppressed(`sunset/${finding.rule}`, located.line, located.column)) findings.push(located);
-    }
-  }
+  const located: LocatedFinding[] = [];
+  for (const rule of rules) for (const finding of rule.check.run(index, context.analysisOptions, rule.options)) located.push(locate(finding, filePath, rule.severity, lines));
+  const findings = unsilenced(located, (finding) => directives.isSuppressed(`sunset/${finding.rule}`, finding.line, finding.column));
   findings.sort(compareFindingsInFile);
   const notes = rules.some((rule) => retirementRules.has(rule.check.meta.name)) ? notesOf(context.core.retirementNotes(index, context.analysisOptions), filePath, lines) : undefined;
   timings.checks += performance.now() - started;
@@ -266,11 +262,8 @@ function* checkInSegments(
     return found;
   });
   if (result.error !== undefined) return { findings: [], error: result.error };
-  const findings: LocatedFinding[] = [];
-  for (const finding of result.findings) {
-    const located = locate(finding, filePath, severityOf.get(finding)!, lines);
-    if (!directives.isSuppressed(`sunset/${finding.rule}`, located.line, located.column)) findings.push(located);
-  }
+  const located = result.findings.map((finding) => locate(finding, filePath, severityOf.get(finding)!, lines));
+  const findings = unsilenced(located, (finding) => directives.isSuppressed(`sunset/${finding.rule}`, finding.line, finding.column));
   findings.sort(compareFindingsInFile);
   return { findings };
 }

@@ -1,4 +1,4 @@
-import { analysisCore, readDirectives, silences, type AnalysisCore, type Finding, type FixPlan, type SiteReport, type SunsetOptions } from '../analysis-contract.js';
+import { analysisCore, readDirectives, silences, unsilenced, type AnalysisCore, type Finding, type FixPlan, type SiteReport, type SunsetOptions } from '../analysis-contract.js';
 import { checkContextOf, findingsInSegments, isSegmented, type CheckContext } from '../check/check-source.js';
 import { emptyTimings } from '../check/timings.js';
 import { lazyLineIndexOf, lineIndexOf } from '../parse/lines.js';
@@ -81,7 +81,7 @@ function fixCandidate(text: string, filePath: string, context: CheckContext, sit
   if (rules.length === 0) return { output: undefined, sites: [] };
   const index = context.core.indexFile(file, context.analysisOptions);
   const found = rules.flatMap((rule) => rule.check.run(index, context.analysisOptions, rule.options));
-  const findings = annotate(found.filter((finding) => !silences(directives, finding, lines)));
+  const findings = annotate(unsilenced(found, (finding) => silences(directives, finding, lines)));
   const plan = planParsableFix(file.text, findings, filePath, sitePath, context.core);
   if (plan.output === undefined) return { output: undefined, sites: plan.sites };
   const bom = file.text.length === text.length ? '' : text.slice(0, text.length - file.text.length);
@@ -107,7 +107,7 @@ function* fixInSegments(text: string, filePath: string, options: SunsetOptions, 
     return rules.flatMap((rule) => rule.check.run(index, context.analysisOptions, rule.options));
   });
   if (result.error !== undefined) return { output: undefined, sites: [], error: result.error };
-  const shown = result.findings.filter((finding) => !silences(directives, finding, lines));
+  const shown = unsilenced(result.findings, (finding) => silences(directives, finding, lines));
   const plan = yield* planParsableFixSteps(source, shown, filePath, sitePath, context.core, pieceLength);
   return plan.output === undefined ? { output: undefined, sites: plan.sites } : { output: bom + plan.output, sites: plan.sites };
 }

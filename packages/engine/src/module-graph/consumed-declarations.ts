@@ -1,5 +1,5 @@
 import { crossFileMessageName, crossFileMessages, interpolate } from '@sunset/rule-data';
-import { messageOf, migratedByDeclarations, migrationFactsOf, type Finding, type MigrationFacts, type RetirementFacts, type RuleName } from '../analysis-contract.js';
+import { asTodo, messageOf, migratedByDeclarations, migrationFactsOf, type Finding, type MigrationFacts, type RetirementFacts, type RuleName } from '../analysis-contract.js';
 import type { CrossFileRelatedLocation } from '../check/check-source.js';
 
 // One request is one finding. A constant one scanned file exports and a request of another file reads
@@ -65,15 +65,7 @@ export const readByUnreportedCause = 'the value is also read by a request that t
  * its own file reads).
  */
 export function debitRewrite<F extends Pick<Finding, 'rule' | 'messageId' | 'data' | 'message' | 'fix' | 'retirement'>>(finding: F): F {
-  if (finding.retirement?.migration !== 'rewrite') return finding;
-  const todo: Omit<F, 'fix'> & { fix?: unknown } = { ...finding };
-  delete todo.fix;
-  return {
-    ...todo,
-    messageId: 'retiredTodo',
-    message: messageOf(finding.rule, 'retiredTodo', finding.data),
-    retirement: { ...finding.retirement, migration: 'todo', candidates: [], todoCause: readByUnreportedCause },
-  } as unknown as F;
+  return asTodo(finding, readByUnreportedCause);
 }
 
 /** `crossFileMessages.value` said of a declaration `sunset fix` rewrites: `valueRewritten`. */

@@ -58,7 +58,7 @@ export function createSunsetRule(name: RuleName, memo: AnalysisMemo): SunsetRule
       };
       return {
         Program(): void {
-          run(analysis.index(), analysis.analysisOptions, ruleOptions).forEach(report);
+          analysis.settled(run(analysis.index(), analysis.analysisOptions, ruleOptions)).forEach(report);
         },
       };
     },

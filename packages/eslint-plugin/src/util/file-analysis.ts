@@ -1,6 +1,22 @@
 import path from 'node:path';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
-import { indexFile, migratedByDeclarations, mightNeedAnalysis, todoOnlyForTextElsewhere, valuesReadBy, type AnalysisOptions, type CrossFileResolver, type FileIndex, type Finding, type SourceFile } from '@sunset/analysis';
+import {
+  indexFile,
+  lineColumnAt,
+  migratedByDeclarations,
+  mightNeedAnalysis,
+  readDirectives,
+  settleSilencedShares,
+  silences,
+  todoOnlyForTextElsewhere,
+  valuesReadBy,
+  type AnalysisOptions,
+  type CrossFileResolver,
+  type FileDirectives,
+  type FileIndex,
+  type Finding,
+  type SourceFile,
+} from '@sunset/analysis';
 import type { RuleName } from '@sunset/rule-data';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { moduleParserFor, parserOf, type ParseModule } from './module-parser.js';
@@ -21,6 +37,12 @@ export interface FileAnalysis {
    * `sunset check` says of the same request. False without such values.
    */
   rewrittenWhereDeclared(finding: Finding, rule: RuleName, ruleOptions: readonly unknown[]): boolean;
+  /**
+   * A rule's findings as it reports them: a rewrite whose edit a finding the file's eslint-disable
+   * comments silence makes too (a constant both requests read) is a TODO, as `sunset fix` plans it
+   * (`settleSilencedShares`). The silenced ones stay, for ESLint to silence.
+   */
+  settled(findings: readonly Finding[]): Finding[];
 }
 
 /**
@@ -95,6 +117,8 @@ export function createAnalysisMemo(warn: WarnFunction = emitProcessWarning): Ana
         warn(typeAwareWithoutTypesMessage(context.filename), 'SUNSET_TYPE_AWARE_WITHOUT_TYPES');
       }
       let index: FileIndex | undefined;
+      let directives: FileDirectives | undefined;
+      const positions = { position: (offset: number) => lineColumnAt(sourceCode.text, offset) };
       const analysis: FileAnalysis = {
         options,
         analysisOptions,
@@ -105,6 +129,13 @@ export function createAnalysisMemo(warn: WarnFunction = emitProcessWarning): Ana
           if (modules === undefined || relative === undefined || retirement === undefined || !todoOnlyForTextElsewhere(retirement)) return false;
           // What the rule finds where each value the finding read is declared.
           return migratedByDeclarations(retirement, valuesReadBy(finding, relative.resolutions).flatMap((declaration) => modules.findingsAt(declaration, rule, ruleOptions)));
+        },
+        settled(findings) {
+          if (findings.length < 2) return [...findings];
+          const { comments } = analysis.index().file;
+          if (!comments.some((comment) => comment.value.includes('eslint-disable'))) return [...findings];
+          const read = (directives ??= readDirectives(comments, positions));
+          return settleSilencedShares(findings, (finding) => silences(read, finding, positions));
         },
       };
       files.set(sourceCode, { settings: context.settings, analysis });
