@@ -13,6 +13,7 @@ export {
   type Catalog,
 } from './catalog.js';
 export type { CustomEntryInput } from './custom-entries.js';
+export { mayBeServiceOf } from './match/operation-name.js';
 export { renderPath, templateParams } from './render-path.js';
 export {
   describeAction,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinEntries, matchOperationName } from '@sunset/rule-data';
+import { builtinCatalog, builtinEntries, createCatalog, matchOperationName, mayBeServiceOf } from '@sunset/rule-data';
 
 describe('matchOperationName', () => {
   const operations = builtinEntries.filter((entry) => entry.kind === 'operation');
@@ -15,4 +15,31 @@ describe('matchOperationName', () => {
       expect(matchOperationName(name)).toBeUndefined();
     },
   );
+});
+
+describe('mayBeServiceOf', () => {
+  const getUsers = matchOperationName('GetUsers')!.entry;
+
+  // The spec's names (Campaigns service, User service, Advertiser service, Label service) as a .svc file or a WCF contract may write them.
+  it.each(['UserService', 'IUserService', 'UserServiceSoap', 'usersService', 'CampaignService', 'ICampaignService', 'LabelService', 'AdvertiserService', 'UserService2'])(
+    'takes %s for a service of the API that retires GetUsers',
+    (written) => {
+      expect(mayBeServiceOf(written, getUsers, builtinCatalog.operations)).toBe(true);
+    },
+  );
+
+  // Another application's WCF service with an operation of the same name: Visual Studio's defaults, other names.
+  it.each(['Service1', 'IService1', 'Moin', 'Reports', 'Engine', 'CommunicationService', 'IUserManagementService', ''])('takes %j for another application\'s service', (written) => {
+    expect(mayBeServiceOf(written, getUsers, builtinCatalog.operations)).toBe(false);
+  });
+
+  it('knows nothing against a custom entry whose service is not named "… service"', () => {
+    const catalog = createCatalog([{ id: 'billing-get-invoices', retired: 'GetInvoicesAsJson', gaEnds: '2027-01-01', supportEnds: '2027-12-31', reason: 'billing moves to REST' }]);
+    const entry = matchOperationName('GetInvoicesAsJson', catalog)!.entry;
+    expect(mayBeServiceOf('Service1', entry, catalog.operations)).toBe(true);
+    const named = createCatalog([{ id: 'billing-get-invoices', retired: 'GetInvoicesAsJson', gaEnds: '2027-01-01', supportEnds: '2027-12-31', reason: 'billing moves to REST', service: 'Billing service' }]);
+    const billing = matchOperationName('GetInvoicesAsJson', named)!.entry;
+    expect(mayBeServiceOf('BillingService', billing, named.operations)).toBe(true);
+    expect(mayBeServiceOf('Service1', billing, named.operations)).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-import { matchOperationName, type Catalog, type OperationMatch } from '@sunset/rule-data';
+import { matchOperationName, mayBeServiceOf, type Catalog, type OperationMatch } from '@sunset/rule-data';
 import type { Node } from '../ast/nodes.js';
 import { flatText, type Segment } from '../url/segments.js';
 
@@ -26,6 +26,16 @@ const tokenBefore = (text: string, index: number): string => trailingToken.exec(
 
 /** Is `token` (ending in `/`) an action URI: absolute, a URN, or `.../ICampaignService/`? */
 const isActionPrefix = (token: string): boolean => /:\/\//.test(token) || /^urn:/i.test(token) || /(Service|Soap)\/$/i.test(token);
+/**
+ * A WCF address right before the name: `.../CampaignService.svc/`, or with the endpoint's relative
+ * address (`.../SecurityService.svc/JSON/`); the service's file name is group 1.
+ */
+const wcfAddress = /([\w.-]*)\.svc\/(?:[A-Za-z][\w-]*\/)?$/i;
+/** The WCF contract an action URI ends in (`.../ICampaignService/`, `http://tempuri.org/IService1/`); undefined for `.../api/2010/06/`. */
+const actionContract = (token: string): string | undefined => {
+  const segment = /([^/]+)\/$/.exec(token)?.[1];
+  return segment !== undefined && /service|soap/i.test(segment) ? segment : undefined;
+};
 
 /** The segment holding flat offset `index`, and the offset inside it. */
 function segmentAt(segments: readonly Segment[], index: number): { segment: Segment; offset: number } | undefined {
@@ -40,8 +50,10 @@ function segmentAt(segments: readonly Segment[], index: number): { segment: Segm
 
 /**
  * Retired operation names written as SOAP/WCF strings: hand-written envelope elements, action
- * URIs (`http://.../ICampaignService/GetCampaigns`), WCF JSON(P) addresses (`.../LabelService.svc/Op`)
- * and, where the string is a `SOAPAction` value, a bare quoted name. Prose never matches.
+ * URIs (`http://.../ICampaignService/GetCampaigns`), WCF JSON(P) addresses (`.../LabelService.svc/Op`,
+ * `.../LabelService.svc/json/Op`) and, where the string is a `SOAPAction` value, a bare quoted name.
+ * Prose never matches, nor an address or contract that names another service (`Moin.svc/GetUsers`,
+ * `http://tempuri.org/IService1/GetUsers`: `mayBeServiceOf`).
  */
 export function findSoapStrings(segments: readonly Segment[], catalog: Catalog, isActionValue: boolean): SoapStringHit[] {
   const text = flatText(segments);
@@ -60,13 +72,19 @@ export function findSoapStrings(segments: readonly Segment[], catalog: Catalog, 
     const after = text.slice(word.index + name.length);
     let form: SoapStringHit['form'] | undefined;
     let urlToken: string | undefined;
+    // The service the string addresses, where it names one: another application's service with an operation of the same name is not this API's.
+    let service: string | undefined;
+    const address = wcfAddress.exec(before);
     if (elementOpening.test(before) && afterElementName.test(after)) form = 'soap-envelope';
-    else if (/\.svc\/$/i.test(before) && afterUrlName.test(after)) {
+    else if (address !== null && afterUrlName.test(after)) {
       form = 'wcf-url';
       urlToken = tokenBefore(text, word.index);
-    } else if (before.endsWith('/') && afterActionName.test(after) && isActionPrefix(tokenBefore(text, word.index))) form = 'soap-action';
-    else if (isActionValue && text.replace(/["'\s]/g, '') === name) form = 'soap-action';
-    if (!form) continue;
+      service = address[1];
+    } else if (before.endsWith('/') && afterActionName.test(after) && isActionPrefix(tokenBefore(text, word.index))) {
+      form = 'soap-action';
+      service = actionContract(tokenBefore(text, word.index));
+    } else if (isActionValue && text.replace(/["'\s]/g, '') === name) form = 'soap-action';
+    if (!form || (service !== undefined && !mayBeServiceOf(service, match.entry, catalog.operations))) continue;
     const { segment, offset } = at;
     const mapped = segment.kind === 'text' && segment.sourceStart !== undefined && offset + name.length <= segment.mappedLength;
     const nameRange = mapped ? ([segment.sourceStart! + offset, segment.sourceStart! + offset + name.length] as const) : undefined;

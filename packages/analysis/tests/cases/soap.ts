@@ -130,6 +130,33 @@ export const soapCases: Case[] = [
     ],
   },
   {
+    name: "WCF addresses with the endpoint's relative address before the operation (`.svc/json/Op`)",
+    code: [
+      "$.getJSON('https://api.example.com/Services/LabelService.svc/json/GetCampaignLabelsAsJson?campaignId=' + id);",
+      "const ADV = '/Services/AdvertiserService.svc/JSON/GetAdvertisersAsJson';",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'label-service-get-campaign-labels-as-json', key: 'GetCampaignLabelsAsJson', form: 'wcf-url', migration: 'todo',
+        at: "'https://api.example.com/Services/LabelService.svc/json/GetCampaignLabelsAsJson?campaignId='",
+      },
+      { id: 'advertiser-service-get-advertisers-as-json', key: 'GetAdvertisersAsJson', form: 'wcf-url', migration: 'todo', at: "'/Services/AdvertiserService.svc/JSON/GetAdvertisersAsJson'" },
+    ],
+  },
+  {
+    name: "another application's WCF service with an operation of a retired name is not a finding (its address or contract names the service)",
+    code: [
+      "$.getJSON('Moin.svc/GetUsers?customerID=' + customerId, done);",
+      "$.getJSON(server + '/ws/Service1.svc/GetUsers/' + userId);",
+      "const REPORTS = '/Services/Reports.svc/json/GetCampaignsAsJson';",
+      "fetch('/Service1.svc', { method: 'POST', body: xml, headers: { SOAPAction: 'http://tempuri.org/IService1/GetUsers' } });",
+      "const ACTION = 'http://tempuri.org/IUserManagementService/GetAdvertisers';",
+    ].join('\n'),
+    js: true,
+    expected: [],
+  },
+  {
     name: 'a WCF address on a host outside the API host list is not a finding',
     code: "fetch('https://legacy-mock.test/LabelService.svc/GetCampaignLabelsAsJson');",
     js: true,
