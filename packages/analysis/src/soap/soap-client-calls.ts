@@ -1,4 +1,4 @@
-import { matchOperationName, type Catalog, type OperationMatch } from '@sunset/rule-data';
+import { matchOperationName, mayBeServiceOf, type Catalog, type OperationMatch } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
 import { forEachChild } from '../ast/child-keys.js';
 import { calleeOf, isFunction, memberCallee, memberPropertyName, unwrap, type Node } from '../ast/nodes.js';
@@ -175,7 +175,43 @@ function receiverEvidence(root: Node, context: EvaluationContext): SoapEvidence 
   }
 }
 
-/** A call of a retired operation on something that may be a SOAP client: `client.GetCampaignsAsync(args)`. */
+/** The service a WSDL or service address names: `CampaignService` of `.../CampaignService.svc?wsdl`, `.../Users.asmx`, `.../Service1?wsdl`, `.../Billing.wsdl`. */
+const addressedService = /([\w-]+)(?:\.(?:svc|asmx)\b|\.wsdl\b|\?wsdl)/i;
+
+/** The address a SOAP client is made from, as text, where the code shows it: `createClientAsync(URL)`, awaited or not. */
+function factoryAddress(value: Node, context: EvaluationContext): string | undefined {
+  const unwrapped = unwrap(value);
+  const call = unwrapped.type === 'AwaitExpression' ? unwrap(unwrapped.argument) : unwrapped;
+  if (call.type !== 'CallExpression' || !isSoapFactoryCall(call) || call.arguments.length === 0) return undefined;
+  const segments = evaluateExpression(call.arguments[0]!, undefined, context);
+  return segments === undefined ? undefined : flatText(segments);
+}
+
+/**
+ * The service named by the address the receiver's client is made from, where the file shows it: a
+ * constant made by a factory (`const client = await soap.createClientAsync(URL)`), the client a
+ * factory hands its callback (`soap.createClient(URL, (err, client) => ...)`), or a factory call itself.
+ */
+function receiverService(root: Node, context: EvaluationContext): string | undefined {
+  let address: string | undefined;
+  if (root.type === 'Identifier') {
+    const binding = context.scope.resolve(root);
+    if (binding?.kind === 'param' && binding.fn && binding.paramIndex === 1) {
+      const call = context.scope.parentOf(binding.fn);
+      if (call?.type === 'CallExpression') address = factoryAddress(call, context);
+    } else if (binding) {
+      const value = constantValueOf(binding);
+      if (value) address = factoryAddress(value, context);
+    }
+  } else address = factoryAddress(root, context);
+  return address === undefined ? undefined : addressedService.exec(address)?.[1];
+}
+
+/**
+ * A call of a retired operation on something that may be a SOAP client: `client.GetCampaignsAsync(args)`.
+ * Not one when the client is made from the address of another application's service
+ * (`createClientAsync('http://intranet/Service1.svc?wsdl')`: `mayBeServiceOf`).
+ */
 export function recognizeSoapClientCall(call: TSESTree.CallExpression, catalog: Catalog, context: EvaluationContext): SoapClientCall | undefined {
   const callee = memberCallee(call);
   const name = callee ? memberPropertyName(callee) : undefined;
@@ -185,5 +221,7 @@ export function recognizeSoapClientCall(call: TSESTree.CallExpression, catalog: 
   let root = unwrap(callee.object);
   // `client.CampaignService.CampaignServiceSoap.GetCampaigns(...)`: service and port names between.
   while (root.type === 'MemberExpression' && unwrap(root.object).type !== 'ThisExpression' && !root.computed) root = unwrap(root.object);
+  const service = receiverService(root, context);
+  if (service !== undefined && !mayBeServiceOf(service, match.entry, catalog.operations)) return undefined;
   return { match, call, nameNode: unwrap(callee.property), evidence: receiverEvidence(root, context) };
 }

@@ -33,6 +33,20 @@ export const soapCases: Case[] = [
     ],
   },
   {
+    name: "a client made from another application's service address calls its own operations, not the retired API's",
+    code: [
+      "import * as soap from 'soap';",
+      "const campaigns = await soap.createClientAsync('https://api.example.com/Services/CampaignService.svc?wsdl');",
+      'await campaigns.GetCampaignsAsync({});',
+      "const intranet = await soap.createClientAsync('http://intranet.local/Service1.svc?wsdl');",
+      'await intranet.GetUsersAsync({});',
+      'await intranet.GetCampaignsAsync({});',
+      "soap.createClient('http://intranet.local/Reports.asmx?wsdl', (err, client) => client.GetAdvertisers({}, done));",
+    ].join('\n'),
+    js: true,
+    expected: [{ id: 'campaigns-service-get-campaigns', key: 'GetCampaigns', form: 'soap-client', migration: 'todo', at: 'GetCampaignsAsync' }],
+  },
+  {
     name: 'strong-soap and a client created from a WSDL address, also as a class member and through then()',
     code: [
       "const soap = require('strong-soap').soap;",
