@@ -175,8 +175,11 @@ function receiverEvidence(root: Node, context: EvaluationContext): SoapEvidence 
   }
 }
 
-/** The service a WSDL or service address names: `CampaignService` of `.../CampaignService.svc?wsdl`, `.../Users.asmx`, `.../Service1?wsdl`, `.../Billing.wsdl`. */
-const addressedService = /([\w-]+)(?:\.(?:svc|asmx)\b|\.wsdl\b|\?wsdl)/i;
+/**
+ * The service a service address or WSDL file names: `CampaignService` of `.../CampaignService.svc?wsdl`,
+ * `.../Users.asmx`, `.../Billing.wsdl`. A bare `.../legacy?wsdl` names a route, not a service.
+ */
+const addressedService = /([\w-]+)\.(?:svc|asmx|wsdl)\b/i;
 
 /** The address a SOAP client is made from, as text, where the code shows it: `createClientAsync(URL)`, awaited or not. */
 function factoryAddress(value: Node, context: EvaluationContext): string | undefined {

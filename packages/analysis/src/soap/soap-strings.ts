@@ -31,10 +31,13 @@ const isActionPrefix = (token: string): boolean => /:\/\//.test(token) || /^urn:
  * address (`.../SecurityService.svc/JSON/`); the service's file name is group 1.
  */
 const wcfAddress = /([\w.-]*)\.svc\/(?:[A-Za-z][\w-]*\/)?$/i;
-/** The WCF contract an action URI ends in (`.../ICampaignService/`, `http://tempuri.org/IService1/`); undefined for `.../api/2010/06/`. */
+/**
+ * The WCF contract an action URI ends in, where it names one: `ICampaignService`, `IService1`,
+ * `CampaignServiceSoap`; undefined for `.../api/2010/06/` or a route such as `.../Services/`.
+ */
 const actionContract = (token: string): string | undefined => {
   const segment = /([^/]+)\/$/.exec(token)?.[1];
-  return segment !== undefined && /service|soap/i.test(segment) ? segment : undefined;
+  return segment !== undefined && (/^I[A-Z]\w*$/.test(segment) || /^\w+(?:Service|Soap)$/i.test(segment)) ? segment : undefined;
 };
 
 /** The segment holding flat offset `index`, and the offset inside it. */

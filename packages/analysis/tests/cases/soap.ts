@@ -159,6 +159,19 @@ export const soapCases: Case[] = [
     ],
   },
   {
+    name: 'an address or action URI that names a route, not a service, says nothing against the operation',
+    code: [
+      "const client = await soap.createClientAsync(`${API_BASE}/services/legacy?wsdl`);",
+      'await client.GetAdvertisersAsync({});',
+      "const headers = { SOAPAction: 'https://legacy.example.com/Services/GetCampaigns' };",
+    ].join('\n'),
+    js: true,
+    expected: [
+      { id: 'advertiser-service-get-advertisers', key: 'GetAdvertisers', form: 'soap-client', migration: 'todo', at: 'GetAdvertisersAsync' },
+      { id: 'campaigns-service-get-campaigns', key: 'GetCampaigns', form: 'soap-action', migration: 'todo', at: "'https://legacy.example.com/Services/GetCampaigns'" },
+    ],
+  },
+  {
     name: "another application's WCF service with an operation of a retired name is not a finding (its address or contract names the service)",
     code: [
       "$.getJSON('Moin.svc/GetUsers?customerID=' + customerId, done);",
