@@ -161,6 +161,28 @@ describe('sunset report --history (burndown from git, no checkout)', () => {
     ]);
   });
 
+  // A rewrite of MANAGERS would move add.ts's POST, which no entry retires: sunset fix leaves it, so no commit counts a rewrite.
+  it('counts no rewrite, in the work tree and in each commit, where a request of another file without a finding reads the constant too', async () => {
+    const repo = throwawayRepo();
+    const paths = "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\n";
+    const list = "import { MANAGERS } from './paths';\nexport const list = () => fetch(MANAGERS);\n";
+    const add = "import { MANAGERS } from './paths';\nexport const add = (body: string) => fetch(MANAGERS, { method: 'POST', body });\n";
+    repo.commit({ 'src/paths.ts': paths, 'src/list.ts': list, 'src/add.ts': add }, '2026-01-02T10:00:00Z', 'a constant, its GET and its POST');
+    repo.commit({ 'src/list.ts': null }, '2026-01-20T10:00:00Z', 'drop the GET');
+    const { data, code } = await report(repo.dir, ['--history', '2026-01-01', '--every', 'week']);
+    expect(code).toBe(0);
+    // With the GET gone, the declaration is the one site: a TODO, as sunset check says.
+    expect(data.sites.map((site) => `${site.file}:${site.line}:${site.column} ${site.entry} ${site.fix}`)).toEqual(['src/paths.ts:1:25 campaign-dictionary-managers todo']);
+    expect(data.history?.points.map((point) => [point.day, point.total, point.rewrite])).toEqual([
+      ['2026-01-08', 1, 0],
+      ['2026-01-15', 1, 0],
+      ['2026-01-22', 1, 0],
+      ['2026-01-29', 1, 0],
+      ['2026-02-05', 1, 0],
+      ['2026-02-10', 1, 0],
+    ]);
+  });
+
   it('says, in a repository without a commit, that there is no history yet and what to do (not git\'s "ambiguous argument")', async () => {
     const repo = throwawayRepo();
     writeFileSync(path.join(repo.dir, 'a.ts'), listCall);

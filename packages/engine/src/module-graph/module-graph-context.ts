@@ -1,6 +1,7 @@
 import { valuesReadBy, valuesReadByUnreported, type Declaration, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
 import { checkCandidate, checkContextOf, type CheckContext, type CheckSourceResult, type LocatedFinding } from '../check/check-source.js';
 import { emptyTimings } from '../check/timings.js';
+import type { DeclarationPlace } from '../check/thread-result.js';
 import { nestsTooDeeply, tooDeeplyNestedMessage } from '../files/source-shape.js';
 import { moduleGraphResolver, type ModuleFacts, type ModuleGraphData } from './build-module-graph.js';
 import { readModuleExports, retiredExports, type ModuleExports } from './exported-values.js';
@@ -53,11 +54,19 @@ export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, 
  * default mode's second pass, for texts held elsewhere than a work tree: a commit's blobs).
  * Findings that read another file's value say so (`data.declaredIn`, `crossFileRelated`).
  */
-export function checkSourceInModuleGraph(text: string, file: string, options: SunsetOptions, graph: ModuleGraphData, displayPath: (file: string) => string): CheckSourceResult {
-  if (nestsTooDeeply(text)) return { findings: [], error: { file, message: tooDeeplyNestedMessage } };
+export function checkSourceInModuleGraph(
+  text: string,
+  file: string,
+  options: SunsetOptions,
+  graph: ModuleGraphData,
+  displayPath: (file: string) => string,
+): CheckSourceResult & { readonly readUnreported: readonly DeclarationPlace[] } {
+  if (nestsTooDeeply(text)) return { findings: [], error: { file, message: tooDeeplyNestedMessage }, readUnreported: [] };
   const check = moduleGraphCheck(checkContextOf(options), graph, file, displayPath);
   const result = checkCandidate(text, file, check.context, emptyTimings());
-  return { ...result, findings: check.annotate(result.findings) };
+  // The declarations a request of this file reads without a finding of its own, as `sunset check`'s recheck of an importer gives them.
+  const readUnreported = check.valuesReadUnreported(result.findings).map(({ file: declaredIn, line, column }) => ({ file: declaredIn, line, column }));
+  return { ...result, findings: check.annotate(result.findings), readUnreported };
 }
 
 /**

@@ -54,6 +54,8 @@ interface CrossFileSites {
   /** The places of the declarations they read (`consumedDeclarations`). */
   readonly consumed: ReadonlySet<string>;
   readonly creditable: ReadonlyMap<BlobSite, Creditable>;
+  /** The places of the declarations a request without a finding reads (a POST no entry retires): `sunset fix` rewrites none of them. */
+  readonly readUnreported: ReadonlySet<string>;
 }
 
 export interface CommitSite extends BlobSite {
@@ -102,7 +104,7 @@ export class CommitScanner {
     for (let start = 0; start < files.length; start += batch) {
       ownSites.push(...(await Promise.all(files.slice(start, start + batch).map((file) => this.#sitesOf(file)))));
     }
-    const { sites: acrossFiles, consumed, creditable } = await this.#crossFileSites(files);
+    const { sites: acrossFiles, consumed, creditable, readUnreported } = await this.#crossFileSites(files);
     const sitesOf = (index: number): readonly BlobSite[] => acrossFiles.get(files[index]!.path) ?? ownSites[index]!;
     const placeOf = (file: TreeFile, site: BlobSite): string => placeKey(path.join(this.#scope.root, file.path), site.line, site.column);
     // A declaration whose value a request of another file reads is counted at that request only, as `sunset check` counts it,
@@ -114,16 +116,20 @@ export class CommitScanner {
         if (consumed.has(place)) declared.set(place, [...(declared.get(place) ?? []), { entry: site.entry, fix: site.fix, replacements: site.replacements }]);
       }
     });
-    const counted = (site: BlobSite): BlobSite => {
+    // A declaration another file's request reads without a finding is no rewrite: not for its own site,
+    // nor as a credit to a request that reads it too (as `sunset check` counts them: `withoutConsumedDeclarations`).
+    const counted = (site: BlobSite, place: string): BlobSite => {
+      if (readUnreported.has(place)) return site.fix === 'rewrite' ? { ...site, fix: 'todo' } : site;
       const credit = creditable.get(site);
       if (credit === undefined) return site;
-      const places = credit.places.filter((place) => declared.has(place));
-      return migratedByDeclarations(credit.retirement, places.flatMap((place) => declared.get(place)!)) ? credit.rewrite : site;
+      const places = credit.places.filter((declaration) => declared.has(declaration));
+      if (places.some((declaration) => readUnreported.has(declaration))) return site;
+      return migratedByDeclarations(credit.retirement, places.flatMap((declaration) => declared.get(declaration)!)) ? credit.rewrite : site;
     };
     return files.flatMap((file, index) =>
       sitesOf(index)
         .filter((site) => !consumed.has(placeOf(file, site)))
-        .map((site) => ({ ...counted(site), file: file.path })),
+        .map((site) => ({ ...counted(site, placeOf(file, site)), file: file.path })),
     );
   }
 
@@ -178,8 +184,9 @@ export class CommitScanner {
     const found = new Map<string, BlobSite[]>();
     const consumed = new Set<string>();
     const creditable = new Map<BlobSite, Creditable>();
+    const readUnreported = new Set<string>();
     // The common case: no file of the commit exports a retired value.
-    if (!files.some((file) => this.#offersValues(file.blob))) return { sites: found, consumed, creditable };
+    if (!files.some((file) => this.#offersValues(file.blob))) return { sites: found, consumed, creditable, readUnreported };
     const byAbsolute = new Map(files.map((file) => [path.join(this.#scope.root, file.path), file]));
     const factsOf = (absolute: string): ModuleFacts | undefined => {
       const file = byAbsolute.get(absolute);
@@ -193,7 +200,9 @@ export class CommitScanner {
     for (const absolute of Object.keys(graph.links)) {
       const file = byAbsolute.get(absolute)!;
       const text = this.#moduleText.get(file.blob) ?? (await this.#reader.read(file.blob));
-      const { findings } = checkSourceInModuleGraph(text, absolute, this.#scope.options, graph, (declaredIn) => path.relative(this.#scope.root, declaredIn).split(path.sep).join('/'));
+      const checked = checkSourceInModuleGraph(text, absolute, this.#scope.options, graph, (declaredIn) => path.relative(this.#scope.root, declaredIn).split(path.sep).join('/'));
+      const { findings } = checked;
+      for (const place of checked.readUnreported) readUnreported.add(placeKey(place.file, place.line, place.column));
       const lines = splitLines(text);
       const sites = this.#reported(findings).map((finding) => {
         const site = this.#blobSite(finding, lines);
@@ -204,7 +213,7 @@ export class CommitScanner {
       });
       found.set(file.path, sites);
     }
-    return { sites: found, consumed, creditable };
+    return { sites: found, consumed, creditable, readUnreported };
   }
 
   #offersValues(blob: string): boolean {
