@@ -365,6 +365,35 @@ describe.concurrent('a constant that requests of other files read', () => {
   });
 });
 
+describe.concurrent('a constant also given to a helper that may send it', () => {
+  // postJson is imported: no mode sees that it POSTs, so none rewrites MANAGERS for the GET.
+  it('is not rewritten where it is written, in any mode: a TODO at the GET naming the helper', async () => {
+    const http = "export function postJson(url: string, body: unknown) {\n  return fetch(url, { method: 'POST', body: JSON.stringify(body) });\n}\n";
+    const api = [
+      "import { postJson } from './http';",
+      "const MANAGERS = '/v1/campaigns/dictionaries/managers';",
+      'export const list = () => fetch(MANAGERS);',
+      'export const add = (body: unknown) => postJson(MANAGERS, body);',
+      '',
+    ].join('\n');
+    const { dir, cleanup, check, checkProject, fix, project, codemod } = await inEveryMode({ 'http.ts': http, 'api.ts': api });
+    try {
+      for (const result of [check, checkProject]) {
+        expect((parseJson(result) as { findings: { file: string; line: number; column: number; fix: string }[] }).findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.fix}`)).toEqual(['src/api.ts:3:33 todo']);
+      }
+      const reason = 'the URL is also given to postJson(), which may send it too; a rewrite where it is written would move that call as well';
+      for (const result of [fix, project, codemod]) {
+        expect((parseJson(result) as { sites: { file: string; line: number; column: number; action: string; reason: string }[] }).sites.map((site) => `${site.file}:${site.line}:${site.column} ${site.action} ${site.reason}`)).toEqual([`src/api.ts:3:33 todo ${reason}`]);
+      }
+      const written = await runSunset(['fix', ...asOf], { cwd: dir });
+      expect(written.code).toBe(0);
+      expect(await readFile(path.join(dir, 'src/api.ts'), 'utf8')).toMatch(/^import .*\nconst MANAGERS = '\/v1\/campaigns\/dictionaries\/managers';\n\/\/ TODO\(sunset:campaign-dictionary-managers\): .*\nexport const list/);
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
 describe.concurrent('a file that does not parse (fixtures/broken)', () => {
   it('is reported with its line and left byte-identical; the other file is fixed; exit 1', async () => {
     const { dir, cleanup } = await makeTempDir('broken');

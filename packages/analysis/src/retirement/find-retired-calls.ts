@@ -11,7 +11,7 @@ import {
   type RetirementEntry,
   type UrlMatch,
 } from '@sunset/rule-data';
-import { rangeOf, unwrap, type Node } from '../ast/nodes.js';
+import { calleeOf, memberPropertyName, rangeOf, unwrap, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import type { HttpCall, StatedMethod } from '../requests/http-calls.js';
 import type { SoapClientCall } from '../soap/soap-client-calls.js';
@@ -23,6 +23,7 @@ import { methodWrittenBeside } from '../requests/method-beside-url.js';
 import { methodEdits } from './method-edit.js';
 import { rewritePathEdits } from './rewrite-url.js';
 import { statementStartOf } from './statement.js';
+import { evaluateExpression } from '../url/evaluate.js';
 
 /** Another place of the same SOAP request, and what it is. */
 export interface RelatedSoapSite {
@@ -265,17 +266,76 @@ function isSoapFinding(run: Run, call: SoapClientCall): boolean {
   return call.evidence === 'used-as-client' || isDistinctiveOperation(call.match);
 }
 
+/** Calls that read a URL without sending it: logging, error messages, encoding, test assertions. */
+const loggingMethods = new Set(['log', 'info', 'warn', 'error', 'debug', 'trace', 'fatal', 'verbose']);
+const readOnlyFunctions = new Set(['String', 'encodeURI', 'encodeURIComponent', 'decodeURI', 'decodeURIComponent', 'expect', 'assert']);
+
+/** The name a call shows for its function (`postJson`, `api.post`), or undefined for a call that only reads a URL (`console.log`, `new Error`, `String`). */
+function sendingCalleeName(call: Node): string | undefined {
+  if (call.type !== 'CallExpression' && call.type !== 'NewExpression') return undefined;
+  const callee = unwrap(calleeOf(call));
+  if (callee.type === 'Identifier') {
+    if (readOnlyFunctions.has(callee.name) || /Error$/.test(callee.name)) return undefined;
+    return callee.name;
+  }
+  if (callee.type !== 'MemberExpression') return undefined;
+  const property = memberPropertyName(callee);
+  if (property === undefined || loggingMethods.has(property)) return undefined;
+  const object = unwrap(callee.object);
+  const owner = object.type === 'Identifier' ? object.name : object.type === 'ThisExpression' ? 'this' : undefined;
+  if (owner === 'JSON' || owner === 'assert') return undefined;
+  return owner === undefined ? property : `${owner}.${property}`;
+}
+
+/**
+ * The calls outside `reported` requests, not requests themselves and not only reading a URL, that are
+ * given a value written in one of `containers` (`postJson(MANAGERS, body)`): a helper this file's
+ * analysis does not see into may send it. By container, the names of those functions.
+ */
+function helpersGiven(index: FileIndex, containers: ReadonlySet<Node>, requests: readonly HttpCall[], reported: readonly HttpCall[]): Map<Node, string[]> {
+  const given = new Map<Node, string[]>();
+  const requestCalls = new Set<Node>(requests.map((request) => request.call));
+  const inside = reported.map((request) => rangeOf(request.call));
+  const context = index.evaluation();
+  for (const call of index.scope.calls) {
+    if (requestCalls.has(call) || call.arguments.length === 0) continue;
+    const [start, end] = rangeOf(call);
+    if (inside.some(([from, to]) => from <= start && end <= to)) continue;
+    const name = sendingCalleeName(call);
+    if (name === undefined) continue;
+    for (const argument of call.arguments) {
+      const value = unwrap(argument);
+      // Only what names a value written elsewhere: a literal argument is its own (and reported on its own).
+      if (value.type !== 'Identifier' && value.type !== 'MemberExpression' && value.type !== 'TemplateLiteral' && value.type !== 'BinaryExpression') continue;
+      for (const segment of evaluateExpression(value, undefined, context) ?? []) {
+        const container = segment.container;
+        if (container === undefined || !containers.has(container)) continue;
+        // The call the value is written in builds it (`const orders = new URL(`v1/...`, base)`): no other reader.
+        const [from, to] = rangeOf(container);
+        if (start <= from && to <= end) continue;
+        const names = given.get(container) ?? [];
+        if (!names.includes(name)) names.push(name);
+        given.set(container, names);
+      }
+    }
+  }
+  return given;
+}
+
 /**
  * Constants used by calls that migrate differently (or not at all) are not rewritten for one of them:
  * neither for findings that migrate otherwise nor where a request of the file that reports nothing
  * (a POST the entry does not retire, another API's host) reads the same text, which a rewrite would
- * send elsewhere too.
+ * send elsewhere too; nor where the constant is also given to a function the analysis does not see
+ * into (`postJson(MANAGERS, body)`: a helper that may POST it). A log line does not count.
  */
-function settleSharedContainers(drafts: Draft[], requests: readonly HttpCall[]): void {
+function settleSharedContainers(drafts: Draft[], index: FileIndex): void {
+  const { requests } = index;
   const byContainer = new Map<Node, Draft[]>();
   for (const draft of drafts) if (draft.container) byContainer.set(draft.container, [...(byContainer.get(draft.container) ?? []), draft]);
   if (byContainer.size === 0) return;
-  const reported = new Set(drafts.flatMap((draft) => (draft.request === undefined ? [] : [draft.request])));
+  const reportedRequests = drafts.flatMap((draft) => (draft.request === undefined ? [] : [draft.request]));
+  const reported = new Set(reportedRequests);
   const unreportedReaders = new Map<Node, number>();
   for (const request of requests) {
     if (reported.has(request)) continue;
@@ -283,20 +343,22 @@ function settleSharedContainers(drafts: Draft[], requests: readonly HttpCall[]):
       unreportedReaders.set(container, (unreportedReaders.get(container) ?? 0) + 1);
     }
   }
+  // Only a constant a request reads and rewrites where it is written can move a helper's call.
+  const rewritten = new Set([...byContainer].filter(([, group]) => group.some((draft) => draft.request !== undefined && draft.call.migration === 'rewrite')).map(([container]) => container));
+  const helpers = rewritten.size === 0 ? new Map<Node, string[]>() : helpersGiven(index, rewritten, requests, reportedRequests);
   for (const [container, group] of byContainer) {
     const others = unreportedReaders.get(container) ?? 0;
-    if (group.length + others < 2) continue;
+    const given = helpers.get(container) ?? [];
+    if (group.length + others < 2 && given.length === 0) continue;
     const editKeys = new Set(group.map((draft) => (draft.call.migration === 'rewrite' ? JSON.stringify(draft.call.edits) : 'todo')));
-    if (others === 0 && editKeys.size === 1 && !editKeys.has('todo')) continue;
+    if (others === 0 && given.length === 0 && editKeys.size === 1 && !editKeys.has('todo')) continue;
+    const todoCause =
+      others === 0 && given.length > 0 && editKeys.size === 1 && !editKeys.has('todo')
+        ? `the URL is also given to ${given.map((name) => `${name}()`).join(', ')}, which may send it too; a rewrite where it is written would move that call as well`
+        : `the URL is written once and used by ${group.length + others} sites that do not all migrate the same way`;
     for (const draft of group) {
       if (draft.call.migration !== 'rewrite') continue;
-      draft.call = {
-        ...draft.call,
-        migration: 'todo',
-        edits: [],
-        candidates: [],
-        todoCause: `the URL is written once and used by ${group.length + others} sites that do not all migrate the same way`,
-      };
+      draft.call = { ...draft.call, migration: 'todo', edits: [], candidates: [], todoCause };
     }
   }
 }
@@ -411,7 +473,7 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
     drafts.push(...pathFindings(run, { form: 'url-string', node: found.root, segments: found.segments, view: found.view, matches, stated }).map((draft) => chosenAtRunTime(run, draft, found.among)));
   }
 
-  settleSharedContainers(drafts, index.requests);
+  settleSharedContainers(drafts, index);
   const seen = new Set<string>();
   const calls = mergeSoapRequests(run, drafts)
     .map((draft) => draft.call)

@@ -272,13 +272,66 @@ export const editCases: Case[] = [
     ],
   },
   {
-    name: 'a constant also read by what is not a request (a log line) is still rewritten where it is written',
-    code: "const CLIENTS = '/v1/campaigns/dictionaries/clients';\nfetch(CLIENTS);\nconsole.log(`loading ${CLIENTS}`);",
+    name: 'a constant also read by what is not a request (a log line, an error message, an assertion) is still rewritten where it is written',
+    code: [
+      "const CLIENTS = '/v1/campaigns/dictionaries/clients';",
+      'fetch(CLIENTS);',
+      'console.log(`loading ${CLIENTS}`);',
+      'this.logger.warn(CLIENTS);',
+      'throw new TypeError(`no ${CLIENTS}`);',
+      'expect(String(CLIENTS)).toBe(encodeURIComponent(CLIENTS));',
+    ].join('\n'),
     js: true,
     expected: [
       {
         id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'fetch', migration: 'rewrite', at: 'CLIENTS', occurrence: 2,
-        output: "const CLIENTS = '/v1/buyer/advertisers';\nfetch(CLIENTS);\nconsole.log(`loading ${CLIENTS}`);",
+        output: [
+          "const CLIENTS = '/v1/buyer/advertisers';",
+          'fetch(CLIENTS);',
+          'console.log(`loading ${CLIENTS}`);',
+          'this.logger.warn(CLIENTS);',
+          'throw new TypeError(`no ${CLIENTS}`);',
+          'expect(String(CLIENTS)).toBe(encodeURIComponent(CLIENTS));',
+        ].join('\n'),
+      },
+    ],
+  },
+  {
+    // postJson may POST it: the analysis does not look into a helper, and a rewrite would move that call too.
+    name: 'a constant also given to a function the analysis does not see into is not rewritten for the request that reads it',
+    code: [
+      "const MANAGERS = '/v1/campaigns/dictionaries/managers';",
+      'export const list = () => fetch(MANAGERS);',
+      'export const add = (body) => postJson(MANAGERS, body);',
+      "const CLIENTS = '/v1/campaigns/dictionaries/clients';",
+      'export const clients = () => axios.get(CLIENTS);',
+      'export const save = (body) => repo.saveAll(`${CLIENTS}?bulk=1`, body);',
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'fetch', migration: 'todo', at: 'MANAGERS', occurrence: 2,
+        cause: 'the URL is also given to postJson(), which may send it too; a rewrite where it is written would move that call as well',
+      },
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'axios', migration: 'todo', at: 'CLIENTS', occurrence: 2,
+        cause: 'the URL is also given to repo.saveAll(), which may send it too; a rewrite where it is written would move that call as well',
+      },
+      // The URL built for repo.saveAll is a string of its own (its method not shown), sharing the constant: a TODO too.
+      {
+        id: 'campaign-dictionary-clients', key: '/v1/campaigns/dictionaries/clients', form: 'url-string', migration: 'todo', at: '`${CLIENTS}?bulk=1`',
+        cause: 'the URL is also given to repo.saveAll(), which may send it too; a rewrite where it is written would move that call as well',
+      },
+    ],
+  },
+  {
+    name: 'a constant given to a helper inside what no request reads whole (fetch(withQuery(MANAGERS, params))) stays its own finding, rewritten where it is written',
+    code: "const MANAGERS = '/v1/campaigns/dictionaries/managers';\nexport const list = (params) => fetch(withQuery(MANAGERS, params));",
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-managers', key: '/v1/campaigns/dictionaries/managers', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'",
+        output: "const MANAGERS = '/v1/buyer/classifiers/managers';\nexport const list = (params) => fetch(withQuery(MANAGERS, params));",
       },
     ],
   },
