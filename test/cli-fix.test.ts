@@ -347,6 +347,24 @@ describe.concurrent('a constant that requests of other files read', () => {
     }
   });
 
+  // postJson (http.ts) may POST it: no mode sees into it, so none rewrites MANAGERS for the GET.
+  it('is not rewritten when another file gives it to a helper the analysis does not see into: a TODO at the GET', async () => {
+    const http = "export function postJson(url: string, body: unknown) {\n  return fetch(url, { method: 'POST', body: JSON.stringify(body) });\n}\n";
+    const viaHelper = "import { MANAGERS_URL } from './paths';\nimport { postJson } from './http';\nexport const add = (body: unknown) => postJson(MANAGERS_URL, body);\n";
+    const { dir, cleanup, check, checkProject, sites } = await run({ 'paths.ts': paths, 'list.ts': list, 'http.ts': http, 'add.ts': viaHelper });
+    try {
+      expect(check).toEqual(['src/list.ts:2:33 todo']);
+      expect(checkProject).toEqual(check);
+      expect(sites).toEqual([['src/list.ts:2:33 todo'], ['src/list.ts:2:33 todo'], ['src/list.ts:2:33 todo']]);
+      const written = await runSunset(['fix', ...asOf], { cwd: dir });
+      expect(written.code).toBe(0);
+      expect(await readFile(path.join(dir, 'src/paths.ts'), 'utf8')).toBe(paths);
+      expect(await readFile(path.join(dir, 'src/list.ts'), 'utf8')).toMatch(/^import .*\n\/\/ TODO\(sunset:campaign-dictionary-managers\): .*; the path is MANAGERS_URL of src\/paths\.ts\nexport const list/);
+    } finally {
+      await cleanup();
+    }
+  });
+
   it('is marked, not rewritten, where it is declared when only requests without a finding read it', async () => {
     const { dir, cleanup, check, checkProject, sites } = await run({ 'paths.ts': paths, 'add.ts': add });
     try {

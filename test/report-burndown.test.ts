@@ -183,6 +183,26 @@ describe('sunset report --history (burndown from git, no checkout)', () => {
     ]);
   });
 
+  // postJson may POST it: sunset fix leaves MANAGERS as written, so the GET is no rewrite in any commit.
+  it('counts no rewrite where another file gives the constant to a helper the analysis does not see into', async () => {
+    const repo = throwawayRepo();
+    const paths = "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\n";
+    const list = "import { MANAGERS } from './paths';\nexport const list = () => fetch(MANAGERS);\n";
+    const add = "import { MANAGERS } from './paths';\nimport { postJson } from './http';\nexport const add = (body: unknown) => postJson(MANAGERS, body);\n";
+    repo.commit({ 'src/paths.ts': paths, 'src/list.ts': list, 'src/add.ts': add }, '2026-01-02T10:00:00Z', 'a constant, its GET and a helper given it');
+    const { data, code } = await report(repo.dir, ['--history', '2026-01-01', '--every', 'week']);
+    expect(code).toBe(0);
+    expect(data.sites.map((site) => `${site.file}:${site.line}:${site.column} ${site.entry} ${site.fix}`)).toEqual(['src/list.ts:2:33 campaign-dictionary-managers todo']);
+    expect(data.history?.points.map((point) => [point.total, point.rewrite])).toEqual([
+      [1, 0],
+      [1, 0],
+      [1, 0],
+      [1, 0],
+      [1, 0],
+      [1, 0],
+    ]);
+  });
+
   it('says, in a repository without a commit, that there is no history yet and what to do (not git\'s "ambiguous argument")', async () => {
     const repo = throwawayRepo();
     writeFileSync(path.join(repo.dir, 'a.ts'), listCall);

@@ -1,5 +1,8 @@
 import type { UrlPart } from '@sunset/rule-data';
-import { rangeOf, type Node } from '../ast/nodes.js';
+import { rangeOf, unwrap, type Node } from '../ast/nodes.js';
+import type { FileIndex } from '../file-index/file-index.js';
+import { sendingCalleeName } from '../requests/sending-calls.js';
+import { evaluateExpression } from '../url/evaluate.js';
 import type { ClientQuery, ClientValue, Finding, SourceFile } from '../types.js';
 import type { Declaration, ExportedValue } from './module-exports.js';
 
@@ -151,4 +154,39 @@ export function valuesReadByUnreported<D = Declaration>(
     for (const resolution of resolutions) if (resolution.client !== true && contains(range, resolution.range)) read.push(resolution.declaration);
   }
   return read;
+}
+
+/**
+ * The declarations of the values (not clients) given to a function the analysis does not see into
+ * (`postJson(MANAGERS, body)`: `sendingCalleeName`), outside the file's requests and its retirement
+ * findings: such a function may send them, so a value a request reads and that is rewritten where it is
+ * declared would move that call too. The arguments are evaluated here (the checks do not evaluate a
+ * helper's), so `resolutions` must be the list the file's resolver fills.
+ */
+export function valuesGivenToHelpers<D = Declaration>(
+  index: FileIndex,
+  findings: readonly Pick<Finding, 'range' | 'retirement'>[],
+  resolutions: readonly { readonly range: readonly [number, number]; readonly declaration: D; readonly client?: true }[],
+): D[] {
+  const requests = new Set<Node>(index.requests.map((request) => request.call));
+  const reported = findings.filter((finding) => finding.retirement !== undefined).map((finding) => finding.range);
+  const helpers = index.scope.calls.filter((call) => {
+    if (requests.has(call) || call.arguments.length === 0 || sendingCalleeName(call) === undefined) return false;
+    const range = rangeOf(call);
+    return !reported.some((finding) => contains(range, finding) || contains(finding, range));
+  });
+  if (helpers.length === 0) return [];
+  const context = index.evaluation();
+  for (const call of helpers) {
+    for (const argument of call.arguments) {
+      const value = unwrap(argument);
+      if (value.type === 'Identifier' || value.type === 'MemberExpression' || value.type === 'TemplateLiteral' || value.type === 'BinaryExpression') evaluateExpression(value, undefined, context);
+    }
+  }
+  const given: D[] = [];
+  for (const call of helpers) {
+    const range = rangeOf(call);
+    for (const resolution of resolutions) if (resolution.client !== true && contains(range, resolution.range)) given.push(resolution.declaration);
+  }
+  return given;
 }

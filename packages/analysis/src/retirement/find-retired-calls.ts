@@ -11,7 +11,8 @@ import {
   type RetirementEntry,
   type UrlMatch,
 } from '@sunset/rule-data';
-import { calleeOf, memberPropertyName, rangeOf, unwrap, type Node } from '../ast/nodes.js';
+import { rangeOf, unwrap, type Node } from '../ast/nodes.js';
+import { sendingCalleeName } from '../requests/sending-calls.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import type { HttpCall, StatedMethod } from '../requests/http-calls.js';
 import type { SoapClientCall } from '../soap/soap-client-calls.js';
@@ -264,27 +265,6 @@ function isSoapFinding(run: Run, call: SoapClientCall): boolean {
   const names = run.index.scope.projectMethodNames;
   if (names.has(call.match.entry.operation) || names.has(call.match.name)) return false;
   return call.evidence === 'used-as-client' || isDistinctiveOperation(call.match);
-}
-
-/** Calls that read a URL without sending it: logging, error messages, encoding, test assertions. */
-const loggingMethods = new Set(['log', 'info', 'warn', 'error', 'debug', 'trace', 'fatal', 'verbose']);
-const readOnlyFunctions = new Set(['String', 'encodeURI', 'encodeURIComponent', 'decodeURI', 'decodeURIComponent', 'expect', 'assert']);
-
-/** The name a call shows for its function (`postJson`, `api.post`), or undefined for a call that only reads a URL (`console.log`, `new Error`, `String`). */
-function sendingCalleeName(call: Node): string | undefined {
-  if (call.type !== 'CallExpression' && call.type !== 'NewExpression') return undefined;
-  const callee = unwrap(calleeOf(call));
-  if (callee.type === 'Identifier') {
-    if (readOnlyFunctions.has(callee.name) || /Error$/.test(callee.name)) return undefined;
-    return callee.name;
-  }
-  if (callee.type !== 'MemberExpression') return undefined;
-  const property = memberPropertyName(callee);
-  if (property === undefined || loggingMethods.has(property)) return undefined;
-  const object = unwrap(callee.object);
-  const owner = object.type === 'Identifier' ? object.name : object.type === 'ThisExpression' ? 'this' : undefined;
-  if (owner === 'JSON' || owner === 'assert') return undefined;
-  return owner === undefined ? property : `${owner}.${property}`;
 }
 
 /**

@@ -70,6 +70,8 @@ export interface FileOutcome {
    * finding reads (a module-graph importer only; absent when none): their rewrite would move it too.
    */
   readonly readUnreported?: readonly DeclarationPlace[];
+  /** The declarations of other files it gives to a function the analysis does not see into (a module-graph importer only; absent when none). */
+  readonly givenToHelpers?: readonly DeclarationPlace[];
 }
 
 /** A declaration's place, as `placeKey` keys it. */

@@ -249,14 +249,21 @@ function sharedWithUnreported(
   const written = (file: string): string | undefined => plans.get(file)?.text ?? plannedText(file);
   const graph = buildModuleGraph([...byPath.keys()], { factsOf: (file) => facts.get(file), readText: written }, context.analysisOptions, context.core);
   const names = new Map<string, Set<string>>();
+  const add = (into: Map<string, Set<string>>, declaration: Declaration): void => void into.set(declaration.file, (into.get(declaration.file) ?? new Set()).add(declaration.name));
+  // A value given to a helper (`postJson(MANAGERS, body)`) counts where a retired request reads it too, as within one file.
+  const read = new Map<string, Set<string>>();
+  const given: Declaration[] = [];
   for (const file of Object.keys(graph.links)) {
     const text = written(file);
     if (text === undefined || (byPath.get(file)?.explicit !== true && !run.options.checkMinified && looksMinified(text))) continue;
     const check = moduleGraphCheck(context, graph, file, (declaredIn) => displayPath(run.cwd, declaredIn));
     const result = checkCandidate(text, file, check.context, emptyTimings());
     if (result.error !== undefined) continue;
-    for (const declaration of check.valuesReadUnreported(result.findings)) names.set(declaration.file, (names.get(declaration.file) ?? new Set()).add(declaration.name));
+    for (const declaration of check.valuesReadUnreported(result.findings)) add(names, declaration);
+    for (const declaration of check.valuesRead(result.findings)) add(read, declaration);
+    given.push(...check.valuesGivenToHelpers(result.findings));
   }
+  for (const declaration of given) if (read.get(declaration.file)?.has(declaration.name) === true) add(names, declaration);
   for (const [file, declared] of names) {
     const plan = plans.get(file);
     if (plan === undefined || plan.result.error !== undefined) continue;

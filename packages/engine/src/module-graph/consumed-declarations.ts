@@ -84,10 +84,17 @@ interface Located {
 /**
  * `findings` without those at a declaration another finding of them consumes (`consumedDeclarations`);
  * a finding whose request those declarations' rewrites migrate (`migratedByDeclarations`) is credited with them (`creditRewrite`),
- * unless a request without a finding also reads one of them (`readUnreported`: `sunset fix` does not rewrite such a declaration).
+ * unless a request without a finding also reads one of them (`readUnreported`: `sunset fix` does not rewrite such a declaration)
+ * or a function the analysis does not see into is given it (`givenToHelpers`: `postJson(MANAGERS, body)` may send it; a
+ * declaration only such functions read keeps its own finding, as within one file).
  */
-export function withoutConsumedDeclarations<F extends Located & Partial<ConsumingFinding>>(findings: readonly F[], readUnreported: readonly Omit<Located, 'crossFileRelated'>[] = []): F[] {
+export function withoutConsumedDeclarations<F extends Located & Partial<ConsumingFinding>>(
+  findings: readonly F[],
+  readUnreported: readonly Omit<Located, 'crossFileRelated'>[] = [],
+  givenToHelpers: readonly Omit<Located, 'crossFileRelated'>[] = [],
+): F[] {
   const sharedWithOthers = new Set(readUnreported.map((place) => placeKey(place.file, place.line, place.column)));
+  const noCredit = new Set([...sharedWithOthers, ...givenToHelpers.map((place) => placeKey(place.file, place.line, place.column))]);
   const consumed = consumedDeclarations(findings);
   if (consumed.size === 0) return sharedWithOthers.size === 0 ? [...findings] : findings.map((finding) => debitShared(finding, sharedWithOthers));
   const dropped = new Map<string, MigrationFacts[]>();
@@ -100,7 +107,7 @@ export function withoutConsumedDeclarations<F extends Located & Partial<Consumin
   return kept.map((finding) => {
     if (finding.retirement === undefined || finding.rule === undefined) return finding;
     const places = valuePlaces(finding).map((place) => placeKey(place.file, place.line, place.column)).filter((key) => dropped.has(key));
-    if (places.some((key) => sharedWithOthers.has(key))) return finding;
+    if (places.some((key) => noCredit.has(key))) return finding;
     const migrated = migratedByDeclarations(finding.retirement, places.flatMap((key) => dropped.get(key)!));
     return migrated ? creditRewrite(finding as F & ConsumingFinding, new Set(places)) : finding;
   });

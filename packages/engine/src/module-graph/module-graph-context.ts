@@ -1,4 +1,4 @@
-import { valuesReadBy, valuesReadByUnreported, type Declaration, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
+import { valuesGivenToHelpers, valuesReadBy, valuesReadByUnreported, type Declaration, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
 import { checkCandidate, checkContextOf, type CheckContext, type CheckSourceResult, type LocatedFinding } from '../check/check-source.js';
 import { emptyTimings } from '../check/timings.js';
 import type { DeclarationPlace } from '../check/thread-result.js';
@@ -22,6 +22,12 @@ export interface ModuleGraphCheck {
    * declared would move those requests too. Read after the checks ran, from the file's last index.
    */
   valuesReadUnreported(findings: readonly Pick<Finding, 'range' | 'retirement'>[]): Declaration[];
+  /**
+   * The values of other files given to a function the analysis does not see into (`postJson(MANAGERS,
+   * body)`), outside the file's requests and the retirement findings among `findings`: it may send them.
+   * Read after the checks ran, from the file's last index.
+   */
+  valuesGivenToHelpers(findings: readonly Pick<Finding, 'range' | 'retirement'>[]): Declaration[];
 }
 
 /**
@@ -29,7 +35,7 @@ export interface ModuleGraphCheck {
  * the file imports nothing from the graph). `displayPath` names declaring files in `data.declaredIn`.
  */
 export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, file: string, displayPath: (file: string) => string): ModuleGraphCheck {
-  if (graph.links[file] === undefined) return { context, annotate: (findings) => [...findings], annotateFix: (findings) => [...findings], valuesRead: () => [], valuesReadUnreported: () => [] };
+  if (graph.links[file] === undefined) return { context, annotate: (findings) => [...findings], annotateFix: (findings) => [...findings], valuesRead: () => [], valuesReadUnreported: () => [], valuesGivenToHelpers: () => [] };
   let resolutions: readonly CrossFileResolution[] = [];
   let index: FileIndex | undefined;
   const indexFile = (source: SourceFile, options: CheckContext['analysisOptions']): FileIndex => {
@@ -46,6 +52,7 @@ export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, 
     valuesRead: (findings) =>
       findings.flatMap((finding) => (finding.retirement === undefined ? [] : valuesReadBy(finding, resolutions))),
     valuesReadUnreported: (findings) => valuesReadByUnreported(index?.requests ?? [], findings, resolutions),
+    valuesGivenToHelpers: (findings) => (index === undefined ? [] : valuesGivenToHelpers(index, findings, resolutions)),
   };
 }
 
@@ -60,13 +67,15 @@ export function checkSourceInModuleGraph(
   options: SunsetOptions,
   graph: ModuleGraphData,
   displayPath: (file: string) => string,
-): CheckSourceResult & { readonly readUnreported: readonly DeclarationPlace[] } {
-  if (nestsTooDeeply(text)) return { findings: [], error: { file, message: tooDeeplyNestedMessage }, readUnreported: [] };
+): CheckSourceResult & { readonly readUnreported: readonly DeclarationPlace[]; readonly givenToHelpers: readonly DeclarationPlace[] } {
+  if (nestsTooDeeply(text)) return { findings: [], error: { file, message: tooDeeplyNestedMessage }, readUnreported: [], givenToHelpers: [] };
   const check = moduleGraphCheck(checkContextOf(options), graph, file, displayPath);
   const result = checkCandidate(text, file, check.context, emptyTimings());
-  // The declarations a request of this file reads without a finding of its own, as `sunset check`'s recheck of an importer gives them.
-  const readUnreported = check.valuesReadUnreported(result.findings).map(({ file: declaredIn, line, column }) => ({ file: declaredIn, line, column }));
-  return { ...result, findings: check.annotate(result.findings), readUnreported };
+  // The declarations a request of this file reads without a finding of its own, and those it gives to a helper, as `sunset check`'s recheck of an importer gives them.
+  const place = ({ file: declaredIn, line, column }: Declaration): DeclarationPlace => ({ file: declaredIn, line, column });
+  const readUnreported = check.valuesReadUnreported(result.findings).map(place);
+  const givenToHelpers = check.valuesGivenToHelpers(result.findings).map(place);
+  return { ...result, findings: check.annotate(result.findings), readUnreported, givenToHelpers };
 }
 
 /**

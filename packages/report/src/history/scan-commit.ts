@@ -56,6 +56,8 @@ interface CrossFileSites {
   readonly creditable: ReadonlyMap<BlobSite, Creditable>;
   /** The places of the declarations a request without a finding reads (a POST no entry retires): `sunset fix` rewrites none of them. */
   readonly readUnreported: ReadonlySet<string>;
+  /** The places of the declarations given to a function the analysis does not see into: no request reading them is credited with their rewrite. */
+  readonly givenToHelpers: ReadonlySet<string>;
 }
 
 export interface CommitSite extends BlobSite {
@@ -104,7 +106,7 @@ export class CommitScanner {
     for (let start = 0; start < files.length; start += batch) {
       ownSites.push(...(await Promise.all(files.slice(start, start + batch).map((file) => this.#sitesOf(file)))));
     }
-    const { sites: acrossFiles, consumed, creditable, readUnreported } = await this.#crossFileSites(files);
+    const { sites: acrossFiles, consumed, creditable, readUnreported, givenToHelpers } = await this.#crossFileSites(files);
     const sitesOf = (index: number): readonly BlobSite[] => acrossFiles.get(files[index]!.path) ?? ownSites[index]!;
     const placeOf = (file: TreeFile, site: BlobSite): string => placeKey(path.join(this.#scope.root, file.path), site.line, site.column);
     // A declaration whose value a request of another file reads is counted at that request only, as `sunset check` counts it,
@@ -123,7 +125,7 @@ export class CommitScanner {
       const credit = creditable.get(site);
       if (credit === undefined) return site;
       const places = credit.places.filter((declaration) => declared.has(declaration));
-      if (places.some((declaration) => readUnreported.has(declaration))) return site;
+      if (places.some((declaration) => readUnreported.has(declaration) || givenToHelpers.has(declaration))) return site;
       return migratedByDeclarations(credit.retirement, places.flatMap((declaration) => declared.get(declaration)!)) ? credit.rewrite : site;
     };
     return files.flatMap((file, index) =>
@@ -185,8 +187,9 @@ export class CommitScanner {
     const consumed = new Set<string>();
     const creditable = new Map<BlobSite, Creditable>();
     const readUnreported = new Set<string>();
+    const givenToHelpers = new Set<string>();
     // The common case: no file of the commit exports a retired value.
-    if (!files.some((file) => this.#offersValues(file.blob))) return { sites: found, consumed, creditable, readUnreported };
+    if (!files.some((file) => this.#offersValues(file.blob))) return { sites: found, consumed, creditable, readUnreported, givenToHelpers };
     const byAbsolute = new Map(files.map((file) => [path.join(this.#scope.root, file.path), file]));
     const factsOf = (absolute: string): ModuleFacts | undefined => {
       const file = byAbsolute.get(absolute);
@@ -203,6 +206,7 @@ export class CommitScanner {
       const checked = checkSourceInModuleGraph(text, absolute, this.#scope.options, graph, (declaredIn) => path.relative(this.#scope.root, declaredIn).split(path.sep).join('/'));
       const { findings } = checked;
       for (const place of checked.readUnreported) readUnreported.add(placeKey(place.file, place.line, place.column));
+      for (const place of checked.givenToHelpers) givenToHelpers.add(placeKey(place.file, place.line, place.column));
       const lines = splitLines(text);
       const sites = this.#reported(findings).map((finding) => {
         const site = this.#blobSite(finding, lines);
@@ -213,7 +217,7 @@ export class CommitScanner {
       });
       found.set(file.path, sites);
     }
-    return { sites: found, consumed, creditable, readUnreported };
+    return { sites: found, consumed, creditable, readUnreported, givenToHelpers };
   }
 
   #offersValues(blob: string): boolean {
