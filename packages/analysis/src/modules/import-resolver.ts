@@ -1,7 +1,7 @@
 import type { UrlPart } from '@sunset/rule-data';
 import { rangeOf, unwrap, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
-import { sendingCalleeName } from '../requests/sending-calls.js';
+import { namedAsGet, sendingCalleeName } from '../requests/sending-calls.js';
 import { evaluateExpression } from '../url/evaluate.js';
 import type { ClientQuery, ClientValue, Finding, SourceFile } from '../types.js';
 import type { Declaration, ExportedValue } from './module-exports.js';
@@ -158,7 +158,7 @@ export function valuesReadByUnreported<D = Declaration>(
 
 /**
  * The declarations of the values (not clients) given to a function the analysis does not see into
- * (`postJson(MANAGERS, body)`: `sendingCalleeName`), outside the file's requests and its retirement
+ * (`postJson(MANAGERS, body)`: `sendingCalleeName`; not one named as a GET, `apiGet`), outside the file's requests and its retirement
  * findings: such a function may send them, so a value a request reads and that is rewritten where it is
  * declared would move that call too. The arguments are evaluated here (the checks do not evaluate a
  * helper's), so `resolutions` must be the list the file's resolver fills.
@@ -171,7 +171,10 @@ export function valuesGivenToHelpers<D = Declaration>(
   const requests = new Set<Node>(index.requests.map((request) => request.call));
   const reported = findings.filter((finding) => finding.retirement !== undefined).map((finding) => finding.range);
   const helpers = index.scope.calls.filter((call) => {
-    if (requests.has(call) || call.arguments.length === 0 || sendingCalleeName(call) === undefined) return false;
+    if (requests.has(call) || call.arguments.length === 0) return false;
+    // A helper named as a GET (`apiGet(MANAGERS)`) is taken for a GET, as the declaration's own finding takes its value.
+    const name = sendingCalleeName(call);
+    if (name === undefined || namedAsGet(name)) return false;
     const range = rangeOf(call);
     return !reported.some((finding) => contains(range, finding) || contains(finding, range));
   });

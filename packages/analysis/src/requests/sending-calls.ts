@@ -25,3 +25,18 @@ export function sendingCalleeName(call: Node): string | undefined {
   return owner === undefined ? property : `${owner}.${property}`;
 }
 
+
+/** Words of a function name that say it sends something other than a GET. */
+const sendingVerbs = new Set(['post', 'put', 'patch', 'delete', 'del', 'save', 'create', 'update', 'send', 'submit', 'upload', 'remove', 'set', 'add']);
+
+/**
+ * Whether a helper's name says it GETs (`apiGet`, `getJson`, `http_get`) and nothing else (`getOrCreate`
+ * does not): such a helper is taken for a GET of what it is given, as a client's `get` method is.
+ */
+export function namedAsGet(name: string): boolean {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  return words.includes('get') && !words.some((word) => sendingVerbs.has(word));
+}

@@ -12,7 +12,7 @@ import {
   type UrlMatch,
 } from '@sunset/rule-data';
 import { rangeOf, unwrap, type Node } from '../ast/nodes.js';
-import { sendingCalleeName } from '../requests/sending-calls.js';
+import { namedAsGet, sendingCalleeName } from '../requests/sending-calls.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import type { HttpCall, StatedMethod } from '../requests/http-calls.js';
 import type { SoapClientCall } from '../soap/soap-client-calls.js';
@@ -328,7 +328,9 @@ function settleSharedContainers(drafts: Draft[], index: FileIndex): void {
   const helpers = rewritten.size === 0 ? new Map<Node, string[]>() : helpersGiven(index, rewritten, requests, reportedRequests);
   for (const [container, group] of byContainer) {
     const others = unreportedReaders.get(container) ?? 0;
-    const given = helpers.get(container) ?? [];
+    // A helper named as a GET (`apiGet(MANAGERS)`) makes the same move as GETs rewritten alike.
+    const allGets = group.every((draft) => draft.call.method === 'GET');
+    const given = (helpers.get(container) ?? []).filter((name) => !(allGets && namedAsGet(name)));
     if (group.length + others < 2 && given.length === 0) continue;
     const editKeys = new Set(group.map((draft) => (draft.call.migration === 'rewrite' ? JSON.stringify(draft.call.edits) : 'todo')));
     if (others === 0 && given.length === 0 && editKeys.size === 1 && !editKeys.has('todo')) continue;

@@ -325,6 +325,37 @@ export const editCases: Case[] = [
     ],
   },
   {
+    name: 'a constant also given to a helper named as a GET (apiGet, http_get) is rewritten for GETs, as that helper makes the same move; getOrCreate is not one',
+    code: [
+      "const CLIENTS = '/v1/campaigns/dictionaries/clients';",
+      'fetch(CLIENTS);',
+      'apiGet(CLIENTS);',
+      'http_get(CLIENTS);',
+      "const MANAGERS = '/v1/campaigns/dictionaries/managers';",
+      'fetch(MANAGERS);',
+      'store.getOrCreate(MANAGERS);',
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'fetch', migration: 'rewrite', at: 'CLIENTS', occurrence: 2,
+        output: [
+          "const CLIENTS = '/v1/buyer/advertisers';",
+          'fetch(CLIENTS);',
+          'apiGet(CLIENTS);',
+          'http_get(CLIENTS);',
+          "const MANAGERS = '/v1/campaigns/dictionaries/managers';",
+          'fetch(MANAGERS);',
+          'store.getOrCreate(MANAGERS);',
+        ].join('\n'),
+      },
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'fetch', migration: 'todo', at: 'MANAGERS', occurrence: 2,
+        cause: 'the URL is also given to store.getOrCreate(), which may send it too; a rewrite where it is written would move that call as well',
+      },
+    ],
+  },
+  {
     name: 'a constant given to a helper inside what no request reads whole (fetch(withQuery(MANAGERS, params))) stays its own finding, rewritten where it is written',
     code: "const MANAGERS = '/v1/campaigns/dictionaries/managers';\nexport const list = (params) => fetch(withQuery(MANAGERS, params));",
     js: true,
