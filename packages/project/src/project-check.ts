@@ -1,6 +1,6 @@
 import { readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { indexFile, rangeOf, retirementNotesOf, valuesReadByUnreported, type AnalysisOptions, type CallForm, type FileIndex, type Finding } from '@sunset/analysis';
+import { indexFile, rangeOf, retirementNotesOf, valuesSentElsewhere, type AnalysisOptions, type CallForm, type FileIndex, type Finding } from '@sunset/analysis';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
 import {
   checkFiles,
@@ -428,9 +428,11 @@ async function analyseSelection(
             },
       );
     }
-    if (index !== undefined && resolved.length > 0) {
-      const resolutions = resolved.flatMap(({ range, declarations }) => declarations.map((declaration) => ({ range, declaration })));
-      for (const declaration of valuesReadByUnreported(index.requests, result.findings, resolutions)) readUnreported.add(`${declaration.file}:${declaration.range[0]}:${declaration.range[1]}`);
+    if (index !== undefined) {
+      // Read after the helpers' arguments are evaluated (the hook records what they resolve).
+      const resolutions = (): { range: readonly [number, number]; declaration: ValueDeclaration }[] =>
+        resolved.flatMap(({ range, declarations }) => declarations.map((declaration) => ({ range, declaration })));
+      for (const declaration of valuesSentElsewhere(index, result.findings, resolutions)) readUnreported.add(`${declaration.file}:${declaration.range[0]}:${declaration.range[1]}`);
     }
     if (index !== undefined) wrappers.push(...directWrappers(index, file, project, checker));
   }

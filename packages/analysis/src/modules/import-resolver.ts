@@ -1,7 +1,7 @@
 import type { UrlPart } from '@sunset/rule-data';
 import { rangeOf, unwrap, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
-import { namedAsGet, sendingCalleeName } from '../requests/sending-calls.js';
+import { namedAsGet, namedAsSending, sendingCalleeName } from '../requests/sending-calls.js';
 import { evaluateExpression } from '../url/evaluate.js';
 import type { ClientQuery, ClientValue, Finding, SourceFile } from '../types.js';
 import type { Declaration, ExportedValue } from './module-exports.js';
@@ -161,12 +161,13 @@ export function valuesReadByUnreported<D = Declaration>(
  * (`postJson(MANAGERS, body)`: `sendingCalleeName`; not one named as a GET, `apiGet`), outside the file's requests and its retirement
  * findings: such a function may send them, so a value a request reads and that is rewritten where it is
  * declared would move that call too. The arguments are evaluated here (the checks do not evaluate a
- * helper's), so `resolutions` must be the list the file's resolver fills.
+ * helper's), so `resolutions` gives the resolver's list as it is after that. `only` keeps the helpers of some names.
  */
 export function valuesGivenToHelpers<D = Declaration>(
   index: FileIndex,
   findings: readonly Pick<Finding, 'range' | 'retirement'>[],
-  resolutions: readonly { readonly range: readonly [number, number]; readonly declaration: D; readonly client?: true }[],
+  resolutions: () => readonly { readonly range: readonly [number, number]; readonly declaration: D; readonly client?: true }[],
+  only: (name: string) => boolean = () => true,
 ): D[] {
   const requests = new Set<Node>(index.requests.map((request) => request.call));
   const reported = findings.filter((finding) => finding.retirement !== undefined).map((finding) => finding.range);
@@ -174,7 +175,7 @@ export function valuesGivenToHelpers<D = Declaration>(
     if (requests.has(call) || call.arguments.length === 0) return false;
     // A helper named as a GET (`apiGet(MANAGERS)`) is taken for a GET, as the declaration's own finding takes its value.
     const name = sendingCalleeName(call);
-    if (name === undefined || namedAsGet(name)) return false;
+    if (name === undefined || namedAsGet(name) || !only(name)) return false;
     const range = rangeOf(call);
     return !reported.some((finding) => contains(range, finding) || contains(finding, range));
   });
@@ -187,9 +188,25 @@ export function valuesGivenToHelpers<D = Declaration>(
     }
   }
   const given: D[] = [];
+  const resolved = resolutions();
   for (const call of helpers) {
     const range = rangeOf(call);
-    for (const resolution of resolutions) if (resolution.client !== true && contains(range, resolution.range)) given.push(resolution.declaration);
+    for (const resolution of resolved) if (resolution.client !== true && contains(range, resolution.range)) given.push(resolution.declaration);
   }
   return given;
+}
+
+/**
+ * The declarations (values, not clients) read by what sends them with a method other than the retired
+ * GET's: the requests without a retirement finding (`valuesReadByUnreported`) and the helpers whose name
+ * says so (`postJson(MANAGERS, body)`: `namedAsSending`). A value one of them reads is not rewritten where
+ * it is declared, whoever else reads it.
+ */
+export function valuesSentElsewhere<D = Declaration>(
+  index: FileIndex,
+  findings: readonly Pick<Finding, 'range' | 'retirement'>[],
+  resolutions: () => readonly { readonly range: readonly [number, number]; readonly declaration: D; readonly client?: true }[],
+): D[] {
+  const sentByHelpers = valuesGivenToHelpers(index, findings, resolutions, namedAsSending);
+  return [...valuesReadByUnreported(index.requests, findings, resolutions()), ...sentByHelpers];
 }

@@ -34,9 +34,25 @@ const sendingVerbs = new Set(['post', 'put', 'patch', 'delete', 'del', 'save', '
  * does not): such a helper is taken for a GET of what it is given, as a client's `get` method is.
  */
 export function namedAsGet(name: string): boolean {
-  const words = name
+  const words = wordsOf(name);
+  return words.includes('get') && !words.some((word) => sendingVerbs.has(word));
+}
+
+/** The words of a camelCase, snake_case or dotted name, lower-cased. */
+function wordsOf(name: string): string[] {
+  return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9]+/);
-  return words.includes('get') && !words.some((word) => sendingVerbs.has(word));
+}
+
+/** Words of a function name that say it sends with a method other than GET (`postJson`, `saveManagers`, `api_delete`). */
+const otherMethodVerbs = new Set(['post', 'put', 'patch', 'delete', 'del', 'save', 'create', 'update', 'send', 'submit', 'upload', 'remove']);
+
+/**
+ * Whether a helper's name says it sends what it is given with a method other than GET (`postJson`,
+ * `saveManagers`, `http_put`): a value only such a helper reads is not taken for the retired GET's.
+ */
+export function namedAsSending(name: string): boolean {
+  return wordsOf(name).some((word) => otherMethodVerbs.has(word));
 }

@@ -12,7 +12,7 @@ import {
   type UrlMatch,
 } from '@sunset/rule-data';
 import { rangeOf, unwrap, type Node } from '../ast/nodes.js';
-import { namedAsGet, sendingCalleeName } from '../requests/sending-calls.js';
+import { namedAsGet, namedAsSending, sendingCalleeName } from '../requests/sending-calls.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import type { HttpCall, StatedMethod } from '../requests/http-calls.js';
 import type { SoapClientCall } from '../soap/soap-client-calls.js';
@@ -323,14 +323,17 @@ function settleSharedContainers(drafts: Draft[], index: FileIndex): void {
       unreportedReaders.set(container, (unreportedReaders.get(container) ?? 0) + 1);
     }
   }
-  // Only a constant a request reads and rewrites where it is written can move a helper's call.
-  const rewritten = new Set([...byContainer].filter(([, group]) => group.some((draft) => draft.request !== undefined && draft.call.migration === 'rewrite')).map(([container]) => container));
+  // Only a constant rewritten where it is written can move a helper's call.
+  const rewritten = new Set([...byContainer].filter(([, group]) => group.some((draft) => draft.call.migration === 'rewrite')).map(([container]) => container));
   const helpers = rewritten.size === 0 ? new Map<Node, string[]>() : helpersGiven(index, rewritten, requests, reportedRequests);
   for (const [container, group] of byContainer) {
     const others = unreportedReaders.get(container) ?? 0;
-    // A helper named as a GET (`apiGet(MANAGERS)`) makes the same move as GETs rewritten alike.
+    // Read by a request: any helper but one named as a GET (`apiGet(MANAGERS)`, the same move as GETs
+    // rewritten alike) may send it elsewhere. Read by no request (a string whose method the code does not
+    // show, taken for the retired one): only a helper whose name says it sends otherwise (`postJson`).
+    const readByRequest = group.some((draft) => draft.request !== undefined);
     const allGets = group.every((draft) => draft.call.method === 'GET');
-    const given = (helpers.get(container) ?? []).filter((name) => !(allGets && namedAsGet(name)));
+    const given = (helpers.get(container) ?? []).filter((name) => (readByRequest ? !(allGets && namedAsGet(name)) : namedAsSending(name)));
     if (group.length + others < 2 && given.length === 0) continue;
     const editKeys = new Set(group.map((draft) => (draft.call.migration === 'rewrite' ? JSON.stringify(draft.call.edits) : 'todo')));
     if (others === 0 && given.length === 0 && editKeys.size === 1 && !editKeys.has('todo')) continue;

@@ -356,6 +356,39 @@ export const editCases: Case[] = [
     ],
   },
   {
+    name: 'a constant no request reads is not rewritten where a helper named as sending (postJson, saveAll) is given it; one named as a GET (getJson) does not count',
+    code: [
+      "const MANAGERS = '/v1/campaigns/dictionaries/managers';",
+      'export const add = (body) => postJson(MANAGERS, body);',
+      "const CLIENTS = '/v1/campaigns/dictionaries/clients';",
+      'export const save = (rows) => repo.saveAll(CLIENTS, rows);',
+      "const COMANAGERS = '/v1/campaigns/dictionaries/comanagers';",
+      'export const load = () => getJson(COMANAGERS);',
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-managers', key: '/v1/campaigns/dictionaries/managers', form: 'url-string', migration: 'todo', at: "'/v1/campaigns/dictionaries/managers'",
+        cause: 'the URL is also given to postJson(), which may send it too; a rewrite where it is written would move that call as well',
+      },
+      {
+        id: 'campaign-dictionary-clients', key: '/v1/campaigns/dictionaries/clients', form: 'url-string', migration: 'todo', at: "'/v1/campaigns/dictionaries/clients'",
+        cause: 'the URL is also given to repo.saveAll(), which may send it too; a rewrite where it is written would move that call as well',
+      },
+      {
+        id: 'campaign-dictionary-comanagers', key: '/v1/campaigns/dictionaries/comanagers', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/comanagers'",
+        output: [
+          "const MANAGERS = '/v1/campaigns/dictionaries/managers';",
+          'export const add = (body) => postJson(MANAGERS, body);',
+          "const CLIENTS = '/v1/campaigns/dictionaries/clients';",
+          'export const save = (rows) => repo.saveAll(CLIENTS, rows);',
+          "const COMANAGERS = '/v1/buyer/classifiers/managers';",
+          'export const load = () => getJson(COMANAGERS);',
+        ].join('\n'),
+      },
+    ],
+  },
+  {
     name: 'a constant given to a helper inside what no request reads whole (fetch(withQuery(MANAGERS, params))) stays its own finding, rewritten where it is written',
     code: "const MANAGERS = '/v1/campaigns/dictionaries/managers';\nexport const list = (params) => fetch(withQuery(MANAGERS, params));",
     js: true,

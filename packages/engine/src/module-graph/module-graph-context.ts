@@ -1,4 +1,4 @@
-import { valuesGivenToHelpers, valuesReadBy, valuesReadByUnreported, type Declaration, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
+import { valuesGivenToHelpers, valuesReadBy, valuesSentElsewhere, type Declaration, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
 import { checkCandidate, checkContextOf, type CheckContext, type CheckSourceResult, type LocatedFinding } from '../check/check-source.js';
 import { emptyTimings } from '../check/timings.js';
 import type { DeclarationPlace } from '../check/thread-result.js';
@@ -18,8 +18,9 @@ export interface ModuleGraphCheck {
   valuesRead(findings: readonly Finding[]): Declaration[];
   /**
    * The values of other files (not clients) that the file's requests without a retirement finding
-   * among `findings` read (a POST the entries do not retire): rewriting such a value where it is
-   * declared would move those requests too. Read after the checks ran, from the file's last index.
+   * among `findings` read (a POST the entries do not retire), or that it gives to a helper named as
+   * sending (`postJson`): rewriting such a value where it is declared would move those calls too.
+   * Read after the checks ran, from the file's last index.
    */
   valuesReadUnreported(findings: readonly Pick<Finding, 'range' | 'retirement'>[]): Declaration[];
   /**
@@ -51,8 +52,8 @@ export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, 
     annotateFix: (findings) => findings.map((finding) => withCrossFileTodo(finding, resolutions, displayPath)),
     valuesRead: (findings) =>
       findings.flatMap((finding) => (finding.retirement === undefined ? [] : valuesReadBy(finding, resolutions))),
-    valuesReadUnreported: (findings) => valuesReadByUnreported(index?.requests ?? [], findings, resolutions),
-    valuesGivenToHelpers: (findings) => (index === undefined ? [] : valuesGivenToHelpers(index, findings, resolutions)),
+    valuesReadUnreported: (findings) => (index === undefined ? [] : valuesSentElsewhere(index, findings, () => resolutions)),
+    valuesGivenToHelpers: (findings) => (index === undefined ? [] : valuesGivenToHelpers(index, findings, () => resolutions)),
   };
 }
 
