@@ -1,7 +1,7 @@
 import type { UrlPart } from '@sunset/rule-data';
-import { rangeOf, unwrap, type Node } from '../ast/nodes.js';
+import { rangeOf, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
-import { namedAsGet, namedAsSending, sendingCalleeName } from '../requests/sending-calls.js';
+import { namedArguments, namedAsGet, namedAsSending, sendingCalleeName } from '../requests/sending-calls.js';
 import { evaluateExpression } from '../url/evaluate.js';
 import type { ClientQuery, ClientValue, Finding, SourceFile } from '../types.js';
 import type { Declaration, ExportedValue } from './module-exports.js';
@@ -147,13 +147,15 @@ export function valuesReadByUnreported<D = Declaration>(
 ): D[] {
   if (resolutions.length === 0) return [];
   const reported = findings.filter((finding) => finding.retirement !== undefined);
-  const read: D[] = [];
-  for (const request of requests) {
+  return requests.flatMap((request) => {
     const range = rangeOf(request.call);
-    if (reported.some((finding) => contains(range, finding.range))) continue;
-    for (const resolution of resolutions) if (resolution.client !== true && contains(range, resolution.range)) read.push(resolution.declaration);
-  }
-  return read;
+    return reported.some((finding) => contains(range, finding.range)) ? [] : valuesReadWithin(range, resolutions);
+  });
+}
+
+/** The declarations of the values (not clients) resolved inside `range`. */
+function valuesReadWithin<D>(range: readonly [number, number], resolutions: readonly { readonly range: readonly [number, number]; readonly declaration: D; readonly client?: true }[]): D[] {
+  return resolutions.flatMap((resolution) => (resolution.client !== true && contains(range, resolution.range) ? [resolution.declaration] : []));
 }
 
 /**
@@ -181,19 +183,9 @@ export function valuesGivenToHelpers<D = Declaration>(
   });
   if (helpers.length === 0) return [];
   const context = index.evaluation();
-  for (const call of helpers) {
-    for (const argument of call.arguments) {
-      const value = unwrap(argument);
-      if (value.type === 'Identifier' || value.type === 'MemberExpression' || value.type === 'TemplateLiteral' || value.type === 'BinaryExpression') evaluateExpression(value, undefined, context);
-    }
-  }
-  const given: D[] = [];
+  for (const call of helpers) for (const value of namedArguments(call)) evaluateExpression(value, undefined, context);
   const resolved = resolutions();
-  for (const call of helpers) {
-    const range = rangeOf(call);
-    for (const resolution of resolved) if (resolution.client !== true && contains(range, resolution.range)) given.push(resolution.declaration);
-  }
-  return given;
+  return helpers.flatMap((call) => valuesReadWithin(rangeOf(call), resolved));
 }
 
 /**

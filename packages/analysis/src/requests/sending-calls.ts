@@ -4,7 +4,7 @@ import { calleeOf, memberPropertyName, unwrap, type Node } from '../ast/nodes.js
 // sent by it: a rewrite of that value where it is written would move that call too. A call that only
 // reads the value (a log line, an error message) does not send it.
 
-/** Calls that read a URL without sending it: logging, error messages, encoding, test assertions. */
+// Calls that read a URL without sending it: logging, error messages, encoding, test assertions.
 const loggingMethods = new Set(['log', 'info', 'warn', 'error', 'debug', 'trace', 'fatal', 'verbose']);
 const readOnlyFunctions = new Set(['String', 'encodeURI', 'encodeURIComponent', 'decodeURI', 'decodeURIComponent', 'expect', 'assert']);
 
@@ -25,9 +25,18 @@ export function sendingCalleeName(call: Node): string | undefined {
   return owner === undefined ? property : `${owner}.${property}`;
 }
 
+/** The arguments of a helper's call that name a value written elsewhere (a name, a member, a template, a `+`): a literal is its own value, reported on its own. */
+export function namedArguments(call: Node): Node[] {
+  if (call.type !== 'CallExpression' && call.type !== 'NewExpression') return [];
+  return call.arguments
+    .map((argument) => unwrap(argument))
+    .filter((value) => value.type === 'Identifier' || value.type === 'MemberExpression' || value.type === 'TemplateLiteral' || value.type === 'BinaryExpression');
+}
 
-/** Words of a function name that say it sends something other than a GET. */
-const sendingVerbs = new Set(['post', 'put', 'patch', 'delete', 'del', 'save', 'create', 'update', 'send', 'submit', 'upload', 'remove', 'set', 'add']);
+/** Words of a function name that say it sends with a method other than GET (`postJson`, `saveManagers`, `api_delete`). */
+const otherMethodVerbs = new Set(['post', 'put', 'patch', 'delete', 'del', 'save', 'create', 'update', 'send', 'submit', 'upload', 'remove']);
+/** Words of a function name that say it sends something other than a GET, or may (`setUrl`, `addManager`). */
+const sendingVerbs = new Set([...otherMethodVerbs, 'set', 'add']);
 
 /**
  * Whether a helper's name says it GETs (`apiGet`, `getJson`, `http_get`) and nothing else (`getOrCreate`
@@ -45,9 +54,6 @@ function wordsOf(name: string): string[] {
     .toLowerCase()
     .split(/[^a-z0-9]+/);
 }
-
-/** Words of a function name that say it sends with a method other than GET (`postJson`, `saveManagers`, `api_delete`). */
-const otherMethodVerbs = new Set(['post', 'put', 'patch', 'delete', 'del', 'save', 'create', 'update', 'send', 'submit', 'upload', 'remove']);
 
 /**
  * Whether a helper's name says it sends what it is given with a method other than GET (`postJson`,

@@ -12,7 +12,7 @@ import {
   type UrlMatch,
 } from '@sunset/rule-data';
 import { rangeOf, unwrap, type Node } from '../ast/nodes.js';
-import { namedAsGet, namedAsSending, sendingCalleeName } from '../requests/sending-calls.js';
+import { namedArguments, namedAsGet, namedAsSending, sendingCalleeName } from '../requests/sending-calls.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import type { HttpCall, StatedMethod } from '../requests/http-calls.js';
 import type { SoapClientCall } from '../soap/soap-client-calls.js';
@@ -283,10 +283,7 @@ function helpersGiven(index: FileIndex, containers: ReadonlySet<Node>, requests:
     if (inside.some(([from, to]) => from <= start && end <= to)) continue;
     const name = sendingCalleeName(call);
     if (name === undefined) continue;
-    for (const argument of call.arguments) {
-      const value = unwrap(argument);
-      // Only what names a value written elsewhere: a literal argument is its own (and reported on its own).
-      if (value.type !== 'Identifier' && value.type !== 'MemberExpression' && value.type !== 'TemplateLiteral' && value.type !== 'BinaryExpression') continue;
+    for (const value of namedArguments(call)) {
       for (const segment of evaluateExpression(value, undefined, context) ?? []) {
         const container = segment.container;
         if (container === undefined || !containers.has(container)) continue;

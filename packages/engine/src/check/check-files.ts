@@ -11,7 +11,7 @@ import type { ReadFolder } from '../files/list-tree.js';
 import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
 import { importedModules } from '../module-graph/imported-modules.js';
 import { withoutConsumedDeclarations } from '../module-graph/consumed-declarations.js';
-import { moduleGraphCheck } from '../module-graph/module-graph-context.js';
+import { moduleGraphCheck, otherFilesRead } from '../module-graph/module-graph-context.js';
 import { segmentedFromLength } from '../parse/segments.js';
 import { checkContextOf, compareFindingsInFile, type CheckContext, type LocatedFinding, type LocatedUnresolvedMethod } from './check-source.js';
 import {
@@ -342,9 +342,7 @@ function recheckImporter(file: string, index: number, graph: ModuleGraphData, co
   const check = moduleGraphCheck(context, graph, file, (declaredIn) => displayPath(cwd, declaredIn));
   const outcome = drain(checkTextSteps(read.text, file, index, check.context, limits.checkMinified, timings));
   if (outcome.candidate !== true) return undefined;
-  const place = ({ file: declaredIn, line, column }: DeclarationPlace): DeclarationPlace => ({ file: declaredIn, line, column });
-  const readUnreported = check.valuesReadUnreported(outcome.findings).map(place);
-  const givenToHelpers = check.valuesGivenToHelpers(outcome.findings).map(place);
+  const { readUnreported, givenToHelpers } = otherFilesRead(check, outcome.findings);
   return {
     ...outcome,
     findings: check.annotate(outcome.findings),

@@ -72,11 +72,17 @@ export function checkSourceInModuleGraph(
   if (nestsTooDeeply(text)) return { findings: [], error: { file, message: tooDeeplyNestedMessage }, readUnreported: [], givenToHelpers: [] };
   const check = moduleGraphCheck(checkContextOf(options), graph, file, displayPath);
   const result = checkCandidate(text, file, check.context, emptyTimings());
-  // The declarations a request of this file reads without a finding of its own, and those it gives to a helper, as `sunset check`'s recheck of an importer gives them.
-  const place = ({ file: declaredIn, line, column }: Declaration): DeclarationPlace => ({ file: declaredIn, line, column });
-  const readUnreported = check.valuesReadUnreported(result.findings).map(place);
-  const givenToHelpers = check.valuesGivenToHelpers(result.findings).map(place);
-  return { ...result, findings: check.annotate(result.findings), readUnreported, givenToHelpers };
+  return { ...result, findings: check.annotate(result.findings), ...otherFilesRead(check, result.findings) };
+}
+
+/**
+ * The declarations of other files that a file's requests without a finding read (`valuesReadUnreported`)
+ * and that it gives to helpers (`valuesGivenToHelpers`), as places: what `sunset check`'s recheck of an
+ * importer and the report's history carry to `withoutConsumedDeclarations`.
+ */
+export function otherFilesRead(check: ModuleGraphCheck, findings: readonly Pick<Finding, 'range' | 'retirement'>[]): { readonly readUnreported: DeclarationPlace[]; readonly givenToHelpers: DeclarationPlace[] } {
+  const place = ({ file, line, column }: Declaration): DeclarationPlace => ({ file, line, column });
+  return { readUnreported: check.valuesReadUnreported(findings).map(place), givenToHelpers: check.valuesGivenToHelpers(findings).map(place) };
 }
 
 /**
