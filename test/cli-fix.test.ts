@@ -334,6 +334,8 @@ describe.concurrent('a constant that requests of other files read', () => {
   // postJson (http.ts), a helper no mode sees into.
   const http = "export function postJson(url: string, body: unknown) {\n  return fetch(url, { method: 'POST', body: JSON.stringify(body) });\n}\n";
   const viaHelper = "import { MANAGERS_URL } from './paths';\nimport { postJson } from './http';\nexport const add = (body: unknown) => postJson(MANAGERS_URL, body);\n";
+  const httpCall = "export function call(url: string, method: string, body?: unknown) {\n  return fetch(url, { method, body: JSON.stringify(body) });\n}\n";
+  const viaCall = "import { MANAGERS_URL } from './paths';\nimport { call } from './http';\nexport const add = (body: unknown) => call(MANAGERS_URL, 'POST', body);\n";
   it.each([
     ['a request of another file without a finding reads it too', { 'add.ts': add }],
     ['another file gives it to a helper the analysis does not see into', { 'add.ts': viaHelper, 'http.ts': http }],
@@ -357,6 +359,8 @@ describe.concurrent('a constant that requests of other files read', () => {
     ['only requests without a finding read it', { 'add.ts': add }],
     // postJson's name says it sends with another method: the constant is not taken for the GET's.
     ['only a helper named as sending reads it', { 'add.ts': viaHelper, 'http.ts': http }],
+    // call's name says nothing; its call states POST.
+    ['only a helper whose call states another method reads it', { 'add.ts': viaCall, 'http.ts': httpCall }],
   ])('is marked, not rewritten, where it is declared when %s', async (_shape, others) => {
     const { dir, cleanup, check, checkProject, sites } = await run({ 'paths.ts': paths, ...others });
     try {

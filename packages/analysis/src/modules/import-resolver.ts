@@ -1,7 +1,7 @@
 import type { UrlPart } from '@sunset/rule-data';
 import { rangeOf, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
-import { namedArguments, namedAsGet, namedAsSending, sendingCalleeName } from '../requests/sending-calls.js';
+import { helperMethodOf, namedArguments, sendingCalleeName } from '../requests/sending-calls.js';
 import { evaluateExpression } from '../url/evaluate.js';
 import type { ClientQuery, ClientValue, Finding, SourceFile } from '../types.js';
 import type { Declaration, ExportedValue } from './module-exports.js';
@@ -160,24 +160,27 @@ function valuesReadWithin<D>(range: readonly [number, number], resolutions: read
 
 /**
  * The declarations of the values (not clients) given to a function the analysis does not see into
- * (`postJson(MANAGERS, body)`: `sendingCalleeName`; not one named as a GET, `apiGet`), outside the file's requests and its retirement
+ * (`postJson(MANAGERS, body)`: `sendingCalleeName`; not one that GETs, `apiGet(MANAGERS)`), outside the file's requests and its retirement
  * findings: such a function may send them, so a value a request reads and that is rewritten where it is
  * declared would move that call too. The arguments are evaluated here (the checks do not evaluate a
- * helper's), so `resolutions` gives the resolver's list as it is after that. `only` keeps the helpers of some names.
+ * helper's), so `resolutions` gives the resolver's list as it is after that. `only` keeps the helpers
+ * that send in some ways (`helperMethodOf`).
  */
 export function valuesGivenToHelpers<D = Declaration>(
   index: FileIndex,
   findings: readonly Pick<Finding, 'range' | 'retirement'>[],
   resolutions: () => readonly { readonly range: readonly [number, number]; readonly declaration: D; readonly client?: true }[],
-  only: (name: string) => boolean = () => true,
+  only: (method: 'other' | 'unknown') => boolean = () => true,
 ): D[] {
   const requests = new Set<Node>(index.requests.map((request) => request.call));
   const reported = findings.filter((finding) => finding.retirement !== undefined).map((finding) => finding.range);
   const helpers = index.scope.calls.filter((call) => {
     if (requests.has(call) || call.arguments.length === 0) return false;
-    // A helper named as a GET (`apiGet(MANAGERS)`) is taken for a GET, as the declaration's own finding takes its value.
+    // A helper that GETs (`apiGet(MANAGERS)`) is taken for a GET, as the declaration's own finding takes its value.
     const name = sendingCalleeName(call);
-    if (name === undefined || namedAsGet(name) || !only(name)) return false;
+    if (name === undefined) return false;
+    const method = helperMethodOf(call, name);
+    if (method === 'get' || !only(method)) return false;
     const range = rangeOf(call);
     return !reported.some((finding) => contains(range, finding) || contains(finding, range));
   });
@@ -191,14 +194,14 @@ export function valuesGivenToHelpers<D = Declaration>(
 /**
  * The declarations (values, not clients) read by what sends them with a method other than the retired
  * GET's: the requests without a retirement finding (`valuesReadByUnreported`) and the helpers whose name
- * says so (`postJson(MANAGERS, body)`: `namedAsSending`). A value one of them reads is not rewritten where
- * it is declared, whoever else reads it.
+ * or call says so (`postJson(MANAGERS, body)`, `call(MANAGERS, 'POST', body)`: `helperMethodOf`). A value
+ * one of them reads is not rewritten where it is declared, whoever else reads it.
  */
 export function valuesSentElsewhere<D = Declaration>(
   index: FileIndex,
   findings: readonly Pick<Finding, 'range' | 'retirement'>[],
   resolutions: () => readonly { readonly range: readonly [number, number]; readonly declaration: D; readonly client?: true }[],
 ): D[] {
-  const sentByHelpers = valuesGivenToHelpers(index, findings, resolutions, namedAsSending);
+  const sentByHelpers = valuesGivenToHelpers(index, findings, resolutions, (method) => method === 'other');
   return [...valuesReadByUnreported(index.requests, findings, resolutions()), ...sentByHelpers];
 }

@@ -1,4 +1,4 @@
-import { calleeOf, memberPropertyName, unwrap, type Node } from '../ast/nodes.js';
+import { calleeOf, memberPropertyName, propertyValueOf, staticString, unwrap, type Node } from '../ast/nodes.js';
 
 // A value given to a function the analysis does not look into (`postJson(MANAGERS, body)`) may be
 // sent by it: a rewrite of that value where it is written would move that call too. A call that only
@@ -61,4 +61,34 @@ function wordsOf(name: string): string[] {
  */
 export function namedAsSending(name: string): boolean {
   return wordsOf(name).some((word) => otherMethodVerbs.has(word));
+}
+
+const methodNames: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The method a helper's call states beside what it is given: a method name as an argument
+ * (`call(MANAGERS, 'POST', body)`) or an options object's `method` (`http(MANAGERS, { method: 'PUT' })`);
+ * undefined when no argument says one.
+ */
+function methodStatedBy(call: Node): string | undefined {
+  if (call.type !== 'CallExpression' && call.type !== 'NewExpression') return undefined;
+  for (const argument of call.arguments) {
+    const value = unwrap(argument);
+    const stated = value.type === 'ObjectExpression' ? propertyValueOf(value, 'method') : value;
+    const text = stated === undefined ? undefined : staticString(stated)?.toUpperCase();
+    if (text !== undefined && methodNames.has(text)) return text;
+  }
+  return undefined;
+}
+
+/**
+ * How a helper the analysis does not see into sends what it is given: as a GET (`getJson(URL)`,
+ * `call(URL, 'GET')`), with another method (`postJson(URL, body)`, `call(URL, 'POST', body)`,
+ * `http(URL, { method: 'PUT' })`), or unknown (`request(URL)`). A method its call states wins over
+ * what its name says (`namedAsGet`, `namedAsSending`).
+ */
+export function helperMethodOf(call: Node, name: string): 'get' | 'other' | 'unknown' {
+  const stated = methodStatedBy(call);
+  if (stated !== undefined) return stated === 'GET' ? 'get' : 'other';
+  return namedAsGet(name) ? 'get' : namedAsSending(name) ? 'other' : 'unknown';
 }

@@ -12,7 +12,7 @@ import {
   type UrlMatch,
 } from '@sunset/rule-data';
 import { rangeOf, unwrap, type Node } from '../ast/nodes.js';
-import { namedArguments, namedAsGet, namedAsSending, sendingCalleeName } from '../requests/sending-calls.js';
+import { helperMethodOf, namedArguments, sendingCalleeName } from '../requests/sending-calls.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import type { HttpCall, StatedMethod } from '../requests/http-calls.js';
 import type { SoapClientCall } from '../soap/soap-client-calls.js';
@@ -267,13 +267,19 @@ function isSoapFinding(run: Run, call: SoapClientCall): boolean {
   return call.evidence === 'used-as-client' || isDistinctiveOperation(call.match);
 }
 
+/** A helper given a value: the name its call shows and how it sends (`helperMethodOf`). */
+interface GivenHelper {
+  readonly name: string;
+  readonly method: 'get' | 'other' | 'unknown';
+}
+
 /**
  * The calls outside `reported` requests, not requests themselves and not only reading a URL, that are
  * given a value written in one of `containers` (`postJson(MANAGERS, body)`): a helper this file's
- * analysis does not see into may send it. By container, the names of those functions.
+ * analysis does not see into may send it. By container, those functions.
  */
-function helpersGiven(index: FileIndex, containers: ReadonlySet<Node>, requests: readonly HttpCall[], reported: readonly HttpCall[]): Map<Node, string[]> {
-  const given = new Map<Node, string[]>();
+function helpersGiven(index: FileIndex, containers: ReadonlySet<Node>, requests: readonly HttpCall[], reported: readonly HttpCall[]): Map<Node, GivenHelper[]> {
+  const given = new Map<Node, GivenHelper[]>();
   const requestCalls = new Set<Node>(requests.map((request) => request.call));
   const inside = reported.map((request) => rangeOf(request.call));
   const context = index.evaluation();
@@ -283,6 +289,7 @@ function helpersGiven(index: FileIndex, containers: ReadonlySet<Node>, requests:
     if (inside.some(([from, to]) => from <= start && end <= to)) continue;
     const name = sendingCalleeName(call);
     if (name === undefined) continue;
+    const method = helperMethodOf(call, name);
     for (const value of namedArguments(call)) {
       for (const segment of evaluateExpression(value, undefined, context) ?? []) {
         const container = segment.container;
@@ -290,9 +297,9 @@ function helpersGiven(index: FileIndex, containers: ReadonlySet<Node>, requests:
         // The call the value is written in builds it (`const orders = new URL(`v1/...`, base)`): no other reader.
         const [from, to] = rangeOf(container);
         if (start <= from && to <= end) continue;
-        const names = given.get(container) ?? [];
-        if (!names.includes(name)) names.push(name);
-        given.set(container, names);
+        const helpers = given.get(container) ?? [];
+        if (!helpers.some((helper) => helper.name === name && helper.method === method)) helpers.push({ name, method });
+        given.set(container, helpers);
       }
     }
   }
@@ -322,15 +329,20 @@ function settleSharedContainers(drafts: Draft[], index: FileIndex): void {
   }
   // Only a constant rewritten where it is written can move a helper's call.
   const rewritten = new Set([...byContainer].filter(([, group]) => group.some((draft) => draft.call.migration === 'rewrite')).map(([container]) => container));
-  const helpers = rewritten.size === 0 ? new Map<Node, string[]>() : helpersGiven(index, rewritten, requests, reportedRequests);
+  const helpers = rewritten.size === 0 ? new Map<Node, GivenHelper[]>() : helpersGiven(index, rewritten, requests, reportedRequests);
   for (const [container, group] of byContainer) {
     const others = unreportedReaders.get(container) ?? 0;
-    // Read by a request: any helper but one named as a GET (`apiGet(MANAGERS)`, the same move as GETs
-    // rewritten alike) may send it elsewhere. Read by no request (a string whose method the code does not
-    // show, taken for the retired one): only a helper whose name says it sends otherwise (`postJson`).
+    // Read by a request: any helper but one that GETs (`apiGet(MANAGERS)`, `call(MANAGERS, 'GET')`: the
+    // same move as GETs rewritten alike) may send it elsewhere. Read by no request (a string whose method
+    // the code does not show, taken for the retired one): only a helper that says it sends otherwise, by
+    // its name (`postJson`) or its call (`call(MANAGERS, 'POST', body)`).
     const readByRequest = group.some((draft) => draft.request !== undefined);
     const allGets = group.every((draft) => draft.call.method === 'GET');
-    const given = (helpers.get(container) ?? []).filter((name) => (readByRequest ? !(allGets && namedAsGet(name)) : namedAsSending(name)));
+    const given = [
+      ...new Set(
+        (helpers.get(container) ?? []).filter((helper) => (readByRequest ? !(allGets && helper.method === 'get') : helper.method === 'other')).map((helper) => helper.name),
+      ),
+    ];
     if (group.length + others < 2 && given.length === 0) continue;
     const editKeys = new Set(group.map((draft) => (draft.call.migration === 'rewrite' ? JSON.stringify(draft.call.edits) : 'todo')));
     if (others === 0 && given.length === 0 && editKeys.size === 1 && !editKeys.has('todo')) continue;

@@ -389,6 +389,60 @@ export const editCases: Case[] = [
     ],
   },
   {
+    name: "a helper's call that states its method says how it sends, whatever its name: call(URL, 'POST', body) and { method: 'put' } send otherwise, call(URL, 'GET') beside a GET is the same move",
+    code: [
+      "const MANAGERS = '/v1/campaigns/dictionaries/managers';",
+      "export const add = (body) => call(MANAGERS, 'POST', body);",
+      "const CLIENTS = '/v1/campaigns/dictionaries/clients';",
+      "export const save = (rows) => store.write(CLIENTS, { method: 'put', body: rows });",
+      "const COMANAGERS = '/v1/campaigns/dictionaries/comanagers';",
+      'export const list = () => fetch(COMANAGERS);',
+      "export const again = () => call(COMANAGERS, 'GET');",
+      "const OTHERS = '/v1/campaigns/dictionaries/managers';",
+      'export const names = () => request(OTHERS);',
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-managers', key: '/v1/campaigns/dictionaries/managers', form: 'url-string', migration: 'todo', at: "'/v1/campaigns/dictionaries/managers'",
+        cause: 'the URL is also given to call(), which may send it too; a rewrite where it is written would move that call as well',
+      },
+      {
+        id: 'campaign-dictionary-clients', key: '/v1/campaigns/dictionaries/clients', form: 'url-string', migration: 'todo', at: "'/v1/campaigns/dictionaries/clients'",
+        cause: 'the URL is also given to store.write(), which may send it too; a rewrite where it is written would move that call as well',
+      },
+      {
+        id: 'campaign-dictionary-comanagers', key: 'GET /v1/campaigns/dictionaries/comanagers', method: 'GET', form: 'fetch', migration: 'rewrite', at: 'COMANAGERS', occurrence: 2,
+        output: [
+          "const MANAGERS = '/v1/campaigns/dictionaries/managers';",
+          "export const add = (body) => call(MANAGERS, 'POST', body);",
+          "const CLIENTS = '/v1/campaigns/dictionaries/clients';",
+          "export const save = (rows) => store.write(CLIENTS, { method: 'put', body: rows });",
+          "const COMANAGERS = '/v1/buyer/classifiers/managers';",
+          'export const list = () => fetch(COMANAGERS);',
+          "export const again = () => call(COMANAGERS, 'GET');",
+          "const OTHERS = '/v1/campaigns/dictionaries/managers';",
+          'export const names = () => request(OTHERS);',
+        ].join('\n'),
+      },
+      // A helper whose name and call say nothing of its method: the string's own reading, as before.
+      {
+        id: 'campaign-dictionary-managers', key: '/v1/campaigns/dictionaries/managers', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'", occurrence: 2,
+        output: [
+          "const MANAGERS = '/v1/campaigns/dictionaries/managers';",
+          "export const add = (body) => call(MANAGERS, 'POST', body);",
+          "const CLIENTS = '/v1/campaigns/dictionaries/clients';",
+          "export const save = (rows) => store.write(CLIENTS, { method: 'put', body: rows });",
+          "const COMANAGERS = '/v1/campaigns/dictionaries/comanagers';",
+          'export const list = () => fetch(COMANAGERS);',
+          "export const again = () => call(COMANAGERS, 'GET');",
+          "const OTHERS = '/v1/buyer/classifiers/managers';",
+          'export const names = () => request(OTHERS);',
+        ].join('\n'),
+      },
+    ],
+  },
+  {
     name: 'a constant given to a helper inside what no request reads whole (fetch(withQuery(MANAGERS, params))) stays its own finding, rewritten where it is written',
     code: "const MANAGERS = '/v1/campaigns/dictionaries/managers';\nexport const list = (params) => fetch(withQuery(MANAGERS, params));",
     js: true,
