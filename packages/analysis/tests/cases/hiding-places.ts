@@ -201,6 +201,22 @@ export const hidingPlaceCases: Case[] = [
   },
 ];
 
+/** Helpers given constants, each stating its method or not (the case "a helper's call that states its method…"). */
+const statedMethodLines = [
+  "const MANAGERS = '/v1/campaigns/dictionaries/managers';",
+  "export const add = (body) => call(MANAGERS, 'POST', body);",
+  "const CLIENTS = '/v1/campaigns/dictionaries/clients';",
+  "export const save = (rows) => store.write(CLIENTS, { method: 'put', body: rows });",
+  "const COMANAGERS = '/v1/campaigns/dictionaries/comanagers';",
+  'export const list = () => fetch(COMANAGERS);',
+  "export const again = () => call(COMANAGERS, 'GET');",
+  "const OTHERS = '/v1/campaigns/dictionaries/managers';",
+  'export const names = () => request(OTHERS);',
+];
+
+/** `lines` joined, with line `at` (0-based) replaced by `line`: a rewrite's expected output. */
+const withLine = (lines: readonly string[], at: number, line: string): string => lines.map((each, index) => (index === at ? line : each)).join('\n');
+
 export const editCases: Case[] = [
   {
     name: 'a dropped parameter leaves a concatenation cleanly (no empty string, no stray plus)',
@@ -390,17 +406,7 @@ export const editCases: Case[] = [
   },
   {
     name: "a helper's call that states its method says how it sends, whatever its name: call(URL, 'POST', body) and { method: 'put' } send otherwise, call(URL, 'GET') beside a GET is the same move",
-    code: [
-      "const MANAGERS = '/v1/campaigns/dictionaries/managers';",
-      "export const add = (body) => call(MANAGERS, 'POST', body);",
-      "const CLIENTS = '/v1/campaigns/dictionaries/clients';",
-      "export const save = (rows) => store.write(CLIENTS, { method: 'put', body: rows });",
-      "const COMANAGERS = '/v1/campaigns/dictionaries/comanagers';",
-      'export const list = () => fetch(COMANAGERS);',
-      "export const again = () => call(COMANAGERS, 'GET');",
-      "const OTHERS = '/v1/campaigns/dictionaries/managers';",
-      'export const names = () => request(OTHERS);',
-    ].join('\n'),
+    code: statedMethodLines.join('\n'),
     js: true,
     expected: [
       {
@@ -413,32 +419,12 @@ export const editCases: Case[] = [
       },
       {
         id: 'campaign-dictionary-comanagers', key: 'GET /v1/campaigns/dictionaries/comanagers', method: 'GET', form: 'fetch', migration: 'rewrite', at: 'COMANAGERS', occurrence: 2,
-        output: [
-          "const MANAGERS = '/v1/campaigns/dictionaries/managers';",
-          "export const add = (body) => call(MANAGERS, 'POST', body);",
-          "const CLIENTS = '/v1/campaigns/dictionaries/clients';",
-          "export const save = (rows) => store.write(CLIENTS, { method: 'put', body: rows });",
-          "const COMANAGERS = '/v1/buyer/classifiers/managers';",
-          'export const list = () => fetch(COMANAGERS);',
-          "export const again = () => call(COMANAGERS, 'GET');",
-          "const OTHERS = '/v1/campaigns/dictionaries/managers';",
-          'export const names = () => request(OTHERS);',
-        ].join('\n'),
+        output: withLine(statedMethodLines, 4, "const COMANAGERS = '/v1/buyer/classifiers/managers';"),
       },
       // A helper whose name and call say nothing of its method: the string's own reading, as before.
       {
         id: 'campaign-dictionary-managers', key: '/v1/campaigns/dictionaries/managers', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'", occurrence: 2,
-        output: [
-          "const MANAGERS = '/v1/campaigns/dictionaries/managers';",
-          "export const add = (body) => call(MANAGERS, 'POST', body);",
-          "const CLIENTS = '/v1/campaigns/dictionaries/clients';",
-          "export const save = (rows) => store.write(CLIENTS, { method: 'put', body: rows });",
-          "const COMANAGERS = '/v1/campaigns/dictionaries/comanagers';",
-          'export const list = () => fetch(COMANAGERS);',
-          "export const again = () => call(COMANAGERS, 'GET');",
-          "const OTHERS = '/v1/buyer/classifiers/managers';",
-          'export const names = () => request(OTHERS);',
-        ].join('\n'),
+        output: withLine(statedMethodLines, 7, "const OTHERS = '/v1/buyer/classifiers/managers';"),
       },
     ],
   },
