@@ -187,7 +187,8 @@ describe('bench/run.mjs', () => {
     expect(size?.tools.map((t) => t.id)).toEqual(ROWS);
     for (const row of size?.tools ?? []) {
       expect(row.status, `(${row.id}) ${row.tool}: ${row.note ?? ''}`).toBe('ok');
-      expect(row.runs).toHaveLength(1);
+      // grep runs at least 5 times (bench/run.mjs GREP_RUNS): one sample of it is too noisy for a/e.
+      expect(row.runs).toHaveLength(row.id === 'e' ? 5 : 1);
       expect(row.medianWallS).toBeGreaterThan(0);
     }
     const output = (id: string) => size?.tools.find((t) => t.id === id)?.output;
