@@ -158,50 +158,68 @@ function valuesReadWithin<D>(range: readonly [number, number], resolutions: read
   return resolutions.flatMap((resolution) => (resolution.client !== true && contains(range, resolution.range) ? [resolution.declaration] : []));
 }
 
+/** A value of another file given to a helper, and how that helper sends (`helperMethodOf`; never `get`). */
+interface GivenValue<D> {
+  readonly declaration: D;
+  readonly method: 'other' | 'unknown';
+}
+
 /**
  * The declarations of the values (not clients) given to a function the analysis does not see into
  * (`postJson(MANAGERS, body)`: `sendingCalleeName`; not one that GETs, `apiGet(MANAGERS)`), outside the file's requests and its retirement
  * findings: such a function may send them, so a value a request reads and that is rewritten where it is
  * declared would move that call too. The arguments are evaluated here (the checks do not evaluate a
- * helper's), so `resolutions` gives the resolver's list as it is after that. `only` keeps the helpers
- * that send in some ways (`helperMethodOf`).
+ * helper's), so `resolutions` gives the resolver's list as it is after that.
  */
-export function valuesGivenToHelpers<D = Declaration>(
+function valuesGivenToHelpers<D>(
   index: FileIndex,
   findings: readonly Pick<Finding, 'range' | 'retirement'>[],
   resolutions: () => readonly { readonly range: readonly [number, number]; readonly declaration: D; readonly client?: true }[],
-  only: (method: 'other' | 'unknown') => boolean = () => true,
-): D[] {
+): GivenValue<D>[] {
   const requests = new Set<Node>(index.requests.map((request) => request.call));
   const reported = findings.filter((finding) => finding.retirement !== undefined).map((finding) => finding.range);
-  const helpers = index.scope.calls.filter((call) => {
-    if (requests.has(call) || call.arguments.length === 0) return false;
-    // A helper that GETs (`apiGet(MANAGERS)`) is taken for a GET, as the declaration's own finding takes its value.
+  const helpers: { readonly call: Node; readonly method: 'other' | 'unknown' }[] = [];
+  for (const call of index.scope.calls) {
+    if (requests.has(call) || call.arguments.length === 0) continue;
     const name = sendingCalleeName(call);
-    if (name === undefined) return false;
+    if (name === undefined) continue;
+    // A helper that GETs (`apiGet(MANAGERS)`) is taken for a GET, as the declaration's own finding takes its value.
     const method = helperMethodOf(call, name);
-    if (method === 'get' || !only(method)) return false;
+    if (method === 'get') continue;
     const range = rangeOf(call);
-    return !reported.some((finding) => contains(range, finding) || contains(finding, range));
-  });
+    if (!reported.some((finding) => contains(range, finding) || contains(finding, range))) helpers.push({ call, method });
+  }
   if (helpers.length === 0) return [];
   const context = index.evaluation();
-  for (const call of helpers) for (const value of namedArguments(call)) evaluateExpression(value, undefined, context);
+  for (const { call } of helpers) for (const value of namedArguments(call)) evaluateExpression(value, undefined, context);
   const resolved = resolutions();
-  return helpers.flatMap((call) => valuesReadWithin(rangeOf(call), resolved));
+  return helpers.flatMap(({ call, method }) => valuesReadWithin(rangeOf(call), resolved).map((declaration) => ({ declaration, method })));
 }
 
 /**
- * The declarations (values, not clients) read by what sends them with a method other than the retired
- * GET's: the requests without a retirement finding (`valuesReadByUnreported`) and the helpers whose name
- * or call says so (`postJson(MANAGERS, body)`, `call(MANAGERS, 'POST', body)`: `helperMethodOf`). A value
- * one of them reads is not rewritten where it is declared, whoever else reads it.
+ * What a file does with the values of other files besides its retirement findings, from one pass over
+ * its helper calls. `sent`: what sends them with a method other than the retired GET's — the requests
+ * without a retirement finding (`valuesReadByUnreported`) and the helpers whose name or call says so
+ * (`postJson(MANAGERS, body)`, `call(MANAGERS, 'POST', body)`: `helperMethodOf`); a value one of them
+ * reads is not rewritten where it is declared, whoever else reads it. `given`: every value given to a
+ * helper that does not GET (`valuesGivenToHelpers`); one a retired request reads too is not rewritten.
  */
+export function valuesSentAndGiven<D = Declaration>(
+  index: FileIndex,
+  findings: readonly Pick<Finding, 'range' | 'retirement'>[],
+  resolutions: () => readonly { readonly range: readonly [number, number]; readonly declaration: D; readonly client?: true }[],
+): { readonly sent: D[]; readonly given: D[] } {
+  // The helpers first: evaluating their arguments adds to the resolutions the requests are read against.
+  const given = valuesGivenToHelpers(index, findings, resolutions);
+  const sentByHelpers = given.filter((value) => value.method === 'other').map((value) => value.declaration);
+  return { sent: [...valuesReadByUnreported(index.requests, findings, resolutions()), ...sentByHelpers], given: given.map((value) => value.declaration) };
+}
+
+/** `valuesSentAndGiven`'s `sent` alone (`--project`, which counts no `given`). */
 export function valuesSentElsewhere<D = Declaration>(
   index: FileIndex,
   findings: readonly Pick<Finding, 'range' | 'retirement'>[],
   resolutions: () => readonly { readonly range: readonly [number, number]; readonly declaration: D; readonly client?: true }[],
 ): D[] {
-  const sentByHelpers = valuesGivenToHelpers(index, findings, resolutions, (method) => method === 'other');
-  return [...valuesReadByUnreported(index.requests, findings, resolutions()), ...sentByHelpers];
+  return valuesSentAndGiven(index, findings, resolutions).sent;
 }

@@ -259,9 +259,10 @@ function sharedWithUnreported(
     const check = moduleGraphCheck(context, graph, file, (declaredIn) => displayPath(run.cwd, declaredIn));
     const result = checkCandidate(text, file, check.context, emptyTimings());
     if (result.error !== undefined) continue;
-    for (const declaration of check.valuesReadUnreported(result.findings)) add(names, declaration);
+    const { readUnreported, givenToHelpers } = check.valuesSentAndGiven(result.findings);
+    for (const declaration of readUnreported) add(names, declaration);
     for (const declaration of check.valuesRead(result.findings)) add(read, declaration);
-    given.push(...check.valuesGivenToHelpers(result.findings));
+    given.push(...givenToHelpers);
   }
   for (const declaration of given) if (read.get(declaration.file)?.has(declaration.name) === true) add(names, declaration);
   for (const [file, declared] of names) {

@@ -1,4 +1,4 @@
-import { valuesGivenToHelpers, valuesReadBy, valuesSentElsewhere, type Declaration, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
+import { valuesReadBy, valuesSentAndGiven, type Declaration, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
 import { checkCandidate, checkContextOf, type CheckContext, type CheckSourceResult, type LocatedFinding } from '../check/check-source.js';
 import { emptyTimings } from '../check/timings.js';
 import type { DeclarationPlace } from '../check/thread-result.js';
@@ -17,18 +17,13 @@ export interface ModuleGraphCheck {
   /** The values of other files (not clients) that the retirement findings among `findings` read. */
   valuesRead(findings: readonly Finding[]): Declaration[];
   /**
-   * The values of other files (not clients) that the file's requests without a retirement finding
-   * among `findings` read (a POST the entries do not retire), or that it gives to a helper named as
-   * sending (`postJson`): rewriting such a value where it is declared would move those calls too.
-   * Read after the checks ran, from the file's last index.
+   * The values of other files (not clients) that the file sends otherwise than by its retirement
+   * findings among `findings` (`readUnreported`: its requests without one, a POST the entries do not
+   * retire, and helpers that say they send otherwise, `postJson`), and those it gives to any function
+   * the analysis does not see into that does not GET (`givenToHelpers`): rewriting such a value where it
+   * is declared would move those calls too. From one pass, after the checks ran, on the file's last index.
    */
-  valuesReadUnreported(findings: readonly Pick<Finding, 'range' | 'retirement'>[]): Declaration[];
-  /**
-   * The values of other files given to a function the analysis does not see into (`postJson(MANAGERS,
-   * body)`), outside the file's requests and the retirement findings among `findings`: it may send them.
-   * Read after the checks ran, from the file's last index.
-   */
-  valuesGivenToHelpers(findings: readonly Pick<Finding, 'range' | 'retirement'>[]): Declaration[];
+  valuesSentAndGiven(findings: readonly Pick<Finding, 'range' | 'retirement'>[]): { readonly readUnreported: Declaration[]; readonly givenToHelpers: Declaration[] };
 }
 
 /**
@@ -36,7 +31,7 @@ export interface ModuleGraphCheck {
  * the file imports nothing from the graph). `displayPath` names declaring files in `data.declaredIn`.
  */
 export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, file: string, displayPath: (file: string) => string): ModuleGraphCheck {
-  if (graph.links[file] === undefined) return { context, annotate: (findings) => [...findings], annotateFix: (findings) => [...findings], valuesRead: () => [], valuesReadUnreported: () => [], valuesGivenToHelpers: () => [] };
+  if (graph.links[file] === undefined) return { context, annotate: (findings) => [...findings], annotateFix: (findings) => [...findings], valuesRead: () => [], valuesSentAndGiven: () => ({ readUnreported: [], givenToHelpers: [] }) };
   let resolutions: readonly CrossFileResolution[] = [];
   let index: FileIndex | undefined;
   const indexFile = (source: SourceFile, options: CheckContext['analysisOptions']): FileIndex => {
@@ -52,8 +47,11 @@ export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, 
     annotateFix: (findings) => findings.map((finding) => withCrossFileTodo(finding, resolutions, displayPath)),
     valuesRead: (findings) =>
       findings.flatMap((finding) => (finding.retirement === undefined ? [] : valuesReadBy(finding, resolutions))),
-    valuesReadUnreported: (findings) => (index === undefined ? [] : valuesSentElsewhere(index, findings, () => resolutions)),
-    valuesGivenToHelpers: (findings) => (index === undefined ? [] : valuesGivenToHelpers(index, findings, () => resolutions)),
+    valuesSentAndGiven: (findings) => {
+      if (index === undefined) return { readUnreported: [], givenToHelpers: [] };
+      const { sent, given } = valuesSentAndGiven(index, findings, () => resolutions);
+      return { readUnreported: sent, givenToHelpers: given };
+    },
   };
 }
 
@@ -76,13 +74,13 @@ export function checkSourceInModuleGraph(
 }
 
 /**
- * The declarations of other files that a file's requests without a finding read (`valuesReadUnreported`)
- * and that it gives to helpers (`valuesGivenToHelpers`), as places: what `sunset check`'s recheck of an
- * importer and the report's history carry to `withoutConsumedDeclarations`.
+ * `ModuleGraphCheck.valuesSentAndGiven` as places: what `sunset check`'s recheck of an importer and the
+ * report's history carry to `withoutConsumedDeclarations`.
  */
 export function otherFilesRead(check: ModuleGraphCheck, findings: readonly Pick<Finding, 'range' | 'retirement'>[]): { readonly readUnreported: DeclarationPlace[]; readonly givenToHelpers: DeclarationPlace[] } {
   const place = ({ file, line, column }: Declaration): DeclarationPlace => ({ file, line, column });
-  return { readUnreported: check.valuesReadUnreported(findings).map(place), givenToHelpers: check.valuesGivenToHelpers(findings).map(place) };
+  const { readUnreported, givenToHelpers } = check.valuesSentAndGiven(findings);
+  return { readUnreported: readUnreported.map(place), givenToHelpers: givenToHelpers.map(place) };
 }
 
 /**
