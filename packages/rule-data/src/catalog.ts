@@ -25,6 +25,24 @@ export interface Catalog {
   readonly needlePattern: RegExp;
   /** Internal: a retired path split between a base and the rest (`baseURL: '…/v1/'` + `get('/campaigns')`), see `splitPathTestsOf`. */
   readonly splitPathTests: readonly SplitPathTest[];
+  /** Internal: `needlePattern` and `splitPathTests` as needle specs, for a matcher over a file's bytes (`PrefilterNeedles`). */
+  readonly prefilterNeedles: PrefilterNeedles;
+}
+
+/**
+ * A needle as the prefilter's expressions spell it, one position per character (or quote, `${`), each
+ * position the strings any of which matches there (a character in each of its cases, whole characters
+ * even beyond the BMP; `''` where the position may be absent, `/?`). The expressions are written from
+ * these (`positionPattern`), and a matcher over bytes that finds one of these finds what they do.
+ */
+export type NeedleSpec = readonly (readonly string[])[];
+
+/** The retirement prefilter's tests as needle specs: the same needles and split-path tests as the catalog's expressions. */
+export interface PrefilterNeedles {
+  /** `needlePattern`: any of them. */
+  readonly retired: readonly NeedleSpec[];
+  /** `splitPathTests`, one per first segment: a `base` and a `rest` (any of each's specs). */
+  readonly splitPaths: readonly { readonly base: readonly NeedleSpec[]; readonly rest: readonly NeedleSpec[] }[];
 }
 
 /** A string ending in a path's first segment, and a string starting with one of its second segments. */
@@ -57,17 +75,43 @@ function needlesOf(entries: readonly RetirementEntry[]): { paths: string[]; oper
 }
 
 const escapeForPattern = (character: string): string => (/[.*+?^${}()|[\]\\]/.test(character) ? `\\${character}` : character);
-const caseInsensitively = (character: string): string =>
-  character.toLowerCase() === character.toUpperCase() ? escapeForPattern(character) : `[${character.toLowerCase()}${character.toUpperCase()}]`;
+/**
+ * A character in any case, as a needle spec's position: itself, or the characters of its lower and
+ * upper case (`v` → `v`, `V`; `ß` → `ß`, `S`, as the class `[ßSS]` read it; `𐐀` → `𐐨`, `𐐀`, each whole).
+ */
+const caseAlternatives = (character: string): readonly string[] =>
+  character.toLowerCase() === character.toUpperCase() ? [character] : [...new Set([...(character.toLowerCase() + character.toUpperCase())])];
+const literalPattern = (text: string): string => [...text].map(escapeForPattern).join('');
+const classMember = (character: string): string => (/[\]\\^-]/.test(character) ? `\\${character}` : character);
 
 /**
- * One pattern for all needles, written so that it means the same to JavaScript (no flags) and to
- * `grep -E`: path needles spell case-insensitivity as `[vV]1/[cC]...`, operations stay literal.
+ * A needle spec's position as a flag-free pattern that `grep -E` reads alike: its one string, a class
+ * of its one-code-unit alternatives (`[vV]`), an alternation for longer ones (`(?:['"]|\$\{)`, and
+ * `(?:𐐨|𐐀)`: a class would take half of a character beyond the BMP, which the expression, without the
+ * `u` flag, reads as two code units), optional when `''` is one (`/?`).
  */
-function needlePatternSource(needles: { paths: readonly string[]; operations: readonly string[] }): string {
-  const paths = needles.paths.map((needle) => [...needle].map(caseInsensitively).join(''));
-  const operations = needles.operations.map((needle) => [...needle].map(escapeForPattern).join(''));
-  return [...paths, ...operations].join('|');
+export const positionPattern = (alternatives: readonly string[]): string => {
+  const present = alternatives.filter((alternative) => alternative !== '');
+  if (present.length === 0) return '';
+  const singles = present.filter((alternative) => alternative.length === 1);
+  const longer = present.filter((alternative) => alternative.length > 1).map(literalPattern);
+  const parts = [...(singles.length > 1 ? [`[${singles.map(classMember).join('')}]`] : singles.map(literalPattern)), ...longer];
+  const pattern = parts.length === 1 ? parts[0]! : `(?:${parts.join('|')})`;
+  if (present.length === alternatives.length) return pattern;
+  return present.length === 1 && present[0]!.length === 1 ? `${pattern}?` : `(?:${pattern})?`;
+};
+/** A needle spec as a pattern, position by position: the prefilter's expressions are written from their specs, as the byte automaton is built from them. */
+export const specPattern = (spec: NeedleSpec): string => spec.map(positionPattern).join('');
+const spelledSpec = (text: string): NeedleSpec => [...text].map(caseAlternatives);
+const quotes = ["'", '"', '`'];
+/** A string ending in `text` (any case): an optional slash, then a closing quote or a `${`. */
+const baseSpecOf = (text: string): NeedleSpec => [...spelledSpec(text), ['/', ''], [...quotes, '${']];
+/** A string beginning with `segment` (any case), after a quote or a `}` and an optional slash; a slash, `?`, `#`, quote or `${` follows. */
+const restSpecOf = (segment: string): NeedleSpec => [[...quotes, '}'], ['/', ''], ...spelledSpec(segment), ['/', '?', '#', ...quotes, '${']];
+
+/** The pattern of a base a retired path can be split at: a string ending in `text` (`…/v1'`, `` …/v1/${ ``), in any case. */
+export function baseEndingPattern(text: string): string {
+  return specPattern(baseSpecOf(text));
 }
 
 /** The first two literal segments of each path entry (lower case), when both are literal. */
@@ -85,18 +129,23 @@ function leadingSegmentPairs(entries: readonly RetirementEntry[]): Map<string, S
 }
 
 /**
- * The tests for a path the code splits between two strings exactly where the needle would be
+ * The prefilter's needles as specs, from which its expressions are written (`specPattern`). `retired`:
+ * path needles in any case (`[vV]1/[cC]...`), operations as written. `splitPaths`, one per first
+ * segment: a path the code splits between two strings exactly where the needle would be
  * (`axios.create({ baseURL: 'https://host/v1/' })` + `api.get('/campaigns/…')`, `` `${origin}/v1` `` +
- * `'campaigns/…'`, `'/v1/' + 'campaigns'`): one string ends with the first segment (a slash, then a
- * closing quote or a `${` may follow) and another begins with the second (after a quote or a `}` and
- * an optional slash; a slash, `?`, `#`, quote or `${` must follow). Case-insensitive like the paths.
+ * `'campaigns/…'`, `'/v1/' + 'campaigns'`): one string ends with the first segment (`baseSpecOf`) and
+ * another begins with one of its second segments (`restSpecOf`). Case-insensitive like the paths.
  */
-function splitPathTestsOf(entries: readonly RetirementEntry[]): SplitPathTest[] {
-  const spelled = (segment: string): string => [...segment].map(caseInsensitively).join('');
-  return [...leadingSegmentPairs(entries)].map(([first, seconds]) => ({
-    base: new RegExp(`${spelled(first)}/?(?:['"\`]|\\$\\{)`),
-    rest: new RegExp(`['"\`}]/?(?:${[...seconds].sort().map(spelled).join('|')})(?:[/?#'"\`]|\\$\\{)`),
-  }));
+function prefilterNeedlesOf(needles: { paths: readonly string[]; operations: readonly string[] }, entries: readonly RetirementEntry[]): PrefilterNeedles {
+  return {
+    retired: [...needles.paths.map(spelledSpec), ...needles.operations.map((needle) => [...needle].map((character) => [character]))],
+    splitPaths: [...leadingSegmentPairs(entries)].map(([first, seconds]) => ({ base: [baseSpecOf(first)], rest: [...seconds].sort().map(restSpecOf) })),
+  };
+}
+
+/** `splitPaths` as expressions: a base and a rest of the same first segment must both occur. */
+function splitPathTestsOf(splitPaths: PrefilterNeedles['splitPaths']): SplitPathTest[] {
+  return splitPaths.map(({ base, rest }) => ({ base: new RegExp(base.map(specPattern).join('|')), rest: new RegExp(rest.map(specPattern).join('|')) }));
 }
 
 function buildCatalog(entries: readonly RetirementEntry[], apis: readonly Api[]): Catalog {
@@ -106,7 +155,9 @@ function buildCatalog(entries: readonly RetirementEntry[], apis: readonly Api[])
   const compiledPaths = entries.flatMap((entry) => (entry.kind === 'path' ? [{ entry, api: apiOf(entry), segments: compilePathTemplate(entry.path) }] : []));
   const operations = new Map(entries.flatMap((entry) => (entry.kind === 'operation' ? [[entry.operation, entry] as const] : [])));
   const needles = needlesOf(entries);
-  const needlePatternText = needlePatternSource(needles);
+  const prefilterNeedles = prefilterNeedlesOf(needles, entries);
+  // One pattern for all needles that means the same to JavaScript (no flags) and to `grep -E`.
+  const needlePatternText = prefilterNeedles.retired.map(specPattern).join('|');
   return {
     entries,
     byId: (id) => byId.get(id),
@@ -117,7 +168,8 @@ function buildCatalog(entries: readonly RetirementEntry[], apis: readonly Api[])
     needles: [...needles.paths, ...needles.operations],
     needlePatternSource: needlePatternText,
     needlePattern: new RegExp(needlePatternText),
-    splitPathTests: splitPathTestsOf(entries),
+    splitPathTests: splitPathTestsOf(prefilterNeedles.splitPaths),
+    prefilterNeedles,
   };
 }
 

@@ -1,3 +1,4 @@
+import { specPattern, type NeedleSpec } from './catalog.js';
 import type { Endpoint } from './types.js';
 import { reportingLimits } from './limits.js';
 
@@ -77,26 +78,29 @@ const requestCheckNeedles: readonly string[] = [
   'basic ',
 ];
 
-const escapeForPattern = (character: string): string => (/[.*+?^${}()|[\]\\]/.test(character) ? `\\${character}` : character);
-
 /**
- * The characters whose `toLowerCase()` begins with `lower`, as a pattern: `[kK\u212A]` (the Kelvin
- * sign lowers to `k`), `[iI]`, or `[iI\u0130]` at the end of a needle (`İ` lowers to `i` and a
- * combining dot, which ends a match only there). Spelling these out keeps the pattern flag-free and
- * exactly as tolerant as comparing lower-cased text.
+ * The characters whose `toLowerCase()` begins with `lower`, as a needle spec's position (its code
+ * units): `k`, `K` and the Kelvin sign (it lowers to `k`), `i` and `I`, plus `İ` at the end of a
+ * needle (it lowers to `i` and a combining dot, which ends a match only there). Spelt out as a class
+ * (`specPattern`), they keep the pattern flag-free and exactly as tolerant as comparing lower-cased text.
  */
-function anyCaseOf(lower: string, last: boolean): string {
+function anyCaseOf(lower: string, last: boolean): readonly string[] {
   const upper = lower.toUpperCase();
-  if (upper === lower) return escapeForPattern(lower);
+  if (upper === lower) return [lower];
   const extra = lower === 'k' ? '\u212A' : lower === 'i' && last ? '\u0130' : '';
-  return `[${lower}${upper}${extra}]`;
+  return [...new Set(`${lower}${upper}${extra}`.split(''))];
 }
 
+/** Needles as needle specs (`NeedleSpec`), position by position. */
+const anyCaseSpecs = (needles: readonly string[]): NeedleSpec[] => needles.map((needle) => [...needle].map((character, at) => anyCaseOf(character, at === needle.length - 1)));
+
 /** Needles as one flag-free pattern, compiled once: one scan of the text instead of lower-casing it per test. */
-const anyCasePattern = (needles: readonly string[]): RegExp =>
-  new RegExp(needles.map((needle) => [...needle].map((character, at) => anyCaseOf(character, at === needle.length - 1)).join('')).join('|'));
+const anyCasePattern = (needles: readonly string[]): RegExp => new RegExp(anyCaseSpecs(needles).map(specPattern).join('|'));
 
 const requestCheckPattern = anyCasePattern(requestCheckNeedles);
+
+/** `requestCheckPattern`'s needles as needle specs, for a matcher over a file's bytes. */
+export const requestCheckNeedleSpecs: readonly NeedleSpec[] = anyCaseSpecs(requestCheckNeedles);
 const identityEndpointPattern = anyCasePattern([identityEndpointNeedle]);
 
 /**

@@ -3,6 +3,7 @@ export { builtinApi, builtinApiId, builtinEntries } from './entries/builtin.js';
 export { RuleDataError } from './errors.js';
 export { parseIsoDay, todayUtc, phaseOf, daysBetween } from './dates.js';
 export {
+  baseEndingPattern,
   builtinCatalog,
   createCatalog,
   matchUrlShape,
@@ -11,6 +12,8 @@ export {
   retiredNeedles,
   retiredNeedlePattern,
   type Catalog,
+  type NeedleSpec,
+  type PrefilterNeedles,
 } from './catalog.js';
 export type { CustomEntryInput } from './custom-entries.js';
 export { mayBeServiceOf } from './match/operation-name.js';
@@ -25,7 +28,7 @@ export {
   todoText,
 } from './messages.js';
 export { reportingLimits, reportingQuotas } from './limits.js';
-export { identityProvider, mightContainRequestCheckTarget, mightNameIdentityEndpoint, type IdentityProvider } from './identity.js';
+export { identityProvider, mightContainRequestCheckTarget, mightNameIdentityEndpoint, requestCheckNeedleSpecs, type IdentityProvider } from './identity.js';
 export { scheduleDocument, scheduleJsonSchema, scheduleMarkdownTable } from './schedule-export.js';
 export { crossFileMessageName, crossFileMessages, interpolate, ruleMessages, ruleNames, type RuleMessageId, type RuleName } from './rule-messages.js';
 export { ruleDocsUrl } from './rule-docs.js';

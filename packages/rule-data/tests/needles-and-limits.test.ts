@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { builtinEntries, createCatalog, mightContainRetiredCall, reportingLimits, reportingQuotas, retiredNeedlePattern, retiredNeedles } from '@sunset/rule-data';
+import { baseEndingPattern, builtinEntries, createCatalog, mightContainRetiredCall, reportingLimits, reportingQuotas, retiredNeedlePattern, retiredNeedles } from '@sunset/rule-data';
 
 describe('the needle prefilter', () => {
   it('derives a minimal needle set from the data', () => {
@@ -49,6 +49,13 @@ describe('the needle prefilter', () => {
   });
 
   // The grep pattern is the needle half of the prefilter; a split path (above) is beyond grep.
+  it("writes a base's pattern from its spec: the text in any case, an optional slash, a closing quote or `${`", () => {
+    expect(baseEndingPattern('/v2')).toBe("/[vV]2/?(?:['\"`]|\\$\\{)");
+    const base = new RegExp(baseEndingPattern('/v2'));
+    expect(["'https://host/V2'", '`${origin}/v2/${', "'/v2/'"].map((text) => base.test(text))).toEqual([true, true, true]);
+    expect(["'/v2x'", "'/v2//'", '/v2 '].map((text) => base.test(text))).toEqual([false, false, false]);
+  });
+
   it('means the same to grep -E as to JavaScript', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sunset-needles-'));
     const samples = {
