@@ -3,6 +3,9 @@ import { checks } from './checks/index.js';
 import { indexFile } from './file-index/file-index.js';
 import { hasCrossFileHook, type AnalysisOptions, type Finding, type SourceFile } from './types.js';
 
+/** What every `TODO(sunset:<id>)` marker begins with: a file holding one is a candidate. */
+export const todoMarkerNeedle = 'TODO(sunset:';
+
 /**
  * The cheap text test before parsing: false means no check can report anything in this file (no
  * retired path or operation, no reporting/identity endpoint or OAuth name, no TODO marker). With
@@ -10,7 +13,7 @@ import { hasCrossFileHook, type AnalysisOptions, type Finding, type SourceFile }
  */
 export function mightNeedAnalysis(text: string, options: AnalysisOptions): boolean {
   if (hasCrossFileHook(options)) return true;
-  return mightContainRetiredCall(text, options.catalog) || mightContainRequestCheckTarget(text) || text.includes('TODO(sunset:');
+  return mightContainRetiredCall(text, options.catalog) || mightContainRequestCheckTarget(text) || text.includes(todoMarkerNeedle);
 }
 
 /** The prefilter of a fix: only retirement findings are fixed, so only a retired path or operation name counts. */

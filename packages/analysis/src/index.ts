@@ -6,6 +6,7 @@ export { messageOf } from './checks/check.js';
 export type { Check, CheckMeta, JsonSchema } from './checks/check.js';
 export { checks } from './checks/index.js';
 export { analyzeFile, mightNeedAnalysis, mightNeedFix } from './analyze-file.js';
+export { bytesFacts, moduleTextFacts, textFacts, type TextFacts } from './prefilter/byte-prefilter.js';
 export { exportedClientOf } from './requests/client-values.js';
 export { valuesSentBy, type SentValue } from './soap/soap-requests.js';
 export { retirementNotesOf, type RetirementNotes } from './checks/retirement-check.js';

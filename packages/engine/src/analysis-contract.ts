@@ -1,9 +1,9 @@
 /** The rule core the engine runs, replaceable in tests (a fake check) — otherwise @sunset/analysis itself. */
-import { checks, indexFile, mightNeedAnalysis, mightNeedFix, planFix, refusedFix, retirementNotesOf, type Check, type FileIndex, type FixPlan, type RetirementNotes } from '@sunset/analysis';
-import type { AnalysisOptions, Finding, SourceFile } from '@sunset/analysis';
+import { bytesFacts, checks, indexFile, mightNeedAnalysis, mightNeedFix, planFix, refusedFix, retirementNotesOf, type Check, type FileIndex, type FixPlan, type RetirementNotes } from '@sunset/analysis';
+import type { AnalysisOptions, Finding, SourceFile, TextFacts } from '@sunset/analysis';
 import type { RuleName } from '@sunset/rule-data';
 
-export type { AnalysisOptions, Check, CheckMeta, ClientValue, FileIndex, Finding, FixPlan, RetirementFacts, RetirementNotes, SiteReport, SourceComment, SourceFile, UnresolvedMethodSite } from '@sunset/analysis';
+export type { AnalysisOptions, TextFacts, Check, CheckMeta, ClientValue, FileIndex, Finding, FixPlan, RetirementFacts, RetirementNotes, SiteReport, SourceComment, SourceFile, UnresolvedMethodSite } from '@sunset/analysis';
 export type { RuleLevel, SunsetOptions } from '@sunset/config';
 export { analysisOptionsOf } from '@sunset/config';
 export { asTodo, exportedClientOf, messageOf, migratedByDeclarations, migrationFactsOf, rangeOf, readDirectives, resolutionsUsedBy, silences, todoOnlyForTextElsewhere, unsilenced, valuesReadBy, valuesReadByUnreported, valuesSentAndGiven, valuesSentElsewhere } from '@sunset/analysis';
@@ -13,12 +13,14 @@ export {
   createExportTables,
   exportedValueOf,
   mayCreateClientWithBase,
+  moduleTextFacts,
   maxImportDepth,
   maxReexportHops,
   mergeModuleExports,
   readModuleExports,
   retiredExports,
   scanModuleReferences,
+  scanModuleReferencesIn,
 } from '@sunset/analysis';
 export type {
   CrossFileResolution,
@@ -38,6 +40,11 @@ export interface AnalysisCore {
   readonly checks: Readonly<Partial<Record<RuleName, Check>>>;
   readonly indexFile: (file: SourceFile, options: AnalysisOptions) => FileIndex;
   readonly mightNeedAnalysis: (text: string, options: AnalysisOptions) => boolean;
+  /**
+   * `mightNeedAnalysis` and the module graph's text facts of a UTF-8 file's bytes, undefined when the
+   * catalog's needles cannot be tested in bytes. Absent when a test replaces `mightNeedAnalysis`: the text is then tested with it.
+   */
+  readonly bytesFacts?: (bytes: Uint8Array, options: AnalysisOptions) => TextFacts | undefined;
   /** The narrower prefilter of `fix`: only retirement findings are fixed. */
   readonly mightNeedFix: (text: string, options: AnalysisOptions) => boolean;
   readonly planFix: (text: string, findings: readonly Finding[], filePath: string) => FixPlan;
@@ -50,7 +57,8 @@ export interface AnalysisCore {
 export function analysisCore(overrides: Partial<AnalysisCore> = {}): AnalysisCore {
   // A replaced index (a test's fake) has none of the real notes to read.
   const retirementNotes = overrides.indexFile === undefined ? retirementNotesOf : noNotes;
-  return { checks, indexFile, mightNeedAnalysis, mightNeedFix, planFix, refusedFix, retirementNotes, ...overrides };
+  const bytes = overrides.mightNeedAnalysis === undefined ? { bytesFacts } : {};
+  return { checks, indexFile, mightNeedAnalysis, mightNeedFix, planFix, refusedFix, retirementNotes, ...bytes, ...overrides };
 }
 
 function noNotes(): RetirementNotes {

@@ -96,4 +96,34 @@ describe('a file in another encoding', () => {
     expect(report.changedFiles).toEqual(['ok.ts']);
     expect(readFileSync(path.join(root, 'latin1.ts')).equals(latin1)).toBe(true);
   });
+
+  it('is read in bytes by the real prefilter when UTF-8, as text otherwise: the same findings in every encoding', async () => {
+    const source = "// caf\u00e9 \u{1F600}\nconst list = () => fetch('/v1/campaigns');\n";
+    const root = makeTree({ 'utf8.ts': source, 'bom.ts': `${bom}${source}`, 'plain.ts': "import { x } from './utf8';\nexport const y = x;\n" });
+    writeFileSync(path.join(root, 'le.ts'), Buffer.from(`${bom}${source}`, 'utf16le'));
+    writeFileSync(path.join(root, 'be.ts'), utf16be(`${bom}${source}`));
+    writeFileSync(path.join(root, 'latin1.ts'), Buffer.from(source.replace('\u{1F600}', ''), 'latin1'));
+
+    const checked = await checkFiles(['.'], { cwd: root, baseDir: root, options: sunsetOptions() });
+    const at = checked.findings.map((finding) => `${path.basename(finding.file)}:${finding.line}:${finding.column} ${finding.rule}`).sort();
+    expect(at).toEqual(['be.ts', 'bom.ts', 'le.ts', 'utf8.ts'].map((file) => `${file}:2:26 no-legacy-rest-path`));
+    expect(checked.errors.map((error) => path.basename(error.file))).toEqual(['latin1.ts']);
+    expect(checked.candidates).toBe(4);
+  });
+
+  it("gives --project's module summary of every file the same from its bytes as from its text, specifiers beyond ASCII too", async () => {
+    const importer = "import { list } from './café/ü.js';\nimport axios from 'axios';\nexport const run = () => list();\n";
+    const root = makeTree({ 'utf8.ts': importer, 'plain.ts': "const x = require('../données');\n" });
+    writeFileSync(path.join(root, 'le.ts'), Buffer.from(`${bom}${importer}`, 'utf16le'));
+
+    const checked = await checkFiles(['.'], { cwd: root, baseDir: root, options: sunsetOptions(), moduleSummaries: true });
+    const summary = { needle: false, exports: true, holdsBase: false, specifiers: ['./café/ü.js', 'axios'] };
+    expect(checked.modules).toEqual(
+      new Map([
+        [path.join(root, 'le.ts'), summary],
+        [path.join(root, 'plain.ts'), { needle: false, exports: false, holdsBase: false, specifiers: ['../données'] }],
+        [path.join(root, 'utf8.ts'), summary],
+      ]),
+    );
+  });
 });

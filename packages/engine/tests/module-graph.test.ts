@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analysisOptionsOf } from '../src/analysis-contract.js';
 import { checkFiles } from '../src/check/check-files.js';
-import { buildModuleGraph, moduleFactsOf, resolveRelativeModule, scanModuleReferences } from '../src/module-graph/index.js';
+import { buildModuleGraph, moduleFactsOf, resolveRelativeModule, scanModuleReferences, scanModuleReferencesIn } from '../src/module-graph/index.js';
 import { makeTree, sunsetOptions } from './helpers.js';
 import { checkWithModuleGraph } from './module-graph-harness.js';
 
@@ -47,6 +47,21 @@ describe('scanModuleReferences', () => {
       imports: ['./ns', '../types.js', './all-types', './x', './side-effect.css', './r', './y'],
       reexports: ['./ns', '../types.js', './all-types'],
     });
+  });
+
+  it('reads the same from UTF-8 bytes, characters beyond ASCII around and inside a specifier', () => {
+    const text = [
+      "const greeting = '😀 héllo';",
+      "import { a } from './é/ü.js';",
+      "export * from '../данные';",
+      "import { b } from\u00a0'./nbsp-is-no-space';",
+      "const c = requiré('./accented-require');",
+      "éfrom './glued-to-a-letter';",
+      "export { d } from './d😀';",
+    ].join('\n');
+    const expected = { imports: ['./é/ü.js', '../данные', './d😀'], reexports: ['../данные', './d😀'] };
+    expect(scanModuleReferences(text)).toEqual(expected);
+    expect(scanModuleReferencesIn(Buffer.from(text))).toEqual(expected);
   });
 
   it('costs one search on a file without a relative specifier', () => {

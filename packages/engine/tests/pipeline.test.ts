@@ -169,6 +169,24 @@ describe('checkInPipeline', () => {
     expect([...checkedHere, ...worker.handed].sort((a, b) => a - b)).toEqual(retiredIndexes);
   });
 
+  it.each([true, false])('checks the last candidate here while its read-ahead budget is full when checkWhileWaiting is %s, each file once', async (checkWhileWaiting) => {
+    const alone = await checkFiles(['.'], { cwd: root, baseDir: root, options, crossFile: true });
+    // A slow worker and a budget of one candidate: this thread finds its budget full after each candidate it reads.
+    const worker = new StandInWorker(Number.POSITIVE_INFINITY, 20);
+
+    const results = await checkInPipeline([worker], task, checkContextOf(options), { waitingBytes: 1, checkWhileWaiting });
+
+    const done = results.flatMap((result) => result.done).sort((a, b) => a - b);
+    expect(done).toEqual(files.map((_file, index) => index));
+    expect(findingsOf(results)).toEqual(alone.findings.map((finding) => `${path.relative(root, finding.file)}:${finding.line}:${finding.column} ${finding.rule}`).sort());
+    const retiredIndexes = files.flatMap((_file, index) => (index % 3 === 0 && index < 120 ? [index] : []));
+    const checkedHere = results[0]!.files.filter((outcome) => outcome.candidate === true && retiredIndexes.includes(outcome.index)).map((outcome) => outcome.index);
+    expect(checkedHere.filter((index) => worker.handed.includes(index))).toEqual([]);
+    expect([...checkedHere, ...worker.handed].sort((a, b) => a - b)).toEqual(retiredIndexes);
+    if (checkWhileWaiting) expect(checkedHere.length).toBeGreaterThan(5);
+    else expect(checkedHere).toEqual([]);
+  });
+
   it("judges a candidate's shape here: a minified or too deeply nested one is never handed to a worker, with the outcome a worker gave it before", async () => {
     const minifiedLine = `${'var a=1;'.repeat(600)}fetch('/v1/campaigns');`;
     const shapes = makeTree({

@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CheckOptions } from '@sunset/config';
-import { exportsPattern, scanModuleSpecifiers } from '@sunset/engine';
+import { exportsPattern, scanModuleSpecifiersOfLatin1 } from '@sunset/engine';
+import { baseEndingPattern } from '@sunset/rule-data';
 import { ts } from 'ts-morph';
 
 /** How many calls deep a wrapper is followed: `getResource(p)` → `apiGet(p)` → `fetch(p)` is two levels. */
@@ -47,10 +48,6 @@ export interface SeedTests {
   readonly holdsBase: (text: string) => boolean;
 }
 
-const escapeForPattern = (character: string): string => (/[.*+?^${}()|[\]\\/]/.test(character) ? `\\${character}` : character);
-const caseInsensitively = (character: string): string =>
-  character.toLowerCase() === character.toUpperCase() ? escapeForPattern(character) : `[${character.toLowerCase()}${character.toUpperCase()}]`;
-
 /**
  * The text of a base a client instance can be made with, so that a retired path may be split
  * between it and a path in another file (`axios.create({ baseURL: 'https://api.adform.com/v1' })`
@@ -69,7 +66,7 @@ export function basePatternOf(options: Pick<CheckOptions, 'catalog'>): RegExp | 
   const serverPaths = [...options.catalog.apis.values()].flatMap((api) => api.basePaths ?? []).filter((basePath) => basePath.replace(/\//g, '') !== '');
   const sources = [
     ...options.catalog.splitPathTests.map((test) => test.base.source),
-    ...serverPaths.map((basePath) => `${[...basePath.replace(/\/+$/, '')].map(caseInsensitively).join('')}/?(?:['"\`]|\\$\\{)`),
+    ...serverPaths.map((basePath) => baseEndingPattern(basePath.replace(/\/+$/, ''))),
   ];
   // One pattern, as the needles are: the split-path tests spell case-insensitivity in the pattern itself.
   return sources.length === 0 ? undefined : new RegExp(sources.join('|'));
@@ -81,7 +78,7 @@ export function basePatternOf(options: Pick<CheckOptions, 'catalog'>): RegExp | 
  * with other bytes is decoded again as UTF-8.
  */
 export function summaryOfText(text: string, seeds: SeedTests): FileSummary {
-  const specifiers = scanModuleSpecifiers(text).map((written) => (/[^\x00-\x7f]/.test(written) ? Buffer.from(written, 'latin1').toString('utf8') : written));
+  const specifiers = scanModuleSpecifiersOfLatin1(text);
   const exports = exportsPattern.test(text);
   // A base counts only where its module exports it: the test runs only there.
   return { specifiers, needle: seeds.hasNeedle(text), exports, holdsBase: exports && seeds.holdsBase(text) };

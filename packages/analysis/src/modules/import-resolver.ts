@@ -1,7 +1,7 @@
 import type { UrlPart } from '@sunset/rule-data';
 import { rangeOf, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
-import { helperMethodOf, namedArguments, sendingCalleeName } from '../requests/sending-calls.js';
+import { helperMethodOf, namedArguments, sendingCalleeName, type HelperMethod } from '../requests/sending-calls.js';
 import { evaluateExpression } from '../url/evaluate.js';
 import type { ClientQuery, ClientValue, Finding, SourceFile } from '../types.js';
 import type { Declaration, ExportedValue } from './module-exports.js';
@@ -161,7 +161,7 @@ function valuesReadWithin<D>(range: readonly [number, number], resolutions: read
 /** A value of another file given to a helper, and how that helper sends (`helperMethodOf`; never `get`). */
 interface GivenValue<D> {
   readonly declaration: D;
-  readonly method: 'other' | 'unknown';
+  readonly method: Exclude<HelperMethod, 'get'>;
 }
 
 /**
@@ -178,7 +178,7 @@ function valuesGivenToHelpers<D>(
 ): GivenValue<D>[] {
   const requests = new Set<Node>(index.requests.map((request) => request.call));
   const reported = findings.filter((finding) => finding.retirement !== undefined).map((finding) => finding.range);
-  const helpers: { readonly call: Node; readonly method: 'other' | 'unknown' }[] = [];
+  const helpers: { readonly call: Node; readonly method: Exclude<HelperMethod, 'get'> }[] = [];
   for (const call of index.scope.calls) {
     if (requests.has(call) || call.arguments.length === 0) continue;
     const name = sendingCalleeName(call);

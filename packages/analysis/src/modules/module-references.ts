@@ -9,72 +9,96 @@ export interface ModuleReferences {
 const noReferences: ModuleReferences = { imports: [], reexports: [] };
 
 const isSpace = (code: number): boolean => code === 32 || code === 9 || code === 10 || code === 13;
-const isWordCharacter = (code: number): boolean =>
+/** A byte of an identifier: ASCII letters, digits, `_`, `$`, and every byte of a character beyond ASCII. */
+const isWordByte = (code: number): boolean =>
   (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36 || code > 127;
 
-/** The index just past the last non-space character before `end` (0 when there is none). */
-function skipSpaceBack(text: string, end: number): number {
+/** The index just past the last non-space byte before `end` (0 when there is none). */
+function skipSpaceBack(bytes: Uint8Array, end: number): number {
   let at = end;
-  while (at > 0 && isSpace(text.charCodeAt(at - 1))) at -= 1;
+  while (at > 0 && isSpace(bytes[at - 1]!)) at -= 1;
   return at;
 }
 
-/** Whether `word` ends at `end` as a whole word. */
-function wordEndsAt(text: string, end: number, word: string): boolean {
+/** Whether the ASCII `word` ends at `end` as a whole word. */
+function wordEndsAt(bytes: Uint8Array, end: number, word: string): boolean {
   const start = end - word.length;
-  return start >= 0 && text.startsWith(word, start) && (start === 0 || !isWordCharacter(text.charCodeAt(start - 1)));
+  if (start < 0 || (start > 0 && isWordByte(bytes[start - 1]!))) return false;
+  for (let at = 0; at < word.length; at++) if (bytes[start + at] !== word.charCodeAt(at)) return false;
+  return true;
+}
+
+/** The index of the last `byte` before `end`, or -1. */
+function lastIndexOfByte(bytes: Uint8Array, byte: number, end: number): number {
+  for (let at = end - 1; at >= 0; at--) if (bytes[at] === byte) return at;
+  return -1;
 }
 
 /** Whether the `from` ending at `fromEnd` closes `export {…}`, `export *` or `export * as name` (with an optional `type`). */
-function closesReexport(text: string, fromEnd: number): boolean {
-  let at = skipSpaceBack(text, fromEnd - 'from'.length);
-  const last = text.charCodeAt(at - 1);
+function closesReexport(bytes: Uint8Array, fromEnd: number): boolean {
+  let at = skipSpaceBack(bytes, fromEnd - 'from'.length);
+  const last = at > 0 ? bytes[at - 1]! : -1;
   if (last === 125 /* } */) {
-    const open = text.lastIndexOf('{', at - 1);
+    const open = lastIndexOfByte(bytes, 123 /* { */, at - 1);
     if (open === -1) return false;
-    at = skipSpaceBack(text, open);
-  } else if (isWordCharacter(last)) {
+    at = skipSpaceBack(bytes, open);
+  } else if (last !== -1 && isWordByte(last)) {
     // `export * as name from`: the name, `as`, then the star.
-    while (at > 0 && isWordCharacter(text.charCodeAt(at - 1))) at -= 1;
-    at = skipSpaceBack(text, at);
-    if (!wordEndsAt(text, at, 'as')) return false;
-    at = skipSpaceBack(text, at - 2);
-    if (text.charCodeAt(at - 1) !== 42 /* * */) return false;
-    at = skipSpaceBack(text, at - 1);
+    while (at > 0 && isWordByte(bytes[at - 1]!)) at -= 1;
+    at = skipSpaceBack(bytes, at);
+    if (!wordEndsAt(bytes, at, 'as')) return false;
+    at = skipSpaceBack(bytes, at - 2);
+    if (bytes[at - 1] !== 42 /* * */) return false;
+    at = skipSpaceBack(bytes, at - 1);
   } else if (last === 42 /* * */) {
-    at = skipSpaceBack(text, at - 1);
+    at = skipSpaceBack(bytes, at - 1);
   } else {
     return false;
   }
-  if (wordEndsAt(text, at, 'type')) at = skipSpaceBack(text, at - 4);
-  return wordEndsAt(text, at, 'export');
+  if (wordEndsAt(bytes, at, 'type')) at = skipSpaceBack(bytes, at - 4);
+  return wordEndsAt(bytes, at, 'export');
 }
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+const dotSlash = encoder.encode('./');
 
 /**
  * The relative module specifiers of a file's text: each `'./`, `"./`, `'../` or `"../` found by
  * `indexOf`, kept when `from`, `import` or `require(` stands before it. A superset (a specifier in a
- * comment counts too), which is safe for a prefilter; a text without one costs one search.
+ * comment counts too), which is safe for a prefilter; a text without one costs one search. The
+ * specifiers are strings of their own, decoded from the text's bytes: a caller that keeps those of
+ * every file (`fix`'s plan, the history's facts per blob) does not keep every text, as slices would.
  */
 export function scanModuleReferences(text: string): ModuleReferences {
+  return text.includes('./') ? scanModuleReferencesIn(encoder.encode(text)) : noReferences;
+}
+
+/**
+ * `scanModuleReferences` of a file's UTF-8 bytes, without decoding them: every byte the scan looks
+ * at is ASCII, and no byte of a character beyond ASCII is. The specifiers are decoded strings of their own.
+ */
+export function scanModuleReferencesIn(bytes: Uint8Array): ModuleReferences {
   let imports: string[] | undefined;
   let reexports: string[] | undefined;
-  for (let dot = text.indexOf('./'); dot !== -1; dot = text.indexOf('./', dot + 2)) {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let dot = buffer.indexOf(dotSlash); dot !== -1; dot = buffer.indexOf(dotSlash, dot + 2)) {
     // `'./` or `'../`: the quote is just before the dot(s).
-    const quoteAt = text.charCodeAt(dot - 1) === 46 /* . */ ? dot - 2 : dot - 1;
-    const quote = text.charCodeAt(quoteAt);
-    if (quoteAt < 0 || (quote !== 39 /* ' */ && quote !== 34) /* " */) continue;
-    const close = text.indexOf(quote === 39 ? "'" : '"', dot);
+    const quoteAt = dot > 0 && bytes[dot - 1] === 46 /* . */ ? dot - 2 : dot - 1;
+    const quote = quoteAt < 0 ? -1 : bytes[quoteAt];
+    if (quote !== 39 /* ' */ && quote !== 34 /* " */) continue;
+    const close = buffer.indexOf(quote, dot);
     if (close === -1) continue;
-    const specifier = text.slice(quoteAt + 1, close);
-    if (specifier.includes('\n')) continue;
-    let before = skipSpaceBack(text, quoteAt);
+    if (buffer.subarray(quoteAt + 1, close).includes(10 /* \n */)) continue;
+    let before = skipSpaceBack(bytes, quoteAt);
     let reexport = false;
-    if (wordEndsAt(text, before, 'from')) reexport = closesReexport(text, before);
-    else if (!wordEndsAt(text, before, 'import')) {
-      if (text.charCodeAt(before - 1) !== 40 /* ( */) continue;
-      before = skipSpaceBack(text, before - 1);
-      if (!wordEndsAt(text, before, 'require')) continue;
+    if (wordEndsAt(bytes, before, 'from')) reexport = closesReexport(bytes, before);
+    else if (!wordEndsAt(bytes, before, 'import')) {
+      if (bytes[before - 1] !== 40 /* ( */) continue;
+      before = skipSpaceBack(bytes, before - 1);
+      if (!wordEndsAt(bytes, before, 'require')) continue;
     }
+    const specifier = decoder.decode(bytes.subarray(quoteAt + 1, close));
     (imports ??= []).push(specifier);
     if (reexport) (reexports ??= []).push(specifier);
     dot = close - 1;
@@ -82,8 +106,9 @@ export function scanModuleReferences(text: string): ModuleReferences {
   return imports === undefined ? noReferences : { imports, reexports: reexports ?? [] };
 }
 
-/** Text that makes an HTTP client with a base of its own (`baseURL`, `prefixUrl`): its exports can carry one. */
-const clientBasePattern = /\b(?:baseURL|prefixUrl)\b/;
+/** The words of text that makes an HTTP client with a base of its own: its exports can carry one. */
+export const clientBaseWords: readonly string[] = ['baseURL', 'prefixUrl'];
+const clientBasePattern = new RegExp(`\\b(?:${clientBaseWords.join('|')})\\b`);
 
 /** Whether a module's text may create an HTTP client with a base of its own, which the files importing it may call. */
 export function mayCreateClientWithBase(text: string): boolean {

@@ -81,13 +81,16 @@ function methodStatedBy(call: Node): string | undefined {
   return undefined;
 }
 
+/** How a helper sends what it is given (`helperMethodOf`). */
+export type HelperMethod = 'get' | 'other' | 'unknown';
+
 /**
  * How a helper the analysis does not see into sends what it is given: as a GET (`getJson(URL)`,
  * `call(URL, 'GET')`), with another method (`postJson(URL, body)`, `call(URL, 'POST', body)`,
  * `http(URL, { method: 'PUT' })`), or unknown (`request(URL)`). A method its call states wins over
  * what its name says (`namedAsGet`, `namedAsSending`).
  */
-export function helperMethodOf(call: Node, name: string): 'get' | 'other' | 'unknown' {
+export function helperMethodOf(call: Node, name: string): HelperMethod {
   const stated = methodStatedBy(call);
   if (stated !== undefined) return stated === 'GET' ? 'get' : 'other';
   return namedAsGet(name) ? 'get' : namedAsSending(name) ? 'other' : 'unknown';

@@ -12,7 +12,7 @@ import {
   type UrlMatch,
 } from '@sunset/rule-data';
 import { rangeOf, unwrap, type Node } from '../ast/nodes.js';
-import { helperMethodOf, namedArguments, sendingCalleeName } from '../requests/sending-calls.js';
+import { helperMethodOf, namedArguments, sendingCalleeName, type HelperMethod } from '../requests/sending-calls.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import type { HttpCall, StatedMethod } from '../requests/http-calls.js';
 import type { SoapClientCall } from '../soap/soap-client-calls.js';
@@ -270,7 +270,7 @@ function isSoapFinding(run: Run, call: SoapClientCall): boolean {
 /** A helper given a value: the name its call shows and how it sends (`helperMethodOf`). */
 interface GivenHelper {
   readonly name: string;
-  readonly method: 'get' | 'other' | 'unknown';
+  readonly method: HelperMethod;
 }
 
 /**

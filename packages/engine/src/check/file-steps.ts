@@ -1,10 +1,10 @@
 import { statSync } from 'node:fs';
-import type { FileIndex } from '../analysis-contract.js';
-import { decodeSource, readSource, readSourceIfSmall } from '../files/read-source.js';
+import type { FileIndex, TextFacts } from '../analysis-contract.js';
+import { decodeSource, isUtf8Source, readBytes } from '../files/read-source.js';
 import { isStackOverflow, looksMinified, minifiedMessage, nestsTooDeeply, tooDeeplyNestedMessage, tooLargeMessage } from '../files/source-shape.js';
 import { moduleTextFacts, type ModuleFacts } from '../module-graph/build-module-graph.js';
 import { mergeModuleExports, readModuleExports, retiredExports, type ModuleExports } from '../module-graph/exported-values.js';
-import { scanModuleReferences } from '../module-graph/scan-imports.js';
+import { scanModuleReferences, scanModuleReferencesIn, type ModuleReferences } from '../module-graph/scan-imports.js';
 import type { LineIndex } from '../parse/lines.js';
 import { checkCandidateSteps, type CheckContext } from './check-source.js';
 import { workerMaxFileBytes } from './check-workers.js';
@@ -103,7 +103,8 @@ export function sizeOf(file: string): number {
 
 /**
  * Reads and prefilters one file (`prefilterText`); `leftToMain` when a worker (`leaveLarger`) leaves a file
- * larger than its `scratch` to the main thread.
+ * larger than its `scratch` to the main thread. A UTF-8 file is tested in its bytes (`prefilterBytes`):
+ * only a candidate is decoded.
  */
 export function readAndPrefilter(
   file: string,
@@ -116,15 +117,44 @@ export function readAndPrefilter(
   leaveLarger = false,
 ): Prefiltered | typeof leftToMain {
   const started = performance.now();
-  const read = leaveLarger && scratch !== undefined ? readSourceIfSmall(file, limits.maxFileSize, scratch) : readSource(file, limits.maxFileSize, scratch);
+  const read = readBytes(file, limits.maxFileSize ?? Number.POSITIVE_INFINITY, scratch, leaveLarger && scratch !== undefined);
   result.timings.read += performance.now() - started;
   if (read === undefined) return leftToMain;
-  if (read.kind === 'error') return { outcome: { index, file, findings: [], error: { file, message: read.message }, unreadable: true } };
+  if (read.kind === 'error') return unreadable(index, file, read.message);
   if (read.kind === 'too-large') {
     return { outcome: { index, file, findings: [], skipped: { file, reason: 'too-large', message: tooLargeMessage(read.size, limits.maxFileSize!) } } };
   }
-  const prefiltered = prefilterText(read.text, file, index, context, limits, gather, result);
-  return 'candidate' in prefiltered ? { candidate: prefiltered.candidate, bytes: read.bytes } : prefiltered;
+  const { bytes } = read;
+  let prefiltered = context.core.bytesFacts !== undefined && isUtf8Source(bytes) ? prefilterBytes(bytes, file, index, context, limits, gather, result) : undefined;
+  if (prefiltered === undefined) {
+    const decoding = performance.now();
+    const decoded = decodeSource(bytes);
+    result.timings.read += performance.now() - decoding;
+    if (!decoded.ok) return unreadable(index, file, decoded.message);
+    prefiltered = prefilterText(decoded.text, file, index, context, limits, gather, result);
+  }
+  return 'candidate' in prefiltered ? { candidate: prefiltered.candidate, bytes } : prefiltered;
+}
+
+function unreadable(index: number, file: string, message: string): Prefiltered {
+  return { outcome: { index, file, findings: [], error: { file, message }, unreadable: true } };
+}
+
+/**
+ * `prefilterText` of a UTF-8 file's bytes (`bytesFacts`: one pass of a byte automaton), its relative
+ * specifiers read from them too: a file that is no candidate is not decoded (`--project`'s summary
+ * reads its bytes as Latin-1). Undefined when the catalog's needles cannot be tested in bytes.
+ */
+function prefilterBytes(bytes: Buffer, file: string, index: number, context: CheckContext, limits: ReadLimits, gather: Gather, result: ThreadResult): Prefiltered | undefined {
+  const started = performance.now();
+  const facts = context.core.bytesFacts!(bytes, context.analysisOptions);
+  if (facts === undefined) return undefined;
+  const references = gather.crossFile ? scanModuleReferencesIn(bytes) : noReferences;
+  const text = facts.candidate ? bytes.toString('utf8') : undefined;
+  // `--project`'s module summary reads every file's specifiers and exports: in the bytes read as Latin-1 (cheaper, a byte a character) when the text is not at hand.
+  if (gather.summaries) result.summaries += encodeSummary(index, facts.candidate && facts.needle, text ?? bytes.toString('latin1'), gather.basePattern, text === undefined);
+  result.timings.prefilter += performance.now() - started;
+  return prefilteredOf(text, facts, references, file, index, limits, gather);
 }
 
 /**
@@ -141,14 +171,21 @@ export function prefilterText(text: string, file: string, index: number, context
   const needle = candidate && (gather.crossFile || gather.summaries) && context.analysisOptions.catalog.needlePattern.test(text);
   if (gather.summaries) result.summaries += encodeSummary(index, needle, text, gather.basePattern);
   result.timings.prefilter += performance.now() - started;
-  const clientSource = textFacts?.clientSource === true;
-  const imports = references.imports.length === 0 && !clientSource ? undefined : { needle: false, ...references, ...textFacts };
-  if (!candidate) return { outcome: imports === undefined ? undefined : { ...references, ...textFacts } };
+  const facts = { candidate, needle, restNeedle: textFacts?.restNeedle === true, clientSource: textFacts?.clientSource === true };
+  return prefilteredOf(candidate ? text : undefined, facts, references, file, index, limits, gather);
+}
+
+/** A file's outcome from its prefilter's facts: `text` is its text when it is a candidate. */
+function prefilteredOf(text: string | undefined, facts: TextFacts, references: ModuleReferences, file: string, index: number, limits: ReadLimits, gather: Gather): Prefiltered {
+  const moduleFacts = gather.crossFile ? { clientSource: facts.clientSource, restNeedle: facts.restNeedle } : undefined;
+  const clientSource = moduleFacts?.clientSource === true;
+  const imports = references.imports.length === 0 && !clientSource ? undefined : { needle: false, ...references, ...moduleFacts };
+  if (text === undefined) return { outcome: imports === undefined ? undefined : { ...references, ...moduleFacts } };
   // The shape of a candidate is judged here, where a run checked in workers has time to spare, not by the thread that parses it.
   const shape = shapeOutcomeOf(text, file, index, limits.checkMinified);
   if (shape !== undefined) return { outcome: imports === undefined ? shape : { ...shape, module: imports } };
-  const moduleNeedle = gather.crossFile && needle;
-  const offers = moduleNeedle || clientSource ? { needle: moduleNeedle, ...references, ...textFacts } : undefined;
+  const moduleNeedle = gather.crossFile && facts.needle;
+  const offers = moduleNeedle || clientSource ? { needle: moduleNeedle, ...references, ...moduleFacts } : undefined;
   return { candidate: { index, file, text, ...(offers === undefined ? {} : { offers }), ...(imports === undefined ? {} : { imports }) } };
 }
 

@@ -1,7 +1,7 @@
 import type { FileProblem } from '../errors.js';
 import type { SkippedFile } from '../files/source-shape.js';
 import type { ModuleFacts } from '../module-graph/build-module-graph.js';
-import { scanModuleSpecifiers, type ModuleReferences } from '../module-graph/scan-imports.js';
+import { scanModuleSpecifiers, scanModuleSpecifiersOfLatin1, type ModuleReferences } from '../module-graph/scan-imports.js';
 import type { CheckNotes, LocatedFinding } from './check-source.js';
 import type { SourceExcerpt } from './excerpts.js';
 import { addTimings, emptyTimings, type PhaseTimings } from './timings.js';
@@ -93,11 +93,17 @@ export function mergeInto(target: ThreadResult, batch: ThreadResult): void {
   addTimings(target.timings, batch.timings);
 }
 
-/** One line per file read: its index, `1`/`0` for the needle, for exporting and for a base, then its specifiers joined by U+0001. */
-export function encodeSummary(index: number, needle: boolean, text: string, basePattern: RegExp | undefined): string {
+/**
+ * One line per file read: its index, `1`/`0` for the needle, for exporting and for a base, then its
+ * specifiers joined by U+0001. `text` may be the file's UTF-8 bytes read as Latin-1 (`latin1`), as
+ * `summaryOfText` of @sunset/project takes them: `export` and the bases are ASCII, and the specifiers
+ * are read by `scanModuleSpecifiersOfLatin1`.
+ */
+export function encodeSummary(index: number, needle: boolean, text: string, basePattern: RegExp | undefined, latin1 = false): string {
   const exports = exportsPattern.test(text);
   const holdsBase = exports && basePattern !== undefined && basePattern.test(text);
-  return `${index}\u0000${needle ? 1 : 0}${exports ? 1 : 0}${holdsBase ? 1 : 0}\u0000${scanModuleSpecifiers(text).join('\u0001')}\n`;
+  const specifiers = latin1 ? scanModuleSpecifiersOfLatin1(text) : scanModuleSpecifiers(text);
+  return `${index}\u0000${needle ? 1 : 0}${exports ? 1 : 0}${holdsBase ? 1 : 0}\u0000${specifiers.join('\u0001')}\n`;
 }
 
 /** `encodeSummary`'s lines of every thread, by file, in walk order. */

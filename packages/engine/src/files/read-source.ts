@@ -32,18 +32,21 @@ const undecodable = (why: string): DecodedSource => ({
  */
 export function decodeSource(bytes: Uint8Array): DecodedSource {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffer[0] === 0xff && buffer[1] === 0xfe) {
-    if (buffer.length >= 4 && buffer[2] === 0 && buffer[3] === 0) return undecodable('it is UTF-32');
-    if (buffer.length % 2 !== 0) return undecodable('it starts with a UTF-16 byte-order mark but has an odd number of bytes');
-    return { ok: true, text: buffer.toString('utf16le'), encoding: 'utf16le' };
-  }
-  if (buffer[0] === 0xfe && buffer[1] === 0xff) {
-    if (buffer.length % 2 !== 0) return undecodable('it starts with a UTF-16 byte-order mark but has an odd number of bytes');
-    return { ok: true, text: Buffer.from(buffer).swap16().toString('utf16le'), encoding: 'utf16be' };
-  }
-  if (buffer[0] === 0 && buffer[1] === 0 && buffer[2] === 0xfe && buffer[3] === 0xff) return undecodable('it is UTF-32');
+  const mark = byteOrderMarkOf(buffer);
+  if (mark === 'utf32') return undecodable('it is UTF-32');
+  if (mark !== undefined && buffer.length % 2 !== 0) return undecodable('it starts with a UTF-16 byte-order mark but has an odd number of bytes');
+  if (mark === 'utf16le') return { ok: true, text: buffer.toString('utf16le'), encoding: 'utf16le' };
+  if (mark === 'utf16be') return { ok: true, text: Buffer.from(buffer).swap16().toString('utf16le'), encoding: 'utf16be' };
   if (!isUtf8(buffer)) return undecodable('it is not valid UTF-8, nor UTF-16 with a byte-order mark');
   return { ok: true, text: buffer.toString('utf8'), encoding: 'utf8' };
+}
+
+/** The byte-order mark `decodeSource` reads bytes by: UTF-16 LE (`FF FE`) or BE (`FE FF`), UTF-32 (`FF FE 00 00`, `00 00 FE FF`); undefined for none. */
+function byteOrderMarkOf(bytes: Uint8Array): 'utf16le' | 'utf16be' | 'utf32' | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.length >= 4 && bytes[2] === 0 && bytes[3] === 0 ? 'utf32' : 'utf16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf16be';
+  if (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff) return 'utf32';
+  return undefined;
 }
 
 /** The bytes of `text` in `encoding` (a UTF-16 text keeps the U+FEFF it was read with, so its BOM is written back). */
@@ -52,6 +55,9 @@ export function encodeSource(text: string, encoding: SourceEncoding): Buffer {
   const bytes = Buffer.from(text, 'utf16le');
   return encoding === 'utf16le' ? bytes : bytes.swap16();
 }
+
+/** A file's bytes as read (`readBytes`): a view of the caller's `scratch` when read into it, so valid until its next read. */
+export type ReadBytes = { readonly kind: 'bytes'; readonly bytes: Buffer } | { readonly kind: 'too-large'; readonly size: number } | { readonly kind: 'error'; readonly message: string };
 
 /**
  * A file's text with one buffered read (open, fstat, read, close: no second stat, no stream), or why
@@ -62,26 +68,23 @@ export function encodeSource(text: string, encoding: SourceEncoding): Buffer {
  * 84 MB less memory outside the heap for the collector to account for.
  */
 export function readSource(path: string, maxFileSize = Number.POSITIVE_INFINITY, scratch?: Buffer): ReadSource {
-  return read(path, maxFileSize, scratch, false)!;
+  return textOf(readBytes(path, maxFileSize, scratch)!);
 }
 
 /**
- * `readSource` into `scratch` for a worker, which leaves a file larger than its buffer to the main
- * thread: undefined for such a file, whose size is then known without an `fstat` (a `stat` of every
- * file before its read was 4 % of a worker's time at 10k).
+ * A file's bytes, not decoded (`readSource` without its last step), for a caller that tests them
+ * before it decodes them. With `smallOnly` (a worker, which leaves a file larger than its buffer to
+ * the main thread), undefined for a file that does not fit `scratch`, whose size is then known without
+ * an `fstat` (a `stat` of every file before its read was 4 % of a worker's time at 10k).
  */
-export function readSourceIfSmall(path: string, maxFileSize: number | undefined, scratch: Buffer): ReadSource | undefined {
-  return read(path, maxFileSize ?? Number.POSITIVE_INFINITY, scratch, true);
-}
-
-function read(path: string, maxFileSize: number, scratch: Buffer | undefined, smallOnly: boolean): ReadSource | undefined {
+export function readBytes(path: string, maxFileSize: number, scratch: Buffer | undefined, smallOnly = false): ReadBytes | undefined {
   let descriptor: number | undefined;
   try {
     descriptor = openSync(path, 'r');
     if (scratch !== undefined) {
       let filled = 0;
       for (let got = 1; got > 0 && filled < scratch.length; filled += got) got = readSync(descriptor, scratch, filled, scratch.length - filled, filled);
-      if (filled < scratch.length) return filled > maxFileSize ? { kind: 'too-large', size: filled } : textOf(scratch.subarray(0, filled));
+      if (filled < scratch.length) return filled > maxFileSize ? { kind: 'too-large', size: filled } : { kind: 'bytes', bytes: scratch.subarray(0, filled) };
       if (smallOnly) return undefined;
     }
     const { size } = fstatSync(descriptor);
@@ -93,7 +96,7 @@ function read(path: string, maxFileSize: number, scratch: Buffer | undefined, sm
       if (got === 0) break;
       filled += got;
     }
-    return textOf(buffer.subarray(0, filled));
+    return { kind: 'bytes', bytes: buffer.subarray(0, filled) };
   } catch (error) {
     return { kind: 'error', message: `Cannot read the file: ${describeFileError(error)}.` };
   } finally {
@@ -102,7 +105,16 @@ function read(path: string, maxFileSize: number, scratch: Buffer | undefined, sm
 }
 
 /** A read's bytes as `readSource` gives them: the decoded text, or why they are not text. */
-function textOf(bytes: Buffer): ReadSource {
-  const decoded = decodeSource(bytes);
-  return decoded.ok ? { kind: 'text', text: decoded.text, encoding: decoded.encoding, bytes } : { kind: 'error', message: decoded.message };
+function textOf(read: ReadBytes): ReadSource {
+  if (read.kind !== 'bytes') return read;
+  const decoded = decodeSource(read.bytes);
+  return decoded.ok ? { kind: 'text', text: decoded.text, encoding: decoded.encoding, bytes: read.bytes } : { kind: 'error', message: decoded.message };
+}
+
+/**
+ * Whether `bytes` are read as UTF-8 by `decodeSource` (no UTF-16 or UTF-32 byte-order mark) and are
+ * valid UTF-8: then their text is `bytes.toString('utf8')`, and a test of the bytes is a test of it.
+ */
+export function isUtf8Source(bytes: Buffer): boolean {
+  return byteOrderMarkOf(bytes) === undefined && isUtf8(bytes);
 }

@@ -15,7 +15,7 @@ import type { FoundSource } from '../files/walk.js';
 import { buildModuleGraph, mayOfferRetiredValues, moduleTextFacts, type ModuleFacts } from '../module-graph/build-module-graph.js';
 import { readModuleExports, type ExportedValue, type ForwardedExport } from '../module-graph/exported-values.js';
 import { moduleGraphCheck, type ModuleGraphCheck } from '../module-graph/module-graph-context.js';
-import { detachedReferences } from '../module-graph/scan-imports.js';
+import { scanModuleReferences } from '../module-graph/scan-imports.js';
 import type { FileChange, FixRun } from './fix-files.js';
 import { fixLargeSource } from './fix-large-file.js';
 import { fixText, type FixResult } from './fix-source.js';
@@ -79,7 +79,7 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, work
     if (result.error !== undefined) errors.push(result.error);
     plans.set(file, { found, text: read.text, encoding: read.encoding, result });
     if (run.crossFile === true) {
-      const references = detachedReferences(read.text);
+      const references = scanModuleReferences(read.text);
       const parsed = result.error === undefined;
       const { needlePattern } = context.analysisOptions.catalog;
       // What it offers other files is read from the fixed text; the paths it reads from the text as written,
@@ -125,7 +125,7 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, work
         }
       } else if (run.crossFile === true) {
         // No needle: its relative imports matter (the graph may find it reads a retired value or a client), and a client it makes; its text is read again then.
-        const references = detachedReferences(read.text);
+        const references = scanModuleReferences(read.text);
         const textFacts = moduleTextFacts(read.text, context.analysisOptions);
         if (references.imports.length > 0 || textFacts.clientSource === true) {
           facts.set(file, { needle: false, ...references, ...textFacts });

@@ -2,14 +2,16 @@ import {
   analysisCore,
   createExportTables,
   exportedValueOf,
-  mayCreateClientWithBase,
   maxReexportHops,
+  moduleTextFacts,
   type AnalysisCore,
   type AnalysisOptions,
   type ExportTable,
   type ImportLookup,
   type SourceFile,
 } from '../analysis-contract.js';
+
+export { moduleTextFacts };
 import { isStackOverflow, nestsTooDeeply } from '../files/source-shape.js';
 import { lineIndexOf } from '../parse/lines.js';
 import { parseSource } from '../parse/parse-source.js';
@@ -70,14 +72,6 @@ export function mayOfferRetiredValues(facts: ModuleFacts): boolean {
   return facts.exports === undefined || facts.exports.named.size > 0 || facts.exports.stars.length > 0;
 }
 
-
-/** What a file's text says about what it may offer other files, and whether a client's base may complete one of its paths. */
-export function moduleTextFacts(text: string, options: AnalysisOptions): Pick<ModuleFacts, 'clientSource' | 'restNeedle'> {
-  return {
-    clientSource: mayCreateClientWithBase(text),
-    restNeedle: options.catalog.splitPathTests.some((test) => test.rest.test(text)),
-  };
-}
 
 /** A file's facts from its text alone (no export table: the graph parses the file if it must). */
 export function moduleFactsOf(text: string, options: AnalysisOptions): ModuleFacts {

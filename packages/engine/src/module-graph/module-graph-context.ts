@@ -5,7 +5,7 @@ import type { DeclarationPlace } from '../check/thread-result.js';
 import { nestsTooDeeply, tooDeeplyNestedMessage } from '../files/source-shape.js';
 import { moduleGraphResolver, type ModuleFacts, type ModuleGraphData } from './build-module-graph.js';
 import { readModuleExports, retiredExports, type ModuleExports } from './exported-values.js';
-import { detachedReferences } from './scan-imports.js';
+import { scanModuleReferences } from './scan-imports.js';
 import { withCrossFileFacts, withCrossFileTodo, type CrossFileResolution } from './cross-file-resolver.js';
 
 /** One file's check over the module graph: the context to check it with, and how to annotate what it found. */
@@ -91,7 +91,7 @@ export function otherFilesRead(check: ModuleGraphCheck, findings: readonly Pick<
  */
 export function checkSourceWithModuleFacts(text: string, file: string, options: SunsetOptions): CheckSourceResult & { readonly facts?: ModuleFacts } {
   const context = checkContextOf(options);
-  const references = detachedReferences(text);
+  const references = scanModuleReferences(text);
   const imports: ModuleFacts | undefined = references.imports.length === 0 ? undefined : { needle: false, ...references };
   if (!context.core.mightNeedAnalysis(text, context.analysisOptions)) return { findings: [], ...(imports === undefined ? {} : { facts: imports }) };
   if (nestsTooDeeply(text)) return { findings: [], error: { file, message: tooDeeplyNestedMessage } };

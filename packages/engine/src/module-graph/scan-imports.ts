@@ -1,21 +1,6 @@
 import path from 'node:path';
-import { scanModuleReferences, type ModuleReferences } from '../analysis-contract.js';
 
-export { scanModuleReferences, type ModuleReferences } from '../analysis-contract.js';
-
-const noReferences: ModuleReferences = { imports: [], reexports: [] };
-
-/**
- * `scanModuleReferences` with the specifiers copied out of the text: in V8 a slice keeps its whole
- * string alive, and a caller that keeps the specifiers of every file (`fix`'s plan, the history's
- * facts per blob) would keep every text (10,000 files: 110 MB more at peak).
- */
-export function detachedReferences(text: string): ModuleReferences {
-  const { imports, reexports } = scanModuleReferences(text);
-  if (imports.length === 0) return noReferences;
-  const copy = (list: readonly string[]): string[] => (list.length === 0 ? [] : list.join('\u0000').split('\u0000'));
-  return { imports: copy(imports), reexports: copy(reexports) };
-}
+export { scanModuleReferences, scanModuleReferencesIn, type ModuleReferences } from '../analysis-contract.js';
 
 const scriptExtension = /\.(m|c)?jsx?$/;
 const typeScriptFor: Readonly<Record<string, readonly string[]>> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] };
@@ -73,4 +58,12 @@ export function scanModuleSpecifiers(text: string): string[] {
   const specifiers: string[] = [];
   for (const match of text.matchAll(moduleSpecifier)) specifiers.push((match[1] ?? match[2])!);
   return specifiers;
+}
+
+/**
+ * `scanModuleSpecifiers` of a file's UTF-8 bytes read as Latin-1 (a byte a character: cheaper than
+ * decoding, and what surrounds a specifier is ASCII): a specifier holding other bytes is decoded again as UTF-8.
+ */
+export function scanModuleSpecifiersOfLatin1(text: string): string[] {
+  return scanModuleSpecifiers(text).map((written) => (/[^\x00-\x7f]/.test(written) ? Buffer.from(written, 'latin1').toString('utf8') : written));
 }
