@@ -38,6 +38,40 @@ describe('byteAutomaton', () => {
     expect(scan(patterns, 'baseURL_ xbaseURL baseURL;')).toBe(8);
   });
 
+  it('finds a match wherever it lies in a text long enough to be scanned as four chains, across their seams too', () => {
+    const automaton = byteAutomaton([
+      { spec: literal('needle'), bit: 0 },
+      { spec: [['k', 'K', '\u212A'], ['é'], ['😀', '']], bit: 1 },
+      { spec: literal('baseURL'), bit: 2, wholeWord: true },
+      { spec: literal('/v1/campaigns/dictionaries'), bit: 3 }, // the longest: the chains' lead
+    ])!;
+    const filler = 'x = 1; // -\n'.repeat(200); // 2,400 ASCII bytes, no needle: past the four chains' 1,024
+    const cases: [string, number][] = [
+      ['needle', 0b001],
+      ['\u212Aé😀', 0b010],
+      ['ké', 0b010],
+      [' baseURL;', 0b100],
+      ['xbaseURL ', 0],
+      [' baseURL_', 0],
+      ['needl e', 0],
+      ['/v1/campaigns/dictionaries/clients', 0b1000],
+      ['/v1/campaigns/dictionarie', 0],
+    ];
+    for (const [inserted, bits] of cases) {
+      const bytes = utf8(inserted).length;
+      const quarter = (filler.length + bytes) >>> 2;
+      // Every place where the inserted text ends near a seam between chains, or starts near one.
+      for (const seam of [0, quarter, 2 * quarter, 3 * quarter, filler.length]) {
+        for (let at = Math.max(0, seam - bytes - 2); at <= Math.min(filler.length, seam + 2); at++) {
+          const text = filler.slice(0, at) + inserted + filler.slice(at);
+          expect(automaton.scan(utf8(text)), `${inserted} at ${at}`).toBe(bits);
+        }
+      }
+    }
+    // Matches in several quarters at once, at the text's two ends included.
+    expect(automaton.scan(utf8(`needle${filler}ké${filler}baseURL`))).toBe(0b111);
+  });
+
   it('cannot be built for a lone surrogate, a bit beyond 30, or a whole word that is not ASCII', () => {
     expect(byteAutomaton([{ spec: [['\uD800']], bit: 0 }])).toBeUndefined();
     expect(byteAutomaton([{ spec: literal('x'), bit: 31 }])).toBeUndefined();
