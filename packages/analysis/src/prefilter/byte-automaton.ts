@@ -35,7 +35,7 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
  * The scan is a table lookup per byte (a state's row of 256 next states, each with a flag saying it
  * ends a needle): on the 10k bench repo's 84 MB, 150-160 ms where the expressions it replaces took
  * 380-395 ms. Each lookup waits for the one before, so a file of some size is scanned as four chains
- * at once (`scanInFour`): 500-540 ms → 205-235 ms on a slower host (Node 20, 22, 24).
+ * at once (`scanInFour`): 500-540 ms → 201-218 ms on a slower host (Node 20, 22, 24).
  */
 export function byteAutomaton(patterns: readonly BytePattern[]): ByteAutomaton | undefined {
   if (patterns.some((pattern) => pattern.bit < 0 || pattern.bit > 30)) return undefined;
