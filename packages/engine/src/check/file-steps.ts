@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs';
-import type { FileIndex, TextFacts } from '../analysis-contract.js';
+import { moduleTextFacts, type FileIndex, type TextFacts } from '../analysis-contract.js';
 import { decodeSource, isUtf8Source, readBytes } from '../files/read-source.js';
 import { isStackOverflow, looksMinified, minifiedMessage, nestsTooDeeply, tooDeeplyNestedMessage, tooLargeMessage } from '../files/source-shape.js';
-import { moduleTextFacts, type ModuleFacts } from '../module-graph/build-module-graph.js';
+import type { ModuleFacts } from '../module-graph/build-module-graph.js';
 import { mergeModuleExports, readModuleExports, retiredExports, type ModuleExports } from '../module-graph/exported-values.js';
 import { scanModuleReferences, scanModuleReferencesIn, type ModuleReferences } from '../module-graph/scan-imports.js';
 import type { LineIndex } from '../parse/lines.js';

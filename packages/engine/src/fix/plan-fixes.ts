@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import type { Declaration, Finding, SiteReport } from '../analysis-contract.js';
+import { moduleTextFacts, type Declaration, type Finding, type SiteReport } from '../analysis-contract.js';
 import { checkCandidate, checkContextOf, isSegmented, type CheckContext } from '../check/check-source.js';
 import { emptyTimings } from '../check/timings.js';
 import { debitRewrite } from '../module-graph/consumed-declarations.js';
@@ -12,7 +12,7 @@ import { displayPath } from '../files/paths.js';
 import { readSource, type SourceEncoding } from '../files/read-source.js';
 import { looksMinified, minifiedMessage, tooLargeMessage, type SkippedFile } from '../files/source-shape.js';
 import type { FoundSource } from '../files/walk.js';
-import { buildModuleGraph, mayOfferRetiredValues, moduleTextFacts, type ModuleFacts } from '../module-graph/build-module-graph.js';
+import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts } from '../module-graph/build-module-graph.js';
 import { readModuleExports, type ExportedValue, type ForwardedExport } from '../module-graph/exported-values.js';
 import { moduleGraphCheck, type ModuleGraphCheck } from '../module-graph/module-graph-context.js';
 import { scanModuleReferences } from '../module-graph/scan-imports.js';

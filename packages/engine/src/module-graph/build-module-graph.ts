@@ -10,8 +10,6 @@ import {
   type ImportLookup,
   type SourceFile,
 } from '../analysis-contract.js';
-
-export { moduleTextFacts };
 import { isStackOverflow, nestsTooDeeply } from '../files/source-shape.js';
 import { lineIndexOf } from '../parse/lines.js';
 import { parseSource } from '../parse/parse-source.js';

@@ -1,7 +1,7 @@
-import type { AnalysisCore, AnalysisOptions } from '../analysis-contract.js';
+import { moduleTextFacts, type AnalysisCore, type AnalysisOptions } from '../analysis-contract.js';
 import { readSource } from '../files/read-source.js';
 import { looksMinified, nestsTooDeeply } from '../files/source-shape.js';
-import { moduleTextFacts, type ModuleFacts } from './build-module-graph.js';
+import type { ModuleFacts } from './build-module-graph.js';
 import { resolveRelativeModule, scanModuleReferences } from './scan-imports.js';
 
 /** How many imports away from a checked file the graph can take a value from (its `maxImportDepth`, plus the first import). */
