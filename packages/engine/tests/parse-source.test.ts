@@ -97,6 +97,9 @@ const snippets: Record<string, string> = {
   'unicode.js': "// 😀 é\nconst a = '😀'; fetch(`/v1/😀/${a}`); /* ✓ */ const b = { 'ü': 1 };\n",
   'requests.cjs': "const axios = require('axios');\nmodule.exports = async function f() { return axios({ method: 'get', url: API + '/v1/campaigns' }); };\n",
   'soap.ts': 'const env = `<soap:Envelope><soap:Body><GetCampaigns xmlns="http://x"/></soap:Body></soap:Envelope>`;\nclient.GetCampaignsAsync({}).then((r) => r);\nheaders[\'SOAPAction\'] = "http://www.example.com/api/2010/06/ICampaignService/GetCampaigns";\n',
+  // A declaration file: declarations without initializers or bodies, a syntax error in a .ts file.
+  'ambient.d.ts': "/** see GET /v1/campaigns */\nexport const Chalk: new (options?: Options) => ChalkInstance;\nexport declare function f(a: string): void;\nexport function g(): number;\nlet x: number;\nexport default Chalk;\n",
+  'ambient.d.mts': "export const base: '/v1/campaigns';\nexport function get(path: string): Promise<unknown>;\n",
   'statements.ts': "label: for (const x of xs) { if (x) continue label; else break; }\nswitch (a) { case 1: default: }\ntry { f(); } catch { } finally { }\nimport type { T } from './t';\nexport * as ns from './n';\ndeclare module 'm' { }\nnamespace N { export const a = 1; }\n",
 };
 
@@ -123,6 +126,16 @@ describe('parseSource', () => {
 
   it('reads a TypeScript angle-bracket cast in a .ts file', () => {
     expect(parseSource('const a = <string>b;', 'a.ts').ok).toBe(true);
+  });
+
+  it.each(['chalk.d.ts', 'index.d.mts', 'index.d.cts', 'styles.d.css.ts', 'TYPES.D.TS'])('reads %s as a declaration file: a const without initializer, a function without body', (file) => {
+    const text = '/** TODO(sunset:x) */\nexport const Chalk: new (options?: Options) => ChalkInstance;\nexport function f(a: string): void;\n';
+    expect(parseSource(text, file).ok).toBe(true);
+    expect(parseSource(text, file.replace(/\.d\./i, '.'))).toEqual({ ok: false, error: { line: 2, column: 14, message: 'Could not parse: Missing initializer in const declaration' } });
+  });
+
+  it.each(['a.d.js', 'a.d.tsx', 'd.ts.js', 'ad.ts'])('reads %s as what its own extension says, not as a declaration file', (file) => {
+    expect(parseSource('export const a: number;', file).ok).toBe(false);
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { analysisCore, analysisOptionsOf, readDirectives, unsilenced, type Analy
 import type { FileProblem } from '../errors.js';
 import { lazyLineIndexOf, lineIndexOf, type LineIndex } from '../parse/lines.js';
 import { isFrameworkFile } from '../parse/script-blocks.js';
-import { langOf, parsePiece, parseSource } from '../parse/parse-source.js';
+import { allowsJsx, parsePiece, parseSource } from '../parse/parse-source.js';
 import { joinRanges, pieceOf, segmentedFromLength, segmentsOf, type Segment } from '../parse/segments.js';
 import { enabledRules } from './rule-settings.js';
 import { drain, type Steps } from './steps.js';
@@ -239,7 +239,7 @@ function* checkInSegments(
   let started = performance.now();
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const lines = lineIndexOf(source);
-  const { segments, directiveComments } = segmentsOf(source, langOf(filePath) !== 'ts', pieceLength);
+  const { segments, directiveComments } = segmentsOf(source, allowsJsx(filePath), pieceLength);
   const directives = readDirectives(directiveComments, lines);
   timings.parse += performance.now() - started;
   const rules = enabledRules(context.core.checks, context.options.rules, directives.inlineRules);

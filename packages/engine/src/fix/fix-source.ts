@@ -2,7 +2,7 @@ import { analysisCore, readDirectives, silences, unsilenced, type AnalysisCore, 
 import { checkContextOf, findingsInSegments, isSegmented, type CheckContext } from '../check/check-source.js';
 import { emptyTimings } from '../check/timings.js';
 import { lazyLineIndexOf, lineIndexOf } from '../parse/lines.js';
-import { langOf } from '../parse/parse-source.js';
+import { allowsJsx } from '../parse/parse-source.js';
 import { segmentsOf } from '../parse/segments.js';
 import { enabledRules } from '../check/rule-settings.js';
 import { drain, type Steps } from '../check/steps.js';
@@ -98,7 +98,7 @@ function* fixInSegments(text: string, filePath: string, options: SunsetOptions, 
   const bom = text.charCodeAt(0) === 0xfeff ? '\uFEFF' : '';
   const source = text.slice(bom.length);
   const lines = lineIndexOf(source);
-  const { segments, directiveComments } = segmentsOf(source, langOf(filePath) !== 'ts', pieceLength);
+  const { segments, directiveComments } = segmentsOf(source, allowsJsx(filePath), pieceLength);
   const directives = readDirectives(directiveComments, lines);
   const rules = enabledRules(context.core.checks, options.rules, directives.inlineRules);
   if (rules.length === 0) return { output: undefined, sites: [] };
@@ -115,7 +115,7 @@ function* fixInSegments(text: string, filePath: string, options: SunsetOptions, 
 /** Whether a text parses, as `fix` checks its output: a large one piece by piece, as it was analysed. */
 function* parses(text: string, filePath: string, pieceLength?: number): Steps<boolean> {
   if (pieceLength === undefined && !isSegmented(text, filePath)) return parsesCleanly(text, filePath);
-  const { segments } = segmentsOf(text, langOf(filePath) !== 'ts', pieceLength);
+  const { segments } = segmentsOf(text, allowsJsx(filePath), pieceLength);
   const result = yield* findingsInSegments(text, filePath, lineIndexOf(text), segments, emptyTimings(), () => []);
   return result.error === undefined;
 }

@@ -70,10 +70,25 @@ function rawParser(): (filePath: string, code: string, options: OxcOptions) => O
   return rawParse;
 }
 
-/** The language oxc parses a file as, by extension: JS files allow JSX. */
+/**
+ * A TypeScript declaration file, as TypeScript names them: `.d.ts`, `.d.mts`, `.d.cts`, and `.d.<ext>.ts`
+ * for a file of another kind (`styles.d.css.ts`). Its declarations have no bodies or initializers
+ * (`export const a: T;`), which is a syntax error anywhere else.
+ */
+const declarationFile = /\.d(?:\.[^./\\]+)?\.[mc]?ts$/i;
+
+/** The language oxc parses a file as, by extension: JS files allow JSX; a declaration file is `dts`. */
 export function langOf(filePath: string): Lang {
   const extension = path.extname(filePath).toLowerCase();
-  return extension === '.tsx' ? 'tsx' : extension === '.ts' || extension === '.mts' || extension === '.cts' ? 'ts' : 'jsx';
+  if (extension === '.tsx') return 'tsx';
+  if (extension === '.ts' || extension === '.mts' || extension === '.cts') return declarationFile.test(filePath) ? 'dts' : 'ts';
+  return 'jsx';
+}
+
+/** Whether a file's code may hold JSX, by extension (`langOf`): JavaScript and `.tsx` files. */
+export function allowsJsx(filePath: string): boolean {
+  const lang = langOf(filePath);
+  return lang === 'jsx' || lang === 'tsx';
 }
 
 /**
