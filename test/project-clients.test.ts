@@ -199,3 +199,36 @@ describe('--project: the method a caller passes to a wrapper', () => {
     });
   }
 });
+
+describe('--project on code the checker reads badly', () => {
+  it("a namespace import of a JSON module: its members are no clients (the resolver met the module's source file and threw)", async () => {
+    const work = writeWork({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', resolveJsonModule: true, strict: true, types: [] } }),
+      'src/languages.json': '{ "en": "English" }\n',
+      'src/a.ts': "import * as languages from './languages.json';\nexport const f = () => languages.get('/v1/campaigns');\n",
+    });
+    const result = await runProjectCheck({ cwd: work, paths: ['src'], options: onAdformHost, baseDir: work });
+    expect(result.findings.map((finding) => lineOf(work, finding))).toEqual(['src/a.ts:2:38 no-legacy-rest-path GET /v1/campaigns @?']);
+    expect(result.checkerFailures).toEqual([]);
+  });
+
+  it('a Vue component is left to the first pass (its markup read as TypeScript made the checker throw): its finding, at its own line and column', async () => {
+    const work = writeWork({
+      'src/Campaigns.vue': [
+        '<template>',
+        '  <ul :class="{ a: b < c, \'d\': e }"><li v-for="c in list">{{ c.name }}</li></ul>',
+        '</template>',
+        '<script setup lang="ts">',
+        "import axios from 'axios';",
+        "const api = axios.create({ baseURL: 'https://api.adform.com' });",
+        "const list = await api.get('/v1/campaigns');",
+        '</script>',
+        '',
+      ].join('\n'),
+    });
+    const result = await runProjectCheck({ cwd: work, paths: ['src'], options: onAdformHost, baseDir: work });
+    expect(result.findings.map((finding) => lineOf(work, finding))).toEqual(['src/Campaigns.vue:7:28 no-legacy-rest-path GET /v1/campaigns @api.adform.com']);
+    expect(result.checkerFailures).toEqual([]);
+    expect({ analysed: result.analysed, loaded: result.loaded }).toEqual({ analysed: 0, loaded: 0 });
+  });
+});

@@ -188,6 +188,8 @@ export function createClientResolver(
       const field = declaration.name;
       return ts.isIdentifier(field) ? onlyClient(thisAssignments(declaration.parent, field.text).map((value) => clientOfExpression(value, name))) : undefined;
     }
+    // A module's own symbol (a JSON module, `export =` of a file) is declared by its source file, which has no parent.
+    if (ts.isSourceFile(declaration)) return undefined;
     // JavaScript: `this.http = value`, `exports.api = value`, `module.exports = value` declare what they assign.
     const assignment = ts.isBinaryExpression(declaration) ? declaration : ts.isBinaryExpression(declaration.parent) ? declaration.parent : undefined;
     if (assignment !== undefined && assignment.operatorToken.kind === ts.SyntaxKind.EqualsToken) return clientOfExpression(assignment.right, holderName(assignment));

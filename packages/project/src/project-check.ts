@@ -11,6 +11,8 @@ import {
   displayPath,
   excerptOf,
   findSourceFiles,
+  frameworkExtensions,
+  isStackOverflow,
   parseSource,
   UsageError,
   type CheckFilesResult,
@@ -81,6 +83,48 @@ export interface ProjectCheckResult extends CheckFilesResult {
   /** Files the analysis ran on, and files ts-morph loaded (the analysed ones plus the wrappers they call). */
   readonly analysed: number;
   readonly loaded: number;
+  /** Where the TypeScript checker failed (`CheckerFailure`), in the order met. */
+  readonly checkerFailures: readonly CheckerFailure[];
+}
+
+/**
+ * A name the TypeScript checker threw on (a compiler bug on some code: `Cannot read properties of
+ * undefined (reading 'escapedName')` in its contextual typing): the name is read as without
+ * `--project` and the run goes on; the faces say how many there were and where the first was.
+ */
+export interface CheckerFailure {
+  readonly file: string;
+  /** 1-based. */
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+/**
+ * `guarded(sourceFile, offset, ask)` runs `ask`, which asks the checker (or the resolvers built on it)
+ * about the node at `offset`; where it throws an Error, undefined, the failure pushed to `failures`.
+ * A stack overflow is thrown on: it is the analysis' own limit, which the engine reports as nesting.
+ */
+export function checkerGuard(failures: CheckerFailure[]): <T>(sourceFile: ts.SourceFile, offset: number, ask: () => T) => T | undefined {
+  return (sourceFile, offset, ask) => {
+    try {
+      return ask();
+    } catch (error) {
+      if (!(error instanceof Error) || isStackOverflow(error)) throw error;
+      failures.push({ file: sourceFile.fileName, ...positionOf(sourceFile, offset), message: error.message });
+      return undefined;
+    }
+  };
+}
+
+/** One sentence for the faces: how many names the checker failed on, in how many files, and the first. */
+export function checkerFailuresSentence(failures: readonly CheckerFailure[], cwd: string): string | undefined {
+  const first = failures[0];
+  if (first === undefined) return undefined;
+  const files = new Set(failures.map((failure) => failure.file)).size;
+  const names = failures.length === 1 ? '1 name' : `${failures.length.toLocaleString('en-US')} names`;
+  const where = files === 1 ? '1 file' : `${files.toLocaleString('en-US')} files`;
+  return `--project: the TypeScript checker threw on ${names} in ${where}; they were read as without --project (first: ${displayPath(cwd, first.file)}:${first.line}:${first.column}: ${first.message}).`;
 }
 
 export interface Tsconfig {
@@ -213,6 +257,9 @@ function listingHost(readFolder: ReadFolder): ts.ModuleResolutionHost {
 
 const byteOrderMark = '\uFEFF';
 
+/** A .vue, .svelte or .astro file: `--project` leaves it to the first pass. */
+const isComponent = (file: string): boolean => (frameworkExtensions as readonly string[]).includes(path.extname(file).toLowerCase());
+
 /** Findings in a string that no request of its file reads: a value another file's request (or a wrapper's call) may read. */
 const stringForms: ReadonlySet<CallForm> = new Set<CallForm>(['url-string', 'soap-envelope', 'soap-action', 'wcf-url']);
 
@@ -246,6 +293,8 @@ export interface ProjectAnalysis {
   readonly scanned: ReadonlySet<string>;
   /** Requests to a retired path on another API's host, in each loaded file the analysis checked (absolute path, only files with some). */
   readonly otherHostsByFile: ReadonlyMap<string, number>;
+  /** Where the TypeScript checker threw: those names and wrappers were read as without it. */
+  readonly checkerFailures: readonly CheckerFailure[];
 }
 
 /**
@@ -279,7 +328,9 @@ async function analyseSelection(
   const readFolder = run.readFolder ?? createFolderCache();
   // The first pass summarized every file it read, in walk order: no second walk, no second read.
   const walked = modules === undefined ? (await findSourceFiles(run.paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder })).files.map((file) => file.path) : [...modules.keys()];
-  const files = walked.filter((file) => !excluded.has(file));
+  // A .vue/.svelte/.astro component is no file of a TypeScript program (its markup is no TypeScript,
+  // and a program leaves out a root of another extension): it keeps what the first pass found in it.
+  const files = walked.filter((file) => !excluded.has(file) && !isComponent(file));
   const analysisOptions: AnalysisOptions = analysisOptionsOf(run.options);
   run.onProgress?.(`selecting among ${files.length} files`);
   // Only a retired path or operation can travel across files, whole or split between a client's base and
@@ -291,6 +342,7 @@ async function analyseSelection(
   const texts = new Map<string, string>();
   const encodings = new Map<string, SourceEncoding>();
   for (const file of selection.loaded) {
+    if (isComponent(file)) continue;
     const read = readText(file);
     if (read === undefined) continue;
     texts.set(file, read.text);
@@ -310,6 +362,8 @@ async function analyseSelection(
   }
   const checker = project.getTypeChecker().compilerObject;
   holdHeapGrowth();
+  const checkerFailures: CheckerFailure[] = [];
+  const guarded = checkerGuard(checkerFailures);
   const evaluate = createValueEvaluator(checker);
   /** `resolveIdentifier` for one file: the URL parts of a name the checker finds a value for, each found value told to `onResolved`. */
   const identifierHook =
@@ -317,8 +371,8 @@ async function analyseSelection(
     (node: Parameters<NonNullable<AnalysisOptions['resolveIdentifier']>>[0]): readonly UrlPart[] | undefined => {
       const tsNode = morphNodeAt(sourceFile, rangeOf(node));
       if (tsNode === undefined || !(ts.isIdentifier(tsNode) || ts.isPropertyAccessExpression(tsNode) || ts.isElementAccessExpression(tsNode))) return undefined;
-      const value = evaluate(tsNode);
-      if (!value.parts.some((part) => part.kind === 'text' && part.value !== '')) return undefined;
+      const value = guarded(sourceFile.compilerNode, tsNode.getStart(), () => evaluate(tsNode));
+      if (value === undefined || !value.parts.some((part) => part.kind === 'text' && part.value !== '')) return undefined;
       onResolved?.(rangeOf(node), value.declarations);
       return value.parts;
     };
@@ -332,7 +386,7 @@ async function analyseSelection(
   const clientHook: (sourceFile: MorphSourceFile) => NonNullable<AnalysisOptions['resolveClient']> = (sourceFile) => (node, what) => {
     if (!mayHoldClient(clientNames, node.name, what ?? 'value')) return undefined;
     const tsNode = morphNodeAt(sourceFile, rangeOf(node));
-    const found = tsNode === undefined ? undefined : resolveClient(tsNode, what);
+    const found = tsNode === undefined ? undefined : guarded(sourceFile.compilerNode, tsNode.getStart(), () => resolveClient(tsNode, what));
     if (found !== undefined) clientOrigins.set(`${sourceFile.getFilePath()}:${rangeOf(node).join(':')}`, found.origin);
     return found?.value;
   };
@@ -434,7 +488,7 @@ async function analyseSelection(
         resolved.flatMap(({ range, declarations }) => declarations.map((declaration) => ({ range, declaration })));
       for (const declaration of valuesSentElsewhere(index, result.findings, resolutions)) readUnreported.add(`${declaration.file}:${declaration.range[0]}:${declaration.range[1]}`);
     }
-    if (index !== undefined) wrappers.push(...directWrappers(index, file, project, checker));
+    if (index !== undefined) wrappers.push(...(guarded(sourceFile.compilerNode, 0, () => directWrappers(index!, file, project, checker)) ?? []));
   }
 
   run.onProgress?.(`following wrappers ${wrapperDepth} levels deep`);
@@ -444,7 +498,8 @@ async function analyseSelection(
   const byRequest = new Map(
     findings.flatMap((finding, at) => (finding.retirement === undefined || stringForms.has(finding.retirement.form) ? [] : [[requestKey(finding.file, finding.range, finding.retirement.entry.id), at] as const])),
   );
-  for (const { finding, call, sinks, declarations } of wrapperFindings(wrapperCalls(wrappers, project, evaluate, checker, clientNames.called), analysisOptions)) {
+  const calls = wrappers.length === 0 ? [] : (guarded(wrappers[0]!.declaration.getSourceFile(), wrappers[0]!.declaration.getStart(), () => wrapperCalls(wrappers, project, evaluate, checker, clientNames.called)) ?? []);
+  for (const { finding, call, sinks, declarations } of wrapperFindings(calls, analysisOptions)) {
     const sourceFile = call.call.getSourceFile();
     const start = positionOf(sourceFile, finding.range[0]);
     const end = positionOf(sourceFile, finding.range[1]);
@@ -504,7 +559,7 @@ async function analyseSelection(
     finding.retirement !== undefined && stringForms.has(finding.retirement.form) && readUnreported.has(`${finding.file}:${finding.range[0]}:${finding.range[1]}`) ? debitRewrite(finding) : finding,
   );
   settled.sort(compareFindings);
-  return { findings: settled, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, encodings, project, scanned, otherHostsByFile };
+  return { findings: settled, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, encodings, project, scanned, otherHostsByFile, checkerFailures };
 }
 
 /**
@@ -576,5 +631,6 @@ export async function runProjectCheck(run: ProjectRun): Promise<ProjectCheckResu
     loaded: analysis.loaded.size,
     otherHostCount,
     otherHostsByFile,
+    checkerFailures: analysis.checkerFailures,
   };
 }

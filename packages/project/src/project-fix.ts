@@ -3,7 +3,7 @@ import { applyFixPlan, displayPath, fixFiles, planParsableFix, type FileChange, 
 import { describeEndpoint } from '@sunset/rule-data';
 import type { ClientOrigin } from './client-resolver.js';
 import { declarationGroups, isEditable, todoCauseOf } from './declaration-rewrites.js';
-import { analyseProject, loadTsconfig, notAnalysable, type ProjectFinding, type ProjectRun } from './project-check.js';
+import { analyseProject, loadTsconfig, notAnalysable, type CheckerFailure, type ProjectFinding, type ProjectRun } from './project-check.js';
 import type { ValueDeclaration } from './type-resolver.js';
 
 export interface ProjectFixRun extends ProjectRun {
@@ -27,6 +27,8 @@ export interface ProjectFixResult {
   readonly report: FixReport;
   /** Files ts-morph loaded. */
   readonly loaded: number;
+  /** Where the TypeScript checker threw: those names were read as without `--project`. */
+  readonly checkerFailures: readonly CheckerFailure[];
 }
 
 /**
@@ -69,7 +71,7 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
     onChange: (change) => void firstPass.set(change.file, change),
     ...(run.signal === undefined ? {} : { signal: run.signal }),
   });
-  if (base.summary.interrupted) return { changes: [], sites: [], report: { ...base, changedFiles: [], summary: { ...base.summary, changed: 0, written: 0, dry: run.dry } }, loaded: 0 };
+  if (base.summary.interrupted) return { changes: [], sites: [], report: { ...base, changedFiles: [], summary: { ...base.summary, changed: 0, written: 0, dry: run.dry } }, loaded: 0, checkerFailures: [] };
   const analysis = await analyseProject(run, tsconfig, notAnalysable(base.errors, base.skippedFiles));
 
   const planned = new Map<string, Finding[]>();
@@ -133,5 +135,5 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
     },
     { cwd: run.cwd, dry: run.dry, force: run.force === true, ...(run.onChange === undefined ? {} : { onChange: run.onChange }), ...(run.signal === undefined ? {} : { signal: run.signal }), ...(run.tempFiles === undefined ? {} : { tempFiles: run.tempFiles }) },
   );
-  return { changes, sites: report.sites, report, loaded: analysis.loaded.size };
+  return { changes, sites: report.sites, report, loaded: analysis.loaded.size, checkerFailures: analysis.checkerFailures };
 }

@@ -1,3 +1,4 @@
+import type { CheckerFailure } from '@sunset/project';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -133,6 +134,7 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   const projectMode = args.project === undefined ? undefined : await import('@sunset/project');
   const progress = createPhaseProgress(io.stderr, args.project !== undefined && (io.stderrIsTTY ?? io.isTTY) && !isCi(io.env), () => nowOf(io).getTime());
   let loaded = 0;
+  const checkerFailures: CheckerFailure[] = [];
   // Each config checks the files it governs; the findings keep the phases of their own config's asOf.
   const runs = [];
   for (const scope of scopes) {
@@ -151,12 +153,15 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
     } else {
       const projectRun = await projectMode.runProjectCheck({ ...run, paths: scope.paths, tsconfig: args.project?.tsconfig, onFirstPass, onProgress: (message) => progress.phase(message) });
       loaded += projectRun.loaded;
+      checkerFailures.push(...projectRun.checkerFailures);
       scoped = projectRun;
     }
     runs.push({ scope, result: scoped });
   }
   const merged = mergeResults(runs.map((run) => run.result));
   if (projectMode !== undefined) progress.done(`${plural(loaded, 'file')} of ${merged.files} loaded into ts-morph.`);
+  const checkerSentence = projectMode?.checkerFailuresSentence(checkerFailures, io.cwd);
+  if (checkerSentence !== undefined) io.stderr.write(`${checkerSentence}\n`);
   // A changed-files run lists the package.json files above the scanned paths its lookups passed over, as a walk
   // does; those inside them only when they are changed files themselves (the engine's selection lists them).
   const lookup: Pick<ConfigScopes, 'carvedOut' | 'configProblems'> = changedOnly ? { carvedOut: [], configProblems: configProblemsOutside(problems, io.cwd, args.paths) } : walkedLookup;

@@ -1,3 +1,4 @@
+import type { CheckerFailure } from '@sunset/project';
 import { createTwoFilesPatch } from 'diff';
 import { addNotScanned, createFolderCache, describeFixReport, fixFiles, fixReportJson, holdDefaultModeRun, holdHeapGrowth, mainThreadGrowingPercent, type AnalysisCore, type FixReport } from '@sunset/engine';
 import type { FixArgs } from '../args.js';
@@ -59,6 +60,7 @@ async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDepende
   let progress: ReturnType<typeof createProgress> | undefined;
   let loaded = 0;
   let files = 0;
+  const checkerFailures: CheckerFailure[] = [];
   const reports: FixReport[] = [];
   for (const scope of scopes) {
     // Stopped between two configs' scopes; an abort before the first still runs it (it stops at once) for the summary.
@@ -79,6 +81,7 @@ async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDepende
         ...(io.tempFiles === undefined ? {} : { tempFiles: io.tempFiles }),
       });
       loaded += projectRun.loaded;
+      checkerFailures.push(...projectRun.checkerFailures);
       files += projectRun.report.summary.files;
       reports.push(projectRun.report);
       continue;
@@ -107,6 +110,8 @@ async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDepende
   }
   progress?.done();
   if (projectMode !== undefined) phases.done(`${plural(loaded, 'file')} of ${files} loaded into ts-morph.`);
+  const checkerSentence = projectMode?.checkerFailuresSentence(checkerFailures, io.cwd);
+  if (checkerSentence !== undefined) io.stderr.write(`${checkerSentence}\n`);
   const merged = mergeFixReports(reports);
   const notScanned = notScannedOfRun(merged.skippedFiles, merged.summary.notScanned, lookup);
   const engineReport: FixReport = { ...merged, skippedFiles: notScanned.skipped, summary: { ...merged.summary, notScanned: notScanned.counts } };
