@@ -8,7 +8,30 @@ import { requiredModule } from './http-clients.js';
 // route registrations. A registration is recognized by evidence: the receiver comes from one of
 // those frameworks, the path has route-parameter syntax (`/:id`), or a request handler follows it.
 
-const serverModules = new Set(['express', 'fastify', 'koa', 'koa-router', '@koa/router', '@hapi/hapi', 'hapi', 'restify']);
+const serverModules = new Set([
+  'express',
+  'fastify',
+  'koa',
+  'koa-router',
+  '@koa/router',
+  '@hapi/hapi',
+  'hapi',
+  'restify',
+  'hono',
+  'elysia',
+  'polka',
+  'h3',
+  'itty-router',
+  '@tinyhttp/app',
+  // What a test puts in place of the API or sends to the app itself is no client of the API: mocks
+  // (`http.get(path, resolver)` of msw 2, `rest.get` of msw 1, `nock(host).get(path)`) and supertest's
+  // requests to the app under test (`request(app).get(path)`).
+  'msw',
+  'nock',
+  'supertest',
+]);
+/** Modules whose decorators declare a server's routes (`@Get('/v1/x')`, `@Controller('v1')`), NestJS and its kin. */
+const routeDecoratorModules = new Set(['@nestjs/common', 'routing-controllers', 'tsoa', 'inversify-express-utils', '@tsed/common', '@tsed/schema']);
 const routeVerbs = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'all', 'head', 'options', 'use']);
 /** The first parameter of a server's request handler: Express `req`, Fastify/hapi `request`, Koa `ctx`. */
 const handlerFirstParams = /^_?(req|request|ctx|context)$/i;
@@ -100,6 +123,7 @@ function routeObjectPath(node: Node | undefined, receiverIsServer: boolean, cont
  * the call is not one.
  */
 export function serverRoutePaths(call: TSESTree.CallExpression, context: EvaluationContext): Node[] | undefined {
+  if (context.scope.parentOf(call)?.type === 'Decorator') return decoratorRoutePaths(call, context);
   const callee = memberCallee(call);
   const name = callee ? memberPropertyName(callee) : undefined;
   if (!callee || name === undefined) return undefined;
@@ -135,4 +159,18 @@ function isChainedRoute(call: TSESTree.CallExpression, context: EvaluationContex
   const verbCall = context.scope.parentOf(member);
   const verb = memberPropertyName(member);
   return verbCall?.type === 'CallExpression' && verbCall.callee === member && verb !== undefined && routeVerbs.has(verb);
+}
+
+/**
+ * `@Get('/v1/campaigns')`, `@Controller('v1/campaigns')`, `@Nest.Patch(path)`: the strings a route
+ * decorator of a server framework (`routeDecoratorModules`) is given. A decorator of any other module
+ * (a Retrofit-style client's `@GET(path)` makes requests) is left to the other rules.
+ */
+function decoratorRoutePaths(call: TSESTree.CallExpression, context: EvaluationContext): Node[] | undefined {
+  let callee = calleeOf(call);
+  while (callee.type === 'MemberExpression') callee = unwrap(callee.object);
+  const binding = callee.type === 'Identifier' ? context.scope.resolve(callee) : undefined;
+  if (binding?.kind !== 'import' || !routeDecoratorModules.has(binding.importSource ?? '')) return undefined;
+  const paths = call.arguments.filter((argument): argument is TSESTree.Expression => argument.type !== 'SpreadElement' && evaluateExpression(argument, undefined, context) !== undefined);
+  return paths.length > 0 ? paths : undefined;
 }

@@ -401,6 +401,17 @@ export const httpCallFormCases: Case[] = [
     ],
   },
   {
+    name: "a Retrofit-style client's decorator makes the request: its path stays a finding (only server frameworks' decorators declare routes)",
+    code: "import { GET } from 'ts-retrofit';\nexport class CampaignsApi { @GET('/v1/campaigns') list(): Promise<unknown> { return null as never; } }",
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: '/v1/campaigns', methods: ['GET', 'PATCH'], form: 'url-string', migration: 'todo', at: "'/v1/campaigns'",
+        cause: 'the code does not say its method, so this may be GET /v1/campaigns or PATCH /v1/campaigns',
+        candidates: ["import { GET } from 'ts-retrofit';\nexport class CampaignsApi { @GET('/v1/buyer/campaigns') list(): Promise<unknown> { return null as never; } }"],
+      },
+    ],
+  },
+  {
     name: 'a React Query key and a route table entry',
     code: "useQuery({ queryKey: ['/v1/campaigns/dictionaries/managers'], queryFn });\nconst routes = { orders: '/v1/campaigns/:campaignId/orders' };",
     js: true,

@@ -141,6 +141,52 @@ export const negativeCases: Case[] = [
     expected: [],
   },
   {
+    name: 'Hono, Elysia and polka routes',
+    code: [
+      "import { Hono } from 'hono';",
+      "import { Elysia } from 'elysia';",
+      "import polka from 'polka';",
+      'const hono = new Hono();',
+      "hono.get('/v1/campaigns', (c) => c.json([]));",
+      "new Elysia().patch('/v1/campaigns', ({ body }) => body);",
+      "polka().get('/v1/campaigns/dictionaries/clients', (q, s) => s.end());",
+    ].join('\n'),
+    js: true,
+    expected: [],
+  },
+  {
+    name: 'mocks of the API in tests: msw 2 and 1 handlers, nock scopes',
+    code: [
+      "import { http, HttpResponse, rest } from 'msw';",
+      "import nock from 'nock';",
+      "export const handlers = [http.get('/v1/campaigns', () => HttpResponse.json([])), rest.patch('/v1/campaigns', (q, s, x) => s(x.json({})))];",
+      "nock('https://api.adform.com').get('/v1/campaigns/dictionaries/managers').reply(200, []);",
+      "const scope = nock('https://api.adform.com');",
+      "scope.get('/v1/campaigns').reply(200, []);",
+    ].join('\n'),
+    js: true,
+    expected: [],
+  },
+  {
+    name: "supertest's requests to the app under test",
+    code: ["import request from 'supertest';", "await request(app).get('/v1/campaigns').expect(200);", "const agent = request.agent(app);", "await agent.patch('/v1/campaigns').send({});"].join('\n'),
+    js: true,
+    expected: [],
+  },
+  {
+    name: "route decorators of NestJS and routing-controllers (also through the module's namespace)",
+    code: [
+      "import { Controller, Get, Patch } from '@nestjs/common';",
+      "import * as Nest from '@nestjs/common';",
+      "import { JsonController, Get as RGet } from 'routing-controllers';",
+      "@Controller('v1/campaigns')",
+      "export class LegacyController { @Get() list() { return []; } @Patch('/v1/campaigns') patch() {} @Nest.Get('/v1/campaigns/dictionaries/clients') clients() {} }",
+      "@JsonController('/v1')",
+      "export class Other { @RGet('/v1/campaigns') list() { return []; } }",
+    ].join('\n'),
+    expected: [],
+  },
+  {
     name: 'look-alikes of the synchronous reporting prefix, and a server route under it',
     code: [
       "import express from 'express';",
