@@ -1,4 +1,5 @@
 import { analyzeFile, type AnalysisOptions, type Finding } from '@sunset/analysis';
+import { builtinEntries } from '@sunset/rule-data';
 import { describe, expect, it } from 'vitest';
 import { analysisOptions, parseWith, type ParserName } from './parsers.js';
 
@@ -9,6 +10,10 @@ const parsers: readonly [ParserName, string][] = [
   ['oxc', 'case.ts'],
 ];
 const asOf = '2026-11-21';
+/** The synchronous reporting API's schedule in rule-data: served until support ends, retired from that day. */
+const syncSchedule = builtinEntries.find((entry) => entry.id === 'reporting-sync-reportdata')!.schedule;
+const syncRetired = syncSchedule.supportEnds;
+const syncStillServed = '2020-01-15';
 
 const kindOf: Readonly<Record<string, string>> = {
   missingDatePeriodFilter: 'missing-date-period-filter',
@@ -73,20 +78,48 @@ describe('reporting-request-limits', () => {
   it('reports too many dimensions and metrics, a page limit and an old start date in a synchronous request', () => {
     const code = [
       "await axios.post(`${API}/v1/reportingstats/agency/reportdata`, {",
-      "  datePeriod: { from: '2025-01-01', to: '2025-02-01' },",
+      "  datePeriod: { from: '2019-01-01', to: '2019-02-01' },",
       "  dimensions: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'],",
       "  metrics: ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9', 'm10', 'm11'],",
       '  paging: { limit: 5000, offset: 0 },',
       '});',
     ].join('\n');
-    expect(reportProblems(code)).toEqual(
+    expect(reportProblems(code, { asOf: syncStillServed })).toEqual(
       reportRows([
-        ['start-date-too-far-back', "'2025-01-01'", 'synchronous', 365, '2025-01-01'],
+        ['start-date-too-far-back', "'2019-01-01'", 'synchronous', 365, '2019-01-01'],
         ['too-many-dimensions', "['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']", 'synchronous', 8, 9],
         ['too-many-metrics', "['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9', 'm10', 'm11']", 'synchronous', 10, 11],
         ['page-limit-too-large', '5000', 'synchronous', 3000, 5000],
       ]),
     );
+  });
+
+  it("leaves a synchronous request to no-sync-reporting once that API is retired: one request, one finding", () => {
+    const code = [
+      "axios.post('/v1/reportingstats/agency/reportdata', { dimensions: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'], paging: { limit: 5000 } });",
+      "axios.post('/v1/reportingstats/agency/reportdata', {});",
+    ].join('\n');
+    expect(syncStillServed < syncRetired).toBe(true);
+    expect(reportProblems(code, { asOf: syncStillServed })).toEqual(
+      reportRows([
+        ['missing-date-period-filter', "{ dimensions: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'], paging: { limit: 5000 } }", 'synchronous', undefined, undefined],
+        ['missing-metric', "{ dimensions: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'], paging: { limit: 5000 } }", 'synchronous', 1, 0],
+        ['too-many-dimensions', "['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']", 'synchronous', 8, 9],
+        ['page-limit-too-large', '5000', 'synchronous', 3000, 5000],
+        ['missing-date-period-filter', '{}', 'synchronous', undefined, undefined],
+        ['missing-metric', '{}', 'synchronous', 1, 0],
+      ]),
+    );
+    // The day support ends (the entry's schedule) and after: the retirement rule's finding alone.
+    expect(reportProblems(code, { asOf: syncRetired })).toEqual(both([]));
+    expect(reportProblems(code)).toEqual(both([]));
+    for (const [parser, filename] of parsers) {
+      const findings = analyzeFile(parseWith(parser, code, filename), analysisOptions({ asOf }));
+      expect(findings.map((finding) => `${finding.rule} ${code.slice(finding.range[0], finding.range[1])}`)).toEqual([
+        "no-sync-reporting '/v1/reportingstats/agency/reportdata'",
+        "no-sync-reporting '/v1/reportingstats/agency/reportdata'",
+      ]);
+    }
   });
 
   it('applies the asynchronous limits: no dimension or metric cap, 100 000 rows, 0 for unlimited, 397 days', () => {
@@ -115,7 +148,7 @@ describe('reporting-request-limits', () => {
       "axios.post(URL, { dimensions: ['campaign'], paging: { limit: 100 } });",
       "axios.post(URL, { metrics: [], period: { last: 7 } });",
     ].join('\n');
-    expect(reportProblems(code)).toEqual(
+    expect(reportProblems(code, { asOf: syncStillServed })).toEqual(
       reportRows([
         ['missing-date-period-filter', "{ dimensions: ['campaign'], paging: { limit: 100 } }", 'synchronous', undefined, undefined],
         ['missing-metric', "{ dimensions: ['campaign'], paging: { limit: 100 } }", 'synchronous', 1, 0],

@@ -1,4 +1,4 @@
-import { daysBetween, parseIsoDay, reportingLimits, type Endpoint, type IsoDay, type ReportingLimits } from '@sunset/rule-data';
+import { builtinEntries, daysBetween, parseIsoDay, phaseOf, reportingLimits, type Endpoint, type IsoDay, type ReportingLimits } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
 import { hasSpread, propertyKeyName, rangeOf, staticString, unwrap, valueProperties, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
@@ -177,6 +177,10 @@ function problemsOf(
 }
 
 /** The report-starting POST of each workflow (the asynchronous workflow's GETs carry no report request). */
+/** The built-in entry of the synchronous report endpoint: its schedule says when its limits stop mattering. */
+const synchronousEntry = builtinEntries.find((entry) => entry.kind === 'path' && entry.method === 'POST' && entry.path === reportingLimits.synchronous.endpoints.find((endpoint) => endpoint.method === 'POST')!.path)!;
+const synchronousRetired = (asOf: IsoDay): boolean => phaseOf(synchronousEntry, asOf) === 'retired';
+
 const reportEndpoints: readonly { endpoint: Endpoint; limits: ReportingLimits }[] = [reportingLimits.synchronous, reportingLimits.asynchronous].map((limits) => ({
   endpoint: limits.endpoints.find((endpoint) => endpoint.method === 'POST')!,
   limits,
@@ -195,6 +199,8 @@ export function findReportRequestProblems(index: FileIndex, asOf: IsoDay, apiHos
     if (site.method.method !== 'POST' || !isOnHost(site.url, apiHosts)) continue;
     const target = reportEndpoints.find(({ endpoint }) => endpointTargetOf(site.url, endpoint.path) !== undefined);
     if (!target || !site.body) continue;
+    // Once the synchronous API is retired its requests fail whatever they ask: no-sync-reporting's finding alone.
+    if (target.limits.workflow === 'synchronous' && synchronousRetired(asOf)) continue;
     const report = objectLiteralOf(jsonStringifyArgument(site.body) ?? site.body, context);
     if (!report) continue;
     const shape: ReportShape = { closed: true, datePeriodFilters: [], metrics: [], dimensions: [], pageLimits: [] };
