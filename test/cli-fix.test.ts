@@ -152,7 +152,7 @@ describe.concurrent('previews and reports', () => {
       await expect(result.stdout).toMatchFileSnapshot('__snapshots__/cli-small.fix.diff');
       // The diff applies: git turns the copy into exactly what `sunset fix` would write.
       await writeFile(path.join(project, 'sunset.diff'), result.stdout);
-      git(project, ['apply', '-p0', 'sunset.diff']);
+      git(project, ['apply', 'sunset.diff']);
       expect(await readAll(project)).toEqual(await expectedSmallOutput());
     } finally {
       await cleanup();
@@ -447,7 +447,7 @@ describe.concurrent('npx @sunset/codemod (packages/codemod/dist/bin.js) is sunse
       const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, args, { cwd }), runSunset(['fix', ...args], { cwd })]);
       expect(viaCodemod).toEqual(viaCli);
       expect(viaCodemod.code).toBe(flags.includes('--fail-on-todo') ? 1 : 0);
-      expect(viaCodemod.stdout.startsWith('Index: src/campaigns.ts\n===')).toBe(flags.includes('--print'));
+      expect(viaCodemod.stdout.startsWith('--- a/src/campaigns.ts\n+++ b/src/campaigns.ts\n@@ ')).toBe(flags.includes('--print'));
     } finally {
       await cleanup();
     }
@@ -461,7 +461,7 @@ describe.concurrent('npx @sunset/codemod (packages/codemod/dist/bin.js) is sunse
       expect(result.stderr).toMatch(/^2 files scanned, 2 candidates, 2 would change\.\n1 site rewritten, 2 left with a TODO, 0 skipped\.\n/);
       await expect(result.stdout).toMatchFileSnapshot('__snapshots__/cli-small.fix.diff');
       await writeFile(path.join(project, 'sunset.diff'), result.stdout);
-      git(project, ['apply', '-p0', 'sunset.diff']);
+      git(project, ['apply', 'sunset.diff']);
       expect(await readAll(project)).toEqual(await expectedSmallOutput());
     } finally {
       await cleanup();

@@ -252,7 +252,7 @@ describe('sunset fix --project on a copy of fixtures/project-app', () => {
       expect([result.code, result.stderr.split('\n')[0]]).toEqual([0, '11 files scanned, 4 candidates, 4 would change.']);
       expect(await readSources(dir)).toEqual(before);
       await writeFile(path.join(dir, 'sunset.diff'), result.stdout);
-      git(dir, ['apply', '-p0', 'sunset.diff']);
+      git(dir, ['apply', 'sunset.diff']);
       expect(await readSources(dir)).toEqual(await expectedFixedSources());
     } finally {
       await cleanup();

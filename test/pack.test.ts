@@ -222,7 +222,7 @@ describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages 
     expect(fix.code).toBe(0);
     expect((JSON.parse(fix.stdout) as { summary: unknown }).summary).toEqual(smallFixSummary);
     const print = await run('npx', ['sunset-codemod', '--dry', '--print', '--as-of', fixtureAsOf, 'small'], cwd);
-    expect([print.code, print.stdout.split('\n').slice(0, 2)]).toEqual([0, ['Index: small/src/campaigns.ts', '===================================================================']]);
+    expect([print.code, print.stdout.split('\n').slice(0, 2)]).toEqual([0, ['--- a/small/src/campaigns.ts', '+++ b/small/src/campaigns.ts']]);
   });
 
   describe("the README's recipes, run from the tarballs", () => {

@@ -117,17 +117,13 @@ describe('sunset fix', () => {
     expect(await main(['fix', '--dry', '--print', 'src'], io, deps)).toBe(0);
     expect(io.out()).toBe(
       [
-        'Index: src/list.ts',
-        '===================================================================',
-        '--- src/list.ts',
-        '+++ src/list.ts',
+        '--- a/src/list.ts',
+        '+++ b/src/list.ts',
         '@@ -1,1 +1,1 @@',
         "-export const list = () => get('/v1/campaigns');",
         "+export const list = () => get('/v1/buyer/campaigns');",
-        'Index: src/status.ts',
-        '===================================================================',
-        '--- src/status.ts',
-        '+++ src/status.ts',
+        '--- a/src/status.ts',
+        '+++ b/src/status.ts',
         '@@ -1,1 +1,2 @@',
         '+// TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns',
         " export const pause = () => send('PATCH /v1/campaigns');",
@@ -136,6 +132,10 @@ describe('sunset fix', () => {
     );
     expect(io.err()).toBe(summaryText('would change'));
     expect(readTree(root)).toEqual(files);
+    // git applies it as it is, from the folder fix ran in.
+    writeFileSync(path.join(root, 'fix.patch'), io.out());
+    execFileSync('git', ['apply', 'fix.patch'], { cwd: root });
+    expect(readFileSync(path.join(root, 'src/list.ts'), 'utf8')).toBe("export const list = () => get('/v1/buyer/campaigns');\n");
   });
 
   it('prints the per-site report with --format json', async () => {

@@ -43,10 +43,11 @@ function usageErrorOf(error: Error & { code?: string }): UsageError {
   return new UsageError(`Option ${flag} needs a value or takes none; see \`npx @sunset/codemod --help\`.`);
 }
 
-/** `--print`: each change as a unified diff on stdout, made by the library `sunset fix --print` uses (loaded only here). */
+/** `--print`: each change as a unified diff on stdout, as `git diff` writes it (`a/` and `b/`), made as `sunset fix --print` makes it (the library loaded only here). */
 async function diffPrinter(): Promise<(change: FileChange) => void> {
-  const { createTwoFilesPatch } = await import('diff');
-  return (change) => void process.stdout.write(createTwoFilesPatch(change.displayPath, change.displayPath, change.before, change.after));
+  const { createTwoFilesPatch, FILE_HEADERS_ONLY } = await import('diff');
+  return (change) =>
+    void process.stdout.write(createTwoFilesPatch(`a/${change.displayPath}`, `b/${change.displayPath}`, change.before, change.after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY }));
 }
 
 async function run(argv: readonly string[]): Promise<number> {

@@ -1,5 +1,5 @@
 import type { CheckerFailure } from '@sunset/project';
-import { createTwoFilesPatch } from 'diff';
+import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { addNotScanned, createFolderCache, describeFixReport, fixFiles, fixReportJson, holdDefaultModeRun, holdHeapGrowth, mainThreadGrowingPercent, type AnalysisCore, type FixReport } from '@sunset/engine';
 import type { FixArgs } from '../args.js';
 import { notScannedOfRun, resolveConfigScopes } from '../check/config-scopes.js';
@@ -56,7 +56,7 @@ async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDepende
   const projectMode = args.project === undefined ? undefined : await import('@sunset/project');
   const phases = createPhaseProgress(io.stderr, args.project !== undefined && (io.stderrIsTTY ?? io.isTTY) && !isCi(io.env), () => nowOf(io).getTime());
   const printDiff = (change: { displayPath: string; before: string; after: string }): void =>
-    void io.stdout.write(createTwoFilesPatch(change.displayPath, change.displayPath, change.before, change.after));
+    void io.stdout.write(gitStylePatch(change));
   let progress: ReturnType<typeof createProgress> | undefined;
   let loaded = 0;
   let files = 0;
@@ -152,4 +152,12 @@ function mergeFixReports(reports: readonly FixReport[]): FixReport {
       notScanned: addNotScanned(reports.map((report) => report.summary.notScanned)),
     },
   };
+}
+
+/**
+ * A change as `git diff` writes it (`--- a/path`, `+++ b/path`, paths relative to the working directory),
+ * so `sunset fix --dry --print | git apply` applies it from the folder fix ran in.
+ */
+export function gitStylePatch(change: { readonly displayPath: string; readonly before: string; readonly after: string }): string {
+  return createTwoFilesPatch(`a/${change.displayPath}`, `b/${change.displayPath}`, change.before, change.after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY });
 }
