@@ -148,7 +148,7 @@ describe.concurrent('previews and reports', () => {
       const result = await runSunset(['fix', '--dry', '--print', ...asOf], { cwd: project });
       expect(result.code).toBe(0);
       expect(await readAll(project)).toEqual(before);
-      expect(result.stderr).toMatch(/^2 files scanned, 2 candidates, 2 would change\.\n1 site rewritten, 2 left with a TODO, 0 skipped\.\n/);
+      expect(result.stderr).toMatch(/^2 files scanned, 2 candidates, 2 would change\.\n1 site would be rewritten, 2 left with a TODO, 0 skipped\.\n/);
       await expect(result.stdout).toMatchFileSnapshot('__snapshots__/cli-small.fix.diff');
       // The diff applies: git turns the copy into exactly what `sunset fix` would write.
       await writeFile(path.join(project, 'sunset.diff'), result.stdout);
@@ -458,7 +458,7 @@ describe.concurrent('npx @sunset/codemod (packages/codemod/dist/bin.js) is sunse
     try {
       const result = await runNode(codemodBin, ['--dry', '--print', ...asOf], { cwd: project });
       expect(result.code).toBe(0);
-      expect(result.stderr).toMatch(/^2 files scanned, 2 candidates, 2 would change\.\n1 site rewritten, 2 left with a TODO, 0 skipped\.\n/);
+      expect(result.stderr).toMatch(/^2 files scanned, 2 candidates, 2 would change\.\n1 site would be rewritten, 2 left with a TODO, 0 skipped\.\n/);
       await expect(result.stdout).toMatchFileSnapshot('__snapshots__/cli-small.fix.diff');
       await writeFile(path.join(project, 'sunset.diff'), result.stdout);
       git(project, ['apply', 'sunset.diff']);

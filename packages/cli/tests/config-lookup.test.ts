@@ -170,7 +170,7 @@ describe('a package.json that does not parse', () => {
     expect(io.out()).toBe(
       [
         '2 files scanned, 1 candidate, 1 would change.',
-        '1 site rewritten, 0 left with a TODO, 0 skipped.',
+        '1 site would be rewritten, 0 left with a TODO, 0 skipped.',
         '2 files not scanned (2 package.json not valid JSON).',
         '',
         'Files not scanned:',

@@ -24,7 +24,7 @@ const statusReason = 'the new endpoint changes one campaign per call: it needs t
 const summaryText = (verb: string, changed = 2): string =>
   [
     `3 files scanned, 2 candidates, ${changed} ${verb}.`,
-    '1 site rewritten, 1 left with a TODO, 0 skipped.',
+    verb === 'would change' ? '1 site would be rewritten, 1 left with a TODO, 0 skipped.' : '1 site rewritten, 1 left with a TODO, 0 skipped.',
     '',
     'Sites a person must finish:',
     `  src/status.ts:1:33  todo  campaigns-legacy-status  ${statusReason}`,

@@ -55,7 +55,9 @@ export function describeFixReport(report: FixReport, cwd: string): string {
   const notWritten = summary.notWritten > 0 ? `, ${summary.notWritten} could not be written` : '';
   const lines = [
     `${summary.interrupted ? `${summary.visited} of ${plural(read, 'file')}` : plural(read, 'file')} scanned, ${plural(summary.candidates, 'candidate')}, ${summary.changed} ${verb}${notWritten}.`,
-    `${plural(summary.rewritten, 'site')} rewritten, ${summary.todo} left with a TODO, ${summary.skipped} skipped.`,
+    summary.dry
+      ? `${plural(summary.rewritten, 'site')} would be rewritten, ${summary.todo} left with a TODO, ${summary.skipped} skipped.`
+      : `${plural(summary.rewritten, 'site')} rewritten, ${summary.todo} left with a TODO, ${summary.skipped} skipped.`,
   ];
   const notScanned = describeNotScanned(summary.notScanned);
   if (notScanned !== undefined) lines.push(`${notScanned}.`);
