@@ -44,6 +44,7 @@ interface OptionSpec {
 
 export const reportOptions = {
   out: { type: 'string', short: 'o', value: 'FILE', description: 'Write the report here (default sunset-report.html for html, stdout for md and json; - for stdout).' },
+  output: { type: 'string', value: 'FILE', description: 'The same as --out (sunset check calls it --output).' },
   format: { type: 'string', short: 'f', value: reportFormats.join('|'), description: 'html: one self-contained page; md: a pull-request comment; json: the data (default html).' },
   history: { type: 'string', value: 'YYYY-MM-DD', description: 'Add the burndown: count the retired calls of commits since this day (read from git, no checkout).' },
   every: { type: 'string', value: historySteps.join('|'), description: 'With --history: one sample per day, week or month (default week).' },
@@ -75,6 +76,7 @@ export function parseReportArgs(argv: readonly string[]): ReportArgs {
   const history = values.history === undefined ? undefined : day('--history', values.history);
   if (values.every !== undefined && history === undefined) throw new UsageError('--every only applies with --history. Add --history YYYY-MM-DD or drop --every.');
   if (values.baseline !== undefined && values.base !== undefined) throw new UsageError('Pass --baseline or --base, not both: the report compares against one of them.');
+  if (values.out !== undefined && values.output !== undefined) throw new UsageError('Pass --out or --output, not both: they name the same file.');
   const merge = values.merge ?? false;
   if (merge) {
     const scanOnly = (['history', 'runtime', 'baseline', 'base', 'editor', 'cache-dir', 'config', 'api-host', 'identity-host', 'repo-name'] as const).find((name) => values[name] !== undefined);
@@ -87,7 +89,7 @@ export function parseReportArgs(argv: readonly string[]): ReportArgs {
   return {
     paths: positionals.length === 0 ? ['.'] : positionals,
     format: oneOf('--format', values.format, reportFormats) ?? 'html',
-    out: values.out,
+    out: values.out ?? values.output,
     config: values.config,
     asOf: values['as-of'],
     apiHosts: nonEmpty(values['api-host']),

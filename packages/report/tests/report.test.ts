@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/src/cli.js';
@@ -81,6 +81,14 @@ describe('sunset report', () => {
     const io = captureIo(repo.dir, '2026-03-01T12:00:00Z');
     expect(await runReport(['--as-of', '2026-03-01'], io)).toBe(0);
     expect(io.err()).toBe('Wrote the html report to sunset-report.html: 1 retired call left, the codemod can do 1 of 1.\n');
+    // --output, as sunset check names it, is --out.
+    const named = captureIo(repo.dir, '2026-03-01T12:00:00Z');
+    expect(await runReport(['--as-of', '2026-03-01', '--format', 'md', '--output', 'burndown.md'], named)).toBe(0);
+    expect(named.err()).toBe('Wrote the md report to burndown.md: 1 retired call left, the codemod can do 1 of 1.\n');
+    expect(readFileSync(path.join(repo.dir, 'burndown.md'), 'utf8')).toContain('/v1/campaigns');
+    const twice = captureIo(repo.dir, '2026-03-01T12:00:00Z');
+    expect(await runReport(['--out', 'a.md', '--output', 'b.md'], twice)).toBe(2);
+    expect(twice.err()).toBe('sunset: Pass --out or --output, not both: they name the same file.\n');
   });
 
   it('turns a bad runtime record or flag into a sentence and exit code 2', async () => {
