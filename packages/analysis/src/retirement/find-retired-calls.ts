@@ -11,7 +11,7 @@ import {
   type RetirementEntry,
   type UrlMatch,
 } from '@sunset/rule-data';
-import { rangeOf, unwrap, type Node } from '../ast/nodes.js';
+import { isFunction, rangeOf, unwrap, type Node } from '../ast/nodes.js';
 import { helperMethodOf, namedArguments, sendingCalleeName, type HelperMethod } from '../requests/sending-calls.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import type { HttpCall, StatedMethod } from '../requests/http-calls.js';
@@ -259,12 +259,32 @@ function operationFinding(run: Run, entry: OperationEntry, form: CallForm, node:
 /** Names like `GetCampaignsAsJson` are nobody's but the Label/Campaigns WCF services; `GetUsers` is anybody's. */
 const isDistinctiveOperation = (match: OperationMatch): boolean => /AsJsonp?$/.test(match.entry.operation);
 
-/** Whether a retired operation call counts, given the evidence about its receiver. */
+/**
+ * A call made as node-soap's client methods are called: `client.GetUsersAsync(args)`, or
+ * `client.GetUsers(args, callback)` with the callback last. An AngularJS or REST service's
+ * `userService.GetUsers()` is neither.
+ */
+function callsLikeNodeSoap(call: SoapClientCall): boolean {
+  if (call.match.name !== call.match.entry.operation && call.match.name.endsWith('Async')) return true;
+  const last = call.call.arguments.at(-1);
+  return call.call.arguments.length >= 2 && last !== undefined && isFunction(unwrap(last));
+}
+
+/** The file speaks of SOAP: the word, a WSDL, or a WCF or ASMX service address. */
+const mentionsSoap = (index: FileIndex): boolean => index.cached('mentions-soap', () => /soap|wsdl|\.svc\b|\.asmx\b/i.test(index.file.text));
+
+/**
+ * Whether a retired operation call counts, given the evidence about its receiver. A receiver the file
+ * only uses to call operation-like methods (a parameter) is a SOAP client for a distinctive name
+ * (`GetAdvertiserLabelsAsJson`), or for a generic one (`GetUsers`) called as node-soap's methods are or
+ * in a file that speaks of SOAP.
+ */
 function isSoapFinding(run: Run, call: SoapClientCall): boolean {
   if (call.evidence === 'created') return true;
   const names = run.index.scope.projectMethodNames;
   if (names.has(call.match.entry.operation) || names.has(call.match.name)) return false;
-  return call.evidence === 'used-as-client' || isDistinctiveOperation(call.match);
+  if (isDistinctiveOperation(call.match)) return true;
+  return call.evidence === 'used-as-client' && (callsLikeNodeSoap(call) || mentionsSoap(run.index));
 }
 
 /** A helper given a value: the name its call shows and how it sends (`helperMethodOf`). */
@@ -437,7 +457,13 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
   }
   for (const call of index.soapClientCalls) {
     if (!isSoapFinding(run, call)) continue;
-    drafts.push(operationFinding(run, call.match.entry, 'soap-client', call.nameNode, rangeOf(call.nameNode), { entryId: call.match.entry.id, kind: 'client', literal: undefined, call: call.call }, undefined));
+    // A client made from an address on another API's host (an intranet's own WCF service) is that host's.
+    if (call.address !== undefined && !isOnHost(call.address, run.hostsOf(call.match.entry))) {
+      run.otherHostCount += 1;
+      continue;
+    }
+    const host = call.address === undefined ? undefined : explicitHostOf(call.address);
+    drafts.push(operationFinding(run, call.match.entry, 'soap-client', call.nameNode, rangeOf(call.nameNode), { entryId: call.match.entry.id, kind: 'client', literal: undefined, call: call.call }, host));
   }
   for (const hit of index.soapStrings) {
     if (hit.urlToken !== undefined && !isOnHost(hit.urlToken, run.hostsOf(hit.match.entry))) {

@@ -15,6 +15,8 @@ export interface SoapClientCall {
   /** The property name (`client.GetCampaigns`) or the string literal of `client['GetCampaigns']`. */
   readonly nameNode: Node;
   readonly evidence: SoapEvidence | undefined;
+  /** The address the receiver's client is made from, where the file shows it (`createClientAsync(URL)`): its host decides, as a URL's does. */
+  readonly address: string | undefined;
 }
 
 const soapFactories = new Set(['createClient', 'createClientAsync']);
@@ -191,11 +193,11 @@ function factoryAddress(value: Node, context: EvaluationContext): string | undef
 }
 
 /**
- * The service named by the address the receiver's client is made from, where the file shows it: a
- * constant made by a factory (`const client = await soap.createClientAsync(URL)`), the client a
- * factory hands its callback (`soap.createClient(URL, (err, client) => ...)`), or a factory call itself.
+ * The address the receiver's client is made from, where the file shows it: a constant made by a
+ * factory (`const client = await soap.createClientAsync(URL)`), the client a factory hands its
+ * callback (`soap.createClient(URL, (err, client) => ...)`), or a factory call itself.
  */
-function receiverService(root: Node, context: EvaluationContext): string | undefined {
+function receiverAddress(root: Node, context: EvaluationContext): string | undefined {
   let address: string | undefined;
   if (root.type === 'Identifier') {
     const binding = context.scope.resolve(root);
@@ -207,7 +209,7 @@ function receiverService(root: Node, context: EvaluationContext): string | undef
       if (value) address = factoryAddress(value, context);
     }
   } else address = factoryAddress(root, context);
-  return address === undefined ? undefined : addressedService.exec(address)?.[1];
+  return address;
 }
 
 /**
@@ -224,7 +226,8 @@ export function recognizeSoapClientCall(call: TSESTree.CallExpression, catalog: 
   let root = unwrap(callee.object);
   // `client.CampaignService.CampaignServiceSoap.GetCampaigns(...)`: service and port names between.
   while (root.type === 'MemberExpression' && unwrap(root.object).type !== 'ThisExpression' && !root.computed) root = unwrap(root.object);
-  const service = receiverService(root, context);
+  const address = receiverAddress(root, context);
+  const service = address === undefined ? undefined : addressedService.exec(address)?.[1];
   if (service !== undefined && !mayBeServiceOf(service, match.entry, catalog.operations)) return undefined;
-  return { match, call, nameNode: unwrap(callee.property), evidence: receiverEvidence(root, context) };
+  return { match, call, nameNode: unwrap(callee.property), evidence: receiverEvidence(root, context), address };
 }

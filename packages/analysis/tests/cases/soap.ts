@@ -47,6 +47,18 @@ export const soapCases: Case[] = [
     expected: [{ id: 'campaigns-service-get-campaigns', key: 'GetCampaigns', form: 'soap-client', migration: 'todo', at: 'GetCampaignsAsync' }],
   },
   {
+    name: "with the API's hosts, a client made from an address on another host is that host's (the service name alone would match)",
+    code: [
+      "const soap = require('soap');",
+      "soap.createClient('https://intranet.example.com/UserService.svc?wsdl', (err, client) => client.GetUsers({}, done));",
+      "const users = await soap.createClientAsync('https://api.adform.com/Services/UserService.svc?wsdl');",
+      'await users.GetUsersAsync({});',
+    ].join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [{ id: 'user-service-get-users', key: 'GetUsers', form: 'soap-client', migration: 'todo', at: 'GetUsersAsync' }],
+  },
+  {
     name: 'strong-soap and a client created from a WSDL address, also as a class member and through then()',
     code: [
       "const soap = require('strong-soap').soap;",
@@ -86,6 +98,30 @@ export const soapCases: Case[] = [
     ].join('\n'),
     js: true,
     expected: [{ id: 'user-service-get-users', key: 'GetUsers', form: 'soap-client', migration: 'todo', at: 'GetUsersAsync' }],
+  },
+  {
+    name: "an AngularJS or REST service's method named like a generic operation is no SOAP call",
+    code: [
+      "angular.module('app').controller('UsersCtrl', ['$scope', 'userService', function ($scope, userService) {",
+      '  userService.GetUsers().then(function (users) { $scope.users = users; });',
+      '}]);',
+      'export function load(svc, id) { return svc.GetUsers(id); }',
+    ].join('\n'),
+    js: true,
+    expected: [],
+  },
+  {
+    name: "a parameter called as node-soap's clients are (args, then a callback), or in a file that speaks of SOAP, is a client",
+    code: [
+      'export function byCallback(client, done) { client.GetUsers({ active: true }, (err, result) => done(err, result)); }',
+      '// The users come from the WCF service (SOAP).',
+      'export function plain(service) { return service.GetAdvertisers({}); }',
+    ].join('\n'),
+    js: true,
+    expected: [
+      { id: 'user-service-get-users', key: 'GetUsers', form: 'soap-client', migration: 'todo', at: 'GetUsers' },
+      { id: 'advertiser-service-get-advertisers', key: 'GetAdvertisers', form: 'soap-client', migration: 'todo', at: 'GetAdvertisers' },
+    ],
   },
   {
     name: 'distinctive AsJson operation names need no receiver evidence; generic names do',
