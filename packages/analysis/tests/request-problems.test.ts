@@ -282,6 +282,26 @@ describe('the OAuth checks', () => {
     );
   });
 
+  it('does not take a placeholder, a one-letter value or a field-name map for a secret written out', () => {
+    const code = [
+      "const ui = { clientSecret: 'your_client_secret_here', client_secret: '<<CLIENT_SECRET>>', CLIENT_SECRET: '{{clientSecret}}' };",
+      "const names = { clientSecret: 'client_secret', clientSecretAlias: 'x', secret: 's' };",
+      "const tests = { client_secret: 'sample_client_secret', clientSecret: 'xxxxxxxx', CLIENT_SECRET: '********', ADV_CLIENT_SECRET: 'yourClientSecret' };",
+      "const more = { client_secret: '${CLIENT_SECRET}', clientSecret: '%CLIENT_SECRET%', CLIENT_SECRET: 'replace me', ADV_CLIENT_SECRET: 's' };",
+      "const forms = ['client_secret=<secret>&grant_type=client_credentials', 'client_secret=YOUR_SECRET', 'client_secret=example'];",
+      // Real-looking values, also where a stand-in's word is only part of a word.
+      "const real = { client_secret: 'kq8Jx2vN5r', clientSecret: 'hereford-42', CLIENT_SECRET: 'sampler9x', ADV_CLIENT_SECRET: 'ab' };",
+    ].join('\n');
+    expect(oauthProblems(code)).toEqual(
+      both([
+        ['client-secret-literal', "'kq8Jx2vN5r'", undefined],
+        ['client-secret-literal', "'hereford-42'", undefined],
+        ['client-secret-literal', "'sampler9x'", undefined],
+        ['client-secret-literal', "'ab'", undefined],
+      ]),
+    );
+  });
+
   it('reports every client secret in a file that runs the implicit flow', () => {
     const code = [
       "const secret = config.clientSecret;",

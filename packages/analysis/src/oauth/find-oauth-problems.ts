@@ -295,7 +295,28 @@ interface SecretSite {
   readonly literal: boolean;
 }
 
-const isNonEmptyLiteral = (node: Node): boolean => (staticString(node)?.trim() ?? '') !== '';
+/** Words that make a value a stand-in (`your_client_secret_here`, `sample_client_secret`), as whole words between `_`, `-`, `.` or case. */
+const placeholderWord = /(?:^|[^a-z])(?:your|example|placeholder|changeme|change_me|replace_?me|dummy|fake|sample|redacted|here)(?:[^a-z]|$)/i;
+
+/**
+ * A value that is evidently no credential: one character (`'s'`), a secret's own name (a field-name map,
+ * `clientSecret: 'client_secret'`, or `'secret'`), a placeholder written as one (`<CLIENT_SECRET>`,
+ * `{{secret}}`, `${SECRET}` in a plain string, `%SECRET%`, `[secret]`), words with spaces, a run of one
+ * mark (`xxxxxxxx`, `********`), or a stand-in's words (`your_client_secret_here`, `sample…`, `example…`).
+ */
+export function isPlaceholderSecret(value: string): boolean {
+  const text = value.trim();
+  if (text.length <= 1 || secretName.test(text) || /^secret$/i.test(text)) return true;
+  if (/^(?:<+.*>+|\{\{.*\}\}|\$\{.*\}|%.*%|\[.*\])$/s.test(text) || /\s/.test(text)) return true;
+  if (/^([xX*.#?-])\1+$/.test(text)) return true;
+  return placeholderWord.test(text.replace(/([a-z])([A-Z])/g, '$1_$2'));
+}
+
+/** A literal that writes out a credential: non-empty and no placeholder (`isPlaceholderSecret`). */
+const isCredentialLiteral = (node: Node): boolean => {
+  const text = staticString(node)?.trim() ?? '';
+  return text !== '' && !isPlaceholderSecret(text);
+};
 
 /** A Basic credential written out: `Basic <base64 of id:secret>`. */
 function isBasicCredential(node: Node): boolean {
@@ -313,7 +334,7 @@ function findSecretSites(index: FileIndex): { secrets: SecretSite[]; basics: Nod
   const named = (name: string | undefined, value: Node | null | undefined): void => {
     if (name === undefined || !value || !isSecretName(name)) return;
     const unwrapped = unwrap(value);
-    secrets.push({ node: unwrapped, literal: isNonEmptyLiteral(unwrapped) });
+    secrets.push({ node: unwrapped, literal: isCredentialLiteral(unwrapped) });
   };
   const header = (name: string | undefined, value: Node | null | undefined): void => {
     if (name !== undefined && value && /^authorization$/i.test(name) && isBasicCredential(value)) basics.push(unwrap(value));
@@ -362,7 +383,7 @@ function findSecretSites(index: FileIndex): { secrets: SecretSite[]; basics: Nod
       for (const found of segment.value.matchAll(secretInQuery)) {
         const value = decodeFormText(found[1] ?? '');
         const endsAtHole = found.index + found[0].length === segment.value.length && segments[at + 1]?.kind === 'hole';
-        secrets.push({ node: segment.literal ?? root, literal: value !== '' && !endsAtHole });
+        secrets.push({ node: segment.literal ?? root, literal: value.trim() !== '' && !isPlaceholderSecret(value) && !endsAtHole });
       }
     }
   }
