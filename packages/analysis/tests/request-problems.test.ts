@@ -199,6 +199,19 @@ describe('the OAuth checks', () => {
     );
   });
 
+  it('reads a redirect_uri given through encodeURIComponent or encodeURI, where the code shows the value', () => {
+    const code = [
+      "const REDIRECT = 'http://dashboard.example.com/callback';",
+      "const SECURE = 'https://dashboard.example.com/cb?a=1&b=2';",
+      'export const a = `${AUTH}/sts/connect/authorize?client_id=${id}&response_type=code&state=${state}&redirect_uri=${encodeURIComponent(REDIRECT)}`;',
+      'export const b = `${AUTH}/sts/connect/authorize?client_id=${id}&response_type=code&state=${state}&redirect_uri=${encodeURIComponent(SECURE)}`;',
+      'export const c = `${AUTH}/sts/connect/authorize?client_id=${id}&response_type=code&state=${state}&redirect_uri=${encodeURI(`${origin}/cb`)}`;',
+      'export const d = (encodeURIComponent) => `${AUTH}/sts/connect/authorize?client_id=${id}&response_type=code&state=${state}&redirect_uri=${encodeURIComponent(REDIRECT)}`;',
+    ].join('\n');
+    const first = code.split('\n')[2]!;
+    expect(oauthProblems(code)).toEqual(both([['redirect-uri-not-https', first.slice(first.indexOf('`'), first.lastIndexOf('`') + 1), 'http']]));
+  });
+
   it('reads URLSearchParams objects with their set calls, new URL with searchParams, and params objects', () => {
     const code = [
       "const params = new URLSearchParams({ client_id: id, response_type: 'code', scope: 'eapi offline_access' });",

@@ -137,17 +137,48 @@ function readPair(items: readonly FlatItem[], set: ParamSet, context: Evaluation
   }
   const name = decodeFormText(nameItems.map((item) => item.char).join(''));
   const valueItems = equals === -1 ? [] : items.slice(equals + 1);
+  // Text as written is form-encoded and decoded here; an encoding call's argument is the value itself.
   const parts: ValuePart[] = [];
-  for (const item of valueItems) {
+  let encoded = '';
+  const append = (value: string): void => {
     const last = parts[parts.length - 1];
-    if (item.char === undefined) parts.push({ kind: 'hole' });
-    else if (last?.kind === 'text') parts[parts.length - 1] = { kind: 'text', value: last.value + item.char };
-    else parts.push({ kind: 'text', value: item.char });
+    if (last?.kind === 'text') parts[parts.length - 1] = { kind: 'text', value: last.value + value };
+    else parts.push({ kind: 'text', value });
+  };
+  const flush = (): void => {
+    if (encoded !== '') append(decodeFormText(encoded));
+    encoded = '';
+  };
+  for (const item of valueItems) {
+    if (item.char !== undefined) {
+      encoded += item.char;
+      continue;
+    }
+    flush();
+    const argument = encodedArgumentText(item.segment, context);
+    if (argument === undefined) parts.push({ kind: 'hole' });
+    else append(argument);
   }
+  flush();
   // `response_type=code${extra}`: a value continued by an unknown piece may carry more parameters.
   if (parts.length > 1 && parts[parts.length - 1]!.kind === 'hole') set.complete = false;
   const literal = nameItems[0]?.segment.kind === 'text' ? nameItems[0].segment.literal : undefined;
-  addParam(set, name, { parts: parts.map((part) => (part.kind === 'text' ? { kind: 'text', value: decodeFormText(part.value) } : part)), node: literal ?? fallback });
+  addParam(set, name, { parts, node: literal ?? fallback });
+}
+
+/**
+ * The text `${encodeURIComponent(REDIRECT)}` encodes, when the code shows it whole: the parameter's
+ * value as the server reads it (the global `encodeURIComponent` or `encodeURI`, one argument).
+ */
+function encodedArgumentText(segment: Segment, context: EvaluationContext): string | undefined {
+  const call = segment.kind === 'hole' && segment.node !== undefined ? unwrap(segment.node) : undefined;
+  if (call?.type !== 'CallExpression' || call.arguments.length !== 1) return undefined;
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'Identifier' || (callee.name !== 'encodeURIComponent' && callee.name !== 'encodeURI') || context.scope.resolve(callee) !== undefined) return undefined;
+  const argument = call.arguments[0]!;
+  const segments = argument.type === 'SpreadElement' ? undefined : evaluateExpression(argument, undefined, context);
+  if (segments === undefined || segments.some((part) => part.kind === 'hole')) return undefined;
+  return segments.map((part) => (part.kind === 'text' ? part.value : '')).join('');
 }
 
 const isGlobalConstructor = (node: Node, name: string, context: EvaluationContext): node is TSESTree.NewExpression => {
