@@ -411,9 +411,11 @@ describe('what the retirement rules leave unreported, said (issue 21)', () => {
     expect(findings.map(({ line, entry, host }) => ({ line, entry, host }))).toEqual([{ line: 2, entry: 'music-save-tracks', host: 'api.music.example' }]);
     expect(unresolvedMethod).toEqual([{ file: 'src/a.ts', line: 1, column: 29, path: '/me/tracks', retiredMethods: ['PUT'], liveMethods: ['GET'], entries: ['music-save-tracks'] }]);
     expect(otherHosts).toBe(1);
+    expect((report as { otherHostsByFile: unknown }).otherHostsByFile).toEqual([{ file: 'src/a.ts', count: 1 }]);
     expect(err).toBe(
       "Hint: 1 request to a retired path names a host that is not the path's API's, so it was not reported. " +
-        'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n',
+        'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n' +
+        '  In src/a.ts (1); --format json lists them (otherHostsByFile).\n',
     );
   });
 
@@ -437,12 +439,14 @@ describe("a request's host decides whose it is; where the code does not show one
     "export const instanceOfParameter = (baseURL: string) => axios.create({ baseURL }).get('/v1/campaigns');",
     '',
   ].join('\n');
-  const hint = (count: number): string =>
-    count === 1
+  /** The hint, then the line that says where: the files with most first, three at most. */
+  const hint = (count: number, where: string): string =>
+    (count === 1
       ? "Hint: 1 request to a retired path names a host that is not the path's API's, so it was not reported. " +
         'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n'
       : `Hint: ${count} requests to a retired path name a host that is not the path's API's, so they were not reported. ` +
-        'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n';
+        'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n') +
+    `  In ${where}; --format json lists them (otherHostsByFile).\n`;
   /** `line:column host` of each finding, the JSON's otherHosts count, and stderr. */
   async function hosts(files: Record<string, string>, argv: string[] = []): Promise<{ findings: string[]; otherHosts: unknown; err: string; out: string }> {
     const io = captureIo(makeTree(files));
@@ -475,7 +479,7 @@ describe("a request's host decides whose it is; where the code does not show one
     const added = await hosts({ 'src/hosts.ts': source, 'sunset.config.json': JSON.stringify({ apiHosts: ['gateway.example.com'] }) });
     expect(added.findings).toEqual(['src/hosts.ts:3:33 api.adform.com', 'src/hosts.ts:5:36 gateway.example.com', 'src/hosts.ts:6:36 unknown', 'src/hosts.ts:7:54 unknown', 'src/hosts.ts:8:37 unknown', 'src/hosts.ts:9:87 unknown']);
     expect(added.otherHosts).toBe(1);
-    expect(added.err).toBe(hint(1));
+    expect(added.err).toBe(hint(1, 'src/hosts.ts (1)'));
 
     for (const every of [['--api-host', '*'], []]) {
       const files: Record<string, string> = every.length === 0 ? { 'src/hosts.ts': source, 'sunset.config.json': JSON.stringify({ apiHosts: ['*'] }) } : { 'src/hosts.ts': source };
@@ -498,14 +502,14 @@ describe("a request's host decides whose it is; where the code does not show one
     const files = { 'src/a.ts': source, 'src/b.ts': source, 'src/c.js': "fetch('https://api.givebutter.com/v1/campaigns');\n" };
     const json = await hosts(files);
     expect(json.otherHosts).toBe(5);
-    expect(json.err).toBe(hint(5));
+    expect(json.err).toBe(hint(5, 'src/a.ts (2), src/b.ts (2), src/c.js (1)'));
     expect(json.out).not.toContain('Hint');
-    expect(JSON.parse(json.out)).toMatchObject({ otherHosts: 5 });
+    expect(JSON.parse(json.out)).toMatchObject({ otherHosts: 5, otherHostsByFile: [{ file: 'src/a.ts', count: 2 }, { file: 'src/b.ts', count: 2 }, { file: 'src/c.js', count: 1 }] });
 
     for (const format of ['stylish', 'sarif', 'github', 'junit']) {
       const io = captureIo(makeTree(files));
       await main(['check', '--format', format], io);
-      expect(io.err()).toBe(hint(5));
+      expect(io.err()).toBe(hint(5, 'src/a.ts (2), src/b.ts (2), src/c.js (1)'));
       expect(io.out()).not.toContain('Hint');
     }
   });

@@ -224,6 +224,9 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
       .filter((site) => inChange(site.file, site.line))
       .map((site) => ({ ...site, file: displayPath(io.cwd, site.file) })),
     otherHosts: result.otherHostCount,
+    otherHostsByFile: [...result.otherHostsByFile]
+      .map(([file, count]) => ({ file: displayPath(io.cwd, file), count }))
+      .sort((a, b) => compareText(a.file, b.file)),
     summary: {
       asOf: config.asOf,
       failOn: config.failOn,
@@ -252,7 +255,7 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
     ...(deps.docsUrl === undefined ? {} : { docsUrl: deps.docsUrl }),
     ...(builtinHosts === undefined ? {} : { apiHosts: builtinHosts }),
   });
-  if (result.otherHostCount > 0) io.stderr.write(`${otherHostsHint(result.otherHostCount)}\n`);
+  if (result.otherHostCount > 0) io.stderr.write(`${otherHostsHint(result.otherHostCount)}\n${otherHostsWhere(report.otherHostsByFile ?? [])}`);
   if (args.output === undefined) {
     io.stdout.write(text);
   } else {
@@ -262,6 +265,18 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
     );
   }
   return failing > 0 || errors.length > 0 ? ExitCode.failed : ExitCode.ok;
+}
+
+/** Files the hint names at most; `--format json` lists them all. */
+const mostHintFiles = 3;
+
+/** The line after the hint: where those requests are, the files with most first. */
+function otherHostsWhere(byFile: readonly { readonly file: string; readonly count: number }[]): string {
+  if (byFile.length === 0) return '';
+  const shown = [...byFile].sort((a, b) => b.count - a.count || compareText(a.file, b.file)).slice(0, mostHintFiles);
+  const rest = byFile.length - shown.length;
+  const more = rest === 0 ? '' : ` and ${plural(rest, 'more file')}`;
+  return `  In ${shown.map(({ file, count }) => `${file} (${count})`).join(', ')}${more}; --format json lists them (otherHostsByFile).\n`;
 }
 
 /** The one line a run prints when URLs were left out for naming another host than their API's. */

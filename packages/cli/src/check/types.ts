@@ -97,6 +97,8 @@ export interface CheckReport {
   readonly unresolvedMethod?: readonly UnresolvedMethod[];
   /** URLs whose host is another API's than their retired path's: findings `"*"` hosts would add. */
   readonly otherHosts?: number;
+  /** `otherHosts` by file (display paths, sorted). */
+  readonly otherHostsByFile?: readonly { readonly file: string; readonly count: number }[];
   readonly summary: CheckSummary;
   readonly stats?: CheckStats;
 }

@@ -65,7 +65,7 @@ export function toJsonReport(report: CheckReport, context: Pick<FormatContext, '
     notScanned: report.notScanned,
     // Present only when there is something to say, like `stats`.
     ...((report.unresolvedMethod ?? []).length === 0 ? {} : { unresolvedMethod: report.unresolvedMethod }),
-    ...((report.otherHosts ?? 0) === 0 ? {} : { otherHosts: report.otherHosts }),
+    ...((report.otherHosts ?? 0) === 0 ? {} : { otherHosts: report.otherHosts, otherHostsByFile: report.otherHostsByFile ?? [] }),
     summary: report.summary,
     ...(report.stats === undefined ? {} : { stats: report.stats }),
   };
