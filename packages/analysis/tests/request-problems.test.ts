@@ -302,8 +302,9 @@ describe('the OAuth checks', () => {
       "const tests = { client_secret: 'sample_client_secret', clientSecret: 'xxxxxxxx', CLIENT_SECRET: '********', ADV_CLIENT_SECRET: 'yourClientSecret' };",
       "const more = { client_secret: '${CLIENT_SECRET}', clientSecret: '%CLIENT_SECRET%', CLIENT_SECRET: 'replace me', ADV_CLIENT_SECRET: 's' };",
       "const forms = ['client_secret=<secret>&grant_type=client_credentials', 'client_secret=YOUR_SECRET', 'client_secret=example'];",
+      "const spelt = { clientSecret: 'my-client-secret', client_secret: 'client-credentials-secret', CLIENT_SECRET: 'super_secret' };",
       // Real-looking values, also where a stand-in's word is only part of a word.
-      "const real = { client_secret: 'kq8Jx2vN5r', clientSecret: 'hereford-42', CLIENT_SECRET: 'sampler9x', ADV_CLIENT_SECRET: 'ab' };",
+      "const real = { client_secret: 'kq8Jx2vN5r', clientSecret: 'hereford-42', CLIENT_SECRET: 'sampler9x', ADV_CLIENT_SECRET: 'ab', secret_client_secret: 'secretive-key', x_client_secret: 'kq8Jx-secret' };",
     ].join('\n');
     expect(oauthProblems(code)).toEqual(
       both([
@@ -311,6 +312,8 @@ describe('the OAuth checks', () => {
         ['client-secret-literal', "'hereford-42'", undefined],
         ['client-secret-literal', "'sampler9x'", undefined],
         ['client-secret-literal', "'ab'", undefined],
+        ['client-secret-literal', "'secretive-key'", undefined],
+        ['client-secret-literal', "'kq8Jx-secret'", undefined],
       ]),
     );
   });

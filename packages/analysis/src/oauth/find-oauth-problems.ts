@@ -302,13 +302,16 @@ const placeholderWord = /(?:^|[^a-z])(?:your|example|placeholder|changeme|change
  * A value that is evidently no credential: one character (`'s'`), a secret's own name (a field-name map,
  * `clientSecret: 'client_secret'`, or `'secret'`), a placeholder written as one (`<CLIENT_SECRET>`,
  * `{{secret}}`, `${SECRET}` in a plain string, `%SECRET%`, `[secret]`), words with spaces, a run of one
- * mark (`xxxxxxxx`, `********`), or a stand-in's words (`your_client_secret_here`, `sample…`, `example…`).
+ * mark (`xxxxxxxx`, `********`), letters-only words with `secret` among them (`my-client-secret`), or a
+ * stand-in's words (`your_client_secret_here`, `sample…`, `example…`).
  */
 export function isPlaceholderSecret(value: string): boolean {
   const text = value.trim();
   if (text.length <= 1 || secretName.test(text) || /^secret$/i.test(text)) return true;
   if (/^(?:<+.*>+|\{\{.*\}\}|\$\{.*\}|%.*%|\[.*\])$/s.test(text) || /\s/.test(text)) return true;
   if (/^([xX*.#?-])\1+$/.test(text)) return true;
+  // Letters-only words joined by `-` or `_`, one of them `secret`: a name spelt as a value (`my-client-secret`).
+  if (/^[a-z]+(?:[-_][a-z]+)*$/i.test(text) && /(?:^|[-_])secret(?:[-_]|$)/i.test(text)) return true;
   return placeholderWord.test(text.replace(/([a-z])([A-Z])/g, '$1_$2'));
 }
 
