@@ -11,7 +11,7 @@ import {
   displayPath,
   excerptOf,
   findSourceFiles,
-  frameworkExtensions,
+  isFrameworkFile,
   isStackOverflow,
   parseSource,
   UsageError,
@@ -257,9 +257,6 @@ function listingHost(readFolder: ReadFolder): ts.ModuleResolutionHost {
 
 const byteOrderMark = '\uFEFF';
 
-/** A .vue, .svelte or .astro file: `--project` leaves it to the first pass. */
-const isComponent = (file: string): boolean => (frameworkExtensions as readonly string[]).includes(path.extname(file).toLowerCase());
-
 /** Findings in a string that no request of its file reads: a value another file's request (or a wrapper's call) may read. */
 const stringForms: ReadonlySet<CallForm> = new Set<CallForm>(['url-string', 'soap-envelope', 'soap-action', 'wcf-url']);
 
@@ -330,7 +327,7 @@ async function analyseSelection(
   const walked = modules === undefined ? (await findSourceFiles(run.paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder })).files.map((file) => file.path) : [...modules.keys()];
   // A .vue/.svelte/.astro component is no file of a TypeScript program (its markup is no TypeScript,
   // and a program leaves out a root of another extension): it keeps what the first pass found in it.
-  const files = walked.filter((file) => !excluded.has(file) && !isComponent(file));
+  const files = walked.filter((file) => !excluded.has(file) && !isFrameworkFile(file));
   const analysisOptions: AnalysisOptions = analysisOptionsOf(run.options);
   run.onProgress?.(`selecting among ${files.length} files`);
   // Only a retired path or operation can travel across files, whole or split between a client's base and
@@ -342,7 +339,7 @@ async function analyseSelection(
   const texts = new Map<string, string>();
   const encodings = new Map<string, SourceEncoding>();
   for (const file of selection.loaded) {
-    if (isComponent(file)) continue;
+    if (isFrameworkFile(file)) continue;
     const read = readText(file);
     if (read === undefined) continue;
     texts.set(file, read.text);

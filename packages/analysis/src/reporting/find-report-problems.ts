@@ -176,11 +176,11 @@ function problemsOf(
   return problems;
 }
 
-/** The report-starting POST of each workflow (the asynchronous workflow's GETs carry no report request). */
 /** The built-in entry of the synchronous report endpoint: its schedule says when its limits stop mattering. */
 const synchronousEntry = builtinEntries.find((entry) => entry.kind === 'path' && entry.method === 'POST' && entry.path === reportingLimits.synchronous.endpoints.find((endpoint) => endpoint.method === 'POST')!.path)!;
 const synchronousRetired = (asOf: IsoDay): boolean => phaseOf(synchronousEntry, asOf) === 'retired';
 
+/** The report-starting POST of each workflow (the asynchronous workflow's GETs carry no report request). */
 const reportEndpoints: readonly { endpoint: Endpoint; limits: ReportingLimits }[] = [reportingLimits.synchronous, reportingLimits.asynchronous].map((limits) => ({
   endpoint: limits.endpoints.find((endpoint) => endpoint.method === 'POST')!,
   limits,
