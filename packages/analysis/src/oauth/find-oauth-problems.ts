@@ -307,7 +307,7 @@ const placeholderWord = /(?:^|[^a-z])(?:your|example|placeholder|changeme|change
  */
 export function isPlaceholderSecret(value: string): boolean {
   const text = value.trim();
-  if (text.length <= 1 || secretName.test(text) || /^secret$/i.test(text)) return true;
+  if (text.length <= 1 || secretName.test(text)) return true;
   if (/^(?:<+.*>+|\{\{.*\}\}|\$\{.*\}|%.*%|\[.*\])$/s.test(text) || /\s/.test(text)) return true;
   if (/^([xX*.#?-])\1+$/.test(text)) return true;
   // Letters-only words joined by `-` or `_`, one of them `secret`: a name spelt as a value (`my-client-secret`).
@@ -315,11 +315,8 @@ export function isPlaceholderSecret(value: string): boolean {
   return placeholderWord.test(text.replace(/([a-z])([A-Z])/g, '$1_$2'));
 }
 
-/** A literal that writes out a credential: non-empty and no placeholder (`isPlaceholderSecret`). */
-const isCredentialLiteral = (node: Node): boolean => {
-  const text = staticString(node)?.trim() ?? '';
-  return text !== '' && !isPlaceholderSecret(text);
-};
+/** A value that writes out a credential: not blank and no placeholder (`isPlaceholderSecret`). */
+const isCredentialText = (value: string): boolean => value.trim() !== '' && !isPlaceholderSecret(value);
 
 /** A Basic credential written out: `Basic <base64 of id:secret>`. */
 function isBasicCredential(node: Node): boolean {
@@ -337,7 +334,7 @@ function findSecretSites(index: FileIndex): { secrets: SecretSite[]; basics: Nod
   const named = (name: string | undefined, value: Node | null | undefined): void => {
     if (name === undefined || !value || !isSecretName(name)) return;
     const unwrapped = unwrap(value);
-    secrets.push({ node: unwrapped, literal: isCredentialLiteral(unwrapped) });
+    secrets.push({ node: unwrapped, literal: isCredentialText(staticString(unwrapped) ?? '') });
   };
   const header = (name: string | undefined, value: Node | null | undefined): void => {
     if (name !== undefined && value && /^authorization$/i.test(name) && isBasicCredential(value)) basics.push(unwrap(value));
@@ -386,7 +383,7 @@ function findSecretSites(index: FileIndex): { secrets: SecretSite[]; basics: Nod
       for (const found of segment.value.matchAll(secretInQuery)) {
         const value = decodeFormText(found[1] ?? '');
         const endsAtHole = found.index + found[0].length === segment.value.length && segments[at + 1]?.kind === 'hole';
-        secrets.push({ node: segment.literal ?? root, literal: value.trim() !== '' && !isPlaceholderSecret(value) && !endsAtHole });
+        secrets.push({ node: segment.literal ?? root, literal: isCredentialText(value) && !endsAtHole });
       }
     }
   }
