@@ -61,6 +61,26 @@ describe('sunset check with the request rules', () => {
     expect(withoutOrigin(JSON.parse(out))).toStrictEqual({ findings: [googleFinding, reportFinding, tokenFinding], errors: [], notScanned: [], summary: summary(3) });
   });
 
+  // Their findings have no phase: they fail by their rule's severity, not by --fail-on, and the summary says so.
+  it('counts their failing findings apart from the retirement phases in the summary line and the report line', async () => {
+    const withRetired = { ...files, 'src/legacy.ts': "export const list = () => fetch('https://api.adform.com/v1/campaigns');\n" };
+    const run = async (tree: Record<string, string>, ...argv: string[]): Promise<[number, string, string]> => {
+      const io = captureIo(makeTree(tree));
+      const code = await main(['check', '--as-of', '2026-01-15', ...argv], io);
+      return [code, io.out().trimEnd().split('\n').at(-1)!, io.err()];
+    };
+    expect(await run(files)).toEqual([1, '✖ 2 findings in 2 files, 0 at or past deprecated, 2 failing by rule severity (3 files scanned, as of 2026-01-15)', '']);
+    expect(await run(withRetired)).toEqual([1, '✖ 3 findings in 3 files, 1 at or past deprecated, 2 failing by rule severity (4 files scanned, as of 2026-01-15)', '']);
+    // Before the path's support ends (2019-10-01) --fail-on retired lets it pass; the request findings still fail.
+    expect(await run(withRetired, '--fail-on', 'retired', '--as-of', '2019-01-15')).toEqual([1, '✖ 3 findings in 3 files, 0 at or past retired, 2 failing by rule severity (4 files scanned, as of 2019-01-15)', '']);
+    // At warn they are listed and fail nothing: the line is the retirement count alone.
+    const warned = { ...withRetired, 'sunset.config.json': JSON.stringify({ rules: { 'sunset/oauth-token-form-body': 'warn', 'sunset/reporting-request-limits': 'warn' } }) };
+    expect(await run(warned)).toEqual([1, '✖ 3 findings in 3 files, 1 at or past deprecated (4 files scanned, as of 2026-01-15)', '']);
+    expect(await run(warned, '--fail-on', 'retired', '--as-of', '2019-01-15')).toEqual([0, '✔ 3 findings in 3 files, 0 at or past retired (4 files scanned, as of 2019-01-15)', '']);
+    const [, , written] = await run(withRetired, '--format', 'sarif', '--output', 'out.sarif');
+    expect(written).toBe('Wrote the sarif report to out.sarif: 3 findings, 1 at or past deprecated, 2 failing by rule severity.\n');
+  });
+
   it('describes each rule in SARIF with help text and its docs link', async () => {
     const log = JSON.parse((await check('--format', 'sarif')).out) as { runs: [{ tool: { driver: { rules: Record<string, unknown>[] } }; results: Record<string, unknown>[] }] };
     const [run] = log.runs;

@@ -31,7 +31,7 @@ import { colorEnabled, nowOf, type CliIo } from '../io.js';
 import { createPhaseProgress, isCi } from '../fix/progress.js';
 import { changedLinesSince, touchesChangedLines } from './changed-lines.js';
 import { configProblemsOutside, notScannedOfRun, resolveConfigScopes, resolveFileScopes, type ConfigScope, type ConfigScopes, type FileScope } from './config-scopes.js';
-import { isFailing, isReportable } from './threshold.js';
+import { failingSentence, isFailing, isReportable } from './threshold.js';
 import { compareText, plural } from '../text.js';
 import type { CheckReport, CheckStats, FileError, Finding, RelatedLocation } from './types.js';
 
@@ -261,7 +261,7 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   } else {
     await writeReport(path.resolve(io.cwd, args.output), args.output, text);
     io.stderr.write(
-      `Wrote the ${args.format} report to ${args.output}: ${plural(report.findings.length, 'finding')}, ${failing} at or past ${config.failOn}.\n`,
+      `Wrote the ${args.format} report to ${args.output}: ${plural(report.findings.length, 'finding')}, ${failingSentence(report.findings, config.failOn)}.\n`,
     );
   }
   return failing > 0 || errors.length > 0 ? ExitCode.failed : ExitCode.ok;

@@ -14,6 +14,24 @@ export function isFailing(finding: Finding, failOn: FailOn): boolean {
 }
 
 /**
+ * How many findings fail the run, as the summary says it: `3 at or past deprecated` while only
+ * retirement findings fail; with findings that have no phase (OAuth, secrets, report limits, TODO
+ * markers), which fail by their rule's severity and not by `--fail-on`, `3 at or past deprecated, 6
+ * failing by rule severity`, so the count never claims a phase they do not have.
+ */
+export function failingSentence(findings: readonly Finding[], failOn: FailOn): string {
+  let byPhase = 0;
+  let bySeverity = 0;
+  for (const finding of findings) {
+    if (!isFailing(finding, failOn)) continue;
+    if (finding.phase === undefined) bySeverity += 1;
+    else byPhase += 1;
+  }
+  const atOrPast = `${byPhase} at or past ${failOn}`;
+  return bySeverity === 0 ? atOrPast : `${atOrPast}, ${bySeverity} failing by rule severity`;
+}
+
+/**
  * Whether a finding is reported at all: `scheduled` findings only with `reportScheduled`, and with
  * `scheduledWithinDays` only when the entry's GA end is at most that many days after `asOf`.
  * (Applied after linting, so the gate behaves the same whatever the rule options were.)

@@ -1,7 +1,7 @@
 import { describeNotScanned, printablePath } from '@sunset/engine';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { builtinApiId, describePhase, type RetirementEntry } from '@sunset/rule-data';
-import { isFailing } from '../check/threshold.js';
+import { failingSentence, isFailing } from '../check/threshold.js';
 import type { CheckReport, Finding } from '../check/types.js';
 import { plural } from '../text.js';
 import { describeRelatedPlace, relatedElsewhere, rewrittenElsewhere } from './related.js';
@@ -128,7 +128,7 @@ function summaryLine(report: CheckReport, paint: ChalkInstance): string {
   const files = new Set(report.findings.map((finding) => finding.file)).size;
   const parts = [
     `${plural(summary.findings, 'finding')} in ${plural(files, 'file')}`,
-    `${summary.failing} at or past ${summary.failOn}`,
+    failingSentence(report.findings, summary.failOn),
   ];
   if (summary.baselined > 0) parts.push(`${summary.baselined} baselined`);
   if (summary.errors > 0) parts.push(`${plural(summary.errors, 'file')} not checked`);
