@@ -82,7 +82,7 @@ describe('sunset check with SUNSET_CHECK_THREADS', () => {
     expect(threeThreads.code).toBe(1);
     // The one hint of a run: the other vendors' requests it left out.
     expect(threeThreads.stderr).toBe(oneThread.stderr);
-    expect(threeThreads.stderr).toMatch(/^Hint: 16 requests to a retired path name a host that is not the path's API's/);
+    expect(threeThreads.stderr).toMatch(/^Hint: 16 requests to a retired path or operation name a host that is not their API's/);
     // The two runs differ only in when they were made (provenance.date).
     const undated = (run: RunResult): string => run.stdout.replace(/"date": "[^"]+"/, '"date": "…"');
     expect(undated(threeThreads)).toBe(undated(oneThread));
@@ -170,7 +170,7 @@ describe('sunset check on a run large enough for worker threads only', () => {
     expect(report.unresolvedMethod.map(({ file, line, column }) => `${file}:${line}:${column}`)).toEqual(['src/zz-music.ts:1:29']);
     // One in fifty generated files calls another vendor (64 requests), and the music file's mirror.
     expect(report.otherHosts).toBe(65);
-    expect(oneWorker.stderr).toMatch(/^Hint: 65 requests to a retired path name a host that is not the path's API's/);
+    expect(oneWorker.stderr).toMatch(/^Hint: 65 requests to a retired path or operation name a host that is not their API's/);
   });
 
   it('prints exactly the same report and exit code with two workers as with one, and as the main thread alone', async () => {

@@ -129,7 +129,7 @@ describe('sunset import openapi over the fixtures', () => {
 });
 
 const otherHostHint =
-  "Hint: 1 request to a retired path names a host that is not the path's API's, so it was not reported. " +
+  "Hint: 1 request to a retired path or operation names a host that is not its API's, so it was not reported. " +
   'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n' +
   '  In fixtures/openapi/client-app/src/search.ts (1); --format json lists them (otherHostsByFile).\n';
 

@@ -76,7 +76,7 @@ function check(): { findings: Finding[]; otherHosts: number } {
   });
   // look-alikes.ts calls another platform's host: left out, and the run says so once.
   expect(run.stderr).toBe(
-    "Hint: 1 request to a retired path names a host that is not the path's API's, so it was not reported. " +
+    "Hint: 1 request to a retired path or operation names a host that is not its API's, so it was not reported. " +
       'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n' +
       '  In fixtures/openapi/real/adobe-customer-profile-client/src/look-alikes.ts (1); --format json lists them (otherHostsByFile).\n',
   );

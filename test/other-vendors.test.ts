@@ -62,7 +62,7 @@ describe("other vendors' clients are not the built-in API's (fixtures/other-vend
   });
 
   const hint =
-    'Hint: 11 requests to a retired path name a host that is not the path\'s API\'s, so they were not reported. If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n' +
+    'Hint: 11 requests to a retired path or operation name a host that is not their API\'s, so they were not reported. If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n' +
     '  In src/givebutter/donations.ts (3), src/display-video/sync.mjs (2), src/givebutter/campaign-service.ts (2) and 3 more files; --format json lists them (otherHostsByFile).\n';
 
   it('sunset check reports nothing, exit 0, and says once how many requests it left out as another host\'s', async () => {

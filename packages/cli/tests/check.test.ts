@@ -413,7 +413,7 @@ describe('what the retirement rules leave unreported, said (issue 21)', () => {
     expect(otherHosts).toBe(1);
     expect((report as { otherHostsByFile: unknown }).otherHostsByFile).toEqual([{ file: 'src/a.ts', count: 1 }]);
     expect(err).toBe(
-      "Hint: 1 request to a retired path names a host that is not the path's API's, so it was not reported. " +
+      "Hint: 1 request to a retired path or operation names a host that is not its API's, so it was not reported. " +
         'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n' +
         '  In src/a.ts (1); --format json lists them (otherHostsByFile).\n',
     );
@@ -442,9 +442,9 @@ describe("a request's host decides whose it is; where the code does not show one
   /** The hint, then the line that says where: the files with most first, three at most. */
   const hint = (count: number, where: string): string =>
     (count === 1
-      ? "Hint: 1 request to a retired path names a host that is not the path's API's, so it was not reported. " +
+      ? "Hint: 1 request to a retired path or operation names a host that is not its API's, so it was not reported. " +
         'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n'
-      : `Hint: ${count} requests to a retired path name a host that is not the path's API's, so they were not reported. ` +
+      : `Hint: ${count} requests to a retired path or operation name a host that is not their API's, so they were not reported. ` +
         'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.\n') +
     `  In ${where}; --format json lists them (otherHostsByFile).\n`;
   /** `line:column host` of each finding, the JSON's otherHosts count, and stderr. */
@@ -496,6 +496,20 @@ describe("a request's host decides whose it is; where the code does not show one
       expect(result.otherHosts).toBeUndefined();
       expect(result.err).toBe('');
     }
+  });
+
+  it("counts a SOAP client made from another host's address in the same hint as URLs", async () => {
+    const soap = [
+      "import soap from 'soap';",
+      "export const intranet = async () => (await soap.createClientAsync('https://intranet.example.com/CampaignService.svc?wsdl')).GetCampaignsAsync({});",
+      "export const ours = async () => (await soap.createClientAsync('https://api.adform.com/Services/CampaignService.svc?wsdl')).GetCampaignsAsync({});",
+      '',
+    ].join('\n');
+    const result = await hosts({ 'src/soap.ts': soap }, ['--as-of', '2026-01-01']);
+    // At the operation name, the finding of a SOAP client call.
+    expect(result.findings).toEqual([`src/soap.ts:3:${soap.split('\n')[2]!.indexOf('GetCampaignsAsync') + 1} api.adform.com`]);
+    expect(result.otherHosts).toBe(1);
+    expect(result.err).toBe(hint(1, 'src/soap.ts (1)'));
   });
 
   it('prints the hint once for a whole run, on stderr, whatever the format: stdout stays the report alone', async () => {

@@ -281,9 +281,10 @@ function otherHostsWhere(byFile: readonly { readonly file: string; readonly coun
 
 /** The one line a run prints when URLs were left out for naming another host than their API's. */
 function otherHostsHint(count: number): string {
-  const [one, verb, pronoun] = count === 1 ? ['request', 'names', 'it was'] : ['requests', 'name', 'they were'];
+  // A SOAP client's address and a WCF URL count too (`find-retired-calls`): "path or operation".
+  const [one, verb, owner, pronoun] = count === 1 ? ['request', 'names', 'its', 'it was'] : ['requests', 'name', 'their', 'they were'];
   return (
-    `Hint: ${count} ${one} to a retired path ${verb} a host that is not the path's API's, so ${pronoun} not reported. ` +
+    `Hint: ${count} ${one} to a retired path or operation ${verb} a host that is not ${owner} API's, so ${pronoun} not reported. ` +
     'If a proxy or gateway of yours serves the API, add its host to apiHosts (or to the API under apis); "apiHosts": ["*"] checks every host.'
   );
 }
