@@ -185,7 +185,7 @@ describe('stylish format', () => {
         'Files that could not be checked',
         '  src/broken.ts:4  Parsing error: Unexpected token )',
         '',
-        '✖ 3 findings in 3 files, 2 at or past retired, 1 baselined, 1 file not checked (12 files scanned, as of 2019-11-01)',
+        '✖ 3 findings in 3 files, 1 at or past retired, 1 failing by rule severity, 1 baselined, 1 file not checked (12 files scanned, as of 2019-11-01)',
         '',
       ].join('\n'),
     );
