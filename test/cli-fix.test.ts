@@ -349,7 +349,7 @@ describe.concurrent('a constant that requests of other files read', () => {
       expect(written.code).toBe(0);
       expect(await readFile(path.join(dir, 'src/paths.ts'), 'utf8')).toBe(paths);
       expect(await readFile(path.join(dir, 'src/add.ts'), 'utf8')).toBe(others['add.ts']);
-      expect(await readFile(path.join(dir, 'src/list.ts'), 'utf8')).toMatch(/^import .*\n\/\/ TODO\(sunset:campaign-dictionary-managers\): .*; the path is MANAGERS_URL of src\/paths\.ts\nexport const list/);
+      expect(await readFile(path.join(dir, 'src/list.ts'), 'utf8')).toMatch(/^import .*\n\/\/ TODO\(sunset:campaign-dictionary-managers\): .*; the path is MANAGERS_URL of \.\/paths\.ts\nexport const list/);
     } finally {
       await cleanup();
     }

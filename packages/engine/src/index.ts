@@ -10,7 +10,7 @@ export { applyFixPlan, type ApplyFixRun, type FixPlanOfRun } from './fix/apply-f
 export { fixFiles, type FileChange, type FixReport, type FixRun, type FixSummary } from './fix/fix-files.js';
 export { findSourceFiles, type FoundSource, type SourceListing, type WalkOptions } from './files/walk.js';
 export { createFolderCache, type ReadFolder } from './files/list-tree.js';
-export { sourceExtensions, displayPath, printablePath, toPosix } from './files/paths.js';
+export { sourceExtensions, displayPath, pathFromFile, printablePath, toPosix } from './files/paths.js';
 export { findGitRoot } from './files/git.js';
 export { writeFileAtomic, ReadOnlyFileError } from './files/atomic-write.js';
 export { assertChangesCommitted, uncommittedFiles, type UncommittedFile, type UncommittedKind } from './files/git-guard.js';

@@ -145,7 +145,7 @@ describe('sunset fix: one request is one TODO across files', () => {
     expect(readFileSync(path.join(root, 'src/use.ts'), 'utf8')).toBe(
       [
         "import { LEGACY } from './api/paths';",
-        '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01; the path is LEGACY of src/api/paths.ts',
+        '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01; the path is LEGACY of ./api/paths.ts',
         'export const list = () => fetch(LEGACY);',
         '',
       ].join('\n'),

@@ -59,8 +59,8 @@ describe('sunset fix across files (the default mode)', () => {
     // The importer: CLIENTS_URL was rewritten where it is declared, so its GET needs nothing more; API_BASE holds no retired path.
     expect(readFileSync(path.join(root, 'src/etl/runner.ts'), 'utf8')).toBe(
       runner
-        .replace('  await axios.post(', `  ${reportTodo}; the path is REPORT_DATA_URL of src/config/endpoints.ts\n  await axios.post(`)
-        .replace('  return axios.get(', `  ${listTodo}; the path is LEGACY_CAMPAIGNS of src/config/endpoints.ts\n  return axios.get(`),
+        .replace('  await axios.post(', `  ${reportTodo}; the path is REPORT_DATA_URL of ../config/endpoints.ts\n  await axios.post(`)
+        .replace('  return axios.get(', `  ${listTodo}; the path is LEGACY_CAMPAIGNS of ../config/endpoints.ts\n  return axios.get(`),
     );
     expect(describeFixReport(report, root)).toBe(
       [
@@ -73,6 +73,16 @@ describe('sunset fix across files (the default mode)', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('writes the same TODO from any working directory: the file it names is seen from the file the comment is in', async () => {
+    const root = makeTree({ 'app/src/config/endpoints.ts': endpoints, 'app/src/etl/runner.ts': runner });
+    // Run from above the project (`sunset fix app/src`), where a path from the working directory would be app/src/config/….
+    const report = await fixFiles(['app/src'], run(root, { baseDir: path.join(root, 'app') }));
+    const todos = readFileSync(path.join(root, 'app/src/etl/runner.ts'), 'utf8').split('\n').filter((line) => line.includes('TODO(sunset:'));
+    expect(todos).toEqual([`  ${reportTodo}; the path is REPORT_DATA_URL of ../config/endpoints.ts`, `  ${listTodo}; the path is LEGACY_CAMPAIGNS of ../config/endpoints.ts`]);
+    // The run's own report names files from where it runs.
+    expect(describeFixReport(report, root)).toContain('(LEGACY_CAMPAIGNS of app/src/config/endpoints.ts)');
   });
 
   it('changes nothing on a second run, and every retired call sunset check still reports is a site the fix listed', async () => {

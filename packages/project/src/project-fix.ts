@@ -1,5 +1,5 @@
 import type { Finding, SiteReport } from '@sunset/analysis';
-import { applyFixPlan, displayPath, fixFiles, planParsableFix, type FileChange, type FixReport } from '@sunset/engine';
+import { applyFixPlan, displayPath, fixFiles, pathFromFile, planParsableFix, type FileChange, type FixReport } from '@sunset/engine';
 import { describeEndpoint } from '@sunset/rule-data';
 import type { ClientOrigin } from './client-resolver.js';
 import { declarationGroups, isEditable, todoCauseOf } from './declaration-rewrites.js';
@@ -33,11 +33,12 @@ export interface ProjectFixResult {
 
 /**
  * How a TODO ends where the code it names lies in other files, as `sunset fix` ends it: `the base is
- * the client adformGot of src/api/got-client.cjs`, `the path is PATHS.labels of src/api/paths.ts`, or
+ * the client adformGot of ../api/got-client.cjs`, `the path is PATHS.labels of ./paths.ts`, or
  * both: `the URL is built from the client … and …`. Undefined when neither is elsewhere.
  */
-function todoEnding(cwd: string, client: ClientOrigin | undefined, path: Pick<ValueDeclaration, 'file' | 'name'> | undefined): string | undefined {
-  const named = (name: string, file: string): string => `${name === 'default' ? 'the default export' : name} of ${displayPath(cwd, file)}`;
+function todoEnding(todoFile: string, client: ClientOrigin | undefined, path: Pick<ValueDeclaration, 'file' | 'name'> | undefined): string | undefined {
+  // Named from the file the TODO is written in (`../api/paths.ts`), as its imports name it: the same from any working directory.
+  const named = (name: string, file: string): string => `${name === 'default' ? 'the default export' : name} of ${pathFromFile(todoFile, file)}`;
   const base = client === undefined ? undefined : `the client ${named(client.name, client.file)}`;
   const value = path === undefined ? undefined : named(path.name, path.file);
   if (base !== undefined && value !== undefined) return `the URL is built from ${base} and ${value}`;
@@ -45,8 +46,8 @@ function todoEnding(cwd: string, client: ClientOrigin | undefined, path: Pick<Va
 }
 
 /** A finding whose client another file makes, its TODO ending so (`sunset fix` does the same). */
-function withClientTodo(cwd: string, finding: ProjectFinding): ProjectFinding {
-  const ending = finding.retirement === undefined ? undefined : todoEnding(cwd, finding.client, undefined);
+function withClientTodo(finding: ProjectFinding): ProjectFinding {
+  const ending = finding.retirement === undefined ? undefined : todoEnding(finding.file, finding.client, undefined);
   return ending === undefined ? finding : { ...finding, retirement: { ...finding.retirement!, todoText: `${finding.retirement!.todoText}; ${ending}` } };
 }
 
@@ -96,11 +97,11 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
     for (const use of uses) {
       const facts = use.retirement!;
       const todoCause = todoCauseOf(group, use);
-      const retirement = { ...facts, migration: 'todo' as const, todoText: `${facts.todoText}; ${todoEnding(run.cwd, use.client, declaration)!}`, ...(todoCause === undefined ? {} : { todoCause }) };
+      const retirement = { ...facts, migration: 'todo' as const, todoText: `${facts.todoText}; ${todoEnding(use.file, use.client, declaration)!}`, ...(todoCause === undefined ? {} : { todoCause }) };
       plan(use.file, { ...use, fix: undefined, retirement });
     }
   }
-  for (const finding of analysis.findings) if (!settled.has(finding)) plan(finding.file, withClientTodo(run.cwd, finding));
+  for (const finding of analysis.findings) if (!settled.has(finding)) plan(finding.file, withClientTodo(finding));
 
   const changes: FileChange[] = [...firstPass.values()].filter((change) => !analysis.loaded.has(change.file));
   const loadedShown = new Set([...analysis.loaded].map((file) => displayPath(run.cwd, file)));

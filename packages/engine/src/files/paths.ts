@@ -37,6 +37,16 @@ export function displayPath(cwd: string, absolute: string): string {
   return relativePosix(cwd, absolute);
 }
 
+/**
+ * Where `target` is seen from the file `from`, as an import specifier says it (`./paths.ts`,
+ * `../api/paths.ts`): what a TODO comment written into `from` names another file by, the same
+ * wherever `sunset fix` was run from (a path from the working directory changed with it).
+ */
+export function pathFromFile(from: string, target: string): string {
+  const relative = toPosix(path.relative(path.dirname(from), target));
+  return relative.startsWith('../') ? relative : `./${relative}`;
+}
+
 /** True when `child` is `parent` or lies under it (both absolute, already resolved). */
 export function isInside(parent: string, child: string): boolean {
   if (child === parent || relativeBelow(parent, child) !== undefined) return true;

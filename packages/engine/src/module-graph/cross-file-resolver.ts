@@ -36,21 +36,24 @@ export function withCrossFileFacts<F extends Finding>(finding: F, resolutions: r
 
 /**
  * For `fix`: a retirement finding whose value came from another file gets the constants and their
- * files in its TODO text (`…; the path is REPORT_DATA_URL of src/config/endpoints.ts`), as
+ * files in its TODO text (`…; the path is REPORT_DATA_URL of ../config/endpoints.ts`, from the file the TODO is written in), as
  * `fix --project` writes it, so the person who finishes the site knows where to look.
  */
-export function withCrossFileTodo(finding: Finding, resolutions: readonly CrossFileResolution[], displayPath: (file: string) => string): Finding {
+export function withCrossFileTodo(finding: Finding, resolutions: readonly CrossFileResolution[], displayPath: (file: string) => string, pathFromHere: (file: string) => string): Finding {
   if (finding.retirement === undefined) return finding;
   const used = resolutionsUsedBy(finding, resolutions);
   if (used.length === 0) return finding;
-  const named = used.map(({ declaration, client }) => `${client === true ? 'the client ' : ''}${declaration.name === 'default' ? 'the default export' : declaration.name} of ${displayPath(declaration.file)}`);
+  // The comment names files from its own file (`../config/endpoints.ts`); the run's report from the working directory.
+  const namedBy = (pathOf: (file: string) => string): string[] =>
+    used.map(({ declaration, client }) => `${client === true ? 'the client ' : ''}${declaration.name === 'default' ? 'the default export' : declaration.name} of ${pathOf(declaration.file)}`);
+  const named = namedBy(pathFromHere);
   const only = used.length === 1 ? used[0]! : undefined;
   const where = only === undefined ? `the URL is built from ${named.slice(0, -1).join(', ')} and ${named.at(-1)!}` : only.client === true ? `the base is ${named[0]!}` : `the path is ${named[0]!}`;
   const { retirement } = finding;
   // A one-to-one move this file cannot make: the text to edit is in the other file, which is the reason to give.
   const elsewhere = todoOnlyForTextElsewhere(retirement);
   const todoCause = elsewhere
-    ? `the path is written in another file (${named.join(', ')}); sunset fix --project rewrites it there when every use is the same one-to-one migration`
+    ? `the path is written in another file (${namedBy(displayPath).join(', ')}); sunset fix --project rewrites it there when every use is the same one-to-one migration`
     : retirement.todoCause;
   return { ...finding, retirement: { ...retirement, todoText: `${retirement.todoText}; ${where}`, ...(todoCause === undefined ? {} : { todoCause }) } };
 }

@@ -3,6 +3,7 @@ import { checkCandidate, checkContextOf, type CheckContext, type CheckSourceResu
 import { emptyTimings } from '../check/timings.js';
 import type { DeclarationPlace } from '../check/thread-result.js';
 import { nestsTooDeeply, tooDeeplyNestedMessage } from '../files/source-shape.js';
+import { pathFromFile } from '../files/paths.js';
 import { moduleGraphResolver, type ModuleFacts, type ModuleGraphData } from './build-module-graph.js';
 import { readModuleExports, retiredExports, type ModuleExports } from './exported-values.js';
 import { scanModuleReferences } from './scan-imports.js';
@@ -44,7 +45,7 @@ export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, 
   return {
     context: { ...context, core: { ...context.core, indexFile } },
     annotate: (findings) => findings.map((finding) => withCrossFileFacts(finding, resolutions, displayPath)),
-    annotateFix: (findings) => findings.map((finding) => withCrossFileTodo(finding, resolutions, displayPath)),
+    annotateFix: (findings) => findings.map((finding) => withCrossFileTodo(finding, resolutions, displayPath, (declared) => pathFromFile(file, declared))),
     valuesRead: (findings) =>
       findings.flatMap((finding) => (finding.retirement === undefined ? [] : valuesReadBy(finding, resolutions))),
     valuesSentAndGiven: (findings) => {
