@@ -5,6 +5,7 @@ import type { CallForm } from '../types.js';
 import { evaluateExpression, evaluateUrl, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import type { Segment } from '../url/segments.js';
 import { baseOption, clientOf, type ClientKind, type HttpClient } from './http-clients.js';
+import { helperCall } from './helper-calls.js';
 import { wrapperInstanceOf } from './wrapper-classes.js';
 
 /** Where the method of a call is written, which decides whether an edit can change it. */
@@ -33,6 +34,11 @@ export interface HttpCall {
   readonly clientHosts?: readonly string[];
   /** Where the name that brought the client from another file is written (for the cross-file related place). */
   readonly clientVia?: readonly [number, number];
+  /**
+   * Made through a helper of the file (`helperCall`): the helper's own request. `call` is the helper's
+   * call and `urlNode` the argument it gives; the body and config are the helper's, not read here.
+   */
+  readonly viaHelper?: TSESTree.CallExpression;
 }
 
 const specMethods = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -260,5 +266,6 @@ export function recognizeHttpCall(call: TSESTree.CallExpression, context: Evalua
     }
   }
   const found = clientOf(callee, context);
-  return found ? directCall(found, shape) : undefined;
+  if (found) return directCall(found, shape);
+  return callee.type === 'Identifier' || callee.type === 'MemberExpression' ? helperCall(call, context, recognizeHttpCall) : undefined;
 }

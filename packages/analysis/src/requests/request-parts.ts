@@ -83,6 +83,8 @@ export function requestPartsOf(site: HttpCall, context: EvaluationContext): Requ
   const first = objectLiteralOf(argumentAt(call, 0), context);
   const second = objectLiteralOf(argumentAt(call, 1), context);
   const none: RequestParts = { body: undefined, bodyKind: 'raw', config: undefined, contentType: undefined };
+  // A helper's call gives it a path and whatever else it takes: which argument is the body is the helper's to say.
+  if (site.viaHelper) return none;
   const sendsBody = verb !== undefined && bodyVerbs.has(verb);
   switch (site.form) {
     case 'fetch':

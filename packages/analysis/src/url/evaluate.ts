@@ -24,6 +24,11 @@ export interface EvaluationContext {
    * set while the base of a client instance is read, where the default is the base the code means.
    */
   readonly paramDefaults?: boolean;
+  /**
+   * Parameters read as the arguments a call gives them (a helper's request read for one call of it,
+   * `helperCall`): each argument is evaluated in its caller's context.
+   */
+  readonly givenArguments?: ReadonlyMap<Binding, { readonly node: Node; readonly context: EvaluationContext }>;
 }
 
 /** A binding whose value is its initializer for the whole file: `const`, or `let`/`var` never reassigned. */
@@ -180,6 +185,8 @@ function identifierSegments(node: TSESTree.Identifier, context: EvaluationContex
   const binding = context.scope.resolve(node);
   if (!binding || binding.kind === 'import') return context.resolveIdentifier?.(node)?.map(partToSegment);
   if (binding.reassigned && (binding.kind === 'let' || binding.kind === 'var')) return reachingSegments(binding, node, context);
+  const given = binding.kind === 'param' ? context.givenArguments?.get(binding) : undefined;
+  if (given) return following(context, binding, () => evaluateExpression(given.node, undefined, given.context));
   return following(context, binding, () => {
     const value = binding.kind === 'param' && context.paramDefaults && !binding.reassigned ? parameterDefaultOf(binding) : valueOfBinding(binding, context);
     return value ? evaluateExpression(value, undefined, context) : undefined;

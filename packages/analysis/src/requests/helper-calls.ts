@@ -1,0 +1,141 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import { argumentAt, calleeOf, isFunction, memberPropertyName, propertyKeyName, rangeOf, unwrap, type FunctionNode } from '../ast/nodes.js';
+import type { Binding } from '../file-index/scope-model.js';
+import { constantValueOf, type EvaluationContext } from '../url/evaluate.js';
+import type { Segment } from '../url/segments.js';
+import type { HttpCall } from './http-calls.js';
+
+// A function of the file that makes one request with the path it is given (`apiGet(path) { return
+// this.http.get(path) }`, `const get = (url) => fetch(`${BASE}${url}`)`): each call of it is that
+// request, with the caller's path, the helper's client, base and method. Without this, the caller's
+// '/v1/campaigns' was read as a URL-shaped string: no method (so a GET-or-PATCH path could not be
+// rewritten) and no host (so another vendor's helper was not told apart).
+
+/** What a helper is: its one request, the parameter that request's path comes from, and its position. */
+interface Helper {
+  readonly fn: FunctionNode;
+  readonly request: TSESTree.CallExpression;
+  readonly param: Binding;
+  readonly paramIndex: number;
+}
+
+export type RecognizeForHelper = (call: TSESTree.CallExpression, context: EvaluationContext) => HttpCall | undefined;
+
+const helperKey = Symbol('sunset.helper');
+
+/** The function a call calls, when the file declares it: a function or a constant holding one, or `this.name` of the enclosing class. */
+function calledFunction(call: TSESTree.CallExpression, context: EvaluationContext): FunctionNode | undefined {
+  const callee = calleeOf(call);
+  if (callee.type === 'Identifier') {
+    const binding = context.scope.resolve(callee);
+    if (binding?.kind === 'function') return isFunction(binding.init) ? binding.init : undefined;
+    const init = binding?.kind === 'const' ? constantValueOf(binding) : undefined;
+    return isFunction(init) ? init : undefined;
+  }
+  if (callee.type !== 'MemberExpression' || unwrap(callee.object).type !== 'ThisExpression') return undefined;
+  const name = memberPropertyName(callee);
+  const classNode = name === undefined ? undefined : context.scope.enclosingClass(call);
+  if (!classNode) return undefined;
+  const found: FunctionNode[] = [];
+  for (const member of classNode.body.body) {
+    if (member.type !== 'MethodDefinition' && member.type !== 'PropertyDefinition' && member.type !== 'AccessorProperty' && member.type !== 'TSAbstractMethodDefinition') continue;
+    if (propertyKeyName(member) !== name) continue;
+    if (member.type === 'MethodDefinition' && member.kind === 'method') {
+      // An overload's signature has no body: the implementation is the method.
+      if (member.value.body) found.push(member.value);
+    } else if (member.type === 'PropertyDefinition' && member.value && isFunction(unwrap(member.value))) found.push(unwrap(member.value) as FunctionNode);
+    else return undefined; // a getter, an abstract method, a field of another value: not a function of this class
+  }
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/** The hole a request's URL has for one of `fn`'s parameters, with the parameter; undefined when none or several. */
+function parameterHole(url: readonly Segment[], fn: FunctionNode, context: EvaluationContext): { readonly at: number; readonly param: Binding } | undefined {
+  let found: { at: number; param: Binding } | undefined;
+  for (let at = 0; at < url.length; at += 1) {
+    const segment = url[at]!;
+    if (segment.kind !== 'hole' || !segment.node) continue;
+    const node = unwrap(segment.node);
+    const binding = node.type === 'Identifier' ? context.scope.resolve(node) : undefined;
+    if (binding?.kind !== 'param' || binding.fn !== fn || binding.paramIndex === undefined || binding.reassigned || binding.destructured) continue;
+    if (found) return undefined;
+    found = { at, param: binding };
+  }
+  return found;
+}
+
+/**
+ * Whether what comes before the parameter is a base and no path: the client's base, holes (a base the
+ * code does not show) and an origin or `/` written in the helper. A helper that writes part of the path
+ * itself (`fetch(`/v1/campaigns/${id}`)`) makes its own request, reported once where it is written.
+ */
+function onlyBaseBefore(url: readonly Segment[], at: number): boolean {
+  let written = '';
+  for (const segment of url.slice(0, at)) if (segment.kind === 'text' && segment.fromBase !== true) written += segment.value;
+  return /^(?:[a-z][a-z0-9+.-]*:)?(?:\/\/[^/?#]*)?\/?$/i.test(written);
+}
+
+/** `fn` as a helper: one request in its body, whose path is one of its parameters; undefined otherwise (memoized per file). */
+function helperOf(fn: FunctionNode, context: EvaluationContext, recognize: RecognizeForHelper): Helper | undefined {
+  const memo = context.memo;
+  const key = memo === undefined ? undefined : (memo.get(helperKey) as Map<FunctionNode, Helper | null> | undefined) ?? new Map<FunctionNode, Helper | null>();
+  if (memo !== undefined && key !== undefined) memo.set(helperKey, key);
+  const known = key?.get(fn);
+  if (known !== undefined) return known ?? undefined;
+  key?.set(fn, null); // a helper that reaches itself again is none
+  // Read as written, whatever call is being read when it is first asked for (its parameters are holes).
+  const helper = readHelper(fn, context.givenArguments === undefined ? context : { ...context, givenArguments: undefined }, recognize);
+  key?.set(fn, helper ?? null);
+  return helper;
+}
+
+function readHelper(fn: FunctionNode, context: EvaluationContext, recognize: RecognizeForHelper): Helper | undefined {
+  if (!fn.body || fn.params.length === 0) return undefined;
+  const [start, end] = rangeOf(fn.body);
+  let only: HttpCall | undefined;
+  for (const call of context.scope.calls) {
+    if (call.type !== 'CallExpression') continue;
+    const [callStart, callEnd] = rangeOf(call);
+    if (callStart < start || callEnd > end) continue;
+    const site = recognize(call, context);
+    if (!site) continue;
+    if (only) return undefined; // two requests: which one a call makes is not known
+    only = site;
+  }
+  if (!only) return undefined;
+  const hole = parameterHole(only.url, fn, context);
+  if (!hole || !onlyBaseBefore(only.url, hole.at)) return undefined;
+  return { fn, request: only.call, param: hole.param, paramIndex: hole.param.paramIndex! };
+}
+
+/**
+ * The request a call of a helper of this file makes (see the top of this module): its URL with the
+ * caller's argument in place of the parameter, at that argument; the helper's method and the text it
+ * writes are the helper's (shared by every call: never edited for one).
+ */
+export function helperCall(call: TSESTree.CallExpression, context: EvaluationContext, recognize: RecognizeForHelper): HttpCall | undefined {
+  const fn = calledFunction(call, context);
+  const helper = fn ? helperOf(fn, context, recognize) : undefined;
+  const argument = helper ? argumentAt(call, helper.paramIndex) : undefined;
+  if (!helper || !argument || call.arguments.slice(0, helper.paramIndex + 1).some((each) => each.type === 'SpreadElement')) return undefined;
+  const written = call.arguments[helper.paramIndex]!;
+  // Every plain parameter reads as its argument: the path, and a method or base the helper is given too (`request('PATCH', path)`).
+  const given = new Map(context.givenArguments);
+  helper.fn.params.forEach((param, index) => {
+    const value = argumentAt(call, index);
+    const binding = param.type === 'Identifier' && value ? context.scope.resolve(param) : undefined;
+    if (binding?.kind === 'param' && binding.fn === helper.fn && !binding.reassigned) given.set(binding, { node: value!, context });
+  });
+  given.set(helper.param, { node: argument, context }); // also written with a default (`path = '/'`)
+  const inner = recognize(helper.request, { ...context, givenArguments: given });
+  if (!inner) return undefined;
+  const [start, end] = rangeOf(helper.fn);
+  // What the helper writes is every call's: marked as a base is (an edit there would move them all).
+  const url = inner.url.map((segment): Segment => {
+    const written = segment.kind === 'text' ? segment.sourceStart : segment.node ? rangeOf(segment.node)[0] : undefined;
+    return written !== undefined && written >= start && written < end ? { ...segment, fromBase: true } : segment;
+  });
+  const { method } = inner;
+  const stated = method.source.kind === 'unknown' || method.source.kind === 'elsewhere' ? method : { method: method.method, source: { kind: 'elsewhere' as const } };
+  return { ...inner, call, urlNode: written, url, method: stated, viaHelper: helper.request };
+}

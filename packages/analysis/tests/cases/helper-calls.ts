@@ -1,0 +1,149 @@
+import type { Case } from '../harness.js';
+
+// A function of the file that makes one request with the path it is given: each call of it is that
+// request, with the caller's path and the helper's client, base and method (requests/helper-calls.ts).
+
+const classHelper = [
+  "import axios from 'axios';",
+  'export class CampaignApi {',
+  "  private readonly http = axios.create({ baseURL: 'https://api.adform.com' });",
+  '  private apiGet<T>(path: string): Promise<T> {',
+  '    return this.http.get<T>(path).then((response) => response.data);',
+  '  }',
+  '  private apiPatch(path: string, body: unknown) {',
+  '    return this.http.patch(path, body);',
+  '  }',
+  '  private readonly apiPost = (path: string, body: unknown) => this.http.post(path, body);',
+  "  list() { return this.apiGet('/v1/campaigns'); }",
+  "  pause(ids: number[]) { return this.apiPatch('/v1/campaigns', { ids, status: 'paused' }); }",
+  "  create(body: unknown) { return this.apiPost('/v1/campaigns', body); }",
+  '}',
+];
+
+const notHelpers = [
+  "const snap = axios.create({ baseURL: 'https://adsapi.snapchat.com' });",
+  'function either(path, post) { return post ? snap.post(path) : snap.get(path); }',
+  'function moved(path) { path = `/api${path}`; return snap.get(path); }',
+  'function plain(path) { return snap.get(path); }',
+  "export const a = () => either('/v1/campaigns/dictionaries/clients', false);",
+  "export const b = () => moved('/v1/campaigns/dictionaries/managers');",
+  "const args = ['/v1/campaigns/dictionaries/comanagers'];",
+  'export const c = () => plain(...args);',
+];
+
+const withLine = (lines: readonly string[], at: number, text: string): string => lines.map((line, index) => (index === at ? text : line)).join('\n');
+
+export const helperCallCases: Case[] = [
+  {
+    name: "a class's own helper methods are requests at each call: GET and PATCH said by the helper, POST /v1/campaigns not retired, the host the helper's client's",
+    code: classHelper.join('\n'),
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'axios', migration: 'rewrite', at: "'/v1/campaigns'",
+        output: withLine(classHelper, 10, "  list() { return this.apiGet('/v1/buyer/campaigns'); }"),
+      },
+      // The new endpoint takes one campaign per call: a TODO (the spec's migration for PATCH).
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'axios', migration: 'todo', at: "'/v1/campaigns'", occurrence: 2 },
+    ],
+  },
+  {
+    name: 'a function or a constant arrow of the file that fetches what it is given, with a base of its own before the path',
+    code: [
+      "const API = 'https://api.adform.com';",
+      'function getJson(url) { return fetch(`${API}${url}`).then((r) => r.json()); }',
+      "const patchJson = (url, body) => fetch(API + url, { method: 'PATCH', body: JSON.stringify(body) });",
+      "export const list = () => getJson('/v1/campaigns');",
+      "export const pause = (ids) => patchJson('/v1/campaigns', { ids });",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'fetch', migration: 'rewrite', at: "'/v1/campaigns'",
+        output: [
+          "const API = 'https://api.adform.com';",
+          'function getJson(url) { return fetch(`${API}${url}`).then((r) => r.json()); }',
+          "const patchJson = (url, body) => fetch(API + url, { method: 'PATCH', body: JSON.stringify(body) });",
+          "export const list = () => getJson('/v1/buyer/campaigns');",
+          "export const pause = (ids) => patchJson('/v1/campaigns', { ids });",
+        ].join('\n'),
+      },
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'fetch', migration: 'todo', at: "'/v1/campaigns'", occurrence: 2 },
+    ],
+  },
+  {
+    name: "a helper whose method is a parameter takes the caller's: request('PATCH', path) and { method } from the call",
+    code: [
+      'function request(method, path, body) { return fetch(path, { method, body }); }',
+      "export const list = () => request('GET', '/v1/campaigns');",
+      "export const pause = (ids) => request('PATCH', '/v1/campaigns', ids);",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'fetch', migration: 'rewrite', at: "'/v1/campaigns'",
+        output: [
+          'function request(method, path, body) { return fetch(path, { method, body }); }',
+          "export const list = () => request('GET', '/v1/buyer/campaigns');",
+          "export const pause = (ids) => request('PATCH', '/v1/campaigns', ids);",
+        ].join('\n'),
+      },
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'fetch', migration: 'todo', at: "'/v1/campaigns'", occurrence: 2 },
+    ],
+  },
+  {
+    name: "a helper of another vendor's host is that vendor's: its callers are not reported",
+    code: [
+      "const snap = axios.create({ baseURL: 'https://adsapi.snapchat.com' });",
+      'const snapGet = (path) => snap.get(path);',
+      "export const list = () => snapGet('/v1/campaigns');",
+    ].join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [],
+  },
+  {
+    name: 'a helper that writes the path itself makes its own request, reported once where it is written, not at each call',
+    code: [
+      'const getCampaign = (id) => fetch(`/v1/campaigns/${id}`);',
+      'export const one = () => getCampaign(1);',
+      'export const two = () => getCampaign(2);',
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-get', key: 'GET /v1/campaigns/{id}', method: 'GET', form: 'fetch', migration: 'todo', at: '`/v1/campaigns/${id}`',
+        candidates: ['/v1/buyer/campaigns/${id}', '/v1/buyer/campaigns/${id}/rtbSettings'].map((path) =>
+          [`const getCampaign = (id) => fetch(\`${path}\`);`, 'export const one = () => getCampaign(1);', 'export const two = () => getCampaign(2);'].join('\n'),
+        ),
+      },
+    ],
+  },
+  {
+    // Read as a helper, each would be snapchat's request and not reported; read as strings, each is reported, as before.
+    name: 'not a helper: two requests in the body, a path parameter written again, a call that spreads its arguments; their callers keep the string reading',
+    code: notHelpers.join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      { id: 'campaign-dictionary-clients', key: '/v1/campaigns/dictionaries/clients', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/clients'", output: withLine(notHelpers, 4, "export const a = () => either('/v1/buyer/advertisers', false);") },
+      { id: 'campaign-dictionary-managers', key: '/v1/campaigns/dictionaries/managers', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'", output: withLine(notHelpers, 5, "export const b = () => moved('/v1/buyer/classifiers/managers');") },
+      { id: 'campaign-dictionary-comanagers', key: '/v1/campaigns/dictionaries/comanagers', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/comanagers'", output: withLine(notHelpers, 6, "const args = ['/v1/buyer/classifiers/managers'];") },
+    ],
+  },
+  {
+    name: "a constant given to a helper is read through it: rewritten where it is written, reported at the helper's call",
+    code: [
+      "const CLIENTS = '/v1/campaigns/dictionaries/clients';",
+      'const load = (url) => axios.get(url);',
+      'export const clients = () => load(CLIENTS);',
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'axios', migration: 'rewrite', at: 'CLIENTS', occurrence: 2,
+        output: ["const CLIENTS = '/v1/buyer/advertisers';", 'const load = (url) => axios.get(url);', 'export const clients = () => load(CLIENTS);'].join('\n'),
+      },
+    ],
+  },
+];
