@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, memberCallee, memberPropertyName, propertyKeyName, staticString, type Node } from '../ast/nodes.js';
 import { recognizeHttpCall, type HttpCall } from '../requests/http-calls.js';
 import { requestPartsOf, type RequestParts } from '../requests/request-parts.js';
+import { isNavigationString } from '../requests/navigation-strings.js';
 import { serverRoutePaths } from '../requests/server-routes.js';
 import { recognizeSoapClientCall, type SoapClientCall } from '../soap/soap-client-calls.js';
 import { findSoapStrings, type SoapStringHit } from '../soap/soap-strings.js';
@@ -39,6 +40,11 @@ export interface FileIndex {
   readonly requests: readonly RequestSite[];
   /** The path expressions of server route registrations (`app.get('/v1/x/:id', handler)`): never client URLs. */
   readonly serverRoutePaths: ReadonlySet<Node>;
+  /**
+   * Strings no request of the client reads: server routes, and where URL-shaped strings are the app's
+   * own navigation, a server's OpenAPI `paths`, or a query key beside its queryFn (`isNavigationString`).
+   */
+  readonly notRequestUrls: ReadonlySet<Node>;
   readonly soapClientCalls: readonly SoapClientCall[];
   readonly strings: readonly StringRoot[];
   readonly soapStrings: readonly SoapStringSite[];
@@ -129,13 +135,19 @@ export function indexFile(file: SourceFile, options: AnalysisOptions): FileIndex
     return sites;
   });
   const todoMarkers = lazy(() => findSunsetTodos(file.comments, file.text));
+  const notRequestUrls = lazy(() => {
+    const nodes = new Set<Node>(routes().paths);
+    for (const root of scope.stringRoots) if (isNavigationString(root, scope)) nodes.add(root);
+    return nodes;
+  });
 
-  return new LazyFileIndex(file, options, scope, { requests, routes, soapClientCalls, strings, soapStrings, todoMarkers, evaluation, cache });
+  return new LazyFileIndex(file, options, scope, { requests, routes, notRequestUrls, soapClientCalls, strings, soapStrings, todoMarkers, evaluation, cache });
 }
 
 interface IndexParts {
   readonly requests: () => RequestSite[];
   readonly routes: () => { readonly paths: ReadonlySet<Node> };
+  readonly notRequestUrls: () => ReadonlySet<Node>;
   readonly soapClientCalls: () => SoapClientCall[];
   readonly strings: () => StringRoot[];
   readonly soapStrings: () => SoapStringSite[];
@@ -168,6 +180,10 @@ class LazyFileIndex implements FileIndex {
 
   get serverRoutePaths(): ReadonlySet<Node> {
     return this.parts.routes().paths;
+  }
+
+  get notRequestUrls(): ReadonlySet<Node> {
+    return this.parts.notRequestUrls();
   }
 
   get soapClientCalls(): readonly SoapClientCall[] {

@@ -437,7 +437,7 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
   const { catalog } = index.options;
   const run: Run = { index, asOf, hostsOf: hostsOfEntries(index, apiHosts), unresolvedMethod: [], otherHostCount: 0 };
   const drafts: Draft[] = [];
-  const consumed = new Set<Node>(index.serverRoutePaths);
+  const consumed = new Set<Node>(index.notRequestUrls);
   // A string read through a variable that other reads see too (`shared`) is not used up by this one.
   const consume = (segments: readonly Segment[], except?: Node): void => {
     for (const segment of segments) if (segment.container && segment.container !== except && segment.shared !== true) consumed.add(segment.container);

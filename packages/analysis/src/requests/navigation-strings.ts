@@ -1,0 +1,100 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import { calleeOf, isFunction, memberPropertyName, propertyKeyName, unwrap, type Node } from '../ast/nodes.js';
+import type { ScopeModel } from '../file-index/scope-model.js';
+
+// URL-shaped strings that are no request of the client, by where they are written: the app's own
+// navigation (a router link, a navigate call, a route table, a menu item), the keys of an OpenAPI
+// description's `paths` (a server's description), and a React Query key beside the queryFn that makes
+// the request (one request, one finding: at the request). Found by running Sunset on public code.
+
+/** Keys that make an object with a `path` a route definition (Angular, React Router, Vue Router). */
+const routeKeys: ReadonlySet<string> = new Set(['component', 'loadChildren', 'loadComponent', 'redirectTo', 'children', 'element', 'Component', 'lazy', 'pathMatch', 'canActivate']);
+
+/** React Query's hooks and client methods that take `(key, fn)` or `{ queryKey, queryFn }`. */
+const queryFunctions: ReadonlySet<string> = new Set(['useQuery', 'useInfiniteQuery', 'useSuspenseQuery', 'useSuspenseInfiniteQuery', 'prefetchQuery', 'fetchQuery', 'prefetchInfiniteQuery', 'fetchInfiniteQuery', 'ensureQueryData']);
+
+function hasKey(object: Node | undefined, keys: ReadonlySet<string> | string): boolean {
+  if (object?.type !== 'ObjectExpression') return false;
+  return object.properties.some((property) => {
+    if (property.type !== 'Property') return false;
+    const name = propertyKeyName(property);
+    return name !== undefined && (typeof keys === 'string' ? name === keys : keys.has(name));
+  });
+}
+
+/** The name a call shows: `navigate`, or the property of a member callee with its receiver's last name (`router`, `history`). */
+function calleeNames(call: TSESTree.CallExpression): { readonly name: string | undefined; readonly receiver: string | undefined } {
+  const callee = calleeOf(call);
+  if (callee.type === 'Identifier') return { name: callee.name, receiver: undefined };
+  if (callee.type !== 'MemberExpression') return { name: undefined, receiver: undefined };
+  const object = unwrap(callee.object);
+  const receiver = object.type === 'Identifier' ? object.name : object.type === 'MemberExpression' ? memberPropertyName(object) : undefined;
+  return { name: memberPropertyName(callee), receiver };
+}
+
+/** `navigate('/x')`, `router.navigate(['/x'])`, `router.navigateByUrl('/x')`, `history.push('/x')`, `router.replace('/x')`. */
+function isNavigation(call: TSESTree.CallExpression): boolean {
+  const { name, receiver } = calleeNames(call);
+  if (name === 'navigate' || name === 'navigateByUrl') return true;
+  return (name === 'push' || name === 'replace') && receiver !== undefined && /^(?:history|router)$/i.test(receiver);
+}
+
+/**
+ * A query function that cannot read its key: written inline without parameters (`() => api.get('/x')`).
+ * One that takes the query context may fetch the key itself (`({ queryKey }) => fetch(queryKey[0])`,
+ * as a default query function does): then the key is the URL, and stays a string to check.
+ */
+function fetchesWithoutKey(node: Node | undefined): boolean {
+  const value = node === undefined ? undefined : unwrap(node);
+  return isFunction(value) && value.params.length === 0;
+}
+
+/** `useQuery(['/x'], () => …)`, `queryClient.prefetchQuery('/x', () => …)`: a key given with the function that fetches. */
+function isQueryKeyBesideFunction(call: TSESTree.CallExpression): boolean {
+  const { name } = calleeNames(call);
+  const second = call.arguments[1];
+  return name !== undefined && queryFunctions.has(name) && second !== undefined && second.type !== 'SpreadElement' && fetchesWithoutKey(second);
+}
+
+function queryFunctionOf(object: Node | undefined): Node | undefined {
+  if (object?.type !== 'ObjectExpression') return undefined;
+  for (const property of object.properties) if (property.type === 'Property' && propertyKeyName(property) === 'queryFn') return property.value;
+  return undefined;
+}
+
+/** Whether a string root (a literal, a template, a `+`) is written where no request reads it (see the top of this module). */
+export function isNavigationString(root: Node, scope: ScopeModel): boolean {
+  let child = root;
+  let parent = scope.parentOf(root);
+  while (parent && unwrap(parent) === unwrap(child) && parent !== child) {
+    child = parent;
+    parent = scope.parentOf(parent);
+  }
+  // <Link to="/x">, <Navigate to={'/x'} />
+  if (parent?.type === 'JSXExpressionContainer') {
+    child = parent;
+    parent = scope.parentOf(parent);
+  }
+  if (parent?.type === 'JSXAttribute') return parent.value === child && parent.name.type === 'JSXIdentifier' && parent.name.name === 'to';
+  // A key's parts: queryKey: ['/x', id], navigate(['/x', id])
+  while (parent?.type === 'ArrayExpression') {
+    child = parent;
+    parent = scope.parentOf(parent);
+  }
+  if (parent?.type === 'Property') {
+    const object = scope.parentOf(parent);
+    if (parent.key === child) {
+      if (parent.computed) return false;
+      // The keys of an OpenAPI description's `paths`: the operations of a server, described.
+      const owner = object ? scope.parentOf(object) : undefined;
+      return owner?.type === 'Property' && owner.value === object && propertyKeyName(owner) === 'paths';
+    }
+    const key = propertyKeyName(parent);
+    if (key === 'queryKey') return fetchesWithoutKey(queryFunctionOf(object));
+    if (key === 'path' || key === 'redirectTo') return hasKey(object, routeKeys);
+    if (key === 'link') return hasKey(object, 'title');
+    return false;
+  }
+  if (parent?.type === 'CallExpression' && parent.arguments[0] === child) return isNavigation(parent) || isQueryKeyBesideFunction(parent);
+  return false;
+}

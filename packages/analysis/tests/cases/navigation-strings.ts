@@ -1,0 +1,190 @@
+import type { Case } from '../harness.js';
+
+// URL-shaped strings that are the app's own navigation, a server's OpenAPI description, or a query key
+// beside the function that makes the request: no request of the client (requests/navigation-strings.ts).
+// Each look-alike next to them is still a string to check.
+
+const clientsString = { id: 'campaign-dictionary-clients', key: '/v1/campaigns/dictionaries/clients', form: 'url-string', migration: 'rewrite' } as const;
+
+export const navigationStringCases: Case[] = [
+  {
+    name: "a router link's `to` and a navigate call are the app's routes; an <a href> to the API is a request of the browser",
+    code: [
+      "import { Link, Navigate, useNavigate } from 'react-router-dom';",
+      'export function Nav({ id }: { id: string }) {',
+      '  const navigate = useNavigate();',
+      '  return (',
+      '    <nav>',
+      '      <Link to="/v1/campaigns/dictionaries/managers">Managers</Link>',
+      "      <Navigate to={'/v1/campaigns/dictionaries/managers'} />",
+      "      <button onClick={() => navigate('/v1/campaigns/dictionaries/managers')}>Managers</button>",
+      '      <button onClick={() => navigate(`/v1/campaigns/${id}`)}>One</button>',
+      '      <a href="https://api.adform.com/v1/campaigns/dictionaries/clients">Export</a>',
+      '    </nav>',
+      '  );',
+      '}',
+    ].join('\n'),
+    jsx: true,
+    expected: [
+      {
+        ...clientsString, at: '"https://api.adform.com/v1/campaigns/dictionaries/clients"',
+        output: [
+          "import { Link, Navigate, useNavigate } from 'react-router-dom';",
+          'export function Nav({ id }: { id: string }) {',
+          '  const navigate = useNavigate();',
+          '  return (',
+          '    <nav>',
+          '      <Link to="/v1/campaigns/dictionaries/managers">Managers</Link>',
+          "      <Navigate to={'/v1/campaigns/dictionaries/managers'} />",
+          "      <button onClick={() => navigate('/v1/campaigns/dictionaries/managers')}>Managers</button>",
+          '      <button onClick={() => navigate(`/v1/campaigns/${id}`)}>One</button>',
+          '      <a href="https://api.adform.com/v1/buyer/advertisers">Export</a>',
+          '    </nav>',
+          '  );',
+          '}',
+        ].join('\n'),
+      },
+    ],
+  },
+  {
+    name: "Angular's and Vue's router calls, history.push and router.replace are navigation; an array's push is not",
+    code: [
+      'export class CampaignsComponent {',
+      '  open(id: string) {',
+      "    this.router.navigate(['/v1/campaigns/dictionaries/managers', id]);",
+      "    this.router.navigateByUrl('/v1/campaigns/dictionaries/managers');",
+      "    history.push('/v1/campaigns/dictionaries/managers');",
+      "    router.replace('/v1/campaigns/dictionaries/managers');",
+      "    urls.push('/v1/campaigns/dictionaries/clients');",
+      '  }',
+      '}',
+    ].join('\n'),
+    js: false,
+    expected: [
+      {
+        ...clientsString, at: "'/v1/campaigns/dictionaries/clients'",
+        output: [
+          'export class CampaignsComponent {',
+          '  open(id: string) {',
+          "    this.router.navigate(['/v1/campaigns/dictionaries/managers', id]);",
+          "    this.router.navigateByUrl('/v1/campaigns/dictionaries/managers');",
+          "    history.push('/v1/campaigns/dictionaries/managers');",
+          "    router.replace('/v1/campaigns/dictionaries/managers');",
+          "    urls.push('/v1/buyer/advertisers');",
+          '  }',
+          '}',
+        ].join('\n'),
+      },
+    ],
+  },
+  {
+    name: 'a route table and a menu item are navigation; an object with a path and a method, or a link without a title, is not',
+    code: [
+      'export const routes = [',
+      "  { path: 'v1/campaigns/dictionaries/managers', component: ManagersComponent },",
+      "  { path: 'v1/campaigns/dictionaries/comanagers', loadChildren: () => import('./co') },",
+      "  { path: 'legacy', redirectTo: '/v1/campaigns/dictionaries/managers', pathMatch: 'full' },",
+      '];',
+      "export const MENU = [{ title: 'Campaigns', icon: 'list-outline', link: '/v1/campaigns/dictionaries/managers' }];",
+      "export const request = { path: '/v1/campaigns/dictionaries/clients', method: 'GET' };",
+      "export const links = { link: '/v1/campaigns/dictionaries/clients' };",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        ...clientsString, at: "'/v1/campaigns/dictionaries/clients'",
+        output: [
+          'export const routes = [',
+          "  { path: 'v1/campaigns/dictionaries/managers', component: ManagersComponent },",
+          "  { path: 'v1/campaigns/dictionaries/comanagers', loadChildren: () => import('./co') },",
+          "  { path: 'legacy', redirectTo: '/v1/campaigns/dictionaries/managers', pathMatch: 'full' },",
+          '];',
+          "export const MENU = [{ title: 'Campaigns', icon: 'list-outline', link: '/v1/campaigns/dictionaries/managers' }];",
+          "export const request = { path: '/v1/buyer/advertisers', method: 'GET' };",
+          "export const links = { link: '/v1/campaigns/dictionaries/clients' };",
+        ].join('\n'),
+      },
+      {
+        ...clientsString, at: "'/v1/campaigns/dictionaries/clients'", occurrence: 2,
+        output: [
+          'export const routes = [',
+          "  { path: 'v1/campaigns/dictionaries/managers', component: ManagersComponent },",
+          "  { path: 'v1/campaigns/dictionaries/comanagers', loadChildren: () => import('./co') },",
+          "  { path: 'legacy', redirectTo: '/v1/campaigns/dictionaries/managers', pathMatch: 'full' },",
+          '];',
+          "export const MENU = [{ title: 'Campaigns', icon: 'list-outline', link: '/v1/campaigns/dictionaries/managers' }];",
+          "export const request = { path: '/v1/campaigns/dictionaries/clients', method: 'GET' };",
+          "export const links = { link: '/v1/buyer/advertisers' };",
+        ].join('\n'),
+      },
+    ],
+  },
+  {
+    name: "the keys of an OpenAPI description's paths describe a server; a map keyed by URL elsewhere is still read",
+    code: [
+      'module.exports = {',
+      "  openapi: '3.0.0',",
+      '  paths: {',
+      "    '/v1/campaigns/dictionaries/managers': { get: { summary: 'List managers' } },",
+      "    '/v1/campaigns/{id}': { get: { summary: 'One campaign' } },",
+      '  },',
+      '};',
+      "export const fixtures = { '/v1/campaigns/dictionaries/clients': [] };",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        ...clientsString, at: "'/v1/campaigns/dictionaries/clients'",
+        output: [
+          'module.exports = {',
+          "  openapi: '3.0.0',",
+          '  paths: {',
+          "    '/v1/campaigns/dictionaries/managers': { get: { summary: 'List managers' } },",
+          "    '/v1/campaigns/{id}': { get: { summary: 'One campaign' } },",
+          '  },',
+          '};',
+          "export const fixtures = { '/v1/buyer/advertisers': [] };",
+        ].join('\n'),
+      },
+    ],
+  },
+  {
+    name: 'a React Query key beside a queryFn that makes the request is one request with it; a key the query function may fetch is still a string',
+    code: [
+      "const adform = axios.create({ baseURL: 'https://api.adform.com' });",
+      "export const one = () => useQuery({ queryKey: ['/v1/campaigns/dictionaries/managers'], queryFn: () => adform.get('/v1/campaigns/dictionaries/managers') });",
+      "export const two = () => useQuery(['/v1/campaigns/dictionaries/managers'], () => adform.get('/v1/campaigns/dictionaries/managers'));",
+      "export const three = () => useQuery({ queryKey: ['/v1/campaigns/dictionaries/clients'], queryFn: ({ queryKey }) => fetch(queryKey[0]) });",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'axios', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'", occurrence: 2,
+        output: [
+          "const adform = axios.create({ baseURL: 'https://api.adform.com' });",
+          "export const one = () => useQuery({ queryKey: ['/v1/campaigns/dictionaries/managers'], queryFn: () => adform.get('/v1/buyer/classifiers/managers') });",
+          "export const two = () => useQuery(['/v1/campaigns/dictionaries/managers'], () => adform.get('/v1/campaigns/dictionaries/managers'));",
+          "export const three = () => useQuery({ queryKey: ['/v1/campaigns/dictionaries/clients'], queryFn: ({ queryKey }) => fetch(queryKey[0]) });",
+        ].join('\n'),
+      },
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'axios', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'", occurrence: 4,
+        output: [
+          "const adform = axios.create({ baseURL: 'https://api.adform.com' });",
+          "export const one = () => useQuery({ queryKey: ['/v1/campaigns/dictionaries/managers'], queryFn: () => adform.get('/v1/campaigns/dictionaries/managers') });",
+          "export const two = () => useQuery(['/v1/campaigns/dictionaries/managers'], () => adform.get('/v1/buyer/classifiers/managers'));",
+          "export const three = () => useQuery({ queryKey: ['/v1/campaigns/dictionaries/clients'], queryFn: ({ queryKey }) => fetch(queryKey[0]) });",
+        ].join('\n'),
+      },
+      {
+        ...clientsString, at: "'/v1/campaigns/dictionaries/clients'",
+        output: [
+          "const adform = axios.create({ baseURL: 'https://api.adform.com' });",
+          "export const one = () => useQuery({ queryKey: ['/v1/campaigns/dictionaries/managers'], queryFn: () => adform.get('/v1/campaigns/dictionaries/managers') });",
+          "export const two = () => useQuery(['/v1/campaigns/dictionaries/managers'], () => adform.get('/v1/campaigns/dictionaries/managers'));",
+          "export const three = () => useQuery({ queryKey: ['/v1/buyer/advertisers'], queryFn: ({ queryKey }) => fetch(queryKey[0]) });",
+        ].join('\n'),
+      },
+    ],
+  },
+];
