@@ -36,6 +36,8 @@ export type CallForm =
   | 'http-client'
   | 'jquery'
   | 'xhr'
+  /** An endpoint of Redux Toolkit Query's `createApi` (`builder.query({ query: () => url })`). */
+  | 'rtk-query'
   | 'url-string'
   | 'soap-client'
   | 'soap-envelope'

@@ -6,6 +6,7 @@ import { evaluateExpression, evaluateUrl, joinBaseUrl, objectLiteralOf, type Eva
 import type { Segment } from '../url/segments.js';
 import { baseOption, clientOf, type ClientKind, type HttpClient } from './http-clients.js';
 import { helperCall } from './helper-calls.js';
+import { rtkEndpointOf } from './rtk-query.js';
 import { wrapperInstanceOf } from './wrapper-classes.js';
 
 /** Where the method of a call is written, which decides whether an edit can change it. */
@@ -267,5 +268,13 @@ export function recognizeHttpCall(call: TSESTree.CallExpression, context: Evalua
   }
   const found = clientOf(callee, context);
   if (found) return directCall(found, shape);
+  if (callee.type === 'MemberExpression') {
+    // An RTK Query endpoint: what its `query` returns is the request (a string is a GET).
+    const endpoint = rtkEndpointOf(call, context);
+    if (endpoint) {
+      const { returned, base } = endpoint;
+      return returned.type === 'ObjectExpression' ? configRequest('rtk-query', shape, returned, base, undefined, undefined) : urlRequest('rtk-query', shape, returned, implicitGet, base);
+    }
+  }
   return callee.type === 'Identifier' || callee.type === 'MemberExpression' ? helperCall(call, context, recognizeHttpCall) : undefined;
 }

@@ -1,0 +1,91 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import { argumentAt, calleeOf, isFunction, memberPropertyName, propertyKeyName, propertyValueOf, unwrap, type Node } from '../ast/nodes.js';
+import { constantValueOf, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import type { Segment } from '../url/segments.js';
+import { baseOption } from './http-clients.js';
+
+// Redux Toolkit Query: `createApi({ baseQuery: fetchBaseQuery({ baseUrl }), endpoints: (builder) =>
+// ({ list: builder.query({ query: () => '/v1/campaigns' }) }) })`. Each endpoint is a request: its
+// `query` returns the URL (a GET, as fetchBaseQuery sends a string) or `{ url, method, body }`, and
+// fetchBaseQuery joins it to `baseUrl` as axios joins `baseURL`.
+
+/** The endpoint builders' methods that define a request. */
+const endpointKinds: ReadonlySet<string> = new Set(['query', 'mutation', 'infiniteQuery']);
+
+/** What `recognizeHttpCall` needs to build the request: the expression `query` returns, and the base. */
+export interface RtkEndpoint {
+  /** What `query` returns: a URL expression, or a `{ url, method, body }` object. */
+  readonly returned: Node;
+  readonly base: readonly Segment[] | undefined;
+}
+
+/** The one expression a function returns: an arrow's expression body, or the argument of a body's only top-level `return`. */
+function returnedBy(fn: Node | undefined): Node | undefined {
+  const value = fn === undefined ? undefined : unwrap(fn);
+  if (!isFunction(value) || !value.body) return undefined;
+  if (value.body.type !== 'BlockStatement') return value.body;
+  const returns = value.body.body.filter((statement): statement is TSESTree.ReturnStatement => statement.type === 'ReturnStatement');
+  return returns.length === 1 && value.body.body.at(-1) === returns[0] ? (returns[0]!.argument ?? undefined) : undefined;
+}
+
+/** The `createApi(...)` call an API value was made by: written here, or a constant of the file holding it. */
+function createApiCall(node: Node, context: EvaluationContext): TSESTree.CallExpression | undefined {
+  let value = unwrap(node);
+  if (value.type === 'Identifier') {
+    const init = constantValueOf(context.scope.resolve(value));
+    if (!init) return undefined;
+    value = unwrap(init);
+  }
+  if (value.type !== 'CallExpression') return undefined;
+  const callee = calleeOf(value);
+  const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
+  if (name === 'createApi') return value;
+  // `api.injectEndpoints(...)` / `api.enhanceEndpoints(...)` return the same API.
+  return callee.type === 'MemberExpression' && (name === 'injectEndpoints' || name === 'enhanceEndpoints') ? createApiCall(callee.object, context) : undefined;
+}
+
+/** `createApi(...)`, `api.injectEndpoints(...)`, `api.enhanceEndpoints(...)`: calls whose `endpoints` define requests. */
+function definesEndpoints(call: TSESTree.CallExpression): boolean {
+  const callee = calleeOf(call);
+  if (callee.type === 'Identifier') return callee.name === 'createApi';
+  const name = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
+  return name === 'createApi' || name === 'injectEndpoints' || name === 'enhanceEndpoints';
+}
+
+/** `fetchBaseQuery({ baseUrl })`'s base; undefined when the API's base query is another (a wrapper: its base is not known). */
+function baseOf(api: TSESTree.CallExpression | undefined, context: EvaluationContext): readonly Segment[] | undefined {
+  const options = api ? objectLiteralOf(argumentAt(api, 0), context) : undefined;
+  const baseQuery = options ? propertyValueOf(options, 'baseQuery') : undefined;
+  const value = baseQuery ? unwrap(baseQuery) : undefined;
+  if (value?.type !== 'CallExpression') return undefined;
+  const callee = calleeOf(value);
+  if (callee.type !== 'Identifier' || callee.name !== 'fetchBaseQuery') return undefined;
+  return baseOption(objectLiteralOf(argumentAt(value, 0), context), 'baseUrl', context);
+}
+
+/**
+ * The endpoint a `builder.query({ query })` call defines, when `builder` is the parameter of the
+ * `endpoints` function of a `createApi` or `injectEndpoints` call; undefined for any other call.
+ */
+export function rtkEndpointOf(call: TSESTree.CallExpression, context: EvaluationContext): RtkEndpoint | undefined {
+  const callee = calleeOf(call);
+  if (callee.type !== 'MemberExpression') return undefined;
+  const kind = memberPropertyName(callee);
+  const builder = unwrap(callee.object);
+  if (kind === undefined || !endpointKinds.has(kind) || builder.type !== 'Identifier') return undefined;
+  const binding = context.scope.resolve(builder);
+  if (binding?.kind !== 'param' || binding.paramIndex !== 0 || !binding.fn) return undefined;
+  // endpoints: (builder) => ({ ... }), in the options of createApi(...) or api.injectEndpoints(...)
+  const property = context.scope.parentOf(binding.fn);
+  if (property?.type !== 'Property' || property.value !== binding.fn || propertyKeyName(property) !== 'endpoints') return undefined;
+  const options = context.scope.parentOf(property);
+  const owner = options ? context.scope.parentOf(options) : undefined;
+  if (owner?.type !== 'CallExpression' || argumentAt(owner, 0) !== options || !definesEndpoints(owner)) return undefined;
+  // The API's base, where this file makes it (an API imported to inject endpoints into has a base the file does not show).
+  const api = createApiCall(owner, context);
+  const definition = objectLiteralOf(argumentAt(call, 0), context);
+  // `query: (arg) => …` or the method `query(arg) { … }` (no value property: `propertyValueOf` passes methods over).
+  const query = definition?.properties.findLast((property): property is TSESTree.Property => property.type === 'Property' && propertyKeyName(property) === 'query')?.value;
+  const returned = returnedBy(query);
+  return returned ? { returned: unwrap(returned), base: baseOf(api, context) } : undefined;
+}
