@@ -97,7 +97,7 @@ function baseFacts(run: Run, entry: RetirementEntry, form: CallForm, node: Node,
     form,
     range,
     todoText: todoText(entry, run.asOf),
-    statementStart: statementStartOf(node, run.index.scope),
+    statementStart: statementStartOf(node, run.index.scope, run.index.file.text),
     related: [],
   };
 }
