@@ -31,6 +31,10 @@ export type CallForm =
   | 'ky'
   | 'superagent'
   | 'undici'
+  /** The `request` package (`request(options)`, `request.patch(url)`, `request.defaults({ baseUrl })`). */
+  | 'request'
+  /** `needle.patch(url, data)`, `needle('patch', url, data)`. */
+  | 'needle'
   | 'angular-http'
   /** `.get/.post/.put/.patch/.delete(url)` (or `.request(method, url)`) on a receiver the file does not identify. */
   | 'http-client'
@@ -94,7 +98,7 @@ export interface Finding {
  * the hosts a wrapper's requests go to when its base is not one string.
  */
 export interface ClientValue {
-  readonly kind: 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'angular-http' | 'jquery' | 'xhr' | 'wrapper';
+  readonly kind: 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'request' | 'needle' | 'angular-http' | 'jquery' | 'xhr' | 'wrapper';
   readonly base?: readonly UrlPart[];
   readonly hosts?: readonly string[];
 }

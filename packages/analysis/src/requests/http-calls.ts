@@ -1,6 +1,6 @@
 import type { HttpMethod } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, hasSpread, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, staticString, unwrap, type Node } from '../ast/nodes.js';
+import { argumentAt, calleeOf, hasSpread, isFunction, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { CallForm } from '../types.js';
 import { evaluateExpression, evaluateUrl, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import type { Segment } from '../url/segments.js';
@@ -125,9 +125,11 @@ function configRequest(
   method: StatedMethod | undefined,
   methodKeys?: readonly string[],
   client?: HttpClient,
+  urlKeys: readonly string[] = ['url'],
 ): HttpCall | undefined {
   const config = objectLiteralOf(configNode, context);
-  const urlNode = config ? propertyValueOf(config, 'url') : undefined;
+  const urlKey = config ? urlKeys.find((key) => propertyValueOf(config, key) !== undefined) : undefined;
+  const urlNode = config && urlKey !== undefined ? propertyValueOf(config, urlKey) : undefined;
   if (!config || !urlNode) return undefined;
   const ownBase = baseOption(config, 'baseURL', context);
   return {
@@ -178,6 +180,13 @@ function directCall(found: HttpClient, shape: CallShape): HttpCall | undefined {
     case 'superagent':
       if (second && looksLikeMethod(first)) return urlRequest(found.form, shape, second, methodOfExpression(first, context));
       return urlRequest(found.form, shape, first, call.arguments.length > 1 ? unknownMethod : implicitGet);
+    case 'request':
+      // request(options, callback) / request(url, [options], callback): GET unless the options say otherwise.
+      if (objectLiteralOf(first, context)) return configRequest(found.form, shape, first, found.base, undefined, undefined, found, requestUrlKeys);
+      return urlRequest(found.form, shape, first, second && !isFunction(unwrap(second)) ? methodOfConfig(second, context) : implicitGet, found.base, found);
+    case 'needle':
+      // needle(method, url, data, options)
+      return looksLikeMethod(first) ? urlRequest(found.form, shape, second, methodOfExpression(first, context), found.base, found) : undefined;
     default:
       return undefined;
   }
@@ -190,7 +199,12 @@ const clientVerbs: Readonly<Partial<Record<ClientKind, readonly string[]>>> = {
   superagent: ['get', 'post', 'put', 'patch', 'del', 'delete', 'head'],
   'angular-http': ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'jsonp'],
   wrapper: ['get', 'post', 'put', 'patch', 'delete', 'del'],
+  request: ['get', 'post', 'put', 'patch', 'del', 'delete', 'head'],
+  needle: ['get', 'post', 'put', 'patch', 'delete', 'head'],
 };
+
+/** The `request` package's options name the URL `url` or `uri`. */
+const requestUrlKeys: readonly string[] = ['url', 'uri'];
 
 /** The verbs of an unknown receiver that make a call an HTTP request (`api.get(url)`). */
 const genericClientVerbs: readonly string[] = ['get', 'post', 'put', 'patch', 'delete'];
@@ -199,7 +213,7 @@ const genericClientVerbs: readonly string[] = ['get', 'post', 'put', 'patch', 'd
  * Every verb `methodCall` may read as a request, whichever the client: for another verb (`rows.filter(…)`,
  * `totals.set(…)`, most member calls of a file) the receiver's client does not change the answer.
  */
-const requestVerbs: ReadonlySet<string> = new Set([...Object.values(clientVerbs).flat(), ...genericClientVerbs, 'request', 'fetch', 'open', 'ajax', 'getJSON', 'getScript']);
+const requestVerbs: ReadonlySet<string> = new Set([...Object.values(clientVerbs).flat(), ...genericClientVerbs, 'request', 'fetch', 'open', 'ajax', 'getJSON', 'getScript', 'callApi']);
 
 /** Where the per-request config sits for axios verbs: after the data for post/put/patch. */
 const axiosConfigIndex = (verb: string): number => (verb === 'post' || verb === 'put' || verb === 'patch' ? 2 : 1);
@@ -209,6 +223,9 @@ function methodCall(found: HttpClient | undefined, verb: string, verbNode: Node,
   const { call, context } = shape;
   const first = argumentAt(call, 0);
   const second = argumentAt(call, 1);
+  if (found?.kind === 'request' && clientVerbs.request!.includes(verb) && objectLiteralOf(first, context)) {
+    return configRequest(found.form, shape, first, found.base, memberMethod(verb, verbNode, found.kind), undefined, found, requestUrlKeys);
+  }
   if (found && clientVerbs[found.kind]?.includes(verb)) {
     const base = found.kind === 'axios' ? (baseOption(objectLiteralOf(argumentAt(call, axiosConfigIndex(verb)), context), 'baseURL', context) ?? found.base) : found.base;
     return urlRequest(found.form, shape, first, memberMethod(verb, verbNode, found.kind === 'wrapper' ? undefined : found.kind), base, found);
@@ -222,12 +239,16 @@ function methodCall(found: HttpClient | undefined, verb: string, verbNode: Node,
       return verb === 'request' && looksLikeMethod(first) ? urlRequest(found.form, shape, second, methodOfExpression(first, context)) : undefined;
     case 'jquery':
       return jqueryCall(verb, verbNode, shape);
+    case 'needle':
+      return verb === 'request' && looksLikeMethod(first) ? urlRequest(found.form, shape, second, methodOfExpression(first, context), found.base, found) : undefined;
     default:
       break;
   }
   if (verb === 'open' && looksLikeMethod(first) && second) return urlRequest('xhr', shape, second, methodOfExpression(first, context));
   if (found) return undefined;
   if (verb === 'request' && looksLikeMethod(first) && second) return urlRequest('http-client', shape, second, methodOfExpression(first, context));
+  // An openapi-generator JavaScript client: `apiClient.callApi(path, httpMethod, pathParams, …)`.
+  if (verb === 'callApi' && looksLikeMethod(second)) return urlRequest('http-client', shape, first, methodOfExpression(second, context));
   if (genericClientVerbs.includes(verb)) return urlRequest('http-client', shape, first, memberMethod(verb, verbNode, undefined));
   return undefined;
 }

@@ -30,6 +30,8 @@ const formOfKind: Readonly<Record<ClientKind, CallForm>> = {
   superagent: 'superagent',
   undici: 'undici',
   'undici-request': 'undici',
+  request: 'request',
+  needle: 'needle',
   'angular-http': 'angular-http',
   jquery: 'jquery',
   xhr: 'xhr',
@@ -87,6 +89,10 @@ function moduleClient(source: string | undefined, importedName: string | undefin
       return whole ? client('undici', 'undici') : undefined;
     case 'jquery':
       return whole ? client('jquery', 'jquery') : undefined;
+    case 'request':
+      return whole ? client('request', 'request') : undefined;
+    case 'needle':
+      return whole ? client('needle', 'needle') : undefined;
     default:
       return undefined;
   }
@@ -116,6 +122,7 @@ const instanceFactories: Readonly<Partial<Record<ClientKind, { readonly methods:
   axios: { methods: ['create'], baseKey: 'baseURL' },
   got: { methods: ['extend'], baseKey: 'prefixUrl' },
   ky: { methods: ['create', 'extend'], baseKey: 'prefixUrl' },
+  request: { methods: ['defaults'], baseKey: 'baseUrl' },
 };
 
 /** A base URL option (`baseURL`, `prefixUrl`) of a config object, as segments. */

@@ -1,6 +1,80 @@
 import type { Case } from '../harness.js';
 
+const REQ = [
+  "const request = require('request');",
+  "const legacy = request.defaults({ baseUrl: 'https://api.adform.com' });",
+  "request('https://api.adform.com/v1/campaigns/dictionaries/clients', (error, response) => done(response));",
+  "request({ method: 'PATCH', uri: 'https://api.adform.com/v1/campaigns', json: true }, done);",
+  "request.patch({ url: 'https://api.adform.com/v1/campaigns', json: { ids } }, done);",
+  "legacy.get('/v1/campaigns/dictionaries/managers', done);",
+];
+
+const NEEDLE = [
+  "import needle from 'needle';",
+  "needle.patch('https://api.adform.com/v1/campaigns', { ids }, { json: true }, done);",
+  "needle('patch', 'https://api.adform.com/v1/campaigns', { ids }, { json: true });",
+  "needle.request('get', 'https://api.adform.com/v1/campaigns/dictionaries/clients', null, done);",
+  "this.apiClient.callApi('/v1/campaigns', 'PATCH', {}, {}, {}, {}, body);",
+];
+
 export const httpCallFormCases: Case[] = [
+  {
+    name: "the request package: request(url, callback) is a GET, options say their method and uri, request.patch, and request.defaults({ baseUrl })",
+    code: REQ.join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'request', migration: 'rewrite', at: "'https://api.adform.com/v1/campaigns/dictionaries/clients'",
+        output: REQ.map((line, index) => (index === 2 ? "request('https://api.adform.com/v1/buyer/advertisers', (error, response) => done(response));" : line)).join('\n'),
+      },
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'request', migration: 'todo', at: "'https://api.adform.com/v1/campaigns'" },
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'request', migration: 'todo', at: "'https://api.adform.com/v1/campaigns'", occurrence: 2 },
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'request', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'",
+        output: REQ.map((line, index) => (index === 5 ? "legacy.get('/v1/buyer/classifiers/managers', done);" : line)).join('\n'),
+      },
+    ],
+  },
+  {
+    name: "needle's verbs, needle(method, url) and needle.request(method, url); an openapi-generator client's callApi(path, method)",
+    code: NEEDLE.join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'needle', migration: 'todo', at: "'https://api.adform.com/v1/campaigns'" },
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'needle', migration: 'todo', at: "'https://api.adform.com/v1/campaigns'", occurrence: 2 },
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'needle', migration: 'rewrite', at: "'https://api.adform.com/v1/campaigns/dictionaries/clients'",
+        output: NEEDLE.map((line, index) => (index === 3 ? "needle.request('get', 'https://api.adform.com/v1/buyer/advertisers', null, done);" : line)).join('\n'),
+      },
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'http-client', migration: 'todo', at: "'/v1/campaigns'" },
+    ],
+  },
+  {
+    name: "a module of the project named request or needle is not the package; a callApi without a method beside the path is not a request",
+    code: [
+      "const request = require('./request');",
+      "request({ method: 'POST', uri: 'https://api.adform.com/v1/campaigns' });",
+      "api.callApi('/v1/campaigns/dictionaries/clients', options);",
+    ].join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      // Read as a URL-shaped string, as before: its method is not read from the project's own function.
+      {
+        id: 'campaigns-legacy-list', key: '/v1/campaigns', methods: ['GET', 'PATCH'], form: 'url-string', migration: 'todo', at: "'https://api.adform.com/v1/campaigns'",
+        cause: 'the code does not say its method, so this may be GET /v1/campaigns or PATCH /v1/campaigns',
+        candidates: [
+          ["const request = require('./request');", "request({ method: 'POST', uri: 'https://api.adform.com/v1/buyer/campaigns' });", "api.callApi('/v1/campaigns/dictionaries/clients', options);"].join('\n'),
+        ],
+      },
+      {
+        id: 'campaign-dictionary-clients', key: '/v1/campaigns/dictionaries/clients', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/clients'",
+        output: ["const request = require('./request');", "request({ method: 'POST', uri: 'https://api.adform.com/v1/campaigns' });", "api.callApi('/v1/buyer/advertisers', options);"].join('\n'),
+      },
+    ],
+  },
   {
     name: 'optional calls and members (a ChainExpression around the call)',
     code: "api?.get?.('/v1/campaigns/dictionaries/clients');\nthis.http?.get(`/v1/campaigns/${id}/orders`);",
