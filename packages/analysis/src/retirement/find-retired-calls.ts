@@ -19,12 +19,12 @@ import type { SoapClientCall } from '../soap/soap-client-calls.js';
 import { soapRequestGroups, type SoapSite, type SoapSiteKind } from '../soap/soap-requests.js';
 import type { CallForm, RetirementFacts, TextEdit } from '../types.js';
 import { countsForHosts, explicitHostOf, isOnHost } from '../url/match.js';
-import { segmentPositionOf, syntheticText, toUrlParts, type PartsView, type Segment } from '../url/segments.js';
+import { flatText, segmentPositionOf, syntheticText, toUrlParts, type PartsView, type Segment } from '../url/segments.js';
 import { methodWrittenBeside } from '../requests/method-beside-url.js';
 import { methodEdits } from './method-edit.js';
 import { rewritePathEdits } from './rewrite-url.js';
 import { statementStartOf } from './statement.js';
-import { evaluateExpression } from '../url/evaluate.js';
+import { constantValueOf, evaluateExpression } from '../url/evaluate.js';
 
 /** Another place of the same SOAP request, and what it is. */
 export interface RelatedSoapSite {
@@ -429,6 +429,32 @@ function onApiHosts(run: Run, matches: readonly UrlMatch[], clientHosts?: readon
 }
 
 /**
+ * The URL of the request that sends a string: as its body (written in the call, or the constant it
+ * names: `data: envelope`) or anywhere in the call (a `SOAPAction` header of its config). Only URLs
+ * that name their host are kept: the rest say nothing a string's own reading does not.
+ */
+function requestSending(index: FileIndex): (root: Node) => { readonly url: string; readonly call: Node } | undefined {
+  const byBody = new Map<Node, { url: string; call: Node }>();
+  const calls: { readonly start: number; readonly end: number; readonly url: string; readonly call: Node }[] = [];
+  for (const site of index.requests) {
+    const url = flatText(site.url);
+    if (explicitHostOf(url) === undefined) continue;
+    const [start, end] = rangeOf(site.call);
+    calls.push({ start, end, url, call: site.call });
+    if (!site.body) continue;
+    const body = unwrap(site.body);
+    const root = body.type === 'Identifier' ? constantValueOf(index.scope.resolve(body)) : body;
+    if (root) byBody.set(unwrap(root), { url, call: site.call });
+  }
+  return (root) => {
+    const body = byBody.get(root);
+    if (body !== undefined) return body;
+    const [start, end] = rangeOf(root);
+    return calls.find((call) => call.start <= start && end <= call.end);
+  };
+}
+
+/**
  * Every call of a retired endpoint or operation in the file: HTTP requests, URL-shaped strings, SOAP
  * client calls, envelopes, action strings and WCF addresses; a SOAP request is one finding. Sorted by
  * position. `apiHosts`: the built-in API's hosts (undefined: every host); other APIs bring their own.
@@ -465,15 +491,27 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
     const host = call.address === undefined ? undefined : explicitHostOf(call.address);
     drafts.push(operationFinding(run, call.match.entry, 'soap-client', call.nameNode, rangeOf(call.nameNode), { entryId: call.match.entry.id, kind: 'client', literal: undefined, call: call.call }, host));
   }
+  const sentTo = index.soapStrings.length === 0 ? undefined : requestSending(index);
+  const otherHostRequests = new Set<Node>();
   for (const hit of index.soapStrings) {
     if (hit.urlToken !== undefined && !isOnHost(hit.urlToken, run.hostsOf(hit.match.entry))) {
       run.otherHostCount += 1;
       continue;
     }
+    // An envelope or an action names no host; the request that sends it does (`$.ajax({ url, data: envelope, headers })`).
+    const sending = hit.urlToken === undefined ? sentTo?.(hit.root) : undefined;
+    const sentWith = sending?.url;
+    if (sending !== undefined && !isOnHost(sending.url, run.hostsOf(hit.match.entry))) {
+      // Its envelope and its action are one request: counted once.
+      if (!otherHostRequests.has(sending.call)) run.otherHostCount += 1;
+      otherHostRequests.add(sending.call);
+      continue;
+    }
     const kind: SoapSiteKind = hit.form === 'soap-envelope' ? 'envelope' : hit.isActionHeader ? 'action-header' : 'action';
     const range = hit.form === 'soap-envelope' ? (hit.nameRange ?? rangeOf(hit.literal)) : rangeOf(hit.literal);
     const soap: SoapSite = { entryId: hit.match.entry.id, kind, literal: hit.form === 'wcf-url' ? undefined : hit.literal, call: undefined };
-    drafts.push(operationFinding(run, hit.match.entry, hit.form, hit.literal, range, soap, hit.urlToken === undefined ? undefined : explicitHostOf(hit.urlToken)));
+    const written = hit.urlToken ?? sentWith;
+    drafts.push(operationFinding(run, hit.match.entry, hit.form, hit.literal, range, soap, written === undefined ? undefined : explicitHostOf(written)));
   }
 
   const standalone: { root: Node; segments: readonly Segment[]; view: PartsView; matches: UrlMatch[]; among: readonly string[] | undefined }[] = [];

@@ -227,6 +227,27 @@ export const soapCases: Case[] = [
     expected: [],
   },
   {
+    name: "an envelope and a SOAPAction header name no host: the request that sends them does ($.ajax to another host's service is that host's; to the API's, ours)",
+    code: [
+      'function intranetUsers() {',
+      "  var envelope = '<soap:Envelope><soap:Body><GetUsers xmlns=\"http://intranet.example.com/hr/\" /></soap:Body></soap:Envelope>';",
+      "  $.ajax({ url: 'https://intranet.example.com/hr/UserService.asmx', type: 'POST', headers: { SOAPAction: 'http://intranet.example.com/hr/GetUsers' }, data: envelope });",
+      '}',
+      'function adformUsers() {',
+      "  var envelope = '<soap:Envelope><soap:Body><GetUsers xmlns=\"http://www.example.com/api/2010/06/\" /></soap:Body></soap:Envelope>';",
+      "  $.ajax({ url: 'https://api.adform.com/Services/UserService.asmx', type: 'POST', headers: { SOAPAction: 'http://www.example.com/api/2010/06/IUserService/GetUsers' }, data: envelope });",
+      '}',
+    ].join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      {
+        id: 'user-service-get-users', key: 'GetUsers', form: 'soap-envelope', migration: 'todo', at: 'GetUsers', occurrence: 3,
+        related: [{ at: "'http://www.example.com/api/2010/06/IUserService/GetUsers'", message: "the same SOAP request's SOAPAction header" }],
+      },
+    ],
+  },
+  {
     name: 'one SOAP request is one finding: the envelope body and the SOAPAction header of one call, at the operation name',
     code: [
       "const ACTION = 'http://www.example.com/api/2010/06/ICampaignService/GetCampaigns';",
