@@ -1,9 +1,9 @@
 import { matchOperationName, mayBeServiceOf, type Catalog, type OperationMatch } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
 import { forEachChild } from '../ast/child-keys.js';
-import { calleeOf, isFunction, memberCallee, memberPropertyName, unwrap, type Node } from '../ast/nodes.js';
+import { argumentAt, calleeOf, isFunction, memberCallee, memberPropertyName, propertyValueOf, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { Binding } from '../file-index/scope-model.js';
-import { constantValueOf, evaluateExpression, following, type EvaluationContext } from '../url/evaluate.js';
+import { constantValueOf, evaluateExpression, following, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import { flatText } from '../url/segments.js';
 
 /** How sure the analysis is that a receiver is a node-soap / strong-soap client. */
@@ -217,10 +217,31 @@ function receiverAddress(root: Node, context: EvaluationContext): string | undef
  * Not one when the client is made from the address of another application's service
  * (`createClientAsync('http://intranet/Service1.svc?wsdl')`: `mayBeServiceOf`).
  */
+/**
+ * The jQuery.soap plugin's call, `$.soap({ url, method: 'GetCampaigns', … })`: the operation is the
+ * `method` option (the finding's place), the service address `url`.
+ */
+function jquerySoapCall(call: TSESTree.CallExpression, callee: TSESTree.MemberExpression, catalog: Catalog, context: EvaluationContext): SoapClientCall | undefined {
+  const receiver = unwrap(callee.object);
+  if (receiver.type !== 'Identifier' || (receiver.name !== '$' && receiver.name !== 'jQuery')) return undefined;
+  const options = objectLiteralOf(argumentAt(call, 0), context);
+  const method = options ? propertyValueOf(options, 'method') : undefined;
+  const name = method ? staticString(method) : undefined;
+  const match = name === undefined ? undefined : matchOperationName(name, catalog);
+  if (!match || !method) return undefined;
+  const url = options ? propertyValueOf(options, 'url') : undefined;
+  const segments = url ? evaluateExpression(url, undefined, context) : undefined;
+  const address = segments ? flatText(segments) : undefined;
+  const service = address === undefined ? undefined : addressedService.exec(address)?.[1];
+  if (service !== undefined && !mayBeServiceOf(service, match.entry, catalog.operations)) return undefined;
+  return { match, call, nameNode: method, evidence: 'created', address };
+}
+
 export function recognizeSoapClientCall(call: TSESTree.CallExpression, catalog: Catalog, context: EvaluationContext): SoapClientCall | undefined {
   const callee = memberCallee(call);
   const name = callee ? memberPropertyName(callee) : undefined;
   if (!callee || name === undefined) return undefined;
+  if (name === 'soap') return jquerySoapCall(call, callee, catalog, context);
   const match = matchOperationName(name, catalog);
   if (!match) return undefined;
   let root = unwrap(callee.object);

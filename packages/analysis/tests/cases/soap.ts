@@ -227,6 +227,17 @@ export const soapCases: Case[] = [
     expected: [],
   },
   {
+    name: "the jQuery.soap plugin: $.soap({ url, method }) is a SOAP call at its method; on another host's service, that host's; a method of another name is not",
+    code: [
+      "$.soap({ url: 'https://api.adform.com/Services/CampaignService.svc/', method: 'GetCampaigns', data: { advertiserId: 42 } });",
+      "jQuery.soap({ url: 'https://intranet.example.com/CampaignService.svc/', method: 'GetCampaigns' });",
+      "$.soap({ url: 'https://api.adform.com/Services/CampaignService.svc/', method: 'GetCampaignsResult' });",
+    ].join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [{ id: 'campaigns-service-get-campaigns', key: 'GetCampaigns', form: 'soap-client', migration: 'todo', at: "'GetCampaigns'" }],
+  },
+  {
     name: "an envelope and a SOAPAction header name no host: the request that sends them does ($.ajax to another host's service is that host's; to the API's, ours)",
     code: [
       'function intranetUsers() {',
