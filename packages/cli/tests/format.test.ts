@@ -205,6 +205,14 @@ describe('stylish format', () => {
     ]);
   });
 
+  it('does not say the value is written elsewhere when only the client is made in another file (the path is written here)', () => {
+    const clientOnly: Finding = { ...soapFinding, related: [{ file: 'src/api/http.ts', line: 2, column: 14, endLine: 2, endColumn: 20, message: 'The client is created here as adform.' }] };
+    const lines = formatStylish({ ...soapReport, findings: [clientOnly] }, context)
+      .split('\n')
+      .filter((line) => /^ {4}(see|candidates) /.test(line));
+    expect(lines).toEqual(['    see src/api/http.ts:2:14: The client is created here as adform.', '    candidates GET /v1/buyer/campaigns (a person decides; sunset fix leaves a TODO)']);
+  });
+
   it('colours the output only when asked', () => {
     const coloured = formatStylish(report, { ...context, color: true });
     expect(coloured).toContain('\u001b[31merror\u001b[39m');

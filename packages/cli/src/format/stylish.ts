@@ -1,6 +1,6 @@
 import { describeNotScanned, printablePath } from '@sunset/engine';
 import { Chalk, type ChalkInstance } from 'chalk';
-import { builtinApiId, describePhase, type RetirementEntry } from '@sunset/rule-data';
+import { builtinApiId, crossFileMessageName, describePhase, type RetirementEntry } from '@sunset/rule-data';
 import { failingSentence, isFailing } from '../check/threshold.js';
 import type { CheckReport, Finding } from '../check/types.js';
 import { plural } from '../text.js';
@@ -78,7 +78,9 @@ function describeRemedy(finding: Finding, paint: ChalkInstance): string {
   // Found through another file: sunset fix rewrites the value where it is declared (the related place says so),
   // or here (a path made with a client from another file), or what it does depends on the mode, so only say where the value is.
   if (finding.fix === 'rewrite') return `use ${list} ${paint.dim(rewrittenElsewhere(finding) ? '(sunset fix rewrites it where the other file named above declares it)' : '(sunset fix rewrites it)')}`;
-  if (relatedElsewhere(finding).length > 0) return `candidates ${list} ${paint.dim('(a person decides; the value is written in the other file named above)')}`;
+  // Only a value written elsewhere moves the decision there; a client made in another file (its base) does not.
+  const valueElsewhere = relatedElsewhere(finding).some((place) => crossFileMessageName('client', place.message) === undefined);
+  if (valueElsewhere) return `candidates ${list} ${paint.dim('(a person decides; the value is written in the other file named above)')}`;
   return `candidates ${list} ${paint.dim('(a person decides; sunset fix leaves a TODO)')}`;
 }
 
