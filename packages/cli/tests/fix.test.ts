@@ -239,3 +239,31 @@ describe('sunset fix with the real rule core', () => {
     });
   });
 });
+
+describe('a Flow file (an @flow pragma)', () => {
+  const flowFile = [
+    '/**',
+    ' * @flow',
+    ' */',
+    "import type { Campaign } from './types';",
+    'export async function list(base: string): Promise<Array<Campaign>> {',
+    '  const response = await fetch(`${base}/v1/campaigns/dictionaries/managers`);',
+    '  return (response.json(): any);',
+    '}',
+    '',
+  ].join('\n');
+
+  // The real rule core (this file's other tests run a stand-in).
+  it('is checked at the place of its request, and fixed with its types kept; a second run changes nothing', async () => {
+    const root = gitRepo({ 'src/api.js': flowFile });
+    const check = captureIo(root);
+    expect(await main(['check', '--format', 'json', '--as-of', '2026-01-15'], check)).toBe(1);
+    const report = JSON.parse(check.out()) as { findings: { file: string; line: number; column: number; entry: string }[]; errors: unknown[] };
+    expect([report.errors, report.findings.map(({ file, line, column, entry }) => `${file}:${line}:${column} ${entry}`)]).toEqual([[], ['src/api.js:6:32 campaign-dictionary-managers']]);
+    expect(await main(['fix', '--as-of', '2026-01-15'], captureIo(root))).toBe(0);
+    expect(readFileSync(path.join(root, 'src/api.js'), 'utf8')).toBe(flowFile.replace('/v1/campaigns/dictionaries/managers', '/v1/buyer/classifiers/managers'));
+    const second = captureIo(root);
+    expect(await main(['fix', '--as-of', '2026-01-15'], second)).toBe(0);
+    expect(second.out()).toContain('0 changed.');
+  });
+});

@@ -147,6 +147,45 @@ describe('parseSource', () => {
   });
 });
 
+describe('a Flow file (an @flow pragma) is read with its types replaced by spaces', () => {
+  const transfers: AstTransfer[] = defaultAstTransfer === 'raw' ? ['raw', 'json'] : ['json'];
+  const flow = [
+    '/* @flow */',
+    "import type { Campaign } from './types';",
+    'type Options = {| +id: number, +status?: string |};',
+    'export async function list(base: string): Promise<Array<Campaign>> {',
+    '  const response = await fetch(`${base}/v1/campaigns`);',
+    '  return (response.json(): any);',
+    '}',
+    '',
+  ].join('\n');
+
+  it.each(transfers)('keeps the text as written and every range at its offset in it (%s)', (transfer) => {
+    const parsed = parseSource(flow, 'src/api.js', transfer);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(parsed.file.text).toBe(flow);
+    const templates: string[] = [];
+    const visit = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(visit);
+      else if (value !== null && typeof value === 'object') {
+        const node = value as { type?: string };
+        if (node.type === 'TemplateLiteral') templates.push(flow.slice(...rangeOf(node as Parameters<typeof rangeOf>[0])));
+        for (const child of Object.values(node)) visit(child);
+      }
+    };
+    visit(parsed.file.program);
+    expect(templates).toEqual(['`${base}/v1/campaigns`']);
+    expect(parsed.file.comments.map((comment) => comment.value)).toEqual([' @flow ']);
+    expect(parsesCleanly(flow, 'src/api.js', transfer)).toBe(true);
+  });
+
+  it.each(transfers)('reports a Flow file that does not parse as Flow either, and a file without the pragma as it always did (%s)', (transfer) => {
+    expect(parseSource('// @flow\nconst a: number = ;\n', 'a.js', transfer)).toEqual({ ok: false, error: { line: 2, column: 19, message: 'Could not parse: Unexpected token `;` (read as Flow)' } });
+    expect(parsesCleanly('// @flow\nconst a: number = ;\n', 'a.js', transfer)).toBe(false);
+    expect(parseSource('const a: number = 1;\n', 'a.js', transfer).ok).toBe(false);
+  });
+});
+
 describe('the tree crosses from oxc by raw transfer where the runtime allows it, else as JSON', () => {
   it('chooses raw transfer on Node 22 and later, JSON on Node 20', () => {
     expect(defaultAstTransfer).toBe(nodeMajor >= 22 ? 'raw' : 'json');

@@ -29,3 +29,14 @@ declare module 'oxc-parser/src-js/generated/deserialize/ts' {
   import type { Comment, OxcError, Program } from 'oxc-parser';
   export function deserialize(buffer: Uint8Array, sourceText: string, sourceStartPos: number, sourceByteLen: number): { program: Program; comments: Comment[]; errors: OxcError[] };
 }
+
+// flow-remove-types ships no types.
+declare module 'flow-remove-types' {
+  interface FlowRemoveTypesOptions {
+    readonly all?: boolean;
+    readonly pretty?: boolean;
+  }
+  /** The source with its Flow types replaced by spaces (`pretty: false`): every other character stays where it was. */
+  function flowRemoveTypes(source: string, options?: FlowRemoveTypesOptions): { toString(): string };
+  export default flowRemoveTypes;
+}

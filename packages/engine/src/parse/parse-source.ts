@@ -4,6 +4,7 @@ import { rawTransferSupported, type ParseResult as OxcParseResult, type ParserOp
 import { parseSync as parseToJson } from 'oxc-parser/src-js/bindings';
 import type * as RawTransfer from 'oxc-parser/src-js/raw-transfer/common';
 import type * as TsDeserializer from 'oxc-parser/src-js/generated/deserialize/ts';
+import type FlowRemoveTypes from 'flow-remove-types';
 import { jsonParseAst } from 'oxc-parser/src-js/wrap';
 import type { SourceComment, SourceFile } from '../analysis-contract.js';
 import { lazyLineIndexOf, type LineIndex } from './lines.js';
@@ -45,6 +46,60 @@ type OxcResult = Pick<OxcParseResult, 'program' | 'comments' | 'errors'>;
  * deserialiser (loaded on first use: that module throws where raw transfer is not supported).
  */
 function parseWithOxc(filePath: string, code: string, options: OxcOptions): OxcResult {
+  const result = parseWithOxcOnce(filePath, code, options);
+  if (!refusesFlow(result.errors)) return result;
+  const stripped = withoutFlowTypes(code);
+  if (typeof stripped !== 'string') return stripped === undefined ? result : { ...result, errors: [flowError(code, stripped)] };
+  const read = parseWithOxcOnce(filePath, stripped, options);
+  // The comments as written: flow-remove-types blanks the `@flow` pragma itself.
+  const comments = read.comments.map((comment) => ({ ...comment, value: code.slice(comment.start + 2, comment.type === 'Block' ? comment.end - 2 : comment.end) }));
+  return { program: read.program, comments, errors: read.errors };
+}
+
+/** oxc reads no Flow: a file with an `@flow` pragma that does not parse as JavaScript gets this error. */
+const flowRefusal = 'Flow is not supported';
+
+function refusesFlow(errors: OxcResult['errors']): boolean {
+  return errors.some((error) => error.severity === 'Error' && error.message.includes(flowRefusal));
+}
+
+let flowRemoveTypes: typeof FlowRemoveTypes | undefined;
+
+/**
+ * A Flow file's code with its types replaced by spaces (flow-remove-types, Meta's own, on flow-parser):
+ * every other character stays at its offset, so the tree oxc makes of it has the ranges of the file
+ * as written, and findings, excerpts and edits apply to that. Loaded on the first Flow file (its parser
+ * is 2 MB). Undefined when flow-parser cannot read it either: the file's own parse error stands.
+ */
+function withoutFlowTypes(code: string): string | FlowSyntaxError | undefined {
+  // A CommonJS module: its exports are the function.
+  flowRemoveTypes ??= require('flow-remove-types') as typeof FlowRemoveTypes;
+  try {
+    const stripped = flowRemoveTypes(code, { all: true, pretty: false }).toString();
+    return stripped.length === code.length ? stripped : undefined;
+  } catch (error) {
+    const { loc, message } = error as { loc?: { line?: unknown; column?: unknown }; message?: unknown };
+    if (typeof loc?.line !== 'number' || typeof loc.column !== 'number' || typeof message !== 'string') return undefined;
+    return { line: loc.line, column: loc.column, message: message.replace(/\s*\(\d+:\d+\)$/, '') };
+  }
+}
+
+/** flow-parser's syntax error: a 1-based line, a 0-based column. */
+interface FlowSyntaxError {
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+/** flow-parser's syntax error as oxc would give it: at its offset in `code`, saying the file was read as Flow. */
+function flowError(code: string, error: FlowSyntaxError): OxcResult['errors'][number] {
+  let offset = 0;
+  for (let line = 1; line < error.line && offset !== -1; line += 1) offset = code.indexOf('\n', offset) + 1 || -1;
+  const start = offset === -1 ? 0 : offset + error.column;
+  return { severity: 'Error', message: `${error.message} (read as Flow)`, labels: [{ start, end: start }], helpMessage: null, codeframe: null } as unknown as OxcResult['errors'][number];
+}
+
+function parseWithOxcOnce(filePath: string, code: string, options: OxcOptions): OxcResult {
   if (options.experimentalRawTransfer !== true) {
     const result = parseToJson(filePath, code, options);
     return { program: jsonParseAst(result.program), comments: result.comments, errors: result.errors };
@@ -130,7 +185,10 @@ export function parseSource(text: string, filePath: string, transfer: AstTransfe
 export function parsesCleanly(text: string, filePath: string, transfer: AstTransfer = defaultAstTransfer): boolean {
   if (transfer === 'raw') return parseSource(text, filePath, transfer).ok;
   const { code, options } = prepared(text, filePath, transfer);
-  return !parseToJson(filePath, code, options).errors.some((error) => error.severity === 'Error');
+  const { errors } = parseToJson(filePath, code, options);
+  if (!refusesFlow(errors)) return !errors.some((error) => error.severity === 'Error');
+  const stripped = withoutFlowTypes(code);
+  return typeof stripped === 'string' && !parseToJson(filePath, stripped, options).errors.some((error) => error.severity === 'Error');
 }
 
 /** The text oxc parses (without a BOM; a framework file's markup blanked) and how. */
