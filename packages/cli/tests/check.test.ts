@@ -247,7 +247,7 @@ describe('what sunset check scans', () => {
 
 describe('findings of the new analysis', () => {
   const soapRequest = [
-    "const SERVICE_URL = 'https://api.example.com/CampaignService.svc';",
+    "const SERVICE_URL = 'https://api.adform.com/Services/CampaignService.svc';",
     'export const getCampaigns = (advertiserId) =>',
     '  axios.post(',
     '    SERVICE_URL,',
@@ -281,7 +281,7 @@ describe('findings of the new analysis', () => {
           replacements: ['GET /v1/buyer/campaigns'],
           phase: 'retired',
           fix: 'todo',
-          host: 'unknown',
+          host: 'api.adform.com',
           related: [{ line: 12, column: actionColumn, endLine: 12, endColumn: actionColumn + 66, message: "the same SOAP request's SOAPAction header" }],
         },
       ],
