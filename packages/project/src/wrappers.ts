@@ -87,7 +87,8 @@ const isInside = (fn: ts.SignatureDeclaration, range: readonly [number, number])
  */
 function requestsOf(index: FileIndex): { call: RequestCall; sent: readonly SentValue[] }[] {
   const context = index.evaluation();
-  const known = new Set<RequestCall>([...index.requests.map((site) => site.call), ...index.soapClientCalls.map((found) => found.call)]);
+  // A call of a same-file helper is the default mode's reading (`helperCall`); here the helper is followed as a wrapper instead.
+  const known = new Set<RequestCall>([...index.requests.flatMap((site) => (site.viaHelper ? [] : [site.call])), ...index.soapClientCalls.map((found) => found.call)]);
   return index.scope.calls.flatMap((call) => {
     if (call.type !== 'CallExpression') return [];
     const sent = valuesSentBy(call, context);
@@ -142,6 +143,8 @@ export function directWrappers(index: FileIndex, file: string, project: Project,
   };
   const always = (): boolean => true;
   for (const site of index.requests) {
+    // A same-file helper's call (the default mode's reading): its URL's holes are the helper's parameters, not this function's.
+    if (site.viaHelper) continue;
     // `this.request('PATCH', url)` calls the class's own method, which makes the request: followed as a wrapper of it.
     const callee = site.call.callee;
     const ownMethod = callee.type === 'MemberExpression' && callee.object.type === 'ThisExpression' && callee.property.type === 'Identifier' && index.scope.projectMethodNames.has(callee.property.name);

@@ -86,6 +86,27 @@ describe('--project: a helper that builds a string is no wrapper', () => {
 });
 
 describe('--project: wrappers that make the request are still found', () => {
+  // The per-file analysis reads a call of a same-file helper as that helper's request (helper-calls.ts);
+  // --project follows the helper as a wrapper: the caller's call is one request, with its own method.
+  it("a same-file helper that another helper calls with 'GET': the caller's PATCH is one finding, PATCH only", async () => {
+    const found = await check({
+      'src/api.ts': [
+        "import axios from 'axios';",
+        "const API = 'https://api.adform.com';",
+        'function send(method: string, path: string) {',
+        '  return axios({ method, url: API + path });',
+        '}',
+        'function getJson(path: string) {',
+        "  return send('GET', path);",
+        '}',
+        "export const managers = () => getJson('/v1/buyer/classifiers/managers');",
+        "export const pause = () => send('PATCH', '/v1/campaigns');",
+        '',
+      ].join('\n'),
+    });
+    expect(found.map((lines) => lines[0])).toEqual(['src/api.ts:10:42 PATCH /v1/campaigns via send (src/api.ts:4)']);
+  });
+
   const soapClient = [
     serviceUrl + envelopeHelper('envelope'),
     '/** Sends the action as its SOAPAction header and the body inside the envelope. */',
