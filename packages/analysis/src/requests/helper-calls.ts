@@ -24,7 +24,7 @@ export type RecognizeForHelper = (call: TSESTree.CallExpression, context: Evalua
 const helperKey = Symbol('sunset.helper');
 
 /** The function a call calls, when the file declares it: a function or a constant holding one, or `this.name` of the enclosing class. */
-function calledFunction(call: TSESTree.CallExpression, context: EvaluationContext): FunctionNode | undefined {
+export function calledFunction(call: TSESTree.CallExpression, context: EvaluationContext): FunctionNode | undefined {
   const callee = calleeOf(call);
   if (callee.type === 'Identifier') {
     const binding = context.scope.resolve(callee);
@@ -32,14 +32,46 @@ function calledFunction(call: TSESTree.CallExpression, context: EvaluationContex
     const init = binding?.kind === 'const' ? constantValueOf(binding) : undefined;
     return isFunction(init) ? init : undefined;
   }
-  if (callee.type !== 'MemberExpression' || unwrap(callee.object).type !== 'ThisExpression') return undefined;
+  if (callee.type !== 'MemberExpression') return undefined;
   const name = memberPropertyName(callee);
-  const classNode = name === undefined ? undefined : context.scope.enclosingClass(call);
+  if (name === undefined) return undefined;
+  const receiver = unwrap(callee.object);
+  if (receiver.type === 'Identifier') return ownerMethod(receiver, name, context);
+  const classNode = receiver.type === 'ThisExpression' ? context.scope.enclosingClass(call) : undefined;
   if (!classNode) return undefined;
+  return classMethod(classNode, name, false);
+}
+
+/**
+ * `Api.get` and `requests.get`: a static method of a class of the file, or a method of an object
+ * literal held in a constant (`const requests = { get: (url) => superagent.get(`${API}${url}`) }`).
+ */
+function ownerMethod(receiver: TSESTree.Identifier, name: string, context: EvaluationContext): FunctionNode | undefined {
+  const binding = context.scope.resolve(receiver);
+  if (binding?.kind === 'class' && binding.init && (binding.init.type === 'ClassDeclaration' || binding.init.type === 'ClassExpression')) return classMethod(binding.init, name, true);
+  const init = binding?.kind === 'const' && !binding.mutated ? constantValueOf(binding) : undefined;
+  const object = init ? unwrap(init) : undefined;
+  if (object?.type !== 'ObjectExpression') return undefined;
+  const found: FunctionNode[] = [];
+  for (const property of object.properties) {
+    if (property.type !== 'Property') {
+      if (property.type === 'SpreadElement') return undefined; // a spread may bring the method
+      continue;
+    }
+    if (propertyKeyName(property) !== name) continue;
+    const value = unwrap(property.value);
+    if (property.kind !== 'init' || !isFunction(value)) return undefined;
+    found.push(value);
+  }
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/** The method `name` of a class (static or not), when it is one function of the class. */
+function classMethod(classNode: TSESTree.ClassDeclaration | TSESTree.ClassExpression, name: string, isStatic: boolean): FunctionNode | undefined {
   const found: FunctionNode[] = [];
   for (const member of classNode.body.body) {
     if (member.type !== 'MethodDefinition' && member.type !== 'PropertyDefinition' && member.type !== 'AccessorProperty' && member.type !== 'TSAbstractMethodDefinition') continue;
-    if (propertyKeyName(member) !== name) continue;
+    if (propertyKeyName(member) !== name || member.static !== isStatic) continue;
     if (member.type === 'MethodDefinition' && member.kind === 'method') {
       // An overload's signature has no body: the implementation is the method.
       if (member.value.body) found.push(member.value);
@@ -122,9 +154,12 @@ export function helperCall(call: TSESTree.CallExpression, context: EvaluationCon
   // Every plain parameter reads as its argument: the path, and a method or base the helper is given too (`request('PATCH', path)`).
   const given = new Map(context.givenArguments);
   helper.fn.params.forEach((param, index) => {
-    const value = argumentAt(call, index);
-    const binding = param.type === 'Identifier' && value ? context.scope.resolve(param) : undefined;
-    if (binding?.kind === 'param' && binding.fn === helper.fn && !binding.reassigned) given.set(binding, { node: value!, context });
+    // A parameter with a default (`method = 'GET'`) is its default where the call leaves it out.
+    const name = param.type === 'Identifier' ? param : param.type === 'AssignmentPattern' && param.left.type === 'Identifier' ? param.left : undefined;
+    const passed = argumentAt(call, index);
+    const value = passed ?? (param.type === 'AssignmentPattern' && call.arguments.length <= index ? param.right : undefined);
+    const binding = name && value ? context.scope.resolve(name) : undefined;
+    if (binding?.kind === 'param' && binding.fn === helper.fn && !binding.reassigned) given.set(binding, { node: value!, context: passed ? context : { ...context, givenArguments: undefined } });
   });
   given.set(helper.param, { node: argument, context }); // also written with a default (`path = '/'`)
   const inner = recognize(helper.request, { ...context, givenArguments: given });

@@ -146,4 +146,72 @@ export const helperCallCases: Case[] = [
       },
     ],
   },
+  {
+    name: "a static method, an object literal's method and a class's own method are helpers too; another vendor's is that vendor's",
+    code: [
+      "const SNAP = 'https://adsapi.snapchat.com';",
+      "const API = 'https://api.adform.com';",
+      'class SnapApi { static get(path) { return axios.get(`${SNAP}${path}`); } }',
+      'const requests = { get: (url) => superagent.get(`${API}${url}`), del(url) { return superagent.del(`${API}${url}`); } };',
+      "export const a = () => SnapApi.get('/v1/campaigns/dictionaries/managers');",
+      "export const b = () => requests.get('/v1/campaigns/dictionaries/clients');",
+    ].join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'superagent', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/clients'",
+        output: [
+          "const SNAP = 'https://adsapi.snapchat.com';",
+          "const API = 'https://api.adform.com';",
+          'class SnapApi { static get(path) { return axios.get(`${SNAP}${path}`); } }',
+          'const requests = { get: (url) => superagent.get(`${API}${url}`), del(url) { return superagent.del(`${API}${url}`); } };',
+          "export const a = () => SnapApi.get('/v1/campaigns/dictionaries/managers');",
+          "export const b = () => requests.get('/v1/buyer/advertisers');",
+        ].join('\n'),
+      },
+    ],
+  },
+  {
+    name: "a collection's get is no request, directly or through a helper; the path stays a URL-shaped string",
+    code: [
+      'const cache = new Map();',
+      'const lookup = (path) => cache.get(path);',
+      "export const a = lookup('/v1/campaigns/dictionaries/clients');",
+      "export const b = cache.get('/v1/campaigns/dictionaries/managers');",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-clients', key: '/v1/campaigns/dictionaries/clients', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/clients'",
+        output: ['const cache = new Map();', 'const lookup = (path) => cache.get(path);', "export const a = lookup('/v1/buyer/advertisers');", "export const b = cache.get('/v1/campaigns/dictionaries/managers');"].join('\n'),
+      },
+      {
+        id: 'campaign-dictionary-managers', key: '/v1/campaigns/dictionaries/managers', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'",
+        output: ['const cache = new Map();', 'const lookup = (path) => cache.get(path);', "export const a = lookup('/v1/campaigns/dictionaries/clients');", "export const b = cache.get('/v1/buyer/classifiers/managers');"].join('\n'),
+      },
+    ],
+  },
+  {
+    name: "a helper's parameter with a default is its default where the call leaves it out",
+    code: [
+      "const BASE = 'https://api.adform.com';",
+      "function request(path, method = 'GET', body) { return fetch(BASE + path, { method, body }); }",
+      "export const list = () => request('/v1/campaigns');",
+      "export const pause = (ids) => request('/v1/campaigns', 'PATCH', ids);",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'fetch', migration: 'rewrite', at: "'/v1/campaigns'",
+        output: [
+          "const BASE = 'https://api.adform.com';",
+          "function request(path, method = 'GET', body) { return fetch(BASE + path, { method, body }); }",
+          "export const list = () => request('/v1/buyer/campaigns');",
+          "export const pause = (ids) => request('/v1/campaigns', 'PATCH', ids);",
+        ].join('\n'),
+      },
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'fetch', migration: 'todo', at: "'/v1/campaigns'", occurrence: 2 },
+    ],
+  },
 ];
