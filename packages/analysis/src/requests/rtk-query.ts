@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, isFunction, memberPropertyName, propertyKeyName, propertyValueOf, unwrap, type Node } from '../ast/nodes.js';
+import { argumentAt, calleeOf, isFunction, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, unwrap, type Node } from '../ast/nodes.js';
 import { constantValueOf, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
-import type { Segment } from '../url/segments.js';
+import { flatText, type Segment } from '../url/segments.js';
 import { baseOption } from './http-clients.js';
 
 // Redux Toolkit Query: `createApi({ baseQuery: fetchBaseQuery({ baseUrl }), endpoints: (builder) =>
@@ -52,15 +52,53 @@ function definesEndpoints(call: TSESTree.CallExpression): boolean {
   return name === 'createApi' || name === 'injectEndpoints' || name === 'enhanceEndpoints';
 }
 
-/** `fetchBaseQuery({ baseUrl })`'s base; undefined when the API's base query is another (a wrapper: its base is not known). */
+/** `fetchBaseQuery({ baseUrl })`'s base; undefined when the API's base query is another (its base is not known). */
 function baseOf(api: TSESTree.CallExpression | undefined, context: EvaluationContext): readonly Segment[] | undefined {
   const options = api ? objectLiteralOf(argumentAt(api, 0), context) : undefined;
   const baseQuery = options ? propertyValueOf(options, 'baseQuery') : undefined;
-  const value = baseQuery ? unwrap(baseQuery) : undefined;
-  if (value?.type !== 'CallExpression') return undefined;
-  const callee = calleeOf(value);
-  if (callee.type !== 'Identifier' || callee.name !== 'fetchBaseQuery') return undefined;
-  return baseOption(objectLiteralOf(argumentAt(value, 0), context), 'baseUrl', context);
+  return baseQuery ? baseQueryBase(baseQuery, context, 0) : undefined;
+}
+
+/**
+ * The base of a base query: `fetchBaseQuery({ baseUrl })` written there or held in a constant, inside
+ * `retry(…)`, or the one fetchBaseQuery a wrapper of the file calls (`baseQueryWithReauth`, as RTK's docs
+ * write it). Undefined for anything else.
+ */
+function baseQueryBase(node: Node, context: EvaluationContext, depth: number): readonly Segment[] | undefined {
+  if (depth > 4) return undefined;
+  const value = unwrap(node);
+  if (value.type === 'Identifier') {
+    const binding = context.scope.resolve(value);
+    const init = binding?.kind === 'function' ? binding.init : constantValueOf(binding);
+    return init ? baseQueryBase(init, context, depth + 1) : undefined;
+  }
+  if (value.type === 'CallExpression') {
+    const callee = calleeOf(value);
+    if (callee.type === 'Identifier' && callee.name === 'fetchBaseQuery') return baseOption(objectLiteralOf(argumentAt(value, 0), context), 'baseUrl', context);
+    // retry(fetchBaseQuery(…), { maxRetries }) and other enhancers of a base query.
+    const first = argumentAt(value, 0);
+    return first ? baseQueryBase(first, context, depth + 1) : undefined;
+  }
+  if (!isFunction(value) || !value.body) return undefined;
+  // A wrapper: the base queries it calls, when they are one.
+  const [start, end] = rangeOf(value.body);
+  const bases = new Set<readonly Segment[]>();
+  let text: string | undefined;
+  for (const call of context.scope.calls) {
+    const [callStart, callEnd] = rangeOf(call);
+    if (call.type !== 'CallExpression' || callStart < start || callEnd > end) continue;
+    const callee = calleeOf(call);
+    if (callee.type !== 'Identifier') continue;
+    const binding = context.scope.resolve(callee);
+    const init = binding?.kind === 'const' ? constantValueOf(binding) : undefined;
+    const base = init && unwrap(init).type === 'CallExpression' ? baseQueryBase(init, context, depth + 1) : undefined;
+    if (!base) continue;
+    const flat = flatText(base);
+    if (text !== undefined && flat !== text) return undefined;
+    text = flat;
+    bases.add(base);
+  }
+  return bases.size >= 1 ? [...bases][0] : undefined;
 }
 
 /**

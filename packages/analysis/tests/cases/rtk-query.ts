@@ -105,4 +105,36 @@ export const rtkQueryCases: Case[] = [
       },
     ],
   },
+  {
+    name: 'the base query held in a constant, inside retry(), or called by a wrapper of the file (baseQueryWithReauth) gives its base',
+    code: [
+      "const snapBase = fetchBaseQuery({ baseUrl: 'https://adsapi.snapchat.com' });",
+      'const snap = createApi({ baseQuery: retry(snapBase, { maxRetries: 2 }), endpoints: (b) => ({ a: b.query({ query: () => "/v1/campaigns/dictionaries/managers" }) }) });',
+      "const adformBase = fetchBaseQuery({ baseUrl: 'https://api.adform.com' });",
+      'const withReauth = async (args, api, extra) => {',
+      '  let result = await adformBase(args, api, extra);',
+      '  if (result.error?.status === 401) result = await adformBase(args, api, extra);',
+      '  return result;',
+      '};',
+      'const adform = createApi({ baseQuery: withReauth, endpoints: (b) => ({ c: b.query({ query: () => "/v1/campaigns/dictionaries/clients" }) }) });',
+    ].join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'rtk-query', migration: 'rewrite', at: '"/v1/campaigns/dictionaries/clients"',
+        output: [
+          "const snapBase = fetchBaseQuery({ baseUrl: 'https://adsapi.snapchat.com' });",
+          'const snap = createApi({ baseQuery: retry(snapBase, { maxRetries: 2 }), endpoints: (b) => ({ a: b.query({ query: () => "/v1/campaigns/dictionaries/managers" }) }) });',
+          "const adformBase = fetchBaseQuery({ baseUrl: 'https://api.adform.com' });",
+          'const withReauth = async (args, api, extra) => {',
+          '  let result = await adformBase(args, api, extra);',
+          '  if (result.error?.status === 401) result = await adformBase(args, api, extra);',
+          '  return result;',
+          '};',
+          'const adform = createApi({ baseQuery: withReauth, endpoints: (b) => ({ c: b.query({ query: () => "/v1/buyer/advertisers" }) }) });',
+        ].join('\n'),
+      },
+    ],
+  },
 ];
