@@ -184,6 +184,16 @@ describe('a Flow file (an @flow pragma) is read with its types replaced by space
     expect(parsesCleanly('// @flow\nconst a: number = ;\n', 'a.js', transfer)).toBe(false);
     expect(parseSource('const a: number = 1;\n', 'a.js', transfer).ok).toBe(false);
   });
+
+  it.each(transfers)('reads a pragma in a later comment (after a licence block and the imports), and says where types cannot be removed in place (%s)', (transfer) => {
+    const late = "/**\n * Licence\n */\nimport axios from 'axios';\n/**\n * @flow\n */\nexport const load = (token: string): Promise<mixed> => axios.get('/v1/campaigns');\n";
+    expect(parseSource(late, 'a.js', transfer).ok).toBe(true);
+    const arrow = '// @flow\nexport const load = async (\n  token: string,\n): Promise<{\n  data: string,\n}> => {\n  return token;\n};\n';
+    expect(parseSource(arrow, 'a.js', transfer)).toEqual({
+      ok: false,
+      error: { line: 1, column: 1, message: 'Could not parse: Flow types that cannot be removed in place (a multi-line return type before `=>`, or `implements` on a line of its own)' },
+    });
+  });
 });
 
 describe('the tree crosses from oxc by raw transfer where the runtime allows it, else as JSON', () => {

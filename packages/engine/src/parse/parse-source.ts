@@ -47,7 +47,7 @@ type OxcResult = Pick<OxcParseResult, 'program' | 'comments' | 'errors'>;
  */
 function parseWithOxc(filePath: string, code: string, options: OxcOptions): OxcResult {
   const result = parseWithOxcOnce(filePath, code, options);
-  if (!refusesFlow(result.errors)) return result;
+  if (!refusesFlow(result.errors, code)) return result;
   const stripped = withoutFlowTypes(code);
   if (typeof stripped !== 'string') return stripped === undefined ? result : { ...result, errors: [flowError(code, stripped)] };
   const read = parseWithOxcOnce(filePath, stripped, options);
@@ -59,8 +59,19 @@ function parseWithOxc(filePath: string, code: string, options: OxcOptions): OxcR
 /** oxc reads no Flow: a file with an `@flow` pragma that does not parse as JavaScript gets this error. */
 const flowRefusal = 'Flow is not supported';
 
-function refusesFlow(errors: OxcResult['errors']): boolean {
-  return errors.some((error) => error.severity === 'Error' && error.message.includes(flowRefusal));
+/** A Flow pragma in a comment: `// @flow`, `@flow strict` in a block comment, ` * @flow` in a docblock. */
+const flowPragma = /(?:\/\/|\/\*|^\s*\*)[^\n]*@flow\b/m;
+
+/**
+ * Whether oxc failed on a Flow file: it says so when the first comment holds the pragma; a file whose
+ * pragma sits in a later comment (after a licence block and the imports, as Meta's own SDK writes some)
+ * fails with a plain syntax error.
+ */
+function refusesFlow(errors: OxcResult['errors'], code?: string): boolean {
+  const failed = errors.filter((error) => error.severity === 'Error');
+  if (failed.length === 0) return false;
+  if (failed.some((error) => error.message.includes(flowRefusal))) return true;
+  return code !== undefined && flowPragma.test(code);
 }
 
 let flowRemoveTypes: typeof FlowRemoveTypes | undefined;
@@ -76,13 +87,41 @@ function withoutFlowTypes(code: string): string | FlowSyntaxError | undefined {
   flowRemoveTypes ??= require('flow-remove-types') as typeof FlowRemoveTypes;
   try {
     const stripped = flowRemoveTypes(code, { all: true, pretty: false }).toString();
-    return stripped.length === code.length ? stripped : undefined;
+    return (stripped.length === code.length ? stripped : padded(code, stripped)) ?? cannotStripInPlace;
   } catch (error) {
     const { loc, message } = error as { loc?: { line?: unknown; column?: unknown }; message?: unknown };
     if (typeof loc?.line !== 'number' || typeof loc.column !== 'number' || typeof message !== 'string') return undefined;
     return { line: loc.line, column: loc.column, message: message.replace(/\s*\(\d+:\d+\)$/, '') };
   }
 }
+
+/**
+ * The stripped code at the original's length, where flow-remove-types deleted characters instead of
+ * blanking them (the line breaks of a multi-line return type before an arrow's `=>`, which may not
+ * stand on a line of its own): a space in place of each, so every other character is back at its
+ * offset. Undefined when the two do not line up as a blanking of the original.
+ */
+function padded(code: string, stripped: string): string | undefined {
+  let out = '';
+  let at = 0;
+  for (let index = 0; index < code.length; index += 1) {
+    const char = code[index]!;
+    if (at < stripped.length && (stripped[at] === char || (stripped[at] === ' ' && char !== '\n' && char !== '\r'))) {
+      out += stripped[at];
+      at += 1;
+    } else out += ' '; // deleted
+  }
+  if (at !== stripped.length || out.length !== code.length) return undefined;
+  for (let index = 0; index < code.length; index += 1) if (out[index] !== code[index] && out[index] !== ' ') return undefined;
+  return out;
+}
+
+/**
+ * What a Flow file whose types cannot be removed where they stand is reported as: flow-remove-types
+ * moves code for some (a multi-line return type before an arrow's `=>`), and the tree would not be at
+ * the file's offsets.
+ */
+const cannotStripInPlace: FlowSyntaxError = { line: 1, column: 0, message: 'Flow types that cannot be removed in place (a multi-line return type before `=>`, or `implements` on a line of its own)' };
 
 /** flow-parser's syntax error: a 1-based line, a 0-based column. */
 interface FlowSyntaxError {
@@ -96,7 +135,7 @@ function flowError(code: string, error: FlowSyntaxError): OxcResult['errors'][nu
   let offset = 0;
   for (let line = 1; line < error.line && offset !== -1; line += 1) offset = code.indexOf('\n', offset) + 1 || -1;
   const start = offset === -1 ? 0 : offset + error.column;
-  return { severity: 'Error', message: `${error.message} (read as Flow)`, labels: [{ start, end: start }], helpMessage: null, codeframe: null } as unknown as OxcResult['errors'][number];
+  return { severity: 'Error', message: error === cannotStripInPlace ? error.message : `${error.message} (read as Flow)`, labels: [{ start, end: start }], helpMessage: null, codeframe: null } as unknown as OxcResult['errors'][number];
 }
 
 function parseWithOxcOnce(filePath: string, code: string, options: OxcOptions): OxcResult {
@@ -186,7 +225,7 @@ export function parsesCleanly(text: string, filePath: string, transfer: AstTrans
   if (transfer === 'raw') return parseSource(text, filePath, transfer).ok;
   const { code, options } = prepared(text, filePath, transfer);
   const { errors } = parseToJson(filePath, code, options);
-  if (!refusesFlow(errors)) return !errors.some((error) => error.severity === 'Error');
+  if (!refusesFlow(errors, code)) return !errors.some((error) => error.severity === 'Error');
   const stripped = withoutFlowTypes(code);
   return typeof stripped === 'string' && !parseToJson(filePath, stripped, options).errors.some((error) => error.severity === 'Error');
 }
