@@ -104,8 +104,7 @@ function withoutFlowTypes(code: string): string | FlowSyntaxError | undefined {
 function padded(code: string, stripped: string): string | undefined {
   let out = '';
   let at = 0;
-  for (let index = 0; index < code.length; index += 1) {
-    const char = code[index]!;
+  for (const char of code) {
     if (at < stripped.length && (stripped[at] === char || (stripped[at] === ' ' && char !== '\n' && char !== '\r'))) {
       out += stripped[at];
       at += 1;
