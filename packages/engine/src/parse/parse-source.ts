@@ -104,7 +104,8 @@ function withoutFlowTypes(code: string): string | FlowSyntaxError | undefined {
 function padded(code: string, stripped: string): string | undefined {
   let out = '';
   let at = 0;
-  for (const char of code) {
+  // By UTF-16 code unit, as offsets count (`for…of` over the string would step over whole code points).
+  for (const char of code.split('')) {
     if (at < stripped.length && (stripped[at] === char || (stripped[at] === ' ' && char !== '\n' && char !== '\r'))) {
       out += stripped[at];
       at += 1;
