@@ -32,11 +32,18 @@ function calleeNames(call: TSESTree.CallExpression): { readonly name: string | u
   return { name: memberPropertyName(callee), receiver };
 }
 
-/** `navigate('/x')`, `router.navigate(['/x'])`, `router.navigateByUrl('/x')`, `history.push('/x')`, `router.replace('/x')`. */
-function isNavigation(call: TSESTree.CallExpression): boolean {
+/**
+ * `navigate('/x')`, `router.navigate(['/x'])`, `router.navigateByUrl('/x')`, `history.push('/x')`,
+ * `router.replace('/x')`, Vue's `this.$router.push('/x')`, SvelteKit's `goto('/x')`, Next's and
+ * react-admin's `redirect('/x')` (a function, not Express's `res.redirect`), `location.assign('/x')`.
+ */
+function isNavigation(call: TSESTree.CallExpression, scope: ScopeModel): boolean {
   const { name, receiver } = calleeNames(call);
   if (name === 'navigate' || name === 'navigateByUrl') return true;
-  return (name === 'push' || name === 'replace') && receiver !== undefined && /^(?:history|router)$/i.test(receiver);
+  if (receiver === undefined && madeByNavigationHook(call, scope)) return true;
+  if (receiver === undefined) return name === 'goto' || name === 'redirect';
+  if ((name === 'assign' || name === 'replace') && receiver === 'location') return true;
+  return (name === 'push' || name === 'replace') && /^\$?(?:history|router)$/i.test(receiver);
 }
 
 /**
@@ -47,6 +54,21 @@ function isNavigation(call: TSESTree.CallExpression): boolean {
 function fetchesWithoutKey(node: Node | undefined): boolean {
   const value = node === undefined ? undefined : unwrap(node);
   return isFunction(value) && value.params.length === 0;
+}
+
+/** React Router's and react-admin's navigation hooks: what they return navigates, whatever its name. */
+const navigationHooks: ReadonlySet<string> = new Set(['useNavigate', 'useRedirect']);
+
+/** `const go = useNavigate(); go('/x')`: a callee held in a constant one of the navigation hooks made. */
+function madeByNavigationHook(call: TSESTree.CallExpression, scope: ScopeModel): boolean {
+  const callee = calleeOf(call);
+  if (callee.type !== 'Identifier') return false;
+  const binding = scope.resolve(callee);
+  const init = binding?.kind === 'const' ? binding.init : undefined;
+  const made = init ? unwrap(init) : undefined;
+  if (made?.type !== 'CallExpression') return false;
+  const hook = calleeOf(made);
+  return hook.type === 'Identifier' && navigationHooks.has(hook.name);
 }
 
 /** `useQuery(['/x'], () => …)`, `queryClient.prefetchQuery('/x', () => …)`: a key given with the function that fetches. */
@@ -75,7 +97,13 @@ export function isNavigationString(root: Node, scope: ScopeModel): boolean {
     child = parent;
     parent = scope.parentOf(parent);
   }
-  if (parent?.type === 'JSXAttribute') return parent.value === child && parent.name.type === 'JSXIdentifier' && parent.name.name === 'to';
+  if (parent?.type === 'JSXAttribute') {
+    if (parent.value !== child || parent.name.type !== 'JSXIdentifier') return false;
+    if (parent.name.name === 'to') return true;
+    // Next's <Link href>: a route of the app (an <a href> may be the API's, a download).
+    const element = scope.parentOf(parent);
+    return parent.name.name === 'href' && element?.type === 'JSXOpeningElement' && element.name.type === 'JSXIdentifier' && /^(?:Link|NavLink)$/.test(element.name.name);
+  }
   // A key's parts: queryKey: ['/x', id], navigate(['/x', id])
   while (parent?.type === 'ArrayExpression') {
     child = parent;
@@ -91,10 +119,15 @@ export function isNavigationString(root: Node, scope: ScopeModel): boolean {
     }
     const key = propertyKeyName(parent);
     if (key === 'queryKey') return fetchesWithoutKey(queryFunctionOf(object));
-    if (key === 'path' || key === 'redirectTo') return hasKey(object, routeKeys);
+    if (key === 'path' || key === 'redirectTo') {
+      // `router.push({ path: '/x', query })`: a location object given to a navigation call.
+      const owner = object ? scope.parentOf(object) : undefined;
+      if (owner?.type === 'CallExpression' && owner.arguments[0] === object && isNavigation(owner, scope)) return true;
+      return hasKey(object, routeKeys);
+    }
     if (key === 'link') return hasKey(object, 'title');
     return false;
   }
-  if (parent?.type === 'CallExpression' && parent.arguments[0] === child) return isNavigation(parent) || isQueryKeyBesideFunction(parent);
+  if (parent?.type === 'CallExpression' && parent.arguments[0] === child) return isNavigation(parent, scope) || isQueryKeyBesideFunction(parent);
   return false;
 }

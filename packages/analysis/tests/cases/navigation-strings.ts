@@ -6,6 +6,28 @@ import type { Case } from '../harness.js';
 
 const clientsString = { id: 'campaign-dictionary-clients', key: '/v1/campaigns/dictionaries/clients', form: 'url-string', migration: 'rewrite' } as const;
 
+const NAV = [
+  "import Link from 'next/link';",
+  'export function A({ router }: { router: any }) {',
+  '  const go = useRedirect();',
+  '  return (',
+  '    <div>',
+  '      <Link href="/v1/campaigns/dictionaries/managers">Managers</Link>',
+  "      <button onClick={() => go('/v1/campaigns/dictionaries/managers')} />",
+  '      <a href="/v1/campaigns/dictionaries/clients">Export</a>',
+  "      <button onClick={() => router.push({ path: '/v1/campaigns/dictionaries/managers' })} />",
+  '    </div>',
+  '  );',
+  '}',
+  'export function b(this: any, res: any) {',
+  "  res.redirect('/v1/campaigns/dictionaries/clients');",
+  "  this.$router.push('/v1/campaigns/dictionaries/managers');",
+  "  goto('/v1/campaigns/dictionaries/managers');",
+  "  redirect('/v1/campaigns/dictionaries/managers');",
+  "  window.location.assign('/v1/campaigns/dictionaries/managers');",
+  '}',
+];
+
 export const navigationStringCases: Case[] = [
   {
     name: "a router link's `to` and a navigate call are the app's routes; an <a href> to the API is a request of the browser",
@@ -184,6 +206,21 @@ export const navigationStringCases: Case[] = [
           "export const two = () => useQuery(['/v1/campaigns/dictionaries/managers'], () => adform.get('/v1/campaigns/dictionaries/managers'));",
           "export const three = () => useQuery({ queryKey: ['/v1/buyer/advertisers'], queryFn: ({ queryKey }) => fetch(queryKey[0]) });",
         ].join('\n'),
+      },
+    ],
+  },
+  {
+    name: "Next's <Link href>, Vue's $router.push, a location object, goto, redirect, a navigation hook's result and location.assign are navigation; res.redirect and an <a href> are not",
+    code: NAV.join('\n'),
+    jsx: true,
+    expected: [
+      {
+        ...clientsString, at: '"/v1/campaigns/dictionaries/clients"',
+        output: NAV.map((line, index) => (index === 7 ? '      <a href="/v1/buyer/advertisers">Export</a>' : line)).join('\n'),
+      },
+      {
+        ...clientsString, at: "'/v1/campaigns/dictionaries/clients'",
+        output: NAV.map((line, index) => (index === 13 ? "  res.redirect('/v1/buyer/advertisers');" : line)).join('\n'),
       },
     ],
   },
