@@ -43,6 +43,7 @@ export interface FileIndex {
   /**
    * Strings no request of the client reads: server routes, and where URL-shaped strings are the app's
    * own navigation, a server's OpenAPI `paths`, or a query key beside its queryFn (`isNavigationString`).
+   * The retirement rules' reading; the OAuth rules still read navigation (a browser sent to the authorize URL).
    */
   readonly notRequestUrls: ReadonlySet<Node>;
   readonly soapClientCalls: readonly SoapClientCall[];

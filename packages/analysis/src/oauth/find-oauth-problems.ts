@@ -179,7 +179,7 @@ function urlParamsOfTokenRequest(site: RequestSite, query: readonly Segment[], c
 /** Every request to the identity provider the file builds: HTTP calls, `new URL(...)`, URL strings, helpers given an authorize URL and params. */
 function collectRequests(index: FileIndex, hosts: readonly string[] | undefined, context: EvaluationContext, problems: OAuthProblem[]): IdentityRequest[] {
   const requests: IdentityRequest[] = [];
-  const consumed = new Set<Node>(index.notRequestUrls);
+  const consumed = new Set<Node>(index.serverRoutePaths);
   const { authorize, token } = identityProvider;
   const sites = new Map(index.requests.map((site) => [site.call as Node, site]));
 

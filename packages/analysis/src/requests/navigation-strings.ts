@@ -35,14 +35,14 @@ function calleeNames(call: TSESTree.CallExpression): { readonly name: string | u
 /**
  * `navigate('/x')`, `router.navigate(['/x'])`, `router.navigateByUrl('/x')`, `history.push('/x')`,
  * `router.replace('/x')`, Vue's `this.$router.push('/x')`, SvelteKit's `goto('/x')`, Next's and
- * react-admin's `redirect('/x')` (a function, not Express's `res.redirect`), `location.assign('/x')`.
+ * react-admin's `redirect('/x')` (a function, not Express's `res.redirect`).
  */
 function isNavigation(call: TSESTree.CallExpression, scope: ScopeModel): boolean {
   const { name, receiver } = calleeNames(call);
   if (name === 'navigate' || name === 'navigateByUrl') return true;
   if (receiver === undefined && madeByNavigationHook(call, scope)) return true;
   if (receiver === undefined) return name === 'goto' || name === 'redirect';
-  if ((name === 'assign' || name === 'replace') && receiver === 'location') return true;
+  // `location.assign(url)` is left a string: the browser requests what it is given (an OAuth authorize URL, an export).
   return (name === 'push' || name === 'replace') && /^\$?(?:history|router)$/i.test(receiver);
 }
 

@@ -24,7 +24,6 @@ const NAV = [
   "  this.$router.push('/v1/campaigns/dictionaries/managers');",
   "  goto('/v1/campaigns/dictionaries/managers');",
   "  redirect('/v1/campaigns/dictionaries/managers');",
-  "  window.location.assign('/v1/campaigns/dictionaries/managers');",
   '}',
 ];
 
@@ -210,7 +209,7 @@ export const navigationStringCases: Case[] = [
     ],
   },
   {
-    name: "Next's <Link href>, Vue's $router.push, a location object, goto, redirect, a navigation hook's result and location.assign are navigation; res.redirect and an <a href> are not",
+    name: "Next's <Link href>, Vue's $router.push, a location object, goto, redirect and a navigation hook's result are navigation; res.redirect and an <a href> are not",
     code: NAV.join('\n'),
     jsx: true,
     expected: [
