@@ -27,184 +27,130 @@ const NAV = [
   '}',
 ];
 
+const withLine = (lines: readonly string[], at: number, text: string): string => lines.map((line, index) => (index === at ? text : line)).join('\n');
+
+const ROUTER_LINKS = [
+  "import { Link, Navigate, useNavigate } from 'react-router-dom';",
+  'export function Nav({ id }: { id: string }) {',
+  '  const navigate = useNavigate();',
+  '  return (',
+  '    <nav>',
+  '      <Link to="/v1/campaigns/dictionaries/managers">Managers</Link>',
+  "      <Navigate to={'/v1/campaigns/dictionaries/managers'} />",
+  "      <button onClick={() => navigate('/v1/campaigns/dictionaries/managers')}>Managers</button>",
+  '      <button onClick={() => navigate(`/v1/campaigns/${id}`)}>One</button>',
+  '      <a href="https://api.adform.com/v1/campaigns/dictionaries/clients">Export</a>',
+  '    </nav>',
+  '  );',
+  '}',
+];
+
+const ROUTER_CALLS = [
+  'export class CampaignsComponent {',
+  '  open(id: string) {',
+  "    this.router.navigate(['/v1/campaigns/dictionaries/managers', id]);",
+  "    this.router.navigateByUrl('/v1/campaigns/dictionaries/managers');",
+  "    history.push('/v1/campaigns/dictionaries/managers');",
+  "    router.replace('/v1/campaigns/dictionaries/managers');",
+  "    urls.push('/v1/campaigns/dictionaries/clients');",
+  '  }',
+  '}',
+];
+
+const ROUTE_TABLES = [
+  'export const routes = [',
+  "  { path: 'v1/campaigns/dictionaries/managers', component: ManagersComponent },",
+  "  { path: 'v1/campaigns/dictionaries/comanagers', loadChildren: () => import('./co') },",
+  "  { path: 'legacy', redirectTo: '/v1/campaigns/dictionaries/managers', pathMatch: 'full' },",
+  '];',
+  "export const MENU = [{ title: 'Campaigns', icon: 'list-outline', link: '/v1/campaigns/dictionaries/managers' }];",
+  "export const request = { path: '/v1/campaigns/dictionaries/clients', method: 'GET' };",
+  "export const links = { link: '/v1/campaigns/dictionaries/clients' };",
+];
+
+const OPENAPI_PATHS = [
+  'module.exports = {',
+  "  openapi: '3.0.0',",
+  '  paths: {',
+  "    '/v1/campaigns/dictionaries/managers': { get: { summary: 'List managers' } },",
+  "    '/v1/campaigns/{id}': { get: { summary: 'One campaign' } },",
+  '  },',
+  '};',
+  "export const fixtures = { '/v1/campaigns/dictionaries/clients': [] };",
+];
+
+const QUERY_KEYS = [
+  "const adform = axios.create({ baseURL: 'https://api.adform.com' });",
+  "export const one = () => useQuery({ queryKey: ['/v1/campaigns/dictionaries/managers'], queryFn: () => adform.get('/v1/campaigns/dictionaries/managers') });",
+  "export const two = () => useQuery(['/v1/campaigns/dictionaries/managers'], () => adform.get('/v1/campaigns/dictionaries/managers'));",
+  "export const three = () => useQuery({ queryKey: ['/v1/campaigns/dictionaries/clients'], queryFn: ({ queryKey }) => fetch(queryKey[0]) });",
+];
+
 export const navigationStringCases: Case[] = [
   {
     name: "a router link's `to` and a navigate call are the app's routes; an <a href> to the API is a request of the browser",
-    code: [
-      "import { Link, Navigate, useNavigate } from 'react-router-dom';",
-      'export function Nav({ id }: { id: string }) {',
-      '  const navigate = useNavigate();',
-      '  return (',
-      '    <nav>',
-      '      <Link to="/v1/campaigns/dictionaries/managers">Managers</Link>',
-      "      <Navigate to={'/v1/campaigns/dictionaries/managers'} />",
-      "      <button onClick={() => navigate('/v1/campaigns/dictionaries/managers')}>Managers</button>",
-      '      <button onClick={() => navigate(`/v1/campaigns/${id}`)}>One</button>',
-      '      <a href="https://api.adform.com/v1/campaigns/dictionaries/clients">Export</a>',
-      '    </nav>',
-      '  );',
-      '}',
-    ].join('\n'),
+    code: ROUTER_LINKS.join('\n'),
     jsx: true,
     expected: [
       {
         ...clientsString, at: '"https://api.adform.com/v1/campaigns/dictionaries/clients"',
-        output: [
-          "import { Link, Navigate, useNavigate } from 'react-router-dom';",
-          'export function Nav({ id }: { id: string }) {',
-          '  const navigate = useNavigate();',
-          '  return (',
-          '    <nav>',
-          '      <Link to="/v1/campaigns/dictionaries/managers">Managers</Link>',
-          "      <Navigate to={'/v1/campaigns/dictionaries/managers'} />",
-          "      <button onClick={() => navigate('/v1/campaigns/dictionaries/managers')}>Managers</button>",
-          '      <button onClick={() => navigate(`/v1/campaigns/${id}`)}>One</button>',
-          '      <a href="https://api.adform.com/v1/buyer/advertisers">Export</a>',
-          '    </nav>',
-          '  );',
-          '}',
-        ].join('\n'),
+        output: withLine(ROUTER_LINKS, 9, '      <a href="https://api.adform.com/v1/buyer/advertisers">Export</a>'),
       },
     ],
   },
   {
     name: "Angular's and Vue's router calls, history.push and router.replace are navigation; an array's push is not",
-    code: [
-      'export class CampaignsComponent {',
-      '  open(id: string) {',
-      "    this.router.navigate(['/v1/campaigns/dictionaries/managers', id]);",
-      "    this.router.navigateByUrl('/v1/campaigns/dictionaries/managers');",
-      "    history.push('/v1/campaigns/dictionaries/managers');",
-      "    router.replace('/v1/campaigns/dictionaries/managers');",
-      "    urls.push('/v1/campaigns/dictionaries/clients');",
-      '  }',
-      '}',
-    ].join('\n'),
+    code: ROUTER_CALLS.join('\n'),
     js: false,
     expected: [
       {
         ...clientsString, at: "'/v1/campaigns/dictionaries/clients'",
-        output: [
-          'export class CampaignsComponent {',
-          '  open(id: string) {',
-          "    this.router.navigate(['/v1/campaigns/dictionaries/managers', id]);",
-          "    this.router.navigateByUrl('/v1/campaigns/dictionaries/managers');",
-          "    history.push('/v1/campaigns/dictionaries/managers');",
-          "    router.replace('/v1/campaigns/dictionaries/managers');",
-          "    urls.push('/v1/buyer/advertisers');",
-          '  }',
-          '}',
-        ].join('\n'),
+        output: withLine(ROUTER_CALLS, 6, "    urls.push('/v1/buyer/advertisers');"),
       },
     ],
   },
   {
     name: 'a route table and a menu item are navigation; an object with a path and a method, or a link without a title, is not',
-    code: [
-      'export const routes = [',
-      "  { path: 'v1/campaigns/dictionaries/managers', component: ManagersComponent },",
-      "  { path: 'v1/campaigns/dictionaries/comanagers', loadChildren: () => import('./co') },",
-      "  { path: 'legacy', redirectTo: '/v1/campaigns/dictionaries/managers', pathMatch: 'full' },",
-      '];',
-      "export const MENU = [{ title: 'Campaigns', icon: 'list-outline', link: '/v1/campaigns/dictionaries/managers' }];",
-      "export const request = { path: '/v1/campaigns/dictionaries/clients', method: 'GET' };",
-      "export const links = { link: '/v1/campaigns/dictionaries/clients' };",
-    ].join('\n'),
+    code: ROUTE_TABLES.join('\n'),
     js: true,
     expected: [
       {
         ...clientsString, at: "'/v1/campaigns/dictionaries/clients'",
-        output: [
-          'export const routes = [',
-          "  { path: 'v1/campaigns/dictionaries/managers', component: ManagersComponent },",
-          "  { path: 'v1/campaigns/dictionaries/comanagers', loadChildren: () => import('./co') },",
-          "  { path: 'legacy', redirectTo: '/v1/campaigns/dictionaries/managers', pathMatch: 'full' },",
-          '];',
-          "export const MENU = [{ title: 'Campaigns', icon: 'list-outline', link: '/v1/campaigns/dictionaries/managers' }];",
-          "export const request = { path: '/v1/buyer/advertisers', method: 'GET' };",
-          "export const links = { link: '/v1/campaigns/dictionaries/clients' };",
-        ].join('\n'),
+        output: withLine(ROUTE_TABLES, 6, "export const request = { path: '/v1/buyer/advertisers', method: 'GET' };"),
       },
       {
         ...clientsString, at: "'/v1/campaigns/dictionaries/clients'", occurrence: 2,
-        output: [
-          'export const routes = [',
-          "  { path: 'v1/campaigns/dictionaries/managers', component: ManagersComponent },",
-          "  { path: 'v1/campaigns/dictionaries/comanagers', loadChildren: () => import('./co') },",
-          "  { path: 'legacy', redirectTo: '/v1/campaigns/dictionaries/managers', pathMatch: 'full' },",
-          '];',
-          "export const MENU = [{ title: 'Campaigns', icon: 'list-outline', link: '/v1/campaigns/dictionaries/managers' }];",
-          "export const request = { path: '/v1/campaigns/dictionaries/clients', method: 'GET' };",
-          "export const links = { link: '/v1/buyer/advertisers' };",
-        ].join('\n'),
+        output: withLine(ROUTE_TABLES, 7, "export const links = { link: '/v1/buyer/advertisers' };"),
       },
     ],
   },
   {
     name: "the keys of an OpenAPI description's paths describe a server; a map keyed by URL elsewhere is still read",
-    code: [
-      'module.exports = {',
-      "  openapi: '3.0.0',",
-      '  paths: {',
-      "    '/v1/campaigns/dictionaries/managers': { get: { summary: 'List managers' } },",
-      "    '/v1/campaigns/{id}': { get: { summary: 'One campaign' } },",
-      '  },',
-      '};',
-      "export const fixtures = { '/v1/campaigns/dictionaries/clients': [] };",
-    ].join('\n'),
+    code: OPENAPI_PATHS.join('\n'),
     js: true,
     expected: [
       {
         ...clientsString, at: "'/v1/campaigns/dictionaries/clients'",
-        output: [
-          'module.exports = {',
-          "  openapi: '3.0.0',",
-          '  paths: {',
-          "    '/v1/campaigns/dictionaries/managers': { get: { summary: 'List managers' } },",
-          "    '/v1/campaigns/{id}': { get: { summary: 'One campaign' } },",
-          '  },',
-          '};',
-          "export const fixtures = { '/v1/buyer/advertisers': [] };",
-        ].join('\n'),
+        output: withLine(OPENAPI_PATHS, 7, "export const fixtures = { '/v1/buyer/advertisers': [] };"),
       },
     ],
   },
   {
     name: 'a React Query key beside a queryFn that makes the request is one request with it; a key the query function may fetch is still a string',
-    code: [
-      "const adform = axios.create({ baseURL: 'https://api.adform.com' });",
-      "export const one = () => useQuery({ queryKey: ['/v1/campaigns/dictionaries/managers'], queryFn: () => adform.get('/v1/campaigns/dictionaries/managers') });",
-      "export const two = () => useQuery(['/v1/campaigns/dictionaries/managers'], () => adform.get('/v1/campaigns/dictionaries/managers'));",
-      "export const three = () => useQuery({ queryKey: ['/v1/campaigns/dictionaries/clients'], queryFn: ({ queryKey }) => fetch(queryKey[0]) });",
-    ].join('\n'),
+    code: QUERY_KEYS.join('\n'),
     js: true,
     expected: [
       {
         id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'axios', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'", occurrence: 2,
-        output: [
-          "const adform = axios.create({ baseURL: 'https://api.adform.com' });",
-          "export const one = () => useQuery({ queryKey: ['/v1/campaigns/dictionaries/managers'], queryFn: () => adform.get('/v1/buyer/classifiers/managers') });",
-          "export const two = () => useQuery(['/v1/campaigns/dictionaries/managers'], () => adform.get('/v1/campaigns/dictionaries/managers'));",
-          "export const three = () => useQuery({ queryKey: ['/v1/campaigns/dictionaries/clients'], queryFn: ({ queryKey }) => fetch(queryKey[0]) });",
-        ].join('\n'),
+        output: withLine(QUERY_KEYS, 1, "export const one = () => useQuery({ queryKey: ['/v1/campaigns/dictionaries/managers'], queryFn: () => adform.get('/v1/buyer/classifiers/managers') });"),
       },
       {
         id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'axios', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'", occurrence: 4,
-        output: [
-          "const adform = axios.create({ baseURL: 'https://api.adform.com' });",
-          "export const one = () => useQuery({ queryKey: ['/v1/campaigns/dictionaries/managers'], queryFn: () => adform.get('/v1/campaigns/dictionaries/managers') });",
-          "export const two = () => useQuery(['/v1/campaigns/dictionaries/managers'], () => adform.get('/v1/buyer/classifiers/managers'));",
-          "export const three = () => useQuery({ queryKey: ['/v1/campaigns/dictionaries/clients'], queryFn: ({ queryKey }) => fetch(queryKey[0]) });",
-        ].join('\n'),
+        output: withLine(QUERY_KEYS, 2, "export const two = () => useQuery(['/v1/campaigns/dictionaries/managers'], () => adform.get('/v1/buyer/classifiers/managers'));"),
       },
       {
         ...clientsString, at: "'/v1/campaigns/dictionaries/clients'",
-        output: [
-          "const adform = axios.create({ baseURL: 'https://api.adform.com' });",
-          "export const one = () => useQuery({ queryKey: ['/v1/campaigns/dictionaries/managers'], queryFn: () => adform.get('/v1/campaigns/dictionaries/managers') });",
-          "export const two = () => useQuery(['/v1/campaigns/dictionaries/managers'], () => adform.get('/v1/campaigns/dictionaries/managers'));",
-          "export const three = () => useQuery({ queryKey: ['/v1/buyer/advertisers'], queryFn: ({ queryKey }) => fetch(queryKey[0]) });",
-        ].join('\n'),
+        output: withLine(QUERY_KEYS, 3, "export const three = () => useQuery({ queryKey: ['/v1/buyer/advertisers'], queryFn: ({ queryKey }) => fetch(queryKey[0]) });"),
       },
     ],
   },
