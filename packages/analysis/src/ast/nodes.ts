@@ -128,6 +128,15 @@ export function hasSpread(object: TSESTree.ObjectExpression): boolean {
   return object.properties.some((property) => property.type === 'SpreadElement');
 }
 
+/**
+ * The value of the member named `name` of an object literal, a method's function too (`query(arg) { … }`),
+ * which `propertyValueOf` passes over; the last one wins, as at runtime.
+ */
+export function memberValueOf(object: TSESTree.ObjectExpression, name: string): Node | undefined {
+  const member = object.properties.findLast((property): property is TSESTree.Property => property.type === 'Property' && propertyKeyName(property) === name);
+  return member ? unwrap(member.value) : undefined;
+}
+
 /** The value of the property named `name` in an object literal, unwrapped (the last one wins, as at runtime). */
 export function propertyValueOf(object: TSESTree.ObjectExpression, name: string): Node | undefined {
   const matches = valueProperties(object).filter((property) => propertyKeyName(property) === name);

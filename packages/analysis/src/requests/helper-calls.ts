@@ -109,15 +109,17 @@ function onlyBaseBefore(url: readonly Segment[], at: number): boolean {
 
 /** `fn` as a helper: one request in its body, whose path is one of its parameters; undefined otherwise (memoized per file). */
 function helperOf(fn: FunctionNode, context: EvaluationContext, recognize: RecognizeForHelper): Helper | undefined {
-  const memo = context.memo;
-  const key = memo === undefined ? undefined : (memo.get(helperKey) as Map<FunctionNode, Helper | null> | undefined) ?? new Map<FunctionNode, Helper | null>();
-  if (memo !== undefined && key !== undefined) memo.set(helperKey, key);
-  const known = key?.get(fn);
+  let helpers = context.memo?.get(helperKey) as Map<FunctionNode, Helper | null> | undefined;
+  if (helpers === undefined) {
+    helpers = new Map();
+    context.memo?.set(helperKey, helpers);
+  }
+  const known = helpers.get(fn);
   if (known !== undefined) return known ?? undefined;
-  key?.set(fn, null); // a helper that reaches itself again is none
+  helpers.set(fn, null); // a helper that reaches itself again is none
   // Read as written, whatever call is being read when it is first asked for (its parameters are holes).
   const helper = readHelper(fn, context.givenArguments === undefined ? context : { ...context, givenArguments: undefined }, recognize);
-  key?.set(fn, helper ?? null);
+  helpers.set(fn, helper ?? null);
   return helper;
 }
 
@@ -145,8 +147,7 @@ function readHelper(fn: FunctionNode, context: EvaluationContext, recognize: Rec
  * caller's argument in place of the parameter, at that argument; the helper's method and the text it
  * writes are the helper's (shared by every call: never edited for one).
  */
-export function helperCall(call: TSESTree.CallExpression, context: EvaluationContext, recognize: RecognizeForHelper): HttpCall | undefined {
-  const fn = calledFunction(call, context);
+export function helperCall(call: TSESTree.CallExpression, context: EvaluationContext, recognize: RecognizeForHelper, fn = calledFunction(call, context)): HttpCall | undefined {
   const helper = fn ? helperOf(fn, context, recognize) : undefined;
   const argument = helper ? argumentAt(call, helper.paramIndex) : undefined;
   if (!helper || !argument || call.arguments.slice(0, helper.paramIndex + 1).some((each) => each.type === 'SpreadElement')) return undefined;

@@ -2,12 +2,12 @@ import type { HttpMethod } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, calleeOf, hasSpread, isFunction, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { CallForm } from '../types.js';
-import { constantValueOf, evaluateExpression, evaluateUrl, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import { evaluateExpression, evaluateUrl, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import type { Segment } from '../url/segments.js';
 import { baseOption, clientOf, type ClientKind, type HttpClient } from './http-clients.js';
 import { calledFunction, helperCall } from './helper-calls.js';
 import { rtkEndpointOf } from './rtk-query.js';
-import { wrapperInstanceOf } from './wrapper-classes.js';
+import { createdInstanceOf, wrapperInstanceOf } from './wrapper-classes.js';
 
 /** Where the method of a call is written, which decides whether an edit can change it. */
 export type MethodSource =
@@ -271,21 +271,11 @@ function jqueryCall(verb: string, verbNode: Node, shape: CallShape): HttpCall | 
 /** Built-ins whose `get`, `set`, `delete` are no HTTP verbs. */
 const collections: ReadonlySet<string> = new Set(['Map', 'WeakMap', 'Set', 'WeakSet', 'URLSearchParams', 'Headers', 'FormData']);
 
-/** A receiver the file makes with `new Map()` and the like: a constant, or the one value a class gives `this.x`. */
+/** A receiver the file makes with `new Map()` and the like (`createdInstanceOf`: a constant, or the one value a class gives `this.x`). */
 function isCollection(node: Node, context: EvaluationContext): boolean {
-  const value = unwrap(node);
-  let made: Node | undefined;
-  if (value.type === 'Identifier') made = constantValueOf(context.scope.resolve(value));
-  else if (value.type === 'MemberExpression' && unwrap(value.object).type === 'ThisExpression') {
-    const classNode = context.scope.enclosingClass(value);
-    const name = memberPropertyName(value);
-    const values = classNode && name !== undefined ? (context.scope.classFacts(classNode)?.thisValues.get(name) ?? []) : [];
-    made = values.length === 1 ? values[0] : undefined;
-  }
-  const created = made === undefined ? undefined : unwrap(made);
-  if (created?.type !== 'NewExpression') return false;
-  const callee = unwrap(created.callee);
-  return callee.type === 'Identifier' && collections.has(callee.name) && context.scope.resolve(callee) === undefined;
+  const created = createdInstanceOf(node, context);
+  const callee = created ? unwrap(created.callee) : undefined;
+  return callee?.type === 'Identifier' && collections.has(callee.name) && context.scope.resolve(callee) === undefined;
 }
 
 /** Recognizes an HTTP request in a call expression; undefined when the call is not one. */
@@ -302,7 +292,8 @@ export function recognizeHttpCall(call: TSESTree.CallExpression, context: Evalua
       if (!client) {
         // A method the file writes (`Api.get`, `requests.get`, `this.get`): its request, if it makes one, not a client's verb;
         // a collection's `get` (`cache.get(url)` of a `new Map()`) is no request.
-        if (calledFunction(call, context)) return helperCall(call, context, recognizeHttpCall);
+        const fn = calledFunction(call, context);
+        if (fn) return helperCall(call, context, recognizeHttpCall, fn);
         if (isCollection(callee.object, context)) return undefined;
       }
       const site = methodCall(client, verb, unwrap(callee.property), shape);

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { calleeOf, isFunction, memberPropertyName, propertyKeyName, unwrap, type Node } from '../ast/nodes.js';
+import { calleeOf, isFunction, memberPropertyName, memberValueOf, propertyKeyName, unwrap, type Node } from '../ast/nodes.js';
 import type { ScopeModel } from '../file-index/scope-model.js';
 
 // URL-shaped strings that are no request of the client, by where they are written: the app's own
@@ -40,8 +40,7 @@ function calleeNames(call: TSESTree.CallExpression): { readonly name: string | u
 function isNavigation(call: TSESTree.CallExpression, scope: ScopeModel): boolean {
   const { name, receiver } = calleeNames(call);
   if (name === 'navigate' || name === 'navigateByUrl') return true;
-  if (receiver === undefined && madeByNavigationHook(call, scope)) return true;
-  if (receiver === undefined) return name === 'goto' || name === 'redirect';
+  if (receiver === undefined) return name === 'goto' || name === 'redirect' || madeByNavigationHook(call, scope);
   // `location.assign(url)` is left a string: the browser requests what it is given (an OAuth authorize URL, an export).
   return (name === 'push' || name === 'replace') && /^\$?(?:history|router)$/i.test(receiver);
 }
@@ -78,12 +77,6 @@ function isQueryKeyBesideFunction(call: TSESTree.CallExpression): boolean {
   return name !== undefined && queryFunctions.has(name) && second !== undefined && second.type !== 'SpreadElement' && fetchesWithoutKey(second);
 }
 
-function queryFunctionOf(object: Node | undefined): Node | undefined {
-  if (object?.type !== 'ObjectExpression') return undefined;
-  for (const property of object.properties) if (property.type === 'Property' && propertyKeyName(property) === 'queryFn') return property.value;
-  return undefined;
-}
-
 /** Whether a string root (a literal, a template, a `+`) is written where no request reads it (see the top of this module). */
 export function isNavigationString(root: Node, scope: ScopeModel): boolean {
   let child = root;
@@ -118,7 +111,7 @@ export function isNavigationString(root: Node, scope: ScopeModel): boolean {
       return owner?.type === 'Property' && owner.value === object && propertyKeyName(owner) === 'paths';
     }
     const key = propertyKeyName(parent);
-    if (key === 'queryKey') return fetchesWithoutKey(queryFunctionOf(object));
+    if (key === 'queryKey') return object?.type === 'ObjectExpression' && fetchesWithoutKey(memberValueOf(object, 'queryFn'));
     if (key === 'path' || key === 'redirectTo') {
       // `router.push({ path: '/x', query })`: a location object given to a navigation call.
       const owner = object ? scope.parentOf(object) : undefined;

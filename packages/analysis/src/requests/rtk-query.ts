@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, isFunction, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, unwrap, type Node } from '../ast/nodes.js';
+import { argumentAt, calleeOf, isFunction, memberPropertyName, memberValueOf, type Node, propertyKeyName, propertyValueOf, rangeOf, unwrap } from '../ast/nodes.js';
 import { constantValueOf, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import { flatText, type Segment } from '../url/segments.js';
 import { baseOption } from './http-clients.js';
@@ -82,8 +82,7 @@ function baseQueryBase(node: Node, context: EvaluationContext, depth: number): r
   if (!isFunction(value) || !value.body) return undefined;
   // A wrapper: the base queries it calls, when they are one.
   const [start, end] = rangeOf(value.body);
-  const bases = new Set<readonly Segment[]>();
-  let text: string | undefined;
+  let found: readonly Segment[] | undefined;
   for (const call of context.scope.calls) {
     const [callStart, callEnd] = rangeOf(call);
     if (call.type !== 'CallExpression' || callStart < start || callEnd > end) continue;
@@ -93,12 +92,10 @@ function baseQueryBase(node: Node, context: EvaluationContext, depth: number): r
     const init = binding?.kind === 'const' ? constantValueOf(binding) : undefined;
     const base = init && unwrap(init).type === 'CallExpression' ? baseQueryBase(init, context, depth + 1) : undefined;
     if (!base) continue;
-    const flat = flatText(base);
-    if (text !== undefined && flat !== text) return undefined;
-    text = flat;
-    bases.add(base);
+    if (found !== undefined && flatText(found) !== flatText(base)) return undefined;
+    found ??= base;
   }
-  return bases.size >= 1 ? [...bases][0] : undefined;
+  return found;
 }
 
 /**
@@ -122,8 +119,8 @@ export function rtkEndpointOf(call: TSESTree.CallExpression, context: Evaluation
   // The API's base, where this file makes it (an API imported to inject endpoints into has a base the file does not show).
   const api = createApiCall(owner, context);
   const definition = objectLiteralOf(argumentAt(call, 0), context);
-  // `query: (arg) => …` or the method `query(arg) { … }` (no value property: `propertyValueOf` passes methods over).
-  const query = definition?.properties.findLast((property): property is TSESTree.Property => property.type === 'Property' && propertyKeyName(property) === 'query')?.value;
+  // `query: (arg) => …` or the method `query(arg) { … }`.
+  const query = definition ? memberValueOf(definition, 'query') : undefined;
   const returned = returnedBy(query);
   return returned ? { returned: unwrap(returned), base: baseOf(api, context) } : undefined;
 }

@@ -12,7 +12,7 @@ export type RecognizeRequest = (
 ) => { readonly url: readonly Segment[]; readonly clientHosts?: readonly string[] | undefined } | undefined;
 
 /** The `new X(...)` an expression stands for: written there, a constant, or the one value a class gives `this.x`. */
-function createdInstanceOf(node: Node, context: EvaluationContext): TSESTree.NewExpression | undefined {
+export function createdInstanceOf(node: Node, context: EvaluationContext): TSESTree.NewExpression | undefined {
   const value = unwrap(node);
   if (value.type === 'NewExpression') return value;
   if (value.type === 'Identifier') {

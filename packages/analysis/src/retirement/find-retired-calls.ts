@@ -494,23 +494,18 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
   const sentTo = index.soapStrings.length === 0 ? undefined : requestSending(index);
   const otherHostRequests = new Set<Node>();
   for (const hit of index.soapStrings) {
-    if (hit.urlToken !== undefined && !isOnHost(hit.urlToken, run.hostsOf(hit.match.entry))) {
-      run.otherHostCount += 1;
-      continue;
-    }
     // An envelope or an action names no host; the request that sends it does (`$.ajax({ url, data: envelope, headers })`).
     const sending = hit.urlToken === undefined ? sentTo?.(hit.root) : undefined;
-    const sentWith = sending?.url;
-    if (sending !== undefined && !isOnHost(sending.url, run.hostsOf(hit.match.entry))) {
-      // Its envelope and its action are one request: counted once.
-      if (!otherHostRequests.has(sending.call)) run.otherHostCount += 1;
-      otherHostRequests.add(sending.call);
+    const written = hit.urlToken ?? sending?.url;
+    if (written !== undefined && !isOnHost(written, run.hostsOf(hit.match.entry))) {
+      // An envelope and its action sent by one request are counted once.
+      if (sending === undefined || !otherHostRequests.has(sending.call)) run.otherHostCount += 1;
+      if (sending !== undefined) otherHostRequests.add(sending.call);
       continue;
     }
     const kind: SoapSiteKind = hit.form === 'soap-envelope' ? 'envelope' : hit.isActionHeader ? 'action-header' : 'action';
     const range = hit.form === 'soap-envelope' ? (hit.nameRange ?? rangeOf(hit.literal)) : rangeOf(hit.literal);
     const soap: SoapSite = { entryId: hit.match.entry.id, kind, literal: hit.form === 'wcf-url' ? undefined : hit.literal, call: undefined };
-    const written = hit.urlToken ?? sentWith;
     drafts.push(operationFinding(run, hit.match.entry, hit.form, hit.literal, range, soap, written === undefined ? undefined : explicitHostOf(written)));
   }
 

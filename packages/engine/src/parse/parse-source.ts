@@ -87,33 +87,13 @@ function withoutFlowTypes(code: string): string | FlowSyntaxError | undefined {
   flowRemoveTypes ??= require('flow-remove-types') as typeof FlowRemoveTypes;
   try {
     const stripped = flowRemoveTypes(code, { all: true, pretty: false }).toString();
-    return (stripped.length === code.length ? stripped : padded(code, stripped)) ?? cannotStripInPlace;
+    // Without `pretty`, types are blanked in place; where that would break the code (an arrow's multi-line return type, a line-leading `implements`) flow-remove-types moves code instead.
+    return stripped.length === code.length ? stripped : cannotStripInPlace;
   } catch (error) {
     const { loc, message } = error as { loc?: { line?: unknown; column?: unknown }; message?: unknown };
     if (typeof loc?.line !== 'number' || typeof loc.column !== 'number' || typeof message !== 'string') return undefined;
     return { line: loc.line, column: loc.column, message: message.replace(/\s*\(\d+:\d+\)$/, '') };
   }
-}
-
-/**
- * The stripped code at the original's length, where flow-remove-types deleted characters instead of
- * blanking them (the line breaks of a multi-line return type before an arrow's `=>`, which may not
- * stand on a line of its own): a space in place of each, so every other character is back at its
- * offset. Undefined when the two do not line up as a blanking of the original.
- */
-function padded(code: string, stripped: string): string | undefined {
-  let out = '';
-  let at = 0;
-  // By UTF-16 code unit, as offsets count (`for…of` over the string would step over whole code points).
-  for (const char of code.split('')) {
-    if (at < stripped.length && (stripped[at] === char || (stripped[at] === ' ' && char !== '\n' && char !== '\r'))) {
-      out += stripped[at];
-      at += 1;
-    } else out += ' '; // deleted
-  }
-  if (at !== stripped.length || out.length !== code.length) return undefined;
-  for (let index = 0; index < code.length; index += 1) if (out[index] !== code[index] && out[index] !== ' ') return undefined;
-  return out;
 }
 
 /**
