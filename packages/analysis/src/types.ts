@@ -35,6 +35,8 @@ export type CallForm =
   | 'request'
   /** `needle.patch(url, data)`, `needle('patch', url, data)`. */
   | 'needle'
+  /** Node's `http`/`https` modules: `https.request({ hostname, path, method })`, `https.get(url)`. */
+  | 'node-http'
   | 'angular-http'
   /** `.get/.post/.put/.patch/.delete(url)` (or `.request(method, url)`) on a receiver the file does not identify. */
   | 'http-client'
@@ -98,7 +100,7 @@ export interface Finding {
  * the hosts a wrapper's requests go to when its base is not one string.
  */
 export interface ClientValue {
-  readonly kind: 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'request' | 'needle' | 'angular-http' | 'jquery' | 'xhr' | 'wrapper';
+  readonly kind: 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'request' | 'needle' | 'node-http' | 'node-http-request' | 'node-http-get' | 'angular-http' | 'jquery' | 'xhr' | 'wrapper';
   readonly base?: readonly UrlPart[];
   readonly hosts?: readonly string[];
 }

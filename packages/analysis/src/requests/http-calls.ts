@@ -2,8 +2,8 @@ import type { HttpMethod } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, calleeOf, hasSpread, isFunction, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { CallForm } from '../types.js';
-import { evaluateExpression, evaluateUrl, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
-import type { Segment } from '../url/segments.js';
+import { evaluateBase, evaluateExpression, evaluateUrl, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import { hole, syntheticText, type Segment } from '../url/segments.js';
 import { baseOption, clientOf, type ClientKind, type HttpClient } from './http-clients.js';
 import { calledFunction, helperCall } from './helper-calls.js';
 import { rtkEndpointOf } from './rtk-query.js';
@@ -187,9 +187,45 @@ function directCall(found: HttpClient, shape: CallShape): HttpCall | undefined {
     case 'needle':
       // needle(method, url, data, options)
       return looksLikeMethod(first) ? urlRequest(found.form, shape, second, methodOfExpression(first, context), found.base, found) : undefined;
+    case 'node-http-request':
+      return nodeHttpCall('request', shape);
+    case 'node-http-get':
+      return nodeHttpCall('get', shape);
     default:
       return undefined;
   }
+}
+
+/** The base of Node's request options: `//` and the `hostname` (else `host`); none when neither is written (Node's default, `localhost`, is not shown). */
+function nodeHttpBase(options: TSESTree.ObjectExpression, context: EvaluationContext): Segment[] | undefined {
+  const host = propertyValueOf(options, 'hostname') ?? propertyValueOf(options, 'host');
+  if (!host) return hasSpread(options) ? [hole()] : undefined;
+  return [syntheticText('//'), ...(evaluateBase(host, context) ?? [hole(host)])];
+}
+
+/**
+ * Node's `http`/`https` `request(options[, callback])`, `request(url[, options][, callback])` and
+ * `get(…)`: the options name the `path` (a request without one asks for `/`) and the `method` (GET
+ * when absent); `get` is always a GET, whatever its options say.
+ */
+function nodeHttpCall(verb: 'request' | 'get', shape: CallShape): HttpCall | undefined {
+  const { call, context } = shape;
+  const first = argumentAt(call, 0);
+  const second = argumentAt(call, 1);
+  const options = objectLiteralOf(first, context);
+  if (!options) {
+    const more = second && !isFunction(unwrap(second)) ? second : undefined;
+    return urlRequest('node-http', shape, first, verb === 'get' ? implicitGet : methodOfConfig(more, context));
+  }
+  const path = propertyValueOf(options, 'path');
+  if (!path) return undefined;
+  return {
+    form: 'node-http',
+    call,
+    urlNode: writtenFormOf(path, context),
+    url: joinBaseUrl(nodeHttpBase(options, context), evaluateUrl(path, context)),
+    method: verb === 'get' ? implicitGet : methodOfConfig(first, context),
+  };
 }
 
 const clientVerbs: Readonly<Partial<Record<ClientKind, readonly string[]>>> = {
@@ -241,6 +277,8 @@ function methodCall(found: HttpClient | undefined, verb: string, verbNode: Node,
       return jqueryCall(verb, verbNode, shape);
     case 'needle':
       return verb === 'request' && looksLikeMethod(first) ? urlRequest(found.form, shape, second, methodOfExpression(first, context), found.base, found) : undefined;
+    case 'node-http':
+      return verb === 'request' || verb === 'get' ? nodeHttpCall(verb, shape) : undefined;
     default:
       break;
   }

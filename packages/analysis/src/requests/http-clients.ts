@@ -32,6 +32,9 @@ const formOfKind: Readonly<Record<ClientKind, CallForm>> = {
   'undici-request': 'undici',
   request: 'request',
   needle: 'needle',
+  'node-http': 'node-http',
+  'node-http-request': 'node-http',
+  'node-http-get': 'node-http',
   'angular-http': 'angular-http',
   jquery: 'jquery',
   xhr: 'xhr',
@@ -90,7 +93,21 @@ function moduleClient(source: string | undefined, importedName: string | undefin
     case 'jquery':
       return whole ? client('jquery', 'jquery') : undefined;
     case 'request':
+    // Its promise wrappers and forks take the same options and verbs (`rp({ uri, method })`, `rp.post(…)`).
+    case 'request-promise':
+    case 'request-promise-native':
+    case 'request-promise-any':
+    case 'requestretry':
+    case 'postman-request':
+    case '@cypress/request':
       return whole ? client('request', 'request') : undefined;
+    case 'http':
+    case 'https':
+    case 'node:http':
+    case 'node:https':
+      if (importedName === 'request') return client('node-http-request', 'node-http');
+      if (importedName === 'get') return client('node-http-get', 'node-http');
+      return whole ? client('node-http', 'node-http') : undefined;
     case 'needle':
       return whole ? client('needle', 'needle') : undefined;
     default:

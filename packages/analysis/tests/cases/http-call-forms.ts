@@ -17,7 +17,95 @@ const NEEDLE = [
   "this.apiClient.callApi('/v1/campaigns', 'PATCH', {}, {}, {}, {}, body);",
 ];
 
+const NODE_HTTP = [
+  "const https = require('https');",
+  "import { request as send, get } from 'node:http';",
+  "const API_HOST = 'api.adform.com';",
+  "https.request({ hostname: API_HOST, path: '/v1/campaigns?limit=50', method: 'PATCH' }, done).end();",
+  "https.get({ host: 'api.adform.com', path: `/v1/campaigns/dictionaries/clients` }, done);",
+  "get('https://api.adform.com/v1/campaigns/dictionaries/managers', done);",
+  "send('https://api.adform.com/v1/campaigns', { method: 'GET', headers }, done);",
+  "const options = { hostname: process.env.ADFORM_HOST, port: 443, path: '/v1/campaigns', method: 'GET' };",
+  "https.request(options, done);",
+];
+
+const RP = [
+  "const rp = require('request-promise');",
+  "import rpn from 'request-promise-native';",
+  "rp({ uri: 'https://api.adform.com/v1/campaigns', method: 'PATCH', body, json: true });",
+  "rpn.get('https://api.adform.com/v1/campaigns/dictionaries/clients');",
+  "rp.post({ url: 'https://api.adform.com/v1/campaigns', body });",
+];
+
 export const httpCallFormCases: Case[] = [
+  {
+    name: "Node's http and https: request(options) at its path with the options' hostname (or host) and method, get() always a GET, request(url, options)",
+    code: NODE_HTTP.join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'node-http', migration: 'todo', at: "'/v1/campaigns?limit=50'" },
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'node-http', migration: 'rewrite', at: '`/v1/campaigns/dictionaries/clients`',
+        output: NODE_HTTP.map((line, index) => (index === 4 ? "https.get({ host: 'api.adform.com', path: `/v1/buyer/advertisers` }, done);" : line)).join('\n'),
+      },
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'node-http', migration: 'rewrite', at: "'https://api.adform.com/v1/campaigns/dictionaries/managers'",
+        output: NODE_HTTP.map((line, index) => (index === 5 ? "get('https://api.adform.com/v1/buyer/classifiers/managers', done);" : line)).join('\n'),
+      },
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'node-http', migration: 'rewrite', at: "'https://api.adform.com/v1/campaigns'",
+        output: NODE_HTTP.map((line, index) => (index === 6 ? "send('https://api.adform.com/v1/buyer/campaigns', { method: 'GET', headers }, done);" : line)).join('\n'),
+      },
+      // The host comes from the environment: not shown, so it counts.
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'node-http', migration: 'rewrite', at: "'/v1/campaigns'",
+        output: NODE_HTTP.map((line, index) => (index === 7 ? "const options = { hostname: process.env.ADFORM_HOST, port: 443, path: '/v1/buyer/campaigns', method: 'GET' };" : line)).join('\n'),
+      },
+    ],
+  },
+  {
+    name: "Node's http and https: another host's path, a POST the catalog does not retire, options without a path, a module of the project named https",
+    code: [
+      "const https = require('https');",
+      "const local = require('./https');",
+      "https.request({ hostname: 'api.example.org', path: '/v1/campaigns', method: 'GET' });",
+      "https.request({ hostname: 'api.adform.com', path: '/v1/campaigns', method: 'POST' });",
+      "https.request({ hostname: 'api.adform.com', method: 'GET' });",
+      "https.createServer((req, res) => res.end('/v1/campaigns/dictionaries/clients'));",
+      "local.get({ path: '/v1/campaigns/dictionaries/labels' });",
+    ].join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      // The server's string and the project's own module (its `get` of an object): URL-shaped strings, as before.
+      { id: 'campaign-dictionary-clients', key: '/v1/campaigns/dictionaries/clients', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/clients'",
+        output: [
+          "const https = require('https');",
+          "const local = require('./https');",
+          "https.request({ hostname: 'api.example.org', path: '/v1/campaigns', method: 'GET' });",
+          "https.request({ hostname: 'api.adform.com', path: '/v1/campaigns', method: 'POST' });",
+          "https.request({ hostname: 'api.adform.com', method: 'GET' });",
+          "https.createServer((req, res) => res.end('/v1/buyer/advertisers'));",
+          "local.get({ path: '/v1/campaigns/dictionaries/labels' });",
+        ].join('\n'),
+      },
+      { id: 'campaign-dictionary-labels', key: '/v1/campaigns/dictionaries/labels', form: 'url-string', migration: 'todo', at: "'/v1/campaigns/dictionaries/labels'" },
+    ],
+  },
+  {
+    name: "request-promise and its kin take the request package's options and verbs: rp({ uri, method }), rpn.get(url), rp.post({ url })",
+    code: RP.join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'request', migration: 'todo', at: "'https://api.adform.com/v1/campaigns'" },
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'request', migration: 'rewrite', at: "'https://api.adform.com/v1/campaigns/dictionaries/clients'",
+        output: RP.map((line, index) => (index === 3 ? "rpn.get('https://api.adform.com/v1/buyer/advertisers');" : line)).join('\n'),
+      },
+    ],
+  },
   {
     name: "the request package: request(url, callback) is a GET, options say their method and uri, request.patch, and request.defaults({ baseUrl })",
     code: REQ.join('\n'),
