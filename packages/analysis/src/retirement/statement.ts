@@ -22,18 +22,54 @@ function isCallArgument(literal: Node, scope: ScopeModel): boolean {
   return (parent?.type === 'CallExpression' || parent?.type === 'NewExpression') && parent.callee !== current;
 }
 
+/** A call (maybe awaited, or optional) written as an array's entry: `Promise.all([\n  axios.get(a),\n  axios.get(b),\n])`. */
+function isCallEntry(entry: Node): boolean {
+  let value = entry;
+  while (value.type === 'AwaitExpression' || value.type === 'ChainExpression' || value.type === 'TSAsExpression' || value.type === 'TSNonNullExpression') {
+    value = value.type === 'ChainExpression' ? value.expression : value.type === 'AwaitExpression' ? value.argument : value.expression;
+  }
+  return value.type === 'CallExpression' || value.type === 'NewExpression';
+}
+
+/** Whether a comment line above `member`, an entry of `literal` written on lines of its own, stays with its site. */
+function isEntryOfItsOwn(member: Node, literal: Node, scope: ScopeModel): boolean {
+  if (literal.type !== 'ObjectExpression' && literal.type !== 'ArrayExpression') return false;
+  return !isCallArgument(literal, scope) || (literal.type === 'ArrayExpression' && isCallEntry(member));
+}
+
+const lineStartOf = (offset: number, text: string): number => text.lastIndexOf('\n', offset - 1) + 1;
+
+/**
+ * For a statement that does not begin its line (`one(id) { return get(id); }`): the statement, class
+ * member or literal entry around it that begins that same line, above which a comment line is still
+ * code (not across JSX, where it would be text, nor a template). Undefined when there is none.
+ */
+function lineStatementStart(statement: Node, scope: ScopeModel, text: string): number | undefined {
+  const line = lineStartOf(startOf(statement), text);
+  let current = statement;
+  for (let parent = scope.parentOf(current); parent && lineStartOf(startOf(parent), text) === line; parent = scope.parentOf(current)) {
+    if (parent.type.startsWith('JSX') || parent.type === 'TemplateLiteral' || parent.type === 'Program') return undefined;
+    current = parent;
+    const above = scope.parentOf(current);
+    if (above && beginsItsLine(current, text) && (isStatementList(above) || isEntryOfItsOwn(current, above, scope))) return startOf(current);
+  }
+  return undefined;
+}
+
 /**
  * Start of the statement (or class member) around `node`: where a TODO comment above it goes. Or of
  * the member of an object or array literal written on lines of its own (a constants table's entry, an
- * RTK Query endpoint), which a comment line above it keeps with its site instead of stacking every
- * TODO of a long table above the table. A call's own config (`axios({\n  url: …\n})`) is part of the
- * call: its members do not count, the TODO goes above the call's statement.
+ * RTK Query endpoint, a request among `Promise.all`'s), which a comment line above it keeps with its
+ * site instead of stacking every TODO of a long table above the table. A call's own config
+ * (`axios({\n  url: …\n})`) is part of the call: its members do not count, the TODO goes above the
+ * call's statement. A statement written after others on its line (a one-line method's body) gives the
+ * start of what begins that line, when a comment may go above it (`lineStatementStart`).
  */
 export function statementStartOf(node: Node, scope: ScopeModel, text: string): number {
   let current = node;
   for (let parent = scope.parentOf(current); parent && !isStatementList(parent); parent = scope.parentOf(current)) {
-    if ((parent.type === 'ObjectExpression' || parent.type === 'ArrayExpression') && beginsItsLine(current, text) && !isCallArgument(parent, scope)) return startOf(current);
+    if (beginsItsLine(current, text) && isEntryOfItsOwn(current, parent, scope)) return startOf(current);
     current = parent;
   }
-  return startOf(current);
+  return beginsItsLine(current, text) ? startOf(current) : (lineStatementStart(current, scope, text) ?? startOf(current));
 }
