@@ -350,6 +350,36 @@ describe('the OAuth checks', () => {
     );
   });
 
+  it("reads the bodies of Node ETL clients: Node's req.write/end, the request package's body/json/form, needle's data", () => {
+    const code = [
+      "const https = require('https');",
+      "const rp = require('request-promise');",
+      "const needle = require('needle');",
+      "const creds = { grant_type: 'client_credentials', client_id: id, client_secret: secret };",
+      "const req = https.request({ hostname: 'id.adform.com', path: '/sts/connect/token', method: 'POST' }, done);",
+      'req.write(JSON.stringify(creds));',
+      'req.end();',
+      "https.request({ hostname: 'id.adform.com', path: '/sts/connect/token', method: 'POST' }, done).end(new URLSearchParams(creds).toString());",
+      "rp({ uri: 'https://id.adform.com/sts/connect/token', method: 'POST', body: creds, json: true });",
+      "rp.post({ url: 'https://id.adform.com/sts/connect/token', form: creds, json: true });",
+      "rp.post('https://id.adform.com/sts/connect/token', { json: { grant_type: 'refresh_token' } });",
+      "rp.post({ url: 'https://id.adform.com/sts/connect/token', body: creds, json: true, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });",
+      "needle('post', 'https://id.adform.com/sts/connect/token', creds, { json: true });",
+      "needle.post('https://id.adform.com/sts/connect/token', creds);",
+      "const twice = https.request({ hostname: 'id.adform.com', path: '/sts/connect/token', method: 'POST' });",
+      'twice.write(JSON.stringify(part1));',
+      'twice.end(JSON.stringify(part2));',
+    ].join('\n');
+    expect(oauthProblems(code)).toEqual(
+      both([
+        ['token-request-json-body', 'JSON.stringify(creds)', 'JSON.stringify'],
+        ['token-request-json-body', 'creds', 'plain object'],
+        ['token-request-json-body', "{ grant_type: 'refresh_token' }", 'json option'],
+        ['token-request-json-body', 'creds', 'plain object'],
+      ]),
+    );
+  });
+
   it('reports a client_secret a token request puts in its URL: the query string, a params option, url.searchParams', () => {
     const code = [
       "fetch(`https://id.adform.com/sts/connect/token?grant_type=client_credentials&client_id=${id}&client_secret=${secret}`, { method: 'POST' });",

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, memberCallee, memberPropertyName, propertyKeyName, propertyValueOf, unwrap, valueProperties, type Node } from '../ast/nodes.js';
+import { argumentAt, calleeOf, isFunction, memberCallee, memberPropertyName, propertyKeyName, propertyValueOf, unwrap, valueProperties, type Node } from '../ast/nodes.js';
 import { objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import type { HttpCall } from './http-calls.js';
 
@@ -73,8 +73,9 @@ function bodyThenConfig(call: TSESTree.CallExpression, bodyKind: BodyKind, conte
  * The body, config object and content type of a recognized HTTP request, read from the call form:
  * `fetch(url, { body, headers })`, `axios.post(url, data, config)`, `axios({ data })`,
  * `got.post(url, { json | form | body })`, `ky.post(url, { json })`, `$.ajax({ data, contentType })`,
- * `$.post(url, data)`, `http.post(url, body, { headers })` (Angular `HttpClient`). superagent's
- * chained `.send(...)` and XHR's `.send(...)` are not read.
+ * `$.post(url, data)`, `http.post(url, body, { headers })` (Angular `HttpClient`), the `request`
+ * package's `{ form | json | body }`, needle's data, Node's `req.write(body)`. superagent's chained
+ * `.send(...)` and XHR's `.send(...)` are not read.
  */
 export function requestPartsOf(site: HttpCall, context: EvaluationContext): RequestParts {
   const { call } = site;
@@ -105,9 +106,79 @@ export function requestPartsOf(site: HttpCall, context: EvaluationContext): Requ
       return fromConfig(second, context, jqueryKeys);
     case 'http-client':
       return sendsBody ? bodyThenConfig(call, 'raw', context) : none;
+    case 'request':
+      return requestPackageParts(first ?? second, context);
+    case 'needle':
+      return needleParts(call, verb, context);
+    case 'node-http': {
+      const options = first ?? second;
+      return { body: nodeHttpBody(call, context), bodyKind: 'raw', config: options, contentType: contentTypeOf(options, context) };
+    }
     default:
       return none;
   }
+}
+
+const isTrue = (node: Node | undefined): boolean => {
+  const value = node ? unwrap(node) : undefined;
+  return value?.type === 'Literal' && value.value === true;
+};
+
+/**
+ * The `request` package's options (and request-promise's): `form` is sent form-encoded, `json: {…}` as
+ * JSON, `body` as given, or as JSON with `json: true` (unless a form Content-Type says otherwise, which
+ * the rule reads from the headers).
+ */
+function requestPackageParts(config: TSESTree.ObjectExpression | undefined, context: EvaluationContext): RequestParts {
+  const contentType = contentTypeOf(config, context);
+  const form = config ? propertyValueOf(config, 'form') : undefined;
+  if (form) return { body: form, bodyKind: 'form-option', config, contentType };
+  const json = config ? propertyValueOf(config, 'json') : undefined;
+  const body = config ? propertyValueOf(config, 'body') : undefined;
+  if (body) return { body, bodyKind: isTrue(json) ? 'object-as-json' : 'raw', config, contentType };
+  const jsonValue = json ? unwrap(json) : undefined;
+  if (json && jsonValue?.type !== 'Literal') return { body: json, bodyKind: 'json-option', config, contentType };
+  return { body: undefined, bodyKind: 'raw', config, contentType };
+}
+
+/** needle's data: `needle.post(url, data, options)`, `needle('post', url, data, options)`; an object is form-encoded unless `json: true`. */
+function needleParts(call: TSESTree.CallExpression, verb: string | undefined, context: EvaluationContext): RequestParts {
+  const direct = verb === undefined || verb === 'request';
+  if (!direct && !bodyVerbs.has(verb) && verb !== 'delete') return { body: undefined, bodyKind: 'raw', config: undefined, contentType: undefined };
+  const config = objectLiteralOf(argumentAt(call, direct ? 3 : 2), context);
+  const json = config ? propertyValueOf(config, 'json') : undefined;
+  return { body: argumentAt(call, direct ? 2 : 1), bodyKind: isTrue(json) ? 'object-as-json' : 'raw', config, contentType: contentTypeOf(config, context) };
+}
+
+/** An argument of `.write(x)` or `.end(x)` called on `receiver`'s value (not a callback). */
+function sentThrough(member: Node | undefined, receiver: Node, context: EvaluationContext): Node | undefined {
+  if (member?.type !== 'MemberExpression' || member.object !== receiver) return undefined;
+  const name = memberPropertyName(member);
+  const call = context.scope.parentOf(member);
+  if ((name !== 'write' && name !== 'end') || call?.type !== 'CallExpression' || call.callee !== member) return undefined;
+  const sent = argumentAt(call, 0);
+  return sent && !isFunction(unwrap(sent)) ? sent : undefined;
+}
+
+/**
+ * What Node's `http.request` sends: the one `.write(body)` or `.end(body)` chained on the call or
+ * called on the constant that holds it (`const req = https.request(…); req.write(body); req.end()`).
+ * Undefined when none or several do (a body written in pieces is not read).
+ */
+function nodeHttpBody(call: TSESTree.CallExpression, context: EvaluationContext): Node | undefined {
+  const chained = sentThrough(context.scope.parentOf(call), call, context);
+  if (chained) return chained;
+  const declarator = context.scope.parentOf(call);
+  if (declarator?.type !== 'VariableDeclarator' || declarator.init !== call || declarator.id.type !== 'Identifier') return undefined;
+  const binding = context.scope.resolve(declarator.id);
+  if (!binding || binding.reassigned) return undefined;
+  const sent: Node[] = [];
+  for (const reference of context.scope.references) {
+    if (reference === declarator.id || context.scope.resolve(reference) !== binding) continue;
+    const body = sentThrough(context.scope.parentOf(reference), reference, context);
+    if (body) sent.push(body);
+  }
+  return sent.length === 1 ? sent[0] : undefined;
 }
 
 /** `JSON.stringify(x)` → `x`; undefined when the node is not such a call. */
