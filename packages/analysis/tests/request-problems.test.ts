@@ -380,6 +380,35 @@ describe('the OAuth checks', () => {
     );
   });
 
+  it("reads a body held in a constant, XMLHttpRequest's send and setRequestHeader, superagent's send, set and type", () => {
+    const code = [
+      "const TOKEN_URL = 'https://id.adform.com/sts/connect/token';",
+      "const payload = JSON.stringify({ grant_type: 'client_credentials', client_id: id });",
+      "fetch(TOKEN_URL, { method: 'POST', body: payload });",
+      'async function shorthand(body = JSON.stringify(creds)) {',
+      "  const b = JSON.stringify({ grant_type: 'refresh_token' });",
+      "  return fetch(TOKEN_URL, { method: 'POST', body: b });",
+      '}',
+      'const xhr = new XMLHttpRequest();',
+      "xhr.open('POST', TOKEN_URL);",
+      "xhr.setRequestHeader('Content-Type', 'application/json');",
+      'xhr.send(form);',
+      "superagent.post(TOKEN_URL).send({ grant_type: 'client_credentials' });",
+      "superagent.post(TOKEN_URL).type('form').send({ grant_type: 'client_credentials' });",
+      "superagent.post(TOKEN_URL).set({ 'Content-Type': 'application/x-www-form-urlencoded' }).send({ grant_type: 'client_credentials' });",
+      "superagent.post(TOKEN_URL, { grant_type: 'client_credentials' }).set('Accept', 'application/json');",
+    ].join('\n');
+    expect(oauthProblems(code)).toEqual(
+      both([
+        ['token-request-json-body', 'payload', 'JSON.stringify'],
+        ['token-request-json-body', 'b', 'JSON.stringify'],
+        ['token-request-json-body', "'application/json'", 'Content-Type: application/json'],
+        ['token-request-json-body', "{ grant_type: 'client_credentials' }", 'plain object'],
+        ['token-request-json-body', "{ grant_type: 'client_credentials' }", 'plain object'],
+      ]),
+    );
+  });
+
   it('reports a client_secret a token request puts in its URL: the query string, a params option, url.searchParams', () => {
     const code = [
       "fetch(`https://id.adform.com/sts/connect/token?grant_type=client_credentials&client_id=${id}&client_secret=${secret}`, { method: 'POST' });",

@@ -89,6 +89,7 @@ export function indexFile(file: SourceFile, options: AnalysisOptions): FileIndex
     resolveClient: options.resolveClient,
     memo,
     following: [],
+    retiredNeedle: options.catalog.needlePattern,
   });
   const context = evaluation();
   const cache = new Map<string, unknown>();

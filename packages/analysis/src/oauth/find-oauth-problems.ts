@@ -103,7 +103,7 @@ function paramsOfOptions(node: Node, context: EvaluationContext): ParamSet | und
 
 /** The parameters of a token request body: a form object, URLSearchParams, a query-string text, or JSON.stringify's argument. */
 function paramsOfBody(body: Node, context: EvaluationContext): ParamSet {
-  const inner = jsonStringifyArgument(body) ?? body;
+  const inner = jsonStringifyArgument(writtenValueOf(body, context)) ?? body;
   const source = paramSourceOf(inner, context);
   if (source) return source;
   const object = objectLiteralOf(inner, context);
@@ -117,10 +117,21 @@ function paramsOfBody(body: Node, context: EvaluationContext): ParamSet {
 
 const isFormContentType = (text: string | undefined): boolean => text?.toLowerCase().startsWith(identityProvider.tokenContentType) === true;
 
-/** How a token request sends JSON, if it does: its report node and a short description. */
-function jsonBodyOf(parts: RequestSite): { node: Node; detail: string } | undefined {
+/** A body as written, or the value of the constant it names (`const payload = JSON.stringify(…)`, then `{ body: payload }` or `{ body }`). */
+function writtenValueOf(node: Node, context: EvaluationContext): Node {
+  let value = unwrap(node);
+  for (let hops = 0; hops < 4 && value.type === 'Identifier'; hops += 1) {
+    const init = constantValueOf(context.scope.resolve(value));
+    if (!init) break;
+    value = unwrap(init);
+  }
+  return value;
+}
+
+/** How a token request sends JSON, if it does: its report node (the body as the request names it) and a short description. */
+function jsonBodyOf(parts: RequestSite, context: EvaluationContext): { node: Node; detail: string } | undefined {
   const contentType = parts.contentType ? staticString(parts.contentType) : undefined;
-  if (parts.body && jsonStringifyArgument(parts.body)) return { node: parts.body, detail: 'JSON.stringify' };
+  if (parts.body && jsonStringifyArgument(writtenValueOf(parts.body, context))) return { node: parts.body, detail: 'JSON.stringify' };
   if (parts.body && parts.bodyKind === 'json-option') return { node: parts.body, detail: 'json option' };
   if (parts.contentType && contentType !== undefined && /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType)) {
     return { node: parts.contentType, detail: `Content-Type: ${contentType}` };
@@ -197,8 +208,8 @@ function collectRequests(index: FileIndex, hosts: readonly string[] | undefined,
           for (const secret of params.params.get(names.clientSecret) ?? []) problems.push(problemAt('token-request-secret-in-url', token, secret.node, where));
         }
         if (site.method.method !== undefined && site.method.method !== 'POST') continue;
-        const plain = jsonBodyOf(site) ? undefined : plainObjectBody(site, context);
-        const json = jsonBodyOf(site) ?? (plain ? { node: plain, detail: 'plain object' } : undefined);
+        const plain = jsonBodyOf(site, context) ? undefined : plainObjectBody(site, context);
+        const json = jsonBodyOf(site, context) ?? (plain ? { node: plain, detail: 'plain object' } : undefined);
         if (json) problems.push(problemAt('token-request-json-body', token, json.node, json.detail));
         const params = site.body ? paramsOfBody(site.body, context) : paramsOfQuery(tokenTarget.query, context, site.urlNode);
         requests.push({ endpoint: token, node: site.urlNode, params });

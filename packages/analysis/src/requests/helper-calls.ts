@@ -97,14 +97,17 @@ function parameterHole(url: readonly Segment[], fn: FunctionNode, context: Evalu
 }
 
 /**
- * Whether what comes before the parameter is a base and no path: the client's base, holes (a base the
- * code does not show) and an origin or `/` written in the helper. A helper that writes part of the path
- * itself (`fetch(`/v1/campaigns/${id}`)`) makes its own request, reported once where it is written.
+ * Whether what comes before the parameter is a base: the client's base, holes (a base the code does
+ * not show), an origin or `/`, and a base path that names no retired path (`${API_V1}${path}` over
+ * `'https://api.adform.com/v1'`, called with `'/campaigns'`). A helper that writes a retired path itself
+ * (`fetch(`/v1/campaigns/${id}`)`, or over a constant `'…/v1/campaigns'`) makes its own request,
+ * reported once where it is written; nor is a parameter in the query (`?q=${q}`) a path.
  */
-function onlyBaseBefore(url: readonly Segment[], at: number): boolean {
+function onlyBaseBefore(url: readonly Segment[], at: number, retiredNeedle: RegExp | undefined): boolean {
   let written = '';
   for (const segment of url.slice(0, at)) if (segment.kind === 'text' && segment.fromBase !== true) written += segment.value;
-  return /^(?:[a-z][a-z0-9+.-]*:)?(?:\/\/[^/?#]*)?\/?$/i.test(written);
+  if (/^(?:[a-z][a-z0-9+.-]*:)?(?:\/\/[^/?#]*)?\/?$/i.test(written)) return true;
+  return retiredNeedle !== undefined && /^(?:[a-z][a-z0-9+.-]*:)?(?:\/\/[^/?#]*)?\/[^?#]*$/i.test(written) && !retiredNeedle.test(written);
 }
 
 /** `fn` as a helper: one request in its body, whose path is one of its parameters; undefined otherwise (memoized per file). */
@@ -138,7 +141,7 @@ function readHelper(fn: FunctionNode, context: EvaluationContext, recognize: Rec
   }
   if (!only) return undefined;
   const hole = parameterHole(only.url, fn, context);
-  if (!hole || !onlyBaseBefore(only.url, hole.at)) return undefined;
+  if (!hole || !onlyBaseBefore(only.url, hole.at, context.retiredNeedle)) return undefined;
   return { fn, request: only.call, param: hole.param, paramIndex: hole.param.paramIndex! };
 }
 

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, isFunction, memberCallee, memberPropertyName, propertyKeyName, propertyValueOf, unwrap, valueProperties, type Node } from '../ast/nodes.js';
+import { argumentAt, calleeOf, isFunction, memberCallee, memberPropertyName, propertyKeyName, propertyValueOf, staticString, unwrap, valueProperties, type Node } from '../ast/nodes.js';
 import { objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import type { HttpCall } from './http-calls.js';
 
@@ -74,8 +74,8 @@ function bodyThenConfig(call: TSESTree.CallExpression, bodyKind: BodyKind, conte
  * `fetch(url, { body, headers })`, `axios.post(url, data, config)`, `axios({ data })`,
  * `got.post(url, { json | form | body })`, `ky.post(url, { json })`, `$.ajax({ data, contentType })`,
  * `$.post(url, data)`, `http.post(url, body, { headers })` (Angular `HttpClient`), the `request`
- * package's `{ form | json | body }`, needle's data, Node's `req.write(body)`. superagent's chained
- * `.send(...)` and XHR's `.send(...)` are not read.
+ * package's `{ form | json | body }`, needle's data, Node's `req.write(body)`, superagent's chained
+ * `.send(body)` and XHR's `xhr.send(body)`.
  */
 export function requestPartsOf(site: HttpCall, context: EvaluationContext): RequestParts {
   const { call } = site;
@@ -110,6 +110,10 @@ export function requestPartsOf(site: HttpCall, context: EvaluationContext): Requ
       return requestPackageParts(first ?? second, context);
     case 'needle':
       return needleParts(call, verb, context);
+    case 'superagent':
+      return superagentParts(call, context);
+    case 'xhr':
+      return xhrParts(call, context);
     case 'node-http': {
       const options = first ?? second;
       return { body: nodeHttpBody(call, context), bodyKind: 'raw', config: options, contentType: contentTypeOf(options, context) };
@@ -148,6 +152,64 @@ function needleParts(call: TSESTree.CallExpression, verb: string | undefined, co
   const config = objectLiteralOf(argumentAt(call, direct ? 3 : 2), context);
   const json = config ? propertyValueOf(config, 'json') : undefined;
   return { body: argumentAt(call, direct ? 2 : 1), bodyKind: isTrue(json) ? 'object-as-json' : 'raw', config, contentType: contentTypeOf(config, context) };
+}
+
+/** `Content-Type`'s value among `set(name, value)` or `set({ … })` arguments (superagent), `setRequestHeader(name, value)` (XHR). */
+function headerArgumentValue(call: TSESTree.CallExpression, context: EvaluationContext): Node | undefined {
+  const name = argumentAt(call, 0);
+  const text = name ? staticString(name) : undefined;
+  if (text !== undefined) return /^content-type$/i.test(text) ? argumentAt(call, 1) : undefined;
+  const headers = objectLiteralOf(name, context);
+  const property = headers ? valueProperties(headers).find((candidate) => /^content-type$/i.test(propertyKeyName(candidate) ?? '')) : undefined;
+  return property ? unwrap(property.value) : undefined;
+}
+
+/** superagent's `.type()` names that send a form: `type('form')`. */
+const superagentFormTypes = /^(?:form|urlencoded|application\/x-www-form-urlencoded)$/i;
+
+/**
+ * superagent's chain after the request: `.send(body)`, `.set('Content-Type', …)` (or `.set({ … })`) and
+ * `.type('form' | 'json')`. An object it sends is JSON unless the type is a form. Several `.send()`s
+ * (merged by superagent) leave the body unread.
+ */
+function superagentParts(call: TSESTree.CallExpression, context: EvaluationContext): RequestParts {
+  const sent: Node[] = [];
+  // `superagent.post(url, data)`: the data a verb is given is sent too.
+  const given = memberCallee(call) ? argumentAt(call, 1) : undefined;
+  if (given && !isFunction(unwrap(given))) sent.push(given);
+  let contentType: Node | undefined;
+  let form = false;
+  let current: Node = call;
+  for (let member = context.scope.parentOf(current); member?.type === 'MemberExpression' && member.object === current; member = context.scope.parentOf(current)) {
+    const link = context.scope.parentOf(member);
+    if (link?.type !== 'CallExpression' || link.callee !== member) break;
+    const name = memberPropertyName(member);
+    if (name === 'send' && link.arguments.length > 0) sent.push(argumentAt(link, 0)!);
+    else if (name === 'set') contentType = headerArgumentValue(link, context) ?? contentType;
+    else if (name === 'type') form = superagentFormTypes.test(staticString(argumentAt(link, 0) ?? link) ?? '');
+    current = link;
+  }
+  return { body: sent.length === 1 ? sent[0] : undefined, bodyKind: form ? 'form-option' : 'object-as-json', config: undefined, contentType };
+}
+
+/** The XMLHttpRequest `open()` is called on: its `send(body)` and `setRequestHeader('Content-Type', …)` calls on the same variable (one `send`). */
+function xhrParts(call: TSESTree.CallExpression, context: EvaluationContext): RequestParts {
+  const none: RequestParts = { body: undefined, bodyKind: 'raw', config: undefined, contentType: undefined };
+  const callee = memberCallee(call);
+  const receiver = callee ? unwrap(callee.object) : undefined;
+  const binding = receiver?.type === 'Identifier' ? context.scope.resolve(receiver) : undefined;
+  if (!binding || binding.reassigned) return none;
+  const sent: Node[] = [];
+  let contentType: Node | undefined;
+  for (const other of context.scope.calls) {
+    const member = other.type === 'CallExpression' ? memberCallee(other) : undefined;
+    const object = member ? unwrap(member.object) : undefined;
+    if (!member || object?.type !== 'Identifier' || context.scope.resolve(object) !== binding) continue;
+    const name = memberPropertyName(member);
+    if (name === 'send' && other.arguments.length > 0) sent.push(argumentAt(other as TSESTree.CallExpression, 0)!);
+    else if (name === 'setRequestHeader') contentType = headerArgumentValue(other as TSESTree.CallExpression, context) ?? contentType;
+  }
+  return { body: sent.length === 1 ? sent[0] : undefined, bodyKind: 'raw', config: undefined, contentType };
 }
 
 /** An argument of `.write(x)` or `.end(x)` called on `receiver`'s value (not a callback). */

@@ -29,6 +29,11 @@ export interface EvaluationContext {
    * `helperCall`): each argument is evaluated in its caller's context.
    */
   readonly givenArguments?: ReadonlyMap<Binding, { readonly node: Node; readonly context: EvaluationContext }>;
+  /**
+   * The catalog's needle pattern (`Catalog.needlePattern`): a helper whose own text before its path
+   * parameter names a retired path makes its own request (`helperCall`).
+   */
+  readonly retiredNeedle?: RegExp;
 }
 
 /** A binding whose value is its initializer for the whole file: `const`, or `let`/`var` never reassigned. */
