@@ -156,4 +156,26 @@ describe('sunset fix across files (the default mode)', () => {
     const report = await fixFiles(['src'], run(ours, { dry: true }));
     expect(report.sites.map((site) => `${site.file}:${site.line} ${site.action} ${site.entry}`)).toEqual(['src/manager.js:3 rewritten campaigns-legacy-list']);
   });
+
+  it("reads a base another file exports (`'…/v1'`) where a path of this file completes it: checked there, rewritten there, on every thread count", async () => {
+    const order = [
+      "import { API_V1, API_V2 } from '../lib/adform';",
+      'export const getOrder = (campaignId: string, orderId: string) =>',
+      '  fetch(`${API_V1}/campaigns/${campaignId}/orders/${orderId}`);',
+      'export const list = () => fetch(`${API_V2}/campaigns`);',
+      '',
+    ];
+    const files = { 'src/lib/adform.ts': "export const API_V1 = 'https://api.adform.com/v1';\nexport const API_V2 = 'https://api.adform.com/v2';\n", 'src/api/order.ts': order.join('\n') };
+    for (const threads of [1, 2]) {
+      const root = makeTree(files);
+      const checked = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions({ asOf: '2026-11-24' }), threads, crossFile: true });
+      expect(checked.findings.map((finding) => `${path.relative(root, finding.file)}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey}`)).toEqual([
+        'src/api/order.ts:3:9 GET /v1/campaigns/{campaignId}/orders/{orderId}',
+      ]);
+      const report = await fixFiles(['src'], run(root));
+      expect(report.changedFiles).toEqual(['src/api/order.ts']);
+      expect(readFileSync(path.join(root, 'src/api/order.ts'), 'utf8')).toBe(order.map((line, index) => (index === 2 ? '  fetch(`${API_V1}/buyer/orders/${orderId}`);' : line)).join('\n'));
+      expect((await fixFiles(['src'], run(root))).changedFiles).toEqual([]);
+    }
+  });
 });

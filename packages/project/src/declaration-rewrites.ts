@@ -39,6 +39,8 @@ export function oneToOneUse(finding: ProjectFinding): boolean {
 function pathDeclarationOf(finding: ProjectFinding, literalOf: (declaration: ValueDeclaration) => string): ValueDeclaration | undefined {
   const entry = finding.retirement?.entry;
   if (entry === undefined) return undefined;
+  // A use that rewrites its own text (`${API_V1}/campaigns/…` over an imported `'…/v1'`): no declaration holds what changes.
+  if (finding.retirement!.migration === 'rewrite' && (finding.fix?.length ?? 0) > 0) return undefined;
   if (finding.declarations.length === 1) return finding.declarations[0];
   if (entry.kind !== 'path' || entry.path.includes('{')) return undefined;
   const holding = finding.declarations.filter((declaration) => literalOf(declaration).includes(entry.path));

@@ -1,4 +1,4 @@
-import type { UrlPart } from '@sunset/rule-data';
+import type { Catalog, UrlPart } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
 import { rangeOf, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
@@ -205,22 +205,31 @@ function commonJsExports(body: readonly Node[]): [string, Node][] {
   return found;
 }
 
-/** Whether a value holds retired text: a string whose text parts match the needle pattern, or an object with such a member. */
-function carriesNeedle(value: ExportedValue, needlePattern: RegExp): boolean {
+/** What `retiredExports` asks of the catalog: its needle pattern, and where a retired path may be split. */
+export type ExportNeedles = Pick<Catalog, 'needlePattern' | 'splitPathTests'>;
+
+/**
+ * Whether a value holds retired text: a string whose text parts match the needle pattern or that ends
+ * where a retired path may be split (`'https://api.adform.com/v1'`, a base another file's
+ * `'/campaigns'` completes), or an object with such a member.
+ */
+function carriesNeedle(value: ExportedValue, needles: ExportNeedles): boolean {
   if (value.kind === 'client') return true;
-  if (value.kind === 'object') return Object.values(value.members).some((member) => carriesNeedle(member, needlePattern));
+  if (value.kind === 'object') return Object.values(value.members).some((member) => carriesNeedle(member, needles));
   // A hole stands for any text: it joins nothing, so `/v1` + hole + `/campaigns` is not a needle.
-  return needlePattern.test(value.parts.map((part) => (part.kind === 'text' ? part.value : '\u0000')).join(''));
+  const text = value.parts.map((part) => (part.kind === 'text' ? part.value : '\u0000')).join('');
+  // A split path's base pattern ends at the string's closing quote (the prefilter reads source text).
+  return needles.needlePattern.test(text) || needles.splitPathTests.some((test) => test.base.test(`${text}'`));
 }
 
 /**
- * The exports another file can take a retired value from: strings holding a needle, objects and enums
+ * The exports another file can take a retired value from: strings holding a needle or a split path's base, objects and enums
  * with such a member (whole, so `${E.Campaigns}${E.Orders}` still resolves), HTTP clients (their base
  * or hosts decide what the importer's paths reach), and every re-export (its value is decided where it
  * is declared). Labels, flags and other constants are left out.
  */
-export function retiredExports(exports: ModuleExports, needlePattern: RegExp): ModuleExports {
-  const named = new Map([...exports.named].filter(([, value]) => value.kind === 'forwarded' || carriesNeedle(value, needlePattern)));
+export function retiredExports(exports: ModuleExports, needles: ExportNeedles): ModuleExports {
+  const named = new Map([...exports.named].filter(([, value]) => value.kind === 'forwarded' || carriesNeedle(value, needles)));
   return named.size === exports.named.size ? exports : { named, stars: exports.stars };
 }
 

@@ -12,14 +12,18 @@ export interface TextFacts {
   readonly needle: boolean;
   /** The rest of a split retired path (`'/campaigns'` after a base ending in `v1`) occurs in it. */
   readonly restNeedle: boolean;
-  /** It may create an HTTP client with a base of its own (`mayCreateClientWithBase`). */
+  /**
+   * It may create an HTTP client with a base of its own (`mayCreateClientWithBase`), or holds a string
+   * ending where a retired path may be split (`'https://api.adform.com/v1'`, a split path's base): its
+   * exports can carry a base another file's path completes.
+   */
   readonly clientSource: boolean;
 }
 
 /** What a file's text says about what it may offer other files (a client with a base), and whether a client's base may complete one of its paths. */
 export function moduleTextFacts(text: string, options: Pick<AnalysisOptions, 'catalog'>): Pick<TextFacts, 'clientSource' | 'restNeedle'> {
   return {
-    clientSource: mayCreateClientWithBase(text),
+    clientSource: mayCreateClientWithBase(text) || options.catalog.splitPathTests.some((test) => test.base.test(text)),
     restNeedle: options.catalog.splitPathTests.some((test) => test.rest.test(text)),
   };
 }
@@ -65,6 +69,8 @@ function automatonOf(catalog: Catalog): ByteAutomaton | undefined {
 
 /** Of split paths' bits, the rests'. */
 const restBits = 0b1010_1010_1010_1010_1010_1010_1010_0000;
+/** Of split paths' bits, the bases'. */
+const baseBits = 0b0101_0101_0101_0101_0101_0101_0101_0000;
 
 /**
  * `textFacts` of a file's bytes, with one pass of a byte automaton instead of the expressions and
@@ -84,7 +90,7 @@ export function bytesFacts(bytes: Uint8Array, options: AnalysisOptions): TextFac
   return {
     candidate: hasCrossFileHook(options) || has(retiredBit) || splitPath || has(requestBit) || has(todoBit),
     needle: has(retiredBit),
-    clientSource: has(clientBit),
+    clientSource: has(clientBit) || (found & baseBits) !== 0,
     restNeedle: (found & restBits) !== 0,
   };
 }

@@ -96,7 +96,9 @@ describe('bytesFacts', () => {
     const split = "const api = axios.create({ baseURL: 'https://api.example.com/v1/' });\napi.get('/campaigns/' + id);";
     expect(facts(split)).toStrictEqual({ candidate: true, needle: false, restNeedle: true, clientSource: true });
     expect(facts("api.get('/campaigns/' + id);")).toStrictEqual({ candidate: false, needle: false, restNeedle: true, clientSource: false });
-    expect(facts('const base = `${origin}/v1`;')).toStrictEqual({ candidate: false, needle: false, restNeedle: false, clientSource: false });
+    // A base alone is no candidate, but a module that may offer it to a file whose path it completes (`clientSource`).
+    expect(facts('const base = `${origin}/v1`;')).toStrictEqual({ candidate: false, needle: false, restNeedle: false, clientSource: true });
+    expect(facts('const base = `${origin}/v2`;')).toStrictEqual({ candidate: false, needle: false, restNeedle: false, clientSource: false });
     expect(facts("const base = `${origin}/v1`; get('/campaignsx')")?.candidate).toBe(false);
   });
 

@@ -199,7 +199,7 @@ export function* checkCandidateFileSteps(candidate: Candidate, context: CheckCon
     candidate.index,
     context,
     timings,
-    offers ? (fileIndex, lines) => (exports = mergeModuleExports(exports, retiredExports(readModuleExports(file, fileIndex, lines), context.analysisOptions.catalog.needlePattern))) : undefined,
+    offers ? (fileIndex, lines) => (exports = mergeModuleExports(exports, retiredExports(readModuleExports(file, fileIndex, lines), context.analysisOptions.catalog))) : undefined,
   );
   // A file that was not parsed (minified, a syntax error) offers no value to other files.
   const module = offers !== undefined && outcome.candidate === true && outcome.error === undefined ? { ...offers, ...(exports === undefined ? {} : { exports }) } : candidate.imports;

@@ -165,7 +165,7 @@ function exportTables(
       if (!parsed.ok) return undefined;
       const resolver = createCrossFileResolver(parsed.file.program, lookup);
       const index = core.indexFile(parsed.file, resolver === undefined ? options : { ...options, resolveIdentifier: resolver.resolveIdentifier, resolveClient: resolver.resolveClient });
-      return retiredExports(readModuleExports(file, index, lineIndexOf(parsed.file.text)), options.catalog.needlePattern);
+      return retiredExports(readModuleExports(file, index, lineIndexOf(parsed.file.text)), options.catalog);
     } catch (error) {
       if (isStackOverflow(error)) return undefined;
       throw error;

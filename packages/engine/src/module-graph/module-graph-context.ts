@@ -96,10 +96,11 @@ export function checkSourceWithModuleFacts(text: string, file: string, options: 
   const imports: ModuleFacts | undefined = references.imports.length === 0 ? undefined : { needle: false, ...references };
   if (!context.core.mightNeedAnalysis(text, context.analysisOptions)) return { findings: [], ...(imports === undefined ? {} : { facts: imports }) };
   if (nestsTooDeeply(text)) return { findings: [], error: { file, message: tooDeeplyNestedMessage } };
-  const { needlePattern } = context.analysisOptions.catalog;
+  const { catalog } = context.analysisOptions;
+  const { needlePattern } = catalog;
   const needle = needlePattern.test(text);
   let exports: ModuleExports | undefined;
-  const result = checkCandidate(text, file, context, emptyTimings(), needle ? (index, lines) => (exports = retiredExports(readModuleExports(file, index, lines), needlePattern)) : undefined);
+  const result = checkCandidate(text, file, context, emptyTimings(), needle ? (index, lines) => (exports = retiredExports(readModuleExports(file, index, lines), catalog)) : undefined);
   // A needle file that does not parse offers no value to other files.
   const facts = needle && result.error === undefined ? { needle, ...references, ...(exports === undefined ? {} : { exports }) } : imports;
   return { ...result, ...(facts === undefined ? {} : { facts }) };

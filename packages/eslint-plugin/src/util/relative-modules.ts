@@ -134,7 +134,7 @@ export function createRelativeModules(options: AnalysisOptions, parse: ParseModu
   };
 
   const moduleText = (file: string): ModuleText | undefined =>
-    byVersion(texts, file, (version, text) => ({ version, needle: needlePattern.test(text), clientBase: mayCreateClientWithBase(text), reexports: scanModuleReferences(text).reexports }));
+    byVersion(texts, file, (version, text) => ({ version, needle: needlePattern.test(text), clientBase: mayCreateClientWithBase(text) || splitPathTests.some((test) => test.base.test(text)), reexports: scanModuleReferences(text).reexports }));
 
   const targetOf = (file: string, specifier: string): string | undefined => {
     if (!specifier.startsWith('.')) return undefined;
@@ -176,7 +176,7 @@ export function createRelativeModules(options: AnalysisOptions, parse: ParseModu
     try {
       const resolver = createCrossFileResolver(source.program, lookup);
       const index = indexFile(source, resolver === undefined ? options : { ...options, resolveIdentifier: resolver.resolveIdentifier, resolveClient: resolver.resolveClient });
-      return retiredExports(readModuleExports(file, index, { position: (offset) => lineColumnAt(source.text, offset) }), needlePattern);
+      return retiredExports(readModuleExports(file, index, { position: (offset) => lineColumnAt(source.text, offset) }), options.catalog);
     } catch (error) {
       if (isStackOverflow(error)) return undefined;
       throw error;
