@@ -49,14 +49,15 @@ describe('fuzz: mutated fixtures through check and fix', () => {
   });
 
   // Found by this fuzz (case seed 3667053094): a call with two TODOs after code on its line got the first
-  // marker at the end of that line; a second fix did not see it there and added it again.
+  // marker at the end of that line; a second fix did not see it there and added it again. Both now go
+  // above the one-line function (the line's first statement), and a second fix finds them there.
   it('adds nothing on a second fix when one call got two TODOs after code on its line', () => {
     const input = 'async function i(){ g("/v1/campaigns/1", "/v1/campaigns/1/orders") }\n';
     const first = fixSource(input, 'x.mjs', options);
     expect(first.output).toBe(
-      'async function i(){ // TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs; candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings; support ended 2019-10-01\n' +
+      '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs; candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings; support ended 2019-10-01\n' +
         "// TODO(sunset:campaigns-legacy-orders): migrate GET /v1/campaigns/{campaignId}/orders: the new endpoint has no campaign in its path; how to select one campaign's orders is not shown in the spec; candidates GET /v1/buyer/orders; support ended 2019-10-01\n" +
-        'g("/v1/campaigns/1", "/v1/campaigns/1/orders") }\n',
+        'async function i(){ g("/v1/campaigns/1", "/v1/campaigns/1/orders") }\n',
     );
     expect(fixSource(first.output!, 'x.mjs', options).output).toBeUndefined();
   });

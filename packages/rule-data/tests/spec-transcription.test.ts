@@ -37,6 +37,17 @@ const labelServiceEndpoints = [
   'DELETE /v1/buyer/direct/lineitems/{uuid}/labels/{groupId}',
 ];
 const labelServiceApis = ['Campaigns API', 'Advertisers API', 'Direct Line Item API'];
+// "The old operations and the new endpoints are paired by kind only in the lists above": written out
+// by hand here, so the entries' own mapping is checked against it, not against itself.
+const labelKindEndpoints: Readonly<Record<string, readonly string[]>> = {
+  GetCampaignLabelsAsJson: labelServiceEndpoints.slice(0, 2),
+  GetAdvertiserLabelsAsJson: labelServiceEndpoints.slice(0, 2),
+  GetPlacementsLabelsAsJson: labelServiceEndpoints.slice(0, 2),
+  AddAdvertiserLabelsAsJson: labelServiceEndpoints.slice(2, 4),
+  AddAdvertiserLabelsAsJsonp: labelServiceEndpoints.slice(2, 4),
+  RemoveAdvertiserLabelsAsJsonp: labelServiceEndpoints.slice(4),
+  SetPlacementsLabelsAsJson: labelServiceEndpoints.slice(2, 4),
+};
 
 // "Reporting statistics": the synchronous API (POST /v1/reportingstats/agency/reportdata, from the
 // Endpoints table) and its replacement, the asynchronous endpoints under /v1/buyer/stats.
@@ -76,7 +87,7 @@ const specRows: Row[] = [
     retired,
     service: 'Label service',
     replacementApis: labelServiceApis,
-    replacements: labelServiceEndpoints,
+    replacements: labelKindEndpoints[retired],
     ...otherServicesDates,
   })),
 ];

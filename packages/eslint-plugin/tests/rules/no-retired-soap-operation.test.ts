@@ -3,10 +3,14 @@ import type { InvalidTestCase } from '@typescript-eslint/rule-tester';
 import rule from '../../src/rules/no-retired-soap-operation.js';
 import { createEspreeRuleTester, createTypeScriptRuleTester, forRuleTester, positionOf, retiredIn2019, todoComment } from '../support/rule-testers.js';
 
-const labelCandidates =
-  'use one of GET /v1/buyer/campaigns/{id}/labels, GET /v1/buyer/advertisers/{id}/campaignLabels, ' +
-  'PUT /v1/buyer/advertisers/{id}/campaignLabels, PUT /v1/buyer/direct/lineitems/{uuid}/labels ' +
-  'or DELETE /v1/buyer/direct/lineitems/{uuid}/labels/{groupId}';
+/** The Label service's candidates by kind (the spec pairs them "by kind only"): a Get the GETs, an Add or Set the PUTs, a Remove the DELETE. */
+const labelCandidates = {
+  Get: 'use one of GET /v1/buyer/campaigns/{id}/labels or GET /v1/buyer/advertisers/{id}/campaignLabels',
+  Put: 'use one of PUT /v1/buyer/advertisers/{id}/campaignLabels or PUT /v1/buyer/direct/lineitems/{uuid}/labels',
+  Remove: 'use DELETE /v1/buyer/direct/lineitems/{uuid}/labels/{groupId}',
+} as const;
+const labelCandidatesOf = (operation: string): string =>
+  operation.startsWith('Get') ? labelCandidates.Get : operation.startsWith('Remove') ? labelCandidates.Remove : labelCandidates.Put;
 
 interface SoapCase {
   readonly name: string;
@@ -194,11 +198,11 @@ createTypeScriptRuleTester().run('no-retired-soap-operation', forRuleTester(rule
     }),
     ...labelOperations.map(([entryId, operation, site]) =>
       soapCase({
-        name: `reports the Label service operation ${operation} with every candidate`,
+        name: `reports the Label service operation ${operation} with the candidates of its kind`,
         code: site(operation),
         entryId,
         retiredKey: operation,
-        replacements: labelCandidates,
+        replacements: labelCandidatesOf(operation),
         at: site === wcfLabel ? '`' : "'/Label",
         statement: site === wcfLabel ? 'const labels' : '$.ajax',
       }),

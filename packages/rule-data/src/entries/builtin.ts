@@ -93,16 +93,24 @@ const labelServiceReplacements: readonly Endpoint[] = [
   endpoint('PUT', '/v1/buyer/direct/lineitems/{uuid}/labels'),
   endpoint('DELETE', '/v1/buyer/direct/lineitems/{uuid}/labels/{groupId}'),
 ];
-const labelService = (id: string, operation: string): OperationEntry =>
-  operationEntry({
+/**
+ * The spec pairs the Label service's old operations and new endpoints "by kind only": a Get with the
+ * GET endpoints, an Add or a Set with the PUTs, a Remove with the DELETE. Which one of a kind fits a
+ * call it does not say.
+ */
+const labelKinds: Readonly<Record<string, Endpoint['method']>> = { Get: 'GET', Add: 'PUT', Set: 'PUT', Remove: 'DELETE' };
+const labelService = (id: string, operation: string): OperationEntry => {
+  const kind = /^[A-Z][a-z]+/.exec(operation)![0];
+  const replacements = labelServiceReplacements.filter((replacement) => replacement.method === labelKinds[kind]);
+  return operationEntry({
     id,
     operation,
     service: 'Label service',
     replacementApis: ['Campaigns API', 'Advertisers API', 'Direct Line Item API'],
-    replacements: labelServiceReplacements,
-    todoReason:
-      'the spec pairs the Label service operations with the new endpoints by kind only; pick the endpoint that fits this call',
+    replacements,
+    todoReason: `the spec pairs the Label service operations with the new endpoints by kind only (${kind} with ${labelKinds[kind]}); pick the endpoint that fits this call`,
   });
+};
 
 const syncReporting: PathEntry = {
   kind: 'path',
