@@ -110,8 +110,26 @@ describe('matchUrlShape: what it must not match', () => {
     ['a file-system path', 'src/v1/campaigns.ts', 'GET'],
     ['a path after a hole that follows static segments', '${API}/albums/${id}/v1/campaigns', 'GET'],
     ['a path in a query value', 'https://api.adform.com/redirect?to=/v1/campaigns', 'GET'],
+    // The dictionaries' own paths name that segment: it is no campaign id (GET /v1/campaigns/{id}).
+    ['the dictionaries prefix', '/v1/campaigns/dictionaries', 'GET'],
+    ['the dictionaries prefix in capitals, with a slash', 'https://api.adform.com/V1/Campaigns/Dictionaries/', undefined],
   ] as const)('does not match %s (%s)', (_name, source, method) => {
     expect(match(source, method)).toEqual([]);
+  });
+});
+
+describe('matchUrlShape: a parameter next to a literal segment of another path', () => {
+  it('takes any other text and holes as the id, and a reserved segment in a custom entry only where its prefix matches', () => {
+    expect(ids(match('/v1/campaigns/dictionary', 'GET'))).toEqual(['campaigns-legacy-get']);
+    expect(ids(match('/v1/campaigns/${section}', 'GET'))).toEqual(['campaigns-legacy-get']);
+    expect(ids(match('/v1/campaigns/dictionaries/managers', 'GET'))).toEqual(['campaign-dictionary-managers']);
+    const catalog = createCatalog([
+      { id: 'widget', retired: 'GET /v3/widgets/{id}', gaEnds: '2025-01-01', supportEnds: '2025-06-01' },
+      { id: 'widget-search', retired: 'GET /v3/widgets/search/recent', gaEnds: '2025-01-01', supportEnds: '2025-06-01' },
+      { id: 'gadget', retired: 'GET /v3/gadgets/{id}', gaEnds: '2025-01-01', supportEnds: '2025-06-01' },
+    ]);
+    expect(ids(matchUrlShape(shape('/v3/widgets/search'), 'GET', catalog))).toEqual([]);
+    expect(ids(matchUrlShape(shape('/v3/gadgets/search'), 'GET', catalog))).toEqual(['gadget']);
   });
 });
 

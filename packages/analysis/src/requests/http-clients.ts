@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { annotatedTypeName, argumentAt, calleeOf, isStringLiteral, memberCallee, memberPropertyName, propertyValueOf, unwrap, type Node } from '../ast/nodes.js';
+import { annotatedTypeName, argumentAt, calleeOf, memberCallee, memberPropertyName, propertyValueOf, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { UrlPart } from '@sunset/rule-data';
 import type { CallForm, ClientQuery, ClientValue } from '../types.js';
 import { constantValueOf, evaluateBase, following, joinBaseUrl, objectLiteralOf, partToSegment, type EvaluationContext } from '../url/evaluate.js';
@@ -121,7 +121,8 @@ export function requiredModule(node: Node): string | undefined {
   if (value.type !== 'CallExpression') return undefined;
   const callee = calleeOf(value);
   const source = argumentAt(value, 0);
-  return callee.type === 'Identifier' && callee.name === 'require' && isStringLiteral(source) ? source.value : undefined;
+  // `require('axios')`, also written with backticks (`` require(`axios`) ``).
+  return callee.type === 'Identifier' && callee.name === 'require' && source ? staticString(source) : undefined;
 }
 
 /** `require('axios')`, `require('axios').default`, `require('undici').request` */
@@ -172,6 +173,9 @@ function clientOfValue(value: Node, key: string | undefined, context: Evaluation
   switch (unwrapped.type) {
     case 'AwaitExpression':
       return undefined;
+    case 'ArrowFunctionExpression':
+    case 'FunctionExpression':
+      return importingWrapper(unwrapped);
     case 'NewExpression': {
       const callee = calleeOf(unwrapped);
       return callee.type === 'Identifier' && callee.name === 'XMLHttpRequest' ? client('xhr', 'xhr') : undefined;
@@ -187,6 +191,29 @@ function clientOfValue(value: Node, key: string | undefined, context: Evaluation
     default:
       return clientOf(unwrapped, context);
   }
+}
+
+/**
+ * node-fetch 3's wrapper for CommonJS, as its README writes it: `const fetch = (...args) =>
+ * import('node-fetch').then(({ default: fetch }) => fetch(...args))`, a function that passes every
+ * argument to the module's default export: that client itself.
+ */
+function importingWrapper(fn: TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression): HttpClient | undefined {
+  const [param] = fn.params;
+  const rest = fn.params.length === 1 && param?.type === 'RestElement' ? param.argument : undefined;
+  const only = fn.body.type === 'BlockStatement' && fn.body.body.length === 1 ? fn.body.body[0] : undefined;
+  const body = fn.body.type !== 'BlockStatement' ? fn.body : only?.type === 'ReturnStatement' ? only.argument : undefined;
+  const then = body ? unwrap(body) : undefined;
+  const callee = then?.type === 'CallExpression' ? memberCallee(then) : undefined;
+  const imported = callee ? unwrap(callee.object) : undefined;
+  if (then?.type !== 'CallExpression' || rest?.type !== 'Identifier' || !callee || memberPropertyName(callee) !== 'then' || imported?.type !== 'ImportExpression') return undefined;
+  // The callback must spread the wrapper's own arguments into the import's client (`fetch(...args)`).
+  const callback = argumentAt(then, 0);
+  const callbackFn = callback ? unwrap(callback) : undefined;
+  const inner = callbackFn?.type === 'ArrowFunctionExpression' && callbackFn.body.type !== 'BlockStatement' ? unwrap(callbackFn.body) : undefined;
+  const [spread] = inner?.type === 'CallExpression' && inner.arguments.length === 1 ? inner.arguments : [];
+  const spreadOf = spread?.type === 'SpreadElement' ? unwrap(spread.argument) : undefined;
+  return spreadOf?.type === 'Identifier' && spreadOf.name === rest.name ? moduleClient(staticString(imported.source), 'default') : undefined;
 }
 
 /**

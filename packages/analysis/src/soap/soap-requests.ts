@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { calleeOf, isStringLiteral, memberPropertyName, propertyKeyName, propertyValueOf, unwrap, type Node } from '../ast/nodes.js';
+import { argumentAt, calleeOf, isFunction, isStringLiteral, memberCallee, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, staticString, unwrap, type FunctionNode, type Node } from '../ast/nodes.js';
 import { following, objectLiteralOf, valueOfBinding, type EvaluationContext } from '../url/evaluate.js';
 import { returnedValuesOf, sameFileFunction } from './soap-client-calls.js';
 
@@ -48,6 +48,7 @@ function walkSentValues(node: Node, context: EvaluationContext, visit: SentVisit
     case 'ObjectExpression':
       for (const property of value.properties) {
         if (property.type === 'SpreadElement') recurse(property.argument);
+        else if (propertyKeyName(property) === 'beforeSend' && isFunction(unwrap(property.value))) walkHeaderSetters(unwrap(property.value) as FunctionNode, context, visit, builder);
         else walkSentValues(property.value, context, visit, /^soapaction$/i.test(propertyKeyName(property) ?? ''), builder);
       }
       return;
@@ -77,6 +78,20 @@ function walkSentValues(node: Node, context: EvaluationContext, visit: SentVisit
       return;
     default:
       return;
+  }
+}
+
+/** jQuery's `beforeSend(xhr) { xhr.setRequestHeader('SOAPAction', …) }`: the header values it sets, as the request's. */
+function walkHeaderSetters(fn: FunctionNode, context: EvaluationContext, visit: SentVisitor, builder: TSESTree.CallExpression | undefined): void {
+  const [start, end] = rangeOf(fn);
+  for (const call of context.scope.calls) {
+    const [callStart, callEnd] = rangeOf(call);
+    if (callStart < start || callEnd > end || call.type !== 'CallExpression') continue;
+    const callee = memberCallee(call);
+    const name = argumentAt(call, 0);
+    const header = argumentAt(call, 1);
+    if (!callee || memberPropertyName(callee) !== 'setRequestHeader' || !name || !header) continue;
+    if (/^soapaction$/i.test(staticString(name) ?? '')) walkSentValues(header, context, visit, true, builder);
   }
 }
 

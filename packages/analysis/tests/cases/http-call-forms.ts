@@ -37,7 +37,58 @@ const RP = [
   "rp.post({ url: 'https://api.adform.com/v1/campaigns', body });",
 ];
 
+const WRAPPED = [
+  "const fetch = (...args) => import('node-fetch').then(({ default: fetch }) => fetch(...args));",
+  "const axios = require(`axios`);",
+  "fetch('https://api.adform.com/v1/campaigns', { method: 'PATCH', body });",
+  "axios.get('https://api.adform.com/v1/campaigns/dictionaries/clients');",
+  "const other = (...args) => import('node-fetch').then(({ default: f }) => f(args[0]));",
+  "other('https://api.adform.com/v1/campaigns/dictionaries/managers', { method: 'GET' });",
+];
+
+const NG_REQUEST = [
+  "import { HttpClient, HttpRequest } from '@angular/common/http';",
+  'export class Campaigns {',
+  '  constructor(private http: HttpClient) {}',
+  "  pause(ids: number[]) { return this.http.request(new HttpRequest('PATCH', 'https://api.adform.com/v1/campaigns', { ids })); }",
+  '  clients() {',
+  "    const req = new HttpRequest('GET', 'https://api.adform.com/v1/campaigns/dictionaries/clients');",
+  '    return this.http.request(req);',
+  '  }',
+  '}',
+];
+
 export const httpCallFormCases: Case[] = [
+  {
+    name: "node-fetch 3's CommonJS wrapper (its README's (...args) => import('node-fetch').then(…)) is fetch; a backtick require is a require; a wrapper that passes one argument is not",
+    code: WRAPPED.join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'fetch', migration: 'todo', at: "'https://api.adform.com/v1/campaigns'" },
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'axios', migration: 'rewrite', at: "'https://api.adform.com/v1/campaigns/dictionaries/clients'",
+        output: WRAPPED.map((line, index) => (index === 3 ? "axios.get('https://api.adform.com/v1/buyer/advertisers');" : line)).join('\n'),
+      },
+      // Not a client: the function's own call (a helper of the file whose request is not read), the path a URL-shaped string.
+      {
+        id: 'campaign-dictionary-managers', key: '/v1/campaigns/dictionaries/managers', form: 'url-string', migration: 'rewrite', at: "'https://api.adform.com/v1/campaigns/dictionaries/managers'",
+        output: WRAPPED.map((line, index) => (index === 5 ? "other('https://api.adform.com/v1/buyer/classifiers/managers', { method: 'GET' });" : line)).join('\n'),
+      },
+    ],
+  },
+  {
+    name: "Angular's HttpClient.request(new HttpRequest(method, url)), in place or through a constant, says its method",
+    code: NG_REQUEST.join('\n'),
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'angular-http', migration: 'todo', at: "'https://api.adform.com/v1/campaigns'" },
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'angular-http', migration: 'rewrite', at: "'https://api.adform.com/v1/campaigns/dictionaries/clients'",
+        output: NG_REQUEST.map((line, index) => (index === 5 ? "    const req = new HttpRequest('GET', 'https://api.adform.com/v1/buyer/advertisers');" : line)).join('\n'),
+      },
+    ],
+  },
   {
     name: "Node's http and https: request(options) at its path with the options' hostname (or host) and method, get() always a GET, request(url, options)",
     code: NODE_HTTP.join('\n'),

@@ -278,6 +278,32 @@ export const soapCases: Case[] = [
     ],
   },
   {
+    name: "one SOAP request is one finding: the SOAPAction header jQuery's beforeSend sets joins the envelope in data; another header it sets does not",
+    code: [
+      "var NS = 'http://www.adform.com/api/2010/06';",
+      'function load(id, done) {',
+      "  var msg = '<soap:Envelope><soap:Body><GetCampaigns xmlns=\"' + NS + '\">' + id + '</GetCampaigns></soap:Body></soap:Envelope>';",
+      '  $.ajax({',
+      "    url: 'https://api.adform.com/Services/CampaignService.svc',",
+      "    type: 'POST',",
+      '    data: msg,',
+      '    beforeSend: function (xhr) {',
+      "      xhr.setRequestHeader('SOAPAction', NS + '/ICampaignService/GetCampaigns');",
+      "      xhr.setRequestHeader('X-Note', 'GetAdvertisers');",
+      '    },',
+      '    complete: done,',
+      '  });',
+      '}',
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-service-get-campaigns', key: 'GetCampaigns', form: 'soap-envelope', migration: 'todo', at: 'GetCampaigns',
+        related: [{ at: "'/ICampaignService/GetCampaigns'", message: "the same SOAP request's SOAPAction header" }],
+      },
+    ],
+  },
+  {
     name: 'an envelope built by a same-file function and an action string in the same request are one finding',
     code: [
       'function usersEnvelope(filter) {',

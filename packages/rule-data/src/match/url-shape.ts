@@ -7,6 +7,37 @@ export interface CompiledPath {
   readonly entry: PathEntry;
   readonly api: Api;
   readonly segments: readonly TemplateSegment[];
+  /**
+   * For a `{param}` segment, the literal segments other paths of the catalog have at that place after
+   * the same literals (`dictionaries` for `/v1/campaigns/{id}`, beside `/v1/campaigns/dictionaries/…`):
+   * text the parameter does not take (`withReservedSegments`).
+   */
+  readonly reserved?: readonly (ReadonlySet<string> | undefined)[];
+}
+
+/**
+ * The paths with their `reserved` segments: `/v1/campaigns/dictionaries` is no campaign with the id
+ * `dictionaries`, since the catalog's own dictionary paths name that segment.
+ */
+export function withReservedSegments(paths: readonly CompiledPath[]): CompiledPath[] {
+  return paths.map((path) => {
+    let reserved: (Set<string> | undefined)[] | undefined;
+    path.segments.forEach((segment, at) => {
+      if (segment.kind !== 'param') return;
+      for (const other of paths) {
+        const literal = other.segments[at];
+        if (other === path || literal?.kind !== 'literal') continue;
+        const samePrefix = path.segments.slice(0, at).every((mine, index) => {
+          const theirs = other.segments[index]!;
+          return mine.kind === 'param' || (theirs.kind === 'literal' && theirs.lower === mine.lower);
+        });
+        if (!samePrefix) continue;
+        reserved ??= [];
+        (reserved[at] ??= new Set()).add(literal.lower);
+      }
+    });
+    return reserved === undefined ? path : { ...path, reserved };
+  });
 }
 
 const paramPattern = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
@@ -116,6 +147,7 @@ function matchAt(
       return { entry: compiled.entry, pathStart: positionAt(tokens, start, parts), pathEnd: positionAt(tokens, end, parts), params };
     }
     if (segment.end === cursor) return undefined; // an empty segment binds nothing
+    if (segment.text !== undefined && compiled.reserved?.[index]?.has(segment.text.toLowerCase()) === true) return undefined;
     if (segment.text !== undefined) params[template.name] = { kind: 'text', value: segment.text };
     else if (segment.hole !== undefined) params[template.name] = { kind: 'hole', part: segment.hole };
     // A segment mixing text and holes matches the parameter but cannot be bound.
