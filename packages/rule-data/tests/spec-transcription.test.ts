@@ -87,7 +87,7 @@ const specRows: Row[] = [
     retired,
     service: 'Label service',
     replacementApis: labelServiceApis,
-    replacements: labelKindEndpoints[retired],
+    replacements: labelKindEndpoints[retired]!,
     ...otherServicesDates,
   })),
 ];
