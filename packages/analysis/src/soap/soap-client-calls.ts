@@ -136,10 +136,18 @@ function calledChainName(reference: Node, context: EvaluationContext): string | 
   }
 }
 
-/** A parameter used only to call operation-like methods (`client.GetUsersAsync(...)`), nothing else. */
+/**
+ * A parameter, or a constant holding an object made elsewhere (`const campaignService = new
+ * AdformService(descriptor)`, an SDK's service), used only to call operation-like methods
+ * (`client.GetUsersAsync(...)`), nothing else.
+ */
 function isUsedOnlyAsClient(binding: Binding, context: EvaluationContext): boolean {
-  if (binding.kind !== 'param') return false;
-  const uses = context.scope.references.filter((reference) => reference.name === binding.name && context.scope.resolve(reference) === binding);
+  if (binding.kind !== 'param') {
+    const value = constantValueOf(binding);
+    const made = value ? unwrap(value) : undefined;
+    if (made?.type !== 'NewExpression' && made?.type !== 'CallExpression') return false;
+  }
+  const uses = context.scope.references.filter((reference) => reference !== binding.id && reference.name === binding.name && context.scope.resolve(reference) === binding);
   return uses.length > 0 && uses.every((use) => /^[A-Z]/.test(calledChainName(use, context) ?? ''));
 }
 
@@ -151,7 +159,8 @@ function bindingEvidence(binding: Binding, context: EvaluationContext): SoapEvid
     return isUsedOnlyAsClient(binding, context) ? 'used-as-client' : undefined;
   }
   const value = constantValueOf(binding);
-  return value && isClientValue(value, context) ? 'created' : undefined;
+  if (value && isClientValue(value, context)) return 'created';
+  return isUsedOnlyAsClient(binding, context) ? 'used-as-client' : undefined;
 }
 
 /** What makes the root of `root.Op(...)` a SOAP client, if anything. */

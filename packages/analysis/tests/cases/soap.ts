@@ -124,6 +124,29 @@ export const soapCases: Case[] = [
     ],
   },
   {
+    name: "an SDK's service object held in a constant (new AdformService(descriptor)) and used only for operation calls, in a file that speaks of SOAP, is a client as a parameter is; one used otherwise is not",
+    code: [
+      "const descriptor = { wsdl: 'https://api.adform.com/Services/CampaignService.svc?wsdl' };",
+      'const campaignService = new AdformService(descriptor);',
+      'campaignService.GetCampaigns({ advertiserId: 1 }, done);',
+      'campaignService.UpdateCampaign({ campaign }, done);',
+      'const advertisers = makeService();',
+      'advertisers.GetAdvertisers({}, done);',
+      'log(advertisers.name);',
+    ].join('\n'),
+    js: true,
+    expected: [
+      { id: 'campaigns-service-get-campaigns', key: 'GetCampaigns', form: 'soap-client', migration: 'todo', at: 'GetCampaigns' },
+      { id: 'campaigns-service-update-campaign', key: 'UpdateCampaign', form: 'soap-client', migration: 'todo', at: 'UpdateCampaign' },
+    ],
+  },
+  {
+    name: "a service object held in a constant and called without SOAP's shape, in a file that does not speak of SOAP, is no client",
+    code: ['const users = new UserService(http);', 'users.GetUsers().then(render);', 'const repo = createRepo();', 'repo.GetAdvertisers(id);'].join('\n'),
+    js: true,
+    expected: [],
+  },
+  {
     name: 'distinctive AsJson operation names need no receiver evidence; generic names do',
     code: 'labels.GetAdvertiserLabelsAsJson(id);\napi.GetCampaigns();',
     js: true,
