@@ -13,6 +13,7 @@ export {
   createExportTables,
   exportedValueOf,
   mayCreateClientWithBase,
+  mayOfferPathBase,
   moduleTextFacts,
   maxImportDepth,
   maxReexportHops,

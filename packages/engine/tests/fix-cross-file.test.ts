@@ -178,4 +178,36 @@ describe('sunset fix across files (the default mode)', () => {
       expect((await fixFiles(['src'], run(root))).changedFiles).toEqual([]);
     }
   });
+
+  it("reads an origin another file exports for its host: another vendor's request is neither reported nor rewritten, ours is, and the TODO names no origin", async () => {
+    const snap = [
+      "import axios from 'axios';",
+      "import { SNAP_BASE, ADFORM } from './hosts';",
+      'export const snapCampaigns = () => axios.get(`${SNAP_BASE}/v1/campaigns`);',
+      'export const ours = () => axios.get(`${ADFORM}/v1/campaigns/dictionaries/clients`);',
+      'export const one = (id: string) => axios.get(`${ADFORM}/v1/campaigns/${id}`);',
+      '',
+    ];
+    const files = {
+      'src/hosts.ts': "export const SNAP_BASE = 'https://adsapi.snapchat.com';\nexport const ADFORM = process.env.ADFORM_API ?? 'https://api.adform.com/';\n",
+      'src/snap.ts': snap.join('\n'),
+    };
+    const root = makeTree(files);
+    const checked = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions({ asOf: '2026-11-24' }), threads: 1, crossFile: true });
+    expect(checked.findings.map((finding) => `${path.relative(root, finding.file)}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey} related ${finding.crossFileRelated?.length ?? 0}`)).toEqual([
+      'src/snap.ts:4:37 GET /v1/campaigns/dictionaries/clients related 0',
+      'src/snap.ts:5:46 GET /v1/campaigns/{id} related 0',
+    ]);
+    expect(checked.otherHostCount).toBe(1);
+    const report = await fixFiles(['src'], run(root));
+    expect(report.changedFiles).toEqual(['src/snap.ts']);
+    expect(readFileSync(path.join(root, 'src/snap.ts'), 'utf8')).toBe(
+      [
+        ...snap.slice(0, 3),
+        'export const ours = () => axios.get(`${ADFORM}/v1/buyer/advertisers`);',
+        '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs; candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings; support ended 2019-10-01',
+        ...snap.slice(4),
+      ].join('\n'),
+    );
+  });
 });

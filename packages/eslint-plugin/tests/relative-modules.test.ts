@@ -85,6 +85,12 @@ describe('a wrapper class required from another file (module.exports = X)', () =
     expect(lint(dir, 'adsManager.js', adsManager)).toEqual([`7:31 sunset/no-legacy-rest-path ${campaignById}`]);
   });
 
+  it("leaves out another vendor's request built on an origin constant of another file (export const SNAP_BASE = 'https://…'), and reports ours, as sunset check does", () => {
+    const snap = "import { SNAP, OURS } from './hosts.js';\nexport const a = () => fetch(`${SNAP}/v1/campaigns`);\nexport const b = () => fetch(`${OURS}/v1/campaigns`);\n";
+    const dir = project({ 'hosts.js': "export const SNAP = 'https://adsapi.snapchat.com';\nexport const OURS = 'https://api.adform.com';\n", 'snap.js': snap });
+    expect(lint(dir, 'snap.js', snap)).toEqual([`3:30 sunset/no-legacy-rest-path ${campaignList}`]);
+  });
+
   it('reports it, the host unknown, when the module does not parse', () => {
     const dir = project({ 'apiClient.js': `${apiClient('adsapi.snapchat.com')}\nclass {`, 'adsManager.js': adsManager });
     expect(lint(dir, 'adsManager.js', adsManager)).toEqual([`7:31 sunset/no-legacy-rest-path ${campaignById}`]);

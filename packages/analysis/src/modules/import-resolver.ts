@@ -15,6 +15,11 @@ export interface CrossFileResolution {
   readonly declaration: Declaration;
   /** A client (an instance or a wrapper class) rather than a value. */
   readonly client?: true;
+  /**
+   * A value that is an origin and nothing more (`'https://adsapi.snapchat.com'`): read for its host,
+   * which says whose API a request is; it holds no part of a path, so a finding does not name it.
+   */
+  readonly origin?: true;
 }
 
 export interface CrossFileResolver {
@@ -101,7 +106,7 @@ export function createCrossFileResolver(program: SourceFile['program'], lookup: 
     let value = lookup(imported.specifier, imported.importedName);
     for (const name of chain.path) value = value?.kind === 'object' ? value.members[name] : undefined;
     if (value?.kind !== 'text') return undefined;
-    resolutions.push({ range: rangeOf(node), declaration: value.declaration });
+    resolutions.push({ range: rangeOf(node), declaration: value.declaration, ...(isOriginOnly(value.parts) ? { origin: true as const } : {}) });
     return value.parts;
   };
   const resolveClient = (node: Node, what: ClientQuery = 'value'): ClientValue | undefined => {
@@ -116,14 +121,24 @@ export function createCrossFileResolver(program: SourceFile['program'], lookup: 
 
 const contains = (outer: readonly [number, number], inner: readonly [number, number]): boolean => outer[0] <= inner[0] && inner[1] <= outer[1];
 
+/** `https://host`, `https://host:8080/`: static text naming an origin and no path. */
+function isOriginOnly(parts: readonly UrlPart[]): boolean {
+  if (parts.some((part) => part.kind !== 'text')) return false;
+  const text = parts.map((part) => (part.kind === 'text' ? part.value : '')).join('');
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+\/?$/i.test(text);
+}
+
 /**
  * The resolutions (each declaration once, in the order they were resolved) a finding used: the values
  * its range read, and the client its request was made with (the name that brought it in, `clientVia`).
+ * An origin read only for its host (`API_BASE = 'https://api.adform.com'`) is none: no part of the
+ * path is written there.
  */
 export function resolutionsUsedBy(finding: Finding, resolutions: readonly CrossFileResolution[]): CrossFileResolution[] {
   const via = finding.retirement?.clientVia;
   const used = resolutions.filter(
-    (resolution) => contains(finding.range, resolution.range) || (resolution.client === true && via !== undefined && resolution.range[0] === via[0] && resolution.range[1] === via[1]),
+    (resolution) =>
+      (resolution.origin !== true && contains(finding.range, resolution.range)) || (resolution.client === true && via !== undefined && resolution.range[0] === via[0] && resolution.range[1] === via[1]),
   );
   return [...new Map(used.map((resolution) => [`${resolution.declaration.file}:${resolution.declaration.range[0]}`, resolution])).values()];
 }

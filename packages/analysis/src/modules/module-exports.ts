@@ -3,6 +3,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { rangeOf, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import { exportedClientOf } from '../requests/client-values.js';
+import { explicitHostOf } from '../url/match.js';
 import type { ClientValue } from '../types.js';
 
 /** Offsets → 1-based lines and columns (the engine's line index, or one made from ESLint's SourceCode). */
@@ -209,9 +210,10 @@ function commonJsExports(body: readonly Node[]): [string, Node][] {
 export type ExportNeedles = Pick<Catalog, 'needlePattern' | 'splitPathTests'>;
 
 /**
- * Whether a value holds retired text: a string whose text parts match the needle pattern or that ends
- * where a retired path may be split (`'https://api.adform.com/v1'`, a base another file's
- * `'/campaigns'` completes), or an object with such a member.
+ * Whether a value holds retired text or a base: a string whose text parts match the needle pattern,
+ * that names an origin (`'https://adsapi.snapchat.com'`: its host says whose API a request built on it
+ * is) or that ends where a retired path may be split (`'https://api.adform.com/v1'`, a base another
+ * file's `'/campaigns'` completes), or an object with such a member.
  */
 function carriesNeedle(value: ExportedValue, needles: ExportNeedles): boolean {
   if (value.kind === 'client') return true;
@@ -219,7 +221,7 @@ function carriesNeedle(value: ExportedValue, needles: ExportNeedles): boolean {
   // A hole stands for any text: it joins nothing, so `/v1` + hole + `/campaigns` is not a needle.
   const text = value.parts.map((part) => (part.kind === 'text' ? part.value : '\u0000')).join('');
   // A split path's base pattern ends at the string's closing quote (the prefilter reads source text).
-  return needles.needlePattern.test(text) || needles.splitPathTests.some((test) => test.base.test(`${text}'`));
+  return needles.needlePattern.test(text) || explicitHostOf(text) !== undefined || needles.splitPathTests.some((test) => test.base.test(`${text}'`));
 }
 
 /**

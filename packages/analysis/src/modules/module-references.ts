@@ -1,3 +1,5 @@
+import type { Catalog } from '@sunset/rule-data';
+
 /** What a file says about other modules by relative path, read from its text without parsing. */
 export interface ModuleReferences {
   /** Every relative specifier the file imports, requires or re-exports from. */
@@ -113,4 +115,26 @@ const clientBasePattern = new RegExp(`\\b(?:${clientBaseWords.join('|')})\\b`);
 /** Whether a module's text may create an HTTP client with a base of its own, which the files importing it may call. */
 export function mayCreateClientWithBase(text: string): boolean {
   return clientBasePattern.test(text);
+}
+
+/** A string that begins with an absolute HTTP URL (`'https://adsapi.snapchat.com'`): a base whose host decides whose requests it starts. */
+export const absoluteUrlPattern = /['"`]https?:\/\//;
+
+/**
+ * Whether a module may offer a base the files importing it build URLs on: a client with a base, a
+ * string that names an origin (`export const API_BASE = 'https://api.adform.com'`: its host says whose
+ * API a request is), or a string ending where a retired path may be split (`'…/v1'`). Such a module
+ * matters only to the files whose paths it may complete (the module graph's `clientSource`).
+ */
+export function mayOfferBase(text: string, catalog: Pick<Catalog, 'splitPathTests'>): boolean {
+  return mayOfferPathBase(text, catalog) || absoluteUrlPattern.test(text);
+}
+
+/**
+ * `mayOfferBase` but for an origin alone: a client with a base, or a split path's base. A checked file
+ * that may offer one has its exports read from its own index; one that only names origins (most files
+ * with a URL in them) is parsed by the module graph only when a file whose paths it may complete imports it.
+ */
+export function mayOfferPathBase(text: string, catalog: Pick<Catalog, 'splitPathTests'>): boolean {
+  return clientBasePattern.test(text) || catalog.splitPathTests.some((test) => test.base.test(text));
 }

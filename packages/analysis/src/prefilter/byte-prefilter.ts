@@ -1,6 +1,6 @@
 import { requestCheckNeedleSpecs, type Catalog } from '@sunset/rule-data';
 import { mightNeedAnalysis, todoMarkerNeedle } from '../analyze-file.js';
-import { clientBaseWords, mayCreateClientWithBase } from '../modules/module-references.js';
+import { clientBaseWords, mayOfferBase } from '../modules/module-references.js';
 import { hasCrossFileHook, type AnalysisOptions } from '../types.js';
 import { byteAutomaton, type ByteAutomaton, type BytePattern } from './byte-automaton.js';
 
@@ -13,9 +13,9 @@ export interface TextFacts {
   /** The rest of a split retired path (`'/campaigns'` after a base ending in `v1`) occurs in it. */
   readonly restNeedle: boolean;
   /**
-   * It may create an HTTP client with a base of its own (`mayCreateClientWithBase`), or holds a string
-   * ending where a retired path may be split (`'https://api.adform.com/v1'`, a split path's base): its
-   * exports can carry a base another file's path completes.
+   * It may offer a base another file's path completes (`mayOfferBase`): it may create an HTTP client
+   * with a base of its own, or holds a string naming an origin (`'https://api.adform.com'`) or ending
+   * where a retired path may be split (`'…/v1'`, a split path's base).
    */
   readonly clientSource: boolean;
 }
@@ -23,7 +23,7 @@ export interface TextFacts {
 /** What a file's text says about what it may offer other files (a client with a base), and whether a client's base may complete one of its paths. */
 export function moduleTextFacts(text: string, options: Pick<AnalysisOptions, 'catalog'>): Pick<TextFacts, 'clientSource' | 'restNeedle'> {
   return {
-    clientSource: mayCreateClientWithBase(text) || options.catalog.splitPathTests.some((test) => test.base.test(text)),
+    clientSource: mayOfferBase(text, options.catalog),
     restNeedle: options.catalog.splitPathTests.some((test) => test.rest.test(text)),
   };
 }
@@ -44,6 +44,8 @@ const firstSplitBit = 4;
 const literally = (text: string): string[][] => [...text].map((character) => [character]);
 const todoMarkerSpec = literally(todoMarkerNeedle);
 const clientWords = clientBaseWords.map(literally);
+/** `absoluteUrlPattern` as a spec: a quote, `http`, an optional `s`, `://`. */
+const absoluteUrlSpec: string[][] = [["'", '"', '`'], ...literally('http'), ['s', ''], ...literally('://')];
 
 const automata = new WeakMap<Catalog, ByteAutomaton | null>();
 
@@ -56,6 +58,7 @@ function automatonOf(catalog: Catalog): ByteAutomaton | undefined {
       ...requestCheckNeedleSpecs.map((spec) => ({ spec, bit: requestBit })),
       { spec: todoMarkerSpec, bit: todoBit },
       ...clientWords.map((spec) => ({ spec, bit: clientBit, wholeWord: true })),
+      { spec: absoluteUrlSpec, bit: clientBit },
       ...splitPaths.flatMap(({ base, rest }, at) => [
         ...base.map((spec) => ({ spec, bit: firstSplitBit + 2 * at })),
         ...rest.map((spec) => ({ spec, bit: firstSplitBit + 2 * at + 1 })),

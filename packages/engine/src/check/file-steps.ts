@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
-import { moduleTextFacts, type FileIndex, type TextFacts } from '../analysis-contract.js';
+import type { Catalog } from '@sunset/rule-data';
+import { mayOfferPathBase, moduleTextFacts, type FileIndex, type TextFacts } from '../analysis-contract.js';
 import { decodeSource, isUtf8Source, readBytes } from '../files/read-source.js';
 import { isStackOverflow, looksMinified, minifiedMessage, nestsTooDeeply, tooDeeplyNestedMessage, tooLargeMessage } from '../files/source-shape.js';
 import type { ModuleFacts } from '../module-graph/build-module-graph.js';
@@ -154,7 +155,7 @@ function prefilterBytes(bytes: Buffer, file: string, index: number, context: Che
   // `--project`'s module summary reads every file's specifiers and exports: in the bytes read as Latin-1 (cheaper, a byte a character) when the text is not at hand.
   if (gather.summaries) result.summaries += encodeSummary(index, facts.candidate && facts.needle, text ?? bytes.toString('latin1'), gather.basePattern, text === undefined);
   result.timings.prefilter += performance.now() - started;
-  return prefilteredOf(text, facts, references, file, index, limits, gather);
+  return prefilteredOf(text, facts, references, file, index, limits, gather, context.analysisOptions.catalog);
 }
 
 /**
@@ -172,11 +173,11 @@ export function prefilterText(text: string, file: string, index: number, context
   if (gather.summaries) result.summaries += encodeSummary(index, needle, text, gather.basePattern);
   result.timings.prefilter += performance.now() - started;
   const facts = { candidate, needle, restNeedle: textFacts?.restNeedle === true, clientSource: textFacts?.clientSource === true };
-  return prefilteredOf(candidate ? text : undefined, facts, references, file, index, limits, gather);
+  return prefilteredOf(candidate ? text : undefined, facts, references, file, index, limits, gather, context.analysisOptions.catalog);
 }
 
 /** A file's outcome from its prefilter's facts: `text` is its text when it is a candidate. */
-function prefilteredOf(text: string | undefined, facts: TextFacts, references: ModuleReferences, file: string, index: number, limits: ReadLimits, gather: Gather): Prefiltered {
+function prefilteredOf(text: string | undefined, facts: TextFacts, references: ModuleReferences, file: string, index: number, limits: ReadLimits, gather: Gather, catalog: Catalog): Prefiltered {
   const moduleFacts = gather.crossFile ? { clientSource: facts.clientSource, restNeedle: facts.restNeedle } : undefined;
   const clientSource = moduleFacts?.clientSource === true;
   const imports = references.imports.length === 0 && !clientSource ? undefined : { needle: false, ...references, ...moduleFacts };
@@ -185,7 +186,8 @@ function prefilteredOf(text: string | undefined, facts: TextFacts, references: M
   const shape = shapeOutcomeOf(text, file, index, limits.checkMinified);
   if (shape !== undefined) return { outcome: imports === undefined ? shape : { ...shape, module: imports } };
   const moduleNeedle = gather.crossFile && facts.needle;
-  const offers = moduleNeedle || clientSource ? { needle: moduleNeedle, ...references, ...moduleFacts } : undefined;
+  // A candidate that only names origins (most files with a URL in them) has its exports read by the graph, and only when a file whose paths it may complete imports it.
+  const offers = moduleNeedle || (clientSource && mayOfferPathBase(text, catalog)) ? { needle: moduleNeedle, ...references, ...moduleFacts } : undefined;
   return { candidate: { index, file, text, ...(offers === undefined ? {} : { offers }), ...(imports === undefined ? {} : { imports }) } };
 }
 

@@ -7,7 +7,7 @@ import {
   exportedValueOf,
   indexFile,
   lineColumnAt,
-  mayCreateClientWithBase,
+  mayOfferBase,
   maxReexportHops,
   migrationFactsOf,
   readDirectives,
@@ -134,7 +134,7 @@ export function createRelativeModules(options: AnalysisOptions, parse: ParseModu
   };
 
   const moduleText = (file: string): ModuleText | undefined =>
-    byVersion(texts, file, (version, text) => ({ version, needle: needlePattern.test(text), clientBase: mayCreateClientWithBase(text) || splitPathTests.some((test) => test.base.test(text)), reexports: scanModuleReferences(text).reexports }));
+    byVersion(texts, file, (version, text) => ({ version, needle: needlePattern.test(text), clientBase: mayOfferBase(text, options.catalog), reexports: scanModuleReferences(text).reexports }));
 
   const targetOf = (file: string, specifier: string): string | undefined => {
     if (!specifier.startsWith('.')) return undefined;
