@@ -116,6 +116,20 @@ describe('sunset check --changed-since', () => {
     expect(fetched.findings).toStrictEqual(['src/a.ts:3 campaign-dictionary-clients']);
   });
 
+  it('fails a copied line the baseline holds once, as the full run does: occurrences count over the whole file', async () => {
+    const root = committedTree({ 'src/a.ts': `export function one() {\n  ${call('/v1/campaigns')}}\n` });
+    expect((await check(root, ['--update-baseline'])).code).toBe(0);
+    git(root, 'add', '.');
+    git(root, 'commit', '-q', '-m', 'baseline');
+    git(root, 'checkout', '-q', '-b', 'copy');
+    writeFileSync(path.join(root, 'src/a.ts'), `export function one() {\n  ${call('/v1/campaigns')}}\nexport function two() {\n  ${call('/v1/campaigns')}}\n`);
+    git(root, 'commit', '-q', '-am', 'copy');
+    const full = await check(root, []);
+    const gate = await check(root, ['--changed-since', 'main']);
+    expect([full.code, full.findings]).toStrictEqual([1, ['src/a.ts:5 campaigns-legacy-list']]);
+    expect([gate.code, gate.findings]).toStrictEqual([1, ['src/a.ts:5 campaigns-legacy-list']]);
+  });
+
   it('outside a git work tree, or with --update-baseline, is a usage error', async () => {
     const plain = makeTree({ 'a.ts': call('/v1/campaigns') });
     const outside = await check(plain, ['--changed-since', 'main']);

@@ -175,8 +175,14 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   const readsChangedValue = (found: (typeof result.findings)[number]): boolean =>
     args.project !== undefined && (found.crossFileRelated ?? []).some((place) => place.role === 'value' && inChange(place.file, place.line, place.endLine));
   const reportable = result.findings.filter((found) => inChange(found.file, found.line, found.endLine) || readsChangedValue(found));
+  // Fingerprints count a site's occurrence among the identical sites of its whole file, as a full run
+  // does: taken among the changed lines only, a copied line got the first copy's fingerprint and passed
+  // the gate as baselined. So every reportable finding of the checked files is fingerprinted, and those
+  // on changed lines kept.
+  const allFindings = result.findings.filter((found) => isReportable(toFinding(io.cwd, found), configOf.get(found) ?? config));
+  const inReport = new Set(reportable);
   const linted = {
-    findings: reportable.filter((found) => isReportable(toFinding(io.cwd, found), configOf.get(found) ?? config)).map((found) => toFinding(io.cwd, found)),
+    findings: allFindings.filter((found) => inReport.has(found)).map((found) => toFinding(io.cwd, found)),
     errors: result.errors.filter((problem) => inChange(problem.file, problem.line)).map((problem) => toFileError(io.cwd, problem)),
   };
   if (changed !== undefined) {
@@ -195,7 +201,11 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
     }
     return lines;
   };
-  const fingerprints = fingerprintFindings(linted.findings, linesOf);
+  const everyFingerprint = fingerprintFindings(
+    allFindings.map((found) => toFinding(io.cwd, found)),
+    linesOf,
+  );
+  const fingerprints = everyFingerprint.filter((_, at) => inReport.has(allFindings[at]!));
   const errors: FileError[] = [...linted.errors].sort((a, b) => compareText(a.file, b.file));
   const baselineLabel = displayPath(io.cwd, config.baselineFile);
 
