@@ -92,6 +92,22 @@ describe('sunset check with a baseline', () => {
     expect(withoutOrigin(JSON.parse(changed.out()))).toEqual({ findings: [jsonFinding(4)], errors: [], notScanned: [], summary: summary({ findings: 1, failing: 1, baselined: 1 }) });
   });
 
+  it('matches from a subfolder, the baseline found through the config (a monorepo package task), and records the same file names from there', async () => {
+    const root = makeTree({ 'packages/web/src/a.ts': source, 'sunset.config.json': '{ "asOf": "2026-01-01" }' });
+    expect(await main(['check', '--update-baseline'], captureIo(root), deps)).toBe(0);
+    const fromRoot = readFileSync(path.join(root, '.sunset-baseline.json'), 'utf8');
+    const web = path.join(root, 'packages/web');
+    const inPackage = captureIo(web);
+    expect(await main(['check', '.', '--format', 'json'], inPackage, deps)).toBe(0);
+    expect((JSON.parse(inPackage.out()) as { summary: { baselined: number; findings: number } }).summary).toMatchObject({ findings: 0, baselined: 1 });
+    const named = captureIo(web);
+    expect(await main(['check', '.', '--baseline', '../../.sunset-baseline.json'], named, deps)).toBe(0);
+    // Recorded from the package, the baseline holds the same fingerprints and file names.
+    expect(await main(['check', '.', '--update-baseline'], captureIo(web), deps)).toBe(0);
+    expect(readFileSync(path.join(root, '.sunset-baseline.json'), 'utf8')).toBe(fromRoot);
+    expect(JSON.parse(fromRoot).findings[0].file).toBe('packages/web/src/a.ts');
+  });
+
   it('says so and reports everything again once the baseline has expired', async () => {
     const root = makeTree({ 'src/a.ts': source });
     const io = captureIo(root, { now: () => new Date('2026-01-10T00:00:00Z') });

@@ -23,7 +23,7 @@ import { builtinApiHostsOf } from '@sunset/config';
 import { describeEndpoint, todayUtc } from '@sunset/rule-data';
 import type { CheckArgs } from '../args.js';
 import { applyBaseline, buildBaseline, readBaseline, writeBaseline } from '../baseline/baseline-file.js';
-import { fingerprintFindings } from '../baseline/fingerprint.js';
+import { baselineFileKey, fingerprintFindings } from '../baseline/fingerprint.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { formatters } from '../format/index.js';
 import type { FormatContext } from '../format/types.js';
@@ -201,16 +201,19 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
     }
     return lines;
   };
+  const fileKey = baselineFileKey(io.cwd, config.baselineFile);
   const everyFingerprint = fingerprintFindings(
     allFindings.map((found) => toFinding(io.cwd, found)),
     linesOf,
+    fileKey,
   );
   const fingerprints = everyFingerprint.filter((_, at) => inReport.has(allFindings[at]!));
   const errors: FileError[] = [...linted.errors].sort((a, b) => compareText(a.file, b.file));
   const baselineLabel = displayPath(io.cwd, config.baselineFile);
 
   if (args.updateBaseline) {
-    await writeBaseline(config.baselineFile, buildBaseline(linted.findings, fingerprints, baselineExpires), baselineLabel);
+    const recorded = linted.findings.map((finding) => ({ ...finding, file: fileKey(finding.file) }));
+    await writeBaseline(config.baselineFile, buildBaseline(recorded, fingerprints, baselineExpires), baselineLabel);
     const expiry = baselineExpires === undefined ? '' : `; it stops suppressing after ${baselineExpires}`;
     io.stderr.write(`Recorded ${plural(linted.findings.length, 'finding')} in ${baselineLabel}${expiry}.\n`);
     for (const error of errors) io.stderr.write(`Not checked: ${error.file}${error.line === undefined ? '' : `:${error.line}`}: ${error.message}\n`);
