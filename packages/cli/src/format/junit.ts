@@ -10,8 +10,8 @@ import type { Formatter } from './types.js';
  * name="sunset">`, one `<testcase>` per file that was parsed or could not be read, one `<failure>`
  * per finding at or past `--fail-on` (findings below it go to the test case's `<system-out>`, so
  * the test report fails exactly when `sunset check` does), an `<error>` for a file not checked, and
- * a `<skipped>` test case for a file not scanned (too large, minified, a link not followed).
- * No time stamps: the same tree gives the same bytes.
+ * a `<skipped>` test case for a file not scanned (too large, minified, a link not followed); one
+ * passing `sunset check` case when no file needed parsing. No time stamps: the same tree gives the same bytes.
  */
 export const formatJunit: Formatter = (report, context) => {
   const unread = unreadFiles(report);
@@ -46,6 +46,12 @@ export const formatJunit: Formatter = (report, context) => {
     const open = `    <testcase name="${escapeXmlAttribute(file)}" classname="sunset" file="${escapeXmlAttribute(file)}"`;
     return children.length === 0 ? `${open}/>` : `${open}>\n${children.join('\n')}\n    </testcase>`;
   });
+  // Nothing parsed (a clean repository): one passing case, as JUnit publishers fail a build on a report
+  // without any (Jenkins' junit step: "None of the test reports contained any result").
+  if (cases.length === 0) {
+    const scanned = `${report.summary.files} ${report.summary.files === 1 ? 'file' : 'files'} scanned; none names anything a rule looks for (a retired path or operation, a reporting or identity endpoint, an OAuth parameter, a TODO marker), so none needed parsing.`;
+    cases.push(`    <testcase name="sunset check" classname="sunset">\n      <system-out>${escapeXml(scanned)}</system-out>\n    </testcase>`);
+  }
   // As JUnit counts: test cases that failed or erred, not the failure elements inside them.
   const counts = `tests="${cases.length}" failures="${failedCases}" errors="${erroredCases}"`;
   return [
