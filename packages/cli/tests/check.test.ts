@@ -147,6 +147,14 @@ describe('sunset check', () => {
     });
   });
 
+  it("says in --output's note what else decides the exit code: files not checked (the first named) and baselined findings", async () => {
+    const root = makeTree({ 'src/a.ts': retiredCall, 'src/bad.ts': "fetch('/v1/campaigns') SYNTAX ERROR\n", 'src/worse.ts': "fetch('/v1/campaigns' ;\n" });
+    expect(await main(['check', '--update-baseline'], captureIo(root))).toBe(1);
+    const io = captureIo(root);
+    expect(await main(['check', '--format', 'json', '--output', 'out.json'], io)).toBe(1);
+    expect(io.err()).toBe('Wrote the json report to out.json: 0 findings, 0 at or past deprecated, 1 baselined; 2 files could not be checked (src/bad.ts:1 and 1 more).\n');
+  });
+
   it('writes the report to --output and a one-line note to stderr', async () => {
     const root = makeTree({ 'src/a.ts': retiredCall });
     const io = captureIo(root);

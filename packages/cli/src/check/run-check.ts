@@ -273,8 +273,13 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
     io.stdout.write(text);
   } else {
     await writeReport(path.resolve(io.cwd, args.output), args.output, text);
+    // What decides the exit code, as the stylish summary says it: a file not checked fails the run too.
+    const baselined = outcome.baselined > 0 ? `, ${outcome.baselined} baselined` : '';
+    const first = errors[0];
+    const notChecked =
+      first === undefined ? '' : `; ${plural(errors.length, 'file')} could not be checked (${first.file}${first.line === undefined ? '' : `:${first.line}`}${errors.length > 1 ? ` and ${errors.length - 1} more` : ''})`;
     io.stderr.write(
-      `Wrote the ${args.format} report to ${args.output}: ${plural(report.findings.length, 'finding')}, ${failingSentence(report.findings, config.failOn)}.\n`,
+      `Wrote the ${args.format} report to ${args.output}: ${plural(report.findings.length, 'finding')}, ${failingSentence(report.findings, config.failOn)}${baselined}${notChecked}.\n`,
     );
   }
   return failing > 0 || errors.length > 0 ? ExitCode.failed : ExitCode.ok;
