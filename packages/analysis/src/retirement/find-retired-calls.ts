@@ -178,9 +178,12 @@ function pathFinding(run: Run, site: PathSite, match: UrlMatch, ambiguity: strin
   const { entry, method } = match;
   const base = { ...baseFacts(run, entry, site.form, site.node), retiredKey: retiredKeyOf(entry, method), method, host: match.host, ...(site.clientVia ? { clientVia: site.clientVia } : {}) };
   // A candidate with another method (`GET /v1/buyer/stats/operations` for a POST) is a different
-  // call, not a switch of this one; it is offered only when it is the entry's sole replacement.
+  // call, not a switch of this one; it is offered only when it is the entry's sole replacement. And
+  // replacements of several methods are a workflow (the asynchronous reporting's POST, poll, GET): no
+  // one of them is a switch of this call, so none is offered.
+  const workflow = new Set(entry.replacements.map((replacement) => replacement.method)).size > 1;
   const candidatesOf = (): RetirementFacts['candidates'] =>
-    entry.replacements.flatMap((replacement) => {
+    workflow ? [] : entry.replacements.flatMap((replacement) => {
       if (replacement.method !== entry.method && entry.replacements.length > 1) return [];
       const result = editsTowards(run, site, match, replacement);
       return 'edits' in result ? [{ replacement, edits: result.edits }] : [];

@@ -402,26 +402,10 @@ export const httpCallFormCases: Case[] = [
       },
       {
         id: 'reporting-sync-reportdata', key: 'POST /v1/reportingstats/agency/reportdata', method: 'POST', form: 'got', migration: 'todo', at: '`${base}/v1/reportingstats/agency/reportdata`',
-        candidates: [
-          [
-            "import got from 'got';",
-            "await got('https://api.example.com/v1/campaigns').json();",
-            "await got.post(`${base}/v1/buyer/stats/data`, { json: query });",
-            "await got(`${base}/v1/reportingstats/agency/reportdata`, { method: 'POST' });",
-          ].join('\n'),
-        ],
       },
       {
         id: 'reporting-sync-reportdata', key: 'POST /v1/reportingstats/agency/reportdata', method: 'POST', form: 'got', migration: 'todo',
         at: '`${base}/v1/reportingstats/agency/reportdata`', occurrence: 2,
-        candidates: [
-          [
-            "import got from 'got';",
-            "await got('https://api.example.com/v1/campaigns').json();",
-            "await got.post(`${base}/v1/reportingstats/agency/reportdata`, { json: query });",
-            "await got(`${base}/v1/buyer/stats/data`, { method: 'POST' });",
-          ].join('\n'),
-        ],
       },
     ],
   },
@@ -455,7 +439,6 @@ export const httpCallFormCases: Case[] = [
       },
       {
         id: 'reporting-sync-reportdata', key: 'POST /v1/reportingstats/agency/reportdata', method: 'POST', form: 'superagent', migration: 'todo', at: "host + '/v1/reportingstats/agency/reportdata'",
-        candidates: ["import request from 'superagent';\nrequest.get('/v1/campaigns/dictionaries/managers');\nsuperagent.post(host + '/v1/buyer/stats/data');"],
       },
     ],
   },
@@ -567,15 +550,6 @@ export const httpCallFormCases: Case[] = [
       },
       {
         id: 'reporting-sync-reportdata', key: 'POST /v1/reportingstats/agency/reportdata', method: 'POST', form: 'jquery', migration: 'todo', at: "'/v1/reportingstats/agency/reportdata'",
-        candidates: [
-          [
-            "$.ajax({ type: 'GET', url: '/v1/campaigns/dictionaries/clients', dataType: 'json' });",
-            "$.ajax('/v1/campaigns', { method: 'PATCH', data });",
-            "$.getJSON(root + '/v1/campaigns/' + campaignId + '/orders/' + orderId);",
-            "jQuery.get('/v1/campaigns/dictionaries/comanagers');",
-            "$.post('/v1/buyer/stats/data', query);",
-          ].join('\n'),
-        ],
       },
     ],
   },
@@ -672,14 +646,6 @@ export const httpCallFormCases: Case[] = [
       { id: 'reporting-sync-api', key: 'GET /v1/reportingstats/agency/…', method: 'GET', form: 'axios', migration: 'todo', at: "'/v1/reportingstats/agency/reportdata'" },
       {
         id: 'reporting-sync-reportdata', key: 'POST /v1/reportingstats/agency/reportdata', method: 'POST', form: 'axios', migration: 'todo', at: "'/v1/reportingstats/agency/reportdata'", occurrence: 2,
-        candidates: [
-          [
-            "await axios.get(`${base}/v1/reportingstats/agency/reportstatus?id=${id}`);",
-            "await fetch('/v1/reportingstats/agency/campaigns/42', { method: 'DELETE' });",
-            "await axios.get('/v1/reportingstats/agency/reportdata');",
-            "await axios.post('/v1/buyer/stats/data', body);",
-          ].join('\n'),
-        ],
       },
     ],
   },

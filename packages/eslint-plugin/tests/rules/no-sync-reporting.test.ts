@@ -42,7 +42,7 @@ createTypeScriptRuleTester().run('no-sync-reporting', forRuleTester(rule), {
   ],
   invalid: [
     {
-      name: 'reports axios.post with a base and suggests the TODO marker',
+      name: 'reports axios.post with a base and suggests the TODO marker, and no URL swap (the replacement is a workflow)',
       code: axiosPost,
       output: null,
       errors: [
@@ -52,11 +52,6 @@ createTypeScriptRuleTester().run('no-sync-reporting', forRuleTester(rule), {
           ...positionOf(axiosPost, '`'),
           suggestions: [
             { messageId: 'insertTodo', data: { entryId: 'reporting-sync-reportdata' }, output: todoComment('reporting-sync-reportdata') + axiosPost },
-            {
-              messageId: 'switchToCandidate',
-              data: { replacement: 'POST /v1/buyer/stats/data' },
-              output: 'const report = await axios.post(`${API_BASE}/v1/buyer/stats/data`, request);',
-            },
           ],
         },
       ],
@@ -76,11 +71,6 @@ createTypeScriptRuleTester().run('no-sync-reporting', forRuleTester(rule), {
               data: { entryId: 'reporting-sync-reportdata' },
               output: fetchPost.replace('  const response', `${todoComment('reporting-sync-reportdata', '  ')}  const response`),
             },
-            {
-              messageId: 'switchToCandidate',
-              data: { replacement: 'POST /v1/buyer/stats/data' },
-              output: fetchPost.replace("'/v1/reportingstats/agency/reportdata'", "'/v1/buyer/stats/data'"),
-            },
           ],
         },
       ],
@@ -99,11 +89,6 @@ createTypeScriptRuleTester().run('no-sync-reporting', forRuleTester(rule), {
               messageId: 'insertTodo',
               data: { entryId: 'reporting-sync-reportdata' },
               output: todoComment('reporting-sync-reportdata') + reportUrlConstant,
-            },
-            {
-              messageId: 'switchToCandidate',
-              data: { replacement: 'POST /v1/buyer/stats/data' },
-              output: "export const REPORT_DATA_URL = '/v1/buyer/stats/data';",
             },
           ],
         },
@@ -129,7 +114,6 @@ createTypeScriptRuleTester().run('no-sync-reporting', forRuleTester(rule), {
               messageId: 'insertTodo',
               output: `// TODO(sunset:reporting-sync-reportdata): migrate POST /v1/reportingstats/agency/reportdata: the asynchronous workflow is different: start the report with POST, poll the operation, then read the data, under other limits; candidates POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data; general availability ends 2019-10-31, support ends 2020-01-31\nawait axios.post('/v1/reportingstats/agency/reportdata', request);`,
             },
-            { messageId: 'switchToCandidate', output: "await axios.post('/v1/buyer/stats/data', request);" },
           ],
         },
       ],
@@ -153,7 +137,6 @@ createEspreeRuleTester().run('no-sync-reporting (espree)', rule as unknown as Ru
               messageId: 'insertTodo',
               output: `${todoComment('reporting-sync-reportdata')}axios.post('/v1/reportingstats/agency/reportdata', request).then(render);`,
             },
-            { messageId: 'switchToCandidate', output: "axios.post('/v1/buyer/stats/data', request).then(render);" },
           ],
         },
       ],
