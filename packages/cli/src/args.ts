@@ -81,7 +81,7 @@ export const checkOptions = {
   'fail-on': { type: 'string', value: failOnValues.join('|'), description: 'Exit 1 on findings in this phase or later (default deprecated).' },
   'update-baseline': { type: 'boolean', description: 'Record the current findings in the baseline file and exit 0.' },
   baseline: { type: 'string', value: 'FILE', description: 'Baseline file (default .sunset-baseline.json next to the config).' },
-  'baseline-expires': { type: 'string', value: 'YYYY-MM-DD', description: 'With --update-baseline: the baseline stops suppressing from this day.' },
+  'baseline-expires': { type: 'string', value: 'YYYY-MM-DD', description: 'With --update-baseline: the baseline stops suppressing after this day (today or later).' },
   stats: { type: 'boolean', description: 'With --format json: add the time spent walking, reading, prefiltering, parsing, indexing and checking.' },
   'changed-since': { type: 'string', value: 'GIT-REF', description: 'Check the files changed since the merge base with GIT-REF (e.g. origin/main), reading what they import, and report the findings on added or changed lines.' },
   concurrency: { type: 'string', value: 'N|auto', description: 'Threads that read, parse and check (default auto: one below 1,500 files, else one per core but one, at most 4).' },

@@ -54,7 +54,7 @@ describe('command line', () => {
         '      --fail-on <deprecated|retired>   Exit 1 on findings in this phase or later (default deprecated).',
         '      --update-baseline                Record the current findings in the baseline file and exit 0.',
         '      --baseline <FILE>                Baseline file (default .sunset-baseline.json next to the config).',
-        '      --baseline-expires <YYYY-MM-DD>  With --update-baseline: the baseline stops suppressing from this day.',
+        '      --baseline-expires <YYYY-MM-DD>  With --update-baseline: the baseline stops suppressing after this day (today or later).',
         '      --stats                          With --format json: add the time spent walking, reading, prefiltering, parsing, indexing and checking.',
         '      --changed-since <GIT-REF>        Check the files changed since the merge base with GIT-REF (e.g. origin/main), reading what they import, and report the findings on added or changed lines.',
         '      --concurrency <N|auto>           Threads that read, parse and check (default auto: one below 1,500 files, else one per core but one, at most 4).',

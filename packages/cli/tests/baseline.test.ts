@@ -133,6 +133,17 @@ describe('sunset check with a baseline', () => {
     );
   });
 
+  it('rejects a --baseline-expires day in the past (the baseline would suppress nothing), and takes today', async () => {
+    const root = makeTree({ 'src/a.ts': source });
+    const now = (): Date => new Date('2026-03-10T12:00:00Z');
+    const past = captureIo(root, { now });
+    expect(await main(['check', '--update-baseline', '--baseline-expires', '2026-03-09'], past, deps)).toBe(2);
+    expect(past.err()).toBe('sunset: --baseline-expires 2026-03-09 is in the past: the baseline would suppress nothing. Give today or a later day.\n');
+    const today = captureIo(root, { now });
+    expect(await main(['check', '--update-baseline', '--baseline-expires', '2026-03-10'], today, deps)).toBe(0);
+    expect(today.err()).toBe('Recorded 1 finding in .sunset-baseline.json; it stops suppressing after 2026-03-10.\n');
+  });
+
   it('rejects --baseline-expires without --update-baseline', async () => {
     const io = captureIo(makeTree({}));
     expect(await main(['check', '--baseline-expires', '2026-05-01'], io, deps)).toBe(2);

@@ -100,7 +100,7 @@ describe('sunset check --changed-since', () => {
     expect(result.findings).toStrictEqual([]);
     expect(result.err).toBe(
       'sunset: --changed-since origin/main: git knows no commit "origin/main" (this clone is shallow, so it may have fetched only the current branch). ' +
-        'Fetch the base branch: git fetch --depth=50 origin main\n',
+        'Fetch the base branch: git fetch --depth=50 origin main:refs/remotes/origin/main\n',
     );
     // After the fetch the advice names, the branches are there but the clone does not reach their fork.
     git(clone, 'fetch', '-q', '--depth=50', 'origin', 'main:refs/remotes/origin/main');
@@ -108,7 +108,7 @@ describe('sunset check --changed-since', () => {
     expect(noBase.code).toBe(2);
     expect(noBase.err).toBe(
       'sunset: --changed-since origin/main: no merge base of origin/main and HEAD (the shallow clone does not reach back to where the branches meet). ' +
-        'Fetch more history: git fetch --deepen=200 origin main (or git fetch --unshallow).\n',
+        'Fetch more history: git fetch --deepen=200 origin main:refs/remotes/origin/main (or git fetch --unshallow).\n',
     );
     git(clone, 'fetch', '-q', '--deepen=200', 'origin', 'main:refs/remotes/origin/main');
     const fetched = await check(clone, ['--changed-since', 'origin/main']);

@@ -87,7 +87,8 @@ export function parseCustomEntry(input: unknown, field: string, takenIds: Readon
     if (typeof value !== 'string') fail(`${field}.replacementApis[${index}]`, `must be a string, got ${JSON.stringify(value)}.`);
     return value;
   });
-  const reason = optionalString(record, 'reason', field);
+  // One line wherever it is shown (stylish's `why:`, fix's site list, explain, the TODO): a reason written over several lines is joined.
+  const reason = optionalString(record, 'reason', field)?.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ');
   const service = optionalString(record, 'service', field) ?? 'custom entry';
   const family = record['family'];
   if (family !== undefined && !families.includes(family as Family)) fail(`${field}.family`, `must be one of ${families.join(', ')}, got ${JSON.stringify(family)}.`);

@@ -52,6 +52,13 @@ describe('createCatalog with custom entries', () => {
     expect(mightContainRetiredCall('client.GetInvoicesAsJson()')).toBe(false);
   });
 
+  it('joins a reason written over several lines into one, as every output shows it on one line', () => {
+    const catalog = createCatalog([
+      { id: 'billing-get-invoices', retired: 'GetInvoicesAsJson', gaEnds: '2027-01-01', supportEnds: '2027-12-31', reason: 'billing moves to REST\n  and the body shape\r\nchanges' },
+    ]);
+    expect(matchOperationName('GetInvoicesAsJson', catalog)?.entry.todoReason).toBe('billing moves to REST and the body shape changes');
+  });
+
   it('returns the built-in catalog when there is nothing to add', () => {
     expect(createCatalog()).toBe(builtinCatalog);
     expect(createCatalog([])).toBe(builtinCatalog);

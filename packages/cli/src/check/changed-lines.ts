@@ -30,11 +30,18 @@ function git(cwd: string, args: readonly string[]): Promise<GitResult> {
   });
 }
 
-/** `origin/main` → `git fetch --depth=50 origin main`; a bare branch or tag → `git fetch --depth=50 origin <ref>`. */
+/**
+ * `origin/main` → `git fetch --depth=50 origin main:refs/remotes/origin/main` (named in full: a
+ * single-branch clone's refspec maps only its own branch, so `git fetch origin main` would fill
+ * FETCH_HEAD, not `origin/main`); a bare branch or tag → `git fetch --depth=50 origin <ref>`.
+ */
 function fetchAdvice(ref: string): string {
   const slash = ref.indexOf('/');
-  const [remote, branch] = slash > 0 && !ref.startsWith('refs/') ? [ref.slice(0, slash), ref.slice(slash + 1)] : ['origin', ref.replace(/^refs\/heads\//, '')];
-  return `git fetch --depth=50 ${remote} ${branch}`;
+  if (slash > 0 && !ref.startsWith('refs/')) {
+    const [remote, branch] = [ref.slice(0, slash), ref.slice(slash + 1)];
+    return `git fetch --depth=50 ${remote} ${branch}:refs/remotes/${remote}/${branch}`;
+  }
+  return `git fetch --depth=50 origin ${ref.replace(/^refs\/heads\//, '')}`;
 }
 
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;

@@ -116,6 +116,9 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   if (baselineExpires !== undefined && !args.updateBaseline) {
     throw new UsageError('--baseline-expires only applies with --update-baseline. Add --update-baseline or drop the flag.');
   }
+  if (baselineExpires !== undefined && baselineExpires < todayUtc(now)) {
+    throw new UsageError(`--baseline-expires ${baselineExpires} is in the past: the baseline would suppress nothing. Give today or a later day.`);
+  }
 
   if (args.changedSince !== undefined && args.updateBaseline) {
     throw new UsageError('--changed-since does not go with --update-baseline: the baseline records every finding. Drop one of the two.');
