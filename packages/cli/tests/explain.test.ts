@@ -87,6 +87,15 @@ describe('sunset explain', () => {
     expect(both.split('\n').filter((line) => line.includes('  (entry '))).toEqual(['GET /v1/campaigns  (entry campaigns-legacy-list)', 'PATCH /v1/campaigns  (entry campaigns-legacy-status)']);
   });
 
+  it('takes a URL or path as a log shows it (an id in it, a host, a query, a method before it): the entries it matches', async () => {
+    const firstLines = async (...args: string[]): Promise<string> => (await explain(...args)).out.split('\n\n').filter((block) => block.includes('(entry ')).map((block) => block.split('\n')[0]).join(' | ');
+    expect(await firstLines('/v1/campaigns/123')).toBe('GET /v1/campaigns/{id}  (entry campaigns-legacy-get)');
+    expect(await firstLines('PATCH https://api.adform.com/v1/campaigns?ids=1')).toBe('PATCH /v1/campaigns  (entry campaigns-legacy-status)');
+    expect(await firstLines('https://api.adform.com/v1/campaigns/7/orders/9')).toBe('GET /v1/campaigns/{campaignId}/orders/{orderId}  (entry campaigns-legacy-order)');
+    const none = await explain('/v1/buyer/campaigns/7');
+    expect(none.code).toBe(2);
+  });
+
   it('explains a rule from the docs shipped in the CLI, without the editor header, and lists its entries', async () => {
     const result = await explain('sunset/no-sync-reporting');
     expect(result.code).toBe(0);

@@ -1,5 +1,5 @@
 import leven from 'leven';
-import { ruleNames, type Catalog, type RetirementEntry, type RuleName } from '@sunset/rule-data';
+import { matchUrlShape, ruleNames, type Catalog, type HttpMethod, type RetirementEntry, type RuleName } from '@sunset/rule-data';
 
 /** What `sunset explain <name>` names: a rule, or the entries of an id, a retired key, an operation or a path. */
 export type Subject =
@@ -13,7 +13,8 @@ const fold = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerC
  * Reads a rule (`no-legacy-rest-path`, `sunset/no-legacy-rest-path`), an entry id, a marker
  * (`TODO(sunset:<id>)`), a retired key as the spec writes it (`GetCampaigns`,
  * `GET /v1/campaigns/{id}`), an operation's async name (`GetCampaignsAsync`) or a path without its
- * method (every entry of that path). Case and spacing do not matter; anything else is unknown,
+ * method (every entry of that path), or a URL or path as a log shows it (`/v1/campaigns/123`, with a
+ * method or not: the entries it matches). Case and spacing do not matter; anything else is unknown,
  * with the closest known name.
  */
 export function findSubject(name: string, catalog: Catalog): Subject {
@@ -28,6 +29,14 @@ export function findSubject(name: string, catalog: Catalog): Subject {
     matches((entry) => entry.kind === 'path' && fold(entry.path) === wanted),
   ].find((entries) => entries.length > 0);
   if (found !== undefined) return { kind: 'entries', entries: found };
+  // A URL or path as a log shows it (`/v1/campaigns/123`, `GET https://api.adform.com/v1/campaigns/7?x=1`): the entries it matches.
+  const request = /^(?:(get|post|put|patch|delete) )?(\S*\/\S*)$/i.exec(name.trim());
+  if (request !== undefined && request !== null) {
+    const method = request[1]?.toUpperCase() as HttpMethod | undefined;
+    const byUrl = matchUrlShape([{ kind: 'text', value: request[2]! }], method, catalog).map((match) => match.entry);
+    const entries = byUrl.filter((entry, at) => byUrl.indexOf(entry) === at);
+    if (entries.length > 0) return { kind: 'entries', entries };
+  }
   return { kind: 'unknown', closest: closestName(wanted, catalog) };
 }
 
