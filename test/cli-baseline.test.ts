@@ -100,11 +100,16 @@ describe('the baseline workflow on a copy of fixtures/cli/small', () => {
   });
 
   it('suppresses nothing once expired, and says so', async () => {
-    // Expiry is judged by the real calendar (not --as-of): a baseline is a promise about when.
-    const recorded = await check('--update-baseline', '--baseline-expires', '2020-01-01');
+    // Expiry is judged by the real calendar (not --as-of): a baseline is a promise about when. A past day
+    // is refused when recording, so the recorded one is moved back as the calendar would move past it.
+    const refused = await check('--update-baseline', '--baseline-expires', '2020-01-01');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe('sunset: --baseline-expires 2020-01-01 is in the past: the baseline would suppress nothing. Give today or a later day.\n');
+    const recorded = await check('--update-baseline', '--baseline-expires', '2999-12-31');
     expect(recorded.code).toBe(0);
     const baseline = JSON.parse(await readFile(baselineFile(), 'utf8')) as BaselineJson;
-    expect(baseline.expires).toBe('2020-01-01');
+    expect(baseline.expires).toBe('2999-12-31');
+    await writeFile(baselineFile(), `${JSON.stringify({ ...baseline, expires: '2020-01-01' }, null, 2)}\n`);
     const result = await check('--format', 'json');
     expect(result.code).toBe(1);
     expect(parseJson<JsonReport>(result).summary).toMatchObject({ findings: 4, failing: 4, baselined: 0 });

@@ -17,10 +17,15 @@ export interface TextSink {
   write(text: string): unknown;
 }
 
-/** Colour is on for a terminal unless `NO_COLOR` is set to a non-empty value (https://no-color.org). */
+/**
+ * Colour is on for a terminal unless `NO_COLOR` is set to a non-empty value (https://no-color.org) or
+ * `FORCE_COLOR` is `0` or `false` (chalk's convention, which log collectors that allocate a terminal set).
+ */
 export function colorEnabled(io: CliIo): boolean {
   const noColor = io.env.NO_COLOR;
   if (noColor !== undefined && noColor !== '') return false;
+  const force = io.env.FORCE_COLOR;
+  if (force === '0' || force === 'false') return false;
   return io.isTTY;
 }
 

@@ -167,7 +167,7 @@ describe('sunset check', () => {
     ]);
   });
 
-  it('uses colour on a terminal unless NO_COLOR is set', async () => {
+  it('uses colour on a terminal unless NO_COLOR is set or FORCE_COLOR is 0 or false', async () => {
     const root = makeTree({ 'src/a.ts': retiredCall });
     const plain = captureIo(root);
     await main(['check'], plain);
@@ -178,6 +178,11 @@ describe('sunset check', () => {
     const noColor = captureIo(root, { isTTY: true, env: { NO_COLOR: '1' } });
     await main(['check'], noColor);
     expect(noColor.out()).toBe(plain.out());
+    for (const off of ['0', 'false']) {
+      const forced = captureIo(root, { isTTY: true, env: { FORCE_COLOR: off } });
+      await main(['check'], forced);
+      expect(forced.out()).toBe(plain.out());
+    }
   });
 
   it('adds the time of each phase with --stats, and nothing without it', async () => {
