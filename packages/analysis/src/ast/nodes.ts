@@ -71,6 +71,15 @@ export function isFunction(node: Node | undefined): node is FunctionNode {
   }
 }
 
+/** The one expression a function returns: an arrow's expression body, or the argument of a body's only top-level `return`. */
+export function returnedBy(fn: Node | undefined): Node | undefined {
+  const value = fn === undefined ? undefined : unwrap(fn);
+  if (!isFunction(value) || !value.body) return undefined;
+  if (value.body.type !== 'BlockStatement') return value.body;
+  const returns = value.body.body.filter((statement): statement is TSESTree.ReturnStatement => statement.type === 'ReturnStatement');
+  return returns.length === 1 && value.body.body.at(-1) === returns[0] ? (returns[0]!.argument ?? undefined) : undefined;
+}
+
 export function isClass(node: Node | undefined): node is ClassNode {
   return node?.type === 'ClassDeclaration' || node?.type === 'ClassExpression';
 }

@@ -2,7 +2,7 @@ import type { HttpMethod } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, calleeOf, hasSpread, isFunction, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { CallForm } from '../types.js';
-import { constantValueOf, evaluateBase, evaluateExpression, evaluateUrl, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import { evaluateBase, evaluateExpression, evaluateUrl, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import { hole, syntheticText, type Segment } from '../url/segments.js';
 import { baseOption, clientOf, type ClientKind, type HttpClient } from './http-clients.js';
 import { calledFunction, helperCall } from './helper-calls.js';
@@ -275,8 +275,10 @@ function methodCall(found: HttpClient | undefined, verb: string, verbNode: Node,
       if (verb !== 'request') return undefined;
       if (looksLikeMethod(first)) return urlRequest(found.form, shape, second, methodOfExpression(first, context));
       // `http.request(new HttpRequest('PATCH', url, body))`, also through a constant.
-      const created = first ? angularHttpRequest(first, context) : undefined;
-      return created && looksLikeMethod(argumentAt(created, 0)) ? urlRequest(found.form, shape, argumentAt(created, 1), methodOfExpression(argumentAt(created, 0), context)) : undefined;
+      const created = first ? createdInstanceOf(first, context) : undefined;
+      const callee = created ? unwrap(created.callee) : undefined;
+      if (!created || callee?.type !== 'Identifier' || callee.name !== 'HttpRequest' || !looksLikeMethod(argumentAt(created, 0))) return undefined;
+      return urlRequest(found.form, shape, argumentAt(created, 1), methodOfExpression(argumentAt(created, 0), context));
     }
     case 'jquery':
       return jqueryCall(verb, verbNode, shape);
@@ -294,17 +296,6 @@ function methodCall(found: HttpClient | undefined, verb: string, verbNode: Node,
   if (verb === 'callApi' && looksLikeMethod(second)) return urlRequest('http-client', shape, first, methodOfExpression(second, context));
   if (genericClientVerbs.includes(verb)) return urlRequest('http-client', shape, first, memberMethod(verb, verbNode, undefined));
   return undefined;
-}
-
-/** Angular's `new HttpRequest(method, url, …)`, written in place or held in a constant. */
-function angularHttpRequest(node: Node, context: EvaluationContext): TSESTree.NewExpression | undefined {
-  let value = unwrap(node);
-  if (value.type === 'Identifier') {
-    const init = constantValueOf(context.scope.resolve(value));
-    value = init ? unwrap(init) : value;
-  }
-  const callee = value.type === 'NewExpression' ? unwrap(value.callee) : undefined;
-  return callee?.type === 'Identifier' && callee.name === 'HttpRequest' ? (value as TSESTree.NewExpression) : undefined;
 }
 
 function jqueryCall(verb: string, verbNode: Node, shape: CallShape): HttpCall | undefined {

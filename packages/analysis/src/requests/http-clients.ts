@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { annotatedTypeName, argumentAt, calleeOf, memberCallee, memberPropertyName, propertyValueOf, staticString, unwrap, type Node } from '../ast/nodes.js';
+import { annotatedTypeName, argumentAt, calleeOf, memberCallee, memberPropertyName, propertyValueOf, returnedBy, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { UrlPart } from '@sunset/rule-data';
 import type { CallForm, ClientQuery, ClientValue } from '../types.js';
 import { constantValueOf, evaluateBase, following, joinBaseUrl, objectLiteralOf, partToSegment, type EvaluationContext } from '../url/evaluate.js';
@@ -201,8 +201,8 @@ function clientOfValue(value: Node, key: string | undefined, context: Evaluation
 function importingWrapper(fn: TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression): HttpClient | undefined {
   const [param] = fn.params;
   const rest = fn.params.length === 1 && param?.type === 'RestElement' ? param.argument : undefined;
-  const only = fn.body.type === 'BlockStatement' && fn.body.body.length === 1 ? fn.body.body[0] : undefined;
-  const body = fn.body.type !== 'BlockStatement' ? fn.body : only?.type === 'ReturnStatement' ? only.argument : undefined;
+  // Its whole body is what it returns: an expression, or a block of that one `return`.
+  const body = fn.body.type !== 'BlockStatement' || fn.body.body.length === 1 ? returnedBy(fn) : undefined;
   const then = body ? unwrap(body) : undefined;
   const callee = then?.type === 'CallExpression' ? memberCallee(then) : undefined;
   const imported = callee ? unwrap(callee.object) : undefined;

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, isFunction, memberPropertyName, memberValueOf, type Node, propertyKeyName, propertyValueOf, rangeOf, unwrap } from '../ast/nodes.js';
+import { argumentAt, calleeOf, isFunction, memberPropertyName, memberValueOf, type Node, propertyKeyName, propertyValueOf, rangeOf, returnedBy, unwrap } from '../ast/nodes.js';
 import { constantValueOf, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import { flatText, type Segment } from '../url/segments.js';
 import { baseOption } from './http-clients.js';
@@ -17,15 +17,6 @@ export interface RtkEndpoint {
   /** What `query` returns: a URL expression, or a `{ url, method, body }` object. */
   readonly returned: Node;
   readonly base: readonly Segment[] | undefined;
-}
-
-/** The one expression a function returns: an arrow's expression body, or the argument of a body's only top-level `return`. */
-function returnedBy(fn: Node | undefined): Node | undefined {
-  const value = fn === undefined ? undefined : unwrap(fn);
-  if (!isFunction(value) || !value.body) return undefined;
-  if (value.body.type !== 'BlockStatement') return value.body;
-  const returns = value.body.body.filter((statement): statement is TSESTree.ReturnStatement => statement.type === 'ReturnStatement');
-  return returns.length === 1 && value.body.body.at(-1) === returns[0] ? (returns[0]!.argument ?? undefined) : undefined;
 }
 
 /** The `createApi(...)` call an API value was made by: written here, or a constant of the file holding it. */

@@ -17,7 +17,8 @@ export function createdInstanceOf(node: Node, context: EvaluationContext): TSEST
   if (value.type === 'NewExpression') return value;
   if (value.type === 'Identifier') {
     const init = constantValueOf(context.scope.resolve(value));
-    return init?.type === 'NewExpression' ? init : undefined;
+    const created = init ? unwrap(init) : undefined;
+    return created?.type === 'NewExpression' ? created : undefined;
   }
   if (value.type === 'MemberExpression' && unwrap(value.object).type === 'ThisExpression') {
     const classNode = context.scope.enclosingClass(value);
