@@ -37,13 +37,17 @@ function headersObject(node: Node | undefined, context: EvaluationContext): TSES
   return objectLiteralOf(value, context);
 }
 
+/** The `Content-Type` value of a headers object literal (any case of the name). */
+function contentTypeIn(headers: TSESTree.ObjectExpression | undefined): Node | undefined {
+  const property = headers ? valueProperties(headers).find((candidate) => /^content-type$/i.test(propertyKeyName(candidate) ?? '')) : undefined;
+  return property ? unwrap(property.value) : undefined;
+}
+
 function contentTypeOf(config: TSESTree.ObjectExpression | undefined, context: EvaluationContext): Node | undefined {
   if (!config) return undefined;
   const jqueryContentType = propertyValueOf(config, 'contentType');
   if (jqueryContentType) return jqueryContentType;
-  const headers = headersObject(propertyValueOf(config, 'headers'), context);
-  const property = headers ? valueProperties(headers).find((candidate) => /^content-type$/i.test(propertyKeyName(candidate) ?? '')) : undefined;
-  return property ? unwrap(property.value) : undefined;
+  return contentTypeIn(headersObject(propertyValueOf(config, 'headers'), context));
 }
 
 function fromConfig(config: TSESTree.ObjectExpression | undefined, context: EvaluationContext, bodyKeys: readonly [string, BodyKind][]): RequestParts {
@@ -159,9 +163,7 @@ function headerArgumentValue(call: TSESTree.CallExpression, context: EvaluationC
   const name = argumentAt(call, 0);
   const text = name ? staticString(name) : undefined;
   if (text !== undefined) return /^content-type$/i.test(text) ? argumentAt(call, 1) : undefined;
-  const headers = objectLiteralOf(name, context);
-  const property = headers ? valueProperties(headers).find((candidate) => /^content-type$/i.test(propertyKeyName(candidate) ?? '')) : undefined;
-  return property ? unwrap(property.value) : undefined;
+  return contentTypeIn(objectLiteralOf(name, context));
 }
 
 /** superagent's `.type()` names that send a form: `type('form')`. */

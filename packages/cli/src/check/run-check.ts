@@ -182,10 +182,13 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   // does: taken among the changed lines only, a copied line got the first copy's fingerprint and passed
   // the gate as baselined. So every reportable finding of the checked files is fingerprinted, and those
   // on changed lines kept.
-  const allFindings = result.findings.filter((found) => isReportable(toFinding(io.cwd, found), configOf.get(found) ?? config));
   const inReport = new Set(reportable);
+  const allFindings = result.findings.flatMap((found) => {
+    const finding = toFinding(io.cwd, found);
+    return isReportable(finding, configOf.get(found) ?? config) ? [{ finding, reported: inReport.has(found) }] : [];
+  });
   const linted = {
-    findings: allFindings.filter((found) => inReport.has(found)).map((found) => toFinding(io.cwd, found)),
+    findings: allFindings.filter((found) => found.reported).map((found) => found.finding),
     errors: result.errors.filter((problem) => inChange(problem.file, problem.line)).map((problem) => toFileError(io.cwd, problem)),
   };
   if (changed !== undefined) {
@@ -206,11 +209,11 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   };
   const fileKey = baselineFileKey(io.cwd, config.baselineFile);
   const everyFingerprint = fingerprintFindings(
-    allFindings.map((found) => toFinding(io.cwd, found)),
+    allFindings.map((found) => found.finding),
     linesOf,
     fileKey,
   );
-  const fingerprints = everyFingerprint.filter((_, at) => inReport.has(allFindings[at]!));
+  const fingerprints = everyFingerprint.filter((_, at) => allFindings[at]!.reported);
   const errors: FileError[] = [...linted.errors].sort((a, b) => compareText(a.file, b.file));
   const baselineLabel = displayPath(io.cwd, config.baselineFile);
 
