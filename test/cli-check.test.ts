@@ -421,7 +421,7 @@ describe.concurrent('a finding through another file (fixtures/project-app, the d
       // No CODEOWNERS in this repository, which is a pnpm workspace: the nearest package.json names the owner.
       owners: ['project-app'],
     });
-    // Six findings are found through another file; the five declarations they read are reported there only, and
+    // Seven findings are found through another file; the five declarations they read are reported there only, and
     // the two declarations no request of another file reads (API.clients, a reassigned let) carry no related place.
     expect(report.findings.map((finding) => `${finding.file.replace('fixtures/project-app/src/', '')}:${finding.line} ${finding.related?.map((related) => related.file?.replace('fixtures/project-app/src/', '')).join(',') ?? '-'}`)).toEqual([
       'api/paths.ts:7 -',
@@ -429,6 +429,8 @@ describe.concurrent('a finding through another file (fixtures/project-app, the d
       'services/campaigns.ts:8 api/paths.ts',
       'services/campaigns.ts:12 api/paths.ts',
       'services/campaigns.ts:16 api/paths.ts',
+      // Through the tsconfig's `@api/*` alias and a namespace import.
+      'services/campaigns.ts:24 api/endpoints.ts',
       'services/campaigns.ts:33 api/paths.ts',
       'services/campaigns.ts:37 api/report-path.ts',
       'services/dictionaries.ts:11 api/endpoints.ts,api/endpoints.ts',

@@ -27,7 +27,7 @@ describe('fixtures/project-app in the three modes', () => {
     expect(findings.map((finding) => lineOf(fixture, finding))).toEqual(expected.syntax);
   });
 
-  it('default cross-file: also the calls reading a constant imported by relative path', async () => {
+  it('default cross-file: also the calls reading a constant imported by relative path or a tsconfig paths alias', async () => {
     const { findings } = await checkWithModuleGraph(path.join(fixture, 'src'), options, true, fixture);
     expect(findings.map((finding) => lineOf(fixture, finding))).toEqual(expected.default);
   });

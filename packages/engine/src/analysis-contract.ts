@@ -11,6 +11,7 @@ export type { FileDirectives, InlineRuleConfig, InlineSeverity } from '@sunset/a
 export {
   createCrossFileResolver,
   createExportTables,
+  createModuleAliases,
   exportedValueOf,
   mayCreateClientWithBase,
   mayOfferPathBase,
@@ -32,6 +33,7 @@ export type {
   ForwardedExport,
   ImportLookup,
   MigrationFacts,
+  ModuleAliases,
   ModuleExports,
   ModuleReferences,
 } from '@sunset/analysis';

@@ -211,3 +211,38 @@ describe('sunset fix across files (the default mode)', () => {
     );
   });
 });
+
+describe('sunset fix across files through a tsconfig paths alias', () => {
+  const files = {
+    'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@acme/paths': ['src/lib/paths.ts'], '@app/*': ['src/app/*'] } } }),
+    'src/lib/paths.ts': "export const CLIENTS_PATH = '/v1/campaigns/dictionaries/clients';\nexport const MANAGERS_PATH = '/v1/campaigns/dictionaries/managers';\n",
+    'src/app/list.ts': "import axios from 'axios';\nimport { CLIENTS_PATH, MANAGERS_PATH } from '@acme/paths';\n\nexport const listClients = () => axios.get(CLIENTS_PATH);\nexport const listManagers = () => axios.get(MANAGERS_PATH);\n",
+    // A POST the entries do not retire sends CLIENTS_PATH too: rewriting it where it is declared would move this request.
+    'src/app/create.ts': "import axios from 'axios';\nimport { CLIENTS_PATH } from '@acme/paths';\n\nexport const createClient = (body: unknown) => axios.post(CLIENTS_PATH, body);\n",
+  };
+
+  it('rewrites a constant only its GET reads where it is declared, and leaves one a POST also sends with a TODO at the GET; a second run changes nothing', async () => {
+    const root = makeTree(files);
+    const report = await fixFiles(['src'], run(root));
+    expect(readFileSync(path.join(root, 'src/lib/paths.ts'), 'utf8')).toBe("export const CLIENTS_PATH = '/v1/campaigns/dictionaries/clients';\nexport const MANAGERS_PATH = '/v1/buyer/classifiers/managers';\n");
+    expect(readFileSync(path.join(root, 'src/app/list.ts'), 'utf8')).toBe(
+      [
+        "import axios from 'axios';",
+        "import { CLIENTS_PATH, MANAGERS_PATH } from '@acme/paths';",
+        '',
+        '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with GET /v1/buyer/advertisers; candidates GET /v1/buyer/advertisers; support ended 2019-10-01; the path is CLIENTS_PATH of ../lib/paths.ts',
+        'export const listClients = () => axios.get(CLIENTS_PATH);',
+        'export const listManagers = () => axios.get(MANAGERS_PATH);',
+        '',
+      ].join('\n'),
+    );
+    expect(readFileSync(path.join(root, 'src/app/create.ts'), 'utf8')).toBe(files['src/app/create.ts']);
+    expect(report.changedFiles).toEqual(['src/app/list.ts', 'src/lib/paths.ts']);
+    expect(report.sites.map((site) => `${site.file}:${site.line} ${site.action} ${site.entry}`)).toEqual([
+      'src/app/list.ts:4 todo campaign-dictionary-clients',
+      'src/lib/paths.ts:2 rewritten campaign-dictionary-managers',
+    ]);
+    const again = await fixFiles(['src'], run(root));
+    expect(again.changedFiles).toEqual([]);
+  });
+});

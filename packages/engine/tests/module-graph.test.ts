@@ -135,22 +135,24 @@ describe('check with the module graph (fixtures/project-app)', () => {
     ]);
   });
 
-  it('adds the calls that read an exported constant, object member, enum member or default export by relative path, saying where it is declared', async () => {
+  it('adds the calls that read an exported constant, object member, enum member or default export by relative path or paths alias, saying where it is declared', async () => {
     const added = (await findingsOf(fixture)).filter((line) => line.includes(' <- '));
     expect(added).toEqual([
       'src/services/campaigns.ts:8:20 no-legacy-rest-path GET /v1/campaigns todo <- src/api/paths.ts:3:33 (LEGACY_CAMPAIGNS)',
       'src/services/campaigns.ts:12:22 no-legacy-rest-path PATCH /v1/campaigns todo <- src/api/paths.ts:3:33 (LEGACY_CAMPAIGNS)',
       // sunset fix rewrites MANAGERS_PATH where it is declared, which migrates this GET.
       'src/services/campaigns.ts:16:20 no-legacy-rest-path GET /v1/campaigns/dictionaries/managers rewrite <- src/api/paths.ts:2:30 (MANAGERS_PATH)',
+      // `import * as Endpoints from '@api/endpoints'`: the tsconfig's paths alias, as TypeScript resolves it.
+      'src/services/campaigns.ts:24:20 no-legacy-rest-path GET /v1/campaigns/{id} todo <- src/api/endpoints.ts:2:15 (LegacyEndpoint.Campaigns)',
       'src/services/campaigns.ts:33:16 no-legacy-rest-path GET /v1/campaigns/dictionaries/labels todo <- src/api/paths.ts:8:11 (API.labels)',
       'src/services/campaigns.ts:37:16 no-sync-reporting POST /v1/reportingstats/agency/reportdata todo <- src/api/report-path.ts:1:16 (default)',
       'src/services/dictionaries.ts:11:17 no-legacy-rest-path /v1/campaigns/{campaignId}/orders todo <- src/api/endpoints.ts:2:15 (LegacyEndpoint.Campaigns), src/api/endpoints.ts:3:12 (LegacyEndpoint.Orders)',
     ]);
   });
 
-  it('does not follow a look-alike constant, a reassigned let, a path alias or a namespace import through an alias', async () => {
+  it('does not follow a look-alike constant or a reassigned let', async () => {
     const lines = await findingsOf(fixture);
-    expect(lines.filter((line) => /campaigns\.ts:(20|24|28):/.test(line))).toEqual([]);
+    expect(lines.filter((line) => /campaigns\.ts:(20|28):/.test(line))).toEqual([]);
   });
 
   it('gives the related location at the declaration in the other file', async () => {
@@ -319,5 +321,65 @@ describe('sunset check with the module graph: clients from other files (issue 21
     expect(lines.filter((line) => line.startsWith('src/vendor/'))).toEqual([
       'src/vendor/adsManager.js:4:63 GET /v1/campaigns/{id} todo host=adsapi.othervendor.example <- src/vendor/apiClient.js:3:1 (default)',
     ]);
+  });
+});
+
+describe('sunset check with the module graph: tsconfig paths and baseUrl aliases', () => {
+  const tree = {
+    'tsconfig.json': '{\n  // Angular keeps its aliases here\n  "compilerOptions": { "paths": { "@app/*": ["./src/app/*"], "@env/*": ["./src/environments/*"] } }\n}\n',
+    'src/environments/environment.ts': "export const environment = { production: false, apiUrl: 'https://api.adform.com/v1/campaigns' };\n",
+    'src/app/api/paths.ts': "export const CLIENTS_PATH = '/v1/campaigns/dictionaries/clients';\nexport const MANAGERS_PATH = '/v1/campaigns/dictionaries/managers';\n",
+    'src/app/api/index.ts': "export * from '@app/api/paths';\n",
+    'src/app/list.ts': "import axios from 'axios';\nimport { CLIENTS_PATH } from '@app/api/paths';\n\nexport const listClients = () => axios.get(CLIENTS_PATH);\n",
+    'src/app/create.ts': "import axios from 'axios';\nimport { CLIENTS_PATH } from '@app/api';\n\nexport const createClient = (body: unknown) => axios.post(CLIENTS_PATH, body);\n",
+    'src/app/managers.ts': "import { MANAGERS_PATH } from '@app/api';\n\nexport const listManagers = () => fetch(MANAGERS_PATH);\n",
+    'src/app/campaign.ts': "import { environment } from '@env/environment';\n\nexport const loadCampaign = (id: string) => fetch(`${environment.apiUrl}/${id}`);\n",
+    // A client and the paths it is called with, in one module (`src/app/http/api.ts`): Vite and React apps keep them so.
+    'src/app/http/api.ts':
+      "import axios from 'axios';\n\nexport const adform = axios.create({ baseURL: 'https://api.adform.com/v1' });\nexport const ENDPOINTS = { campaigns: '/campaigns', labels: '/campaigns/dictionaries/labels' };\n",
+    'src/app/labels.ts': "import { adform, ENDPOINTS } from '@app/http/api';\n\nexport const listLabels = () => adform.get(ENDPOINTS.labels);\n",
+    // Look-alikes: an alias no config maps, and a package of the same name.
+    'src/app/negatives.ts': "import { CLIENTS_PATH } from '@other/api/paths';\nimport { MANAGERS_PATH } from 'app/api/paths';\n\nexport const a = () => fetch(CLIENTS_PATH);\nexport const b = () => fetch(MANAGERS_PATH);\n",
+  };
+
+  const linesOf = async (files: Readonly<Record<string, string>>, onlyFiles?: readonly string[]): Promise<string[]> => {
+    const root = makeTree(files);
+    const only = onlyFiles?.map((file) => path.join(root, file));
+    const result = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true, ...(only === undefined ? {} : { onlyFiles: only }) });
+    return result.findings.map((finding) => {
+      const declared = finding.data.declaredIn === undefined ? '' : ` <- ${finding.data.declaredIn}`;
+      return `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey} ${finding.retirement?.migration}${declared}`;
+    });
+  };
+
+  it('reports each request reading a value through an alias (directly, through a barrel, a member of an object, a client and its paths) at the request', async () => {
+    expect(await linesOf(tree)).toEqual([
+      'src/app/campaign.ts:3:51 GET /v1/campaigns/{id} todo <- src/environments/environment.ts:1:57 (environment.apiUrl)',
+      'src/app/labels.ts:3:44 GET /v1/campaigns/dictionaries/labels todo <- src/app/http/api.ts:4:61 (ENDPOINTS.labels), src/app/http/api.ts:3:23 (adform)',
+      // The POST of create.ts reads CLIENTS_PATH too: sunset fix cannot rewrite it where it is declared.
+      'src/app/list.ts:4:44 GET /v1/campaigns/dictionaries/clients todo <- src/app/api/paths.ts:1:29 (CLIENTS_PATH)',
+      'src/app/managers.ts:3:41 GET /v1/campaigns/dictionaries/managers rewrite <- src/app/api/paths.ts:2:30 (MANAGERS_PATH)',
+    ]);
+  });
+
+  it('reads a baseUrl (jsconfig.json) as TypeScript does, and follows an alias from a changed file alone (--changed-since)', async () => {
+    const cra = {
+      'jsconfig.json': '{ "compilerOptions": { "baseUrl": "src" } }',
+      'src/config/endpoints.js': "export const MANAGERS_PATH = '/v1/campaigns/dictionaries/managers';\n",
+      'src/api/managers.js': "import { MANAGERS_PATH } from 'config/endpoints';\n\nexport const listManagers = () => fetch(MANAGERS_PATH);\n",
+    };
+    const expected = ['src/api/managers.js:3:41 GET /v1/campaigns/dictionaries/managers rewrite <- src/config/endpoints.js:1:30 (MANAGERS_PATH)'];
+    expect(await linesOf(cra)).toEqual(expected);
+    // A run of some files cannot know every reader of the constant: it does not promise the rewrite where it is declared.
+    expect(await linesOf(cra, ['src/api/managers.js'])).toEqual([expected[0]!.replace(' rewrite ', ' todo ')]);
+    const relative = { ...cra, 'src/api/managers.js': cra['src/api/managers.js'].replace("'config/endpoints'", "'../config/endpoints'") };
+    expect(await linesOf(relative, ['src/api/managers.js'])).toEqual([expected[0]!.replace(' rewrite ', ' todo ')]);
+    expect(await linesOf(tree, ['src/app/campaign.ts'])).toEqual(['src/app/campaign.ts:3:51 GET /v1/campaigns/{id} todo <- src/environments/environment.ts:1:57 (environment.apiUrl)']);
+  });
+
+  it('follows no alias without a config: the declarations are reported where they are written', async () => {
+    const lines = await linesOf(Object.fromEntries(Object.entries(tree).filter(([file]) => file !== 'tsconfig.json')));
+    expect(lines.filter((line) => line.includes(' <- ') && !line.startsWith('src/app/labels.ts'))).toEqual([]);
+    expect(lines).toContain('src/app/api/paths.ts:1:29 /v1/campaigns/dictionaries/clients rewrite');
   });
 });

@@ -212,8 +212,9 @@ export type ExportNeedles = Pick<Catalog, 'needlePattern' | 'splitPathTests'>;
 /**
  * Whether a value holds retired text or a base: a string whose text parts match the needle pattern,
  * that names an origin (`'https://adsapi.snapchat.com'`: its host says whose API a request built on it
- * is) or that ends where a retired path may be split (`'https://api.adform.com/v1'`, a base another
- * file's `'/campaigns'` completes), or an object with such a member.
+ * is), that ends where a retired path may be split (`'https://api.adform.com/v1'`, a base another
+ * file's `'/campaigns'` completes) or that starts where one may go on (`'/campaigns'`, which a client's
+ * base may complete: `adform.get(ENDPOINTS.campaigns)`), or an object with such a member.
  */
 function carriesNeedle(value: ExportedValue, needles: ExportNeedles): boolean {
   if (value.kind === 'client') return true;
@@ -221,11 +222,16 @@ function carriesNeedle(value: ExportedValue, needles: ExportNeedles): boolean {
   // A hole stands for any text: it joins nothing, so `/v1` + hole + `/campaigns` is not a needle.
   const text = value.parts.map((part) => (part.kind === 'text' ? part.value : '\u0000')).join('');
   // A split path's base pattern ends at the string's closing quote (the prefilter reads source text).
-  return needles.needlePattern.test(text) || explicitHostOf(text) !== undefined || needles.splitPathTests.some((test) => test.base.test(`${text}'`));
+  return (
+    needles.needlePattern.test(text) ||
+    explicitHostOf(text) !== undefined ||
+    // The split-path patterns read source text: a base ends at the string's closing quote, the rest starts at its opening one.
+    needles.splitPathTests.some((test) => test.base.test(`${text}'`) || test.rest.test(`'${text}'`))
+  );
 }
 
 /**
- * The exports another file can take a retired value from: strings holding a needle or a split path's base, objects and enums
+ * The exports another file can take a retired value from: strings holding a needle or a split path's base or rest, objects and enums
  * with such a member (whole, so `${E.Campaigns}${E.Orders}` still resolves), HTTP clients (their base
  * or hosts decide what the importer's paths reach), and every re-export (its value is decided where it
  * is declared). Labels, flags and other constants are left out.

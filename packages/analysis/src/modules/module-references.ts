@@ -1,10 +1,10 @@
 import type { Catalog } from '@sunset/rule-data';
 
-/** What a file says about other modules by relative path, read from its text without parsing. */
+/** What a file says about other modules by relative path (or a project's path alias), read from its text without parsing. */
 export interface ModuleReferences {
-  /** Every relative specifier the file imports, requires or re-exports from. */
+  /** Every relative (or alias) specifier the file imports, requires or re-exports from. */
   readonly imports: readonly string[];
-  /** The relative specifiers of `export … from` (a barrel passes these modules' values on). */
+  /** The specifiers of `export … from` among them (a barrel passes these modules' values on). */
   readonly reexports: readonly string[];
 }
 
@@ -71,41 +71,71 @@ const dotSlash = encoder.encode('./');
  * comment counts too), which is safe for a prefilter; a text without one costs one search. The
  * specifiers are strings of their own, decoded from the text's bytes: a caller that keeps those of
  * every file (`fix`'s plan, the history's facts per blob) does not keep every text, as slices would.
+ * With `aliasPrefixes` (a project's path aliases, `@app/`; `''` for any bare specifier), the bare
+ * specifiers starting with one of them are kept too, after the relative ones.
  */
-export function scanModuleReferences(text: string): ModuleReferences {
-  return text.includes('./') ? scanModuleReferencesIn(encoder.encode(text)) : noReferences;
+export function scanModuleReferences(text: string, aliasPrefixes: readonly string[] = []): ModuleReferences {
+  return text.includes('./') || aliasPrefixes.length > 0 ? scanModuleReferencesIn(encoder.encode(text), aliasPrefixes) : noReferences;
 }
 
 /**
  * `scanModuleReferences` of a file's UTF-8 bytes, without decoding them: every byte the scan looks
  * at is ASCII, and no byte of a character beyond ASCII is. The specifiers are decoded strings of their own.
  */
-export function scanModuleReferencesIn(bytes: Uint8Array): ModuleReferences {
-  let imports: string[] | undefined;
-  let reexports: string[] | undefined;
+export function scanModuleReferencesIn(bytes: Uint8Array, aliasPrefixes: readonly string[] = []): ModuleReferences {
+  const found: Found = {};
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let dot = buffer.indexOf(dotSlash); dot !== -1; dot = buffer.indexOf(dotSlash, dot + 2)) {
     // `'./` or `'../`: the quote is just before the dot(s).
     const quoteAt = dot > 0 && bytes[dot - 1] === 46 /* . */ ? dot - 2 : dot - 1;
-    const quote = quoteAt < 0 ? -1 : bytes[quoteAt];
-    if (quote !== 39 /* ' */ && quote !== 34 /* " */) continue;
-    const close = buffer.indexOf(quote, dot);
-    if (close === -1) continue;
-    if (buffer.subarray(quoteAt + 1, close).includes(10 /* \n */)) continue;
-    let before = skipSpaceBack(bytes, quoteAt);
-    let reexport = false;
-    if (wordEndsAt(bytes, before, 'from')) reexport = closesReexport(bytes, before);
-    else if (!wordEndsAt(bytes, before, 'import')) {
-      if (bytes[before - 1] !== 40 /* ( */) continue;
-      before = skipSpaceBack(bytes, before - 1);
-      if (!wordEndsAt(bytes, before, 'require')) continue;
-    }
-    const specifier = decoder.decode(bytes.subarray(quoteAt + 1, close));
-    (imports ??= []).push(specifier);
-    if (reexport) (reexports ??= []).push(specifier);
-    dot = close - 1;
+    const close = specifierAt(bytes, buffer, quoteAt, found);
+    if (close !== -1) dot = close - 1;
   }
-  return imports === undefined ? noReferences : { imports, reexports: reexports ?? [] };
+  if (aliasPrefixes.length > 0) {
+    const latin1 = buffer.toString('latin1');
+    for (const match of latin1.matchAll(bareSpecifierStart)) {
+      const quoteAt = match.index + match[0].length - 1;
+      const first = bytes[quoteAt + 1];
+      if (first === 46 /* . */ || first === 47 /* / */) continue; // relative (read above) or absolute
+      const close = buffer.indexOf(bytes[quoteAt]!, quoteAt + 1);
+      if (close === -1) continue;
+      const written = latin1.slice(quoteAt + 1, close);
+      if (aliasPrefixes.some((prefix) => written.startsWith(prefix))) specifierAt(bytes, buffer, quoteAt, found);
+    }
+  }
+  return found.imports === undefined ? noReferences : { imports: found.imports, reexports: found.reexports ?? [] };
+}
+
+interface Found {
+  imports?: string[];
+  reexports?: string[];
+}
+
+/** A quote that may open a bare specifier: after `from`, `import` or `require(` (`specifierAt` judges what stands before it). */
+const bareSpecifierStart = /(?:\bfrom|\bimport|\brequire\s*\()\s*['"]/g;
+
+/**
+ * The specifier whose opening quote is at `quoteAt`, added to `found` when `from`, `import` or
+ * `require(` stands before it; the index of its closing quote, or -1 when there is none.
+ */
+function specifierAt(bytes: Uint8Array, buffer: Buffer, quoteAt: number, found: Found): number {
+  const quote = quoteAt < 0 ? -1 : bytes[quoteAt];
+  if (quote !== 39 /* ' */ && quote !== 34 /* " */) return -1;
+  const close = buffer.indexOf(quote, quoteAt + 1);
+  if (close === -1) return -1;
+  if (buffer.subarray(quoteAt + 1, close).includes(10 /* \n */)) return -1;
+  let before = skipSpaceBack(bytes, quoteAt);
+  let reexport = false;
+  if (wordEndsAt(bytes, before, 'from')) reexport = closesReexport(bytes, before);
+  else if (!wordEndsAt(bytes, before, 'import')) {
+    if (bytes[before - 1] !== 40 /* ( */) return -1;
+    before = skipSpaceBack(bytes, before - 1);
+    if (!wordEndsAt(bytes, before, 'require')) return -1;
+  }
+  const specifier = decoder.decode(bytes.subarray(quoteAt + 1, close));
+  (found.imports ??= []).push(specifier);
+  if (reexport) (found.reexports ??= []).push(specifier);
+  return close;
 }
 
 /** The words of text that makes an HTTP client with a base of its own: its exports can carry one. */

@@ -10,6 +10,7 @@ import { createWalkFilter, findSourceFiles, selectSourceFiles, type WalkOptions 
 import type { ReadFolder } from '../files/list-tree.js';
 import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
 import { importedModules } from '../module-graph/imported-modules.js';
+import { createModuleAliases, type ModuleAliases } from '../analysis-contract.js';
 import { withoutConsumedDeclarations } from '../module-graph/consumed-declarations.js';
 import { moduleGraphCheck, otherFilesRead } from '../module-graph/module-graph-context.js';
 import { segmentedFromLength } from '../parse/segments.js';
@@ -174,7 +175,15 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
   try {
     const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
     const crossFile = run.crossFile === true;
-    const gather: Gather = { crossFile, summaries: run.moduleSummaries === true, ...(run.basePattern === undefined ? {} : { basePattern: run.basePattern }) };
+    // The path aliases of the projects the files are in (their tsconfig.json or jsconfig.json): the graph follows imports through them.
+    const aliases = crossFile ? createModuleAliases(run.readFolder) : undefined;
+    const aliasPrefixes = aliases?.prefixesOf(files) ?? [];
+    const gather: Gather = {
+      crossFile,
+      summaries: run.moduleSummaries === true,
+      ...(run.basePattern === undefined ? {} : { basePattern: run.basePattern }),
+      ...(aliasPrefixes.length === 0 ? {} : { aliasPrefixes }),
+    };
     const task: CheckWorkerTask = { kind: 'check', files, options: workerOptionsOf(run.options), limits, gather, next };
     const context = checkContextOf(run.options, run.core);
     if (!inWorkers) run.onWalked?.();
@@ -186,8 +195,8 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     const left = files.flatMap((_file, index) => (reported.has(index) ? [] : [index]));
     if (left.length > 0) results.push(checkIndexes(files, left, context, limits, gather));
     if (deferred.length > 0) results.push(await checkLargeFiles(files, task, context));
-    const imported = run.onlyFiles === undefined ? undefined : importedModulesOf(paths, walkOptions, run.inScope, context, limits);
-    const graph = crossFile ? moduleGraphOf(files, results, context, limits, imported) : undefined;
+    const imported = run.onlyFiles === undefined ? undefined : importedModulesOf(paths, walkOptions, run.inScope, context, limits, aliases);
+    const graph = crossFile ? moduleGraphOf(files, results, context, limits, imported, aliases) : undefined;
     // Nothing to check again (the common case): the workers go now, while this thread collects.
     if (graph === undefined) for (const worker of workers) worker.close();
     else results.push(...(await recheckImporters(files, graph, context, limits, run.cwd, workers, !inWorkers)));
@@ -212,11 +221,12 @@ function importedModulesOf(
   inScope: ((file: string) => boolean) | undefined,
   context: CheckContext,
   limits: ReadLimits,
+  aliases: ModuleAliases | undefined,
 ): (facts: ReadonlyMap<string, ModuleFacts>) => ReadonlyMap<string, ModuleFacts> {
   const folders = paths.map((given) => path.resolve(walkOptions.cwd, given));
   const listed = createWalkFilter(folders, walkOptions);
   const admits = (file: string): boolean => listed(file) === 'listed' && (inScope?.(file) ?? true);
-  return (facts) => importedModules(facts, { admits, maxFileSize: limits.maxFileSize, checkMinified: limits.checkMinified }, context.analysisOptions, context.core);
+  return (facts) => importedModules(facts, { admits, maxFileSize: limits.maxFileSize, checkMinified: limits.checkMinified, ...(aliases === undefined ? {} : { aliases }) }, context.analysisOptions, context.core);
 }
 
 /** The module graph with what it was built from; undefined when no scanned file imports a retired value from another. */
@@ -238,9 +248,10 @@ function moduleGraphOf(
   context: CheckContext,
   limits: ReadLimits,
   imported?: (facts: ReadonlyMap<string, ModuleFacts>) => ReadonlyMap<string, ModuleFacts>,
+  aliases?: ModuleAliases,
 ): ModuleGraphRun | undefined {
   const offered = results.some(
-    // An unchecked file that may make a client is flagged `c` (encodeReferences; specifiers start with a dot).
+    // An unchecked file that may make a client is flagged `c` (encodeReferences; an alias specifier starting with `c` only costs the graph's first pass).
     (result) => result.references.includes('\u0000c') || result.files.some((outcome) => outcome.module !== undefined && mayOfferRetiredValues(outcome.module)),
   );
   if (imported === undefined && !offered) return undefined;
@@ -261,6 +272,7 @@ function moduleGraphOf(
         const read = readSource(file, limits.maxFileSize);
         return read.kind === 'text' ? read.text : undefined;
       },
+      ...(aliases === undefined ? {} : { aliases }),
     },
     context.analysisOptions,
     context.core,

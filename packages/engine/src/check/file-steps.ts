@@ -150,7 +150,7 @@ function prefilterBytes(bytes: Buffer, file: string, index: number, context: Che
   const started = performance.now();
   const facts = context.core.bytesFacts!(bytes, context.analysisOptions);
   if (facts === undefined) return undefined;
-  const references = gather.crossFile ? scanModuleReferencesIn(bytes) : noReferences;
+  const references = gather.crossFile ? scanModuleReferencesIn(bytes, gather.aliasPrefixes) : noReferences;
   const text = facts.candidate ? bytes.toString('utf8') : undefined;
   // `--project`'s module summary reads every file's specifiers and exports: in the bytes read as Latin-1 (cheaper, a byte a character) when the text is not at hand.
   if (gather.summaries) result.summaries += encodeSummary(index, facts.candidate && facts.needle, text ?? bytes.toString('latin1'), gather.basePattern, text === undefined);
@@ -166,7 +166,7 @@ function prefilterBytes(bytes: Buffer, file: string, index: number, context: Che
 export function prefilterText(text: string, file: string, index: number, context: CheckContext, limits: ReadLimits, gather: Gather, result: ThreadResult): Prefiltered {
   const started = performance.now();
   const candidate = context.core.mightNeedAnalysis(text, context.analysisOptions);
-  const references = gather.crossFile ? scanModuleReferences(text) : noReferences;
+  const references = gather.crossFile ? scanModuleReferences(text, gather.aliasPrefixes) : noReferences;
   const textFacts = gather.crossFile ? moduleTextFacts(text, context.analysisOptions) : undefined;
   // Only a candidate can hold a needle (the prefilter looks for the needles, among others).
   const needle = candidate && (gather.crossFile || gather.summaries) && context.analysisOptions.catalog.needlePattern.test(text);

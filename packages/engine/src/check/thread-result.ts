@@ -28,6 +28,8 @@ export interface Gather {
   readonly summaries: boolean;
   /** With `summaries`: what `ModuleSummary.holdsBase` tests (a RegExp crosses to a worker). */
   readonly basePattern?: RegExp;
+  /** With `crossFile`: the bare specifiers that may be path aliases (`ModuleAliases.prefixesOf`), read as references too. */
+  readonly aliasPrefixes?: readonly string[];
 }
 
 /** A module that exports something, as ESM or CommonJS. */

@@ -15,6 +15,7 @@ import type { FoundSource } from '../files/walk.js';
 import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts } from '../module-graph/build-module-graph.js';
 import { readModuleExports, type ExportedValue, type ForwardedExport } from '../module-graph/exported-values.js';
 import { moduleGraphCheck, type ModuleGraphCheck } from '../module-graph/module-graph-context.js';
+import { createModuleAliases, type ModuleAliases } from '../analysis-contract.js';
 import { scanModuleReferences } from '../module-graph/scan-imports.js';
 import type { FileChange, FixRun } from './fix-files.js';
 import { fixLargeSource } from './fix-large-file.js';
@@ -74,12 +75,15 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, work
   let unreadable = 0;
   let candidates = 0;
   let visited = 0;
+  // The path aliases of the projects the files are in, as `sunset check` follows them.
+  const aliases = run.crossFile === true ? createModuleAliases(run.readFolder) : undefined;
+  const aliasPrefixes = aliases?.prefixesOf(files.map((found) => found.path)) ?? [];
   const planned = (found: FoundSource, read: { readonly text: string; readonly encoding: SourceEncoding }, result: FixResult): void => {
     const file = found.path;
     if (result.error !== undefined) errors.push(result.error);
     plans.set(file, { found, text: read.text, encoding: read.encoding, result });
     if (run.crossFile === true) {
-      const references = scanModuleReferences(read.text);
+      const references = scanModuleReferences(read.text, aliasPrefixes);
       const parsed = result.error === undefined;
       const { needlePattern } = context.analysisOptions.catalog;
       // What it offers other files is read from the fixed text; the paths it reads from the text as written,
@@ -125,7 +129,7 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, work
         }
       } else if (run.crossFile === true) {
         // No needle: its relative imports matter (the graph may find it reads a retired value or a client), and a client it makes; its text is read again then.
-        const references = scanModuleReferences(read.text);
+        const references = scanModuleReferences(read.text, aliasPrefixes);
         const textFacts = moduleTextFacts(read.text, context.analysisOptions);
         if (references.imports.length > 0 || textFacts.clientSource === true) {
           facts.set(file, { needle: false, ...references, ...textFacts });
@@ -143,7 +147,7 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, work
   }
   const interrupted = visited < files.length;
   // Files the prefilter passed over that the graph had to parse count as candidates, as in `sunset check`.
-  if (run.crossFile === true && !interrupted) candidates += fixImporters(files, plans, facts, writtenFacts, context, run);
+  if (run.crossFile === true && !interrupted) candidates += fixImporters(files, plans, facts, writtenFacts, context, run, aliases);
 
   const changes: FileChange[] = [];
   const sites: SiteReport[] = [];
@@ -161,7 +165,15 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, work
  * from another scanned file fixed again with its imports resolved; its plan replaces the first.
  * Returns how many of them the first pass had not planned.
  */
-function fixImporters(files: readonly FoundSource[], plans: Map<string, FilePlan>, facts: Map<string, ModuleFacts>, writtenFacts: ReadonlyMap<string, ModuleFacts>, context: CheckContext, run: FixRun): number {
+function fixImporters(
+  files: readonly FoundSource[],
+  plans: Map<string, FilePlan>,
+  facts: Map<string, ModuleFacts>,
+  writtenFacts: ReadonlyMap<string, ModuleFacts>,
+  context: CheckContext,
+  run: FixRun,
+  aliases: ModuleAliases | undefined,
+): number {
   if (![...writtenFacts.values()].some(mayOfferRetiredValues)) return 0;
   const byPath = new Map(files.map((found) => [found.path, found]));
   // Candidates as planned; any other file is unchanged on disk.
@@ -177,7 +189,7 @@ function fixImporters(files: readonly FoundSource[], plans: Map<string, FilePlan
   // A value that a request without a finding also reads (a POST the entries do not retire) is not
   // rewritten where it is declared: it would move that request too. The graph of the planned texts no
   // longer links a rewritten value, so those requests are read in the graph of the texts as written.
-  const shared = sharedWithUnreported(byPath, plans, writtenFacts, context, run, plannedText);
+  const shared = sharedWithUnreported(byPath, plans, writtenFacts, context, run, plannedText, aliases);
   const asPlanned = (file: string, findings: readonly Finding[]): Finding[] => {
     const ranges = shared.get(file);
     return ranges === undefined ? [...findings] : findings.map((finding) => (withinAny(ranges, finding.range) ? debitRewrite(finding) : finding));
@@ -192,7 +204,7 @@ function fixImporters(files: readonly FoundSource[], plans: Map<string, FilePlan
     facts.set(file, { ...writtenFacts.get(file)!, needle: needlePattern.test(result.output ?? plan.text) });
   }
   if (![...facts.values()].some(mayOfferRetiredValues)) return 0;
-  const graph = buildModuleGraph([...byPath.keys()], { factsOf: (file) => facts.get(file), readText: plannedText }, context.analysisOptions, context.core);
+  const graph = buildModuleGraph([...byPath.keys()], { factsOf: (file) => facts.get(file), readText: plannedText, ...(aliases === undefined ? {} : { aliases }) }, context.analysisOptions, context.core);
   let added = 0;
   // The names of the values each declaring file offers that a request fixed here reads.
   const consumed = new Map<string, Set<string>>();
@@ -243,11 +255,12 @@ function sharedWithUnreported(
   context: CheckContext,
   run: FixRun,
   plannedText: (file: string) => string | undefined,
+  aliases: ModuleAliases | undefined,
 ): Map<string, (readonly [number, number])[]> {
   const shared = new Map<string, (readonly [number, number])[]>();
   if (![...plans.values()].some((plan) => plan.result.output !== undefined)) return shared;
   const written = (file: string): string | undefined => plans.get(file)?.text ?? plannedText(file);
-  const graph = buildModuleGraph([...byPath.keys()], { factsOf: (file) => facts.get(file), readText: written }, context.analysisOptions, context.core);
+  const graph = buildModuleGraph([...byPath.keys()], { factsOf: (file) => facts.get(file), readText: written, ...(aliases === undefined ? {} : { aliases }) }, context.analysisOptions, context.core);
   const names = new Map<string, Set<string>>();
   const add = (into: Map<string, Set<string>>, declaration: Declaration): void => void into.set(declaration.file, (into.get(declaration.file) ?? new Set()).add(declaration.name));
   // A value given to a helper (`postJson(MANAGERS, body)`) counts where a retired request reads it too, as within one file.

@@ -15,7 +15,8 @@ import { lineIndexOf } from '../parse/lines.js';
 import { parseSource } from '../parse/parse-source.js';
 import { createCrossFileResolver, type CrossFileResolver } from './cross-file-resolver.js';
 import { readModuleExports, retiredExports, type ModuleExports } from './exported-values.js';
-import { resolveRelativeModule, scanModuleReferences, specifierStem, stemsOf } from './scan-imports.js';
+import type { ModuleAliases } from '../analysis-contract.js';
+import { resolveModule, scanModuleReferences, specifierStem, stemsOf } from './scan-imports.js';
 
 export type { ExportTable } from '../analysis-contract.js';
 
@@ -56,6 +57,8 @@ export interface ModuleGraphSources {
   readonly factsOf: (file: string) => ModuleFacts | undefined;
   /** A file's text; undefined when it cannot be read (or is too large): the graph leaves it out. */
   readonly readText: (file: string) => string | undefined;
+  /** The project's path aliases (`createModuleAliases`): the facts' bare specifiers lead to files through them. */
+  readonly aliases?: Pick<ModuleAliases, 'targetsOf'>;
 }
 
 const emptyGraph: ModuleGraphData = { importers: [], links: {}, modules: {} };
@@ -99,8 +102,9 @@ export function buildModuleGraph(files: readonly string[], sources: ModuleGraphS
   const modules = new Set(needleFiles);
   const stems = new Set(needleFiles.flatMap(stemsOf));
   const targetOf = (file: string, specifier: string): string | undefined => {
-    if (!stems.has(specifierStem(specifier))) return undefined;
-    const target = resolveRelativeModule(file, specifier, known);
+    // An alias (`@app/api`, or `@config` for a folder's index) may name a module by another name than its file's.
+    if (specifier.startsWith('.') && !stems.has(specifierStem(specifier))) return undefined;
+    const target = resolveModule(file, specifier, known, sources.aliases);
     return target !== undefined && target !== file && modules.has(target) ? target : undefined;
   };
 
@@ -118,11 +122,11 @@ export function buildModuleGraph(files: readonly string[], sources: ModuleGraphS
     const facts = sources.factsOf(file);
     const imports = facts?.imports;
     if (imports === undefined || imports.length === 0) continue;
-    // A module that only makes clients matters to a file whose paths a client's base may complete.
+    // A module that only makes clients matters to a file whose paths a client's base may complete, its own or the module's (`adform.get(ENDPOINTS.campaigns)`).
     const readsPaths = facts?.needle === true || facts?.restNeedle === true;
     const targets = imports.flatMap((specifier): [string, string][] => {
       const target = targetOf(file, specifier);
-      return target === undefined || (!readsPaths && clientOnly.has(target)) ? [] : [[specifier, target]];
+      return target === undefined || (!readsPaths && clientOnly.has(target) && sources.factsOf(target)?.restNeedle !== true) ? [] : [[specifier, target]];
     });
     if (targets.length > 0) linked.set(file, targets);
   }

@@ -2,7 +2,8 @@ import { moduleTextFacts, type AnalysisCore, type AnalysisOptions } from '../ana
 import { readSource } from '../files/read-source.js';
 import { looksMinified, nestsTooDeeply } from '../files/source-shape.js';
 import type { ModuleFacts } from './build-module-graph.js';
-import { resolveRelativeModule, scanModuleReferences } from './scan-imports.js';
+import type { ModuleAliases } from '../analysis-contract.js';
+import { resolveModule, scanModuleReferences } from './scan-imports.js';
 
 /** How many imports away from a checked file the graph can take a value from (its `maxImportDepth`, plus the first import). */
 const maxHops = 9;
@@ -13,11 +14,13 @@ export interface ImportedModuleSources {
   readonly admits: (file: string) => boolean;
   readonly maxFileSize: number | undefined;
   readonly checkMinified: boolean;
+  /** The project's path aliases: what a file imports through one is followed too. */
+  readonly aliases?: ModuleAliases;
 }
 
 /**
  * The files a run of some files only (`sunset check --changed-since`) must know for its module graph
- * to resolve them as a walk of the whole tree would: what the run's files import by relative path,
+ * to resolve them as a walk of the whole tree would: what the run's files import by relative path (or alias),
  * then what needle files, client modules and barrels among those import, as far as the graph follows values. Each is
  * read once for its facts, as the walk's first pass would give them (a minified or too deeply nested
  * needle file offers no value; a file over `maxFileSize` is not read); none is checked or reported.
@@ -43,7 +46,7 @@ export function importedModules(
     const next: { file: string; facts: ModuleFacts }[] = [];
     for (const { file, facts } of frontier) {
       for (const specifier of facts.imports) {
-        const target = resolveRelativeModule(file, specifier, known);
+        const target = resolveModule(file, specifier, known, sources.aliases);
         if (target === undefined || runFacts.has(target) || found.has(target)) continue;
         const targetFacts = factsOf(target, sources, options, core);
         found.set(target, targetFacts);
@@ -60,7 +63,7 @@ export function importedModules(
 function factsOf(file: string, sources: ImportedModuleSources, options: AnalysisOptions, core: Pick<AnalysisCore, 'mightNeedAnalysis'>): ModuleFacts {
   const read = readSource(file, sources.maxFileSize);
   if (read.kind !== 'text') return { needle: false, imports: [], reexports: [] };
-  const references = scanModuleReferences(read.text);
+  const references = scanModuleReferences(read.text, sources.aliases?.prefixesOf([file]));
   const parsable = (sources.checkMinified || !looksMinified(read.text)) && !nestsTooDeeply(read.text);
   const needle = parsable && core.mightNeedAnalysis(read.text, options) && options.catalog.needlePattern.test(read.text);
   return { needle, ...references, ...moduleTextFacts(read.text, options) };

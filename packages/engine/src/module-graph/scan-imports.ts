@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ModuleAliases } from '../analysis-contract.js';
 
 export { scanModuleReferences, scanModuleReferencesIn, type ModuleReferences } from '../analysis-contract.js';
 
@@ -12,7 +13,23 @@ const lookupExtensions = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', 
  * count (the default mode follows scanned files only); undefined otherwise.
  */
 export function resolveRelativeModule(fromFile: string, specifier: string, known: Pick<ReadonlySet<string>, 'has'>): string | undefined {
-  const target = path.resolve(path.dirname(fromFile), specifier);
+  return resolvePath(path.resolve(path.dirname(fromFile), specifier), known);
+}
+
+/**
+ * `resolveRelativeModule`, and for a bare specifier the first of the paths the project's aliases map it
+ * to (`ModuleAliases.targetsOf`, in the config's order) that leads to a known file.
+ */
+export function resolveModule(fromFile: string, specifier: string, known: Pick<ReadonlySet<string>, 'has'>, aliases?: Pick<ModuleAliases, 'targetsOf'>): string | undefined {
+  if (specifier.startsWith('.')) return resolveRelativeModule(fromFile, specifier, known);
+  for (const target of aliases?.targetsOf(fromFile, specifier) ?? []) {
+    const found = resolvePath(target, known);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function resolvePath(target: string, known: Pick<ReadonlySet<string>, 'has'>): string | undefined {
   if (known.has(target)) return target;
   const written = scriptExtension.exec(target)?.[0];
   if (written !== undefined) {

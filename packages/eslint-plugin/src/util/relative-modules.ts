@@ -4,6 +4,7 @@ import {
   checks,
   createCrossFileResolver,
   createExportTables,
+  createModuleAliases,
   exportedValueOf,
   indexFile,
   lineColumnAt,
@@ -30,7 +31,7 @@ import type { RuleName } from '@sunset/rule-data';
 import type { ParseModule } from './module-parser.js';
 
 /**
- * The modules a linted file imports by relative path, read from disk (never run), as `sunset check`'s
+ * The modules a linted file imports by relative path or tsconfig paths alias, read from disk (never run), as `sunset check`'s
  * module graph reads them: their exported retired values and HTTP clients answer the analysis'
  * cross-file hooks, so a wrapper class or an instance made in another file has that file's host.
  */
@@ -49,6 +50,8 @@ interface ModuleText {
   readonly version: string;
   readonly needle: boolean;
   readonly clientBase: boolean;
+  /** It holds the rest of a path split at its needle (`'/campaigns'`): a client's base may complete it. */
+  readonly rest: boolean;
   /** The specifiers of its `export … from`. */
   readonly reexports: readonly string[];
 }
@@ -109,6 +112,8 @@ const isStackOverflow = (error: unknown): boolean => error instanceof RangeError
 export function createRelativeModules(options: AnalysisOptions, parse: ParseModule, maxFileSize: number): RelativeModules {
   const { needlePattern, splitPathTests } = options.catalog;
   const texts = new Map<string, ModuleText>();
+  // The tsconfig.json / jsconfig.json `paths` and `baseUrl` above each file, read once per ESLint run (or editor session).
+  const aliases = createModuleAliases();
   // Per linted file: versions and lookups are read once, so an edit between two files is seen.
   let versions = new Map<string, string | undefined>();
   let resolved = new Map<string, string | undefined>();
@@ -134,12 +139,26 @@ export function createRelativeModules(options: AnalysisOptions, parse: ParseModu
   };
 
   const moduleText = (file: string): ModuleText | undefined =>
-    byVersion(texts, file, (version, text) => ({ version, needle: needlePattern.test(text), clientBase: mayOfferBase(text, options.catalog), reexports: scanModuleReferences(text).reexports }));
+    byVersion(texts, file, (version, text) => ({
+      version,
+      needle: needlePattern.test(text),
+      clientBase: mayOfferBase(text, options.catalog),
+      rest: splitPathTests.some((test) => test.rest.test(text)),
+      reexports: scanModuleReferences(text, aliases.prefixesOf([file])).reexports,
+    }));
 
+  const isModuleFile = (candidate: string): boolean => versionOf(candidate) !== undefined;
+  /** A module a paths alias names: the first of the config's targets that is a file, never one under node_modules (as `sunset check` scans none). */
+  const aliasOnDisk = (file: string, specifier: string): string | undefined => {
+    for (const target of aliases.targetsOf(file, specifier)) {
+      const found = resolveOnDisk(file, target, isModuleFile);
+      if (found !== undefined) return found.split(path.sep).includes('node_modules') ? undefined : found;
+    }
+    return undefined;
+  };
   const targetOf = (file: string, specifier: string): string | undefined => {
-    if (!specifier.startsWith('.')) return undefined;
     const key = `${path.dirname(file)}\u0000${specifier}`;
-    if (!resolved.has(key)) resolved.set(key, resolveOnDisk(file, specifier, (candidate) => versionOf(candidate) !== undefined));
+    if (!resolved.has(key)) resolved.set(key, specifier.startsWith('.') ? resolveOnDisk(file, specifier, isModuleFile) : aliasOnDisk(file, specifier));
     const target = resolved.get(key);
     return target === file ? undefined : target;
   };
@@ -214,7 +233,7 @@ export function createRelativeModules(options: AnalysisOptions, parse: ParseModu
   return {
     resolverOf(file, text, program) {
       if (!path.isAbsolute(file)) return undefined;
-      const { imports } = scanModuleReferences(text);
+      const { imports } = scanModuleReferences(text, aliases.prefixesOf([file]));
       if (imports.length === 0) return undefined;
       versions = new Map();
       resolved = new Map();
@@ -225,7 +244,7 @@ export function createRelativeModules(options: AnalysisOptions, parse: ParseModu
       for (const specifier of new Set(imports)) {
         const target = targetOf(file, specifier);
         const facts = target === undefined ? undefined : moduleText(target);
-        if (target === undefined || facts === undefined || (!readsPaths && !facts.needle && facts.clientBase)) continue;
+        if (target === undefined || facts === undefined || (!readsPaths && !facts.needle && !facts.rest && facts.clientBase)) continue;
         const table = tables(target);
         if (Object.keys(table).length > 0) links.set(specifier, { target, table });
       }

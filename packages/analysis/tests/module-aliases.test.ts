@@ -1,0 +1,100 @@
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createModuleAliases, scanModuleReferences, scanModuleReferencesIn } from '../src/index.js';
+
+function tree(files: Readonly<Record<string, string>>): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'sunset-aliases-'));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+describe('createModuleAliases', () => {
+  it("maps a paths alias of the nearest tsconfig.json, read with comments and through `extends` (Nx's tsconfig.base.json)", () => {
+    const root = tree({
+      'tsconfig.base.json': '{\n  // Nx keeps the aliases here\n  "compilerOptions": { "baseUrl": ".", "paths": { "@acme/util-env": ["libs/util-env/src/index.ts"], "@acme/api/*": ["libs/api/src/*",], }, },\n}\n',
+      'apps/web/tsconfig.json': '{ "extends": "../../tsconfig.base.json", "compilerOptions": { "strict": true } }',
+      'apps/web/src/app/app.ts': '',
+    });
+    const aliases = createModuleAliases();
+    const from = path.join(root, 'apps/web/src/app/app.ts');
+    expect(aliases.targetsOf(from, '@acme/util-env')).toEqual([path.join(root, 'libs/util-env/src/index.ts')]);
+    expect(aliases.targetsOf(from, '@acme/api/paths')).toEqual([path.join(root, 'libs/api/src/paths')]);
+    // baseUrl makes any bare specifier a candidate under it; the graph then keeps only scanned files.
+    expect(aliases.targetsOf(from, 'rxjs')).toEqual([path.join(root, 'rxjs')]);
+    expect(aliases.prefixesOf([from])).toEqual(['']);
+  });
+
+  it('maps paths without a baseUrl relative to their config, and only the prefixes the config names', () => {
+    const root = tree({ 'tsconfig.json': JSON.stringify({ compilerOptions: { paths: { '@app/*': ['./src/app/*'], '@env/*': ['./src/environments/*'], '@config': ['./src/config/index.ts'] } } }), 'src/app/a.ts': '' });
+    const aliases = createModuleAliases();
+    const from = path.join(root, 'src/app/a.ts');
+    expect(aliases.prefixesOf([from]).toSorted()).toEqual(['@app/', '@config', '@env/']);
+    expect(aliases.targetsOf(from, '@env/environment')).toEqual([path.join(root, 'src/environments/environment')]);
+    expect(aliases.targetsOf(from, '@config')).toEqual([path.join(root, 'src/config/index.ts')]);
+    expect(aliases.targetsOf(from, 'axios')).toEqual([]);
+    expect(aliases.targetsOf(from, './relative')).toEqual([]);
+    expect(aliases.targetsOf(from, 'node:path')).toEqual([]);
+  });
+
+  it("reads a jsconfig.json's baseUrl (Create React App); in one folder tsconfig.json wins, and a nearer config without aliases maps nothing", () => {
+    const root = tree({
+      'cra/jsconfig.json': '{ "compilerOptions": { "baseUrl": "src" } }',
+      'cra/src/api/campaigns.js': '',
+      'both/tsconfig.json': '{ "compilerOptions": { "paths": { "~/*": ["./ts/*"] } } }',
+      'both/jsconfig.json': '{ "compilerOptions": { "paths": { "~/*": ["./js/*"] } } }',
+      'both/a.js': '',
+      'both/nested/tsconfig.json': '{ "compilerOptions": { "strict": true } }',
+      'both/nested/b.ts': '',
+    });
+    // By `stat`, and from the walk's folder listings: the same answers.
+    for (const aliases of [createModuleAliases(), createModuleAliases((dir) => readdirSync(dir, { withFileTypes: true }))]) {
+      expect(aliases.targetsOf(path.join(root, 'cra/src/api/campaigns.js'), 'config/endpoints')).toEqual([path.join(root, 'cra/src/config/endpoints')]);
+      expect(aliases.targetsOf(path.join(root, 'both/a.js'), '~/paths')).toEqual([path.join(root, 'both/ts/paths')]);
+      expect(aliases.targetsOf(path.join(root, 'both/nested/b.ts'), '~/paths')).toEqual([]);
+      expect(aliases.prefixesOf([path.join(root, 'both/nested/b.ts')])).toEqual([]);
+    }
+  });
+
+  it('maps nothing for a config it cannot read (an `extends` that is not installed) or a truncated one, and does not throw', () => {
+    const root = tree({
+      'a/tsconfig.json': '{ "extends": "@tsconfig/not-installed/tsconfig.json", "compilerOptions": { "paths": { "@a/*": ["./*"] } } }',
+      'a/x.ts': '',
+      'b/tsconfig.json': '{ "compilerOptions": { "paths": { "@b/*": [',
+      'b/y.ts': '',
+    });
+    const aliases = createModuleAliases();
+    expect(aliases.targetsOf(path.join(root, 'a/x.ts'), '@a/paths')).toEqual([]);
+    expect(aliases.targetsOf(path.join(root, 'b/y.ts'), '@b/paths')).toEqual([]);
+    expect(aliases.prefixesOf([path.join(root, 'a/x.ts')])).toEqual([]);
+  });
+});
+
+describe('scanModuleReferences with alias prefixes', () => {
+  const text = [
+    "import axios from 'axios';",
+    "import { CAMPAIGNS } from '@app/api/paths';",
+    "import { environment } from '@env/environment';",
+    "export * from '@app/api';",
+    "const { http } = require('@app/http');",
+    "import { x } from './x';",
+    "const label = 'from @app/not-an-import';",
+    "import type { T } from \"@app/types\";",
+  ].join('\n');
+
+  it('keeps the bare specifiers that start with a prefix, after the relative ones, re-exports among them', () => {
+    const expected = { imports: ['./x', '@app/api/paths', '@env/environment', '@app/api', '@app/http', '@app/types'], reexports: ['@app/api'] };
+    expect(scanModuleReferences(text, ['@app/', '@env/'])).toEqual(expected);
+    expect(scanModuleReferencesIn(Buffer.from(text), ['@app/', '@env/'])).toEqual(expected);
+  });
+
+  it("keeps every bare specifier for '' (a baseUrl), and none without prefixes", () => {
+    expect(scanModuleReferences(text, ['']).imports).toEqual(['./x', 'axios', '@app/api/paths', '@env/environment', '@app/api', '@app/http', '@app/types']);
+    expect(scanModuleReferences(text)).toEqual({ imports: ['./x'], reexports: [] });
+    expect(scanModuleReferences("import { CAMPAIGNS } from '@app/api/paths';", ['@env/'])).toEqual({ imports: [], reexports: [] });
+  });
+});
