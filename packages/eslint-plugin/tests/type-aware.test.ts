@@ -88,22 +88,26 @@ describe('the rules in type-aware mode', () => {
   }
   const positions = (messages: Linter.LintMessage[]): string[] => messages.map(({ ruleId, line, column }) => `${ruleId ?? ''} ${line}:${column}`);
 
-  it('reports calls whose URL comes from constants imported from another file, as TODOs', () => {
-    expect(lintClient(true).map(({ ruleId, line, column, messageId, fix }) => ({ ruleId, line, column, messageId, fix }))).toEqual([
-      { ruleId: 'sunset/no-legacy-rest-path', line: 5, column: 32, messageId: 'retiredTodo', fix: undefined },
-      { ruleId: 'sunset/no-legacy-rest-path', line: 5, column: 55, messageId: 'retiredTodo', fix: undefined },
-      { ruleId: 'sunset/no-legacy-rest-path', line: 5, column: 76, messageId: 'retiredTodo', fix: undefined },
-      { ruleId: 'sunset/no-legacy-rest-path', line: 5, column: 115, messageId: 'retiredTodo', fix: undefined },
-    ]);
+  // CLIENTS_PATH and API.managers are one-to-one rewrites where endpoints.ts declares them (sunset fix makes them there):
+  // a rewrite at the request, as without typeAware and as sunset check says; the others need a person.
+  const expected = [
+    { ruleId: 'sunset/no-legacy-rest-path', line: 5, column: 32, messageId: 'retiredTodo', fix: undefined },
+    { ruleId: 'sunset/no-legacy-rest-path', line: 5, column: 55, messageId: 'retiredRewrite', fix: undefined },
+    { ruleId: 'sunset/no-legacy-rest-path', line: 5, column: 76, messageId: 'retiredTodo', fix: undefined },
+    { ruleId: 'sunset/no-legacy-rest-path', line: 5, column: 115, messageId: 'retiredRewrite', fix: undefined },
+  ];
+
+  it('reports calls whose URL comes from constants imported from another file, a rewrite where the declaration is rewritten', () => {
+    expect(lintClient(true).map(({ ruleId, line, column, messageId, fix }) => ({ ruleId, line, column, messageId, fix }))).toEqual(expected);
   });
 
-  it('without settings.sunset.typeAware, reads the same constants from ./endpoints.js by relative path, as sunset check does', () => {
-    expect(positions(lintClient(false))).toEqual(positions(lintClient(true)));
+  it('without settings.sunset.typeAware, reads the same constants from ./endpoints.js by relative path, with the same messages, as sunset check does', () => {
+    expect(lintClient(false).map(({ ruleId, line, column, messageId, fix }) => ({ ruleId, line, column, messageId, fix }))).toEqual(expected);
   });
 
-  it('follows a path alias only with settings.sunset.typeAware (the type checker resolves it)', () => {
+  it("follows the tsconfig's path alias with and without settings.sunset.typeAware", () => {
     expect(positions(lintClient(true, 'aliased-client.ts'))).toEqual(['sunset/no-legacy-rest-path 4:30']);
-    expect(lintClient(false, 'aliased-client.ts')).toEqual([]);
+    expect(positions(lintClient(false, 'aliased-client.ts'))).toEqual(['sunset/no-legacy-rest-path 4:30']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { indexFile, rangeOf, retirementNotesOf, valuesSentElsewhere, type AnalysisOptions, type CallForm, type FileIndex, type Finding } from '@sunset/analysis';
+import { indexFile, isOriginOnly, rangeOf, retirementNotesOf, valuesSentElsewhere, type AnalysisOptions, type CallForm, type FileIndex, type Finding } from '@sunset/analysis';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
 import {
   checkFiles,
@@ -370,7 +370,8 @@ async function analyseSelection(
       if (tsNode === undefined || !(ts.isIdentifier(tsNode) || ts.isPropertyAccessExpression(tsNode) || ts.isElementAccessExpression(tsNode))) return undefined;
       const value = guarded(sourceFile.compilerNode, tsNode.getStart(), () => evaluate(tsNode));
       if (value === undefined || !value.parts.some((part) => part.kind === 'text' && part.value !== '')) return undefined;
-      onResolved?.(rangeOf(node), value.declarations);
+      // An origin (`environment.apiUrl = 'https://api.adform.com'`) is read for its host only: as in the default mode, no finding names it.
+      if (!isOriginOnly(value.parts)) onResolved?.(rangeOf(node), value.declarations);
       return value.parts;
     };
   // Where each client a name brought in is made, by the name's place (`file:start:end`): a request's `clientVia`.

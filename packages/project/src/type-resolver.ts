@@ -64,6 +64,46 @@ export function createValueEvaluator(checker: ts.TypeChecker): (expression: ts.E
     return ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const ? { initializer: declaration.initializer, declaration } : undefined;
   };
 
+  /** The object literal an expression stands for: written there, or a `const`'s (through members of such objects), at most `depth` steps away. */
+  const objectLiteralOf = (expression: ts.Expression, depth: number): ts.ObjectLiteralExpression | undefined => {
+    if (depth >= maxResolutionDepth) return undefined;
+    if (ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression) || ts.isNonNullExpression(expression)) {
+      return objectLiteralOf(expression.expression, depth + 1);
+    }
+    if (ts.isObjectLiteralExpression(expression)) return expression;
+    if (ts.isIdentifier(expression)) {
+      const found = constantInitializer(expression);
+      return found === undefined ? undefined : objectLiteralOf(found.initializer, depth + 1);
+    }
+    if (ts.isPropertyAccessExpression(expression)) {
+      const member = memberOf(expression, depth + 1);
+      return member === undefined ? undefined : objectLiteralOf(member.initializer, depth + 1);
+    }
+    return undefined;
+  };
+
+  /**
+   * `environment.apiUrl` read from the object literal of the `const` it names when the checker's symbol
+   * is not that literal's property: the constant has a declared type (`environment: IEnvironment`), whose
+   * property has no value. Undefined for a computed or spread-hidden member.
+   */
+  const memberOf = (expression: ts.PropertyAccessExpression | ts.ElementAccessExpression, depth: number): { initializer: ts.Expression; declaration: ts.Node } | undefined => {
+    const name = ts.isPropertyAccessExpression(expression) ? expression.name.text : ts.isStringLiteralLike(expression.argumentExpression) ? expression.argumentExpression.text : undefined;
+    const object = name === undefined ? undefined : objectLiteralOf(expression.expression, depth);
+    if (object === undefined) return undefined;
+    // The last property of that name counts, as at run time; a spread after it may replace it.
+    for (let index = object.properties.length - 1; index >= 0; index--) {
+      const property = object.properties[index]!;
+      if (ts.isSpreadAssignment(property)) return undefined;
+      const key = property.name === undefined ? undefined : ts.isIdentifier(property.name) || ts.isStringLiteral(property.name) ? property.name.text : undefined;
+      if (key !== name) continue;
+      if (ts.isPropertyAssignment(property)) return { initializer: property.initializer, declaration: property };
+      if (ts.isShorthandPropertyAssignment(property)) return { initializer: property.name, declaration: property };
+      return undefined;
+    }
+    return undefined;
+  };
+
   const literalDeclaration = (literal: ts.StringLiteralLike, declaration: ts.Node): ValueDeclaration => {
     const raw = literal.getText().slice(1, -1);
     return { file: literal.getSourceFile().fileName, name: declaredName(declaration), range: [literal.getStart(), literal.getEnd()], editable: raw === literal.text };
@@ -104,7 +144,7 @@ export function createValueEvaluator(checker: ts.TypeChecker): (expression: ts.E
       return { parts, declarations: [...left.declarations, ...right.declarations] };
     }
     if (ts.isIdentifier(expression) || ts.isPropertyAccessExpression(expression) || ts.isElementAccessExpression(expression)) {
-      const found = constantInitializer(ts.isElementAccessExpression(expression) ? expression.argumentExpression : expression);
+      const found = constantInitializer(ts.isElementAccessExpression(expression) ? expression.argumentExpression : expression) ?? (ts.isIdentifier(expression) ? undefined : memberOf(expression, depth + 1));
       if (found !== undefined) return evaluate(found.initializer, depth + 1, found.declaration);
       const type = checker.getTypeAtLocation(expression);
       return type.isStringLiteral() ? { parts: [{ kind: 'text', value: type.value }], declarations: [] } : hole;

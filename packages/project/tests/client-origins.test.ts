@@ -122,3 +122,48 @@ describe('fix --project: a TODO at a request whose client another file makes', (
     ]);
   });
 });
+
+describe('--project: a member of a constant object with a declared type (`environment: IEnvironment`)', () => {
+  const environment = (host: string): string =>
+    [
+      'export interface IEnvironment {',
+      '  production: boolean;',
+      '  apiUrl: string;',
+      '}',
+      '',
+      'export const environment: IEnvironment = {',
+      '  production: false,',
+      `  apiUrl: 'https://${host}',`,
+      '};',
+      '',
+    ].join('\n');
+  const service = [
+    "import axios from 'axios';",
+    "import { environment } from '@api/environment';",
+    '',
+    'export class CampaignService {',
+    '  private readonly baseUrl = environment.apiUrl;',
+    '  getCampaign(id: number) {',
+    '    return axios.get(`${this.baseUrl}/v1/campaigns/${id}`);',
+    '  }',
+    '  getCampaignDirect(id: number) {',
+    '    return axios.get(`${environment.apiUrl}/v1/campaigns/${id}`);',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+
+  it("reads the member's value from the object, not its type: another vendor's host is left out, ours is reported with its host", async () => {
+    const theirs = writeWork({ 'src/api/environment.ts': environment('api.partner-dsp.example'), 'src/features/campaigns.ts': service });
+    const other = await runProjectCheck({ cwd: theirs, paths: ['src'], options, baseDir: theirs });
+    expect([other.findings.length, other.otherHostCount]).toEqual([0, 2]);
+
+    const ours = writeWork({ 'src/api/environment.ts': environment('api.adform.com'), 'src/features/campaigns.ts': service });
+    const result = await runProjectCheck({ cwd: ours, paths: ['src'], options, baseDir: ours });
+    // The origin is read for its host only: no finding names it as where its path is written (as in the default mode).
+    expect(result.findings.map((finding) => `${describeFinding(ours, finding).join(' | ')} host:${finding.retirement?.host ?? '-'}`)).toEqual([
+      'src/features/campaigns.ts:7:22 GET /v1/campaigns/{id} host:api.adform.com',
+      'src/features/campaigns.ts:10:22 GET /v1/campaigns/{id} host:api.adform.com',
+    ]);
+  });
+});

@@ -121,8 +121,8 @@ export function createCrossFileResolver(program: SourceFile['program'], lookup: 
 
 const contains = (outer: readonly [number, number], inner: readonly [number, number]): boolean => outer[0] <= inner[0] && inner[1] <= outer[1];
 
-/** `https://host`, `https://host:8080/`: static text naming an origin and no path. */
-function isOriginOnly(parts: readonly UrlPart[]): boolean {
+/** `https://host`, `https://host:8080/`: static text naming an origin and no path (read for its host; no part of a path is written there). */
+export function isOriginOnly(parts: readonly UrlPart[]): boolean {
   if (parts.some((part) => part.kind !== 'text')) return false;
   const text = parts.map((part) => (part.kind === 'text' ? part.value : '')).join('');
   return /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+\/?$/i.test(text);

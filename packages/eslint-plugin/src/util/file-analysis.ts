@@ -157,7 +157,9 @@ function parses(parse: ParseModule): boolean {
 /** The analysis' hooks: the type checker's values first (with typeAware), then the relative modules' values and clients. */
 function crossFileHooks(typeAware: IdentifierResolver | undefined, relative: CrossFileResolver | undefined): Pick<AnalysisOptions, 'resolveIdentifier' | 'resolveClient'> {
   if (relative === undefined) return typeAware === undefined ? {} : { resolveIdentifier: typeAware };
-  const resolveIdentifier = typeAware === undefined ? relative.resolveIdentifier : (node: TSESTree.Node) => typeAware(node) ?? relative.resolveIdentifier(node);
+  // The modules read from disk first: what they resolve is recorded (`relative.resolutions`), so a value
+  // rewritten where it is declared says so as it does without typeAware; the checker answers the rest.
+  const resolveIdentifier = typeAware === undefined ? relative.resolveIdentifier : (node: TSESTree.Node) => relative.resolveIdentifier(node) ?? typeAware(node);
   return { resolveIdentifier, resolveClient: relative.resolveClient };
 }
 
