@@ -182,15 +182,36 @@ describe('sunset check --project on fixtures/project-app', () => {
     }
   });
 
-  it('exits 2 when no tsconfig.json is found above the working directory', async () => {
+  it('exits 2 when no tsconfig.json or jsconfig.json is found above the working directory, naming a tsconfig.base.json it saw (Nx)', async () => {
     const { dir, cleanup } = await makeTempDir('no-tsconfig');
     try {
       await writeFile(path.join(dir, 'a.ts'), "fetch('/v1/campaigns');\n");
       const result = await runSunset(['check', '--project'], { cwd: dir });
       expect({ code: result.code, stderr: result.stderr }).toEqual({
         code: 2,
-        stderr: `sunset: --project found no tsconfig.json in ${dir} or above. Name one (--project path/to/tsconfig.json), or run without --project.\n`,
+        stderr: `sunset: --project found no tsconfig.json or jsconfig.json in ${dir} or above. Name one (--project path/to/tsconfig.json), or run without --project.\n`,
       });
+      await writeFile(path.join(dir, 'tsconfig.base.json'), '{ "compilerOptions": { "paths": { "@acme/api": ["libs/api/src/index.ts"] } } }\n');
+      const nx = await runSunset(['check', '--project'], { cwd: dir });
+      expect({ code: nx.code, stderr: nx.stderr }).toEqual({
+        code: 2,
+        stderr: `sunset: --project found no tsconfig.json or jsconfig.json in ${dir} or above (there is tsconfig.base.json: --project tsconfig.base.json reads it). Name one (--project path/to/tsconfig.json), or run without --project.\n`,
+      });
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it("reads the nearest jsconfig.json when there is no tsconfig.json (a JavaScript project's aliases)", async () => {
+    const { dir, cleanup } = await makeTempDir('jsconfig');
+    try {
+      await writeFile(path.join(dir, 'jsconfig.json'), '{ "compilerOptions": { "baseUrl": "src" } }\n');
+      await mkdir(path.join(dir, 'src/config'), { recursive: true });
+      await writeFile(path.join(dir, 'src/config/paths.js'), "export const LEGACY = '/v1/campaigns';\n");
+      await writeFile(path.join(dir, 'src/use.js'), "import { LEGACY } from 'config/paths';\nexport const list = () => fetch(LEGACY);\n");
+      const result = await runSunset(['check', '--project', '--format', 'json', '--as-of', '2026-11-21'], { cwd: dir });
+      const report = JSON.parse(result.stdout) as { findings: { file: string; line: number; column: number }[] };
+      expect([result.code, report.findings.map((finding) => `${finding.file}:${finding.line}:${finding.column}`)]).toEqual([1, ['src/use.js:2:33']]);
     } finally {
       await cleanup();
     }

@@ -60,17 +60,35 @@ describe('createModuleAliases', () => {
     }
   });
 
-  it('maps nothing for a config it cannot read (an `extends` that is not installed) or a truncated one, and does not throw', () => {
+  it("maps a config's own paths when its `extends` is not installed (as tsc goes on), and nothing for a truncated config, without throwing", () => {
     const root = tree({
-      'a/tsconfig.json': '{ "extends": "@tsconfig/not-installed/tsconfig.json", "compilerOptions": { "paths": { "@a/*": ["./*"] } } }',
+      'a/tsconfig.json': '{\n  // a base that is not installed\n  "extends": "@tsconfig/not-installed/tsconfig.json",\n  "compilerOptions": { "paths": { "@a/*": ["./lib/*"], }, },\n}\n',
       'a/x.ts': '',
       'b/tsconfig.json': '{ "compilerOptions": { "paths": { "@b/*": [',
       'b/y.ts': '',
     });
     const aliases = createModuleAliases();
-    expect(aliases.targetsOf(path.join(root, 'a/x.ts'), '@a/paths')).toEqual([]);
+    expect(aliases.targetsOf(path.join(root, 'a/x.ts'), '@a/paths')).toEqual([path.join(root, 'a/lib/paths')]);
+    expect(aliases.prefixesOf([path.join(root, 'a/x.ts')])).toEqual(['@a/']);
     expect(aliases.targetsOf(path.join(root, 'b/y.ts'), '@b/paths')).toEqual([]);
-    expect(aliases.prefixesOf([path.join(root, 'a/x.ts')])).toEqual([]);
+  });
+
+  it('hands a file of a solution config (`"files": []` with references, the Vite template) to the referenced config that includes it', () => {
+    const root = tree({
+      'tsconfig.json': '{ "files": [], "references": [{ "path": "./tsconfig.app.json" }, { "path": "./tsconfig.node.json" }] }',
+      'tsconfig.app.json': '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } }, "include": ["src"] }',
+      'tsconfig.node.json': '{ "compilerOptions": { "paths": { "@/*": ["./tools/*"] } }, "include": ["vite.config.ts"] }',
+      'src/app/list.ts': '',
+      'vite.config.ts': '',
+      'scripts/seed.ts': '',
+    });
+    for (const aliases of [createModuleAliases(), createModuleAliases((dir) => readdirSync(dir, { withFileTypes: true }))]) {
+      expect(aliases.targetsOf(path.join(root, 'src/app/list.ts'), '@/api/paths')).toEqual([path.join(root, 'src/api/paths')]);
+      expect(aliases.targetsOf(path.join(root, 'vite.config.ts'), '@/plugin')).toEqual([path.join(root, 'tools/plugin')]);
+      // A file no referenced config includes: the solution config's own (none).
+      expect(aliases.targetsOf(path.join(root, 'scripts/seed.ts'), '@/api/paths')).toEqual([]);
+      expect(aliases.prefixesOf([path.join(root, 'src/app/list.ts')])).toEqual(['@/']);
+    }
   });
 });
 

@@ -8,7 +8,7 @@ export type FixFormat = (typeof fixFormats)[number];
 export const failOnValues = ['deprecated', 'retired'] as const;
 export type FailOn = (typeof failOnValues)[number];
 
-/** `--project [TSCONFIG]`: the whole-program mode; `tsconfig` undefined means the nearest tsconfig.json above the working directory. */
+/** `--project [TSCONFIG]`: the whole-program mode; `tsconfig` undefined means the nearest tsconfig.json (or jsconfig.json) above the working directory. */
 export interface ProjectFlag {
   readonly tsconfig: string | undefined;
 }
@@ -66,7 +66,7 @@ const sharedOptions = {
     type: 'string',
     value: 'TSCONFIG',
     optionalValue: true,
-    description: 'Whole-program mode on the TypeScript checker: also through path aliases, namespace imports and wrapper functions (default: the nearest tsconfig.json).',
+    description: 'Whole-program mode on the TypeScript checker: also through path aliases, namespace imports and wrapper functions (default: the nearest tsconfig.json or jsconfig.json).',
   },
   config: { type: 'string', value: 'FILE', description: 'Use this config file instead of searching for sunset.config.json / package.json.' },
   'as-of': { type: 'string', value: 'YYYY-MM-DD', description: 'Compute phases for this day instead of today (UTC).' },

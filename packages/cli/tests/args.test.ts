@@ -59,7 +59,7 @@ describe('command line', () => {
         '      --changed-since <GIT-REF>        Check the files changed since the merge base with GIT-REF (e.g. origin/main), reading what they import, and report the findings on added or changed lines.',
         '      --concurrency <N|auto>           Threads that read, parse and check (default auto: one below 1,500 files, else one per core but one, at most 4).',
         '      --repo-name <NAME>               With --format json: record the repository as NAME (default: GITHUB_REPOSITORY / CI_PROJECT_PATH, the origin remote, the folder).',
-        '      --project [TSCONFIG]             Whole-program mode on the TypeScript checker: also through path aliases, namespace imports and wrapper functions (default: the nearest tsconfig.json).',
+        '      --project [TSCONFIG]             Whole-program mode on the TypeScript checker: also through path aliases, namespace imports and wrapper functions (default: the nearest tsconfig.json or jsconfig.json).',
         '      --config <FILE>                  Use this config file instead of searching for sunset.config.json / package.json.',
         '      --as-of <YYYY-MM-DD>             Compute phases for this day instead of today (UTC).',
         '      --api-host <HOST>                Only URLs with this host (or no host) count; repeat for several hosts.',
@@ -174,7 +174,7 @@ describe('--project [TSCONFIG]', () => {
 
   it('lists --project in the fix help', async () => {
     expect((await run(['fix', '--help'])).out.split('\n').filter((line) => line.includes('--project'))).toEqual([
-      '      --project [TSCONFIG]    Whole-program mode on the TypeScript checker: also through path aliases, namespace imports and wrapper functions (default: the nearest tsconfig.json).',
+      '      --project [TSCONFIG]    Whole-program mode on the TypeScript checker: also through path aliases, namespace imports and wrapper functions (default: the nearest tsconfig.json or jsconfig.json).',
     ]);
   });
 });

@@ -135,11 +135,20 @@ export interface Tsconfig {
 /** A compiler diagnostic as part of our sentence: its text without the closing full stop. */
 const sentenceOf = (diagnostic: ts.Diagnostic): string => ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ').replace(/\.$/, '');
 
+/** The nearest tsconfig.json or jsconfig.json at or above `cwd` (in one folder tsconfig.json, as TypeScript prefers it). */
+function nearestConfig(cwd: string): string | undefined {
+  const found = ['tsconfig.json', 'jsconfig.json'].flatMap((name) => ts.findConfigFile(cwd, ts.sys.fileExists, name) ?? []);
+  return found.reduce<string | undefined>((nearest, file) => (nearest === undefined || path.dirname(file).length > path.dirname(nearest).length ? file : nearest), undefined);
+}
+
 /** The compiler options of the tsconfig, and its path; a UsageError saying what to do when there is none or it is broken. */
 export function loadTsconfig(run: Pick<ProjectRun, 'cwd' | 'tsconfig'>): Tsconfig {
-  const file = run.tsconfig === undefined ? ts.findConfigFile(run.cwd, ts.sys.fileExists) : path.resolve(run.cwd, run.tsconfig);
+  const file = run.tsconfig === undefined ? nearestConfig(run.cwd) : path.resolve(run.cwd, run.tsconfig);
   if (file === undefined) {
-    throw new UsageError(`--project found no tsconfig.json in ${run.cwd} or above. Name one (--project path/to/tsconfig.json), or run without --project.`);
+    // An Nx workspace keeps its aliases in tsconfig.base.json, which no tool finds by itself.
+    const base = ts.findConfigFile(run.cwd, ts.sys.fileExists, 'tsconfig.base.json');
+    const hint = base === undefined ? '' : ` (there is ${displayPath(run.cwd, base)}: --project ${displayPath(run.cwd, base)} reads it)`;
+    throw new UsageError(`--project found no tsconfig.json or jsconfig.json in ${run.cwd} or above${hint}. Name one (--project path/to/tsconfig.json), or run without --project.`);
   }
   const shown = displayPath(run.cwd, file);
   if (!ts.sys.fileExists(file)) throw new UsageError(`--project ${run.tsconfig ?? shown}: there is no such file. Name an existing tsconfig.json.`);

@@ -1,14 +1,17 @@
 import path from 'node:path';
-import { statSync, type Dirent } from 'node:fs';
-import { createPathsMatcher, parseTsconfig, type PathsMatcher, type TsConfigResult } from 'get-tsconfig';
+import { readFileSync, statSync, type Dirent } from 'node:fs';
+import { createFilesMatcher, createPathsMatcher, parseTsconfig, type FileMatcher, type PathsMatcher, type TsConfigJson, type TsConfigResult } from 'get-tsconfig';
+import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 
 /**
  * The path aliases of a project's `tsconfig.json` (or `jsconfig.json`): `compilerOptions.paths`
  * (`"@app/*": ["src/app/*"]`) and `baseUrl` (`import … from 'services/api'`), as TypeScript and the
  * bundlers that follow it resolve them. Read with get-tsconfig (JSON with comments, `extends` chains,
  * also into node_modules; nothing is run). The config governing a file is the nearest one above it,
- * as `tsc` finds it. A config that cannot be read (an `extends` that is not installed, broken JSON)
- * maps nothing: its files' aliases are followed as no alias, as before this existed.
+ * as `tsc` finds it; a solution config (`"files": []` with `references`, as `npm create vite` writes
+ * it) hands each file to the referenced config that includes it, as tsserver does. A config whose
+ * `extends` cannot be read (not installed) maps its own `paths` and `baseUrl`, as `tsc` goes on with
+ * them; one that cannot be read at all maps nothing.
  */
 export interface ModuleAliases {
   /**
@@ -22,10 +25,14 @@ export interface ModuleAliases {
 
 /** One config's aliases: its matcher and the prefixes a specifier must start with to be one of them. */
 interface AliasConfig {
-  readonly matcher: PathsMatcher;
+  readonly matcher: PathsMatcher | undefined;
   readonly prefixes: readonly string[];
   /** `matcher`'s answers so far: a project imports the same few specifiers from many files. */
   readonly targets: Map<string, readonly string[]>;
+  /** Whether the config takes the file itself (`files`, `include`, `exclude`). */
+  readonly includes: FileMatcher;
+  /** The configs its `references` name, for a file it does not include itself. */
+  readonly references: readonly string[];
 }
 
 const configNames = ['tsconfig.json', 'jsconfig.json'] as const;
@@ -72,18 +79,40 @@ export function createModuleAliases(readFolder?: (dir: string) => readonly Diren
   const cache = new Map<string, unknown>();
   const byConfigPath = new Map<string, AliasConfig | undefined>();
   const byFolder = new Map<string, AliasConfig | undefined>();
+  const byFile = new Map<string, AliasConfig | undefined>();
 
   const read = (configPath: string): AliasConfig | undefined => {
     if (byConfigPath.has(configPath)) return byConfigPath.get(configPath);
+    byConfigPath.set(configPath, undefined); // a reference cycle reads nothing twice
+    const found = readConfig(configPath, cache);
     let config: AliasConfig | undefined;
     try {
-      const found: TsConfigResult = { path: configPath, config: parseTsconfig(configPath, cache as Map<string, string>) };
-      const matcher = createPathsMatcher(found);
-      if (matcher !== null) config = { matcher, prefixes: prefixesOfConfig(found), targets: new Map() };
+      const matcher = found === undefined ? null : createPathsMatcher(found);
+      const references = (found?.config.references ?? []).flatMap((reference) => (typeof reference?.path === 'string' ? [referencedConfig(configPath, reference.path)] : []));
+      if (found !== undefined) config = { matcher: matcher ?? undefined, prefixes: matcher === null ? [] : prefixesOfConfig(found), targets: new Map(), includes: createFilesMatcher(found), references };
     } catch {
-      config = undefined; // unreadable: no aliases (see the interface)
+      config = undefined; // its paths cannot be read: no aliases (see the interface)
     }
     byConfigPath.set(configPath, config);
+    return config;
+  };
+
+  /** The config that takes `file`: the nearest, or for a solution config the first referenced one that includes it. */
+  const configOfFile = (file: string): AliasConfig | undefined => {
+    const nearest = configOf(path.dirname(file));
+    if (nearest === undefined || nearest.references.length === 0) return nearest;
+    if (byFile.has(file)) return byFile.get(file);
+    let config: AliasConfig | undefined = nearest;
+    if (nearest.includes(file) === undefined) {
+      for (const reference of nearest.references) {
+        const referenced = read(reference);
+        if (referenced !== undefined && referenced.includes(file) !== undefined) {
+          config = referenced;
+          break;
+        }
+      }
+    }
+    byFile.set(file, config);
     return config;
   };
 
@@ -101,18 +130,50 @@ export function createModuleAliases(readFolder?: (dir: string) => readonly Diren
   return {
     prefixesOf(files) {
       const prefixes = new Set<string>();
-      for (const folder of new Set(files.map((file) => path.dirname(file)))) for (const prefix of configOf(folder)?.prefixes ?? []) prefixes.add(prefix);
+      for (const folder of new Set(files.map((file) => path.dirname(file)))) {
+        const config = configOf(folder);
+        // A solution config's files take their referenced configs' aliases: every one counts here (a superset).
+        const configs = config === undefined ? [] : [config, ...config.references.flatMap((reference) => read(reference) ?? [])];
+        for (const prefix of configs.flatMap((each) => each.prefixes)) prefixes.add(prefix);
+      }
       return prefixes.has('') ? [''] : [...prefixes];
     },
     targetsOf(fromFile, specifier) {
       if (specifier.startsWith('.') || path.isAbsolute(specifier) || neverAliased.test(specifier)) return [];
-      const config = configOf(path.dirname(fromFile));
-      if (config === undefined || !config.prefixes.some((prefix) => specifier.startsWith(prefix))) return [];
+      const config = configOfFile(fromFile);
+      if (config?.matcher === undefined || !config.prefixes.some((prefix) => specifier.startsWith(prefix))) return [];
       let targets = config.targets.get(specifier);
       if (targets === undefined) config.targets.set(specifier, (targets = config.matcher(specifier)));
       return targets;
     },
   };
+}
+
+/**
+ * A config as get-tsconfig resolves it; when its `extends` cannot be read, the config alone (what `tsc`
+ * goes on with after its error); undefined when the file is not JSON with comments at all.
+ */
+function readConfig(configPath: string, cache: Map<string, unknown>): TsConfigResult | undefined {
+  try {
+    return { path: configPath, config: parseTsconfig(configPath, cache as Map<string, string>) };
+  } catch {
+    try {
+      const errors: ParseError[] = [];
+      const own = parseJsonc(readFileSync(configPath, 'utf8'), errors, { allowTrailingComma: true }) as TsConfigJson | undefined;
+      if (errors.length > 0 || typeof own !== 'object' || own === null) return undefined;
+      const alone: TsConfigJson = { ...own };
+      delete alone.extends;
+      return { path: configPath, config: alone };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** The config a `references` entry names: a file, or a folder's tsconfig.json. */
+function referencedConfig(from: string, reference: string): string {
+  const target = path.resolve(path.dirname(from), reference);
+  return target.endsWith('.json') ? target : path.join(target, 'tsconfig.json');
 }
 
 /** The prefixes a config's aliases start with: each `paths` pattern up to its `*` (the whole of one without), and `''` for a `baseUrl`. */

@@ -189,7 +189,9 @@ function fixImporters(
   // A value that a request without a finding also reads (a POST the entries do not retire) is not
   // rewritten where it is declared: it would move that request too. The graph of the planned texts no
   // longer links a rewritten value, so those requests are read in the graph of the texts as written.
-  const shared = sharedWithUnreported(byPath, plans, writtenFacts, context, run, plannedText, aliases);
+  const { ranges: shared, names: sharedNames } = sharedWithUnreported(byPath, plans, writtenFacts, context, run, plannedText, aliases);
+  // By name: the graph reads the planned texts, whose offsets a TODO above a declaration may have moved.
+  const isShared = (declaration: Declaration): boolean => sharedNames.get(declaration.file)?.has(declaration.name) === true;
   const asPlanned = (file: string, findings: readonly Finding[]): Finding[] => {
     const ranges = shared.get(file);
     return ranges === undefined ? [...findings] : findings.map((finding) => (withinAny(ranges, finding.range) ? debitRewrite(finding) : finding));
@@ -218,7 +220,7 @@ function fixImporters(
     const read: Declaration[] = [];
     const result = fixText(text, file, check.context, found.displayPath, (findings) => {
       read.push(...check.valuesRead(findings));
-      return check.annotateFix(asPlanned(file, findings));
+      return check.annotateFix(asPlanned(file, findings), isShared);
     });
     if (result.error !== undefined) continue;
     for (const declaration of read) consumed.set(declaration.file, (consumed.get(declaration.file) ?? new Set()).add(declaration.name));
@@ -234,7 +236,7 @@ function fixImporters(
     const check = checkOf(file);
     const ranges = declarationRanges(plan.text, file, names, check.context);
     if (ranges.length === 0) continue;
-    const result = fixText(plan.text, file, check.context, plan.found.displayPath, (findings) => check.annotateFix(asPlanned(file, findings.filter((finding) => !withinAny(ranges, finding.range)))));
+    const result = fixText(plan.text, file, check.context, plan.found.displayPath, (findings) => check.annotateFix(asPlanned(file, findings.filter((finding) => !withinAny(ranges, finding.range))), isShared));
     if (result.error === undefined) plans.set(file, { ...plan, result });
   }
   return added;
@@ -244,7 +246,7 @@ function fixImporters(
 const withinAny = (ranges: readonly (readonly [number, number])[], range: readonly [number, number]): boolean => ranges.some(([start, end]) => start <= range[0] && range[1] <= end);
 
 /**
- * The declarations (ranges, by declaring file with a plan) of the exported values that a request without
+ * The declarations (ranges by declaring file with a plan, and names by declaring file) of the exported values that a request without
  * a retirement finding reads, found in the module graph of the texts as written; only when the first
  * pass rewrote something, as nothing else can move such a request.
  */
@@ -256,12 +258,12 @@ function sharedWithUnreported(
   run: FixRun,
   plannedText: (file: string) => string | undefined,
   aliases: ModuleAliases | undefined,
-): Map<string, (readonly [number, number])[]> {
+): { readonly ranges: Map<string, (readonly [number, number])[]>; readonly names: ReadonlyMap<string, ReadonlySet<string>> } {
   const shared = new Map<string, (readonly [number, number])[]>();
-  if (![...plans.values()].some((plan) => plan.result.output !== undefined)) return shared;
+  const names = new Map<string, Set<string>>();
+  if (![...plans.values()].some((plan) => plan.result.output !== undefined)) return { ranges: shared, names };
   const written = (file: string): string | undefined => plans.get(file)?.text ?? plannedText(file);
   const graph = buildModuleGraph([...byPath.keys()], { factsOf: (file) => facts.get(file), readText: written, ...(aliases === undefined ? {} : { aliases }) }, context.analysisOptions, context.core);
-  const names = new Map<string, Set<string>>();
   const add = (into: Map<string, Set<string>>, declaration: Declaration): void => void into.set(declaration.file, (into.get(declaration.file) ?? new Set()).add(declaration.name));
   // A value given to a helper (`postJson(MANAGERS, body)`) counts where a retired request reads it too, as within one file.
   const read = new Map<string, Set<string>>();
@@ -284,7 +286,7 @@ function sharedWithUnreported(
     const ranges = declarationRanges(plan.text, file, declared, context);
     if (ranges.length > 0) shared.set(file, ranges);
   }
-  return shared;
+  return { ranges: shared, names };
 }
 
 /**

@@ -39,7 +39,13 @@ export function withCrossFileFacts<F extends Finding>(finding: F, resolutions: r
  * files in its TODO text (`…; the path is REPORT_DATA_URL of ../config/endpoints.ts`, from the file the TODO is written in), as
  * `fix --project` writes it, so the person who finishes the site knows where to look.
  */
-export function withCrossFileTodo(finding: Finding, resolutions: readonly CrossFileResolution[], displayPath: (file: string) => string, pathFromHere: (file: string) => string): Finding {
+export function withCrossFileTodo(
+  finding: Finding,
+  resolutions: readonly CrossFileResolution[],
+  displayPath: (file: string) => string,
+  pathFromHere: (file: string) => string,
+  sentOtherwise: (declaration: Declaration) => boolean = () => false,
+): Finding {
   if (finding.retirement === undefined) return finding;
   const used = resolutionsUsedBy(finding, resolutions);
   if (used.length === 0) return finding;
@@ -52,8 +58,12 @@ export function withCrossFileTodo(finding: Finding, resolutions: readonly CrossF
   const { retirement } = finding;
   // A one-to-one move this file cannot make: the text to edit is in the other file, which is the reason to give.
   const elsewhere = todoOnlyForTextElsewhere(retirement);
-  const todoCause = elsewhere
-    ? `the path is written in another file (${namedBy(displayPath).join(', ')}); sunset fix --project rewrites it there when every use is the same one-to-one migration`
-    : retirement.todoCause;
+  // A value another request also sends (a POST the entries do not retire) is not rewritten where it is declared by either mode.
+  const shared = elsewhere && used.some(({ declaration, client }) => client !== true && sentOtherwise(declaration));
+  const todoCause = !elsewhere
+    ? retirement.todoCause
+    : shared
+      ? `the path is written in another file (${namedBy(displayPath).join(', ')}), which a request this migration does not cover also sends; a rewrite there would move that request too`
+      : `the path is written in another file (${namedBy(displayPath).join(', ')}); sunset fix --project rewrites it there when every use is the same one-to-one migration`;
   return { ...finding, retirement: { ...retirement, todoText: `${retirement.todoText}; ${where}`, ...(todoCause === undefined ? {} : { todoCause }) } };
 }

@@ -13,8 +13,11 @@ import { withCrossFileFacts, withCrossFileTodo, type CrossFileResolution } from 
 export interface ModuleGraphCheck {
   readonly context: CheckContext;
   annotate(findings: readonly LocatedFinding[]): LocatedFinding[];
-  /** For `fix`: the TODO of each finding read through an import names the constants and their files. */
-  annotateFix(findings: readonly Finding[]): Finding[];
+  /**
+   * For `fix`: the TODO of each finding read through an import names the constants and their files, and
+   * says why one is not rewritten where it is declared when another request also sends it (`sentOtherwise`).
+   */
+  annotateFix(findings: readonly Finding[], sentOtherwise?: (declaration: Declaration) => boolean): Finding[];
   /** The values of other files (not clients) that the retirement findings among `findings` read. */
   valuesRead(findings: readonly Finding[]): Declaration[];
   /**
@@ -45,7 +48,7 @@ export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, 
   return {
     context: { ...context, core: { ...context.core, indexFile } },
     annotate: (findings) => findings.map((finding) => withCrossFileFacts(finding, resolutions, displayPath)),
-    annotateFix: (findings) => findings.map((finding) => withCrossFileTodo(finding, resolutions, displayPath, (declared) => pathFromFile(file, declared))),
+    annotateFix: (findings, sentOtherwise) => findings.map((finding) => withCrossFileTodo(finding, resolutions, displayPath, (declared) => pathFromFile(file, declared), sentOtherwise)),
     valuesRead: (findings) =>
       findings.flatMap((finding) => (finding.retirement === undefined ? [] : valuesReadBy(finding, resolutions))),
     valuesSentAndGiven: (findings) => {
