@@ -69,6 +69,8 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
     readFolder: run.readFolder,
     dry: true,
     force: true,
+    // As `sunset check --project`'s first pass: a component keeps what `sunset fix` does to it, its imports resolved.
+    crossFile: true,
     onChange: (change) => void firstPass.set(change.file, change),
     ...(run.signal === undefined ? {} : { signal: run.signal }),
   });

@@ -167,3 +167,28 @@ describe('--project: a member of a constant object with a declared type (`enviro
     ]);
   });
 });
+
+describe('--project: a .vue component (no file of the program) keeps the default mode reading, its imports resolved', () => {
+  const component = (host: string): string =>
+    [
+      '<template><div /></template>',
+      '<script setup lang="ts">',
+      "import axios from 'axios';",
+      "import { PARTNER_API } from '@api/hosts';",
+      'const load = () => axios.get(`${PARTNER_API}/v1/campaigns`);',
+      '</script>',
+      '',
+    ].join('\n') + `<!-- ${host} -->\n`;
+
+  it("leaves another vendor's request of a component unreported and unfixed; reports ours with its host", async () => {
+    const theirs = writeWork({ 'src/api/hosts.ts': "export const PARTNER_API = 'https://business-api.tiktok.com';\n", 'src/views/Campaigns.vue': component('theirs') });
+    const check = await runProjectCheck({ cwd: theirs, paths: ['src'], options, baseDir: theirs });
+    expect([check.findings.length, check.otherHostCount]).toEqual([0, 1]);
+    const fix = await runProjectFix({ cwd: theirs, paths: ['src'], options, baseDir: theirs, dry: true });
+    expect(fix.changes).toEqual([]);
+
+    const ours = writeWork({ 'src/api/hosts.ts': "export const PARTNER_API = 'https://api.adform.com';\n", 'src/views/Campaigns.vue': component('ours') });
+    const result = await runProjectCheck({ cwd: ours, paths: ['src'], options, baseDir: ours });
+    expect(result.findings.map((finding) => `${describeFinding(ours, finding)[0]} host:${finding.retirement?.host ?? '-'}`)).toEqual(['src/views/Campaigns.vue:5:30 GET /v1/campaigns host:api.adform.com']);
+  });
+});
