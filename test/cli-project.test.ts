@@ -223,13 +223,13 @@ describe('sunset fix --project on a copy of fixtures/project-app', () => {
     const { dir, cleanup } = await projectAppCopy({ git: true });
     try {
       const first = await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir });
-      expect([first.code, first.stdout.split('\n').slice(0, 2)]).toEqual([0, ['11 files scanned, 8 candidates, 4 changed.', '3 sites rewritten, 7 left with a TODO, 0 skipped.']]);
+      expect([first.code, first.stdout.split('\n').slice(0, 2)]).toEqual([0, ['11 files scanned, 4 candidates, 4 changed.', '3 sites rewritten, 7 left with a TODO, 0 skipped.']]);
       const changed = git(dir, ['status', '--porcelain']).split('\n').filter(Boolean).map((line) => line.slice(3)).sort();
       expect(changed).toEqual((await fg('**/*', { cwd: path.join(fixture, 'expected-fix') })).sort());
       expect(await readSources(dir)).toEqual(await expectedFixedSources());
       git(dir, ['commit', '--quiet', '--all', '--message', 'sunset fix --project']);
       const again = await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir });
-      expect([again.code, again.stdout.split('\n')[0]]).toEqual([0, '11 files scanned, 8 candidates, 0 changed.']);
+      expect([again.code, again.stdout.split('\n')[0]]).toEqual([0, '11 files scanned, 6 candidates, 0 changed.']);
       expect(git(dir, ['status', '--porcelain'])).toBe('');
     } finally {
       await cleanup();
@@ -270,7 +270,7 @@ describe('sunset fix --project on a copy of fixtures/project-app', () => {
     try {
       const before = await readSources(dir);
       const result = await runSunset(['fix', '--project', '--dry', '--print', ...asOf, 'src'], { cwd: dir });
-      expect([result.code, result.stderr.split('\n')[0]]).toEqual([0, '11 files scanned, 8 candidates, 4 would change.']);
+      expect([result.code, result.stderr.split('\n')[0]]).toEqual([0, '11 files scanned, 4 candidates, 4 would change.']);
       expect(await readSources(dir)).toEqual(before);
       await writeFile(path.join(dir, 'sunset.diff'), result.stdout);
       git(dir, ['apply', 'sunset.diff']);
@@ -398,7 +398,7 @@ describe('sunset fix --project: what it rewrites, the reason it gives when it do
     const { dir, cleanup } = await smallProject({ 'src/constants.ts': constants, 'src/list.ts': list });
     try {
       const result = await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir });
-      expect([result.code, result.stdout, result.stderr]).toEqual([0, '3 files scanned, 2 candidates, 1 changed.\n1 site rewritten, 0 left with a TODO, 0 skipped.\n', '']);
+      expect([result.code, result.stdout, result.stderr]).toEqual([0, '3 files scanned, 1 candidate, 1 changed.\n1 site rewritten, 0 left with a TODO, 0 skipped.\n', '']);
       expect(await readFile(path.join(dir, 'src/constants.ts'), 'utf8')).toBe(constants.replace("'/v1/campaigns'", "'/v1/buyer/campaigns'"));
       expect(await readFile(path.join(dir, 'src/list.ts'), 'utf8')).toBe(list);
     } finally {
@@ -465,7 +465,7 @@ describe('sunset fix --project: what it rewrites, the reason it gives when it do
         'src/use.ts:5:40 todo <- src/constants.ts:3:28 The value is declared here as CLIENTS_URL.',
       ]);
       const result = await runSunset(['fix', '--project', ...asOf, 'src'], { cwd: dir });
-      expect([result.code, result.stdout.split('\n').slice(0, 2), result.stderr]).toEqual([0, ['3 files scanned, 2 candidates, 2 changed.', '1 site rewritten, 1 left with a TODO, 0 skipped.'], '']);
+      expect([result.code, result.stdout.split('\n').slice(0, 2), result.stderr]).toEqual([0, ['3 files scanned, 1 candidate, 2 changed.', '1 site rewritten, 1 left with a TODO, 0 skipped.'], '']);
       expect(await readFile(path.join(dir, 'src/constants.ts'), 'utf8')).toBe(constants.replace('/v1/campaigns/dictionaries/managers', '/v1/buyer/classifiers/managers'));
       // The managers request needs nothing more; the clients request is marked, not its declaration.
       expect((await readFile(path.join(dir, 'src/use.ts'), 'utf8')).split('\n').filter((line) => line.includes('TODO(sunset:'))).toEqual([

@@ -600,7 +600,7 @@ export async function runProjectCheck(run: ProjectRun): Promise<ProjectCheckResu
     moduleSummaries: true,
     // With the default mode's module graph: what the program does not load (a .vue/.svelte/.astro
     // component) keeps the default mode's findings, its imports resolved, not a one-file reading.
-    crossFile: true,
+    crossFile: 'with-components',
     // Its peak RSS is the program's, built after: the first pass may read further ahead and check in this thread too.
     spendMemoryForTime: true,
     // The first pass also tells which files export a client's base, so the selection reads no file again.

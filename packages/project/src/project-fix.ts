@@ -70,7 +70,7 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
     dry: true,
     force: true,
     // As `sunset check --project`'s first pass: a component keeps what `sunset fix` does to it, its imports resolved.
-    crossFile: true,
+    crossFile: 'with-components',
     onChange: (change) => void firstPass.set(change.file, change),
     ...(run.signal === undefined ? {} : { signal: run.signal }),
   });

@@ -13,6 +13,7 @@ import { importedModules } from '../module-graph/imported-modules.js';
 import { createModuleAliases, type ModuleAliases } from '../analysis-contract.js';
 import { withoutConsumedDeclarations } from '../module-graph/consumed-declarations.js';
 import { moduleGraphCheck, otherFilesRead } from '../module-graph/module-graph-context.js';
+import { isFrameworkFile } from '../parse/script-blocks.js';
 import { segmentedFromLength } from '../parse/segments.js';
 import { checkContextOf, compareFindingsInFile, type CheckContext, type LocatedFinding, type LocatedUnresolvedMethod } from './check-source.js';
 import {
@@ -62,9 +63,10 @@ export interface CheckRun {
    * Also resolve `export const`/`export default` strings and `as const` objects that a scanned file
    * imports by relative path from another scanned file (the module graph of `sunset check`'s default
    * mode). Off by default: the caller opts in (`sunset check`, `sunset report`, whose history scans
-   * each commit the same way).
+   * each commit the same way). `'with-components'`: only when the walk lists a `.vue`/`.svelte`/`.astro`
+   * component (`--project`, whose program reads every other file itself).
    */
-  readonly crossFile?: boolean;
+  readonly crossFile?: CrossFileMode;
   /** How the walk lists folders (see `createFolderCache`). */
   readonly readFolder?: ReadFolder;
   /**
@@ -130,6 +132,14 @@ export interface CheckFilesResult {
   readonly timings: PhaseTimings;
 }
 
+/** Whether a run reads the module graph (`CheckRun.crossFile`, `FixRun.crossFile`). */
+export type CrossFileMode = boolean | 'with-components';
+
+/** Whether a run over `files` builds the module graph. */
+export function crossFileFor(mode: CrossFileMode | undefined, files: readonly string[]): boolean {
+  return mode === true || (mode === 'with-components' && files.some(isFrameworkFile));
+}
+
 /** Files a thread claims at once from the shared counter: small enough to balance, large enough to be cheap. */
 const claimSize = 8;
 
@@ -174,7 +184,7 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
   while (workers.length < wanted) workers.push(new CheckWorker());
   try {
     const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
-    const crossFile = run.crossFile === true;
+    const crossFile = crossFileFor(run.crossFile, files);
     // The path aliases of the projects the files are in (their tsconfig.json or jsconfig.json): the graph follows imports through them.
     const aliases = crossFile ? createModuleAliases(run.readFolder) : undefined;
     const aliasPrefixes = aliases?.prefixesOf(files) ?? [];

@@ -5,6 +5,7 @@ import { countNotScanned, type NotScannedCounts, type SkippedFile } from '../fil
 import type { SourceEncoding } from '../files/read-source.js';
 import { findSourceFiles } from '../files/walk.js';
 import { applyFixPlan } from './apply-fix-plan.js';
+import { crossFileFor, type CrossFileMode } from '../check/check-files.js';
 import { minFilesPerThread } from '../check/check-workers.js';
 import { startFixWorkerWhileWalking } from './fix-workers.js';
 import { planFixes } from './plan-fixes.js';
@@ -37,9 +38,9 @@ export interface FixRun {
   /**
    * Also fix the requests that read a retired value imported by relative path from another scanned file
    * (the module graph of `sunset check`'s default mode): each gets its TODO naming the constant and its
-   * file. Off by default, as for `checkFiles`.
+   * file. Off by default, as for `checkFiles` (and `'with-components'` as there).
    */
-  readonly crossFile?: boolean;
+  readonly crossFile?: CrossFileMode;
   /** 1: fix in this thread alone; otherwise (default) from 1,500 files a worker fixes the candidates while this thread reads (`FixLane`). */
   readonly threads?: number;
 }
@@ -106,7 +107,8 @@ export async function fixFiles(paths: readonly string[], run: FixRun): Promise<F
   const inWorker = listing.files.length >= minFilesPerThread;
   if (inWorker) early.onFound(listing.files.length);
   else await early.worker()?.terminate();
-  const planned = await planFixes(listing.files, run, inWorker ? early.worker() : undefined);
+  const crossFile = crossFileFor(run.crossFile, listing.files.map((found) => found.path));
+  const planned = await planFixes(listing.files, { ...run, crossFile }, inWorker ? early.worker() : undefined);
   const skippedFiles = [...listing.skipped, ...planned.skipped].sort((a, b) => compareText(a.file, b.file));
   return applyFixPlan(
     {
