@@ -221,6 +221,15 @@ describe('a request reading a constant of another file, where sunset fix rewrite
     expect(messages(dir, 'paths.js', paths)).toEqual(['1:25 retiredRewrite 0', '2:23 retiredTodo 1', '3:23 retiredTodo 2']);
   });
 
+  it('says a TODO where a request of the same file that no rule retires (a POST) also sends the constant, as sunset check does', () => {
+    const shared = "import { MANAGERS } from './paths.js';\nexport const managers = () => fetch(MANAGERS);\nexport const addManager = (body) => fetch(MANAGERS, { method: 'POST', body });\n";
+    const dir = project({ 'paths.js': paths, 'use.js': shared });
+    expect(messages(dir, 'use.js', shared)).toEqual(['2:37 retiredTodo 1']);
+    expect(lint(dir, 'use.js', shared)).toEqual([
+      '2:37 sunset/no-legacy-rest-path GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers; this call needs a manual migration.',
+    ]);
+  });
+
   it('says a TODO where the declaring module silences its own finding, as sunset check and sunset fix do (fix leaves that line alone)', () => {
     const silencedPaths = [
       '// eslint-disable-next-line sunset/no-legacy-rest-path -- the partner proxy serves v1 until Q3',

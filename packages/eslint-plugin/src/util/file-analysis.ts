@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
 import {
+  checks,
   indexFile,
   lineColumnAt,
   migratedByDeclarations,
@@ -10,7 +11,9 @@ import {
   silences,
   todoOnlyForTextElsewhere,
   valuesReadBy,
+  valuesSentElsewhere,
   type AnalysisOptions,
+  type Declaration,
   type CrossFileResolver,
   type FileDirectives,
   type FileIndex,
@@ -118,6 +121,7 @@ export function createAnalysisMemo(warn: WarnFunction = emitProcessWarning): Ana
       }
       let index: FileIndex | undefined;
       let directives: FileDirectives | undefined;
+      let sentOtherwise: readonly Declaration[] | undefined;
       const positions = { position: (offset: number) => lineColumnAt(sourceCode.text, offset) };
       const analysis: FileAnalysis = {
         options,
@@ -127,8 +131,13 @@ export function createAnalysisMemo(warn: WarnFunction = emitProcessWarning): Ana
         rewrittenWhereDeclared(finding, rule, ruleOptions) {
           const retirement = finding.retirement;
           if (modules === undefined || relative === undefined || retirement === undefined || !todoOnlyForTextElsewhere(retirement)) return false;
+          const read = valuesReadBy(finding, relative.resolutions);
+          // A request of this file that no retirement finding covers (a POST of the same path) also sends one of
+          // them: sunset fix leaves it where it is declared, as sunset check says (it reads every file's requests).
+          sentOtherwise ??= valuesSentElsewhere(analysis.index(), retirementRules.flatMap((name) => checks[name].run(analysis.index(), analysisOptions, name === rule ? ruleOptions : [])), () => relative.resolutions);
+          if (read.some((declaration) => sentOtherwise!.some((sent) => sent.file === declaration.file && sent.range[0] === declaration.range[0]))) return false;
           // What the rule finds where each value the finding read is declared.
-          return migratedByDeclarations(retirement, valuesReadBy(finding, relative.resolutions).flatMap((declaration) => modules.findingsAt(declaration, rule, ruleOptions)));
+          return migratedByDeclarations(retirement, read.flatMap((declaration) => modules.findingsAt(declaration, rule, ruleOptions)));
         },
         settled(findings) {
           if (findings.length < 2) return [...findings];
@@ -143,6 +152,9 @@ export function createAnalysisMemo(warn: WarnFunction = emitProcessWarning): Ana
     },
   };
 }
+
+/** The rules whose findings are retired requests: a request none of them reports is one a rewrite where a value is declared would move. */
+const retirementRules = ['no-legacy-rest-path', 'no-retired-soap-operation', 'no-sync-reporting'] as const satisfies readonly RuleName[];
 
 /** Whether the parser parses a text given to it (oxlint's JS plugins have a `parse` that is not implemented yet). */
 function parses(parse: ParseModule): boolean {
