@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -89,6 +89,51 @@ describe('createModuleAliases', () => {
       expect(aliases.targetsOf(path.join(root, 'scripts/seed.ts'), '@/api/paths')).toEqual([]);
       expect(aliases.prefixesOf([path.join(root, 'src/app/list.ts')])).toEqual(['@/']);
     }
+  });
+});
+
+describe('createModuleAliases: packages of the repository imported by name (workspaces)', () => {
+  it('names the entry of a package linked into node_modules (npm, yarn), its exports subpaths, and never an installed dependency', () => {
+    const root = tree({
+      'package.json': '{ "private": true, "workspaces": ["packages/*", "apps/*"] }',
+      'packages/api-client/package.json': '{ "name": "@acme/api-client", "main": "./dist/index.js", "types": "./src/index.ts" }',
+      'packages/api-client/src/index.ts': '',
+      'packages/paths/package.json': '{ "name": "paths", "exports": { ".": { "types": "./src/index.ts", "default": "./dist/index.js" }, "./legacy": "./src/legacy.ts" } }',
+      'packages/paths/src/index.ts': '',
+      'apps/web/src/campaigns.ts': '',
+      'node_modules/.pnpm/axios@1.0.0/node_modules/axios/package.json': '{ "name": "axios", "main": "index.js" }',
+      'node_modules/lodash/package.json': '{ "name": "lodash", "main": "lodash.js" }',
+    });
+    mkdirSync(path.join(root, 'node_modules/@acme'), { recursive: true });
+    symlinkSync('../../packages/api-client', path.join(root, 'node_modules/@acme/api-client'));
+    symlinkSync('../packages/paths', path.join(root, 'node_modules/paths'));
+    symlinkSync('.pnpm/axios@1.0.0/node_modules/axios', path.join(root, 'node_modules/axios'));
+    const from = path.join(root, 'apps/web/src/campaigns.ts');
+    for (const aliases of [createModuleAliases(), createModuleAliases((dir) => readdirSync(dir, { withFileTypes: true }))]) {
+      expect(aliases.targetsOf(from, '@acme/api-client')).toEqual([path.join(root, 'packages/api-client/src/index.ts'), path.join(root, 'packages/api-client/dist/index.js'), path.join(root, 'packages/api-client/index')]);
+      expect(aliases.targetsOf(from, '@acme/api-client/src/paths')).toEqual([path.join(root, 'packages/api-client/src/paths')]);
+      expect(aliases.targetsOf(from, 'paths')).toEqual([path.join(root, 'packages/paths/src/index.ts'), path.join(root, 'packages/paths/index')]);
+      expect(aliases.targetsOf(from, 'paths/legacy')).toEqual([path.join(root, 'packages/paths/src/legacy.ts')]);
+      // Installed dependencies, linked into the store or not, are never read.
+      expect([aliases.targetsOf(from, 'axios'), aliases.targetsOf(from, 'lodash'), aliases.targetsOf(from, '@acme/other')]).toEqual([[], [], []]);
+      expect(aliases.prefixesOf([from]).toSorted()).toEqual(['@acme/api-client', 'paths']);
+    }
+  });
+
+  it("takes the nearest node_modules' link first (pnpm links a workspace package into each importer's node_modules)", () => {
+    const root = tree({
+      'packages/a/package.json': '{ "name": "shared", "main": "./a.ts" }',
+      'packages/b/package.json': '{ "name": "shared", "main": "./b.ts" }',
+      'apps/web/src/x.ts': '',
+      'apps/admin/src/y.ts': '',
+    });
+    mkdirSync(path.join(root, 'node_modules'));
+    mkdirSync(path.join(root, 'apps/web/node_modules'));
+    symlinkSync('../packages/a', path.join(root, 'node_modules/shared'));
+    symlinkSync('../../../packages/b', path.join(root, 'apps/web/node_modules/shared'));
+    const aliases = createModuleAliases();
+    expect(aliases.targetsOf(path.join(root, 'apps/web/src/x.ts'), 'shared')[0]).toBe(path.join(root, 'packages/b/b.ts'));
+    expect(aliases.targetsOf(path.join(root, 'apps/admin/src/y.ts'), 'shared')[0]).toBe(path.join(root, 'packages/a/a.ts'));
   });
 });
 

@@ -1,3 +1,4 @@
+import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analysisOptionsOf } from '../src/analysis-contract.js';
@@ -381,5 +382,25 @@ describe('sunset check with the module graph: tsconfig paths and baseUrl aliases
     const lines = await linesOf(Object.fromEntries(Object.entries(tree).filter(([file]) => file !== 'tsconfig.json')));
     expect(lines.filter((line) => line.includes(' <- ') && !line.startsWith('src/app/labels.ts'))).toEqual([]);
     expect(lines).toContain('src/app/api/paths.ts:1:29 /v1/campaigns/dictionaries/clients rewrite');
+  });
+});
+
+describe('sunset check with the module graph: a package of the repository imported by its name (workspaces)', () => {
+  it('reads its constants and its client at the requests of another package, as a relative import is read', async () => {
+    const root = makeTree({
+      'package.json': '{ "private": true, "workspaces": ["packages/*", "apps/*"] }',
+      'packages/api-client/package.json': '{ "name": "@acme/api-client", "version": "1.0.0", "main": "./src/index.ts" }',
+      'packages/api-client/src/index.ts':
+        "import axios from 'axios';\n\nexport const API_BASE = 'https://api.adform.com';\nexport const LEGACY_CAMPAIGNS = '/v1/campaigns';\nexport const adform = axios.create({ baseURL: 'https://api.adform.com/v1' });\n",
+      'apps/web/src/campaigns.ts':
+        "import axios from 'axios';\nimport { adform, API_BASE, LEGACY_CAMPAIGNS } from '@acme/api-client';\n\nexport const list = () => axios.get(`${API_BASE}${LEGACY_CAMPAIGNS}`);\nexport const managers = () => adform.get('/campaigns/dictionaries/managers');\n",
+    });
+    mkdirSync(path.join(root, 'node_modules/@acme'), { recursive: true });
+    symlinkSync('../../packages/api-client', path.join(root, 'node_modules/@acme/api-client'));
+    const result = await checkFiles(['.'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true });
+    expect(result.findings.map((finding) => `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey} <- ${finding.data.declaredIn}`)).toEqual([
+      'apps/web/src/campaigns.ts:4:37 GET /v1/campaigns <- packages/api-client/src/index.ts:4:33 (LEGACY_CAMPAIGNS)',
+      'apps/web/src/campaigns.ts:5:42 GET /v1/campaigns/dictionaries/managers <- packages/api-client/src/index.ts:5:23 (adform)',
+    ]);
   });
 });

@@ -287,3 +287,17 @@ describe('modules imported through a tsconfig paths alias or a jsconfig baseUrl,
     expect(lint(dir, 'use.ts', use)).toEqual([]);
   });
 });
+
+describe('a package of the repository imported by its name (a workspace package linked into node_modules)', () => {
+  it('reads its constant at the request, as sunset check does', () => {
+    const use = "import { LEGACY } from '@acme/api-client';\nexport const list = () => fetch(`https://api.adform.com${LEGACY}/${id}`);\n";
+    const dir = project({
+      'packages/api-client/package.json': '{ "name": "@acme/api-client", "main": "./src/index.js" }',
+      'packages/api-client/src/index.js': "export const LEGACY = '/v1/campaigns';\n",
+      'apps/web/use.js': use,
+    });
+    mkdirSync(path.join(dir, 'node_modules/@acme'), { recursive: true });
+    symlinkSync('../../packages/api-client', path.join(dir, 'node_modules/@acme/api-client'));
+    expect(lint(dir, 'apps/web/use.js', use)).toEqual([`2:33 sunset/no-legacy-rest-path ${campaignById}`]);
+  });
+});

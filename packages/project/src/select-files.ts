@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CheckOptions } from '@sunset/config';
 import { exportsPattern, scanModuleSpecifiersOfLatin1 } from '@sunset/engine';
+import { createModuleAliases } from '@sunset/analysis';
 import { baseEndingPattern } from '@sunset/rule-data';
 import { ts } from 'ts-morph';
 
@@ -131,7 +132,10 @@ export function selectProjectFiles(
 ): ProjectFiles {
   const scanned = new Set(files);
   const cache = ts.createModuleResolutionCache(process.cwd(), (name) => name, compilerOptions);
-  const mayNameProjectFile = projectSpecifierTest(compilerOptions);
+  const maySpecifyProjectFile = projectSpecifierTest(compilerOptions);
+  // A package of the repository imported by its name (a workspace package linked into node_modules).
+  const workspace = createModuleAliases();
+  const mayNameProjectFile = (file: string, specifier: string): boolean => maySpecifyProjectFile(specifier) || workspace.targetsOf(file, specifier).length > 0;
   // A relative or absolute path whose folder does not exist names no file (every place resolution tries lies
   // in that folder): not resolved (at 50k most of 1 s of resolution, and its garbage). `rootDirs` may map it elsewhere.
   const inMissingFolder = (file: string, specifier: string): boolean =>
@@ -148,9 +152,10 @@ export function selectProjectFiles(
     if (summary === undefined) continue;
     const targets = new Set<string>();
     for (const specifier of summary.specifiers) {
-      if (!mayNameProjectFile(specifier) || inMissingFolder(file, specifier)) continue;
+      if (!mayNameProjectFile(file, specifier) || inMissingFolder(file, specifier)) continue;
       const resolved = ts.resolveModuleName(specifier, file, compilerOptions, host, cache).resolvedModule;
-      if (resolved === undefined || resolved.isExternalLibraryImport === true || resolved.extension === ts.Extension.Dts) continue;
+      // Through node_modules only to a workspace package: its real path (the host's `realpath`) lies outside every node_modules.
+      if (resolved === undefined || resolved.extension === ts.Extension.Dts) continue;
       const target = path.resolve(resolved.resolvedFileName);
       if (target === file || target.split(path.sep).includes('node_modules')) continue;
       if (!scanned.has(target)) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -190,5 +190,39 @@ describe('--project: a .vue component (no file of the program) keeps the default
     const ours = writeWork({ 'src/api/hosts.ts': "export const PARTNER_API = 'https://api.adform.com';\n", 'src/views/Campaigns.vue': component('ours') });
     const result = await runProjectCheck({ cwd: ours, paths: ['src'], options, baseDir: ours });
     expect(result.findings.map((finding) => `${describeFinding(ours, finding)[0]} host:${finding.retirement?.host ?? '-'}`)).toEqual(['src/views/Campaigns.vue:5:30 GET /v1/campaigns host:api.adform.com']);
+  });
+});
+
+describe('--project: a package of the repository imported by its name (a workspace package linked into node_modules)', () => {
+  it('reads its constants and client at the requests, from the package that imports it', async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'sunset-project-workspace-'));
+    writeTree(work, {
+      'package.json': '{ "private": true, "workspaces": ["packages/*", "apps/*"] }',
+      'packages/api-client/package.json': '{ "name": "@acme/api-client", "version": "1.0.0", "main": "./src/index.ts", "types": "./src/index.ts" }',
+      'packages/api-client/src/index.ts':
+        "import axios from 'axios';\nexport const API_BASE = 'https://api.adform.com';\nexport const LEGACY_CAMPAIGNS = '/v1/campaigns';\nexport const adform = axios.create({ baseURL: 'https://api.adform.com/v1' });\n",
+      'node_modules/vendor-paths/package.json': '{ "name": "vendor-paths", "main": "./index.ts" }',
+      'node_modules/vendor-paths/index.ts': "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\n",
+      'apps/web/tsconfig.json': JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, noEmit: true, types: [] } }),
+      'apps/web/src/campaigns.ts': [
+        "import axios from 'axios';",
+        "import { adform, API_BASE, LEGACY_CAMPAIGNS } from '@acme/api-client';",
+        "import { MANAGERS } from 'vendor-paths';",
+        'export const list = () => axios.get(`${API_BASE}${LEGACY_CAMPAIGNS}`);',
+        "export const managers = () => adform.get('/campaigns/dictionaries/managers');",
+        'export const vendor = () => fetch(MANAGERS);',
+        '',
+      ].join('\n'),
+    });
+    mkdirSync(path.join(work, 'node_modules/@acme'), { recursive: true });
+    symlinkSync('../../packages/api-client', path.join(work, 'node_modules/@acme/api-client'));
+    const web = path.join(work, 'apps/web');
+    const result = await runProjectCheck({ cwd: web, paths: ['src'], options, baseDir: web });
+    expect(result.findings.map((finding) => describeFinding(web, finding)[0])).toEqual([
+      'src/campaigns.ts:4:37 GET /v1/campaigns <- ../../packages/api-client/src/index.ts:3:33 (LEGACY_CAMPAIGNS)',
+      'src/campaigns.ts:5:42 GET /v1/campaigns/dictionaries/managers <- ../../packages/api-client/src/index.ts:4:23 (adform)',
+      // An installed dependency that ships TypeScript is read by the checker for its value, as before (never edited there).
+      'src/campaigns.ts:6:35 GET /v1/campaigns/dictionaries/managers <- ../../node_modules/vendor-paths/index.ts:1:25 (MANAGERS)',
+    ]);
   });
 });

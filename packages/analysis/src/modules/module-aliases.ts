@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { readFileSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { createFilesMatcher, createPathsMatcher, parseTsconfig, type FileMatcher, type PathsMatcher, type TsConfigJson, type TsConfigResult } from 'get-tsconfig';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
+import { resolveExports, type PathConditions } from 'resolve-pkg-maps';
 
 /**
  * The path aliases of a project's `tsconfig.json` (or `jsconfig.json`): `compilerOptions.paths`
@@ -12,6 +13,12 @@ import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
  * it) hands each file to the referenced config that includes it, as tsserver does. A config whose
  * `extends` cannot be read (not installed) maps its own `paths` and `baseUrl`, as `tsc` goes on with
  * them; one that cannot be read at all maps nothing.
+ *
+ * A package of the repository itself, imported by its name (`@acme/api-client`, a workspace package
+ * linked into a node_modules folder above the importing file, as npm, yarn and pnpm link them), names
+ * its entry as Node and TypeScript find it: `exports` (conditions `types`, `import`, `module`,
+ * `default`, `require`, `node`), then `types`, `module`, `main`, `index`. Only a link whose real
+ * folder lies outside every node_modules counts: an installed dependency is never read.
  */
 export interface ModuleAliases {
   /**
@@ -80,6 +87,53 @@ export function createModuleAliases(readFolder?: (dir: string) => readonly Diren
   const byConfigPath = new Map<string, AliasConfig | undefined>();
   const byFolder = new Map<string, AliasConfig | undefined>();
   const byFile = new Map<string, AliasConfig | undefined>();
+  const listFolder = readFolder ?? ((dir: string): readonly Dirent[] => readdirSync(dir, { withFileTypes: true }));
+  const linkedIn = new Map<string, ReadonlyMap<string, string>>();
+  const packagesByFolder = new Map<string, ReadonlyMap<string, string>>();
+  const packageTargets = new Map<string, readonly string[]>();
+
+  /** The workspace packages linked in one node_modules folder: name → real folder. */
+  const linkedPackagesIn = (modulesDir: string): ReadonlyMap<string, string> => {
+    let found = linkedIn.get(modulesDir);
+    if (found !== undefined) return found;
+    const linked = new Map<string, string>();
+    const add = (name: string, link: string): void => {
+      try {
+        const real = realpathSync.native(link);
+        if (!real.split(path.sep).includes('node_modules')) linked.set(name, real);
+      } catch {
+        // a link to nowhere: no package
+      }
+    };
+    for (const entry of listedOrNone(listFolder, modulesDir)) {
+      if (entry.name.startsWith('@') && entry.isDirectory()) {
+        for (const scoped of listedOrNone(listFolder, path.join(modulesDir, entry.name))) if (scoped.isSymbolicLink()) add(`${entry.name}/${scoped.name}`, path.join(modulesDir, entry.name, scoped.name));
+      } else if (entry.isSymbolicLink()) add(entry.name, path.join(modulesDir, entry.name));
+    }
+    linkedIn.set(modulesDir, (found = linked));
+    return found;
+  };
+
+  /** The workspace packages a file of `folder` can import by name, the nearest node_modules first (Node's lookup). */
+  const packagesOf = (folder: string): ReadonlyMap<string, string> => {
+    let found = packagesByFolder.get(folder);
+    if (found !== undefined) return found;
+    const parent = path.dirname(folder);
+    const above = parent === folder ? new Map<string, string>() : packagesOf(parent);
+    const hasModules = listedOrNone(listFolder, folder).some((entry) => entry.name === 'node_modules' && (entry.isDirectory() || entry.isSymbolicLink()));
+    const own = hasModules && path.basename(folder) !== 'node_modules' ? linkedPackagesIn(path.join(folder, 'node_modules')) : undefined;
+    found = own === undefined || own.size === 0 ? above : new Map([...above, ...own]);
+    packagesByFolder.set(folder, found);
+    return found;
+  };
+
+  /** The paths a workspace package's entry (`subpath` `.`) or one of its files (`./paths`) may be at. */
+  const targetsInPackage = (dir: string, subpath: string): readonly string[] => {
+    const key = `${dir}\u0000${subpath}`;
+    let targets = packageTargets.get(key);
+    if (targets === undefined) packageTargets.set(key, (targets = entryCandidates(dir, subpath)));
+    return targets;
+  };
 
   const read = (configPath: string): AliasConfig | undefined => {
     if (byConfigPath.has(configPath)) return byConfigPath.get(configPath);
@@ -127,6 +181,15 @@ export function createModuleAliases(readFolder?: (dir: string) => readonly Diren
     return config;
   };
 
+  const packageTargetsOf = (fromFile: string, specifier: string): readonly string[] => {
+    const packages = packagesOf(path.dirname(fromFile));
+    if (packages.size === 0) return [];
+    const slash = specifier.startsWith('@') ? specifier.indexOf('/', specifier.indexOf('/') + 1) : specifier.indexOf('/');
+    const name = slash === -1 ? specifier : specifier.slice(0, slash);
+    const dir = packages.get(name);
+    return dir === undefined ? [] : targetsInPackage(dir, slash === -1 ? '.' : `.${specifier.slice(slash)}`);
+  };
+
   return {
     prefixesOf(files) {
       const prefixes = new Set<string>();
@@ -135,18 +198,58 @@ export function createModuleAliases(readFolder?: (dir: string) => readonly Diren
         // A solution config's files take their referenced configs' aliases: every one counts here (a superset).
         const configs = config === undefined ? [] : [config, ...config.references.flatMap((reference) => read(reference) ?? [])];
         for (const prefix of configs.flatMap((each) => each.prefixes)) prefixes.add(prefix);
+        for (const name of packagesOf(folder).keys()) prefixes.add(name);
       }
       return prefixes.has('') ? [''] : [...prefixes];
     },
     targetsOf(fromFile, specifier) {
       if (specifier.startsWith('.') || path.isAbsolute(specifier) || neverAliased.test(specifier)) return [];
       const config = configOfFile(fromFile);
-      if (config?.matcher === undefined || !config.prefixes.some((prefix) => specifier.startsWith(prefix))) return [];
-      let targets = config.targets.get(specifier);
-      if (targets === undefined) config.targets.set(specifier, (targets = config.matcher(specifier)));
-      return targets;
+      if (config?.matcher !== undefined && config.prefixes.some((prefix) => specifier.startsWith(prefix))) {
+        let targets = config.targets.get(specifier);
+        if (targets === undefined) config.targets.set(specifier, (targets = config.matcher(specifier)));
+        // A baseUrl maps every bare specifier: a package of the repository may still be what it names.
+        if (targets.length > 0 && !config.prefixes.includes('')) return targets;
+        const packaged = packageTargetsOf(fromFile, specifier);
+        return packaged.length === 0 ? targets : [...targets, ...packaged];
+      }
+      return packageTargetsOf(fromFile, specifier);
     },
   };
+}
+
+function listedOrNone(listFolder: (dir: string) => readonly Dirent[], dir: string): readonly Dirent[] {
+  try {
+    return listFolder(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** The conditions an import of a package's source meets, in the order they are tried. */
+const entryConditions = ['types', 'import', 'module', 'default', 'require', 'node'];
+
+/** Where a package's entry or one of its files may be, first first (see `createModuleAliases`). */
+function entryCandidates(dir: string, subpath: string): string[] {
+  let manifest: Record<string, unknown> | undefined;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+  } catch {
+    manifest = undefined;
+  }
+  const found: string[] = [];
+  if (manifest?.exports !== undefined && manifest.exports !== null) {
+    try {
+      found.push(...resolveExports(manifest.exports as PathConditions, subpath === '.' ? '' : subpath.slice(2), entryConditions).map((target) => path.join(dir, target)));
+    } catch {
+      // a subpath the map does not export, or a malformed map
+    }
+  }
+  if (subpath === '.') {
+    for (const field of ['types', 'typings', 'module', 'main']) if (typeof manifest?.[field] === 'string') found.push(path.join(dir, manifest[field]));
+    found.push(path.join(dir, 'index'));
+  } else if (manifest?.exports === undefined) found.push(path.join(dir, subpath));
+  return [...new Set(found)];
 }
 
 /**
