@@ -344,7 +344,7 @@ async function analyseSelection(
   // of the first pass (reporting or OAuth targets, TODO markers).
   const seeds: SeedTests = { hasNeedle: (text: string) => analysisOptions.catalog.needlePattern.test(text), holdsBase: baseTestOf(analysisOptions) };
   const summaryOf = (file: string): FileSummary | undefined => modules?.get(file) ?? readSummary(file, seeds);
-  const selection = selectProjectFiles(files, summaryOf, tsconfig.options, listingHost(readFolder), settledInFirstPass);
+  const selection = selectProjectFiles(files, summaryOf, tsconfig.options, listingHost(readFolder), settledInFirstPass, readFolder);
   const texts = new Map<string, string>();
   const encodings = new Map<string, SourceEncoding>();
   for (const file of selection.loaded) {

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CheckOptions } from '@sunset/config';
-import { exportsPattern, scanModuleSpecifiersOfLatin1 } from '@sunset/engine';
+import { exportsPattern, scanModuleSpecifiersOfLatin1, type ReadFolder } from '@sunset/engine';
 import { createModuleAliases } from '@sunset/analysis';
 import { baseEndingPattern } from '@sunset/rule-data';
 import { ts } from 'ts-morph';
@@ -121,7 +121,9 @@ function projectSpecifierTest(compilerOptions: ts.CompilerOptions): (specifier: 
  * retired path there went to another API's host, nothing found) is a seed only when it imports a project
  * file or is imported. Files outside `files` that they import are summarized too (not under
  * node_modules, not `.d.ts`): a value may be declared there. `summaryOf` gives each file's summary
- * without keeping its text, so memory does not grow with the repository's size.
+ * without keeping its text, so memory does not grow with the repository's size. A bare specifier
+ * naming a package of the repository (a workspace package linked into node_modules) is resolved too,
+ * to its real path; `readFolder` (the walk's listings) answers where those links are.
  */
 export function selectProjectFiles(
   files: readonly string[],
@@ -129,12 +131,13 @@ export function selectProjectFiles(
   compilerOptions: ts.CompilerOptions,
   host: ts.ModuleResolutionHost = ts.sys,
   settledInFirstPass: (file: string) => boolean = () => false,
+  readFolder?: ReadFolder,
 ): ProjectFiles {
   const scanned = new Set(files);
   const cache = ts.createModuleResolutionCache(process.cwd(), (name) => name, compilerOptions);
   const maySpecifyProjectFile = projectSpecifierTest(compilerOptions);
   // A package of the repository imported by its name (a workspace package linked into node_modules).
-  const workspace = createModuleAliases();
+  const workspace = createModuleAliases(readFolder);
   const mayNameProjectFile = (file: string, specifier: string): boolean => maySpecifyProjectFile(specifier) || workspace.targetsOf(file, specifier).length > 0;
   // A relative or absolute path whose folder does not exist names no file (every place resolution tries lies
   // in that folder): not resolved (at 50k most of 1 s of resolution, and its garbage). `rootDirs` may map it elsewhere.
