@@ -51,7 +51,7 @@ describe('createModuleAliases', () => {
       'both/nested/tsconfig.json': '{ "compilerOptions": { "strict": true } }',
       'both/nested/b.ts': '',
     });
-    // By `stat`, and from the walk's folder listings: the same answers.
+    // Listing each folder itself, and through the walk's folder listings: the same answers.
     for (const aliases of [createModuleAliases(), createModuleAliases((dir) => readdirSync(dir, { withFileTypes: true }))]) {
       expect(aliases.targetsOf(path.join(root, 'cra/src/api/campaigns.js'), 'config/endpoints')).toEqual([path.join(root, 'cra/src/config/endpoints')]);
       expect(aliases.targetsOf(path.join(root, 'both/a.js'), '~/paths')).toEqual([path.join(root, 'both/ts/paths')]);

@@ -20,6 +20,7 @@ export {
   maxReexportHops,
   mergeModuleExports,
   readModuleExports,
+  resolveModuleFile,
   retiredExports,
   scanModuleReferences,
   scanModuleReferencesIn,

@@ -28,6 +28,11 @@ function appendPart(parts: UrlPart[], part: UrlPart): void {
   else parts.push(part);
 }
 
+/** `(x)`, `x as T`, `x satisfies T`, `x!`: the value of the expression inside. */
+function isWrapper(expression: ts.Expression): expression is ts.ParenthesizedExpression | ts.AsExpression | ts.SatisfiesExpression | ts.NonNullExpression {
+  return ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression) || ts.isNonNullExpression(expression);
+}
+
 const hole: ResolvedValue = { parts: [{ kind: 'hole' }], declarations: [] };
 
 /** The name a declaration is known by outside its file: `NAME`, `Enum.Member`, `OBJECT.key`. */
@@ -67,7 +72,7 @@ export function createValueEvaluator(checker: ts.TypeChecker): (expression: ts.E
   /** The object literal an expression stands for: written there, or a `const`'s (through members of such objects), at most `depth` steps away. */
   const objectLiteralOf = (expression: ts.Expression, depth: number): ts.ObjectLiteralExpression | undefined => {
     if (depth >= maxResolutionDepth) return undefined;
-    if (ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression) || ts.isNonNullExpression(expression)) {
+    if (isWrapper(expression)) {
       return objectLiteralOf(expression.expression, depth + 1);
     }
     if (ts.isObjectLiteralExpression(expression)) return expression;
@@ -118,7 +123,7 @@ export function createValueEvaluator(checker: ts.TypeChecker): (expression: ts.E
 
   const evaluate = (expression: ts.Expression, depth: number, declaration: ts.Node | undefined): ResolvedValue => {
     if (depth >= maxResolutionDepth) return hole;
-    if (ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression) || ts.isNonNullExpression(expression)) {
+    if (isWrapper(expression)) {
       return evaluate(expression.expression, depth + 1, declaration);
     }
     if (ts.isStringLiteralLike(expression)) {

@@ -14,6 +14,9 @@ export const ruleNames = [
 
 export type RuleName = (typeof ruleNames)[number];
 
+/** The rules whose findings are retired requests (paths, SOAP operations, the synchronous reporting API). */
+export const retirementRuleNames = ['no-legacy-rest-path', 'no-retired-soap-operation', 'no-sync-reporting'] as const satisfies readonly RuleName[];
+
 /** The messages of the three retirement rules, and the texts of their suggestions. */
 const retirementMessages = {
   retiredRewrite: '{{retiredKey}} is {{phase}} ({{schedule}}): {{replacements}}.',

@@ -52,19 +52,9 @@ function isFileOnDisk(file: string): boolean {
   }
 }
 
-/** The config file of a folder (`configNames` in order), by `stat`. */
-function configFileOnDisk(folder: string): string | undefined {
-  return configNames.map((name) => path.join(folder, name)).find(isFileOnDisk);
-}
-
-/** The config file of a folder, from its listing. */
-function listedConfigFile(folder: string, readFolder: (dir: string) => readonly Dirent[]): string | undefined {
-  let entries: readonly Dirent[];
-  try {
-    entries = readFolder(folder);
-  } catch {
-    return undefined;
-  }
+/** The config file of a folder (`configNames` in order), from its listing. */
+function listedConfigFile(folder: string, listFolder: (dir: string) => readonly Dirent[]): string | undefined {
+  const entries = listedOrNone(listFolder, folder);
   for (const name of configNames) {
     const entry = entries.find((candidate) => candidate.name === name);
     const file = entry === undefined ? undefined : path.join(folder, name);
@@ -79,15 +69,14 @@ const neverAliased = /^(?:node|data|https?|file|npm|jsr|bun):/;
 /**
  * Loads configs as folders ask for them (one lookup per folder), caching every read. `readFolder` lists
  * a folder (the walk's cache, `createFolderCache`: the folders it listed cost nothing again); without it
- * each folder costs a `stat` per config name.
+ * each folder is listed once here.
  */
 export function createModuleAliases(readFolder?: (dir: string) => readonly Dirent[]): ModuleAliases {
-  const configFileIn = readFolder === undefined ? configFileOnDisk : (folder: string): string | undefined => listedConfigFile(folder, readFolder);
   const cache = new Map<string, unknown>();
   const byConfigPath = new Map<string, AliasConfig | undefined>();
   const byFolder = new Map<string, AliasConfig | undefined>();
   const byFile = new Map<string, AliasConfig | undefined>();
-  const listFolder = readFolder ?? ((dir: string): readonly Dirent[] => readdirSync(dir, { withFileTypes: true }));
+  const listFolder = readFolder ?? listEachFolderOnce();
   const linkedIn = new Map<string, ReadonlyMap<string, string>>();
   const packagesByFolder = new Map<string, ReadonlyMap<string, string>>();
   const packageTargets = new Map<string, readonly string[]>();
@@ -174,7 +163,7 @@ export function createModuleAliases(readFolder?: (dir: string) => readonly Diren
   // answer (a large repository has thousands of folders under a few configs).
   const configOf = (folder: string): AliasConfig | undefined => {
     if (byFolder.has(folder)) return byFolder.get(folder);
-    const own = configFileIn(folder);
+    const own = listedConfigFile(folder, listFolder);
     const parent = path.dirname(folder);
     const config = own !== undefined ? read(own) : parent === folder ? undefined : configOf(parent);
     byFolder.set(folder, config);
@@ -215,6 +204,16 @@ export function createModuleAliases(readFolder?: (dir: string) => readonly Diren
       }
       return packageTargetsOf(fromFile, specifier);
     },
+  };
+}
+
+/** `readdirSync` with file types, each folder listed once (what a run without the walk's cache uses). */
+function listEachFolderOnce(): (dir: string) => readonly Dirent[] {
+  const listed = new Map<string, readonly Dirent[]>();
+  return (dir) => {
+    let entries = listed.get(dir);
+    if (entries === undefined) listed.set(dir, (entries = readdirSync(dir, { withFileTypes: true })));
+    return entries;
   };
 }
 

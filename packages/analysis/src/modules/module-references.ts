@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Catalog } from '@sunset/rule-data';
 
 /** What a file says about other modules by relative path (or a project's path alias), read from its text without parsing. */
@@ -167,4 +168,28 @@ export function mayOfferBase(text: string, catalog: Pick<Catalog, 'splitPathTest
  */
 export function mayOfferPathBase(text: string, catalog: Pick<Catalog, 'splitPathTests'>): boolean {
   return clientBasePattern.test(text) || catalog.splitPathTests.some((test) => test.base.test(text));
+}
+
+const scriptExtension = /\.(m|c)?jsx?$/;
+const typeScriptFor: Readonly<Record<string, readonly string[]>> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] };
+const lookupExtensions = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+
+/**
+ * The module file an absolute path names, as TypeScript and bundlers look it up: the path itself,
+ * `./x.js` written for `x.ts`, an added extension, then `index.*` of a folder. `isFile` says which
+ * files count (`sunset check`: the scanned ones; the ESLint plugin: those on disk); undefined when none does.
+ */
+export function resolveModuleFile(target: string, isFile: (file: string) => boolean): string | undefined {
+  if (isFile(target)) return target;
+  const written = scriptExtension.exec(target)?.[0];
+  if (written !== undefined) {
+    const stem = target.slice(0, -written.length);
+    for (const extension of typeScriptFor[written] ?? []) if (isFile(stem + extension)) return stem + extension;
+  }
+  for (const extension of lookupExtensions) if (isFile(target + extension)) return target + extension;
+  for (const extension of lookupExtensions) {
+    const index = path.join(target, `index${extension}`);
+    if (isFile(index)) return index;
+  }
+  return undefined;
 }

@@ -1,4 +1,5 @@
 import { analysisCore, analysisOptionsOf, readDirectives, unsilenced, type AnalysisCore, type AnalysisOptions, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
+import { retirementRuleNames } from '@sunset/rule-data';
 import type { FileProblem } from '../errors.js';
 import { lazyLineIndexOf, lineIndexOf, type LineIndex } from '../parse/lines.js';
 import { isFrameworkFile } from '../parse/script-blocks.js';
@@ -139,7 +140,7 @@ export function* checkCandidateSteps(
   return notes === undefined ? { findings } : { findings, notes };
 }
 
-const retirementRules = new Set(['no-legacy-rest-path', 'no-retired-soap-operation', 'no-sync-reporting']);
+const retirementRules: ReadonlySet<string> = new Set(retirementRuleNames);
 
 function notesOf(notes: ReturnType<AnalysisCore['retirementNotes']>, file: string, lines: LineIndex): CheckNotes | undefined {
   if (notes.unresolvedMethod.length === 0 && notes.otherHostCount === 0) return undefined;

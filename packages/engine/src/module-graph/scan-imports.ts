@@ -1,11 +1,7 @@
 import path from 'node:path';
-import type { ModuleAliases } from '../analysis-contract.js';
+import { resolveModuleFile, type ModuleAliases } from '../analysis-contract.js';
 
 export { scanModuleReferences, scanModuleReferencesIn, type ModuleReferences } from '../analysis-contract.js';
-
-const scriptExtension = /\.(m|c)?jsx?$/;
-const typeScriptFor: Readonly<Record<string, readonly string[]>> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] };
-const lookupExtensions = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
 /**
  * The scanned file a relative specifier names, as TypeScript and bundlers look it up: the path itself,
@@ -30,18 +26,7 @@ export function resolveModule(fromFile: string, specifier: string, known: Pick<R
 }
 
 function resolvePath(target: string, known: Pick<ReadonlySet<string>, 'has'>): string | undefined {
-  if (known.has(target)) return target;
-  const written = scriptExtension.exec(target)?.[0];
-  if (written !== undefined) {
-    const stem = target.slice(0, -written.length);
-    for (const extension of typeScriptFor[written] ?? []) if (known.has(stem + extension)) return stem + extension;
-  }
-  for (const extension of lookupExtensions) if (known.has(target + extension)) return target + extension;
-  for (const extension of lookupExtensions) {
-    const index = path.join(target, `index${extension}`);
-    if (known.has(index)) return index;
-  }
-  return undefined;
+  return resolveModuleFile(target, (file) => known.has(file));
 }
 
 const moduleExtensions = new Set(['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts']);

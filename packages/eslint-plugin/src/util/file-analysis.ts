@@ -20,7 +20,7 @@ import {
   type Finding,
   type SourceFile,
 } from '@sunset/analysis';
-import type { RuleName } from '@sunset/rule-data';
+import { retirementRuleNames, type RuleName } from '@sunset/rule-data';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { moduleParserFor, parserOf, type ParseModule } from './module-parser.js';
 import { createRelativeModules, type RelativeModules } from './relative-modules.js';
@@ -134,7 +134,7 @@ export function createAnalysisMemo(warn: WarnFunction = emitProcessWarning): Ana
           const read = valuesReadBy(finding, relative.resolutions);
           // A request of this file that no retirement finding covers (a POST of the same path) also sends one of
           // them: sunset fix leaves it where it is declared, as sunset check says (it reads every file's requests).
-          sentOtherwise ??= valuesSentElsewhere(analysis.index(), retirementRules.flatMap((name) => checks[name].run(analysis.index(), analysisOptions, name === rule ? ruleOptions : [])), () => relative.resolutions);
+          sentOtherwise ??= valuesSentElsewhere(analysis.index(), retirementRuleNames.flatMap((name) => checks[name].run(analysis.index(), analysisOptions, name === rule ? ruleOptions : [])), () => relative.resolutions);
           if (read.some((declaration) => sentOtherwise!.some((sent) => sent.file === declaration.file && sent.range[0] === declaration.range[0]))) return false;
           // What the rule finds where each value the finding read is declared.
           return migratedByDeclarations(retirement, read.flatMap((declaration) => modules.findingsAt(declaration, rule, ruleOptions)));
@@ -152,9 +152,6 @@ export function createAnalysisMemo(warn: WarnFunction = emitProcessWarning): Ana
     },
   };
 }
-
-/** The rules whose findings are retired requests: a request none of them reports is one a rewrite where a value is declared would move. */
-const retirementRules = ['no-legacy-rest-path', 'no-retired-soap-operation', 'no-sync-reporting'] as const satisfies readonly RuleName[];
 
 /** Whether the parser parses a text given to it (oxlint's JS plugins have a `parse` that is not implemented yet). */
 function parses(parse: ParseModule): boolean {

@@ -13,6 +13,7 @@ import {
   migrationFactsOf,
   readDirectives,
   readModuleExports,
+  resolveModuleFile,
   retiredExports,
   scanModuleReferences,
   silences,
@@ -59,29 +60,9 @@ interface ModuleText {
 /** Tables kept between linted files (each checked against the versions of the files it was read from). */
 const maxTables = 5000;
 
-const scriptExtension = /\.(m|c)?jsx?$/;
-const typeScriptFor: Readonly<Record<string, readonly string[]>> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] };
-const lookupExtensions = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
-
-/**
- * The file a relative specifier names, looked up as `sunset check` looks it up among scanned files
- * (TypeScript's and bundlers' order): the path itself, `./x.js` written for `x.ts`, an added
- * extension, then `index.*` of a folder.
- */
+/** The file a relative specifier names, looked up as `sunset check` looks it up among scanned files (`resolveModuleFile`). */
 function resolveOnDisk(fromFile: string, specifier: string, isFile: (file: string) => boolean): string | undefined {
-  const target = path.resolve(path.dirname(fromFile), specifier);
-  if (isFile(target)) return target;
-  const written = scriptExtension.exec(target)?.[0];
-  if (written !== undefined) {
-    const stem = target.slice(0, -written.length);
-    for (const extension of typeScriptFor[written] ?? []) if (isFile(stem + extension)) return stem + extension;
-  }
-  for (const extension of lookupExtensions) if (isFile(target + extension)) return target + extension;
-  for (const extension of lookupExtensions) {
-    const index = path.join(target, `index${extension}`);
-    if (isFile(index)) return index;
-  }
-  return undefined;
+  return resolveModuleFile(path.resolve(path.dirname(fromFile), specifier), isFile);
 }
 
 /** A file's version (mtime and size), undefined when it is not a readable file or is larger than `maxFileSize`. */
