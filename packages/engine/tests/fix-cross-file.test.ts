@@ -247,3 +247,60 @@ describe('sunset fix across files through a tsconfig paths alias', () => {
     expect(again.changedFiles).toEqual([]);
   });
 });
+
+describe("a module's own request beside a constant it exports", () => {
+  // lib/campaigns.ts GETs the list through LIST and exports it; another file POSTs the same path.
+  const campaigns = "export const LIST = 'https://api.adform.com/v1/campaigns';\nexport function listCampaigns() {\n  return fetch(LIST);\n}\n";
+  const create = "import axios from 'axios';\nimport { LIST } from '../lib/campaigns.js';\n\nexport const createCampaign = (body: unknown) => axios.post(LIST, body);\n";
+  const todo =
+    '  // TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01';
+  const shared = 'the value is also read by a request that this migration does not cover; a rewrite here would move that request too';
+
+  it('is a TODO when another file also POSTs the constant: the rewrite where it is declared would move that POST (check and fix agree)', async () => {
+    const root = makeTree({ 'src/lib/campaigns.ts': campaigns, 'src/app/create.ts': create });
+    for (const threads of [1, 2]) {
+      const checked = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions({ asOf: '2026-11-24' }), threads, crossFile: true });
+      expect(checked.findings.map((finding) => `${path.relative(root, finding.file)}:${finding.line}:${finding.column} ${finding.messageId} ${finding.retirement?.migration}`)).toEqual([
+        'src/lib/campaigns.ts:3:16 retiredTodo todo',
+      ]);
+    }
+    const report = await fixFiles(['src'], run(root));
+    expect(readFileSync(path.join(root, 'src/lib/campaigns.ts'), 'utf8')).toBe(campaigns.replace('  return fetch(LIST);', `${todo}\n  return fetch(LIST);`));
+    expect(readFileSync(path.join(root, 'src/app/create.ts'), 'utf8')).toBe(create);
+    expect(report.sites.map((site) => `${site.file}:${site.line} ${site.action}: ${site.reason}`)).toEqual([`src/lib/campaigns.ts:3 todo: ${shared}`]);
+    expect((await fixFiles(['src'], run(root))).changedFiles).toEqual([]);
+  });
+
+  it('is a TODO when a retired request of another file that needs another migration reads the constant (GET /v1/campaigns/{id} is a person\'s choice)', async () => {
+    const one = "import { LIST } from '../lib/campaigns.js';\n\nexport const campaign = (id: string) => fetch(LIST + '/' + id);\n";
+    const root = makeTree({ 'src/lib/campaigns.ts': campaigns, 'src/app/one.ts': one });
+    const checked = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions({ asOf: '2026-11-24' }), threads: 1, crossFile: true });
+    expect(checked.findings.map((finding) => `${path.relative(root, finding.file)}:${finding.line}:${finding.column} ${finding.retirement?.entry.id} ${finding.retirement?.migration}`)).toEqual([
+      'src/app/one.ts:3:47 campaigns-legacy-get todo',
+      'src/lib/campaigns.ts:3:16 campaigns-legacy-list todo',
+    ]);
+    const report = await fixFiles(['src'], run(root));
+    // Before, the GET of campaigns.ts rewrote LIST and so, silently, the other file's GET of one campaign, a choice the spec leaves to a person.
+    expect(readFileSync(path.join(root, 'src/lib/campaigns.ts'), 'utf8')).toBe(campaigns.replace('  return fetch(LIST);', `${todo}\n  return fetch(LIST);`));
+    expect(report.sites.map((site) => `${site.file}:${site.line} ${site.action} ${site.entry}: ${site.reason}`)).toEqual([
+      'src/app/one.ts:3 todo campaigns-legacy-get: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs',
+      'src/lib/campaigns.ts:3 todo campaigns-legacy-list: the value is also read by a request of another file that needs another migration; a rewrite here would change that request too',
+    ]);
+    expect((await fixFiles(['src'], run(root))).changedFiles).toEqual([]);
+  });
+
+  it('is rewritten where it is declared when no other request sends it (the importer only GETs it, or nothing imports it)', async () => {
+    const getter = "import { LIST } from '../lib/campaigns.js';\n\nexport const again = () => fetch(LIST);\n";
+    const trees: Record<string, string>[] = [{ 'src/lib/campaigns.ts': campaigns }, { 'src/lib/campaigns.ts': campaigns, 'src/app/again.ts': getter }];
+    for (const tree of trees) {
+      const root = makeTree(tree);
+      const checked = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions({ asOf: '2026-11-24' }), threads: 1, crossFile: true });
+      expect(checked.findings.map((finding) => `${path.relative(root, finding.file)}:${finding.line}:${finding.column} ${finding.retirement?.migration}`)).toEqual(
+        Object.keys(tree).length === 1 ? ['src/lib/campaigns.ts:3:16 rewrite'] : ['src/app/again.ts:3:34 rewrite', 'src/lib/campaigns.ts:3:16 rewrite'],
+      );
+      const report = await fixFiles(['src'], run(root));
+      expect(readFileSync(path.join(root, 'src/lib/campaigns.ts'), 'utf8')).toBe(campaigns.replace('/v1/campaigns', '/v1/buyer/campaigns'));
+      expect(report.changedFiles).toEqual(['src/lib/campaigns.ts']);
+    }
+  });
+});

@@ -160,7 +160,7 @@ describe('check with the module graph (fixtures/project-app)', () => {
     const { findings } = await checkWithModuleGraph(path.join(fixture, 'src'), sunsetOptions(), true, fixture);
     const pause = findings.find((finding) => finding.line === 12 && finding.file.endsWith('campaigns.ts'));
     expect(pause?.crossFileRelated).toEqual([
-      { file: path.join(fixture, 'src/api/paths.ts'), line: 3, column: 33, endLine: 3, endColumn: 48, message: 'The value is declared here as LEGACY_CAMPAIGNS.', role: 'value' },
+      { file: path.join(fixture, 'src/api/paths.ts'), line: 3, column: 33, endLine: 3, endColumn: 48, message: 'The value is declared here as LEGACY_CAMPAIGNS.', role: 'value', range: [166, 181] },
     ]);
   });
 });
@@ -259,7 +259,8 @@ describe('sunset check with the module graph (checkFiles, crossFile)', () => {
     expect({ data: direct?.data, relatedLocations: direct?.relatedLocations, crossFileRelated: direct?.crossFileRelated }).toEqual({
       data: { ...direct?.data, declaredIn: 'src/api/paths.ts:1:23 (LEGACY)' },
       relatedLocations: [],
-      crossFileRelated: [{ file: path.join(root, 'src/api/paths.ts'), line: 1, column: 23, endLine: 1, endColumn: 38, message: 'The value is declared here as LEGACY.', role: 'value' }],
+      // The offsets of the value in its file too: a request of that file whose fix edits inside them rewrites it for this one.
+      crossFileRelated: [{ file: path.join(root, 'src/api/paths.ts'), line: 1, column: 23, endLine: 1, endColumn: 38, message: 'The value is declared here as LEGACY.', role: 'value', range: [22, 37] }],
     });
     // The declaration LEGACY is reported at its readers only; the `let` beside it keeps its own finding, without related places in other files.
     const declarations = result.findings.filter((finding) => finding.file === path.join(root, 'src/api/paths.ts'));

@@ -107,6 +107,17 @@ export function declarationGroups(analysis: Pick<ProjectAnalysis, 'findings' | '
     group.uses.push(finding);
     byDeclaration.set(declarationKey(declaration), group);
   }
+  // A request of the declaring file whose own fix rewrites the declared text (`fetch(LIST)` beside
+  // `export const LIST = '…'`) is one more use: the text changes for every use, or for none.
+  if (byDeclaration.size > 0) {
+    for (const finding of analysis.findings) {
+      if (finding.declarations.length > 0 || finding.retirement?.migration !== 'rewrite' || finding.fix === undefined) continue;
+      for (const group of byDeclaration.values()) {
+        const { file, range } = group.declaration;
+        if (file === finding.file && finding.fix.some((edit) => range[0] <= edit.range[0] && edit.range[1] <= range[1])) group.uses.push(finding);
+      }
+    }
+  }
   return [...byDeclaration.values()].map(({ declaration, uses }): DeclarationGroup => {
     const first = uses[0]!.retirement!;
     const oldPath = first.entry.kind === 'path' ? first.entry.path : '\0';

@@ -419,6 +419,7 @@ async function analyseSelection(
   const consumedDeclarations = new Set<string>();
   /** Declarations read inside a request that carries no retirement finding (a POST no entry retires): a rewrite there would move it too. */
   const readUnreported = new Set<string>();
+  const readUnreportedRanges = new Map<string, (readonly [number, number])[]>();
   const locationOf = (declaration: ValueDeclaration, message: string): CrossFileLocation => {
     const sourceFile = project.getSourceFile(declaration.file)!.compilerNode;
     const start = positionOf(sourceFile, declaration.range[0]);
@@ -493,7 +494,10 @@ async function analyseSelection(
       // Read after the helpers' arguments are evaluated (the hook records what they resolve).
       const resolutions = (): { range: readonly [number, number]; declaration: ValueDeclaration }[] =>
         resolved.flatMap(({ range, declarations }) => declarations.map((declaration) => ({ range, declaration })));
-      for (const declaration of valuesSentElsewhere(index, result.findings, resolutions)) readUnreported.add(`${declaration.file}:${declaration.range[0]}:${declaration.range[1]}`);
+      for (const declaration of valuesSentElsewhere(index, result.findings, resolutions)) {
+        readUnreported.add(`${declaration.file}:${declaration.range[0]}:${declaration.range[1]}`);
+        readUnreportedRanges.set(declaration.file, [...(readUnreportedRanges.get(declaration.file) ?? []), declaration.range]);
+      }
     }
     if (index !== undefined) wrappers.push(...(guarded(sourceFile.compilerNode, 0, () => directWrappers(index!, file, project, checker)) ?? []));
   }
@@ -561,9 +565,17 @@ async function analyseSelection(
     if (finding.retirement === undefined || !stringForms.has(finding.retirement.form) || finding.data.through !== undefined) return true;
     return !consumedDeclarations.has(`${finding.file}:${finding.range[0]}:${finding.range[1]}`) && !insideWrapperArgument(finding) && !insideBase(finding);
   });
-  // A declaration no finding reads, that another file's request without a finding reads: a TODO where it is declared, as in the default mode.
+  // A declaration no finding reads, that another file's request without a finding reads: a TODO where it is
+  // declared, as in the default mode; so is a request of that file whose fix would rewrite it there.
+  const movesShared = (finding: ProjectFinding): boolean => {
+    const ranges = readUnreportedRanges.get(finding.file);
+    return ranges !== undefined && finding.fix !== undefined && finding.fix.some(({ range }) => ranges.some(([start, end]) => start <= range[0] && range[1] <= end));
+  };
   const settled = kept.map((finding) =>
-    finding.retirement !== undefined && stringForms.has(finding.retirement.form) && readUnreported.has(`${finding.file}:${finding.range[0]}:${finding.range[1]}`) ? debitRewrite(finding) : finding,
+    finding.retirement !== undefined &&
+    ((stringForms.has(finding.retirement.form) && readUnreported.has(`${finding.file}:${finding.range[0]}:${finding.range[1]}`)) || movesShared(finding))
+      ? debitRewrite(finding)
+      : finding,
   );
   settled.sort(compareFindings);
   return { findings: settled, analysed: selection.analysed.length, loaded: new Set(texts.keys()), sources: texts, encodings, project, scanned, otherHostsByFile, checkerFailures };

@@ -99,7 +99,9 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
     for (const use of uses) {
       const facts = use.retirement!;
       const todoCause = todoCauseOf(group, use);
-      const retirement = { ...facts, migration: 'todo' as const, todoText: `${facts.todoText}; ${todoEnding(use.file, use.client, declaration)!}`, ...(todoCause === undefined ? {} : { todoCause }) };
+      // A request of the declaring file itself reads the constant by its name there: the TODO names no file.
+      const todoText = use.file === declaration.file ? facts.todoText : `${facts.todoText}; ${todoEnding(use.file, use.client, declaration)!}`;
+      const retirement = { ...facts, migration: 'todo' as const, todoText, ...(todoCause === undefined ? {} : { todoCause }) };
       plan(use.file, { ...use, fix: undefined, retirement });
     }
   }

@@ -188,7 +188,7 @@ function commonJsTarget(node: Node): string | undefined {
  * (`default`, and each property of an object literal by name), `exports.x = …` / `module.exports.x = …`
  * a named export. `require` of the module reads them as `import` reads an ES module's.
  */
-function commonJsExports(body: readonly Node[]): [string, Node][] {
+export function commonJsExports(body: readonly Node[]): [string, Node][] {
   const found: [string, Node][] = [];
   for (const statement of body) {
     if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression' || statement.expression.operator !== '=') continue;

@@ -38,6 +38,8 @@ export interface CrossFileRelatedLocation extends RelatedPosition {
   readonly file: string;
   /** What is there: a value the finding reads (`consumedDeclarations`), or the client its request is made with. */
   readonly role?: 'value' | 'client';
+  /** The declared value's offsets in `file` (set by the module graph): a request of that file whose fix edits inside them rewrites it. */
+  readonly range?: readonly [number, number];
 }
 
 /** A request the retirement rules did not report because its method is not said and another method of its path stays available. */

@@ -81,6 +81,8 @@ export interface DeclarationPlace {
   readonly file: string;
   readonly line: number;
   readonly column: number;
+  /** The declared value's offsets in its file: a fix of a request of that file that edits inside them moves the value. */
+  readonly range: readonly [number, number];
 }
 
 export function emptyResult(): ThreadResult {

@@ -1,8 +1,8 @@
 import type { Worker } from 'node:worker_threads';
-import { moduleTextFacts, type Declaration, type Finding, type SiteReport } from '../analysis-contract.js';
+import { asTodo, migratedByDeclarations, migrationFactsOf, moduleTextFacts, type Declaration, type Finding, type RetirementFacts, type SiteReport } from '../analysis-contract.js';
 import { checkCandidate, checkContextOf, isSegmented, type CheckContext } from '../check/check-source.js';
 import { emptyTimings } from '../check/timings.js';
-import { debitRewrite } from '../module-graph/consumed-declarations.js';
+import { debitRewrite, readByOtherMigrationCause } from '../module-graph/consumed-declarations.js';
 import { fitsWorker } from '../check/check-workers.js';
 import { turn } from '../check/steps.js';
 import { lineIndexOf } from '../parse/lines.js';
@@ -189,15 +189,19 @@ function fixImporters(
   // A value that a request without a finding also reads (a POST the entries do not retire) is not
   // rewritten where it is declared: it would move that request too. The graph of the planned texts no
   // longer links a rewritten value, so those requests are read in the graph of the texts as written.
-  const { ranges: shared, names: sharedNames } = sharedWithUnreported(byPath, plans, writtenFacts, context, run, plannedText, aliases);
+  const { ranges: shared, names: sharedNames, readers } = sharedWithUnreported(byPath, plans, writtenFacts, context, run, plannedText, aliases);
   // By name: the graph reads the planned texts, whose offsets a TODO above a declaration may have moved.
   const isShared = (declaration: Declaration): boolean => sharedNames.get(declaration.file)?.has(declaration.name) === true;
   const asPlanned = (file: string, findings: readonly Finding[]): Finding[] => {
     const ranges = shared.get(file);
-    return ranges === undefined ? [...findings] : findings.map((finding) => (withinAny(ranges, finding.range) ? debitRewrite(finding) : finding));
+    const read = readers.get(file);
+    if (ranges === undefined && read === undefined) return [...findings];
+    // At such a declaration, or a request of its own file whose fix would rewrite it there.
+    const moves = (finding: Finding): boolean => ranges !== undefined && (withinAny(ranges, finding.range) || finding.fix?.some((edit) => withinAny(ranges, edit.range)) === true);
+    return findings.map((finding) => (moves(finding) ? debitRewrite(finding) : changesOtherReaders(finding, read) ? asTodo(finding, readByOtherMigrationCause) : finding));
   };
   const { needlePattern } = context.analysisOptions.catalog;
-  for (const [file] of shared) {
+  for (const file of new Set([...shared.keys(), ...readers.keys()])) {
     const plan = plans.get(file)!;
     const result = fixText(plan.text, file, context, plan.found.displayPath, (findings) => asPlanned(file, findings));
     if (result.error !== undefined) continue;
@@ -234,12 +238,30 @@ function fixImporters(
     // A file that does not parse (or nests too deeply) has no plan to change.
     if (plan === undefined || plan.result.error !== undefined) continue;
     const check = checkOf(file);
-    const ranges = declarationRanges(plan.text, file, names, check.context);
+    const ranges = declarationRanges(plan.text, file, names, check.context).map(({ range }) => range);
     if (ranges.length === 0) continue;
     const result = fixText(plan.text, file, check.context, plan.found.displayPath, (findings) => check.annotateFix(asPlanned(file, findings.filter((finding) => !withinAny(ranges, finding.range))), isShared));
     if (result.error === undefined) plans.set(file, { ...plan, result });
   }
   return added;
+}
+
+/**
+ * Whether a one-to-one rewrite of `finding` edits a value its file exports that a request of another file
+ * reads and that rewrite would not migrate (`fetch(LIST)` here, `fetch(LIST + '/' + id)` there).
+ */
+function changesOtherReaders(finding: Finding, readers: readonly DeclarationReaders[] | undefined): boolean {
+  if (readers === undefined || finding.fix === undefined || finding.retirement?.migration !== 'rewrite') return false;
+  const facts = migrationFactsOf(finding.retirement);
+  return readers.some(
+    ({ range, retirements }) => finding.fix!.some((edit) => withinAny([range], edit.range)) && retirements.some((retirement) => !migratedByDeclarations(retirement, [facts])),
+  );
+}
+
+/** A declared value of a file, and the retirements of the requests of other files that read it. */
+interface DeclarationReaders {
+  readonly range: readonly [number, number];
+  readonly retirements: readonly RetirementFacts[];
 }
 
 /** Whether `range` lies inside one of `ranges` (the declarations of a file's values). */
@@ -258,15 +280,22 @@ function sharedWithUnreported(
   run: FixRun,
   plannedText: (file: string) => string | undefined,
   aliases: ModuleAliases | undefined,
-): { readonly ranges: Map<string, (readonly [number, number])[]>; readonly names: ReadonlyMap<string, ReadonlySet<string>> } {
+): {
+  readonly ranges: Map<string, (readonly [number, number])[]>;
+  readonly names: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly readers: ReadonlyMap<string, readonly DeclarationReaders[]>;
+} {
   const shared = new Map<string, (readonly [number, number])[]>();
   const names = new Map<string, Set<string>>();
-  if (![...plans.values()].some((plan) => plan.result.output !== undefined)) return { ranges: shared, names };
+  const readers = new Map<string, DeclarationReaders[]>();
+  if (![...plans.values()].some((plan) => plan.result.output !== undefined)) return { ranges: shared, names, readers };
   const written = (file: string): string | undefined => plans.get(file)?.text ?? plannedText(file);
   const graph = buildModuleGraph([...byPath.keys()], { factsOf: (file) => facts.get(file), readText: written, ...(aliases === undefined ? {} : { aliases }) }, context.analysisOptions, context.core);
   const add = (into: Map<string, Set<string>>, declaration: Declaration): void => void into.set(declaration.file, (into.get(declaration.file) ?? new Set()).add(declaration.name));
   // A value given to a helper (`postJson(MANAGERS, body)`) counts where a retired request reads it too, as within one file.
   const read = new Map<string, Set<string>>();
+  // The retirements of the requests reading each value, by file and name.
+  const readBy = new Map<string, RetirementFacts[]>();
   const given: Declaration[] = [];
   for (const file of Object.keys(graph.links)) {
     const text = written(file);
@@ -276,31 +305,43 @@ function sharedWithUnreported(
     if (result.error !== undefined) continue;
     const { readUnreported, givenToHelpers } = check.valuesSentAndGiven(result.findings);
     for (const declaration of readUnreported) add(names, declaration);
-    for (const declaration of check.valuesRead(result.findings)) add(read, declaration);
+    for (const finding of result.findings) {
+      for (const declaration of check.valuesRead([finding])) {
+        add(read, declaration);
+        readBy.set(`${declaration.file}\u0000${declaration.name}`, [...(readBy.get(`${declaration.file}\u0000${declaration.name}`) ?? []), finding.retirement!]);
+      }
+    }
     given.push(...givenToHelpers);
   }
   for (const declaration of given) if (read.get(declaration.file)?.has(declaration.name) === true) add(names, declaration);
   for (const [file, declared] of names) {
     const plan = plans.get(file);
     if (plan === undefined || plan.result.error !== undefined) continue;
-    const ranges = declarationRanges(plan.text, file, declared, context);
+    const ranges = declarationRanges(plan.text, file, declared, context).map(({ range }) => range);
     if (ranges.length > 0) shared.set(file, ranges);
   }
-  return { ranges: shared, names };
+  // The values read by requests of other files, where the declaring file's own requests would rewrite them.
+  for (const [file, declared] of read) {
+    const plan = plans.get(file);
+    if (plan === undefined || plan.result.error !== undefined || plan.result.output === undefined) continue;
+    const found = declarationRanges(plan.text, file, declared, context).map(({ name, range }) => ({ range, retirements: readBy.get(`${file}\u0000${name}`) ?? [] }));
+    if (found.length > 0) readers.set(file, found);
+  }
+  return { ranges: shared, names, readers };
 }
 
 /**
  * Where `text` (as written, before any fix) declares the exported values named `names` (`API.campaigns`
  * for a member): its exports read from its index, as the module graph reads them, without running the checks.
  */
-function declarationRanges(text: string, file: string, names: ReadonlySet<string>, context: CheckContext): (readonly [number, number])[] {
-  const ranges: (readonly [number, number])[] = [];
+function declarationRanges(text: string, file: string, names: ReadonlySet<string>, context: CheckContext): { readonly name: string; readonly range: readonly [number, number] }[] {
+  const ranges: { readonly name: string; readonly range: readonly [number, number] }[] = [];
   const parsed = parseSource(text, file);
   if (!parsed.ok) return ranges;
   const exports = readModuleExports(file, context.core.indexFile(parsed.file, context.analysisOptions), lineIndexOf(parsed.file.text));
   const visit = (value: ExportedValue | ForwardedExport): void => {
     if (value.kind === 'object') for (const member of Object.values(value.members)) visit(member);
-    else if (value.kind === 'text' && names.has(value.declaration.name)) ranges.push(value.declaration.range);
+    else if (value.kind === 'text' && names.has(value.declaration.name)) ranges.push({ name: value.declaration.name, range: value.declaration.range });
   };
   for (const value of exports.named.values()) visit(value);
   return ranges;

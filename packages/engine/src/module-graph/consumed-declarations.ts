@@ -50,9 +50,14 @@ export function creditRewrite<F extends ConsumingFinding>(finding: F, rewritten:
     messageId: 'retiredRewrite',
     message: messageOf(finding.rule, 'retiredRewrite', finding.data),
     retirement: { ...facts, migration: 'rewrite' },
-    crossFileRelated: finding.crossFileRelated!.map((place) =>
-      place.role === 'value' && rewritten.has(placeKey(place.file, place.line, place.column)) ? { ...place, message: rewrittenMessage(place.message) } : place,
-    ),
+    // A request of the declaring file itself (`--project`'s use of a declaration it rewrites) names no other file.
+    ...(finding.crossFileRelated === undefined
+      ? {}
+      : {
+          crossFileRelated: finding.crossFileRelated.map((place) =>
+            place.role === 'value' && rewritten.has(placeKey(place.file, place.line, place.column)) ? { ...place, message: rewrittenMessage(place.message) } : place,
+          ),
+        }),
   };
 }
 
@@ -87,16 +92,22 @@ interface Located {
  * unless a request without a finding also reads one of them (`readUnreported`: `sunset fix` does not rewrite such a declaration)
  * or a function the analysis does not see into is given it (`givenToHelpers`: `postJson(MANAGERS, body)` may send it; a
  * declaration only such functions read keeps its own finding, as within one file).
+ *
+ * A request of the declaring file itself whose fix rewrites the value there (`fetch(LIST)` beside
+ * `export const LIST = '…'`) is that declaration's rewrite: it migrates the requests of other files that
+ * read the value when they need just that rewrite (they are credited with it), and it is a TODO when one
+ * of them needs another migration, or a request without a finding or a helper also reads the value.
  */
-export function withoutConsumedDeclarations<F extends Located & Partial<ConsumingFinding>>(
+export function withoutConsumedDeclarations<F extends Located & Partial<ConsumingFinding> & Pick<Partial<Finding>, 'fix'>>(
   findings: readonly F[],
-  readUnreported: readonly Omit<Located, 'crossFileRelated'>[] = [],
-  givenToHelpers: readonly Omit<Located, 'crossFileRelated'>[] = [],
+  readUnreported: readonly SharedPlace[] = [],
+  givenToHelpers: readonly SharedPlace[] = [],
 ): F[] {
-  const sharedWithOthers = new Set(readUnreported.map((place) => placeKey(place.file, place.line, place.column)));
-  const noCredit = new Set([...sharedWithOthers, ...givenToHelpers.map((place) => placeKey(place.file, place.line, place.column))]);
+  const sharedWithOthers = new SharedPlaces(readUnreported, givenToHelpers);
+  const noCredit = new Set([...sharedWithOthers.keys, ...givenToHelpers.map((place) => placeKey(place.file, place.line, place.column))]);
   const consumed = consumedDeclarations(findings);
-  if (consumed.size === 0) return sharedWithOthers.size === 0 ? [...findings] : findings.map((finding) => debitShared(finding, sharedWithOthers));
+  const readers = readersByFile(findings);
+  if (consumed.size === 0 && readers.size === 0) return sharedWithOthers.keys.size === 0 && sharedWithOthers.empty ? [...findings] : findings.map((finding) => debitShared(finding, sharedWithOthers));
   const dropped = new Map<string, MigrationFacts[]>();
   const kept: F[] = [];
   for (const finding of findings) {
@@ -104,17 +115,89 @@ export function withoutConsumedDeclarations<F extends Located & Partial<Consumin
     if (!consumed.has(key)) kept.push(debitShared(finding, sharedWithOthers));
     else if (finding.retirement !== undefined) dropped.set(key, [...(dropped.get(key) ?? []), migrationFactsOf(finding.retirement)]);
   }
-  return kept.map((finding) => {
+  // A rewrite of the declaring file's own request made where the value is declared: as that declaration's finding.
+  const settled = kept.map((finding) => {
+    const read = rewrittenValuesRead(finding, readers);
+    if (read.length === 0) return finding;
+    const facts = migrationFactsOf(finding.retirement!);
+    if (read.some(({ reader }) => reader.retirement === undefined || !migratedByDeclarations(reader.retirement, [facts]))) return asTodo(finding as F & ConsumingFinding & Pick<Finding, 'fix'>, readByOtherMigrationCause);
+    for (const { key } of read) dropped.set(key, [...(dropped.get(key) ?? []), facts]);
+    return finding;
+  });
+  return settled.map((finding) => {
     if (finding.retirement === undefined || finding.rule === undefined) return finding;
     const places = valuePlaces(finding).map((place) => placeKey(place.file, place.line, place.column)).filter((key) => dropped.has(key));
-    if (places.some((key) => noCredit.has(key))) return finding;
+    if (places.length === 0 || places.some((key) => noCredit.has(key))) return finding;
     const migrated = migratedByDeclarations(finding.retirement, places.flatMap((key) => dropped.get(key)!));
     return migrated ? creditRewrite(finding as F & ConsumingFinding, new Set(places)) : finding;
   });
 }
 
-/** A finding where a value is declared that a request without a finding also reads (`readUnreported`): no rewrite there. */
-function debitShared<F extends Located & Partial<ConsumingFinding>>(finding: F, shared: ReadonlySet<string>): F {
-  if (finding.rule === undefined || !shared.has(placeKey(finding.file, finding.line, finding.column))) return finding;
+/** Why a request whose fix would rewrite a value that a request of another file needing another migration reads is a TODO. */
+export const readByOtherMigrationCause = 'the value is also read by a request of another file that needs another migration; a rewrite here would change that request too';
+
+/** A request of another file that reads a declared value: the value's offsets in its file, and the place key of the declaration. */
+interface ValueReader<F> {
+  readonly reader: F;
+  readonly range: readonly [number, number];
+  readonly key: string;
+}
+
+/** The findings that read values of other files, by the file declaring each value (where its offsets are known). */
+function readersByFile<F extends Located & Partial<ConsumingFinding>>(findings: readonly F[]): Map<string, ValueReader<F>[]> {
+  const readers = new Map<string, ValueReader<F>[]>();
+  for (const finding of findings) {
+    for (const place of valuePlaces(finding)) {
+      if (place.range === undefined || place.file === finding.file) continue;
+      const reader = { reader: finding, range: place.range, key: placeKey(place.file, place.line, place.column) };
+      readers.set(place.file, [...(readers.get(place.file) ?? []), reader]);
+    }
+  }
+  return readers;
+}
+
+/** The readers in other files of the values a one-to-one rewrite of `finding` edits where they are declared. */
+function rewrittenValuesRead<F extends Located & Partial<ConsumingFinding> & Pick<Partial<Finding>, 'fix'>>(finding: F, readers: ReadonlyMap<string, readonly ValueReader<F>[]>): ValueReader<F>[] {
+  const here = readers.get(finding.file);
+  if (here === undefined || finding.fix === undefined || finding.retirement?.migration !== 'rewrite') return [];
+  return here.filter(({ range }) => finding.fix!.some((edit) => range[0] <= edit.range[0] && edit.range[1] <= range[1]));
+}
+
+/** A declaration a request without a finding (or a helper) reads, with the offsets of its value when known. */
+type SharedPlace = Omit<Located, 'crossFileRelated'> & { readonly range?: readonly [number, number] };
+
+/**
+ * The places of `readUnreported` (`keys`), and the offsets of the values that those requests and the
+ * helpers given them read, by file: a request of that file whose fix edits inside them would move them.
+ */
+class SharedPlaces {
+  readonly keys = new Set<string>();
+  private readonly ranges = new Map<string, (readonly [number, number])[]>();
+
+  constructor(readUnreported: readonly SharedPlace[], givenToHelpers: readonly SharedPlace[]) {
+    for (const place of readUnreported) this.keys.add(placeKey(place.file, place.line, place.column));
+    for (const place of [...readUnreported, ...givenToHelpers]) {
+      if (place.range !== undefined) this.ranges.set(place.file, [...(this.ranges.get(place.file) ?? []), place.range]);
+    }
+  }
+
+  get empty(): boolean {
+    return this.ranges.size === 0;
+  }
+
+  /** The finding is at such a declaration, or its fix edits inside one (`fetch(LIST)` beside `export const LIST = '…'`). */
+  covers(finding: Located & Pick<Partial<Finding>, 'fix'>): boolean {
+    if (this.keys.has(placeKey(finding.file, finding.line, finding.column))) return true;
+    const ranges = this.ranges.get(finding.file);
+    return ranges !== undefined && finding.fix !== undefined && finding.fix.some(({ range }) => ranges.some(([start, end]) => start <= range[0] && range[1] <= end));
+  }
+}
+
+/**
+ * A finding where a value is declared that a request without a finding also reads (`readUnreported`), or
+ * whose fix rewrites a value such a request or a helper reads (a request of the declaring file itself): no rewrite there.
+ */
+function debitShared<F extends Located & Partial<ConsumingFinding>>(finding: F, shared: SharedPlaces): F {
+  if (finding.rule === undefined || !shared.covers(finding as F & Pick<Partial<Finding>, 'fix'>)) return finding;
   return debitRewrite(finding as F & ConsumingFinding & Pick<Finding, 'fix'>);
 }

@@ -30,6 +30,7 @@ export function withCrossFileFacts<F extends Finding>(finding: F, resolutions: r
       endColumn: declaration.endColumn,
       message: interpolate(clients.has(declaration) ? crossFileMessages.client : crossFileMessages.value, { name: declaration.name }),
       role: clients.has(declaration) ? 'client' : 'value',
+      range: declaration.range,
     })),
   };
 }

@@ -82,7 +82,7 @@ export function checkSourceInModuleGraph(
  * report's history carry to `withoutConsumedDeclarations`.
  */
 export function otherFilesRead(check: ModuleGraphCheck, findings: readonly Pick<Finding, 'range' | 'retirement'>[]): { readonly readUnreported: DeclarationPlace[]; readonly givenToHelpers: DeclarationPlace[] } {
-  const place = ({ file, line, column }: Declaration): DeclarationPlace => ({ file, line, column });
+  const place = ({ file, line, column, range }: Declaration): DeclarationPlace => ({ file, line, column, range });
   const { readUnreported, givenToHelpers } = check.valuesSentAndGiven(findings);
   return { readUnreported: readUnreported.map(place), givenToHelpers: givenToHelpers.map(place) };
 }
