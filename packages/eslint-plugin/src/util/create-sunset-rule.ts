@@ -1,5 +1,5 @@
-import { checks, type Finding, type Suggestion, type TextEdit } from '@sunset/analysis';
-import { describeEndpoint, interpolate, ruleMessages, type RuleName } from '@sunset/rule-data';
+import { checks, fixEditsExportedValue, type Finding, type Suggestion, type TextEdit } from '@sunset/analysis';
+import { describeEndpoint, interpolate, retirementRuleNames, ruleMessages, type RuleName } from '@sunset/rule-data';
 import type { JSONSchema4 } from '@typescript-eslint/utils/json-schema';
 import type { TSESLint } from '@typescript-eslint/utils';
 import { createRule, type SunsetRuleDocs } from './create-rule.js';
@@ -26,6 +26,7 @@ function fixAsSuggestion(finding: Finding): Suggestion[] {
  */
 export function createSunsetRule(name: RuleName, memo: AnalysisMemo): SunsetRuleModule {
   const { meta, run } = checks[name];
+  const retirementRule = (retirementRuleNames as readonly RuleName[]).includes(name);
   return createRule<readonly unknown[], string>({
     name,
     meta: {
@@ -42,10 +43,14 @@ export function createSunsetRule(name: RuleName, memo: AnalysisMemo): SunsetRule
       if (!analysis.needed) return {};
       const report = (finding: Finding): void => {
         const { sourceCode } = context;
-        const autofix = meta.fixable ? finding.fix : undefined;
+        // A rewrite of a value this module exports (`fetch(LIST)` and `export const LIST = '…'`): the importers may
+        // send it with a request that is not retired (a POST of the same path), which one file does not show, so
+        // the editor offers it as a suggestion and `sunset fix`, which reads every file, decides.
+        const exportedValue = meta.fixable && retirementRule && fixEditsExportedValue(analysis.index(), finding);
+        const autofix = meta.fixable && !exportedValue ? finding.fix : undefined;
         // A request whose value another file declares, where that declaration's own fix is the rewrite it needs: a rewrite (made there), no TODO to insert here.
         const rewrittenThere = analysis.rewrittenWhereDeclared(finding, name, ruleOptions);
-        const suggestions = rewrittenThere ? [] : [...finding.suggestions, ...(meta.fixable ? [] : fixAsSuggestion(finding))];
+        const suggestions = rewrittenThere ? [] : [...finding.suggestions, ...(meta.fixable && !exportedValue ? [] : fixAsSuggestion(finding))];
         context.report({
           loc: { start: sourceCode.getLocFromIndex(finding.range[0]), end: sourceCode.getLocFromIndex(finding.range[1]) },
           messageId: rewrittenThere ? 'retiredRewrite' : finding.messageId,

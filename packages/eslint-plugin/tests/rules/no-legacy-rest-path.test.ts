@@ -256,6 +256,43 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
         },
       ],
     },
+    ...[
+      ['an exported constant', 'export const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nexport const list = () => fetch(CAMPAIGNS_URL);'],
+      ['a constant exported by name', 'const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nexport { CAMPAIGNS_URL as LIST };\nconst response = await fetch(CAMPAIGNS_URL);'],
+      ['a constant an exported object is built from', "const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nexport const PATHS = { list: CAMPAIGNS_URL };\nconst response = await fetch(CAMPAIGNS_URL);"],
+      ['a constant of module.exports', 'const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nmodule.exports = { CAMPAIGNS_URL };\nconst response = await fetch(CAMPAIGNS_URL);'],
+    ].map(([what, code]) => ({
+      // Another file may POST what this one exports, which ESLint, linting one file, cannot see: `sunset fix` decides.
+      name: `offers the rewrite of ${what} as a suggestion, not an autofix`,
+      code: code!,
+      output: null,
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
+          ...positionOf(code!, 'CAMPAIGNS_URL)'),
+          suggestions: [{ messageId: 'switchToCandidate', data: { replacement: 'GET /v1/buyer/campaigns' }, output: code!.replace('/v1/campaigns', '/v1/buyer/campaigns') }],
+        },
+      ],
+    })),
+    {
+      name: 'autofixes a constant only an exported function reads (its request runs in this file)',
+      code: 'const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nexport function list() {\n  return fetch(CAMPAIGNS_URL);\n}\nexport default { list };',
+      output: 'const CAMPAIGNS_URL = `${API_BASE}/v1/buyer/campaigns`;\nexport function list() {\n  return fetch(CAMPAIGNS_URL);\n}\nexport default { list };',
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
+          ...positionOf('const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nexport function list() {\n  return fetch(CAMPAIGNS_URL);', 'CAMPAIGNS_URL)'),
+        },
+      ],
+    },
+    {
+      name: 'autofixes an exported request whose own URL holds the path',
+      code: "export const list = () => fetch('/v1/campaigns');",
+      output: "export const list = () => fetch('/v1/buyer/campaigns');",
+      errors: [{ messageId: 'retiredRewrite', data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'), ...positionOf("export const list = () => fetch('/v1/campaigns');", "'") }],
+    },
     {
       name: 'rewrites a path with a trailing slash and keeps the slash',
       code: trailingSlash,

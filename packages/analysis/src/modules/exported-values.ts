@@ -1,0 +1,87 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import { forEachChild } from '../ast/child-keys.js';
+import { isFunction, rangeOf, type Node } from '../ast/nodes.js';
+import type { FileIndex } from '../file-index/file-index.js';
+import type { Finding } from '../types.js';
+import { commonJsExports } from './module-exports.js';
+
+type Range = readonly [number, number];
+
+const isValueBinding = (kind: string): boolean => kind === 'const' || kind === 'let' || kind === 'var';
+
+/**
+ * Where the values other modules can read from this one are written: the initializers of exported
+ * variables (`export const`, `export { a as b }`, `export default X`, `module.exports` / `exports.x`),
+ * exported enums and default-exported expressions, and, through them, the initializers of the
+ * module's own constants they are built from (`export const LIST = BASE + '/campaigns'` makes
+ * `BASE`'s value one too). What a function or method of an export reads stays this module's own: its
+ * requests run here. Computed once per index.
+ */
+export function exportedValueRanges(index: FileIndex): readonly Range[] {
+  return index.cached('exported-value-ranges', () => collectExportedValues(index).map(rangeOf));
+}
+
+function collectExportedValues(index: FileIndex): Node[] {
+  const { scope } = index;
+  const found: Node[] = [];
+  const seen = new Set<Node>();
+  const add = (node: Node | null | undefined): void => {
+    if (node === null || node === undefined || isFunction(node) || seen.has(node)) return;
+    seen.add(node);
+    found.push(node);
+  };
+  const addLocal = (name: string): void => {
+    const binding = scope.moduleBinding(name);
+    if (binding !== undefined && isValueBinding(binding.kind)) add(binding.init);
+  };
+  const addValue = (node: Node): void => {
+    if (node.type === 'Identifier') addLocal(node.name);
+    else add(node);
+  };
+  for (const statement of index.file.program.body as readonly Node[]) {
+    if (statement.type === 'ExportNamedDeclaration' && statement.source === null) {
+      const { declaration } = statement;
+      if (declaration?.type === 'VariableDeclaration') for (const declarator of declaration.declarations) add(declarator.init);
+      else if (declaration?.type === 'TSEnumDeclaration') add(declaration);
+      for (const specifier of statement.specifiers) if (specifier.local.type === 'Identifier') addLocal(specifier.local.name);
+    } else if (statement.type === 'ExportDefaultDeclaration') {
+      const { declaration } = statement;
+      if (declaration.type === 'Identifier') addLocal(declaration.name);
+      else if (!declaration.type.endsWith('Declaration')) add(declaration as Node);
+    } else if (statement.type === 'TSExportAssignment') {
+      addValue(statement.expression);
+    }
+  }
+  for (const [, value] of commonJsExports(index.file.program.body as readonly Node[])) addValue(value);
+
+  // The module's own constants the exported values are built from (not what their functions read).
+  const visit = (node: Node): void => {
+    if (isFunction(node)) return;
+    if (node.type === 'Identifier') {
+      const binding = scope.resolve(node as TSESTree.Identifier);
+      if (binding !== undefined && isValueBinding(binding.kind) && scope.moduleBinding(binding.name) === binding) add(binding.init);
+      return;
+    }
+    forEachChild(node, visit, undefined, undefined);
+  };
+  // The iterator reads the list's length at each step, so what `visit` adds is visited too.
+  for (const node of found) forEachChild(node, visit, undefined, undefined);
+  return found;
+}
+
+/**
+ * Whether the finding's fix edits a value other modules can read (`exportedValueRanges`) away from
+ * the request it reports, e.g. `fetch(LIST)` whose fix rewrites `export const LIST = '…'`. Linting one
+ * file, the editor cannot know what the importers send with that value (a POST of the same path
+ * would move with it); `sunset fix`, which reads every file, decides there.
+ */
+export function fixEditsExportedValue(index: FileIndex, finding: Finding): boolean {
+  if (finding.fix === undefined) return false;
+  const [from, to] = finding.range;
+  const exported = exportedValueRanges(index);
+  if (exported.length === 0) return false;
+  return finding.fix.some(({ range: [start, end] }) => {
+    if (start >= from && end <= to) return false;
+    return exported.some(([valueStart, valueEnd]) => start >= valueStart && end <= valueEnd);
+  });
+}
