@@ -122,6 +122,12 @@ export interface UrlMatch {
   readonly oneToOne: boolean;
   /** The host (with port, lower case) the URL names before the path; undefined when it names none or the code does not show it. */
   readonly host: string | undefined;
+  /**
+   * The static path written before the retired path (`/api` of `/api/v1/campaigns`) when the URL names no
+   * host and its API declares no server paths (the built-in one): a proxy's prefix, or a route of the app's
+   * own server (a BFF), which the code does not tell apart. Absent when nothing static stands there.
+   */
+  readonly prefix?: string;
 }
 
 export interface OperationMatch {

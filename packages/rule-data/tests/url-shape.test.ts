@@ -221,3 +221,24 @@ describe('matchUrlShape: an API with declared base paths begins its paths only t
     expect(ids(matchUrlShape(shape('https://gw.example.net/adform/v1/campaigns'), 'GET', catalog))).toEqual(['campaigns-legacy-list']);
   });
 });
+
+describe('matchUrlShape: a static path before a built-in path', () => {
+  it.each([
+    ['https://gw.example.net/adform/v1/campaigns', undefined],
+    ['http://localhost:8080/api/v1/campaigns', undefined],
+    ['/api/v1/campaigns', '/api'],
+    ['${location.origin}/api/v1/campaigns', '/api'],
+    ['${API}/proxy/adform/v1/campaigns', '/proxy/adform'],
+    ['/v1/campaigns', undefined],
+    ['${API}/v1/campaigns', undefined],
+  ])('%s: the prefix is %s (a host the URL names is a gateway the host test let through; no host, a proxy or the own server)', (source, prefix) => {
+    expect(match(source, 'GET').map((found) => [found.entry.id, found.prefix, found.oneToOne])).toEqual([['campaigns-legacy-list', prefix, true]]);
+  });
+
+  it.each(['https://api.adform.com/v2/v1/campaigns', 'https://API.adform.com/api/v1/campaigns/dictionaries/clients', '//api.adform.com/x/v1/campaigns'])(
+    'does not find %s: the API serves its paths from the root of its own host',
+    (source) => {
+      expect(match(source, 'GET')).toEqual([]);
+    },
+  );
+});

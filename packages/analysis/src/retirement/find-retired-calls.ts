@@ -57,6 +57,8 @@ export interface RetiredCallsOfFile {
   readonly unresolvedMethod: readonly UnresolvedMethodSite[];
   /** URLs left out because the host they name is not their API's (what `"*"` hosts would add). */
   readonly otherHostCount: number;
+  /** The HTTP requests among them (their calls): another vendor's, which read their values for that vendor. */
+  readonly otherHostCalls: readonly Node[];
 }
 
 /** A finding while the analysis still knows which string-building expression its URL edit lives in. */
@@ -76,6 +78,7 @@ interface Run {
   readonly hostsOf: (entry: RetirementEntry) => readonly string[] | undefined;
   readonly unresolvedMethod: UnresolvedMethodSite[];
   otherHostCount: number;
+  readonly otherHostCalls: Node[];
 }
 
 /** A URL-shaped value with its retired-path matches, where to report it and how its method is known. */
@@ -194,12 +197,25 @@ function pathFinding(run: Run, site: PathSite, match: UrlMatch, ambiguity: strin
   });
   if (entry.migration !== 'rewrite') return todo(undefined);
   if (ambiguity !== undefined || !match.oneToOne) return todo(ambiguity);
+  // `/api/v1/campaigns`: a proxy that forwards to the API would take the new path after its prefix, a
+  // route of the app's own server (a BFF) would not have it; the code does not say which.
+  if (match.prefix !== undefined) {
+    const draft = todo(prefixCause(match.prefix));
+    return { ...draft, call: { ...draft.call, todoText: `${draft.call.todoText}; ${prefixTodoEnding(match.prefix)}` } };
+  }
   const replacement = entry.replacements[0];
   if (!replacement) return todo(undefined);
   const result = editsTowards(run, site, match, replacement);
   if ('cause' in result) return todo(result.cause);
   return { call: { ...base, migration: 'rewrite', edits: result.edits, candidates: [] }, container: result.container };
 }
+
+/** Why a one-to-one move after a static prefix the API does not have (`/api`) is left to a person. */
+export const prefixCause = (prefix: string): string =>
+  `the path follows ${prefix}, which the API's own URLs do not have: through a proxy or gateway that forwards it to the API the call needs the new path after ${prefix}, but a route of your own server (a BFF) is not the API's call at all`;
+
+/** What the TODO of such a move adds: the prefix, and the two readings of it. */
+const prefixTodoEnding = (prefix: string): string => `the URL has ${prefix} before the path: a proxy's prefix (keep it before the new path) or a route of your own server (then this is not the API's call)`;
 
 /** At most this many URLs are spelled out for a site whose path the code chooses among literals. */
 const maxVariants = 16;
@@ -464,7 +480,7 @@ function requestSending(index: FileIndex): (root: Node) => { readonly url: strin
  */
 export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: readonly string[] | undefined): RetiredCallsOfFile {
   const { catalog } = index.options;
-  const run: Run = { index, asOf, hostsOf: hostsOfEntries(index, apiHosts), unresolvedMethod: [], otherHostCount: 0 };
+  const run: Run = { index, asOf, hostsOf: hostsOfEntries(index, apiHosts), unresolvedMethod: [], otherHostCount: 0, otherHostCalls: [] };
   const drafts: Draft[] = [];
   const consumed = new Set<Node>(index.notRequestUrls);
   // A string read through a variable that other reads see too (`shared`) is not used up by this one.
@@ -478,7 +494,9 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
     consume(site.url);
     // The URL expression itself (`API_BASE + PATH`, both known): reported here as the request, not again as a string.
     consumed.add(site.urlNode).add(unwrap(site.urlNode));
-    const matches = onApiHosts(run, matchUrlShape(chosen.view.parts, site.method.method, catalog), site.clientHosts);
+    const matched = matchUrlShape(chosen.view.parts, site.method.method, catalog);
+    const matches = onApiHosts(run, matched, site.clientHosts);
+    if (matches.length === 0 && matched.length > 0) run.otherHostCalls.push(site.call);
     if (matches.length > 0) {
       const found = pathFindings(run, { form: site.form, node: site.urlNode, segments: chosen.segments, view: chosen.view, matches, stated: site.method, ...(site.clientVia ? { clientVia: site.clientVia } : {}) });
       drafts.push(...found.map((draft) => ({ ...chosenAtRunTime(run, draft, chosen.among), request: site })));
@@ -540,5 +558,5 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
       return true;
     })
     .sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1] || a.entry.id.localeCompare(b.entry.id));
-  return { calls, unresolvedMethod: run.unresolvedMethod, otherHostCount: run.otherHostCount };
+  return { calls, unresolvedMethod: run.unresolvedMethod, otherHostCount: run.otherHostCount, otherHostCalls: run.otherHostCalls };
 }

@@ -294,6 +294,30 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
       errors: [{ messageId: 'retiredRewrite', data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'), ...positionOf("export const list = () => fetch('/v1/campaigns');", "'") }],
     },
     {
+      // The app's own server (a BFF serving /api/v1/campaigns) would 404 on the new path; a proxy to the API would need it.
+      name: 'offers the move of a path behind a static prefix the API does not have (/api) as a suggestion, with a TODO that says why',
+      code: "export const listCampaigns = () => fetch('/api/v1/campaigns');",
+      output: null,
+      errors: [
+        {
+          messageId: 'retiredTodo',
+          data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
+          ...positionOf("export const listCampaigns = () => fetch('/api/v1/campaigns');", "'"),
+          suggestions: [
+            {
+              messageId: 'insertTodo',
+              data: { entryId: 'campaigns-legacy-list' },
+              output:
+                "// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01; " +
+                "the URL has /api before the path: a proxy's prefix (keep it before the new path) or a route of your own server (then this is not the API's call)\n" +
+                "export const listCampaigns = () => fetch('/api/v1/campaigns');",
+            },
+            { messageId: 'switchToCandidate', data: { replacement: 'GET /v1/buyer/campaigns' }, output: "export const listCampaigns = () => fetch('/api/v1/buyer/campaigns');" },
+          ],
+        },
+      ],
+    },
+    {
       name: 'rewrites a path with a trailing slash and keeps the slash',
       code: trailingSlash,
       output: "const response = await fetch('/v1/buyer/campaigns/');",

@@ -247,9 +247,16 @@ function candidateStarts(tokens: readonly Token[], firstSegments: ReadonlySet<st
   return starts;
 }
 
-/** Whether an API's paths may begin after this base: any static base path, or the root or one the API declares. */
+/**
+ * Whether an API's paths may begin after this base: the root, or a server path the API declares; for an
+ * API that declares none (the built-in one, whose `{base_url}` may hold a gateway's path), any static
+ * path, but not on the API's own host, which serves them from the root (`https://api.adform.com/v2/v1/campaigns`
+ * is no retired path).
+ */
 function isBaseOf(api: Api, base: UrlBase): boolean {
-  return api.basePaths === undefined || base.basePath === '' || api.basePaths.some((path) => path.toLowerCase() === base.basePath);
+  if (base.basePath === '') return true;
+  if (api.basePaths === undefined) return base.host === undefined || !api.hosts.includes(base.host);
+  return api.basePaths.some((path) => path.toLowerCase() === base.basePath);
 }
 
 /** The first segments of all templates, or undefined when one starts with a parameter (then every `/` is a candidate). */
@@ -328,6 +335,8 @@ export function matchCompiledPaths(
       method,
       host: base.host,
       oneToOne: match.entry.migration === 'rewrite' && forMethod.length === 1,
+      // A host the URL names passed the host test (its API's, or a gateway of apiHosts): its path is the gateway's.
+      ...(base.basePath === '' || base.host !== undefined || compiledPaths.find((compiled) => compiled.entry === match.entry)?.api.basePaths !== undefined ? {} : { prefix: base.basePath }),
     }));
   }
   return [];
