@@ -9,7 +9,7 @@ export { analyzeFile, mightNeedAnalysis, mightNeedFix } from './analyze-file.js'
 export { bytesFacts, moduleTextFacts, textFacts, type TextFacts } from './prefilter/byte-prefilter.js';
 export { exportedClientOf } from './requests/client-values.js';
 export { valuesSentBy, type SentValue } from './soap/soap-requests.js';
-export { retirementNotesOf, type RetirementNotes } from './checks/retirement-check.js';
+export { otherHostCallsOf, retirementNotesOf, type RetirementNotes } from './checks/retirement-check.js';
 export type { UnresolvedMethodSite } from './retirement/find-retired-calls.js';
 export { endOf, rangeOf, startOf } from './ast/nodes.js';
 export * from './fix/index.js';

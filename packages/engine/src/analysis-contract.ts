@@ -6,7 +6,7 @@ import type { RuleName } from '@sunset/rule-data';
 export type { AnalysisOptions, TextFacts, Check, CheckMeta, ClientValue, FileIndex, Finding, FixPlan, RetirementFacts, RetirementNotes, SiteReport, SourceComment, SourceFile, UnresolvedMethodSite } from '@sunset/analysis';
 export type { RuleLevel, SunsetOptions } from '@sunset/config';
 export { analysisOptionsOf } from '@sunset/config';
-export { asTodo, exportedClientOf, messageOf, migratedByDeclarations, migrationFactsOf, rangeOf, readDirectives, resolutionsUsedBy, silences, todoOnlyForTextElsewhere, unsilenced, valuesReadBy, valuesReadByUnreported, valuesSentAndGiven, valuesSentElsewhere } from '@sunset/analysis';
+export { asTodo, exportedClientOf, messageOf, otherHostCallsOf, migratedByDeclarations, migrationFactsOf, rangeOf, readDirectives, resolutionsUsedBy, silences, todoOnlyForTextElsewhere, unsilenced, valuesReadBy, valuesReadByUnreported, valuesSentAndGiven, valuesSentElsewhere } from '@sunset/analysis';
 export type { FileDirectives, InlineRuleConfig, InlineSeverity } from '@sunset/analysis';
 export {
   createCrossFileResolver,

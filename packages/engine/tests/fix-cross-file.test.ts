@@ -304,3 +304,33 @@ describe("a module's own request beside a constant it exports", () => {
     }
   });
 });
+
+describe("another vendor's path in its own config module", () => {
+  // An ETL pulling from several ad platforms: Snapchat's /v1/campaigns is Snapchat's, not a retired call of ours.
+  const config = "export const SNAP_API = 'https://adsapi.snapchat.com';\nexport const CAMPAIGNS = '/v1/campaigns';\n";
+  const snap = "import axios from 'axios';\nimport { SNAP_API, CAMPAIGNS } from './snap-config.js';\n\nexport const list = () => axios.get(`${SNAP_API}${CAMPAIGNS}`);\n";
+
+  it('is no finding when only requests to the other host read it, and gets no TODO', async () => {
+    const root = makeTree({ 'src/snap-config.ts': config, 'src/snap.ts': snap });
+    for (const threads of [1, 2]) {
+      const checked = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions({ asOf: '2026-11-24' }), threads, crossFile: true });
+      expect(checked.findings).toEqual([]);
+      expect(checked.otherHostCount).toBe(1);
+    }
+    const report = await fixFiles(['src'], run(root));
+    expect(report.changedFiles).toEqual([]);
+    expect(report.sites).toEqual([]);
+  });
+
+  it('is reported at a request of ours that also reads it (host not shown), and not rewritten under the other vendor', async () => {
+    const ours = "import { CAMPAIGNS } from './snap-config.js';\n\nexport const pause = (api: string) => fetch(api + CAMPAIGNS, { method: 'PATCH' });\n";
+    const root = makeTree({ 'src/snap-config.ts': config, 'src/snap.ts': snap, 'src/ours.ts': ours });
+    const checked = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions({ asOf: '2026-11-24' }), threads: 1, crossFile: true });
+    expect(checked.findings.map((finding) => `${path.relative(root, finding.file)}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey} ${finding.retirement?.migration}`)).toEqual([
+      'src/ours.ts:3:45 PATCH /v1/campaigns todo',
+    ]);
+    await fixFiles(['src'], run(root));
+    // PATCH /v1/campaigns moves to PUT /v1/buyer/campaigns/{id}/status (a person's change); Snapchat's constant stays as written.
+    expect(readFileSync(path.join(root, 'src/snap-config.ts'), 'utf8')).toBe(config);
+  });
+});

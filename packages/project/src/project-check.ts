@@ -1,6 +1,6 @@
 import { readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { indexFile, isOriginOnly, rangeOf, retirementNotesOf, valuesSentElsewhere, type AnalysisOptions, type CallForm, type FileIndex, type Finding } from '@sunset/analysis';
+import { indexFile, isOriginOnly, otherHostCallsOf, rangeOf, retirementNotesOf, valuesSentAndGiven, type AnalysisOptions, type CallForm, type FileIndex, type Finding } from '@sunset/analysis';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
 import {
   checkFiles,
@@ -420,6 +420,9 @@ async function analyseSelection(
   /** Declarations read inside a request that carries no retirement finding (a POST no entry retires): a rewrite there would move it too. */
   const readUnreported = new Set<string>();
   const readUnreportedRanges = new Map<string, (readonly [number, number])[]>();
+  /** Declarations read by requests to another API's host, and by requests or helpers of ours without a finding: one only the former read is that vendor's. */
+  const readByOtherHosts = new Set<string>();
+  const readByOurs = new Set<string>();
   const locationOf = (declaration: ValueDeclaration, message: string): CrossFileLocation => {
     const sourceFile = project.getSourceFile(declaration.file)!.compilerNode;
     const start = positionOf(sourceFile, declaration.range[0]);
@@ -494,10 +497,14 @@ async function analyseSelection(
       // Read after the helpers' arguments are evaluated (the hook records what they resolve).
       const resolutions = (): { range: readonly [number, number]; declaration: ValueDeclaration }[] =>
         resolved.flatMap(({ range, declarations }) => declarations.map((declaration) => ({ range, declaration })));
-      for (const declaration of valuesSentElsewhere(index, result.findings, resolutions)) {
+      const { sent, given, toOtherHosts } = valuesSentAndGiven(index, result.findings, resolutions, otherHostCallsOf(index, index.options));
+      // Requests to another API's host move with a rewrite where the value is declared, as ours do.
+      for (const declaration of [...sent, ...toOtherHosts]) {
         readUnreported.add(`${declaration.file}:${declaration.range[0]}:${declaration.range[1]}`);
         readUnreportedRanges.set(declaration.file, [...(readUnreportedRanges.get(declaration.file) ?? []), declaration.range]);
       }
+      for (const declaration of [...sent, ...given]) readByOurs.add(`${declaration.file}:${declaration.range[0]}:${declaration.range[1]}`);
+      for (const declaration of toOtherHosts) readByOtherHosts.add(`${declaration.file}:${declaration.range[0]}:${declaration.range[1]}`);
     }
     if (index !== undefined) wrappers.push(...(guarded(sourceFile.compilerNode, 0, () => directWrappers(index!, file, project, checker)) ?? []));
   }
@@ -563,7 +570,9 @@ async function analyseSelection(
   const kept = findings.filter((finding) => {
     if (!scanned.has(finding.file)) return false;
     if (finding.retirement === undefined || !stringForms.has(finding.retirement.form) || finding.data.through !== undefined) return true;
-    return !consumedDeclarations.has(`${finding.file}:${finding.range[0]}:${finding.range[1]}`) && !insideWrapperArgument(finding) && !insideBase(finding);
+    const key = `${finding.file}:${finding.range[0]}:${finding.range[1]}`;
+    const otherVendors = readByOtherHosts.has(key) && !readByOurs.has(key);
+    return !consumedDeclarations.has(key) && !otherVendors && !insideWrapperArgument(finding) && !insideBase(finding);
   });
   // A declaration no finding reads, that another file's request without a finding reads: a TODO where it is
   // declared, as in the default mode; so is a request of that file whose fix would rewrite it there.

@@ -66,3 +66,16 @@ describe("--project: a module's own request beside a constant it exports", () =>
     expect(sites).toEqual(['src/lib/campaigns.ts:3 todo: the value is also read by a request that this migration does not cover; a rewrite here would move that request too']);
   });
 });
+
+describe("--project: another vendor's path in its own config module", () => {
+  it('is no finding when only requests to the other host read it', async () => {
+    const work = project({
+      'src/snap-config.ts': "export const SNAP_API = 'https://adsapi.snapchat.com';\nexport const CAMPAIGNS = '/v1/campaigns';\n",
+      'src/snap.ts': "import axios from 'axios';\nimport { SNAP_API, CAMPAIGNS } from './snap-config';\n\nexport const list = () => axios.get(`${SNAP_API}${CAMPAIGNS}`);\n",
+    });
+    const { findings, sites, changed } = await checkAndFix(work);
+    expect(findings).toEqual([]);
+    expect(sites).toEqual([]);
+    expect(changed).toEqual({});
+  });
+});

@@ -1,5 +1,6 @@
 import { builtinApiHostsOf } from '@sunset/config';
 import { daysBetween, describeEndpoint, describePhase, mightContainRetiredCall, parseIsoDay, type Endpoint, type Family, type IsoDay, type Phase, type RetirementEntry } from '@sunset/rule-data';
+import type { Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import { findRetiredCalls, type RetiredCall, type RetiredCallsOfFile } from '../retirement/find-retired-calls.js';
 import { todoCommentEdit } from '../todo/comment-edit.js';
@@ -168,6 +169,12 @@ export function retirementNotesOf(index: FileIndex, options: AnalysisOptions): R
   if (!mightHoldRetiredCall(index)) return { unresolvedMethod: [], otherHostCount: 0 };
   const { unresolvedMethod, otherHostCount } = retiredCallsOf(index, options.asOf, options.apiHosts);
   return { unresolvedMethod, otherHostCount };
+}
+
+/** The HTTP requests of the file left out because the host they name is another API's (at the options' day and hosts). */
+export function otherHostCallsOf(index: FileIndex, options: AnalysisOptions): readonly Node[] {
+  if (!mightHoldRetiredCall(index)) return [];
+  return retiredCallsOf(index, options.asOf, options.apiHosts).otherHostCalls;
 }
 
 /**

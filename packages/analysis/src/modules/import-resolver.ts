@@ -159,10 +159,12 @@ export function valuesReadByUnreported<D = Declaration>(
   requests: readonly { readonly call: Node }[],
   findings: readonly Pick<Finding, 'range' | 'retirement'>[],
   resolutions: readonly { readonly range: readonly [number, number]; readonly declaration: D; readonly client?: true }[],
+  except?: ReadonlySet<Node>,
 ): D[] {
   if (resolutions.length === 0) return [];
   const reported = findings.filter((finding) => finding.retirement !== undefined);
   return requests.flatMap((request) => {
+    if (except?.has(request.call) === true) return [];
     const range = rangeOf(request.call);
     return reported.some((finding) => contains(range, finding.range)) ? [] : valuesReadWithin(range, resolutions);
   });
@@ -218,16 +220,26 @@ function valuesGivenToHelpers<D>(
  * (`postJson(MANAGERS, body)`, `call(MANAGERS, 'POST', body)`: `helperMethodOf`); a value one of them
  * reads is not rewritten where it is declared, whoever else reads it. `given`: every value given to a
  * helper that does not GET (`valuesGivenToHelpers`); one a retired request reads too is not rewritten.
+ * `toOtherHosts`: what the requests among `otherHostCalls` read (those the retirement rules left out for
+ * naming another API's host), which are then not counted in `sent`: the caller tells another vendor's
+ * constant from ours with them.
  */
 export function valuesSentAndGiven<D = Declaration>(
   index: FileIndex,
   findings: readonly Pick<Finding, 'range' | 'retirement'>[],
   resolutions: () => readonly { readonly range: readonly [number, number]; readonly declaration: D; readonly client?: true }[],
-): { readonly sent: D[]; readonly given: D[] } {
+  otherHostCalls: readonly Node[] = [],
+): { readonly sent: D[]; readonly given: D[]; readonly toOtherHosts: D[] } {
   // The helpers first: evaluating their arguments adds to the resolutions the requests are read against.
   const given = valuesGivenToHelpers(index, findings, resolutions);
   const sentByHelpers = given.filter((value) => value.method === 'other').map((value) => value.declaration);
-  return { sent: [...valuesReadByUnreported(index.requests, findings, resolutions()), ...sentByHelpers], given: given.map((value) => value.declaration) };
+  const resolved = resolutions();
+  const others = new Set(otherHostCalls);
+  return {
+    sent: [...valuesReadByUnreported(index.requests, findings, resolved, others), ...sentByHelpers],
+    given: given.map((value) => value.declaration),
+    toOtherHosts: otherHostCalls.flatMap((call) => valuesReadWithin(rangeOf(call), resolved)),
+  };
 }
 
 /** `valuesSentAndGiven`'s `sent` alone (`--project`, which counts no `given`). */

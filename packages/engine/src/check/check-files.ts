@@ -364,12 +364,13 @@ function recheckImporter(file: string, index: number, graph: ModuleGraphData, co
   const check = moduleGraphCheck(context, graph, file, (declaredIn) => displayPath(cwd, declaredIn));
   const outcome = drain(checkTextSteps(read.text, file, index, check.context, limits.checkMinified, timings));
   if (outcome.candidate !== true) return undefined;
-  const { readUnreported, givenToHelpers } = otherFilesRead(check, outcome.findings);
+  const { readUnreported, givenToHelpers, readByOtherHosts } = otherFilesRead(check, outcome.findings);
   return {
     ...outcome,
     findings: check.annotate(outcome.findings),
     ...(readUnreported.length === 0 ? {} : { readUnreported }),
     ...(givenToHelpers.length === 0 ? {} : { givenToHelpers }),
+    ...(readByOtherHosts.length === 0 ? {} : { readByOtherHosts }),
   };
 }
 
@@ -491,10 +492,12 @@ function collect(
   let unreadableFiles = 0;
   const readUnreported: DeclarationPlace[] = [];
   const givenToHelpers: DeclarationPlace[] = [];
+  const readByOtherHosts: DeclarationPlace[] = [];
   for (const outcome of outcomes) {
     for (const finding of outcome.findings) all.push(finding);
     if (outcome.readUnreported !== undefined) readUnreported.push(...outcome.readUnreported);
     if (outcome.givenToHelpers !== undefined) givenToHelpers.push(...outcome.givenToHelpers);
+    if (outcome.readByOtherHosts !== undefined) readByOtherHosts.push(...outcome.readByOtherHosts);
     if (outcome.notes !== undefined) {
       unresolvedMethod.push(...outcome.notes.unresolvedMethod);
       otherHostCount += outcome.notes.otherHostCount;
@@ -509,7 +512,7 @@ function collect(
   // A declaration whose value a request of another file reads is reported at that request only, when
   // the run read every file that may read it (a walk): `--changed-since` reports a changed constant
   // where it is declared, for its readers outside the change, and filters the requests by changed line.
-  const findings = (dropConsumed ? withoutConsumedDeclarations(all, readUnreported, givenToHelpers) : all).sort((a, b) => compareText(a.file, b.file) || compareFindingsInFile(a, b));
+  const findings = (dropConsumed ? withoutConsumedDeclarations(all, readUnreported, givenToHelpers, readByOtherHosts) : all).sort((a, b) => compareText(a.file, b.file) || compareFindingsInFile(a, b));
   errors.sort((a, b) => compareText(a.file, b.file));
   skipped.sort((a, b) => compareText(a.file, b.file));
   const notScanned = countNotScanned(skipped, unreadable.length + unreadableFiles);

@@ -74,6 +74,8 @@ export interface FileOutcome {
   readonly readUnreported?: readonly DeclarationPlace[];
   /** The declarations of other files it gives to a function the analysis does not see into (a module-graph importer only; absent when none). */
   readonly givenToHelpers?: readonly DeclarationPlace[];
+  /** The declarations of other files its requests to another API's host read (a module-graph importer only; absent when none). */
+  readonly readByOtherHosts?: readonly DeclarationPlace[];
 }
 
 /** A declaration's place, as `placeKey` keys it. */

@@ -189,7 +189,7 @@ function fixImporters(
   // A value that a request without a finding also reads (a POST the entries do not retire) is not
   // rewritten where it is declared: it would move that request too. The graph of the planned texts no
   // longer links a rewritten value, so those requests are read in the graph of the texts as written.
-  const { ranges: shared, names: sharedNames, readers } = sharedWithUnreported(byPath, plans, writtenFacts, context, run, plannedText, aliases);
+  const { ranges: shared, names: sharedNames, readers, othersOnly } = sharedWithUnreported(byPath, plans, writtenFacts, context, run, plannedText, aliases);
   // By name: the graph reads the planned texts, whose offsets a TODO above a declaration may have moved.
   const isShared = (declaration: Declaration): boolean => sharedNames.get(declaration.file)?.has(declaration.name) === true;
   const asPlanned = (file: string, findings: readonly Finding[]): Finding[] => {
@@ -231,6 +231,8 @@ function fixImporters(
     if (!plans.has(file)) added += 1;
     plans.set(file, { found, text, encoding: plans.get(file)?.encoding ?? encodings.get(file) ?? 'utf8', result });
   }
+  // Another vendor's constant (only its requests read it) gets no TODO: nothing of ours calls it.
+  for (const [file, names] of othersOnly) for (const name of names) consumed.set(file, (consumed.get(file) ?? new Set()).add(name));
   // One request is one finding: the declaration of a value such a request reads gets no TODO of its own
   // (its file, fixed alone, could not know who reads it), as `sunset check` reports it at the request only.
   for (const [file, names] of consumed) {
@@ -284,11 +286,14 @@ function sharedWithUnreported(
   readonly ranges: Map<string, (readonly [number, number])[]>;
   readonly names: ReadonlyMap<string, ReadonlySet<string>>;
   readonly readers: ReadonlyMap<string, readonly DeclarationReaders[]>;
+  /** The values only requests to another API's host read (another vendor's constants), by file and name. */
+  readonly othersOnly: ReadonlyMap<string, ReadonlySet<string>>;
 } {
   const shared = new Map<string, (readonly [number, number])[]>();
   const names = new Map<string, Set<string>>();
   const readers = new Map<string, DeclarationReaders[]>();
-  if (![...plans.values()].some((plan) => plan.result.output !== undefined)) return { ranges: shared, names, readers };
+  const othersOnly = new Map<string, Set<string>>();
+  if (![...plans.values()].some((plan) => plan.result.output !== undefined)) return { ranges: shared, names, readers, othersOnly };
   const written = (file: string): string | undefined => plans.get(file)?.text ?? plannedText(file);
   const graph = buildModuleGraph([...byPath.keys()], { factsOf: (file) => facts.get(file), readText: written, ...(aliases === undefined ? {} : { aliases }) }, context.analysisOptions, context.core);
   const add = (into: Map<string, Set<string>>, declaration: Declaration): void => void into.set(declaration.file, (into.get(declaration.file) ?? new Set()).add(declaration.name));
@@ -297,14 +302,20 @@ function sharedWithUnreported(
   // The retirements of the requests reading each value, by file and name.
   const readBy = new Map<string, RetirementFacts[]>();
   const given: Declaration[] = [];
+  // What requests to another API's host read, and what requests and helpers of ours send or are given.
+  const otherHosts: Declaration[] = [];
+  const ours = new Map<string, Set<string>>();
   for (const file of Object.keys(graph.links)) {
     const text = written(file);
     if (text === undefined || (byPath.get(file)?.explicit !== true && !run.options.checkMinified && looksMinified(text))) continue;
     const check = moduleGraphCheck(context, graph, file, (declaredIn) => displayPath(run.cwd, declaredIn));
     const result = checkCandidate(text, file, check.context, emptyTimings());
     if (result.error !== undefined) continue;
-    const { readUnreported, givenToHelpers } = check.valuesSentAndGiven(result.findings);
-    for (const declaration of readUnreported) add(names, declaration);
+    const { readUnreported, givenToHelpers, readByOtherHosts } = check.valuesSentAndGiven(result.findings);
+    for (const declaration of [...readUnreported, ...readByOtherHosts]) add(names, declaration);
+    for (const declaration of readUnreported) add(ours, declaration);
+    for (const declaration of givenToHelpers) add(ours, declaration);
+    otherHosts.push(...readByOtherHosts);
     for (const finding of result.findings) {
       for (const declaration of check.valuesRead([finding])) {
         add(read, declaration);
@@ -327,7 +338,8 @@ function sharedWithUnreported(
     const found = declarationRanges(plan.text, file, declared, context).map(({ name, range }) => ({ range, retirements: readBy.get(`${file}\u0000${name}`) ?? [] }));
     if (found.length > 0) readers.set(file, found);
   }
-  return { ranges: shared, names, readers };
+  for (const declaration of otherHosts) if (ours.get(declaration.file)?.has(declaration.name) !== true) add(othersOnly, declaration);
+  return { ranges: shared, names, readers, othersOnly };
 }
 
 /**

@@ -102,10 +102,18 @@ export function withoutConsumedDeclarations<F extends Located & Partial<Consumin
   findings: readonly F[],
   readUnreported: readonly SharedPlace[] = [],
   givenToHelpers: readonly SharedPlace[] = [],
+  readByOtherHosts: readonly SharedPlace[] = [],
 ): F[] {
-  const sharedWithOthers = new SharedPlaces(readUnreported, givenToHelpers);
+  // A request to another API's host moves with a rewrite where the value is declared, as our own requests do.
+  const sharedWithOthers = new SharedPlaces([...readUnreported, ...readByOtherHosts], givenToHelpers);
   const noCredit = new Set([...sharedWithOthers.keys, ...givenToHelpers.map((place) => placeKey(place.file, place.line, place.column))]);
   const consumed = consumedDeclarations(findings);
+  // A value only requests to another API's host read (and no request or helper of ours) is that vendor's: its declaration is no finding.
+  const ours = new Set([...readUnreported, ...givenToHelpers].map((place) => placeKey(place.file, place.line, place.column)));
+  for (const place of readByOtherHosts) {
+    const key = placeKey(place.file, place.line, place.column);
+    if (!ours.has(key)) consumed.add(key);
+  }
   const readers = readersByFile(findings);
   if (consumed.size === 0 && readers.size === 0) return sharedWithOthers.keys.size === 0 && sharedWithOthers.empty ? [...findings] : findings.map((finding) => debitShared(finding, sharedWithOthers));
   const dropped = new Map<string, MigrationFacts[]>();

@@ -1,4 +1,4 @@
-import { valuesReadBy, valuesSentAndGiven, type Declaration, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
+import { otherHostCallsOf, valuesReadBy, valuesSentAndGiven, type Declaration, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
 import { checkCandidate, checkContextOf, type CheckContext, type CheckSourceResult, type LocatedFinding } from '../check/check-source.js';
 import { emptyTimings } from '../check/timings.js';
 import type { DeclarationPlace } from '../check/thread-result.js';
@@ -26,16 +26,28 @@ export interface ModuleGraphCheck {
    * retire, and helpers that say they send otherwise, `postJson`), and those it gives to any function
    * the analysis does not see into that does not GET (`givenToHelpers`): rewriting such a value where it
    * is declared would move those calls too. From one pass, after the checks ran, on the file's last index.
+   * `readByOtherHosts`: the values its requests to another API's host read (another vendor's
+   * `CAMPAIGNS = '/v1/campaigns'`), which such a rewrite would move as well; a declaration only those
+   * read is that vendor's, and no finding (`withoutConsumedDeclarations`).
    */
-  valuesSentAndGiven(findings: readonly Pick<Finding, 'range' | 'retirement'>[]): { readonly readUnreported: Declaration[]; readonly givenToHelpers: Declaration[] };
+  valuesSentAndGiven(findings: readonly Pick<Finding, 'range' | 'retirement'>[]): SentAndGiven<Declaration>;
 }
+
+/** What `ModuleGraphCheck.valuesSentAndGiven` says of a file. */
+export interface SentAndGiven<D> {
+  readonly readUnreported: D[];
+  readonly givenToHelpers: D[];
+  readonly readByOtherHosts: D[];
+}
+
+const noneSent = (): SentAndGiven<never> => ({ readUnreported: [], givenToHelpers: [], readByOtherHosts: [] });
 
 /**
  * The check context of `file` with the graph's resolver for its imports (the context itself when
  * the file imports nothing from the graph). `displayPath` names declaring files in `data.declaredIn`.
  */
 export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, file: string, displayPath: (file: string) => string): ModuleGraphCheck {
-  if (graph.links[file] === undefined) return { context, annotate: (findings) => [...findings], annotateFix: (findings) => [...findings], valuesRead: () => [], valuesSentAndGiven: () => ({ readUnreported: [], givenToHelpers: [] }) };
+  if (graph.links[file] === undefined) return { context, annotate: (findings) => [...findings], annotateFix: (findings) => [...findings], valuesRead: () => [], valuesSentAndGiven: noneSent };
   let resolutions: readonly CrossFileResolution[] = [];
   let index: FileIndex | undefined;
   const indexFile = (source: SourceFile, options: CheckContext['analysisOptions']): FileIndex => {
@@ -52,9 +64,9 @@ export function moduleGraphCheck(context: CheckContext, graph: ModuleGraphData, 
     valuesRead: (findings) =>
       findings.flatMap((finding) => (finding.retirement === undefined ? [] : valuesReadBy(finding, resolutions))),
     valuesSentAndGiven: (findings) => {
-      if (index === undefined) return { readUnreported: [], givenToHelpers: [] };
-      const { sent, given } = valuesSentAndGiven(index, findings, () => resolutions);
-      return { readUnreported: sent, givenToHelpers: given };
+      if (index === undefined) return noneSent();
+      const { sent, given, toOtherHosts } = valuesSentAndGiven(index, findings, () => resolutions, otherHostCallsOf(index, context.analysisOptions));
+      return { readUnreported: sent, givenToHelpers: given, readByOtherHosts: toOtherHosts };
     },
   };
 }
@@ -70,8 +82,8 @@ export function checkSourceInModuleGraph(
   options: SunsetOptions,
   graph: ModuleGraphData,
   displayPath: (file: string) => string,
-): CheckSourceResult & { readonly readUnreported: readonly DeclarationPlace[]; readonly givenToHelpers: readonly DeclarationPlace[] } {
-  if (nestsTooDeeply(text)) return { findings: [], error: { file, message: tooDeeplyNestedMessage }, readUnreported: [], givenToHelpers: [] };
+): CheckSourceResult & SentAndGiven<DeclarationPlace> {
+  if (nestsTooDeeply(text)) return { findings: [], error: { file, message: tooDeeplyNestedMessage }, ...noneSent() };
   const check = moduleGraphCheck(checkContextOf(options), graph, file, displayPath);
   const result = checkCandidate(text, file, check.context, emptyTimings());
   return { ...result, findings: check.annotate(result.findings), ...otherFilesRead(check, result.findings) };
@@ -81,10 +93,10 @@ export function checkSourceInModuleGraph(
  * `ModuleGraphCheck.valuesSentAndGiven` as places: what `sunset check`'s recheck of an importer and the
  * report's history carry to `withoutConsumedDeclarations`.
  */
-export function otherFilesRead(check: ModuleGraphCheck, findings: readonly Pick<Finding, 'range' | 'retirement'>[]): { readonly readUnreported: DeclarationPlace[]; readonly givenToHelpers: DeclarationPlace[] } {
+export function otherFilesRead(check: ModuleGraphCheck, findings: readonly Pick<Finding, 'range' | 'retirement'>[]): SentAndGiven<DeclarationPlace> {
   const place = ({ file, line, column, range }: Declaration): DeclarationPlace => ({ file, line, column, range });
-  const { readUnreported, givenToHelpers } = check.valuesSentAndGiven(findings);
-  return { readUnreported: readUnreported.map(place), givenToHelpers: givenToHelpers.map(place) };
+  const { readUnreported, givenToHelpers, readByOtherHosts } = check.valuesSentAndGiven(findings);
+  return { readUnreported: readUnreported.map(place), givenToHelpers: givenToHelpers.map(place), readByOtherHosts: readByOtherHosts.map(place) };
 }
 
 /**
