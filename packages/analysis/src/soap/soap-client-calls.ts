@@ -81,19 +81,54 @@ export function returnedValuesOf(fn: FunctionWithBody): Node[] {
   return fn.body.type === 'BlockStatement' ? returnedValues(fn.body) : [fn.body];
 }
 
-/** A same-file function that returns a SOAP client (by its declared return type or what it returns). */
-function returnsClient(callee: Node, context: EvaluationContext): boolean {
-  const found = sameFileFunction(callee, context);
-  if (!found) return false;
-  if (isSoapClientType(found.fn.returnType?.typeAnnotation, context)) return true;
-  const values = returnedValuesOf(found.fn);
-  return following(context, found.binding, () => values.some((value) => isClientValue(value, context) || isCreatedClientName(value, context))) === true;
+/** The method `this.name(...)` calls, in the class the call is written in (`async client() { … }`). */
+function thisMethod(callee: Node, context: EvaluationContext): FunctionWithBody | undefined {
+  const member = unwrap(callee);
+  if (member.type !== 'MemberExpression' || unwrap(member.object).type !== 'ThisExpression') return undefined;
+  const name = memberPropertyName(member);
+  const classNode = name === undefined ? undefined : context.scope.enclosingClass(member);
+  for (const element of classNode?.body.body ?? []) {
+    if (element.type === 'MethodDefinition' && element.kind === 'method' && !element.computed && element.key.type === 'Identifier' && element.key.name === name && element.value.type === 'FunctionExpression') return element.value;
+  }
+  return undefined;
 }
 
+/** A same-file function, or a method of the class called on `this`, that returns a SOAP client (by its declared return type or what it returns). */
+function returnsClient(callee: Node, context: EvaluationContext): boolean {
+  const found = sameFileFunction(callee, context);
+  const fn = found?.fn ?? thisMethod(callee, context);
+  if (!fn) return false;
+  if (isSoapClientType(fn.returnType?.typeAnnotation, context)) return true;
+  const values = returnedValuesOf(fn);
+  return following(context, found?.binding ?? fn, () => values.some((value) => isClientValue(value, context) || isCreatedClientName(value, context))) === true;
+}
+
+/** A name (or `this.soapClient`) that holds a client made in this file. */
 function isCreatedClientName(value: Node, context: EvaluationContext): boolean {
   const unwrapped = unwrap(value);
+  if (unwrapped.type === 'MemberExpression') return receiverEvidence(unwrapped, context) === 'created';
   const binding = unwrapped.type === 'Identifier' ? context.scope.resolve(unwrapped) : undefined;
   return binding !== undefined && binding.kind !== 'param' && bindingEvidence(binding, context) === 'created';
+}
+
+/**
+ * A `let` that only ever holds a client or nothing: every value written to it is a client value, the
+ * binding itself, `null`/`undefined`, or `||`/`??` of those (`cached = cached || await soap.createClientAsync(url)`).
+ */
+function holdsOnlyClients(binding: Binding, context: EvaluationContext): boolean {
+  if ((binding.kind !== 'let' && binding.kind !== 'var') || binding.destructured || binding.redeclared || binding.writes.length === 0) return false;
+  let client = false;
+  const fits = (node: Node): boolean => {
+    const value = unwrap(node);
+    if (value.type === 'LogicalExpression' && (value.operator === '||' || value.operator === '??')) return fits(value.left) && fits(value.right);
+    if (value.type === 'Identifier') return value.name === 'undefined' || context.scope.resolve(value) === binding;
+    if (value.type === 'Literal' && value.value === null) return true;
+    if (!isClientValue(value, context)) return false;
+    client = true;
+    return true;
+  };
+  const values = [...(binding.init === undefined ? [] : [binding.init]), ...binding.writes.map((write) => (write.operator === '=' ? write.value : undefined))];
+  return values.every((value) => value !== undefined && fits(value)) && client;
 }
 
 /** A value that is a SOAP client: `await soap.createClientAsync(wsdl)`, a factory given a WSDL URL, a same-file function returning one. */
@@ -145,7 +180,9 @@ function isUsedOnlyAsClient(binding: Binding, context: EvaluationContext): boole
   if (binding.kind !== 'param') {
     const value = constantValueOf(binding);
     const made = value ? unwrap(value) : undefined;
-    if (made?.type !== 'NewExpression' && made?.type !== 'CallExpression') return false;
+    // `const client = await getClient()`: what the promise gives is the object made elsewhere.
+    const awaited = made?.type === 'AwaitExpression' ? unwrap(made.argument) : made;
+    if (awaited?.type !== 'NewExpression' && awaited?.type !== 'CallExpression') return false;
   }
   const uses = context.scope.references.filter((reference) => reference !== binding.id && reference.name === binding.name && context.scope.resolve(reference) === binding);
   return uses.length > 0 && uses.every((use) => /^[A-Z]/.test(calledChainName(use, context) ?? ''));
@@ -160,6 +197,7 @@ function bindingEvidence(binding: Binding, context: EvaluationContext): SoapEvid
   }
   const value = constantValueOf(binding);
   if (value && isClientValue(value, context)) return 'created';
+  if (following(context, binding, () => holdsOnlyClients(binding, context)) === true) return 'created';
   return isUsedOnlyAsClient(binding, context) ? 'used-as-client' : undefined;
 }
 

@@ -91,6 +91,42 @@ export const soapCases: Case[] = [
     ],
   },
   {
+    name: "a client from a class method called on this (also awaited inline), from a let that caches it, or awaited from a factory another file exports",
+    code: [
+      "import soap from 'soap';",
+      "const WSDL = 'https://api.adform.com/Services/CampaignService.svc?wsdl';",
+      'export class CampaignSoap {',
+      '  async client() {',
+      '    if (!this.soapClient) this.soapClient = await soap.createClientAsync(WSDL);',
+      '    return this.soapClient;',
+      '  }',
+      '  async list() { const client = await this.client(); return client.GetCampaignsAsync({}); }',
+      '  async listInline() { return (await this.client()).GetCampaignsAsync({}); }',
+      '}',
+      'let cached;',
+      "export async function users() { cached = cached || (await soap.createClientAsync('https://api.adform.com/Services/UserService.svc?wsdl')); return cached.GetUsersAsync({}); }",
+      'export async function advertisers() { const client = await getClient(); return client.GetAdvertisersAsync({}); }',
+    ].join('\n'),
+    js: true,
+    expected: [
+      { id: 'campaigns-service-get-campaigns', key: 'GetCampaigns', form: 'soap-client', migration: 'todo', at: 'GetCampaignsAsync' },
+      { id: 'campaigns-service-get-campaigns', key: 'GetCampaigns', form: 'soap-client', migration: 'todo', at: 'GetCampaignsAsync', occurrence: 2 },
+      { id: 'user-service-get-users', key: 'GetUsers', form: 'soap-client', migration: 'todo', at: 'GetUsersAsync' },
+      { id: 'advertiser-service-get-advertisers', key: 'GetAdvertisers', form: 'soap-client', migration: 'todo', at: 'GetAdvertisersAsync' },
+    ],
+  },
+  {
+    name: 'an awaited object of another kind, a let that also holds something else, or a method of another class is no client',
+    code: [
+      'export async function load() { const repo = await openRepo(); log(repo); return repo.GetUsers(); }',
+      'let current;',
+      'export async function swap(next) { current = current || (await openRepo()); current = next; return current.GetAdvertisers(); }',
+      'export class Store { async repo() { return this.db; } async all() { return (await this.repo()).GetCampaigns(); } }',
+    ].join('\n'),
+    js: true,
+    expected: [],
+  },
+  {
     name: 'a parameter used only for operation calls is a client; one used otherwise is not',
     code: [
       'export function loadUsers(client) { return client.GetUsersAsync({ active: true }); }',
