@@ -1,10 +1,11 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, memberCallee, memberPropertyName, propertyKeyName, staticString, type Node } from '../ast/nodes.js';
+import { argumentAt, memberCallee, memberPropertyName, propertyKeyName, rangeOf, staticString, type Node } from '../ast/nodes.js';
 import { recognizeHttpCall, type HttpCall } from '../requests/http-calls.js';
 import { requestPartsOf, type RequestParts } from '../requests/request-parts.js';
 import { isNavigationString } from '../requests/navigation-strings.js';
 import { serverRoutePaths } from '../requests/server-routes.js';
 import { recognizeSoapClientCall, type SoapClientCall } from '../soap/soap-client-calls.js';
+import { helperActionHits } from '../soap/helper-actions.js';
 import { findSoapStrings, type SoapStringHit } from '../soap/soap-strings.js';
 import { findSunsetTodos, type SunsetTodo } from '../todo/markers.js';
 import type { AnalysisOptions, SourceFile } from '../types.js';
@@ -133,9 +134,21 @@ export function indexFile(file: SourceFile, options: AnalysisOptions): FileIndex
       if (!segments) continue;
       const isActionHeader = isSoapActionValue(node, scope);
       for (const hit of findSoapStrings(segments, options.catalog, isActionHeader)) sites.push({ ...hit, root: node, isActionHeader });
+      // A helper's action built from its parameters (`${NS}/I${service}/${operation}`): read at each call of it.
+      if (isActionHeader && segments.some((segment) => segment.kind === 'hole')) {
+        for (const { call, ...hit } of helperActionHits(node, segments, context, options.catalog, requestUrlAround)) sites.push({ ...hit, root: call, isActionHeader: false });
+      }
     }
     return sites;
   });
+  /** The URL of the request whose call holds `node` (a helper's `SOAPAction` value). */
+  const requestUrlAround = (node: Node): readonly Segment[] | undefined => {
+    const [start, end] = rangeOf(node);
+    return requests().find((site) => {
+      const [callStart, callEnd] = rangeOf(site.call);
+      return callStart <= start && end <= callEnd;
+    })?.url;
+  };
   const todoMarkers = lazy(() => findSunsetTodos(file.comments, file.text));
   const notRequestUrls = lazy(() => {
     const nodes = new Set<Node>(routes().paths);

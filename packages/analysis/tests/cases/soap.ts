@@ -127,6 +127,44 @@ export const soapCases: Case[] = [
     expected: [],
   },
   {
+    name: "a hand-written helper's SOAPAction built from its parameters names, at each call, the operation the caller writes (one finding with the call's envelope)",
+    code: [
+      "const NS = 'http://www.adform.com/api/2010/06';",
+      'async function callAdform(ticket, service, operation, bodyXml) {',
+      '  const { data } = await axios.post(`https://api.adform.com/Services/${service}.svc`, envelope(ticket, bodyXml), {',
+      "    headers: { 'Content-Type': 'text/xml', SOAPAction: `${NS}/I${service}/${operation}` },",
+      '  });',
+      '  return data;',
+      '}',
+      "exports.campaigns = (ticket) => callAdform(ticket, 'CampaignService', 'GetCampaigns', '<ns:GetCampaignsData/>');",
+      "const OP = 'GetUsers';",
+      "exports.users = (ticket) => callAdform(ticket, 'UserService', OP, '<ns:' + OP + 'Data/>');",
+      "exports.update = (ticket) => callAdform(ticket, 'CampaignService', 'UpdateCampaign', '<ns:UpdateCampaign><ns:Id>1</ns:Id></ns:UpdateCampaign>');",
+      "exports.live = (ticket) => callAdform(ticket, 'CampaignService', 'GetCampaignStats', '<ns:GetCampaignStats/>');",
+    ].join('\n'),
+    js: true,
+    expected: [
+      { id: 'campaigns-service-get-campaigns', key: 'GetCampaigns', form: 'soap-action', migration: 'todo', at: "'GetCampaigns'" },
+      { id: 'user-service-get-users', key: 'GetUsers', form: 'soap-action', migration: 'todo', at: "'GetUsers'" },
+      {
+        id: 'campaigns-service-update-campaign', key: 'UpdateCampaign', form: 'soap-envelope', migration: 'todo', at: 'UpdateCampaign', occurrence: 2,
+        related: [{ at: "'UpdateCampaign'", message: "the same SOAP request's action string" }],
+      },
+    ],
+  },
+  {
+    name: "a helper's SOAPAction built from its parameters sent to another application's host names that host's operations",
+    code: [
+      'async function callIntranet(operation, body) {',
+      "  return axios.post('https://erp.example.org/Services/CampaignService.svc', body, { headers: { SOAPAction: `http://tempuri.org/ICampaignService/${operation}` } });",
+      '}',
+      "callIntranet('GetCampaigns', '<GetCampaignsData/>');",
+    ].join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [],
+  },
+  {
     name: 'a parameter used only for operation calls is a client; one used otherwise is not',
     code: [
       'export function loadUsers(client) { return client.GetUsersAsync({ active: true }); }',
