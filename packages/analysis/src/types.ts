@@ -100,7 +100,7 @@ export interface Finding {
  * the hosts a wrapper's requests go to when its base is not one string.
  */
 export interface ClientValue {
-  readonly kind: 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'request' | 'needle' | 'node-http' | 'node-http-request' | 'node-http-get' | 'angular-http' | 'jquery' | 'xhr' | 'wrapper';
+  readonly kind: 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'request' | 'easy-soap-request' | 'needle' | 'node-http' | 'node-http-request' | 'node-http-get' | 'angular-http' | 'jquery' | 'xhr' | 'wrapper';
   readonly base?: readonly UrlPart[];
   readonly hosts?: readonly string[];
 }

@@ -59,6 +59,7 @@ const verbMethods: Readonly<Record<string, string>> = {
 
 const unknownMethod: StatedMethod = { method: undefined, source: { kind: 'unknown' } };
 const implicitGet: StatedMethod = { method: 'GET', source: { kind: 'implicit' } };
+const implicitPost: StatedMethod = { method: 'POST', source: { kind: 'implicit' } };
 
 const asSpecMethod = (text: string | undefined): HttpMethod | undefined => {
   if (text === undefined) return undefined;
@@ -184,6 +185,9 @@ function directCall(found: HttpClient, shape: CallShape): HttpCall | undefined {
       // request(options, callback) / request(url, [options], callback): GET unless the options say otherwise.
       if (objectLiteralOf(first, context)) return configRequest(found.form, shape, first, found.base, undefined, undefined, found, requestUrlKeys);
       return urlRequest(found.form, shape, first, second && !isFunction(unwrap(second)) ? methodOfConfig(second, context) : implicitGet, found.base, found);
+    case 'easy-soap-request':
+      // soapRequest({ url, headers, xml, timeout }): always a POST of the envelope.
+      return configRequest(found.form, shape, first, found.base, implicitPost, undefined, found);
     case 'needle':
       // needle(method, url, data, options)
       return looksLikeMethod(first) ? urlRequest(found.form, shape, second, methodOfExpression(first, context), found.base, found) : undefined;

@@ -31,6 +31,7 @@ const formOfKind: Readonly<Record<ClientKind, CallForm>> = {
   undici: 'undici',
   'undici-request': 'undici',
   request: 'request',
+  'easy-soap-request': 'request',
   needle: 'needle',
   'node-http': 'node-http',
   'node-http-request': 'node-http',
@@ -110,6 +111,9 @@ function moduleClient(source: string | undefined, importedName: string | undefin
       return whole ? client('node-http', 'node-http') : undefined;
     case 'needle':
       return whole ? client('needle', 'needle') : undefined;
+    // `soapRequest({ url, headers, xml })`: a hand-written envelope POSTed to `url`.
+    case 'easy-soap-request':
+      return whole ? client('easy-soap-request', 'request') : undefined;
     default:
       return undefined;
   }

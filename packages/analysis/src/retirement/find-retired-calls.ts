@@ -16,7 +16,7 @@ import { helperMethodOf, namedArguments, sendingCalleeName, type HelperMethod } 
 import type { FileIndex } from '../file-index/file-index.js';
 import type { HttpCall, StatedMethod } from '../requests/http-calls.js';
 import type { SoapClientCall } from '../soap/soap-client-calls.js';
-import { soapRequestGroups, type SoapSite, type SoapSiteKind } from '../soap/soap-requests.js';
+import { soapRequestGroups, valuesSentBy, type SoapSite, type SoapSiteKind } from '../soap/soap-requests.js';
 import type { CallForm, RetirementFacts, TextEdit } from '../types.js';
 import { countsForHosts, explicitHostOf, isOnHost } from '../url/match.js';
 import { flatText, segmentPositionOf, syntheticText, toUrlParts, type PartsView, type Segment } from '../url/segments.js';
@@ -460,10 +460,13 @@ function requestSending(index: FileIndex): (root: Node) => { readonly url: strin
     if (explicitHostOf(url) === undefined) continue;
     const [start, end] = rangeOf(site.call);
     calls.push({ start, end, url, call: site.call });
-    if (!site.body) continue;
-    const body = unwrap(site.body);
-    const root = body.type === 'Identifier' ? constantValueOf(index.scope.resolve(body)) : body;
-    if (root) byBody.set(unwrap(root), { url, call: site.call });
+    if (site.body) {
+      const body = unwrap(site.body);
+      const root = body.type === 'Identifier' ? constantValueOf(index.scope.resolve(body)) : body;
+      if (root) byBody.set(unwrap(root), { url, call: site.call });
+    }
+    // What the call sends through its arguments' constants (`soapRequest({ url, headers, xml })` over `const xml = …`).
+    for (const { node } of valuesSentBy(site.call, index.evaluation())) if (!byBody.has(node)) byBody.set(node, { url, call: site.call });
   }
   return (root) => {
     const body = byBody.get(root);

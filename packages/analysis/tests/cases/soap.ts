@@ -165,6 +165,25 @@ export const soapCases: Case[] = [
     expected: [],
   },
   {
+    name: "easy-soap-request's soapRequest({ url, headers, xml }) sends its envelope and action to url: one finding on the API's host; another application's host is that host's",
+    code: [
+      "const soapRequest = require('easy-soap-request');",
+      "const xml = '<soapenv:Envelope><soapenv:Body><UpdateCampaign><Id>1</Id></UpdateCampaign></soapenv:Body></soapenv:Envelope>';",
+      "const headers = { 'Content-Type': 'text/xml', SOAPAction: 'http://www.adform.com/api/2010/06/ICampaignService/UpdateCampaign' };",
+      "exports.ours = () => soapRequest({ url: 'https://api.adform.com/Services/CampaignService.svc', headers, xml });",
+      "const erpXml = '<soapenv:Envelope><soapenv:Body><GetCampaigns/></soapenv:Body></soapenv:Envelope>';",
+      "exports.theirs = () => soapRequest({ url: 'https://erp.example.org/Services/CampaignService.svc', headers: { SOAPAction: 'http://tempuri.org/ICampaignService/GetCampaigns' }, xml: erpXml });",
+    ].join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      {
+        id: 'campaigns-service-update-campaign', key: 'UpdateCampaign', form: 'soap-envelope', migration: 'todo', at: 'UpdateCampaign',
+        related: [{ at: "'http://www.adform.com/api/2010/06/ICampaignService/UpdateCampaign'", message: "the same SOAP request's SOAPAction header" }],
+      },
+    ],
+  },
+  {
     name: 'a parameter used only for operation calls is a client; one used otherwise is not',
     code: [
       'export function loadUsers(client) { return client.GetUsersAsync({ active: true }); }',
