@@ -218,7 +218,14 @@ describe('a request reading a constant of another file, where sunset fix rewrite
     // MANAGERS' own finding is the rewrite (its autofix is in paths.js); LABELS needs an advertiser id; LEGACY may be GET or PATCH there.
     expect(messages(dir, 'use.js', use)).toEqual(['2:37 retiredRewrite 0', '3:35 retiredTodo 1', '4:33 retiredTodo 1']);
     expect(lint(dir, 'use.js', use)[0]).toBe('2:37 sunset/no-legacy-rest-path GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers.');
-    expect(messages(dir, 'paths.js', paths)).toEqual(['1:25 retiredRewrite 0', '2:23 retiredTodo 1', '3:23 retiredTodo 2']);
+    // At the exported constant the rewrite is a suggestion, not an autofix: linting paths.js, ESLint cannot see who else sends it.
+    expect(messages(dir, 'paths.js', paths)).toEqual(['1:25 retiredRewrite 1', '2:23 retiredTodo 1', '3:23 retiredTodo 2']);
+    const plugin = createPlugin();
+    const config: Linter.Config[] = [
+      { files: ['**/*.js'], ...(plugin.configs.recommended as unknown as Linter.Config), plugins: { sunset: plugin as unknown as EslintPlugin } },
+      { settings: { sunset: { asOf: '2024-06-01' } } },
+    ];
+    expect(new Linter({ cwd: dir }).verifyAndFix(paths, config, path.join(dir, 'paths.js')).fixed).toBe(false);
   });
 
   it('says a TODO where a request of the same file that no rule retires (a POST) also sends the constant, as sunset check does', () => {

@@ -17,8 +17,25 @@ const isValueBinding = (kind: string): boolean => kind === 'const' || kind === '
  * `BASE`'s value one too). What a function or method of an export reads stays this module's own: its
  * requests run here. Computed once per index.
  */
-export function exportedValueRanges(index: FileIndex): readonly Range[] {
-  return index.cached('exported-value-ranges', () => collectExportedValues(index).map(rangeOf));
+export function exportedValueRanges(index: FileIndex): readonly ExportedValueRange[] {
+  return index.cached('exported-value-ranges', () => collectExportedValues(index).map((node) => ({ range: rangeOf(node), functions: functionsIn(node) })));
+}
+
+/** Where an exported value is written, and the functions written inside it (`{ list: () => fetch(…) }`): their requests run here. */
+export interface ExportedValueRange {
+  readonly range: Range;
+  readonly functions: readonly Range[];
+}
+
+/** The ranges of the outermost functions inside `node`. */
+function functionsIn(node: Node): Range[] {
+  const found: Range[] = [];
+  const visit = (child: Node): void => {
+    if (isFunction(child)) found.push(rangeOf(child));
+    else forEachChild(child, visit, undefined, undefined);
+  };
+  forEachChild(node, visit, undefined, undefined);
+  return found;
 }
 
 function collectExportedValues(index: FileIndex): Node[] {
@@ -69,19 +86,24 @@ function collectExportedValues(index: FileIndex): Node[] {
   return found;
 }
 
+const within = (range: Range, [start, end]: Range): boolean => range[0] >= start && range[1] <= end;
+
 /**
- * Whether the finding's fix edits a value other modules can read (`exportedValueRanges`) away from
- * the request it reports, e.g. `fetch(LIST)` whose fix rewrites `export const LIST = '…'`. Linting one
- * file, the editor cannot know what the importers send with that value (a POST of the same path
- * would move with it); `sunset fix`, which reads every file, decides there.
+ * Whether the finding's fix edits a value other modules can read (`exportedValueRanges`): the
+ * constant itself when the finding is its declaration (`export const MANAGERS = '…'`), or one a request
+ * reads away from its own text (`fetch(LIST)` whose fix rewrites `export const LIST = '…'`). Linting one
+ * file, the editor cannot know what the importers send with that value (a POST of the same path would
+ * move with it); `sunset fix`, which reads every file, decides there. A request's own URL, and what a
+ * function inside an exported value does, are this module's own.
  */
 export function fixEditsExportedValue(index: FileIndex, finding: Finding): boolean {
   if (finding.fix === undefined) return false;
-  const [from, to] = finding.range;
   const exported = exportedValueRanges(index);
   if (exported.length === 0) return false;
-  return finding.fix.some(({ range: [start, end] }) => {
-    if (start >= from && end <= to) return false;
-    return exported.some(([valueStart, valueEnd]) => start >= valueStart && end <= valueEnd);
+  // A URL-shaped string that no request of the file reads is the value itself; a request's URL is its own text.
+  const ownText = finding.retirement?.form === 'url-string' ? undefined : finding.range;
+  return finding.fix.some(({ range }) => {
+    if (ownText !== undefined && within(range, ownText)) return false;
+    return exported.some((value) => within(range, value.range) && !value.functions.some((fn) => within(range, fn)));
   });
 }

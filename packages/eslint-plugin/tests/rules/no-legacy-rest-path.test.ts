@@ -276,6 +276,34 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
       ],
     })),
     {
+      // Another file may GET it (migrated by the rewrite) or POST it (moved by it): only sunset fix sees both.
+      name: 'offers the rewrite of an exported constant no request of the file reads as a suggestion, not an autofix',
+      code: "export const MANAGERS = '/v1/campaigns/dictionaries/managers';",
+      output: null,
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('/v1/campaigns/dictionaries/managers', 'use GET /v1/buyer/classifiers/managers'),
+          ...positionOf("export const MANAGERS = '/v1/campaigns/dictionaries/managers';", "'"),
+          suggestions: [
+            { messageId: 'switchToCandidate', data: { replacement: 'GET /v1/buyer/classifiers/managers' }, output: "export const MANAGERS = '/v1/buyer/classifiers/managers';" },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'autofixes a constant of the file no request reads and nothing exports',
+      code: "const MANAGERS = '/v1/campaigns/dictionaries/managers';",
+      output: "const MANAGERS = '/v1/buyer/classifiers/managers';",
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('/v1/campaigns/dictionaries/managers', 'use GET /v1/buyer/classifiers/managers'),
+          ...positionOf("const MANAGERS = '/v1/campaigns/dictionaries/managers';", "'"),
+        },
+      ],
+    },
+    {
       name: 'autofixes a constant only an exported function reads (its request runs in this file)',
       code: 'const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nexport function list() {\n  return fetch(CAMPAIGNS_URL);\n}\nexport default { list };',
       output: 'const CAMPAIGNS_URL = `${API_BASE}/v1/buyer/campaigns`;\nexport function list() {\n  return fetch(CAMPAIGNS_URL);\n}\nexport default { list };',
