@@ -289,6 +289,16 @@ describe("a module's own request beside a constant it exports", () => {
     expect((await fixFiles(['src'], run(root))).changedFiles).toEqual([]);
   });
 
+  it('is a TODO when another file gives the constant to a function the analysis does not see into (it may send it), as within one file', async () => {
+    const relay = "import { LIST } from '../lib/campaigns.js';\nimport { call } from './http.js';\n\nexport const relay = () => call(LIST);\n";
+    const root = makeTree({ 'src/lib/campaigns.ts': campaigns, 'src/app/relay.ts': relay });
+    const checked = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions({ asOf: '2026-11-24' }), threads: 1, crossFile: true });
+    expect(checked.findings.map((finding) => `${path.relative(root, finding.file)}:${finding.line}:${finding.column} ${finding.retirement?.migration}`)).toEqual(['src/lib/campaigns.ts:3:16 todo']);
+    const report = await fixFiles(['src'], run(root));
+    expect(readFileSync(path.join(root, 'src/lib/campaigns.ts'), 'utf8')).toBe(campaigns.replace('  return fetch(LIST);', `${todo}\n  return fetch(LIST);`));
+    expect(report.sites.map((site) => `${site.file}:${site.line} ${site.action}: ${site.reason}`)).toEqual([`src/lib/campaigns.ts:3 todo: ${shared}`]);
+  });
+
   it('is rewritten where it is declared when no other request sends it (the importer only GETs it, or nothing imports it)', async () => {
     const getter = "import { LIST } from '../lib/campaigns.js';\n\nexport const again = () => fetch(LIST);\n";
     const trees: Record<string, string>[] = [{ 'src/lib/campaigns.ts': campaigns }, { 'src/lib/campaigns.ts': campaigns, 'src/app/again.ts': getter }];

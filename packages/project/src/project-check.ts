@@ -423,6 +423,8 @@ async function analyseSelection(
   /** Declarations read by requests to another API's host, and by requests or helpers of ours without a finding: one only the former read is that vendor's. */
   const readByOtherHosts = new Set<string>();
   const readByOurs = new Set<string>();
+  /** Declarations given to a function the analysis does not see into: not rewritten for a request of their file that reads them. */
+  const givenRanges = new Map<string, (readonly [number, number])[]>();
   const locationOf = (declaration: ValueDeclaration, message: string): CrossFileLocation => {
     const sourceFile = project.getSourceFile(declaration.file)!.compilerNode;
     const start = positionOf(sourceFile, declaration.range[0]);
@@ -504,6 +506,7 @@ async function analyseSelection(
         readUnreportedRanges.set(declaration.file, [...(readUnreportedRanges.get(declaration.file) ?? []), declaration.range]);
       }
       for (const declaration of [...sent, ...given]) readByOurs.add(`${declaration.file}:${declaration.range[0]}:${declaration.range[1]}`);
+      for (const declaration of given) givenRanges.set(declaration.file, [...(givenRanges.get(declaration.file) ?? []), declaration.range]);
       for (const declaration of toOtherHosts) readByOtherHosts.add(`${declaration.file}:${declaration.range[0]}:${declaration.range[1]}`);
     }
     if (index !== undefined) wrappers.push(...(guarded(sourceFile.compilerNode, 0, () => directWrappers(index!, file, project, checker)) ?? []));
@@ -576,9 +579,12 @@ async function analyseSelection(
   });
   // A declaration no finding reads, that another file's request without a finding reads: a TODO where it is
   // declared, as in the default mode; so is a request of that file whose fix would rewrite it there.
+  const within = (range: readonly [number, number], [start, end]: readonly [number, number]): boolean => start <= range[0] && range[1] <= end;
   const movesShared = (finding: ProjectFinding): boolean => {
-    const ranges = readUnreportedRanges.get(finding.file);
-    return ranges !== undefined && finding.fix !== undefined && finding.fix.some(({ range }) => ranges.some(([start, end]) => start <= range[0] && range[1] <= end));
+    if (finding.fix === undefined) return false;
+    const ranges = readUnreportedRanges.get(finding.file) ?? [];
+    const given = (givenRanges.get(finding.file) ?? []).filter((range) => !within(finding.range, range));
+    return finding.fix.some(({ range }) => [...ranges, ...given].some((shared) => within(range, shared)));
   };
   const settled = kept.map((finding) =>
     finding.retirement !== undefined &&

@@ -79,3 +79,16 @@ describe("--project: another vendor's path in its own config module", () => {
     expect(changed).toEqual({});
   });
 });
+
+describe('--project: a constant another file gives to a function the analysis does not see into', () => {
+  it("leaves the declaring file's own request with a TODO, as the default mode does", async () => {
+    const work = project({
+      'src/lib/campaigns.ts': campaigns,
+      'src/app/http.ts': 'export function call(url: string): Promise<unknown> {\n  return Promise.resolve(url);\n}\n',
+      'src/app/relay.ts': "import { LIST } from '../lib/campaigns';\nimport { call } from './http';\n\nexport const relay = () => call(LIST);\n",
+    });
+    const { findings, changed } = await checkAndFix(work);
+    expect(findings).toEqual(['src/lib/campaigns.ts:3:16 campaigns-legacy-list todo']);
+    expect(changed).toEqual({ 'src/lib/campaigns.ts': campaigns.replace('  return fetch(LIST);', `${todo}\n  return fetch(LIST);`) });
+  });
+});

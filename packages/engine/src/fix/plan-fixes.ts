@@ -189,19 +189,22 @@ function fixImporters(
   // A value that a request without a finding also reads (a POST the entries do not retire) is not
   // rewritten where it is declared: it would move that request too. The graph of the planned texts no
   // longer links a rewritten value, so those requests are read in the graph of the texts as written.
-  const { ranges: shared, names: sharedNames, readers, othersOnly } = sharedWithUnreported(byPath, plans, writtenFacts, context, run, plannedText, aliases);
+  const { ranges: shared, names: sharedNames, readers, othersOnly, givenRanges } = sharedWithUnreported(byPath, plans, writtenFacts, context, run, plannedText, aliases);
   // By name: the graph reads the planned texts, whose offsets a TODO above a declaration may have moved.
   const isShared = (declaration: Declaration): boolean => sharedNames.get(declaration.file)?.has(declaration.name) === true;
   const asPlanned = (file: string, findings: readonly Finding[]): Finding[] => {
     const ranges = shared.get(file);
     const read = readers.get(file);
-    if (ranges === undefined && read === undefined) return [...findings];
-    // At such a declaration, or a request of its own file whose fix would rewrite it there.
-    const moves = (finding: Finding): boolean => ranges !== undefined && (withinAny(ranges, finding.range) || finding.fix?.some((edit) => withinAny(ranges, edit.range)) === true);
+    const given = givenRanges.get(file);
+    if (ranges === undefined && read === undefined && given === undefined) return [...findings];
+    const edits = (finding: Finding, within: readonly (readonly [number, number])[] | undefined): boolean => within !== undefined && finding.fix?.some((edit) => withinAny(within, edit.range)) === true;
+    // At such a declaration, or a request of its own file whose fix would rewrite it there (also one given to a helper).
+    const moves = (finding: Finding): boolean =>
+      (ranges !== undefined && (withinAny(ranges, finding.range) || edits(finding, ranges))) || (given !== undefined && !withinAny(given, finding.range) && edits(finding, given));
     return findings.map((finding) => (moves(finding) ? debitRewrite(finding) : changesOtherReaders(finding, read) ? asTodo(finding, readByOtherMigrationCause) : finding));
   };
   const { needlePattern } = context.analysisOptions.catalog;
-  for (const file of new Set([...shared.keys(), ...readers.keys()])) {
+  for (const file of new Set([...shared.keys(), ...readers.keys(), ...givenRanges.keys()])) {
     const plan = plans.get(file)!;
     const result = fixText(plan.text, file, context, plan.found.displayPath, (findings) => asPlanned(file, findings));
     if (result.error !== undefined) continue;
@@ -288,12 +291,15 @@ function sharedWithUnreported(
   readonly readers: ReadonlyMap<string, readonly DeclarationReaders[]>;
   /** The values only requests to another API's host read (another vendor's constants), by file and name. */
   readonly othersOnly: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Where the values given to a helper of another file are declared, in files with a plan. */
+  readonly givenRanges: ReadonlyMap<string, readonly (readonly [number, number])[]>;
 } {
   const shared = new Map<string, (readonly [number, number])[]>();
   const names = new Map<string, Set<string>>();
   const readers = new Map<string, DeclarationReaders[]>();
   const othersOnly = new Map<string, Set<string>>();
-  if (![...plans.values()].some((plan) => plan.result.output !== undefined)) return { ranges: shared, names, readers, othersOnly };
+  const givenRanges = new Map<string, (readonly [number, number])[]>();
+  if (![...plans.values()].some((plan) => plan.result.output !== undefined)) return { ranges: shared, names, readers, othersOnly, givenRanges };
   const written = (file: string): string | undefined => plans.get(file)?.text ?? plannedText(file);
   const graph = buildModuleGraph([...byPath.keys()], { factsOf: (file) => facts.get(file), readText: written, ...(aliases === undefined ? {} : { aliases }) }, context.analysisOptions, context.core);
   const add = (into: Map<string, Set<string>>, declaration: Declaration): void => void into.set(declaration.file, (into.get(declaration.file) ?? new Set()).add(declaration.name));
@@ -325,6 +331,15 @@ function sharedWithUnreported(
     given.push(...givenToHelpers);
   }
   for (const declaration of given) if (read.get(declaration.file)?.has(declaration.name) === true) add(names, declaration);
+  // A value given to a helper is not rewritten for a request of its own file that reads it either (`moves` in fixImporters).
+  const givenNames = new Map<string, Set<string>>();
+  for (const declaration of given) add(givenNames, declaration);
+  for (const [file, declared] of givenNames) {
+    const plan = plans.get(file);
+    if (plan === undefined || plan.result.error !== undefined || plan.result.output === undefined) continue;
+    const ranges = declarationRanges(plan.text, file, declared, context).map(({ range }) => range);
+    if (ranges.length > 0) givenRanges.set(file, ranges);
+  }
   for (const [file, declared] of names) {
     const plan = plans.get(file);
     if (plan === undefined || plan.result.error !== undefined) continue;
@@ -339,7 +354,7 @@ function sharedWithUnreported(
     if (found.length > 0) readers.set(file, found);
   }
   for (const declaration of otherHosts) if (ours.get(declaration.file)?.has(declaration.name) !== true) add(othersOnly, declaration);
-  return { ranges: shared, names, readers, othersOnly };
+  return { ranges: shared, names, readers, othersOnly, givenRanges };
 }
 
 /**

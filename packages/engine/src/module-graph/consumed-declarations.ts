@@ -180,24 +180,32 @@ type SharedPlace = Omit<Located, 'crossFileRelated'> & { readonly range?: readon
  */
 class SharedPlaces {
   readonly keys = new Set<string>();
-  private readonly ranges = new Map<string, (readonly [number, number])[]>();
+  private readonly ranges = new Map<string, { readonly range: readonly [number, number]; readonly key: string; readonly given: boolean }[]>();
 
   constructor(readUnreported: readonly SharedPlace[], givenToHelpers: readonly SharedPlace[]) {
     for (const place of readUnreported) this.keys.add(placeKey(place.file, place.line, place.column));
-    for (const place of [...readUnreported, ...givenToHelpers]) {
-      if (place.range !== undefined) this.ranges.set(place.file, [...(this.ranges.get(place.file) ?? []), place.range]);
-    }
+    const add = (place: SharedPlace, given: boolean): void => {
+      if (place.range !== undefined) this.ranges.set(place.file, [...(this.ranges.get(place.file) ?? []), { range: place.range, key: placeKey(place.file, place.line, place.column), given }]);
+    };
+    for (const place of readUnreported) add(place, false);
+    for (const place of givenToHelpers) add(place, true);
   }
 
   get empty(): boolean {
     return this.ranges.size === 0;
   }
 
-  /** The finding is at such a declaration, or its fix edits inside one (`fetch(LIST)` beside `export const LIST = '…'`). */
+  /**
+   * The finding is at such a declaration, or its fix edits inside one (`fetch(LIST)` beside `export const
+   * LIST = '…'`); a value only given to a helper, only for a request that reads it (its declaration's own
+   * finding keeps its rewrite, as within one file).
+   */
   covers(finding: Located & Pick<Partial<Finding>, 'fix'>): boolean {
-    if (this.keys.has(placeKey(finding.file, finding.line, finding.column))) return true;
+    const key = placeKey(finding.file, finding.line, finding.column);
+    if (this.keys.has(key)) return true;
     const ranges = this.ranges.get(finding.file);
-    return ranges !== undefined && finding.fix !== undefined && finding.fix.some(({ range }) => ranges.some(([start, end]) => start <= range[0] && range[1] <= end));
+    if (ranges === undefined || finding.fix === undefined) return false;
+    return finding.fix.some(({ range }) => ranges.some((place) => place.range[0] <= range[0] && range[1] <= place.range[1] && !(place.given && place.key === key)));
   }
 }
 
