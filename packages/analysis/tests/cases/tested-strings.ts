@@ -83,6 +83,15 @@ const COMPARISONS = [
   '}',
 ];
 
+const SHARED_CONSTANT = [
+  "const MANAGERS = '/v1/campaigns/dictionaries/managers';",
+  'export async function load(url: string) {',
+  '  if (url === MANAGERS || url.includes(MANAGERS)) console.log(url);',
+  '  expect(fetchMock).toHaveBeenCalledWith(MANAGERS);',
+  '  return fetch(MANAGERS);',
+  '}',
+];
+
 const CONSTANTS = [
   "const LEGACY = '/v1/campaigns/dictionaries/managers';",
   "const LEGACY_CLIENTS = 'https://api.adform.com/v1/campaigns/dictionaries/clients';",
@@ -174,6 +183,16 @@ export const testedStringCases: Case[] = [
       {
         ...clientsGet, form: 'fetch', at: "'/v1/campaigns/dictionaries/clients'",
         output: withLine(COMPARISONS, 8, "  return fetch('/v1/buyer/advertisers');"),
+      },
+    ],
+  },
+  {
+    name: 'a constant compared, looked for and asserted on and also sent is found at the request, and still rewritten where it is written',
+    code: SHARED_CONSTANT.join('\n'),
+    expected: [
+      {
+        ...managersGet, form: 'fetch', at: 'MANAGERS', occurrence: 5,
+        output: withLine(SHARED_CONSTANT, 0, "const MANAGERS = '/v1/buyer/classifiers/managers';"),
       },
     ],
   },

@@ -83,6 +83,13 @@ const serviceBesideSpec = [
   "  expect(service.lastUrl).toBe('/v1/campaigns/dictionaries/managers');",
   '});',
 ].join('\n');
+const comparedAndSent = [
+  "const MANAGERS = '/v1/campaigns/dictionaries/managers';",
+  'export function load(url: string) {',
+  '  if (url === MANAGERS || url.includes(MANAGERS)) return cached;',
+  '  return fetch(MANAGERS);',
+  '}',
+].join('\n');
 
 ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
   valid: [
@@ -438,6 +445,19 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
           data: retiredIn2019('GET /v1/campaigns/dictionaries/managers', 'use GET /v1/buyer/classifiers/managers'),
           line: 3,
           column: 44,
+        },
+      ],
+    },
+    {
+      name: 'reports a constant that is compared and looked for at the request that sends it, and rewrites it where it is written',
+      code: comparedAndSent,
+      output: comparedAndSent.replace("const MANAGERS = '/v1/campaigns/dictionaries/managers';", "const MANAGERS = '/v1/buyer/classifiers/managers';"),
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns/dictionaries/managers', 'use GET /v1/buyer/classifiers/managers'),
+          line: 4,
+          column: 16,
         },
       ],
     },
