@@ -96,6 +96,7 @@ const crossFileFindings: Readonly<Record<string, readonly string[]>> = {
   'fixtures/client-shapes': [
     'src/features/campaigns.ts:8:59 sunset/no-legacy-rest-path GET /v1/campaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns. <- src/api/http.ts:4:23 (adform)',
     'src/features/dictionaries.js:3:39 sunset/no-legacy-rest-path GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers. <- src/api/ky-client.js:4:20 (api)',
+    'src/features/managers.ts:10:56 sunset/no-legacy-rest-path GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers. <- src/api/http.ts:4:23 (adform)',
     'src/features/orders.cjs:5:56 sunset/no-legacy-rest-path GET /v1/campaigns/{campaignId}/orders is retired (support ended 2019-10-01): use GET /v1/buyer/orders; this call needs a manual migration. <- src/api/got-client.cjs:6:19 (adformGot)',
     'src/legacy/push.js:3:37 sunset/no-legacy-rest-path /v1/campaigns (GET or PATCH) is retired (support ended 2019-10-01): use one of GET /v1/buyer/campaigns or PUT /v1/buyer/campaigns/{id}/status; this call needs a manual migration. <- src/legacy/paths.js:2:26 (CAMPAIGNS)',
   ],

@@ -313,6 +313,25 @@ describe("a module's own request beside a constant it exports", () => {
       expect(report.changedFiles).toEqual(['src/lib/campaigns.ts']);
     }
   });
+
+  it('is rewritten where it is declared when another file only asserts on it or tests a URL against it (a spec, an interceptor): neither sends it', async () => {
+    const spec = [
+      "import { LIST, listCampaigns } from '../lib/campaigns.js';",
+      '',
+      "it('lists the campaigns', async () => {",
+      '  await listCampaigns();',
+      '  expect(fetchMock).toHaveBeenCalledWith(LIST);',
+      '});',
+      '',
+    ].join('\n');
+    const interceptor = "import { LIST } from '../lib/campaigns.js';\n\nexport const isLegacy = (url: string) => url === LIST || url.startsWith(LIST) || url.replace(LIST, '') === '';\n";
+    const root = makeTree({ 'src/lib/campaigns.ts': campaigns, 'src/app/campaigns.spec.ts': spec, 'src/app/interceptor.ts': interceptor });
+    const checked = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions({ asOf: '2026-11-24' }), threads: 1, crossFile: true });
+    expect(checked.findings.map((finding) => `${path.relative(root, finding.file)}:${finding.line}:${finding.column} ${finding.retirement?.migration}`)).toEqual(['src/lib/campaigns.ts:3:16 rewrite']);
+    const report = await fixFiles(['src'], run(root));
+    expect(readFileSync(path.join(root, 'src/lib/campaigns.ts'), 'utf8')).toBe(campaigns.replace('/v1/campaigns', '/v1/buyer/campaigns'));
+    expect(report.changedFiles).toEqual(['src/lib/campaigns.ts']);
+  });
 });
 
 describe("another vendor's path in its own config module", () => {

@@ -4,6 +4,7 @@ import { recognizeHttpCall, type HttpCall } from '../requests/http-calls.js';
 import { requestPartsOf, type RequestParts } from '../requests/request-parts.js';
 import { isNavigationString } from '../requests/navigation-strings.js';
 import { serverRoutePaths } from '../requests/server-routes.js';
+import { testedStrings } from '../requests/tested-strings.js';
 import { recognizeSoapClientCall, type SoapClientCall } from '../soap/soap-client-calls.js';
 import { helperActionHits } from '../soap/helper-actions.js';
 import { findSoapStrings, type SoapStringHit } from '../soap/soap-strings.js';
@@ -42,11 +43,18 @@ export interface FileIndex {
   /** The path expressions of server route registrations (`app.get('/v1/x/:id', handler)`): never client URLs. */
   readonly serverRoutePaths: ReadonlySet<Node>;
   /**
-   * Strings no request of the client reads: server routes, and where URL-shaped strings are the app's
-   * own navigation, a server's OpenAPI `paths`, or a query key beside its queryFn (`isNavigationString`).
-   * The retirement rules' reading; the OAuth rules still read navigation (a browser sent to the authorize URL).
+   * Strings no request of the client reads: server routes, where URL-shaped strings are the app's own
+   * navigation, a server's OpenAPI `paths`, or a query key beside its queryFn (`isNavigationString`),
+   * and the `testedStrings`. The retirement rules' reading; the OAuth rules still read navigation (a
+   * browser sent to the authorize URL).
    */
   readonly notRequestUrls: ReadonlySet<Node>;
+  /**
+   * Strings the code tests or asserts on, not ones it requests (`req.url === '…'`, `url.includes('…')`,
+   * `expect(url).not.toBe('…')`, `httpMock.expectOne('…')`; `testedStrings`): no retired path and no
+   * SOAP operation is read in them.
+   */
+  readonly testedStrings: ReadonlySet<Node>;
   readonly soapClientCalls: readonly SoapClientCall[];
   readonly strings: readonly StringRoot[];
   readonly soapStrings: readonly SoapStringSite[];
@@ -150,19 +158,21 @@ export function indexFile(file: SourceFile, options: AnalysisOptions): FileIndex
     })?.url;
   };
   const todoMarkers = lazy(() => findSunsetTodos(file.comments, file.text));
+  const tested = lazy(() => testedStrings(scope));
   const notRequestUrls = lazy(() => {
-    const nodes = new Set<Node>(routes().paths);
+    const nodes = new Set<Node>([...routes().paths, ...tested()]);
     for (const root of scope.stringRoots) if (isNavigationString(root, scope)) nodes.add(root);
     return nodes;
   });
 
-  return new LazyFileIndex(file, options, scope, { requests, routes, notRequestUrls, soapClientCalls, strings, soapStrings, todoMarkers, evaluation, cache });
+  return new LazyFileIndex(file, options, scope, { requests, routes, notRequestUrls, testedStrings: tested, soapClientCalls, strings, soapStrings, todoMarkers, evaluation, cache });
 }
 
 interface IndexParts {
   readonly requests: () => RequestSite[];
   readonly routes: () => { readonly paths: ReadonlySet<Node> };
   readonly notRequestUrls: () => ReadonlySet<Node>;
+  readonly testedStrings: () => ReadonlySet<Node>;
   readonly soapClientCalls: () => SoapClientCall[];
   readonly strings: () => StringRoot[];
   readonly soapStrings: () => SoapStringSite[];
@@ -199,6 +209,10 @@ class LazyFileIndex implements FileIndex {
 
   get notRequestUrls(): ReadonlySet<Node> {
     return this.parts.notRequestUrls();
+  }
+
+  get testedStrings(): ReadonlySet<Node> {
+    return this.parts.testedStrings();
   }
 
   get soapClientCalls(): readonly SoapClientCall[] {

@@ -1,16 +1,22 @@
 import { calleeOf, memberPropertyName, propertyValueOf, staticString, unwrap, type Node } from '../ast/nodes.js';
+import { isAssertionCall, isLookingStringMethodCall, isTestedArgument } from './tested-strings.js';
 
 // A value given to a function the analysis does not look into (`postJson(MANAGERS, body)`) may be
 // sent by it: a rewrite of that value where it is written would move that call too. A call that only
-// reads the value (a log line, an error message) does not send it.
+// reads the value (a log line, an error message, a test of it) does not send it.
 
-// Calls that read a URL without sending it: logging, error messages, encoding, test assertions.
+// Calls that read a URL without sending it: logging, error messages, encoding (test assertions and
+// string tests: `tested-strings.ts`).
 const loggingMethods = new Set(['log', 'info', 'warn', 'error', 'debug', 'trace', 'fatal', 'verbose']);
-const readOnlyFunctions = new Set(['String', 'encodeURI', 'encodeURIComponent', 'decodeURI', 'decodeURIComponent', 'expect', 'assert']);
+const readOnlyFunctions = new Set(['String', 'encodeURI', 'encodeURIComponent', 'decodeURI', 'decodeURIComponent']);
 
-/** The name a call shows for its function (`postJson`, `api.post`), or undefined for a call that only reads a URL (`console.log`, `new Error`, `String`). */
+/**
+ * The name a call shows for its function (`postJson`, `api.post`), or undefined for a call that only
+ * reads a URL (`console.log`, `new Error`, `String`, `expect(url).toBe(x)`, `url.includes(x)`).
+ */
 export function sendingCalleeName(call: Node): string | undefined {
   if (call.type !== 'CallExpression' && call.type !== 'NewExpression') return undefined;
+  if (isAssertionCall(call) || isLookingStringMethodCall(call)) return undefined;
   const callee = unwrap(calleeOf(call));
   if (callee.type === 'Identifier') {
     if (readOnlyFunctions.has(callee.name) || /Error$/.test(callee.name)) return undefined;
@@ -21,14 +27,19 @@ export function sendingCalleeName(call: Node): string | undefined {
   if (property === undefined || loggingMethods.has(property)) return undefined;
   const object = unwrap(callee.object);
   const owner = object.type === 'Identifier' ? object.name : object.type === 'ThisExpression' ? 'this' : undefined;
-  if (owner === 'JSON' || owner === 'assert') return undefined;
+  if (owner === 'JSON') return undefined;
   return owner === undefined ? property : `${owner}.${property}`;
 }
 
-/** The arguments of a helper's call that name a value written elsewhere (a name, a member, a template, a `+`): a literal is its own value, reported on its own. */
+/**
+ * The arguments of a helper's call that name a value written elsewhere (a name, a member, a template, a
+ * `+`): a literal is its own value, reported on its own. Not the pattern of `url.replace(pattern, x)`,
+ * which the call looks for and does not pass on (`isTestedArgument`).
+ */
 export function namedArguments(call: Node): Node[] {
   if (call.type !== 'CallExpression' && call.type !== 'NewExpression') return [];
   return call.arguments
+    .filter((argument) => !isTestedArgument(call, argument))
     .map((argument) => unwrap(argument))
     .filter((value) => value.type === 'Identifier' || value.type === 'MemberExpression' || value.type === 'TemplateLiteral' || value.type === 'BinaryExpression');
 }

@@ -35,6 +35,62 @@ const trailingSlash = "const response = await fetch('/v1/campaigns/');";
 const mixedCase = "const response = await fetch('/V1/Campaigns');";
 const swrKey = "const { data } = useSWR('/v1/campaigns/dictionaries/managers', fetcher);";
 
+// Strings a test asserts on or the code tests a URL against: not requests (the repros of issues filed by users).
+const guardTests = [
+  "const assert = require('node:assert');",
+  "test('no legacy paths', () => {",
+  "  expect(buildUrl()).not.toBe('https://api.adform.com/v1/campaigns');",
+  "  expect(buildUrl()).not.toContain('/v1/campaigns/dictionaries/managers');",
+  "  assert.notEqual(buildUrl(), 'https://api.adform.com/v1/campaigns/dictionaries/clients');",
+  "  assert.ok(!buildUrl().startsWith('https://api.adform.com/v1/campaigns/dictionaries/labels'));",
+  '});',
+].join('\n');
+const specAssertions = [
+  "import nock from 'nock';",
+  "import { http, HttpResponse } from 'msw';",
+  "it('calls the API', async () => {",
+  "  nock('https://api.adform.com').get('/v1/campaigns').reply(200, []);",
+  "  http.get('https://api.adform.com/v1/campaigns', () => HttpResponse.json([]));",
+  "  expect(fetchMock).toHaveBeenCalledWith('https://api.adform.com/v1/campaigns');",
+  "  expect(lastUrl).toBe('https://api.adform.com/v1/campaigns/dictionaries/managers');",
+  "  httpMock.expectOne('https://api.adform.com/v1/campaigns/dictionaries/managers');",
+  "  httpMock.expectOne((r) => r.url === 'https://api.adform.com/v1/campaigns');",
+  '});',
+].join('\n');
+const interceptorShim = [
+  'export const legacyCampaignsInterceptor: HttpInterceptorFn = (req, next) => {',
+  "  if (req.url.includes('/v1/campaigns/dictionaries/managers')) {",
+  "    return next(req.clone({ url: req.url.replace('/v1/campaigns/dictionaries/managers', '/v1/buyer/classifiers/managers') }));",
+  '  }',
+  '  return next(req);',
+  '};',
+].join('\n');
+const urlComparisons = [
+  'export function kindOf(url: string) {',
+  "  if (url === '/v1/campaigns' || url.startsWith('/v1/campaigns/dictionaries/')) return 'legacy';",
+  "  switch (url) { case '/v1/campaigns/dictionaries/clients': return 'clients'; }",
+  "  return url !== 'https://api.adform.com/v1/campaigns/dictionaries/managers' ? 'other' : 'managers';",
+  '}',
+].join('\n');
+const serviceBesideSpec = [
+  'class ManagersService {',
+  '  constructor(private readonly http: HttpClient) {}',
+  "  load() { return this.http.get<Manager[]>('/v1/campaigns/dictionaries/managers'); }",
+  '}',
+  "it('requests the managers', () => {",
+  '  service.load().subscribe();',
+  "  httpMock.expectOne('/v1/campaigns/dictionaries/managers').flush([]);",
+  "  expect(service.lastUrl).toBe('/v1/campaigns/dictionaries/managers');",
+  '});',
+].join('\n');
+const comparedAndSent = [
+  "const MANAGERS = '/v1/campaigns/dictionaries/managers';",
+  'export function load(url: string) {',
+  '  if (url === MANAGERS || url.includes(MANAGERS)) return cached;',
+  '  return fetch(MANAGERS);',
+  '}',
+].join('\n');
+
 ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
   valid: [
     { name: 'the new Campaigns API', code: 'await fetch(`${API_BASE}/v1/buyer/campaigns?active=true`);' },
@@ -50,6 +106,11 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
       code: "await fetch('https://other.example.org/v1/campaigns');",
       settings: { sunset: { asOf: AS_OF, apiHosts: ['api.adform.com'] } },
     },
+    { name: "a guard test's expect() and node:assert assertions on retired URLs", code: guardTests },
+    { name: 'jest matchers and HttpTestingController expectations on retired URLs, beside nock and msw handlers', code: specAssertions },
+    { name: "an interceptor's includes() test and the pattern its replace() replaces", code: interceptorShim },
+    { name: 'comparisons, a startsWith() test and the cases of a switch on a URL', code: urlComparisons },
+    { name: 'a constant only compared and asserted on', code: "const LEGACY = '/v1/campaigns/dictionaries/managers';\nexpect(fetchMock).not.toHaveBeenCalledWith(LEGACY);\nif (url === LEGACY) warn();" },
     {
       name: 'a scheduled entry when reportScheduled is off (the default)',
       code: "await fetch('/v1/campaigns');",
@@ -427,6 +488,32 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
       ],
     },
     {
+      name: "rewrites a service's request and leaves the spec's expectOne() and expect() on the same URL as they are",
+      code: serviceBesideSpec,
+      output: serviceBesideSpec.replace("this.http.get<Manager[]>('/v1/campaigns/dictionaries/managers')", "this.http.get<Manager[]>('/v1/buyer/classifiers/managers')"),
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns/dictionaries/managers', 'use GET /v1/buyer/classifiers/managers'),
+          line: 3,
+          column: 44,
+        },
+      ],
+    },
+    {
+      name: 'reports a constant that is compared and looked for at the request that sends it, and rewrites it where it is written',
+      code: comparedAndSent,
+      output: comparedAndSent.replace("const MANAGERS = '/v1/campaigns/dictionaries/managers';", "const MANAGERS = '/v1/buyer/classifiers/managers';"),
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns/dictionaries/managers', 'use GET /v1/buyer/classifiers/managers'),
+          line: 4,
+          column: 16,
+        },
+      ],
+    },
+    {
       name: 'lets rule options override settings.sunset',
       code: "await fetch('/v1/campaigns');",
       settings: { sunset: { asOf: '2018-06-01' } },
@@ -439,7 +526,7 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
 
 // ESLint's RuleTester types rules as ESLint's Rule.RuleModule; ours are typed by @typescript-eslint/utils (same runtime shape).
 createEspreeRuleTester().run('no-legacy-rest-path (espree)', rule as unknown as Rule.RuleModule, {
-  valid: ["fetch('/v1/buyer/campaigns');", "fetch('/v1/campaignsArchive');"],
+  valid: ["fetch('/v1/buyer/campaigns');", "fetch('/v1/campaignsArchive');", guardTests],
   invalid: [
     {
       code: "fetch('/v1/campaigns').then((response) => response.json());",

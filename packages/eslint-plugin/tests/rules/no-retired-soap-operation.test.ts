@@ -102,6 +102,14 @@ createTypeScriptRuleTester().run('no-retired-soap-operation', forRuleTester(rule
     { name: 'an operation name in the prose of a log message', code: "logger.warn('GetCampaigns is gone, see the migration guide');" },
     { name: 'the REST replacement', code: 'await fetch(`${API_BASE}/v1/buyer/campaigns`);' },
     { name: 'a legacy REST path (another rule)', code: "await fetch('/v1/campaigns');" },
+    {
+      name: "an envelope and a SOAPAction a test asserts on, and an action the code compares, are no SOAP request",
+      code: [
+        "expect(lastBody).toContain('<GetCampaigns xmlns=\"http://www.example.com/api/2010/06/\"/>');",
+        "expect(lastHeaders.SOAPAction).toBe('http://www.example.com/api/2010/06/ICampaignService/GetCampaigns');",
+        "if (action === 'http://www.example.com/api/2010/06/IAdvertiserService/GetAdvertisers') reply(advertisers);",
+      ].join('\n'),
+    },
   ],
   invalid: [
     soapCase({
