@@ -113,6 +113,9 @@ describe('isApiHost', () => {
     ['badexample.com', ['*.example.com'], false],
     ['[::1]:3000', ['[::1]'], true],
     ['other.example.org', ['api.example.com'], false],
+    ['api.example.com', ['API.Example.com'], true],
+    ['anything:8080', ['*'], true],
+    ['anything', ['api.example.com', '*'], true],
     ['anything', undefined, true],
   ])('%s on %j: %s', (host, apiHosts, expected) => {
     expect(isApiHost(host, apiHosts)).toBe(expected);
