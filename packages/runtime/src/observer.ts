@@ -84,9 +84,11 @@ export function createObserver(options: RuntimeOptions | RuntimeOptionsInput = {
     options: resolved,
 
     checkRequest(request, stack) {
+      const matched = matchRetiredRequest(request, catalog);
+      if (matched.length === 0) return undefined;
       const host = hostOfOrigin(request.origin);
       // As in the static tools: an entry counts only on its API's hosts (the built-in one's: api.adform.com and apiHosts).
-      const entries = matchRetiredRequest(request, catalog).filter((entry) => isApiHost(host, hostsOfEntry(entry, catalog, apiHosts)));
+      const entries = matched.filter((entry) => isApiHost(host, hostsOfEntry(entry, catalog, apiHosts)));
       if (entries.length === 0) return undefined;
       const caller = callerFromStack((stack ?? captureStack())()) ?? null;
       const url = maskUrl(request.origin, request.path);
@@ -114,10 +116,10 @@ export function createObserver(options: RuntimeOptions | RuntimeOptionsInput = {
     },
 
     checkResponse(request, header, stack) {
-      const host = hostOfOrigin(request.origin);
-      if (!isHostOfAnyApi(host, catalog, apiHosts)) return;
       const said = readServerDeprecation(header);
       if (!said) return;
+      const host = hostOfOrigin(request.origin);
+      if (!isHostOfAnyApi(host, catalog, apiHosts)) return;
       const entry = matchRetiredRequest(request, catalog).find((matched) => isApiHost(host, hostsOfEntry(matched, catalog, apiHosts)));
       const response: DeprecationHeaderRecord = {
         type: 'deprecation-header',
