@@ -144,7 +144,7 @@ describe("the README's Changes section and the changelogs: the new default, said
     const [, setting] = /set `("apiHosts": \[[^\]]*\])` in `sunset\.config\.json`/.exec(section) ?? [];
     const [, flag] = /pass `--api-host '([^']+)'`/.exec(section) ?? [];
     expect([setting, flag]).toEqual(['"apiHosts": ["*"]', '*']);
-    for (const changelog of ['packages/cli/CHANGELOG.md', 'packages/eslint-plugin/CHANGELOG.md']) {
+    for (const changelog of ['packages/cli/CHANGELOG.md', 'packages/eslint-plugin/CHANGELOG.md', 'packages/runtime/CHANGELOG.md']) {
       expect(section).toContain(`(${changelog})`);
       expect(await readText(changelog)).toMatch(/To get the old behaviour\*\*:[^#]*?"apiHosts": \["\*"\]/);
     }

@@ -35,6 +35,8 @@ interface AppRun {
 }
 
 let server: ApiServer;
+/** The local server stands in for the API: its host is added to api.adform.com, as a gateway of the team's would be. */
+const onLocalServer = { SUNSET_API_HOSTS: '127.0.0.1' } as const;
 
 /** Runs the app (asynchronously: the server answers from this process) with the register module. */
 function runApp(client: string, calls: string, env: Record<string, string> = {}, importVia: 'argument' | 'NODE_OPTIONS' = 'argument'): Promise<AppRun> {
@@ -84,7 +86,7 @@ describe('warn mode: one stderr line per new site, the request untouched', () =>
     ['http', 'request(', 'request('],
     ['axios', 'get(', 'post('],
   ])('%s: the retired call once with its caller, the new-API call not, the headers, the SOAP call', async (client, retiredCallee, soapCallee) => {
-    const run = await runApp(client, allCalls);
+    const run = await runApp(client, allCalls, onLocalServer);
     expect(run.code).toBe(0);
     expect(run.outcomes).toEqual(['retired: sent', 'retired: sent', 'current: sent', 'headers: sent', 'soap: sent']);
     expect(run.stderrLines).toEqual([retiredLine(at(`${client}-retired`, retiredCallee)), headerLine(), soapLine(at(`${client}-soap`, soapCallee))]);
@@ -92,7 +94,7 @@ describe('warn mode: one stderr line per new site, the request untouched', () =>
   });
 
   it('got: the same reports, with no caller (got starts its request after an await; sunsetGotHandler gives the line)', async () => {
-    const run = await runApp('got', allCalls);
+    const run = await runApp('got', allCalls, onLocalServer);
     expect(run.outcomes).toEqual(['retired: sent', 'retired: sent', 'current: sent', 'headers: sent', 'soap: sent']);
     expect(run.stderrLines).toEqual([retiredLine('unknown caller'), headerLine(), soapLine('unknown caller')]);
     expect(server.requests).toEqual(everyRequest);
@@ -108,12 +110,12 @@ describe('error mode: the call fails before any byte is sent', () => {
     ['axios', ['retired: RetiredEndpointError', 'soap: RetiredEndpointError']],
     ['got', ['retired: RequestError caused by RetiredEndpointError', 'soap: RequestError caused by RetiredEndpointError']],
   ])('%s: the server sees no request', async (client, outcomes) => {
-    const run = await runApp(client, 'retired,soap,current', { SUNSET_RUNTIME_MODE: 'error' });
+    const run = await runApp(client, 'retired,soap,current', { ...onLocalServer, SUNSET_RUNTIME_MODE: 'error' });
     expect(run.outcomes).toEqual([...outcomes, 'current: sent']);
     expect(server.requests).toEqual(['GET /v1/buyer/campaigns/7']);
     expect(run.stderrLines).toHaveLength(2);
     server.reset();
-    const blocked = await runApp(client, 'retired,soap', { SUNSET_RUNTIME_MODE: 'error' });
+    const blocked = await runApp(client, 'retired,soap', { ...onLocalServer, SUNSET_RUNTIME_MODE: 'error' });
     expect(blocked.outcomes).toEqual(outcomes);
     expect(server.bytesReceived()).toBe(0);
   });
@@ -122,7 +124,7 @@ describe('error mode: the call fails before any byte is sent', () => {
 describe('record mode', () => {
   it('appends one JSON line per new site and the repeats at exit, with query values masked and asOf honoured', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'sunset-runtime-')), 'runtime.jsonl');
-    const run = await runApp('fetch', allCalls, { SUNSET_RUNTIME_RECORD: file, SUNSET_AS_OF: '2019-06-01' });
+    const run = await runApp('fetch', allCalls, { ...onLocalServer, SUNSET_RUNTIME_RECORD: file, SUNSET_AS_OF: '2019-06-01' });
     expect(run.stderrLines).toEqual([]);
     const text = readFileSync(file, 'utf8');
     const isoTime = /"time":"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z"/g;
@@ -146,25 +148,62 @@ describe('record mode', () => {
 });
 
 describe('configuration', () => {
+  it('counts only api.adform.com by default: the local server is another host, and even in error mode its requests go out', async () => {
+    const run = await runApp('fetch', allCalls, { SUNSET_RUNTIME_MODE: 'error' });
+    expect(run).toEqual({ code: 0, outcomes: ['retired: sent', 'retired: sent', 'current: sent', 'headers: sent', 'soap: sent'], stderrLines: [] });
+    expect(server.requests).toEqual(everyRequest);
+  });
+
   it.each([
     ['api.example.com', 0],
     ['127.0.0.1', 3],
     ['127.0.0.1:1', 0],
     ['*.example.com, 127.0.0.1:PORT', 3],
+    ['*', 3],
   ])('SUNSET_API_HOSTS=%s: %i lines', async (hosts, lines) => {
     const run = await runApp('fetch', allCalls, { SUNSET_API_HOSTS: hosts.replace('PORT', new URL(server.base).port) });
     expect(run.stderrLines).toHaveLength(lines);
   });
 
-  it('reads asOf and customEntries from SUNSET_CONFIG, executing nothing', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'sunset-runtime-'));
-    const config = path.join(dir, 'sunset.config.json');
+  /** Writes a sunset.config.json in a new folder; returns its path. */
+  const writeConfig = (config: Record<string, unknown>): string => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'sunset-runtime-')), 'sunset.config.json');
+    writeFileSync(file, JSON.stringify(config));
+    return file;
+  };
+
+  it('reads asOf, apiHosts and customEntries from SUNSET_CONFIG, executing nothing', async () => {
     const customEntries = [{ id: 'buyer-campaign-v1', retired: 'GET /v1/buyer/campaigns/{id}', replacements: ['GET /v2/buyer/campaigns/{id}'], gaEnds: '2019-01-01', supportEnds: '2019-05-01' }];
-    writeFileSync(config, JSON.stringify({ asOf: '2019-06-01', failOn: 'retired', customEntries }));
+    const config = writeConfig({ asOf: '2019-06-01', apiHosts: ['127.0.0.1'], failOn: 'retired', customEntries });
     const run = await runApp('fetch', 'current', { SUNSET_CONFIG: config });
     expect(run.stderrLines).toEqual([
       `[sunset] ${appInRepo}:${siteOf(app, 'fetch-retired', 'fetch(').line + 1}:20: GET /v1/buyer/campaigns/{id} is retired (support ended 2019-05-01): replace GET /v1/buyer/campaigns/{id} with GET /v2/buyer/campaigns/{id} (request GET ${server.base}/v1/buyer/campaigns/7)`,
     ]);
+  });
+
+  it('counts every host for "apiHosts": ["*"] in SUNSET_CONFIG, as sunset check does', async () => {
+    const run = await runApp('fetch', allCalls, { SUNSET_CONFIG: writeConfig({ apiHosts: ['*'] }) });
+    expect(run.stderrLines).toEqual([retiredLine(at('fetch-retired', 'fetch(')), headerLine(), soapLine(at('fetch-soap', 'fetch('))]);
+  });
+
+  it("reads apis from SUNSET_CONFIG: an imported API's entries count on its hosts, the built-in ones stay on theirs", async () => {
+    const apis = { local: { name: 'Local API', hosts: ['127.0.0.1'], basePaths: ['/v1'] } };
+    const customEntries = [{ id: 'local-buyer-campaign', api: 'local', retired: 'GET /buyer/campaigns/{id}', replacements: ['GET /buyer/campaign-details/{id}'], gaEnds: '2019-01-01', supportEnds: '2019-05-01' }];
+    const run = await runApp('fetch', 'retired,current', { SUNSET_CONFIG: writeConfig({ asOf: '2019-06-01', apis, customEntries }) });
+    expect(run.stderrLines).toEqual([
+      `[sunset] ${appInRepo}:${siteOf(app, 'fetch-retired', 'fetch(').line + 1}:20: GET /buyer/campaigns/{id} is retired (support ended 2019-05-01): replace GET /buyer/campaigns/{id} with GET /buyer/campaign-details/{id} (request GET ${server.base}/v1/buyer/campaigns/7)`,
+    ]);
+  });
+
+  it('stops before the app runs when a host in SUNSET_CONFIG is wrong, naming the file and the field as @sunset/config does', async () => {
+    const config = writeConfig({ apiHosts: ['https://gateway.example.com'] });
+    const run = await runApp('fetch', 'retired', { SUNSET_CONFIG: config });
+    expect(run).toEqual({
+      code: 2,
+      outcomes: [],
+      stderrLines: [`[sunset] SUNSET_CONFIG (${config}): apiHosts must list hostnames only, like "api.example.com", "localhost:8080" or "*.example.com" (no scheme or path), got "https://gateway.example.com".`],
+    });
+    expect(server.requests).toEqual([]);
   });
 
   it('stops before the app runs when a variable is wrong, naming it', async () => {
@@ -174,7 +213,7 @@ describe('configuration', () => {
   });
 
   it('works from NODE_OPTIONS too', async () => {
-    const run = await runApp('fetch', 'retired', { SUNSET_RUNTIME_MODE: 'error' }, 'NODE_OPTIONS');
+    const run = await runApp('fetch', 'retired', { ...onLocalServer, SUNSET_RUNTIME_MODE: 'error' }, 'NODE_OPTIONS');
     expect(run.outcomes).toEqual(['retired: TypeError caused by RetiredEndpointError']);
     expect(server.requests).toEqual([]);
   });

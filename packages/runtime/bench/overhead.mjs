@@ -17,7 +17,8 @@ import { createObserver, installRuntime } from '../dist/index.js';
 
 const targetMicroseconds = 5;
 const targetPercent = 2;
-const observer = createObserver({ mode: 'warn', asOf: '2026-03-01' }, { warn: () => {} });
+// Every request goes to an API host (api.adform.com, and the local server as a gateway): the path the observer reads.
+const observer = createObserver({ mode: 'warn', asOf: '2026-03-01', apiHosts: ['127.0.0.1'] }, { warn: () => {} });
 
 /** Median of `rounds` timings of `iterations` calls, in µs per call. */
 function timePerCall(run, iterations, rounds = 15) {
@@ -48,7 +49,7 @@ async function offOn(measure, blocks = 7) {
 // --- 1. the observer's own work --------------------------------------------------------------
 const createChannel = diagnosticsChannel.channel('undici:request:create');
 const headersChannel = diagnosticsChannel.channel('undici:request:headers');
-const undiciGet = { method: 'GET', origin: 'https://api.example.com', path: '/v1/buyer/campaigns/7?page=2&access_token=x', headers: ['accept', 'application/json', 'authorization', 'Bearer x', 'user-agent', 'node'], body: null, onError() {} };
+const undiciGet = { method: 'GET', origin: 'https://api.adform.com', path: '/v1/buyer/campaigns/7?page=2&access_token=x', headers: ['accept', 'application/json', 'authorization', 'Bearer x', 'user-agent', 'node'], body: null, onError() {} };
 const undiciPost = { ...undiciGet, method: 'POST', path: '/v1/buyer/stats/data', headers: [...undiciGet.headers, 'content-type', 'application/json'], body: Buffer.from('{"metrics":["clicks"]}') };
 const responseHeaders = ['content-type', 'application/json', 'content-length', '120', 'date', 'Mon, 02 Mar 2026 10:00:00 GMT', 'connection', 'keep-alive', 'x-request-id', 'abc123'].map((text) => Buffer.from(text));
 const undiciRequest = (request) => () => {
@@ -58,7 +59,7 @@ const undiciRequest = (request) => () => {
 };
 const noSocketAgent = new http.Agent();
 noSocketAgent.addRequest = () => {}; // a ClientRequest that never connects: only the call is timed
-const httpRequest = () => http.request('https://api.example.com/v1/buyer/campaigns/7?page=2', { agent: noSocketAgent, protocol: 'http:' });
+const httpRequest = () => http.request('https://api.adform.com/v1/buyer/campaigns/7?page=2', { agent: noSocketAgent, protocol: 'http:' });
 
 const isolated = [];
 for (const [name, run, iterations] of [

@@ -1,7 +1,7 @@
 import { describeEndpoint, phaseOf } from '@sunset/rule-data';
 import { callerFromStack, captureStack, type StackSource } from './caller/call-site.js';
 import { RetiredEndpointError } from './errors.js';
-import { hostOfOrigin, isApiHost } from './match/api-hosts.js';
+import { hostOfOrigin, hostsOfEntry, isApiHost, isHostOfAnyApi } from './match/api-hosts.js';
 import { readServerDeprecation } from './match/deprecation-headers.js';
 import type { HeaderLookup, ObservedRequest } from './match/observed-request.js';
 import { matchRetiredRequest } from './match/retired-request.js';
@@ -84,8 +84,11 @@ export function createObserver(options: RuntimeOptions | RuntimeOptionsInput = {
     options: resolved,
 
     checkRequest(request, stack) {
-      if (!isApiHost(hostOfOrigin(request.origin), apiHosts)) return undefined;
-      const entries = matchRetiredRequest(request, catalog);
+      const matched = matchRetiredRequest(request, catalog);
+      if (matched.length === 0) return undefined;
+      const host = hostOfOrigin(request.origin);
+      // As in the static tools: an entry counts only on its API's hosts (the built-in one's: api.adform.com and apiHosts).
+      const entries = matched.filter((entry) => isApiHost(host, hostsOfEntry(entry, catalog, apiHosts)));
       if (entries.length === 0) return undefined;
       const caller = callerFromStack((stack ?? captureStack())()) ?? null;
       const url = maskUrl(request.origin, request.path);
@@ -99,7 +102,7 @@ export function createObserver(options: RuntimeOptions | RuntimeOptionsInput = {
           retired: entry.retiredKey,
           method: request.method,
           url,
-          host: hostOfOrigin(request.origin),
+          host,
           caller,
           phase,
           replacements: entry.replacements.map(describeEndpoint),
@@ -113,16 +116,17 @@ export function createObserver(options: RuntimeOptions | RuntimeOptionsInput = {
     },
 
     checkResponse(request, header, stack) {
-      if (!isApiHost(hostOfOrigin(request.origin), apiHosts)) return;
       const said = readServerDeprecation(header);
       if (!said) return;
-      const [entry] = matchRetiredRequest(request, catalog);
+      const host = hostOfOrigin(request.origin);
+      if (!isHostOfAnyApi(host, catalog, apiHosts)) return;
+      const entry = matchRetiredRequest(request, catalog).find((matched) => isApiHost(host, hostsOfEntry(matched, catalog, apiHosts)));
       const response: DeprecationHeaderRecord = {
         type: 'deprecation-header',
         entry: entry?.id ?? null,
         method: request.method,
         url: maskUrl(request.origin, request.path),
-        host: hostOfOrigin(request.origin),
+        host,
         caller: (stack && callerFromStack(stack())) ?? null,
         deprecation: said.deprecation ?? null,
         sunset: said.sunset ?? null,

@@ -1,9 +1,11 @@
-import { createCatalog, parseIsoDay, RuleDataError, todayUtc, type Catalog, type IsoDay } from '@sunset/rule-data';
+import { builtinApiHostsOf, ConfigError, resolveOptions, validateOptions, type OptionName, type OptionsLayer } from '@sunset/config';
+import type { Catalog, IsoDay } from '@sunset/rule-data';
 import { RuntimeOptionsError } from './errors.js';
-import { isHostEntry } from './match/api-hosts.js';
 
 // Every option of @sunset/runtime is read and validated here, and nowhere else: from an object
-// (explicit hooks) or from the environment and a sunset.config.json (`--import .../register`).
+// (explicit hooks) or from the environment and a sunset.config.json (`--import .../register`). The
+// options the static tools share (asOf, apiHosts, apis, customEntries) are read by @sunset/config,
+// with its rules and wording, so one sunset.config.json means the same to `sunset check` and here.
 
 /** `warn`: one line per new site; `error`: refuse to send the request; `record`: append JSON lines to a file. */
 export type RuntimeMode = 'warn' | 'error' | 'record';
@@ -17,8 +19,13 @@ export interface RuntimeOptionsInput {
   readonly recordFile?: string;
   /** The day the phases are computed for, `YYYY-MM-DD`; default today (UTC). */
   readonly asOf?: string;
-  /** `host`, `host:port` or `*.domain`; default every host. */
+  /**
+   * Hosts the built-in API is also served from (your proxies and gateways), added to `api.adform.com`:
+   * `host`, `host:port`, `*.domain`, or `"*"` for every host.
+   */
   readonly apiHosts?: readonly string[];
+  /** Other vendors' APIs by id, as `sunset.config.json`'s `apis` (what `sunset import openapi` writes). */
+  readonly apis?: Readonly<Record<string, unknown>>;
   /** Your own retirements, in the format of `sunset.config.json`'s `customEntries`. */
   readonly customEntries?: readonly unknown[];
 }
@@ -28,20 +35,20 @@ export interface RuntimeOptions {
   readonly mode: RuntimeMode;
   readonly recordFile: string | undefined;
   readonly asOf: IsoDay;
+  /** The built-in API's hosts in force: `api.adform.com` and the `apiHosts` given, lower-case; undefined for every host (`"*"`). */
   readonly apiHosts: readonly string[] | undefined;
+  /** The entries in force, and the APIs they belong to with their hosts (`catalog.apis`). */
   readonly catalog: Catalog;
 }
 
-/** How errors name each option: the field for objects, the variable for the environment. */
-interface OptionNames {
-  readonly mode: string;
-  readonly recordFile: string;
-  readonly asOf: string;
-  readonly apiHosts: string;
-  readonly customEntries: string;
-}
+/** The options of `sunset.config.json` the runtime reads; the other fields belong to the CLI and the plugin. */
+const sharedOptionNames = ['asOf', 'apiHosts', 'apis', 'customEntries'] as const satisfies readonly OptionName[];
+type SharedOptionName = (typeof sharedOptionNames)[number];
 
-const fieldNames: OptionNames = { mode: 'mode', recordFile: 'recordFile', asOf: 'asOf', apiHosts: 'apiHosts', customEntries: 'customEntries' };
+/** How errors name each option: the field for objects, the variable (or the config file's field) for the environment. */
+type OptionNames = Readonly<Record<'mode' | 'recordFile' | SharedOptionName, string>>;
+
+const fieldNames: OptionNames = { mode: 'mode', recordFile: 'recordFile', asOf: 'asOf', apiHosts: 'apiHosts', apis: 'apis', customEntries: 'customEntries' };
 
 export const runtimeEnvironmentVariables = {
   mode: 'SUNSET_RUNTIME_MODE',
@@ -55,24 +62,23 @@ function fail(source: string, message: string): never {
   throw new RuntimeOptionsError(`${source} ${message}`, source);
 }
 
-/** Runs a rule-data validation, turning its error into one that names our source. */
-function viaRuleData<T>(source: string, read: () => T): T {
+/**
+ * Validates the shared options with @sunset/config, turning its error into one that names our source:
+ * `SUNSET_API_HOSTS must list hostnames only, …`, `SUNSET_CONFIG (c.json): customEntries[0].gaEnds must …`.
+ */
+function readSharedOptions(input: RuntimeOptionsInput, names: OptionNames): Pick<RuntimeOptions, 'asOf' | 'apiHosts' | 'catalog'> {
+  const shared = Object.fromEntries(sharedOptionNames.map((name) => [name, input[name]]));
+  let layer: OptionsLayer;
   try {
-    return read();
+    layer = validateOptions(shared, 'the runtime options', sharedOptionNames);
   } catch (error) {
-    if (error instanceof RuleDataError) throw new RuntimeOptionsError(error.message, source);
-    throw error;
+    if (!(error instanceof ConfigError)) throw error;
+    const option = sharedOptionNames.find((name) => error.path === name || error.path.startsWith(`${name}.`) || error.path.startsWith(`${name}[`));
+    if (option === undefined) throw error;
+    throw new RuntimeOptionsError(`${names[option]}${error.path.slice(option.length)} ${error.problem}`, names[option]);
   }
-}
-
-function readHosts(value: unknown, source: string): readonly string[] {
-  if (!Array.isArray(value)) fail(source, `must be a list of hosts (for example ["api.example.com", "*.example.net"]), got ${JSON.stringify(value)}.`);
-  return value.map((entry: unknown) => {
-    if (typeof entry !== 'string' || !isHostEntry(entry)) {
-      fail(source, `must hold hosts written \`host\`, \`host:port\` or \`*.domain\` (no scheme or path), got ${JSON.stringify(entry)}.`);
-    }
-    return entry.toLowerCase();
-  });
+  const { asOf, apiHosts, catalog } = resolveOptions([{ ...layer, apiHosts: layer.apiHosts?.map((host) => host.toLowerCase()) }]);
+  return { asOf, apiHosts: builtinApiHostsOf(apiHosts), catalog };
 }
 
 function resolveWith(input: RuntimeOptionsInput, names: OptionNames): RuntimeOptions {
@@ -84,10 +90,7 @@ function resolveWith(input: RuntimeOptionsInput, names: OptionNames): RuntimeOpt
   }
   if (mode === 'record' && recordFile === undefined) fail(names.mode, `is "record" but ${names.recordFile} is not set; name the JSON lines file to append to.`);
   if (mode !== 'record' && recordFile !== undefined) fail(names.recordFile, `is set but ${names.mode} is "${mode}"; set ${names.mode} to "record" (or leave it unset) to record.`);
-  const asOf = input.asOf === undefined ? todayUtc() : viaRuleData(names.asOf, () => parseIsoDay(input.asOf, names.asOf));
-  const apiHosts = input.apiHosts === undefined ? undefined : readHosts(input.apiHosts, names.apiHosts);
-  const catalog = viaRuleData(names.customEntries, () => createCatalog(input.customEntries, names.customEntries));
-  return { mode, recordFile, asOf, apiHosts, catalog };
+  return { mode, recordFile, ...readSharedOptions(input, names) };
 }
 
 /** Validates options given as an object (explicit hooks); errors name the field. */
@@ -96,7 +99,7 @@ export function resolveRuntimeOptions(input: RuntimeOptionsInput = {}): RuntimeO
 }
 
 /** The parts of `sunset.config.json` the runtime uses; the other fields belong to the CLI. */
-function readConfigFile(path: string, readText: (path: string) => string): Pick<RuntimeOptionsInput, 'asOf' | 'apiHosts' | 'customEntries'> {
+function readConfigFile(path: string, readText: (path: string) => string): Pick<RuntimeOptionsInput, SharedOptionName> {
   const source = `${runtimeEnvironmentVariables.config} (${path})`;
   let text: string;
   try {
@@ -112,17 +115,13 @@ function readConfigFile(path: string, readText: (path: string) => string): Pick<
   }
   if (typeof config !== 'object' || config === null || Array.isArray(config)) fail(source, 'must hold a JSON object.');
   // Validated with the other options, by resolveWith: the errors then name `SUNSET_CONFIG (<path>): <field>`.
-  const { asOf, apiHosts, customEntries } = config as Record<string, unknown>;
-  return {
-    ...(asOf === undefined ? {} : { asOf: asOf as string }),
-    ...(apiHosts === undefined ? {} : { apiHosts: apiHosts as readonly string[] }),
-    ...(customEntries === undefined ? {} : { customEntries: customEntries as readonly unknown[] }),
-  };
+  const fields = config as Record<string, unknown>;
+  return Object.fromEntries(sharedOptionNames.filter((name) => fields[name] !== undefined).map((name) => [name, fields[name]]));
 }
 
 /**
  * The options of `--import @sunset/runtime/register`: `SUNSET_CONFIG` (a sunset.config.json whose
- * `asOf`, `apiHosts` and `customEntries` are read; nothing in it is executed), overridden by
+ * `asOf`, `apiHosts`, `apis` and `customEntries` are read; nothing in it is executed), overridden by
  * `SUNSET_AS_OF`, `SUNSET_API_HOSTS` (comma-separated), `SUNSET_RUNTIME_MODE` and `SUNSET_RUNTIME_RECORD`.
  * Errors name the variable.
  */
@@ -149,6 +148,7 @@ export function runtimeOptionsFromEnvironment(
     recordFile: variables.recordFile,
     asOf: set(variables.asOf) === undefined ? `${variables.config} (${configPath}): asOf` : variables.asOf,
     apiHosts: hostList === undefined ? `${variables.config} (${configPath}): apiHosts` : variables.apiHosts,
+    apis: `${variables.config} (${configPath}): apis`,
     customEntries: `${variables.config} (${configPath}): customEntries`,
   };
   return resolveWith(input, names);

@@ -8,9 +8,10 @@ import { installRuntime } from '../src/node/install.js';
 import { createObserver } from '../src/observer.js';
 
 const srcDir = fileURLToPath(new URL('../src/', import.meta.url));
+const configSrcDir = fileURLToPath(new URL('../../config/src/', import.meta.url));
 
 /** Every module `entry` loads, following relative imports, with the non-relative specifiers each imports. */
-function moduleGraph(entry: string): Map<string, string[]> {
+function moduleGraph(entry: string, dir = srcDir): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   const visit = (file: string): void => {
     if (graph.has(file)) return;
@@ -18,14 +19,20 @@ function moduleGraph(entry: string): Map<string, string[]> {
     graph.set(file, specifiers.filter((specifier) => !specifier.startsWith('.')));
     for (const specifier of specifiers.filter((specifier) => specifier.startsWith('.'))) visit(path.resolve(path.dirname(file), specifier.replace(/\.js$/, '.ts')));
   };
-  visit(path.join(srcDir, entry));
+  visit(path.join(dir, entry));
   return graph;
 }
 
 describe('the browser entry (package.json "browser" condition)', () => {
-  it('loads no node: module, only rule-data', () => {
+  it('loads no node: module, only rule-data and config (which reads the options as the static tools do)', () => {
     const graph = moduleGraph('browser.ts');
     expect(graph.has(path.join(srcDir, 'hooks/fetch.ts'))).toBe(true);
+    expect(new Set([...graph.values()].flat())).toEqual(new Set(['@sunset/rule-data', '@sunset/config']));
+  });
+
+  it('loads a config that loads no node: module either, only rule-data', () => {
+    const graph = moduleGraph('index.ts', configSrcDir);
+    expect(graph.has(path.join(configSrcDir, 'hosts.ts'))).toBe(true);
     expect(new Set([...graph.values()].flat())).toEqual(new Set(['@sunset/rule-data']));
   });
 

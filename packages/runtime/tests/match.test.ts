@@ -41,6 +41,19 @@ describe('matchRetiredRequest', () => {
     expect(idsOf(request(method, url))).toEqual([]);
   });
 
+  it("reads the path from the root on the built-in API's own host, after a gateway's base path elsewhere, as the static tools do", () => {
+    expect(idsOf(request('GET', 'https://api.adform.com/v1/campaigns'))).toEqual(['campaigns-legacy-list']);
+    expect(idsOf(request('GET', 'https://api.adform.com/v2/v1/campaigns'))).toEqual([]);
+    expect(idsOf(request('GET', 'https://gateway.example.com/adform/v1/campaigns'))).toEqual(['campaigns-legacy-list']);
+  });
+
+  it("reads an imported API's paths after its server paths", () => {
+    const apis = [{ id: 'music', name: 'Music API', hosts: ['api.music.example'], basePaths: ['/v1'] }];
+    const music = createCatalog([{ id: 'save-tracks', api: 'music', retired: 'PUT /me/tracks', gaEnds: '2019-01-01', supportEnds: '2019-06-01' }], 'customEntries', apis);
+    const idsIn = (url: string): string[] => matchRetiredRequest(request('PUT', url), music).map((entry) => entry.id);
+    expect([idsIn('https://api.music.example/v1/me/tracks'), idsIn('https://api.music.example/v2/me/tracks')]).toEqual([['save-tracks'], []]);
+  });
+
   it('matches a SOAP request by its SOAPAction header, its envelope, or a SOAP 1.2 action', () => {
     const url = 'https://api.example.com/CampaignService.asmx';
     expect(idsOf(request('POST', url, { SOAPAction: '"http://www.example.com/api/2010/06/ICampaignService/GetCampaigns"' }))).toEqual(['campaigns-service-get-campaigns']);
@@ -113,6 +126,9 @@ describe('isApiHost', () => {
     ['badexample.com', ['*.example.com'], false],
     ['[::1]:3000', ['[::1]'], true],
     ['other.example.org', ['api.example.com'], false],
+    ['api.example.com', ['API.Example.com'], true],
+    ['anything:8080', ['*'], true],
+    ['anything', ['api.example.com', '*'], true],
     ['anything', undefined, true],
   ])('%s on %j: %s', (host, apiHosts, expected) => {
     expect(isApiHost(host, apiHosts)).toBe(expected);

@@ -20,9 +20,9 @@ function errorOf(read: () => unknown): RuntimeOptionsError {
 }
 
 describe('runtimeOptionsFromEnvironment', () => {
-  it('defaults to warn mode, every host, the built-in catalog and today', () => {
+  it("defaults to warn mode, the built-in API's own host, the built-in catalog and today", () => {
     const options = runtimeOptionsFromEnvironment({}, noFiles);
-    expect(options).toEqual({ mode: 'warn', recordFile: undefined, asOf: new Date().toISOString().slice(0, 10), apiHosts: undefined, catalog: builtinCatalog });
+    expect(options).toEqual({ mode: 'warn', recordFile: undefined, asOf: new Date().toISOString().slice(0, 10), apiHosts: ['api.adform.com'], catalog: builtinCatalog });
   });
 
   it('reads every variable', () => {
@@ -30,7 +30,7 @@ describe('runtimeOptionsFromEnvironment', () => {
       { SUNSET_RUNTIME_MODE: 'record', SUNSET_RUNTIME_RECORD: 'out/runtime.jsonl', SUNSET_AS_OF: '2019-12-01', SUNSET_API_HOSTS: ' api.example.com, *.example.net ,localhost:8080' },
       noFiles,
     );
-    expect(options).toMatchObject({ mode: 'record', recordFile: 'out/runtime.jsonl', asOf: '2019-12-01', apiHosts: ['api.example.com', '*.example.net', 'localhost:8080'] });
+    expect(options).toMatchObject({ mode: 'record', recordFile: 'out/runtime.jsonl', asOf: '2019-12-01', apiHosts: ['api.adform.com', 'api.example.com', '*.example.net', 'localhost:8080'] });
   });
 
   it('takes record mode from SUNSET_RUNTIME_RECORD alone', () => {
@@ -41,10 +41,25 @@ describe('runtimeOptionsFromEnvironment', () => {
     const config = JSON.stringify({ asOf: '2020-02-01', apiHosts: ['api.example.com'], customEntries: [customEntry], failOn: 'retired', ignores: ['dist/**'] });
     const read = (file: string): string => (file === 'sunset.config.json' ? config : noFiles(file));
     const fromFile = runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'sunset.config.json' }, read);
-    expect(fromFile).toMatchObject({ asOf: '2020-02-01', apiHosts: ['api.example.com'] });
+    expect(fromFile).toMatchObject({ asOf: '2020-02-01', apiHosts: ['api.adform.com', 'api.example.com'] });
     expect(fromFile.catalog.byId('proxy-campaigns')?.retiredKey).toBe('GET /proxy/v1/campaigns');
     const overridden = runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'sunset.config.json', SUNSET_AS_OF: '2021-01-01', SUNSET_API_HOSTS: 'other.example.com' }, read);
-    expect(overridden).toMatchObject({ asOf: '2021-01-01', apiHosts: ['other.example.com'] });
+    expect(overridden).toMatchObject({ asOf: '2021-01-01', apiHosts: ['api.adform.com', 'other.example.com'] });
+  });
+
+  it('reads apis from SUNSET_CONFIG, so the entries an import wrote belong to their API', () => {
+    const apis = { music: { name: 'Music API', hosts: ['api.music.example'], basePaths: ['/v1'] } };
+    const config = JSON.stringify({ apis, customEntries: [{ id: 'save-tracks', api: 'music', retired: 'PUT /me/tracks', gaEnds: '2026-05-31', supportEnds: '9999-12-31' }] });
+    const { catalog } = runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'sunset.config.json' }, () => config);
+    expect(catalog.apiOf(catalog.byId('save-tracks')!)).toEqual({ id: 'music', name: 'Music API', hosts: ['api.music.example'], basePaths: ['/v1'] });
+  });
+
+  it.each([
+    [{ SUNSET_API_HOSTS: '*' }, '{}'],
+    [{ SUNSET_API_HOSTS: 'gateway.example.com, *' }, '{}'],
+    [{ SUNSET_CONFIG: 'sunset.config.json' }, '{"apiHosts": ["*"]}'],
+  ])('counts every host for %j with the config %s', (env, config) => {
+    expect(runtimeOptionsFromEnvironment(env, () => config).apiHosts).toBeUndefined();
   });
 
   it.each([
@@ -60,9 +75,13 @@ describe('runtimeOptionsFromEnvironment', () => {
     [
       { SUNSET_API_HOSTS: 'https://api.example.com' },
       'SUNSET_API_HOSTS',
-      'SUNSET_API_HOSTS must hold hosts written `host`, `host:port` or `*.domain` (no scheme or path), got "https://api.example.com".',
+      'SUNSET_API_HOSTS must list hostnames only, like "api.example.com", "localhost:8080" or "*.example.com" (no scheme or path), got "https://api.example.com".',
     ],
-    [{ SUNSET_API_HOSTS: 'a.example.com,,b.example.com' }, 'SUNSET_API_HOSTS', 'SUNSET_API_HOSTS must hold hosts written `host`, `host:port` or `*.domain` (no scheme or path), got "".'],
+    [
+      { SUNSET_API_HOSTS: 'a.example.com,,b.example.com' },
+      'SUNSET_API_HOSTS',
+      'SUNSET_API_HOSTS must list hostnames only, like "api.example.com", "localhost:8080" or "*.example.com" (no scheme or path), got "".',
+    ],
     [
       { SUNSET_CONFIG: 'missing.json' },
       'SUNSET_CONFIG (missing.json)',
@@ -80,7 +99,18 @@ describe('runtimeOptionsFromEnvironment', () => {
       'SUNSET_CONFIG (c.json): asOf must be a day written YYYY-MM-DD (for example 2026-11-21), got 20200101.',
     );
     expect(errorOf(() => runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'c.json' }, read('{"apiHosts": "api.example.com"}'))).message).toBe(
-      'SUNSET_CONFIG (c.json): apiHosts must be a list of hosts (for example ["api.example.com", "*.example.net"]), got "api.example.com".',
+      'SUNSET_CONFIG (c.json): apiHosts must be an array of hostnames such as ["api.example.com"], got "api.example.com".',
+    );
+    expect(errorOf(() => runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'c.json' }, read('{"apiHosts": ["api.example.com/v1"]}'))).message).toBe(
+      'SUNSET_CONFIG (c.json): apiHosts must list hostnames only, like "api.example.com", "localhost:8080" or "*.example.com" (no scheme or path), got "api.example.com/v1".',
+    );
+    const badApi = errorOf(() => runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'c.json' }, read('{"apis": {"music": {"hosts": ["https://api.music.example"]}}}')));
+    expect([badApi.source, badApi.message]).toEqual([
+      'SUNSET_CONFIG (c.json): apis',
+      'SUNSET_CONFIG (c.json): apis.music.hosts must list hostnames only, like "api.example.com", "localhost:8080" or "*.example.com" (no scheme or path), got "https://api.music.example".',
+    ]);
+    expect(errorOf(() => runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'c.json' }, read(JSON.stringify({ customEntries: [{ ...customEntry, api: 'music' }] })))).message).toBe(
+      'SUNSET_CONFIG (c.json): customEntries[0].api names no API: "music" is not under apis; define it there with its hosts, or leave api out for the built-in API.',
     );
     expect(errorOf(() => runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'c.json' }, read(JSON.stringify({ customEntries: [{ ...customEntry, gaEnds: 'soon' }] })))).message).toBe(
       'SUNSET_CONFIG (c.json): customEntries[0].gaEnds must be a day written YYYY-MM-DD (for example 2026-11-21), got "soon".',
@@ -94,10 +124,19 @@ describe('resolveRuntimeOptions', () => {
   it('names the field of an options object', () => {
     expect(errorOf(() => resolveRuntimeOptions({ asOf: '2020-02-30' })).message).toBe('asOf "2020-02-30" is not a day on the calendar.');
     expect(errorOf(() => resolveRuntimeOptions({ mode: 'record' })).message).toBe('mode is "record" but recordFile is not set; name the JSON lines file to append to.');
-    expect(errorOf(() => resolveRuntimeOptions({ apiHosts: ['api.example.com/v1'] })).source).toBe('apiHosts');
+    const badHost = errorOf(() => resolveRuntimeOptions({ apiHosts: ['api.example.com/v1'] }));
+    expect([badHost.source, badHost.message]).toEqual([
+      'apiHosts',
+      'apiHosts must list hostnames only, like "api.example.com", "localhost:8080" or "*.example.com" (no scheme or path), got "api.example.com/v1".',
+    ]);
+    expect(errorOf(() => resolveRuntimeOptions({ apis: { Music: { hosts: ['api.music.example'] } } })).message).toBe(
+      'apis.Music is not an API id: use lower-case letters, digits and dashes (for example "other-vendor").',
+    );
   });
 
-  it('lower-cases the API hosts', () => {
-    expect(resolveRuntimeOptions({ apiHosts: ['API.Example.com'] }).apiHosts).toEqual(['api.example.com']);
+  it('adds the API hosts to api.adform.com, lower-cased, and takes "*" for every host', () => {
+    expect(resolveRuntimeOptions({ apiHosts: ['API.Example.com', 'api.adform.com'] }).apiHosts).toEqual(['api.adform.com', 'api.example.com']);
+    expect(resolveRuntimeOptions({ apiHosts: [] }).apiHosts).toEqual(['api.adform.com']);
+    expect(resolveRuntimeOptions({ apiHosts: ['*'] }).apiHosts).toBeUndefined();
   });
 });

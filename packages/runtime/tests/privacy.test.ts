@@ -23,7 +23,7 @@ describe('what the observer writes', () => {
     const secrets = ['s3cr3t-token', 'Bearer abc.def', 'client-secret-value', 'session=42', 'CONFIDENTIAL-BODY'];
     const request = observedRequestOf(
       'POST',
-      'https://api.example.com/v1/reportingstats/agency/reportdata?access_token=s3cr3t-token',
+      'https://api.adform.com/v1/reportingstats/agency/reportdata?access_token=s3cr3t-token',
       headerLookupOf({ Authorization: 'Bearer abc.def', Cookie: 'session=42', 'X-Client-Secret': 'client-secret-value' }),
       '{"CONFIDENTIAL-BODY": true}',
     )!;
@@ -32,8 +32,8 @@ describe('what the observer writes', () => {
     expect(lines).toHaveLength(2);
     for (const secret of secrets) expect(lines.join('\n')).not.toContain(secret);
     expect(lines.map((line) => (JSON.parse(line) as { url: string }).url)).toEqual([
-      'https://api.example.com/v1/reportingstats/agency/reportdata?access_token=…',
-      'https://api.example.com/v1/reportingstats/agency/reportdata?access_token=…',
+      'https://api.adform.com/v1/reportingstats/agency/reportdata?access_token=…',
+      'https://api.adform.com/v1/reportingstats/agency/reportdata?access_token=…',
     ]);
   });
 });

@@ -15,7 +15,7 @@ const here = import.meta.url;
 
 function recordRun(): { file: string; text: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'sunset-record-'));
-  const options = resolveRuntimeOptions({ mode: 'record', recordFile: 'runtime.jsonl', asOf: '2026-03-01' });
+  const options = resolveRuntimeOptions({ mode: 'record', recordFile: 'runtime.jsonl', asOf: '2026-03-01', apiHosts: ['127.0.0.1'] });
   const times = ['2026-03-01T10:00:00.000Z', '2026-03-01T10:00:01.000Z', '2026-03-01T10:00:02.000Z'];
   const observer = createObserver(options, { ...nodeObserverOutput(options, dir), now: () => new Date(times.shift() ?? '2026-03-01T10:59:59.000Z') });
   const listCall = observedRequestOf('GET', 'http://127.0.0.1:4000/v1/campaigns?access_token=abc&page=2', headerLookupOf({}))!;

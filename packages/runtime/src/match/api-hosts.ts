@@ -1,21 +1,31 @@
-const label = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
-const hostEntryPattern = new RegExp(`^(?:\\*\\.${label}(?:\\.${label})*|(?:${label}(?:\\.${label})*|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?)$`);
-
-/** True for `api.example.com`, `localhost:8080`, `[::1]:8443` and `*.example.com`: no scheme, path or query. */
-export function isHostEntry(entry: string): boolean {
-  return hostEntryPattern.test(entry);
-}
+import { builtinApiId, type Catalog, type RetirementEntry } from '@sunset/rule-data';
 
 /**
  * Whether `host` (lower-case hostname, `:port` only when not the scheme's default) is one of the API
- * hosts: an entry `host` matches on any port, `host:port` on that port only, `*.domain` every subdomain.
- * No list means every host.
+ * hosts: an entry `host` matches on any port, `host:port` on that port only, `*.domain` every
+ * subdomain, `*` every host. No list means every host.
  */
 export function isApiHost(host: string, apiHosts: readonly string[] | undefined): boolean {
   if (apiHosts === undefined) return true;
   const portStart = host.lastIndexOf(':');
   const hostname = portStart > host.lastIndexOf(']') ? host.slice(0, portStart) : host;
-  return apiHosts.some((entry) => (entry.startsWith('*.') ? hostname.endsWith(entry.slice(1)) : entry === host || entry === hostname));
+  return apiHosts.some((written) => {
+    const entry = written.toLowerCase();
+    return entry === '*' || (entry.startsWith('*.') ? hostname.endsWith(entry.slice(1)) : entry === host || entry === hostname);
+  });
+}
+
+/** The hosts a request must be on to call `entry`: the built-in API's in force (`builtinHosts`), another API's own. */
+export function hostsOfEntry(entry: RetirementEntry, catalog: Catalog, builtinHosts: readonly string[] | undefined): readonly string[] | undefined {
+  const api = catalog.apiOf(entry);
+  return api.id === builtinApiId ? builtinHosts : api.hosts;
+}
+
+/** Whether `host` is a host of any API in force: the built-in one's (`builtinHosts`) or one under `apis`. */
+export function isHostOfAnyApi(host: string, catalog: Catalog, builtinHosts: readonly string[] | undefined): boolean {
+  if (isApiHost(host, builtinHosts)) return true;
+  for (const api of catalog.apis.values()) if (api.id !== builtinApiId && isApiHost(host, api.hosts)) return true;
+  return false;
 }
 
 /** The host of an origin such as `https://api.example.com:8443`, lower-case. */

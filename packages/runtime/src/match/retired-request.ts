@@ -31,14 +31,18 @@ export function mightBeRetired(method: string, text: string, header: HeaderLooku
 }
 
 /**
- * The retired entries a live request calls: its method and path against the retired paths, else the
+ * The retired entries a live request calls: its method and URL against the retired paths, else the
  * SOAP/WCF operation it names. One request is one call: the first operation name that is an entry wins.
+ * The URL is read with its origin, as the static tools read a URL that names its host: on the built-in
+ * API's own host its paths begin at the root (`https://api.adform.com/v2/v1/campaigns` is no retired path).
  */
 export function matchRetiredRequest(request: ObservedRequest, catalog: Catalog): RetirementEntry[] {
   if (!mightBeRetired(request.method, request.path, request.header, catalog, request.body)) return [];
   const pathname = pathnameOf(request.path);
   if (httpMethods.has(request.method) && catalog.needlePattern.test(pathname)) {
-    const matches = matchUrlShape([{ kind: 'text', value: pathname }], request.method as HttpMethod, catalog);
+    // An origin without a host (`null`, of a URL whose scheme has none) adds nothing to the path.
+    const url = request.origin.includes('//') ? `${request.origin}${pathname}` : pathname;
+    const matches = matchUrlShape([{ kind: 'text', value: url }], request.method as HttpMethod, catalog);
     if (matches.length > 0) return matches.map((match) => match.entry);
   }
   for (const name of operationNames(request, pathname)) {
