@@ -142,7 +142,7 @@ describe('invalid settings', () => {
       },
     ];
     expect(() => new Linter().verify("fetch('/v1/campaigns');", config, 'client.js')).toThrow(
-      'Key "rules": Key "sunset/no-legacy-rest-path":\n\tValue "yesterday" should match pattern "^\\d{4}-\\d{2}-\\d{2}$".',
+      'Key "rules": Key "sunset/no-legacy-rest-path":\n\tValue "yesterday" should match pattern "^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$".',
     );
   });
 });
