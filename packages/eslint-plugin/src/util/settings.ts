@@ -1,13 +1,30 @@
-import { ConfigError, optionNamesIn, resolveOptions, validateOptions, type SunsetOptions } from '@sunset/config';
+import { ConfigError, joinPath, optionNamesIn, resolveOptions, validateOptions, validateRuleOptions, type SunsetOptions } from '@sunset/config';
+import type { RuleName } from '@sunset/rule-data';
 
-/** Thrown for an invalid `settings.sunset` value or rule option; `setting` names it, e.g. `settings.sunset.asOf`. */
+/**
+ * Thrown for an invalid `settings.sunset` value or rule option; `setting` names it, e.g. `settings.sunset.asOf`
+ * or `rules.sunset/no-legacy-rest-path[1].asOf`.
+ */
 export class SunsetSettingsError extends Error {
   readonly setting: string;
 
   constructor(error: ConfigError) {
     super(error.message);
     this.name = 'SunsetSettingsError';
-    this.setting = `${error.origin}.${error.path}`;
+    this.setting = joinPath(error.origin, error.path);
+  }
+}
+
+/**
+ * Validates a rule's options as ESLint gives them (`context.options`), by the schema `settings.sunset` and
+ * `sunset.config.json` share; `ruleId` is the rule as configured (`sunset/no-legacy-rest-path`). Throws
+ * SunsetSettingsError naming the option, e.g. `rules.sunset/no-legacy-rest-path[1].asOf`.
+ */
+export function validateSunsetRuleOptions(rule: RuleName, ruleId: string, options: readonly unknown[]): void {
+  try {
+    validateRuleOptions(rule, options, `rules.${ruleId}`);
+  } catch (error) {
+    throw error instanceof ConfigError ? new SunsetSettingsError(error) : error;
   }
 }
 
