@@ -145,6 +145,16 @@ describe('invalid settings', () => {
     // Every rule validates the shared settings; ESLint names the first one it loads (alphabetically).
     expect(() => lint(settings)).toThrow(`Error while loading rule 'sunset/no-client-secret-in-source': ${message}`);
   });
+
+  it('says once, after the problem, that the rule ESLint names is only the first to read the settings', () => {
+    const error = thrownBy(() => lint({ asOf: '2024-02-30' }));
+    expect([error.name, error.setting, error.message]).toEqual([
+      'SunsetSettingsError',
+      'settings.sunset.asOf',
+      "Error while loading rule 'sunset/no-client-secret-in-source': Invalid Sunset option `settings.sunset.asOf`: \"2024-02-30\" is not a day on the calendar. " +
+        'Fix it in your ESLint config. Every Sunset rule reads settings.sunset, so a rule named with this error is only the first one that read it.\nOccurred while linting client.ts',
+    ]);
+  });
 });
 
 describe('invalid rule options', () => {
