@@ -180,6 +180,32 @@ describe.concurrent('a bad config stops both commands with exit 2, naming the fi
     }
   });
 
+  it.each([
+    [
+      'a rule option that is not a day',
+      ['error', { asOf: '2026-13-01' }],
+      'sunset: Invalid config in sunset.config.json: "rules.sunset/no-legacy-rest-path[1].asOf": "2026-13-01" is not a day on the calendar. Fix it and run again.\n',
+    ],
+    [
+      'a rule option naming a host with a scheme and a path',
+      ['error', { apiHosts: ['https://gw.example.com/adform'] }],
+      'sunset: Invalid config in sunset.config.json: "rules.sunset/no-legacy-rest-path[1].apiHosts" must list hostnames only, like "api.example.com", "localhost:8080" or "*.example.com" (no scheme or path), got "https://gw.example.com/adform". Fix it and run again.\n',
+    ],
+  ])('%s stops check and fix before any file is read, with or without a retired call in it', async (_name, setting, message) => {
+    const { dir, cleanup } = await makeTempDir('bad-rule-option');
+    try {
+      await writeFile(path.join(dir, 'sunset.config.json'), JSON.stringify({ rules: { 'sunset/no-legacy-rest-path': setting } }));
+      await writeFile(path.join(dir, 'calls.js'), "export const list = fetch('https://api.adform.com/v1/campaigns');\n");
+      await writeFile(path.join(dir, 'clean.js'), 'export const y = 1;\n');
+      for (const args of [['check', 'calls.js'], ['check', 'clean.js'], ['fix', '--dry', 'calls.js']]) {
+        const result = await runSunset(args, { cwd: dir });
+        expect([result.code, result.stdout, result.stderr]).toEqual([2, '', message]);
+      }
+    } finally {
+      await cleanup();
+    }
+  });
+
   it('--config naming a missing file', async () => {
     const result = await runSunset(['check', '--config', 'no/such/sunset.config.json', 'fixtures/cli/clean']);
     expect(result.code).toBe(2);

@@ -146,6 +146,16 @@ describe('sunset.configsFor: the editor reads sunset.config.json as sunset check
     [{ rules: { 'sunset/no-such-rule': 'off' } }, undefined, 'Invalid config in sunset.config.json: "rules.sunset/no-such-rule" is not a Sunset rule'],
     [{ rules: { 'no-sync-reporting': 'on' } }, path.join(fixture, 'package.json'), 'Invalid config in fixtures/shared-config/package.json ("sunset" key): "rules.no-sync-reporting" must be "off", "warn" or "error"'],
     [{ asOf: '2026-11-21', typo: true }, undefined, 'Invalid config in sunset.config.json: "typo" is not a known option'],
+    [
+      { rules: { 'sunset/no-legacy-rest-path': ['error', { asOf: '2026-13-01' }] } },
+      undefined,
+      'Invalid config in sunset.config.json: "rules.sunset/no-legacy-rest-path[1].asOf": "2026-13-01" is not a day on the calendar. Fix it and run again.',
+    ],
+    [
+      { rules: { 'no-legacy-rest-path': ['error', { apiHosts: ['https://gw.example.com/adform'] }] } },
+      configFile,
+      'Invalid config in fixtures/shared-config/sunset.config.json: "rules.no-legacy-rest-path[1].apiHosts" must list hostnames only, like "api.example.com", "localhost:8080" or "*.example.com" (no scheme or path), got "https://gw.example.com/adform". Fix it and run again.',
+    ],
   ])('rejects %j with a ConfigError naming the file and the option', (config, file, message) => {
     const call = (): unknown => sunset.configsFor(config, file === undefined ? {} : { configFile: file });
     expect(call).toThrow(ConfigError);

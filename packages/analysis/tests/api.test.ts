@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { analyzeFile, checks, indexFile, mightNeedAnalysis, planFix } from '@sunset/analysis';
-import { builtinEntries, createCatalog, RuleDataError, ruleNames } from '@sunset/rule-data';
+import { ConfigError } from '@sunset/config';
+import { builtinEntries, createCatalog, ruleNames } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
 import { describe, expect, it } from 'vitest';
 import { httpCallFormCases } from './cases/http-call-forms.js';
@@ -108,7 +109,14 @@ describe('finding fields', () => {
     const file = parseWith('oxc', source, 'a.js');
     expect(analyzeFile(file, options, { 'no-legacy-rest-path': [{ apiHosts: ['api.example.com'] }] })).toEqual([]);
     expect(analyzeFile(file, options, { 'no-legacy-rest-path': [{ asOf: '2019-01-01' }] })[0]?.data.phase).toBe('deprecated');
-    expect(() => analyzeFile(file, options, { 'no-legacy-rest-path': [{ asOf: '2026-13-01' }] })).toThrow(RuleDataError);
+  });
+
+  it('validates the rule options before it reads the file, with the message of every other place', () => {
+    const file = parseWith('oxc', 'const nothingRetiredHere = 1;', 'a.js');
+    expect(() => analyzeFile(file, options, { 'no-legacy-rest-path': [{ asOf: '2026-13-01' }] })).toThrow(ConfigError);
+    expect(() => analyzeFile(file, options, { 'no-legacy-rest-path': [{ asOf: '2026-13-01' }] })).toThrow(
+      'Invalid Sunset option `rules.sunset/no-legacy-rest-path[1].asOf`: "2026-13-01" is not a day on the calendar. Fix it in your ESLint config.',
+    );
   });
 
   it('takes a statement start of a class member for a finding in a field initializer', () => {

@@ -43,6 +43,20 @@ describe('config lookup per scanned path', () => {
     expect(await phases(path.join(root, 'packages/a'), ['.', '../c'])).toStrictEqual(['src/x.ts deprecated', '../c/src/x.ts retired']);
   });
 
+  it('stops with exit 2 at a bad rule option in the config it finds, before any finding', async () => {
+    const root = makeTree({
+      'package.json': JSON.stringify({ name: 'a', sunset: { rules: { 'reporting-request-limits': ['error', { datePeriodFilterPattern: 'date|(period' }] } } }),
+      'src/x.ts': call,
+    });
+    const io = captureIo(root);
+    expect(await main(['check', '.'], io)).toBe(2);
+    expect(io.out()).toBe('');
+    expect(io.err()).toBe(
+      'sunset: Invalid config in package.json ("sunset" key): "rules.reporting-request-limits[1].datePeriodFilterPattern" is not a valid regular expression ' +
+        '(Invalid regular expression: /date|(period/i: Unterminated group); give one such as "date|period". Fix it and run again.\n',
+    );
+  });
+
   it('lets --config govern everything, and flags override every config', async () => {
     const root = monorepo();
     expect(await phases(root, ['.', '--config', 'sunset.config.json'])).toStrictEqual([

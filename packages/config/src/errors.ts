@@ -1,12 +1,12 @@
 /**
  * An invalid option. `origin` says where it was written, `path` which value inside it is wrong
- * (`asOf`, `customEntries[0].gaEnds`, `rules.sunset/no-sync-reporting`; empty for the whole
+ * (`asOf`, `customEntries[0].gaEnds`, `rules.sunset/no-sync-reporting[1].asOf`; empty for the whole
  * object), and `problem` what is allowed, as a phrase that follows the path ("must be true or
  * false, got "yes".").
  *
  * The message frames the problem for the place the user fixes it; the kind of origin decides:
  * - a command-line flag (`--as-of`): `Invalid value for --as-of: must be … Fix it and run again.`
- * - ESLint config (`settings.sunset`, or `rules.sunset/<rule>` for a rule's options):
+ * - ESLint config (`settings.sunset`, or `rules.sunset/<rule>` for a rule's options, at `[1].asOf`):
  *   ``Invalid Sunset option `settings.sunset.asOf`: must be … Fix it in your ESLint config.``
  * - anything else is a file (`sunset.config.json`, `package.json ("sunset" key)`):
  *   `Invalid config in sunset.config.json: "asOf" must be … Fix it and run again.`
@@ -25,10 +25,16 @@ export class ConfigError extends Error {
   }
 }
 
+/** `settings.sunset` + `asOf`, `rules.sunset/no-sync-reporting` + `[1].asOf`: the whole path of a value. */
+export function joinPath(origin: string, path: string): string {
+  if (path === '') return origin;
+  return path.startsWith('[') ? `${origin}${path}` : `${origin}.${path}`;
+}
+
 function frameProblem(origin: string, path: string, problem: string): string {
   if (origin.startsWith('--')) return `Invalid value for ${origin}: ${problem} Fix it and run again.`;
   if (origin.startsWith('settings.') || origin.startsWith('rules.')) {
-    return `Invalid Sunset option \`${path === '' ? origin : `${origin}.${path}`}\`: ${problem} Fix it in your ESLint config.`;
+    return `Invalid Sunset option \`${joinPath(origin, path)}\`: ${problem} Fix it in your ESLint config.`;
   }
   // A problem that starts with the value ("2019-13-01" is not a day…) reads better after a colon.
   const subject = path === '' ? 'the config' : /^[a-z]/.test(problem) ? `"${path}"` : `"${path}":`;

@@ -12,6 +12,11 @@ export class Field {
     return new Field(this.origin, this.path === '' ? name : `${this.path}.${name}`);
   }
 
+  /** The item at `index` of an array: `rules.sunset/no-sync-reporting[1]`. */
+  item(index: number): Field {
+    return new Field(this.origin, `${this.path}[${index}]`);
+  }
+
   fail(problem: string): never {
     throw new ConfigError(this.origin, this.path, problem);
   }

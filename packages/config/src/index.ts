@@ -1,4 +1,4 @@
-export { ConfigError } from './errors.js';
+export { ConfigError, joinPath } from './errors.js';
 export { hostEntryPattern, isHostEntry } from './hosts.js';
 export {
   defaultBaselineFile,
@@ -9,6 +9,13 @@ export {
   type JsonSchema,
   type OptionPlace,
 } from './options.js';
+export {
+  ruleOptionsMeta,
+  validateRuleOptions,
+  type ReportingRequestLimitsOptions,
+  type RetirementRuleOptions,
+  type RuleOptionsMeta,
+} from './rule-options.js';
 export { configJsonSchema, optionDocs, optionJsonSchemas, optionsMarkdownTable, type OptionDoc } from './docs.js';
 export { analysisOptionsOf, builtinApiHostsOf, resolveOptions, withSpecHosts } from './resolve.js';
 export {

@@ -1,12 +1,14 @@
-import { builtinApiId, parseIsoDay, ruleNames, type Api, type RuleName } from '@sunset/rule-data';
+import { builtinApiId, type Api } from '@sunset/rule-data';
 import { isPlainObject, type Field } from './field.js';
-import { hostEntryPattern, isHostEntry } from './hosts.js';
-import { failOnValues, ruleLevels, type FailOn, type OptionName, type OptionsLayer, type RuleLevel, type RuleSetting } from './types.js';
+import { hostEntryPattern } from './hosts.js';
+import { readRules, rulesJsonSchema } from './rule-options.js';
+import { failOnValues, type FailOn, type OptionName, type OptionsLayer } from './types.js';
+import { booleanValue, dayValue, daysValue, hostsValue, type JsonSchema } from './values.js';
 
 /** Where a user writes options: `sunset.config.json` (or package.json's `sunset` key), or ESLint's `settings.sunset`. */
 export type OptionPlace = 'config-file' | 'eslint-settings';
 
-export type JsonSchema = Readonly<Record<string, unknown>>;
+export type { JsonSchema } from './values.js';
 
 /** One option: how it is documented, its JSON Schema, and how a written value is validated. */
 interface OptionSpec {
@@ -27,58 +29,11 @@ export const defaultBaselineFile = '.sunset-baseline.json';
 /** 1 MiB, as Biome's `files.maxSize`: larger source files are nearly always generated or bundled. */
 export const defaultMaxFileSize = 1024 * 1024;
 
-const hostsExample = '"api.example.com", "localhost:8080" or "*.example.com"';
-const dayJsonSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
-const hostsJsonSchema = { type: 'array', items: { type: 'string', pattern: hostEntryPattern } } as const;
-
-function readBoolean(value: unknown, field: Field): boolean {
-  return typeof value === 'boolean' ? value : field.expected('be true or false', value);
-}
-
-function readHosts(value: unknown, field: Field): readonly string[] {
-  if (!Array.isArray(value) || !value.every((host): host is string => typeof host === 'string')) {
-    return field.expected('be an array of hostnames such as ["api.example.com"]', value);
-  }
-  const bad = value.find((host) => !isHostEntry(host));
-  if (bad !== undefined) field.expected(`list hostnames only, like ${hostsExample} (no scheme or path)`, bad);
-  return value;
-}
-
 function readStrings(value: unknown, field: Field): readonly string[] {
   if (!Array.isArray(value) || !value.every((item): item is string => typeof item === 'string' && item !== '')) {
     return field.expected('be an array of non-empty strings', value);
   }
   return value;
-}
-
-function isRuleLevel(value: unknown): value is RuleLevel {
-  return (ruleLevels as readonly unknown[]).includes(value);
-}
-
-function isRuleName(value: string): value is RuleName {
-  return (ruleNames as readonly string[]).includes(value);
-}
-
-function readRuleSetting(value: unknown, field: Field): RuleSetting {
-  if (isRuleLevel(value)) return { level: value, options: [] };
-  if (Array.isArray(value) && isRuleLevel(value[0])) return { level: value[0], options: value.slice(1) };
-  return field.expected('be "off", "warn" or "error", or an array that starts with one of them (["error", { … }])', value);
-}
-
-function readRules(value: unknown, field: Field): OptionsLayer['rules'] {
-  if (!isPlainObject(value)) return field.expected('be an object of rule levels such as { "sunset/no-sync-reporting": "error" }', value);
-  const rules: Partial<Record<RuleName, RuleSetting>> = {};
-  const keyOf = new Map<RuleName, string>();
-  for (const [key, setting] of Object.entries(value)) {
-    const at = field.key(key);
-    const name = key.startsWith('sunset/') ? key.slice('sunset/'.length) : key;
-    if (!isRuleName(name)) return at.fail(`is not a Sunset rule; the rules are ${ruleNames.join(', ')}.`);
-    const earlier = keyOf.get(name);
-    if (earlier !== undefined) return at.fail(`names the same rule as "${earlier}"; write each rule once.`);
-    keyOf.set(name, key);
-    rules[name] = readRuleSetting(setting, at);
-  }
-  return rules;
 }
 
 const apiIdPattern = /^[a-z0-9][a-z0-9-]*$/;
@@ -101,7 +56,7 @@ function readApi(id: string, value: unknown, field: Field): Api {
   const name = value['name'] ?? id;
   if (typeof name !== 'string' || name.trim() === '') field.key('name').expected('be a non-empty string', name);
   if (value['hosts'] === undefined) field.key('hosts').fail('is missing: list the hosts the API is served from, or ["*"] for every host.');
-  const hosts = readHosts(value['hosts'], field.key('hosts'));
+  const hosts = hostsValue.read(value['hosts'], field.key('hosts'));
   if (hosts.length === 0) field.key('hosts').fail('is empty: list the hosts the API is served from, or ["*"] for every host.');
   const basePathsValue = value['basePaths'];
   if (basePathsValue !== undefined && (!Array.isArray(basePathsValue) || basePathsValue.length === 0)) field.key('basePaths').expected('be a non-empty array of server paths such as ["/v1"]', basePathsValue);
@@ -133,8 +88,8 @@ const customEntryJsonSchema = {
     id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
     retired: { type: 'string', description: '"METHOD /path" for a REST path, or a SOAP/WCF operation name.' },
     replacements: { type: 'array', items: { type: 'string', pattern: '^(GET|POST|PUT|PATCH|DELETE) /\\S*$' } },
-    gaEnds: dayJsonSchema,
-    supportEnds: dayJsonSchema,
+    gaEnds: dayValue.jsonSchema,
+    supportEnds: dayValue.jsonSchema,
     migration: { enum: ['rewrite', 'todo'] },
     reason: { type: 'string', minLength: 1 },
     service: { type: 'string', minLength: 1 },
@@ -145,13 +100,6 @@ const customEntryJsonSchema = {
   },
 } as const;
 
-const ruleSettingJsonSchema = {
-  anyOf: [
-    { enum: ruleLevels },
-    { type: 'array', minItems: 1, prefixItems: [{ enum: ruleLevels }], items: true },
-  ],
-} as const;
-
 /** Every option, in the order the docs list them. */
 export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
   asOf: {
@@ -160,8 +108,8 @@ export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
     meaning: 'the day phases are computed for',
     flag: '--as-of',
     writtenIn: ['config-file', 'eslint-settings'],
-    jsonSchema: dayJsonSchema,
-    read: (value, field) => ({ asOf: field.viaRuleData((name) => parseIsoDay(value, name)) }),
+    jsonSchema: dayValue.jsonSchema,
+    read: (value, field) => ({ asOf: dayValue.read(value, field) }),
   },
   apiHosts: {
     type: 'array of hosts: `host`, `host:port`, `*.domain` (no scheme or path), or `"*"` for every host',
@@ -169,8 +117,8 @@ export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
     meaning: "hosts the built-in API is also served from (your proxies and gateways), added to `api.adform.com`: a URL naming another host is another vendor's and is not reported; a URL whose host the code does not show still counts",
     flag: '--api-host',
     writtenIn: ['config-file', 'eslint-settings'],
-    jsonSchema: hostsJsonSchema,
-    read: (value, field) => ({ apiHosts: readHosts(value, field) }),
+    jsonSchema: hostsValue.jsonSchema,
+    read: (value, field) => ({ apiHosts: hostsValue.read(value, field) }),
   },
   identityHosts: {
     type: 'array of hosts, as `apiHosts`',
@@ -178,8 +126,8 @@ export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
     meaning: "hosts the identity provider is also served from, added to `id.adform.com`; the OAuth rules check `/sts/connect/...` URLs on these and the API's hosts (or where the code shows no host)",
     flag: '--identity-host',
     writtenIn: ['config-file', 'eslint-settings'],
-    jsonSchema: hostsJsonSchema,
-    read: (value, field) => ({ identityHosts: readHosts(value, field) }),
+    jsonSchema: hostsValue.jsonSchema,
+    read: (value, field) => ({ identityHosts: hostsValue.read(value, field) }),
   },
   ignores: {
     type: 'array of gitignore-style patterns',
@@ -210,8 +158,8 @@ export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
     meaning: 'also report entries whose general availability has not ended yet (they never fail the gate)',
     flag: undefined,
     writtenIn: ['config-file', 'eslint-settings'],
-    jsonSchema: { type: 'boolean' },
-    read: (value, field) => ({ reportScheduled: readBoolean(value, field) }),
+    jsonSchema: booleanValue.jsonSchema,
+    read: (value, field) => ({ reportScheduled: booleanValue.read(value, field) }),
   },
   scheduledWithinDays: {
     type: 'integer ≥ 0',
@@ -219,11 +167,8 @@ export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
     meaning: 'with `reportScheduled`: only entries whose GA ends within this many days of `asOf`',
     flag: undefined,
     writtenIn: ['config-file', 'eslint-settings'],
-    jsonSchema: { type: 'integer', minimum: 0 },
-    read: (value, field) => {
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) field.expected('be a whole number of days, 0 or more', value);
-      return { scheduledWithinDays: value as number };
-    },
+    jsonSchema: daysValue.jsonSchema,
+    read: (value, field) => ({ scheduledWithinDays: daysValue.read(value, field) }),
   },
   apis: {
     type: 'object: API id → `{ "hosts": [...], "basePaths": [...], "name": "…" }`',
@@ -259,14 +204,10 @@ export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
   rules: {
     type: 'object: `sunset/<rule>` (or `<rule>`) → `"off"`, `"warn"`, `"error"` or `[level, ...options]`',
     default: '`{}` (the recommended rules at their levels)',
-    meaning: 'turn rules off or on, change their level and their options',
+    meaning: 'turn rules off or on, change their level and their options (those its page lists for each rule, checked like the settings of the same name, also at `"off"`)',
     flag: undefined,
     writtenIn: ['config-file'],
-    jsonSchema: {
-      type: 'object',
-      propertyNames: { enum: ruleNames.flatMap((name) => [name, `sunset/${name}`]) },
-      additionalProperties: ruleSettingJsonSchema,
-    },
+    jsonSchema: rulesJsonSchema,
     read: (value, field) => ({ rules: readRules(value, field) }),
   },
   maxFileSize: {
@@ -288,7 +229,7 @@ export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
     flag: undefined,
     writtenIn: ['config-file'],
     jsonSchema: { type: 'boolean' },
-    read: (value, field) => ({ checkMinified: readBoolean(value, field) }),
+    read: (value, field) => ({ checkMinified: booleanValue.read(value, field) }),
   },
   typeAware: {
     type: '`true` or `false`',
@@ -297,7 +238,7 @@ export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
     flag: undefined,
     writtenIn: ['eslint-settings'],
     jsonSchema: { type: 'boolean' },
-    read: (value, field) => ({ typeAware: readBoolean(value, field) }),
+    read: (value, field) => ({ typeAware: booleanValue.read(value, field) }),
   },
 };
 

@@ -10,7 +10,7 @@ export type RuleLevel = (typeof ruleLevels)[number];
 /** One rule's setting, normalised from `"warn"` or `["error", { … }]`. */
 export interface RuleSetting {
   readonly level: RuleLevel;
-  /** ESLint-style rule options, as written (each check's schema validates them). */
+  /** ESLint-style rule options, as written; validated by the rule's options schema (`ruleOptionsMeta`). */
   readonly options: readonly unknown[];
 }
 

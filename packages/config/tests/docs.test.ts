@@ -1,4 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configJsonSchema, optionDocs, optionJsonSchemas, optionNames, optionNamesIn, optionsMarkdownTable, validateOptions } from '../src/index.js';
 
@@ -61,8 +62,10 @@ describe('optionsMarkdownTable', () => {
 });
 
 describe('configJsonSchema', () => {
-  // A rule setting is an open tuple ([level, ...options]), which strict mode would flag.
+  // A rule setting is a tuple whose options may be left out ([level, options?]), which strict mode would flag.
   const ajv = new Ajv2020({ strict: true, strictTuples: false, allErrors: true });
+  // `format: "regex"` (a rule option's regular expression): editors know it; Ajv 8 needs the formats package.
+  addFormats.default(ajv, ['regex']);
   const validate = ajv.compile(configJsonSchema);
   const accepts = (input: unknown): boolean => validate(input);
   const validatorAccepts = (input: unknown): boolean => {
@@ -106,12 +109,22 @@ describe('configJsonSchema', () => {
     [{ rules: { 'sunset/unknown-rule': 'off' } }],
     [{ rules: { 'no-sunset-todo': 'on' } }],
     [{ rules: { 'no-sunset-todo': [] } }],
+    [{ rules: { 'no-legacy-rest-path': ['warn', { asOf: '2026-11-21', apiHosts: ['gw.example.com:8443'], reportScheduled: true, scheduledWithinDays: 30 }] } }],
+    [{ rules: { 'no-legacy-rest-path': ['error', { asOf: '2026-13-01' }] } }],
+    [{ rules: { 'sunset/no-legacy-rest-path': ['error', { apiHosts: ['https://gw.example.com/adform'] }] } }],
+    [{ rules: { 'no-sync-reporting': ['error', { asof: '2026-01-01' }] } }],
+    [{ rules: { 'no-sync-reporting': ['error', {}, {}] } }],
+    [{ rules: { 'oauth-authorize-state': ['error', {}] } }],
+    [{ rules: { 'oauth-authorize-state': ['off'] } }],
+    [{ rules: { 'reporting-request-limits': ['error', { datePeriodFilterPattern: '(' }] } }],
+    [{ rules: { 'reporting-request-limits': ['error', { metricsKeys: [] }] } }],
+    [{ rules: { 'reporting-request-limits': ['error', { metricsKeys: ['m', 'm'] }] } }],
   ])('agrees with validateOptions on %j', (input) => {
     expect(accepts(input)).toBe(validatorAccepts(input));
   });
 
   it('describes each option with its meaning', () => {
-    expect(optionJsonSchemas.asOf).toEqual({ type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'the day phases are computed for' });
+    expect(optionJsonSchemas.asOf).toEqual({ type: 'string', pattern: '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$', description: 'the day phases are computed for' });
     expect(Object.keys(configJsonSchema.properties as object)).toEqual(optionNamesIn('config-file'));
   });
 });

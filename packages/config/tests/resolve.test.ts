@@ -42,10 +42,10 @@ describe('resolveOptions', () => {
 
   it('merges rules rule by rule, the later layer winning for the same rule', () => {
     const base = validateOptions({ rules: { 'sunset/no-sunset-todo': 'off', 'no-sync-reporting': 'warn' } }, 'sunset.config.json');
-    const override = validateOptions({ rules: { 'no-sunset-todo': ['error', { x: 1 }] } }, 'settings.sunset');
+    const override = validateOptions({ rules: { 'no-sync-reporting': ['error', { reportScheduled: true }] } }, 'settings.sunset');
     expect(resolveOptions([base, override]).rules).toEqual({
-      'no-sunset-todo': { level: 'error', options: [{ x: 1 }] },
-      'no-sync-reporting': { level: 'warn', options: [] },
+      'no-sunset-todo': { level: 'off', options: [] },
+      'no-sync-reporting': { level: 'error', options: [{ reportScheduled: true }] },
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, optionNamesIn, validateOptions } from '../src/index.js';
+import { ConfigError, optionNamesIn, validateOptions, validateRuleOptions } from '../src/index.js';
 
 const file = 'sunset.config.json';
 const fileOptions = optionNamesIn('config-file');
@@ -301,6 +301,81 @@ describe('rules', () => {
   it('puts the rule in the error path', () => {
     const error = errorOf(() => validateOptions({ rules: { 'sunset/no-sync-reporting': 'on' } }, file));
     expect([error.origin, error.path]).toEqual(['sunset.config.json', 'rules.sunset/no-sync-reporting']);
+  });
+});
+
+describe('rule options', () => {
+  const rule = (setting: unknown, key = 'sunset/no-legacy-rest-path'): unknown => ({ rules: { [key]: setting } });
+  const hostsProblem = 'must list hostnames only, like "api.example.com", "localhost:8080" or "*.example.com" (no scheme or path)';
+
+  it('accepts every option of every rule, and keeps them as written', () => {
+    const rules = {
+      'no-legacy-rest-path': ['error', { asOf: '2024-02-29', apiHosts: ['gw.example.com:8443', '*.example.com'], reportScheduled: true, scheduledWithinDays: 0 }],
+      'sunset/no-retired-soap-operation': ['warn', { apiHosts: ['*'] }],
+      'no-sync-reporting': ['error', {}],
+      'reporting-request-limits': ['error', { datePeriodFilterPattern: '^(window|range)$', metricsKeys: ['measures'], dimensionsKeys: ['groupBy'], pagingKeys: ['paging'], pagingLimitKeys: ['limit', 'pageSize'] }],
+      'oauth-authorize-state': ['error'],
+    };
+    expect(validateOptions({ rules }, file).rules).toEqual({
+      'no-legacy-rest-path': { level: 'error', options: [rules['no-legacy-rest-path'][1]] },
+      'no-retired-soap-operation': { level: 'warn', options: [{ apiHosts: ['*'] }] },
+      'no-sync-reporting': { level: 'error', options: [{}] },
+      'reporting-request-limits': { level: 'error', options: [rules['reporting-request-limits'][1]] },
+      'oauth-authorize-state': { level: 'error', options: [] },
+    });
+  });
+
+  it.each([
+    [rule(['error', { asOf: '2026-13-01' }]), '"rules.sunset/no-legacy-rest-path[1].asOf": "2026-13-01" is not a day on the calendar.'],
+    [rule(['off', { asOf: '2026-02-30' }]), '"rules.sunset/no-legacy-rest-path[1].asOf": "2026-02-30" is not a day on the calendar.'],
+    [rule(['error', { asOf: '2026/01/01' }], 'no-sync-reporting'), '"rules.no-sync-reporting[1].asOf" must be a day written YYYY-MM-DD (for example 2026-11-21), got "2026/01/01".'],
+    [rule(['error', { apiHosts: ['https://gw.example.com/adform'] }]), `"rules.sunset/no-legacy-rest-path[1].apiHosts" ${hostsProblem}, got "https://gw.example.com/adform".`],
+    [rule(['error', { apiHosts: 'gw.example.com' }]), '"rules.sunset/no-legacy-rest-path[1].apiHosts" must be an array of hostnames such as ["api.example.com"], got "gw.example.com".'],
+    [rule(['error', { reportScheduled: 'yes' }]), '"rules.sunset/no-legacy-rest-path[1].reportScheduled" must be true or false, got "yes".'],
+    [rule(['error', { scheduledWithinDays: -1 }]), '"rules.sunset/no-legacy-rest-path[1].scheduledWithinDays" must be a whole number of days, 0 or more, got -1.'],
+    [
+      rule(['error', { asof: '2026-01-01' }]),
+      '"rules.sunset/no-legacy-rest-path[1].asof" is not an option of sunset/no-legacy-rest-path; its options are asOf, apiHosts, reportScheduled, scheduledWithinDays.',
+    ],
+    [rule(['error', { constructor: 1 }]), /"rules\.sunset\/no-legacy-rest-path\[1\]\.constructor" is not an option of sunset\/no-legacy-rest-path; /],
+    [rule(['error', 'retired']), '"rules.sunset/no-legacy-rest-path[1]" must be an object of options (asOf, apiHosts, reportScheduled, scheduledWithinDays), got "retired".'],
+    [rule(['error', {}, {}]), '"rules.sunset/no-legacy-rest-path[2]" must not be given: sunset/no-legacy-rest-path takes one options object.'],
+    [
+      rule(['error', {}], 'sunset/oauth-authorize-state'),
+      '"rules.sunset/oauth-authorize-state[1]" must not be given: sunset/oauth-authorize-state takes no options; write its level alone, such as "error".',
+    ],
+    [
+      rule(['warn', { datePeriodFilterPattern: '(' }], 'reporting-request-limits'),
+      '"rules.reporting-request-limits[1].datePeriodFilterPattern" is not a valid regular expression (Invalid regular expression: /(/i: Unterminated group); give one such as "date|period".',
+    ],
+    [
+      rule(['warn', { datePeriodFilterPattern: 'date\\Z' }], 'reporting-request-limits'),
+      '"rules.reporting-request-limits[1].datePeriodFilterPattern" uses \\Z, which JavaScript reads as the letter Z; write $ for the end of the key.',
+    ],
+    [rule(['warn', { datePeriodFilterPattern: '' }], 'reporting-request-limits'), '"rules.reporting-request-limits[1].datePeriodFilterPattern" must be a regular expression such as "date|period", got "".'],
+    [rule(['warn', { metricsKeys: [] }], 'reporting-request-limits'), '"rules.reporting-request-limits[1].metricsKeys" must be a non-empty array of keys such as ["metrics"], got [].'],
+    [rule(['warn', { pagingLimitKeys: ['limit', ''] }], 'reporting-request-limits'), '"rules.reporting-request-limits[1].pagingLimitKeys" must be a non-empty array of keys such as ["limit"], got ["limit",""].'],
+    [rule(['warn', { dimensionsKeys: ['groupBy', 'groupBy'] }], 'reporting-request-limits'), '"rules.reporting-request-limits[1].dimensionsKeys" lists "groupBy" twice; list each key once.'],
+  ])('rejects %j, naming the option by its place in the setting', (input, problem) => {
+    const message = errorOf(() => validateOptions(input, file, fileOptions)).message;
+    if (typeof problem === 'string') expect(message).toBe(`Invalid config in sunset.config.json: ${problem} Fix it and run again.`);
+    else expect(message).toMatch(problem);
+  });
+
+  it('reads a value as the setting of the same name does: the same problem, framed for ESLint', () => {
+    for (const [name, value] of [['asOf', '2026-02-30'], ['apiHosts', ['https://gw.example.com/adform']], ['reportScheduled', 1], ['scheduledWithinDays', 1.5]] as const) {
+      const setting = errorOf(() => validateOptions({ [name]: value }, 'settings.sunset', eslintOptions));
+      const option = errorOf(() => validateRuleOptions('no-sync-reporting', [{ [name]: value }], 'rules.sunset/no-sync-reporting'));
+      expect(option.problem).toBe(setting.problem);
+      expect(option.message).toBe(`Invalid Sunset option \`rules.sunset/no-sync-reporting[1].${name}\`: ${setting.problem} Fix it in your ESLint config.`);
+    }
+  });
+
+  it('validates options as ESLint hands them to a rule, and returns them', () => {
+    expect(validateRuleOptions('no-legacy-rest-path', [{ asOf: '2026-01-01', apiHosts: undefined }], 'rules.sunset/no-legacy-rest-path')).toEqual([{ asOf: '2026-01-01', apiHosts: undefined }]);
+    expect(validateRuleOptions('oauth-token-form-body', [], 'rules.sunset/oauth-token-form-body')).toEqual([]);
+    const error = errorOf(() => validateRuleOptions('no-legacy-rest-path', [{ asOf: '2026-13-01' }], 'rules.sunset/no-legacy-rest-path'));
+    expect([error.origin, error.path]).toEqual(['rules.sunset/no-legacy-rest-path', '[1].asOf']);
   });
 });
 

@@ -3,7 +3,8 @@ import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { Linter as Linter9 } from 'eslint9';
 import { describe, expect, it } from 'vitest';
-import plugin, { createPlugin, ruleMeta } from '../src/index.js';
+import { hostEntryPattern } from '@sunset/config';
+import plugin, { createPlugin, ruleMeta, SunsetSettingsError } from '../src/index.js';
 
 // ESLint's config types expect ESLint's Plugin type; ours is typed by @typescript-eslint/utils (same runtime shape).
 type EslintPlugin = NonNullable<Linter.Config['plugins']>[string];
@@ -27,6 +28,17 @@ function configFor(sunsetPlugin: typeof plugin, settings: Record<string, unknown
     { files: ['**/*.ts'], languageOptions: { parser: tsParser } },
     { settings: { sunset: settings } },
   ];
+}
+
+/** What a call throws: the plugin's settings error, with the setting it names. */
+function thrownBy(call: () => unknown): SunsetSettingsError {
+  try {
+    call();
+  } catch (error) {
+    if (error instanceof SunsetSettingsError) return error;
+    throw error;
+  }
+  throw new Error('expected a SunsetSettingsError');
 }
 
 describe('the plugin object', () => {
@@ -134,16 +146,63 @@ describe('invalid settings', () => {
     expect(() => lint(settings)).toThrow(`Error while loading rule 'sunset/no-client-secret-in-source': ${message}`);
   });
 
-  it('rejects a rule option that does not match the schema (ESLint validates it and names the rule)', () => {
+  it('says once, after the problem, that the rule ESLint names is only the first to read the settings', () => {
+    const error = thrownBy(() => lint({ asOf: '2024-02-30' }));
+    expect([error.name, error.setting, error.message]).toEqual([
+      'SunsetSettingsError',
+      'settings.sunset.asOf',
+      "Error while loading rule 'sunset/no-client-secret-in-source': Invalid Sunset option `settings.sunset.asOf`: \"2024-02-30\" is not a day on the calendar. " +
+        'Fix it in your ESLint config. Every Sunset rule reads settings.sunset, so a rule named with this error is only the first one that read it.\nOccurred while linting client.ts',
+    ]);
+  });
+});
+
+describe('invalid rule options', () => {
+  const withOptions = (rule: string, options: unknown): Linter.Config[] => [
+    { plugins: { sunset: plugin as unknown as EslintPlugin }, rules: { [`sunset/${rule}`]: ['error', options] } },
+  ];
+  const linters = [
+    ['ESLint 10', (code: string, config: Linter.Config[]) => new Linter().verify(code, config, 'client.js')],
+    ['ESLint 9', (code: string, config: Linter.Config[]) => new Linter9().verify(code, config as never, 'client.js')],
+  ] as const;
+
+  describe.each(linters)('%s', (_name, verify) => {
+    it.each([
+      ['no-legacy-rest-path', { asOf: 'yesterday' }, 'Value "yesterday" should match pattern "^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$".'],
+      ['no-legacy-rest-path', { asOf: '2026-13-01' }, 'Value "2026-13-01" should match pattern "^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$".'],
+      ['no-sync-reporting', { apiHosts: ['https://gw.example.com/adform'] }, `Value "https://gw.example.com/adform" should match pattern "${hostEntryPattern}".`],
+      ['no-retired-soap-operation', { asof: '2026-01-01' }, 'Value {"asof":"2026-01-01"} should NOT have additional properties.\n\t\tUnexpected property "asof". Expected properties: "asOf", "apiHosts", "reportScheduled", "scheduledWithinDays".'],
+      ['reporting-request-limits', { datePeriodFilterPattern: 'date|(period' }, 'Value "date|(period" should match format "regex".'],
+      ['reporting-request-limits', { metricsKeys: [] }, 'Value [] should NOT have fewer than 1 items.'],
+    ])('stops %s with %j at its own schema check, which names the rule', (rule, options, problem) => {
+      expect(() => verify('const nothingRetired = 1;', withOptions(rule, options))).toThrow(new Error(`Key "rules": Key "sunset/${rule}":\n\t${problem}\n`));
+    });
+
+    it.each(["fetch('/v1/campaigns');", 'const nothingRetired = 1;'])('stops at a day the calendar lacks in every file, with the words of settings.sunset: %s', (code) => {
+      const error = thrownBy(() => verify(code, withOptions('no-legacy-rest-path', { asOf: '2026-02-30' })));
+      expect([error.name, error.setting, error.message]).toEqual([
+        'SunsetSettingsError',
+        'rules.sunset/no-legacy-rest-path[1].asOf',
+        "Error while loading rule 'sunset/no-legacy-rest-path': Invalid Sunset option `rules.sunset/no-legacy-rest-path[1].asOf`: \"2026-02-30\" is not a day on the calendar. " +
+          'Fix it in your ESLint config.\nOccurred while linting client.js',
+      ]);
+    });
+  });
+
+  it('takes the options every rule documents', () => {
     const config: Linter.Config[] = [
       {
         plugins: { sunset: plugin as unknown as EslintPlugin },
-        rules: { 'sunset/no-legacy-rest-path': ['error', { asOf: 'yesterday' }] },
+        rules: {
+          'sunset/no-legacy-rest-path': ['error', { asOf: '2018-11-01', apiHosts: ['gw.example.com:8443', '*.example.com'], reportScheduled: true, scheduledWithinDays: 30 }],
+          'sunset/reporting-request-limits': ['error', { datePeriodFilterPattern: '^(window|range)$', metricsKeys: ['measures'], pagingLimitKeys: ['limit', 'pageSize'] }],
+        },
       },
     ];
-    expect(() => new Linter().verify("fetch('/v1/campaigns');", config, 'client.js')).toThrow(
-      'Key "rules": Key "sunset/no-legacy-rest-path":\n\tValue "yesterday" should match pattern "^\\d{4}-\\d{2}-\\d{2}$".',
-    );
+    const messages = new Linter().verify("fetch('https://gw.example.com:8443/v1/campaigns');", config, 'client.js');
+    expect(messages.map(({ ruleId, message }) => [ruleId, message])).toEqual([
+      ['sunset/no-legacy-rest-path', 'GET /v1/campaigns is deprecated (general availability ended 2018-10-01, support ends 2019-10-01): use GET /v1/buyer/campaigns.'],
+    ]);
   });
 });
 

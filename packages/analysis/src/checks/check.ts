@@ -21,7 +21,10 @@ export interface CheckMeta {
 
 export interface Check<Options extends readonly unknown[] = readonly unknown[]> {
   readonly meta: CheckMeta;
-  /** Pure: reads the index, returns this rule's findings sorted by range. `ruleOptions` are ESLint-style (already schema-valid). */
+  /**
+   * Pure: reads the index, returns this rule's findings sorted by range. `ruleOptions` are ESLint-style,
+   * already validated by @sunset/config (`validateRuleOptions`, or `validateOptions` for a config file's `rules`).
+   */
   run(index: FileIndex, options: AnalysisOptions, ruleOptions: Options): Finding[];
 }
 

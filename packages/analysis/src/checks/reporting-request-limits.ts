@@ -1,36 +1,9 @@
-import { daysBetween, describeEndpoint, RuleDataError, type IsoDay } from '@sunset/rule-data';
+import { ruleOptionsMeta, type ReportingRequestLimitsOptions } from '@sunset/config';
+import { daysBetween, describeEndpoint, type IsoDay } from '@sunset/rule-data';
 import { defaultReportFieldNames, findReportRequestProblems, type ReportFieldNames, type ReportRequestProblem } from '../reporting/find-report-problems.js';
-import { byRange, plainFinding, type Check, type JsonSchema } from './check.js';
-
-/** The request field names the rule assumes (the spec does not show them); each overrides the default. */
-export interface ReportingRequestLimitsOptions {
-  /** A regular expression (case-insensitive) for the key of the date period filter. Default `date|period`. */
-  readonly datePeriodFilterPattern?: string;
-  readonly metricsKeys?: readonly string[];
-  readonly dimensionsKeys?: readonly string[];
-  readonly pagingKeys?: readonly string[];
-  readonly pagingLimitKeys?: readonly string[];
-}
+import { byRange, plainFinding, type Check } from './check.js';
 
 const rule = 'reporting-request-limits';
-
-const keyList = (description: string): JsonSchema => ({ type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, uniqueItems: true, description });
-
-const optionsSchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    datePeriodFilterPattern: {
-      type: 'string',
-      minLength: 1,
-      description: 'Regular expression (case-insensitive) matching the key of the date period filter. Default: "date|period".',
-    },
-    metricsKeys: keyList('Keys of the metrics array. Default: ["metrics"].'),
-    dimensionsKeys: keyList('Keys of the dimensions array. Default: ["dimensions"].'),
-    pagingKeys: keyList('Keys of the paging object. Default: ["paging"].'),
-    pagingLimitKeys: keyList('Keys of the rows-per-page value inside the paging object. Default: ["limit"].'),
-  },
-};
 
 const messageIds: Readonly<Record<ReportRequestProblem['kind'], string>> = {
   'missing-date-period-filter': 'missingDatePeriodFilter',
@@ -48,18 +21,10 @@ const messageIds: Readonly<Record<ReportRequestProblem['kind'], string>> = {
 let countFormat: Intl.NumberFormat | undefined;
 const formatCount = (value: number | string | undefined): string => (typeof value === 'number' ? (countFormat ??= new Intl.NumberFormat('en-US')).format(value) : (value ?? ''));
 
+/** The field names in force: the defaults, and the options (validated by @sunset/config, the pattern included). */
 function fieldNamesOf(options: ReportingRequestLimitsOptions): ReportFieldNames {
-  let datePeriodFilter = defaultReportFieldNames.datePeriodFilter;
-  if (options.datePeriodFilterPattern !== undefined) {
-    try {
-      datePeriodFilter = new RegExp(options.datePeriodFilterPattern, 'i');
-    } catch (error) {
-      const field = `sunset/${rule} option datePeriodFilterPattern`;
-      throw new RuleDataError(`${field} is not a valid regular expression (${(error as Error).message}); give one such as "date|period".`, field);
-    }
-  }
   return {
-    datePeriodFilter,
+    datePeriodFilter: options.datePeriodFilterPattern === undefined ? defaultReportFieldNames.datePeriodFilter : new RegExp(options.datePeriodFilterPattern, 'i'),
     metrics: options.metricsKeys ?? defaultReportFieldNames.metrics,
     dimensions: options.dimensionsKeys ?? defaultReportFieldNames.dimensions,
     paging: options.pagingKeys ?? defaultReportFieldNames.paging,
@@ -90,8 +55,8 @@ const reportingRequestLimits: Check<readonly [ReportingRequestLimitsOptions?]> =
     recommended: true,
     fixable: false,
     hasSuggestions: false,
-    optionsSchema: [optionsSchema],
-    defaultOptions: [{}],
+    optionsSchema: ruleOptionsMeta[rule].schema,
+    defaultOptions: ruleOptionsMeta[rule].defaultOptions,
   },
   run(index, options, [ruleOptions = {}]) {
     const fieldNames = fieldNamesOf(ruleOptions);

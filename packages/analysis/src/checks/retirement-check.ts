@@ -1,47 +1,12 @@
-import { builtinApiHostsOf } from '@sunset/config';
-import { daysBetween, describeEndpoint, describePhase, mightContainRetiredCall, parseIsoDay, type Endpoint, type Family, type IsoDay, type Phase, type RetirementEntry } from '@sunset/rule-data';
+import { builtinApiHostsOf, ruleOptionsMeta, type RetirementRuleOptions } from '@sunset/config';
+import { daysBetween, describeEndpoint, describePhase, mightContainRetiredCall, type Endpoint, type Family, type IsoDay, type Phase, type RetirementEntry } from '@sunset/rule-data';
 import type { Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import { findRetiredCalls, type RetiredCall, type RetiredCallsOfFile } from '../retirement/find-retired-calls.js';
 import { todoCommentEdit } from '../todo/comment-edit.js';
 import { hasTodoAbove, todoMarkerAbove } from '../todo/markers.js';
 import { hasCrossFileHook, type AnalysisOptions, type Finding, type RelatedLocation, type RetirementFacts, type Suggestion } from '../types.js';
-import { byRange, messageOf, type Check, type JsonSchema } from './check.js';
-
-/** Options of the three retirement rules; each overrides the analysis option of the same name. */
-export interface RetirementRuleOptions {
-  readonly asOf?: IsoDay;
-  readonly apiHosts?: readonly string[];
-  readonly reportScheduled?: boolean;
-  readonly scheduledWithinDays?: number;
-}
-
-const retirementOptionsSchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    asOf: {
-      type: 'string',
-      pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-      description: 'The day phases are computed for (YYYY-MM-DD, UTC). Default: settings.sunset.asOf, else today.',
-    },
-    apiHosts: {
-      type: 'array',
-      items: { type: 'string', minLength: 1 },
-      uniqueItems: true,
-      description: "Hosts the built-in API is also served from (added to api.adform.com; \"*\" for every host): a URL naming another host is another vendor's and is not reported.",
-    },
-    reportScheduled: {
-      type: 'boolean',
-      description: 'Also report entries that are still scheduled (general availability not yet ended).',
-    },
-    scheduledWithinDays: {
-      type: 'integer',
-      minimum: 0,
-      description: 'With reportScheduled: report scheduled entries whose general availability ends within this many days.',
-    },
-  },
-};
+import { byRange, messageOf, type Check } from './check.js';
 
 const phaseLabels: Readonly<Record<Phase, string>> = {
   scheduled: 'scheduled for retirement',
@@ -216,11 +181,11 @@ export function retirementCheck(rule: RetirementRule, family: Family, descriptio
       recommended: true,
       fixable,
       hasSuggestions: true,
-      optionsSchema: [retirementOptionsSchema],
-      defaultOptions: [{}],
+      optionsSchema: ruleOptionsMeta[rule].schema,
+      defaultOptions: ruleOptionsMeta[rule].defaultOptions,
     },
     run(index, options, [ruleOptions = {}]) {
-      const asOf = ruleOptions.asOf === undefined ? options.asOf : parseIsoDay(ruleOptions.asOf, `sunset/${rule} option asOf`);
+      const asOf = ruleOptions.asOf ?? options.asOf;
       const apiHosts = ruleOptions.apiHosts === undefined ? options.apiHosts : builtinApiHostsOf(ruleOptions.apiHosts);
       const reportScheduled = ruleOptions.reportScheduled ?? options.reportScheduled;
       const scheduledWithinDays = ruleOptions.scheduledWithinDays ?? options.scheduledWithinDays;

@@ -4,6 +4,7 @@ import type { JSONSchema4 } from '@typescript-eslint/utils/json-schema';
 import type { TSESLint } from '@typescript-eslint/utils';
 import { createRule, type SunsetRuleDocs } from './create-rule.js';
 import type { AnalysisMemo } from './file-analysis.js';
+import { validateSunsetRuleOptions } from './settings.js';
 
 export type SunsetRuleModule = TSESLint.RuleModule<string, readonly unknown[], SunsetRuleDocs> & { name: string };
 
@@ -39,6 +40,8 @@ export function createSunsetRule(name: RuleName, memo: AnalysisMemo): SunsetRule
       defaultOptions: meta.defaultOptions,
     },
     create(context, ruleOptions) {
+      // Before anything else, for every file: a bad option is an error where it is written, not a crash where a finding is.
+      validateSunsetRuleOptions(name, context.id, context.options);
       const analysis = memo.fileAnalysis(context);
       if (!analysis.needed) return {};
       const report = (finding: Finding): void => {
