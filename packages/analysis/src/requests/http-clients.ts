@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { annotatedTypeName, argumentAt, calleeOf, memberCallee, memberPropertyName, propertyValueOf, returnedBy, staticString, unwrap, type Node } from '../ast/nodes.js';
+import { annotatedTypeName, argumentAt, calleeOf, memberCallee, memberPropertyName, propertyValueOf, requiredModule, returnedBy, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { UrlPart } from '@sunset/rule-data';
 import type { CallForm, ClientQuery, ClientValue } from '../types.js';
 import { constantValueOf, evaluateBase, following, joinBaseUrl, objectLiteralOf, partToSegment, type EvaluationContext } from '../url/evaluate.js';
@@ -113,16 +113,6 @@ function moduleClient(source: string | undefined, importedName: string | undefin
     default:
       return undefined;
   }
-}
-
-/** `require('x')` → `'x'` (the module a CommonJS require names). */
-export function requiredModule(node: Node): string | undefined {
-  const value = unwrap(node);
-  if (value.type !== 'CallExpression') return undefined;
-  const callee = calleeOf(value);
-  const source = argumentAt(value, 0);
-  // `require('axios')`, also written with backticks (`` require(`axios`) ``).
-  return callee.type === 'Identifier' && callee.name === 'require' && source ? staticString(source) : undefined;
 }
 
 /** `require('axios')`, `require('axios').default`, `require('undici').request` */

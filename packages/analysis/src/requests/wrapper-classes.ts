@@ -1,9 +1,9 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { calleeOf, isClass, memberPropertyName, rangeOf, unwrap, type ClassNode, type Node } from '../ast/nodes.js';
+import { calleeOf, isClass, memberPropertyName, rangeOf, requiredModule, unwrap, type ClassNode, type Node } from '../ast/nodes.js';
 import { constantValueOf, type EvaluationContext } from '../url/evaluate.js';
 import { explicitHostOf } from '../url/match.js';
 import { flatText, type Segment } from '../url/segments.js';
-import { importedClient, requiredModule, type HttpClient } from './http-clients.js';
+import { importedClient, type HttpClient } from './http-clients.js';
 
 /** What the wrapper logic needs of a recognized request (the recognizer is passed in: it also reads wrappers). */
 export type RecognizeRequest = (
