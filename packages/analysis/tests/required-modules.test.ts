@@ -59,6 +59,7 @@ describe.each(parsers)('a value required from another module (%s)', (parser, ext
     ["module.exports = { API_V1: '…' }", "module.exports = { API_V1: 'https://api.adform.com/v1' };\n", 'API_V1@1:28'],
     ["exports.API_V1 = '…'", "exports.API_V1 = 'https://api.adform.com/v1';\n", 'API_V1@1:18'],
     ["module.exports.API_V1 = '…'", "module.exports.API_V1 = 'https://api.adform.com/v1';\n", 'API_V1@1:25'],
+    ['module.exports = CONFIG (a constant object)', "const CONFIG = { API_V1: 'https://api.adform.com/v1' };\nmodule.exports = CONFIG;\n", 'CONFIG.API_V1@1:26'],
     ["an ES module: export const API_V1 = '…'", "export const API_V1 = 'https://api.adform.com/v1';\n", 'API_V1@1:23'],
   ])('exported as %s', (_form, config, declared) => {
     it.each([
@@ -89,6 +90,15 @@ describe.each(parsers)('a value required from another module (%s)', (parser, ext
     const importer = `${header}const { API_BASE, CAMPAIGNS_PATH } = require('./paths');\nexports.getCampaign = (id) => axios.get(API_BASE + CAMPAIGNS_PATH + '/' + id);\n`;
     // The origin is read for its host only: the path's declaration is the one named.
     expect(through(importer, { './paths': paths })).toEqual(['3:41 GET /v1/campaigns/{id} <- CAMPAIGNS_PATH@2:24']);
+  });
+
+  it('passes a required value on: module.exports = { X } of a constant another module gave', () => {
+    const barrel = "const { MANAGERS } = require('./paths');\nmodule.exports = { MANAGERS, LABELS: '/v1/campaigns/dictionaries/labels' };\n";
+    const importer = `${header}const { MANAGERS, LABELS } = require('./barrel');\nfetch(MANAGERS);\nfetch(LABELS);\n`;
+    expect(through(importer, { './barrel': barrel, './paths': "exports.MANAGERS = '/v1/campaigns/dictionaries/managers';\n" })).toEqual([
+      '3:7 GET /v1/campaigns/dictionaries/managers <- MANAGERS@1:20',
+      '4:7 GET /v1/campaigns/dictionaries/labels <- LABELS@2:38',
+    ]);
   });
 
   it('follows a require inside a function, as one at the top of the file', () => {
