@@ -70,3 +70,79 @@ describe('values required from another file: the default mode and --project agre
     expect(changesOf(byProject.changes)).toEqual(changesOf(changes));
   });
 });
+
+describe.each([
+  ["module.exports = { MANAGERS: '…' }", "module.exports = { MANAGERS: '/v1/campaigns/dictionaries/managers' };\n", 'src/paths.js:1:30 (MANAGERS)'],
+  ["exports.MANAGERS = '…'", "exports.MANAGERS = '/v1/campaigns/dictionaries/managers';\n", 'src/paths.js:1:20 (MANAGERS)'],
+  ["module.exports.MANAGERS = '…'", "module.exports.MANAGERS = '/v1/campaigns/dictionaries/managers';\n", 'src/paths.js:1:27 (MANAGERS)'],
+  ['module.exports = PATHS of a constant object', "const PATHS = { MANAGERS: '/v1/campaigns/dictionaries/managers' };\nmodule.exports = PATHS;\n", 'src/paths.js:1:27 (PATHS.MANAGERS)'],
+])('a path exported as %s and required: the default mode and --project agree', (_form, paths, declared) => {
+  const tree = {
+    'jsconfig.json': files['jsconfig.json'],
+    'src/paths.js': paths,
+    'src/use.js': "const axios = require('axios');\nconst { MANAGERS } = require('./paths');\nexports.list = () => axios.get(MANAGERS);\n",
+    'src/member.js': "const paths = require('./paths');\nexports.again = () => fetch(paths.MANAGERS);\n",
+  };
+  const workOf = (more: Readonly<Record<string, string>> = {}): string => {
+    const root = mkdtempSync(path.join(tmpdir(), 'sunset-required-forms-'));
+    for (const [file, text] of Object.entries({ ...tree, ...more })) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    }
+    return root;
+  };
+  const bothModes = async (root: string): Promise<{ byDefault: string[]; byProject: string[]; changedByDefault: Record<string, string>; changedByProject: Record<string, string> }> => {
+    const run = { cwd: root, baseDir: root, paths: ['src'], options: sunsetOptions() };
+    const changes: FileChange[] = [];
+    await fixFiles(['src'], { ...run, dry: true, force: true, crossFile: true, onChange: (change) => changes.push(change) });
+    return {
+      byDefault: (await checkFiles(['src'], { ...run, threads: 1, crossFile: true })).findings.map((finding) => lineOf(root, finding)),
+      byProject: (await runProjectCheck(run)).findings.map((finding) => lineOf(root, finding)),
+      changedByDefault: changesOf(changes),
+      changedByProject: changesOf((await runProjectFix({ ...run, dry: true, force: true })).changes),
+    };
+  };
+
+  it('both report each GET at the request, a rewrite where the path is declared, and rewrite it there', async () => {
+    const { byDefault, byProject, changedByDefault, changedByProject } = await bothModes(workOf());
+    expect(byDefault).toEqual([
+      `src/member.js:2:29 campaign-dictionary-managers rewrite @? <- ${declared}`,
+      `src/use.js:3:32 campaign-dictionary-managers rewrite @? <- ${declared}`,
+    ]);
+    expect(byProject).toEqual(byDefault);
+    expect(changedByDefault).toEqual({ 'src/paths.js': paths.replace('/v1/campaigns/dictionaries/managers', '/v1/buyer/classifiers/managers') });
+    expect(changedByProject).toEqual(changedByDefault);
+  });
+
+  it.each([
+    ['read as a member', "const axios = require('axios');\nconst paths = require('./paths');\nexports.add = (body) => axios.post(paths.MANAGERS, body);\n"],
+    ['destructured', "const axios = require('axios');\nconst { MANAGERS: PATH } = require('./paths');\nexports.add = (body) => axios.post(PATH, body);\n"],
+  ])('both leave it where it is declared, with a TODO at each GET, when a POST of another file sends it too (%s)', async (_read, post) => {
+    const { byDefault, byProject, changedByDefault, changedByProject } = await bothModes(workOf({ 'src/post.js': post }));
+    expect(byDefault).toEqual([`src/member.js:2:29 campaign-dictionary-managers todo @? <- ${declared}`, `src/use.js:3:32 campaign-dictionary-managers todo @? <- ${declared}`]);
+    expect(byProject).toEqual(byDefault);
+    expect(Object.keys(changedByDefault)).toEqual(['src/member.js', 'src/use.js']);
+    expect(Object.keys(changedByProject)).toEqual(Object.keys(changedByDefault));
+  });
+});
+
+describe('a const exported as module.exports = { MANAGERS } and required', () => {
+  it('--project leaves it where it is declared, with a TODO at each GET, where the default mode rewrites it: TypeScript does not link that property to the files reading it', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'sunset-required-shorthand-'));
+    const tree = {
+      'jsconfig.json': files['jsconfig.json'],
+      'src/paths.js': "const MANAGERS = '/v1/campaigns/dictionaries/managers';\nmodule.exports = { MANAGERS };\n",
+      'src/use.js': "const axios = require('axios');\nconst { MANAGERS } = require('./paths');\nexports.list = () => axios.get(MANAGERS);\n",
+    };
+    for (const [file, text] of Object.entries(tree)) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    }
+    const run = { cwd: root, baseDir: root, paths: ['src'], options: sunsetOptions() };
+    const byDefault = (await checkFiles(['src'], { ...run, threads: 1, crossFile: true })).findings.map((finding) => lineOf(root, finding));
+    const byProject = (await runProjectCheck(run)).findings.map((finding) => lineOf(root, finding));
+    expect(byDefault).toEqual(['src/use.js:3:32 campaign-dictionary-managers rewrite @? <- src/paths.js:1:18 (MANAGERS)']);
+    // A read of the property elsewhere (a POST) would be invisible to --project's check that every use migrates the same way.
+    expect(byProject).toEqual(['src/use.js:3:32 campaign-dictionary-managers todo @? <- src/paths.js:1:18 (MANAGERS)']);
+  });
+});
