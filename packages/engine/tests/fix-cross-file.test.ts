@@ -363,3 +363,110 @@ describe("another vendor's path in its own config module", () => {
     expect(readFileSync(path.join(root, 'src/snap-config.ts'), 'utf8')).toBe(config);
   });
 });
+
+describe('sunset fix across files: values required the CommonJS way', () => {
+  // The first test's two files, CommonJS: the constants exported by `exports.X` / `module.exports`, required by destructuring and as a module.
+  const endpointsJs = [
+    "const API_BASE = 'https://api.adform.com';",
+    'exports.API_BASE = API_BASE;',
+    'exports.REPORT_DATA_URL = `${API_BASE}/v1/reportingstats/agency/reportdata`;',
+    "module.exports.CLIENTS_URL = '/v1/campaigns/dictionaries/clients';",
+    "exports.LEGACY_CAMPAIGNS = '/v1/campaigns';",
+    '',
+  ].join('\n');
+  const runnerJs = [
+    "const axios = require('axios');",
+    "const { API_BASE, REPORT_DATA_URL } = require('../config/endpoints');",
+    "const endpoints = require('../config/endpoints');",
+    '',
+    'exports.run = async (query) => {',
+    '  await axios.post(REPORT_DATA_URL, query);',
+    '  await axios.get(endpoints.CLIENTS_URL);',
+    '  return axios.get(`${API_BASE}${endpoints.LEGACY_CAMPAIGNS}`);',
+    '};',
+    '',
+  ].join('\n');
+
+  it('rewrites a one-to-one path where it is declared and gives the other requests their TODO naming the constant and its file, as for an import', async () => {
+    const root = makeTree({ 'src/config/endpoints.js': endpointsJs, 'src/etl/runner.js': runnerJs });
+
+    const report = await fixFiles(['src'], run(root));
+
+    expect(readFileSync(path.join(root, 'src/config/endpoints.js'), 'utf8')).toBe(endpointsJs.replace("'/v1/campaigns/dictionaries/clients'", "'/v1/buyer/advertisers'"));
+    expect(readFileSync(path.join(root, 'src/etl/runner.js'), 'utf8')).toBe(
+      runnerJs
+        .replace('  await axios.post(', `  ${reportTodo}; the path is REPORT_DATA_URL of ../config/endpoints.js\n  await axios.post(`)
+        .replace('  return axios.get(', `  ${listTodo}; the path is LEGACY_CAMPAIGNS of ../config/endpoints.js\n  return axios.get(`),
+    );
+    expect(describeFixReport(report, root)).toBe(
+      [
+        '2 files scanned, 2 candidates, 2 changed.',
+        '1 site rewritten, 2 left with a TODO, 0 skipped.',
+        '',
+        'Sites a person must finish:',
+        '  src/etl/runner.js:6:20  todo  reporting-sync-reportdata  the asynchronous workflow is different: start the report with POST, poll the operation, then read the data, under other limits',
+        '  src/etl/runner.js:8:20  todo  campaigns-legacy-list  the path is written in another file (LEGACY_CAMPAIGNS of src/config/endpoints.js); sunset fix --project rewrites it there when every use is the same one-to-one migration',
+        '',
+      ].join('\n'),
+    );
+
+    // A second run changes nothing, and sunset check reports just the sites left with a TODO.
+    expect((await fixFiles(['src'], run(root))).changedFiles).toEqual([]);
+    const checked = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true });
+    expect(checked.findings.map((finding) => `${path.relative(root, finding.file)}:${finding.line}:${finding.column} ${finding.retirement?.entry.id} ${finding.retirement?.migration}`)).toEqual([
+      `${path.join('src', 'etl', 'runner.js')}:7:20 reporting-sync-reportdata todo`,
+      `${path.join('src', 'etl', 'runner.js')}:10:20 campaigns-legacy-list todo`,
+    ]);
+  });
+
+  it("fixes the report's two files as their ES twin is fixed: the rewrite at the request, the TODO there naming the required path", async () => {
+    const root = makeTree({
+      'repo/config.js': "module.exports = { API_V1: 'https://api.adform.com/v1' };\n",
+      'repo/managers.js': "const axios = require('axios');\nconst { API_V1 } = require('./config');\n\nexports.managers = () => axios.get(`${API_V1}/campaigns/dictionaries/managers`);\n",
+      'repo/paths.js': "const API_BASE = 'https://api.adform.com';\nconst CAMPAIGNS_PATH = '/v1/campaigns';\nmodule.exports = { API_BASE, CAMPAIGNS_PATH };\n",
+      'repo/get-campaign.js': "const axios = require('axios');\nconst { API_BASE, CAMPAIGNS_PATH } = require('./paths');\n\nexports.getCampaign = (id) => axios.get(API_BASE + CAMPAIGNS_PATH + '/' + id);\n",
+    });
+
+    const report = await fixFiles(['repo'], run(root));
+
+    expect(report.changedFiles).toEqual(['repo/get-campaign.js', 'repo/managers.js']);
+    expect(readFileSync(path.join(root, 'repo/managers.js'), 'utf8')).toBe(
+      "const axios = require('axios');\nconst { API_V1 } = require('./config');\n\nexports.managers = () => axios.get(`${API_V1}/buyer/classifiers/managers`);\n",
+    );
+    expect(readFileSync(path.join(root, 'repo/get-campaign.js'), 'utf8')).toBe(
+      [
+        "const axios = require('axios');",
+        "const { API_BASE, CAMPAIGNS_PATH } = require('./paths');",
+        '',
+        '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs; ' +
+          'candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings; support ended 2019-10-01; the path is CAMPAIGNS_PATH of ./paths.js',
+        "exports.getCampaign = (id) => axios.get(API_BASE + CAMPAIGNS_PATH + '/' + id);",
+        '',
+      ].join('\n'),
+    );
+    // paths.js is not marked: its constant is GET /v1/campaigns/{id} at the request, not "GET or PATCH /v1/campaigns".
+    expect(report.sites.map((site) => `${site.file}:${site.line} ${site.action} ${site.entry}`)).toEqual([
+      'repo/get-campaign.js:4 todo campaigns-legacy-get',
+      'repo/managers.js:4 rewritten campaign-dictionary-managers',
+    ]);
+    expect((await fixFiles(['repo'], run(root))).changedFiles).toEqual([]);
+  });
+
+  it('leaves a required constant that a POST of another file also sends where it is declared, with a TODO at the GET', async () => {
+    const root = makeTree({
+      'src/lib/paths.cjs': "module.exports = { CLIENTS_PATH: '/v1/campaigns/dictionaries/clients', MANAGERS_PATH: '/v1/campaigns/dictionaries/managers' };\n",
+      'src/app/list.js': "const axios = require('axios');\nconst paths = require('../lib/paths.cjs');\n\nexports.listClients = () => axios.get(paths.CLIENTS_PATH);\nexports.listManagers = () => axios.get(paths.MANAGERS_PATH);\n",
+      'src/app/create.js': "const axios = require('axios');\nconst { CLIENTS_PATH } = require('../lib/paths.cjs');\n\nexports.createClient = (body) => axios.post(CLIENTS_PATH, body);\n",
+    });
+    const report = await fixFiles(['src'], run(root));
+    expect(readFileSync(path.join(root, 'src/lib/paths.cjs'), 'utf8')).toBe(
+      "module.exports = { CLIENTS_PATH: '/v1/campaigns/dictionaries/clients', MANAGERS_PATH: '/v1/buyer/classifiers/managers' };\n",
+    );
+    expect(report.sites.map((site) => `${site.file}:${site.line} ${site.action} ${site.entry}: ${site.reason}`)).toEqual([
+      'src/app/list.js:4 todo campaign-dictionary-clients: the path is written in another file (CLIENTS_PATH of src/lib/paths.cjs), which a request this migration does not cover also sends; a rewrite there would move that request too',
+      'src/lib/paths.cjs:1 rewritten campaign-dictionary-managers: /v1/campaigns/dictionaries/managers → GET /v1/buyer/classifiers/managers',
+    ]);
+    expect(readFileSync(path.join(root, 'src/app/create.js'), 'utf8')).toContain('axios.post(CLIENTS_PATH, body)');
+    expect((await fixFiles(['src'], run(root))).changedFiles).toEqual([]);
+  });
+});

@@ -404,4 +404,143 @@ describe('sunset check with the module graph: a package of the repository import
       'apps/web/src/campaigns.ts:5:42 GET /v1/campaigns/dictionaries/managers <- packages/api-client/src/index.ts:5:23 (adform)',
     ]);
   });
+
+  it('reads them through require() of the package name too, as its import; an installed dependency never', async () => {
+    const root = makeTree({
+      'package.json': '{ "private": true, "workspaces": ["packages/*", "apps/*"] }',
+      'packages/api-client/package.json': '{ "name": "@acme/api-client", "version": "1.0.0", "main": "./src/index.js" }',
+      'packages/api-client/src/index.js': "exports.LEGACY_CAMPAIGNS = '/v1/campaigns';\n",
+      'node_modules/some-sdk/package.json': '{ "name": "some-sdk", "version": "1.0.0", "main": "index.js" }',
+      'node_modules/some-sdk/index.js': "exports.MANAGERS = '/v1/campaigns/dictionaries/managers';\n",
+      'apps/etl/src/campaigns.js':
+        "const axios = require('axios');\nconst { LEGACY_CAMPAIGNS } = require('@acme/api-client');\nconst { MANAGERS } = require('some-sdk');\n\nexports.list = () => axios.get(LEGACY_CAMPAIGNS);\nexports.managers = () => axios.get(MANAGERS);\n",
+    });
+    mkdirSync(path.join(root, 'node_modules/@acme'), { recursive: true });
+    symlinkSync('../../packages/api-client', path.join(root, 'node_modules/@acme/api-client'));
+    const result = await checkFiles(['.'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true });
+    expect(result.findings.map((finding) => `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey} <- ${finding.data.declaredIn}`)).toEqual([
+      'apps/etl/src/campaigns.js:5:32 GET /v1/campaigns <- packages/api-client/src/index.js:1:28 (LEGACY_CAMPAIGNS)',
+    ]);
+  });
+});
+
+describe('sunset check with the module graph: values required the CommonJS way', () => {
+  const tree = {
+    // The Node ETL of the report: a base and a path from `require`, as the ES twin imports them.
+    'src/config.js': "module.exports = { API_V1: 'https://api.adform.com/v1' };\n",
+    'src/managers.js': "const axios = require('axios');\nconst { API_V1 } = require('./config');\n\nexports.managers = () => axios.get(`${API_V1}/campaigns/dictionaries/managers`);\n",
+    'src/paths.js': "const API_BASE = 'https://api.adform.com';\nconst CAMPAIGNS_PATH = '/v1/campaigns';\nmodule.exports = { API_BASE, CAMPAIGNS_PATH };\n",
+    'src/get-campaign.js': "const axios = require('axios');\nconst { API_BASE, CAMPAIGNS_PATH } = require('./paths');\n\nexports.getCampaign = (id) => axios.get(API_BASE + CAMPAIGNS_PATH + '/' + id);\n",
+    // Every export form, a .cjs and a .ts module, and an ES module required.
+    'src/lib/endpoints.cjs': [
+      "exports.CLIENTS = '/v1/campaigns/dictionaries/clients';",
+      "module.exports.COMANAGERS = '/v1/campaigns/dictionaries/comanagers';",
+      '',
+    ].join('\n'),
+    'src/lib/dictionaries.ts': "const LABELS = '/v1/campaigns/dictionaries/labels';\nmodule.exports = { LABELS, API: { campaigns: 'https://api.adform.com/v1/campaigns' } };\n",
+    'src/lib/esm.mjs': "export const LEGACY = 'https://api.adform.com/v1/campaigns';\n",
+    'src/dictionaries.js': [
+      "const endpoints = require('./lib/endpoints.cjs');",
+      "const { LABELS: LABELS_PATH } = require('./lib/dictionaries');",
+      "const { LEGACY } = require('./lib/esm.mjs');",
+      'exports.clients = () => fetch(endpoints.CLIENTS);',
+      "exports.comanagers = () => fetch(require('./lib/endpoints.cjs').COMANAGERS);",
+      'exports.labels = () => fetch(LABELS_PATH);',
+      "exports.orders = (id) => fetch(`${require('./lib/dictionaries').API.campaigns}/${id}/orders`);",
+      'exports.legacy = () => fetch(LEGACY);',
+      '',
+    ].join('\n'),
+    // Not followed: a package (installed, never read), axios, a dynamic specifier, an object the file changes, a reassigned let.
+    'node_modules/@acme/config/index.js': "module.exports = { MANAGERS: '/v1/campaigns/dictionaries/managers' };\n",
+    'src/negatives.js': [
+      "const axios = require('axios');",
+      "const { MANAGERS } = require('@acme/config');",
+      "const { CLIENTS } = require(process.env.ENDPOINTS);",
+      "let { COMANAGERS } = require('./lib/endpoints.cjs');",
+      "if (process.env.V2) COMANAGERS = '/v1/buyer/classifiers/managers';",
+      'exports.a = () => axios.get(MANAGERS);',
+      'exports.b = () => axios.get(CLIENTS);',
+      'exports.c = () => axios.get(COMANAGERS);',
+      'exports.d = () => {',
+      "  const endpoints = require('./lib/endpoints.cjs');",
+      "  endpoints.CLIENTS = process.env.CLIENTS ?? '/v1/buyer/advertisers';",
+      '  return axios.get(endpoints.CLIENTS);',
+      '};',
+      '',
+    ].join('\n'),
+  };
+
+  const linesOf = async (files: Readonly<Record<string, string>>, onlyFiles?: readonly string[]): Promise<string[]> => {
+    const root = makeTree(files);
+    const only = onlyFiles?.map((file) => path.join(root, file));
+    const result = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true, ...(only === undefined ? {} : { onlyFiles: only }) });
+    return result.findings.map((finding) => {
+      const declared = finding.data.declaredIn === undefined ? '' : ` <- ${finding.data.declaredIn}`;
+      return `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey} ${finding.retirement?.migration} host=${finding.retirement?.host ?? '?'}${declared}`;
+    });
+  };
+
+  it('reports each request reading a required value at the request, as the ES import of the same value is reported', async () => {
+    expect(await linesOf(tree)).toEqual([
+      // `module.exports.X`, `exports.X`, `require(…).X` inline and `m.X`: one-to-one rewrites where they are declared.
+      'src/dictionaries.js:4:31 GET /v1/campaigns/dictionaries/clients rewrite host=? <- src/lib/endpoints.cjs:1:19 (CLIENTS)',
+      'src/dictionaries.js:5:34 GET /v1/campaigns/dictionaries/comanagers rewrite host=? <- src/lib/endpoints.cjs:2:29 (COMANAGERS)',
+      'src/dictionaries.js:6:30 GET /v1/campaigns/dictionaries/labels todo host=? <- src/lib/dictionaries.ts:1:16 (LABELS)',
+      'src/dictionaries.js:7:32 GET /v1/campaigns/{campaignId}/orders todo host=api.adform.com <- src/lib/dictionaries.ts:2:46 (API.campaigns)',
+      // A `require` of an ES module gives its named exports.
+      'src/dictionaries.js:8:30 GET /v1/campaigns todo host=api.adform.com <- src/lib/esm.mjs:1:23 (LEGACY)',
+      // The report's two requests: the path of the other file is the request's, with the host the base says.
+      'src/get-campaign.js:4:41 GET /v1/campaigns/{id} todo host=api.adform.com <- src/paths.js:2:24 (CAMPAIGNS_PATH)',
+      'src/managers.js:4:36 GET /v1/campaigns/dictionaries/managers rewrite host=api.adform.com <- src/config.js:1:28 (API_V1)',
+    ]);
+  });
+
+  it("reports the same requests as the ES twin of the report's tree, with the same migration, host and declaration", async () => {
+    const esm = {
+      'src/config.js': "export const API_V1 = 'https://api.adform.com/v1';\n",
+      'src/managers.js': "import axios from 'axios';\nimport { API_V1 } from './config';\n\nexport const managers = () => axios.get(`${API_V1}/campaigns/dictionaries/managers`);\n",
+      'src/paths.js': "export const API_BASE = 'https://api.adform.com';\nexport const CAMPAIGNS_PATH = '/v1/campaigns';\n",
+      'src/get-campaign.js': "import axios from 'axios';\nimport { API_BASE, CAMPAIGNS_PATH } from './paths';\n\nexport const getCampaign = (id) => axios.get(API_BASE + CAMPAIGNS_PATH + '/' + id);\n",
+    };
+    // `exports.managers = ` and `export const managers = ` put the request at other columns, and the declarations too.
+    const withoutColumns = (lines: readonly string[]): string[] => lines.map((line) => line.replace(/:(\d+):\d+/g, ':$1'));
+    const commonJs = await linesOf(Object.fromEntries(Object.keys(esm).map((file) => [file, tree[file as keyof typeof tree]])));
+    expect(withoutColumns(commonJs)).toEqual([
+      'src/get-campaign.js:4 GET /v1/campaigns/{id} todo host=api.adform.com <- src/paths.js:2 (CAMPAIGNS_PATH)',
+      'src/managers.js:4 GET /v1/campaigns/dictionaries/managers rewrite host=api.adform.com <- src/config.js:1 (API_V1)',
+    ]);
+    expect(withoutColumns(await linesOf(esm))).toEqual(withoutColumns(commonJs));
+  });
+
+  it('follows a require through a jsconfig baseUrl or tsconfig paths alias, and from a changed file alone (--changed-since)', async () => {
+    const aliased = {
+      'jsconfig.json': '{ "compilerOptions": { "baseUrl": "src", "paths": { "@api/*": ["api/*"] } } }',
+      'src/api/endpoints.js': "module.exports = { MANAGERS_PATH: '/v1/campaigns/dictionaries/managers' };\n",
+      'src/config/hosts.js': "exports.API_V1 = 'https://api.adform.com/v1';\n",
+      'src/api/http.js': "const axios = require('axios');\nexports.adform = axios.create({ baseURL: 'https://api.adform.com/v1' });\n",
+      'src/managers.js': [
+        "const { MANAGERS_PATH } = require('@api/endpoints');",
+        "const hosts = require('config/hosts');",
+        "const { adform } = require('@api/http');",
+        '',
+        'exports.listManagers = () => fetch(`${hosts.API_V1}/campaigns/dictionaries/managers`);',
+        'exports.again = () => fetch(MANAGERS_PATH);',
+        "exports.clients = () => adform.get('/campaigns/dictionaries/clients');",
+        '',
+      ].join('\n'),
+    };
+    const expected = [
+      'src/managers.js:5:36 GET /v1/campaigns/dictionaries/managers rewrite host=api.adform.com <- src/config/hosts.js:1:18 (API_V1)',
+      'src/managers.js:6:29 GET /v1/campaigns/dictionaries/managers rewrite host=? <- src/api/endpoints.js:1:35 (MANAGERS_PATH)',
+      // A client required through the alias brings its base and host, as an import of it does.
+      'src/managers.js:7:36 GET /v1/campaigns/dictionaries/clients rewrite host=api.adform.com <- src/api/http.js:2:18 (adform)',
+    ];
+    expect(await linesOf(aliased)).toEqual(expected);
+    // A run of some files cannot know every reader of the constant: it does not promise the rewrite where it is declared.
+    expect(await linesOf(aliased, ['src/managers.js'])).toEqual([expected[0]!, expected[1]!.replace(' rewrite ', ' todo '), expected[2]!]);
+    expect(await linesOf(tree, ['src/get-campaign.js', 'src/managers.js'])).toEqual([
+      'src/get-campaign.js:4:41 GET /v1/campaigns/{id} todo host=api.adform.com <- src/paths.js:2:24 (CAMPAIGNS_PATH)',
+      'src/managers.js:4:36 GET /v1/campaigns/dictionaries/managers rewrite host=api.adform.com <- src/config.js:1:28 (API_V1)',
+    ]);
+  });
 });

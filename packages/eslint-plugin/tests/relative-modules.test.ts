@@ -308,3 +308,68 @@ describe('a package of the repository imported by its name (a workspace package 
     expect(lint(dir, 'apps/web/use.js', use)).toEqual([`2:33 sunset/no-legacy-rest-path ${campaignById}`]);
   });
 });
+
+describe('values required from another module (CommonJS), as sunset check reads them', () => {
+  const config = "module.exports = { API_V1: 'https://api.adform.com/v1' };\n";
+  const managersJs = "const axios = require('axios');\nconst { API_V1 } = require('./config');\n\nexports.managers = () => axios.get(`${API_V1}/campaigns/dictionaries/managers`);\n";
+  const paths = "const API_BASE = 'https://api.adform.com';\nconst CAMPAIGNS_PATH = '/v1/campaigns';\nmodule.exports = { API_BASE, CAMPAIGNS_PATH };\n";
+  const getCampaign = "const axios = require('axios');\nconst { API_BASE, CAMPAIGNS_PATH } = require('./paths');\n\nexports.getCampaign = (id) => axios.get(API_BASE + CAMPAIGNS_PATH + '/' + id);\n";
+  const managersRewrite = 'GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers.';
+  /** The text after ESLint's --fix with the recommended config. */
+  const fixed = (dir: string, file: string, text: string): string => {
+    const plugin = createPlugin();
+    const config: Linter.Config[] = [
+      { files: ['**/*.js'], ...(plugin.configs.recommended as unknown as Linter.Config), plugins: { sunset: plugin as unknown as EslintPlugin } },
+      { settings: { sunset: { asOf: '2024-06-01' } } },
+    ];
+    return new Linter({ cwd: dir }).verifyAndFix(text, config, path.join(dir, file)).output;
+  };
+
+  it("reports the report's two requests where they are made: the path a base of another file completes, and GET /v1/campaigns/{id} over a required path", () => {
+    const dir = project({ 'config.js': config, 'managers.js': managersJs, 'paths.js': paths, 'get-campaign.js': getCampaign });
+    expect(lint(dir, 'managers.js', managersJs)).toEqual([`4:36 sunset/no-legacy-rest-path ${managersRewrite}`]);
+    expect(lint(dir, 'get-campaign.js', getCampaign)).toEqual([`4:41 sunset/no-legacy-rest-path ${campaignById}`]);
+    // ESLint's --fix makes the rewrite sunset fix makes; the TODO is a suggestion, as for an import.
+    expect(fixed(dir, 'managers.js', managersJs)).toBe(managersJs.replace('/campaigns/dictionaries/managers', '/buyer/classifiers/managers'));
+    expect(fixed(dir, 'get-campaign.js', getCampaign)).toBe(getCampaign);
+  });
+
+  it.each([
+    ['a module required whole (m.X)', "const endpoints = require('./endpoints.cjs');\nexports.list = () => fetch(endpoints.MANAGERS);\n", '2:28'],
+    ["require('./m').X inline", "exports.list = () => fetch(require('./endpoints.cjs').MANAGERS);\n", '1:28'],
+    ['an ES module required', "const { MANAGERS } = require('./esm.mjs');\nexports.list = () => fetch(MANAGERS);\n", '2:28'],
+  ])('reads %s, a rewrite where the declaration is rewritten', (_shape, use, at) => {
+    const dir = project({ 'endpoints.cjs': "exports.MANAGERS = '/v1/campaigns/dictionaries/managers';\n", 'esm.mjs': "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\n", 'use.cjs': use });
+    expect(lint(dir, 'use.cjs', use)).toEqual([`${at} sunset/no-legacy-rest-path ${managersRewrite}`]);
+  });
+
+  it('reads a require through a tsconfig paths alias', () => {
+    const use = "const { MANAGERS } = require('@app/endpoints');\nexports.list = () => fetch(MANAGERS);\n";
+    const dir = project({ 'tsconfig.json': '{ "compilerOptions": { "paths": { "@app/*": ["./src/*"] } } }', 'src/endpoints.js': "exports.MANAGERS = '/v1/campaigns/dictionaries/managers';\n", 'use.cjs': use });
+    expect(lint(dir, 'use.cjs', use)).toEqual([`2:28 sunset/no-legacy-rest-path ${managersRewrite}`]);
+  });
+
+  it('reads nothing from a package, a dynamic require, a required object the file changes or a reassigned let', () => {
+    const use = [
+      "const { MANAGERS } = require('endpoints');",
+      "const { LABELS } = require(process.env.ENDPOINTS);",
+      "let { CLIENTS } = require('./endpoints.cjs');",
+      "if (process.env.V2) CLIENTS = '/v1/buyer/advertisers';",
+      'exports.a = () => fetch(MANAGERS);',
+      'exports.b = () => fetch(LABELS);',
+      'exports.c = () => fetch(CLIENTS);',
+      'exports.d = () => {',
+      "  const endpoints = require('./endpoints.cjs');",
+      "  endpoints.CLIENTS = process.env.CLIENTS ?? '/v1/buyer/advertisers';",
+      '  return fetch(endpoints.CLIENTS);',
+      '};',
+      '',
+    ].join('\n');
+    const dir = project({
+      'node_modules/endpoints/index.js': "exports.MANAGERS = '/v1/campaigns/dictionaries/managers';\n",
+      'endpoints.cjs': "exports.CLIENTS = '/v1/campaigns/dictionaries/clients';\nexports.LABELS = '/v1/campaigns/dictionaries/labels';\n",
+      'use.cjs': use,
+    });
+    expect(lint(dir, 'use.cjs', use)).toEqual([]);
+  });
+});

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { messageOf } from '@sunset/analysis';
 import { creditRewrite, displayPath, placeKey } from '@sunset/engine';
-import { Node as MorphNode, type Project } from 'ts-morph';
+import { Node as MorphNode, type Identifier, type Project } from 'ts-morph';
 import type { ProjectAnalysis, ProjectFinding } from './project-check.js';
-import type { ValueDeclaration } from './type-resolver.js';
+import { isCommonJsExportTarget, type ValueDeclaration } from './type-resolver.js';
 
 // What `sunset fix --project` does with a path written in a shared declaration (a constant another
 // file's requests read): it rewrites it there only when every use is the same one-to-one migration,
@@ -73,19 +73,49 @@ function declaredPathEdit(value: string, oldPath: string, newPath: string): { st
 /** Files a fix may edit: scanned, not a declaration file, not a dependency. */
 export const isEditable = (file: string, scanned: ReadonlySet<string>): boolean => scanned.has(file) && !file.endsWith('.d.ts') && !file.split(path.sep).includes('node_modules');
 
-/** Every reference to the declared name outside its declaration and import/export lists lies inside one of `ranges`. */
+/** The name a declared literal is given: `const NAME = '…'`, `{ NAME: '…' }`, an enum member, `exports.NAME = '…'`. */
+function declaredNameNode(owner: MorphNode | undefined): MorphNode | undefined {
+  if (owner === undefined) return undefined;
+  if (MorphNode.isVariableDeclaration(owner) || MorphNode.isPropertyAssignment(owner) || MorphNode.isEnumMember(owner)) return owner.getNameNode();
+  const left = MorphNode.isBinaryExpression(owner) ? owner.getLeft() : undefined;
+  return left !== undefined && MorphNode.isPropertyAccessExpression(left) && isCommonJsExportTarget(left.compilerNode) ? left.getNameNode() : undefined;
+}
+
+/** `const { NAME } = require('./m')` (or `{ NAME: local }`): the name the require's destructuring gives the value in its file. */
+function requiredLocalName(parent: MorphNode): Identifier | undefined {
+  if (!MorphNode.isBindingElement(parent)) return undefined;
+  const declaration = parent.getParent()?.getParent();
+  const init = declaration !== undefined && MorphNode.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
+  const callee = init !== undefined && MorphNode.isCallExpression(init) ? init.getExpression() : undefined;
+  const local = parent.getNameNode();
+  return callee !== undefined && MorphNode.isIdentifier(callee) && callee.getText() === 'require' && MorphNode.isIdentifier(local) ? local : undefined;
+}
+
+/**
+ * Every reference to the declared name outside its declaration and import/export lists lies inside one
+ * of `ranges`. A `require` destructuring it (`const { NAME } = require('./m')`) is followed to the uses
+ * of the local name, which TypeScript does not count as references of the export. A CommonJS export of
+ * a variable (`module.exports = { NAME }`) is a use outside them: TypeScript does not link that
+ * property to the files that read it, so those reads cannot be seen.
+ */
 function everyUseIsIn(project: Project, declaration: ValueDeclaration, ranges: readonly { file: string; range: readonly [number, number] }[]): boolean {
   const literal = project.getSourceFile(declaration.file)?.getDescendantAtStartWithWidth(declaration.range[0], declaration.range[1] - declaration.range[0]);
-  const owner = literal?.getParent();
-  const name = owner !== undefined && (MorphNode.isVariableDeclaration(owner) || MorphNode.isPropertyAssignment(owner) || MorphNode.isEnumMember(owner)) ? owner.getNameNode() : undefined;
+  const name = declaredNameNode(literal?.getParent());
   if (name === undefined || !MorphNode.isIdentifier(name)) return false;
-  return name.findReferencesAsNodes().every((reference) => {
-    const parent = reference.getParent();
-    if (parent !== undefined && (MorphNode.isImportSpecifier(parent) || MorphNode.isExportSpecifier(parent))) return true;
-    const file = reference.getSourceFile().getFilePath();
-    const start = reference.getStart();
-    return ranges.some((range) => path.resolve(range.file) === path.resolve(file) && range.range[0] <= start && start < range.range[1]);
-  });
+  const seen = new Set<MorphNode>([name]);
+  const everyReferenceIn = (from: Identifier): boolean =>
+    from.findReferencesAsNodes().every((reference) => {
+      if (seen.has(reference)) return true;
+      seen.add(reference);
+      const parent = reference.getParent();
+      if (parent !== undefined && (MorphNode.isImportSpecifier(parent) || MorphNode.isExportSpecifier(parent))) return true;
+      const local = parent === undefined ? undefined : requiredLocalName(parent);
+      if (local !== undefined) return everyReferenceIn(local);
+      const file = reference.getSourceFile().getFilePath();
+      const start = reference.getStart();
+      return ranges.some((range) => path.resolve(range.file) === path.resolve(file) && range.range[0] <= start && start < range.range[1]);
+    });
+  return everyReferenceIn(name);
 }
 
 /** The text inside a declaration's quotes or backticks, as ts-morph parsed it (offsets of the text without its byte-order mark). */

@@ -35,8 +35,17 @@ function isWrapper(expression: ts.Expression): expression is ts.ParenthesizedExp
 
 const hole: ResolvedValue = { parts: [{ kind: 'hole' }], declarations: [] };
 
+/** `exports.X = …` or `module.exports.X = …` in JavaScript: the `exports.X` the assignment declares an export by. */
+export function isCommonJsExportTarget(node: ts.Node): node is ts.PropertyAccessExpression & { readonly parent: ts.BinaryExpression } {
+  if (!ts.isPropertyAccessExpression(node) || !ts.isBinaryExpression(node.parent) || node.parent.left !== node || node.parent.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return false;
+  const target = node.expression;
+  if (ts.isIdentifier(target)) return target.text === 'exports';
+  return ts.isPropertyAccessExpression(target) && ts.isIdentifier(target.expression) && target.expression.text === 'module' && target.name.text === 'exports';
+}
+
 /** The name a declaration is known by outside its file: `NAME`, `Enum.Member`, `OBJECT.key`. */
 function declaredName(node: ts.Node): string {
+  if (isCommonJsExportTarget(node)) return node.name.text;
   const names: string[] = [];
   for (let current: ts.Node | undefined = node; current !== undefined && !ts.isSourceFile(current); current = current.parent) {
     if ((ts.isVariableDeclaration(current) || ts.isEnumDeclaration(current)) && ts.isIdentifier(current.name)) names.unshift(current.name.text);
@@ -65,6 +74,8 @@ export function createValueEvaluator(checker: ts.TypeChecker): (expression: ts.E
       return { initializer: declaration.initializer, declaration };
     }
     if (ts.isExportAssignment(declaration)) return { initializer: declaration.expression, declaration };
+    // `exports.X = '…'` assigned once: its value, as a `const`'s.
+    if (isCommonJsExportTarget(declaration)) return symbol.declarations?.length === 1 ? { initializer: declaration.parent.right, declaration } : undefined;
     if (!ts.isVariableDeclaration(declaration) || declaration.initializer === undefined) return undefined;
     return ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const ? { initializer: declaration.initializer, declaration } : undefined;
   };

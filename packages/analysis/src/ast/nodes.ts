@@ -99,6 +99,16 @@ export function memberPropertyName(member: TSESTree.MemberExpression): string | 
   return staticString(member.property);
 }
 
+/** `require('x')` → `'x'`: the module a CommonJS `require` call names (a static string); undefined for any other expression. */
+export function requiredModule(node: Node): string | undefined {
+  const value = unwrap(node);
+  if (value.type !== 'CallExpression') return undefined;
+  const callee = calleeOf(value);
+  const source = argumentAt(value, 0);
+  // `require('axios')`, also written with backticks (`` require(`axios`) ``).
+  return callee.type === 'Identifier' && callee.name === 'require' && source ? staticString(source) : undefined;
+}
+
 /** The callee of a call, unwrapped. */
 export function calleeOf(call: Call): Node {
   return unwrap(call.callee);

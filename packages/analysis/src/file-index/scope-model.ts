@@ -7,6 +7,7 @@ import {
   isFunction,
   memberPropertyName,
   propertyKeyName,
+  requiredModule,
   unwrap,
   type ClassNode,
   type FunctionNode,
@@ -14,6 +15,17 @@ import {
 } from '../ast/nodes.js';
 
 export type BindingKind = 'const' | 'let' | 'var' | 'param' | 'function' | 'class' | 'import' | 'catch' | 'other';
+
+/**
+ * What a variable takes from `require('<specifier>')` when it is declared: the whole module
+ * (`const m = require('./m')`) or one of its exports (`const { X } = require('./m')`,
+ * `const { X: Y } = require('./m')`, `const X = require('./m').X`).
+ */
+export interface RequiredExport {
+  readonly specifier: string;
+  /** The export it takes; undefined for the whole module. */
+  readonly name: string | undefined;
+}
 
 /** A name declared in the file, with what the analysis needs to know about its value. */
 export interface Binding {
@@ -29,6 +41,8 @@ export interface Binding {
   readonly importSource: string | undefined;
   /** `default`, `*` or the imported name. */
   readonly importedName: string | undefined;
+  /** A variable declared with a `require` call for its value (`kind` stays `const`, `let` or `var`). */
+  readonly required: RequiredExport | undefined;
   /** For a parameter: its function and position. */
   readonly fn: FunctionNode | undefined;
   readonly paramIndex: number | undefined;
@@ -149,6 +163,7 @@ interface BindingDraft {
   readonly destructuredKey?: string | undefined;
   readonly importSource?: string | undefined;
   readonly importedName?: string | undefined;
+  readonly required?: RequiredExport | undefined;
   readonly fn?: FunctionNode | undefined;
   readonly paramIndex?: number | undefined;
 }
@@ -173,6 +188,23 @@ function patternIdentifiers(pattern: Node, topLevelKey?: string): { id: TSESTree
     default:
       return [];
   }
+}
+
+/** `require('./m')` (the whole module) or `require('./m').X` (its export `X`), with a static specifier. */
+function requiredBy(init: Node): RequiredExport | undefined {
+  const value = unwrap(init);
+  if (value.type === 'MemberExpression') {
+    const name = memberPropertyName(value);
+    const whole = name === undefined ? undefined : requiredBy(value.object);
+    return whole !== undefined && whole.name === undefined ? { ...whole, name } : undefined;
+  }
+  const specifier = requiredModule(value);
+  return specifier === undefined ? undefined : { specifier, name: undefined };
+}
+
+/** Whether `id` is a property of the pattern itself, `{ key }` or `{ key: id }`: not nested, no default value. */
+function isRequiredName(pattern: TSESTree.DestructuringPattern, id: TSESTree.Identifier): boolean {
+  return pattern.type === 'ObjectPattern' && pattern.properties.some((property) => property.type === 'Property' && property.value === id);
 }
 
 /** Identifiers in key or property-name position are names, not reads of a binding. */
@@ -229,6 +261,7 @@ function walkProgram(program: TSESTree.Program): ScopeModel {
       destructuredKey: draft.destructuredKey,
       importSource: draft.importSource,
       importedName: draft.importedName,
+      required: draft.required,
       fn: draft.fn,
       paramIndex: draft.paramIndex,
       reassigned: existing !== undefined,
@@ -263,12 +296,14 @@ function walkProgram(program: TSESTree.Program): ScopeModel {
     const kind: BindingKind = declaration.kind === 'const' || declaration.kind === 'let' || declaration.kind === 'var' ? declaration.kind : 'other';
     const target = kind === 'var' ? functionScopeOf(scope) : scope;
     for (const declarator of declaration.declarations) {
+      const required = declarator.init ? requiredBy(declarator.init) : undefined;
       if (declarator.id.type === 'Identifier') {
-        declare(target, declarator.id, { kind, init: declarator.init, destructured: false, destructuredKey: undefined });
+        declare(target, declarator.id, { kind, init: declarator.init, destructured: false, destructuredKey: undefined, required });
         continue;
       }
       for (const found of patternIdentifiers(declarator.id)) {
-        declare(target, found.id, { kind, init: declarator.init, destructured: true, destructuredKey: found.key });
+        const takes = required !== undefined && required.name === undefined && found.key !== undefined && isRequiredName(declarator.id, found.id);
+        declare(target, found.id, { kind, init: declarator.init, destructured: true, destructuredKey: found.key, required: takes ? { ...required, name: found.key } : undefined });
       }
     }
   };

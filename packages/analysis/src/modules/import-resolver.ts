@@ -1,8 +1,9 @@
 import type { UrlPart } from '@sunset/rule-data';
-import { rangeOf, type Node } from '../ast/nodes.js';
+import { rangeOf, requiredModule, unwrap, type Node } from '../ast/nodes.js';
+import { buildScopeModel, type RequiredExport, type ScopeModel } from '../file-index/scope-model.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import { helperMethodOf, namedArguments, sendingCalleeName, type HelperMethod } from '../requests/sending-calls.js';
-import { evaluateExpression } from '../url/evaluate.js';
+import { evaluateExpression, requiredExportOf } from '../url/evaluate.js';
 import type { ClientQuery, ClientValue, Finding, SourceFile } from '../types.js';
 import type { Declaration, ExportedValue } from './module-exports.js';
 
@@ -31,77 +32,66 @@ export interface CrossFileResolver {
   readonly resolutions: readonly CrossFileResolution[];
 }
 
+/** What a name of the file stands for in another module: the module's specifier and the export (`default`, `*` for the whole module). */
 interface ImportedName {
   readonly specifier: string;
   readonly importedName: string;
 }
 
-/** `require('./x')` → `./x`: a relative module the CommonJS way. */
-function requiredSpecifier(node: Node | null | undefined): string | undefined {
-  if (node?.type !== 'CallExpression' || node.callee.type !== 'Identifier' || node.callee.name !== 'require') return undefined;
-  const [argument] = node.arguments;
-  return argument?.type === 'Literal' && typeof argument.value === 'string' && argument.value.startsWith('.') ? argument.value : undefined;
-}
-
-/** `const X = require('./x')` (the module, `default`) and `const { A, B: b } = require('./x')` (its names). */
-function requiresOf(statement: Node, imports: Map<string, ImportedName>): void {
-  if (statement.type !== 'VariableDeclaration') return;
-  for (const declarator of statement.declarations) {
-    const specifier = requiredSpecifier(declarator.init);
-    if (specifier === undefined) continue;
-    if (declarator.id.type === 'Identifier') imports.set(declarator.id.name, { specifier, importedName: 'default' });
-    else if (declarator.id.type === 'ObjectPattern') {
-      for (const property of declarator.id.properties) {
-        if (property.type !== 'Property' || property.computed || property.key.type !== 'Identifier' || property.value.type !== 'Identifier') continue;
-        imports.set(property.value.name, { specifier, importedName: property.key.name });
-      }
-    }
+/**
+ * The module a name (the root of a member chain) comes from: an ES import, or a `require`
+ * (`requiredExportOf`); a `require` written inline (`require('./m').X`) too. A required module read
+ * whole is its exports object: its members are its exports by name (`m.X`, as
+ * `const { X } = require('./m')` reads it), and the value itself is `module.exports` (`default`).
+ */
+function importedNameOf(root: Node, members: number, scope: ScopeModel): ImportedName | undefined {
+  let required: RequiredExport | undefined;
+  if (root.type === 'Identifier') {
+    const binding = scope.resolve(root);
+    if (binding?.kind === 'import') return binding.importSource === undefined || binding.importedName === undefined ? undefined : { specifier: binding.importSource, importedName: binding.importedName };
+    required = binding === undefined ? undefined : requiredExportOf(binding);
+  } else {
+    const specifier = requiredModule(root);
+    required = specifier === undefined ? undefined : { specifier, name: undefined };
   }
+  if (required === undefined) return undefined;
+  return { specifier: required.specifier, importedName: required.name ?? (members > 0 ? '*' : 'default') };
 }
 
-/** The top-level imports of a file (ES imports and relative requires): local name → module specifier and imported name. */
-function importsOf(program: SourceFile['program']): Map<string, ImportedName> {
-  const imports = new Map<string, ImportedName>();
-  for (const statement of program.body) {
-    requiresOf(statement, imports);
-    if (statement.type !== 'ImportDeclaration' || statement.importKind === 'type') continue;
-    for (const specifier of statement.specifiers) {
-      let importedName: string;
-      if (specifier.type === 'ImportDefaultSpecifier') importedName = 'default';
-      else if (specifier.type === 'ImportNamespaceSpecifier') importedName = '*';
-      else importedName = specifier.imported.type === 'Identifier' ? specifier.imported.name : specifier.imported.value;
-      imports.set(specifier.local.name, { specifier: statement.source.value, importedName });
-    }
-  }
-  return imports;
-}
-
-/** `API.paths.campaigns` → `API` and `['paths', 'campaigns']`; undefined for computed or call-made chains. */
-function memberChain(node: Node): { root: string; path: string[] } | undefined {
+/** `API.paths.campaigns` → `API` and `['paths', 'campaigns']` (also over `require('./api')`); undefined for computed chains. */
+function memberChain(node: Node): { root: Node; path: string[] } | undefined {
   const path: string[] = [];
-  let current = node;
+  let current = unwrap(node);
   while (current.type === 'MemberExpression') {
     const { property } = current;
     if (!current.computed && property.type === 'Identifier') path.unshift(property.name);
     else if (current.computed && property.type === 'Literal' && typeof property.value === 'string') path.unshift(property.value);
     else return undefined;
-    current = current.object;
+    current = unwrap(current.object);
   }
-  return current.type === 'Identifier' ? { root: current.name, path } : undefined;
+  return current.type === 'Identifier' || current.type === 'CallExpression' ? { root: current, path } : undefined;
+}
+
+/** Whether a file takes anything from another module: an ES import (`import x = require()` too), or a `require` of a static specifier. */
+function importsAnything(program: SourceFile['program'], scope: ScopeModel): boolean {
+  return (
+    program.body.some((statement) => (statement.type === 'ImportDeclaration' && statement.importKind !== 'type') || statement.type === 'TSImportEqualsDeclaration') ||
+    scope.calls.some((call) => requiredModule(call) !== undefined)
+  );
 }
 
 /**
- * The resolver of one file's imported constants over `lookup`; undefined when the file imports
- * nothing. The analysis calls it only for names bound by an import, so a local that shadows an
- * imported name never reaches it.
+ * The resolver of one file's imported (and required) constants over `lookup`; undefined when the file
+ * imports nothing. The analysis calls it for names bound by an import or a `require` (and names it
+ * cannot resolve); it looks each name's binding up again, so a local that shadows one is never read as it.
  */
 export function createCrossFileResolver(program: SourceFile['program'], lookup: ImportLookup): CrossFileResolver | undefined {
-  const imports = importsOf(program);
-  if (imports.size === 0) return undefined;
+  const scope = buildScopeModel(program);
+  if (!importsAnything(program, scope)) return undefined;
   const resolutions: CrossFileResolution[] = [];
   const resolveIdentifier = (node: Node): readonly UrlPart[] | undefined => {
     const chain = memberChain(node);
-    const imported = chain === undefined ? undefined : imports.get(chain.root);
+    const imported = chain === undefined ? undefined : importedNameOf(chain.root, chain.path.length, scope);
     if (chain === undefined || imported === undefined) return undefined;
     let value = lookup(imported.specifier, imported.importedName);
     for (const name of chain.path) value = value?.kind === 'object' ? value.members[name] : undefined;
@@ -110,7 +100,7 @@ export function createCrossFileResolver(program: SourceFile['program'], lookup: 
     return value.parts;
   };
   const resolveClient = (node: Node, what: ClientQuery = 'value'): ClientValue | undefined => {
-    const imported = node.type === 'Identifier' && what === 'value' ? imports.get(node.name) : undefined;
+    const imported = node.type === 'Identifier' && what === 'value' ? importedNameOf(node, 0, scope) : undefined;
     const value = imported === undefined ? undefined : lookup(imported.specifier, imported.importedName);
     if (value?.kind !== 'client') return undefined;
     resolutions.push({ range: rangeOf(node), declaration: value.declaration, client: true });

@@ -3,6 +3,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { rangeOf, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import { exportedClientOf } from '../requests/client-values.js';
+import { constantValueOf, requiredExportOf } from '../url/evaluate.js';
 import { explicitHostOf } from '../url/match.js';
 import type { ClientValue } from '../types.js';
 
@@ -110,9 +111,28 @@ export function readModuleExports(file: string, index: FileIndex, lines: Positio
       return binding.importSource === undefined || binding.importedName === undefined ? undefined : { kind: 'forwarded', specifier: binding.importSource, name: binding.importedName };
     }
     if (binding.kind === 'class' && binding.init !== undefined) return valueOf(binding.init, name, depth + 1);
+    // `const { X } = require('./a'); module.exports = { X }` passes a's value on, as `export { X } from './a'` does.
+    const required = requiredExportOf(binding);
+    if (required !== undefined) return { kind: 'forwarded', specifier: required.specifier, name: required.name ?? 'default' };
     const constant = binding.kind === 'const' || ((binding.kind === 'let' || binding.kind === 'var') && !binding.reassigned);
     if (!constant || binding.destructured || binding.init === undefined) return undefined;
     return valueOf(binding.init, name, depth + 1);
+  };
+
+  /**
+   * `module.exports = API` of a constant object (`const API = { … }`): its members are the module's
+   * exports by name too, as a literal's are (`API.campaigns`, as --project names them).
+   */
+  const exportMembersOf = (identifier: TSESTree.Identifier): void => {
+    const binding = index.scope.resolve(identifier) ?? index.scope.moduleBinding(identifier.name);
+    const init = binding === undefined || binding.destructured ? undefined : constantValueOf(binding);
+    const object = init === undefined ? undefined : unwrapValue(init);
+    if (object?.type !== 'ObjectExpression') return;
+    for (const property of object.properties) {
+      const key = property.type === 'Property' && property.kind === 'init' ? keyName(property.key, property.computed) : undefined;
+      const member = key === undefined || property.type !== 'Property' ? undefined : valueOf(property.value, `${identifier.name}.${key}`, 1);
+      if (key !== undefined && member !== undefined && member.kind !== 'forwarded' && !named.has(key)) named.set(key, member);
+    }
   };
 
   const enumValue = (declaration: TSESTree.TSEnumDeclaration): ExportedValue => {
@@ -170,6 +190,7 @@ export function readModuleExports(file: string, index: FileIndex, lines: Positio
   for (const [exported, value] of commonJsExports(index.file.program.body)) {
     const read = valueOf(value, exported, 0);
     if (read !== undefined && !named.has(exported)) named.set(exported, read);
+    if (exported === 'default' && value.type === 'Identifier') exportMembersOf(value);
   }
   return { named, stars };
 }

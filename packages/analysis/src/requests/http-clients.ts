@@ -1,8 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { annotatedTypeName, argumentAt, calleeOf, memberCallee, memberPropertyName, propertyValueOf, returnedBy, staticString, unwrap, type Node } from '../ast/nodes.js';
+import { annotatedTypeName, argumentAt, calleeOf, memberCallee, memberPropertyName, propertyValueOf, requiredModule, returnedBy, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { UrlPart } from '@sunset/rule-data';
 import type { CallForm, ClientQuery, ClientValue } from '../types.js';
-import { constantValueOf, evaluateBase, following, joinBaseUrl, objectLiteralOf, partToSegment, type EvaluationContext } from '../url/evaluate.js';
+import { constantValueOf, evaluateBase, following, joinBaseUrl, objectLiteralOf, partToSegment, requiredExportOf, type EvaluationContext } from '../url/evaluate.js';
 import { hole, type Segment } from '../url/segments.js';
 
 /**
@@ -117,16 +117,6 @@ function moduleClient(source: string | undefined, importedName: string | undefin
     default:
       return undefined;
   }
-}
-
-/** `require('x')` → `'x'` (the module a CommonJS require names). */
-export function requiredModule(node: Node): string | undefined {
-  const value = unwrap(node);
-  if (value.type !== 'CallExpression') return undefined;
-  const callee = calleeOf(value);
-  const source = argumentAt(value, 0);
-  // `require('axios')`, also written with backticks (`` require(`axios`) ``).
-  return callee.type === 'Identifier' && callee.name === 'require' && source ? staticString(source) : undefined;
 }
 
 /** `require('axios')`, `require('axios').default`, `require('undici').request` */
@@ -279,8 +269,12 @@ export function clientOf(node: Node, context: EvaluationContext): HttpClient | u
       if (binding.kind === 'param') return annotatedTypeName(binding.id.typeAnnotation) === 'HttpClient' ? client('angular-http', 'angular-http') : undefined;
       const init = constantValueOf(binding);
       if (!init || (binding.destructured && binding.destructuredKey === undefined)) return undefined;
-      const required = requiredModule(init);
-      if (required !== undefined && isRelativeSpecifier(required)) return withDefaultsBase(importedClient(value, context), value, context);
+      // Required from a module of the project (by relative path, or an alias): that file says what it is.
+      const required = requiredExportOf(binding);
+      if (required !== undefined && moduleClient(required.specifier, required.name) === undefined) {
+        const imported = importedClient(value, context);
+        if (imported !== undefined || isRelativeSpecifier(required.specifier)) return withDefaultsBase(imported, value, context);
+      }
       return withDefaultsBase(
         following(context, binding, () => clientOfValue(init, binding.destructuredKey, context)),
         value,

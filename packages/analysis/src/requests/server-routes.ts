@@ -1,8 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { annotatedTypeName, argumentAt, calleeOf, isFunction, memberCallee, memberPropertyName, propertyValueOf, unwrap, type Node } from '../ast/nodes.js';
+import { annotatedTypeName, argumentAt, calleeOf, isFunction, memberCallee, memberPropertyName, propertyValueOf, requiredModule, unwrap, type Node } from '../ast/nodes.js';
 import { constantValueOf, evaluateExpression, following, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import { flatText } from '../url/segments.js';
-import { requiredModule } from './http-clients.js';
 
 // A path only a server registers is not a client call: Express, Koa (koa-router), Fastify and hapi
 // route registrations. A registration is recognized by evidence: the receiver comes from one of

@@ -1,9 +1,9 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { calleeOf, isClass, memberPropertyName, rangeOf, unwrap, type ClassNode, type Node } from '../ast/nodes.js';
-import { constantValueOf, type EvaluationContext } from '../url/evaluate.js';
+import { constantValueOf, requiredExportOf, type EvaluationContext } from '../url/evaluate.js';
 import { explicitHostOf } from '../url/match.js';
 import { flatText, type Segment } from '../url/segments.js';
-import { importedClient, requiredModule, type HttpClient } from './http-clients.js';
+import { importedClient, type HttpClient } from './http-clients.js';
 
 /** What the wrapper logic needs of a recognized request (the recognizer is passed in: it also reads wrappers). */
 export type RecognizeRequest = (
@@ -75,7 +75,5 @@ export function wrapperInstanceOf(node: Node, context: EvaluationContext, recogn
   const binding = context.scope.resolve(callee);
   if (binding?.kind === 'class' && isClass(binding.init)) return wrapperClassClient(binding.init, context, recognize);
   if (binding?.kind === 'import') return importedClient(callee, context);
-  const init = constantValueOf(binding);
-  const required = init ? requiredModule(init) : undefined;
-  return required?.startsWith('.') ? importedClient(callee, context) : undefined;
+  return binding !== undefined && requiredExportOf(binding) !== undefined ? importedClient(callee, context) : undefined;
 }

@@ -1,8 +1,8 @@
 import type { UrlPart } from '@sunset/rule-data';
 import type { ClientQuery, ClientValue } from '../types.js';
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, endOf, hasSpread, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, startOf, unwrap, type Node, type StringLiteral } from '../ast/nodes.js';
-import type { Binding, ScopeModel } from '../file-index/scope-model.js';
+import { argumentAt, calleeOf, endOf, hasSpread, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, requiredModule, startOf, unwrap, type Node, type StringLiteral } from '../ast/nodes.js';
+import type { Binding, RequiredExport, ScopeModel } from '../file-index/scope-model.js';
 import { reachingWrite } from './flow.js';
 import { hole, mappedPrefixLength, sliceText, syntheticText, type Quote, type Segment, type TextSegment } from './segments.js';
 
@@ -41,6 +41,15 @@ export function constantValueOf(binding: Binding | undefined): Node | undefined 
   if (!binding?.init) return undefined;
   if (binding.kind === 'const' || ((binding.kind === 'let' || binding.kind === 'var') && !binding.reassigned)) return binding.init;
   return undefined;
+}
+
+/**
+ * What a binding takes from another module by `require` (`RequiredExport`) for the whole file: a
+ * `const`, or a `let`/`var` never reassigned. Any `require` counts, as for clients (`createRequire`'s,
+ * AMD's `define(function (require) { … })`).
+ */
+export function requiredExportOf(binding: Binding): RequiredExport | undefined {
+  return binding.required !== undefined && constantValueOf(binding) !== undefined ? binding.required : undefined;
 }
 
 /** Runs `read` with `binding` (or one of its writes) marked as followed; undefined when it already is (a cycle). */
@@ -188,7 +197,8 @@ export const partToSegment = (part: UrlPart): Segment => (part.kind === 'text' ?
 
 function identifierSegments(node: TSESTree.Identifier, context: EvaluationContext): Segment[] | undefined {
   const binding = context.scope.resolve(node);
-  if (!binding || binding.kind === 'import') return context.resolveIdentifier?.(node)?.map(partToSegment);
+  // Another module's value: imported, or required (`const { API_V1 } = require('./config')`).
+  if (!binding || binding.kind === 'import' || requiredExportOf(binding) !== undefined) return context.resolveIdentifier?.(node)?.map(partToSegment);
   if (binding.reassigned && (binding.kind === 'let' || binding.kind === 'var')) return reachingSegments(binding, node, context);
   const given = binding.kind === 'param' ? context.givenArguments?.get(binding) : undefined;
   if (given) return following(context, binding, () => evaluateExpression(given.node, undefined, given.context));
@@ -308,7 +318,11 @@ function fallbackSegments(node: TSESTree.LogicalExpression, context: EvaluationC
   return evaluateExpression(node.left, undefined, context) ?? evaluateExpression(node.right, undefined, context);
 }
 
-/** `API.campaigns` (a same-file constant object), `url.href` (a URL object); imported roots go to the type-aware hook. */
+/**
+ * `API.campaigns` (a same-file constant object), `url.href` (a URL object); imported or required roots
+ * (`paths.CAMPAIGNS` of `const paths = require('./paths')`, `require('./paths').CAMPAIGNS`) go to the
+ * cross-file hook, unless the file changes a member of the required value (`paths.CAMPAIGNS = …`).
+ */
 function memberSegments(node: TSESTree.MemberExpression, context: EvaluationContext): Segment[] | undefined {
   const name = memberPropertyName(node);
   if (name === undefined) return node.computed ? elementSegments(node, context) : undefined;
@@ -326,9 +340,9 @@ function memberSegments(node: TSESTree.MemberExpression, context: EvaluationCont
   }
   let root = unwrap(node.object);
   while (root.type === 'MemberExpression') root = unwrap(root.object);
-  if (root.type !== 'Identifier') return undefined;
+  if (root.type !== 'Identifier') return requiredModule(root) === undefined ? undefined : context.resolveIdentifier?.(node)?.map(partToSegment);
   const binding = context.scope.resolve(root);
-  if (binding && binding.kind !== 'import') return undefined;
+  if (binding && binding.kind !== 'import' && (binding.mutated || requiredExportOf(binding) === undefined)) return undefined;
   return context.resolveIdentifier?.(node)?.map(partToSegment);
 }
 
