@@ -67,7 +67,7 @@ function ownerMethod(receiver: TSESTree.Identifier, name: string, context: Evalu
 }
 
 /** The method `name` of a class (static or not), when it is one function of the class. */
-function classMethod(classNode: TSESTree.ClassDeclaration | TSESTree.ClassExpression, name: string, isStatic: boolean): FunctionNode | undefined {
+export function classMethod(classNode: TSESTree.ClassDeclaration | TSESTree.ClassExpression, name: string, isStatic: boolean): FunctionNode | undefined {
   const found: FunctionNode[] = [];
   for (const member of classNode.body.body) {
     if (member.type !== 'MethodDefinition' && member.type !== 'PropertyDefinition' && member.type !== 'AccessorProperty' && member.type !== 'TSAbstractMethodDefinition') continue;

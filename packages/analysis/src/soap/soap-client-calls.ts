@@ -3,6 +3,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { forEachChild } from '../ast/child-keys.js';
 import { argumentAt, calleeOf, isFunction, memberCallee, memberPropertyName, propertyValueOf, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { Binding } from '../file-index/scope-model.js';
+import { classMethod } from '../requests/helper-calls.js';
 import { constantValueOf, evaluateExpression, following, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import { flatText } from '../url/segments.js';
 
@@ -81,16 +82,14 @@ export function returnedValuesOf(fn: FunctionWithBody): Node[] {
   return fn.body.type === 'BlockStatement' ? returnedValues(fn.body) : [fn.body];
 }
 
-/** The method `this.name(...)` calls, in the class the call is written in (`async client() { … }`). */
+/** The method `this.name(...)` calls, in the class the call is written in (`async client() { … }`): `classMethod`'s reading. */
 function thisMethod(callee: Node, context: EvaluationContext): FunctionWithBody | undefined {
   const member = unwrap(callee);
   if (member.type !== 'MemberExpression' || unwrap(member.object).type !== 'ThisExpression') return undefined;
   const name = memberPropertyName(member);
   const classNode = name === undefined ? undefined : context.scope.enclosingClass(member);
-  for (const element of classNode?.body.body ?? []) {
-    if (element.type === 'MethodDefinition' && element.kind === 'method' && !element.computed && element.key.type === 'Identifier' && element.key.name === name && element.value.type === 'FunctionExpression') return element.value;
-  }
-  return undefined;
+  const fn = classNode === undefined ? undefined : classMethod(classNode, name!, false);
+  return fn?.type === 'FunctionExpression' || fn?.type === 'ArrowFunctionExpression' ? fn : undefined;
 }
 
 /** A same-file function, or a method of the class called on `this`, that returns a SOAP client (by its declared return type or what it returns). */

@@ -325,7 +325,8 @@ function sharedWithUnreported(
     for (const finding of result.findings) {
       for (const declaration of check.valuesRead([finding])) {
         add(read, declaration);
-        readBy.set(`${declaration.file}\u0000${declaration.name}`, [...(readBy.get(`${declaration.file}\u0000${declaration.name}`) ?? []), finding.retirement!]);
+        const key = `${declaration.file}\u0000${declaration.name}`;
+        readBy.set(key, [...(readBy.get(key) ?? []), finding.retirement!]);
       }
     }
     given.push(...givenToHelpers);
