@@ -101,6 +101,19 @@ describe('checkSource', () => {
     });
   });
 
+  it('gives a rule the options object of its /* eslint */ comment, and ignores a comment whose options the rule refuses, as ESLint does', () => {
+    const withOptions = sunsetOptions({ rules: { 'no-legacy-rest-path': { level: 'error', options: [{ extra: 1 }] } } });
+    const dataOf = (comment: string): unknown[] => checkSource(`${comment}\nfetch('/v1/campaigns');`, '/repo/a.js', withOptions, fakeCore).findings.map((finding) => [finding.severity, finding.data?.options]);
+    expect(dataOf('/* eslint sunset/no-legacy-rest-path: [warn, { apiHosts: [gw.example.com], reportScheduled: true }] */')).toEqual([
+      ['warn', '[{"checkStrings":true,"apiHosts":["gw.example.com"],"reportScheduled":true}]'],
+    ]);
+    // ESLint: "Inline configuration for rule … is invalid", and the rule runs at its configured level and options.
+    expect(dataOf('/* eslint sunset/no-legacy-rest-path: ["warn", { "apiHosts": 5 }] */')).toEqual([['error', '[{"checkStrings":true,"extra":1}]']]);
+    expect(dataOf('/* eslint sunset/no-legacy-rest-path: [warn, { notAnOption: 1 }] */')).toEqual([['error', '[{"checkStrings":true,"extra":1}]']]);
+    // Turned off, the options are not read.
+    expect(dataOf('/* eslint sunset/no-legacy-rest-path: [off, { apiHosts: 5 }] */')).toEqual([]);
+  });
+
   it('sorts by line, column, then rule', () => {
     const all = sunsetOptions({ rules: { 'no-client-secret-in-source': { level: 'error', options: [] } } });
     expect(summary("send('secret'); fetch('/v1/campaigns');\nfetch('/v1/campaigns');", 'a.js', all)).toEqual([

@@ -121,3 +121,54 @@ describe('eslint-disable comments are honoured exactly as ESLint 10 honours them
     expect(engineProblems(text)).toEqual(eslintProblems(text));
   });
 });
+
+// The options an inline config gives a rule, as ESLint 10 hands them to it (`context.options`).
+const optionArrangements: Record<string, string> = {
+  'an options object in JSON': '/* eslint sunset/no-legacy-rest-path: ["error", { "apiHosts": ["gw.example.com"] }] */\na(\'x\');',
+  'an options object with unquoted keys and words': "/* eslint sunset/no-legacy-rest-path: [error, { apiHosts: [gw.example.com, '*.example.org'], reportScheduled: true }] */\na('x');",
+  'an options object with a nested object and a number': "/* eslint sunset/no-legacy-rest-path: [warn, { reportScheduled: true, scheduledWithinDays: 30, nested: { a: 'b' } }] */\na('x');",
+  'two rules, each with options': "/* eslint sunset/no-legacy-rest-path: [error, { asOf: '2026-01-01' }], sunset/no-retired-soap-operation: [1, { apiHosts: ['*'] }] */\na('x');",
+  'a severity alone: the configured options stay': "/* eslint sunset/no-legacy-rest-path: error */\na('x');",
+};
+
+function eslintOptions(text: string): Record<string, unknown> {
+  const seen: Record<string, unknown> = {};
+  const recordOptions = (rule: string): Rule.RuleModule => ({
+    // No schema: ESLint then passes any options (the plugin's rules validate theirs; here the reading is under test).
+    meta: { type: 'problem', schema: false },
+    create: (context) => {
+      seen[rule] = context.options;
+      return {};
+    },
+  });
+  new Linter({ configType: 'flat' }).verify(
+    text,
+    [
+      {
+        files: ['**/*.js'],
+        plugins: { sunset: { rules: Object.fromEntries(rules.map((rule) => [rule, recordOptions(rule)])) } },
+        rules: Object.fromEntries(rules.map((rule) => [`sunset/${rule}`, 'error'])),
+        linterOptions: { reportUnusedInlineConfigs: 'off' },
+      },
+    ],
+    'file.js',
+  );
+  return seen;
+}
+
+function engineOptions(text: string): Record<string, unknown> {
+  const parsed = parseSource(text, 'file.js');
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const directives = readDirectives(parsed.file.comments, lineIndexOf(parsed.file.text));
+  return Object.fromEntries(rules.map((rule) => [rule, directives.inlineRules.get(`sunset/${rule}`)?.options ?? []]));
+}
+
+describe('the options of an inline config are the ones ESLint 10 gives the rule', () => {
+  it.each(Object.entries(optionArrangements))('%s', (_name, text) => {
+    expect(engineOptions(text)).toEqual(eslintOptions(text));
+  });
+
+  it('reads an options object as an object, not as its text', () => {
+    expect(engineOptions(optionArrangements['an options object in JSON']!)['no-legacy-rest-path']).toEqual([{ apiHosts: ['gw.example.com'] }]);
+  });
+});

@@ -83,6 +83,9 @@ function keyEnd(entry: string): number {
 }
 
 function parseLevnValue(text: string): unknown {
+  // A rule's options object (`["error", { apiHosts: ["gw.example.com"] }]`): levn reads it as an object,
+  // not as the text of one, and ESLint hands the rule that object.
+  if (text.startsWith('{') && text.endsWith('}')) return parseLevnObject(text) ?? text;
   if (text.startsWith('[') && text.endsWith(']')) {
     return splitTopLevel(text.slice(1, -1))
       .map((item) => item.trim())
