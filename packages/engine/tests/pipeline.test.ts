@@ -51,11 +51,17 @@ class StandInWorker implements StreamingWorker {
   readonly #result = emptyResult();
 
   readonly #delayMs: number;
+  readonly #held: Promise<void> | undefined;
 
-  /** `delayMs`: it reports each message that long after it is handed it (0: a turn later). */
-  constructor(diesAt = Number.POSITIVE_INFINITY, delayMs = 0) {
+  /**
+   * `delayMs`: it reports each message that long after it is handed it (0: a turn later). `held`: it
+   * reports nothing before that promise settles (then a turn later), however long this thread takes
+   * to read: a slow worker whose slowness does not depend on the machine's load.
+   */
+  constructor(diesAt = Number.POSITIVE_INFINITY, delayMs = 0, held?: Promise<void>) {
     this.#diesAt = diesAt;
     this.#delayMs = delayMs;
+    this.#held = held;
   }
 
   stream(streamTask: CheckWorkerStream, onBatch: (batch: ThreadResult | undefined) => void): Promise<ThreadResult> {
@@ -77,7 +83,8 @@ class StandInWorker implements StreamingWorker {
       });
       return;
     }
-    const later = (report: () => void): unknown => (this.#delayMs === 0 ? setImmediate(report) : setTimeout(report, this.#delayMs));
+    const later = (report: () => void): unknown =>
+      this.#held !== undefined ? this.#held.then(() => setImmediate(report)) : this.#delayMs === 0 ? setImmediate(report) : setTimeout(report, this.#delayMs);
     this.#pending += 1;
     later(() => {
       const batch = checkCandidates(candidates.map(unpackCandidate), this.#context!);
@@ -97,6 +104,13 @@ class StandInWorker implements StreamingWorker {
 
   #pending = 0;
   #ended: (() => void) | undefined;
+}
+
+/** A promise and what settles it (`Promise.withResolvers`, which Node 20 lacks). */
+function released(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
 }
 
 const findingsOf = (results: readonly ThreadResult[]): string[] =>
@@ -152,10 +166,13 @@ describe('checkInPipeline', () => {
 
   it('checks candidates here too once every file is read (checkHereOnceRead), from the end of the queue, each file once', async () => {
     const alone = await checkFiles(['.'], { cwd: root, baseDir: root, options, crossFile: true });
-    // A slow worker: candidates wait for it once every file is read.
-    const worker = new StandInWorker(Number.POSITIVE_INFINITY, 20);
+    // A slow worker: it reports nothing before every file is read, so candidates wait for it then. (With
+    // a delay of 20 ms instead, a loaded machine's reading outlasted it: the worker had taken every
+    // candidate by then and this thread checked none.)
+    const everyFileRead = released();
+    const worker = new StandInWorker(Number.POSITIVE_INFINITY, 0, everyFileRead.promise);
 
-    const results = await checkInPipeline([worker], task, checkContextOf(options), { waitingBytes: 64 * 1024 * 1024, checkHereOnceRead: true });
+    const results = await checkInPipeline([worker], task, checkContextOf(options), { waitingBytes: 64 * 1024 * 1024, checkHereOnceRead: true, onRead: everyFileRead.resolve });
 
     const done = results.flatMap((result) => result.done).sort((a, b) => a - b);
     expect(done).toEqual(files.map((_file, index) => index));
@@ -171,10 +188,14 @@ describe('checkInPipeline', () => {
 
   it.each([true, false])('checks the last candidate here while its read-ahead budget is full when checkWhileWaiting is %s, each file once', async (checkWhileWaiting) => {
     const alone = await checkFiles(['.'], { cwd: root, baseDir: root, options, crossFile: true });
-    // A slow worker and a budget of one candidate: this thread finds its budget full after each candidate it reads.
-    const worker = new StandInWorker(Number.POSITIVE_INFINITY, 20);
+    // A slow worker and a budget of one candidate: this thread finds its budget full after each candidate it
+    // reads. Checking while it waits, it never waits, so the worker holds its reports until every file is
+    // read (a timed delay let a loaded machine's worker report, and take more, between two turns); not
+    // checking, this thread waits for each report, 20 ms after each message.
+    const everyFileRead = released();
+    const worker = checkWhileWaiting ? new StandInWorker(Number.POSITIVE_INFINITY, 0, everyFileRead.promise) : new StandInWorker(Number.POSITIVE_INFINITY, 20);
 
-    const results = await checkInPipeline([worker], task, checkContextOf(options), { waitingBytes: 1, checkWhileWaiting });
+    const results = await checkInPipeline([worker], task, checkContextOf(options), { waitingBytes: 1, checkWhileWaiting, onRead: everyFileRead.resolve });
 
     const done = results.flatMap((result) => result.done).sort((a, b) => a - b);
     expect(done).toEqual(files.map((_file, index) => index));
