@@ -112,6 +112,10 @@ describe('checkSource', () => {
     expect(dataOf('/* eslint sunset/no-legacy-rest-path: [warn, { notAnOption: 1 }] */')).toEqual([['error', '[{"checkStrings":true,"extra":1}]']]);
     // Turned off, the options are not read.
     expect(dataOf('/* eslint sunset/no-legacy-rest-path: [off, { apiHosts: 5 }] */')).toEqual([]);
+    // A refused comment does not count as the first: the next one for the rule applies.
+    expect(dataOf("/* eslint sunset/no-legacy-rest-path: [warn, { apiHosts: 5 }] */\n/* eslint sunset/no-legacy-rest-path: [warn, { apiHosts: ['gw.example.com'] }] */")).toEqual([
+      ['warn', '[{"checkStrings":true,"apiHosts":["gw.example.com"]}]'],
+    ]);
   });
 
   it('sorts by line, column, then rule', () => {

@@ -1,3 +1,5 @@
+import { ConfigError, validateRuleOptions } from '@sunset/config';
+import { ruleNames, type RuleName } from '@sunset/rule-data';
 import type { PositionIndex } from '../modules/module-exports.js';
 import type { SourceComment } from '../types.js';
 import { parseDirective, parseRuleList, parseRulesConfig } from './parse-directive.js';
@@ -28,7 +30,8 @@ export interface InlineRuleConfig {
 export interface FileDirectives {
   /**
    * Inline rule configs by ESLint rule id (`sunset/no-legacy-rest-path`). As in ESLint, the first comment
-   * configuring a rule wins (later ones are ignored), and options given there replace the configured ones.
+   * configuring a rule wins (later ones are ignored; one whose options the rule refuses does not count),
+   * and options given there replace the configured ones.
    */
   readonly inlineRules: ReadonlyMap<string, InlineRuleConfig>;
   /** Whether ESLint would not show a problem of `ruleId` at 1-based `line`/`column`. */
@@ -113,7 +116,26 @@ function readInlineConfig(value: string, into: Map<string, InlineRuleConfig>): v
     const level = severityOf(severity);
     if (level === undefined) continue;
     const options = Array.isArray(setting) && setting.length > 1 ? (setting as unknown[]).slice(1) : undefined;
+    if (options !== undefined && level !== 'off' && !optionsAccepted(ruleId, options)) continue;
     into.set(ruleId, options === undefined ? { level } : { level, options });
+  }
+}
+
+/**
+ * Whether a Sunset rule takes the options of an inline config, by the schema ESLint validates them
+ * against (@sunset/config's). ESLint reports a comment whose options the rule refuses and ignores it:
+ * the rule runs as configured, or as a later comment for it says. A comment turning the rule off is
+ * not validated; another plugin's rule is not ours to judge.
+ */
+function optionsAccepted(ruleId: string, options: readonly unknown[]): boolean {
+  const name = ruleId.startsWith('sunset/') ? ruleId.slice('sunset/'.length) : undefined;
+  if (name === undefined || !(ruleNames as readonly string[]).includes(name)) return true;
+  try {
+    validateRuleOptions(name as RuleName, options, `/* eslint ${ruleId} */`);
+    return true;
+  } catch (error) {
+    if (error instanceof ConfigError) return false;
+    throw error;
   }
 }
 

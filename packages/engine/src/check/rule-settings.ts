@@ -1,4 +1,3 @@
-import { ConfigError, validateRuleOptions } from '@sunset/config';
 import type { Check, InlineRuleConfig, RuleName, SunsetOptions } from '../analysis-contract.js';
 
 /** A rule to run on a file: its check, severity and ESLint-style options (defaults merged in). */
@@ -13,7 +12,7 @@ export interface EnabledRule {
  * The rules a file runs: each check at its configured level (`options.rules`; unconfigured: 'error'
  * when the check is recommended, else off), then the file's `/* eslint sunset/<rule>: … *\/` comments
  * on top, as ESLint applies them (a severity alone keeps the configured options; a comment whose
- * options the rule refuses is ignored, and the rule runs as configured).
+ * options the rule refuses is not among them: `readDirectives`).
  */
 export function enabledRules(
   checks: Readonly<Partial<Record<RuleName, Check>>>,
@@ -43,29 +42,13 @@ function rulesOf(
     let level = setting?.level ?? (check.meta.recommended ? 'error' : 'off');
     let options = mergeOptions(check.meta.defaultOptions, setting?.options ?? []);
     const override = inline?.get(`sunset/${name}`);
-    if (override !== undefined && inlineOptionsValid(name, override)) {
+    if (override !== undefined) {
       level = override.level;
       if (override.options !== undefined) options = mergeOptions(check.meta.defaultOptions, override.options);
     }
     if (level !== 'off') rules.push({ name, check, severity: level, options });
   }
   return rules.sort((a, b) => (a.name < b.name ? -1 : 1));
-}
-
-/**
- * Whether ESLint would apply a rule's inline config: it validates the options against the rule's schema
- * (the same one `validateRuleOptions` reads, `@sunset/config`) unless the comment turns the rule off,
- * and ignores the whole comment for that rule when they are wrong (it reports the comment itself).
- */
-function inlineOptionsValid(name: RuleName, override: InlineRuleConfig): boolean {
-  if (override.level === 'off' || override.options === undefined) return true;
-  try {
-    validateRuleOptions(name, override.options, `/* eslint sunset/${name} */`);
-    return true;
-  } catch (error) {
-    if (error instanceof ConfigError) return false;
-    throw error;
-  }
 }
 
 /** ESLint's `deepMergeArrays(defaultOptions, options)`: given values win, plain objects merge key by key. */
