@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
@@ -63,6 +63,30 @@ describe('sunset check --changed-since', () => {
     expect(changed.code).toBe(1);
     const base = git(root, 'rev-parse', 'main').trim().slice(0, 12);
     expect(changed.err).toBe(`--changed-since main: checked 2 files changed since ${base}; 1 finding on other lines not reported.\n`);
+  });
+
+  it('reads committed files whose path holds a space, and an added line starting "++ " as a line, not a file header', async () => {
+    const spacer = Array.from({ length: 6 }, (_unused, index) => `function spacer${index}() {}\n`).join('');
+    const root = committedTree({ 'src/counter.js': `let retries = 0;\nretries += 1;\n${spacer}${call('/v1/buyer/campaigns')}`, 'package.json': '{}\n' });
+    git(root, 'checkout', '-q', '-b', 'feature');
+    // Line 2 becomes `++ retries;`: git diff shows it as `+++ retries;`. Line 9 (another hunk) calls the retired path.
+    writeFileSync(path.join(root, 'src/counter.js'), `let retries = 0;\n++ retries;\n${spacer}${call('/v1/campaigns')}`);
+    mkdirSync(path.join(root, 'src/with space'), { recursive: true });
+    // git ends the +++ header of a path with a space with a tab.
+    writeFileSync(path.join(root, 'src/with space/my file.ts'), call('/v1/campaigns/dictionaries/managers'));
+    writeFileSync(path.join(root, 'src/ünï.ts'), call('/v1/campaigns/dictionaries/clients'));
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'feature');
+
+    const changed = await check(root, ['--changed-since', 'main']);
+
+    expect(changed.findings).toStrictEqual([
+      'src/counter.js:9 campaigns-legacy-list',
+      'src/with space/my file.ts:1 campaign-dictionary-managers',
+      'src/ünï.ts:1 campaign-dictionary-clients',
+    ]);
+    expect(changed.code).toBe(1);
+    expect(changed.err).toContain('checked 3 files changed since');
   });
 
   it('passes when the branch adds nothing retired, even though old findings remain', async () => {
@@ -396,6 +420,37 @@ describe('parseAddedLines', () => {
       new Map([
         ['src/a.ts', new Set([3, 4, 20])],
         ['src/t\tab é.ts', new Set([1])],
+      ]),
+    );
+  });
+
+  it('reads a header only before the first hunk of a file: an added "++ x" line is a line, and a path with a space loses the tab git ends it with', () => {
+    // As git 2.x writes them (core.quotePath=off).
+    const diff = [
+      'diff --git a/d s/f g.ts b/d s/f g.ts',
+      'new file mode 100644',
+      'index 0000000..b92e28a',
+      '--- /dev/null',
+      '+++ b/d s/f g.ts\t',
+      '@@ -0,0 +1,3 @@',
+      '+a',
+      '+++ b;',
+      '+c',
+      'diff --git a/plain.ts b/plain.ts',
+      'index 1111111..2222222 100644',
+      '--- a/plain.ts',
+      '+++ b/plain.ts',
+      '@@ -2 +2 @@',
+      '-  retries += 1;',
+      '+++ retries;',
+      '@@ -9 +9 @@',
+      "-  return fetch('/v1/buyer/campaigns');",
+      "+  return fetch('/v1/campaigns');",
+    ].join('\n');
+    expect(parseAddedLines(diff)).toStrictEqual(
+      new Map([
+        ['d s/f g.ts', new Set([1, 2, 3])],
+        ['plain.ts', new Set([2, 9])],
       ]),
     );
   });

@@ -137,14 +137,23 @@ export async function changedLinesSince(ref: string, cwd: string, paths: readonl
 
 /**
  * The added line numbers per new path of a `git diff --unified=0` (paths relative to the repository
- * root). A deleted file has none; a hunk `+c,0` deletes only.
+ * root). A deleted file has none; a hunk `+c,0` deletes only. A file's header lines (`+++ b/path`) come
+ * between its `diff --git` line and its first hunk: after that, a line starting `+++ ` is an added line
+ * that starts `++ ` (`++ retries;`), not a header. git ends a path holding a space with a tab there.
  */
 export function parseAddedLines(diff: string): Map<string, Set<number>> {
   const files = new Map<string, Set<number>>();
   let current: Set<number> | undefined;
+  let inHeader = false;
   for (const line of diff.split('\n')) {
-    if (line.startsWith('+++ ')) {
-      const target = line.slice(4);
+    // A line of a hunk starts with +, -, a space or a backslash: this is always the next file's.
+    if (line.startsWith('diff --git ')) {
+      inHeader = true;
+      current = undefined;
+      continue;
+    }
+    if (inHeader && line.startsWith('+++ ')) {
+      const target = line.slice(4).replace(/\t$/, '');
       if (target === '/dev/null') {
         current = undefined;
         continue;
@@ -155,7 +164,9 @@ export function parseAddedLines(diff: string): Map<string, Set<number>> {
       continue;
     }
     const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(line);
-    if (hunk === null || current === undefined) continue;
+    if (hunk === null) continue;
+    inHeader = false;
+    if (current === undefined) continue;
     const start = Number(hunk[1]);
     const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
     for (let lineNumber = start; lineNumber < start + count; lineNumber++) current.add(lineNumber);
