@@ -133,6 +133,19 @@ describe('sunset check with a baseline', () => {
     );
   });
 
+  it.each([['"never"'], ['"31-12-2026"'], ['"2026-13-45"'], ['20270101']])('rejects a baseline whose expires is %s, naming the field, rather than letting it never expire', async (expires) => {
+    const root = makeTree({ 'src/a.ts': source });
+    expect(await main(['check', '--update-baseline'], captureIo(root), deps)).toBe(0);
+    const file = path.join(root, '.sunset-baseline.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"version": 1,', `"version": 1,\n  "expires": ${expires},`));
+    const io = captureIo(root);
+    expect(await main(['check'], io, deps)).toBe(2);
+    expect(io.err()).toBe(
+      `sunset: The baseline .sunset-baseline.json has "expires": ${expires}, which is not a day written YYYY-MM-DD (for example 2027-03-31). ` +
+        'Fix it, or record the baseline again with `sunset check --update-baseline --baseline-expires YYYY-MM-DD`.\n',
+    );
+  });
+
   it('rejects a --baseline-expires day in the past (the baseline would suppress nothing), and takes today', async () => {
     const root = makeTree({ 'src/a.ts': source });
     const now = (): Date => new Date('2026-03-10T12:00:00Z');

@@ -1,6 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { IsoDay } from '@sunset/rule-data';
+import { parseIsoDay, type IsoDay } from '@sunset/rule-data';
 import type { Finding } from '../check/types.js';
 import { UsageError } from '../errors.js';
 import { writeFileAtomic } from '@sunset/engine';
@@ -40,6 +40,14 @@ export async function readBaseline(file: string, label: string): Promise<Baselin
   if (!isBaselineFile(raw)) {
     throw new UsageError(`The baseline ${label} is not a sunset baseline (version 1 with a "findings" array). ${fix}`);
   }
+  // A day it cannot read would never expire ("never", "31-12-2026"), or expire at once: a wrong gate either way.
+  if (raw.expires !== undefined) {
+    try {
+      parseIsoDay(raw.expires, 'expires');
+    } catch {
+      throw new UsageError(`The baseline ${label} has "expires": ${JSON.stringify(raw.expires)}, which is not a day written YYYY-MM-DD (for example 2027-03-31). Fix it, or record the baseline again with \`sunset check --update-baseline --baseline-expires YYYY-MM-DD\`.`);
+    }
+  }
   return raw;
 }
 
@@ -48,7 +56,6 @@ function isBaselineFile(raw: unknown): raw is BaselineFile {
   const record = raw as Record<string, unknown>;
   return (
     record.version === 1 &&
-    (record.expires === undefined || typeof record.expires === 'string') &&
     Array.isArray(record.findings) &&
     record.findings.every(
       (item: unknown) => typeof item === 'object' && item !== null && typeof (item as BaselineRecord).fingerprint === 'string',
