@@ -123,6 +123,20 @@ describe('sunset check with a baseline', () => {
     expect(withoutOrigin(JSON.parse(later.out()))).toEqual({ findings: [jsonFinding(1)], errors: [], notScanned: [], summary: summary({ asOf: '2026-02-01', findings: 1, failing: 1, baselined: 0 }) });
   });
 
+  it('says when the baseline --baseline or the config names does not exist, and goes on without one; the default file may be missing quietly', async () => {
+    const root = makeTree({ 'src/a.ts': source, 'sunset.config.json': '{ "baseline": "ci/baseline.json" }' });
+    const flag = captureIo(root);
+    expect(await main(['check', '--baseline', 'baseline.jsn', '--format', 'json'], flag, deps)).toBe(1);
+    expect(flag.err()).toBe('The baseline baseline.jsn (--baseline) does not exist, so no finding is suppressed. Fix the path, or record it with `sunset check --update-baseline`.\n');
+    const config = captureIo(root);
+    expect(await main(['check', '--format', 'json'], config, deps)).toBe(1);
+    expect(config.err()).toBe('The baseline ci/baseline.json ("baseline" in sunset.config.json) does not exist, so no finding is suppressed. Fix the path, or record it with `sunset check --update-baseline`.\n');
+    expect((JSON.parse(config.out()) as { summary: { findings: number; baselined: number } }).summary).toMatchObject({ findings: 1, baselined: 0 });
+    const plain = captureIo(makeTree({ 'src/a.ts': source }));
+    expect(await main(['check', '--format', 'json'], plain, deps)).toBe(1);
+    expect(plain.err()).toBe('');
+  });
+
   it('rejects a baseline file that is not one, naming it', async () => {
     const root = makeTree({ 'src/a.ts': source, '.sunset-baseline.json': '{"findings": 3}' });
     const io = captureIo(root);

@@ -140,6 +140,42 @@ describe('sunset check --changed-since', () => {
     expect(fetched.findings).toStrictEqual(['src/a.ts:3 campaign-dictionary-clients']);
   });
 
+  it('in a shallow clone, names for a bare branch a fetch after which the name exists, and the next one reaches the fork', async () => {
+    const origin = repoWithFeatureBranch();
+    const parent = makeTree({});
+    git(parent, 'clone', '-q', '--depth=1', '--single-branch', '--branch', 'feature', `file://${origin}`, 'clone');
+    const clone = path.join(parent, 'clone');
+    const first = await check(clone, ['--changed-since', 'main']);
+    expect(first.code).toBe(2);
+    const advice = /Fetch the base branch: (git fetch .*)\n$/.exec(first.err)?.[1];
+    // `git fetch origin main` would fill FETCH_HEAD only, and the same error would come back.
+    expect(advice).toBe('git fetch --depth=50 origin main:main');
+    git(clone, ...advice!.split(' ').slice(1));
+    const second = await check(clone, ['--changed-since', 'main']);
+    expect(second.code).toBe(2);
+    const deepen = /Fetch more history: (git fetch [^(]*?) \(or/.exec(second.err)?.[1];
+    expect(deepen).toBe('git fetch --deepen=200 origin main:main');
+    git(clone, ...deepen!.split(' ').slice(1));
+    const fetched = await check(clone, ['--changed-since', 'main']);
+    expect([fetched.code, fetched.findings]).toStrictEqual([1, ['src/a.ts:3 campaign-dictionary-clients']]);
+  });
+
+  it('reads the diff the same under a git config that changes its prefixes (diff.noprefix, diff.mnemonicPrefix)', async () => {
+    const root = repoWithFeatureBranch();
+    // A top folder named b/: without prefixes, stripping one would lose it.
+    mkdirSync(path.join(root, 'b'));
+    writeFileSync(path.join(root, 'b/x.ts'), call('/v1/campaigns'));
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'b folder');
+    const expected = ['b/x.ts:1 campaigns-legacy-list', 'src/a.ts:3 campaign-dictionary-clients', 'src/new.ts:1 campaign-dictionary-comanagers'];
+    expect((await check(root, ['--changed-since', 'main'])).findings).toStrictEqual(expected);
+    for (const setting of ['diff.noprefix', 'diff.mnemonicPrefix']) {
+      git(root, 'config', setting, 'true');
+      expect((await check(root, ['--changed-since', 'main'])).findings, setting).toStrictEqual(expected);
+      git(root, 'config', '--unset', setting);
+    }
+  });
+
   it('fails a copied line the baseline holds once, as the full run does: occurrences count over the whole file', async () => {
     const root = committedTree({ 'src/a.ts': `export function one() {\n  ${call('/v1/campaigns')}}\n` });
     expect((await check(root, ['--update-baseline'])).code).toBe(0);

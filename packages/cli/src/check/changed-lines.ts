@@ -33,7 +33,8 @@ function git(cwd: string, args: readonly string[]): Promise<GitResult> {
 /**
  * `origin/main` → `git fetch --depth=50 origin main:refs/remotes/origin/main` (named in full: a
  * single-branch clone's refspec maps only its own branch, so `git fetch origin main` would fill
- * FETCH_HEAD, not `origin/main`); a bare branch or tag → `git fetch --depth=50 origin <ref>`.
+ * FETCH_HEAD, not `origin/main`); a bare branch or tag → `git fetch --depth=50 origin main:main`, for
+ * the same reason (the name must exist here after the fetch); a commit id → `git fetch --depth=50 origin <id>`.
  */
 function fetchAdvice(ref: string): string {
   const slash = ref.indexOf('/');
@@ -41,7 +42,9 @@ function fetchAdvice(ref: string): string {
     const [remote, branch] = [ref.slice(0, slash), ref.slice(slash + 1)];
     return `git fetch --depth=50 ${remote} ${branch}:refs/remotes/${remote}/${branch}`;
   }
-  return `git fetch --depth=50 origin ${ref.replace(/^refs\/heads\//, '')}`;
+  if (/^[0-9a-f]{7,64}$/i.test(ref)) return `git fetch --depth=50 origin ${ref}`;
+  const name = ref.replace(/^refs\/(?:heads|tags)\//, '');
+  return `git fetch --depth=50 origin ${name}:${name}`;
 }
 
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -125,7 +128,8 @@ export async function changedLinesSince(ref: string, cwd: string, paths: readonl
   }
   const base = mergeBase.stdout.trim();
   const [diff, untracked] = await Promise.all([
-    git(root, ['diff', '--no-color', '--no-ext-diff', '--unified=0', '-M', base, '--']),
+    // The prefixes named: diff.noprefix or diff.mnemonicPrefix in the user's git config change them otherwise.
+    git(root, ['diff', '--no-color', '--no-ext-diff', '--unified=0', '-M', '--src-prefix=a/', '--dst-prefix=b/', base, '--']),
     git(root, ['ls-files', '--others', '--exclude-standard', '-z']),
   ]);
   if (!diff.ok) throw new UsageError(`--changed-since ${ref}: git diff failed: ${diff.stderr.trim()}`);

@@ -227,6 +227,11 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   }
 
   const baseline = await readBaseline(config.baselineFile, baselineLabel);
+  // The default file may well not exist yet; one named by --baseline or the config's baseline should.
+  if (baseline === undefined && (args.baseline !== undefined || config.baseline !== undefined)) {
+    const named = args.baseline !== undefined ? '--baseline' : `"baseline" in ${config.file === undefined ? 'the config' : displayPath(io.cwd, config.file)}`;
+    io.stderr.write(`The baseline ${baselineLabel} (${named}) does not exist, so no finding is suppressed. Fix the path, or record it with \`sunset check --update-baseline\`.\n`);
+  }
   const outcome = applyBaseline(linted.findings, fingerprints, baseline, todayUtc(now));
   if (outcome.expired && baseline !== undefined) {
     io.stderr.write(
