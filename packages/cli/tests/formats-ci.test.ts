@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { validateXML } from 'xmllint-wasm';
@@ -153,5 +153,48 @@ describe('--format junit', () => {
     expect(await validateJunit(result.out)).toStrictEqual([]);
     expect(result.out.match(/<testcase name="[^"]+"/g)).toStrictEqual(['<testcase name="src/a.ts"', '<testcase name="src/b.ts"']);
     expect(result.out.match(/<failure /g)).toHaveLength(1);
+  });
+});
+
+describe('the CI formats from a folder of a repository (a monorepo job with working-directory)', () => {
+  // GitHub and GitLab read an annotation's path from the repository's root, wherever the job ran.
+  const monorepo = (): string => {
+    const root = makeTree({
+      'packages/web/src/a.ts': "export const list = () => fetch('/v1/campaigns');\nexport const other = () => fetch('/v1/campaigns/dictionaries/clients');\n",
+      'packages/web/src/bad.ts': "fetch('/v1/campaigns');\nconst = ;\n",
+    });
+    mkdirSync(path.join(root, '.git'));
+    return path.join(root, 'packages/web');
+  };
+
+  it('github: file= from the root', async () => {
+    const result = await check(monorepo(), ['--format', 'github']);
+    expect(result.code).toBe(1);
+    expect(result.out.split('\n').filter(Boolean).map((line) => /file=([^,]+),/.exec(line)?.[1])).toStrictEqual(['packages/web/src/a.ts', 'packages/web/src/a.ts', 'packages/web/src/bad.ts']);
+  });
+
+  it('gitlab: location.path from the root, as a run at the root writes it', async () => {
+    const web = monorepo();
+    const issues = JSON.parse((await check(web, ['--format', 'gitlab'])).out) as GitlabIssue[];
+    expect(validateGitlab(issues), JSON.stringify(validateGitlab.errors)).toBe(true);
+    expect(issues.map((issue) => issue.location.path)).toStrictEqual(['packages/web/src/a.ts', 'packages/web/src/a.ts', 'packages/web/src/bad.ts']);
+    const fromRoot = captureIo(path.dirname(path.dirname(web)));
+    await main(['check', 'packages/web', '--as-of', '2026-01-15', '--format', 'gitlab'], fromRoot);
+    expect((JSON.parse(fromRoot.out()) as GitlabIssue[]).map((issue) => [issue.location.path, issue.location.lines.begin])).toStrictEqual(issues.map((issue) => [issue.location.path, issue.location.lines.begin]));
+  });
+
+  it('sarif: artifact URIs from the root (%SRCROOT% is the repository); json and stylish stay relative to the working directory', async () => {
+    const web = monorepo();
+    const sarif = JSON.parse((await check(web, ['--format', 'sarif'])).out) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[]; invocations: { toolExecutionNotifications: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] }[] };
+    expect(sarif.runs[0]!.results.map((result) => result.locations[0]!.physicalLocation.artifactLocation.uri)).toStrictEqual(['packages/web/src/a.ts', 'packages/web/src/a.ts']);
+    expect(sarif.runs[0]!.invocations[0]!.toolExecutionNotifications.map((note) => note.locations[0]!.physicalLocation.artifactLocation.uri)).toStrictEqual(['packages/web/src/bad.ts']);
+    const json = JSON.parse((await check(web, ['--format', 'json'])).out) as { findings: { file: string }[] };
+    expect(json.findings.map((finding) => finding.file)).toStrictEqual(['src/a.ts', 'src/a.ts']);
+  });
+
+  it('outside git, paths stay relative to the working directory', async () => {
+    const root = makeTree({ 'web/src/a.ts': "fetch('/v1/campaigns');\n" });
+    const result = await check(path.join(root, 'web'), ['--format', 'github']);
+    expect(/file=([^,]+),/.exec(result.out)?.[1]).toBe('src/a.ts');
   });
 });

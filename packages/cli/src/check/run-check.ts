@@ -26,6 +26,7 @@ import { applyBaseline, buildBaseline, readBaseline, writeBaseline } from '../ba
 import { baselineFileKey, fingerprintFindings } from '../baseline/fingerprint.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { formatters } from '../format/index.js';
+import { folderInRepository, fromRepositoryRoot } from '../format/repository-paths.js';
 import type { FormatContext } from '../format/types.js';
 import { colorEnabled, nowOf, type CliIo } from '../io.js';
 import { createPhaseProgress, isCi } from '../fix/progress.js';
@@ -266,7 +267,9 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   };
   const origin = args.format === 'json' ? await resultOrigin(args, io, config, now, deps.toolVersion) : {};
   const builtinHosts = builtinApiHostsOf(config.apiHosts);
-  const text = formatters[args.format](report, {
+  // The CI formats name files from the repository's root, where GitHub and GitLab look for them.
+  const formatted = args.format === 'github' || args.format === 'gitlab' || args.format === 'sarif' ? fromRepositoryRoot(report, folderInRepository(io.cwd)) : report;
+  const text = formatters[args.format](formatted, {
     ...origin,
     asOf: config.asOf,
     failOn: config.failOn,
