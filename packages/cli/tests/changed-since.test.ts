@@ -40,6 +40,13 @@ function repoWithFeatureBranch(): string {
   return root;
 }
 
+/** What CI checks out: a depth-1, single-branch clone of `repoWithFeatureBranch`'s feature branch. */
+function shallowCloneOfFeature(): string {
+  const parent = makeTree({});
+  git(parent, 'clone', '-q', '--depth=1', '--single-branch', '--branch', 'feature', `file://${repoWithFeatureBranch()}`, 'clone');
+  return path.join(parent, 'clone');
+}
+
 async function check(cwd: string, argv: readonly string[]): Promise<{ code: number; findings: string[]; err: string }> {
   const io = captureIo(cwd);
   const code = await main(['check', '.', '--as-of', '2026-01-15', '--format', 'json', ...argv], io);
@@ -115,10 +122,7 @@ describe('sunset check --changed-since', () => {
   });
 
   it('in a shallow clone without the base branch, says which fetch to run (exit 2)', async () => {
-    const origin = repoWithFeatureBranch();
-    const parent = makeTree({});
-    git(parent, 'clone', '-q', '--depth=1', '--single-branch', '--branch', 'feature', `file://${origin}`, 'clone');
-    const clone = path.join(parent, 'clone');
+    const clone = shallowCloneOfFeature();
     const result = await check(clone, ['--changed-since', 'origin/main']);
     expect(result.code).toBe(2);
     expect(result.findings).toStrictEqual([]);
@@ -141,10 +145,7 @@ describe('sunset check --changed-since', () => {
   });
 
   it('in a shallow clone, names for a bare branch a fetch after which the name exists, and the next one reaches the fork', async () => {
-    const origin = repoWithFeatureBranch();
-    const parent = makeTree({});
-    git(parent, 'clone', '-q', '--depth=1', '--single-branch', '--branch', 'feature', `file://${origin}`, 'clone');
-    const clone = path.join(parent, 'clone');
+    const clone = shallowCloneOfFeature();
     const first = await check(clone, ['--changed-since', 'main']);
     expect(first.code).toBe(2);
     const advice = /Fetch the base branch: (git fetch .*)\n$/.exec(first.err)?.[1];
