@@ -87,9 +87,9 @@ describe('README.md and docs/*.md', () => {
       [...Object.keys(checkOptions), ...Object.keys(fixOptions), ...Object.keys(importOptions), ...Object.keys(reportOptions), ...Object.keys(explainOptions)].map((name) => `--${name}`),
     );
     // npm's and pnpm's own flags (set-up commands, editor install), ESLint's --cache and --fix, node's --import, and
-    // git's --depth (`git fetch --depth=50` for a shallow CI clone before --changed-since) and the
-    // --quiet and --message of the organisation recipes' history commit.
-    const otherTools = new Set(['--frozen-lockfile', '--save-dev', '--cache', '--fix', '--import', '--depth', '--quiet', '--message']);
+    // git's --depth and --deepen (`git fetch --depth=50`, `git fetch --deepen=50` for a shallow CI clone before
+    // --changed-since) and the --quiet and --message of the organisation recipes' history commit.
+    const otherTools = new Set(['--frozen-lockfile', '--save-dev', '--cache', '--fix', '--import', '--depth', '--deepen', '--quiet', '--message']);
     const unknown = [readme, ...docPages.map(read)].flatMap((text) => [...text.matchAll(/(?<![\w-])--[a-z][a-z-]+/g)].map((match) => match[0]).filter((flag) => !known.has(flag) && !otherTools.has(flag)));
     expect(unknown).toEqual([]);
   });
