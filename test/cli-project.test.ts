@@ -108,10 +108,11 @@ describe('sunset check --project on fixtures/project-app', () => {
     }
     const log = parseJson<{ runs: { results: { locations: SarifLocation[]; relatedLocations?: SarifLocation[] }[] }[] }>(result);
     const at = (place: SarifLocation): string => `${place.physicalLocation.artifactLocation.uri}:${place.physicalLocation.region.startLine}:${place.physicalLocation.region.startColumn}`;
-    const clients = log.runs[0]!.results.find((sarif) => at(sarif.locations[0]!) === 'src/services/dictionaries.ts:7:22');
+    // SARIF names files from the repository's root, where code scanning looks for them.
+    const clients = log.runs[0]!.results.find((sarif) => at(sarif.locations[0]!) === 'fixtures/project-app/src/services/dictionaries.ts:7:22');
     expect(clients?.relatedLocations?.map((place) => `${at(place)} ${place.message?.text}`)).toEqual([
-      'src/http/request.ts:5:32 getResource() makes the request here.',
-      'src/api/paths.ts:7:12 The value is declared here as API.clients; sunset fix rewrites it here.',
+      'fixtures/project-app/src/http/request.ts:5:32 getResource() makes the request here.',
+      'fixtures/project-app/src/api/paths.ts:7:12 The value is declared here as API.clients; sunset fix rewrites it here.',
     ]);
     expect(log.runs[0]!.results).toHaveLength(expected.project.length);
   });

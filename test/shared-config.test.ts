@@ -15,6 +15,7 @@ import { repoRoot } from './support/legacy-app.js';
 // rules (one off, one at warn, one with options) and ignores: exactly these, at these levels.
 
 const fixture = path.join(repoRoot, 'fixtures/shared-config');
+const fixtureInRepository = 'fixtures/shared-config/';
 const configFile = path.join(fixture, 'sunset.config.json');
 const sunsetConfig = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
 const bin = path.join(repoRoot, 'packages/cli/dist/bin.js');
@@ -54,7 +55,9 @@ function sunsetCheck(): string[] {
   const levels = new Map(
     (JSON.parse(runCheck('sarif')) as { runs: [{ results: SarifResult[] }] }).runs[0].results.map((result) => {
       const { artifactLocation, region } = result.locations[0]!.physicalLocation;
-      return [`${artifactLocation.uri}:${region.startLine}:${region.startColumn} ${result.properties.eslintRule}`, result.level === 'warning' ? 'warn' : result.level];
+      // SARIF names files from the repository's root (fixtures/shared-config/src/…); JSON from the working directory.
+      expect(artifactLocation.uri.startsWith(fixtureInRepository)).toBe(true);
+      return [`${artifactLocation.uri.slice(fixtureInRepository.length)}:${region.startLine}:${region.startColumn} ${result.properties.eslintRule}`, result.level === 'warning' ? 'warn' : result.level];
     }),
   );
   return findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${levels.get(`${finding.file}:${finding.line}:${finding.column} ${finding.rule}`) ?? '?'} ${finding.rule} ${finding.message}`).sort();
