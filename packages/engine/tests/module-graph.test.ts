@@ -9,14 +9,37 @@ import { checkWithModuleGraph } from './module-graph-harness.js';
 
 const fixture = path.resolve(import.meta.dirname, '../../../fixtures/project-app');
 
+type CheckedFinding = Awaited<ReturnType<typeof checkFiles>>['findings'][number];
+
+/** `file` relative to `root`, with forward slashes. */
+const relativeTo = (root: string, file: string): string => path.relative(root, file).split(path.sep).join('/');
+
+/**
+ * A finding as one line: `file:line:column [rule] key [migration] [host=…] [<- declaredIn]`, the parts
+ * a test compares (`rule`, `migration` and `host` say which it shows; the migration by default).
+ */
+function findingLine(root: string, finding: CheckedFinding, show: { readonly rule?: boolean; readonly migration?: boolean; readonly host?: boolean } = {}): string {
+  const parts = [`${relativeTo(root, finding.file)}:${finding.line}:${finding.column}`];
+  if (show.rule === true) parts.push(finding.rule);
+  parts.push(String(finding.retirement?.retiredKey));
+  if (show.migration !== false) parts.push(String(finding.retirement?.migration));
+  if (show.host === true) parts.push(`host=${finding.retirement?.host ?? '?'}`);
+  if (finding.data.declaredIn !== undefined) parts.push(`<- ${String(finding.data.declaredIn)}`);
+  return parts.join(' ');
+}
+
 /** `file:line:column rule key migration [declaredIn]`, the findings of a harness run. */
 async function findingsOf(root: string, crossFile = true): Promise<string[]> {
   const { findings } = await checkWithModuleGraph(path.join(root, 'src'), sunsetOptions(), crossFile, root);
-  return findings.map((finding) => {
-    const where = `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column}`;
-    const declared = finding.data.declaredIn === undefined ? '' : ` <- ${finding.data.declaredIn}`;
-    return `${where} ${finding.rule} ${finding.retirement?.retiredKey} ${finding.retirement?.migration}${declared}`;
-  });
+  return findings.map((finding) => findingLine(root, finding, { rule: true }));
+}
+
+/** The findings (`findingLine`) of a cross-file check of `src` in a tree of `files`, only of `onlyFiles` when given. */
+async function crossFileLines(files: Readonly<Record<string, string>>, onlyFiles: readonly string[] | undefined, show: { readonly host?: boolean } = {}): Promise<string[]> {
+  const root = makeTree(files);
+  const only = onlyFiles?.map((file) => path.join(root, file));
+  const result = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true, ...(only === undefined ? {} : { onlyFiles: only }) });
+  return result.findings.map((finding) => findingLine(root, finding, show));
 }
 
 describe('scanModuleReferences', () => {
@@ -198,11 +221,8 @@ describe('sunset check with the module graph (checkFiles, crossFile)', () => {
   const linesOf = async (crossFile: boolean): Promise<{ lines: string[]; candidates: string[] }> => {
     const root = makeTree(tree);
     const result = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile });
-    const lines = result.findings.map((finding) => {
-      const declared = finding.data.declaredIn === undefined ? '' : ` <- ${finding.data.declaredIn}`;
-      return `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey} ${finding.retirement?.migration}${declared}`;
-    });
-    return { lines, candidates: result.candidateFiles.map((file) => path.relative(root, file).split(path.sep).join('/')) };
+    const lines = result.findings.map((finding) => findingLine(root, finding));
+    return { lines, candidates: result.candidateFiles.map((file) => relativeTo(root, file)) };
   };
 
   it('reports each call reading a retired constant by relative path, directly, through a barrel or a cycle, and the declarations no such call reads', async () => {
@@ -302,11 +322,8 @@ describe('sunset check with the module graph: clients from other files (issue 21
     const root = makeTree(tree);
     const options = apiHosts === undefined ? sunsetOptions() : sunsetOptions({ apiHosts });
     const result = await checkFiles(['src'], { cwd: root, baseDir: root, options, threads: 1, crossFile: true });
-    const lines = result.findings.map((finding) => {
-      const declared = finding.data.declaredIn === undefined ? '' : ` <- ${finding.data.declaredIn}`;
-      return `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey} ${finding.retirement?.migration} host=${finding.retirement?.host ?? '?'}${declared}`;
-    });
-    return { lines, candidates: result.candidateFiles.map((file) => path.relative(root, file).split(path.sep).join('/')).sort() };
+    const lines = result.findings.map((finding) => findingLine(root, finding, { host: true }));
+    return { lines, candidates: result.candidateFiles.map((file) => relativeTo(root, file)).sort() };
   };
 
   it("joins a client's base from another file (ES import, require of module.exports) to the path at the call; another vendor's wrapper is its host's", async () => {
@@ -344,15 +361,7 @@ describe('sunset check with the module graph: tsconfig paths and baseUrl aliases
     'src/app/negatives.ts': "import { CLIENTS_PATH } from '@other/api/paths';\nimport { MANAGERS_PATH } from 'app/api/paths';\n\nexport const a = () => fetch(CLIENTS_PATH);\nexport const b = () => fetch(MANAGERS_PATH);\n",
   };
 
-  const linesOf = async (files: Readonly<Record<string, string>>, onlyFiles?: readonly string[]): Promise<string[]> => {
-    const root = makeTree(files);
-    const only = onlyFiles?.map((file) => path.join(root, file));
-    const result = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true, ...(only === undefined ? {} : { onlyFiles: only }) });
-    return result.findings.map((finding) => {
-      const declared = finding.data.declaredIn === undefined ? '' : ` <- ${finding.data.declaredIn}`;
-      return `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey} ${finding.retirement?.migration}${declared}`;
-    });
-  };
+  const linesOf = (files: Readonly<Record<string, string>>, onlyFiles?: readonly string[]): Promise<string[]> => crossFileLines(files, onlyFiles);
 
   it('reports each request reading a value through an alias (directly, through a barrel, a member of an object, a client and its paths) at the request', async () => {
     expect(await linesOf(tree)).toEqual([
@@ -399,7 +408,7 @@ describe('sunset check with the module graph: a package of the repository import
     mkdirSync(path.join(root, 'node_modules/@acme'), { recursive: true });
     symlinkSync('../../packages/api-client', path.join(root, 'node_modules/@acme/api-client'));
     const result = await checkFiles(['.'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true });
-    expect(result.findings.map((finding) => `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey} <- ${finding.data.declaredIn}`)).toEqual([
+    expect(result.findings.map((finding) => findingLine(root, finding, { migration: false }))).toEqual([
       'apps/web/src/campaigns.ts:4:37 GET /v1/campaigns <- packages/api-client/src/index.ts:4:33 (LEGACY_CAMPAIGNS)',
       'apps/web/src/campaigns.ts:5:42 GET /v1/campaigns/dictionaries/managers <- packages/api-client/src/index.ts:5:23 (adform)',
     ]);
@@ -418,7 +427,7 @@ describe('sunset check with the module graph: a package of the repository import
     mkdirSync(path.join(root, 'node_modules/@acme'), { recursive: true });
     symlinkSync('../../packages/api-client', path.join(root, 'node_modules/@acme/api-client'));
     const result = await checkFiles(['.'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true });
-    expect(result.findings.map((finding) => `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey} <- ${finding.data.declaredIn}`)).toEqual([
+    expect(result.findings.map((finding) => findingLine(root, finding, { migration: false }))).toEqual([
       'apps/etl/src/campaigns.js:5:32 GET /v1/campaigns <- packages/api-client/src/index.js:1:28 (LEGACY_CAMPAIGNS)',
     ]);
   });
@@ -470,15 +479,7 @@ describe('sunset check with the module graph: values required the CommonJS way',
     ].join('\n'),
   };
 
-  const linesOf = async (files: Readonly<Record<string, string>>, onlyFiles?: readonly string[]): Promise<string[]> => {
-    const root = makeTree(files);
-    const only = onlyFiles?.map((file) => path.join(root, file));
-    const result = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true, ...(only === undefined ? {} : { onlyFiles: only }) });
-    return result.findings.map((finding) => {
-      const declared = finding.data.declaredIn === undefined ? '' : ` <- ${finding.data.declaredIn}`;
-      return `${path.relative(root, finding.file).split(path.sep).join('/')}:${finding.line}:${finding.column} ${finding.retirement?.retiredKey} ${finding.retirement?.migration} host=${finding.retirement?.host ?? '?'}${declared}`;
-    });
-  };
+  const linesOf = (files: Readonly<Record<string, string>>, onlyFiles?: readonly string[]): Promise<string[]> => crossFileLines(files, onlyFiles, { host: true });
 
   it('reports each request reading a required value at the request, as the ES import of the same value is reported', async () => {
     expect(await linesOf(tree)).toEqual([
