@@ -110,7 +110,7 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
     updateBaseline: values['update-baseline'] ?? false,
     baseline: values.baseline,
     baselineExpires: values['baseline-expires'],
-    stats: values.stats ?? false,
+    stats: statsOf(values.stats, values.format),
     changedSince: nonEmpty('--changed-since', values['changed-since'], 'a git ref such as origin/main'),
     concurrency: concurrencyOf(values.concurrency),
     repoName: repoNameOf(values['repo-name'], values.format),
@@ -225,6 +225,13 @@ function nonEmpty(flag: string, value: string | undefined, what: string): string
   if (value === undefined) return undefined;
   if (value.trim() === '') throw new UsageError(`Option ${flag} needs a value (${what}).`);
   return value;
+}
+
+/** `--stats`: only where the timings are written (`--format json`), as `--repo-name`. */
+function statsOf(value: boolean | undefined, format: string | undefined): boolean {
+  if (value !== true) return false;
+  if (format !== 'json') throw new UsageError('--stats only applies with --format json (the timings are written in its report). Add --format json or drop --stats.');
+  return true;
 }
 
 /** `--repo-name`: not empty, and only where it is recorded (`--format json`). */

@@ -18,14 +18,16 @@ export interface TextSink {
 }
 
 /**
- * Colour is on for a terminal unless `NO_COLOR` is set to a non-empty value (https://no-color.org) or
- * `FORCE_COLOR` is `0` or `false` (chalk's convention, which log collectors that allocate a terminal set).
+ * Colour, by the convention chalk and Node's own `tty.getColorDepth` share: `FORCE_COLOR` decides when
+ * it is set (`0` or `false` off; empty, `1`, `2`, `3` or `true` on, also when stdout is a pipe, for
+ * the CI logs that render ANSI: GitHub Actions, GitLab), then a non-empty `NO_COLOR` turns it off
+ * (https://no-color.org), then colour is on for a terminal.
  */
 export function colorEnabled(io: CliIo): boolean {
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force !== 'false';
   const noColor = io.env.NO_COLOR;
   if (noColor !== undefined && noColor !== '') return false;
-  const force = io.env.FORCE_COLOR;
-  if (force === '0' || force === 'false') return false;
   return io.isTTY;
 }
 

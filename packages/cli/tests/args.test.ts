@@ -172,6 +172,23 @@ describe('--project [TSCONFIG]', () => {
     });
   });
 
+  it('exits 2 on --stats or --repo-name without --format json, naming the flag, as nothing would record them', async () => {
+    const root = makeTree({ 'src/a.ts': 'export {};\n' });
+    const seen = [];
+    for (const argv of [['--stats'], ['--stats', '--format', 'sarif'], ['--repo-name', 'acme/web'], ['--repo-name', 'acme/web', '--format', 'github']]) {
+      const io = captureIo(root);
+      seen.push({ code: await main(['check', ...argv], io), out: io.out(), err: io.err() });
+    }
+    const stats = 'sunset: --stats only applies with --format json (the timings are written in its report). Add --format json or drop --stats.\n';
+    const repoName = 'sunset: --repo-name only applies with --format json (the other formats do not record the repository). Add --format json or drop --repo-name.\n';
+    expect(seen).toEqual([
+      { code: 2, out: '', err: stats },
+      { code: 2, out: '', err: stats },
+      { code: 2, out: '', err: repoName },
+      { code: 2, out: '', err: repoName },
+    ]);
+  });
+
   it('lists --project in the fix help', async () => {
     expect((await run(['fix', '--help'])).out.split('\n').filter((line) => line.includes('--project'))).toEqual([
       '      --project [TSCONFIG]    Whole-program mode on the TypeScript checker: also through path aliases, namespace imports and wrapper functions (default: the nearest tsconfig.json or jsconfig.json).',

@@ -120,7 +120,24 @@ describe('sunset check with a baseline', () => {
       'The baseline .sunset-baseline.json expired on 2026-01-31; its 1 recorded finding is no longer suppressed. ' +
         'Fix them, or record a new baseline with `sunset check --update-baseline --baseline-expires YYYY-MM-DD`.\n',
     );
-    expect(withoutOrigin(JSON.parse(later.out()))).toEqual({ findings: [jsonFinding(1)], errors: [], notScanned: [], summary: summary({ asOf: '2026-02-01', findings: 1, failing: 1, baselined: 0 }) });
+    expect(withoutOrigin(JSON.parse(later.out()))).toEqual({
+      findings: [jsonFinding(1)],
+      errors: [],
+      notScanned: [],
+      summary: { ...summary({ asOf: '2026-02-01', findings: 1, failing: 1, baselined: 0 }), baselineExpired: '2026-01-31' },
+    });
+    // SARIF says it too, for a dashboard that reads the log and not the job's stderr.
+    const sarif = captureIo(root, { now: () => new Date('2026-02-01T08:00:00Z') });
+    expect(await main(['check', '--format', 'sarif'], sarif, deps)).toBe(1);
+    const run = (JSON.parse(sarif.out()) as { runs: [{ results: unknown[]; invocations: [{ toolExecutionNotifications: unknown[] }] }] }).runs[0];
+    expect([run.results.length, run.invocations[0].toolExecutionNotifications]).toEqual([
+      1,
+      [{ level: 'warning', message: { text: 'The baseline expired on 2026-01-31: the findings it recorded are no longer suppressed.' }, properties: { reason: 'baseline-expired' } }],
+    ]);
+    // Before it expires, neither says anything.
+    const before = captureIo(root, { now: () => new Date('2026-01-31T23:00:00Z') });
+    expect(await main(['check', '--format', 'json'], before, deps)).toBe(0);
+    expect([before.err(), 'baselineExpired' in (JSON.parse(before.out()) as { summary: object }).summary]).toEqual(['', false]);
   });
 
   it('says when the baseline --baseline or the config names does not exist, and goes on without one; the default file may be missing quietly', async () => {

@@ -1,4 +1,4 @@
-import { readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { indexFile } from '@sunset/analysis';
 import { describe, expect, it } from 'vitest';
@@ -183,6 +183,46 @@ describe('sunset check', () => {
       await main(['check'], forced);
       expect(forced.out()).toBe(plain.out());
     }
+  });
+
+  it('uses colour through a pipe when FORCE_COLOR turns it on, as chalk and Node do, even beside NO_COLOR', async () => {
+    const root = makeTree({ 'src/a.ts': retiredCall });
+    const plain = captureIo(root);
+    await main(['check'], plain);
+    for (const on of ['', '1', '2', '3', 'true']) {
+      const forced = captureIo(root, { env: { FORCE_COLOR: on, NO_COLOR: '1' } });
+      await main(['check'], forced);
+      expect([on, forced.out().includes('\u001b[31merror\u001b[39m'), forced.out().replace(/\u001b\[\d+m/g, '')]).toEqual([on, true, plain.out()]);
+    }
+    // A report written to a file stays plain.
+    const toFile = captureIo(root, { env: { FORCE_COLOR: '1' } });
+    await main(['check', '--output', 'out.txt'], toFile);
+    expect(readFileSync(path.join(root, 'out.txt'), 'utf8')).toBe(plain.out());
+  });
+
+  it('passes a path that holds nothing it scans, and says so on stderr (a typo or another language)', async () => {
+    const root = makeTree({ 'empty/.keep': '', 'py/app.py': 'print(1)\n', 'src/a.ts': 'export {};\n', 'sunset.config.json': '{ "ignores": ["ignored/**"] }', 'ignored/b.ts': 'export {};\n' });
+    const seen = [];
+    for (const paths of [['empty'], ['empty', 'py'], ['src']]) {
+      const io = captureIo(root);
+      seen.push([await main(['check', ...paths], io), io.err()]);
+    }
+    expect(seen).toEqual([
+      [0, 'Nothing was checked: empty holds no .js, .jsx, .mjs, .cjs, .ts, .tsx, .mts, .cts, .vue, .svelte, .astro file. Check the path.\n'],
+      [0, 'Nothing was checked: empty, py hold no .js, .jsx, .mjs, .cjs, .ts, .tsx, .mts, .cts, .vue, .svelte, .astro file. Check the paths.\n'],
+      [0, ''],
+    ]);
+  });
+
+  it('exits 2 naming --output when its folder cannot be made: a file in the way, or /proc refusing it', async () => {
+    const root = makeTree({ 'src/a.ts': retiredCall, 'taken.txt': 'keep' });
+    const outputs = ['taken.txt/out.sarif', ...(existsSync('/proc/self') ? ['/proc/sunset-nope/out.sarif'] : [])];
+    for (const output of outputs) {
+      const io = captureIo(root);
+      const code = await main(['check', '--format', 'sarif', '--output', output], io);
+      expect([code, io.out(), io.err().startsWith(`sunset: Cannot write the report to ${output}: `), io.err().endsWith('. Choose another --output path.\n')]).toEqual([2, '', true, true]);
+    }
+    expect(readFileSync(path.join(root, 'taken.txt'), 'utf8')).toBe('keep');
   });
 
   it('adds the time of each phase with --stats, and nothing without it', async () => {

@@ -12,7 +12,7 @@ export { findSourceFiles, type FoundSource, type SourceListing, type WalkOptions
 export { createFolderCache, type ReadFolder } from './files/list-tree.js';
 export { sourceExtensions, displayPath, pathFromFile, printablePath, toPosix } from './files/paths.js';
 export { findGitRoot } from './files/git.js';
-export { writeFileAtomic, ReadOnlyFileError } from './files/atomic-write.js';
+export { makeFolder, writeFileAtomic, ReadOnlyFileError } from './files/atomic-write.js';
 export { assertChangesCommitted, uncommittedFiles, type UncommittedFile, type UncommittedKind } from './files/git-guard.js';
 export { decodeSource, encodeSource, type DecodedSource, type SourceEncoding } from './files/read-source.js';
 export { UsageError, type FileProblem } from './errors.js';

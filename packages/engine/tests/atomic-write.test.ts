@@ -1,7 +1,7 @@
-import { chmodSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ReadOnlyFileError, writeFileAtomic } from '../src/files/atomic-write.js';
+import { makeFolder, ReadOnlyFileError, writeFileAtomic } from '../src/files/atomic-write.js';
 import { makeTree } from './helpers.js';
 
 describe('writeFileAtomic', () => {
@@ -52,5 +52,31 @@ describe('writeFileAtomic', () => {
     await writeFileAtomic(path.join(root, 'owned.ts'), 'new');
     const after = statSync(path.join(root, 'owned.ts'));
     expect([after.uid, after.gid]).toEqual([before.uid, before.gid]);
+  });
+});
+
+describe('makeFolder', () => {
+  it('makes the missing levels, and leaves an existing folder as it is', async () => {
+    const root = makeTree({ 'a/keep.txt': 'x' });
+    await makeFolder(path.join(root, 'a', 'b', 'c'));
+    await makeFolder(path.join(root, 'a'));
+    expect([statSync(path.join(root, 'a', 'b', 'c')).isDirectory(), readdirSync(path.join(root, 'a')).sort()]).toEqual([true, ['b', 'keep.txt']]);
+  });
+
+  it('refuses a file in the way with the error of the level it stands at', async () => {
+    const root = makeTree({ 'report.txt': 'x' });
+    await expect(makeFolder(path.join(root, 'report.txt'))).rejects.toMatchObject({ code: 'EEXIST' });
+    await expect(makeFolder(path.join(root, 'report.txt', 'out'))).rejects.toMatchObject({ code: 'ENOTDIR' });
+    expect(readFileSync(path.join(root, 'report.txt'), 'utf8')).toBe('x');
+  });
+
+  // Node's mkdir(…, { recursive: true }) spins forever there: the race turns a hang into a failure.
+  it.runIf(existsSync('/proc/self'))('fails with ENOENT where a parent exists but refuses the child (/proc)', async () => {
+    const hung = new Promise((resolve) => setTimeout(() => resolve('still running after 10 s'), 10_000).unref());
+    const outcome = makeFolder('/proc/sunset-nope/deeper').then(
+      () => 'made',
+      (error: NodeJS.ErrnoException) => error.code,
+    );
+    expect(await Promise.race([outcome, hung])).toBe('ENOENT');
   });
 });

@@ -1,6 +1,5 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { checkFiles, displayPath, excerptLines, findGitRoot, resolveConfig, toPosix, UsageError, validateDay, writeFileAtomic, type ResolvedConfig } from '@sunset/engine';
+import { checkFiles, displayPath, excerptLines, findGitRoot, makeFolder, resolveConfig, toPosix, UsageError, validateDay, writeFileAtomic, type ResolvedConfig } from '@sunset/engine';
 import { todayUtc } from '@sunset/rule-data';
 import { describeReportOptions, parseReportArgs, type ReportArgs } from './args.js';
 import { comparedSiteOf, diffAgainstBaseline, diffSites, readBaselineSites, type CurrentSite } from './diff/diff-sites.js';
@@ -231,7 +230,7 @@ function outDirOf(args: ReportArgs, io: ReportIo): string {
 
 async function writeOut(file: string, label: string, text: string): Promise<void> {
   try {
-    await mkdir(path.dirname(file), { recursive: true });
+    await makeFolder(path.dirname(file));
     await writeFileAtomic(file, text);
   } catch (error) {
     throw new UsageError(`Cannot write the report to ${label}: ${(error as Error).message}. Choose another --out path.`);

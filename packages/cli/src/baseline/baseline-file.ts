@@ -1,9 +1,9 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseIsoDay, type IsoDay } from '@sunset/rule-data';
 import type { Finding } from '../check/types.js';
 import { UsageError } from '../errors.js';
-import { writeFileAtomic } from '@sunset/engine';
+import { makeFolder, writeFileAtomic } from '@sunset/engine';
 
 /** `.sunset-baseline.json`: findings accepted for now, by fingerprint. */
 export interface BaselineFile {
@@ -76,7 +76,7 @@ export function buildBaseline(findings: readonly Finding[], fingerprints: readon
 /** Writes the baseline (creating its folder); a failure is a UsageError naming the file. */
 export async function writeBaseline(file: string, baseline: BaselineFile, label: string = file): Promise<void> {
   try {
-    await mkdir(path.dirname(file), { recursive: true });
+    await makeFolder(path.dirname(file));
     await writeFileAtomic(file, `${JSON.stringify(baseline, null, 2)}\n`);
   } catch (error) {
     throw new UsageError(`Cannot write the baseline ${label}: ${(error as Error).message}. Choose another --baseline path.`);

@@ -1,5 +1,4 @@
 import type { CheckerFailure } from '@sunset/project';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
   checkFiles,
@@ -9,7 +8,9 @@ import {
   excerptLines,
   findGitRoot,
   holdDefaultModeRun,
+  makeFolder,
   resolveConfig,
+  sourceExtensions,
   validateDay,
   writeFileAtomic,
   type AnalysisCore,
@@ -192,6 +193,13 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
     findings: allFindings.filter((found) => found.reported).map((found) => found.finding),
     errors: result.errors.filter((problem) => inChange(problem.file, problem.line)).map((problem) => toFileError(io.cwd, problem)),
   };
+  if (changed === undefined && result.files === 0) {
+    // A typo'd path in a CI matrix, or a folder of another language: passing is right, silence is not.
+    const notScannedCount = Object.values(result.notScanned).reduce((sum, count) => sum + count, 0);
+    const why = notScannedCount > 0 ? `only files sunset does not scan (${plural(notScannedCount, 'file')}, counted as not scanned)` : `no ${sourceExtensions.join(', ')} file`;
+    const named = args.paths.length === 1 ? `${args.paths[0]!} holds` : `${args.paths.join(', ')} hold`;
+    io.stderr.write(`Nothing was checked: ${named} ${why}. Check the path${args.paths.length === 1 ? '' : 's'}.\n`);
+  }
   if (changed !== undefined) {
     const outside = result.findings.length - reportable.length;
     const checked = changedOnly ? `checked ${plural(result.files, 'file')} changed since` : 'checked lines changed since';
@@ -260,6 +268,7 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
       findings: outcome.findings.length,
       failing,
       baselined: outcome.baselined,
+      ...(outcome.expired && baseline?.expires !== undefined ? { baselineExpired: baseline.expires } : {}),
       errors: errors.length,
       notScanned: result.notScanned,
     },
@@ -393,7 +402,7 @@ function roundTimings(timings: CheckStats['timings']): CheckStats['timings'] {
 
 async function writeReport(file: string, label: string, text: string): Promise<void> {
   try {
-    await mkdir(path.dirname(file), { recursive: true });
+    await makeFolder(path.dirname(file));
     await writeFileAtomic(file, text);
   } catch (error) {
     throw new UsageError(`Cannot write the report to ${label}: ${(error as Error).message}. Choose another --output path.`);

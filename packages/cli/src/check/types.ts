@@ -72,6 +72,8 @@ export interface CheckSummary {
   readonly failing: number;
   /** Findings suppressed by the baseline. */
   readonly baselined: number;
+  /** The day the baseline expired on, when it did: it suppressed nothing (its findings are reported again). */
+  readonly baselineExpired?: string;
   readonly errors: number;
   /** Files the walk found but did not read, by reason (unreadable ones are also in `errors`). */
   readonly notScanned: NotScannedCounts;

@@ -62,6 +62,11 @@ export const formatSarif: Formatter = (report, context) => {
       },
     ],
   }));
+  // An expired baseline suppresses nothing: said here too, so a dashboard reading the log sees why the count jumped.
+  const expiredBaseline =
+    report.summary.baselineExpired === undefined
+      ? []
+      : [{ level: 'warning', message: { text: `The baseline expired on ${report.summary.baselineExpired}: the findings it recorded are no longer suppressed.` }, properties: { reason: 'baseline-expired' } }];
   const log = {
     $schema: sarifSchemaUri,
     version: '2.1.0',
@@ -76,7 +81,7 @@ export const formatSarif: Formatter = (report, context) => {
             rules,
           },
         },
-        invocations: [{ executionSuccessful: true, toolExecutionNotifications: [...notChecked, ...notScanned] }],
+        invocations: [{ executionSuccessful: true, toolExecutionNotifications: [...notChecked, ...notScanned, ...expiredBaseline] }],
         columnKind: 'utf16CodeUnits',
         results,
       },

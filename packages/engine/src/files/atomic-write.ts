@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, chown, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** The file is read-only (no write bit): `fix` leaves it alone and reports it. */
@@ -45,5 +45,35 @@ export async function writeFileAtomic(file: string, contents: string | Uint8Arra
     throw error;
   } finally {
     inFlight?.delete(temp);
+  }
+}
+
+/**
+ * Creates `folder` and its missing parents, as `mkdir -p`. Not `mkdir(folder, { recursive: true })`:
+ * Node's recursive mkdir spins at 100 % CPU forever where a parent exists but refuses the child with
+ * ENOENT (`--output /proc/nope/report.sarif`, on Node 20, 22 and 24), and mkdirp and make-dir call it
+ * too. The existing ancestor is found by `stat`, then each missing level is made once: a refusal is
+ * the error of the level refused (ENOENT, EACCES; EEXIST or ENOTDIR for a file in the way).
+ */
+export async function makeFolder(folder: string): Promise<void> {
+  const missing: string[] = [];
+  for (let at = path.resolve(folder); ; ) {
+    const found = await stat(at).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    if (found !== undefined) {
+      if (!found.isDirectory()) await mkdir(at); // a file in the way: mkdir's own EEXIST names it
+      break;
+    }
+    missing.push(at);
+    const parent = path.dirname(at);
+    if (parent === at) break;
+    at = parent;
+  }
+  for (const level of missing.reverse()) {
+    await mkdir(level).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
   }
 }

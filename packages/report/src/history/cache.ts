@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { makeFolder } from '@sunset/engine';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HistoryPoint } from '../inventory/types.js';
 
@@ -34,7 +35,7 @@ export class HistoryCache {
   }
 
   async write(counts: CommitCounts): Promise<void> {
-    await mkdir(this.#dir, { recursive: true });
+    await makeFolder(this.#dir);
     const marker = path.join(path.dirname(this.#dir), '.gitignore');
     await writeFile(marker, '# sunset report: cached counts per commit; safe to delete\n*\n', { flag: 'wx' }).catch(() => undefined);
     await writeFile(path.join(this.#dir, `${this.keyOf(counts.commit)}.json`), `${JSON.stringify(counts)}\n`);

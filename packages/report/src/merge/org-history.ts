@@ -1,6 +1,6 @@
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { appendFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { UsageError } from '@sunset/engine';
+import { makeFolder, UsageError } from '@sunset/engine';
 import type { IsoDay } from '@sunset/rule-data';
 import type { OrgHistory, OrgHistoryPoint, ReportData } from '../inventory/types.js';
 import { compareText } from '../text.js';
@@ -84,7 +84,7 @@ export function orgHistoryOf(history: HistoryFile, current: OrgHistoryLine): Org
 /** Appends one line (one write with O_APPEND: lines of two merges never interleave). */
 export async function appendOrgHistory(history: HistoryFile, line: OrgHistoryLine): Promise<void> {
   try {
-    await mkdir(path.dirname(history.file), { recursive: true });
+    await makeFolder(path.dirname(history.file));
     await appendFile(history.file, `${history.needsLineBreak ? '\n' : ''}${JSON.stringify(line)}\n`, { flag: 'a' });
   } catch (error) {
     throw new UsageError(`Cannot append to the history file ${history.label}: ${(error as Error).message}. The report was written; check the path given to --history-file.`);
