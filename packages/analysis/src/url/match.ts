@@ -3,19 +3,33 @@ import { flatText, sliceText, type Segment } from './segments.js';
 // The URL questions every check asks: is the URL on one of the listed hosts, and does it reach a
 // given endpoint path (and with which query)? Retired paths are matched by rule-data's `matchUrlShape`.
 
-const explicitHost = /^(?:[a-z][a-z0-9+.-]*:)?\/\/(?:[^@/?#\0]*@)?([^/?#\0]*)(?:$|[/?#])/i;
+const explicitHost = /^(?:([a-z][a-z0-9+.-]*):)?\/\/(?:[^@/?#\0]*@)?([^/?#\0]*)(?:$|[/?#])/i;
 
-/** The host (with port) a URL names in static text; undefined for a relative URL or an unknown base. */
+/** The port each scheme implies: written out, it is dropped, as the URL standard's `host` drops it. */
+const defaultPorts: Readonly<Record<string, string>> = { http: '80', ws: '80', https: '443', wss: '443' };
+
+/**
+ * The host (with port) a URL names in static text, as `new URL(text).host` gives it: lower-case, the
+ * scheme's default port dropped (`https://api.example.com:443/x` → `api.example.com`); undefined for a
+ * relative URL or an unknown base.
+ */
 export function explicitHostOf(text: string): string | undefined {
   const found = explicitHost.exec(text);
-  return found ? found[1]!.toLowerCase() : undefined;
+  if (!found) return undefined;
+  const host = found[2]!.toLowerCase();
+  const implied = found[1] === undefined ? undefined : defaultPorts[found[1].toLowerCase()];
+  return implied !== undefined && host.endsWith(`:${implied}`) && host.lastIndexOf(':') > host.lastIndexOf(']') ? host.slice(0, -implied.length - 1) : host;
 }
 
-/** A host list read once: `*`, the hosts (with or without port) named exactly, and the `.domain` of each `*.domain`. */
+/**
+ * A host list read once: `*`, the hosts (with or without port) named exactly, the `.domain` of each
+ * `*.domain`, and the hosts listed with port 80 or 443 (a URL that names no port reaches one of those).
+ */
 interface HostList {
   readonly every: boolean;
   readonly exact: ReadonlySet<string>;
   readonly suffixes: readonly string[];
+  readonly onDefaultPort: ReadonlySet<string>;
 }
 
 /** Host lists by identity: the settings' lists are asked about for every URL of every candidate. */
@@ -29,16 +43,21 @@ function hostListOf(hosts: readonly string[]): HostList {
       every: wanted.includes('*'),
       exact: new Set(wanted.filter((entry) => entry !== '*' && !entry.startsWith('*.'))),
       suffixes: wanted.filter((entry) => entry.startsWith('*.')).map((entry) => entry.slice(1)),
+      onDefaultPort: new Set(wanted.filter((entry) => /:(?:80|443)$/.test(entry)).map((entry) => entry.slice(0, entry.lastIndexOf(':')))),
     };
     hostLists.set(hosts, list);
   }
   return list;
 }
 
-/** A host matches a list entry written as `host`, `host:port`, `*.domain`, or `*` (every host). */
+/**
+ * A host matches a list entry written as `host` (any port), `host:port`, `*.domain`, or `*` (every
+ * host). A host without a port (`https://api.example.com`, or `:443` written out, which
+ * `explicitHostOf` drops) matches `host:443` and `host:80`: the scheme's default port.
+ */
 export function isListedHost(host: string, hosts: readonly string[]): boolean {
   const list = hostListOf(hosts);
-  if (list.every || list.exact.has(host)) return true;
+  if (list.every || list.exact.has(host) || list.onDefaultPort.has(host)) return true;
   const hostname = host.replace(/:\d+$/, '');
   return list.exact.has(hostname) || list.suffixes.some((suffix) => hostname.endsWith(suffix));
 }

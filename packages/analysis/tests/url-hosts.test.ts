@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { explicitHostOf, isListedHost } from '../src/url/match.js';
+
+describe('explicitHostOf', () => {
+  it('gives the host as the URL standard does: lower-case, the scheme’s default port dropped, another port kept', () => {
+    const urls = [
+      'https://GW.example.com/v1/campaigns',
+      'https://gw.example.com:443/v1/campaigns',
+      'http://gw.example.com:80/v1/campaigns',
+      'wss://gw.example.com:443/socket',
+      'http://gw.example.com:443/v1/campaigns',
+      'https://gw.example.com:8443/v1/campaigns',
+      'https://user:pw@gw.example.com:443?x',
+      'https://[::1]:443/v1/campaigns',
+      'https://[::443]/v1/campaigns',
+      '//gw.example.com:443/v1/campaigns',
+      '/v1/campaigns',
+    ];
+    expect(urls.map((url) => explicitHostOf(url))).toEqual([
+      'gw.example.com',
+      'gw.example.com',
+      'gw.example.com',
+      'gw.example.com',
+      'gw.example.com:443',
+      'gw.example.com:8443',
+      'gw.example.com',
+      '[::1]',
+      '[::443]',
+      'gw.example.com:443',
+      undefined,
+    ]);
+  });
+});
+
+describe('isListedHost', () => {
+  it('matches an entry with port 443 or 80 to the host written without a port (the scheme’s default)', () => {
+    const hosts = ['gw.example.com:443', 'legacy.example.com:80', '[::1]:443', 'proxy.example.com:8443'];
+    const asked = ['gw.example.com', 'gw.example.com:443', 'gw.example.com:8443', 'legacy.example.com', '[::1]', 'proxy.example.com', 'proxy.example.com:8443', 'other.example.com'];
+    expect(asked.filter((host) => isListedHost(host, hosts))).toEqual(['gw.example.com', 'gw.example.com:443', 'legacy.example.com', '[::1]', 'proxy.example.com:8443']);
+  });
+
+  it('keeps a host entry without a port matching every port, and *.domain every subdomain', () => {
+    const asked = ['gw.example.com', 'gw.example.com:8443', 'a.b.example.com:443', 'example.com', 'notexample.com'];
+    expect(asked.filter((host) => isListedHost(host, ['gw.example.com', '*.example.com']))).toEqual(['gw.example.com', 'gw.example.com:8443', 'a.b.example.com:443']);
+  });
+});
