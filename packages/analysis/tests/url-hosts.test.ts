@@ -1,5 +1,7 @@
+import { analyzeFile } from '@sunset/analysis';
 import { describe, expect, it } from 'vitest';
 import { explicitHostOf, isListedHost } from '../src/url/match.js';
+import { analysisOptions, parseWith } from './parsers.js';
 
 describe('explicitHostOf', () => {
   it('gives the host as the URL standard does: lower-case, the scheme’s default port dropped, another port kept', () => {
@@ -42,5 +44,22 @@ describe('isListedHost', () => {
   it('keeps a host entry without a port matching every port, and *.domain every subdomain', () => {
     const asked = ['gw.example.com', 'gw.example.com:8443', 'a.b.example.com:443', 'example.com', 'notexample.com'];
     expect(asked.filter((host) => isListedHost(host, ['gw.example.com', '*.example.com']))).toEqual(['gw.example.com', 'gw.example.com:8443', 'a.b.example.com:443']);
+  });
+});
+
+describe('a gateway listed with its port', () => {
+  it('reports the requests through it, written with or without the default port, and not those to another port or host', () => {
+    const source = [
+      "fetch('https://gw.example.com/v1/campaigns');",
+      "fetch('https://gw.example.com:443/v1/campaigns');",
+      "fetch('https://gw.example.com:8443/v1/campaigns');",
+      "fetch('https://other.example.com/v1/campaigns');",
+    ].join('\n');
+    const findings = analyzeFile(parseWith('oxc', source, 'a.js'), analysisOptions(), { 'no-legacy-rest-path': [{ apiHosts: ['gw.example.com:443'] }] });
+    const lineOf = (offset: number): number => source.slice(0, offset).split('\n').length;
+    expect(findings.map((finding) => [lineOf(finding.range[0]), finding.retirement?.host])).toEqual([
+      [1, 'gw.example.com'],
+      [2, 'gw.example.com'],
+    ]);
   });
 });

@@ -17,6 +17,7 @@ export {
 } from './catalog.js';
 export type { CustomEntryInput } from './custom-entries.js';
 export { mayBeServiceOf } from './match/operation-name.js';
+export { hostWithoutDefaultPort } from './match/url-shape.js';
 export { renderPath, templateParams } from './render-path.js';
 export {
   describeAction,

@@ -183,6 +183,12 @@ describe('matchUrlShape: the host a URL names', () => {
     ['${API}/v1/campaigns', undefined],
     ['https://${tenant}.adform.com/v1/campaigns', undefined],
     ['${scheme}://api.adform.com/v1/campaigns', undefined],
+    // As new URL().host: the scheme's default port dropped, another kept.
+    ['https://gw.example.com:443/v1/campaigns', 'gw.example.com'],
+    ['HTTP://gw.example.com:80/v1/campaigns', 'gw.example.com'],
+    ['http://gw.example.com:443/v1/campaigns', 'gw.example.com:443'],
+    ['https://[::1]:443/v1/campaigns', '[::1]'],
+    ['//gw.example.com:443/v1/campaigns', 'gw.example.com:443'],
   ])('%s names %s', (source, host) => {
     expect(match(source, 'GET').map((found) => found.host)).toEqual([host]);
   });

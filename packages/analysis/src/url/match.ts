@@ -1,12 +1,10 @@
+import { hostWithoutDefaultPort } from '@sunset/rule-data';
 import { flatText, sliceText, type Segment } from './segments.js';
 
 // The URL questions every check asks: is the URL on one of the listed hosts, and does it reach a
 // given endpoint path (and with which query)? Retired paths are matched by rule-data's `matchUrlShape`.
 
 const explicitHost = /^(?:([a-z][a-z0-9+.-]*):)?\/\/(?:[^@/?#\0]*@)?([^/?#\0]*)(?:$|[/?#])/i;
-
-/** The port each scheme implies: written out, it is dropped, as the URL standard's `host` drops it. */
-const defaultPorts: Readonly<Record<string, string>> = { http: '80', ws: '80', https: '443', wss: '443' };
 
 /**
  * The host (with port) a URL names in static text, as `new URL(text).host` gives it: lower-case, the
@@ -15,10 +13,7 @@ const defaultPorts: Readonly<Record<string, string>> = { http: '80', ws: '80', h
  */
 export function explicitHostOf(text: string): string | undefined {
   const found = explicitHost.exec(text);
-  if (!found) return undefined;
-  const host = found[2]!.toLowerCase();
-  const implied = found[1] === undefined ? undefined : defaultPorts[found[1].toLowerCase()];
-  return implied !== undefined && host.endsWith(`:${implied}`) && host.lastIndexOf(':') > host.lastIndexOf(']') ? host.slice(0, -implied.length - 1) : host;
+  return found ? hostWithoutDefaultPort(found[1] === undefined ? '' : `${found[1]}:`, found[2]!.toLowerCase()) : undefined;
 }
 
 /**

@@ -183,6 +183,19 @@ export interface UrlBase {
 const notInBase = /[\s"'<>`?#]/;
 const schemePrefix = /^[a-z][a-z0-9+.-]*:/i;
 
+/** The port each scheme implies: written out, it is dropped, as the URL standard's `host` drops it. */
+const defaultPorts: Readonly<Record<string, string>> = { 'http:': '80', 'ws:': '80', 'https:': '443', 'wss:': '443' };
+
+/**
+ * `host` (lower-case, `name:port` or `[v6]:port`) as `new URL(…).host` gives it under `scheme` (`https:`,
+ * any case; empty for a protocol-relative URL): the scheme's default port dropped
+ * (`https:` + `api.example.com:443` → `api.example.com`), any other port kept.
+ */
+export function hostWithoutDefaultPort(scheme: string, host: string): string {
+  const implied = defaultPorts[scheme.toLowerCase()];
+  return implied !== undefined && host.endsWith(`:${implied}`) && host.lastIndexOf(':') > host.lastIndexOf(']') ? host.slice(0, -implied.length - 1) : host;
+}
+
 /**
  * Reads the tokens before a candidate path start as `origin basePath`, or undefined when they are no
  * URL base. The origin is a scheme and host (`https://host:8080`, holes allowed in the host), a
@@ -207,7 +220,7 @@ function readUrlBase(tokens: readonly Token[], end: number): UrlBase | undefined
       else hostText += char;
     }
     const withoutUser = hostText.slice(hostText.lastIndexOf('@') + 1).toLowerCase();
-    host = known && withoutUser !== '' ? withoutUser : undefined;
+    host = known && withoutUser !== '' ? hostWithoutDefaultPort(scheme, withoutUser) : undefined;
   } else if (end > 0 && tokens[0]!.char === null) {
     for (; cursor < end && tokens[cursor]!.char !== '/'; cursor++) {
       const char = tokens[cursor]!.char;
