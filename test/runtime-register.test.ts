@@ -145,6 +145,30 @@ describe('record mode', () => {
     expect(text).not.toContain('secret-token');
     expect(readRuntimeRecord(file).map((record) => record.count)).toEqual([1, 1, 1, 1]);
   });
+
+  it('stops before the app runs when the record file cannot be written, naming SUNSET_RUNTIME_RECORD, the path and why', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sunset-runtime-'));
+    const file = path.join(dir, 'missing-dir/sites.jsonl');
+    const run = await runApp('fetch', 'retired', { ...onLocalServer, SUNSET_RUNTIME_RECORD: file });
+    expect(run).toEqual({
+      code: 2,
+      outcomes: [],
+      stderrLines: [
+        `[sunset] SUNSET_RUNTIME_RECORD (${file}) cannot be written: the folder ${path.join(dir, 'missing-dir')} does not exist. Point SUNSET_RUNTIME_RECORD at a file in a folder that exists and can be written.`,
+      ],
+    });
+    expect(server.requests).toEqual([]);
+  });
+
+  it.skipIf(!existsSync('/dev/full'))('a write that fails later (a full disk) is said once; every request goes out and the exit code stays the app\'s', async () => {
+    const run = await runApp('fetch', allCalls, { ...onLocalServer, SUNSET_RUNTIME_RECORD: '/dev/full' });
+    expect(run).toEqual({
+      code: 0,
+      outcomes: ['retired: sent', 'retired: sent', 'current: sent', 'headers: sent', 'soap: sent'],
+      stderrLines: ['[sunset] could not append to the record file /dev/full (ENOSPC: no space left on device): the record is incomplete; the application goes on unaffected.'],
+    });
+    expect(server.requests).toEqual(everyRequest);
+  });
 });
 
 describe('configuration', () => {
