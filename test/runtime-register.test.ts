@@ -230,6 +230,19 @@ describe('configuration', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('stops before the app runs when SUNSET_CONFIG holds a misspelled field, as sunset check --config does', async () => {
+    const config = writeConfig({ apiHost: ['127.0.0.1'] });
+    const run = await runApp('fetch', 'retired', { SUNSET_CONFIG: config, SUNSET_RUNTIME_MODE: 'error' });
+    expect(run).toEqual({
+      code: 2,
+      outcomes: [],
+      stderrLines: [
+        `[sunset] SUNSET_CONFIG (${config}): apiHost is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified.`,
+      ],
+    });
+    expect(server.requests).toEqual([]);
+  });
+
   it('stops before the app runs when a variable is wrong, naming it', async () => {
     const run = await runApp('fetch', 'retired', { SUNSET_RUNTIME_MODE: 'loud' });
     expect(run).toEqual({ code: 2, outcomes: [], stderrLines: ['[sunset] SUNSET_RUNTIME_MODE must be one of warn, error, record, got "loud".'] });
