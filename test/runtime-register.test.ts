@@ -85,6 +85,7 @@ describe('warn mode: one stderr line per new site, the request untouched', () =>
     ['undici-fetch', 'fetch(', 'fetch('],
     ['http', 'request(', 'request('],
     ['axios', 'get(', 'post('],
+    ['axios-instance', 'get(', 'post('],
   ])('%s: the retired call once with its caller, the new-API call not, the headers, the SOAP call', async (client, retiredCallee, soapCallee) => {
     const run = await runApp(client, allCalls, onLocalServer);
     expect(run.code).toBe(0);
@@ -108,6 +109,7 @@ describe('error mode: the call fails before any byte is sent', () => {
     ['undici-fetch', ['retired: TypeError caused by RetiredEndpointError', 'soap: TypeError caused by RetiredEndpointError']],
     ['http', ['retired: RetiredEndpointError', 'soap: RetiredEndpointError']],
     ['axios', ['retired: RetiredEndpointError', 'soap: RetiredEndpointError']],
+    ['axios-instance', ['retired: RetiredEndpointError', 'soap: RetiredEndpointError']],
     ['got', ['retired: RequestError caused by RetiredEndpointError', 'soap: RequestError caused by RetiredEndpointError']],
   ])('%s: the server sees no request', async (client, outcomes) => {
     const run = await runApp(client, 'retired,soap,current', { ...onLocalServer, SUNSET_RUNTIME_MODE: 'error' });
