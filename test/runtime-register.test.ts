@@ -85,6 +85,7 @@ describe('warn mode: one stderr line per new site, the request untouched', () =>
     ['undici-fetch', 'fetch(', 'fetch('],
     ['http', 'request(', 'request('],
     ['axios', 'get(', 'post('],
+    ['axios-instance', 'get(', 'post('],
   ])('%s: the retired call once with its caller, the new-API call not, the headers, the SOAP call', async (client, retiredCallee, soapCallee) => {
     const run = await runApp(client, allCalls, onLocalServer);
     expect(run.code).toBe(0);
@@ -108,6 +109,7 @@ describe('error mode: the call fails before any byte is sent', () => {
     ['undici-fetch', ['retired: TypeError caused by RetiredEndpointError', 'soap: TypeError caused by RetiredEndpointError']],
     ['http', ['retired: RetiredEndpointError', 'soap: RetiredEndpointError']],
     ['axios', ['retired: RetiredEndpointError', 'soap: RetiredEndpointError']],
+    ['axios-instance', ['retired: RetiredEndpointError', 'soap: RetiredEndpointError']],
     ['got', ['retired: RequestError caused by RetiredEndpointError', 'soap: RequestError caused by RetiredEndpointError']],
   ])('%s: the server sees no request', async (client, outcomes) => {
     const run = await runApp(client, 'retired,soap,current', { ...onLocalServer, SUNSET_RUNTIME_MODE: 'error' });
@@ -144,6 +146,30 @@ describe('record mode', () => {
     );
     expect(text).not.toContain('secret-token');
     expect(readRuntimeRecord(file).map((record) => record.count)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('stops before the app runs when the record file cannot be written, naming SUNSET_RUNTIME_RECORD, the path and why', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sunset-runtime-'));
+    const file = path.join(dir, 'missing-dir/sites.jsonl');
+    const run = await runApp('fetch', 'retired', { ...onLocalServer, SUNSET_RUNTIME_RECORD: file });
+    expect(run).toEqual({
+      code: 2,
+      outcomes: [],
+      stderrLines: [
+        `[sunset] SUNSET_RUNTIME_RECORD (${file}) cannot be written: the folder ${path.join(dir, 'missing-dir')} does not exist. Point SUNSET_RUNTIME_RECORD at a file in a folder that exists and can be written.`,
+      ],
+    });
+    expect(server.requests).toEqual([]);
+  });
+
+  it.skipIf(!existsSync('/dev/full'))('a write that fails later (a full disk) is said once; every request goes out and the exit code stays the app\'s', async () => {
+    const run = await runApp('fetch', allCalls, { ...onLocalServer, SUNSET_RUNTIME_RECORD: '/dev/full' });
+    expect(run).toEqual({
+      code: 0,
+      outcomes: ['retired: sent', 'retired: sent', 'current: sent', 'headers: sent', 'soap: sent'],
+      stderrLines: ['[sunset] could not append to the record file /dev/full (ENOSPC: no space left on device): the record is incomplete; the application goes on unaffected.'],
+    });
+    expect(server.requests).toEqual(everyRequest);
   });
 });
 
@@ -202,6 +228,19 @@ describe('configuration', () => {
       code: 2,
       outcomes: [],
       stderrLines: [`[sunset] SUNSET_CONFIG (${config}): apiHosts must list hostnames only, like "api.example.com", "localhost:8080" or "*.example.com" (no scheme or path), got "https://gateway.example.com".`],
+    });
+    expect(server.requests).toEqual([]);
+  });
+
+  it('stops before the app runs when SUNSET_CONFIG holds a misspelled field, as sunset check --config does', async () => {
+    const config = writeConfig({ apiHost: ['127.0.0.1'] });
+    const run = await runApp('fetch', 'retired', { SUNSET_CONFIG: config, SUNSET_RUNTIME_MODE: 'error' });
+    expect(run).toEqual({
+      code: 2,
+      outcomes: [],
+      stderrLines: [
+        `[sunset] SUNSET_CONFIG (${config}): apiHost is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified.`,
+      ],
     });
     expect(server.requests).toEqual([]);
   });

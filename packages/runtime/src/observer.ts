@@ -50,9 +50,9 @@ interface Site {
   written: number;
 }
 
-const isResolved = (options: RuntimeOptions | RuntimeOptionsInput): options is RuntimeOptions => 'catalog' in options;
+const isResolved = (options: RuntimeOptions | RuntimeOptionsInput): options is RuntimeOptions => typeof options === 'object' && options !== null && 'catalog' in options;
 
-/** An observer for the given options (validated here when given as an input object). */
+/** An observer for the given options (validated here when given as an input object: an unknown field throws a RuntimeOptionsError naming it). */
 export function createObserver(options: RuntimeOptions | RuntimeOptionsInput = {}, output: ObserverOutput = {}): RuntimeObserver {
   const resolved = isResolved(options) ? options : resolveRuntimeOptions(options);
   const { mode, asOf, apiHosts, catalog } = resolved;

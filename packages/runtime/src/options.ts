@@ -1,4 +1,4 @@
-import { builtinApiHostsOf, ConfigError, resolveOptions, validateOptions, type OptionName, type OptionsLayer } from '@sunset/config';
+import { builtinApiHostsOf, ConfigError, joinPath, optionNamesIn, resolveOptions, validateOptions, type OptionName, type OptionsLayer } from '@sunset/config';
 import type { Catalog, IsoDay } from '@sunset/rule-data';
 import { RuntimeOptionsError } from './errors.js';
 
@@ -45,8 +45,11 @@ export interface RuntimeOptions {
 const sharedOptionNames = ['asOf', 'apiHosts', 'apis', 'customEntries'] as const satisfies readonly OptionName[];
 type SharedOptionName = (typeof sharedOptionNames)[number];
 
+/** Every option `createObserver` and `resolveRuntimeOptions` take, in the order the README lists them. */
+const runtimeOptionNames = ['mode', 'recordFile', ...sharedOptionNames] as const satisfies readonly (keyof RuntimeOptionsInput)[];
+
 /** How errors name each option: the field for objects, the variable (or the config file's field) for the environment. */
-type OptionNames = Readonly<Record<'mode' | 'recordFile' | SharedOptionName, string>>;
+type OptionNames = Readonly<Record<(typeof runtimeOptionNames)[number], string>>;
 
 const fieldNames: OptionNames = { mode: 'mode', recordFile: 'recordFile', asOf: 'asOf', apiHosts: 'apiHosts', apis: 'apis', customEntries: 'customEntries' };
 
@@ -93,12 +96,37 @@ function resolveWith(input: RuntimeOptionsInput, names: OptionNames): RuntimeOpt
   return { mode, recordFile, ...readSharedOptions(input, names) };
 }
 
-/** Validates options given as an object (explicit hooks); errors name the field. */
+/** Validates options given as an object (explicit hooks); errors name the field, and an unknown field is one. */
 export function resolveRuntimeOptions(input: RuntimeOptionsInput = {}): RuntimeOptions {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) fail('options', `must be an object such as { mode: "error" }, got ${JSON.stringify(input) ?? String(input)}.`);
+  const unknown = Object.keys(input).find((name) => !(runtimeOptionNames as readonly string[]).includes(name));
+  if (unknown !== undefined) fail(unknown, `is not a known option; the known ones are ${runtimeOptionNames.join(', ')}.`);
   return resolveWith(input, fieldNames);
 }
 
-/** The parts of `sunset.config.json` the runtime uses; the other fields belong to the CLI. */
+/** A package.json holds its config under the "sunset" key, as for `sunset check --config`. */
+const isPackageJson = (file: string): boolean => /(?:^|[\\/])package\.json$/.test(file);
+
+/** How errors name a field of the config file: `SUNSET_CONFIG (c.json): apiHosts`, `SUNSET_CONFIG (package.json): sunset.apiHosts`. */
+function configFieldName(file: string, path: string): string {
+  return `${runtimeEnvironmentVariables.config} (${file}): ${isPackageJson(file) ? joinPath('sunset', path) : path}`;
+}
+
+/**
+ * Validates the whole file as `sunset check --config` does (every field, also those the runtime does
+ * not use, so a misspelled one stops the start instead of being ignored), with @sunset/config's wording.
+ */
+function validateConfigFile(config: unknown, file: string): void {
+  try {
+    validateOptions(config, `${runtimeEnvironmentVariables.config} (${file})`, optionNamesIn('config-file'));
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    const option = /^[^.[]*/.exec(error.path)![0];
+    throw new RuntimeOptionsError(`${configFieldName(file, error.path)} ${error.problem}`, configFieldName(file, option));
+  }
+}
+
+/** The parts of `sunset.config.json` (or a package.json's "sunset" key) the runtime uses, once the whole file is valid; the other fields belong to the CLI. */
 function readConfigFile(path: string, readText: (path: string) => string): Pick<RuntimeOptionsInput, SharedOptionName> {
   const source = `${runtimeEnvironmentVariables.config} (${path})`;
   let text: string;
@@ -114,14 +142,17 @@ function readConfigFile(path: string, readText: (path: string) => string): Pick<
     fail(source, `is not valid JSON: ${(error as Error).message}.`);
   }
   if (typeof config !== 'object' || config === null || Array.isArray(config)) fail(source, 'must hold a JSON object.');
-  // Validated with the other options, by resolveWith: the errors then name `SUNSET_CONFIG (<path>): <field>`.
-  const fields = config as Record<string, unknown>;
+  if (isPackageJson(path) && !('sunset' in config)) fail(source, 'has no "sunset" key; add one, or point it at a sunset.config.json.');
+  const options = isPackageJson(path) ? (config as { sunset: unknown }).sunset : config;
+  validateConfigFile(options, path);
+  const fields = options as Record<string, unknown>;
   return Object.fromEntries(sharedOptionNames.filter((name) => fields[name] !== undefined).map((name) => [name, fields[name]]));
 }
 
 /**
- * The options of `--import @sunset/runtime/register`: `SUNSET_CONFIG` (a sunset.config.json whose
- * `asOf`, `apiHosts`, `apis` and `customEntries` are read; nothing in it is executed), overridden by
+ * The options of `--import @sunset/runtime/register`: `SUNSET_CONFIG` (a sunset.config.json, validated
+ * as `sunset check` validates it, whose `asOf`, `apiHosts`, `apis` and `customEntries` are read; nothing
+ * in it is executed), overridden by
  * `SUNSET_AS_OF`, `SUNSET_API_HOSTS` (comma-separated), `SUNSET_RUNTIME_MODE` and `SUNSET_RUNTIME_RECORD`.
  * Errors name the variable.
  */
@@ -146,10 +177,10 @@ export function runtimeOptionsFromEnvironment(
   const names: OptionNames = {
     mode: variables.mode,
     recordFile: variables.recordFile,
-    asOf: set(variables.asOf) === undefined ? `${variables.config} (${configPath}): asOf` : variables.asOf,
-    apiHosts: hostList === undefined ? `${variables.config} (${configPath}): apiHosts` : variables.apiHosts,
-    apis: `${variables.config} (${configPath}): apis`,
-    customEntries: `${variables.config} (${configPath}): customEntries`,
+    asOf: set(variables.asOf) === undefined ? configFieldName(configPath ?? '', 'asOf') : variables.asOf,
+    apiHosts: hostList === undefined ? configFieldName(configPath ?? '', 'apiHosts') : variables.apiHosts,
+    apis: configFieldName(configPath ?? '', 'apis'),
+    customEntries: configFieldName(configPath ?? '', 'customEntries'),
   };
   return resolveWith(input, names);
 }

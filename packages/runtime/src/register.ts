@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RuntimeOptionsError } from './errors.js';
 import { createNodeObserver, installRuntime } from './node/install.js';
-import { runtimeOptionsFromEnvironment } from './options.js';
+import { checkRecordFile } from './node/record-file.js';
+import { runtimeEnvironmentVariables, runtimeOptionsFromEnvironment } from './options.js';
 import { linePrefix } from './report/messages.js';
 
 // `node --import @sunset/runtime/register app.js`: watch every request of the process, configured by
@@ -10,6 +11,7 @@ import { linePrefix } from './report/messages.js';
 
 function start(): void {
   const options = runtimeOptionsFromEnvironment(process.env, (file) => readFileSync(path.resolve(file), 'utf8'));
+  if (options.recordFile !== undefined) checkRecordFile(options.recordFile, runtimeEnvironmentVariables.recordFile);
   const observer = createNodeObserver(options);
   installRuntime(observer);
   process.on('exit', () => observer.flush());

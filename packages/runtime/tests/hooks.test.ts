@@ -82,6 +82,45 @@ describe('installSunsetAxios', () => {
   });
 });
 
+describe('installSunsetAxios on the object axios.create is called on', () => {
+  const retiredPath = '/v1/campaigns/3/orders/9';
+
+  it('hooks the instances axios.create makes after the install (and theirs), not one made before, and removes them all', async () => {
+    const originalCreate = axios.create;
+    const before = axios.create({ baseURL: server.base });
+    const uninstall = installSunsetAxios(axios, observer('error'));
+    try {
+      const after = axios.create({ baseURL: server.base });
+      const madeByAfter = after.create();
+      await expect(after.get(retiredPath)).rejects.toThrow(RetiredEndpointError);
+      await expect(madeByAfter.get(retiredPath)).rejects.toThrow(RetiredEndpointError);
+      expect(server.bytesReceived()).toBe(0);
+      await before.get(retiredPath);
+      expect(server.requests).toEqual([`GET ${retiredPath}`]);
+      uninstall();
+      expect(axios.create).toBe(originalCreate);
+      await after.get(retiredPath);
+      await madeByAfter.get(retiredPath);
+      await axios.create({ baseURL: server.base }).get(retiredPath);
+      expect(server.requests).toEqual([`GET ${retiredPath}`, `GET ${retiredPath}`, `GET ${retiredPath}`, `GET ${retiredPath}`]);
+    } finally {
+      uninstall();
+    }
+  });
+
+  it('hooks an instance once per observer, also when it is installed on again', async () => {
+    const warnings = observer('warn');
+    const parent = axios.create({ baseURL: server.base });
+    const uninstall = installSunsetAxios(parent, warnings);
+    expect(installSunsetAxios(parent, warnings)).toBe(uninstall);
+    const child = parent.create();
+    installSunsetAxios(child, warnings);
+    await child.get(retiredPath); // site: axios-child
+    expect(lines).toEqual([retiredLine(at('axios-child', 'get'), `${server.base}${retiredPath}`)]);
+    expect(warnings.sites().map((site) => site.count)).toEqual([1]);
+  });
+});
+
 describe('sunsetGotHandler', () => {
   it('reports a retired call once with its caller, a new-API call not at all, and deprecation headers', async () => {
     const client = got.extend({ handlers: [sunsetGotHandler(observer('warn'))] });

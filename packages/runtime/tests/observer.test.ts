@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RetiredEndpointError } from '../src/errors.js';
+import { RetiredEndpointError, RuntimeOptionsError } from '../src/errors.js';
 import { headerLookupOf, observedRequestOf, type ObservedRequest } from '../src/match/observed-request.js';
 import { createObserver, type ObserverOutput } from '../src/observer.js';
 import type { RuntimeOptionsInput } from '../src/options.js';
@@ -86,6 +86,12 @@ describe('createObserver', () => {
 
   it('needs a record writer in record mode', () => {
     expect(() => createObserver({ mode: 'record', recordFile: 'r.jsonl' })).toThrow('The record mode needs an output.appendRecordLine function');
+  });
+
+  it('refuses an option it does not know, naming it and the known ones', () => {
+    const unknownOption = { mode: 'error', foo: 1 } as RuntimeOptionsInput;
+    expect(() => createObserver(unknownOption)).toThrow(new RuntimeOptionsError('foo is not a known option; the known ones are mode, recordFile, asOf, apiHosts, apis, customEntries.', 'foo'));
+    expect(() => createObserver('error' as RuntimeOptionsInput)).toThrow(new RuntimeOptionsError('options must be an object such as { mode: "error" }, got "error".', 'options'));
   });
 });
 

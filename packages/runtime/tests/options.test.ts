@@ -1,7 +1,7 @@
 import { builtinCatalog } from '@sunset/rule-data';
 import { describe, expect, it } from 'vitest';
 import { RuntimeOptionsError } from '../src/errors.js';
-import { resolveRuntimeOptions, runtimeOptionsFromEnvironment } from '../src/options.js';
+import { resolveRuntimeOptions, runtimeOptionsFromEnvironment, type RuntimeOptionsInput } from '../src/options.js';
 
 const noFiles = (file: string): string => {
   throw new Error(`ENOENT: no such file or directory, open '${file}'`);
@@ -118,6 +118,34 @@ describe('runtimeOptionsFromEnvironment', () => {
     expect(errorOf(() => runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'c.json' }, read('{"asOf": '))).message).toMatch(/^SUNSET_CONFIG \(c\.json\) is not valid JSON: /);
     expect(errorOf(() => runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'c.json' }, read('[]'))).message).toBe('SUNSET_CONFIG (c.json) must hold a JSON object.');
   });
+
+  it('validates the whole file as sunset check does: a misspelled or unknown field stops the start, naming it', () => {
+    const read = (text: string) => () => text;
+    const misspelled = errorOf(() => runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'sunset.config.json' }, read('{"apiHost": ["localhost:4011"]}')));
+    expect([misspelled.source, misspelled.message]).toEqual([
+      'SUNSET_CONFIG (sunset.config.json): apiHost',
+      'SUNSET_CONFIG (sunset.config.json): apiHost is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified.',
+    ]);
+    expect(errorOf(() => runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'c.json' }, read('{"typeAware": true}'))).message).toBe(
+      "SUNSET_CONFIG (c.json): typeAware cannot be set here (it belongs in ESLint's settings.sunset); the options here are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified.",
+    );
+    expect(errorOf(() => runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'c.json' }, read('{"failOn": "never"}'))).message).toMatch(/^SUNSET_CONFIG \(c\.json\): failOn must be one of /);
+  });
+
+  it('reads a package.json\'s "sunset" key, as sunset check --config does', () => {
+    const manifest = JSON.stringify({ name: 'app', version: '1.0.0', sunset: { asOf: '2020-02-01', apiHosts: ['api.example.com'] } });
+    expect(runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'app/package.json' }, () => manifest)).toMatchObject({ asOf: '2020-02-01', apiHosts: ['api.adform.com', 'api.example.com'] });
+    const read = (text: string) => () => text;
+    expect(errorOf(() => runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'package.json' }, read('{"name": "app"}'))).message).toBe(
+      'SUNSET_CONFIG (package.json) has no "sunset" key; add one, or point it at a sunset.config.json.',
+    );
+    const misspelled = errorOf(() => runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'package.json' }, read('{"sunset": {"apiHost": []}}')));
+    expect([misspelled.source, misspelled.message]).toEqual([
+      'SUNSET_CONFIG (package.json): sunset.apiHost',
+      'SUNSET_CONFIG (package.json): sunset.apiHost is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified.',
+    ]);
+    expect(errorOf(() => runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'package.json' }, read('{"sunset": 3}'))).message).toBe('SUNSET_CONFIG (package.json): sunset must be an object, got 3.');
+  });
 });
 
 describe('resolveRuntimeOptions', () => {
@@ -132,6 +160,12 @@ describe('resolveRuntimeOptions', () => {
     expect(errorOf(() => resolveRuntimeOptions({ apis: { Music: { hosts: ['api.music.example'] } } })).message).toBe(
       'apis.Music is not an API id: use lower-case letters, digits and dashes (for example "other-vendor").',
     );
+  });
+
+  it('refuses a field it does not know, as the config file does', () => {
+    const misspelled = errorOf(() => resolveRuntimeOptions({ apiHost: ['gateway.example.com'] } as RuntimeOptionsInput));
+    expect([misspelled.source, misspelled.message]).toEqual(['apiHost', 'apiHost is not a known option; the known ones are mode, recordFile, asOf, apiHosts, apis, customEntries.']);
+    expect(errorOf(() => resolveRuntimeOptions({ failOn: 'retired' } as RuntimeOptionsInput)).message).toBe('failOn is not a known option; the known ones are mode, recordFile, asOf, apiHosts, apis, customEntries.');
   });
 
   it('adds the API hosts to api.adform.com, lower-cased, and takes "*" for every host', () => {

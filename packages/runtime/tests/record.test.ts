@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { RuntimeRecordError } from '../src/errors.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RuntimeOptionsError, RuntimeRecordError } from '../src/errors.js';
 import { headerLookupOf, observedRequestOf } from '../src/match/observed-request.js';
 import { nodeObserverOutput } from '../src/node/install.js';
+import { checkRecordFile } from '../src/node/record-file.js';
 import { createObserver } from '../src/observer.js';
 import { resolveRuntimeOptions } from '../src/options.js';
 import { readRuntimeRecord } from '../src/record/read-record.js';
@@ -62,6 +63,57 @@ describe('record mode', () => {
     const { file, text } = recordRun();
     writeFileSync(file, text + text);
     expect(mergeRuntimeRecords(readRuntimeRecord(file)).map((record) => record.count)).toEqual([6, 2, 2]);
+  });
+});
+
+describe('the record file', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** The message checkRecordFile throws for `recordFile` in `cwd`, or undefined when the file can be appended to. */
+  function startProblem(recordFile: string, cwd: string): string | undefined {
+    try {
+      checkRecordFile(recordFile, 'SUNSET_RUNTIME_RECORD', cwd);
+      return undefined;
+    } catch (error) {
+      if (error instanceof RuntimeOptionsError && error.source === 'SUNSET_RUNTIME_RECORD') return error.message;
+      throw error;
+    }
+  }
+
+  it('is checked at start without being created: a missing folder, a folder, a file under a file are refused, naming the setting and the path', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sunset-record-'));
+    writeFileSync(path.join(dir, 'plain'), '');
+    mkdirSync(path.join(dir, 'out'));
+    expect(startProblem('missing-dir/sites.jsonl', dir)).toBe(
+      `SUNSET_RUNTIME_RECORD (missing-dir/sites.jsonl) cannot be written: the folder ${path.join(dir, 'missing-dir')} does not exist. Point SUNSET_RUNTIME_RECORD at a file in a folder that exists and can be written.`,
+    );
+    expect(startProblem('out', dir)).toBe('SUNSET_RUNTIME_RECORD (out) cannot be written: it is a folder. Point SUNSET_RUNTIME_RECORD at a file in a folder that exists and can be written.');
+    expect(startProblem('plain/sites.jsonl', dir)).toBe(
+      `SUNSET_RUNTIME_RECORD (plain/sites.jsonl) cannot be written: ${path.join(dir, 'plain')} is not a folder. Point SUNSET_RUNTIME_RECORD at a file in a folder that exists and can be written.`,
+    );
+    expect(startProblem('out/sites.jsonl', dir)).toBeUndefined();
+    expect(startProblem('plain', dir)).toBeUndefined();
+    expect(existsSync(path.join(dir, 'out/sites.jsonl'))).toBe(false);
+  });
+
+  it('failing to append later (its folder removed meanwhile) is said once on stderr, and neither the requests nor the exit see it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sunset-record-'));
+    const stderr: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => stderr.push(String(chunk)) > 0);
+    const options = resolveRuntimeOptions({ mode: 'record', recordFile: 'out/runtime.jsonl', asOf: '2026-03-01', apiHosts: ['127.0.0.1'] });
+    mkdirSync(path.join(dir, 'out'));
+    const observer = createObserver(options, nodeObserverOutput(options, dir));
+    rmSync(path.join(dir, 'out'), { recursive: true });
+    const list = observedRequestOf('GET', 'http://127.0.0.1:4000/v1/campaigns', headerLookupOf({}))!;
+    const item = observedRequestOf('GET', 'http://127.0.0.1:4000/v1/campaigns/7', headerLookupOf({}))!;
+    const outcomes = [list, list, item].map((request) => observer.checkRequest(request));
+    expect(outcomes).toEqual([undefined, undefined, undefined]);
+    observer.flush();
+    const file = path.join(dir, 'out/runtime.jsonl');
+    expect(stderr).toEqual([`[sunset] could not append to the record file ${file} (ENOENT: no such file or directory): the record is incomplete; the application goes on unaffected.\n`]);
+    expect(observer.sites().map((site) => site.count)).toEqual([2, 1]);
   });
 });
 

@@ -29,6 +29,25 @@ export interface AxiosLike<C extends AxiosConfigLike = AxiosConfigLike, R extend
     request: InterceptorManagerLike<C>;
     response: InterceptorManagerLike<R>;
   };
+  /** `axios.create` (each instance has its own since axios 1): the instances it makes are hooked too. */
+  create?: (...config: never[]) => unknown;
+}
+
+/** One observer's hooks on one instance. */
+interface InstanceHook {
+  /** False once removed, by its own remover or by that of the instance it was created from. */
+  readonly isActive: () => boolean;
+  readonly remove: () => void;
+}
+
+/** Where an instance keeps its hooks, one per observer: installing twice, or on an instance its parent's `create` hooked, hooks once. */
+const sunsetHooks = Symbol('@sunset/runtime axios hooks');
+
+type HookedAxios = AxiosLike<AxiosConfigLike, AxiosResponseLike> & { [sunsetHooks]?: Map<RuntimeObserver, InstanceHook> };
+
+function isAxiosInstance(value: unknown): value is AxiosLike {
+  const interceptors = (value as Partial<AxiosLike> | null | undefined)?.interceptors;
+  return (typeof value === 'function' || typeof value === 'object') && typeof interceptors?.request?.use === 'function' && typeof interceptors.response?.use === 'function';
 }
 
 const absoluteUrl = /^(?:[a-z][a-z\d+\-.]*:)?\/\//i;
@@ -56,17 +75,18 @@ function axiosRequestOf(config: AxiosConfigLike): ObservedRequest | undefined {
   return observedRequestOf(config.method ?? 'get', fullUrl(config), axiosHeaderLookup(config.headers), config.data, page);
 }
 
-/**
- * Adds Sunset's interceptors to an axios instance; returns a function that removes them. The request
- * interceptor is synchronous, so it runs inside the caller's `axios.get(...)` and sees its line (as
- * long as every other request interceptor is synchronous too); in `error` mode it throws, and axios
- * rejects the call without sending anything.
- */
-export function installSunsetAxios<C extends AxiosConfigLike, R extends AxiosResponseLike<C>>(axios: AxiosLike<C, R>, observer: RuntimeObserver): () => void {
+/** Adds the interceptors to one instance and wraps its `create`; `parentActive` says whether the hook it was made through still holds. */
+function hookInstance<C extends AxiosConfigLike, R extends AxiosResponseLike<C>>(axios: AxiosLike<C, R>, observer: RuntimeObserver, parentActive: () => boolean): () => void {
+  const instance = axios as unknown as HookedAxios;
+  const hooks = instance[sunsetHooks] ?? new Map<RuntimeObserver, InstanceHook>();
+  const existing = hooks.get(observer);
+  if (existing?.isActive()) return existing.remove;
+  let removed = false;
+  const isActive = (): boolean => !removed && parentActive();
   const requests = new WeakMap<AxiosConfigLike, { request: ObservedRequest; stack: StackSource }>();
   const requestId = axios.interceptors.request.use(
     (config) => {
-      const request = axiosRequestOf(config);
+      const request = isActive() ? axiosRequestOf(config) : undefined;
       if (!request) return config;
       const stack = captureStack(32);
       const blocked = observer.checkRequest(request, stack);
@@ -82,8 +102,37 @@ export function installSunsetAxios<C extends AxiosConfigLike, R extends AxiosRes
     if (sent) observer.checkResponse(sent.request, axiosHeaderLookup(response.headers), sent.stack);
     return response;
   });
-  return () => {
+  const originalCreate = instance.create;
+  const create =
+    typeof originalCreate === 'function'
+      ? function create(this: unknown, ...config: never[]): unknown {
+          const made = originalCreate.apply(this, config);
+          if (isActive() && isAxiosInstance(made)) hookInstance(made, observer, isActive);
+          return made;
+        }
+      : undefined;
+  if (create) instance.create = create;
+  const remove = (): void => {
+    removed = true;
     axios.interceptors.request.eject(requestId);
     axios.interceptors.response.eject(responseId);
+    if (create && instance.create === create) instance.create = originalCreate;
+    if (hooks.get(observer) === hook) hooks.delete(observer);
   };
+  const hook: InstanceHook = { isActive, remove };
+  hooks.set(observer, hook);
+  if (!instance[sunsetHooks]) Object.defineProperty(instance, sunsetHooks, { value: hooks, configurable: true });
+  return remove;
+}
+
+/**
+ * Adds Sunset's interceptors to an axios instance, and to every instance its `create` makes from then
+ * on (`axios.create({ baseURL })`); returns a function that removes them all. An instance created
+ * before cannot be found: hook it too. Installing again with the same observer adds nothing. The request
+ * interceptor is synchronous, so it runs inside the caller's `axios.get(...)` and sees its line (as long
+ * as every other request interceptor is synchronous too); in `error` mode it throws, and axios rejects
+ * the call without sending anything.
+ */
+export function installSunsetAxios<C extends AxiosConfigLike, R extends AxiosResponseLike<C>>(axios: AxiosLike<C, R>, observer: RuntimeObserver): () => void {
+  return hookInstance(axios, observer, () => true);
 }

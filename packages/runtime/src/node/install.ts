@@ -1,17 +1,20 @@
-import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { createObserver, type ObserverOutput, type RuntimeObserver } from '../observer.js';
 import type { RuntimeOptions } from '../options.js';
 import { linePrefix } from '../report/messages.js';
 import { observeHttpClients } from './http-client.js';
+import { recordLineAppender } from './record-file.js';
 import { observeUndici } from './undici-channels.js';
 
-/** Node's outputs: stderr lines, the record file (appended synchronously, one write per line), paths relative to the working directory. */
+/**
+ * Node's outputs: stderr lines, the record file (appended synchronously, one write per line; a failed
+ * write is said once on stderr and never reaches the application), paths relative to the working directory.
+ */
 export function nodeObserverOutput(options: RuntimeOptions, cwd = process.cwd()): ObserverOutput {
   const recordFile = options.recordFile === undefined ? undefined : path.resolve(cwd, options.recordFile);
   return {
     warn: (line) => process.stderr.write(`${line}\n`),
-    ...(recordFile === undefined ? {} : { appendRecordLine: (line: string) => appendFileSync(recordFile, `${line}\n`) }),
+    ...(recordFile === undefined ? {} : { appendRecordLine: recordLineAppender(recordFile) }),
     displayFile: (file) => {
       const relative = path.relative(cwd, file);
       return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
