@@ -130,6 +130,12 @@ describe('isApiHost', () => {
     ['anything:8080', ['*'], true],
     ['anything', ['api.example.com', '*'], true],
     ['anything', undefined, true],
+    // URL.host drops the scheme's default port: an entry that writes it still matches, as in sunset check.
+    ['gw.example.com', ['gw.example.com:443'], true],
+    ['gw.example.com', ['GW.example.com:80'], true],
+    ['[::1]', ['[::1]:443'], true],
+    ['gw.example.com:8443', ['gw.example.com:443'], false],
+    ['other.example.com', ['gw.example.com:443'], false],
   ])('%s on %j: %s', (host, apiHosts, expected) => {
     expect(isApiHost(host, apiHosts)).toBe(expected);
   });

@@ -3,15 +3,19 @@ import { builtinApiId, type Catalog, type RetirementEntry } from '@sunset/rule-d
 /**
  * Whether `host` (lower-case hostname, `:port` only when not the scheme's default) is one of the API
  * hosts: an entry `host` matches on any port, `host:port` on that port only, `*.domain` every
- * subdomain, `*` every host. No list means every host.
+ * subdomain, `*` every host. No list means every host. As in `sunset check`, an entry with port 443 or
+ * 80 also matches the host without a port (`https://gw.example.com` for `gw.example.com:443`).
  */
 export function isApiHost(host: string, apiHosts: readonly string[] | undefined): boolean {
   if (apiHosts === undefined) return true;
   const portStart = host.lastIndexOf(':');
-  const hostname = portStart > host.lastIndexOf(']') ? host.slice(0, portStart) : host;
+  const hasPort = portStart > host.lastIndexOf(']');
+  const hostname = hasPort ? host.slice(0, portStart) : host;
   return apiHosts.some((written) => {
     const entry = written.toLowerCase();
-    return entry === '*' || (entry.startsWith('*.') ? hostname.endsWith(entry.slice(1)) : entry === host || entry === hostname);
+    if (entry === '*') return true;
+    if (entry.startsWith('*.')) return hostname.endsWith(entry.slice(1));
+    return entry === host || entry === hostname || (!hasPort && (entry === `${host}:443` || entry === `${host}:80`));
   });
 }
 
