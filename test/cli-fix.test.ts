@@ -208,7 +208,7 @@ describe.concurrent('previews and reports', () => {
         errors: 0,
         dry: true,
         interrupted: false,
-        notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 },
+        notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0, nodeModules: 0, gitFolder: 0 },
       },
     });
   });
@@ -421,6 +421,110 @@ describe.concurrent('a file that does not parse (fixtures/broken)', () => {
       expect(report.changedFiles).toEqual(['valid.ts']);
       expect((await readFile(path.join(project, 'syntax-error.ts'))).equals(original)).toBe(true);
       expect(await readFile(path.join(project, 'valid.ts'), 'utf8')).toContain('`${API_BASE}/v1/buyer/classifiers/managers`');
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
+describe.concurrent('a path named inside node_modules', () => {
+  const call = "export const f = () => fetch('https://api.adform.com/v1/campaigns/dictionaries/managers');\n";
+  const fixedCall = "export const f = () => fetch('https://api.adform.com/v1/buyer/classifiers/managers');\n";
+  const notScanned =
+    'Not scanned: it is inside node_modules (installed dependencies), which sunset never scans or changes, even when named. Migrate a dependency in its own repository.';
+
+  /** A folder outside git with src/app.js and an installed dependency holding the same retired call. */
+  async function withDependency(): Promise<{ dir: string; cleanup: () => Promise<void>; dependency: string }> {
+    const { dir, cleanup } = await makeTempDir('node-modules');
+    await mkdir(path.join(dir, 'node_modules/some-sdk/src'), { recursive: true });
+    await mkdir(path.join(dir, 'src'));
+    await writeFile(path.join(dir, 'node_modules/some-sdk/src/index.js'), call);
+    await writeFile(path.join(dir, 'src/app.js'), call);
+    return { dir, cleanup, dependency: path.join(dir, 'node_modules/some-sdk/src/index.js') };
+  }
+
+  it.each([
+    ['npx @sunset/codemod', [] as string[]],
+    ['sunset fix', ['fix']],
+  ])('%s: a folder is not walked and its file stays byte-identical; it is listed as not scanned, the rest is fixed', async (_name, command) => {
+    const { dir, cleanup, dependency } = await withDependency();
+    try {
+      const args = [...command, ...asOf, 'node_modules/some-sdk/src', 'src'];
+      const result = command.length === 0 ? await runNode(codemodBin, args, { cwd: dir }) : await runSunset(args, { cwd: dir });
+      expect(result).toEqual({
+        code: 0,
+        stdout: [
+          '1 file scanned, 1 candidate, 1 changed.',
+          '1 site rewritten, 0 left with a TODO, 0 skipped.',
+          '1 named path not scanned (1 in node_modules).',
+          '',
+          'Named paths not scanned:',
+          `  node_modules/some-sdk/src  ${notScanned}`,
+          '',
+        ].join('\n'),
+        stderr: '',
+      });
+      expect(await readFile(dependency, 'utf8')).toBe(call);
+      expect(await readFile(path.join(dir, 'src/app.js'), 'utf8')).toBe(fixedCall);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('a file named there is not read, and the JSON report lists it under notScanned', async () => {
+    const { dir, cleanup, dependency } = await withDependency();
+    try {
+      const args = ['--dry', '--format', 'json', ...asOf, 'node_modules/some-sdk/src/index.js'];
+      const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, args, { cwd: dir }), runSunset(['fix', ...args], { cwd: dir })]);
+      expect(viaCodemod).toEqual(viaCli);
+      expect([viaCli.code, viaCli.stderr]).toEqual([0, '']);
+      const report = parseJson<{ notScanned: unknown; summary: { files: number; notScanned: { nodeModules: number } } }>(viaCli);
+      expect([report.notScanned, report.summary.files, report.summary.notScanned.nodeModules]).toEqual([
+        [{ file: 'node_modules/some-sdk/src/index.js', reason: 'node-modules', message: notScanned }],
+        0,
+        1,
+      ]);
+      expect(await readFile(dependency, 'utf8')).toBe(call);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('run from inside node_modules, with the project\'s config above: nothing there is changed, by fix or the codemod', async () => {
+    const { dir, cleanup, dependency } = await withDependency();
+    try {
+      await writeFile(path.join(dir, 'package.json'), '{ "name": "app", "sunset": {} }\n');
+      const cwd = path.join(dir, 'node_modules/some-sdk');
+      const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, [...asOf, 'src'], { cwd }), runSunset(['fix', ...asOf, 'src'], { cwd })]);
+      expect(viaCodemod).toEqual(viaCli);
+      expect(viaCli).toEqual({
+        code: 0,
+        stdout: [
+          '0 files scanned, 0 candidates, 0 changed.',
+          '0 sites rewritten, 0 left with a TODO, 0 skipped.',
+          '1 named path not scanned (1 in node_modules).',
+          '',
+          'Named paths not scanned:',
+          `  src  ${notScanned}`,
+          '',
+        ].join('\n'),
+        stderr: '',
+      });
+      expect(await readFile(dependency, 'utf8')).toBe(call);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('a repository that itself lives under a node_modules folder is fixed as any other', async () => {
+    const { dir, cleanup } = await makeTempDir('under-node-modules');
+    try {
+      const repo = path.join(dir, 'node_modules/y');
+      await mkdir(path.join(repo, 'src'), { recursive: true });
+      await writeFile(path.join(repo, 'src/app.js'), call);
+      const result = await runSunset(['fix', ...asOf, 'src/app.js'], { cwd: repo });
+      expect(result).toEqual({ code: 0, stdout: '1 file scanned, 1 candidate, 1 changed.\n1 site rewritten, 0 left with a TODO, 0 skipped.\n', stderr: '' });
+      expect(await readFile(path.join(repo, 'src/app.js'), 'utf8')).toBe(fixedCall);
     } finally {
       await cleanup();
     }

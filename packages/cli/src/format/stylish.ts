@@ -1,4 +1,4 @@
-import { describeNotScanned, printablePath } from '@sunset/engine';
+import { describeNotScanned, isNamedPathReason, printablePath } from '@sunset/engine';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { builtinApiId, crossFileMessageName, describePhase, type RetirementEntry } from '@sunset/rule-data';
 import { failingSentence, isFailing } from '../check/threshold.js';
@@ -41,6 +41,13 @@ export const formatStylish: Formatter = (report, context) => {
   if (configProblems.length > 0) {
     const lines = [paint.underline('Config files not read')];
     for (const problem of configProblems) lines.push(`  ${problem.file}  ${paint.yellow('warning')}  ${problem.message}`);
+    blocks.push(`${lines.join('\n')}\n`);
+  }
+  // A path named on the command line that is not scanned (in node_modules or .git): the run is not the one meant.
+  const namedPaths = report.notScanned.filter((file) => isNamedPathReason(file.reason));
+  if (namedPaths.length > 0) {
+    const lines = [paint.underline('Named paths not scanned')];
+    for (const named of namedPaths) lines.push(`  ${printablePath(named.file)}  ${paint.yellow('warning')}  ${named.message}`);
     blocks.push(`${lines.join('\n')}\n`);
   }
   blocks.push(summaryLine(report, paint));
