@@ -572,6 +572,33 @@ describe.concurrent('npx @sunset/codemod (packages/codemod/dist/bin.js) is sunse
     }
   });
 
+  it('--dry --print with a UTF-16 file: the same diff and stderr as sunset fix, and git apply takes all of it', async () => {
+    const { dir, cleanup } = await makeTempDir('codemod-utf16');
+    try {
+      const call = "export const f = () => fetch('https://api.adform.com/v1/campaigns/dictionaries/managers');\n";
+      const fixedCall = call.replace('/v1/campaigns/dictionaries/managers', '/v1/buyer/classifiers/managers');
+      const utf16 = (text: string): Buffer => Buffer.from(`\uFEFF${text}`, 'utf16le');
+      await mkdir(path.join(dir, 'src'));
+      await writeFile(path.join(dir, 'src/utf8.js'), call);
+      await writeFile(path.join(dir, 'src/utf16.js'), utf16(call));
+      initGitRepo(dir);
+      const args = ['--dry', '--print', ...asOf, 'src'];
+      const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, args, { cwd: dir }), runSunset(['fix', ...args], { cwd: dir })]);
+      expect(viaCodemod).toEqual(viaCli);
+      expect([viaCodemod.code, viaCodemod.stderr]).toEqual([
+        0,
+        'src/utf16.js is UTF-16, which git diffs as binary: its change is printed as a git binary patch, which git apply applies as it applies the rest.\n' +
+          '2 files scanned, 2 candidates, 2 would change.\n2 sites would be rewritten, 0 left with a TODO, 0 skipped.\n',
+      ]);
+      await writeFile(path.join(dir, 'fix.diff'), viaCodemod.stdout);
+      git(dir, ['apply', '--check', 'fix.diff']);
+      git(dir, ['apply', 'fix.diff']);
+      expect([await readFile(path.join(dir, 'src/utf8.js'), 'utf8'), await readFile(path.join(dir, 'src/utf16.js'))]).toEqual([fixedCall, utf16(fixedCall)]);
+    } finally {
+      await cleanup();
+    }
+  });
+
   // The one documented difference (packages/codemod/README.md): `sunset fix` resolves a config per scanned
   // path (the CLI's config scopes); the codemod uses the one found from the working directory.
   it('uses one config for every path, where sunset fix uses the nearest config of each', async () => {

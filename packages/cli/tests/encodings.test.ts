@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
@@ -70,6 +71,45 @@ describe('sunset fix', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('sunset fix --dry --print', () => {
+  it('prints a UTF-16 file\'s change as git\'s binary patch, says so on stderr, and git apply applies the whole diff as fix writes it', async () => {
+    const root = mixedTree();
+    rmSync(path.join(root, 'src/latin1.ts'));
+    const io = captureIo(root);
+    expect(await main(['fix', '--dry', '--print'], io)).toBe(0);
+    expect(io.err()).toBe(
+      [
+        'src/be.ts is UTF-16, which git diffs as binary: its change is printed as a git binary patch, which git apply applies as it applies the rest.',
+        'src/le.ts is UTF-16, which git diffs as binary: its change is printed as a git binary patch, which git apply applies as it applies the rest.',
+        '3 files scanned, 3 candidates, 3 would change.',
+        '3 sites would be rewritten, 0 left with a TODO, 0 skipped.',
+        '',
+      ].join('\n'),
+    );
+    expect(io.out().split('\n').filter((line) => /^(?:diff|index|GIT|literal|---|\+\+\+) /.test(line) || line === 'GIT binary patch')).toEqual([
+      'diff --git a/src/be.ts b/src/be.ts',
+      'index bd89925c8c0a6762cf19a95060d71ff9ba54fce5..59ce0b7b8e5bdabef2f782dc97f7919476e060b7',
+      'GIT binary patch',
+      'literal 76',
+      'literal 64',
+      'diff --git a/src/le.ts b/src/le.ts',
+      'index f9ea6e3a6585ba8a9b81e567e1303516f4407f44..1ec64a4d997db1d6c7f0d544b1ce837d4031a37b',
+      'GIT binary patch',
+      'literal 76',
+      'literal 64',
+      '--- a/src/utf8.ts',
+      '+++ b/src/utf8.ts',
+    ]);
+    writeFileSync(path.join(root, 'fix.diff'), io.out());
+    // Before, the UTF-16 hunks were UTF-8 text: git apply refused them, and with them the whole patch.
+    const applied = spawnSync('git', ['apply', 'fix.diff'], { cwd: root, encoding: 'utf8' });
+    expect([applied.status, applied.stderr]).toEqual([0, '']);
+    expect(readFileSync(path.join(root, 'src/le.ts')).equals(utf16le(`// one\n${fixedCall}`))).toBe(true);
+    expect(readFileSync(path.join(root, 'src/be.ts')).equals(utf16be(`// one\n${fixedCall}`))).toBe(true);
+    expect(readFileSync(path.join(root, 'src/utf8.ts'), 'utf8')).toBe(`// one\n${fixedCall}`);
   });
 });
 

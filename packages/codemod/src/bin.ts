@@ -3,7 +3,18 @@
 // straight on @sunset/engine (the CLI, ESLint and chalk are not needed to run a migration; `diff`
 // loads only for --print).
 import { parseArgs } from 'node:util';
-import { describeFixReport, fixFiles, fixReportJson, interruptedExitCode, interruptOnSignals, resolveConfig, UsageError, type FileChange } from '@sunset/engine';
+import {
+  binaryPatchSentence,
+  describeFixReport,
+  fixFiles,
+  fixReportJson,
+  gitStylePatch,
+  interruptedExitCode,
+  interruptOnSignals,
+  resolveConfig,
+  UsageError,
+  type FileChange,
+} from '@sunset/engine';
 
 const options = {
   dry: { type: 'boolean', help: '--dry                  Write nothing; report what would change.' },
@@ -43,11 +54,18 @@ function usageErrorOf(error: Error & { code?: string }): UsageError {
   return new UsageError(`Option ${flag} needs a value or takes none; see \`npx @sunset/codemod --help\`.`);
 }
 
-/** `--print`: each change as a unified diff on stdout, as `git diff` writes it (`a/` and `b/`), made as `sunset fix --print` makes it (the library loaded only here). */
-async function diffPrinter(): Promise<(change: FileChange) => void> {
+/**
+ * `--print`: each change on stdout as `git diff --binary` writes it (`a/` and `b/`; a UTF-16 file's as a
+ * binary patch, named in `binaryPatches`), made as `sunset fix --print` makes it (jsdiff loaded only here).
+ */
+async function diffPrinter(binaryPatches: string[]): Promise<(change: FileChange) => void> {
   const { createTwoFilesPatch, FILE_HEADERS_ONLY } = await import('diff');
-  return (change) =>
-    void process.stdout.write(createTwoFilesPatch(`a/${change.displayPath}`, `b/${change.displayPath}`, change.before, change.after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY }));
+  return (change) => {
+    if (change.encoding !== 'utf8') binaryPatches.push(change.displayPath);
+    process.stdout.write(
+      gitStylePatch(change, (oldName, newName, before, after) => createTwoFilesPatch(oldName, newName, before, after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY })),
+    );
+  };
 }
 
 async function run(argv: readonly string[]): Promise<number> {
@@ -67,7 +85,8 @@ async function run(argv: readonly string[]): Promise<number> {
   const cwd = process.cwd();
   const listOf = (hosts: string[] | undefined): string[] | undefined => (hosts === undefined || hosts.length === 0 ? undefined : hosts);
   const config = await resolveConfig(cwd, { config: values.config, asOf: values['as-of'], apiHosts: listOf(values['api-host']), identityHosts: listOf(values['identity-host']) });
-  const printDiff = values.print === true ? await diffPrinter() : undefined;
+  const binaryPatches: string[] = [];
+  const printDiff = values.print === true ? await diffPrinter(binaryPatches) : undefined;
   const interrupt = interruptOnSignals();
   let report;
   try {
@@ -85,6 +104,7 @@ async function run(argv: readonly string[]): Promise<number> {
   } finally {
     interrupt.dispose();
   }
+  for (const file of binaryPatches) process.stderr.write(`${binaryPatchSentence(file)}\n`);
   if (format === 'json') process.stdout.write(`${JSON.stringify(fixReportJson(report, cwd), null, 2)}\n`);
   // With --print the diff owns stdout (it can be piped to `git apply`); the summary goes to stderr, as in `sunset fix`.
   else (printDiff === undefined ? process.stdout : process.stderr).write(describeFixReport(report, cwd));
