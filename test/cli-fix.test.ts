@@ -539,7 +539,7 @@ describe.concurrent('npx @sunset/codemod (packages/codemod/dist/bin.js) is sunse
     [['-f', 'json', '--dry']],
     [['--dry', '--fail-on-todo']],
     [['--dry', '--print']],
-    [['--dry', '--print', '--format', 'json']],
+    [['--dry', '--print', '--format', 'human']],
     [['--dry', '--api-host', 'api.adform.com', '--identity-host', 'id.adform.com']],
     [['--dry', '--config', 'sunset.config.json']],
   ])('prints the same output, on the same streams, with the same exit code as sunset fix %j', async (flags) => {
@@ -567,6 +567,25 @@ describe.concurrent('npx @sunset/codemod (packages/codemod/dist/bin.js) is sunse
       await writeFile(path.join(project, 'sunset.diff'), result.stdout);
       git(project, ['apply', 'sunset.diff']);
       expect(await readAll(project)).toEqual(await expectedSmallOutput());
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('refuses --print with --format json as sunset fix does: exit 2 naming both, nothing on stdout, nothing written', async () => {
+    const { project, cleanup } = await smallProject({ git: false });
+    try {
+      const before = await readAll(project);
+      for (const flags of [['--dry', '--print', '--format', 'json'], ['--print', '-f', 'json']]) {
+        const args = [...flags, ...asOf];
+        const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, args, { cwd: project }), runSunset(['fix', ...args], { cwd: project })]);
+        const sentence = '--print does not go with --format json: both write to stdout (the diff and the JSON report), and neither git apply nor a JSON parser could read the two. Drop one of the two.\n';
+        expect([viaCodemod, viaCli]).toEqual([
+          { code: 2, stdout: '', stderr: `sunset-codemod: ${sentence}` },
+          { code: 2, stdout: '', stderr: `sunset: ${sentence}` },
+        ]);
+      }
+      expect(await readAll(project)).toEqual(before);
     } finally {
       await cleanup();
     }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { refusePrintWithJson } from '@sunset/engine';
 import { UsageError } from './errors.js';
 
 export const checkFormats = ['stylish', 'json', 'sarif', 'github', 'gitlab', 'junit'] as const;
@@ -120,9 +121,11 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
 export function parseFixArgs(argv: readonly string[]): FixArgs {
   const { rest, project } = takeProjectFlag(argv);
   const { values, positionals } = parseStrict('fix', rest, fixOptions);
+  const format = oneOf('--format', values.format, fixFormats) ?? 'human';
+  refusePrintWithJson(values.print ?? false, format);
   return {
     ...sharedArgs(values, positionals, project),
-    format: oneOf('--format', values.format, fixFormats) ?? 'human',
+    format,
     dry: values.dry ?? false,
     print: values.print ?? false,
     force: values.force ?? false,

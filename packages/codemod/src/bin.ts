@@ -11,6 +11,7 @@ import {
   gitStylePatch,
   interruptedExitCode,
   interruptOnSignals,
+  refusePrintWithJson,
   resolveConfig,
   UsageError,
   type FileChange,
@@ -82,6 +83,7 @@ async function run(argv: readonly string[]): Promise<number> {
   }
   const format = values.format ?? 'human';
   if (format !== 'human' && format !== 'json') throw new UsageError(`Invalid value for --format: ${JSON.stringify(format)}. Allowed: human, json.`);
+  refusePrintWithJson(values.print === true, format);
   const cwd = process.cwd();
   const listOf = (hosts: string[] | undefined): string[] | undefined => (hosts === undefined || hosts.length === 0 ? undefined : hosts);
   const config = await resolveConfig(cwd, { config: values.config, asOf: values['as-of'], apiHosts: listOf(values['api-host']), identityHosts: listOf(values['identity-host']) });
