@@ -572,6 +572,33 @@ describe.concurrent('npx @sunset/codemod (packages/codemod/dist/bin.js) is sunse
     }
   });
 
+  it('says a file it cannot read as text once, as sunset fix does: exit 1, the file byte-identical', async () => {
+    const { dir, cleanup } = await makeTempDir('codemod-latin1');
+    try {
+      const latin1 = Buffer.from("// caf\u00e9\nexport const f = () => fetch('https://api.adform.com/v1/campaigns/dictionaries/managers');\n", 'latin1');
+      await mkdir(path.join(dir, 'src'));
+      await writeFile(path.join(dir, 'src/latin1.js'), latin1);
+      const args = ['--dry', ...asOf, 'src'];
+      const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, args, { cwd: dir }), runSunset(['fix', ...args], { cwd: dir })]);
+      expect(viaCodemod).toEqual(viaCli);
+      expect(viaCodemod).toEqual({
+        code: 1,
+        stdout: [
+          '1 file scanned, 0 candidates, 0 would change.',
+          '0 sites would be rewritten, 0 left with a TODO, 0 skipped.',
+          '',
+          '1 file could not be transformed and was left untouched:',
+          '  src/latin1.js  Cannot read the file as text: it is not valid UTF-8, nor UTF-16 with a byte-order mark. Save it as UTF-8 (or UTF-16 with a byte-order mark), or add it to ignores.',
+          '',
+        ].join('\n'),
+        stderr: '',
+      });
+      expect((await readFile(path.join(dir, 'src/latin1.js'))).equals(latin1)).toBe(true);
+    } finally {
+      await cleanup();
+    }
+  });
+
   it('refuses --print with --format json as sunset fix does: exit 2 naming both, nothing on stdout, nothing written', async () => {
     const { project, cleanup } = await smallProject({ git: false });
     try {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
@@ -64,13 +64,50 @@ describe('sunset fix', () => {
       [
         '4 files scanned, 3 candidates, 3 changed.',
         '3 sites rewritten, 0 left with a TODO, 0 skipped.',
-        '1 file not scanned (1 unreadable).',
         '',
         '1 file could not be transformed and was left untouched:',
         `  src/latin1.ts  ${notText}`,
         '',
       ].join('\n'),
     );
+  });
+});
+
+interface ClassifiedReport {
+  readonly errors: unknown;
+  readonly notScanned: unknown;
+  readonly summary: { readonly errors: number; readonly notScanned: unknown };
+}
+
+describe('a file sunset cannot read as text, in fix as in check', () => {
+  it('is one error: said once in the human summary, and in the JSON report where check puts it', async () => {
+    const root = makeTree({});
+    mkdirSync(path.join(root, 'src'));
+    writeFileSync(path.join(root, 'src/latin1.js'), latin1);
+    const fixHuman = captureIo(root);
+    expect(await main(['fix', '--dry'], fixHuman)).toBe(1);
+    expect(fixHuman.out()).toBe(
+      [
+        '1 file scanned, 0 candidates, 0 would change.',
+        '0 sites would be rewritten, 0 left with a TODO, 0 skipped.',
+        '',
+        '1 file could not be transformed and was left untouched:',
+        `  src/latin1.js  ${notText}`,
+        '',
+      ].join('\n'),
+    );
+    const checkJson = captureIo(root);
+    const fixJson = captureIo(root);
+    expect([await main(['check', '--format', 'json'], checkJson), await main(['fix', '--dry', '--format', 'json'], fixJson)]).toEqual([1, 1]);
+    const classified = (report: ClassifiedReport): unknown => ({ errors: report.errors, notScanned: report.notScanned, summaryErrors: report.summary.errors, summaryNotScanned: report.summary.notScanned });
+    expect(classified(JSON.parse(fixJson.out()) as ClassifiedReport)).toStrictEqual(classified(JSON.parse(checkJson.out()) as ClassifiedReport));
+    expect(classified(JSON.parse(fixJson.out()) as ClassifiedReport)).toStrictEqual({
+      errors: [{ file: 'src/latin1.js', message: notText }],
+      notScanned: [],
+      summaryErrors: 1,
+      summaryNotScanned: { unreadable: 1, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0, nodeModules: 0, gitFolder: 0 },
+    });
+    expect(readFileSync(path.join(root, 'src/latin1.js')).equals(latin1)).toBe(true);
   });
 });
 

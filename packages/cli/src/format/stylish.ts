@@ -141,8 +141,8 @@ function summaryLine(report: CheckReport, paint: ChalkInstance): string {
   ];
   if (summary.baselined > 0) parts.push(`${summary.baselined} baselined`);
   if (summary.errors > 0) parts.push(`${plural(summary.errors, 'file')} not checked`);
-  // Unreadable files are already counted as not checked.
-  const notScanned = describeNotScanned({ ...summary.notScanned, unreadable: 0 });
+  // Unreadable files are counted as not checked above, not again by describeNotScanned.
+  const notScanned = describeNotScanned(summary.notScanned);
   if (notScanned !== undefined) parts.push(notScanned);
   // Files found but left out (too large, minified) were not scanned; excluded ones were never found.
   const read = summary.files - summary.notScanned.tooLarge - summary.notScanned.minified - summary.notScanned.unscannedExtension;

@@ -14,7 +14,11 @@ export interface SkippedFile {
   readonly message: string;
 }
 
-/** Files not read, by reason; `unreadable` also counts folders that could not be listed. */
+/**
+ * Files not read, by reason. `unreadable` counts the files and folders that could not be read: those are
+ * errors (in `errors`, not in the list of files not scanned), as `sunset check` counts them, and no output
+ * counts them again as not scanned.
+ */
 export interface NotScannedCounts {
   readonly unreadable: number;
   readonly tooLarge: number;

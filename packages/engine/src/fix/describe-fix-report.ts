@@ -25,12 +25,13 @@ export function fixReportJson(report: FixReport, cwd: string): FixReportJson {
 }
 
 /**
- * `3 files not scanned (1 unreadable, 2 too large)`, then the paths named on the command line that were
- * not (`1 named path not scanned (1 in node_modules)`: a file or a folder); undefined when every file was read.
+ * `3 files not scanned (1 minified, 2 too large)`, then the paths named on the command line that were
+ * not (`1 named path not scanned (1 in node_modules)`: a file or a folder); undefined when every file was
+ * read. Files and folders that could not be read (`counts.unreadable`) are no part of it: they are errors,
+ * which `check` counts as not checked and `fix` lists as not transformed, once.
  */
 export function describeNotScanned(counts: NotScannedCounts): string | undefined {
   const files = describeCounts('file', [
-    [counts.unreadable, 'unreadable'],
     [counts.tooLarge, 'too large'],
     [counts.minified, 'minified'],
     [counts.unscannedExtension, 'not a scanned extension'],
