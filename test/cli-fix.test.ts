@@ -572,6 +572,21 @@ describe.concurrent('npx @sunset/codemod (packages/codemod/dist/bin.js) is sunse
     }
   });
 
+  it.each([
+    ['--as-of', 'Option --as-of needs a value (YYYY-MM-DD).'],
+    ['-f', 'Option --format needs a value (human|json).'],
+    ['--config', 'Option --config needs a value (FILE).'],
+    ['--dry=yes', 'Option --dry takes no value.'],
+    ['--force=1', 'Option --force takes no value.'],
+  ])('says what %s takes in the sentence sunset fix gives, exit 2', async (flag, sentence) => {
+    const cwd = repoRootPath('fixtures/cli/small');
+    const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, ['--dry', flag], { cwd }), runSunset(['fix', '--dry', flag], { cwd })]);
+    expect([viaCodemod, viaCli]).toEqual([
+      { code: 2, stdout: '', stderr: `sunset-codemod: ${sentence} Run \`npx @sunset/codemod --help\` for details.\n` },
+      { code: 2, stdout: '', stderr: `sunset: ${sentence} Run \`sunset fix --help\` for details.\n` },
+    ]);
+  });
+
   it('says a file it cannot read as text once, as sunset fix does: exit 1, the file byte-identical', async () => {
     const { dir, cleanup } = await makeTempDir('codemod-latin1');
     try {

@@ -6,6 +6,8 @@ import { parseArgs } from 'node:util';
 import {
   binaryPatchSentence,
   describeFixReport,
+  describeFlagValueError,
+  flagOfParseError,
   fixFiles,
   fixReportJson,
   gitStylePatch,
@@ -17,16 +19,17 @@ import {
   type FileChange,
 } from '@sunset/engine';
 
+// `value` names what a flag takes in its error (`Option --as-of needs a value (YYYY-MM-DD).`), as in `sunset fix`.
 const options = {
   dry: { type: 'boolean', help: '--dry                  Write nothing; report what would change.' },
   print: { type: 'boolean', help: '--print                Print a unified diff of every change to stdout (the summary goes to stderr).' },
   force: { type: 'boolean', help: '--force                Change files even when they have uncommitted changes in git.' },
-  format: { type: 'string', short: 'f', help: '-f, --format human|json  Summary format (default human); json is the per-site report.' },
+  format: { type: 'string', short: 'f', value: 'human|json', help: '-f, --format human|json  Summary format (default human); json is the per-site report.' },
   'fail-on-todo': { type: 'boolean', help: '--fail-on-todo         Exit 1 when a site was left with a TODO.' },
-  config: { type: 'string', help: '--config FILE          Use this config file instead of searching for sunset.config.json / package.json.' },
-  'as-of': { type: 'string', help: '--as-of YYYY-MM-DD     Compute phases for this day instead of today (UTC).' },
-  'api-host': { type: 'string', multiple: true, help: '--api-host HOST        Only URLs with this host (or no host) count; repeat for several hosts.' },
-  'identity-host': { type: 'string', multiple: true, help: '--identity-host HOST   Host of the identity provider (/sts/connect/...); repeat for several.' },
+  config: { type: 'string', value: 'FILE', help: '--config FILE          Use this config file instead of searching for sunset.config.json / package.json.' },
+  'as-of': { type: 'string', value: 'YYYY-MM-DD', help: '--as-of YYYY-MM-DD     Compute phases for this day instead of today (UTC).' },
+  'api-host': { type: 'string', multiple: true, value: 'HOST', help: '--api-host HOST        Only URLs with this host (or no host) count; repeat for several hosts.' },
+  'identity-host': { type: 'string', multiple: true, value: 'HOST', help: '--identity-host HOST   Host of the identity provider (/sts/connect/...); repeat for several.' },
   help: { type: 'boolean', short: 'h', help: '-h, --help             Show this help.' },
 } as const;
 
@@ -44,15 +47,17 @@ Exit codes: 0 done, 1 files that could not be transformed or written (or TODOs w
 2 usage or configuration error, 130 stopped by Ctrl-C or SIGTERM (the summary says what was written).
 `;
 
-/** node's parseArgs errors as a sentence naming the flag and the allowed ones. */
+const help = 'Run `npx @sunset/codemod --help` for details.';
+
+/** node's parseArgs errors as a sentence naming the flag and the allowed ones; a flag's value as `sunset fix` says it (the engine's sentence). */
 function usageErrorOf(error: Error & { code?: string }): UsageError {
-  const flag = /'(?:-\w, )?(-{1,2}[\w-]+)/.exec(error.message)?.[1] ?? '';
-  const allowed = Object.keys(options).map((name) => `--${name}`).join(', ');
+  const flag = flagOfParseError(error);
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    const hint = flag === '--project' ? ' The project mode (ts-morph) is `npx @sunset/cli fix --project`.' : ' Run `npx @sunset/codemod --help` for details.';
-    return new UsageError(`Unknown option ${flag}. Allowed options: ${allowed}.${hint}`);
+    const allowed = Object.keys(options).map((name) => `--${name}`).join(', ');
+    const hint = flag === '--project' ? 'The project mode (ts-morph) is `npx @sunset/cli fix --project`.' : help;
+    return new UsageError(`Unknown option ${flag}. Allowed options: ${allowed}. ${hint}`);
   }
-  return new UsageError(`Option ${flag} needs a value or takes none; see \`npx @sunset/codemod --help\`.`);
+  return new UsageError(`${describeFlagValueError(error, options) ?? error.message} ${help}`);
 }
 
 /**

@@ -12,3 +12,29 @@ export function refusePrintWithJson(print: boolean, format: string): void {
     );
   }
 }
+
+/** A flag as a face declares it to node's parseArgs, with the name of its value for messages (`YYYY-MM-DD`). */
+export interface FlagSpec {
+  readonly type: 'string' | 'boolean';
+  readonly short?: string;
+  readonly value?: string;
+}
+
+/** The flag node's parseArgs names in an error: `'--name'`, `'-x'` or `'-o, --output <value>'` (the long form names it best). */
+export function flagOfParseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return /'(?:-\w, )?(-{1,2}[\w-]+)/.exec(message)?.[1] ?? '';
+}
+
+/**
+ * node's parseArgs error for a flag that misses its value, or is given one it takes none of, as the one
+ * sentence `sunset` and `npx @sunset/codemod` print: `Option --as-of needs a value (YYYY-MM-DD).`,
+ * `Option --dry takes no value.` Undefined for any other error.
+ */
+export function describeFlagValueError(error: unknown, options: Readonly<Record<string, FlagSpec>>): string | undefined {
+  if ((error as { code?: unknown }).code !== 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return undefined;
+  const flag = flagOfParseError(error);
+  const spec = options[flag.replace(/^-+/, '')] ?? Object.values(options).find((candidate) => `-${candidate.short}` === flag);
+  if (spec?.type === 'boolean') return `Option ${flag} takes no value.`;
+  return `Option ${flag} needs a value${spec?.value === undefined ? '' : ` (${spec.value})`}.`;
+}

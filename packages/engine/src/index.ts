@@ -16,7 +16,7 @@ export { makeFolder, writeFileAtomic, ReadOnlyFileError } from './files/atomic-w
 export { assertChangesCommitted, uncommittedFiles, type UncommittedFile, type UncommittedKind } from './files/git-guard.js';
 export { decodeSource, encodeSource, type DecodedSource, type SourceEncoding } from './files/read-source.js';
 export { UsageError, type FileProblem } from './errors.js';
-export { refusePrintWithJson } from './flags.js';
+export { describeFlagValueError, flagOfParseError, refusePrintWithJson, type FlagSpec } from './flags.js';
 export { configFileName, findConfig, findConfigFile, resolveConfig, type ConfigOverrides, type ConfigProblems, type FoundConfig } from './config-file/load.js';
 export { asUsageError, validateConfig, validateDay } from './config-file/validate.js';
 export type { ResolvedConfig, SunsetConfigFile } from './config-file/types.js';
