@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -122,7 +122,7 @@ describe('sunset check fixtures/legacy-app --format json', () => {
       baselined: 0,
       errors: 0,
       // Nothing is too large, minified or ignored by a config; dist/ is gitignored, which is not counted.
-      notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 },
+      notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0, nodeModules: 0, gitFolder: 0 },
     });
     expect(legacyAppSourceFiles().length).toBe(30);
   });
@@ -239,6 +239,44 @@ describe.concurrent('paths outside the working directory', () => {
       { file: `${relative}/valid.ts`, line: 6, column: 47, entry: 'campaign-dictionary-managers' },
     ]);
     expect(report.errors.map(({ file, line }) => ({ file, line }))).toEqual([{ file: `${relative}/syntax-error.ts`, line: 10 }]);
+  });
+});
+
+describe.concurrent('a path named inside node_modules', () => {
+  const call = "export const f = () => fetch('https://api.adform.com/v1/campaigns/dictionaries/managers');\n";
+  const notScanned =
+    'Not scanned: it is inside node_modules (installed dependencies), which sunset never scans or changes, even when named. Migrate a dependency in its own repository.';
+
+  it('is not checked, is named as not scanned (stylish, json, github), and the run says it checked nothing', async () => {
+    const { dir, cleanup } = await makeTempDir('check-node-modules');
+    try {
+      mkdirSync(path.join(dir, 'node_modules/some-sdk/src'), { recursive: true });
+      writeFileSync(path.join(dir, 'node_modules/some-sdk/src/index.js'), call);
+      const stylish = await runSunset(['check', ...asOf, 'node_modules/some-sdk'], { cwd: dir });
+      expect(stylish).toEqual({
+        code: 0,
+        stdout: [
+          'Named paths not scanned',
+          `  node_modules/some-sdk  warning  ${notScanned}`,
+          '',
+          `! 0 findings in 0 files, 0 at or past deprecated, 1 named path not scanned (1 in node_modules) (0 files scanned, as of ${fixtureAsOf})`,
+          '',
+        ].join('\n'),
+        stderr: 'Nothing was checked: node_modules/some-sdk is inside node_modules, which sunset never scans. Check the path.\n',
+      });
+      const json = await runSunset(['check', ...asOf, '--format', 'json', 'node_modules/some-sdk/src/index.js'], { cwd: dir });
+      const report = parseJson<{ notScanned: unknown; summary: { files: number; notScanned: { nodeModules: number } } }>(json);
+      expect([json.code, report.notScanned, report.summary.files, report.summary.notScanned.nodeModules]).toEqual([
+        0,
+        [{ file: 'node_modules/some-sdk/src/index.js', reason: 'node-modules', message: notScanned }],
+        0,
+        1,
+      ]);
+      const github = await runSunset(['check', ...asOf, '--format', 'github', 'node_modules/some-sdk'], { cwd: dir });
+      expect([github.code, github.stdout]).toEqual([0, `::warning file=node_modules/some-sdk,title=sunset%3A path not scanned::${notScanned}\n`]);
+    } finally {
+      await cleanup();
+    }
   });
 });
 

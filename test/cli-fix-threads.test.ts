@@ -88,7 +88,11 @@ describe('sunset fix on a run large enough for a fixing worker', () => {
   it('plans, prints and writes exactly the same with a fixing worker as in one thread', () => {
     expect(runs.auto.json.stdout).toBe(runs.one.json.stdout);
     expect(runs.auto.print.stdout).toBe(runs.one.print.stdout);
-    expect(runs.auto.print.stdout).toContain("+export const managers = () => fetch('/v1/buyer/classifiers/managers');");
+    // The UTF-16 file's change is git's binary patch (what crossed back from the worker is its text and encoding).
+    expect(runs.auto.print.stdout).toContain('diff --git a/src/zz-utf16le.ts b/src/zz-utf16le.ts\nindex ');
+    expect(runs.auto.print.stderr).toContain(
+      'src/zz-utf16le.ts is UTF-16, which git diffs as binary: its change is printed as a git binary patch, which git apply applies as it applies the rest.\n',
+    );
     expect([runs.auto.written.code, runs.one.written.code]).toEqual([1, 1]);
     expect(runs.auto.tree).toEqual(runs.one.tree);
     // The UTF-16 file is written back in UTF-16 (with its BOM), rewritten.

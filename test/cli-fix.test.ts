@@ -208,7 +208,7 @@ describe.concurrent('previews and reports', () => {
         errors: 0,
         dry: true,
         interrupted: false,
-        notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 },
+        notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0, nodeModules: 0, gitFolder: 0 },
       },
     });
   });
@@ -427,6 +427,110 @@ describe.concurrent('a file that does not parse (fixtures/broken)', () => {
   });
 });
 
+describe.concurrent('a path named inside node_modules', () => {
+  const call = "export const f = () => fetch('https://api.adform.com/v1/campaigns/dictionaries/managers');\n";
+  const fixedCall = "export const f = () => fetch('https://api.adform.com/v1/buyer/classifiers/managers');\n";
+  const notScanned =
+    'Not scanned: it is inside node_modules (installed dependencies), which sunset never scans or changes, even when named. Migrate a dependency in its own repository.';
+
+  /** A folder outside git with src/app.js and an installed dependency holding the same retired call. */
+  async function withDependency(): Promise<{ dir: string; cleanup: () => Promise<void>; dependency: string }> {
+    const { dir, cleanup } = await makeTempDir('node-modules');
+    await mkdir(path.join(dir, 'node_modules/some-sdk/src'), { recursive: true });
+    await mkdir(path.join(dir, 'src'));
+    await writeFile(path.join(dir, 'node_modules/some-sdk/src/index.js'), call);
+    await writeFile(path.join(dir, 'src/app.js'), call);
+    return { dir, cleanup, dependency: path.join(dir, 'node_modules/some-sdk/src/index.js') };
+  }
+
+  it.each([
+    ['npx @sunset/codemod', [] as string[]],
+    ['sunset fix', ['fix']],
+  ])('%s: a folder is not walked and its file stays byte-identical; it is listed as not scanned, the rest is fixed', async (_name, command) => {
+    const { dir, cleanup, dependency } = await withDependency();
+    try {
+      const args = [...command, ...asOf, 'node_modules/some-sdk/src', 'src'];
+      const result = command.length === 0 ? await runNode(codemodBin, args, { cwd: dir }) : await runSunset(args, { cwd: dir });
+      expect(result).toEqual({
+        code: 0,
+        stdout: [
+          '1 file scanned, 1 candidate, 1 changed.',
+          '1 site rewritten, 0 left with a TODO, 0 skipped.',
+          '1 named path not scanned (1 in node_modules).',
+          '',
+          'Named paths not scanned:',
+          `  node_modules/some-sdk/src  ${notScanned}`,
+          '',
+        ].join('\n'),
+        stderr: '',
+      });
+      expect(await readFile(dependency, 'utf8')).toBe(call);
+      expect(await readFile(path.join(dir, 'src/app.js'), 'utf8')).toBe(fixedCall);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('a file named there is not read, and the JSON report lists it under notScanned', async () => {
+    const { dir, cleanup, dependency } = await withDependency();
+    try {
+      const args = ['--dry', '--format', 'json', ...asOf, 'node_modules/some-sdk/src/index.js'];
+      const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, args, { cwd: dir }), runSunset(['fix', ...args], { cwd: dir })]);
+      expect(viaCodemod).toEqual(viaCli);
+      expect([viaCli.code, viaCli.stderr]).toEqual([0, '']);
+      const report = parseJson<{ notScanned: unknown; summary: { files: number; notScanned: { nodeModules: number } } }>(viaCli);
+      expect([report.notScanned, report.summary.files, report.summary.notScanned.nodeModules]).toEqual([
+        [{ file: 'node_modules/some-sdk/src/index.js', reason: 'node-modules', message: notScanned }],
+        0,
+        1,
+      ]);
+      expect(await readFile(dependency, 'utf8')).toBe(call);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('run from inside node_modules, with the project\'s config above: nothing there is changed, by fix or the codemod', async () => {
+    const { dir, cleanup, dependency } = await withDependency();
+    try {
+      await writeFile(path.join(dir, 'package.json'), '{ "name": "app", "sunset": {} }\n');
+      const cwd = path.join(dir, 'node_modules/some-sdk');
+      const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, [...asOf, 'src'], { cwd }), runSunset(['fix', ...asOf, 'src'], { cwd })]);
+      expect(viaCodemod).toEqual(viaCli);
+      expect(viaCli).toEqual({
+        code: 0,
+        stdout: [
+          '0 files scanned, 0 candidates, 0 changed.',
+          '0 sites rewritten, 0 left with a TODO, 0 skipped.',
+          '1 named path not scanned (1 in node_modules).',
+          '',
+          'Named paths not scanned:',
+          `  src  ${notScanned}`,
+          '',
+        ].join('\n'),
+        stderr: '',
+      });
+      expect(await readFile(dependency, 'utf8')).toBe(call);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('a repository that itself lives under a node_modules folder is fixed as any other', async () => {
+    const { dir, cleanup } = await makeTempDir('under-node-modules');
+    try {
+      const repo = path.join(dir, 'node_modules/y');
+      await mkdir(path.join(repo, 'src'), { recursive: true });
+      await writeFile(path.join(repo, 'src/app.js'), call);
+      const result = await runSunset(['fix', ...asOf, 'src/app.js'], { cwd: repo });
+      expect(result).toEqual({ code: 0, stdout: '1 file scanned, 1 candidate, 1 changed.\n1 site rewritten, 0 left with a TODO, 0 skipped.\n', stderr: '' });
+      expect(await readFile(path.join(repo, 'src/app.js'), 'utf8')).toBe(fixedCall);
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
 describe.concurrent('npx @sunset/codemod (packages/codemod/dist/bin.js) is sunset fix', () => {
   // Every `sunset fix` flag but --project (ts-morph lives in @sunset/project, which the codemod does not load).
   it.each([
@@ -435,7 +539,7 @@ describe.concurrent('npx @sunset/codemod (packages/codemod/dist/bin.js) is sunse
     [['-f', 'json', '--dry']],
     [['--dry', '--fail-on-todo']],
     [['--dry', '--print']],
-    [['--dry', '--print', '--format', 'json']],
+    [['--dry', '--print', '--format', 'human']],
     [['--dry', '--api-host', 'api.adform.com', '--identity-host', 'id.adform.com']],
     [['--dry', '--config', 'sunset.config.json']],
   ])('prints the same output, on the same streams, with the same exit code as sunset fix %j', async (flags) => {
@@ -463,6 +567,94 @@ describe.concurrent('npx @sunset/codemod (packages/codemod/dist/bin.js) is sunse
       await writeFile(path.join(project, 'sunset.diff'), result.stdout);
       git(project, ['apply', 'sunset.diff']);
       expect(await readAll(project)).toEqual(await expectedSmallOutput());
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it.each([
+    ['--as-of', 'Option --as-of needs a value (YYYY-MM-DD).'],
+    ['-f', 'Option --format needs a value (human|json).'],
+    ['--config', 'Option --config needs a value (FILE).'],
+    ['--dry=yes', 'Option --dry takes no value.'],
+    ['--force=1', 'Option --force takes no value.'],
+  ])('says what %s takes in the sentence sunset fix gives, exit 2', async (flag, sentence) => {
+    const cwd = repoRootPath('fixtures/cli/small');
+    const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, ['--dry', flag], { cwd }), runSunset(['fix', '--dry', flag], { cwd })]);
+    expect([viaCodemod, viaCli]).toEqual([
+      { code: 2, stdout: '', stderr: `sunset-codemod: ${sentence} Run \`npx @sunset/codemod --help\` for details.\n` },
+      { code: 2, stdout: '', stderr: `sunset: ${sentence} Run \`sunset fix --help\` for details.\n` },
+    ]);
+  });
+
+  it('says a file it cannot read as text once, as sunset fix does: exit 1, the file byte-identical', async () => {
+    const { dir, cleanup } = await makeTempDir('codemod-latin1');
+    try {
+      const latin1 = Buffer.from("// caf\u00e9\nexport const f = () => fetch('https://api.adform.com/v1/campaigns/dictionaries/managers');\n", 'latin1');
+      await mkdir(path.join(dir, 'src'));
+      await writeFile(path.join(dir, 'src/latin1.js'), latin1);
+      const args = ['--dry', ...asOf, 'src'];
+      const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, args, { cwd: dir }), runSunset(['fix', ...args], { cwd: dir })]);
+      expect(viaCodemod).toEqual(viaCli);
+      expect(viaCodemod).toEqual({
+        code: 1,
+        stdout: [
+          '1 file scanned, 0 candidates, 0 would change.',
+          '0 sites would be rewritten, 0 left with a TODO, 0 skipped.',
+          '',
+          '1 file could not be transformed and was left untouched:',
+          '  src/latin1.js  Cannot read the file as text: it is not valid UTF-8, nor UTF-16 with a byte-order mark. Save it as UTF-8 (or UTF-16 with a byte-order mark), or add it to ignores.',
+          '',
+        ].join('\n'),
+        stderr: '',
+      });
+      expect((await readFile(path.join(dir, 'src/latin1.js'))).equals(latin1)).toBe(true);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('refuses --print with --format json as sunset fix does: exit 2 naming both, nothing on stdout, nothing written', async () => {
+    const { project, cleanup } = await smallProject({ git: false });
+    try {
+      const before = await readAll(project);
+      for (const flags of [['--dry', '--print', '--format', 'json'], ['--print', '-f', 'json']]) {
+        const args = [...flags, ...asOf];
+        const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, args, { cwd: project }), runSunset(['fix', ...args], { cwd: project })]);
+        const sentence = '--print does not go with --format json: both write to stdout (the diff and the JSON report), and neither git apply nor a JSON parser could read the two. Drop one of the two.\n';
+        expect([viaCodemod, viaCli]).toEqual([
+          { code: 2, stdout: '', stderr: `sunset-codemod: ${sentence}` },
+          { code: 2, stdout: '', stderr: `sunset: ${sentence}` },
+        ]);
+      }
+      expect(await readAll(project)).toEqual(before);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('--dry --print with a UTF-16 file: the same diff and stderr as sunset fix, and git apply takes all of it', async () => {
+    const { dir, cleanup } = await makeTempDir('codemod-utf16');
+    try {
+      const call = "export const f = () => fetch('https://api.adform.com/v1/campaigns/dictionaries/managers');\n";
+      const fixedCall = call.replace('/v1/campaigns/dictionaries/managers', '/v1/buyer/classifiers/managers');
+      const utf16 = (text: string): Buffer => Buffer.from(`\uFEFF${text}`, 'utf16le');
+      await mkdir(path.join(dir, 'src'));
+      await writeFile(path.join(dir, 'src/utf8.js'), call);
+      await writeFile(path.join(dir, 'src/utf16.js'), utf16(call));
+      initGitRepo(dir);
+      const args = ['--dry', '--print', ...asOf, 'src'];
+      const [viaCodemod, viaCli] = await Promise.all([runNode(codemodBin, args, { cwd: dir }), runSunset(['fix', ...args], { cwd: dir })]);
+      expect(viaCodemod).toEqual(viaCli);
+      expect([viaCodemod.code, viaCodemod.stderr]).toEqual([
+        0,
+        'src/utf16.js is UTF-16, which git diffs as binary: its change is printed as a git binary patch, which git apply applies as it applies the rest.\n' +
+          '2 files scanned, 2 candidates, 2 would change.\n2 sites would be rewritten, 0 left with a TODO, 0 skipped.\n',
+      ]);
+      await writeFile(path.join(dir, 'fix.diff'), viaCodemod.stdout);
+      git(dir, ['apply', '--check', 'fix.diff']);
+      git(dir, ['apply', 'fix.diff']);
+      expect([await readFile(path.join(dir, 'src/utf8.js'), 'utf8'), await readFile(path.join(dir, 'src/utf16.js'))]).toEqual([fixedCall, utf16(fixedCall)]);
     } finally {
       await cleanup();
     }

@@ -76,7 +76,7 @@ const smallFixSummary = {
   errors: 0,
   dry: true,
   interrupted: false,
-  notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 },
+  notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0, nodeModules: 0, gitFolder: 0 },
 };
 
 describe.skipIf(process.env.SUNSET_SKIP_PACK_TEST === '1')('the packed packages installed with npm', () => {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { describeFlagValueError, flagOfParseError, refusePrintWithJson, type FlagSpec } from '@sunset/engine';
 import { UsageError } from './errors.js';
 
 export const checkFormats = ['stylish', 'json', 'sarif', 'github', 'gitlab', 'junit'] as const;
@@ -51,11 +52,8 @@ export interface FixArgs extends SharedArgs {
   readonly concurrency: number | 'auto' | undefined;
 }
 
-interface OptionSpec {
-  readonly type: 'string' | 'boolean';
+interface OptionSpec extends FlagSpec {
   readonly multiple?: boolean;
-  readonly short?: string;
-  readonly value?: string;
   /** The value may be left out (`--project` or `--project tsconfig.json`); the flag is read before parseArgs. */
   readonly optionalValue?: boolean;
   readonly description: string;
@@ -120,9 +118,11 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
 export function parseFixArgs(argv: readonly string[]): FixArgs {
   const { rest, project } = takeProjectFlag(argv);
   const { values, positionals } = parseStrict('fix', rest, fixOptions);
+  const format = oneOf('--format', values.format, fixFormats) ?? 'human';
+  refusePrintWithJson(values.print ?? false, format);
   return {
     ...sharedArgs(values, positionals, project),
-    format: oneOf('--format', values.format, fixFormats) ?? 'human',
+    format,
     dry: values.dry ?? false,
     print: values.print ?? false,
     force: values.force ?? false,
@@ -195,24 +195,14 @@ function parseStrict<T extends Record<string, OptionSpec>>(
   }
 }
 
-/** Turns node's parseArgs errors into a sentence naming the flag and what is allowed. */
+/** Turns node's parseArgs errors into a sentence naming the flag and what is allowed (a flag's value: as the codemod says it). */
 function describeParseError(command: string, error: unknown, options: Record<string, OptionSpec>): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown }).code;
-  // node writes `'--name'`, `'-x'` or `'-o, --output <value>'`; the long form names the flag best.
-  const flag = /'(?:-\w, )?(-{1,2}[\w-]+)/.exec(message)?.[1] ?? '';
-  const allowed = Object.keys(options).map((name) => `--${name}`).join(', ');
   const help = `Run \`sunset ${command} --help\` for details.`;
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    return `Unknown option ${flag} for \`sunset ${command}\`. Allowed options: ${allowed}. ${help}`;
+  if ((error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const allowed = Object.keys(options).map((name) => `--${name}`).join(', ');
+    return `Unknown option ${flagOfParseError(error)} for \`sunset ${command}\`. Allowed options: ${allowed}. ${help}`;
   }
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    const name = flag.replace(/^-+/, '');
-    const spec = options[name] ?? Object.entries(options).find(([, candidate]) => `-${candidate.short}` === flag)?.[1];
-    if (spec?.type === 'boolean') return `Option ${flag} takes no value. ${help}`;
-    return `Option ${flag} needs a value${spec?.value === undefined ? '' : ` (${spec.value})`}. ${help}`;
-  }
-  return `${message} ${help}`;
+  return `${describeFlagValueError(error, options) ?? (error instanceof Error ? error.message : String(error))} ${help}`;
 }
 
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCheckArgs, parseFixArgs } from '../src/args.js';
 import { main } from '../src/cli.js';
@@ -170,6 +171,23 @@ describe('--project [TSCONFIG]', () => {
       out: '',
       err: 'sunset: --stats does not go with --project: it times the phases of the default mode only. Drop one of the two.\n',
     });
+  });
+
+  it('exits 2 on fix --print with --format json, naming both flags, as the diff and the JSON would share stdout', async () => {
+    const retired = "export const list = () => fetch('/v1/campaigns');\n";
+    const root = makeTree({ 'src/a.ts': retired });
+    const seen = [];
+    for (const argv of [['--print', '--format', 'json'], ['--dry', '-f', 'json', '--print'], ['--print', '--format=json', '--project']]) {
+      const io = captureIo(root);
+      seen.push({ code: await main(['fix', ...argv], io), out: io.out(), err: io.err() });
+    }
+    const refused = {
+      code: 2,
+      out: '',
+      err: 'sunset: --print does not go with --format json: both write to stdout (the diff and the JSON report), and neither git apply nor a JSON parser could read the two. Drop one of the two.\n',
+    };
+    expect(seen).toEqual([refused, refused, refused]);
+    expect(readFileSync(path.join(root, 'src/a.ts'), 'utf8')).toBe(retired);
   });
 
   it('exits 2 on --stats or --repo-name without --format json, naming the flag, as nothing would record them', async () => {

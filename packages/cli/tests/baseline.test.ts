@@ -68,7 +68,7 @@ describe('sunset check with a baseline', () => {
     fix: 'rewrite',
     host: 'unknown',
   });
-  const notScanned = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 };
+  const notScanned = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0, nodeModules: 0, gitFolder: 0 };
   const summary = (counts: object): object => ({ asOf: '2026-01-01', failOn: 'deprecated', files: 1, candidates: 1, errors: 0, notScanned, ...counts });
 
   it('records findings, then fails only on new ones and reports the baselined count', async () => {

@@ -34,7 +34,7 @@ function listFinding(file: string, line: number, column: number, phase: 'schedul
 }
 
 /** Files found but not scanned, by reason: none unless a test says otherwise. */
-const noneNotScanned = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 };
+const noneNotScanned = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0, nodeModules: 0, gitFolder: 0 };
 
 function summary(overrides: object): object {
   return { asOf: '2026-01-15', failOn: 'deprecated', files: 1, candidates: 1, findings: 0, failing: 0, baselined: 0, errors: 0, notScanned: noneNotScanned, ...overrides };

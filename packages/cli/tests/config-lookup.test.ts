@@ -147,7 +147,7 @@ describe('a package.json that does not parse', () => {
       { file: 'tests/fixtures/ignored-paths/broken-package-json/package.json', reason: 'invalid-package-json', message: brokenMessage('at line 10, column 5') },
     ]);
     expect(report.summary.files).toBe(1);
-    expect(report.summary.notScanned).toStrictEqual({ unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 2, symbolicLink: 0 });
+    expect(report.summary.notScanned).toStrictEqual({ unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 2, symbolicLink: 0, nodeModules: 0, gitFolder: 0 });
   });
 
   it('is passed over by the lookup above a scanned path, and the config above it still governs', async () => {

@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
@@ -63,13 +64,89 @@ describe('sunset fix', () => {
       [
         '4 files scanned, 3 candidates, 3 changed.',
         '3 sites rewritten, 0 left with a TODO, 0 skipped.',
-        '1 file not scanned (1 unreadable).',
         '',
         '1 file could not be transformed and was left untouched:',
         `  src/latin1.ts  ${notText}`,
         '',
       ].join('\n'),
     );
+  });
+});
+
+interface ClassifiedReport {
+  readonly errors: unknown;
+  readonly notScanned: unknown;
+  readonly summary: { readonly errors: number; readonly notScanned: unknown };
+}
+
+describe('a file sunset cannot read as text, in fix as in check', () => {
+  it('is one error: said once in the human summary, and in the JSON report where check puts it', async () => {
+    const root = makeTree({});
+    mkdirSync(path.join(root, 'src'));
+    writeFileSync(path.join(root, 'src/latin1.js'), latin1);
+    const fixHuman = captureIo(root);
+    expect(await main(['fix', '--dry'], fixHuman)).toBe(1);
+    expect(fixHuman.out()).toBe(
+      [
+        '1 file scanned, 0 candidates, 0 would change.',
+        '0 sites would be rewritten, 0 left with a TODO, 0 skipped.',
+        '',
+        '1 file could not be transformed and was left untouched:',
+        `  src/latin1.js  ${notText}`,
+        '',
+      ].join('\n'),
+    );
+    const checkJson = captureIo(root);
+    const fixJson = captureIo(root);
+    expect([await main(['check', '--format', 'json'], checkJson), await main(['fix', '--dry', '--format', 'json'], fixJson)]).toEqual([1, 1]);
+    const classified = (report: ClassifiedReport): unknown => ({ errors: report.errors, notScanned: report.notScanned, summaryErrors: report.summary.errors, summaryNotScanned: report.summary.notScanned });
+    expect(classified(JSON.parse(fixJson.out()) as ClassifiedReport)).toStrictEqual(classified(JSON.parse(checkJson.out()) as ClassifiedReport));
+    expect(classified(JSON.parse(fixJson.out()) as ClassifiedReport)).toStrictEqual({
+      errors: [{ file: 'src/latin1.js', message: notText }],
+      notScanned: [],
+      summaryErrors: 1,
+      summaryNotScanned: { unreadable: 1, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0, nodeModules: 0, gitFolder: 0 },
+    });
+    expect(readFileSync(path.join(root, 'src/latin1.js')).equals(latin1)).toBe(true);
+  });
+});
+
+describe('sunset fix --dry --print', () => {
+  it('prints a UTF-16 file\'s change as git\'s binary patch, says so on stderr, and git apply applies the whole diff as fix writes it', async () => {
+    const root = mixedTree();
+    rmSync(path.join(root, 'src/latin1.ts'));
+    const io = captureIo(root);
+    expect(await main(['fix', '--dry', '--print'], io)).toBe(0);
+    expect(io.err()).toBe(
+      [
+        'src/be.ts is UTF-16, which git diffs as binary: its change is printed as a git binary patch, which git apply applies as it applies the rest.',
+        'src/le.ts is UTF-16, which git diffs as binary: its change is printed as a git binary patch, which git apply applies as it applies the rest.',
+        '3 files scanned, 3 candidates, 3 would change.',
+        '3 sites would be rewritten, 0 left with a TODO, 0 skipped.',
+        '',
+      ].join('\n'),
+    );
+    expect(io.out().split('\n').filter((line) => /^(?:diff|index|GIT|literal|---|\+\+\+) /.test(line) || line === 'GIT binary patch')).toEqual([
+      'diff --git a/src/be.ts b/src/be.ts',
+      'index bd89925c8c0a6762cf19a95060d71ff9ba54fce5..59ce0b7b8e5bdabef2f782dc97f7919476e060b7',
+      'GIT binary patch',
+      'literal 76',
+      'literal 64',
+      'diff --git a/src/le.ts b/src/le.ts',
+      'index f9ea6e3a6585ba8a9b81e567e1303516f4407f44..1ec64a4d997db1d6c7f0d544b1ce837d4031a37b',
+      'GIT binary patch',
+      'literal 76',
+      'literal 64',
+      '--- a/src/utf8.ts',
+      '+++ b/src/utf8.ts',
+    ]);
+    writeFileSync(path.join(root, 'fix.diff'), io.out());
+    // Before, the UTF-16 hunks were UTF-8 text: git apply refused them, and with them the whole patch.
+    const applied = spawnSync('git', ['apply', 'fix.diff'], { cwd: root, encoding: 'utf8' });
+    expect([applied.status, applied.stderr]).toEqual([0, '']);
+    expect(readFileSync(path.join(root, 'src/le.ts')).equals(utf16le(`// one\n${fixedCall}`))).toBe(true);
+    expect(readFileSync(path.join(root, 'src/be.ts')).equals(utf16be(`// one\n${fixedCall}`))).toBe(true);
+    expect(readFileSync(path.join(root, 'src/utf8.ts'), 'utf8')).toBe(`// one\n${fixedCall}`);
   });
 });
 

@@ -149,7 +149,7 @@ describe('sunset fix', () => {
       changedFiles: ['src/list.ts', 'src/status.ts'],
       errors: [],
       notScanned: [],
-      summary: { files: 3, candidates: 2, changed: 2, written: 0, notWritten: 0, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: true, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 } },
+      summary: { files: 3, candidates: 2, changed: 2, written: 0, notWritten: 0, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: true, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0, nodeModules: 0, gitFolder: 0 } },
     });
   });
 
@@ -235,7 +235,7 @@ describe('sunset fix with the real rule core', () => {
       changedFiles: [],
       errors: [],
       notScanned: [],
-      summary: { files: 1, candidates: 1, changed: 0, written: 0, notWritten: 0, rewritten: 0, todo: 1, skipped: 0, errors: 0, dry: false, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 } },
+      summary: { files: 1, candidates: 1, changed: 0, written: 0, notWritten: 0, rewritten: 0, todo: 1, skipped: 0, errors: 0, dry: false, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0, nodeModules: 0, gitFolder: 0 } },
     });
   });
 });

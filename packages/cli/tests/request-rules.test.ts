@@ -36,7 +36,7 @@ async function check(...argv: string[]): Promise<{ code: number; out: string; er
 }
 
 function summary(findings: number): object {
-  const notScanned = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 };
+  const notScanned = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0, nodeModules: 0, gitFolder: 0 };
   return { asOf: '2026-01-15', failOn: 'deprecated', files: 3, candidates: 3, findings, failing: findings, baselined: 0, errors: 0, notScanned };
 }
 

@@ -3,18 +3,33 @@
 // straight on @sunset/engine (the CLI, ESLint and chalk are not needed to run a migration; `diff`
 // loads only for --print).
 import { parseArgs } from 'node:util';
-import { describeFixReport, fixFiles, fixReportJson, interruptedExitCode, interruptOnSignals, resolveConfig, UsageError, type FileChange } from '@sunset/engine';
+import {
+  binaryPatchSentence,
+  describeFixReport,
+  describeFlagValueError,
+  flagOfParseError,
+  fixFiles,
+  fixReportJson,
+  gitStylePatch,
+  interruptedExitCode,
+  interruptOnSignals,
+  refusePrintWithJson,
+  resolveConfig,
+  UsageError,
+  type FileChange,
+} from '@sunset/engine';
 
+// `value` names what a flag takes in its error (`Option --as-of needs a value (YYYY-MM-DD).`), as in `sunset fix`.
 const options = {
   dry: { type: 'boolean', help: '--dry                  Write nothing; report what would change.' },
   print: { type: 'boolean', help: '--print                Print a unified diff of every change to stdout (the summary goes to stderr).' },
   force: { type: 'boolean', help: '--force                Change files even when they have uncommitted changes in git.' },
-  format: { type: 'string', short: 'f', help: '-f, --format human|json  Summary format (default human); json is the per-site report.' },
+  format: { type: 'string', short: 'f', value: 'human|json', help: '-f, --format human|json  Summary format (default human); json is the per-site report.' },
   'fail-on-todo': { type: 'boolean', help: '--fail-on-todo         Exit 1 when a site was left with a TODO.' },
-  config: { type: 'string', help: '--config FILE          Use this config file instead of searching for sunset.config.json / package.json.' },
-  'as-of': { type: 'string', help: '--as-of YYYY-MM-DD     Compute phases for this day instead of today (UTC).' },
-  'api-host': { type: 'string', multiple: true, help: '--api-host HOST        Only URLs with this host (or no host) count; repeat for several hosts.' },
-  'identity-host': { type: 'string', multiple: true, help: '--identity-host HOST   Host of the identity provider (/sts/connect/...); repeat for several.' },
+  config: { type: 'string', value: 'FILE', help: '--config FILE          Use this config file instead of searching for sunset.config.json / package.json.' },
+  'as-of': { type: 'string', value: 'YYYY-MM-DD', help: '--as-of YYYY-MM-DD     Compute phases for this day instead of today (UTC).' },
+  'api-host': { type: 'string', multiple: true, value: 'HOST', help: '--api-host HOST        Only URLs with this host (or no host) count; repeat for several hosts.' },
+  'identity-host': { type: 'string', multiple: true, value: 'HOST', help: '--identity-host HOST   Host of the identity provider (/sts/connect/...); repeat for several.' },
   help: { type: 'boolean', short: 'h', help: '-h, --help             Show this help.' },
 } as const;
 
@@ -32,22 +47,31 @@ Exit codes: 0 done, 1 files that could not be transformed or written (or TODOs w
 2 usage or configuration error, 130 stopped by Ctrl-C or SIGTERM (the summary says what was written).
 `;
 
-/** node's parseArgs errors as a sentence naming the flag and the allowed ones. */
+const help = 'Run `npx @sunset/codemod --help` for details.';
+
+/** node's parseArgs errors as a sentence naming the flag and the allowed ones; a flag's value as `sunset fix` says it (the engine's sentence). */
 function usageErrorOf(error: Error & { code?: string }): UsageError {
-  const flag = /'(?:-\w, )?(-{1,2}[\w-]+)/.exec(error.message)?.[1] ?? '';
-  const allowed = Object.keys(options).map((name) => `--${name}`).join(', ');
+  const flag = flagOfParseError(error);
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    const hint = flag === '--project' ? ' The project mode (ts-morph) is `npx @sunset/cli fix --project`.' : ' Run `npx @sunset/codemod --help` for details.';
-    return new UsageError(`Unknown option ${flag}. Allowed options: ${allowed}.${hint}`);
+    const allowed = Object.keys(options).map((name) => `--${name}`).join(', ');
+    const hint = flag === '--project' ? 'The project mode (ts-morph) is `npx @sunset/cli fix --project`.' : help;
+    return new UsageError(`Unknown option ${flag}. Allowed options: ${allowed}. ${hint}`);
   }
-  return new UsageError(`Option ${flag} needs a value or takes none; see \`npx @sunset/codemod --help\`.`);
+  return new UsageError(`${describeFlagValueError(error, options) ?? error.message} ${help}`);
 }
 
-/** `--print`: each change as a unified diff on stdout, as `git diff` writes it (`a/` and `b/`), made as `sunset fix --print` makes it (the library loaded only here). */
-async function diffPrinter(): Promise<(change: FileChange) => void> {
+/**
+ * `--print`: each change on stdout as `git diff --binary` writes it (`a/` and `b/`; a UTF-16 file's as a
+ * binary patch, named in `binaryPatches`), made as `sunset fix --print` makes it (jsdiff loaded only here).
+ */
+async function diffPrinter(binaryPatches: string[]): Promise<(change: FileChange) => void> {
   const { createTwoFilesPatch, FILE_HEADERS_ONLY } = await import('diff');
-  return (change) =>
-    void process.stdout.write(createTwoFilesPatch(`a/${change.displayPath}`, `b/${change.displayPath}`, change.before, change.after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY }));
+  return (change) => {
+    if (change.encoding !== 'utf8') binaryPatches.push(change.displayPath);
+    process.stdout.write(
+      gitStylePatch(change, (oldName, newName, before, after) => createTwoFilesPatch(oldName, newName, before, after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY })),
+    );
+  };
 }
 
 async function run(argv: readonly string[]): Promise<number> {
@@ -64,10 +88,12 @@ async function run(argv: readonly string[]): Promise<number> {
   }
   const format = values.format ?? 'human';
   if (format !== 'human' && format !== 'json') throw new UsageError(`Invalid value for --format: ${JSON.stringify(format)}. Allowed: human, json.`);
+  refusePrintWithJson(values.print === true, format);
   const cwd = process.cwd();
   const listOf = (hosts: string[] | undefined): string[] | undefined => (hosts === undefined || hosts.length === 0 ? undefined : hosts);
   const config = await resolveConfig(cwd, { config: values.config, asOf: values['as-of'], apiHosts: listOf(values['api-host']), identityHosts: listOf(values['identity-host']) });
-  const printDiff = values.print === true ? await diffPrinter() : undefined;
+  const binaryPatches: string[] = [];
+  const printDiff = values.print === true ? await diffPrinter(binaryPatches) : undefined;
   const interrupt = interruptOnSignals();
   let report;
   try {
@@ -85,6 +111,7 @@ async function run(argv: readonly string[]): Promise<number> {
   } finally {
     interrupt.dispose();
   }
+  for (const file of binaryPatches) process.stderr.write(`${binaryPatchSentence(file)}\n`);
   if (format === 'json') process.stdout.write(`${JSON.stringify(fixReportJson(report, cwd), null, 2)}\n`);
   // With --print the diff owns stdout (it can be piped to `git apply`); the summary goes to stderr, as in `sunset fix`.
   else (printDiff === undefined ? process.stdout : process.stderr).write(describeFixReport(report, cwd));

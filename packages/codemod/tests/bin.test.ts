@@ -77,7 +77,7 @@ describe('npx @sunset/codemod (packages/codemod/dist/bin.js)', () => {
       changedFiles: ['src/campaigns.js'],
       errors: [],
       notScanned: [],
-      summary: { files: 2, candidates: 1, changed: 1, written: 0, notWritten: 0, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: true, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 } },
+      summary: { files: 2, candidates: 1, changed: 1, written: 0, notWritten: 0, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: true, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0, nodeModules: 0, gitFolder: 0 } },
     });
     expect(readTree()).toEqual(files);
   });

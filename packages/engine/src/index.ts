@@ -16,11 +16,13 @@ export { makeFolder, writeFileAtomic, ReadOnlyFileError } from './files/atomic-w
 export { assertChangesCommitted, uncommittedFiles, type UncommittedFile, type UncommittedKind } from './files/git-guard.js';
 export { decodeSource, encodeSource, type DecodedSource, type SourceEncoding } from './files/read-source.js';
 export { UsageError, type FileProblem } from './errors.js';
+export { describeFlagValueError, flagOfParseError, refusePrintWithJson, type FlagSpec } from './flags.js';
 export { configFileName, findConfig, findConfigFile, resolveConfig, type ConfigOverrides, type ConfigProblems, type FoundConfig } from './config-file/load.js';
 export { asUsageError, validateConfig, validateDay } from './config-file/validate.js';
 export type { ResolvedConfig, SunsetConfigFile } from './config-file/types.js';
 export { describeFixReport, describeNotScanned, fixReportJson, type FixReportJson } from './fix/describe-fix-report.js';
-export { addNotScanned, countNotScanned, isStackOverflow, type NotScannedCounts, type SkipReason } from './files/source-shape.js';
+export { binaryPatchSentence, gitStylePatch, type TextPatch } from './fix/git-patch.js';
+export { addNotScanned, countNotScanned, isNamedPathReason, isStackOverflow, type NotScannedCounts, type SkipReason } from './files/source-shape.js';
 export { frameworkExtensions, isFrameworkFile, scriptBlocksOf } from './parse/script-blocks.js';
 export { interruptOnSignals, interruptedExitCode, type Interrupt } from './fix/interrupt.js';
 export { fingerprintSites, fingerprintText, normalizeLine, wholeLineLimit, type FingerprintSite } from './fingerprint.js';

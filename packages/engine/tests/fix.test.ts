@@ -144,7 +144,7 @@ describe('fixFiles', () => {
     expect(readFileSync(path.join(root, 'src/c.js'), 'utf8')).toBe(`${statusTodo}\nsend('PATCH /v1/campaigns');\n`);
     expect(report.changedFiles).toEqual(['src/a.ts', 'src/c.js']);
     expect(report.sites.map((site) => `${site.file}:${site.line}:${site.column} ${site.action}`)).toEqual(['src/a.ts:1:33 rewritten', 'src/c.js:1:6 todo']);
-    expect(report.summary).toEqual({ files: 3, visited: 3, candidates: 2, changed: 2, written: 2, notWritten: 0, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: false, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 } });
+    expect(report.summary).toEqual({ files: 3, visited: 3, candidates: 2, changed: 2, written: 2, notWritten: 0, rewritten: 1, todo: 1, skipped: 0, errors: 0, dry: false, interrupted: false, notScanned: { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0, nodeModules: 0, gitFolder: 0 } });
     expect(progress).toEqual(['1/3 src/a.ts', '2/3 src/b.ts', '3/3 src/c.js']);
     expect(readdirSync(path.join(root, 'src')).sort()).toEqual(['a.ts', 'b.ts', 'c.js']);
   });

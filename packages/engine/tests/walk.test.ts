@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFolderCache } from '../src/files/list-tree.js';
+import { nodeModulesMessage } from '../src/files/source-shape.js';
 import { findSourceFiles, selectSourceFiles } from '../src/files/walk.js';
 import { makeTree } from './helpers.js';
 
@@ -127,10 +128,74 @@ describe('findSourceFiles', () => {
     ]);
   });
 
-  it('takes explicit files as given even when gitignored, but never from node_modules', async () => {
+  it('takes explicit files as given even when gitignored, but never from node_modules, and says so', async () => {
     const root = makeTree({ '.gitignore': 'gen/\n', 'gen/api.ts': js, 'node_modules/x/index.js': js, 'src/a.ts': js });
     const files = await findSourceFiles(['gen/api.ts', 'node_modules/x/index.js', 'src'], { cwd: root });
     expect(displayPaths(files)).toEqual(['gen/api.ts', 'src/a.ts']);
+    expect(files.skipped).toStrictEqual([{ file: path.join(root, 'node_modules/x/index.js'), reason: 'node-modules', message: nodeModulesMessage }]);
+  });
+
+  it('walks no folder named inside node_modules or .git, and lists each named path as not scanned', async () => {
+    const root = makeTree({
+      'node_modules/some-sdk/src/index.js': js,
+      'node_modules/some-sdk/README.md': 'x',
+      'Node_Modules/other/index.js': js,
+      '.git/hooks/hook.js': js,
+      'src/app.js': js,
+    });
+    const listing = await findSourceFiles(['node_modules/some-sdk/src', 'node_modules', 'Node_Modules/other', '.git/hooks', 'node_modules/some-sdk/README.md', 'src'], { cwd: root });
+    expect(displayPaths(listing)).toEqual(['src/app.js']);
+    expect(listing.skipped).toStrictEqual([
+      { file: path.join(root, '.git/hooks'), reason: 'git-folder', message: "Not scanned: it is inside .git (git's own data), which sunset never scans or changes, even when named." },
+      { file: path.join(root, 'Node_Modules/other'), reason: 'node-modules', message: nodeModulesMessage },
+      { file: path.join(root, 'node_modules'), reason: 'node-modules', message: nodeModulesMessage },
+      // Listed as not scanned before its extension is looked at: named in node_modules, it is no usage error.
+      { file: path.join(root, 'node_modules/some-sdk/README.md'), reason: 'node-modules', message: nodeModulesMessage },
+      { file: path.join(root, 'node_modules/some-sdk/src'), reason: 'node-modules', message: nodeModulesMessage },
+    ]);
+    expect(nodeModulesMessage).toBe(
+      'Not scanned: it is inside node_modules (installed dependencies), which sunset never scans or changes, even when named. Migrate a dependency in its own repository.',
+    );
+  });
+
+  it('counts a node_modules folder on the way from the working directory, also through .. and through a link', async () => {
+    const root = makeTree({ 'app/src/a.ts': js, 'node_modules/sdk/index.js': js, 'vendor/.keep': '' });
+    symlinkSync(path.join(root, 'node_modules/sdk'), path.join(root, 'vendor/sdk'));
+    const listing = await findSourceFiles(['src', '../node_modules/sdk', path.join(root, 'node_modules/sdk/index.js'), '../vendor/sdk'], { cwd: path.join(root, 'app') });
+    expect(displayPaths(listing)).toEqual(['src/a.ts']);
+    expect(listing.skipped.map((skipped) => [path.relative(root, skipped.file), skipped.reason])).toEqual([
+      ['node_modules/sdk', 'node-modules'],
+      ['node_modules/sdk/index.js', 'node-modules'],
+      ['vendor/sdk', 'node-modules'],
+    ]);
+  });
+
+  it('scans a repository that itself lives in a node_modules folder: only folders below the working directory count', async () => {
+    const outer = makeTree({ 'node_modules/y/src/a.ts': js, 'node_modules/y/src/shared/util.ts': js, 'node_modules/y/node_modules/dep/index.js': js });
+    const repo = path.join(outer, 'node_modules/y');
+    symlinkSync(path.join(repo, 'src/shared'), path.join(repo, 'src/shared-link'));
+    symlinkSync(path.join(repo, 'node_modules/dep'), path.join(repo, 'src/dep-link'));
+    // Named file, named folder, the root: as anywhere else; its own node_modules stays out, also behind a link.
+    const listing = await findSourceFiles(['src/a.ts', 'src', '.', 'node_modules/dep'], { cwd: repo });
+    expect(displayPaths(listing)).toEqual(['src/a.ts', 'src/shared/util.ts']);
+    expect(listing.files.map((file) => file.explicit)).toEqual([true, false]);
+    expect(listing.skipped.map((skipped) => [path.relative(repo, skipped.file), skipped.reason])).toEqual([['node_modules/dep', 'node-modules']]);
+    // A link to a folder of the repository is followed as in any repository (before, every link there was dropped).
+    expect(displayPaths(await findSourceFiles(['src/shared-link'], { cwd: repo }))).toEqual(['src/shared-link/util.ts']);
+  });
+
+  it('counts from the config folder when it holds the working directory: run from inside node_modules, nothing there is scanned', async () => {
+    const root = makeTree({ 'sunset.config.json': '{}', 'node_modules/sdk/src/index.js': js });
+    const cwd = path.join(root, 'node_modules/sdk');
+    const withConfig = await findSourceFiles(['src', '.'], { cwd, ignoresBase: root });
+    expect(displayPaths(withConfig)).toEqual([]);
+    expect(withConfig.skipped.map((skipped) => [path.relative(root, skipped.file), skipped.reason])).toEqual([
+      ['node_modules/sdk', 'node-modules'],
+      ['node_modules/sdk/src', 'node-modules'],
+    ]);
+    // Without a config above it (or with one elsewhere), the working directory is the base, as ESLint's without one.
+    expect(displayPaths(await findSourceFiles(['src'], { cwd }))).toEqual(['src/index.js']);
+    expect(displayPaths(await findSourceFiles(['src'], { cwd, ignoresBase: makeTree({}) }))).toEqual(['src/index.js']);
   });
 
   it('skips what the config ignores, relative to the config folder', async () => {
@@ -241,6 +306,17 @@ describe('selectSourceFiles: the walk\'s verdict on given files, without walking
       'src/legacy/package.json invalid-package-json',
       'src/lib-link symbolic-link',
       'src/secret-link.ts symbolic-link',
+    ]);
+  });
+
+  it('lists a path named in node_modules as not scanned, as the walk does, and selects nothing below it', async () => {
+    const root = makeTree({ 'node_modules/sdk/src/index.js': js, 'node_modules/sdk/lib.js': js, 'src/a.ts': js });
+    const given = ['node_modules/sdk/src', 'node_modules/sdk/lib.js', 'src'];
+    const selected = await selectSourceFiles(given, everyFile(root), { cwd: root });
+    expect(selected).toEqual(await findSourceFiles(given, { cwd: root }));
+    expect(selected.skipped.map((skipped) => [path.relative(root, skipped.file), skipped.reason])).toEqual([
+      ['node_modules/sdk/lib.js', 'node-modules'],
+      ['node_modules/sdk/src', 'node-modules'],
     ]);
   });
 

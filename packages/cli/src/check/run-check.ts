@@ -8,6 +8,7 @@ import {
   excerptLines,
   findGitRoot,
   holdDefaultModeRun,
+  isNamedPathReason,
   makeFolder,
   resolveConfig,
   sourceExtensions,
@@ -193,13 +194,7 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
     findings: allFindings.filter((found) => found.reported).map((found) => found.finding),
     errors: result.errors.filter((problem) => inChange(problem.file, problem.line)).map((problem) => toFileError(io.cwd, problem)),
   };
-  if (changed === undefined && result.files === 0) {
-    // A typo'd path in a CI matrix, or a folder of another language: passing is right, silence is not.
-    const notScannedCount = Object.values(result.notScanned).reduce((sum, count) => sum + count, 0);
-    const why = notScannedCount > 0 ? `only files sunset does not scan (${plural(notScannedCount, 'file')}, counted as not scanned)` : `no ${sourceExtensions.join(', ')} file`;
-    const named = args.paths.length === 1 ? `${args.paths[0]!} holds` : `${args.paths.join(', ')} hold`;
-    io.stderr.write(`Nothing was checked: ${named} ${why}. Check the path${args.paths.length === 1 ? '' : 's'}.\n`);
-  }
+  if (changed === undefined && result.files === 0) io.stderr.write(nothingCheckedSentence(args.paths, result, io.cwd));
   if (changed !== undefined) {
     const outside = result.findings.length - reportable.length;
     const checked = changedOnly ? `checked ${plural(result.files, 'file')} changed since` : 'checked lines changed since';
@@ -347,6 +342,22 @@ async function resultOrigin(args: CheckArgs, io: CliIo, config: ResolvedConfig, 
     changedSince: args.changedSince,
   });
   return { provenance, ownersOf: (file) => owners.ownersOf(path.resolve(io.cwd, file)) };
+}
+
+/**
+ * Why a run that read no file passed: a typo'd path in a CI matrix, a folder of another language, or a
+ * path in node_modules or .git. Passing is right, silence is not.
+ */
+function nothingCheckedSentence(paths: readonly string[], result: Pick<CheckFilesResult, 'skipped' | 'notScanned'>, cwd: string): string {
+  const check = `Check the path${paths.length === 1 ? '' : 's'}.`;
+  const named = result.skipped.filter((skipped) => isNamedPathReason(skipped.reason));
+  if (paths.every((given) => named.some((skipped) => skipped.file === path.resolve(cwd, given)))) {
+    const folders = [...new Set(named.map((skipped) => (skipped.reason === 'node-modules' ? 'node_modules' : '.git')))].join(' or ');
+    return `Nothing was checked: ${paths.join(', ')} ${paths.length === 1 ? 'is' : 'are'} inside ${folders}, which sunset never scans. ${check}\n`;
+  }
+  const notScannedCount = Object.values(result.notScanned).reduce((sum, count) => sum + count, 0) - named.length;
+  const why = notScannedCount > 0 ? `only files sunset does not scan (${plural(notScannedCount, 'file')}, counted as not scanned)` : `no ${sourceExtensions.join(', ')} file`;
+  return `Nothing was checked: ${paths.length === 1 ? `${paths[0]!} holds` : `${paths.join(', ')} hold`} ${why}. ${check}\n`;
 }
 
 /** One result from the runs of several configs: findings by file, line and column; counts and times added up. */

@@ -1,6 +1,21 @@
 import type { CheckerFailure } from '@sunset/project';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
-import { addNotScanned, createFolderCache, describeFixReport, fixFiles, fixReportJson, holdDefaultModeRun, holdHeapGrowth, mainThreadGrowingPercent, type AnalysisCore, type FixReport } from '@sunset/engine';
+import {
+  addNotScanned,
+  binaryPatchSentence,
+  createFolderCache,
+  describeFixReport,
+  fixFiles,
+  fixReportJson,
+  gitStylePatch,
+  holdDefaultModeRun,
+  holdHeapGrowth,
+  mainThreadGrowingPercent,
+  type AnalysisCore,
+  type FileChange,
+  type FixReport,
+  type TextPatch,
+} from '@sunset/engine';
 import type { FixArgs } from '../args.js';
 import { notScannedOfRun, resolveConfigScopes } from '../check/config-scopes.js';
 import { threadsOf } from '../check/run-check.js';
@@ -55,8 +70,12 @@ async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDepende
   // --project: ts-morph and the TypeScript compiler load only now, never for a plain `sunset fix`.
   const projectMode = args.project === undefined ? undefined : await import('@sunset/project');
   const phases = createPhaseProgress(io.stderr, args.project !== undefined && (io.stderrIsTTY ?? io.isTTY) && !isCi(io.env), () => nowOf(io).getTime());
-  const printDiff = (change: { displayPath: string; before: string; after: string }): void =>
-    void io.stdout.write(gitStylePatch(change));
+  // UTF-16 files' changes are binary patches (as git writes them): said on stderr once the run is done.
+  const binaryPatches: string[] = [];
+  const printDiff = (change: FileChange): void => {
+    if (change.encoding !== 'utf8') binaryPatches.push(change.displayPath);
+    io.stdout.write(gitStylePatch(change, textPatch));
+  };
   let progress: ReturnType<typeof createProgress> | undefined;
   let loaded = 0;
   let files = 0;
@@ -110,6 +129,7 @@ async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDepende
   }
   progress?.done();
   if (projectMode !== undefined) phases.done(`${plural(loaded, 'file')} of ${files} loaded into ts-morph.`);
+  for (const file of binaryPatches) io.stderr.write(`${binaryPatchSentence(file)}\n`);
   const checkerSentence = projectMode?.checkerFailuresSentence(checkerFailures, io.cwd);
   if (checkerSentence !== undefined) io.stderr.write(`${checkerSentence}\n`);
   const merged = mergeFixReports(reports);
@@ -154,10 +174,6 @@ function mergeFixReports(reports: readonly FixReport[]): FixReport {
   };
 }
 
-/**
- * A change as `git diff` writes it (`--- a/path`, `+++ b/path`, paths relative to the working directory),
- * so `sunset fix --dry --print | git apply` applies it from the folder fix ran in.
- */
-export function gitStylePatch(change: { readonly displayPath: string; readonly before: string; readonly after: string }): string {
-  return createTwoFilesPatch(`a/${change.displayPath}`, `b/${change.displayPath}`, change.before, change.after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY });
-}
+/** A UTF-8 file's change as `git diff` writes it (`--- a/path`, `+++ b/path`, without jsdiff's `Index:` lines), for `gitStylePatch`. */
+const textPatch: TextPatch = (oldName, newName, before, after) =>
+  createTwoFilesPatch(oldName, newName, before, after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY });

@@ -1,3 +1,4 @@
+import { isNamedPathReason } from '@sunset/engine';
 import type { CheckReport, NotScannedFile } from '../check/types.js';
 
 /**
@@ -9,7 +10,8 @@ export function unreadFiles(report: CheckReport): readonly NotScannedFile[] {
   return report.notScanned.filter((file) => file.reason !== 'excluded-by-config');
 }
 
-/** The title CI annotations give such a file. */
+/** The title CI annotations give such a file (or a folder named on the command line). */
 export function notScannedTitle(file: NotScannedFile): string {
-  return file.reason === 'invalid-package-json' ? 'sunset: config file not read' : 'sunset: file not scanned';
+  if (file.reason === 'invalid-package-json') return 'sunset: config file not read';
+  return isNamedPathReason(file.reason) ? 'sunset: path not scanned' : 'sunset: file not scanned';
 }

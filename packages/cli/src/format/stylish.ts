@@ -1,4 +1,4 @@
-import { describeNotScanned, printablePath } from '@sunset/engine';
+import { describeNotScanned, isNamedPathReason, printablePath } from '@sunset/engine';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { builtinApiId, crossFileMessageName, describePhase, type RetirementEntry } from '@sunset/rule-data';
 import { failingSentence, isFailing } from '../check/threshold.js';
@@ -41,6 +41,13 @@ export const formatStylish: Formatter = (report, context) => {
   if (configProblems.length > 0) {
     const lines = [paint.underline('Config files not read')];
     for (const problem of configProblems) lines.push(`  ${problem.file}  ${paint.yellow('warning')}  ${problem.message}`);
+    blocks.push(`${lines.join('\n')}\n`);
+  }
+  // A path named on the command line that is not scanned (in node_modules or .git): the run is not the one meant.
+  const namedPaths = report.notScanned.filter((file) => isNamedPathReason(file.reason));
+  if (namedPaths.length > 0) {
+    const lines = [paint.underline('Named paths not scanned')];
+    for (const named of namedPaths) lines.push(`  ${printablePath(named.file)}  ${paint.yellow('warning')}  ${named.message}`);
     blocks.push(`${lines.join('\n')}\n`);
   }
   blocks.push(summaryLine(report, paint));
@@ -134,8 +141,8 @@ function summaryLine(report: CheckReport, paint: ChalkInstance): string {
   ];
   if (summary.baselined > 0) parts.push(`${summary.baselined} baselined`);
   if (summary.errors > 0) parts.push(`${plural(summary.errors, 'file')} not checked`);
-  // Unreadable files are already counted as not checked.
-  const notScanned = describeNotScanned({ ...summary.notScanned, unreadable: 0 });
+  // Unreadable files are counted as not checked above, not again by describeNotScanned.
+  const notScanned = describeNotScanned(summary.notScanned);
   if (notScanned !== undefined) parts.push(notScanned);
   // Files found but left out (too large, minified) were not scanned; excluded ones were never found.
   const read = summary.files - summary.notScanned.tooLarge - summary.notScanned.minified - summary.notScanned.unscannedExtension;

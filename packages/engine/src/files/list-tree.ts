@@ -1,6 +1,6 @@
 import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { isInAlwaysSkippedFolder, sourceExtensions, unscannedScriptExtensions } from './paths.js';
+import { sourceExtensions, unscannedScriptExtensions } from './paths.js';
 
 /** What one pass over a folder tree finds: the source files to scan and the `.gitignore` files. */
 export interface TreeListing {
@@ -28,6 +28,8 @@ export interface LinkPolicy {
   readonly entered: Set<string>;
   /** True when a real path lies inside the paths the run scans. */
   readonly isScanned: (real: string) => boolean;
+  /** True when a real path lies in a `node_modules` or `.git` folder the run never scans (`neverScannedFolderOf`). */
+  readonly isNeverScanned: (real: string) => boolean;
 }
 
 const sourceName = new RegExp(`\\.(?:${sourceExtensions.map((extension) => extension.slice(1)).join('|')})$`, 'i');
@@ -132,7 +134,7 @@ export function listTree(root: string, read: ReadFolder = readFolder, links?: Li
     }
     if (!isFolder && !isSource) return;
     // Dependencies and git's data are never scanned, through a link either.
-    if (isInAlwaysSkippedFolder(real)) return;
+    if (policy.isNeverScanned(real)) return;
     if (!policy.isScanned(real)) outsideLinks.push({ path: link.path, target: real });
     else if (!isFolder) {
       linkedSources.push({ path: link.path, real });

@@ -54,9 +54,22 @@ export function isInside(parent: string, child: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
-/** True when any segment of the path is `node_modules` or `.git`; those are never scanned. */
-export function isInAlwaysSkippedFolder(file: string): boolean {
-  return file.split(/[\\/]/).some((segment) => segment === 'node_modules' || segment === '.git');
+/** The folders never scanned, even when named on the command line: installed dependencies and git's own data. */
+export type NeverScannedFolder = 'node_modules' | '.git';
+
+/**
+ * The `node_modules` or `.git` folder (in any case, as the walk skips them) that `file` lies in below
+ * `base`, or undefined. Only the part of the path below the folder it shares with `base` counts, as
+ * ESLint matches its default ignores of those folders from its base path: a repository that itself
+ * lives under `/x/node_modules/y` is scanned from there, while `node_modules/sdk`, and from a folder
+ * `src` beside it `../node_modules/sdk`, are not. Both paths absolute and resolved.
+ */
+export function neverScannedFolderOf(base: string, file: string): NeverScannedFolder | undefined {
+  for (const segment of relativePosix(base, file).split('/')) {
+    const name = segment.toLowerCase();
+    if (name === 'node_modules' || name === '.git') return name;
+  }
+  return undefined;
 }
 
 /** Characters a terminal would act on rather than show: C0 and C1 controls, DEL, line separators and bidi overrides. */

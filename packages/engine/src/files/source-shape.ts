@@ -1,8 +1,10 @@
 /**
  * Why a found file was not read: each is counted in the summary and listed in the JSON report. A
- * package.json that does not parse is read by no one (it is no config source) and listed so.
+ * package.json that does not parse is read by no one (it is no config source) and listed so. A path
+ * named on the command line inside a `node_modules` or `.git` folder is listed too (a folder walked
+ * never enters one, silently).
  */
-export type SkipReason = 'too-large' | 'minified' | 'unscanned-extension' | 'excluded-by-config' | 'invalid-package-json' | 'symbolic-link';
+export type SkipReason = 'too-large' | 'minified' | 'unscanned-extension' | 'excluded-by-config' | 'invalid-package-json' | 'symbolic-link' | 'node-modules' | 'git-folder';
 
 /** A file the run did not check or fix, why, and a sentence saying so. */
 export interface SkippedFile {
@@ -12,7 +14,11 @@ export interface SkippedFile {
   readonly message: string;
 }
 
-/** Files not read, by reason; `unreadable` also counts folders that could not be listed. */
+/**
+ * Files not read, by reason. `unreadable` counts the files and folders that could not be read: those are
+ * errors (in `errors`, not in the list of files not scanned), as `sunset check` counts them, and no output
+ * counts them again as not scanned.
+ */
 export interface NotScannedCounts {
   readonly unreadable: number;
   readonly tooLarge: number;
@@ -23,6 +29,10 @@ export interface NotScannedCounts {
   readonly invalidPackageJson: number;
   /** Symbolic links that lead outside the scanned paths, or nowhere (not followed). */
   readonly symbolicLink: number;
+  /** Paths named on the command line inside a `node_modules` folder (files or folders). */
+  readonly nodeModules: number;
+  /** Paths named on the command line inside a `.git` folder (files or folders). */
+  readonly gitFolder: number;
 }
 
 /** Below this many characters a file is never called minified: a short one-liner is ordinary code. */
@@ -99,9 +109,19 @@ export function brokenLinkMessage(reason: string): string {
 
 export const excludedByConfigMessage = "Not scanned: excluded by the config's ignores.";
 
+/** A path named on the command line that is not scanned because of where it lies (`node-modules`, `git-folder`): human output lists these apart from files. */
+export function isNamedPathReason(reason: string): boolean {
+  return reason === 'node-modules' || reason === 'git-folder';
+}
+
+export const nodeModulesMessage =
+  'Not scanned: it is inside node_modules (installed dependencies), which sunset never scans or changes, even when named. Migrate a dependency in its own repository.';
+
+export const gitFolderMessage = "Not scanned: it is inside .git (git's own data), which sunset never scans or changes, even when named.";
+
 /** The counts of several runs (one per config) added up. */
 export function addNotScanned(counts: readonly NotScannedCounts[]): NotScannedCounts {
-  const total = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0 };
+  const total = { unreadable: 0, tooLarge: 0, minified: 0, unscannedExtension: 0, excludedByConfig: 0, invalidPackageJson: 0, symbolicLink: 0, nodeModules: 0, gitFolder: 0 };
   for (const count of counts) for (const key of Object.keys(total) as (keyof NotScannedCounts)[]) total[key] += count[key];
   return total;
 }
@@ -116,5 +136,7 @@ export function countNotScanned(skipped: readonly SkippedFile[], unreadable: num
     excludedByConfig: count('excluded-by-config'),
     invalidPackageJson: count('invalid-package-json'),
     symbolicLink: count('symbolic-link'),
+    nodeModules: count('node-modules'),
+    gitFolder: count('git-folder'),
   };
 }

@@ -7,14 +7,15 @@ import { compareText, describeFileError, UsageError, type FileProblem } from '..
 import { findGitRoot } from './git.js';
 import { isGitignored, loadGitignoreRules, loadGitignoreRulesSync, type GitignoreRules } from './gitignore.js';
 import { listTree, type LinkPolicy, type ReadFolder } from './list-tree.js';
-import { displayPath, hasSourceExtension, isInAlwaysSkippedFolder, isInside, relativePosix, sourceExtensions } from './paths.js';
-import { brokenLinkMessage, excludedByConfigMessage, outsideLinkMessage, unscannedExtensionMessage, type SkippedFile } from './source-shape.js';
+import { displayPath, hasSourceExtension, isInside, neverScannedFolderOf, relativePosix, sourceExtensions } from './paths.js';
+import { brokenLinkMessage, excludedByConfigMessage, gitFolderMessage, nodeModulesMessage, outsideLinkMessage, unscannedExtensionMessage, type SkippedFile } from './source-shape.js';
 
 export interface WalkOptions {
   /** Paths are resolved against it and reported relative to it. */
   readonly cwd: string;
   /** Gitignore-style patterns from the config, relative to `ignoresBase`. */
   readonly ignores?: readonly string[];
+  /** The config's folder (default `cwd`); when it holds `cwd`, `node_modules` and `.git` folders below it are never scanned, as below `cwd`. */
   readonly ignoresBase?: string;
   /** How folders are listed (default: `readdirSync`; a `createFolderCache()` shared with other passes of the same run). */
   readonly readFolder?: ReadFolder;
@@ -45,7 +46,9 @@ export interface SourceListing {
 
 /**
  * The JS/TS files under `paths` (folders are walked, files taken as given), sorted by display path.
- * Folders skip `node_modules`, `.git`, what `.gitignore` files exclude and the config's `ignores`. A
+ * Folders skip `node_modules`, `.git`, what `.gitignore` files exclude and the config's `ignores`; a
+ * given path inside a `node_modules` or `.git` folder (below the working directory, or the config's
+ * folder above it: `neverScannedFolderOf`) is not scanned either, and returned in `skipped`. A
  * symbolic link whose target lies inside the scanned paths is followed (a file reached several ways
  * is listed once, by its own path when the walk meets it there); one that leads outside them, or
  * nowhere, is returned in `skipped`. A given path that cannot be read is a UsageError; a folder below
@@ -59,22 +62,28 @@ export async function findSourceFiles(paths: readonly string[], options: WalkOpt
   const isConfigIgnored = (file: string): boolean =>
     (options.ignores ?? []).length > 0 && isInside(ignoresBase, file) && file !== ignoresBase && configIgnores.ignores(relativePosix(ignoresBase, file));
 
+  const neverScanned = createNeverScannedTest(options);
   const given: { given: string; absolute: string; kind: 'file' | 'folder'; real: string }[] = [];
+  const skipped = new Map<string, SkippedFile>();
   for (const path_ of paths) {
     const absolute = path.resolve(options.cwd, path_);
     const kind = await pathKind(path_, absolute);
-    given.push({ given: path_, absolute, kind, real: await realpath(absolute) });
+    const real = await realpath(absolute);
+    const inFolder = neverScanned.named(absolute, real);
+    if (inFolder === undefined) given.push({ given: path_, absolute, kind, real });
+    else skipped.set(absolute, inFolder);
   }
   const links: LinkPolicy = {
     entered: new Set(),
     isScanned: (real) => given.some((scanned) => (scanned.kind === 'folder' ? isInside(scanned.real, real) : scanned.real === real)),
+    isNeverScanned: neverScanned.real,
   };
-  const walk: FolderWalk = { isConfigIgnored, unreadable: [], skipped: new Map(), readFolder: options.readFolder, links, cwd: options.cwd };
+  const walk: FolderWalk = { isConfigIgnored, unreadable: [], skipped, readFolder: options.readFolder, links, cwd: options.cwd };
   const byRealPath = new Map<string, FoundFile>();
   for (const { given: path_, absolute, kind, real } of given) {
     const counted = byRealPath.size;
     const onSource = options.onFound === undefined ? undefined : (found: number): void => options.onFound?.(counted + found);
-    const found = kind === 'file' ? explicitFile(path_, absolute, real) : await walkFolder(absolute, real, walk, onSource);
+    const found = kind === 'file' ? [explicitFile(path_, absolute, real)] : await walkFolder(absolute, real, walk, onSource);
     for (const file of found) {
       const earlier = byRealPath.get(file.real);
       // A file both named and found in a named folder counts as named; one found directly and through a link, by its own path.
@@ -133,15 +142,46 @@ interface FolderWalk {
   readonly cwd: string;
 }
 
-/** An explicit file is taken as given (even if gitignored), unless it sits in node_modules or is not JS/TS. */
-function explicitFile(given: string, absolute: string, real: string): FoundFile[] {
-  if (isInAlwaysSkippedFolder(absolute)) return [];
+/** An explicit file is taken as given (even if gitignored), unless it is not JS/TS. */
+function explicitFile(given: string, absolute: string, real: string): FoundFile {
   if (!hasSourceExtension(absolute)) {
     throw new UsageError(
       `Cannot scan ${JSON.stringify(given)}: only ${sourceExtensions.join(' ')} files are scanned. Pass a source file or a folder.`,
     );
   }
-  return [{ file: absolute, real, explicit: true }];
+  return { file: absolute, real, explicit: true };
+}
+
+/** Which named paths, and which targets of links, lie in a `node_modules` or `.git` folder that a run never scans. */
+interface NeverScannedTest {
+  /** A given path (absolute, and its real path): why it is not scanned, or undefined when it is. */
+  readonly named: (absolute: string, real: string) => SkippedFile | undefined;
+  /** A real path (a link's target): true when it is never scanned. */
+  readonly real: (real: string) => boolean;
+}
+
+/**
+ * Judged from the config's folder when it holds the working directory (ESLint's base path), else from
+ * the working directory: run from `/x/node_modules/y` (a repository that lives there), its files are
+ * scanned; `node_modules/sdk`, or the working directory `node_modules/sdk` of a project whose config
+ * is above it, is not. Real paths are judged from the base's real path.
+ */
+function createNeverScannedTest(options: WalkOptions): NeverScannedTest {
+  const base = options.ignoresBase !== undefined && isInside(options.ignoresBase, options.cwd) ? options.ignoresBase : options.cwd;
+  let realBase = base;
+  try {
+    realBase = realpathSync(base);
+  } catch {
+    // A base that cannot be resolved (removed while running): its path as given.
+  }
+  return {
+    named: (absolute, real) => {
+      const folder = neverScannedFolderOf(base, absolute) ?? neverScannedFolderOf(realBase, real);
+      if (folder === undefined) return undefined;
+      return folder === 'node_modules' ? { file: absolute, reason: 'node-modules', message: nodeModulesMessage } : { file: absolute, reason: 'git-folder', message: gitFolderMessage };
+    },
+    real: (real) => neverScannedFolderOf(realBase, real) !== undefined,
+  };
 }
 
 async function walkFolder(root: string, realRoot: string, walk: FolderWalk, onSource?: (found: number) => void): Promise<FoundFile[]> {
@@ -204,14 +244,23 @@ async function walkFolder(root: string, realRoot: string, walk: FolderWalk, onSo
  * longer exist are left out. The result reads as `findSourceFiles`' does.
  */
 export async function selectSourceFiles(paths: readonly string[], candidates: readonly string[], options: WalkOptions): Promise<SourceListing> {
-  const roots = await Promise.all(paths.map(async (given) => ({ given, absolute: path.resolve(options.cwd, given), kind: await pathKind(given, path.resolve(options.cwd, given)) })));
+  const neverScanned = createNeverScannedTest(options);
+  const skipped = new Map<string, SkippedFile>();
+  const roots: { absolute: string; kind: 'file' | 'folder' }[] = [];
+  for (const given of paths) {
+    const absolute = path.resolve(options.cwd, given);
+    const kind = await pathKind(given, absolute);
+    // As the walk: a named path in node_modules or .git is listed as not scanned, whatever changed.
+    const inFolder = neverScanned.named(absolute, await realpath(absolute));
+    if (inFolder === undefined) roots.push({ absolute, kind });
+    else skipped.set(absolute, inFolder);
+  }
   const filter = createWalkFilter(roots.map((root) => root.absolute), options);
   const named = new Set(roots.filter((root) => root.kind === 'file').map((root) => root.absolute));
   const files = new Map<string, FoundSource>();
-  const skipped = new Map<string, SkippedFile>();
   for (const candidate of new Set(candidates.map((file) => path.resolve(file)))) {
     if (named.has(candidate)) {
-      if (!isInAlwaysSkippedFolder(candidate) && hasSourceExtension(candidate) && isFileOrLinkToFile(candidate)) {
+      if (hasSourceExtension(candidate) && isFileOrLinkToFile(candidate)) {
         files.set(candidate, { path: candidate, displayPath: displayPath(options.cwd, candidate), explicit: true });
       }
       continue;
@@ -235,7 +284,10 @@ export type WalkVerdict = 'listed' | 'unseen' | SkippedFile;
  * listing any folder: the same tests `listTree` and `walkFolder` apply, with the `.gitignore` files of
  * the folders on the way read once each. For the files a change touches and the files they import.
  */
-export function createWalkFilter(roots: readonly string[], options: WalkOptions): (file: string) => WalkVerdict {
+export function createWalkFilter(givenRoots: readonly string[], options: WalkOptions): (file: string) => WalkVerdict {
+  const neverScanned = createNeverScannedTest(options);
+  // A named path in node_modules or .git is not walked (the walk lists it as not scanned itself).
+  const roots = givenRoots.filter((root) => neverScanned.named(root, realpathOrSelf(root)) === undefined);
   const configIgnores = ignore().add([...(options.ignores ?? [])]);
   const ignoresBase = options.ignoresBase ?? options.cwd;
   const rulesByFolder = new Map<string, GitignoreRules>();
@@ -287,7 +339,7 @@ export function createWalkFilter(roots: readonly string[], options: WalkOptions)
     if (kind === 'link' && !source) {
       // A link to a folder: the walk follows one into the scanned paths (the files through it are not the change's) and lists one out of them.
       const real = realOf(file);
-      if (real === undefined || !isFolder(real) || isInAlwaysSkippedFolder(real) || isScanned(real)) return 'unseen';
+      if (real === undefined || !isFolder(real) || neverScanned.real(real) || isScanned(real)) return 'unseen';
       return isConfigIgnored(file) ? excluded : { file, reason: 'symbolic-link', message: outsideLinkMessage(displayPath(options.cwd, real)) };
     }
     if (kind === 'file' && !source) {
@@ -304,13 +356,21 @@ export function createWalkFilter(roots: readonly string[], options: WalkOptions)
     } catch (error) {
       return isConfigIgnored(file) ? excluded : { file, reason: 'symbolic-link', message: brokenLinkMessage(describeFileError(error)) };
     }
-    if (isInAlwaysSkippedFolder(real)) return 'unseen';
+    if (neverScanned.real(real)) return 'unseen';
     if (!isScanned(real)) return isConfigIgnored(file) ? excluded : { file, reason: 'symbolic-link', message: outsideLinkMessage(displayPath(options.cwd, real)) };
     // The walk lists a file reached both ways once, by its own path.
     if (roots.includes(real) || verdictOf(real) === 'listed') return 'unseen';
     return isConfigIgnored(file) ? excluded : 'listed';
   };
   return verdictOf;
+}
+
+function realpathOrSelf(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
 }
 
 /** A file, a symbolic link, or something else (or nothing). */

@@ -1,5 +1,5 @@
 import { displayPath, printablePath } from '../files/paths.js';
-import type { NotScannedCounts, SkipReason } from '../files/source-shape.js';
+import { isNamedPathReason, type NotScannedCounts, type SkipReason } from '../files/source-shape.js';
 import type { FixReport, FixSummary } from './fix-files.js';
 
 /** `sunset fix --format json` and `npx @sunset/codemod --format json`: the documented shape, paths relative to `cwd`. */
@@ -24,21 +24,34 @@ export function fixReportJson(report: FixReport, cwd: string): FixReportJson {
   };
 }
 
-/** `3 not scanned (1 unreadable, 2 too large)`, or undefined when every file was read. */
+/**
+ * `3 files not scanned (1 minified, 2 too large)`, then the paths named on the command line that were
+ * not (`1 named path not scanned (1 in node_modules)`: a file or a folder); undefined when every file was
+ * read. Files and folders that could not be read (`counts.unreadable`) are no part of it: they are errors,
+ * which `check` counts as not checked and `fix` lists as not transformed, once.
+ */
 export function describeNotScanned(counts: NotScannedCounts): string | undefined {
-  const parts = [
-    [counts.unreadable, 'unreadable'],
+  const files = describeCounts('file', [
     [counts.tooLarge, 'too large'],
     [counts.minified, 'minified'],
     [counts.unscannedExtension, 'not a scanned extension'],
     [counts.excludedByConfig, 'excluded by config'],
     [counts.invalidPackageJson, 'package.json not valid JSON'],
     [counts.symbolicLink, 'symbolic link not followed'],
-  ] as const;
+  ]);
+  const named = describeCounts('named path', [
+    [counts.nodeModules, 'in node_modules'],
+    [counts.gitFolder, 'in .git'],
+  ]);
+  const sentences = [files, named].filter((part) => part !== undefined);
+  return sentences.length === 0 ? undefined : sentences.join(', ');
+}
+
+function describeCounts(noun: string, parts: readonly (readonly [number, string])[]): string | undefined {
   const present = parts.filter(([count]) => count > 0);
   if (present.length === 0) return undefined;
   const total = present.reduce((sum, [count]) => sum + count, 0);
-  return `${plural(total, 'file')} not scanned (${present.map(([count, label]) => `${count} ${label}`).join(', ')})`;
+  return `${plural(total, noun)} not scanned (${present.map(([count, label]) => `${count} ${label}`).join(', ')})`;
 }
 
 /** Files listed by name in the human summary; the JSON report lists every one. */
@@ -70,7 +83,12 @@ export function describeFixReport(report: FixReport, cwd: string): string {
     lines.push('', `${plural(report.errors.length, 'file')} could not be transformed and ${report.errors.length === 1 ? 'was' : 'were'} left untouched:`);
     for (const error of report.errors) lines.push(`  ${printablePath(displayPath(cwd, error.file))}${error.line === undefined ? '' : `:${error.line}`}  ${error.message}`);
   }
-  const unread = report.skippedFiles.filter((skipped) => skipped.reason !== 'excluded-by-config');
+  const named = report.skippedFiles.filter((skipped) => isNamedPathReason(skipped.reason));
+  if (named.length > 0) {
+    lines.push('', 'Named paths not scanned:');
+    for (const skipped of named) lines.push(`  ${printablePath(displayPath(cwd, skipped.file))}  ${skipped.message}`);
+  }
+  const unread = report.skippedFiles.filter((skipped) => skipped.reason !== 'excluded-by-config' && !isNamedPathReason(skipped.reason));
   if (unread.length > 0) {
     lines.push('', 'Files not scanned:');
     for (const skipped of unread.slice(0, maxListed)) lines.push(`  ${printablePath(displayPath(cwd, skipped.file))}  ${skipped.message}`);
