@@ -14,7 +14,8 @@ export const sunsetBin = path.join(repoRoot, 'packages/cli/dist/bin.js');
 export const codemodBin = path.join(repoRoot, 'packages/codemod/dist/bin.js');
 export const cliFixturesDir = path.join(repoRoot, 'fixtures/cli');
 
-const packageNames = ['rule-data', 'analysis', 'eslint-plugin', 'codemod', 'cli'] as const;
+/** Every package the build makes: a source change in any of them (the engine, config, project too) makes the build stale. */
+const packageNames = Object.keys(JSON.parse(readFileSync(path.join(repoRoot, 'package-graph.json'), 'utf8')) as Record<string, unknown>).filter((key) => !key.startsWith('$'));
 
 export interface RunResult {
   readonly code: number | null;
