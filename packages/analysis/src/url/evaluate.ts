@@ -397,6 +397,8 @@ function memberSegments(node: TSESTree.MemberExpression, context: EvaluationCont
   }
   const own = thisValueOf(node, context);
   if (own !== undefined) return following(context, own, () => evaluateExpression(own, undefined, context));
+  const given = givenArgumentOf(node.object, context);
+  if (given) return following(context, given, () => memberOfGiven(given, name));
   const owner = objectLiteralOf(node.object, context);
   if (owner) {
     if (hasSpread(owner)) return undefined;
@@ -409,6 +411,20 @@ function memberSegments(node: TSESTree.MemberExpression, context: EvaluationCont
   const binding = context.scope.resolve(root);
   if (binding && binding.kind !== 'import' && (binding.mutated || requiredExportOf(binding) === undefined)) return undefined;
   return context.resolveIdentifier?.(node)?.map(partToSegment);
+}
+
+/** The argument a helper's call gives a parameter (`r` of `send(r)`), when `node` is one and the call is being read. */
+function givenArgumentOf(node: Node, context: EvaluationContext): { readonly node: Node; readonly context: EvaluationContext } | undefined {
+  const value = unwrap(node);
+  const binding = value.type === 'Identifier' ? context.scope.resolve(value) : undefined;
+  return binding?.kind === 'param' && !binding.mutated ? context.givenArguments?.get(binding) : undefined;
+}
+
+/** `r.path` where a call gives `r` an object literal: that property, read where the caller writes it. */
+function memberOfGiven(given: { readonly node: Node; readonly context: EvaluationContext }, name: string): Segment[] | undefined {
+  const owner = objectLiteralOf(given.node, given.context);
+  const value = owner && !hasSpread(owner) ? propertyValueOf(owner, name) : undefined;
+  return value ? evaluateExpression(value, undefined, given.context) : undefined;
 }
 
 const arrayChangers: ReadonlySet<string> = new Set(['push', 'unshift', 'splice', 'fill', 'copyWithin', 'length']);
