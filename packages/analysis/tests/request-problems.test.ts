@@ -64,6 +64,16 @@ function oauthProblems(code: string, options: Partial<AnalysisOptions> = {}): un
   );
 }
 
+/** The findings of no-client-secret-in-source as (rule, line, column from 1, message id, message data). */
+function secretFindings(code: string): unknown[][] {
+  return parsers.map(([parser, filename]) =>
+    analyzeFile(parseWith(parser, code, filename), analysisOptions({ asOf }), { 'no-client-secret-in-source': [] }).map((finding) => {
+      const before = code.slice(0, finding.range[0]);
+      return [finding.rule, before.split('\n').length, finding.range[0] - before.lastIndexOf('\n'), finding.messageId, finding.data];
+    }),
+  );
+}
+
 /** The plugin formatted counts for messages (`100,000`) and left unknown ones empty. */
 const formatted = (value: unknown): unknown => (typeof value === 'number' ? value.toLocaleString('en-US') : (value ?? ''));
 
@@ -315,6 +325,36 @@ describe('the OAuth checks', () => {
         ['client-secret-literal', "'secretive-key'", undefined],
         ['client-secret-literal', "'kq8Jx-secret'", undefined],
       ]),
+    );
+  });
+
+  it('reads a form-encoded value as the words it decodes to, as OAuth encodes id and secret before Basic (RFC 6749 2.3.1)', () => {
+    const code = [
+      "const basics = [",
+      "  { Authorization: 'Basic dGhlK2NsaWVudCtpZDp0aGUrY2xpZW50K3NlY3JldA==' },", // the+client+id:the+client+secret
+      "  { Authorization: 'Basic dGhlKyUyQitjbGllbnQrJTJCK2lkKyUyNitzeW1ib2xzOnRoZSslMkIrY2xpZW50KyUyQitzZWNyZXQrJTI2K3N5bWJvbHM=' },", // the+%2B+client+%2B+id+%26+symbols:…
+      "  { Authorization: 'Basic SSUyN20rdGhlX2NsaWVudC1pZCUyMSslMjYrJTI4c3ltYm9scyUyQSUyOTpJJTI3bSt0aGVfY2xpZW50LXNlY3JldCUyMSslMjYrJTI4c3ltYm9scyUyQSUyOQ==' },", // I%27m+the_client-id%21+…
+      "  { Authorization: 'Basic YW4lM0FpZGVudGlmaWVyOnNvbWUrc2VjdXJlKyUyNitub24tc3RhbmRhcmQrc2VjcmV0' },", // an%3Aidentifier:some+secure+%26+non-standard+secret
+      "];",
+      "const fields = { client_secret: 'the+client+secret', clientSecret: 'the+%2B+client+%2B+secret+%26+symbols', CLIENT_SECRET: 'I%27m+the_client-secret%21+%26+%28symbols%2A%29' };",
+      "const spelt = { client_secret: 'my%2Dclient%2Dsecret', clientSecret: 'your%5Fsecret' };",
+      "const form = 'grant_type=client_credentials&client_id=the+client+id&client_secret=the+client+secret';",
+    ].join('\n');
+    expect(secretFindings(code)).toEqual(both([]));
+  });
+
+  it('still reports a real-looking secret with a `+` or `%XX` in it, a value that does not decode, and weak single words', () => {
+    const code = [
+      "const weak = { client_secret: 'secure', clientSecret: 'barbaz' };",
+      "const plus = { client_secret: 'kq8J+x2vN5r/Ab+=', clientSecret: 'Tr0ub4dor+3', CLIENT_SECRET: 'aBcD+eFgH', ADV_CLIENT_SECRET: 'abc%2Bdef', x_client_secret: '100%' };",
+      "const headers = [{ Authorization: 'Basic YXBwOmtxOEoreDJ2TjVy' }, { Authorization: 'Basic aWRlbnRpZmllcjpzZWN1cmU=' }];", // app:kq8J+x2vN5r, identifier:secure
+      "const form = 'grant_type=client_credentials&client_id=app&client_secret=kq8J+x2vN5r';",
+    ].join('\n');
+    const data = { clientSecret: 'client_secret', clientId: 'client_id', responseTypeParam: 'response_type', code: 'code' };
+    const secret = (line: number, column: number): unknown[] => ['no-client-secret-in-source', line, column, 'clientSecretLiteral', data];
+    const basic = (line: number, column: number): unknown[] => ['no-client-secret-in-source', line, column, 'basicCredentialLiteral', data];
+    expect(secretFindings(code)).toEqual(
+      both([secret(1, 31), secret(1, 55), secret(2, 31), secret(2, 65), secret(2, 95), secret(2, 127), secret(2, 157), basic(3, 35), basic(3, 84), secret(4, 14)]),
     );
   });
 

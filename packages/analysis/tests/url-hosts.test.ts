@@ -1,7 +1,7 @@
 import { analyzeFile } from '@sunset/analysis';
 import { describe, expect, it } from 'vitest';
 import { explicitHostOf, isListedHost } from '../src/url/match.js';
-import { analysisOptions, parseWith } from './parsers.js';
+import { analysisOptions, lineColumn, parseWith } from './parsers.js';
 
 describe('explicitHostOf', () => {
   it('gives the host as the URL standard does: lower-case, the scheme’s default port dropped, another port kept', () => {
@@ -60,6 +60,32 @@ describe('a gateway listed with its port', () => {
     expect(findings.map((finding) => [lineOf(finding.range[0]), finding.retirement?.host])).toEqual([
       [1, 'gw.example.com'],
       [2, 'gw.example.com'],
+    ]);
+  });
+});
+
+describe("a class's string field set from a constructor parameter's default", () => {
+  it('gives the request the default’s host, unless a `new` of the file passes another base', () => {
+    const source = [
+      'class Criteo {',
+      "  constructor(base = 'https://api.criteo.com') { this.base = base; }",
+      "  campaigns() { return fetch(this.base + '/v1/campaigns'); }",
+      '}',
+      'class Adform {',
+      "  constructor(base = 'https://api.adform.com') { this.base = base; }",
+      "  campaigns() { return fetch(`${this.base}/v1/campaigns`); }",
+      '}',
+      'class Passed {',
+      "  constructor(base = 'https://api.criteo.com') { this.base = base; }",
+      "  campaigns() { return fetch(this.base + '/v1/campaigns'); }",
+      '}',
+      'new Passed(process.env.API);',
+    ].join('\n');
+    const findings = analyzeFile(parseWith('oxc', source, 'a.js'), analysisOptions(), { 'no-legacy-rest-path': [{ apiHosts: ['*'] }] });
+    expect(findings.map((finding) => [finding.rule, lineColumn(source, finding.range[0]), finding.messageId, finding.data.retiredKey, finding.retirement?.host])).toEqual([
+      ['no-legacy-rest-path', { line: 3, column: 29 }, 'retiredRewrite', 'GET /v1/campaigns', 'api.criteo.com'],
+      ['no-legacy-rest-path', { line: 7, column: 29 }, 'retiredRewrite', 'GET /v1/campaigns', 'api.adform.com'],
+      ['no-legacy-rest-path', { line: 11, column: 29 }, 'retiredRewrite', 'GET /v1/campaigns', undefined],
     ]);
   });
 });

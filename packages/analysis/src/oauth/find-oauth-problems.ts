@@ -7,7 +7,6 @@ import { constantValueOf, evaluateExpression, objectLiteralOf, type EvaluationCo
 import { endpointTargetOf, isOnHost } from '../url/match.js';
 import type { Segment } from '../url/segments.js';
 import {
-  decodeFormText,
   emptyParamSet,
   leadingTextOf,
   mergeParams,
@@ -314,16 +313,48 @@ const placeholderWord = /(?:^|[^a-z])(?:your|example|placeholder|changeme|change
  * `clientSecret: 'client_secret'`, or `'secret'`), a placeholder written as one (`<CLIENT_SECRET>`,
  * `{{secret}}`, `${SECRET}` in a plain string, `%SECRET%`, `[secret]`), words with spaces, a run of one
  * mark (`xxxxxxxx`, `********`), letters-only words with `secret` among them (`my-client-secret`), or a
- * stand-in's words (`your_client_secret_here`, `sample…`, `example…`).
+ * stand-in's words (`your_client_secret_here`, `sample…`, `example…`). Also any of these form-encoded,
+ * as OAuth encodes a client's credentials before Basic (`the+client+secret`, `I%27m+the_client-id%21`),
+ * where the spaces it decodes to must part words (`kq8J+x2vN5r` is a secret with a `+`).
  */
 export function isPlaceholderSecret(value: string): boolean {
   const text = value.trim();
+  if (isStandIn(text, hasSpace)) return true;
+  const decoded = formDecoded(text)?.trim();
+  return decoded !== undefined && isStandIn(decoded, readsAsWords);
+}
+
+function isStandIn(text: string, spaced: (text: string) => boolean): boolean {
   if (text.length <= 1 || secretName.test(text)) return true;
-  if (/^(?:<+.*>+|\{\{.*\}\}|\$\{.*\}|%.*%|\[.*\])$/s.test(text) || /\s/.test(text)) return true;
+  if (/^(?:<+.*>+|\{\{.*\}\}|\$\{.*\}|%.*%|\[.*\])$/s.test(text) || spaced(text)) return true;
   if (/^([xX*.#?-])\1+$/.test(text)) return true;
   // Letters-only words joined by `-` or `_`, one of them `secret`: a name spelt as a value (`my-client-secret`).
   if (/^[a-z]+(?:[-_][a-z]+)*$/i.test(text) && /(?:^|[-_])secret(?:[-_]|$)/i.test(text)) return true;
   return placeholderWord.test(text.replace(/([a-z])([A-Z])/g, '$1_$2'));
+}
+
+const hasSpace = (text: string): boolean => /\s/.test(text);
+
+/**
+ * A word as prose writes it: letters in one case or capitalised, joined by `'`, `-` or `_`, in brackets
+ * or before marks (`I'm`, `the_client-id!`, `(symbols*)`); or a lone `&`, `+` or `-`.
+ */
+const proseWord = /^\(?(?:\p{Ll}+|\p{Lu}\p{Ll}*|\p{Lu}+)(?:['_-](?:\p{Ll}+|\p{Lu}\p{Ll}*|\p{Lu}+))*[)!?.,:;*]*$|^[&+-]$/u;
+
+/** Words with spaces between them, each a word as prose writes it (no digit, no case changing inside). */
+const readsAsWords = (text: string): boolean => hasSpace(text) && text.split(/\s+/).every((word) => proseWord.test(word));
+
+/**
+ * The text a form-encoded value stands for (`+` a space, `%XX` its byte), where it is written so;
+ * undefined for a value with neither, or one that does not decode (`100%`, a lone `%E2`).
+ */
+function formDecoded(value: string): string | undefined {
+  if (!/\+|%[0-9a-f]{2}/i.test(value)) return undefined;
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
 }
 
 /** A value that writes out a credential: not blank and no placeholder (`isPlaceholderSecret`). */
@@ -334,8 +365,9 @@ function isBasicCredential(node: Node): boolean {
   const text = staticString(node);
   const encoded = text === undefined ? undefined : /^Basic\s+([A-Za-z0-9+/]+={0,2})$/.exec(text.trim())?.[1];
   if (encoded === undefined) return false;
-  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-  return /^[^:\s]+:\S+$/.test(decoded);
+  const credentials = /^([^:\s]+):(\S+)$/.exec(Buffer.from(encoded, 'base64').toString('utf8'));
+  // Words with spaces are no credential: also where id and secret are form-encoded (`the+client+id:the+client+secret`).
+  return credentials !== null && !credentials.slice(1).some((part) => readsAsWords(formDecoded(part)?.trim() ?? ''));
 }
 
 /** Where the file names a client secret (a key, variable, field, header or query parameter) and whether the value is written out. */
@@ -392,7 +424,7 @@ function findSecretSites(index: FileIndex): { secrets: SecretSite[]; basics: Nod
       // `secretInQuery` needs the parameter's name: most strings are left without running it.
       if (segment.kind !== 'text' || segment.container !== root || !segment.value.includes(secretQueryName)) continue;
       for (const found of segment.value.matchAll(secretInQuery)) {
-        const value = decodeFormText(found[1] ?? '');
+        const value = found[1] ?? '';
         const endsAtHole = found.index + found[0].length === segment.value.length && segments[at + 1]?.kind === 'hole';
         secrets.push({ node: segment.literal ?? root, literal: isCredentialText(value) && !endsAtHole });
       }

@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, isFunction, memberPropertyName, propertyKeyName, rangeOf, unwrap, type FunctionNode } from '../ast/nodes.js';
+import { argumentAt, calleeOf, hasSpread, isFunction, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, unwrap, type FunctionNode } from '../ast/nodes.js';
 import type { Binding } from '../file-index/scope-model.js';
-import { constantValueOf, type EvaluationContext } from '../url/evaluate.js';
+import { constantValueOf, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import type { Segment } from '../url/segments.js';
 import type { HttpCall } from './http-calls.js';
 
@@ -11,12 +11,17 @@ import type { HttpCall } from './http-calls.js';
 // '/v1/campaigns' was read as a URL-shaped string: no method (so a GET-or-PATCH path could not be
 // rewritten) and no host (so another vendor's helper was not told apart).
 
-/** What a helper is: its one request, the parameter that request's path comes from, and its position. */
+/**
+ * What a helper is: its one request, the parameter that request's path comes from, and its position;
+ * for an options object (`send(r)` over `https.request({ path: r.path, method: r.method })`), the
+ * property of it the path is.
+ */
 interface Helper {
   readonly fn: FunctionNode;
   readonly request: TSESTree.CallExpression;
   readonly param: Binding;
   readonly paramIndex: number;
+  readonly property: string | undefined;
 }
 
 export type RecognizeForHelper = (call: TSESTree.CallExpression, context: EvaluationContext) => HttpCall | undefined;
@@ -81,17 +86,23 @@ export function classMethod(classNode: TSESTree.ClassDeclaration | TSESTree.Clas
   return found.length === 1 ? found[0] : undefined;
 }
 
-/** The hole a request's URL has for one of `fn`'s parameters, with the parameter; undefined when none or several. */
-function parameterHole(url: readonly Segment[], fn: FunctionNode, context: EvaluationContext): { readonly at: number; readonly param: Binding } | undefined {
-  let found: { at: number; param: Binding } | undefined;
+/**
+ * The hole a request's URL has for one of `fn`'s parameters (or a property of one, `r.path`, that
+ * nothing assigns), with the parameter; undefined when none or several.
+ */
+function parameterHole(url: readonly Segment[], fn: FunctionNode, context: EvaluationContext): { readonly at: number; readonly param: Binding; readonly property: string | undefined } | undefined {
+  let found: { at: number; param: Binding; property: string | undefined } | undefined;
   for (let at = 0; at < url.length; at += 1) {
     const segment = url[at]!;
     if (segment.kind !== 'hole' || !segment.node) continue;
     const node = unwrap(segment.node);
-    const binding = node.type === 'Identifier' ? context.scope.resolve(node) : undefined;
+    const property = node.type === 'MemberExpression' && !node.computed ? memberPropertyName(node) : undefined;
+    const root = property !== undefined && node.type === 'MemberExpression' ? unwrap(node.object) : node;
+    const binding = root.type === 'Identifier' ? context.scope.resolve(root) : undefined;
     if (binding?.kind !== 'param' || binding.fn !== fn || binding.paramIndex === undefined || binding.reassigned || binding.destructured) continue;
+    if (property !== undefined && binding.mutated) continue;
     if (found) return undefined;
-    found = { at, param: binding };
+    found = { at, param: binding, property };
   }
   return found;
 }
@@ -142,7 +153,7 @@ function readHelper(fn: FunctionNode, context: EvaluationContext, recognize: Rec
   if (!only) return undefined;
   const hole = parameterHole(only.url, fn, context);
   if (!hole || !onlyBaseBefore(only.url, hole.at, context.retiredNeedle)) return undefined;
-  return { fn, request: only.call, param: hole.param, paramIndex: hole.param.paramIndex! };
+  return { fn, request: only.call, param: hole.param, paramIndex: hole.param.paramIndex!, property: hole.property };
 }
 
 /**
@@ -154,7 +165,11 @@ export function helperCall(call: TSESTree.CallExpression, context: EvaluationCon
   const helper = fn ? helperOf(fn, context, recognize) : undefined;
   const argument = helper ? argumentAt(call, helper.paramIndex) : undefined;
   if (!helper || !argument || call.arguments.slice(0, helper.paramIndex + 1).some((each) => each.type === 'SpreadElement')) return undefined;
-  const written = call.arguments[helper.paramIndex]!;
+  // An options object: the path is its property, written in the caller's object literal (or a constant one).
+  const options = helper.property === undefined ? undefined : objectLiteralOf(argument, context);
+  if (helper.property !== undefined && (!options || hasSpread(options))) return undefined;
+  const written = options ? propertyValueOf(options, helper.property!) : call.arguments[helper.paramIndex]!;
+  if (!written) return undefined;
   // Every plain parameter reads as its argument: the path, and a method or base the helper is given too (`request('PATCH', path)`).
   const given = new Map(context.givenArguments);
   helper.fn.params.forEach((param, index) => {

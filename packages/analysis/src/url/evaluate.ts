@@ -1,7 +1,7 @@
 import type { UrlPart } from '@sunset/rule-data';
 import type { ClientQuery, ClientValue } from '../types.js';
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, endOf, hasSpread, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, requiredModule, startOf, unwrap, type Node, type StringLiteral } from '../ast/nodes.js';
+import { argumentAt, calleeOf, endOf, hasSpread, isClass, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, requiredModule, startOf, unwrap, type ClassNode, type FunctionNode, type Node, type StringLiteral } from '../ast/nodes.js';
 import type { Binding, RequiredExport, ScopeModel } from '../file-index/scope-model.js';
 import { reachingWrite } from './flow.js';
 import { hole, mappedPrefixLength, sliceText, syntheticText, type Quote, type Segment, type TextSegment } from './segments.js';
@@ -203,7 +203,7 @@ function identifierSegments(node: TSESTree.Identifier, context: EvaluationContex
   const given = binding.kind === 'param' ? context.givenArguments?.get(binding) : undefined;
   if (given) return following(context, binding, () => evaluateExpression(given.node, undefined, given.context));
   return following(context, binding, () => {
-    const value = binding.kind === 'param' && context.paramDefaults && !binding.reassigned ? parameterDefaultOf(binding) : valueOfBinding(binding, context);
+    const value = binding.kind === 'param' && context.paramDefaults && !binding.reassigned ? parameterDefaultOf(binding, context) : valueOfBinding(binding, context);
     return value ? evaluateExpression(value, undefined, context) : undefined;
   });
 }
@@ -252,9 +252,10 @@ export function evaluateStringRoot(node: Node, context: EvaluationContext): Segm
 }
 
 /**
- * The one value a class gives `this.name` (a field initializer, or its only `this.name = …`), read
- * where `this` is the class's instance: in its methods, constructor and field initializers, through
- * arrow functions, never in a nested `function` or a static method.
+ * The one value a class gives `this.name` (a field initializer, or its only `this.name = …`; a
+ * constructor's parameter there stands for its default), read where `this` is the class's instance:
+ * in its methods, constructor and field initializers, through arrow functions, never in a nested
+ * `function` or a static method.
  */
 function thisValueOf(member: TSESTree.MemberExpression, context: EvaluationContext): Node | undefined {
   if (unwrap(member.object).type !== 'ThisExpression') return undefined;
@@ -275,8 +276,64 @@ function thisValueOf(member: TSESTree.MemberExpression, context: EvaluationConte
   }
   if (!classNode || (classNode.type !== 'ClassDeclaration' && classNode.type !== 'ClassExpression')) return undefined;
   const values = context.scope.classFacts(classNode)?.thisValues.get(name);
-  if (values?.length !== 1) return undefined;
-  return changedThisNames(context).has(name) ? undefined : values[0];
+  if (values?.length !== 1 || changedThisNames(context).has(name)) return undefined;
+  return constructorDefaultOf(values[0]!, classNode, context) ?? values[0];
+}
+
+/**
+ * `this.base = base` from `constructor(base = 'https://…')`: the default, where the parameter is the
+ * class's own constructor's, is never written again, and no call of the file passes it (see `parameterDefaultOf`).
+ */
+function constructorDefaultOf(value: Node, classNode: ClassNode, context: EvaluationContext): Node | undefined {
+  if (value.type !== 'Identifier') return undefined;
+  const binding = context.scope.resolve(value);
+  if (binding?.kind !== 'param' || binding.reassigned || !binding.fn || classOfConstructor(binding.fn, context) !== classNode) return undefined;
+  return parameterDefaultOf(binding, context);
+}
+
+/** The class whose constructor `fn` is. */
+function classOfConstructor(fn: FunctionNode, context: EvaluationContext): ClassNode | undefined {
+  const method = context.scope.parentOf(fn);
+  if (method?.type !== 'MethodDefinition' || method.kind !== 'constructor') return undefined;
+  const owner = context.scope.parentOf(method);
+  const classNode = owner ? context.scope.parentOf(owner) : undefined;
+  return isClass(classNode) ? classNode : undefined;
+}
+
+const constructorCallsKey = Symbol('constructor calls');
+
+/** The argument lists the file gives a class's constructor: `new C(…)`, and `super(…)` in a class that extends it (once per file). */
+function constructorCallsOf(classNode: ClassNode, context: EvaluationContext): readonly (readonly TSESTree.CallExpressionArgument[])[] {
+  let known = context.memo?.get(constructorCallsKey) as Map<ClassNode, readonly (readonly TSESTree.CallExpressionArgument[])[]> | undefined;
+  if (!known) {
+    known = new Map();
+    context.memo?.set(constructorCallsKey, known);
+  }
+  const cached = known.get(classNode);
+  if (cached) return cached;
+  const isThisClass = (node: Node | null | undefined): boolean => {
+    const callee = node ? unwrap(node) : undefined;
+    const binding = callee?.type === 'Identifier' ? context.scope.resolve(callee) : undefined;
+    return binding?.init !== undefined && unwrap(binding.init) === classNode;
+  };
+  const calls = context.scope.calls.flatMap((call) => {
+    if (call.type === 'NewExpression') return isThisClass(call.callee) ? [call.arguments] : [];
+    if (call.callee.type !== 'Super') return [];
+    const subclass = context.scope.enclosingClass(call);
+    return subclass && isThisClass(subclass.superClass) ? [call.arguments] : [];
+  });
+  known.set(classNode, calls);
+  return calls;
+}
+
+/** Whether a call's arguments give the parameter at `index` a value (a spread at or before it may). */
+function passesArgument(args: readonly TSESTree.CallExpressionArgument[], index: number): boolean {
+  for (let at = 0; at < args.length && at <= index; at += 1) {
+    const arg = unwrap(args[at]!);
+    if (arg.type === 'SpreadElement') return true;
+    if (at === index) return !(arg.type === 'Identifier' && arg.name === 'undefined');
+  }
+  return false;
 }
 
 const changedThisNamesKey = Symbol('changed this names');
@@ -296,12 +353,20 @@ function changedThisNames(context: EvaluationContext): ReadonlySet<string> {
   return names;
 }
 
-/** The default value of a plain parameter (`baseURL = '…'`, also a TS parameter property). */
-function parameterDefaultOf(binding: Binding): Node | undefined {
-  if (!binding.fn || binding.paramIndex === undefined) return undefined;
-  let param: Node | undefined = binding.fn.params[binding.paramIndex];
+/**
+ * The default value of a plain parameter (`baseURL = '…'`, also a TS parameter property). A
+ * constructor's is the value only where no `new` or `super` call of the file passes that argument:
+ * `new Client('https://api.adform.com')` gives the instance another base, which is then not known.
+ */
+function parameterDefaultOf(binding: Binding, context: EvaluationContext): Node | undefined {
+  const { fn, paramIndex } = binding;
+  if (!fn || paramIndex === undefined) return undefined;
+  let param: Node | undefined = fn.params[paramIndex];
   if (param?.type === 'TSParameterProperty') param = param.parameter;
-  return param?.type === 'AssignmentPattern' && param.left === binding.id ? param.right : undefined;
+  if (param?.type !== 'AssignmentPattern' || param.left !== binding.id) return undefined;
+  const classNode = classOfConstructor(fn, context);
+  if (classNode && constructorCallsOf(classNode, context).some((args) => passesArgument(args, paramIndex))) return undefined;
+  return param.right;
 }
 
 /** The base of a client instance as written: parameter defaults count (see `EvaluationContext.paramDefaults`). */
@@ -332,6 +397,8 @@ function memberSegments(node: TSESTree.MemberExpression, context: EvaluationCont
   }
   const own = thisValueOf(node, context);
   if (own !== undefined) return following(context, own, () => evaluateExpression(own, undefined, context));
+  const given = givenArgumentOf(node.object, context);
+  if (given) return following(context, given, () => memberOfGiven(given, name));
   const owner = objectLiteralOf(node.object, context);
   if (owner) {
     if (hasSpread(owner)) return undefined;
@@ -344,6 +411,20 @@ function memberSegments(node: TSESTree.MemberExpression, context: EvaluationCont
   const binding = context.scope.resolve(root);
   if (binding && binding.kind !== 'import' && (binding.mutated || requiredExportOf(binding) === undefined)) return undefined;
   return context.resolveIdentifier?.(node)?.map(partToSegment);
+}
+
+/** The argument a helper's call gives a parameter (`r` of `send(r)`), when `node` is one and the call is being read. */
+function givenArgumentOf(node: Node, context: EvaluationContext): { readonly node: Node; readonly context: EvaluationContext } | undefined {
+  const value = unwrap(node);
+  const binding = value.type === 'Identifier' ? context.scope.resolve(value) : undefined;
+  return binding?.kind === 'param' && !binding.mutated ? context.givenArguments?.get(binding) : undefined;
+}
+
+/** `r.path` where a call gives `r` an object literal: that property, read where the caller writes it. */
+function memberOfGiven(given: { readonly node: Node; readonly context: EvaluationContext }, name: string): Segment[] | undefined {
+  const owner = objectLiteralOf(given.node, given.context);
+  const value = owner && !hasSpread(owner) ? propertyValueOf(owner, name) : undefined;
+  return value ? evaluateExpression(value, undefined, given.context) : undefined;
 }
 
 const arrayChangers: ReadonlySet<string> = new Set(['push', 'unshift', 'splice', 'fill', 'copyWithin', 'length']);

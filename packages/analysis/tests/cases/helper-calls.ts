@@ -43,6 +43,33 @@ const versionBase = [
   'export const two = (id) => getCampaign(id);',
 ];
 
+/** A class over Node's https whose `send(r)` takes `{ method, path }` (the shape of Criteo's SDKs), its host a constructor default. */
+const optionsHelper = (host: string): string[] => [
+  "const https = require('https');",
+  'class Client {',
+  `  constructor(host = '${host}') { this.host = host; }`,
+  '  send(r) { return https.request({ hostname: this.host, path: r.path, method: r.method }); }',
+  "  campaigns() { return this.send({ method: 'get', path: '/v1/campaigns/' }); }",
+  "  pause(ids) { return this.send({ method: 'PATCH', path: '/v1/campaigns', body: ids }); }",
+  '}',
+];
+
+/** Options helpers not read through: one writes the path property again, one is given its options by another method's parameter. */
+const optionsNotReadThrough = [
+  "const https = require('https');",
+  'class Trimming {',
+  "  constructor(host = 'api.criteo.com') { this.host = host; }",
+  "  send(r) { r.path = r.path.replace(/\\/$/, ''); return https.request({ hostname: this.host, path: r.path, method: r.method }); }",
+  "  list() { return this.send({ method: 'get', path: '/v1/campaigns/' }); }",
+  '}',
+  'class Forwarding {',
+  "  constructor(host = 'api.criteo.com') { this.host = host; }",
+  '  send(r) { return https.request({ hostname: this.host, path: r.path, method: r.method }); }',
+  '  relay(r) { return this.send(r); }',
+  "  list() { return this.relay({ method: 'get', path: '/v1/campaigns' }); }",
+  '}',
+].join('\n');
+
 export const helperCallCases: Case[] = [
   {
     name: "a class's own helper methods are requests at each call: GET and PATCH said by the helper, POST /v1/campaigns not retired, the host the helper's client's",
@@ -233,6 +260,44 @@ export const helperCallCases: Case[] = [
         ].join('\n'),
       },
       { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'fetch', migration: 'todo', at: "'/v1/campaigns'", occurrence: 2 },
+    ],
+  },
+  {
+    name: "a helper of the class taking an options object reads the path and method its caller writes there: another vendor's host is that vendor's",
+    code: optionsHelper('api.criteo.com').join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [],
+  },
+  {
+    name: "the same helper over the API host is the API's: each call with the method beside its path, rewritten in the caller's object",
+    code: optionsHelper('api.adform.com').join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'node-http', migration: 'rewrite', at: "'/v1/campaigns/'",
+        output: optionsHelper('api.adform.com').join('\n').replace("path: '/v1/campaigns/'", "path: '/v1/buyer/campaigns/'"),
+      },
+      { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'node-http', migration: 'todo', at: "'/v1/campaigns'" },
+    ],
+  },
+  {
+    name: 'an options helper is not read through where it writes the path property again, or where a parameter of another method gives the options: the path counts, its method unknown',
+    code: optionsNotReadThrough,
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: '/v1/campaigns', methods: ['GET', 'PATCH'], form: 'url-string', migration: 'todo', at: "'/v1/campaigns/'",
+        cause: 'the code does not say its method, so this may be GET /v1/campaigns or PATCH /v1/campaigns',
+        candidates: [optionsNotReadThrough.replace("path: '/v1/campaigns/'", "path: '/v1/buyer/campaigns/'")],
+      },
+      {
+        id: 'campaigns-legacy-list', key: '/v1/campaigns', methods: ['GET', 'PATCH'], form: 'url-string', migration: 'todo', at: "'/v1/campaigns'",
+        cause: 'the code does not say its method, so this may be GET /v1/campaigns or PATCH /v1/campaigns',
+        candidates: [optionsNotReadThrough.replace("path: '/v1/campaigns' }", "path: '/v1/buyer/campaigns' }")],
+      },
     ],
   },
 ];
