@@ -349,12 +349,13 @@ describe('the OAuth checks', () => {
       "const plus = { client_secret: 'kq8J+x2vN5r/Ab+=', clientSecret: 'Tr0ub4dor+3', CLIENT_SECRET: 'aBcD+eFgH', ADV_CLIENT_SECRET: 'abc%2Bdef', x_client_secret: '100%' };",
       "const headers = [{ Authorization: 'Basic YXBwOmtxOEoreDJ2TjVy' }, { Authorization: 'Basic aWRlbnRpZmllcjpzZWN1cmU=' }];", // app:kq8J+x2vN5r, identifier:secure
       "const form = 'grant_type=client_credentials&client_id=app&client_secret=kq8J+x2vN5r';",
+      "const standInId = { Authorization: 'Basic dGhlK2NsaWVudCtpZDprcThKK3gydk41cg==' };", // the+client+id:kq8J+x2vN5r: a real secret beside a stand-in id
     ].join('\n');
     const data = { clientSecret: 'client_secret', clientId: 'client_id', responseTypeParam: 'response_type', code: 'code' };
     const secret = (line: number, column: number): unknown[] => ['no-client-secret-in-source', line, column, 'clientSecretLiteral', data];
     const basic = (line: number, column: number): unknown[] => ['no-client-secret-in-source', line, column, 'basicCredentialLiteral', data];
     expect(secretFindings(code)).toEqual(
-      both([secret(1, 31), secret(1, 55), secret(2, 31), secret(2, 65), secret(2, 95), secret(2, 127), secret(2, 157), basic(3, 35), basic(3, 84), secret(4, 14)]),
+      both([secret(1, 31), secret(1, 55), secret(2, 31), secret(2, 65), secret(2, 95), secret(2, 127), secret(2, 157), basic(3, 35), basic(3, 84), secret(4, 14), basic(5, 36)]),
     );
   });
 

@@ -366,8 +366,9 @@ function isBasicCredential(node: Node): boolean {
   const encoded = text === undefined ? undefined : /^Basic\s+([A-Za-z0-9+/]+={0,2})$/.exec(text.trim())?.[1];
   if (encoded === undefined) return false;
   const credentials = /^([^:\s]+):(\S+)$/.exec(Buffer.from(encoded, 'base64').toString('utf8'));
-  // Words with spaces are no credential: also where id and secret are form-encoded (`the+client+id:the+client+secret`).
-  return credentials !== null && !credentials.slice(1).some((part) => readsAsWords(formDecoded(part)?.trim() ?? ''));
+  // A secret of words with spaces is a stand-in: also form-encoded (`the+client+id:the+client+secret`).
+  // The secret decides: `the+client+id:kq8J+x2vN5r…` writes out a real one beside a stand-in id.
+  return credentials !== null && !readsAsWords(formDecoded(credentials[2]!)?.trim() ?? '');
 }
 
 /** Where the file names a client secret (a key, variable, field, header or query parameter) and whether the value is written out. */
