@@ -1,6 +1,6 @@
 import { analyzeFile } from '@sunset/analysis';
 import { describe, expect, it } from 'vitest';
-import { explicitHostOf, isListedHost } from '../src/url/match.js';
+import { explicitHostOf } from '../src/url/match.js';
 import { analysisOptions, lineColumn, parseWith } from './parsers.js';
 
 describe('explicitHostOf', () => {
@@ -31,19 +31,6 @@ describe('explicitHostOf', () => {
       'gw.example.com:443',
       undefined,
     ]);
-  });
-});
-
-describe('isListedHost', () => {
-  it('matches an entry with port 443 or 80 to the host written without a port (the scheme’s default)', () => {
-    const hosts = ['gw.example.com:443', 'legacy.example.com:80', '[::1]:443', 'proxy.example.com:8443'];
-    const asked = ['gw.example.com', 'gw.example.com:443', 'gw.example.com:8443', 'legacy.example.com', '[::1]', 'proxy.example.com', 'proxy.example.com:8443', 'other.example.com'];
-    expect(asked.filter((host) => isListedHost(host, hosts))).toEqual(['gw.example.com', 'gw.example.com:443', 'legacy.example.com', '[::1]', 'proxy.example.com:8443']);
-  });
-
-  it('keeps a host entry without a port matching every port, and *.domain every subdomain', () => {
-    const asked = ['gw.example.com', 'gw.example.com:8443', 'a.b.example.com:443', 'example.com', 'notexample.com'];
-    expect(asked.filter((host) => isListedHost(host, ['gw.example.com', '*.example.com']))).toEqual(['gw.example.com', 'gw.example.com:8443', 'a.b.example.com:443']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { hostWithoutDefaultPort } from '@sunset/rule-data';
+import { hostWithoutDefaultPort, isListedHost } from '@sunset/rule-data';
 import { flatText, sliceText, type Segment } from './segments.js';
 
 // The URL questions every check asks: is the URL on one of the listed hosts, and does it reach a
@@ -14,47 +14,6 @@ const explicitHost = /^(?:([a-z][a-z0-9+.-]*):)?\/\/(?:[^@/?#\0]*@)?([^/?#\0]*)(
 export function explicitHostOf(text: string): string | undefined {
   const found = explicitHost.exec(text);
   return found ? hostWithoutDefaultPort(found[1] === undefined ? '' : `${found[1]}:`, found[2]!.toLowerCase()) : undefined;
-}
-
-/**
- * A host list read once: `*`, the hosts (with or without port) named exactly, the `.domain` of each
- * `*.domain`, and the hosts listed with port 80 or 443 (a URL that names no port reaches one of those).
- */
-interface HostList {
-  readonly every: boolean;
-  readonly exact: ReadonlySet<string>;
-  readonly suffixes: readonly string[];
-  readonly onDefaultPort: ReadonlySet<string>;
-}
-
-/** Host lists by identity: the settings' lists are asked about for every URL of every candidate. */
-const hostLists = new WeakMap<readonly string[], HostList>();
-
-function hostListOf(hosts: readonly string[]): HostList {
-  let list = hostLists.get(hosts);
-  if (list === undefined) {
-    const wanted = hosts.map((entry) => entry.toLowerCase());
-    list = {
-      every: wanted.includes('*'),
-      exact: new Set(wanted.filter((entry) => entry !== '*' && !entry.startsWith('*.'))),
-      suffixes: wanted.filter((entry) => entry.startsWith('*.')).map((entry) => entry.slice(1)),
-      onDefaultPort: new Set(wanted.filter((entry) => /:(?:80|443)$/.test(entry)).map((entry) => entry.slice(0, entry.lastIndexOf(':')))),
-    };
-    hostLists.set(hosts, list);
-  }
-  return list;
-}
-
-/**
- * A host matches a list entry written as `host` (any port), `host:port`, `*.domain`, or `*` (every
- * host). A host without a port (`https://api.example.com`, or `:443` written out, which
- * `explicitHostOf` drops) matches `host:443` and `host:80`: the scheme's default port.
- */
-export function isListedHost(host: string, hosts: readonly string[]): boolean {
-  const list = hostListOf(hosts);
-  if (list.every || list.exact.has(host) || list.onDefaultPort.has(host)) return true;
-  const hostname = host.replace(/:\d+$/, '');
-  return list.exact.has(hostname) || list.suffixes.some((suffix) => hostname.endsWith(suffix));
 }
 
 /**

@@ -1,22 +1,13 @@
-import { builtinApiId, type Catalog, type RetirementEntry } from '@sunset/rule-data';
+import { builtinApiId, isListedHost, type Catalog, type RetirementEntry } from '@sunset/rule-data';
 
 /**
  * Whether `host` (lower-case hostname, `:port` only when not the scheme's default) is one of the API
- * hosts: an entry `host` matches on any port, `host:port` on that port only, `*.domain` every
- * subdomain, `*` every host. No list means every host. As in `sunset check`, an entry with port 443 or
- * 80 also matches the host without a port (`https://gw.example.com` for `gw.example.com:443`).
+ * hosts, as `sunset check` reads the list (rule-data's `isListedHost`): an entry `host` matches on any
+ * port, `host:port` on that port only (`host:443` and `host:80` also the host without a port),
+ * `*.domain` every subdomain, `*` every host. No list means every host.
  */
 export function isApiHost(host: string, apiHosts: readonly string[] | undefined): boolean {
-  if (apiHosts === undefined) return true;
-  const portStart = host.lastIndexOf(':');
-  const hasPort = portStart > host.lastIndexOf(']');
-  const hostname = hasPort ? host.slice(0, portStart) : host;
-  return apiHosts.some((written) => {
-    const entry = written.toLowerCase();
-    if (entry === '*') return true;
-    if (entry.startsWith('*.')) return hostname.endsWith(entry.slice(1));
-    return entry === host || entry === hostname || (!hasPort && (entry === `${host}:443` || entry === `${host}:80`));
-  });
+  return apiHosts === undefined || isListedHost(host, apiHosts);
 }
 
 /** The hosts a request must be on to call `entry`: the built-in API's in force (`builtinHosts`), another API's own. */
