@@ -217,10 +217,15 @@ function nonEmpty(flag: string, value: string | undefined, what: string): string
   return value;
 }
 
-/** `--stats`: only where the timings are written (`--format json`), as `--repo-name`. */
+/** A flag whose effect only the JSON report records (`--stats`, `--repo-name`): with another format, exit 2. */
+function requireJsonFormat(flag: string, format: string | undefined, why: string): void {
+  if (format !== 'json') throw new UsageError(`${flag} only applies with --format json (${why}). Add --format json or drop ${flag}.`);
+}
+
+/** `--stats`: only where the timings are written (`--format json`). */
 function statsOf(value: boolean | undefined, format: string | undefined): boolean {
   if (value !== true) return false;
-  if (format !== 'json') throw new UsageError('--stats only applies with --format json (the timings are written in its report). Add --format json or drop --stats.');
+  requireJsonFormat('--stats', format, 'the timings are written in its report');
   return true;
 }
 
@@ -228,7 +233,7 @@ function statsOf(value: boolean | undefined, format: string | undefined): boolea
 function repoNameOf(value: string | undefined, format: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (value.trim() === '') throw new UsageError('Option --repo-name needs a value (the repository, e.g. acme/web).');
-  if (format !== 'json') throw new UsageError('--repo-name only applies with --format json (the other formats do not record the repository). Add --format json or drop --repo-name.');
+  requireJsonFormat('--repo-name', format, 'the other formats do not record the repository');
   return value.trim();
 }
 
