@@ -4,19 +4,18 @@
 // loads only for --print).
 import { parseArgs } from 'node:util';
 import {
-  binaryPatchSentence,
+  createPatchPrinter,
   describeFixReport,
   describeFlagValueError,
   flagOfParseError,
   fixFiles,
   fixReportJson,
-  gitStylePatch,
   interruptedExitCode,
   interruptOnSignals,
   refusePrintWithJson,
   resolveConfig,
   UsageError,
-  type FileChange,
+  type PatchPrinter,
 } from '@sunset/engine';
 
 // `value` names what a flag takes in its error (`Option --as-of needs a value (YYYY-MM-DD).`), as in `sunset fix`.
@@ -62,16 +61,14 @@ function usageErrorOf(error: Error & { code?: string }): UsageError {
 
 /**
  * `--print`: each change on stdout as `git diff --binary` writes it (`a/` and `b/`; a UTF-16 file's as a
- * binary patch, named in `binaryPatches`), made as `sunset fix --print` makes it (jsdiff loaded only here).
+ * binary patch), made as `sunset fix --print` makes it (jsdiff loaded only here).
  */
-async function diffPrinter(binaryPatches: string[]): Promise<(change: FileChange) => void> {
+async function diffPrinter(): Promise<PatchPrinter> {
   const { createTwoFilesPatch, FILE_HEADERS_ONLY } = await import('diff');
-  return (change) => {
-    if (change.encoding !== 'utf8') binaryPatches.push(change.displayPath);
-    process.stdout.write(
-      gitStylePatch(change, (oldName, newName, before, after) => createTwoFilesPatch(oldName, newName, before, after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY })),
-    );
-  };
+  return createPatchPrinter(
+    (oldName, newName, before, after) => createTwoFilesPatch(oldName, newName, before, after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY }),
+    (text) => void process.stdout.write(text),
+  );
 }
 
 async function run(argv: readonly string[]): Promise<number> {
@@ -92,8 +89,7 @@ async function run(argv: readonly string[]): Promise<number> {
   const cwd = process.cwd();
   const listOf = (hosts: string[] | undefined): string[] | undefined => (hosts === undefined || hosts.length === 0 ? undefined : hosts);
   const config = await resolveConfig(cwd, { config: values.config, asOf: values['as-of'], apiHosts: listOf(values['api-host']), identityHosts: listOf(values['identity-host']) });
-  const binaryPatches: string[] = [];
-  const printDiff = values.print === true ? await diffPrinter(binaryPatches) : undefined;
+  const patches = values.print === true ? await diffPrinter() : undefined;
   const interrupt = interruptOnSignals();
   let report;
   try {
@@ -103,7 +99,7 @@ async function run(argv: readonly string[]): Promise<number> {
       baseDir: config.baseDir,
       dry: values.dry ?? false,
       force: values.force ?? false,
-      ...(printDiff === undefined ? {} : { onChange: printDiff }),
+      ...(patches === undefined ? {} : { onChange: patches.print }),
       crossFile: true,
       signal: interrupt.signal,
       tempFiles: interrupt.tempFiles,
@@ -111,10 +107,10 @@ async function run(argv: readonly string[]): Promise<number> {
   } finally {
     interrupt.dispose();
   }
-  for (const file of binaryPatches) process.stderr.write(`${binaryPatchSentence(file)}\n`);
+  for (const note of patches?.binaryNotes() ?? []) process.stderr.write(note);
   if (format === 'json') process.stdout.write(`${JSON.stringify(fixReportJson(report, cwd), null, 2)}\n`);
   // With --print the diff owns stdout (it can be piped to `git apply`); the summary goes to stderr, as in `sunset fix`.
-  else (printDiff === undefined ? process.stdout : process.stderr).write(describeFixReport(report, cwd));
+  else (patches === undefined ? process.stdout : process.stderr).write(describeFixReport(report, cwd));
   if (report.summary.interrupted) return interruptedExitCode;
   if (report.errors.length > 0) return 1;
   return values['fail-on-todo'] === true && report.summary.todo > 0 ? 1 : 0;

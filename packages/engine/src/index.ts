@@ -21,7 +21,7 @@ export { configFileName, findConfig, findConfigFile, resolveConfig, type ConfigO
 export { asUsageError, validateConfig, validateDay } from './config-file/validate.js';
 export type { ResolvedConfig, SunsetConfigFile } from './config-file/types.js';
 export { describeFixReport, describeNotScanned, fixReportJson, type FixReportJson } from './fix/describe-fix-report.js';
-export { binaryPatchSentence, gitStylePatch, type TextPatch } from './fix/git-patch.js';
+export { createPatchPrinter, type PatchPrinter, type TextPatch } from './fix/git-patch.js';
 export { addNotScanned, countNotScanned, isNamedPathReason, isStackOverflow, type NotScannedCounts, type SkipReason } from './files/source-shape.js';
 export { frameworkExtensions, isFrameworkFile, scriptBlocksOf } from './parse/script-blocks.js';
 export { interruptOnSignals, interruptedExitCode, type Interrupt } from './fix/interrupt.js';

@@ -2,17 +2,15 @@ import type { CheckerFailure } from '@sunset/project';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import {
   addNotScanned,
-  binaryPatchSentence,
   createFolderCache,
+  createPatchPrinter,
   describeFixReport,
   fixFiles,
   fixReportJson,
-  gitStylePatch,
   holdDefaultModeRun,
   holdHeapGrowth,
   mainThreadGrowingPercent,
   type AnalysisCore,
-  type FileChange,
   type FixReport,
   type TextPatch,
 } from '@sunset/engine';
@@ -71,11 +69,7 @@ async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDepende
   const projectMode = args.project === undefined ? undefined : await import('@sunset/project');
   const phases = createPhaseProgress(io.stderr, args.project !== undefined && (io.stderrIsTTY ?? io.isTTY) && !isCi(io.env), () => nowOf(io).getTime());
   // UTF-16 files' changes are binary patches (as git writes them): said on stderr once the run is done.
-  const binaryPatches: string[] = [];
-  const printDiff = (change: FileChange): void => {
-    if (change.encoding !== 'utf8') binaryPatches.push(change.displayPath);
-    io.stdout.write(gitStylePatch(change, textPatch));
-  };
+  const patches = createPatchPrinter(textPatch, (text) => void io.stdout.write(text));
   let progress: ReturnType<typeof createProgress> | undefined;
   let loaded = 0;
   let files = 0;
@@ -95,7 +89,7 @@ async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDepende
         dry: args.dry,
         force: args.force,
         onProgress: (message) => phases.phase(message),
-        ...(args.print ? { onChange: printDiff } : {}),
+        ...(args.print ? { onChange: patches.print } : {}),
         ...(io.signal === undefined ? {} : { signal: io.signal }),
         ...(io.tempFiles === undefined ? {} : { tempFiles: io.tempFiles }),
       });
@@ -120,7 +114,7 @@ async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDepende
           progress ??= createProgress(io.stderr, io.stderrIsTTY ?? io.isTTY, total);
           progress.tick(file);
         },
-        ...(args.print ? { onChange: printDiff } : {}),
+        ...(args.print ? { onChange: patches.print } : {}),
         ...(io.signal === undefined ? {} : { signal: io.signal }),
         ...(io.tempFiles === undefined ? {} : { tempFiles: io.tempFiles }),
         ...(deps.core === undefined ? {} : { core: deps.core }),
@@ -129,7 +123,7 @@ async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDepende
   }
   progress?.done();
   if (projectMode !== undefined) phases.done(`${plural(loaded, 'file')} of ${files} loaded into ts-morph.`);
-  for (const file of binaryPatches) io.stderr.write(`${binaryPatchSentence(file)}\n`);
+  for (const note of patches.binaryNotes()) io.stderr.write(note);
   const checkerSentence = projectMode?.checkerFailuresSentence(checkerFailures, io.cwd);
   if (checkerSentence !== undefined) io.stderr.write(`${checkerSentence}\n`);
   const merged = mergeFixReports(reports);
@@ -174,6 +168,6 @@ function mergeFixReports(reports: readonly FixReport[]): FixReport {
   };
 }
 
-/** A UTF-8 file's change as `git diff` writes it (`--- a/path`, `+++ b/path`, without jsdiff's `Index:` lines), for `gitStylePatch`. */
+/** A UTF-8 file's change as `git diff` writes it (`--- a/path`, `+++ b/path`, without jsdiff's `Index:` lines), for `createPatchPrinter`. */
 const textPatch: TextPatch = (oldName, newName, before, after) =>
   createTwoFilesPatch(oldName, newName, before, after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY });

@@ -23,6 +23,24 @@ export function binaryPatchSentence(displayPath: string): string {
   return `${printablePath(displayPath)} is UTF-16, which git diffs as binary: its change is printed as a git binary patch, which git apply applies as it applies the rest.`;
 }
 
+/** `--print` of `sunset fix` and the codemod: each change written as git writes it, and what to say of it after the run. */
+export interface PatchPrinter {
+  readonly print: (change: FileChange) => void;
+  /** A stderr line (`binaryPatchSentence`) for each UTF-16 file printed as a binary patch, for once the run is done. */
+  readonly binaryNotes: () => readonly string[];
+}
+
+export function createPatchPrinter(textPatch: TextPatch, write: (text: string) => void): PatchPrinter {
+  const binaryFiles: string[] = [];
+  return {
+    print: (change) => {
+      if (change.encoding !== 'utf8') binaryFiles.push(change.displayPath);
+      write(gitStylePatch(change, textPatch));
+    },
+    binaryNotes: () => binaryFiles.map((file) => `${binaryPatchSentence(file)}\n`),
+  };
+}
+
 /**
  * `diff --git`, the `index` line with both blobs' full ids (git apply checks the file it patches
  * against the first), then each side as a `literal`: zlib-deflated bytes in git's base85 lines. The
