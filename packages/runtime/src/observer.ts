@@ -9,7 +9,7 @@ import { resolveRuntimeOptions, type RuntimeOptions, type RuntimeOptionsInput } 
 import { maskUrl } from './privacy/mask-url.js';
 import type { DeprecationHeaderRecord, RetiredCallRecord, RuntimeRecord } from './record/record-line.js';
 import { runtimeRecordSiteKey } from './record/record-line.js';
-import { blockedCallMessage, deprecationHeaderLine, retiredCallLine } from './report/messages.js';
+import { blockedCallMessage, deprecationHeaderLine, linePrefix, retiredCallLine } from './report/messages.js';
 
 /** Where the observer's output goes; the defaults suit Node and the browser alike. */
 export interface ObserverOutput {
@@ -21,6 +21,11 @@ export interface ObserverOutput {
   readonly now?: () => Date;
   /** How a caller's file is shown in a line (default: as recorded). */
   readonly displayFile?: (file: string) => string;
+  /**
+   * Where a failure inside the observer goes (an output above that throws, or a bug in Sunset): said
+   * once, and the request goes on as if Sunset were not there (default `console.error`).
+   */
+  readonly failed?: (line: string) => void;
 }
 
 /**
@@ -64,6 +69,18 @@ export function createObserver(options: RuntimeOptions | RuntimeOptionsInput = {
     throw new TypeError('The record mode needs an output.appendRecordLine function (the Node entry points write to options.recordFile).');
   }
   const sites = new Map<string, Site>();
+  const sayFailure = output.failed ?? ((line: string) => console.error(line));
+  let failureSaid = false;
+  /** A failure is never the application's: said once, then requests go on unreported where it recurs. */
+  const contain = (error: unknown): void => {
+    if (failureSaid) return;
+    failureSaid = true;
+    try {
+      sayFailure(`${linePrefix} the observer failed and requests are no longer reported reliably; they are sent as usual: ${(error as Error)?.stack ?? String(error)}`);
+    } catch {
+      // Nowhere left to say it.
+    }
+  };
 
   /** Counts a sighting; a new site is stamped with the time and reported (a line, or a record). Returns the site's record. */
   const sight = <R extends RuntimeRecord>(unstamped: R, line: (record: R) => string): R => {
@@ -75,8 +92,12 @@ export function createObserver(options: RuntimeOptions | RuntimeOptionsInput = {
     }
     const record = { ...unstamped, time: now().toISOString() };
     sites.set(key, { record, count: 1, written: mode === 'record' ? 1 : 0 });
-    if (mode === 'record') appendRecordLine!(JSON.stringify(record));
-    else warn(line(record));
+    try {
+      if (mode === 'record') appendRecordLine!(JSON.stringify(record));
+      else warn(line(record));
+    } catch (error) {
+      contain(error);
+    }
     return record;
   };
 
@@ -84,65 +105,32 @@ export function createObserver(options: RuntimeOptions | RuntimeOptionsInput = {
     options: resolved,
 
     checkRequest(request, stack) {
-      const matched = matchRetiredRequest(request, catalog);
-      if (matched.length === 0) return undefined;
-      const host = hostOfOrigin(request.origin);
-      // As in the static tools: an entry counts only on its API's hosts (the built-in one's: api.adform.com and apiHosts).
-      const entries = matched.filter((entry) => isApiHost(host, hostsOfEntry(entry, catalog, apiHosts)));
-      if (entries.length === 0) return undefined;
-      const caller = callerFromStack((stack ?? captureStack())()) ?? null;
-      const url = maskUrl(request.origin, request.path);
-      let blocked: RetiredEndpointError | undefined;
-      for (const entry of entries) {
-        const phase = phaseOf(entry, asOf);
-        if (phase === 'scheduled') continue;
-        const call: RetiredCallRecord = {
-          type: 'retired-call',
-          entry: entry.id,
-          retired: entry.retiredKey,
-          method: request.method,
-          url,
-          host,
-          caller,
-          phase,
-          replacements: entry.replacements.map(describeEndpoint),
-          count: 1,
-          time: '',
-        };
-        const record = sight(call, (stamped) => retiredCallLine(stamped, entry, asOf, displayFile));
-        if (mode === 'error') blocked ??= new RetiredEndpointError(blockedCallMessage(record, entry, asOf, displayFile), record);
+      try {
+        return checkRequest(request, stack);
+      } catch (error) {
+        contain(error);
+        return undefined;
       }
-      return blocked;
     },
 
     checkResponse(request, header, stack) {
-      const said = readServerDeprecation(header);
-      if (!said) return;
-      const host = hostOfOrigin(request.origin);
-      if (!isHostOfAnyApi(host, catalog, apiHosts)) return;
-      const entry = matchRetiredRequest(request, catalog).find((matched) => isApiHost(host, hostsOfEntry(matched, catalog, apiHosts)));
-      const response: DeprecationHeaderRecord = {
-        type: 'deprecation-header',
-        entry: entry?.id ?? null,
-        method: request.method,
-        url: maskUrl(request.origin, request.path),
-        host,
-        caller: (stack && callerFromStack(stack())) ?? null,
-        deprecation: said.deprecation ?? null,
-        sunset: said.sunset ?? null,
-        links: said.links,
-        count: 1,
-        time: '',
-      };
-      sight(response, (stamped) => deprecationHeaderLine(stamped, displayFile));
+      try {
+        checkResponse(request, header, stack);
+      } catch (error) {
+        contain(error);
+      }
     },
 
     flush() {
       if (mode !== 'record') return;
-      for (const site of sites.values()) {
-        if (site.count === site.written) continue;
-        appendRecordLine!(JSON.stringify({ ...site.record, count: site.count - site.written, time: now().toISOString() }));
-        site.written = site.count;
+      try {
+        for (const site of sites.values()) {
+          if (site.count === site.written) continue;
+          appendRecordLine!(JSON.stringify({ ...site.record, count: site.count - site.written, time: now().toISOString() }));
+          site.written = site.count;
+        }
+      } catch (error) {
+        contain(error);
       }
     },
 
@@ -150,4 +138,58 @@ export function createObserver(options: RuntimeOptions | RuntimeOptionsInput = {
       return [...sites.values()].map((site) => ({ ...site.record, count: site.count }));
     },
   };
+
+  function checkRequest(request: ObservedRequest, stack: StackSource | undefined): RetiredEndpointError | undefined {
+    const matched = matchRetiredRequest(request, catalog);
+    if (matched.length === 0) return undefined;
+    const host = hostOfOrigin(request.origin);
+    // As in the static tools: an entry counts only on its API's hosts (the built-in one's: api.adform.com and apiHosts).
+    const entries = matched.filter((entry) => isApiHost(host, hostsOfEntry(entry, catalog, apiHosts)));
+    if (entries.length === 0) return undefined;
+    const caller = callerFromStack((stack ?? captureStack())()) ?? null;
+    const url = maskUrl(request.origin, request.path);
+    let blocked: RetiredEndpointError | undefined;
+    for (const entry of entries) {
+      const phase = phaseOf(entry, asOf);
+      if (phase === 'scheduled') continue;
+      const call: RetiredCallRecord = {
+        type: 'retired-call',
+        entry: entry.id,
+        retired: entry.retiredKey,
+        method: request.method,
+        url,
+        host,
+        caller,
+        phase,
+        replacements: entry.replacements.map(describeEndpoint),
+        count: 1,
+        time: '',
+      };
+      const record = sight(call, (stamped) => retiredCallLine(stamped, entry, asOf, displayFile));
+      if (mode === 'error') blocked ??= new RetiredEndpointError(blockedCallMessage(record, entry, asOf, displayFile), record);
+    }
+    return blocked;
+  }
+
+  function checkResponse(request: ObservedRequest, header: HeaderLookup, stack: StackSource | undefined): void {
+    const said = readServerDeprecation(header);
+    if (!said) return;
+    const host = hostOfOrigin(request.origin);
+    if (!isHostOfAnyApi(host, catalog, apiHosts)) return;
+    const entry = matchRetiredRequest(request, catalog).find((matched) => isApiHost(host, hostsOfEntry(matched, catalog, apiHosts)));
+    const response: DeprecationHeaderRecord = {
+      type: 'deprecation-header',
+      entry: entry?.id ?? null,
+      method: request.method,
+      url: maskUrl(request.origin, request.path),
+      host,
+      caller: (stack && callerFromStack(stack())) ?? null,
+      deprecation: said.deprecation ?? null,
+      sunset: said.sunset ?? null,
+      links: said.links,
+      count: 1,
+      time: '',
+    };
+    sight(response, (stamped) => deprecationHeaderLine(stamped, displayFile));
+  }
 }

@@ -57,6 +57,32 @@ describe('withSunset (fetch wrapper)', () => {
   });
 });
 
+describe('an observer whose output throws', () => {
+  it('never reaches the request: fetch, axios and got get their responses, and the failure is said once', async () => {
+    const failures: string[] = [];
+    const broken = createObserver(
+      { mode: 'warn', asOf: '2026-03-01', apiHosts: ['127.0.0.1'] },
+      {
+        warn: () => {
+          throw new Error('output broke');
+        },
+        failed: (line) => failures.push(line),
+      },
+    );
+    const response = await withSunset(fetch, broken)(`${server.base}/v1/campaigns/3/orders/9`);
+    expect(response.status).toBe(200);
+    const client = axios.create({ baseURL: server.base });
+    installSunsetAxios(client, broken);
+    expect((await client.get('/v1/campaigns/4/orders/9')).status).toBe(200);
+    expect((await client.get('/v2/reports')).status).toBe(200);
+    const api = got.extend({ prefixUrl: server.base, handlers: [sunsetGotHandler(broken)] });
+    expect((await api.get('v1/campaigns/5/orders/9')).statusCode).toBe(200);
+    expect((await api.get('v2/reports')).statusCode).toBe(200);
+    expect(server.requests).toEqual(['GET /v1/campaigns/3/orders/9', 'GET /v1/campaigns/4/orders/9', 'GET /v2/reports', 'GET /v1/campaigns/5/orders/9', 'GET /v2/reports']);
+    expect(failures).toEqual([expect.stringMatching(/^\[sunset\] the observer failed .*: Error: output broke\n/s)]);
+  });
+});
+
 describe('installSunsetAxios', () => {
   it('reports a retired call once with its caller, a new-API call not at all, and deprecation headers', async () => {
     const client = axios.create({ baseURL: server.base });

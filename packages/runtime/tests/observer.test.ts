@@ -88,6 +88,49 @@ describe('createObserver', () => {
     expect(() => createObserver({ mode: 'record', recordFile: 'r.jsonl' })).toThrow('The record mode needs an output.appendRecordLine function');
   });
 
+  it("contains an output that throws: said once through output.failed, the request goes on and error mode still blocks", () => {
+    const failures: string[] = [];
+    const broken = (): never => {
+      throw new Error('disk on fire');
+    };
+    const warned = observe({ mode: 'warn' }, { warn: broken, failed: (line) => failures.push(line) });
+    expect(warned.observer.checkRequest(get('https://api.adform.com/v1/campaigns'))).toBeUndefined();
+    expect(warned.observer.checkRequest(get('https://api.adform.com/v1/campaigns/7'))).toBeUndefined();
+    warned.observer.checkResponse(get('https://api.adform.com/v2/reports'), headerLookupOf({ deprecation: '@1767225600' }));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(/^\[sunset\] the observer failed and requests are no longer reported reliably; they are sent as usual: Error: disk on fire\n {4}at broken /);
+    expect(warned.observer.sites().map((site) => [site.type, site.count])).toEqual([
+      ['retired-call', 1],
+      ['retired-call', 1],
+      ['deprecation-header', 1],
+    ]);
+
+    const blocking = observe({ mode: 'error' }, { warn: broken, failed: (line) => failures.push(line) });
+    expect(blocking.observer.checkRequest(get('https://api.adform.com/v1/campaigns'))).toBeInstanceOf(RetiredEndpointError);
+    expect(failures).toHaveLength(2);
+
+    const recording = observe({ mode: 'record', recordFile: 'r.jsonl' }, { appendRecordLine: broken, failed: (line) => failures.push(line), now: broken });
+    expect(recording.observer.checkRequest(get('https://api.adform.com/v1/campaigns'))).toBeUndefined();
+    recording.observer.flush();
+    expect(failures).toHaveLength(3);
+    expect(failures[2]).toMatch(/: Error: disk on fire\n {4}at broken /);
+  });
+
+  it('says a failure on console.error by default, and a throwing failed output reaches nobody', () => {
+    const said: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => said.push(args.join(' '));
+    try {
+      const { observer } = observe({ mode: 'warn' }, { warn: () => { throw new TypeError('no'); } });
+      observer.checkRequest(get('https://api.adform.com/v1/campaigns'));
+    } finally {
+      console.error = original;
+    }
+    expect(said).toEqual([expect.stringMatching(/^\[sunset\] the observer failed .*: TypeError: no\n/s)]);
+    const silent = observe({ mode: 'warn' }, { warn: () => { throw new Error('a'); }, failed: () => { throw new Error('b'); } });
+    expect(silent.observer.checkRequest(get('https://api.adform.com/v1/campaigns'))).toBeUndefined();
+  });
+
   it('refuses an option it does not know, naming it and the known ones', () => {
     const unknownOption = { mode: 'error', foo: 1 } as RuntimeOptionsInput;
     expect(() => createObserver(unknownOption)).toThrow(new RuntimeOptionsError('foo is not a known option; the known ones are mode, recordFile, asOf, apiHosts, apis, customEntries.', 'foo'));

@@ -14,6 +14,7 @@ export function nodeObserverOutput(options: RuntimeOptions, cwd = process.cwd())
   const recordFile = options.recordFile === undefined ? undefined : path.resolve(cwd, options.recordFile);
   return {
     warn: (line) => process.stderr.write(`${line}\n`),
+    failed: (line) => process.stderr.write(`${line}\n`),
     ...(recordFile === undefined ? {} : { appendRecordLine: recordLineAppender(recordFile) }),
     displayFile: (file) => {
       const relative = path.relative(cwd, file);
