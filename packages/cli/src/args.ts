@@ -191,16 +191,16 @@ function parseStrict<T extends Record<string, OptionSpec>>(
   try {
     return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError(describeParseError(command, error, options));
+    throw new UsageError(describeParseError(command, error, options, argv));
   }
 }
 
 /** Turns node's parseArgs errors into a sentence naming the flag and what is allowed (a flag's value: as the codemod says it). */
-function describeParseError(command: string, error: unknown, options: Record<string, OptionSpec>): string {
+function describeParseError(command: string, error: unknown, options: Record<string, OptionSpec>, argv: readonly string[]): string {
   const help = `Run \`sunset ${command} --help\` for details.`;
   if ((error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const allowed = Object.keys(options).map((name) => `--${name}`).join(', ');
-    return `Unknown option ${flagOfParseError(error)} for \`sunset ${command}\`. Allowed options: ${allowed}. ${help}`;
+    return `Unknown option ${flagOfParseError(error, argv)} for \`sunset ${command}\`. Allowed options: ${allowed}. ${help}`;
   }
   return `${describeFlagValueError(error, options) ?? (error instanceof Error ? error.message : String(error))} ${help}`;
 }

@@ -49,8 +49,8 @@ Exit codes: 0 done, 1 files that could not be transformed or written (or TODOs w
 const help = 'Run `npx @sunset/codemod --help` for details.';
 
 /** node's parseArgs errors as a sentence naming the flag and the allowed ones; a flag's value as `sunset fix` says it (the engine's sentence). */
-function usageErrorOf(error: Error & { code?: string }): UsageError {
-  const flag = flagOfParseError(error);
+function usageErrorOf(error: Error & { code?: string }, argv: readonly string[]): UsageError {
+  const flag = flagOfParseError(error, argv);
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const allowed = Object.keys(options).map((name) => `--${name}`).join(', ');
     const hint = flag === '--project' ? 'The project mode (ts-morph) is `npx @sunset/cli fix --project`.' : help;
@@ -76,7 +76,7 @@ async function run(argv: readonly string[]): Promise<number> {
   try {
     parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
   } catch (error) {
-    throw usageErrorOf(error as Error & { code?: string });
+    throw usageErrorOf(error as Error & { code?: string }, argv);
   }
   const { values, positionals } = parsed;
   if (values.help === true) {

@@ -20,10 +20,16 @@ export interface FlagSpec {
   readonly value?: string;
 }
 
-/** The flag node's parseArgs names in an error: `'--name'`, `'-x'` or `'-o, --output <value>'` (the long form names it best). */
-export function flagOfParseError(error: unknown): string {
+/**
+ * The flag node's parseArgs names in an error: `'--name'`, `'-x'` or `'-o, --output <value>'` (the long form
+ * names it best). A short flag written with `=` (`-h=1`) is split by parseArgs into `-h`, `-=`, `-1`, and the
+ * error names `-=`: given the arguments, the one the user wrote (`-h=1`) is named instead.
+ */
+export function flagOfParseError(error: unknown, args: readonly string[] = []): string {
   const message = error instanceof Error ? error.message : String(error);
-  return /'(?:-\w, )?(-{1,2}[\w-]+)/.exec(message)?.[1] ?? '';
+  const flag = /'(?:-\w, )?(-{1,2}[^\s',]+)/.exec(message)?.[1] ?? '';
+  if (!/^-[^\w-]$/.test(flag)) return flag;
+  return args.find((argument) => /^-[^-]/.test(argument) && argument.includes(flag.slice(1))) ?? flag;
 }
 
 /**

@@ -36,6 +36,21 @@ describe('describeFlagValueError', () => {
     const unknown = parseError(['--nope']);
     expect([describeFlagValueError(unknown, options), flagOfParseError(unknown)]).toEqual([undefined, '--nope']);
   });
+
+  it.each([
+    [['-x'], '-x'],
+    [['--help', '-h=1'], '-h=1'],
+    [['-h.'], '-h.'],
+    [['-hx'], '-x'],
+  ])('names the flag %j as written: %s', (args, flag) => {
+    let error: unknown;
+    try {
+      parseArgs({ args, options: { help: { type: 'boolean', short: 'h' } }, strict: true });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(flagOfParseError(error, args)).toBe(flag);
+  });
 });
 
 describe('refusePrintWithJson', () => {
