@@ -5,7 +5,9 @@
 // after `pnpm run test` ran everything under the Node running CI (20: JSON transfer). Each Node comes
 // from the registry's `node` package through npx. Left to the main run: what does not parse differently
 // on another line (`--changed-since`'s git diff, `--project`'s TypeScript program, other vendors' hosts),
-// 24 s of each line's 69.
+// 24 s of each line's 69. The parity test reads ESLint's findings from the main run's cache
+// (node_modules/.cache/sunset-parity-eslint, keyed by the files, the plugin's build and ESLint's version):
+// ESLint does not parse differently on another line; `sunset check` is run afresh on each.
 //
 //   node scripts/test-node-lines.mjs [--lines 22,24]      (after `pnpm run build`)
 import { spawnSync } from 'node:child_process';

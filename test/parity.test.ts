@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -102,9 +103,51 @@ const crossFileFindings: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
+/**
+ * What ESLint's findings depend on besides the files: the plugin and the packages it runs (their builds),
+ * ESLint and the TypeScript parser, this harness. Not the Node line: on Node 22 and 24 (CI's second step)
+ * the same ESLint over the same files is read from the main run's cache, so those lines spend their time
+ * on what differs there, `sunset check`'s raw transfer, and compare it with the real ESLint result.
+ */
+const eslintInputsHash = (() => {
+  const hash = createHash('sha256');
+  for (const name of ['eslint-plugin', 'analysis', 'rule-data', 'config']) {
+    const dist = path.join(repoRoot, 'packages', name, 'dist');
+    const entries = readdirSync(dist, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && !entry.name.endsWith('.tsbuildinfo'));
+    for (const file of entries.map((entry) => path.join(entry.parentPath, entry.name)).sort()) hash.update(`${path.relative(repoRoot, file)}\0`).update(readFileSync(file));
+  }
+  for (const manifest of ['node_modules/eslint/package.json', 'node_modules/@typescript-eslint/parser/package.json', 'test/support/eslint-with-plugin.ts']) hash.update(readFileSync(path.join(repoRoot, manifest)));
+  return hash.digest('hex');
+})();
+const eslintCacheDir = path.join(repoRoot, 'node_modules/.cache/sunset-parity-eslint');
+
 /** ESLint with the recommended config, or the objects `configsFor` makes of the folder's sunset.config.json; `settings` over them. */
 async function eslintCheck(cwd: string, paths: readonly string[], settings: object = {}): Promise<{ findings: string[]; errors: string[] }> {
   const { files } = await findSourceFiles(paths, { cwd });
+  const key = createHash('sha256').update(JSON.stringify({ eslintInputsHash, asOf, settings }));
+  for (const file of [...files.map((entry) => entry.path).sort(), path.join(cwd, 'sunset.config.json')]) {
+    let bytes: Buffer | string;
+    try {
+      bytes = readFileSync(file);
+    } catch {
+      bytes = '(none)';
+    }
+    key.update(`\0${path.relative(cwd, file)}\0`).update(bytes);
+  }
+  const cached = path.join(eslintCacheDir, `${key.digest('hex')}.json`);
+  try {
+    return JSON.parse(readFileSync(cached, 'utf8')) as { findings: string[]; errors: string[] };
+  } catch {
+    // Not run yet with these inputs: run ESLint.
+  }
+  const result = await eslintLint(cwd, files, settings);
+  mkdirSync(eslintCacheDir, { recursive: true });
+  writeFileSync(`${cached}.${process.pid}`, JSON.stringify(result));
+  renameSync(`${cached}.${process.pid}`, cached);
+  return result;
+}
+
+async function eslintLint(cwd: string, files: readonly { path: string }[], settings: object): Promise<{ findings: string[]; errors: string[] }> {
   const results = await eslintWithPlugin(cwd, asOf, settings).lintFiles(files.map((file) => file.path));
   const relative = (file: string): string => path.relative(cwd, file).split(path.sep).join('/');
   return {
