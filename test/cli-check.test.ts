@@ -181,7 +181,7 @@ describe.concurrent('exit codes and usage errors', () => {
     expect(main.stdout).toMatch(/^Usage: sunset <command>/);
     const check = await runSunset(['check', '--help']);
     expect(check.code).toBe(0);
-    expect(check.stdout).toContain('--format <FORMAT>                Report format: stylish, json, sarif, github, gitlab, junit (default stylish).');
+    expect(check.stdout).toContain('--format <FORMAT[=FILE]>         Report format: stylish, json, sarif, github, gitlab, junit (default stylish). Repeat with =FILE for more reports of the same run');
     const checkFlags = ['--output <FILE>', '--fail-on <deprecated|retired>', '--as-of <YYYY-MM-DD>', '--api-host <HOST>', '--identity-host <HOST>', '--config <FILE>'];
     const baselineFlags = ['--update-baseline', '--baseline <FILE>', '--baseline-expires <YYYY-MM-DD>'];
     for (const flag of [...checkFlags, ...baselineFlags, '--stats', '--changed-since <GIT-REF>', '--concurrency <N|auto>']) {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeFlagValueError, flagOfParseError, refusePrintWithJson, type FlagSpec } from '@sunset/engine';
 import { UsageError } from './errors.js';
@@ -26,9 +27,18 @@ export interface SharedArgs {
   readonly help: boolean;
 }
 
-export interface CheckArgs extends SharedArgs {
+/** A report written to its own file (`--format sarif=sunset.sarif`), beside the one on stdout or `--output`. */
+export interface ReportFile {
   readonly format: CheckFormat;
+  readonly file: string;
+}
+
+export interface CheckArgs extends SharedArgs {
+  /** The report on stdout, or in `--output`; undefined when every `--format` names its own file. */
+  readonly format: CheckFormat | undefined;
   readonly output: string | undefined;
+  /** `--format FORMAT=FILE`: more reports of the same run, each in its file. */
+  readonly reportFiles: readonly ReportFile[];
   readonly failOn: FailOn | undefined;
   readonly updateBaseline: boolean;
   readonly baseline: string | undefined;
@@ -74,8 +84,14 @@ const sharedOptions = {
 } as const satisfies Record<string, OptionSpec>;
 
 export const checkOptions = {
-  format: { type: 'string', short: 'f', value: 'FORMAT', description: `Report format: ${checkFormats.join(', ')} (default stylish).` },
-  output: { type: 'string', short: 'o', value: 'FILE', description: 'Write the report to FILE instead of stdout.' },
+  format: {
+    type: 'string',
+    short: 'f',
+    multiple: true,
+    value: 'FORMAT[=FILE]',
+    description: `Report format: ${checkFormats.join(', ')} (default stylish). Repeat with =FILE for more reports of the same run, e.g. --format github --format sarif=sunset.sarif.`,
+  },
+  output: { type: 'string', short: 'o', value: 'FILE', description: 'Write the report (the --format without =FILE) to FILE instead of stdout.' },
   'fail-on': { type: 'string', value: failOnValues.join('|'), description: 'Exit 1 on findings in this phase or later (default deprecated).' },
   'update-baseline': { type: 'boolean', description: 'Record the current findings in the baseline file and exit 0.' },
   baseline: { type: 'string', value: 'FILE', description: 'Baseline file (default .sunset-baseline.json next to the config).' },
@@ -102,8 +118,7 @@ export function parseCheckArgs(argv: readonly string[]): CheckArgs {
   const { values, positionals } = parseStrict('check', rest, checkOptions);
   return {
     ...sharedArgs(values, positionals, project),
-    format: oneOf('--format', values.format, checkFormats) ?? 'stylish',
-    output: values.output,
+    ...reportsOf(values.format ?? [], values.output),
     failOn: oneOf('--fail-on', values['fail-on'], failOnValues),
     updateBaseline: values['update-baseline'] ?? false,
     baseline: values.baseline,
@@ -217,20 +232,57 @@ function nonEmpty(flag: string, value: string | undefined, what: string): string
   return value;
 }
 
-/** A flag whose effect only the JSON report records (`--stats`, `--repo-name`): with another format, exit 2. */
-function requireJsonFormat(flag: string, format: string | undefined, why: string): void {
-  if (format !== 'json') throw new UsageError(`${flag} only applies with --format json (${why}). Add --format json or drop ${flag}.`);
+/**
+ * `--format` (repeatable): `FORMAT` for the report on stdout (or `--output`), `FORMAT=FILE` for another
+ * report of the same run in FILE. One report at most goes to stdout, and two never to the same file.
+ */
+function reportsOf(values: readonly string[], output: string | undefined): Pick<CheckArgs, 'format' | 'output' | 'reportFiles'> {
+  const reportFiles: ReportFile[] = [];
+  const plain: CheckFormat[] = [];
+  for (const value of values) {
+    const equals = value.indexOf('=');
+    if (equals === -1) {
+      plain.push(oneOf('--format', value, checkFormats)!);
+      continue;
+    }
+    const format = oneOf('--format', value.slice(0, equals), checkFormats)!;
+    const file = value.slice(equals + 1);
+    if (file.trim() === '') throw new UsageError(`Option --format ${value} needs a file after "=" (e.g. --format ${format}=sunset.${format === 'stylish' || format === 'github' ? 'txt' : format === 'gitlab' ? 'json' : format === 'junit' ? 'xml' : format}).`);
+    reportFiles.push({ format, file });
+  }
+  if (plain.length > 1) {
+    throw new UsageError(`--format ${plain.join(' and --format ')} would both write to ${output ?? 'stdout'}. Give each report but one its own file: --format ${plain[1]}=FILE.`);
+  }
+  const format = plain[0] ?? (reportFiles.length === 0 ? 'stylish' : undefined);
+  if (format === undefined && output !== undefined) {
+    throw new UsageError(`--output ${output} names where the --format without =FILE goes, and every --format names its own file. Drop --output, or write one format without =FILE.`);
+  }
+  const seen = new Map<string, string>();
+  const files = [...(output === undefined ? [] : [{ file: output, flag: `--output ${output}` }]), ...reportFiles.map((report) => ({ file: report.file, flag: `--format ${report.format}=${report.file}` }))];
+  for (const { file, flag } of files) {
+    const key = path.resolve(file);
+    const first = seen.get(key);
+    if (first !== undefined) throw new UsageError(`${first} and ${flag} name the same file: each report needs its own.`);
+    seen.set(key, flag);
+  }
+  return { format, output, reportFiles };
+}
+
+/** A flag whose effect only the JSON report records (`--stats`, `--repo-name`): with no JSON report, exit 2. */
+function requireJsonFormat(flag: string, formats: readonly string[] | undefined, why: string): void {
+  const json = (formats ?? []).some((format) => format === 'json' || format.startsWith('json='));
+  if (!json) throw new UsageError(`${flag} only applies with --format json (${why}). Add --format json (or --format json=FILE) or drop ${flag}.`);
 }
 
 /** `--stats`: only where the timings are written (`--format json`). */
-function statsOf(value: boolean | undefined, format: string | undefined): boolean {
+function statsOf(value: boolean | undefined, format: readonly string[] | undefined): boolean {
   if (value !== true) return false;
   requireJsonFormat('--stats', format, 'the timings are written in its report');
   return true;
 }
 
 /** `--repo-name`: not empty, and only where it is recorded (`--format json`). */
-function repoNameOf(value: string | undefined, format: string | undefined): string | undefined {
+function repoNameOf(value: string | undefined, format: readonly string[] | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (value.trim() === '') throw new UsageError('Option --repo-name needs a value (the repository, e.g. acme/web).');
   requireJsonFormat('--repo-name', format, 'the other formats do not record the repository');

@@ -50,8 +50,8 @@ describe('command line', () => {
         'under the paths (default: .), honouring .gitignore.',
         '',
         'Options:',
-        '  -f, --format <FORMAT>                Report format: stylish, json, sarif, github, gitlab, junit (default stylish).',
-        '  -o, --output <FILE>                  Write the report to FILE instead of stdout.',
+        '  -f, --format <FORMAT[=FILE]>         Report format: stylish, json, sarif, github, gitlab, junit (default stylish). Repeat with =FILE for more reports of the same run, e.g. --format github --format sarif=sunset.sarif.',
+        '  -o, --output <FILE>                  Write the report (the --format without =FILE) to FILE instead of stdout.',
         '      --fail-on <deprecated|retired>   Exit 1 on findings in this phase or later (default deprecated).',
         '      --update-baseline                Record the current findings in the baseline file and exit 0.',
         '      --baseline <FILE>                Baseline file (default .sunset-baseline.json next to the config).',
@@ -197,8 +197,8 @@ describe('--project [TSCONFIG]', () => {
       const io = captureIo(root);
       seen.push({ code: await main(['check', ...argv], io), out: io.out(), err: io.err() });
     }
-    const stats = 'sunset: --stats only applies with --format json (the timings are written in its report). Add --format json or drop --stats.\n';
-    const repoName = 'sunset: --repo-name only applies with --format json (the other formats do not record the repository). Add --format json or drop --repo-name.\n';
+    const stats = 'sunset: --stats only applies with --format json (the timings are written in its report). Add --format json (or --format json=FILE) or drop --stats.\n';
+    const repoName = 'sunset: --repo-name only applies with --format json (the other formats do not record the repository). Add --format json (or --format json=FILE) or drop --repo-name.\n';
     expect(seen).toEqual([
       { code: 2, out: '', err: stats },
       { code: 2, out: '', err: stats },

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { indexFile } from '@sunset/analysis';
 import { describe, expect, it } from 'vitest';
@@ -165,6 +165,75 @@ describe('sunset check', () => {
     expect(log.runs[0]!.results.map((result) => [result.ruleId, result.message.text])).toEqual([
       ['campaigns-legacy-list', `${listMessage} Replacement: GET /v1/buyer/campaigns.`],
     ]);
+  });
+
+  it('writes more reports of the same run with --format FORMAT=FILE: each as its own --format would, one note each on stderr', async () => {
+    const root = makeTree({ 'src/a.ts': retiredCall, 'src/b.ts': 'export {};\n' });
+    const single = async (argv: string[]): Promise<string> => {
+      const io = captureIo(root);
+      await main(['check', '--as-of', '2026-11-27', ...argv], io);
+      return io.out();
+    };
+    const [github, sarif, json] = [await single(['--format', 'github']), await single(['--format', 'sarif']), await single(['--format', 'json'])];
+    const io = captureIo(root, { isTTY: true });
+    const code = await main(['check', '--as-of', '2026-11-27', '--format', 'github', '--format', 'sarif=out/sunset.sarif', '-f', 'json=report.json'], io);
+    expect([code, io.out(), io.err()]).toEqual([
+      1,
+      github,
+      'Wrote the sarif report to out/sunset.sarif: 1 finding, 1 at or past deprecated.\nWrote the json report to report.json: 1 finding, 1 at or past deprecated.\n',
+    ]);
+    expect(readFileSync(path.join(root, 'out/sunset.sarif'), 'utf8')).toBe(sarif);
+    expect(readFileSync(path.join(root, 'report.json'), 'utf8')).toBe(json);
+    // Every report in a file: nothing on stdout; the stylish one in a file has no colour.
+    const files = captureIo(root, { isTTY: true });
+    expect(await main(['check', '--as-of', '2026-11-27', '--format', 'stylish=all.txt', '--format', 'sarif=all.sarif'], files)).toBe(1);
+    expect([files.out(), readFileSync(path.join(root, 'all.txt'), 'utf8'), readFileSync(path.join(root, 'all.sarif'), 'utf8')]).toEqual(['', await single([]), sarif]);
+    // With --output, the report without =FILE goes there.
+    const output = captureIo(root);
+    expect(await main(['check', '--as-of', '2026-11-27', '--format', 'sarif', '--output', 'o.sarif', '--format', 'json=o.json'], output)).toBe(1);
+    expect([output.out(), readFileSync(path.join(root, 'o.sarif'), 'utf8'), readFileSync(path.join(root, 'o.json'), 'utf8')]).toEqual(['', sarif, json]);
+  });
+
+  it('refuses --format lists that would mix two reports in one place, naming the flags, and writes nothing', async () => {
+    const root = makeTree({ 'src/a.ts': retiredCall });
+    const seen = [];
+    for (const argv of [
+      ['-f', 'json', '-f', 'sarif'],
+      ['-f', 'json', '-f', 'sarif', '-o', 'x'],
+      ['-f', 'sarif=a.sarif', '-o', 'a.txt'],
+      ['-f', 'sarif=a', '-f', 'json=./a'],
+      ['-f', 'json', '-o', 'a', '-f', 'sarif=a'],
+      ['-f', 'sarif='],
+      ['-f', 'xml=a.xml'],
+      ['--stats', '-f', 'sarif=a.sarif'],
+    ]) {
+      const io = captureIo(root);
+      seen.push([await main(['check', ...argv], io), io.out(), io.err()]);
+    }
+    expect(seen).toEqual(
+      [
+        'sunset: --format json and --format sarif would both write to stdout. Give each report but one its own file: --format sarif=FILE.',
+        'sunset: --format json and --format sarif would both write to x. Give each report but one its own file: --format sarif=FILE.',
+        'sunset: --output a.txt names where the --format without =FILE goes, and every --format names its own file. Drop --output, or write one format without =FILE.',
+        'sunset: --format sarif=a and --format json=./a name the same file: each report needs its own.',
+        'sunset: --output a and --format sarif=a name the same file: each report needs its own.',
+        'sunset: Option --format sarif= needs a file after "=" (e.g. --format sarif=sunset.sarif).',
+        'sunset: Invalid value for --format: "xml". Allowed: stylish, json, sarif, github, gitlab, junit.',
+        'sunset: --stats only applies with --format json (the timings are written in its report). Add --format json (or --format json=FILE) or drop --stats.',
+      ].map((message) => [2, '', `${message}\n`]),
+    );
+    expect(readdirSync(root).sort()).toEqual(['src']);
+    // --stats and --repo-name take a JSON report in a file too.
+    const io = captureIo(root);
+    expect(await main(['check', '--stats', '--repo-name', 'acme/web', '-f', 'github', '-f', 'json=r.json'], io)).toBe(1);
+    expect(JSON.parse(readFileSync(path.join(root, 'r.json'), 'utf8'))).toMatchObject({ provenance: { repository: 'acme/web' }, stats: { timings: { walk: expect.any(Number) as unknown } } });
+  });
+
+  it('names the flag whose file cannot be written', async () => {
+    const root = makeTree({ 'src/a.ts': retiredCall, 'taken.txt': 'keep' });
+    const io = captureIo(root);
+    expect(await main(['check', '-f', 'github', '-f', 'sarif=taken.txt/out.sarif'], io)).toBe(2);
+    expect(io.err()).toMatch(/^sunset: Cannot write the report to taken\.txt\/out\.sarif: .*\. Choose another --format sarif=FILE path\.\n$/);
   });
 
   it('uses colour on a terminal unless NO_COLOR is set or FORCE_COLOR is 0 or false', async () => {

@@ -23,7 +23,7 @@ import {
 } from '@sunset/engine';
 import { builtinApiHostsOf } from '@sunset/config';
 import { describeEndpoint, todayUtc } from '@sunset/rule-data';
-import type { CheckArgs } from '../args.js';
+import type { CheckArgs, CheckFormat } from '../args.js';
 import { applyBaseline, buildBaseline, readBaseline, writeBaseline } from '../baseline/baseline-file.js';
 import { baselineFileKey, fingerprintFindings } from '../baseline/fingerprint.js';
 import { ExitCode, UsageError } from '../errors.js';
@@ -269,36 +269,40 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
     },
     ...(args.stats ? { stats: { timings: roundTimings(result.timings) } } : {}),
   };
-  const origin = args.format === 'json' ? await resultOrigin(args, io, config, now, deps.toolVersion) : {};
+  const wanted = [...(args.format === undefined ? [] : [{ format: args.format, file: args.output }]), ...args.reportFiles];
+  const origin = wanted.some((report) => report.format === 'json') ? await resultOrigin(args, io, config, now, deps.toolVersion) : {};
   const builtinHosts = builtinApiHostsOf(config.apiHosts);
-  // The CI formats name files from the repository's root, where GitHub and GitLab look for them.
-  const formatted = args.format === 'github' || args.format === 'gitlab' || args.format === 'sarif' ? fromRepositoryRoot(report, folderInRepository(io.cwd)) : report;
-  const text = formatters[args.format](formatted, {
-    ...origin,
-    asOf: config.asOf,
-    failOn: config.failOn,
-    catalog: config.catalog,
-    color: args.output === undefined && args.format === 'stylish' && colorEnabled(io),
-    linesOf,
-    fingerprints: outcome.fingerprints,
-    checkedFiles: result.candidateFiles.filter((file) => inChange(file)).map((file) => displayPath(io.cwd, file)).sort(compareText),
-    toolVersion: deps.toolVersion,
-    ...(deps.docsUrl === undefined ? {} : { docsUrl: deps.docsUrl }),
-    ...(builtinHosts === undefined ? {} : { apiHosts: builtinHosts }),
-  });
-  if (result.otherHostCount > 0) io.stderr.write(`${otherHostsHint(result.otherHostCount)}\n${otherHostsWhere(report.otherHostsByFile ?? [])}`);
-  if (args.output === undefined) {
-    io.stdout.write(text);
-  } else {
-    await writeReport(path.resolve(io.cwd, args.output), args.output, text);
-    // What decides the exit code, as the stylish summary says it: a file not checked fails the run too.
-    const baselined = outcome.baselined > 0 ? `, ${outcome.baselined} baselined` : '';
-    const first = errors[0];
-    const notChecked =
-      first === undefined ? '' : `; ${plural(errors.length, 'file')} could not be checked (${first.file}${first.line === undefined ? '' : `:${first.line}`}${errors.length > 1 ? ` and ${errors.length - 1} more` : ''})`;
-    io.stderr.write(
-      `Wrote the ${args.format} report to ${args.output}: ${plural(report.findings.length, 'finding')}, ${failingSentence(report.findings, config.failOn)}${baselined}${notChecked}.\n`,
+  const formatAs = (format: CheckFormat, toTerminal: boolean): string =>
+    formatters[format](
+      // The CI formats name files from the repository's root, where GitHub and GitLab look for them.
+      format === 'github' || format === 'gitlab' || format === 'sarif' ? fromRepositoryRoot(report, folderInRepository(io.cwd)) : report,
+      {
+        ...origin,
+        asOf: config.asOf,
+        failOn: config.failOn,
+        catalog: config.catalog,
+        color: toTerminal && format === 'stylish' && colorEnabled(io),
+        linesOf,
+        fingerprints: outcome.fingerprints,
+        checkedFiles: result.candidateFiles.filter((file) => inChange(file)).map((file) => displayPath(io.cwd, file)).sort(compareText),
+        toolVersion: deps.toolVersion,
+        ...(deps.docsUrl === undefined ? {} : { docsUrl: deps.docsUrl }),
+        ...(builtinHosts === undefined ? {} : { apiHosts: builtinHosts }),
+      },
     );
+  if (result.otherHostCount > 0) io.stderr.write(`${otherHostsHint(result.otherHostCount)}\n${otherHostsWhere(report.otherHostsByFile ?? [])}`);
+  // What decides the exit code, as the stylish summary says it: a file not checked fails the run too.
+  const baselined = outcome.baselined > 0 ? `, ${outcome.baselined} baselined` : '';
+  const first = errors[0];
+  const notChecked =
+    first === undefined ? '' : `; ${plural(errors.length, 'file')} could not be checked (${first.file}${first.line === undefined ? '' : `:${first.line}`}${errors.length > 1 ? ` and ${errors.length - 1} more` : ''})`;
+  for (const { format, file } of wanted) {
+    if (file === undefined) {
+      io.stdout.write(formatAs(format, true));
+      continue;
+    }
+    await writeReport(path.resolve(io.cwd, file), file, formatAs(format, false), args.output === file && args.format === format ? '--output' : `--format ${format}=FILE`);
+    io.stderr.write(`Wrote the ${format} report to ${file}: ${plural(report.findings.length, 'finding')}, ${failingSentence(report.findings, config.failOn)}${baselined}${notChecked}.\n`);
   }
   return failing > 0 || errors.length > 0 ? ExitCode.failed : ExitCode.ok;
 }
@@ -411,11 +415,11 @@ function roundTimings(timings: CheckStats['timings']): CheckStats['timings'] {
   return { walk: round(timings.walk), read: round(timings.read), prefilter: round(timings.prefilter), parse: round(timings.parse), index: round(timings.index), checks: round(timings.checks) };
 }
 
-async function writeReport(file: string, label: string, text: string): Promise<void> {
+async function writeReport(file: string, label: string, text: string, flag: string): Promise<void> {
   try {
     await makeFolder(path.dirname(file));
     await writeFileAtomic(file, text);
   } catch (error) {
-    throw new UsageError(`Cannot write the report to ${label}: ${(error as Error).message}. Choose another --output path.`);
+    throw new UsageError(`Cannot write the report to ${label}: ${(error as Error).message}. Choose another ${flag} path.`);
   }
 }
