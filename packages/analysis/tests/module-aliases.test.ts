@@ -26,6 +26,10 @@ describe('createModuleAliases', () => {
     expect(aliases.targetsOf(from, '@acme/api/paths')).toEqual([path.join(root, 'libs/api/src/paths')]);
     // baseUrl makes any bare specifier a candidate under it; the graph then keeps only scanned files.
     expect(aliases.targetsOf(from, 'rxjs')).toEqual([path.join(root, 'rxjs')]);
+    // A bare name starting with a dot is one too, as TypeScript maps it; `.` and `..` are relative (a folder), never mapped.
+    expect(aliases.targetsOf(from, '.config')).toEqual([path.join(root, '.config')]);
+    expect(aliases.targetsOf(from, '.')).toEqual([]);
+    expect(aliases.targetsOf(from, '..')).toEqual([]);
     expect(aliases.prefixesOf([from])).toEqual(['']);
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { analysisOptionsOf } from '../src/analysis-contract.js';
 import { checkFiles } from '../src/check/check-files.js';
 import { buildModuleGraph, moduleFactsOf, resolveRelativeModule, scanModuleReferences, scanModuleReferencesIn } from '../src/module-graph/index.js';
+import { resolveModule } from '../src/module-graph/scan-imports.js';
 import { makeTree, sunsetOptions } from './helpers.js';
 import { checkWithModuleGraph } from './module-graph-harness.js';
 
@@ -88,6 +89,25 @@ describe('scanModuleReferences', () => {
     expect(scanModuleReferencesIn(Buffer.from(text))).toEqual(expected);
   });
 
+  it("reads a folder's index named . or .. (either quote), and no bare name starting with a dot", () => {
+    const text = [
+      "import { A } from '.';",
+      'import { B } from "..";',
+      "export * from '../..';",
+      "const c = require('..');",
+      "import { D } from '.foo';",
+      "import { E } from '...';",
+        "const g = 'Done.';",
+      "logger.info('from', '.');",
+      "import { H } from './';",
+    ].join('\n');
+    const expected = { imports: ['.', '..', '../..', '..', './'], reexports: ['../..'] };
+    expect(scanModuleReferences(text)).toEqual(expected);
+    expect(scanModuleReferencesIn(Buffer.from(text))).toEqual(expected);
+    // With any bare specifier an alias (a baseUrl), `.foo` is one of them: a name, never a path beside the file.
+    expect(scanModuleReferences("import { A } from '.foo';\nimport { B } from '.';\n", [''])).toEqual({ imports: ['.', '.foo'], reexports: [] });
+  });
+
   it('costs one search on a file without a relative specifier', () => {
     expect(scanModuleReferences("import x from 'x';\nfetch('/v1/campaigns');")).toEqual({ imports: [], reexports: [] });
   });
@@ -103,6 +123,25 @@ describe('resolveRelativeModule', () => {
     ['./missing', undefined],
   ])('resolves %s from a scanned file to %s', (specifier, expected) => {
     expect(resolveRelativeModule('/r/src/main.ts', specifier, known)).toBe(expected);
+  });
+
+  // A folder beside a file of its name: `.`, `..`, `./`, `../`, `../..` name the folder, so its index (as Node and TypeScript resolve them); `../lib` tries the file first.
+  const folders = new Set(['/r/src/lib.ts', '/r/src/lib/index.ts', '/r/index.js', '/r/src/lib/sub/deep.ts', '/r/src/.foo.ts']);
+  it.each([
+    ['/r/src/lib/sub/use.ts', '..', '/r/src/lib/index.ts'],
+    ['/r/src/lib/sub/use.ts', '../', '/r/src/lib/index.ts'],
+    ['/r/src/lib/sub/use.ts', '../index', '/r/src/lib/index.ts'],
+    ['/r/src/lib/use.ts', '.', '/r/src/lib/index.ts'],
+    ['/r/src/lib/use.ts', './', '/r/src/lib/index.ts'],
+    ['/r/src/lib/sub/use.ts', '../..', undefined],
+    ['/r/src/lib/sub/use.ts', '../../..', '/r/index.js'],
+    ['/r/src/lib/sub/use.ts', '../../lib', '/r/src/lib.ts'],
+    ['/r/src/lib/sub/use.ts', '../../lib/', '/r/src/lib/index.ts'],
+    ['/r/src/lib/sub/use.ts', '.', undefined],
+    ['/r/src/use.ts', '.lib', undefined],
+    ['/r/src/use.ts', '.foo', undefined],
+  ])('resolves %s importing %s to %s', (from, specifier, expected) => {
+    expect(resolveModule(from, specifier, folders)).toBe(expected);
   });
 });
 
@@ -285,6 +324,56 @@ describe('sunset check with the module graph (checkFiles, crossFile)', () => {
     // The declaration LEGACY is reported at its readers only; the `let` beside it keeps its own finding, without related places in other files.
     const declarations = result.findings.filter((finding) => finding.file === path.join(root, 'src/api/paths.ts'));
     expect(declarations.map((finding) => [finding.line, finding.column, 'crossFileRelated' in finding])).toEqual([[4, 22, false]]);
+  });
+});
+
+describe("sunset check with the module graph: a folder's index imported as . or .. (trial 2026-11-27)", () => {
+  const tree = {
+    'src/api/index.ts': "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\n",
+    // A file named as the folder: `./` and `..` name the folder's index, never this file.
+    'src/api.ts': "export const MANAGERS = '/v1/campaigns/dictionaries/labels';\n",
+    'src/api/use-dot.ts': "import { MANAGERS } from '.';\nexport const a = () => fetch(MANAGERS);\n",
+    'src/api/use-dot-slash.ts': "import { MANAGERS } from './';\nexport const b = () => fetch(MANAGERS);\n",
+    'src/api/sub/use-dotdot.ts': 'import { MANAGERS } from "..";\nexport const c = () => fetch(MANAGERS);\n',
+    'src/api/sub/use-dotdot-slash.ts': "import { MANAGERS } from '../';\nexport const d = () => fetch(MANAGERS);\n",
+    'src/api/sub/use-dotdot-index.ts': "import { MANAGERS } from '../index';\nexport const e = () => fetch(MANAGERS);\n",
+    'src/api/sub/deeper/use-dotdot-dotdot.ts': "import { MANAGERS } from '../..';\nexport const f = () => fetch(MANAGERS);\n",
+    'src/api/sub/required.js': "const { MANAGERS } = require('..');\nexports.g = () => fetch(MANAGERS);\n",
+    // `..` where the parent folder has no index, and a bare name starting with a dot: nothing followed, nothing failed.
+    'src/lonely/use.ts': "import { MANAGERS } from '..';\nexport const h = () => fetch(MANAGERS);\n",
+    'src/api/dot-name.ts': "import { MANAGERS } from '.api';\nexport const i = () => fetch(MANAGERS);\n",
+    'src/api/.api.ts': "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\n",
+  };
+  const managers = 'GET /v1/campaigns/dictionaries/managers rewrite <- src/api/index.ts:1:25 (MANAGERS)';
+
+  it('reports each request reading the constant, whichever way the folder is named, the declaration at its readers only', async () => {
+    const root = makeTree(tree);
+    const result = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true });
+    expect({ errors: result.errors, lines: result.findings.map((finding) => findingLine(root, finding, { rule: true })) }).toEqual({
+      errors: [],
+      lines: [
+        'src/api.ts:1:25 no-legacy-rest-path /v1/campaigns/dictionaries/labels todo',
+        // Read by no request: `.api` is a name, not this file beside dot-name.ts.
+        'src/api/.api.ts:1:25 no-legacy-rest-path /v1/campaigns/dictionaries/managers rewrite',
+        `src/api/sub/deeper/use-dotdot-dotdot.ts:2:30 no-legacy-rest-path ${managers}`,
+        `src/api/sub/required.js:2:25 no-legacy-rest-path ${managers}`,
+        `src/api/sub/use-dotdot-index.ts:2:30 no-legacy-rest-path ${managers}`,
+        `src/api/sub/use-dotdot-slash.ts:2:30 no-legacy-rest-path ${managers}`,
+        `src/api/sub/use-dotdot.ts:2:30 no-legacy-rest-path ${managers}`,
+        `src/api/use-dot-slash.ts:2:30 no-legacy-rest-path ${managers}`,
+        `src/api/use-dot.ts:2:30 no-legacy-rest-path ${managers}`,
+      ],
+    });
+  });
+
+  it('follows them in a run of the importers only (--changed-since), as in a walk of the tree', async () => {
+    // A run of some files cannot know every reader of the constant: it does not promise the rewrite where it is declared.
+    const todo = managers.replace(' rewrite ', ' todo ');
+    expect(await crossFileLines(tree, ['src/api/use-dot.ts', 'src/api/sub/use-dotdot.ts', 'src/api/sub/deeper/use-dotdot-dotdot.ts', 'src/lonely/use.ts', 'src/api/dot-name.ts'])).toEqual([
+      `src/api/sub/deeper/use-dotdot-dotdot.ts:2:30 ${todo}`,
+      `src/api/sub/use-dotdot.ts:2:30 ${todo}`,
+      `src/api/use-dot.ts:2:30 ${todo}`,
+    ]);
   });
 });
 

@@ -373,3 +373,31 @@ describe('values required from another module (CommonJS), as sunset check reads 
     expect(lint(dir, 'use.cjs', use)).toEqual([]);
   });
 });
+
+describe("a folder's index imported as . or .. (trial 2026-11-27), as sunset check follows it", () => {
+  const managers = 'GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers.';
+  const use = (specifier: string): string => `import { MANAGERS } from '${specifier}';\nexport const list = () => fetch(MANAGERS);\n`;
+  const files = {
+    'src/api/index.ts': "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\n",
+    // A file named as the folder: `./` and `..` name the folder's index, never this file.
+    'src/api.ts': "export const MANAGERS = '/v1/campaigns/dictionaries/labels';\n",
+    'src/api/.api.ts': "export const MANAGERS = '/v1/campaigns/dictionaries/managers';\n",
+  };
+  const dir = project(files);
+
+  it.each([
+    ['src/api/use-dot.ts', '.'],
+    ['src/api/use-dot-slash.ts', './'],
+    ['src/api/sub/use-dotdot.ts', '..'],
+    ['src/api/sub/use-dotdot-slash.ts', '../'],
+    ['src/api/sub/use-dotdot-index.ts', '../index'],
+    ['src/api/sub/deeper/use-dotdot-dotdot.ts', '../..'],
+  ])('reads the constant of src/api/index.ts in %s (%s), a rewrite where it is declared', (file, specifier) => {
+    expect(lint(dir, file, use(specifier))).toEqual([`2:33 sunset/no-legacy-rest-path ${managers}`]);
+  });
+
+  it('reads nothing through .. where the parent folder has no index, nor through a bare name starting with a dot', () => {
+    expect(lint(dir, 'src/lonely/use.ts', use('..'))).toEqual([]);
+    expect(lint(dir, 'src/api/dot-name.ts', use('.api'))).toEqual([]);
+  });
+});

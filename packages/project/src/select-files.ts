@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CheckOptions } from '@sunset/config';
 import { exportsPattern, scanModuleSpecifiersOfLatin1, type ReadFolder } from '@sunset/engine';
-import { createModuleAliases } from '@sunset/analysis';
+import { createModuleAliases, isRelativeSpecifier } from '@sunset/analysis';
 import { baseEndingPattern } from '@sunset/rule-data';
 import { ts } from 'ts-morph';
 
@@ -86,6 +86,15 @@ export function summaryOfText(text: string, seeds: SeedTests): FileSummary {
 }
 
 /**
+ * The folder every place a relative (or absolute) specifier may resolve to lies in: the folder it
+ * names for `.`, `..` or `lib/` (its index, its package.json), else the folder of its last segment.
+ */
+function folderOf(file: string, specifier: string): string {
+  const target = path.resolve(path.dirname(file), specifier);
+  return specifier === '.' || specifier === '..' || /\/\.{0,2}$/.test(specifier) ? target : path.dirname(target);
+}
+
+/**
  * Which bare specifiers can name a scanned file: those a `paths` pattern matches, and, with a `baseUrl`,
  * those whose first segment is an entry of that folder. Every other bare specifier is a dependency
  * (`axios`, `react`), whose resolution walks `node_modules` folders for nothing.
@@ -104,7 +113,7 @@ function projectSpecifierTest(compilerOptions: ts.CompilerOptions): (specifier: 
     }
   }
   return (specifier) => {
-    if (specifier.startsWith('.') || path.isAbsolute(specifier)) return true;
+    if (isRelativeSpecifier(specifier) || path.isAbsolute(specifier)) return true;
     if (patterns.some((matches) => matches(specifier))) return true;
     return baseEntries.has(specifier.split('/')[0]!);
   };
@@ -142,7 +151,7 @@ export function selectProjectFiles(
   // A relative or absolute path whose folder does not exist names no file (every place resolution tries lies
   // in that folder): not resolved (at 50k most of 1 s of resolution, and its garbage). `rootDirs` may map it elsewhere.
   const inMissingFolder = (file: string, specifier: string): boolean =>
-    compilerOptions.rootDirs === undefined && host.directoryExists !== undefined && (specifier.startsWith('.') || path.isAbsolute(specifier)) && !host.directoryExists(path.dirname(path.resolve(path.dirname(file), specifier)));
+    compilerOptions.rootDirs === undefined && host.directoryExists !== undefined && (isRelativeSpecifier(specifier) || path.isAbsolute(specifier)) && !host.directoryExists(folderOf(file, specifier));
   const facts = new Map<string, FileFacts>();
   const importersOf = new Map<string, string[]>();
   // Scanned files first; then the files outside the scanned paths they import (a constant declared in

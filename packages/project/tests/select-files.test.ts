@@ -75,6 +75,23 @@ describe('the --project selection and client bases', () => {
     expect(select(files, undefined, ['src', 'gen'])).toEqual({ analysed: ['gen/shared/http.ts', 'src/views/feature.ts'], loaded: ['gen/shared/http.ts', 'src/views/feature.ts'] });
   });
 
+  it("follows an import of a folder's index written . or .. (trial 2026-11-27), as ./ and ../; a bare name starting with a dot is a package", () => {
+    const http = "import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://api.adform.com/v1' });\n";
+    const selected = select({
+      'src/api/index.ts': http,
+      'src/api/feature.ts': "import { api } from '.';\nexport const list = () => api.get('/campaigns');\n",
+      'src/api/sub/feature.ts': "import { api } from '..';\nexport const list = () => api.get('/campaigns');\n",
+      'src/api/sub/deeper/feature.ts': "import { api } from '../..';\nexport const list = () => api.get('/campaigns');\n",
+      'src/lonely/feature.ts': "import { api } from '..';\nexport const list = () => api.get('/campaigns');\n",
+      'src/dot-name.ts': "import { api } from '.api';\nexport const list = () => api.get('/campaigns');\n",
+      'src/.api.ts': http.replace('api.adform.com', 'api.example.com'),
+    });
+    expect(selected).toEqual({
+      analysed: ['src/api/feature.ts', 'src/api/index.ts', 'src/api/sub/deeper/feature.ts', 'src/api/sub/feature.ts'],
+      loaded: ['src/api/feature.ts', 'src/api/index.ts', 'src/api/sub/deeper/feature.ts', 'src/api/sub/feature.ts'],
+    });
+  });
+
   it('does not seed a needle the first pass settled in a module that shares nothing; one that imports or is imported, a script, or an unsettled one it does', () => {
     const partner = "const OTHER_VENDOR = 'https://api.givebutter.example';\nexport const load = () => fetch(`${OTHER_VENDOR}/v1/campaigns`);\n";
     const selected = select(

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from '
 import { createFilesMatcher, createPathsMatcher, parseTsconfig, type FileMatcher, type PathsMatcher, type TsConfigJson, type TsConfigResult } from 'get-tsconfig';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { resolveExports, type PathConditions } from 'resolve-pkg-maps';
+import { isRelativeSpecifier } from './specifiers.js';
 
 /**
  * The path aliases of a project's `tsconfig.json` (or `jsconfig.json`): `compilerOptions.paths`
@@ -192,7 +193,7 @@ export function createModuleAliases(readFolder?: (dir: string) => readonly Diren
       return prefixes.has('') ? [''] : [...prefixes];
     },
     targetsOf(fromFile, specifier) {
-      if (specifier.startsWith('.') || path.isAbsolute(specifier) || neverAliased.test(specifier)) return [];
+      if (isRelativeSpecifier(specifier) || path.isAbsolute(specifier) || neverAliased.test(specifier)) return [];
       const config = configOfFile(fromFile);
       if (config?.matcher !== undefined && config.prefixes.some((prefix) => specifier.startsWith(prefix))) {
         let targets = config.targets.get(specifier);

@@ -1,5 +1,8 @@
 import path from 'node:path';
 import type { Catalog } from '@sunset/rule-data';
+import { isRelativeSpecifier } from './specifiers.js';
+
+export { isRelativeSpecifier } from './specifiers.js';
 
 /** What a file says about other modules by relative path (or a project's path alias), read from its text without parsing. */
 export interface ModuleReferences {
@@ -66,17 +69,36 @@ const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 const dotSlash = encoder.encode('./');
 
+/** `'.` or `".`: the dot, at the index found, closes `'.'` or `'..'` when the quote after it opens the specifier too. */
+const dotQuotes = [encoder.encode(".'"), encoder.encode('."')];
+/** `'.'`, `"."`, `'..'` or `".."` somewhere in a text: a specifier of a folder's index may be there. */
+const quotedDots = /['"]\.\.?['"]/;
+
+/** Whether a relative specifier can only name a folder (`.`, `..`, `./`, `../..`, `./lib/`): Node and TypeScript look up its index, never a file `<folder>.ts` beside it. */
+function namesFolder(specifier: string): boolean {
+  return specifier.endsWith('/') || specifier === '.' || specifier === '..' || specifier.endsWith('/.') || specifier.endsWith('/..');
+}
+
+/**
+ * The module file a relative specifier of `fromFile` names (`resolveModuleFile`), a folder's
+ * (`.`, `..`, `../`) by its `index.*` only. `isFile` says which files count; undefined when none does.
+ */
+export function resolveRelativeModuleFile(fromFile: string, specifier: string, isFile: (file: string) => boolean): string | undefined {
+  const target = path.resolve(path.dirname(fromFile), specifier);
+  return namesFolder(specifier) ? resolveFolderIndex(target, isFile) : resolveModuleFile(target, isFile);
+}
+
 /**
  * The relative module specifiers of a file's text: each `'./`, `"./`, `'../` or `"../` found by
- * `indexOf`, kept when `from`, `import` or `require(` stands before it. A superset (a specifier in a
- * comment counts too), which is safe for a prefilter; a text without one costs one search. The
+ * `indexOf`, and each `'.'` or `'..'` (either quote), kept when `from`, `import` or `require(` stands before it. A superset (a specifier in a
+ * comment counts too), which is safe for a prefilter; a text without one costs a few searches. The
  * specifiers are strings of their own, decoded from the text's bytes: a caller that keeps those of
  * every file (`fix`'s plan, the history's facts per blob) does not keep every text, as slices would.
  * With `aliasPrefixes` (a project's path aliases, `@app/`; `''` for any bare specifier), the bare
  * specifiers starting with one of them are kept too, after the relative ones.
  */
 export function scanModuleReferences(text: string, aliasPrefixes: readonly string[] = []): ModuleReferences {
-  return text.includes('./') || aliasPrefixes.length > 0 ? scanModuleReferencesIn(encoder.encode(text), aliasPrefixes) : noReferences;
+  return text.includes('./') || quotedDots.test(text) || aliasPrefixes.length > 0 ? scanModuleReferencesIn(encoder.encode(text), aliasPrefixes) : noReferences;
 }
 
 /**
@@ -86,21 +108,36 @@ export function scanModuleReferences(text: string, aliasPrefixes: readonly strin
 export function scanModuleReferencesIn(bytes: Uint8Array, aliasPrefixes: readonly string[] = []): ModuleReferences {
   const found: Found = {};
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let dot = buffer.indexOf(dotSlash); dot !== -1; dot = buffer.indexOf(dotSlash, dot + 2)) {
-    // `'./` or `'../`: the quote is just before the dot(s).
-    const quoteAt = dot > 0 && bytes[dot - 1] === 46 /* . */ ? dot - 2 : dot - 1;
+  // The next `./`, `.'` and `."` from where the scan stands, each searched again only once passed: the specifiers in the order they are written.
+  const next = [dotSlash, ...dotQuotes].map((needle) => ({ needle, at: buffer.indexOf(needle) }));
+  for (let from = 0; ; ) {
+    let hit: (typeof next)[number] | undefined;
+    for (const each of next) {
+      if (each.at !== -1 && each.at < from) each.at = buffer.indexOf(each.needle, from);
+      if (each.at !== -1 && (hit === undefined || each.at < hit.at)) hit = each;
+    }
+    if (hit === undefined) break;
+    const dot = hit.at;
+    let quoteAt: number;
+    if (hit.needle === dotSlash) {
+      // `'./` or `'../`: the quote is just before the dot(s).
+      quoteAt = dot > 0 && bytes[dot - 1] === 46 /* . */ ? dot - 2 : dot - 1;
+    } else {
+      // `'.'` or `'..'`: the same quote opens it just before the dot(s).
+      const quote = bytes[dot + 1];
+      quoteAt = bytes[dot - 1] === quote ? dot - 1 : bytes[dot - 1] === 46 /* . */ && bytes[dot - 2] === quote ? dot - 2 : -1;
+    }
     const close = specifierAt(bytes, buffer, quoteAt, found);
-    if (close !== -1) dot = close - 1;
+    from = close !== -1 ? close + 1 : dot + 1;
   }
   if (aliasPrefixes.length > 0) {
     const latin1 = buffer.toString('latin1');
     for (const match of latin1.matchAll(bareSpecifierStart)) {
       const quoteAt = match.index + match[0].length - 1;
-      const first = bytes[quoteAt + 1];
-      if (first === 46 /* . */ || first === 47 /* / */) continue; // relative (read above) or absolute
       const close = buffer.indexOf(bytes[quoteAt]!, quoteAt + 1);
       if (close === -1) continue;
       const written = latin1.slice(quoteAt + 1, close);
+      if (isRelativeSpecifier(written) || written.startsWith('/')) continue; // relative (read above) or absolute
       if (aliasPrefixes.some((prefix) => written.startsWith(prefix))) specifierAt(bytes, buffer, quoteAt, found);
     }
   }
@@ -187,6 +224,11 @@ export function resolveModuleFile(target: string, isFile: (file: string) => bool
     for (const extension of typeScriptFor[written] ?? []) if (isFile(stem + extension)) return stem + extension;
   }
   for (const extension of lookupExtensions) if (isFile(target + extension)) return target + extension;
+  return resolveFolderIndex(target, isFile);
+}
+
+/** The `index.*` of the folder `target`, in `resolveModuleFile`'s order of extensions. */
+function resolveFolderIndex(target: string, isFile: (file: string) => boolean): string | undefined {
   for (const extension of lookupExtensions) {
     const index = path.join(target, `index${extension}`);
     if (isFile(index)) return index;

@@ -4,6 +4,7 @@ import type { UrlPart } from '@sunset/rule-data';
 import type { CallForm, ClientQuery, ClientValue } from '../types.js';
 import { constantValueOf, evaluateBase, following, joinBaseUrl, objectLiteralOf, partToSegment, requiredExportOf, type EvaluationContext } from '../url/evaluate.js';
 import { hole, type Segment } from '../url/segments.js';
+import { isRelativeSpecifier } from '../modules/specifiers.js';
 
 /**
  * The HTTP client libraries the call forms know, by how their calls are shaped; `wrapper` is a class
@@ -54,8 +55,6 @@ export function clientValueOf(found: HttpClient): ClientValue {
   const base = found.base?.map((segment): UrlPart => (segment.kind === 'text' ? { kind: 'text', value: segment.value } : { kind: 'hole' }));
   return { kind: found.kind, ...(base ? { base } : {}), ...(found.hosts ? { hosts: found.hosts } : {}) };
 }
-
-const isRelativeSpecifier = (source: string): boolean => source.startsWith('./') || source.startsWith('../');
 
 const client = (kind: ClientKind, form: CallForm, base?: readonly Segment[]): HttpClient => ({ kind, form, base });
 

@@ -16,7 +16,7 @@ import { parseSource } from '../parse/parse-source.js';
 import { createCrossFileResolver, type CrossFileResolver } from './cross-file-resolver.js';
 import { readModuleExports, retiredExports, type ModuleExports } from './exported-values.js';
 import type { ModuleAliases } from '../analysis-contract.js';
-import { resolveModule, scanModuleReferences, specifierStem, stemsOf } from './scan-imports.js';
+import { isRelativeSpecifier, resolveModule, scanModuleReferences, specifierStem, stemsOf } from './scan-imports.js';
 
 export type { ExportTable } from '../analysis-contract.js';
 
@@ -103,7 +103,7 @@ export function buildModuleGraph(files: readonly string[], sources: ModuleGraphS
   const stems = new Set(needleFiles.flatMap(stemsOf));
   const targetOf = (file: string, specifier: string): string | undefined => {
     // An alias (`@app/api`, or `@config` for a folder's index) may name a module by another name than its file's.
-    if (specifier.startsWith('.') && !stems.has(specifierStem(specifier))) return undefined;
+    if (isRelativeSpecifier(specifier) && !stems.has(specifierStem(specifier))) return undefined;
     const target = resolveModule(file, specifier, known, sources.aliases);
     return target !== undefined && target !== file && modules.has(target) ? target : undefined;
   };

@@ -1,15 +1,16 @@
 import path from 'node:path';
-import { resolveModuleFile, type ModuleAliases } from '../analysis-contract.js';
+import { isRelativeSpecifier, resolveModuleFile, resolveRelativeModuleFile, type ModuleAliases } from '../analysis-contract.js';
 
-export { scanModuleReferences, scanModuleReferencesIn, type ModuleReferences } from '../analysis-contract.js';
+export { isRelativeSpecifier, scanModuleReferences, scanModuleReferencesIn, type ModuleReferences } from '../analysis-contract.js';
 
 /**
  * The scanned file a relative specifier names, as TypeScript and bundlers look it up: the path itself,
- * `./x.js` written for `x.ts`, an added extension, then `index.*` of a folder. Only files `known` has
- * count (the default mode follows scanned files only); undefined otherwise.
+ * `./x.js` written for `x.ts`, an added extension, then `index.*` of a folder (only that for `.`, `..`
+ * or `../`, which name a folder). Only files `known` has count (the default mode follows scanned files
+ * only); undefined otherwise.
  */
 export function resolveRelativeModule(fromFile: string, specifier: string, known: Pick<ReadonlySet<string>, 'has'>): string | undefined {
-  return resolvePath(path.resolve(path.dirname(fromFile), specifier), known);
+  return resolveRelativeModuleFile(fromFile, specifier, (file) => known.has(file));
 }
 
 /**
@@ -17,7 +18,7 @@ export function resolveRelativeModule(fromFile: string, specifier: string, known
  * to (`ModuleAliases.targetsOf`, in the config's order) that leads to a known file.
  */
 export function resolveModule(fromFile: string, specifier: string, known: Pick<ReadonlySet<string>, 'has'>, aliases?: Pick<ModuleAliases, 'targetsOf'>): string | undefined {
-  if (specifier.startsWith('.')) return resolveRelativeModule(fromFile, specifier, known);
+  if (isRelativeSpecifier(specifier)) return resolveRelativeModule(fromFile, specifier, known);
   for (const target of aliases?.targetsOf(fromFile, specifier) ?? []) {
     const found = resolvePath(target, known);
     if (found !== undefined) return found;

@@ -7,6 +7,7 @@ import {
   createModuleAliases,
   exportedValueOf,
   indexFile,
+  isRelativeSpecifier,
   lineColumnAt,
   mayOfferBase,
   maxReexportHops,
@@ -14,6 +15,7 @@ import {
   readDirectives,
   readModuleExports,
   resolveModuleFile,
+  resolveRelativeModuleFile,
   retiredExports,
   scanModuleReferences,
   silences,
@@ -60,9 +62,9 @@ interface ModuleText {
 /** Tables kept between linted files (each checked against the versions of the files it was read from). */
 const maxTables = 5000;
 
-/** The file a relative specifier names, looked up as `sunset check` looks it up among scanned files (`resolveModuleFile`). */
+/** The file a relative specifier (or an alias' absolute target) names, looked up as `sunset check` looks it up among scanned files (`resolveRelativeModuleFile`). */
 function resolveOnDisk(fromFile: string, specifier: string, isFile: (file: string) => boolean): string | undefined {
-  return resolveModuleFile(path.resolve(path.dirname(fromFile), specifier), isFile);
+  return isRelativeSpecifier(specifier) ? resolveRelativeModuleFile(fromFile, specifier, isFile) : resolveModuleFile(path.resolve(path.dirname(fromFile), specifier), isFile);
 }
 
 /** A file's version (mtime and size), undefined when it is not a readable file or is larger than `maxFileSize`. */
@@ -139,7 +141,7 @@ export function createRelativeModules(options: AnalysisOptions, parse: ParseModu
   };
   const targetOf = (file: string, specifier: string): string | undefined => {
     const key = `${path.dirname(file)}\u0000${specifier}`;
-    if (!resolved.has(key)) resolved.set(key, specifier.startsWith('.') ? resolveOnDisk(file, specifier, isModuleFile) : aliasOnDisk(file, specifier));
+    if (!resolved.has(key)) resolved.set(key, isRelativeSpecifier(specifier) ? resolveOnDisk(file, specifier, isModuleFile) : aliasOnDisk(file, specifier));
     const target = resolved.get(key);
     return target === file ? undefined : target;
   };
