@@ -207,6 +207,32 @@ export function createModuleAliases(readFolder?: (dir: string) => readonly Diren
   };
 }
 
+/** What a config takes itself and which configs it references (see `readConfigFiles`). */
+export interface ConfigFiles {
+  /** Whether the config itself takes `file` (absolute): its `files`, `include` and `exclude`, through `extends`. */
+  readonly includes: (file: string) => boolean;
+  /** The configs its `references` name (absolute paths: a file, or a folder's tsconfig.json), in order. */
+  readonly references: readonly string[];
+}
+
+/**
+ * A config's own files and references, read as the default mode reads them to hand a solution config's
+ * files to the referenced config that takes each (`--project` does the same, so both agree on which
+ * config's aliases a file is read with); undefined when the file cannot be read as JSON with comments.
+ */
+export function readConfigFiles(configPath: string): ConfigFiles | undefined {
+  const found = readConfig(configPath, new Map());
+  if (found === undefined) return undefined;
+  let matcher: FileMatcher;
+  try {
+    matcher = createFilesMatcher(found);
+  } catch {
+    return undefined;
+  }
+  const references = (found.config.references ?? []).flatMap((reference) => (typeof reference?.path === 'string' ? [referencedConfig(configPath, reference.path)] : []));
+  return { includes: (file) => matcher(file) !== undefined, references };
+}
+
 /** `readdirSync` with file types, each folder listed once (what a run without the walk's cache uses). */
 function listEachFolderOnce(): (dir: string) => readonly Dirent[] {
   const listed = new Map<string, readonly Dirent[]>();
