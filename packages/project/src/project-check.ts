@@ -154,6 +154,8 @@ export interface TsconfigProject {
   readonly options: ts.CompilerOptions;
   /** Whether it takes files itself (a solution config, `"files": []`, takes none). */
   readonly takesFiles: boolean;
+  /** The folders (and files) every file it takes lies under (see the analysis' `readConfigFiles`). */
+  readonly roots: readonly string[];
   /** Whether it takes `file` itself. */
   readonly includes: (file: string) => boolean;
 }
@@ -181,7 +183,8 @@ export function loadTsconfig(run: Pick<ProjectRun, 'cwd' | 'tsconfig'>): Tsconfi
     throw new UsageError(`--project found no tsconfig.json or jsconfig.json in ${run.cwd} or above${hint}. Name one (--project path/to/tsconfig.json), or run without --project.`);
   }
   if (!ts.sys.fileExists(file)) throw new UsageError(`--project ${run.tsconfig ?? displayPath(run.cwd, file)}: there is no such file. Name an existing tsconfig.json.`);
-  const root = readProjectConfig(file, run.cwd, undefined);
+  const caches: ConfigCaches = { extended: new Map(), files: new Map() };
+  const root = readProjectConfig(file, run.cwd, undefined, caches);
   if (root.references.length === 0) return { file, options: root.project.options, projects: [root.project], optionsOf: () => root.project.options };
   // The referenced projects, depth first; a config met again (a cycle, or two references to one) is read once.
   const projects: TsconfigProject[] = [];
@@ -191,22 +194,50 @@ export function loadTsconfig(run: Pick<ProjectRun, 'cwd' | 'tsconfig'>): Tsconfi
     for (const reference of config.references) {
       if (seen.has(reference)) continue;
       seen.add(reference);
-      visit(readProjectConfig(reference, run.cwd, config.project.file));
+      visit(readProjectConfig(reference, run.cwd, config.project.file, caches));
     }
   };
   seen.add(file);
   visit(root);
+  // The projects that may take a file are those with a root at or above it, found folder by folder (an
+  // Nx repository has hundreds of configs; the files of one folder share the answer).
+  const rootsAt = new Map<string, number[]>();
+  projects.forEach((project, at) => {
+    for (const under of project.roots) rootsAt.set(under, [...(rootsAt.get(under) ?? []), at]);
+  });
+  const byFolder = new Map<string, readonly number[]>();
+  const candidatesIn = (folder: string): readonly number[] => {
+    let found = byFolder.get(folder);
+    if (found === undefined) {
+      const parent = path.dirname(folder);
+      const above = parent === folder ? [] : candidatesIn(parent);
+      const own = rootsAt.get(folder);
+      byFolder.set(folder, (found = own === undefined ? above : [...new Set([...above, ...own])].sort((a, b) => a - b)));
+    }
+    return found;
+  };
   const owners = new Map<string, ts.CompilerOptions>();
   const optionsOf = (source: string): ts.CompilerOptions => {
     let options = owners.get(source);
-    if (options === undefined) owners.set(source, (options = (projects.find((project) => project.includes(source)) ?? root.project).options));
+    if (options === undefined) {
+      const named = rootsAt.get(source);
+      const candidates = named === undefined ? candidatesIn(path.dirname(source)) : [...new Set([...candidatesIn(path.dirname(source)), ...named])].sort((a, b) => a - b);
+      const owner = candidates.find((at) => projects[at]!.includes(source));
+      owners.set(source, (options = (owner === undefined ? root.project : projects[owner]!).options));
+    }
     return options;
   };
   return { file, options: (projects.find((project) => project.takesFiles) ?? root.project).options, projects, optionsOf };
 }
 
 /** One config's options, what it takes and the configs it references; `referencedBy` names the config that led to it, for the errors. */
-function readProjectConfig(file: string, cwd: string, referencedBy: string | undefined): { project: TsconfigProject; references: readonly string[] } {
+/** What the configs of one run share: each base they extend is read once. */
+interface ConfigCaches {
+  readonly extended: Map<string, ts.ExtendedConfigCacheEntry>;
+  readonly files: Map<string, unknown>;
+}
+
+function readProjectConfig(file: string, cwd: string, referencedBy: string | undefined, caches: ConfigCaches): { project: TsconfigProject; references: readonly string[] } {
   const shown = displayPath(cwd, file);
   const via = referencedBy === undefined ? '' : ` (referenced by ${displayPath(cwd, referencedBy)})`;
   const remedy = referencedBy === undefined ? 'Fix the file, or name another tsconfig.json.' : 'Fix it or the reference, or name the tsconfig of one project (--project path/to/tsconfig.app.json).';
@@ -218,7 +249,7 @@ function readProjectConfig(file: string, cwd: string, referencedBy: string | und
   // Only the options matter (the paths scanned decide the files): no folder is listed to expand `include`
   // (1 s of readdir and stat on a 50,000-file repo).
   const optionsOnly: ts.ParseConfigHost = { ...ts.sys, readDirectory: () => [] };
-  const parsed = ts.parseJsonConfigFileContent(read.config, optionsOnly, path.dirname(file), undefined, file);
+  const parsed = ts.parseJsonConfigFileContent(read.config, optionsOnly, path.dirname(file), undefined, file, undefined, undefined, caches.extended);
   // "No inputs were found" only means `include` matches nothing: the paths scanned decide the files.
   const fatal = parsed.errors.filter((error) => error.code !== 18003);
   if (fatal.length > 0) {
@@ -227,11 +258,11 @@ function readProjectConfig(file: string, cwd: string, referencedBy: string | und
   }
   const references = (parsed.projectReferences ?? []).map((reference) => path.resolve(ts.resolveProjectReferencePath(reference)));
   // Which files it takes, as the default mode reads it (get-tsconfig: `files`, `include`, `exclude`, through `extends`).
-  const own = references.length === 0 && referencedBy === undefined ? undefined : readConfigFiles(file);
+  const own = references.length === 0 && referencedBy === undefined ? undefined : readConfigFiles(file, caches.files);
   const files = (read.config as { files?: unknown }).files;
   const takesFiles = !(Array.isArray(files) && files.length === 0 && (read.config as { include?: unknown }).include === undefined);
   return {
-    project: { file, options: { ...parsed.options, allowJs: parsed.options.allowJs ?? true, noEmit: true }, takesFiles, includes: (source) => own?.includes(source) ?? false },
+    project: { file, options: { ...parsed.options, allowJs: parsed.options.allowJs ?? true, noEmit: true }, takesFiles, roots: own?.roots ?? [], includes: (source) => own?.includes(source) ?? false },
     references,
   };
 }
