@@ -680,3 +680,143 @@ describe('--project on a solution tsconfig.json (npm create vite react-ts): fixt
     }
   });
 });
+
+describe('--project: a wrapper over a client with a base, made in another file (a trial found it unreported)', () => {
+  const files: Record<string, string> = {
+    'tsconfig.json': '{ "compilerOptions": { "strict": true, "module": "ESNext", "moduleResolution": "bundler", "noEmit": true }, "include": ["src"] }\n',
+    'src/api/http.ts': [
+      "import axios from 'axios';",
+      '',
+      "export const adform = axios.create({ baseURL: 'https://api.adform.com/v1' });",
+      'export function apiGet(path: string) {',
+      '  return adform.get(path);',
+      '}',
+      '',
+      "// Another vendor's API with the same paths: not ours.",
+      "const partner = axios.create({ baseURL: 'https://api.partner.example/v1' });",
+      'export function partnerGet(path: string) {',
+      '  return partner.get(path);',
+      '}',
+      '',
+      '// Based deeper than the new paths go.',
+      "const dictionaries = axios.create({ baseURL: 'https://api.adform.com/v1/campaigns/dictionaries' });",
+      'export function dictionaryGet(path: string) {',
+      '  return dictionaries.get(path);',
+      '}',
+      '',
+    ].join('\n'),
+    'src/api/klass.ts': [
+      "import axios from 'axios';",
+      '',
+      'export class AdformApi {',
+      "  private readonly http = axios.create({ baseURL: 'https://api.adform.com/v1' });",
+      '  get(path: string) {',
+      '    return this.http.get(path);',
+      '  }',
+      '}',
+      'export const api = new AdformApi();',
+      '',
+    ].join('\n'),
+    'src/use.ts': [
+      "import { apiGet, dictionaryGet, partnerGet } from './api/http';",
+      '',
+      "export const clients = () => apiGet('/campaigns/dictionaries/clients');",
+      "export const list = () => apiGet('campaigns');",
+      "export const partnerClients = () => partnerGet('/campaigns/dictionaries/clients');",
+      "export const narrow = () => dictionaryGet('/clients');",
+      'const viaTwo = (path: string) => apiGet(path);',
+      "export const managers = () => viaTwo('/campaigns/dictionaries/managers');",
+      '',
+    ].join('\n'),
+    'src/use-class.ts': [
+      "import { api, AdformApi } from './api/klass';",
+      '',
+      "export const managers = () => api.get('/campaigns/dictionaries/managers');",
+      "export const list = () => new AdformApi().get('/campaigns');",
+      '',
+    ].join('\n'),
+  };
+
+  async function wrapperProject(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+    const temp = await makeTempDir('wrapper-base');
+    for (const [file, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(temp.dir, file)), { recursive: true });
+      await writeFile(path.join(temp.dir, file), text);
+    }
+    git(temp.dir, ['init', '--quiet', '--initial-branch=main']);
+    git(temp.dir, ['add', '--all']);
+    git(temp.dir, ['commit', '--quiet', '--message', 'initial']);
+    return temp;
+  }
+
+  it('check --project reports each call whose path the client joins to its base, at the call, with the request as related; not the other vendor', async () => {
+    const { dir, cleanup } = await wrapperProject();
+    try {
+      const result = await runSunset(['check', '--project', '--format', 'json', ...asOf], { cwd: dir });
+      expect([result.code, result.stderr]).toEqual([1, '']);
+      const findings = parseJson<{ findings: (JsonFinding & { message: string; fix?: string; host?: string })[] }>(result).findings;
+      expect(
+        findings.map((finding) => [
+          `${finding.file}:${finding.line}:${finding.column} ${finding.rule} ${finding.host} ${finding.fix} ${finding.message}`,
+          ...(finding.related ?? []).map((related) => `  ${related.file}:${related.line}:${related.column} ${related.message}`),
+        ]),
+      ).toEqual([
+        [
+          'src/use-class.ts:3:39 sunset/no-legacy-rest-path api.adform.com rewrite GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers.',
+          '  src/api/klass.ts:6:26 get() makes the request here.',
+        ],
+        ['src/use-class.ts:4:47 sunset/no-legacy-rest-path api.adform.com rewrite GET /v1/campaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns.', '  src/api/klass.ts:6:26 get() makes the request here.'],
+        [
+          'src/use.ts:3:37 sunset/no-legacy-rest-path api.adform.com rewrite GET /v1/campaigns/dictionaries/clients is retired (support ended 2019-10-01): use GET /v1/buyer/advertisers.',
+          '  src/api/http.ts:5:21 apiGet() makes the request here.',
+        ],
+        ['src/use.ts:4:34 sunset/no-legacy-rest-path api.adform.com rewrite GET /v1/campaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns.', '  src/api/http.ts:5:21 apiGet() makes the request here.'],
+        [
+          'src/use.ts:6:43 sunset/no-legacy-rest-path api.adform.com todo GET /v1/campaigns/dictionaries/clients is retired (support ended 2019-10-01): use GET /v1/buyer/advertisers.',
+          '  src/api/http.ts:17:27 dictionaryGet() makes the request here.',
+        ],
+        [
+          // A wrapper of the wrapper: its call's literal is rewritten the same way.
+          'src/use.ts:8:38 sunset/no-legacy-rest-path api.adform.com rewrite GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers.',
+          '  src/api/http.ts:5:21 viaTwo() makes the request here.',
+        ],
+      ]);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('fix --project rewrites the part after the base in each literal argument, keeps the base, and gives a TODO with the reason where the new path leaves the base', async () => {
+    const { dir, cleanup } = await wrapperProject();
+    try {
+      const result = await runSunset(['fix', '--project', ...asOf], { cwd: dir });
+      expect([result.code, result.stderr]).toEqual([0, '']);
+      expect(result.stdout).toBe(
+        [
+          '4 files scanned, 1 candidate, 2 changed.',
+          '5 sites rewritten, 1 left with a TODO, 0 skipped.',
+          '',
+          'Sites a person must finish:',
+          "  src/use.ts:6:43  todo  campaign-dictionary-clients  the new path does not start with the client's base (https://api.adform.com/v1/campaigns/dictionaries), which the wrapper's other calls share",
+          '',
+        ].join('\n'),
+      );
+      expect(await readFile(path.join(dir, 'src/use.ts'), 'utf8')).toBe(
+        files['src/use.ts']!
+          .replace("apiGet('/campaigns/dictionaries/clients')", "apiGet('/buyer/advertisers')")
+          .replace("apiGet('campaigns')", "apiGet('buyer/campaigns')")
+          .replace(
+            'export const narrow',
+            '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with GET /v1/buyer/advertisers; candidates GET /v1/buyer/advertisers; support ended 2019-10-01\nexport const narrow',
+          )
+          .replace("viaTwo('/campaigns/dictionaries/managers')", "viaTwo('/buyer/classifiers/managers')"),
+      );
+      expect(await readFile(path.join(dir, 'src/use-class.ts'), 'utf8')).toBe(
+        files['src/use-class.ts']!.replace("api.get('/campaigns/dictionaries/managers')", "api.get('/buyer/classifiers/managers')").replace(".get('/campaigns')", ".get('/buyer/campaigns')"),
+      );
+      expect(git(dir, ['status', '--porcelain']).split('\n').filter(Boolean).sort()).toEqual([' M src/use-class.ts', ' M src/use.ts']);
+    } finally {
+      await cleanup();
+    }
+  });
+});
