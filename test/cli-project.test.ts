@@ -523,3 +523,300 @@ describe('sunset fix --project: what it rewrites, the reason it gives when it do
     }
   });
 });
+
+describe('--project on a solution tsconfig.json (npm create vite react-ts): fixtures/project-references', () => {
+  const references = repoRootPath('fixtures/project-references');
+
+  /** `--format json`'s findings as `file:line:column rule message`, then each related place as `  file:line:column message`. */
+  const describeFindings = (result: RunResult): string[] =>
+    parseJson<{ findings: (JsonFinding & { message: string })[] }>(result).findings.flatMap((finding) => [
+      `${finding.file}:${finding.line}:${finding.column} ${finding.rule} ${finding.message}`,
+      ...(finding.related ?? []).map((related) => `  ${related.file ?? finding.file}:${related.line}:${related.column} ${related.message}`),
+    ]);
+
+  /** What check --project finds on the fixture, as `describeFindings` says it. */
+  const expectedFindings = [
+    'src/features/Labels.tsx:4:9 sunset/no-legacy-rest-path GET /v1/campaigns/dictionaries/labels is retired (support ended 2019-10-01): use GET /v1/buyer/advertisers/{id}/campaignLabels; this call needs a manual migration.',
+    '  src/lib/api.ts:2:23 The value is declared here as LABELS.',
+    '  src/lib/api.ts:1:20 The value is declared here as API.',
+    'src/features/Labels.tsx:5:9 sunset/no-legacy-rest-path GET /v1/campaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns.',
+    '  src/lib/api.ts:3:26 The value is declared here as CAMPAIGNS; sunset fix rewrites it here.',
+    '  src/lib/api.ts:1:20 The value is declared here as API.',
+    'src/features/Labels.tsx:6:7 sunset/no-legacy-rest-path GET /v1/campaigns/dictionaries/clients is retired (support ended 2019-10-01): use GET /v1/buyer/advertisers.',
+    '  src/lib/api.ts:5:16 get() makes the request here.',
+    // worker/tsconfig.json is itself a solution config: its tsconfig.worker.json maps @/* to worker/lib/*, not src/*.
+    'worker/main.ts:3:36 sunset/no-legacy-rest-path GET /v1/campaigns/dictionaries/clients is retired (support ended 2019-10-01): use GET /v1/buyer/advertisers.',
+    '  worker/lib/paths.ts:1:24 The value is declared here as CLIENTS; sunset fix rewrites it here.',
+  ];
+
+  /** A copy of the fixture in a temporary git repository. */
+  async function referencesCopy(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+    const temp = await makeTempDir('project-references');
+    await cp(references, temp.dir, { recursive: true });
+    git(temp.dir, ['init', '--quiet', '--initial-branch=main']);
+    git(temp.dir, ['add', '--all']);
+    git(temp.dir, ['commit', '--quiet', '--message', 'initial']);
+    return temp;
+  }
+
+  it('reads each file under the referenced project that takes it: the app alias (in a config it extends) and the nested worker project alias, each at its request', async () => {
+    const [project, named] = await Promise.all([
+      runSunset(['check', '--project', '--format', 'json', ...asOf], { cwd: references }),
+      // Named outright, the solution config reads the same.
+      runSunset(['check', '--project', 'tsconfig.json', '--format', 'json', ...asOf], { cwd: references }),
+    ]);
+    expect([project.code, project.stderr]).toEqual([1, '']);
+    expect(describeFindings(project)).toEqual(expectedFindings);
+    expect(describeFindings(named)).toEqual(describeFindings(project));
+  });
+
+  it('never finds less than the default mode on this layout: each default finding is a --project finding at the same place', async () => {
+    const [plain, project] = await Promise.all([
+      runSunset(['check', '--format', 'json', ...asOf], { cwd: references }),
+      runSunset(['check', '--project', '--format', 'json', ...asOf], { cwd: references }),
+    ]);
+    const places = (result: RunResult): string[] => parseJson<{ findings: JsonFinding[] }>(result).findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.rule}`);
+    expect(places(plain)).toEqual(['src/features/Labels.tsx:4:9 sunset/no-legacy-rest-path', 'src/features/Labels.tsx:5:9 sunset/no-legacy-rest-path', 'src/features/Labels.tsx:6:7 sunset/no-legacy-rest-path', 'worker/main.ts:3:36 sunset/no-legacy-rest-path']);
+    expect(places(project)).toEqual(places(plain));
+  });
+
+  it('one project alone reads only its own options: under tsconfig.app.json the worker alias names src/paths.ts (a live path), so the worker constant is found where it is written', async () => {
+    const app = await runSunset(['check', '--project', 'tsconfig.app.json', '--format', 'json', ...asOf], { cwd: references });
+    expect(parseJson<{ findings: JsonFinding[] }>(app).findings.map((finding) => `${finding.file}:${finding.line}:${finding.column}`)).toEqual([
+      'src/features/Labels.tsx:4:9',
+      'src/features/Labels.tsx:5:9',
+      'src/features/Labels.tsx:6:7',
+      'worker/lib/paths.ts:1:24',
+    ]);
+  });
+
+  it('fix --project rewrites through the same resolution: each constant where it is declared, the wrapper argument at the call, a TODO at the request that needs a person', async () => {
+    const { dir, cleanup } = await referencesCopy();
+    try {
+      const result = await runSunset(['fix', '--project', ...asOf], { cwd: dir });
+      expect([result.code, result.stderr, result.stdout]).toEqual([
+        0,
+        '',
+        [
+          '6 files scanned, 3 candidates, 3 changed.',
+          '3 sites rewritten, 1 left with a TODO, 0 skipped.',
+          '',
+          'Sites a person must finish:',
+          '  src/features/Labels.tsx:4:9  todo  campaign-dictionary-labels  the new endpoint lists labels per advertiser: it needs an advertiser id the old call did not have',
+          '',
+        ].join('\n'),
+      ]);
+      expect(git(dir, ['status', '--porcelain']).split('\n').filter(Boolean).sort()).toEqual([' M src/features/Labels.tsx', ' M src/lib/api.ts', ' M worker/lib/paths.ts']);
+      const read = (file: string): Promise<string> => readFile(path.join(dir, file), 'utf8');
+      expect(await read('src/features/Labels.tsx')).toBe(
+        [
+          "import { CAMPAIGNS, LABELS, get } from '@/lib/api';",
+          '',
+          'export function Labels() {',
+          '  // TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the new endpoint lists labels per advertiser: it needs an advertiser id the old call did not have; candidates GET /v1/buyer/advertisers/{id}/campaignLabels; support ended 2019-10-01; the path is LABELS of ../lib/api.ts',
+          '  fetch(LABELS);',
+          '  fetch(CAMPAIGNS);',
+          "  get('/v1/buyer/advertisers');",
+          '  return null;',
+          '}',
+          '',
+        ].join('\n'),
+      );
+      expect(await read('src/lib/api.ts')).toBe(readFileSync(path.join(references, 'src/lib/api.ts'), 'utf8').replace('`${API}/v1/campaigns`', '`${API}/v1/buyer/campaigns`'));
+      expect(await read('worker/lib/paths.ts')).toBe("export const CLIENTS = 'https://api.adform.com/v1/buyer/advertisers';\n");
+      // What is left is the TODO: check --project finds only it.
+      const after = await runSunset(['check', '--project', '--format', 'json', ...asOf], { cwd: dir });
+      expect(parseJson<{ findings: JsonFinding[] }>(after).findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.retired}`)).toEqual([
+        'src/features/Labels.tsx:5:9 GET /v1/campaigns/dictionaries/labels',
+      ]);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('exits 2 naming a referenced tsconfig that does not exist (as tsc -b stops), or one that is broken, with the config that references it', async () => {
+    const { dir, cleanup } = await referencesCopy();
+    try {
+      await writeFile(path.join(dir, 'tsconfig.json'), '{ "files": [], "references": [{ "path": "./tsconfig.app.json" }, { "path": "./tsconfig.gone.json" }] }\n');
+      await writeFile(path.join(dir, 'worker/tsconfig.json'), '{ "files": [], "references": [{ "path": "./tsconfig.worker.json" }, { "path": "../missing-folder" }] }\n');
+      const [check, fix] = await Promise.all([runSunset(['check', '--project', ...asOf], { cwd: dir }), runSunset(['fix', '--project', '--dry', ...asOf], { cwd: dir })]);
+      const gone = 'sunset: --project: tsconfig.json references tsconfig.gone.json, which does not exist. Fix the reference, or name the tsconfig of one project (--project path/to/tsconfig.app.json).\n';
+      expect([check, fix].map(({ code, stdout, stderr }) => ({ code, stdout, stderr }))).toEqual([
+        { code: 2, stdout: '', stderr: gone },
+        { code: 2, stdout: '', stderr: gone },
+      ]);
+      // A nested reference to a folder without a tsconfig.json names the file it looked for.
+      await writeFile(path.join(dir, 'tsconfig.json'), '{ "files": [], "references": [{ "path": "./tsconfig.app.json" }, { "path": "./worker" }] }\n');
+      const nested = await runSunset(['check', '--project', ...asOf], { cwd: dir });
+      expect({ code: nested.code, stderr: nested.stderr }).toEqual({
+        code: 2,
+        stderr: `sunset: --project: worker/tsconfig.json references ${path.join('missing-folder', 'tsconfig.json')}, which does not exist. Fix the reference, or name the tsconfig of one project (--project path/to/tsconfig.app.json).\n`,
+      });
+      await writeFile(path.join(dir, 'worker/tsconfig.json'), '{ "files": [], "references": [{ "path": "./tsconfig.worker.json" }] }\n');
+      await writeFile(path.join(dir, 'worker/tsconfig.worker.json'), '{ "compilerOptions": { "module": ');
+      const broken = await runSunset(['check', '--project', ...asOf], { cwd: dir });
+      expect({ code: broken.code, stderr: broken.stderr }).toEqual({
+        code: 2,
+        stderr:
+          'sunset: --project cannot read worker/tsconfig.worker.json (referenced by worker/tsconfig.json): Expression expected. Fix it or the reference, or name the tsconfig of one project (--project path/to/tsconfig.app.json).\n',
+      });
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('reads circular references once each and ends, with the same findings', async () => {
+    const { dir, cleanup } = await referencesCopy();
+    try {
+      // tsconfig.app.json → tsconfig.json → tsconfig.app.json, and the worker project back to the root.
+      const app = JSON.parse(readFileSync(path.join(references, 'tsconfig.app.json'), 'utf8')) as Record<string, unknown>;
+      await writeFile(path.join(dir, 'tsconfig.app.json'), JSON.stringify({ ...app, references: [{ path: './tsconfig.json' }, { path: './tsconfig.app.json' }] }));
+      await writeFile(path.join(dir, 'worker/tsconfig.json'), '{ "files": [], "references": [{ "path": "./tsconfig.worker.json" }, { "path": ".." }] }\n');
+      const cyclic = await runSunset(['check', '--project', '--format', 'json', ...asOf], { cwd: dir });
+      expect([cyclic.code, cyclic.stderr]).toEqual([1, '']);
+      expect(describeFindings(cyclic)).toEqual(expectedFindings);
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
+describe('--project: a wrapper over a client with a base, made in another file (a trial found it unreported)', () => {
+  const files: Record<string, string> = {
+    'tsconfig.json': '{ "compilerOptions": { "strict": true, "module": "ESNext", "moduleResolution": "bundler", "noEmit": true }, "include": ["src"] }\n',
+    'src/api/http.ts': [
+      "import axios from 'axios';",
+      '',
+      "export const adform = axios.create({ baseURL: 'https://api.adform.com/v1' });",
+      'export function apiGet(path: string) {',
+      '  return adform.get(path);',
+      '}',
+      '',
+      "// Another vendor's API with the same paths: not ours.",
+      "const partner = axios.create({ baseURL: 'https://api.partner.example/v1' });",
+      'export function partnerGet(path: string) {',
+      '  return partner.get(path);',
+      '}',
+      '',
+      '// Based deeper than the new paths go.',
+      "const dictionaries = axios.create({ baseURL: 'https://api.adform.com/v1/campaigns/dictionaries' });",
+      'export function dictionaryGet(path: string) {',
+      '  return dictionaries.get(path);',
+      '}',
+      '',
+    ].join('\n'),
+    'src/api/klass.ts': [
+      "import axios from 'axios';",
+      '',
+      'export class AdformApi {',
+      "  private readonly http = axios.create({ baseURL: 'https://api.adform.com/v1' });",
+      '  get(path: string) {',
+      '    return this.http.get(path);',
+      '  }',
+      '}',
+      'export const api = new AdformApi();',
+      '',
+    ].join('\n'),
+    'src/use.ts': [
+      "import { apiGet, dictionaryGet, partnerGet } from './api/http';",
+      '',
+      "export const clients = () => apiGet('/campaigns/dictionaries/clients');",
+      "export const list = () => apiGet('campaigns');",
+      "export const partnerClients = () => partnerGet('/campaigns/dictionaries/clients');",
+      "export const narrow = () => dictionaryGet('/clients');",
+      'const viaTwo = (path: string) => apiGet(path);',
+      "export const managers = () => viaTwo('/campaigns/dictionaries/managers');",
+      '',
+    ].join('\n'),
+    'src/use-class.ts': [
+      "import { api, AdformApi } from './api/klass';",
+      '',
+      "export const managers = () => api.get('/campaigns/dictionaries/managers');",
+      "export const list = () => new AdformApi().get('/campaigns');",
+      '',
+    ].join('\n'),
+  };
+
+  async function wrapperProject(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+    const temp = await makeTempDir('wrapper-base');
+    for (const [file, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(temp.dir, file)), { recursive: true });
+      await writeFile(path.join(temp.dir, file), text);
+    }
+    git(temp.dir, ['init', '--quiet', '--initial-branch=main']);
+    git(temp.dir, ['add', '--all']);
+    git(temp.dir, ['commit', '--quiet', '--message', 'initial']);
+    return temp;
+  }
+
+  it('check --project reports each call whose path the client joins to its base, at the call, with the request as related; not the other vendor', async () => {
+    const { dir, cleanup } = await wrapperProject();
+    try {
+      const result = await runSunset(['check', '--project', '--format', 'json', ...asOf], { cwd: dir });
+      expect([result.code, result.stderr]).toEqual([1, '']);
+      const findings = parseJson<{ findings: (JsonFinding & { message: string; fix?: string; host?: string })[] }>(result).findings;
+      expect(
+        findings.map((finding) => [
+          `${finding.file}:${finding.line}:${finding.column} ${finding.rule} ${finding.host} ${finding.fix} ${finding.message}`,
+          ...(finding.related ?? []).map((related) => `  ${related.file}:${related.line}:${related.column} ${related.message}`),
+        ]),
+      ).toEqual([
+        [
+          'src/use-class.ts:3:39 sunset/no-legacy-rest-path api.adform.com rewrite GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers.',
+          '  src/api/klass.ts:6:26 get() makes the request here.',
+        ],
+        ['src/use-class.ts:4:47 sunset/no-legacy-rest-path api.adform.com rewrite GET /v1/campaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns.', '  src/api/klass.ts:6:26 get() makes the request here.'],
+        [
+          'src/use.ts:3:37 sunset/no-legacy-rest-path api.adform.com rewrite GET /v1/campaigns/dictionaries/clients is retired (support ended 2019-10-01): use GET /v1/buyer/advertisers.',
+          '  src/api/http.ts:5:21 apiGet() makes the request here.',
+        ],
+        ['src/use.ts:4:34 sunset/no-legacy-rest-path api.adform.com rewrite GET /v1/campaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns.', '  src/api/http.ts:5:21 apiGet() makes the request here.'],
+        [
+          'src/use.ts:6:43 sunset/no-legacy-rest-path api.adform.com todo GET /v1/campaigns/dictionaries/clients is retired (support ended 2019-10-01): use GET /v1/buyer/advertisers.',
+          '  src/api/http.ts:17:27 dictionaryGet() makes the request here.',
+        ],
+        [
+          // A wrapper of the wrapper: its call's literal is rewritten the same way.
+          'src/use.ts:8:38 sunset/no-legacy-rest-path api.adform.com rewrite GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers.',
+          '  src/api/http.ts:5:21 viaTwo() makes the request here.',
+        ],
+      ]);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('fix --project rewrites the part after the base in each literal argument, keeps the base, and gives a TODO with the reason where the new path leaves the base', async () => {
+    const { dir, cleanup } = await wrapperProject();
+    try {
+      const result = await runSunset(['fix', '--project', ...asOf], { cwd: dir });
+      expect([result.code, result.stderr]).toEqual([0, '']);
+      expect(result.stdout).toBe(
+        [
+          '4 files scanned, 1 candidate, 2 changed.',
+          '5 sites rewritten, 1 left with a TODO, 0 skipped.',
+          '',
+          'Sites a person must finish:',
+          "  src/use.ts:6:43  todo  campaign-dictionary-clients  the new path does not start with the client's base (https://api.adform.com/v1/campaigns/dictionaries), which the wrapper's other calls share",
+          '',
+        ].join('\n'),
+      );
+      expect(await readFile(path.join(dir, 'src/use.ts'), 'utf8')).toBe(
+        files['src/use.ts']!
+          .replace("apiGet('/campaigns/dictionaries/clients')", "apiGet('/buyer/advertisers')")
+          .replace("apiGet('campaigns')", "apiGet('buyer/campaigns')")
+          .replace(
+            'export const narrow',
+            '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with GET /v1/buyer/advertisers; candidates GET /v1/buyer/advertisers; support ended 2019-10-01\nexport const narrow',
+          )
+          .replace("viaTwo('/campaigns/dictionaries/managers')", "viaTwo('/buyer/classifiers/managers')"),
+      );
+      expect(await readFile(path.join(dir, 'src/use-class.ts'), 'utf8')).toBe(
+        files['src/use-class.ts']!.replace("api.get('/campaigns/dictionaries/managers')", "api.get('/buyer/classifiers/managers')").replace(".get('/campaigns')", ".get('/buyer/campaigns')"),
+      );
+      expect(git(dir, ['status', '--porcelain']).split('\n').filter(Boolean).sort()).toEqual([' M src/use-class.ts', ' M src/use.ts']);
+    } finally {
+      await cleanup();
+    }
+  });
+});

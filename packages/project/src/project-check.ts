@@ -1,6 +1,6 @@
 import { readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { indexFile, isOriginOnly, otherHostCallsOf, rangeOf, retirementNotesOf, valuesSentAndGiven, type AnalysisOptions, type CallForm, type FileIndex, type Finding } from '@sunset/analysis';
+import { indexFile, isOriginOnly, readConfigFiles, otherHostCallsOf, rangeOf, retirementNotesOf, valuesSentAndGiven, type AnalysisOptions, type CallForm, type FileIndex, type Finding } from '@sunset/analysis';
 import { analysisOptionsOf, type SunsetOptions } from '@sunset/config';
 import {
   checkFiles,
@@ -25,7 +25,7 @@ import {
   type SourceEncoding,
 } from '@sunset/engine';
 import { crossFileMessages, interpolate, type UrlPart } from '@sunset/rule-data';
-import { Project, ts, type SourceFile as MorphSourceFile } from 'ts-morph';
+import { Project, ts, type ResolutionHostFactory, type SourceFile as MorphSourceFile } from 'ts-morph';
 import { createClientResolver, type ClientOrigin } from './client-resolver.js';
 import { asFixProjectDoes, declarationGroups } from './declaration-rewrites.js';
 import { clientNamesOf, mayHoldClient } from './declared-names.js';
@@ -128,8 +128,36 @@ export function checkerFailuresSentence(failures: readonly CheckerFailure[], cwd
 }
 
 export interface Tsconfig {
+  /** The config named (or found): the one `--project` was given. */
+  readonly file: string;
+  /**
+   * The program's options: the config's own, or for a solution config (it takes no file itself:
+   * `"files": []`) those of the first project its references name that does.
+   */
+  readonly options: ts.CompilerOptions;
+  /**
+   * Every config read: the one named, then the projects its `references` name, depth first (nested
+   * references too, each config once, so a cycle ends), as `tsc -b` and the language service reach them.
+   */
+  readonly projects: readonly TsconfigProject[];
+  /**
+   * The options a file is resolved with: those of the first of `projects` that takes it (its `files`,
+   * `include`, `exclude`), as the language service gives a file to the project that owns it; the named
+   * config's own options for a file none takes.
+   */
+  readonly optionsOf: (file: string) => ts.CompilerOptions;
+}
+
+/** One config of a `--project` run. */
+export interface TsconfigProject {
   readonly file: string;
   readonly options: ts.CompilerOptions;
+  /** Whether it takes files itself (a solution config, `"files": []`, takes none). */
+  readonly takesFiles: boolean;
+  /** The folders (and files) every file it takes lies under (see the analysis' `readConfigFiles`). */
+  readonly roots: readonly string[];
+  /** Whether it takes `file` itself. */
+  readonly includes: (file: string) => boolean;
 }
 
 /** A compiler diagnostic as part of our sentence: its text without the closing full stop. */
@@ -141,7 +169,11 @@ function nearestConfig(cwd: string): string | undefined {
   return found.reduce<string | undefined>((nearest, file) => (nearest === undefined || path.dirname(file).length > path.dirname(nearest).length ? file : nearest), undefined);
 }
 
-/** The compiler options of the tsconfig, and its path; a UsageError saying what to do when there is none or it is broken. */
+/**
+ * The compiler options of the tsconfig and of the projects its `references` name, and its path; a
+ * UsageError saying what to do when there is none, or it or a config it references is missing or broken
+ * (as `tsc -b` stops on a reference to a missing config).
+ */
 export function loadTsconfig(run: Pick<ProjectRun, 'cwd' | 'tsconfig'>): Tsconfig {
   const file = run.tsconfig === undefined ? nearestConfig(run.cwd) : path.resolve(run.cwd, run.tsconfig);
   if (file === undefined) {
@@ -150,23 +182,111 @@ export function loadTsconfig(run: Pick<ProjectRun, 'cwd' | 'tsconfig'>): Tsconfi
     const hint = base === undefined ? '' : ` (there is ${displayPath(run.cwd, base)}: --project ${displayPath(run.cwd, base)} reads it)`;
     throw new UsageError(`--project found no tsconfig.json or jsconfig.json in ${run.cwd} or above${hint}. Name one (--project path/to/tsconfig.json), or run without --project.`);
   }
-  const shown = displayPath(run.cwd, file);
-  if (!ts.sys.fileExists(file)) throw new UsageError(`--project ${run.tsconfig ?? shown}: there is no such file. Name an existing tsconfig.json.`);
-  const read = ts.readConfigFile(file, ts.sys.readFile);
-  if (read.error !== undefined) {
-    throw new UsageError(`--project cannot read ${shown}: ${sentenceOf(read.error)}. Fix the file, or name another tsconfig.json.`);
+  if (!ts.sys.fileExists(file)) throw new UsageError(`--project ${run.tsconfig ?? displayPath(run.cwd, file)}: there is no such file. Name an existing tsconfig.json.`);
+  const caches: ConfigCaches = { extended: new Map(), files: new Map() };
+  const root = readProjectConfig(file, run.cwd, undefined, caches);
+  if (root.references.length === 0) return { file, options: root.project.options, projects: [root.project], optionsOf: () => root.project.options };
+  // The referenced projects, depth first; a config met again (a cycle, or two references to one) is read once.
+  const projects: TsconfigProject[] = [];
+  const seen = new Set<string>();
+  const visit = (config: { project: TsconfigProject; references: readonly string[] }): void => {
+    projects.push(config.project);
+    for (const reference of config.references) {
+      if (seen.has(reference)) continue;
+      seen.add(reference);
+      visit(readProjectConfig(reference, run.cwd, config.project.file, caches));
+    }
+  };
+  seen.add(file);
+  visit(root);
+  // The projects that may take a file are those with a root at or above it, found folder by folder (an
+  // Nx repository has hundreds of configs; the files of one folder share the answer).
+  const rootsAt = new Map<string, number[]>();
+  projects.forEach((project, at) => {
+    for (const under of project.roots) rootsAt.set(under, [...(rootsAt.get(under) ?? []), at]);
+  });
+  const byFolder = new Map<string, readonly number[]>();
+  const candidatesIn = (folder: string): readonly number[] => {
+    let found = byFolder.get(folder);
+    if (found === undefined) {
+      const parent = path.dirname(folder);
+      const above = parent === folder ? [] : candidatesIn(parent);
+      const own = rootsAt.get(folder);
+      byFolder.set(folder, (found = own === undefined ? above : [...new Set([...above, ...own])].sort((a, b) => a - b)));
+    }
+    return found;
+  };
+  const owners = new Map<string, ts.CompilerOptions>();
+  const optionsOf = (source: string): ts.CompilerOptions => {
+    let options = owners.get(source);
+    if (options === undefined) {
+      const named = rootsAt.get(source);
+      const candidates = named === undefined ? candidatesIn(path.dirname(source)) : [...new Set([...candidatesIn(path.dirname(source)), ...named])].sort((a, b) => a - b);
+      const owner = candidates.find((at) => projects[at]!.includes(source));
+      owners.set(source, (options = (owner === undefined ? root.project : projects[owner]!).options));
+    }
+    return options;
+  };
+  return { file, options: (projects.find((project) => project.takesFiles) ?? root.project).options, projects, optionsOf };
+}
+
+/** One config's options, what it takes and the configs it references; `referencedBy` names the config that led to it, for the errors. */
+/** What the configs of one run share: each base they extend is read once. */
+interface ConfigCaches {
+  readonly extended: Map<string, ts.ExtendedConfigCacheEntry>;
+  readonly files: Map<string, unknown>;
+}
+
+function readProjectConfig(file: string, cwd: string, referencedBy: string | undefined, caches: ConfigCaches): { project: TsconfigProject; references: readonly string[] } {
+  const shown = displayPath(cwd, file);
+  const via = referencedBy === undefined ? '' : ` (referenced by ${displayPath(cwd, referencedBy)})`;
+  const remedy = referencedBy === undefined ? 'Fix the file, or name another tsconfig.json.' : 'Fix it or the reference, or name the tsconfig of one project (--project path/to/tsconfig.app.json).';
+  if (referencedBy !== undefined && !ts.sys.fileExists(file)) {
+    throw new UsageError(`--project: ${displayPath(cwd, referencedBy)} references ${shown}, which does not exist. Fix the reference, or name the tsconfig of one project (--project path/to/tsconfig.app.json).`);
   }
+  const read = ts.readConfigFile(file, ts.sys.readFile);
+  if (read.error !== undefined) throw new UsageError(`--project cannot read ${shown}${via}: ${sentenceOf(read.error)}. ${remedy}`);
   // Only the options matter (the paths scanned decide the files): no folder is listed to expand `include`
   // (1 s of readdir and stat on a 50,000-file repo).
   const optionsOnly: ts.ParseConfigHost = { ...ts.sys, readDirectory: () => [] };
-  const parsed = ts.parseJsonConfigFileContent(read.config, optionsOnly, path.dirname(file), undefined, file);
+  const parsed = ts.parseJsonConfigFileContent(read.config, optionsOnly, path.dirname(file), undefined, file, undefined, undefined, caches.extended);
   // "No inputs were found" only means `include` matches nothing: the paths scanned decide the files.
   const fatal = parsed.errors.filter((error) => error.code !== 18003);
   if (fatal.length > 0) {
     const reasons = fatal.map(sentenceOf).join('; ');
-    throw new UsageError(`--project: ${shown} is not a valid tsconfig: ${reasons}. Fix the file, or name another tsconfig.json.`);
+    throw new UsageError(`--project: ${shown}${via} is not a valid tsconfig: ${reasons}. ${remedy}`);
   }
-  return { file, options: { ...parsed.options, allowJs: parsed.options.allowJs ?? true, noEmit: true } };
+  const references = (parsed.projectReferences ?? []).map((reference) => path.resolve(ts.resolveProjectReferencePath(reference)));
+  // Which files it takes, as the default mode reads it (get-tsconfig: `files`, `include`, `exclude`, through `extends`).
+  const own = references.length === 0 && referencedBy === undefined ? undefined : readConfigFiles(file, caches.files);
+  const files = (read.config as { files?: unknown }).files;
+  const takesFiles = !(Array.isArray(files) && files.length === 0 && (read.config as { include?: unknown }).include === undefined);
+  return {
+    project: { file, options: { ...parsed.options, allowJs: parsed.options.allowJs ?? true, noEmit: true }, takesFiles, roots: own?.roots ?? [], includes: (source) => own?.includes(source) ?? false },
+    references,
+  };
+}
+
+/**
+ * Module resolution for a program holding the files of several projects (a solution config's
+ * references): each file's imports resolve with the options of the project that takes it, as each of
+ * those projects' own program resolves them, so an alias only tsconfig.app.json declares works in its files.
+ */
+function perProjectResolution(tsconfig: Tsconfig): ResolutionHostFactory {
+  return (host) => {
+    const caches = new Map<ts.CompilerOptions, ts.ModuleResolutionCache>();
+    const cacheOf = (options: ts.CompilerOptions): ts.ModuleResolutionCache => {
+      let cache = caches.get(options);
+      if (cache === undefined) caches.set(options, (cache = ts.createModuleResolutionCache(process.cwd(), (name) => name, options)));
+      return cache;
+    };
+    return {
+      resolveModuleNames: (moduleNames, containingFile) => {
+        const options = tsconfig.optionsOf(path.resolve(containingFile));
+        return moduleNames.map((name) => ts.resolveModuleName(name, containingFile, options, host, cacheOf(options)).resolvedModule);
+      },
+    };
+  };
 }
 
 /** A file's text as the engine decodes it (UTF-8, or UTF-16 with its BOM), or undefined when it cannot be read or decoded (the pass that checks every file reports it). */
@@ -344,7 +464,7 @@ async function analyseSelection(
   // of the first pass (reporting or OAuth targets, TODO markers).
   const seeds: SeedTests = { hasNeedle: (text: string) => analysisOptions.catalog.needlePattern.test(text), holdsBase: baseTestOf(analysisOptions) };
   const summaryOf = (file: string): FileSummary | undefined => modules?.get(file) ?? readSummary(file, seeds);
-  const selection = selectProjectFiles(files, summaryOf, tsconfig.options, listingHost(readFolder), settledInFirstPass, readFolder);
+  const selection = selectProjectFiles(files, summaryOf, tsconfig.projects.length > 1 ? tsconfig.optionsOf : tsconfig.options, listingHost(readFolder), settledInFirstPass, readFolder);
   const texts = new Map<string, string>();
   const encodings = new Map<string, SourceEncoding>();
   for (const file of selection.loaded) {
@@ -359,7 +479,13 @@ async function analyseSelection(
   // No default library and no @types: values and wrappers are read from the project's own declarations,
   // and lib.es2022.full.d.ts alone took 1.8 s to load and as long to bind on a 10k run.
   const compilerOptions = { ...tsconfig.options, noLib: true, types: [] };
-  const project = new Project({ compilerOptions, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
+  const project = new Project({
+    compilerOptions,
+    skipAddingFilesFromTsConfig: true,
+    skipFileDependencyResolution: true,
+    // A solution config's projects in one program: each file's imports resolve as the project that takes it says (its `paths`).
+    ...(tsconfig.projects.length > 1 ? { resolutionHost: perProjectResolution(tsconfig) } : {}),
+  });
   // The engine parses without the byte-order mark; ts-morph gets the same text, so both trees share
   // offsets. A file without one is added from disk, parsed once (`overwrite` reads and parses it first).
   for (const [file, text] of texts) {

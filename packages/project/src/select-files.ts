@@ -125,7 +125,8 @@ function projectSpecifierTest(compilerOptions: ts.CompilerOptions): (specifier: 
  * exporting a base (`FileSummary.holdsBase`; only when they import a project file or are imported), who
  * imports them (following barrels and path aliases),
  * and the files those importers call into for wrappers. Module specifiers are resolved as the
- * tsconfig says (`paths`, `baseUrl`, extensions, `index` files), through `host` (which may answer from
+ * tsconfig says (`paths`, `baseUrl`, extensions, `index` files; `compilerOptions` may give each file
+ * its own, those of the referenced project that takes it), through `host` (which may answer from
  * folder listings the walk made). A needle file the first pass settled (`settledInFirstPass`: every
  * retired path there went to another API's host, nothing found) is a seed only when it imports a project
  * file or is imported. Files outside `files` that they import are summarized too (not under
@@ -137,21 +138,27 @@ function projectSpecifierTest(compilerOptions: ts.CompilerOptions): (specifier: 
 export function selectProjectFiles(
   files: readonly string[],
   summaryOf: (file: string) => FileSummary | undefined,
-  compilerOptions: ts.CompilerOptions,
+  compilerOptions: ts.CompilerOptions | ((file: string) => ts.CompilerOptions),
   host: ts.ModuleResolutionHost = ts.sys,
   settledInFirstPass: (file: string) => boolean = () => false,
   readFolder?: ReadFolder,
 ): ProjectFiles {
   const scanned = new Set(files);
-  const cache = ts.createModuleResolutionCache(process.cwd(), (name) => name, compilerOptions);
-  const maySpecifyProjectFile = projectSpecifierTest(compilerOptions);
+  // Each file's specifiers resolve with the options of the project that takes it (a solution config's references).
+  const optionsOf = typeof compilerOptions === 'function' ? compilerOptions : () => compilerOptions;
+  const perOptions = new Map<ts.CompilerOptions, { cache: ts.ModuleResolutionCache; maySpecifyProjectFile: (specifier: string) => boolean }>();
+  const resolutionOf = (options: ts.CompilerOptions): { cache: ts.ModuleResolutionCache; maySpecifyProjectFile: (specifier: string) => boolean } => {
+    let found = perOptions.get(options);
+    if (found === undefined) perOptions.set(options, (found = { cache: ts.createModuleResolutionCache(process.cwd(), (name) => name, options), maySpecifyProjectFile: projectSpecifierTest(options) }));
+    return found;
+  };
   // A package of the repository imported by its name (a workspace package linked into node_modules).
   const workspace = createModuleAliases(readFolder);
-  const mayNameProjectFile = (file: string, specifier: string): boolean => maySpecifyProjectFile(specifier) || workspace.targetsOf(file, specifier).length > 0;
+  const mayNameProjectFile = (file: string, specifier: string, options: ts.CompilerOptions): boolean => resolutionOf(options).maySpecifyProjectFile(specifier) || workspace.targetsOf(file, specifier).length > 0;
   // A relative or absolute path whose folder does not exist names no file (every place resolution tries lies
   // in that folder): not resolved (at 50k most of 1 s of resolution, and its garbage). `rootDirs` may map it elsewhere.
-  const inMissingFolder = (file: string, specifier: string): boolean =>
-    compilerOptions.rootDirs === undefined && host.directoryExists !== undefined && (isRelativeSpecifier(specifier) || path.isAbsolute(specifier)) && !host.directoryExists(folderOf(file, specifier));
+  const inMissingFolder = (file: string, specifier: string, options: ts.CompilerOptions): boolean =>
+    options.rootDirs === undefined && host.directoryExists !== undefined && (isRelativeSpecifier(specifier) || path.isAbsolute(specifier)) && !host.directoryExists(folderOf(file, specifier));
   const facts = new Map<string, FileFacts>();
   const importersOf = new Map<string, string[]>();
   // Scanned files first; then the files outside the scanned paths they import (a constant declared in
@@ -163,9 +170,10 @@ export function selectProjectFiles(
     const summary = summaryOf(file);
     if (summary === undefined) continue;
     const targets = new Set<string>();
+    const options = optionsOf(file);
     for (const specifier of summary.specifiers) {
-      if (!mayNameProjectFile(file, specifier) || inMissingFolder(file, specifier)) continue;
-      const resolved = ts.resolveModuleName(specifier, file, compilerOptions, host, cache).resolvedModule;
+      if (!mayNameProjectFile(file, specifier, options) || inMissingFolder(file, specifier, options)) continue;
+      const resolved = ts.resolveModuleName(specifier, file, options, host, resolutionOf(options).cache).resolvedModule;
       // Through node_modules only to a workspace package: its real path (the host's `realpath`) lies outside every node_modules.
       if (resolved === undefined || resolved.extension === ts.Extension.Dts) continue;
       const target = path.resolve(resolved.resolvedFileName);

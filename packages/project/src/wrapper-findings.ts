@@ -23,12 +23,18 @@ const templateText = (parts: readonly UrlPart[]): string =>
  * starting with `<`, or a SOAP request's whole body), a `SOAPAction` header for another SOAP string.
  */
 function sinkProgram(sink: RequestSink, value: readonly UrlPart[]): string {
-  const parts = sink.parts.flatMap((part) => (part.kind === 'param' ? value : [part]));
+  const parts = sink.parts.flatMap((part) => (part.kind !== 'param' ? [part] : part.joined === true ? withoutLeadingSlashes(value) : value));
   const text = templateText(parts);
   if (sink.kind === 'soap-body') return `fetch(url, { body: \`${text}\` });\n`;
   if (sink.kind === 'soap') return text.startsWith('<') ? `fetch(url, { body: \`${text}\` });\n` : `fetch(url, { headers: { SOAPAction: \`${text}\` } });\n`;
   // A method the wrapper does not know stays unknown (an undeclared name), never fetch's default GET.
   return `fetch(\`${text}\`, { method: ${sink.method === undefined ? 'method' : `'${sink.method}'`} });\n`;
+}
+
+/** A path as a client joins it to its base: its leading slashes dropped (axios' `combineURLs`). */
+function withoutLeadingSlashes(value: readonly UrlPart[]): readonly UrlPart[] {
+  const [first, ...rest] = value;
+  return first?.kind === 'text' ? [{ kind: 'text', value: first.value.replace(/^\/+/, '') }, ...rest] : value;
 }
 
 /** The statement (or class member) a call is written in: where a TODO comment goes. */
@@ -59,16 +65,33 @@ const relatedMessageIds = ['relatedEnvelope', 'relatedSoapActionHeader', 'relate
  * that holds the whole retired path once, towards one replacement of the same method and without
  * parameters (the method, if any, is written inside the wrapper). Undefined otherwise.
  */
-function literalArgumentEdit(argument: ts.Expression, retirement: NonNullable<Finding['retirement']>): Finding['fix'] {
+function literalArgumentEdit(argument: ts.Expression, retirement: NonNullable<Finding['retirement']>, sink: RequestSink): { fix?: Finding['fix']; cause?: string } {
   const { entry } = retirement;
   const replacement = entry.replacements[0];
-  if (entry.kind !== 'path' || entry.migration !== 'rewrite' || entry.replacements.length !== 1 || replacement === undefined) return undefined;
-  if (replacement.method !== entry.method || entry.path.includes('{') || replacement.path.includes('{')) return undefined;
-  if (!ts.isStringLiteral(argument) && !ts.isNoSubstitutionTemplateLiteral(argument)) return undefined;
+  if (entry.kind !== 'path' || entry.migration !== 'rewrite' || entry.replacements.length !== 1 || replacement === undefined) return {};
+  if (replacement.method !== entry.method || entry.path.includes('{') || replacement.path.includes('{')) return {};
+  if (!ts.isStringLiteral(argument) && !ts.isNoSubstitutionTemplateLiteral(argument)) return {};
   const raw = argument.getText().slice(1, -1);
-  if (raw !== argument.text || raw.split(entry.path).length !== 2) return undefined;
-  const start = argument.getStart() + 1 + raw.indexOf(entry.path);
-  return [{ range: [start, start + entry.path.length], text: replacement.path }];
+  if (raw !== argument.text) return {};
+  if (raw.split(entry.path).length === 2) {
+    const start = argument.getStart() + 1 + raw.indexOf(entry.path);
+    return { fix: [{ range: [start, start + entry.path.length], text: replacement.path }] };
+  }
+  // A path a client joins to its base (`adform.get(path)`, the base `…/v1`): the part after the base is
+  // rewritten, the base kept, as `sunset fix` rewrites `adform.get('/campaigns')`.
+  const joined = sink.parts.findIndex((part) => part.kind === 'param' && part.joined === true);
+  const before = sink.parts.slice(0, joined);
+  if (sink.kind !== 'url' || joined === -1 || !before.every((part) => part.kind === 'text')) return {};
+  const base = before.map((part) => (part as UrlPart & { kind: 'text' }).value).join('');
+  const basePath = base.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/^(?!\/)/, '/');
+  const leading = raw.length - raw.replace(/^\/+/, '').length;
+  const full = basePath + raw.slice(leading);
+  const at = full.indexOf(entry.path);
+  if (at === -1 || at !== full.lastIndexOf(entry.path)) return {};
+  const rewritten = full.slice(0, at) + replacement.path + full.slice(at + entry.path.length);
+  if (!rewritten.startsWith(basePath)) return { cause: `the new path does not start with the client's base (${base.replace(/\/+$/, '')}), which the wrapper's other calls share` };
+  const start = argument.getStart() + 1 + leading;
+  return { fix: [{ range: [start, argument.getEnd() - 1], text: rewritten.slice(basePath.length) }] };
 }
 
 /**
@@ -120,13 +143,15 @@ function wrapperFindingsOfArguments(calls: readonly WrapperCall[], options: Anal
       if (!parsed.ok) continue;
       for (const found of analyzeFile(parsed.file, options)) {
         if (found.retirement === undefined) continue;
+        const edit = found.retirement.migration === 'rewrite' ? literalArgumentEdit(call.argument, found.retirement, sink) : {};
         const known = byEntry.get(found.retirement.entry.id);
         if (known !== undefined) {
           known.sinks.push(sink);
+          // Sinks that would rewrite the argument differently (two bases): no rewrite.
+          if (known.finding.fix !== undefined && JSON.stringify(known.finding.fix) !== JSON.stringify(edit.fix)) known.finding = { ...known.finding, fix: undefined };
           continue;
         }
         const range: [number, number] = [call.argument.getStart(), call.argument.getEnd()];
-        const fix = found.retirement.migration === 'rewrite' ? literalArgumentEdit(call.argument, found.retirement) : undefined;
         const finding: Finding = {
           rule: found.rule,
           messageId: found.messageId,
@@ -135,8 +160,13 @@ function wrapperFindingsOfArguments(calls: readonly WrapperCall[], options: Anal
           range,
           suggestions: [],
           related: [],
-          ...(fix === undefined ? {} : { fix }),
-          retirement: { ...found.retirement, candidates: [], statementStart: statementStartOf(call.call) },
+          ...(edit.fix === undefined ? {} : { fix: edit.fix }),
+          retirement: {
+            ...found.retirement,
+            candidates: [],
+            statementStart: statementStartOf(call.call),
+            ...(edit.cause === undefined ? {} : { migration: 'todo' as const, todoCause: edit.cause }),
+          },
         };
         byEntry.set(found.retirement.entry.id, { finding, sinks: [sink] });
       }

@@ -10,8 +10,11 @@ export interface RequestSink {
   readonly kind: 'url' | 'soap' | 'soap-body';
   readonly file: string;
   readonly range: readonly [number, number];
-  /** The value at the sink, with `param` where the wrapper's parameter goes. */
-  readonly parts: readonly (UrlPart | { readonly kind: 'param' })[];
+  /**
+   * The value at the sink, with `param` where the wrapper's parameter goes; `joined` where a client
+   * joins it to its base (axios `baseURL`, got and ky `prefixUrl`): the client drops its leading slashes.
+   */
+  readonly parts: readonly (UrlPart | { readonly kind: 'param'; readonly joined?: true })[];
   readonly method: HttpMethod | undefined;
   /** The wrapper's parameter the method comes from, when the request reads it there (`fetch(url, { method })`). */
   readonly methodParameter?: number;
@@ -74,6 +77,17 @@ function nameOf(fn: ts.SignatureDeclaration): ts.Identifier | undefined {
   return undefined;
 }
 
+/**
+ * Whether `segments[at]` is the `/` a client inserts between its base and the path (`joinBaseUrl`): text
+ * written nowhere, right after the base's last segment. The path after it loses its leading slashes
+ * (`adform.get(path)` with `path = '/campaigns'` requests `…/v1/campaigns`).
+ */
+function isJoin(segments: Segments, at: number): boolean {
+  const join = segments[at];
+  const before = segments[at - 1];
+  return join?.kind === 'text' && join.value === '/' && join.sourceStart === undefined && join.fromBase !== true && before?.fromBase === true;
+}
+
 type Expression = SentValue['node'];
 type RequestCall = FileIndex['scope']['calls'][number];
 
@@ -131,8 +145,8 @@ export function directWrappers(index: FileIndex, file: string, project: Project,
     for (const hole of holes) {
       const parameter = parameterAt(hole);
       if (parameter === undefined || !accepts(parameter.fn)) continue;
-      const parts = segments.map((segment): RequestSink['parts'][number] =>
-        segment.kind === 'text' ? { kind: 'text', value: segment.value } : segment.node === hole ? { kind: 'param' } : { kind: 'hole' },
+      const parts = segments.map((segment, at): RequestSink['parts'][number] =>
+        segment.kind === 'text' ? { kind: 'text', value: segment.value } : segment.node === hole ? (isJoin(segments, at - 1) ? { kind: 'param', joined: true } : { kind: 'param' }) : { kind: 'hole' },
       );
       const key = `${parameter.fn.pos}:${parameter.index}:${parameter.property ?? ''}`;
       const entry = found.get(key) ?? { ...parameter, sinks: [] };

@@ -208,6 +208,47 @@ export function createModuleAliases(readFolder?: (dir: string) => readonly Diren
   };
 }
 
+/** What a config takes itself and which configs it references (see `readConfigFiles`). */
+export interface ConfigFiles {
+  /** Whether the config itself takes `file` (absolute): its `files`, `include` and `exclude`, through `extends`. */
+  readonly includes: (file: string) => boolean;
+  /** The configs its `references` name (absolute paths: a file, or a folder's tsconfig.json), in order. */
+  readonly references: readonly string[];
+  /**
+   * Where every file it can take lies: each `files` entry, and each `include` pattern's folder before its
+   * first wildcard (the config's folder when it names neither). A file under none is not taken: a
+   * cheap test before `includes` where many configs are read (an Nx repository has hundreds).
+   */
+  readonly roots: readonly string[];
+}
+
+/**
+ * A config's own files and references, read as the default mode reads them to hand a solution config's
+ * files to the referenced config that takes each (`--project` does the same, so both agree on which
+ * config's aliases a file is read with); undefined when the file cannot be read as JSON with comments.
+ * `cache` holds the files read (get-tsconfig's cache): configs extending one base read it once.
+ */
+export function readConfigFiles(configPath: string, cache = new Map<string, unknown>()): ConfigFiles | undefined {
+  const found = readConfig(configPath, cache);
+  if (found === undefined) return undefined;
+  let matcher: FileMatcher;
+  try {
+    matcher = createFilesMatcher(found);
+  } catch {
+    return undefined;
+  }
+  const references = (found.config.references ?? []).flatMap((reference) => (typeof reference?.path === 'string' ? [referencedConfig(configPath, reference.path)] : []));
+  const folder = path.dirname(configPath);
+  const { files, include } = found.config;
+  const patterns = [...(files ?? []), ...(include ?? (files === undefined ? ['**/*'] : []))];
+  const roots = patterns.map((pattern) => {
+    const segments = pattern.split(/[\\/]/);
+    const wild = segments.findIndex((segment) => /[*?]/.test(segment));
+    return path.resolve(folder, ...(wild === -1 ? segments : segments.slice(0, wild)));
+  });
+  return { includes: (file) => matcher(file) !== undefined, references, roots };
+}
+
 /** `readdirSync` with file types, each folder listed once (what a run without the walk's cache uses). */
 function listEachFolderOnce(): (dir: string) => readonly Dirent[] {
   const listed = new Map<string, readonly Dirent[]>();
