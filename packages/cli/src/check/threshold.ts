@@ -1,4 +1,4 @@
-import { daysBetween, type Catalog, type Phase } from '@sunset/rule-data';
+import type { Phase } from '@sunset/rule-data';
 import type { FailOn } from '../args.js';
 import type { Finding } from './types.js';
 
@@ -39,20 +39,4 @@ export function failingSentence(findings: readonly Finding[], failOn: FailOn): s
   }
   const atOrPast = `${byPhase} at or past ${failOn}${warned === 0 ? '' : `, ${warned} more at a rule set to "warn"`}`;
   return bySeverity === 0 ? atOrPast : `${atOrPast}, ${bySeverity} failing by rule severity`;
-}
-
-/**
- * Whether a finding is reported at all: `scheduled` findings only with `reportScheduled`, and with
- * `scheduledWithinDays` only when the entry's GA end is at most that many days after `asOf`.
- * (Applied after linting, so the gate behaves the same whatever the rule options were.)
- */
-export function isReportable(
-  finding: Finding,
-  options: { readonly asOf: string; readonly reportScheduled: boolean; readonly scheduledWithinDays: number | undefined; readonly catalog: Catalog },
-): boolean {
-  if (finding.phase !== 'scheduled') return true;
-  if (!options.reportScheduled) return false;
-  if (options.scheduledWithinDays === undefined || finding.entry === undefined) return true;
-  const entry = options.catalog.byId(finding.entry);
-  return entry === undefined || daysBetween(options.asOf, entry.schedule.gaEnds) <= options.scheduledWithinDays;
 }
