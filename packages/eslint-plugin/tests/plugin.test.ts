@@ -226,6 +226,18 @@ describe('invalid rule options', () => {
     });
   });
 
+  // D2 of the trial: the rule pages promised an error "naming the rule and the option"; they quote what ESLint prints now.
+  it.each([
+    ['no-legacy-rest-path', { scheduledWithinDays: -1 }, '"rules.sunset/no-legacy-rest-path[1].scheduledWithinDays" must be a whole number of days, 0 or more, got -1.'],
+    ['reporting-request-limits', { pagingLimitKeys: ['limit', 'limit'] }, '"rules.sunset/reporting-request-limits[1].pagingLimitKeys" lists "limit" twice; list each key once.'],
+  ])("docs/rules/%s.md quotes ESLint's error for %j and sunset.config.json's", (rule, options, configProblem) => {
+    const page = readFileSync(new URL(`../docs/rules/${rule}.md`, import.meta.url), 'utf8');
+    const quoted = /^```text\n([\s\S]*?)^```$/m.exec(page.slice(page.indexOf('## Options')))?.[1];
+    for (const [, verify] of linters) expect(() => verify('const nothingRetired = 1;', withOptions(rule, options))).toThrow(new Error(quoted));
+    expect(page.replace(/\n/g, ' ')).toContain(`\`${configProblem}\``);
+    expect(() => validateRuleOptions(rule as 'no-legacy-rest-path', [options], `rules.sunset/${rule}`)).toThrow(configProblem.slice(configProblem.indexOf('" ') + 2));
+  });
+
   it('refuses by the schema what the rule refuses, and nothing else', () => {
     const values = {
       asOf: ['2026-02-30', '2024-02-29', '2100-02-29', '2400-02-29', '2026-06-31', '2026-07-31', '0099-12-31', '0100-01-01', '2026-1-01', '2026-01-01\n'],
