@@ -1,5 +1,8 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eslintWithPlugin } from './support/eslint-with-plugin.js';
 import { ensureBuilt, makeTempDir, parseJson, repoRootPath, runSunset } from './support/cli.js';
@@ -78,5 +81,60 @@ describe('docs/check-and-fix.md: values and clients from other files', () => {
     const results = await eslintWithPlugin(dir, fixtureAsOf).lintFiles(['src/**/*.ts']);
     const places = results.flatMap((result) => result.messages.map((message) => `${path.relative(dir, result.filePath)}:${message.line}:${message.column}`));
     expect(places).toEqual(rows.filter((row) => row.eslint.startsWith('yes')).map((row) => row.place));
+  });
+});
+
+// Found in a trial (2026-11-27): the type-aware config set no parser, so ESLint read every .ts file as JavaScript.
+describe.each([
+  ['docs/editor.md', '## Type-aware mode'],
+  ['packages/eslint-plugin/README.md', '### Type-aware mode'],
+])('%s: the type-aware config', (doc, heading) => {
+  let dir = '';
+  let cleanup: () => Promise<void> = () => Promise.resolve();
+
+  beforeAll(async () => {
+    ({ dir, cleanup } = await makeTempDir('docs-type-aware'));
+    const page = await readDoc(doc);
+    const section = page.slice(page.indexOf(heading), page.indexOf('\n#', page.indexOf(heading) + heading.length));
+    const [config] = codeBlocks(section, 'js');
+    // As written, but for where the packages are: this repository's build and its typescript-eslint.
+    const typescriptEslint = createRequire(repoRootPath('package.json')).resolve('typescript-eslint');
+    const resolved = config!
+      .replace("from '@sunset/eslint-plugin'", `from '${pathToFileURL(repoRootPath('packages/eslint-plugin/dist/index.js')).href}'`)
+      .replace("from 'typescript-eslint'", `from '${pathToFileURL(typescriptEslint).href}'`);
+    expect(resolved).not.toBe(config);
+    await writeFile(path.join(dir, 'eslint.config.mjs'), resolved);
+    // A TypeScript project: a client whose URLs come from constants of another module, and a tsconfig alias.
+    await cp(repoRootPath('packages/eslint-plugin/tests/fixtures/type-aware'), dir, { recursive: true });
+  });
+
+  afterAll(() => cleanup());
+
+  it('parses TypeScript and reports the requests through the TypeScript checker, as written', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const results = await new ESLint({ cwd: dir }).lintFiles(['*.ts']);
+      const messages = results.flatMap((result) =>
+        result.messages.map((message) => `${path.basename(result.filePath)}:${message.line}:${message.column} ${message.ruleId ?? 'fatal'} ${message.message.slice(0, 60)}`),
+      );
+      // The constants' declarations too: linting endpoints.ts alone, ESLint cannot know that client.ts reads them (docs/editor.md).
+      expect(messages).toEqual([
+        'aliased-client.ts:4:30 sunset/no-legacy-rest-path GET /v1/campaigns is retired (support ended 2019-10-01): use',
+        'client.ts:5:32 sunset/no-legacy-rest-path GET /v1/campaigns is retired (support ended 2019-10-01): use',
+        'client.ts:5:55 sunset/no-legacy-rest-path GET /v1/campaigns/dictionaries/clients is retired (support e',
+        'client.ts:5:76 sunset/no-legacy-rest-path GET /v1/campaigns/{campaignId}/orders is retired (support en',
+        'client.ts:5:115 sunset/no-legacy-rest-path GET /v1/campaigns/dictionaries/managers is retired (support ',
+        'endpoints.ts:6:31 sunset/no-legacy-rest-path /v1/campaigns (GET or PATCH) is retired (support ended 2019-',
+        'endpoints.ts:7:29 sunset/no-legacy-rest-path /v1/campaigns/dictionaries/clients is retired (support ended',
+        'endpoints.ts:8:28 sunset/no-legacy-rest-path /v1/campaigns/{campaignId}/orders is retired (support ended ',
+        'endpoints.ts:9:32 sunset/no-legacy-rest-path /v1/campaigns/dictionaries/managers is retired (support ende',
+      ]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((warning) => warning.includes('typeAware'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 });

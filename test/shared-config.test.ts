@@ -12,7 +12,7 @@ import { repoRoot } from './support/legacy-app.js';
 // Issue 23: the editor and CI read one config. `sunset.configsFor(<parsed sunset.config.json>)` gives
 // ESLint every option it can use (settings, rule levels and options, ignores), so ESLint with it and
 // `sunset check` report the same findings on fixtures/shared-config, whose config sets identityHosts,
-// rules (one off, one at warn, one with options) and ignores: exactly these, at these levels.
+// rules (one off, two at warn, one of them a retirement rule, one with options) and ignores: exactly these, at these levels.
 
 const fixture = path.join(repoRoot, 'fixtures/shared-config');
 const fixtureInRepository = 'fixtures/shared-config/';
@@ -25,6 +25,8 @@ const expected = [
   'src/campaigns.ts:6:4 warn sunset/no-sunset-todo TODO(sunset:campaigns-legacy-get) is still open: GET /v1/campaigns/{id} is retired (support ended 2019-10-01); use one of GET /v1/buyer/campaigns/{id} or GET /v1/buyer/campaigns/{id}/rtbSettings, then remove the marker.',
   'src/campaigns.ts:8:49 error sunset/no-legacy-rest-path GET /v1/campaigns/{id} is retired (support ended 2019-10-01): use one of GET /v1/buyer/campaigns/{id} or GET /v1/buyer/campaigns/{id}/rtbSettings; this call needs a manual migration.',
   'src/report.ts:15:15 error sunset/reporting-request-limits A report request of the asynchronous workflow (POST /v1/buyer/stats/data) needs at least 1 metric; this one has 0.',
+  // A retirement rule at "warn": a warning in ESLint and in `sunset check`, which it does not fail.
+  'src/report.ts:21:14 warn sunset/no-sync-reporting POST /v1/reportingstats/agency/reportdata is retired (support ended 2020-01-31): use one of POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations or GET /v1/buyer/stats/data; this call needs a manual migration.',
   'src/sign-in.ts:10:26 error sunset/oauth-redirect-uri-https redirect_uri in a request to GET /sts/connect/authorize must use the https scheme (it must be registered and use HTTPS); this one uses http.',
   'src/sign-in.ts:5:26 error sunset/oauth-redirect-uri-https redirect_uri in a request to GET /sts/connect/authorize must use the https scheme (it must be registered and use HTTPS); this one uses http.',
 ];
@@ -102,12 +104,19 @@ describe('sunset.configsFor: the editor reads sunset.config.json as sunset check
         'src/campaigns.ts:6:4 error sunset/no-sunset-todo',
         // Without the metricsKeys option, neither request has `metrics`.
         'src/report.ts:13:60 error sunset/reporting-request-limits',
+        // The rule levels are not shared: the synchronous reporting call is an error, not a warning.
+        'src/report.ts:21:14 error sunset/no-sync-reporting',
         'src/report.ts:5:60 error sunset/reporting-request-limits',
         // The rules setting (oauth-authorize-state off) is not shared; the second provider is not checked at all.
         'src/sign-in.ts:5:26 error sunset/oauth-authorize-state',
       ],
       // identityHosts is not shared: the team's second provider (login.example.org) is not checked.
-      missing: ['src/campaigns.ts:6:4 warn sunset/no-sunset-todo', 'src/report.ts:15:15 error sunset/reporting-request-limits', 'src/sign-in.ts:10:26 error sunset/oauth-redirect-uri-https'],
+      missing: [
+        'src/campaigns.ts:6:4 warn sunset/no-sunset-todo',
+        'src/report.ts:15:15 error sunset/reporting-request-limits',
+        'src/report.ts:21:14 warn sunset/no-sync-reporting',
+        'src/sign-in.ts:10:26 error sunset/oauth-redirect-uri-https',
+      ],
     });
   });
 
@@ -120,7 +129,7 @@ describe('sunset.configsFor: the editor reads sunset.config.json as sunset check
       'sunset/no-legacy-rest-path': 'error',
       'sunset/no-retired-soap-operation': 'error',
       'sunset/no-sunset-todo': 'warn',
-      'sunset/no-sync-reporting': 'error',
+      'sunset/no-sync-reporting': 'warn',
       'sunset/oauth-authorize-state': 'off',
       'sunset/oauth-offline-access-code-flow': 'error',
       'sunset/oauth-redirect-uri-https': 'error',

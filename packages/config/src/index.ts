@@ -1,4 +1,5 @@
 export { ConfigError, joinPath } from './errors.js';
+export { calendarDayPattern } from './values.js';
 export { hostEntryPattern, isHostEntry } from './hosts.js';
 export {
   defaultBaselineFile,

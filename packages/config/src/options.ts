@@ -204,7 +204,8 @@ export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
   rules: {
     type: 'object: `sunset/<rule>` (or `<rule>`) → `"off"`, `"warn"`, `"error"` or `[level, ...options]`',
     default: '`{}` (the recommended rules at their levels)',
-    meaning: 'turn rules off or on, change their level and their options (those its page lists for each rule, checked like the settings of the same name, also at `"off"`)',
+    meaning:
+      'turn rules off or on, change their level and their options (those its page lists for each rule, checked like the settings of the same name, also at `"off"`); at `"warn"` a rule\'s findings, retirement ones too, are warnings that fail nothing, whatever `failOn` says',
     flag: undefined,
     writtenIn: ['config-file'],
     jsonSchema: rulesJsonSchema,

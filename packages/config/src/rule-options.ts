@@ -32,10 +32,11 @@ type OptionsObject = Readonly<Record<string, RuleOptionField>>;
 /**
  * A regular expression, read case-insensitively. The schema's `format: "regex"` is one ESLint's
  * validator knows (a custom format would stop ESLint); like it, the reader refuses `\Z`, which
- * JavaScript reads as the letter Z.
+ * JavaScript reads as the letter Z. The format lets a leading `\Z` through: the pattern refuses it,
+ * so that the schema refuses all that the reader does.
  */
 const patternValue: OptionValue<string> = {
-  jsonSchema: { type: 'string', minLength: 1, format: 'regex' },
+  jsonSchema: { type: 'string', minLength: 1, format: 'regex', pattern: '^(?![\\s\\S]*?(?:^|[^\\\\])\\\\Z)' },
   read: (value, field) => {
     if (typeof value !== 'string' || value === '') return field.expected('be a regular expression such as "date|period"', value);
     try {

@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configJsonSchema, optionDocs, optionJsonSchemas, optionNames, optionNamesIn, optionsMarkdownTable, validateOptions } from '../src/index.js';
+import { calendarDayPattern, ConfigError, configJsonSchema, optionDocs, optionJsonSchemas, optionNames, optionNamesIn, optionsMarkdownTable, validateOptions } from '../src/index.js';
 
 describe('optionDocs', () => {
   it('documents every option once, in the order of the README reference', () => {
@@ -124,7 +124,11 @@ describe('configJsonSchema', () => {
   });
 
   it('describes each option with its meaning', () => {
-    expect(optionJsonSchemas.asOf).toEqual({ type: 'string', pattern: '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$', description: 'the day phases are computed for' });
+    expect(optionJsonSchemas.asOf).toEqual({ type: 'string', pattern: calendarDayPattern, description: 'the day phases are computed for' });
+    // The pattern is the calendar: what the reader refuses, a schema validator refuses (an editor's too).
+    const day = new RegExp(calendarDayPattern);
+    expect(['2024-02-29', '2400-02-29', '2026-12-31', '0100-01-01'].map((value) => day.test(value))).toEqual([true, true, true, true]);
+    expect(['2026-02-30', '2025-02-29', '2100-02-29', '2026-11-31', '0099-12-31', '2026-13-01'].map((value) => day.test(value))).toEqual([false, false, false, false, false, false]);
     expect(Object.keys(configJsonSchema.properties as object)).toEqual(optionNamesIn('config-file'));
   });
 });

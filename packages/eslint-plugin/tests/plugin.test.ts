@@ -3,7 +3,7 @@ import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { Linter as Linter9 } from 'eslint9';
 import { describe, expect, it } from 'vitest';
-import { hostEntryPattern } from '@sunset/config';
+import { calendarDayPattern, hostEntryPattern, validateRuleOptions } from '@sunset/config';
 import plugin, { createPlugin, ruleMeta, SunsetSettingsError } from '../src/index.js';
 
 // ESLint's config types expect ESLint's Plugin type; ours is typed by @typescript-eslint/utils (same runtime shape).
@@ -166,27 +166,108 @@ describe('invalid rule options', () => {
     ['ESLint 9', (code: string, config: Linter.Config[]) => new Linter9().verify(code, config as never, 'client.js')],
   ] as const;
 
+  const calendar = `should match pattern "${calendarDayPattern}"`;
+
   describe.each(linters)('%s', (_name, verify) => {
     it.each([
-      ['no-legacy-rest-path', { asOf: 'yesterday' }, 'Value "yesterday" should match pattern "^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$".'],
-      ['no-legacy-rest-path', { asOf: '2026-13-01' }, 'Value "2026-13-01" should match pattern "^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$".'],
+      ['no-legacy-rest-path', { asOf: 'yesterday' }, `Value "yesterday" ${calendar}.`],
+      ['no-legacy-rest-path', { asOf: '2026-13-01' }, `Value "2026-13-01" ${calendar}.`],
+      // A day the calendar lacks is the schema's too: ESLint stops at its own check, before any rule starts.
+      ['no-legacy-rest-path', { asOf: '2026-02-30' }, `Value "2026-02-30" ${calendar}.`],
       ['no-sync-reporting', { apiHosts: ['https://gw.example.com/adform'] }, `Value "https://gw.example.com/adform" should match pattern "${hostEntryPattern}".`],
       ['no-retired-soap-operation', { asof: '2026-01-01' }, 'Value {"asof":"2026-01-01"} should NOT have additional properties.\n\t\tUnexpected property "asof". Expected properties: "asOf", "apiHosts", "reportScheduled", "scheduledWithinDays".'],
       ['reporting-request-limits', { datePeriodFilterPattern: 'date|(period' }, 'Value "date|(period" should match format "regex".'],
       ['reporting-request-limits', { metricsKeys: [] }, 'Value [] should NOT have fewer than 1 items.'],
-    ])('stops %s with %j at its own schema check, which names the rule', (rule, options, problem) => {
+    ])('stops %s with %j at its own schema check, which names the rule and the value', (rule, options, problem) => {
       expect(() => verify('const nothingRetired = 1;', withOptions(rule, options))).toThrow(new Error(`Key "rules": Key "sunset/${rule}":\n\t${problem}\n`));
     });
 
-    it.each(["fetch('/v1/campaigns');", 'const nothingRetired = 1;'])('stops at a day the calendar lacks in every file, with the words of settings.sunset: %s', (code) => {
-      const error = thrownBy(() => verify(code, withOptions('no-legacy-rest-path', { asOf: '2026-02-30' })));
-      expect([error.name, error.setting, error.message]).toEqual([
-        'SunsetSettingsError',
-        'rules.sunset/no-legacy-rest-path[1].asOf',
-        "Error while loading rule 'sunset/no-legacy-rest-path': Invalid Sunset option `rules.sunset/no-legacy-rest-path[1].asOf`: \"2026-02-30\" is not a day on the calendar. " +
-          'Fix it in your ESLint config.\nOccurred while linting client.js',
+    const managers = "fetch('/v1/campaigns/dictionaries/managers');";
+    const managersRetired = [2, 7, 2, 'sunset/no-legacy-rest-path', 'GET /v1/campaigns/dictionaries/managers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers.'];
+    const lintInline = (comment: string): unknown[][] =>
+      verify(`/* eslint ${comment} */\n${managers}\n`, [...configFor(plugin, { asOf: '2026-11-21' })] as Linter.Config[]).map(({ line, column, severity, ruleId, message }) => [
+        line,
+        column,
+        severity,
+        ruleId,
+        message,
+      ]);
+
+    // Every value the rule refuses is one its schema refuses: ESLint reports the comment, ignores it and lints on,
+    // where a refusal as the rule starts would stop the whole run ("Oops! Something went wrong!").
+    it.each([
+      [{ asOf: '2026-02-30' }, `Value "2026-02-30" ${calendar}.`],
+      [{ asOf: '2025-02-29' }, `Value "2025-02-29" ${calendar}.`],
+      [{ asOf: '1900-02-29' }, `Value "1900-02-29" ${calendar}.`],
+      [{ asOf: '2026-04-31' }, `Value "2026-04-31" ${calendar}.`],
+      [{ asOf: '0024-01-01' }, `Value "0024-01-01" ${calendar}.`],
+      [{ scheduledWithinDays: -1 }, 'Value -1 should be >= 0.'],
+      // levn reads 1e400 as Infinity, which ESLint's validator takes for an integer.
+      [{ scheduledWithinDays: '1e400' }, `Value null should be <= ${Number.MAX_SAFE_INTEGER}.`],
+    ])('reports an inline comment setting %j as a problem of its own and lints on', (options, problem) => {
+      const written = JSON.stringify(options).replace('"1e400"', '1e400');
+      expect(lintInline(`sunset/no-legacy-rest-path: [error, ${written}]`)).toEqual([
+        [1, 1, 2, 'sunset/no-legacy-rest-path', `Inline configuration for rule "sunset/no-legacy-rest-path" is invalid:\n\t${problem}\n`],
+        managersRetired,
       ]);
     });
+
+    it('reports an inline datePeriodFilterPattern that starts with \\Z, which the regex format lets through', () => {
+      const messages = verify('/* eslint sunset/reporting-request-limits: [error, { datePeriodFilterPattern: "\\\\Zdate" }] */\nconst nothingRetired = 1;\n', [{ plugins: { sunset: plugin as unknown as EslintPlugin } }]);
+      expect(messages.map(({ line, ruleId, message }) => [line, ruleId, message])).toEqual([
+        [1, 'sunset/reporting-request-limits', `Inline configuration for rule "sunset/reporting-request-limits" is invalid:\n\tValue "\\\\Zdate" should match pattern "${String.raw`^(?![\s\S]*?(?:^|[^\\])\\Z)`}".\n`],
+      ]);
+    });
+
+    it('takes a leap day and the calendar days around the ones it refuses', () => {
+      for (const asOf of ['2024-02-29', '2400-02-29', '2026-02-28', '2026-04-30', '2026-12-31']) {
+        expect(lintInline(`sunset/no-legacy-rest-path: [error, { asOf: '${asOf}' }]`)).toEqual([managersRetired]);
+      }
+    });
+  });
+
+  // D2 of the trial: the rule pages promised an error "naming the rule and the option"; they quote what ESLint prints now.
+  it.each([
+    ['no-legacy-rest-path', { scheduledWithinDays: -1 }, '"rules.sunset/no-legacy-rest-path[1].scheduledWithinDays" must be a whole number of days, 0 or more, got -1.'],
+    ['reporting-request-limits', { pagingLimitKeys: ['limit', 'limit'] }, '"rules.sunset/reporting-request-limits[1].pagingLimitKeys" lists "limit" twice; list each key once.'],
+  ])("docs/rules/%s.md quotes ESLint's error for %j and sunset.config.json's", (rule, options, configProblem) => {
+    const page = readFileSync(new URL(`../docs/rules/${rule}.md`, import.meta.url), 'utf8');
+    const quoted = /^```text\n([\s\S]*?)^```$/m.exec(page.slice(page.indexOf('## Options')))?.[1];
+    for (const [, verify] of linters) expect(() => verify('const nothingRetired = 1;', withOptions(rule, options))).toThrow(new Error(quoted));
+    expect(page.replace(/\n/g, ' ')).toContain(`\`${configProblem}\``);
+    expect(() => validateRuleOptions(rule as 'no-legacy-rest-path', [options], `rules.sunset/${rule}`)).toThrow(configProblem.slice(configProblem.indexOf('" ') + 2));
+  });
+
+  it('refuses by the schema what the rule refuses, and nothing else', () => {
+    const values = {
+      asOf: ['2026-02-30', '2024-02-29', '2100-02-29', '2400-02-29', '2026-06-31', '2026-07-31', '0099-12-31', '0100-01-01', '2026-1-01', '2026-01-01\n'],
+      scheduledWithinDays: [0, 1.5, -1, 1e300, 2 ** 53, Infinity, Number.MAX_SAFE_INTEGER],
+      datePeriodFilterPattern: ['date|period', '\\Zdate', 'date\\Z', 'date\\\\Z', '(', '^date$'],
+    };
+    const rules = { asOf: 'no-legacy-rest-path', scheduledWithinDays: 'no-sync-reporting', datePeriodFilterPattern: 'reporting-request-limits' } as const;
+    for (const [option, list] of Object.entries(values) as [keyof typeof values, unknown[]][]) {
+      for (const value of list) {
+        const rule = rules[option];
+        const refusedByRule = ((): boolean => {
+          try {
+            validateRuleOptions(rule, [{ [option]: value }], `rules.sunset/${rule}`);
+            return false;
+          } catch {
+            return true;
+          }
+        })();
+        const refusedBySchema = ((): boolean => {
+          try {
+            new Linter().verify('const nothingRetired = 1;', withOptions(rule, { [option]: value }), 'client.js');
+            return false;
+          } catch (error) {
+            if ((error as Error).message.startsWith('Key "rules"')) return true;
+            throw error;
+          }
+        })();
+        expect([option, value, refusedBySchema]).toEqual([option, value, refusedByRule]);
+      }
+    }
   });
 
   it('takes the options every rule documents', () => {

@@ -34,7 +34,7 @@ import { colorEnabled, nowOf, type CliIo } from '../io.js';
 import { createPhaseProgress, isCi } from '../fix/progress.js';
 import { changedLinesSince, touchesChangedLines } from './changed-lines.js';
 import { configProblemsOutside, notScannedOfRun, resolveConfigScopes, resolveFileScopes, type ConfigScope, type ConfigScopes, type FileScope } from './config-scopes.js';
-import { failingSentence, isFailing, isReportable } from './threshold.js';
+import { failingSentence, isFailing } from './threshold.js';
 import { compareText, plural } from '../text.js';
 import type { CheckReport, CheckStats, FileError, Finding, RelatedLocation } from './types.js';
 
@@ -173,7 +173,6 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   const lookup: Pick<ConfigScopes, 'carvedOut' | 'configProblems'> = changedOnly ? { carvedOut: [], configProblems: configProblemsOutside(problems, io.cwd, args.paths) } : walkedLookup;
   const notScanned = notScannedOfRun(merged.skipped, merged.notScanned, lookup);
   const result = { ...merged, skipped: notScanned.skipped, notScanned: notScanned.counts };
-  const configOf = new Map(runs.flatMap(({ scope, result: scoped }) => scoped.findings.map((found) => [found, scope.config] as const)));
   const inChange = (file: string, line = 1, endLine = line): boolean => changed === undefined || touchesChangedLines(changed, file, line, endLine);
   // --project reports a constant read by a request of another file at that request only, also when the
   // request's line did not change: such a request is part of the change when the constant's line is.
@@ -186,10 +185,9 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   // the gate as baselined. So every reportable finding of the checked files is fingerprinted, and those
   // on changed lines kept.
   const inReport = new Set(reportable);
-  const allFindings = result.findings.flatMap((found) => {
-    const finding = toFinding(io.cwd, found);
-    return isReportable(finding, configOf.get(found) ?? config) ? [{ finding, reported: inReport.has(found) }] : [];
-  });
+  // Scheduled findings are the rules' to leave out, by the options each rule runs with (`reportScheduled` and
+  // `scheduledWithinDays` of the settings, of its `rules` entry or of an inline comment, as in ESLint).
+  const allFindings = result.findings.map((found) => ({ finding: toFinding(io.cwd, found), reported: inReport.has(found) }));
   const linted = {
     findings: allFindings.filter((found) => found.reported).map((found) => found.finding),
     errors: result.errors.filter((problem) => inChange(problem.file, problem.line)).map((problem) => toFileError(io.cwd, problem)),

@@ -41,6 +41,8 @@ export function createSunsetRule(name: RuleName, memo: AnalysisMemo): SunsetRule
     },
     create(context, ruleOptions) {
       // Before anything else, for every file: a bad option is an error where it is written, not a crash where a finding is.
+      // Under ESLint the schema (meta.schema) has refused all this refuses, in the config and in inline comments, which
+      // ESLint reports and ignores; this is for runners that do not check the schema (oxlint's JS plugins).
       validateSunsetRuleOptions(name, context.id, context.options);
       const analysis = memo.fileAnalysis(context);
       if (!analysis.needed) return {};
