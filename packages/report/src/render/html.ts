@@ -133,10 +133,10 @@ function orgBurndownSection(data: ReportData): SafeHtml {
 <p>Retired calls left at each merge recorded in <code>${history.file}</code> (${plural(history.points.length, 'merge')}, this one included).</p>
 <div class="chart" id="burndown-chart" role="img" aria-label="Line chart of the retired calls left across the repositories at each merge; the table below has the same numbers"></div>
 <details><summary>The recorded merges</summary>
-<table>
+<div class="table-box"><table>
 <thead><tr><th scope="col">Merged</th><th scope="col" class="num">Repositories</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Codemod rewrites</th></tr></thead>
 <tbody>${history.points.map((point) => html`<tr><td><time datetime="${point.date}">${point.date}</time></td><td class="num">${point.repositories}</td><td class="num">${point.total}</td><td class="num">${point.rewrite}</td></tr>`)}</tbody>
-</table>
+</table></div>
 </details>
 </section>`;
 }
@@ -147,7 +147,7 @@ function repositorySection(data: ReportData): SafeHtml {
   return html`<section aria-labelledby="repositories-title">
 <h2 id="repositories-title">By repository</h2>
 <p>The newest result of each repository. <q>The codemod can do</q>: the calls <code>sunset fix</code> rewrites when it runs in that repository; the rest are a TODO for a person.</p>
-<table id="repository-table">
+<div class="table-box"><table id="repository-table">
 <thead><tr><th scope="col">Repository</th><th scope="col">Commit</th><th scope="col">Checked</th><th scope="col" class="num">Calls</th><th scope="col" class="num">The codemod can do</th><th scope="col" class="num">TODO</th><th scope="col" class="num">Files</th><th scope="col">Owners from</th><th scope="col"><span class="visually-hidden">Filter</span></th></tr></thead>
 <tbody>${rows.map(
     (row) => html`<tr data-repository="${row.repository}">
@@ -162,7 +162,7 @@ function repositorySection(data: ReportData): SafeHtml {
 <td>${row.todo === 0 ? '' : html`<button type="button" class="show-repository" data-repository="${row.repository}">Show its TODO sites</button>`}</td>
 </tr>`,
   )}</tbody>
-</table>
+</table></div>
 </section>`;
 }
 
@@ -182,14 +182,14 @@ function familySection(data: ReportData): SafeHtml {
   return html`<section aria-labelledby="families-title">
 <h2 id="families-title">By family</h2>
 <div class="chart" id="family-chart" role="img" aria-label="Bar chart of retired calls by family; the table below has the same numbers"></div>
-<table>
+<div class="table-box"><table>
 <thead><tr><th scope="col">Family</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Codemod rewrites</th><th scope="col" class="num">TODO</th></tr></thead>
 <tbody>${reportFamilies.map((family) => {
     const sites = data.sites.filter((site) => site.family === family);
     const rewrite = sites.filter((site) => site.fix === 'rewrite').length;
     return html`<tr><th scope="row">${familyLabels[family]}</th><td class="num" data-total="family-${family}">${sites.length}</td><td class="num">${rewrite}</td><td class="num">${sites.length - rewrite}</td></tr>`;
   })}</tbody>
-</table>
+</table></div>
 </section>`;
 }
 
@@ -206,10 +206,10 @@ function burndownSection(data: ReportData): SafeHtml {
 <ul class="deadlines">${deadlines}</ul>
 <div class="chart" id="burndown-chart" role="img" aria-label="Line chart of the retired calls left at each sampled commit; the table below has the same numbers"></div>
 <details><summary>The sampled commits</summary>
-<table>
+<div class="table-box"><table>
 <thead><tr><th scope="col">Day</th><th scope="col">Commit</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Codemod rewrites</th></tr></thead>
 <tbody>${history.points.map((point) => html`<tr><td>${point.day}</td><td><code>${point.commit.slice(0, 10)}</code></td><td class="num">${point.total}</td><td class="num">${point.rewrite}</td></tr>`)}</tbody>
-</table>
+</table></div>
 </details>
 </section>`;
 }
@@ -220,7 +220,7 @@ function entrySection(data: ReportData): SafeHtml {
   return html`<section aria-labelledby="entries-title">
 <h2 id="entries-title">By entry</h2>
 <p class="hint">Select a column heading to sort.</p>
-<table class="sortable" id="entry-table">
+<div class="table-box"><table class="sortable" id="entry-table">
 <thead><tr>${header('retired', 'Retired', 'text')}<th scope="col">Use instead</th>${header('family', 'Family', 'text')}${header('ga', 'GA ends', 'text')}${header('support', 'Support ends', 'text')}${header('phase', 'Phase', 'text')}${header('migration', 'Migration', 'text')}${header('total', 'Calls', 'number', 'descending')}</tr></thead>
 <tbody>${data.byEntry.map(
     (row) => html`<tr>
@@ -234,7 +234,7 @@ function entrySection(data: ReportData): SafeHtml {
 <td class="num" data-value="${row.total}">${row.total}</td>
 </tr>`,
   )}</tbody>
-</table>
+</table></div>
 </section>`;
 }
 
@@ -249,12 +249,12 @@ function ownerSection(data: ReportData): SafeHtml {
   return html`<section aria-labelledby="owners-title">
 <h2 id="owners-title">By owner</h2>
 <p>Owners ${ownershipText[data.ownership]}. A call with two owners counts for each.</p>
-<table id="owner-table">
+<div class="table-box"><table id="owner-table">
 <thead><tr><th scope="col">Owner</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Codemod rewrites</th><th scope="col" class="num">TODO</th><th scope="col"><span class="visually-hidden">Filter</span></th></tr></thead>
 <tbody>${data.byOwner.map(
     (row) => html`<tr><th scope="row">${row.owner}</th><td class="num">${row.total}</td><td class="num">${row.rewrite}</td><td class="num">${row.todo}</td><td><button type="button" class="show-owner" data-owner="${row.owner}">Show these sites</button></td></tr>`,
   )}</tbody>
-</table>
+</table></div>
 </section>`;
 }
 
@@ -338,8 +338,8 @@ function serverSection(data: ReportData): SafeHtml {
   return html`<section aria-labelledby="server-title">
 <h2 id="server-title">Deprecations announced by servers</h2>
 <p>Responses seen at runtime with <code>Deprecation</code> or <code>Sunset</code> headers (also for endpoints the schedule does not list).</p>
-<table><thead><tr><th scope="col">Request</th><th scope="col">Deprecation</th><th scope="col">Sunset</th><th scope="col">Caller</th><th scope="col" class="num">Requests</th></tr></thead>
-<tbody>${data.serverDeprecations.map((row) => html`<tr><td><code>${row.method} ${row.url}</code></td><td>${row.deprecation === true ? 'yes' : (row.deprecation ?? '—')}</td><td>${row.sunset ?? '—'}</td><td>${row.caller ?? 'unknown'}</td><td class="num">${row.count}</td></tr>`)}</tbody></table>
+<div class="table-box"><table><thead><tr><th scope="col">Request</th><th scope="col">Deprecation</th><th scope="col">Sunset</th><th scope="col">Caller</th><th scope="col" class="num">Requests</th></tr></thead>
+<tbody>${data.serverDeprecations.map((row) => html`<tr><td><code>${row.method} ${row.url}</code></td><td>${row.deprecation === true ? 'yes' : (row.deprecation ?? '—')}</td><td>${row.sunset ?? '—'}</td><td>${row.caller ?? 'unknown'}</td><td class="num">${row.count}</td></tr>`)}</tbody></table></div>
 </section>`;
 }
 
