@@ -212,9 +212,23 @@ describe('sunset report --merge', () => {
   it('names the flag in usage errors: no files, scan-only flags, merge-only flags, a bad template', async () => {
     const dir = resultsDir({});
     expect(await merge(dir, [])).toMatchObject({ code: 2, err: 'sunset: --merge needs the result files: sunset report --merge results/*.json (files or globs written by sunset check --format json).\n' });
-    expect((await merge(dir, ['a.json', '--history', '2026-01-01'])).err).toBe(
-      'sunset: --history does not go with --merge: it applies when sunset report scans a repository. Pass it to each repository\'s sunset check instead, or drop it.\n',
-    );
+    // Each refused scan option says where it belongs: sunset check rejects --history, --runtime, --base,
+    // --editor and --cache-dir, so only the options it takes are sent to it.
+    const refusals: [string[], string][] = [
+      [['--history', '2026-01-01'], "sunset check has no --history: for the organisation's burndown pass --history-file FILE; for one repository's, run sunset report --history in it."],
+      [['--runtime', 'r.jsonl'], 'sunset check has no --runtime: run sunset report --runtime in the repository the record comes from, or drop it.'],
+      [['--baseline', 'b.json'], "Run sunset report --baseline in one repository to see what changed since its baseline, or drop it (sunset check --baseline leaves the baseline's findings out of its result, and the merge warns about such a result)."],
+      [['--base', 'origin/main'], 'sunset check has no --base: run sunset report --base in one repository to see what changed since that commit, or drop it.'],
+      [['--editor', 'vscode'], 'sunset check has no --editor: a merged page links each site to its repository (from its remote or CI variables) or with --link-template.'],
+      [['--cache-dir', 'd'], 'It caches the counts of --history, which a merge does not take: use it with sunset report --history in a repository, or drop it.'],
+      [['--config', 'c.json'], "Pass it to each repository's sunset check, whose results you merge, or drop it."],
+      [['--api-host', 'api.adform.com'], "Pass it to each repository's sunset check, whose results you merge, or drop it."],
+      [['--identity-host', 'id.adform.com'], "Pass it to each repository's sunset check, whose results you merge, or drop it."],
+      [['--repo-name', 'acme/web'], "Pass it to each repository's sunset check, whose results you merge, or drop it."],
+    ];
+    for (const [flag, hint] of refusals) {
+      expect(await merge(dir, ['a.json', ...flag])).toMatchObject({ code: 2, err: `sunset: ${flag[0]!} does not go with --merge: it applies when sunset report scans a repository. ${hint}\n` });
+    }
     const io = captureIo(dir, '2026-03-02T08:00:00Z');
     expect(await runReport(['--history-file', 'h.jsonl'], io)).toBe(2);
     expect(io.err()).toBe('sunset: --history-file only applies with --merge. Add --merge and the result files, or drop --history-file.\n');
