@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/src/cli.js';
 import type { CheckResult } from '../src/merge/check-result.js';
+import { parseLinkTemplate } from '../src/merge/link-template.js';
 import { schemaValidators } from '../src/merge/result-schemas.js';
 import { runReport } from '../src/run-report.js';
 import type { ReportData } from '../src/inventory/types.js';
@@ -63,6 +64,17 @@ describe('sunset check --format json', () => {
 });
 
 describe('sunset report --merge', () => {
+  it('percent-encodes {repo} and {path} in --link-template, segment by segment', () => {
+    const link = parseLinkTemplate('https://git.example.com/{repo}/blob/{commit}/{path}#L{line}');
+    const site = { commit: 'abc123', directory: '', file: 'src/a b.js', line: 1, column: 7 };
+    // A repository named after its folder (no remote): a # or a space must not end or break the path.
+    expect(link({ ...site, repo: 'c#tools v2' })).toBe('https://git.example.com/c%23tools%20v2/blob/abc123/src/a%20b.js#L1');
+    expect(link({ ...site, repo: 'acme/c#tools v2', directory: 'pkg #1' })).toBe('https://git.example.com/acme/c%23tools%20v2/blob/abc123/pkg%20%231/src/a%20b.js#L1');
+    expect(link({ ...site, repo: 'group/sub/app?x=1' })).toBe('https://git.example.com/group/sub/app%3Fx%3D1/blob/abc123/src/a%20b.js#L1');
+    expect(link({ ...site, repo: 'acme/web' })).toBe('https://git.example.com/acme/web/blob/abc123/src/a%20b.js#L1');
+    expect(link({ ...site, repo: 'acme/web', commit: null })).toBeUndefined();
+  });
+
   it('sums the results by repository, owner and entry, and links each site at its commit', async () => {
     const { web, api } = await twoResults();
     const dir = resultsDir({ 'web.json': web, 'api.json': api });
