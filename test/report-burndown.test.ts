@@ -1,7 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runReport, type ReportData } from '@sunset/report';
+import { runReport, schemaValidators, type ReportData } from '@sunset/report';
 import { captureIo, snapshot, throwawayRepo } from '../packages/report/tests/support/git-repo.js';
 
 // A repository built here: retired calls are added, migrated, hidden where no scan looks, and removed.
@@ -42,9 +45,10 @@ describe('sunset report --history (burndown from git, no checkout)', () => {
     const index = readFileSync(path.join(repo.dir, '.git/index'));
     const head = repo.git('rev-parse', 'HEAD');
 
-    const { data, code } = await report(repo.dir, ['--history', '2026-01-01', '--every', 'week']);
+    const { data, code, err } = await report(repo.dir, ['--history', '2026-01-01', '--every', 'week']);
 
-    expect(code).toBe(0);
+    // No commit of 2026-01-01 in a full clone: the repository is younger, nothing to warn about.
+    expect([code, err, data.history?.shallowClone]).toEqual([0, '', undefined]);
     const last = repo.git('rev-parse', 'HEAD').trim();
     expect(data.history?.points.map((point) => [point.day, point.commit, point.total, point.rewrite, point.todo])).toEqual([
       // 2026-01-01: no commit yet, no point
@@ -201,6 +205,41 @@ describe('sunset report --history (burndown from git, no checkout)', () => {
       [1, 0],
       [1, 0],
     ]);
+  });
+
+  it('warns on stderr, and marks the json, the page and the Markdown, when a shallow clone cuts the burndown short', async () => {
+    const { repo, commits } = buildHistory();
+    // actions/checkout's default is a depth of 1; 2 keeps two points to draw.
+    const clone = path.join(mkdtempSync(path.join(tmpdir(), 'sunset-shallow-')), 'app');
+    execFileSync('git', ['clone', '-q', '--depth', '2', pathToFileURL(repo.dir).href, clone]);
+    expect(execFileSync('git', ['rev-parse', '--is-shallow-repository'], { cwd: clone, encoding: 'utf8' })).toBe('true\n');
+    const warning =
+      `--history 2026-01-01: this clone is shallow and its history stops at 2026-01-23 (commit ${commits[3]!.slice(0, 7)}), so the burndown starts at 2026-01-29, not at 2026-01-01. ` +
+      'Fetch the whole history: git fetch --unshallow (on GitHub Actions, actions/checkout with fetch-depth: 0), then run sunset report again.';
+
+    const shallow = await report(clone, ['--history', '2026-01-01']);
+    expect([shallow.code, shallow.err]).toEqual([0, `sunset: warning: ${warning}\n`]);
+    expect(shallow.data.history?.shallowClone).toEqual({ oldestCommit: commits[3], oldestCommitted: '2026-01-23T10:00:00+00:00' });
+    expect(shallow.data.history?.points.map((point) => [point.day, point.commit, point.total])).toEqual([
+      ['2026-01-29', commits[3], 2],
+      ['2026-02-05', commits[4], 1],
+      ['2026-02-10', commits[4], 1],
+    ]);
+    expect((await schemaValidators()).validate('sunset-report', shallow.data)).toBeUndefined();
+
+    const md = captureIo(clone, '2026-02-10T12:00:00Z');
+    expect(await runReport(['--format', 'md', '--as-of', '2026-02-10', '--history', '2026-01-01'], md)).toBe(0);
+    expect(md.out()).toContain(`Burndown since 2026-01-29: 2 → 1 (−1) over 3 samples.\n\n> **Burndown cut short by a shallow clone.** ${warning}\n`);
+    const page = captureIo(clone, '2026-02-10T12:00:00Z');
+    expect(await runReport(['--out', 'r.html', '--as-of', '2026-02-10', '--history', '2026-01-01'], page)).toBe(0);
+    expect(page.err()).toBe(`sunset: warning: ${warning}\nWrote the html report to r.html: 1 retired call left, the codemod can do 0 of 1.\n`);
+    const text = readFileSync(path.join(clone, 'r.html'), 'utf8');
+    expect(text).toContain(`<h2 id="burndown-title">Burndown since 2026-01-29</h2>\n<p class="warning" id="burndown-cut-short"><strong>Cut short by a shallow clone.</strong> ${warning}</p>`);
+    expect(text).not.toContain('Burndown since 2026-01-01');
+
+    // The same clone asked from a day it has a commit of: nothing cut short, no warning.
+    const deepEnough = await report(clone, ['--history', '2026-01-24']);
+    expect([deepEnough.code, deepEnough.err, deepEnough.data.history?.shallowClone, deepEnough.data.history?.points[0]?.day]).toEqual([0, '', undefined, '2026-01-24']);
   });
 
   it('says, in a repository without a commit, that there is no history yet and what to do (not git\'s "ambiguous argument")', async () => {

@@ -4,6 +4,7 @@ import { todayUtc } from '@sunset/rule-data';
 import { describeReportOptions, parseReportArgs, type ReportArgs } from './args.js';
 import { comparedSiteOf, diffAgainstBaseline, diffSites, readBaselineSites, type CurrentSite } from './diff/diff-sites.js';
 import { burndown } from './history/burndown.js';
+import { shallowHistoryWarning } from './history/shallow-warning.js';
 import { HistoryCache } from './history/cache.js';
 import { BlobReader, git } from './history/git.js';
 import { CommitScanner } from './history/scan-commit.js';
@@ -58,6 +59,8 @@ export async function runReport(argv: readonly string[], io: ReportIo): Promise<
     const text = args.format === 'html' ? renderHtml(data, { editor: args.editor, outDir: outDirOf(args, io), cwd: io.cwd }) : args.format === 'md' ? renderMarkdown(data) : renderJson(data);
     const out = args.out ?? (args.format === 'html' ? 'sunset-report.html' : '-');
     for (const warning of data.merge?.warnings ?? []) io.stderr.write(`sunset: warning: ${warning}\n`);
+    const shallow = data.history === undefined ? undefined : shallowHistoryWarning(data.history);
+    if (shallow !== undefined) io.stderr.write(`sunset: warning: ${shallow}\n`);
     if (out === '-') {
       io.stdout.write(text);
     } else {

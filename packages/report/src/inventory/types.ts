@@ -99,6 +99,11 @@ export interface History {
   readonly points: readonly HistoryPoint[];
   /** Sampled commits whose counts came from `.sunset-cache` (the rest were computed). */
   readonly cached: number;
+  /**
+   * Set when the clone is shallow (`git clone --depth`, actions/checkout's default) and has no commit
+   * of `since` or before: the points start where the clone's history does, not at `since`.
+   */
+  readonly shallowClone?: { readonly oldestCommit: string; readonly oldestCommitted: string };
 }
 
 export type HistoryStep = 'day' | 'week' | 'month';

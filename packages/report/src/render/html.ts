@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { shallowHistoryWarning } from '../history/shallow-warning.js';
 import { noOwner } from '../inventory/build-inventory.js';
 import { familyLabels, phases, reportFamilies, type CodeFrame, type ReportData, type ReportSite } from '../inventory/types.js';
 import { plural } from '../text.js';
@@ -196,12 +197,15 @@ function familySection(data: ReportData): SafeHtml {
 function burndownSection(data: ReportData): SafeHtml {
   const history = data.history;
   if (history === undefined) return html``;
+  const shallow = shallowHistoryWarning(history);
+  const cutShort = shallow === undefined ? '' : html`<p class="warning" id="burndown-cut-short"><strong>Cut short by a shallow clone.</strong> ${shallow}</p>`;
   if (history.points.length === 0) {
-    return html`<section aria-labelledby="burndown-title"><h2 id="burndown-title">Burndown since ${history.since}</h2><p>No commit of the current branch was made by the sampled days, so there is nothing to draw yet.</p></section>`;
+    return html`<section aria-labelledby="burndown-title"><h2 id="burndown-title">Burndown since ${history.since}</h2>${cutShort}<p>No commit of the current branch was made by the sampled days, so there is nothing to draw yet.</p></section>`;
   }
   const deadlines = data.deadlines.map((deadline) => html`<li>${deadline.kind === 'ga-end' ? 'General availability ends' : 'Support ends'} <time datetime="${deadline.day}">${deadline.day}</time> (${deadline.families.map((family) => familyLabels[family]).join(', ')})</li>`);
   return html`<section aria-labelledby="burndown-title">
-<h2 id="burndown-title">Burndown since ${history.since}</h2>
+<h2 id="burndown-title">Burndown since ${shallow === undefined ? history.since : history.points[0]!.day}</h2>
+${cutShort}
 <p>Retired calls at one commit per ${history.every} (read from git, the work tree untouched${history.cached > 0 ? html`; ${history.cached} of the commits from the cache` : ''}). Dashed vertical lines mark the dates:</p>
 <ul class="deadlines">${deadlines}</ul>
 <div class="chart" id="burndown-chart" role="img" aria-label="Line chart of the retired calls left at each sampled commit; the table below has the same numbers"></div>
