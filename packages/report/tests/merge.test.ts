@@ -221,6 +221,68 @@ describe('sunset report --merge', () => {
     expect(existsSync(path.join(dir, 'org.html'))).toBe(false);
   });
 
+  it('sums the folders of a repository checked per package; the same folder, or one inside another, keeps the newest', async () => {
+    const repo = throwawayRepo('sunset-merge-mono-');
+    const first = repo.commit({ 'packages/a/src/x.ts': listCall, 'packages/b/src/x.ts': labelsCall + listCall }, '2026-03-01T10:00:00Z');
+    const inA = path.join(repo.dir, 'packages/a');
+    const inB = path.join(repo.dir, 'packages/b');
+    const mono = ['--repo-name', 'acme/mono'];
+    const olderA = await checkResult(inA, '2026-03-01T11:00:00Z', mono);
+    const a = await checkResult(inA, '2026-03-02T07:00:00Z', mono);
+    const b = await checkResult(inB, '2026-03-02T07:05:00Z', mono);
+    expect([a.provenance.directory, b.provenance.directory, a.findings.map((finding) => finding.file)]).toEqual(['packages/a', 'packages/b', ['src/x.ts']]);
+    const template = ['--link-template', 'https://git.example.com/{repo}/blob/{commit}/{path}#L{line}'];
+
+    // Two packages of one commit: both counted, in one row, the paths from the repository root.
+    const dir = resultsDir({ 'a-old.json': olderA, 'a.json': a, 'b.json': b });
+    const both = await merge(dir, ['results/a.json', 'results/b.json', '--format', 'json', ...template]);
+    expect([both.code, both.err]).toEqual([0, '']);
+    const data = JSON.parse(both.out) as ReportData;
+    expect(schemas.validate('sunset-report', data)).toBeUndefined();
+    expect(data.totals).toMatchObject({ total: 3, files: 2 });
+    expect(data.repositories).toHaveLength(1);
+    expect(data.repositories![0]).toMatchObject({ repository: 'acme/mono', commit: first, total: 3, files: 2, filesWithSites: 2, input: 'results/b.json' });
+    expect(data.repositories![0]!.folders).toEqual([
+      { directory: 'packages/a', input: 'results/a.json', commit: first, total: 1 },
+      { directory: 'packages/b', input: 'results/b.json', commit: first, total: 2 },
+    ]);
+    expect(data.sites.map((site) => [site.file, site.line, site.link])).toEqual([
+      ['packages/a/src/x.ts', 2, `https://git.example.com/acme/mono/blob/${first}/packages/a/src/x.ts#L2`],
+      ['packages/b/src/x.ts', 1, `https://git.example.com/acme/mono/blob/${first}/packages/b/src/x.ts#L1`],
+      ['packages/b/src/x.ts', 3, `https://git.example.com/acme/mono/blob/${first}/packages/b/src/x.ts#L3`],
+    ]);
+    expect(data.merge!.superseded).toEqual([]);
+    const page = await merge(dir, ['results/a.json', 'results/b.json', '--out', 'org.html']);
+    expect(readFileSync(path.join(dir, 'org.html'), 'utf8')).toContain('acme/mono<br><span class="hint">2 folders summed: <code>packages/a</code>, <code>packages/b</code></span></th>');
+    expect(page.err).toBe('Wrote the html report to org.html: 3 retired calls left across 1 repository, the codemod can do 2 of 3.\n');
+
+    // The same folder twice: the newest only.
+    const sameFolder = JSON.parse((await merge(dir, ['results/*.json', '--format', 'json'])).out) as ReportData;
+    expect(sameFolder.totals.total).toBe(3);
+    expect(sameFolder.merge!.superseded).toEqual([{ input: 'results/a-old.json', repository: 'acme/mono', date: '2026-03-01T11:00:00.000Z', keptInput: 'results/a.json' }]);
+
+    // A newer result of the root holds both packages: it replaces them, and nothing counts twice.
+    const root = await checkResult(repo.dir, '2026-03-02T07:30:00Z', mono);
+    writeFileSync(path.join(dir, 'results/root.json'), JSON.stringify(root));
+    const withRoot = JSON.parse((await merge(dir, ['results/*.json', '--format', 'json'])).out) as ReportData;
+    expect([withRoot.totals.total, withRoot.repositories![0]!.input, withRoot.repositories![0]!.folders]).toEqual([3, 'results/root.json', undefined]);
+    expect(withRoot.merge!.superseded.map((old) => [old.input, old.keptInput])).toEqual([
+      ['results/b.json', 'results/root.json'],
+      ['results/a.json', 'results/root.json'],
+      ['results/a-old.json', 'results/root.json'],
+    ]);
+
+    // Packages checked at different commits (a task cache replaying an older result): summed, with a warning.
+    const second = repo.commit({ 'packages/b/src/x.ts': labelsCall }, '2026-03-02T09:00:00Z');
+    const newerB = await checkResult(inB, '2026-03-02T09:10:00Z', mono);
+    const mixed = resultsDir({ 'a.json': a, 'b.json': newerB });
+    const apart = await merge(mixed, ['results/*.json', '--format', 'json']);
+    const warning = `acme/mono: its folders' results are of different commits (packages/a at ${first.slice(0, 7)}, packages/b at ${second.slice(0, 7)}); each folder is counted at the commit it was checked at.`;
+    expect([apart.code, apart.err]).toEqual([0, `sunset: warning: ${warning}\n`]);
+    const apartData = JSON.parse(apart.out) as ReportData;
+    expect([apartData.totals.total, apartData.repositories![0]!.commit, apartData.merge!.warnings]).toEqual([2, second, [warning]]);
+  });
+
   it('names the flag in usage errors: no files, scan-only flags, merge-only flags, a bad template', async () => {
     const dir = resultsDir({});
     expect(await merge(dir, [])).toMatchObject({ code: 2, err: 'sunset: --merge needs the result files: sunset report --merge results/*.json (files or globs written by sunset check --format json).\n' });

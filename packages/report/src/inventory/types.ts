@@ -157,8 +157,13 @@ export interface RepositoryRow extends Count {
   /** Findings its baseline suppressed (a check result does not list them). */
   readonly baselined: number;
   readonly notChecked: number;
-  /** The result file it came from, as given. */
+  /** The result file it came from, as given (the newest, when it sums several folders). */
   readonly input: string;
+  /**
+   * When the repository was checked per folder (`cd packages/a && sunset check`): the newest result of
+   * each folder, summed in this row. Absent for a repository counted by one result.
+   */
+  readonly folders?: readonly { readonly directory: string; readonly input: string; readonly commit: string | null; readonly total: number }[];
   readonly changedSince?: string;
 }
 

@@ -152,7 +152,7 @@ function repositorySection(data: ReportData): SafeHtml {
 <thead><tr><th scope="col">Repository</th><th scope="col">Commit</th><th scope="col">Checked</th><th scope="col" class="num">Calls</th><th scope="col" class="num">The codemod can do</th><th scope="col" class="num">TODO</th><th scope="col" class="num">Files</th><th scope="col">Owners from</th><th scope="col"><span class="visually-hidden">Filter</span></th></tr></thead>
 <tbody>${rows.map(
     (row) => html`<tr data-repository="${row.repository}">
-<th scope="row">${row.url === undefined ? row.repository : html`<a href="${row.url}">${row.repository}</a>`}</th>
+<th scope="row">${row.url === undefined ? row.repository : html`<a href="${row.url}">${row.repository}</a>`}${row.folders === undefined ? '' : html`<br><span class="hint">${plural(row.folders.length, 'folder')} summed: ${row.folders.map((folder, index) => html`${index > 0 ? ', ' : ''}<code>${folder.directory}</code>`)}</span>`}</th>
 <td>${row.commit === null ? '—' : html`<code>${row.commit.slice(0, 10)}</code>`}</td>
 <td><time datetime="${row.date}">${row.date.slice(0, 10)}</time>${row.ruleDataVersion === data.ruleDataVersion ? '' : html` <span class="badge">rule data ${row.ruleDataVersion}</span>`}</td>
 <td class="num" data-repository-total="${row.repository}">${row.total}</td>
