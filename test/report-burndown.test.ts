@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -205,6 +205,47 @@ describe('sunset report --history (burndown from git, no checkout)', () => {
       [1, 0],
       [1, 0],
     ]);
+  });
+
+  it('counts a client made in another file, imported by relative path or by a workspace package\'s name, in each commit as in the work tree', async () => {
+    // The trial's repros/3: an npm workspace whose app calls a client of packages/api, imported by its
+    // name through node_modules, which git does not hold. The burndown ended at 0 while the page said 1.
+    const repo = throwawayRepo();
+    const client = "const axios = require('axios');\nexports.adform = axios.create({ baseURL: 'https://api.adform.com/v1' });\n";
+    const commits = [
+      repo.commit(
+        {
+          '.gitignore': 'node_modules\n',
+          'package.json': '{ "name": "ws", "private": true, "workspaces": ["packages/*", "apps/*"] }\n',
+          'packages/api/package.json': '{ "name": "@acme/api", "version": "1.0.0", "main": "src/index.js" }\n',
+          'packages/api/src/index.js': client,
+          'apps/web/package.json': '{ "name": "@acme/web", "version": "1.0.0", "dependencies": { "@acme/api": "1.0.0" } }\n',
+          'apps/web/src/campaigns.js': "const { adform } = require('@acme/api');\nexports.list = () => adform.get('/campaigns');\n",
+        },
+        '2026-01-05T10:00:00Z',
+        'a workspace package',
+      ),
+      repo.commit({ 'packages/api/src/local.js': "const { adform } = require('./index');\nexports.managers = () => adform.get('/campaigns/dictionaries/managers');\n" }, '2026-01-12T10:00:00Z', 'a relative import'),
+      repo.commit({ 'apps/web/src/campaigns.js': "const { adform } = require('@acme/api');\nexports.list = () => adform.get('/buyer/campaigns');\n" }, '2026-01-19T10:00:00Z', 'migrate the list'),
+    ];
+    // What an install makes: a link in node_modules to the package's folder, not committed.
+    mkdirSync(path.join(repo.dir, 'node_modules/@acme'), { recursive: true });
+    symlinkSync('../../packages/api', path.join(repo.dir, 'node_modules/@acme/api'), 'dir');
+    expect(repo.git('status', '--porcelain')).toBe('');
+
+    const { data, code, err } = await report(repo.dir, ['--history', '2026-01-05', '--every', 'week']);
+    expect([code, err]).toEqual([0, '']);
+    expect(data.sites.map((site) => [site.file, site.line, site.retired])).toEqual([['packages/api/src/local.js', 2, 'GET /v1/campaigns/dictionaries/managers']]);
+    expect(data.history?.points.map((point) => [point.day, point.commit, point.total])).toEqual([
+      ['2026-01-05', commits[0], 1],
+      ['2026-01-12', commits[1], 2],
+      ['2026-01-19', commits[2], 1],
+      ['2026-01-26', commits[2], 1],
+      ['2026-02-02', commits[2], 1],
+      ['2026-02-09', commits[2], 1],
+      ['2026-02-10', commits[2], 1],
+    ]);
+    expect(data.history?.points.at(-1)?.total).toBe(data.totals.total);
   });
 
   it('warns on stderr, and marks the json, the page and the Markdown, when a shallow clone cuts the burndown short', async () => {

@@ -210,8 +210,8 @@ function cacheSalt(config: ResolvedConfig, paths: readonly string[]): unknown {
     ruleDataVersion,
     reportVersion,
     // Counts since a request is a client's base plus a path and a known host decides whose it is (issues 21, 26);
-    // older caches counted every host and matched a path after any hole.
-    scan: 'request-model',
+    // older caches counted every host and matched a path after any hole, and followed relative imports only (not aliases, workspace packages).
+    scan: 'request-model+aliases',
     paths,
     asOf: config.asOf,
     apiHosts: config.apiHosts,
