@@ -98,6 +98,9 @@ export async function buildMergedReport(args: ReportArgs, io: ReportIo): Promise
   const line = historyLineOf(withoutHistory);
   const missing = missingSince(historyFile, withoutHistory);
   const warnings = [...withoutHistory.merge!.warnings];
+  for (const cut of historyFile.cutLines) {
+    warnings.push(`${historyFile.label}:${cut} is a history line cut short (a copy that stopped mid-line): it is left out of the burndown. Sunset never rewrites the file; delete that line to drop this warning.`);
+  }
   if (missing.length > 0) {
     warnings.push(`${missing.join(', ')} ${missing.length === 1 ? 'was' : 'were'} in the last merge of ${historyFile.label} but ${missing.length === 1 ? 'has' : 'have'} no result now (a failed job?): the burndown drops by ${missing.length === 1 ? 'its' : 'their'} count.`);
   }

@@ -283,6 +283,34 @@ describe('sunset report --merge', () => {
     expect([apartData.totals.total, apartData.repositories![0]!.commit, apartData.merge!.warnings]).toEqual([2, second, [warning]]);
   });
 
+  it('leaves out a history line cut short mid-line, with a warning, in this merge and the next', async () => {
+    const { web, api } = await twoResults();
+    const dir = resultsDir({ 'web.json': web, 'api.json': api });
+    const earlier = { version: 1, date: '2026-02-01T08:00:00.000Z', asOf: '2026-02-01', total: 9, rewrite: 4, todo: 5, repositories: { 'acme/web': { commit: null, total: 6, rewrite: 2, todo: 4 } }, entries: { 'campaigns-legacy-list': 9 } };
+    // `head -c` of a copy: the second line stops mid-JSON, without its line break.
+    const cut = JSON.stringify({ ...earlier, date: '2026-02-15T08:00:00.000Z' }).slice(0, 60);
+    writeFileSync(path.join(dir, 'h.jsonl'), `${JSON.stringify(earlier)}\n${cut}`);
+    const warning = 'sunset: warning: h.jsonl:2 is a history line cut short (a copy that stopped mid-line): it is left out of the burndown. Sunset never rewrites the file; delete that line to drop this warning.\n';
+    const first = await merge(dir, ['results/*.json', '--format', 'json', '--history-file', 'h.jsonl']);
+    expect([first.code, first.err]).toEqual([0, warning]);
+    expect((JSON.parse(first.out) as ReportData).orgHistory!.points.map((point) => [point.date, point.total])).toEqual([
+      ['2026-02-01T08:00:00.000Z', 9],
+      ['2026-03-02T08:00:00.000Z', 4],
+    ]);
+    const written = readFileSync(path.join(dir, 'h.jsonl'), 'utf8').split('\n');
+    expect([written.length, written[1], written[3]]).toEqual([4, cut, '']);
+    // The next merge: the cut line is inside the file now, still left out with the same warning.
+    const second = await merge(dir, ['results/*.json', '--format', 'json', '--history-file', 'h.jsonl'], '2026-03-09T08:00:00Z');
+    expect([second.code, second.err]).toEqual([0, warning]);
+    expect((JSON.parse(second.out) as ReportData).orgHistory!.points).toHaveLength(3);
+    // A line that is not a history line cut short still stops the merge.
+    writeFileSync(path.join(dir, 'h.jsonl'), `${JSON.stringify(earlier)}\n{"total": 3, "note": "edited"\n`);
+    expect(await merge(dir, ['results/*.json', '--format', 'json', '--history-file', 'h.jsonl'])).toMatchObject({
+      code: 2,
+      err: 'sunset: h.jsonl:2 is not a JSON line of a Sunset history. Fix or delete that line (the file is append-only; sunset never rewrites it) and merge again.\n',
+    });
+  });
+
   it('names the flag in usage errors: no files, scan-only flags, merge-only flags, a bad template', async () => {
     const dir = resultsDir({});
     expect(await merge(dir, [])).toMatchObject({ code: 2, err: 'sunset: --merge needs the result files: sunset report --merge results/*.json (files or globs written by sunset check --format json).\n' });
