@@ -181,9 +181,9 @@ describe.each(locales)('the merged page in headless Chromium under LANG=$LANG', 
 
   it('fits a laptop\'s and a phone\'s width: a table too wide scrolls in its own box, never the page', async () => {
     const layout = (): Promise<{ page: number; scrolling: string[] }> =>
-      page.evaluate(() => {
-        const root = document.documentElement;
-        const boxes = [...document.querySelectorAll('.table-box')].filter((box) => box.getClientRects().length > 0);
+      page.locator('.table-box').evaluateAll((all) => {
+        const root = all[0]!.ownerDocument.documentElement;
+        const boxes = all.filter((box) => box.getClientRects().length > 0);
         return { page: root.scrollWidth - root.clientWidth, scrolling: boxes.filter((box) => box.scrollWidth > box.clientWidth).map((box) => box.querySelector('table')!.id || box.closest('section')!.querySelector('h2')!.id) };
       });
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -178,9 +178,9 @@ describe.each(locales)('the report page in headless Chromium under LANG=$LANG', 
 
     it('fits a laptop\'s and a phone\'s width: a table too wide scrolls in its own box, never the page', async () => {
       const layout = (): Promise<{ page: number; boxesInside: boolean; scrolling: string[] }> =>
-        page.evaluate(() => {
-          const root = document.documentElement;
-          const boxes = [...document.querySelectorAll('.table-box')].filter((box) => box.getClientRects().length > 0);
+        page.locator('.table-box').evaluateAll((all) => {
+          const root = all[0]!.ownerDocument.documentElement;
+          const boxes = all.filter((box) => box.getClientRects().length > 0);
           return {
             page: root.scrollWidth - root.clientWidth,
             boxesInside: boxes.every((box) => box.getBoundingClientRect().right <= root.clientWidth),
@@ -247,14 +247,14 @@ describe('a report page of 3,000 sites in headless Chromium', () => {
   });
 
   const shown = (): Promise<{ count: string | null; files: string[] }> =>
-    page.evaluate(() => ({
-      count: document.querySelector('#site-count')!.textContent,
-      files: [...document.querySelectorAll('#site-list > li.site:not([hidden]) .where .file')].map((link) => link.textContent!.replace(/:\d+$/, '')),
+    page.locator('#site-count').evaluate((status) => ({
+      count: status.textContent,
+      files: [...status.ownerDocument.querySelectorAll('#site-list > li.site:not([hidden]) .where .file')].map((link) => link.textContent!.replace(/:\d+$/, '')),
     }));
 
   it('lists the sites as blocks of an <ol>, not as numbered list items', async () => {
-    expect(await page.$$eval('#site-list > li.site', (items) => [items.length, ...new Set(items.map((item) => getComputedStyle(item).display))])).toEqual([3000, 'block']);
-    expect(await page.$eval('#site-list', (list) => [list.tagName, getComputedStyle(list).listStyleType])).toEqual(['OL', 'none']);
+    expect(await page.$$eval('#site-list > li.site', (items) => [items.length, ...new Set(items.map((item) => item.ownerDocument.defaultView!.getComputedStyle(item).display))])).toEqual([3000, 'block']);
+    expect(await page.$eval('#site-list', (list) => [list.tagName, list.ownerDocument.defaultView!.getComputedStyle(list).listStyleType])).toEqual(['OL', 'none']);
   });
 
   it('filters by text, by fix and both, and shows every site again when cleared', async () => {
