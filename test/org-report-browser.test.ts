@@ -179,6 +179,20 @@ describe.each(locales)('the merged page in headless Chromium under LANG=$LANG', 
     await expect.poll(() => page.textContent('#site-count')).toBe('Showing 4 of 4 sites.');
   });
 
+  it('fits a laptop\'s and a phone\'s width: a table too wide scrolls in its own box, never the page', async () => {
+    const layout = (): Promise<{ page: number; scrolling: string[] }> =>
+      page.locator('.table-box').evaluateAll((all) => {
+        const root = all[0]!.ownerDocument.documentElement;
+        const boxes = all.filter((box) => box.getClientRects().length > 0);
+        return { page: root.scrollWidth - root.clientWidth, scrolling: boxes.filter((box) => box.scrollWidth > box.clientWidth).map((box) => box.querySelector('table')!.id || box.closest('section')!.querySelector('h2')!.id) };
+      });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(layout, { timeout: 10_000 }).toEqual({ page: 0, scrolling: [] });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect.poll(layout, { timeout: 10_000 }).toEqual({ page: 0, scrolling: ['burndown-title', 'repository-table', 'entry-table', 'owner-table'] });
+    await page.setViewportSize({ width: 1200, height: 1400 });
+  });
+
   it('draws the organisation\'s burndown from the history file, this merge included, and the bars by family', async () => {
     const marks = await page.locator('.chart').evaluateAll((charts) =>
       charts.map((chart) => {

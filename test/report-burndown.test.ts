@@ -1,7 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runReport, type ReportData } from '@sunset/report';
+import { runReport, schemaValidators, type ReportData } from '@sunset/report';
 import { captureIo, snapshot, throwawayRepo } from '../packages/report/tests/support/git-repo.js';
 
 // A repository built here: retired calls are added, migrated, hidden where no scan looks, and removed.
@@ -42,9 +45,10 @@ describe('sunset report --history (burndown from git, no checkout)', () => {
     const index = readFileSync(path.join(repo.dir, '.git/index'));
     const head = repo.git('rev-parse', 'HEAD');
 
-    const { data, code } = await report(repo.dir, ['--history', '2026-01-01', '--every', 'week']);
+    const { data, code, err } = await report(repo.dir, ['--history', '2026-01-01', '--every', 'week']);
 
-    expect(code).toBe(0);
+    // No commit of 2026-01-01 in a full clone: the repository is younger, nothing to warn about.
+    expect([code, err, data.history?.shallowClone]).toEqual([0, '', undefined]);
     const last = repo.git('rev-parse', 'HEAD').trim();
     expect(data.history?.points.map((point) => [point.day, point.commit, point.total, point.rewrite, point.todo])).toEqual([
       // 2026-01-01: no commit yet, no point
@@ -201,6 +205,82 @@ describe('sunset report --history (burndown from git, no checkout)', () => {
       [1, 0],
       [1, 0],
     ]);
+  });
+
+  it('counts a client made in another file, imported by relative path or by a workspace package\'s name, in each commit as in the work tree', async () => {
+    // The trial's repros/3: an npm workspace whose app calls a client of packages/api, imported by its
+    // name through node_modules, which git does not hold. The burndown ended at 0 while the page said 1.
+    const repo = throwawayRepo();
+    const client = "const axios = require('axios');\nexports.adform = axios.create({ baseURL: 'https://api.adform.com/v1' });\n";
+    const commits = [
+      repo.commit(
+        {
+          '.gitignore': 'node_modules\n',
+          'package.json': '{ "name": "ws", "private": true, "workspaces": ["packages/*", "apps/*"] }\n',
+          'packages/api/package.json': '{ "name": "@acme/api", "version": "1.0.0", "main": "src/index.js" }\n',
+          'packages/api/src/index.js': client,
+          'apps/web/package.json': '{ "name": "@acme/web", "version": "1.0.0", "dependencies": { "@acme/api": "1.0.0" } }\n',
+          'apps/web/src/campaigns.js': "const { adform } = require('@acme/api');\nexports.list = () => adform.get('/campaigns');\n",
+        },
+        '2026-01-05T10:00:00Z',
+        'a workspace package',
+      ),
+      repo.commit({ 'packages/api/src/local.js': "const { adform } = require('./index');\nexports.managers = () => adform.get('/campaigns/dictionaries/managers');\n" }, '2026-01-12T10:00:00Z', 'a relative import'),
+      repo.commit({ 'apps/web/src/campaigns.js': "const { adform } = require('@acme/api');\nexports.list = () => adform.get('/buyer/campaigns');\n" }, '2026-01-19T10:00:00Z', 'migrate the list'),
+    ];
+    // What an install makes: a link in node_modules to the package's folder, not committed.
+    mkdirSync(path.join(repo.dir, 'node_modules/@acme'), { recursive: true });
+    symlinkSync('../../packages/api', path.join(repo.dir, 'node_modules/@acme/api'), 'dir');
+    expect(repo.git('status', '--porcelain')).toBe('');
+
+    const { data, code, err } = await report(repo.dir, ['--history', '2026-01-05', '--every', 'week']);
+    expect([code, err]).toEqual([0, '']);
+    expect(data.sites.map((site) => [site.file, site.line, site.retired])).toEqual([['packages/api/src/local.js', 2, 'GET /v1/campaigns/dictionaries/managers']]);
+    expect(data.history?.points.map((point) => [point.day, point.commit, point.total])).toEqual([
+      ['2026-01-05', commits[0], 1],
+      ['2026-01-12', commits[1], 2],
+      ['2026-01-19', commits[2], 1],
+      ['2026-01-26', commits[2], 1],
+      ['2026-02-02', commits[2], 1],
+      ['2026-02-09', commits[2], 1],
+      ['2026-02-10', commits[2], 1],
+    ]);
+    expect(data.history?.points.at(-1)?.total).toBe(data.totals.total);
+  });
+
+  it('warns on stderr, and marks the json, the page and the Markdown, when a shallow clone cuts the burndown short', async () => {
+    const { repo, commits } = buildHistory();
+    // actions/checkout's default is a depth of 1; 2 keeps two points to draw.
+    const clone = path.join(mkdtempSync(path.join(tmpdir(), 'sunset-shallow-')), 'app');
+    execFileSync('git', ['clone', '-q', '--depth', '2', pathToFileURL(repo.dir).href, clone]);
+    expect(execFileSync('git', ['rev-parse', '--is-shallow-repository'], { cwd: clone, encoding: 'utf8' })).toBe('true\n');
+    const warning =
+      `--history 2026-01-01: this clone is shallow and its history stops at 2026-01-23 (commit ${commits[3]!.slice(0, 7)}), so the burndown starts at 2026-01-29, not at 2026-01-01. ` +
+      'Fetch the whole history: git fetch --unshallow (on GitHub Actions, actions/checkout with fetch-depth: 0), then run sunset report again.';
+
+    const shallow = await report(clone, ['--history', '2026-01-01']);
+    expect([shallow.code, shallow.err]).toEqual([0, `sunset: warning: ${warning}\n`]);
+    expect(shallow.data.history?.shallowClone).toEqual({ oldestCommit: commits[3], oldestCommitted: '2026-01-23T10:00:00+00:00' });
+    expect(shallow.data.history?.points.map((point) => [point.day, point.commit, point.total])).toEqual([
+      ['2026-01-29', commits[3], 2],
+      ['2026-02-05', commits[4], 1],
+      ['2026-02-10', commits[4], 1],
+    ]);
+    expect((await schemaValidators()).validate('sunset-report', shallow.data)).toBeUndefined();
+
+    const md = captureIo(clone, '2026-02-10T12:00:00Z');
+    expect(await runReport(['--format', 'md', '--as-of', '2026-02-10', '--history', '2026-01-01'], md)).toBe(0);
+    expect(md.out()).toContain(`Burndown since 2026-01-29: 2 → 1 (−1) over 3 samples.\n\n> **Burndown cut short by a shallow clone.** ${warning}\n`);
+    const page = captureIo(clone, '2026-02-10T12:00:00Z');
+    expect(await runReport(['--out', 'r.html', '--as-of', '2026-02-10', '--history', '2026-01-01'], page)).toBe(0);
+    expect(page.err()).toBe(`sunset: warning: ${warning}\nWrote the html report to r.html: 1 retired call left, the codemod can do 0 of 1.\n`);
+    const text = readFileSync(path.join(clone, 'r.html'), 'utf8');
+    expect(text).toContain(`<h2 id="burndown-title">Burndown since 2026-01-29</h2>\n<p class="warning" id="burndown-cut-short"><strong>Cut short by a shallow clone.</strong> ${warning}</p>`);
+    expect(text).not.toContain('Burndown since 2026-01-01');
+
+    // The same clone asked from a day it has a commit of: nothing cut short, no warning.
+    const deepEnough = await report(clone, ['--history', '2026-01-24']);
+    expect([deepEnough.code, deepEnough.err, deepEnough.data.history?.shallowClone, deepEnough.data.history?.points[0]?.day]).toEqual([0, '', undefined, '2026-01-24']);
   });
 
   it('says, in a repository without a commit, that there is no history yet and what to do (not git\'s "ambiguous argument")', async () => {

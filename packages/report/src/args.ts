@@ -64,6 +64,26 @@ export const reportOptions = {
   help: { type: 'boolean', short: 'h', description: 'Show this help.' },
 } as const satisfies Record<string, OptionSpec>;
 
+const toEachCheck = "Pass it to each repository's sunset check, whose results you merge, or drop it.";
+
+/**
+ * The scan options refused with --merge, and where each belongs instead. Only --baseline and the last four
+ * are options of sunset check too (--baseline with another meaning); the others exist only when sunset report
+ * scans one repository.
+ */
+const notWithMerge = {
+  history: "sunset check has no --history: for the organisation's burndown pass --history-file FILE; for one repository's, run sunset report --history in it.",
+  runtime: 'sunset check has no --runtime: run sunset report --runtime in the repository the record comes from, or drop it.',
+  baseline: "Run sunset report --baseline in one repository to see what changed since its baseline, or drop it (sunset check --baseline leaves the baseline's findings out of its result, and the merge warns about such a result).",
+  base: 'sunset check has no --base: run sunset report --base in one repository to see what changed since that commit, or drop it.',
+  editor: 'sunset check has no --editor: a merged page links each site to its repository (from its remote or CI variables) or with --link-template.',
+  'cache-dir': 'It caches the counts of --history, which a merge does not take: use it with sunset report --history in a repository, or drop it.',
+  config: toEachCheck,
+  'api-host': toEachCheck,
+  'identity-host': toEachCheck,
+  'repo-name': toEachCheck,
+} as const;
+
 export function parseReportArgs(argv: readonly string[]): ReportArgs {
   let parsed;
   try {
@@ -79,8 +99,8 @@ export function parseReportArgs(argv: readonly string[]): ReportArgs {
   if (values.out !== undefined && values.output !== undefined) throw new UsageError('Pass --out or --output, not both: they name the same file.');
   const merge = values.merge ?? false;
   if (merge) {
-    const scanOnly = (['history', 'runtime', 'baseline', 'base', 'editor', 'cache-dir', 'config', 'api-host', 'identity-host', 'repo-name'] as const).find((name) => values[name] !== undefined);
-    if (scanOnly !== undefined) throw new UsageError(`--${scanOnly} does not go with --merge: it applies when sunset report scans a repository. Pass it to each repository's sunset check instead, or drop it.`);
+    const scanOnly = (Object.keys(notWithMerge) as (keyof typeof notWithMerge)[]).find((name) => values[name] !== undefined);
+    if (scanOnly !== undefined) throw new UsageError(`--${scanOnly} does not go with --merge: it applies when sunset report scans a repository. ${notWithMerge[scanOnly]}`);
     if (positionals.length === 0) throw new UsageError('--merge needs the result files: sunset report --merge results/*.json (files or globs written by sunset check --format json).');
   } else {
     const mergeOnly = (['link-template', 'history-file'] as const).find((name) => values[name] !== undefined);

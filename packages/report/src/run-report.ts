@@ -4,6 +4,7 @@ import { todayUtc } from '@sunset/rule-data';
 import { describeReportOptions, parseReportArgs, type ReportArgs } from './args.js';
 import { comparedSiteOf, diffAgainstBaseline, diffSites, readBaselineSites, type CurrentSite } from './diff/diff-sites.js';
 import { burndown } from './history/burndown.js';
+import { shallowHistoryWarning } from './history/shallow-warning.js';
 import { HistoryCache } from './history/cache.js';
 import { BlobReader, git } from './history/git.js';
 import { CommitScanner } from './history/scan-commit.js';
@@ -58,6 +59,8 @@ export async function runReport(argv: readonly string[], io: ReportIo): Promise<
     const text = args.format === 'html' ? renderHtml(data, { editor: args.editor, outDir: outDirOf(args, io), cwd: io.cwd }) : args.format === 'md' ? renderMarkdown(data) : renderJson(data);
     const out = args.out ?? (args.format === 'html' ? 'sunset-report.html' : '-');
     for (const warning of data.merge?.warnings ?? []) io.stderr.write(`sunset: warning: ${warning}\n`);
+    const shallow = data.history === undefined ? undefined : shallowHistoryWarning(data.history);
+    if (shallow !== undefined) io.stderr.write(`sunset: warning: ${shallow}\n`);
     if (out === '-') {
       io.stdout.write(text);
     } else {
@@ -95,6 +98,9 @@ export async function buildMergedReport(args: ReportArgs, io: ReportIo): Promise
   const line = historyLineOf(withoutHistory);
   const missing = missingSince(historyFile, withoutHistory);
   const warnings = [...withoutHistory.merge!.warnings];
+  for (const cut of historyFile.cutLines) {
+    warnings.push(`${historyFile.label}:${cut} is a history line cut short (a copy that stopped mid-line): it is left out of the burndown. Sunset never rewrites the file; delete that line to drop this warning.`);
+  }
   if (missing.length > 0) {
     warnings.push(`${missing.join(', ')} ${missing.length === 1 ? 'was' : 'were'} in the last merge of ${historyFile.label} but ${missing.length === 1 ? 'has' : 'have'} no result now (a failed job?): the burndown drops by ${missing.length === 1 ? 'its' : 'their'} count.`);
   }
@@ -207,8 +213,8 @@ function cacheSalt(config: ResolvedConfig, paths: readonly string[]): unknown {
     ruleDataVersion,
     reportVersion,
     // Counts since a request is a client's base plus a path and a known host decides whose it is (issues 21, 26);
-    // older caches counted every host and matched a path after any hole.
-    scan: 'request-model',
+    // older caches counted every host and matched a path after any hole, and followed relative imports only (not aliases, workspace packages).
+    scan: 'request-model+aliases',
     paths,
     asOf: config.asOf,
     apiHosts: config.apiHosts,

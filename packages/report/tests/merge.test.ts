@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/src/cli.js';
 import type { CheckResult } from '../src/merge/check-result.js';
+import { parseLinkTemplate } from '../src/merge/link-template.js';
 import { schemaValidators } from '../src/merge/result-schemas.js';
 import { runReport } from '../src/run-report.js';
 import type { ReportData } from '../src/inventory/types.js';
@@ -63,6 +64,17 @@ describe('sunset check --format json', () => {
 });
 
 describe('sunset report --merge', () => {
+  it('percent-encodes {repo} and {path} in --link-template, segment by segment', () => {
+    const link = parseLinkTemplate('https://git.example.com/{repo}/blob/{commit}/{path}#L{line}');
+    const site = { commit: 'abc123', directory: '', file: 'src/a b.js', line: 1, column: 7 };
+    // A repository named after its folder (no remote): a # or a space must not end or break the path.
+    expect(link({ ...site, repo: 'c#tools v2' })).toBe('https://git.example.com/c%23tools%20v2/blob/abc123/src/a%20b.js#L1');
+    expect(link({ ...site, repo: 'acme/c#tools v2', directory: 'pkg #1' })).toBe('https://git.example.com/acme/c%23tools%20v2/blob/abc123/pkg%20%231/src/a%20b.js#L1');
+    expect(link({ ...site, repo: 'group/sub/app?x=1' })).toBe('https://git.example.com/group/sub/app%3Fx%3D1/blob/abc123/src/a%20b.js#L1');
+    expect(link({ ...site, repo: 'acme/web' })).toBe('https://git.example.com/acme/web/blob/abc123/src/a%20b.js#L1');
+    expect(link({ ...site, repo: 'acme/web', commit: null })).toBeUndefined();
+  });
+
   it('sums the results by repository, owner and entry, and links each site at its commit', async () => {
     const { web, api } = await twoResults();
     const dir = resultsDir({ 'web.json': web, 'api.json': api });
@@ -209,12 +221,116 @@ describe('sunset report --merge', () => {
     expect(existsSync(path.join(dir, 'org.html'))).toBe(false);
   });
 
+  it('sums the folders of a repository checked per package; the same folder, or one inside another, keeps the newest', async () => {
+    const repo = throwawayRepo('sunset-merge-mono-');
+    const first = repo.commit({ 'packages/a/src/x.ts': listCall, 'packages/b/src/x.ts': labelsCall + listCall }, '2026-03-01T10:00:00Z');
+    const inA = path.join(repo.dir, 'packages/a');
+    const inB = path.join(repo.dir, 'packages/b');
+    const mono = ['--repo-name', 'acme/mono'];
+    const olderA = await checkResult(inA, '2026-03-01T11:00:00Z', mono);
+    const a = await checkResult(inA, '2026-03-02T07:00:00Z', mono);
+    const b = await checkResult(inB, '2026-03-02T07:05:00Z', mono);
+    expect([a.provenance.directory, b.provenance.directory, a.findings.map((finding) => finding.file)]).toEqual(['packages/a', 'packages/b', ['src/x.ts']]);
+    const template = ['--link-template', 'https://git.example.com/{repo}/blob/{commit}/{path}#L{line}'];
+
+    // Two packages of one commit: both counted, in one row, the paths from the repository root.
+    const dir = resultsDir({ 'a-old.json': olderA, 'a.json': a, 'b.json': b });
+    const both = await merge(dir, ['results/a.json', 'results/b.json', '--format', 'json', ...template]);
+    expect([both.code, both.err]).toEqual([0, '']);
+    const data = JSON.parse(both.out) as ReportData;
+    expect(schemas.validate('sunset-report', data)).toBeUndefined();
+    expect(data.totals).toMatchObject({ total: 3, files: 2 });
+    expect(data.repositories).toHaveLength(1);
+    expect(data.repositories![0]).toMatchObject({ repository: 'acme/mono', commit: first, total: 3, files: 2, filesWithSites: 2, input: 'results/b.json' });
+    expect(data.repositories![0]!.folders).toEqual([
+      { directory: 'packages/a', input: 'results/a.json', commit: first, total: 1 },
+      { directory: 'packages/b', input: 'results/b.json', commit: first, total: 2 },
+    ]);
+    expect(data.sites.map((site) => [site.file, site.line, site.link])).toEqual([
+      ['packages/a/src/x.ts', 2, `https://git.example.com/acme/mono/blob/${first}/packages/a/src/x.ts#L2`],
+      ['packages/b/src/x.ts', 1, `https://git.example.com/acme/mono/blob/${first}/packages/b/src/x.ts#L1`],
+      ['packages/b/src/x.ts', 3, `https://git.example.com/acme/mono/blob/${first}/packages/b/src/x.ts#L3`],
+    ]);
+    expect(data.merge!.superseded).toEqual([]);
+    const page = await merge(dir, ['results/a.json', 'results/b.json', '--out', 'org.html']);
+    expect(readFileSync(path.join(dir, 'org.html'), 'utf8')).toContain('acme/mono<br><span class="hint">2 folders summed: <code>packages/a</code>, <code>packages/b</code></span></th>');
+    expect(page.err).toBe('Wrote the html report to org.html: 3 retired calls left across 1 repository, the codemod can do 2 of 3.\n');
+
+    // The same folder twice: the newest only.
+    const sameFolder = JSON.parse((await merge(dir, ['results/*.json', '--format', 'json'])).out) as ReportData;
+    expect(sameFolder.totals.total).toBe(3);
+    expect(sameFolder.merge!.superseded).toEqual([{ input: 'results/a-old.json', repository: 'acme/mono', date: '2026-03-01T11:00:00.000Z', keptInput: 'results/a.json' }]);
+
+    // A newer result of the root holds both packages: it replaces them, and nothing counts twice.
+    const root = await checkResult(repo.dir, '2026-03-02T07:30:00Z', mono);
+    writeFileSync(path.join(dir, 'results/root.json'), JSON.stringify(root));
+    const withRoot = JSON.parse((await merge(dir, ['results/*.json', '--format', 'json'])).out) as ReportData;
+    expect([withRoot.totals.total, withRoot.repositories![0]!.input, withRoot.repositories![0]!.folders]).toEqual([3, 'results/root.json', undefined]);
+    expect(withRoot.merge!.superseded.map((old) => [old.input, old.keptInput])).toEqual([
+      ['results/b.json', 'results/root.json'],
+      ['results/a.json', 'results/root.json'],
+      ['results/a-old.json', 'results/root.json'],
+    ]);
+
+    // Packages checked at different commits (a task cache replaying an older result): summed, with a warning.
+    const second = repo.commit({ 'packages/b/src/x.ts': labelsCall }, '2026-03-02T09:00:00Z');
+    const newerB = await checkResult(inB, '2026-03-02T09:10:00Z', mono);
+    const mixed = resultsDir({ 'a.json': a, 'b.json': newerB });
+    const apart = await merge(mixed, ['results/*.json', '--format', 'json']);
+    const warning = `acme/mono: its folders' results are of different commits (packages/a at ${first.slice(0, 7)}, packages/b at ${second.slice(0, 7)}); each folder is counted at the commit it was checked at.`;
+    expect([apart.code, apart.err]).toEqual([0, `sunset: warning: ${warning}\n`]);
+    const apartData = JSON.parse(apart.out) as ReportData;
+    expect([apartData.totals.total, apartData.repositories![0]!.commit, apartData.merge!.warnings]).toEqual([2, second, [warning]]);
+  });
+
+  it('leaves out a history line cut short mid-line, with a warning, in this merge and the next', async () => {
+    const { web, api } = await twoResults();
+    const dir = resultsDir({ 'web.json': web, 'api.json': api });
+    const earlier = { version: 1, date: '2026-02-01T08:00:00.000Z', asOf: '2026-02-01', total: 9, rewrite: 4, todo: 5, repositories: { 'acme/web': { commit: null, total: 6, rewrite: 2, todo: 4 } }, entries: { 'campaigns-legacy-list': 9 } };
+    // `head -c` of a copy: the second line stops mid-JSON, without its line break.
+    const cut = JSON.stringify({ ...earlier, date: '2026-02-15T08:00:00.000Z' }).slice(0, 60);
+    writeFileSync(path.join(dir, 'h.jsonl'), `${JSON.stringify(earlier)}\n${cut}`);
+    const warning = 'sunset: warning: h.jsonl:2 is a history line cut short (a copy that stopped mid-line): it is left out of the burndown. Sunset never rewrites the file; delete that line to drop this warning.\n';
+    const first = await merge(dir, ['results/*.json', '--format', 'json', '--history-file', 'h.jsonl']);
+    expect([first.code, first.err]).toEqual([0, warning]);
+    expect((JSON.parse(first.out) as ReportData).orgHistory!.points.map((point) => [point.date, point.total])).toEqual([
+      ['2026-02-01T08:00:00.000Z', 9],
+      ['2026-03-02T08:00:00.000Z', 4],
+    ]);
+    const written = readFileSync(path.join(dir, 'h.jsonl'), 'utf8').split('\n');
+    expect([written.length, written[1], written[3]]).toEqual([4, cut, '']);
+    // The next merge: the cut line is inside the file now, still left out with the same warning.
+    const second = await merge(dir, ['results/*.json', '--format', 'json', '--history-file', 'h.jsonl'], '2026-03-09T08:00:00Z');
+    expect([second.code, second.err]).toEqual([0, warning]);
+    expect((JSON.parse(second.out) as ReportData).orgHistory!.points).toHaveLength(3);
+    // A line that is not a history line cut short still stops the merge.
+    writeFileSync(path.join(dir, 'h.jsonl'), `${JSON.stringify(earlier)}\n{"total": 3, "note": "edited"\n`);
+    expect(await merge(dir, ['results/*.json', '--format', 'json', '--history-file', 'h.jsonl'])).toMatchObject({
+      code: 2,
+      err: 'sunset: h.jsonl:2 is not a JSON line of a Sunset history. Fix or delete that line (the file is append-only; sunset never rewrites it) and merge again.\n',
+    });
+  });
+
   it('names the flag in usage errors: no files, scan-only flags, merge-only flags, a bad template', async () => {
     const dir = resultsDir({});
     expect(await merge(dir, [])).toMatchObject({ code: 2, err: 'sunset: --merge needs the result files: sunset report --merge results/*.json (files or globs written by sunset check --format json).\n' });
-    expect((await merge(dir, ['a.json', '--history', '2026-01-01'])).err).toBe(
-      'sunset: --history does not go with --merge: it applies when sunset report scans a repository. Pass it to each repository\'s sunset check instead, or drop it.\n',
-    );
+    // Each refused scan option says where it belongs: sunset check rejects --history, --runtime, --base,
+    // --editor and --cache-dir, so only the options it takes are sent to it.
+    const refusals: [string[], string][] = [
+      [['--history', '2026-01-01'], "sunset check has no --history: for the organisation's burndown pass --history-file FILE; for one repository's, run sunset report --history in it."],
+      [['--runtime', 'r.jsonl'], 'sunset check has no --runtime: run sunset report --runtime in the repository the record comes from, or drop it.'],
+      [['--baseline', 'b.json'], "Run sunset report --baseline in one repository to see what changed since its baseline, or drop it (sunset check --baseline leaves the baseline's findings out of its result, and the merge warns about such a result)."],
+      [['--base', 'origin/main'], 'sunset check has no --base: run sunset report --base in one repository to see what changed since that commit, or drop it.'],
+      [['--editor', 'vscode'], 'sunset check has no --editor: a merged page links each site to its repository (from its remote or CI variables) or with --link-template.'],
+      [['--cache-dir', 'd'], 'It caches the counts of --history, which a merge does not take: use it with sunset report --history in a repository, or drop it.'],
+      [['--config', 'c.json'], "Pass it to each repository's sunset check, whose results you merge, or drop it."],
+      [['--api-host', 'api.adform.com'], "Pass it to each repository's sunset check, whose results you merge, or drop it."],
+      [['--identity-host', 'id.adform.com'], "Pass it to each repository's sunset check, whose results you merge, or drop it."],
+      [['--repo-name', 'acme/web'], "Pass it to each repository's sunset check, whose results you merge, or drop it."],
+    ];
+    for (const [flag, hint] of refusals) {
+      expect(await merge(dir, ['a.json', ...flag])).toMatchObject({ code: 2, err: `sunset: ${flag[0]!} does not go with --merge: it applies when sunset report scans a repository. ${hint}\n` });
+    }
     const io = captureIo(dir, '2026-03-02T08:00:00Z');
     expect(await runReport(['--history-file', 'h.jsonl'], io)).toBe(2);
     expect(io.err()).toBe('sunset: --history-file only applies with --merge. Add --merge and the result files, or drop --history-file.\n');

@@ -1,4 +1,4 @@
-import { otherHostCallsOf, valuesReadBy, valuesSentAndGiven, type Declaration, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
+import { mayOfferPathBase, moduleTextFacts, otherHostCallsOf, valuesReadBy, valuesSentAndGiven, type Declaration, type FileIndex, type Finding, type SourceFile, type SunsetOptions } from '../analysis-contract.js';
 import { checkCandidate, checkContextOf, type CheckContext, type CheckSourceResult, type LocatedFinding } from '../check/check-source.js';
 import { emptyTimings } from '../check/timings.js';
 import type { DeclarationPlace } from '../check/thread-result.js';
@@ -105,18 +105,23 @@ export function otherFilesRead(check: ModuleGraphCheck, findings: readonly Pick<
  * (read from the index the check built). `facts` is undefined for a file that neither holds a needle
  * nor imports by relative path.
  */
-export function checkSourceWithModuleFacts(text: string, file: string, options: SunsetOptions): CheckSourceResult & { readonly facts?: ModuleFacts } {
+export function checkSourceWithModuleFacts(text: string, file: string, options: SunsetOptions, aliasPrefixes?: readonly string[]): CheckSourceResult & { readonly facts?: ModuleFacts } {
   const context = checkContextOf(options);
-  const references = scanModuleReferences(text);
-  const imports: ModuleFacts | undefined = references.imports.length === 0 ? undefined : { needle: false, ...references };
+  // With `aliasPrefixes` (`ModuleAliases.prefixesOf`), bare specifiers that may be path aliases or workspace packages are references too.
+  const references = scanModuleReferences(text, aliasPrefixes);
+  // As `prefilterText` gathers them for `sunset check`: whether the file may make a client with a base (`axios.create({ baseURL })`) another file calls.
+  const textFacts = moduleTextFacts(text, context.analysisOptions);
+  const moduleFacts = { clientSource: textFacts.clientSource === true, restNeedle: textFacts.restNeedle === true };
+  const imports: ModuleFacts | undefined = references.imports.length === 0 && !moduleFacts.clientSource ? undefined : { needle: false, ...references, ...moduleFacts };
   if (!context.core.mightNeedAnalysis(text, context.analysisOptions)) return { findings: [], ...(imports === undefined ? {} : { facts: imports }) };
   if (nestsTooDeeply(text)) return { findings: [], error: { file, message: tooDeeplyNestedMessage } };
   const { catalog } = context.analysisOptions;
   const { needlePattern } = catalog;
   const needle = needlePattern.test(text);
+  const offers = needle || (moduleFacts.clientSource && mayOfferPathBase(text, catalog));
   let exports: ModuleExports | undefined;
-  const result = checkCandidate(text, file, context, emptyTimings(), needle ? (index, lines) => (exports = retiredExports(readModuleExports(file, index, lines), catalog)) : undefined);
-  // A needle file that does not parse offers no value to other files.
-  const facts = needle && result.error === undefined ? { needle, ...references, ...(exports === undefined ? {} : { exports }) } : imports;
+  const result = checkCandidate(text, file, context, emptyTimings(), offers ? (index, lines) => (exports = retiredExports(readModuleExports(file, index, lines), catalog)) : undefined);
+  // A file that does not parse offers no value to other files.
+  const facts = offers && result.error === undefined ? { needle, ...references, ...moduleFacts, ...(exports === undefined ? {} : { exports }) } : imports;
   return { ...result, ...(facts === undefined ? {} : { facts }) };
 }

@@ -47,7 +47,15 @@ export async function burndown(request: BurndownRequest): Promise<History> {
     counted.set(commit.commit, counts);
   }
   const points = samples.map(({ day, commit }): HistoryPoint => ({ day, ...counted.get(commit.commit)! }));
-  return { since: request.since, every: request.every, points, cached };
+  // A shallow clone's history stops at its oldest commit: with no commit of `since` or before, the
+  // burndown would start later than asked and look like the whole story.
+  const oldest = history.at(-1);
+  const cutShort = oldest !== undefined && samples[0]?.day !== request.since && (await isShallow(request.root));
+  return { since: request.since, every: request.every, points, cached, ...(cutShort ? { shallowClone: { oldestCommit: oldest.commit, oldestCommitted: oldest.committed } } : {}) };
+}
+
+async function isShallow(root: string): Promise<boolean> {
+  return (await git(['rev-parse', '--is-shallow-repository'], root)).trim() === 'true';
 }
 
 async function countCommit(scanner: CommitScanner, commit: DatedCommit): Promise<CommitCounts> {

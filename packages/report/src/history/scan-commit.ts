@@ -1,5 +1,6 @@
 import path from 'node:path';
 import ignore from 'ignore';
+import { createModuleAliases, type ModuleAliases } from '@sunset/analysis';
 import { analysisOptionsOf } from '@sunset/config';
 import {
   buildModuleGraph,
@@ -88,9 +89,18 @@ export class CommitScanner {
   readonly #byBlob = new Map<string, readonly BlobSite[]>();
   /** What the module graph needs of a blob (undefined: no needle and no relative import). */
   readonly #factsByBlob = new Map<string, ModuleFacts | undefined>();
+  readonly #factsByKey = new Map<string, ModuleFacts | undefined>();
   /** The text of each blob the graph may parse: barrels, and needle modules that import. */
   readonly #moduleText = new Map<string, string>();
   readonly #analysisOptions: ReturnType<typeof analysisOptionsOf>;
+  /**
+   * The work tree's path aliases and workspace packages (tsconfig `paths`, the `node_modules` links of
+   * an install), as `sunset check` follows them: `node_modules` is not in git, so a commit's import of
+   * `@acme/api` leads where it leads in the work tree, to the files of that commit at those paths.
+   */
+  readonly #aliases: ModuleAliases = createModuleAliases();
+  /** The bare specifiers that may be aliases in the commit being scanned (`ModuleAliases.prefixesOf`). */
+  #aliasPrefixes: readonly string[] = [];
 
   constructor(scope: CommitScope, reader: BlobReader) {
     this.#scope = scope;
@@ -101,6 +111,7 @@ export class CommitScanner {
   async scan(commit: string): Promise<CommitSite[]> {
     const tree = await listTree(this.#scope.root, commit);
     const files = await this.#filesToScan(tree);
+    this.#aliasPrefixes = this.#aliases.prefixesOf(files.map((file) => path.join(this.#scope.root, file.path)));
     const ownSites: (readonly BlobSite[])[] = [];
     const batch = 256;
     for (let start = 0; start < files.length; start += batch) {
@@ -136,14 +147,19 @@ export class CommitScanner {
   }
 
   async #sitesOf(file: TreeFile): Promise<readonly BlobSite[]> {
-    const key = `${file.blob}${path.extname(file.path).toLowerCase()}`;
+    // The facts hold the bare specifiers of the prefixes: a blob is read again if they changed.
+    const key = `${file.blob}${path.extname(file.path).toLowerCase()}\u0000${this.#aliasPrefixes.join('\u0000')}`;
     const known = this.#byBlob.get(key);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      this.#factsByBlob.set(file.blob, this.#factsByKey.get(key));
+      return known;
+    }
     const text = await this.#reader.read(file.blob);
-    const { findings, facts } = checkSourceWithModuleFacts(text, path.join(this.#scope.root, file.path), this.#scope.options);
+    const { findings, facts } = checkSourceWithModuleFacts(text, path.join(this.#scope.root, file.path), this.#scope.options, this.#aliasPrefixes.length === 0 ? undefined : this.#aliasPrefixes);
     this.#factsByBlob.set(file.blob, facts);
-    // The graph reads again only barrels and modules whose values need their own imports.
-    if (facts !== undefined && (facts.reexports.length > 0 || (facts.needle && facts.imports.length > 0))) this.#moduleText.set(file.blob, text);
+    this.#factsByKey.set(key, facts);
+    // The graph reads again only barrels, modules whose values need their own imports, and modules that may make a client with a base.
+    if (facts !== undefined && (facts.reexports.length > 0 || (facts.needle && facts.imports.length > 0) || facts.clientSource === true)) this.#moduleText.set(file.blob, text);
     const sites = this.#blobSites(findings, text);
     this.#byBlob.set(key, sites);
     return sites;
@@ -199,7 +215,7 @@ export class CommitScanner {
       const file = byAbsolute.get(absolute);
       return file === undefined ? undefined : this.#moduleText.get(file.blob);
     };
-    const graph = buildModuleGraph([...byAbsolute.keys()], { factsOf, readText }, this.#analysisOptions);
+    const graph = buildModuleGraph([...byAbsolute.keys()], { factsOf, readText, aliases: this.#aliases }, this.#analysisOptions);
     for (const absolute of Object.keys(graph.links)) {
       const file = byAbsolute.get(absolute)!;
       const text = this.#moduleText.get(file.blob) ?? (await this.#reader.read(file.blob));

@@ -99,6 +99,11 @@ export interface History {
   readonly points: readonly HistoryPoint[];
   /** Sampled commits whose counts came from `.sunset-cache` (the rest were computed). */
   readonly cached: number;
+  /**
+   * Set when the clone is shallow (`git clone --depth`, actions/checkout's default) and has no commit
+   * of `since` or before: the points start where the clone's history does, not at `since`.
+   */
+  readonly shallowClone?: { readonly oldestCommit: string; readonly oldestCommitted: string };
 }
 
 export type HistoryStep = 'day' | 'week' | 'month';
@@ -152,8 +157,13 @@ export interface RepositoryRow extends Count {
   /** Findings its baseline suppressed (a check result does not list them). */
   readonly baselined: number;
   readonly notChecked: number;
-  /** The result file it came from, as given. */
+  /** The result file it came from, as given (the newest, when it sums several folders). */
   readonly input: string;
+  /**
+   * When the repository was checked per folder (`cd packages/a && sunset check`): the newest result of
+   * each folder, summed in this row. Absent for a repository counted by one result.
+   */
+  readonly folders?: readonly { readonly directory: string; readonly input: string; readonly commit: string | null; readonly total: number }[];
   readonly changedSince?: string;
 }
 

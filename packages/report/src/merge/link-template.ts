@@ -18,8 +18,8 @@ export interface SiteLocation {
 export type LinkOf = (site: SiteLocation) => string | undefined;
 
 /**
- * `--link-template`: `{repo}`, `{commit}`, `{path}` (from the repository root, each segment
- * URL-encoded), `{line}` and `{column}` in an http(s) URL. Checked once: an unknown placeholder or
+ * `--link-template`: `{repo}` and `{path}` (from the repository root), each segment URL-encoded,
+ * `{commit}`, `{line}` and `{column}` in an http(s) URL. Checked once: an unknown placeholder or
  * another scheme is a usage error naming it.
  */
 export function parseLinkTemplate(template: string): (site: SiteLocation) => string | undefined {
@@ -51,7 +51,8 @@ function valuesOf(site: SiteLocation): Record<Placeholder, string> | undefined {
   const fromRoot = path.posix.normalize(path.posix.join(site.directory === '' ? '.' : site.directory, site.file));
   if (fromRoot.startsWith('../') || fromRoot === '..' || path.posix.isAbsolute(fromRoot)) return undefined;
   return {
-    repo: site.repo,
+    // A repository named after its folder can hold any character (`c#tools v2`); owner/name keeps its slashes.
+    repo: site.repo.split('/').map(encodeURIComponent).join('/'),
     commit: site.commit,
     path: fromRoot.split('/').map(encodeURIComponent).join('/'),
     line: String(site.line),

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { builtinCatalog, phaseOf, type Catalog, type IsoDay } from '@sunset/rule-data';
 import { deadlinesOf, entryRowsOf, ownerRowsOf, totalsOf } from '../inventory/build-inventory.js';
 import { reportFamilyOf } from '../inventory/family.js';
@@ -17,7 +18,7 @@ export interface MergeOptions {
   readonly catalog?: Catalog;
 }
 
-/** A repository's newest result as sites, with what its row shows. */
+/** One kept result (a repository, or one folder of it) as sites, with what its row shows. */
 interface RepositoryResult {
   readonly input: ResultInput;
   readonly provenance: Provenance;
@@ -42,12 +43,14 @@ const familyOfRule: Readonly<Record<string, ReportFamily>> = {
  */
 export function mergeResults(inputs: readonly ResultInput[], options: MergeOptions, orgHistory: OrgHistory | undefined): ReportData {
   const catalog = options.catalog ?? builtinCatalog;
-  const { kept, superseded } = newestPerRepository(inputs);
-  const results = kept.map((input) => repositoryResultOf(input, catalog, options));
-  const sites = results.flatMap((result) => result.sites);
-  const repositories = results.map(repositoryRowOf).sort((a, b) => b.total - a.total || compareText(a.repository, b.repository));
+  const { kept, superseded } = newestPerFolder(inputs);
+  const groups = kept.map((group) => group.map((input) => repositoryResultOf(input, catalog, options)));
+  const results = groups.flat();
+  // A repository's sites by folder (its results are kept newest first).
+  const sites = groups.flatMap((group) => [...group].sort((a, b) => compareText(a.provenance.directory, b.provenance.directory)).flatMap((result) => result.sites));
+  const repositories = groups.map(repositoryRowOf).sort((a, b) => b.total - a.total || compareText(a.repository, b.repository));
   const versions = [...new Set(results.map((result) => result.provenance.ruleDataVersion))].sort(compareText);
-  const merge: MergeInfo = { inputs: inputs.length, superseded, ruleDataVersions: versions, warnings: warningsOf(results, versions) };
+  const merge: MergeInfo = { inputs: inputs.length, superseded, ruleDataVersions: versions, warnings: [...warningsOf(results, versions), ...commitWarningsOf(groups)] };
   const ownerships = new Set(results.map((result) => result.provenance.ownership));
   return {
     tool: 'sunset report',
@@ -70,20 +73,35 @@ export function mergeResults(inputs: readonly ResultInput[], options: MergeOptio
   };
 }
 
-function newestPerRepository(inputs: readonly ResultInput[]): { kept: ResultInput[]; superseded: MergeInfo['superseded'] } {
+/**
+ * The results each repository is counted by: the newest result of each folder checked (its
+ * `provenance.directory`), newest first. A repository checked per package (`cd packages/a && sunset
+ * check`, one job per package) sums its packages; a result whose folder holds or is inside the folder
+ * of a newer kept result (the same folder, or the root and a package) is replaced by it, as before.
+ */
+function newestPerFolder(inputs: readonly ResultInput[]): { kept: ResultInput[][]; superseded: MergeInfo['superseded'] } {
   const byRepository = new Map<string, ResultInput[]>();
   for (const input of inputs) {
     const name = input.result.provenance.repository;
     byRepository.set(name, [...(byRepository.get(name) ?? []), input]);
   }
-  const kept: ResultInput[] = [];
+  const kept: ResultInput[][] = [];
   const superseded: MergeInfo['superseded'][number][] = [];
   for (const [repository, group] of byRepository) {
-    const [newest, ...older] = [...group].sort(newestFirst);
-    kept.push(newest!);
-    for (const input of older) superseded.push({ input: input.input, repository, date: input.result.provenance.date, keptInput: newest!.input });
+    const counted: ResultInput[] = [];
+    for (const input of [...group].sort(newestFirst)) {
+      const newer = counted.find((other) => overlaps(other.result.provenance.directory, input.result.provenance.directory));
+      if (newer === undefined) counted.push(input);
+      else superseded.push({ input: input.input, repository, date: input.result.provenance.date, keptInput: newer.input });
+    }
+    kept.push(counted);
   }
-  return { kept: kept.sort((a, b) => compareText(a.result.provenance.repository, b.result.provenance.repository)), superseded };
+  return { kept: kept.sort((a, b) => compareText(a[0]!.result.provenance.repository, b[0]!.result.provenance.repository)), superseded };
+}
+
+/** Whether two folders of a repository ('' for its root) share files: the same, or one inside the other. */
+function overlaps(a: string, b: string): boolean {
+  return a === '' || b === '' || a === b || b.startsWith(`${a}/`) || a.startsWith(`${b}/`);
 }
 
 function newestFirst(a: ResultInput, b: ResultInput): number {
@@ -104,23 +122,26 @@ function repositoryResultOf(input: ResultInput, catalog: Catalog, options: Merge
     return entry === undefined ? recorded : phaseOf(entry, options.asOf);
   };
   const repository = provenance.repository;
+  // Paths from the repository root, as the links and owners are: two packages' src/index.ts stay apart.
+  // A runtime record's '(unknown caller)' or absolute caller path stays as it is.
+  const fromRoot = (file: string): string => (provenance.directory === '' || file.startsWith('(') || path.posix.isAbsolute(file) ? file : path.posix.join(provenance.directory, file));
   if (input.kind === 'report') {
     const report = input.result;
     return {
       input,
       provenance,
-      sites: report.sites.map((site) => ({ ...site, phase: phaseAt(site.entry, site.phase), repository, ...locate(site) })),
+      sites: report.sites.map((site) => ({ ...site, file: fromRoot(site.file), phase: phaseAt(site.entry, site.phase), repository, ...locate(site) })),
       asOf: report.asOf,
       files: report.scanned.files,
       baselined: 0,
-      notChecked: report.notChecked.map((problem) => ({ ...problem, repository })),
+      notChecked: report.notChecked.map((problem) => ({ ...problem, file: fromRoot(problem.file), repository })),
     };
   }
   const check = input.result;
   const sites = check.findings.filter(isRetirementFinding).map((finding): ReportSite => {
     const entry = catalog.byId(finding.entry);
     return {
-      file: finding.file,
+      file: fromRoot(finding.file),
       line: finding.line,
       column: finding.column,
       entry: finding.entry,
@@ -145,7 +166,7 @@ function repositoryResultOf(input: ResultInput, catalog: Catalog, options: Merge
     asOf: check.summary.asOf,
     files: check.summary.files,
     baselined: check.summary.baselined,
-    notChecked: check.errors.map((problem) => ({ ...problem, repository })),
+    notChecked: check.errors.map((problem) => ({ ...problem, file: fromRoot(problem.file), repository })),
   };
 }
 
@@ -156,28 +177,51 @@ function isRetirementFinding(finding: CheckResultFinding): finding is Retirement
   return finding.entry !== undefined && finding.phase !== undefined && finding.fix !== undefined;
 }
 
-function repositoryRowOf(result: RepositoryResult): RepositoryRow {
-  const { provenance, sites } = result;
+/** A repository's row: its kept results summed (one, or one per folder checked), newest first. */
+function repositoryRowOf(group: readonly RepositoryResult[]): RepositoryRow {
+  const newest = group[0]!;
+  const { provenance } = newest;
+  const sites = group.flatMap((result) => result.sites);
   const rewrite = sites.filter((site) => site.fix === 'rewrite').length;
+  const changedSince = group.find((result) => result.provenance.changedSince !== undefined)?.provenance.changedSince;
   return {
     repository: provenance.repository,
     ...(provenance.url === undefined ? {} : { url: provenance.url }),
     commit: provenance.commit,
     date: provenance.date,
-    asOf: result.asOf,
+    asOf: newest.asOf,
     ruleDataVersion: provenance.ruleDataVersion,
     toolVersion: provenance.toolVersion,
     ownership: provenance.ownership,
-    files: result.files,
+    files: group.reduce((sum, result) => sum + result.files, 0),
     filesWithSites: new Set(sites.map((site) => site.file)).size,
-    baselined: result.baselined,
-    notChecked: result.notChecked.length,
-    input: result.input.input,
-    ...(provenance.changedSince === undefined ? {} : { changedSince: provenance.changedSince }),
+    baselined: group.reduce((sum, result) => sum + result.baselined, 0),
+    notChecked: group.reduce((sum, result) => sum + result.notChecked.length, 0),
+    input: newest.input.input,
+    ...(group.length === 1
+      ? {}
+      : {
+          folders: group
+            .map((result) => ({ directory: result.provenance.directory, input: result.input.input, commit: result.provenance.commit, total: result.sites.length }))
+            .sort((a, b) => compareText(a.directory, b.directory)),
+        }),
+    ...(changedSince === undefined ? {} : { changedSince }),
     total: sites.length,
     rewrite,
     todo: sites.length - rewrite,
   };
+}
+
+/** A repository whose folders were checked at different commits: each counts at its own. */
+function commitWarningsOf(groups: readonly (readonly RepositoryResult[])[]): string[] {
+  return groups
+    .filter((group) => new Set(group.map((result) => result.provenance.commit)).size > 1)
+    .map((group) => {
+      const folders = [...group]
+        .sort((a, b) => compareText(a.provenance.directory, b.provenance.directory))
+        .map((result) => `${result.provenance.directory} at ${result.provenance.commit?.slice(0, 7) ?? 'no commit'}`);
+      return `${group[0]!.provenance.repository}: its folders' results are of different commits (${folders.join(', ')}); each folder is counted at the commit it was checked at.`;
+    });
 }
 
 function warningsOf(results: readonly RepositoryResult[], versions: readonly string[]): string[] {

@@ -24,12 +24,36 @@ export interface HistoryFile {
   readonly lines: readonly OrgHistoryLine[];
   /** The file's text does not end with a line break (a copy cut short): the next line starts on a new one. */
   readonly needsLineBreak: boolean;
+  /** Line numbers of history lines cut short (`cutShort`): left out of the burndown, with a warning. */
+  readonly cutLines: readonly number[];
 }
 
 /**
- * Reads the history (a missing file is an empty history). A line that is not a valid history line
- * stops the merge with its file and line number: the file is append-only and Sunset never rewrites
- * it, so a person fixes or deletes that line (a merge conflict's markers, a truncated copy).
+ * Whether a line that is not JSON is a history line cut short (a copy or upload stopped mid-line): it
+ * starts as Sunset writes every line and its braces are still open at its end. A merge conflict's
+ * markers, or a line edited by hand into something else, is not.
+ */
+function cutShort(line: string): boolean {
+  if (!line.startsWith('{"version":')) return false;
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < line.length; index += 1) {
+    const char = line[index];
+    if (inString) {
+      if (char === '\\') index += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{' || char === '[') depth += 1;
+    else if (char === '}' || char === ']') depth -= 1;
+  }
+  return inString || depth > 0;
+}
+
+/**
+ * Reads the history (a missing file is an empty history). A history line cut short is left out (the
+ * merge warns, naming it). Any other line that is not a valid history line stops the merge with its
+ * file and line number: the file is append-only and Sunset never rewrites it, so a person fixes or
+ * deletes that line (a merge conflict's markers).
  */
 export async function readOrgHistory(label: string, cwd: string, schemas: SchemaValidators): Promise<HistoryFile> {
   const file = path.resolve(cwd, label);
@@ -37,23 +61,28 @@ export async function readOrgHistory(label: string, cwd: string, schemas: Schema
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { label, file, lines: [], needsLineBreak: false };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { label, file, lines: [], needsLineBreak: false, cutLines: [] };
     throw new UsageError(`Cannot read the history file ${label}: ${(error as Error).message}. Check the path given to --history-file.`);
   }
   const lines: OrgHistoryLine[] = [];
+  const cutLines: number[] = [];
   text.split('\n').forEach((line, index) => {
     if (line.trim() === '') return;
     let value: unknown;
     try {
       value = JSON.parse(line);
     } catch {
+      if (cutShort(line)) {
+        cutLines.push(index + 1);
+        return;
+      }
       throw new UsageError(`${label}:${index + 1} is not a JSON line of a Sunset history. Fix or delete that line (the file is append-only; sunset never rewrites it) and merge again.`);
     }
     const problem = schemas.validate('org-history', value);
     if (problem !== undefined) throw new UsageError(`${label}:${index + 1} is not a Sunset history line: ${problem}. Fix or delete that line and merge again.`);
     lines.push(value as OrgHistoryLine);
   });
-  return { label, file, lines, needsLineBreak: text !== '' && !text.endsWith('\n') };
+  return { label, file, lines, needsLineBreak: text !== '' && !text.endsWith('\n'), cutLines };
 }
 
 /** This merge as a history line: the totals, by repository and by entry. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { shallowHistoryWarning } from '../history/shallow-warning.js';
 import { noOwner } from '../inventory/build-inventory.js';
 import { familyLabels, phases, reportFamilies, type CodeFrame, type ReportData, type ReportSite } from '../inventory/types.js';
 import { plural } from '../text.js';
@@ -133,10 +134,10 @@ function orgBurndownSection(data: ReportData): SafeHtml {
 <p>Retired calls left at each merge recorded in <code>${history.file}</code> (${plural(history.points.length, 'merge')}, this one included).</p>
 <div class="chart" id="burndown-chart" role="img" aria-label="Line chart of the retired calls left across the repositories at each merge; the table below has the same numbers"></div>
 <details><summary>The recorded merges</summary>
-<table>
+<div class="table-box"><table>
 <thead><tr><th scope="col">Merged</th><th scope="col" class="num">Repositories</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Codemod rewrites</th></tr></thead>
 <tbody>${history.points.map((point) => html`<tr><td><time datetime="${point.date}">${point.date}</time></td><td class="num">${point.repositories}</td><td class="num">${point.total}</td><td class="num">${point.rewrite}</td></tr>`)}</tbody>
-</table>
+</table></div>
 </details>
 </section>`;
 }
@@ -147,11 +148,11 @@ function repositorySection(data: ReportData): SafeHtml {
   return html`<section aria-labelledby="repositories-title">
 <h2 id="repositories-title">By repository</h2>
 <p>The newest result of each repository. <q>The codemod can do</q>: the calls <code>sunset fix</code> rewrites when it runs in that repository; the rest are a TODO for a person.</p>
-<table id="repository-table">
+<div class="table-box"><table id="repository-table">
 <thead><tr><th scope="col">Repository</th><th scope="col">Commit</th><th scope="col">Checked</th><th scope="col" class="num">Calls</th><th scope="col" class="num">The codemod can do</th><th scope="col" class="num">TODO</th><th scope="col" class="num">Files</th><th scope="col">Owners from</th><th scope="col"><span class="visually-hidden">Filter</span></th></tr></thead>
 <tbody>${rows.map(
     (row) => html`<tr data-repository="${row.repository}">
-<th scope="row">${row.url === undefined ? row.repository : html`<a href="${row.url}">${row.repository}</a>`}</th>
+<th scope="row">${row.url === undefined ? row.repository : html`<a href="${row.url}">${row.repository}</a>`}${row.folders === undefined ? '' : html`<br><span class="hint">${plural(row.folders.length, 'folder')} summed: ${row.folders.map((folder, index) => html`${index > 0 ? ', ' : ''}<code>${folder.directory}</code>`)}</span>`}</th>
 <td>${row.commit === null ? '—' : html`<code>${row.commit.slice(0, 10)}</code>`}</td>
 <td><time datetime="${row.date}">${row.date.slice(0, 10)}</time>${row.ruleDataVersion === data.ruleDataVersion ? '' : html` <span class="badge">rule data ${row.ruleDataVersion}</span>`}</td>
 <td class="num" data-repository-total="${row.repository}">${row.total}</td>
@@ -162,7 +163,7 @@ function repositorySection(data: ReportData): SafeHtml {
 <td>${row.todo === 0 ? '' : html`<button type="button" class="show-repository" data-repository="${row.repository}">Show its TODO sites</button>`}</td>
 </tr>`,
   )}</tbody>
-</table>
+</table></div>
 </section>`;
 }
 
@@ -182,34 +183,37 @@ function familySection(data: ReportData): SafeHtml {
   return html`<section aria-labelledby="families-title">
 <h2 id="families-title">By family</h2>
 <div class="chart" id="family-chart" role="img" aria-label="Bar chart of retired calls by family; the table below has the same numbers"></div>
-<table>
+<div class="table-box"><table>
 <thead><tr><th scope="col">Family</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Codemod rewrites</th><th scope="col" class="num">TODO</th></tr></thead>
 <tbody>${reportFamilies.map((family) => {
     const sites = data.sites.filter((site) => site.family === family);
     const rewrite = sites.filter((site) => site.fix === 'rewrite').length;
     return html`<tr><th scope="row">${familyLabels[family]}</th><td class="num" data-total="family-${family}">${sites.length}</td><td class="num">${rewrite}</td><td class="num">${sites.length - rewrite}</td></tr>`;
   })}</tbody>
-</table>
+</table></div>
 </section>`;
 }
 
 function burndownSection(data: ReportData): SafeHtml {
   const history = data.history;
   if (history === undefined) return html``;
+  const shallow = shallowHistoryWarning(history);
+  const cutShort = shallow === undefined ? '' : html`<p class="warning" id="burndown-cut-short"><strong>Cut short by a shallow clone.</strong> ${shallow}</p>`;
   if (history.points.length === 0) {
-    return html`<section aria-labelledby="burndown-title"><h2 id="burndown-title">Burndown since ${history.since}</h2><p>No commit of the current branch was made by the sampled days, so there is nothing to draw yet.</p></section>`;
+    return html`<section aria-labelledby="burndown-title"><h2 id="burndown-title">Burndown since ${history.since}</h2>${cutShort}<p>No commit of the current branch was made by the sampled days, so there is nothing to draw yet.</p></section>`;
   }
   const deadlines = data.deadlines.map((deadline) => html`<li>${deadline.kind === 'ga-end' ? 'General availability ends' : 'Support ends'} <time datetime="${deadline.day}">${deadline.day}</time> (${deadline.families.map((family) => familyLabels[family]).join(', ')})</li>`);
   return html`<section aria-labelledby="burndown-title">
-<h2 id="burndown-title">Burndown since ${history.since}</h2>
+<h2 id="burndown-title">Burndown since ${shallow === undefined ? history.since : history.points[0]!.day}</h2>
+${cutShort}
 <p>Retired calls at one commit per ${history.every} (read from git, the work tree untouched${history.cached > 0 ? html`; ${history.cached} of the commits from the cache` : ''}). Dashed vertical lines mark the dates:</p>
 <ul class="deadlines">${deadlines}</ul>
 <div class="chart" id="burndown-chart" role="img" aria-label="Line chart of the retired calls left at each sampled commit; the table below has the same numbers"></div>
 <details><summary>The sampled commits</summary>
-<table>
+<div class="table-box"><table>
 <thead><tr><th scope="col">Day</th><th scope="col">Commit</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Codemod rewrites</th></tr></thead>
 <tbody>${history.points.map((point) => html`<tr><td>${point.day}</td><td><code>${point.commit.slice(0, 10)}</code></td><td class="num">${point.total}</td><td class="num">${point.rewrite}</td></tr>`)}</tbody>
-</table>
+</table></div>
 </details>
 </section>`;
 }
@@ -220,7 +224,7 @@ function entrySection(data: ReportData): SafeHtml {
   return html`<section aria-labelledby="entries-title">
 <h2 id="entries-title">By entry</h2>
 <p class="hint">Select a column heading to sort.</p>
-<table class="sortable" id="entry-table">
+<div class="table-box"><table class="sortable" id="entry-table">
 <thead><tr>${header('retired', 'Retired', 'text')}<th scope="col">Use instead</th>${header('family', 'Family', 'text')}${header('ga', 'GA ends', 'text')}${header('support', 'Support ends', 'text')}${header('phase', 'Phase', 'text')}${header('migration', 'Migration', 'text')}${header('total', 'Calls', 'number', 'descending')}</tr></thead>
 <tbody>${data.byEntry.map(
     (row) => html`<tr>
@@ -234,7 +238,7 @@ function entrySection(data: ReportData): SafeHtml {
 <td class="num" data-value="${row.total}">${row.total}</td>
 </tr>`,
   )}</tbody>
-</table>
+</table></div>
 </section>`;
 }
 
@@ -249,12 +253,12 @@ function ownerSection(data: ReportData): SafeHtml {
   return html`<section aria-labelledby="owners-title">
 <h2 id="owners-title">By owner</h2>
 <p>Owners ${ownershipText[data.ownership]}. A call with two owners counts for each.</p>
-<table id="owner-table">
+<div class="table-box"><table id="owner-table">
 <thead><tr><th scope="col">Owner</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Codemod rewrites</th><th scope="col" class="num">TODO</th><th scope="col"><span class="visually-hidden">Filter</span></th></tr></thead>
 <tbody>${data.byOwner.map(
     (row) => html`<tr><th scope="row">${row.owner}</th><td class="num">${row.total}</td><td class="num">${row.rewrite}</td><td class="num">${row.todo}</td><td><button type="button" class="show-owner" data-owner="${row.owner}">Show these sites</button></td></tr>`,
   )}</tbody>
-</table>
+</table></div>
 </section>`;
 }
 
@@ -338,8 +342,8 @@ function serverSection(data: ReportData): SafeHtml {
   return html`<section aria-labelledby="server-title">
 <h2 id="server-title">Deprecations announced by servers</h2>
 <p>Responses seen at runtime with <code>Deprecation</code> or <code>Sunset</code> headers (also for endpoints the schedule does not list).</p>
-<table><thead><tr><th scope="col">Request</th><th scope="col">Deprecation</th><th scope="col">Sunset</th><th scope="col">Caller</th><th scope="col" class="num">Requests</th></tr></thead>
-<tbody>${data.serverDeprecations.map((row) => html`<tr><td><code>${row.method} ${row.url}</code></td><td>${row.deprecation === true ? 'yes' : (row.deprecation ?? '—')}</td><td>${row.sunset ?? '—'}</td><td>${row.caller ?? 'unknown'}</td><td class="num">${row.count}</td></tr>`)}</tbody></table>
+<div class="table-box"><table><thead><tr><th scope="col">Request</th><th scope="col">Deprecation</th><th scope="col">Sunset</th><th scope="col">Caller</th><th scope="col" class="num">Requests</th></tr></thead>
+<tbody>${data.serverDeprecations.map((row) => html`<tr><td><code>${row.method} ${row.url}</code></td><td>${row.deprecation === true ? 'yes' : (row.deprecation ?? '—')}</td><td>${row.sunset ?? '—'}</td><td>${row.caller ?? 'unknown'}</td><td class="num">${row.count}</td></tr>`)}</tbody></table></div>
 </section>`;
 }
 

@@ -1,4 +1,5 @@
 import { familyLabels, reportFamilies, type ReportData, type ReportSite } from '../inventory/types.js';
+import { shallowHistoryWarning } from '../history/shallow-warning.js';
 import { plural } from '../text.js';
 
 /** Rows of each list in the comment: short enough to read in a pull request, far below GitHub's 65,536 characters. */
@@ -94,6 +95,8 @@ export function renderMarkdown(data: ReportData): string {
     const last = points.at(-1)!;
     lines.push(`Burndown since ${first.day}: ${first.total} → ${last.total} (${signed(last.total - first.total)}) over ${plural(points.length, 'sample')}.`, '');
   }
+  const shallow = data.history === undefined ? undefined : shallowHistoryWarning(data.history);
+  if (shallow !== undefined) lines.push(`> **Burndown cut short by a shallow clone.** ${shallow}`, '');
   lines.push(
     repositories === undefined
       ? '<sub>`sunset report --format md` · open the full page with `sunset report --out sunset-report.html`</sub>'
