@@ -11,6 +11,7 @@ import {
   type RetirementEntry,
   type UrlMatch,
 } from '@sunset/rule-data';
+import { forEachChild } from '../ast/child-keys.js';
 import { isFunction, rangeOf, unwrap, type Node } from '../ast/nodes.js';
 import { helperMethodOf, namedArguments, sendingCalleeName, type HelperMethod } from '../requests/sending-calls.js';
 import type { FileIndex } from '../file-index/file-index.js';
@@ -25,6 +26,7 @@ import { methodEdits } from './method-edit.js';
 import { rewritePathEdits } from './rewrite-url.js';
 import { statementStartOf } from './statement.js';
 import { constantValueOf, evaluateExpression } from '../url/evaluate.js';
+import { globalStores } from '../modules/exported-values.js';
 
 /** Another place of the same SOAP request, and what it is. */
 export interface RelatedSoapSite {
@@ -345,6 +347,35 @@ function helpersGiven(index: FileIndex, containers: ReadonlySet<Node>, requests:
   return given;
 }
 
+/** The globals (`globalThis.LIST`) each of `containers` is stored in, by container (`globalStores`). */
+function storedGlobally(index: FileIndex, containers: ReadonlySet<Node>): Map<Node, string[]> {
+  const stored = new Map<Node, string[]>();
+  const stores = globalStores(index);
+  if (stores.length === 0) return stored;
+  const context = index.evaluation();
+  const add = (container: Node, target: string): void => {
+    const targets = stored.get(container) ?? [];
+    if (!targets.includes(target)) targets.push(target);
+    stored.set(container, targets);
+  };
+  const visit = (node: Node, target: string): void => {
+    const value = unwrap(node);
+    if (value.type === 'ObjectExpression' || value.type === 'ArrayExpression') {
+      forEachChild(value, (child) => visit(child, target), undefined, undefined);
+      return;
+    }
+    if (value.type === 'Property') {
+      visit(value.value as Node, target);
+      return;
+    }
+    for (const segment of evaluateExpression(value, undefined, context) ?? []) {
+      if (segment.container !== undefined && containers.has(segment.container)) add(segment.container, target);
+    }
+  };
+  for (const { target, value } of stores) visit(value, target);
+  return stored;
+}
+
 /**
  * Constants used by calls that migrate differently (or not at all) are not rewritten for one of them:
  * neither for findings that migrate otherwise nor where a request of the file that reports nothing
@@ -369,7 +400,15 @@ function settleSharedContainers(drafts: Draft[], index: FileIndex): void {
   // Only a constant rewritten where it is written can move a helper's call.
   const rewritten = new Set([...byContainer].filter(([, group]) => group.some((draft) => draft.call.migration === 'rewrite')).map(([container]) => container));
   const helpers = rewritten.size === 0 ? new Map<Node, GivenHelper[]>() : helpersGiven(index, rewritten, requests, reportedRequests);
+  // Stored in a global (`globalThis.LIST = LIST`): code no analysis sees may send it, as a helper may.
+  const globals = rewritten.size === 0 ? new Map<Node, string[]>() : storedGlobally(index, rewritten);
   for (const [container, group] of byContainer) {
+    const stored = globals.get(container);
+    if (stored !== undefined) {
+      const todoCause = `the URL is also stored in ${stored.join(', ')}, which code elsewhere may read and send; a rewrite where it is written would move that request as well`;
+      for (const draft of group) if (draft.call.migration === 'rewrite') draft.call = { ...draft.call, migration: 'todo', edits: [], candidates: [], todoCause };
+      continue;
+    }
     const others = unreportedReaders.get(container) ?? 0;
     // Read by a request: any helper but one that GETs (`apiGet(MANAGERS)`, `call(MANAGERS, 'GET')`: the
     // same move as GETs rewritten alike) may send it elsewhere. Read by no request (a string whose method

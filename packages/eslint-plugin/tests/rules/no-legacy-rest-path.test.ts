@@ -322,6 +322,12 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
       ['a constant exported by name', 'const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nexport { CAMPAIGNS_URL as LIST };\nconst response = await fetch(CAMPAIGNS_URL);'],
       ['a constant an exported object is built from', "const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nexport const PATHS = { list: CAMPAIGNS_URL };\nconst response = await fetch(CAMPAIGNS_URL);"],
       ['a constant of module.exports', 'const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nmodule.exports = { CAMPAIGNS_URL };\nconst response = await fetch(CAMPAIGNS_URL);'],
+      // The trial's repro: another file imports the alias and POSTs it (POST /v1/campaigns is not retired).
+      ['a constant an exported declaration names', 'const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nexport const LIST = CAMPAIGNS_URL;\nconst response = await fetch(CAMPAIGNS_URL);'],
+      ['a constant an exported let names in parentheses', 'const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nexport let LIST = ( CAMPAIGNS_URL );\nconst response = await fetch(CAMPAIGNS_URL);'],
+      ['a constant an exported declaration names with a cast', 'const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nexport const LIST = CAMPAIGNS_URL as string;\nconst response = await fetch(CAMPAIGNS_URL);'],
+      ['a constant an alias exported by name names', 'const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nconst LIST = CAMPAIGNS_URL;\nexport { LIST };\nconst response = await fetch(CAMPAIGNS_URL);'],
+      ['a constant exports.X names through an alias', 'const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nconst LIST = CAMPAIGNS_URL;\nexports.LIST = LIST;\nconst response = await fetch(CAMPAIGNS_URL);'],
     ].map(([what, code]) => ({
       // Another file may POST what this one exports, which ESLint, linting one file, cannot see: `sunset fix` decides.
       name: `offers the rewrite of ${what} as a suggestion, not an autofix`,
@@ -336,6 +342,50 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
         },
       ],
     })),
+    ...[
+      'globalThis.LIST = CAMPAIGNS_URL;',
+      'window.api.CAMPAIGNS = CAMPAIGNS_URL;',
+      "window['CAMPAIGNS'] = CAMPAIGNS_URL;",
+      'function init() {\n  self.CAMPAIGNS = CAMPAIGNS_URL;\n}',
+      'Object.assign(globalThis, { CAMPAIGNS_URL });',
+    ].map((store) => {
+      // Any script may read a global and send it; no analysis sees which: a TODO in check, fix and here alike.
+      const code = `const CAMPAIGNS_URL = \`\${API_BASE}/v1/campaigns\`;\n${store}\nconst response = await fetch(CAMPAIGNS_URL);`;
+      return {
+        name: `leaves a TODO, not a rewrite, for a constant stored in a global (${store})`,
+        code,
+        output: null,
+        errors: [
+          {
+            messageId: 'retiredTodo',
+            data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
+            ...positionOf(code, 'CAMPAIGNS_URL)'),
+            suggestions: [
+              {
+                messageId: 'insertTodo',
+                data: { entryId: 'campaigns-legacy-list' },
+                output: code.replace(
+                  'const response',
+                  `// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01\nconst response`,
+                ),
+              },
+            ],
+          },
+        ],
+      };
+    }),
+    ...[
+      ['a parameter named window', 'function remember(window) {\n  window.LIST = CAMPAIGNS_URL;\n}'],
+      ['an export of another constant', "const OTHER = '/health';\nexport const LIST = OTHER;"],
+    ].map(([what, lookAlike]) => {
+      const code = `const CAMPAIGNS_URL = \`\${API_BASE}/v1/campaigns\`;\n${lookAlike}\nconst response = await fetch(CAMPAIGNS_URL);`;
+      return {
+        name: `autofixes a constant beside a look-alike of an escape (${what})`,
+        code,
+        output: code.replace('/v1/campaigns', '/v1/buyer/campaigns'),
+        errors: [{ messageId: 'retiredRewrite', data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'), ...positionOf(code, 'CAMPAIGNS_URL);') }],
+      };
+    }),
     {
       // Another file may GET it (migrated by the rewrite) or POST it (moved by it): only sunset fix sees both.
       name: 'offers the rewrite of an exported constant no request of the file reads as a suggestion, not an autofix',
