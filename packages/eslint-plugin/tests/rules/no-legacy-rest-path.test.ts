@@ -386,6 +386,66 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
         errors: [{ messageId: 'retiredRewrite', data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'), ...positionOf(code, 'CAMPAIGNS_URL);') }],
       };
     }),
+    ...[
+      [
+        'a conditional tail whose branches are other entries',
+        "const API = 'https://api.adform.com';\nexport const dictionary = (kind) => fetch(`${API}/v1/campaigns${kind === 'managers' ? '/dictionaries/managers' : '/dictionaries/labels'}`);",
+        'campaign-dictionary-managers',
+        'GET /v1/campaigns/dictionaries/managers, one of /v1/campaigns/dictionaries/managers or /v1/campaigns/dictionaries/labels chosen at run time,',
+        'use GET /v1/buyer/classifiers/managers',
+        'migrate GET /v1/campaigns/dictionaries/managers: the code chooses the path at run time: /v1/campaigns/dictionaries/managers or /v1/campaigns/dictionaries/labels; candidates GET /v1/buyer/classifiers/managers; support ended 2019-10-01',
+      ],
+      [
+        'a conditional tail that may be empty',
+        "const API = 'https://api.adform.com';\nexport const dictionary = (withLabels) => fetch(API + '/v1/campaigns' + (withLabels ? '/dictionaries/labels' : ''));",
+        'campaign-dictionary-labels',
+        'GET /v1/campaigns/dictionaries/labels, one of /v1/campaigns/dictionaries/labels or /v1/campaigns chosen at run time,',
+        'use GET /v1/buyer/advertisers/{id}/campaignLabels',
+        'migrate GET /v1/campaigns/dictionaries/labels: the code chooses the path at run time: /v1/campaigns/dictionaries/labels or /v1/campaigns; candidates GET /v1/buyer/advertisers/{id}/campaignLabels; support ended 2019-10-01',
+      ],
+      ...['`${API}/v1/campaigns${suffix}`', "API + '/v1/campaigns' + suffix"].map((url) => [
+        `an unknown tail right after the path (${url})`,
+        `const API = 'https://api.adform.com';\nexport const list = (suffix) => fetch(${url});`,
+        'campaigns-legacy-list',
+        'GET /v1/campaigns…, the end of the path not known,',
+        'use GET /v1/buyer/campaigns',
+        'migrate GET /v1/campaigns: the URL goes on right after /v1/campaigns with a value the code does not show, so the end of the path is not known: it may be a longer path that this move would break; candidates GET /v1/buyer/campaigns; support ended 2019-10-01',
+      ]),
+    ].map(([what, code, entryId, retiredKey, replacements, todo]) => ({
+      // The trial's repro 6: /v1/buyer/campaigns/dictionaries/managers does not exist; no rewrite of the path is offered.
+      name: `reports ${what} with a TODO and no rewrite, not even as a suggestion`,
+      code: code!,
+      output: null,
+      errors: [
+        {
+          messageId: 'retiredTodo',
+          data: retiredIn2019(retiredKey!, replacements!),
+          line: 2,
+          column: positionOf(code!, 'fetch(').column + 'fetch('.length,
+          suggestions: [{ messageId: 'insertTodo', data: { entryId: entryId! }, output: code!.replace('export const', `// TODO(sunset:${entryId!}): ${todo!}\nexport const`) }],
+        },
+      ],
+    })),
+    {
+      name: 'rewrites a path followed by a conditional query or fragment, and by a choice every branch of which is the same move',
+      code: [
+        "const API = 'https://api.adform.com';",
+        "export const a = (qs) => fetch(`${API}/v1/campaigns${qs ? `?${qs}` : ''}`);",
+        "export const b = (active) => fetch(API + '/v1/campaigns' + (active ? '?active=1' : ''));",
+        "export const c = (q) => fetch(`${API}/v1/campaigns?${q}`);",
+      ].join('\n'),
+      output: [
+        "const API = 'https://api.adform.com';",
+        "export const a = (qs) => fetch(`${API}/v1/buyer/campaigns${qs ? `?${qs}` : ''}`);",
+        "export const b = (active) => fetch(API + '/v1/buyer/campaigns' + (active ? '?active=1' : ''));",
+        "export const c = (q) => fetch(`${API}/v1/buyer/campaigns?${q}`);",
+      ].join('\n'),
+      errors: [
+        { messageId: 'retiredRewrite', data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'), line: 2, column: 32 },
+        { messageId: 'retiredRewrite', data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'), line: 3, column: 36 },
+        { messageId: 'retiredRewrite', data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'), line: 4, column: 31 },
+      ],
+    },
     {
       // Another file may GET it (migrated by the rewrite) or POST it (moved by it): only sunset fix sees both.
       name: 'offers the rewrite of an exported constant no request of the file reads as a suggestion, not an autofix',
