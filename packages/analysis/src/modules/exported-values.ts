@@ -128,7 +128,8 @@ export function globalStores(index: FileIndex): readonly GlobalStore[] {
     const visit = (node: Node): void => {
       if (node.type === 'AssignmentExpression') {
         const target = globalTarget(index, node.left);
-        if (target !== undefined && target.includes('.')) found.push({ target, value: node.right });
+        // `window.location.href = url` navigates: the page reads it once, nothing keeps it.
+        if (target !== undefined && target.includes('.') && !/^[^.]+\.location(?:\.|$)/.test(target)) found.push({ target, value: node.right });
       } else if (node.type === 'CallExpression' && node.arguments.length >= 2) {
         // `Object.assign(window, { LIST })`, `Object.defineProperty(globalThis, 'LIST', { value: LIST })`.
         const { callee } = node;

@@ -376,6 +376,8 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
     }),
     ...[
       ['a parameter named window', 'function remember(window) {\n  window.LIST = CAMPAIGNS_URL;\n}'],
+      ['a local named self', 'const self = {};\nself.LIST = CAMPAIGNS_URL;'],
+      ['a navigation', 'function open() {\n  window.location.href = CAMPAIGNS_URL;\n}'],
       ['an export of another constant', "const OTHER = '/health';\nexport const LIST = OTHER;"],
     ].map(([what, lookAlike]) => {
       const code = `const CAMPAIGNS_URL = \`\${API_BASE}/v1/campaigns\`;\n${lookAlike}\nconst response = await fetch(CAMPAIGNS_URL);`;
