@@ -408,6 +408,118 @@ describe.concurrent('a constant also given to a helper that may send it', () => 
   });
 });
 
+describe.concurrent('a constant the file lets out under another name or through a global (the trial of 2026-11-27)', () => {
+  // The trial's repro 3: CAMPAIGNS_URL = LIST is POSTed by create.ts (POST /v1/campaigns is not retired).
+  it('export const X = LIST read by another file\'s POST: a TODO at the GET in every mode, nothing rewritten; a second run changes nothing', async () => {
+    const urls = [
+      "const LIST = 'https://api.adform.com/v1/campaigns';",
+      'export function listCampaigns() {',
+      '  return fetch(LIST);',
+      '}',
+      'export const CAMPAIGNS_URL = LIST;',
+      '',
+    ].join('\n');
+    const create = "import { CAMPAIGNS_URL } from './urls';\nexport const createCampaign = (body: unknown) => fetch(CAMPAIGNS_URL, { method: 'POST', body: JSON.stringify(body) });\n";
+    const { dir, cleanup, check, checkProject, fix, project, codemod } = await inEveryMode({ 'urls.ts': urls, 'create.ts': create });
+    try {
+      for (const result of [check, checkProject]) {
+        expect((parseJson(result) as { findings: { file: string; line: number; column: number; fix: string }[] }).findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.fix}`)).toEqual(['src/urls.ts:3:16 todo']);
+      }
+      for (const result of [fix, project, codemod]) {
+        expect((parseJson(result) as { sites: { file: string; line: number; column: number; action: string }[] }).sites.map((site) => `${site.file}:${site.line}:${site.column} ${site.action}`)).toEqual(['src/urls.ts:3:16 todo']);
+      }
+      const written = await runSunset(['fix', ...asOf], { cwd: dir });
+      expect(written.code).toBe(0);
+      const fixed = await readFile(path.join(dir, 'src/urls.ts'), 'utf8');
+      expect(fixed).toBe(urls.replace('  return fetch(LIST);', '  // TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01\n  return fetch(LIST);'));
+      expect(await readFile(path.join(dir, 'src/create.ts'), 'utf8')).toBe(create);
+      const again = await runSunset(['fix', ...asOf], { cwd: dir });
+      expect(again.code).toBe(0);
+      expect(await readFile(path.join(dir, 'src/urls.ts'), 'utf8')).toBe(fixed);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('globalThis.LIST = LIST / window.X = LIST: a TODO naming the global in every mode, as in ESLint', async () => {
+    const api = [
+      "const LIST = 'https://api.adform.com/v1/campaigns';",
+      "const MANAGERS = 'https://api.adform.com/v1/campaigns/dictionaries/managers';",
+      'export const list = () => fetch(LIST);',
+      'export const managers = () => fetch(MANAGERS);',
+      '(globalThis as any).LIST = LIST;',
+      '(window as any).sunset = { managers: MANAGERS };',
+      '',
+    ].join('\n');
+    const { dir, cleanup, check, checkProject, fix, project, codemod } = await inEveryMode({ 'api.ts': api });
+    try {
+      for (const result of [check, checkProject]) {
+        expect((parseJson(result) as { findings: { file: string; line: number; column: number; fix: string }[] }).findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.fix}`)).toEqual(['src/api.ts:3:33 todo', 'src/api.ts:4:37 todo']);
+      }
+      const reason = (target: string): string => `the URL is also stored in ${target}, which code elsewhere may read and send; a rewrite where it is written would move that request as well`;
+      for (const result of [fix, project, codemod]) {
+        expect((parseJson(result) as { sites: { file: string; line: number; column: number; action: string; reason: string }[] }).sites.map((site) => `${site.file}:${site.line}:${site.column} ${site.action} ${site.reason}`)).toEqual([
+          `src/api.ts:3:33 todo ${reason('globalThis.LIST')}`,
+          `src/api.ts:4:37 todo ${reason('window.sunset')}`,
+        ]);
+      }
+      const written = await runSunset(['fix', ...asOf], { cwd: dir });
+      expect(written.code).toBe(0);
+      const fixed = await readFile(path.join(dir, 'src/api.ts'), 'utf8');
+      expect(fixed).toBe(
+        api
+          .replace('export const list', '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01\nexport const list')
+          .replace('export const managers', '// TODO(sunset:campaign-dictionary-managers): replace GET /v1/campaigns/dictionaries/managers with GET /v1/buyer/classifiers/managers; candidates GET /v1/buyer/classifiers/managers; support ended 2019-10-01\nexport const managers'),
+      );
+      expect((await runSunset(['fix', ...asOf], { cwd: dir })).code).toBe(0);
+      expect(await readFile(path.join(dir, 'src/api.ts'), 'utf8')).toBe(fixed);
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
+describe.concurrent('a path followed by a tail (the trial of 2026-11-27, repro 6)', () => {
+  it('a conditional of other entries and an unknown suffix: TODOs in every mode, nothing rewritten; a query tail is rewritten; a second run changes nothing', async () => {
+    const api = [
+      "const API = 'https://api.adform.com';",
+      "export const dictionary = (kind: string) => fetch(`${API}/v1/campaigns${kind === 'managers' ? '/dictionaries/managers' : '/dictionaries/labels'}`);",
+      "export const labels = (withLabels: boolean) => fetch(API + '/v1/campaigns' + (withLabels ? '/dictionaries/labels' : ''));",
+      'export const tail = (suffix: string) => fetch(`${API}/v1/campaigns${suffix}`);',
+      "export const search = (qs: string) => fetch(`${API}/v1/campaigns${qs ? `?${qs}` : ''}`);",
+      '',
+    ].join('\n');
+    const { dir, cleanup, check, checkProject, fix, project, codemod } = await inEveryMode({ 'api.ts': api });
+    try {
+      for (const result of [check, checkProject]) {
+        expect((parseJson(result) as { findings: { line: number; column: number; fix: string; message: string }[] }).findings.map((finding) => `${finding.line}:${finding.column} ${finding.fix} ${finding.message}`)).toEqual([
+          '2:51 todo GET /v1/campaigns/dictionaries/managers, one of /v1/campaigns/dictionaries/managers or /v1/campaigns/dictionaries/labels chosen at run time, is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers; this call needs a manual migration.',
+          '3:54 todo GET /v1/campaigns/dictionaries/labels, one of /v1/campaigns/dictionaries/labels or /v1/campaigns chosen at run time, is retired (support ended 2019-10-01): use GET /v1/buyer/advertisers/{id}/campaignLabels; this call needs a manual migration.',
+          '4:47 todo GET /v1/campaigns…, the end of the path not known, is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns; this call needs a manual migration.',
+          '5:45 rewrite GET /v1/campaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns.',
+        ]);
+      }
+      for (const result of [fix, project, codemod]) {
+        expect((parseJson(result) as { sites: { line: number; column: number; action: string }[] }).sites.map((site) => `${site.line}:${site.column} ${site.action}`)).toEqual(['2:51 todo', '3:54 todo', '4:47 todo', '5:45 rewritten']);
+      }
+      const written = await runSunset(['fix', ...asOf], { cwd: dir });
+      expect(written.code).toBe(0);
+      const fixed = await readFile(path.join(dir, 'src/api.ts'), 'utf8');
+      expect(fixed).toBe(
+        api
+          .replace('export const dictionary', '// TODO(sunset:campaign-dictionary-managers): migrate GET /v1/campaigns/dictionaries/managers: the code chooses the path at run time: /v1/campaigns/dictionaries/managers or /v1/campaigns/dictionaries/labels; candidates GET /v1/buyer/classifiers/managers; support ended 2019-10-01\nexport const dictionary')
+          .replace('export const labels', '// TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the code chooses the path at run time: /v1/campaigns/dictionaries/labels or /v1/campaigns; candidates GET /v1/buyer/advertisers/{id}/campaignLabels; support ended 2019-10-01\nexport const labels')
+          .replace('export const tail', '// TODO(sunset:campaigns-legacy-list): migrate GET /v1/campaigns: the URL goes on right after /v1/campaigns with a value the code does not show, so the end of the path is not known: it may be a longer path that this move would break; candidates GET /v1/buyer/campaigns; support ended 2019-10-01\nexport const tail')
+          .replace('`${API}/v1/campaigns${qs', '`${API}/v1/buyer/campaigns${qs'),
+      );
+      expect((await runSunset(['fix', ...asOf], { cwd: dir })).code).toBe(0);
+      expect(await readFile(path.join(dir, 'src/api.ts'), 'utf8')).toBe(fixed);
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
 describe.concurrent('a file that does not parse (fixtures/broken)', () => {
   it('is reported with its line and left byte-identical; the other file is fixed; exit 1', async () => {
     const { dir, cleanup } = await makeTempDir('broken');

@@ -73,6 +73,8 @@ export interface RetirementFacts {
   readonly methods?: readonly HttpMethod[];
   /** The paths the code chooses among at run time (`permitted[index]`), retired or not, when it does. */
   readonly chosenAmong?: readonly string[];
+  /** The URL goes on right after the path with a value the code does not show (`/v1/campaigns${suffix}`): the end of the path is not known. */
+  readonly pathEndUnknown?: true;
   /** The host the request names (lower case, with port); absent when the code does not show it. */
   readonly host?: string | undefined;
   /** Where the name that brought the request's client from another file is written (its cross-file related place). */

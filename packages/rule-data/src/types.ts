@@ -97,7 +97,8 @@ export type RetirementEntry = PathEntry | OperationEntry;
 /** One piece of a URL as the code builds it: static text, or a value the analysis cannot know. */
 export type UrlPart =
   | { readonly kind: 'text'; readonly value: string }
-  | { readonly kind: 'hole' };
+  /** `query`: a value known to be empty or to start a query or fragment (`` qs ? `?${qs}` : '' ``), not more of the path. */
+  | { readonly kind: 'hole'; readonly query?: true };
 
 /** A position inside a `UrlPart[]`: part index and character offset within a text part. */
 export interface PartPosition {
@@ -128,6 +129,12 @@ export interface UrlMatch {
    * own server (a BFF), which the code does not tell apart. Absent when nothing static stands there.
    */
   readonly prefix?: string;
+  /**
+   * The path is followed directly by a value the code does not show (`/v1/campaigns${suffix}`, no `?`, `#`
+   * or `/` between): the URL may go on with more of the path, so this is only where it starts. Never
+   * `oneToOne`.
+   */
+  readonly openEnd?: true;
 }
 
 export interface OperationMatch {

@@ -57,6 +57,19 @@ describe('matchUrlShape: where the path hides', () => {
     expect(ids(match('/v1/campaigns${query}', 'GET'))).toEqual(['campaigns-legacy-list']);
   });
 
+  it('reads a hole right after the path as a possible rest of the path (openEnd, no one-to-one), unless it is known to start a query', () => {
+    const [open] = match('${API}/v1/campaigns${suffix}', 'GET');
+    expect(open).toMatchObject({ openEnd: true, oneToOne: false, pathEnd: { part: 2, offset: 0 } });
+    const [query] = matchUrlShape([{ kind: 'hole' }, { kind: 'text', value: '/v1/campaigns' }, { kind: 'hole', query: true }], 'GET');
+    expect(query!.oneToOne).toBe(true);
+    expect(query!.openEnd).toBeUndefined();
+    for (const closed of ['${API}/v1/campaigns?${q}', '${API}/v1/campaigns#${f}', '${API}/v1/campaigns/', '${API}/v1/campaigns']) {
+      expect(match(closed, 'GET')[0], closed).toMatchObject({ oneToOne: true });
+      expect(match(closed, 'GET')[0]!.openEnd, closed).toBeUndefined();
+    }
+    expect(match('${base}/v1/campaigns/${campaignId}/orders/${orderId}', 'GET')[0]!.openEnd).toBeUndefined();
+  });
+
   it('binds a hole between slashes to one path parameter', () => {
     const [order] = match('${base}/v1/campaigns/${campaign.id}/orders/${orderId}?expand=lines', 'GET');
     expect(order!.entry.id).toBe('campaigns-legacy-order');

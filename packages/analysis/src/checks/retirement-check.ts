@@ -61,11 +61,12 @@ const listMethods = (methods: readonly string[]): string => (methods.length < 2 
 
 function findingOf(rule: RetirementRule, call: RetiredCall, index: FileIndex, asOf: IsoDay): Finding {
   const methodsKey = call.methods === undefined ? call.retiredKey : `${call.retiredKey} (${listMethods(call.methods)})`;
-  const shownKey = call.chosenAmong === undefined ? methodsKey : `${methodsKey}, one of ${listMethods(call.chosenAmong)} chosen at run time,`;
+  const openKey = call.pathEndUnknown === true ? `${methodsKey}…, the end of the path not known,` : methodsKey;
+  const shownKey = call.chosenAmong === undefined ? openKey : `${openKey}, one of ${listMethods(call.chosenAmong)} chosen at run time,`;
   const data = retirementData(call.entry, shownKey, call.phase, call.replacements, asOf);
   const rewrite = call.migration === 'rewrite' && call.edits.length > 0;
   const messageId = rewrite ? 'retiredRewrite' : 'retiredTodo';
-  const { entry, retiredKey, method, replacements, phase, migration, form, todoText, statementStart, todoCause, candidates, methods, chosenAmong, host, clientVia } = call;
+  const { entry, retiredKey, method, replacements, phase, migration, form, todoText, statementStart, todoCause, candidates, methods, chosenAmong, pathEndUnknown, host, clientVia } = call;
   const retirement: RetirementFacts = {
     entry,
     retiredKey,
@@ -80,6 +81,7 @@ function findingOf(rule: RetirementRule, call: RetiredCall, index: FileIndex, as
     candidates,
     ...(methods === undefined ? {} : { methods }),
     ...(chosenAmong === undefined ? {} : { chosenAmong }),
+    ...(pathEndUnknown === undefined ? {} : { pathEndUnknown }),
     host,
     ...(clientVia === undefined ? {} : { clientVia }),
   };

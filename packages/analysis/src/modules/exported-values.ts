@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { forEachChild } from '../ast/child-keys.js';
-import { isFunction, rangeOf, type Node } from '../ast/nodes.js';
+import { isFunction, rangeOf, unwrap, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import type { Finding } from '../types.js';
 import { commonJsExports } from './module-exports.js';
@@ -12,10 +12,11 @@ const isValueBinding = (kind: string): boolean => kind === 'const' || kind === '
 /**
  * Where the values other modules can read from this one are written: the initializers of exported
  * variables (`export const`, `export { a as b }`, `export default X`, `module.exports` / `exports.x`),
- * exported enums and default-exported expressions, and, through them, the initializers of the
- * module's own constants they are built from (`export const LIST = BASE + '/campaigns'` makes
- * `BASE`'s value one too). What a function or method of an export reads stays this module's own: its
- * requests run here. Computed once per index.
+ * exported enums and default-exported expressions, what the module stores in a global
+ * (`globalStores`), and, through them, the initializers of the module's own constants they are built
+ * from or name (`export const LIST = BASE + '/campaigns'` makes `BASE`'s value one too, and
+ * `export const CAMPAIGNS_URL = LIST` or `globalThis.LIST = LIST` makes `LIST`'s). What a function or
+ * method of an export reads stays this module's own: its requests run here. Computed once per index.
  */
 export function exportedValueRanges(index: FileIndex): readonly ExportedValueRange[] {
   return index.cached('exported-value-ranges', () => collectExportedValues(index).map((node) => ({ range: rangeOf(node), functions: functionsIn(node) })));
@@ -70,6 +71,7 @@ function collectExportedValues(index: FileIndex): Node[] {
     }
   }
   for (const [, value] of commonJsExports(index.file.program.body as readonly Node[])) addValue(value);
+  for (const { value } of globalStores(index)) addValue(unwrap(value));
 
   // The module's own constants the exported values are built from (not what their functions read).
   const visit = (node: Node): void => {
@@ -81,9 +83,65 @@ function collectExportedValues(index: FileIndex): Node[] {
     }
     forEachChild(node, visit, undefined, undefined);
   };
-  // The iterator reads the list's length at each step, so what `visit` adds is visited too.
-  for (const node of found) forEachChild(node, visit, undefined, undefined);
+  // The iterator reads the list's length at each step, so what `visit` adds is visited too. A value
+  // that is itself a name (`export const CAMPAIGNS_URL = LIST`, `(LIST)`, `LIST as string`) is resolved
+  // as a name inside one is.
+  for (const node of found) visit(node);
   return found;
+}
+
+/** The objects a script's globals live on: what is stored on them, any code of the page or process can read. */
+const globalObjects: ReadonlySet<string> = new Set(['globalThis', 'window', 'self', 'global']);
+
+/** What a value is stored in globally: `globalThis.LIST`, `window.api.LIST` (the written target). */
+export interface GlobalStore {
+  readonly target: string;
+  readonly value: Node;
+}
+
+/** `globalThis.X`, `window['X']`, `self.a.b`: the target written, when its root is a global object the file does not declare. */
+function globalTarget(index: FileIndex, node: Node): string | undefined {
+  const target = unwrap(node);
+  if (target.type === 'Identifier') {
+    return globalObjects.has(target.name) && index.scope.resolve(target) === undefined && index.scope.moduleBinding(target.name) === undefined ? target.name : undefined;
+  }
+  if (target.type !== 'MemberExpression') return undefined;
+  const object = globalTarget(index, target.object);
+  if (object === undefined) return undefined;
+  const { property } = target;
+  if (!target.computed && property.type === 'Identifier') return `${object}.${property.name}`;
+  if (property.type === 'Literal' && typeof property.value === 'string') return `${object}.${property.value}`;
+  return `${object}[…]`;
+}
+
+/**
+ * The values the file stores on a global object, anywhere in it (`globalThis.LIST = LIST`,
+ * `window.CAMPAIGNS = LIST`, `Object.assign(window, { LIST })`): another script, or another module
+ * without an import, may read them, and no analysis of the files sees who does. The one reading of
+ * this escape, shared by the plugin (`exportedValueRanges`) and the rule core (whose rewrite of such a
+ * constant is a TODO in `check`, `fix`, the codemod and the plugin alike). Computed once per index.
+ */
+export function globalStores(index: FileIndex): readonly GlobalStore[] {
+  return index.cached('global-stores', () => {
+    const found: GlobalStore[] = [];
+    if (!/\b(?:globalThis|window|self|global)\b/.test(index.file.text)) return found;
+    const visit = (node: Node): void => {
+      if (node.type === 'AssignmentExpression') {
+        const target = globalTarget(index, node.left);
+        // `window.location.href = url` navigates: the page reads it once, nothing keeps it.
+        if (target !== undefined && target.includes('.') && !/^[^.]+\.location(?:\.|$)/.test(target)) found.push({ target, value: node.right });
+      } else if (node.type === 'CallExpression' && node.arguments.length >= 2) {
+        // `Object.assign(window, { LIST })`, `Object.defineProperty(globalThis, 'LIST', { value: LIST })`.
+        const { callee } = node;
+        const method = callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' && callee.object.name === 'Object' && callee.property.type === 'Identifier' ? callee.property.name : undefined;
+        const root = method === 'assign' || method === 'defineProperty' || method === 'defineProperties' ? globalTarget(index, node.arguments[0] as Node) : undefined;
+        if (root !== undefined) for (const value of node.arguments.slice(1)) found.push({ target: root, value: value as Node });
+      }
+      forEachChild(node, visit, undefined, undefined);
+    };
+    visit(index.file.program as Node);
+    return found;
+  });
 }
 
 const within = (range: Range, [start, end]: Range): boolean => range[0] >= start && range[1] <= end;

@@ -4,4 +4,4 @@ export { mergeModuleExports, readModuleExports, retiredExports, type Declaration
 export { createModuleAliases, readConfigFiles, type ConfigFiles, type ModuleAliases } from './module-aliases.js';
 export { mayCreateClientWithBase, mayOfferBase, mayOfferPathBase, isRelativeSpecifier, resolveModuleFile, resolveRelativeModuleFile, scanModuleReferences, scanModuleReferencesIn, type ModuleReferences } from './module-references.js';
 export { migratedByDeclarations, migrationFactsOf, todoOnlyForTextElsewhere, type MigrationFacts } from './declaration-migration.js';
-export { exportedValueRanges, fixEditsExportedValue, type ExportedValueRange } from './exported-values.js';
+export { exportedValueRanges, fixEditsExportedValue, globalStores, type ExportedValueRange, type GlobalStore } from './exported-values.js';

@@ -11,6 +11,7 @@ import {
   type RetirementEntry,
   type UrlMatch,
 } from '@sunset/rule-data';
+import { forEachChild } from '../ast/child-keys.js';
 import { isFunction, rangeOf, unwrap, type Node } from '../ast/nodes.js';
 import { helperMethodOf, namedArguments, sendingCalleeName, type HelperMethod } from '../requests/sending-calls.js';
 import type { FileIndex } from '../file-index/file-index.js';
@@ -25,6 +26,7 @@ import { methodEdits } from './method-edit.js';
 import { rewritePathEdits } from './rewrite-url.js';
 import { statementStartOf } from './statement.js';
 import { constantValueOf, evaluateExpression } from '../url/evaluate.js';
+import { globalStores } from '../modules/exported-values.js';
 
 /** Another place of the same SOAP request, and what it is. */
 export interface RelatedSoapSite {
@@ -195,6 +197,16 @@ function pathFinding(run: Run, site: PathSite, match: UrlMatch, ambiguity: strin
     call: { ...base, migration: 'todo', edits: [], candidates: candidatesOf(), ...(todoCause ? { todoCause } : {}) },
     container: pathContainer(site, match),
   });
+  // `/v1/campaigns${suffix}`: the suffix may be more of the path (`/dictionaries/labels`, another
+  // entry's or none's); no move of the path is known to be right, so none is offered.
+  if (match.openEnd === true) {
+    const cause = openEndCause(entry.path);
+    const todoFor = ambiguity === undefined ? cause : `${ambiguity}; ${cause}`;
+    return {
+      call: { ...base, migration: 'todo', edits: [], candidates: [], todoCause: todoFor, todoText: todoText({ ...entry, retiredKey: base.retiredKey, migration: 'todo', todoReason: todoFor }, run.asOf), pathEndUnknown: true },
+      container: pathContainer(site, match),
+    };
+  }
   if (entry.migration !== 'rewrite') return todo(undefined);
   if (ambiguity !== undefined || !match.oneToOne) return todo(ambiguity);
   // `/api/v1/campaigns`: a proxy that forwards to the API would take the new path after its prefix, a
@@ -209,6 +221,10 @@ function pathFinding(run: Run, site: PathSite, match: UrlMatch, ambiguity: strin
   if ('cause' in result) return todo(result.cause);
   return { call: { ...base, migration: 'rewrite', edits: result.edits, candidates: [] }, container: result.container };
 }
+
+/** Why a path followed directly by a value the code does not show is left to a person. */
+export const openEndCause = (path: string): string =>
+  `the URL goes on right after ${path} with a value the code does not show, so the end of the path is not known: it may be a longer path that this move would break`;
 
 /** Why a one-to-one move after a static prefix the API does not have (`/api`) is left to a person. */
 export const prefixCause = (prefix: string): string =>
@@ -241,12 +257,12 @@ function variantsOf(segments: readonly Segment[]): Segment[][] | undefined {
  * first choice that names a retired path, with every choice's URL text (`among`) when several do or
  * some do not. Undefined when nothing retired can be called.
  */
-function chooseVariant(segments: readonly Segment[], catalog: FileIndex['options']['catalog']): { segments: readonly Segment[]; view: PartsView; matches: UrlMatch[]; among: readonly string[] | undefined } | undefined {
+function chooseVariant(segments: readonly Segment[], catalog: FileIndex['options']['catalog']): ChosenVariant | undefined {
   const variants = variantsOf(segments);
   if (!variants) {
     const view = toUrlParts(segments);
     const matches = matchUrlShape(view.parts, undefined, catalog);
-    return matches.length > 0 ? { segments, view, matches, among: undefined } : undefined;
+    return matches.length > 0 ? { segments, view, matches, among: undefined, others: [] } : undefined;
   }
   const matched = variants.map((variant) => {
     const view = toUrlParts(variant);
@@ -255,7 +271,35 @@ function chooseVariant(segments: readonly Segment[], catalog: FileIndex['options
   const first = matched.find((variant) => variant.matches.length > 0);
   if (!first) return undefined;
   const among = matched.map((variant) => (variant.matches.length > 0 ? retiredKeyOf(variant.matches[0]!.entry, undefined) : 'a path not retired'));
-  return { ...first, among: [...new Set(among)] };
+  // Every choice calls the same entries (`/v1/campaigns${active ? '?active=1' : ''}`): each may keep the same move.
+  const entriesOf = (variant: { readonly matches: readonly UrlMatch[] }): string => variant.matches.map((match) => match.entry.id).join(' ');
+  const others = matched.every((variant) => entriesOf(variant) === entriesOf(first)) ? matched.filter((variant) => variant !== first) : [];
+  return { ...first, among: [...new Set(among)], others };
+}
+
+const scratchRun = (run: Run): Run => ({ ...run, unresolvedMethod: [], otherHostCount: 0, otherHostCalls: [] });
+
+/** The URL a site is matched as (`chooseVariant`): `others`, when every choice calls the same entries, are the other choices. */
+interface ChosenVariant {
+  readonly segments: readonly Segment[];
+  readonly view: PartsView;
+  readonly matches: UrlMatch[];
+  readonly among: readonly string[] | undefined;
+  readonly others: readonly { readonly segments: readonly Segment[]; readonly view: PartsView }[];
+}
+
+/**
+ * The findings of a site whose path the code may choose at run time: where every choice calls the same
+ * entries and gets the very same findings (the same move of the same text: `/v1/campaigns${active ?
+ * '?active=1' : ''}`), those; else each finding is a TODO naming every choice (`chosenAtRunTime`).
+ */
+function variantFindings(run: Run, chosen: ChosenVariant, findingsOf: (segments: readonly Segment[], view: PartsView) => Draft[]): Draft[] {
+  const drafts = findingsOf(chosen.segments, chosen.view);
+  if (chosen.among === undefined) return drafts;
+  const key = (found: readonly Draft[]): string =>
+    JSON.stringify(found.map(({ call }) => [call.entry.id, call.retiredKey, call.migration, call.edits, call.todoCause ?? '', call.pathEndUnknown === true]));
+  const same = chosen.others.length > 0 && chosen.others.every((other) => key(findingsOf(other.segments, other.view)) === key(drafts));
+  return same ? drafts : drafts.map((draft) => chosenAtRunTime(run, draft, chosen.among));
 }
 
 /** A finding whose path the code chooses at run time: a TODO that names every choice (no rewrite of one of them). */
@@ -345,6 +389,35 @@ function helpersGiven(index: FileIndex, containers: ReadonlySet<Node>, requests:
   return given;
 }
 
+/** The globals (`globalThis.LIST`) each of `containers` is stored in, by container (`globalStores`). */
+function storedGlobally(index: FileIndex, containers: ReadonlySet<Node>): Map<Node, string[]> {
+  const stored = new Map<Node, string[]>();
+  const stores = globalStores(index);
+  if (stores.length === 0) return stored;
+  const context = index.evaluation();
+  const add = (container: Node, target: string): void => {
+    const targets = stored.get(container) ?? [];
+    if (!targets.includes(target)) targets.push(target);
+    stored.set(container, targets);
+  };
+  const visit = (node: Node, target: string): void => {
+    const value = unwrap(node);
+    if (value.type === 'ObjectExpression' || value.type === 'ArrayExpression') {
+      forEachChild(value, (child) => visit(child, target), undefined, undefined);
+      return;
+    }
+    if (value.type === 'Property') {
+      visit(value.value as Node, target);
+      return;
+    }
+    for (const segment of evaluateExpression(value, undefined, context) ?? []) {
+      if (segment.container !== undefined && containers.has(segment.container)) add(segment.container, target);
+    }
+  };
+  for (const { target, value } of stores) visit(value, target);
+  return stored;
+}
+
 /**
  * Constants used by calls that migrate differently (or not at all) are not rewritten for one of them:
  * neither for findings that migrate otherwise nor where a request of the file that reports nothing
@@ -369,7 +442,15 @@ function settleSharedContainers(drafts: Draft[], index: FileIndex): void {
   // Only a constant rewritten where it is written can move a helper's call.
   const rewritten = new Set([...byContainer].filter(([, group]) => group.some((draft) => draft.call.migration === 'rewrite')).map(([container]) => container));
   const helpers = rewritten.size === 0 ? new Map<Node, GivenHelper[]>() : helpersGiven(index, rewritten, requests, reportedRequests);
+  // Stored in a global (`globalThis.LIST = LIST`): code no analysis sees may send it, as a helper may.
+  const globals = rewritten.size === 0 ? new Map<Node, string[]>() : storedGlobally(index, rewritten);
   for (const [container, group] of byContainer) {
+    const stored = globals.get(container);
+    if (stored !== undefined) {
+      const todoCause = `the URL is also stored in ${stored.join(', ')}, which code elsewhere may read and send; a rewrite where it is written would move that request as well`;
+      for (const draft of group) if (draft.call.migration === 'rewrite') draft.call = { ...draft.call, migration: 'todo', edits: [], candidates: [], todoCause };
+      continue;
+    }
     const others = unreportedReaders.get(container) ?? 0;
     // Read by a request: any helper but one that GETs (`apiGet(MANAGERS)`, `call(MANAGERS, 'GET')`: the
     // same move as GETs rewritten alike) may send it elsewhere. Read by no request (a string whose method
@@ -488,7 +569,10 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
   const consumed = new Set<Node>(index.notRequestUrls);
   // A string read through a variable that other reads see too (`shared`) is not used up by this one.
   const consume = (segments: readonly Segment[], except?: Node): void => {
-    for (const segment of segments) if (segment.container && segment.container !== except && segment.shared !== true) consumed.add(segment.container);
+    for (const segment of segments) {
+      if (segment.container && segment.container !== except && segment.shared !== true) consumed.add(segment.container);
+      if (segment.kind === 'hole') for (const choice of segment.choices ?? []) consumed.add(choice);
+    }
   };
 
   for (const site of index.requests) {
@@ -501,8 +585,13 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
     const matches = onApiHosts(run, matched, site.clientHosts);
     if (matches.length === 0 && matched.length > 0) run.otherHostCalls.push(site.call);
     if (matches.length > 0) {
-      const found = pathFindings(run, { form: site.form, node: site.urlNode, segments: chosen.segments, view: chosen.view, matches, stated: site.method, ...(site.clientVia ? { clientVia: site.clientVia } : {}) });
-      drafts.push(...found.map((draft) => ({ ...chosenAtRunTime(run, draft, chosen.among), request: site })));
+      const found = variantFindings(run, chosen, (segments, view) => {
+        // Another choice is only compared: what it would note goes to a scratch run.
+        const into = view === chosen.view ? run : scratchRun(run);
+        const variantMatches = view === chosen.view ? matches : onApiHosts(into, matchUrlShape(view.parts, site.method.method, catalog), site.clientHosts);
+        return pathFindings(into, { form: site.form, node: site.urlNode, segments, view, matches: variantMatches, stated: site.method, ...(site.clientVia ? { clientVia: site.clientVia } : {}) });
+      });
+      drafts.push(...found.map((draft) => ({ ...draft, request: site })));
     }
   }
   for (const call of index.soapClientCalls) {
@@ -535,7 +624,7 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
     drafts.push(operationFinding(run, hit.match.entry, hit.form, hit.literal, range, soap, written === undefined ? undefined : explicitHostOf(written)));
   }
 
-  const standalone: { root: Node; segments: readonly Segment[]; view: PartsView; matches: UrlMatch[]; among: readonly string[] | undefined }[] = [];
+  const standalone: ({ root: Node } & ChosenVariant)[] = [];
   for (const { node, segments } of index.strings) {
     if (!segments || consumed.has(node)) continue;
     const chosen = chooseVariant(segments, catalog);
@@ -549,7 +638,13 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
     const stated = methodWrittenBeside(found.root, index.scope);
     const matches = onApiHosts(run, stated ? matchUrlShape(found.view.parts, stated.method, catalog) : found.matches);
     if (matches.length === 0) continue;
-    drafts.push(...pathFindings(run, { form: 'url-string', node: found.root, segments: found.segments, view: found.view, matches, stated }).map((draft) => chosenAtRunTime(run, draft, found.among)));
+    drafts.push(
+      ...variantFindings(run, found, (segments, view) => {
+        const into = view === found.view ? run : scratchRun(run);
+        const variantMatches = view === found.view ? matches : onApiHosts(into, matchUrlShape(view.parts, stated?.method, catalog));
+        return pathFindings(into, { form: 'url-string', node: found.root, segments, view, matches: variantMatches, stated });
+      }),
+    );
   }
 
   settleSharedContainers(drafts, index);

@@ -130,7 +130,7 @@ function templateSegments(node: TSESTree.TemplateLiteral, container: Node | unde
     segments.push({ kind: 'text', value: cooked, sourceStart: start, mappedLength: mappedPrefixLength(raw, cooked), container: owner, quote: '`', literal: node });
     const expression = node.expressions[index];
     if (!expression) continue;
-    const value = evaluateExpression(expression, undefined, context);
+    const value = evaluateExpression(expression, undefined, context) ?? choiceSegments(expression, owner, true, context);
     if (value === undefined) segments.push(hole(expression, owner, true));
     else for (const segment of value) segments.push(segment);
   }
@@ -462,6 +462,39 @@ function elementSegments(node: TSESTree.MemberExpression, context: EvaluationCon
   return [{ ...hole(node), alternatives: [...new Set(values)] }];
 }
 
+const startsQuery = (segments: readonly Segment[]): boolean => {
+  const first = segments.find((segment) => segment.kind === 'hole' || segment.value !== '');
+  return first === undefined || (first.kind === 'text' && (first.value.startsWith('?') || first.value.startsWith('#')));
+};
+
+/**
+ * `kind === 'managers' ? '/dictionaries/managers' : '/dictionaries/labels'` (also nested, and `(x ? '/a' : '')`)
+ * written inside a string-building expression: a hole that may be each branch's text, when every branch
+ * is known text (the request may be any of them); else, when every branch is empty or starts a query or
+ * fragment (`` qs ? `?${qs}` : '' ``), a hole known to be no more of the path. Undefined otherwise: an
+ * unknown value. A conditional that is the whole URL is not read so: each branch is a string of its own.
+ */
+function choiceSegments(node: Node, owner: Node, inTemplate: boolean, context: EvaluationContext): Segment[] | undefined {
+  const value = unwrap(node);
+  if (value.type !== 'ConditionalExpression') return undefined;
+  const branches: Segment[][] = [];
+  const collect = (branch: Node): boolean => {
+    const inner = unwrap(branch);
+    if (inner.type === 'ConditionalExpression') return collect(inner.consequent) && collect(inner.alternate);
+    const segments = evaluateExpression(inner, undefined, context);
+    if (segments === undefined) return false;
+    branches.push(segments);
+    return true;
+  };
+  if (!collect(value.consequent) || !collect(value.alternate)) return undefined;
+  if (branches.every((segments) => segments.every((segment) => segment.kind === 'text'))) {
+    const texts = branches.map((segments) => segments.map((segment) => (segment.kind === 'text' ? segment.value : '')).join(''));
+    const choices = [...new Set(branches.flatMap((segments) => segments.flatMap((segment) => (segment.container === undefined ? [] : [segment.container]))))];
+    return [{ ...hole(value, owner, inTemplate), alternatives: [...new Set(texts)], choices }];
+  }
+  return branches.every(startsQuery) ? [{ ...hole(value, owner, inTemplate), query: true }] : undefined;
+}
+
 /** `x.toString()` and `String(x)` are `x`. */
 function callSegments(node: TSESTree.CallExpression, context: EvaluationContext): Segment[] | undefined {
   const callee = calleeOf(node);
@@ -501,8 +534,8 @@ export function evaluateExpression(node: Node, container: Node | undefined, cont
     case 'BinaryExpression': {
       if (value.operator !== '+') return undefined;
       const owner = container ?? value;
-      const left = evaluateExpression(value.left, owner, context);
-      const right = evaluateExpression(value.right, owner, context);
+      const left = evaluateExpression(value.left, owner, context) ?? choiceSegments(value.left, owner, false, context);
+      const right = evaluateExpression(value.right, owner, context) ?? choiceSegments(value.right, owner, false, context);
       if (!left && !right) return undefined;
       return [...(left ?? [hole(unwrap(value.left), owner)]), ...(right ?? [hole(unwrap(value.right), owner)])];
     }

@@ -45,8 +45,12 @@ export interface HoleSegment {
   readonly inTemplate: boolean;
   /** Part of a client instance's base, which every call of the instance shares. */
   readonly fromBase?: boolean;
-  /** The texts it may be, when the code chooses among literals at run time (`permitted[index]`). */
+  /** The texts it may be, when the code chooses among literals at run time (`permitted[index]`, `c ? '/a' : '/b'`). */
   readonly alternatives?: readonly string[];
+  /** The strings those texts are written in (a conditional's branches): read by the URL, not URLs of their own. */
+  readonly choices?: readonly Node[];
+  /** Known to be empty or to start a query or fragment (`` qs ? `?${qs}` : '' ``): no more of the path. */
+  readonly query?: true;
   /** See `TextSegment.shared`. */
   readonly shared?: boolean;
 }
@@ -106,7 +110,7 @@ export function toUrlParts(segments: readonly Segment[]): PartsView {
       sources.push([{ segment: index, partOffset: 0 }]);
       return;
     }
-    parts.push({ kind: 'hole' });
+    parts.push(segment.query ? { kind: 'hole', query: true } : { kind: 'hole' });
     sources.push([{ segment: index, partOffset: 0 }]);
   });
   return { parts, sources };

@@ -17,7 +17,81 @@ const givenTo = (callee: string): string => `the URL is also given to ${callee}(
 /** The TODO of a retired path written as a plain string (its method not shown) that is also given to `callee`. */
 const givenStringTodo = (id: string, path: string, callee: string): ExpectedFinding => ({ id, key: path, form: 'url-string', migration: 'todo', at: `'${path}'`, cause: givenTo(callee) });
 
+/** The cause of a TODO left because a value the code does not show follows the path directly. */
+const openEnd = (path: string): string =>
+  `the URL goes on right after ${path} with a value the code does not show, so the end of the path is not known: it may be a longer path that this move would break`;
+
+const tailLookAlikes = [
+  "const API = 'https://api.adform.com';",
+  'export const a = (q) => fetch(`${API}/v1/campaigns?${q}`);',
+  "export const b = (x) => fetch(API + '/v1/campaigns' + '?active=' + x);",
+  "export const c = (qs) => fetch(`${API}/v1/campaigns${qs ? `?${qs}` : ''}`);",
+  "export const d = (active) => fetch(`${API}/v1/campaigns${active ? '?active=1' : ''}`);",
+  "export const e = (h) => fetch(`${API}/v1/campaigns/dictionaries/managers${h ? '#top' : ''}`);",
+  'export const f = (campaignId, orderId) => fetch(`${API}/v1/campaigns/${campaignId}/orders/${orderId}`);',
+];
+/** The snippet above with one line's path moved. */
+const tailLookAlikeFixed = (line: number, from: string, to: string): string => tailLookAlikes.map((text, at) => (at === line ? text.replace(from, to) : text)).join('\n');
+
 export const hidingPlaceCases: Case[] = [
+  {
+    // The trial's repro 6: the branches are two other entries; a rewrite of /v1/campaigns gave /v1/buyer/campaigns/dictionaries/managers.
+    name: 'a conditional tail of known branches is read as each branch: a TODO naming every choice, no rewrite',
+    code: [
+      "const API = 'https://api.adform.com';",
+      "export const dictionary = (kind) => fetch(`${API}/v1/campaigns${kind === 'managers' ? '/dictionaries/managers' : '/dictionaries/labels'}`);",
+      "export const labels = (withLabels) => fetch(API + '/v1/campaigns' + (withLabels ? '/dictionaries/labels' : ''));",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'fetch', migration: 'todo',
+        at: "`${API}/v1/campaigns${kind === 'managers' ? '/dictionaries/managers' : '/dictionaries/labels'}`",
+        cause: 'the code chooses the path at run time: /v1/campaigns/dictionaries/managers or /v1/campaigns/dictionaries/labels',
+      },
+      {
+        id: 'campaign-dictionary-labels', key: 'GET /v1/campaigns/dictionaries/labels', method: 'GET', form: 'fetch', migration: 'todo',
+        at: "API + '/v1/campaigns' + (withLabels ? '/dictionaries/labels' : '')",
+        cause: 'the code chooses the path at run time: /v1/campaigns/dictionaries/labels or /v1/campaigns',
+      },
+    ],
+  },
+  {
+    name: 'an unknown value right after the path: a finding at the path it starts with, a TODO that says the end is not known, no candidate',
+    code: [
+      "const API = 'https://api.adform.com';",
+      'export const a = (suffix) => fetch(`${API}/v1/campaigns${suffix}`);',
+      "export const b = (suffix) => axios.get(API + '/v1/campaigns/dictionaries/managers' + suffix);",
+    ].join('\n'),
+    js: true,
+    expected: [
+      { id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'fetch', migration: 'todo', at: '`${API}/v1/campaigns${suffix}`', cause: openEnd('/v1/campaigns') },
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'axios', migration: 'todo',
+        at: "API + '/v1/campaigns/dictionaries/managers' + suffix", cause: openEnd('/v1/campaigns/dictionaries/managers'),
+      },
+    ],
+  },
+  {
+    // Look-alikes of the two above that keep their rewrite: a query or fragment after the path, an id segment, every choice the same move.
+    name: 'a tail that is a query, a fragment, an id segment or a choice that keeps the path is rewritten as before',
+    code: tailLookAlikes.join('\n'),
+    js: true,
+    expected: [
+      { id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'fetch', migration: 'rewrite', at: '`${API}/v1/campaigns?${q}`', output: tailLookAlikeFixed(1, '/v1/campaigns', '/v1/buyer/campaigns') },
+      { id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'fetch', migration: 'rewrite', at: "API + '/v1/campaigns' + '?active=' + x", output: tailLookAlikeFixed(2, '/v1/campaigns', '/v1/buyer/campaigns') },
+      { id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'fetch', migration: 'rewrite', at: "`${API}/v1/campaigns${qs ? `?${qs}` : ''}`", output: tailLookAlikeFixed(3, '/v1/campaigns', '/v1/buyer/campaigns') },
+      { id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'fetch', migration: 'rewrite', at: "`${API}/v1/campaigns${active ? '?active=1' : ''}`", output: tailLookAlikeFixed(4, '/v1/campaigns', '/v1/buyer/campaigns') },
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'fetch', migration: 'rewrite',
+        at: "`${API}/v1/campaigns/dictionaries/managers${h ? '#top' : ''}`", output: tailLookAlikeFixed(5, '/v1/campaigns/dictionaries/managers', '/v1/buyer/classifiers/managers'),
+      },
+      {
+        id: 'campaigns-legacy-order', key: 'GET /v1/campaigns/{campaignId}/orders/{orderId}', method: 'GET', form: 'fetch', migration: 'rewrite',
+        at: '`${API}/v1/campaigns/${campaignId}/orders/${orderId}`', output: tailLookAlikeFixed(6, '/v1/campaigns/${campaignId}/orders/', '/v1/buyer/orders/'),
+      },
+    ],
+  },
   {
     name: 'a same-file constant is rewritten where it is written and reported at the call',
     code: "const CAMPAIGNS = '/v1/campaigns';\nexport const list = () => fetch(CAMPAIGNS);",

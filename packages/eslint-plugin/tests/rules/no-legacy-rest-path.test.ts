@@ -322,6 +322,12 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
       ['a constant exported by name', 'const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nexport { CAMPAIGNS_URL as LIST };\nconst response = await fetch(CAMPAIGNS_URL);'],
       ['a constant an exported object is built from', "const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nexport const PATHS = { list: CAMPAIGNS_URL };\nconst response = await fetch(CAMPAIGNS_URL);"],
       ['a constant of module.exports', 'const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nmodule.exports = { CAMPAIGNS_URL };\nconst response = await fetch(CAMPAIGNS_URL);'],
+      // The trial's repro: another file imports the alias and POSTs it (POST /v1/campaigns is not retired).
+      ['a constant an exported declaration names', 'const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nexport const LIST = CAMPAIGNS_URL;\nconst response = await fetch(CAMPAIGNS_URL);'],
+      ['a constant an exported let names in parentheses', 'const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nexport let LIST = ( CAMPAIGNS_URL );\nconst response = await fetch(CAMPAIGNS_URL);'],
+      ['a constant an exported declaration names with a cast', 'const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nexport const LIST = CAMPAIGNS_URL as string;\nconst response = await fetch(CAMPAIGNS_URL);'],
+      ['a constant an alias exported by name names', 'const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nconst LIST = CAMPAIGNS_URL;\nexport { LIST };\nconst response = await fetch(CAMPAIGNS_URL);'],
+      ['a constant exports.X names through an alias', 'const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;\nconst LIST = CAMPAIGNS_URL;\nexports.LIST = LIST;\nconst response = await fetch(CAMPAIGNS_URL);'],
     ].map(([what, code]) => ({
       // Another file may POST what this one exports, which ESLint, linting one file, cannot see: `sunset fix` decides.
       name: `offers the rewrite of ${what} as a suggestion, not an autofix`,
@@ -336,6 +342,112 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
         },
       ],
     })),
+    ...[
+      'globalThis.LIST = CAMPAIGNS_URL;',
+      'window.api.CAMPAIGNS = CAMPAIGNS_URL;',
+      "window['CAMPAIGNS'] = CAMPAIGNS_URL;",
+      'function init() {\n  self.CAMPAIGNS = CAMPAIGNS_URL;\n}',
+      'Object.assign(globalThis, { CAMPAIGNS_URL });',
+    ].map((store) => {
+      // Any script may read a global and send it; no analysis sees which: a TODO in check, fix and here alike.
+      const code = `const CAMPAIGNS_URL = \`\${API_BASE}/v1/campaigns\`;\n${store}\nconst response = await fetch(CAMPAIGNS_URL);`;
+      return {
+        name: `leaves a TODO, not a rewrite, for a constant stored in a global (${store})`,
+        code,
+        output: null,
+        errors: [
+          {
+            messageId: 'retiredTodo',
+            data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
+            ...positionOf(code, 'CAMPAIGNS_URL)'),
+            suggestions: [
+              {
+                messageId: 'insertTodo',
+                data: { entryId: 'campaigns-legacy-list' },
+                output: code.replace(
+                  'const response',
+                  `// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01\nconst response`,
+                ),
+              },
+            ],
+          },
+        ],
+      };
+    }),
+    ...[
+      ['a parameter named window', 'function remember(window) {\n  window.LIST = CAMPAIGNS_URL;\n}'],
+      ['a local named self', 'const self = {};\nself.LIST = CAMPAIGNS_URL;'],
+      ['a navigation', 'function open() {\n  window.location.href = CAMPAIGNS_URL;\n}'],
+      ['an export of another constant', "const OTHER = '/health';\nexport const LIST = OTHER;"],
+    ].map(([what, lookAlike]) => {
+      const code = `const CAMPAIGNS_URL = \`\${API_BASE}/v1/campaigns\`;\n${lookAlike}\nconst response = await fetch(CAMPAIGNS_URL);`;
+      return {
+        name: `autofixes a constant beside a look-alike of an escape (${what})`,
+        code,
+        output: code.replace('/v1/campaigns', '/v1/buyer/campaigns'),
+        errors: [{ messageId: 'retiredRewrite', data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'), ...positionOf(code, 'CAMPAIGNS_URL);') }],
+      };
+    }),
+    ...[
+      [
+        'a conditional tail whose branches are other entries',
+        "const API = 'https://api.adform.com';\nexport const dictionary = (kind) => fetch(`${API}/v1/campaigns${kind === 'managers' ? '/dictionaries/managers' : '/dictionaries/labels'}`);",
+        'campaign-dictionary-managers',
+        'GET /v1/campaigns/dictionaries/managers, one of /v1/campaigns/dictionaries/managers or /v1/campaigns/dictionaries/labels chosen at run time,',
+        'use GET /v1/buyer/classifiers/managers',
+        'migrate GET /v1/campaigns/dictionaries/managers: the code chooses the path at run time: /v1/campaigns/dictionaries/managers or /v1/campaigns/dictionaries/labels; candidates GET /v1/buyer/classifiers/managers; support ended 2019-10-01',
+      ],
+      [
+        'a conditional tail that may be empty',
+        "const API = 'https://api.adform.com';\nexport const dictionary = (withLabels) => fetch(API + '/v1/campaigns' + (withLabels ? '/dictionaries/labels' : ''));",
+        'campaign-dictionary-labels',
+        'GET /v1/campaigns/dictionaries/labels, one of /v1/campaigns/dictionaries/labels or /v1/campaigns chosen at run time,',
+        'use GET /v1/buyer/advertisers/{id}/campaignLabels',
+        'migrate GET /v1/campaigns/dictionaries/labels: the code chooses the path at run time: /v1/campaigns/dictionaries/labels or /v1/campaigns; candidates GET /v1/buyer/advertisers/{id}/campaignLabels; support ended 2019-10-01',
+      ],
+      ...['`${API}/v1/campaigns${suffix}`', "API + '/v1/campaigns' + suffix"].map((url) => [
+        `an unknown tail right after the path (${url})`,
+        `const API = 'https://api.adform.com';\nexport const list = (suffix) => fetch(${url});`,
+        'campaigns-legacy-list',
+        'GET /v1/campaigns…, the end of the path not known,',
+        'use GET /v1/buyer/campaigns',
+        'migrate GET /v1/campaigns: the URL goes on right after /v1/campaigns with a value the code does not show, so the end of the path is not known: it may be a longer path that this move would break; candidates GET /v1/buyer/campaigns; support ended 2019-10-01',
+      ]),
+    ].map(([what, code, entryId, retiredKey, replacements, todo]) => ({
+      // The trial's repro 6: /v1/buyer/campaigns/dictionaries/managers does not exist; no rewrite of the path is offered.
+      name: `reports ${what} with a TODO and no rewrite, not even as a suggestion`,
+      code: code!,
+      output: null,
+      errors: [
+        {
+          messageId: 'retiredTodo',
+          data: retiredIn2019(retiredKey!, replacements!),
+          line: 2,
+          column: positionOf(code!, 'fetch(').column + 'fetch('.length,
+          suggestions: [{ messageId: 'insertTodo', data: { entryId: entryId! }, output: code!.replace('export const', `// TODO(sunset:${entryId!}): ${todo!}\nexport const`) }],
+        },
+      ],
+    })),
+    {
+      name: 'rewrites a path followed by a conditional query or fragment, and by a choice every branch of which is the same move',
+      code: [
+        "const API = 'https://api.adform.com';",
+        "export const a = (qs) => fetch(`${API}/v1/campaigns${qs ? `?${qs}` : ''}`);",
+        "export const b = (active) => fetch(API + '/v1/campaigns' + (active ? '?active=1' : ''));",
+        "export const c = (q) => fetch(`${API}/v1/campaigns?${q}`);",
+      ].join('\n'),
+      output: [
+        "const API = 'https://api.adform.com';",
+        "export const a = (qs) => fetch(`${API}/v1/buyer/campaigns${qs ? `?${qs}` : ''}`);",
+        "export const b = (active) => fetch(API + '/v1/buyer/campaigns' + (active ? '?active=1' : ''));",
+        "export const c = (q) => fetch(`${API}/v1/buyer/campaigns?${q}`);",
+      ].join('\n'),
+      errors: [
+        { messageId: 'retiredRewrite', data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'), line: 2, column: 32 },
+        { messageId: 'retiredRewrite', data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'), line: 3, column: 36 },
+        { messageId: 'retiredRewrite', data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'), line: 4, column: 31 },
+      ],
+    },
     {
       // Another file may GET it (migrated by the rewrite) or POST it (moved by it): only sunset fix sees both.
       name: 'offers the rewrite of an exported constant no request of the file reads as a suggestion, not an autofix',

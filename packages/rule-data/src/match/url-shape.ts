@@ -141,10 +141,14 @@ function matchAt(
         cursor = segment.end;
         continue;
       }
-      // `/v1/campaigns${query}`: the literal is followed directly by an unknown suffix, read as a query.
+      // `/v1/campaigns${suffix}`: the literal is followed directly by an unknown value. It may be a query
+      // or more of the path (`/dictionaries/labels`): the path only starts here (`openEnd`), unless the
+      // value is known to start a query or fragment (a `query` hole).
       if (!isLast || segment.leadingText.toLowerCase() !== template.lower) return undefined;
       const end = cursor + segment.leadingText.length;
-      return { entry: compiled.entry, pathStart: positionAt(tokens, start, parts), pathEnd: positionAt(tokens, end, parts), params };
+      const tail = tokens[end];
+      const query = tail !== undefined && tail.char === null && (parts[tail.position.part] as { readonly query?: true } | undefined)?.query === true;
+      return { entry: compiled.entry, pathStart: positionAt(tokens, start, parts), pathEnd: positionAt(tokens, end, parts), params, ...(query ? {} : { openEnd: true as const }) };
     }
     if (segment.end === cursor) return undefined; // an empty segment binds nothing
     if (segment.text !== undefined && compiled.reserved?.[index]?.has(segment.text.toLowerCase()) === true) return undefined;
@@ -318,7 +322,8 @@ function mayHoldFirstSegment(parts: readonly UrlPart[], first: ReadonlySet<strin
 /**
  * Finds the retired paths in a URL as the code builds it. A path begins only right after its API's
  * base (see `readUrlBase` and `isBaseOf`); paths compare case-insensitively; a hole stands for one
- * whole segment; a query string, a fragment and one trailing slash are allowed after it. With
+ * whole segment; a query string, a fragment and one trailing slash are allowed after it, and a hole
+ * right after its last segment (`openEnd`: the path may go on there). With
  * `method` undefined every entry of the path matches. A prefix entry (any method) matches every
  * path below its own, unless an exact entry matches the same path. Each match carries the host the
  * URL names, when it names one: whether that host is the API's is the caller's question.
@@ -347,7 +352,7 @@ export function matchCompiledPaths(
       ...match,
       method,
       host: base.host,
-      oneToOne: match.entry.migration === 'rewrite' && forMethod.length === 1,
+      oneToOne: match.entry.migration === 'rewrite' && forMethod.length === 1 && match.openEnd !== true,
       // A host the URL names passed the host test (its API's, or a gateway of apiHosts): its path is the gateway's.
       ...(base.basePath === '' || base.host !== undefined || compiledPaths.find((compiled) => compiled.entry === match.entry)?.api.basePaths !== undefined ? {} : { prefix: base.basePath }),
     }));
