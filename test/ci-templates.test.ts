@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { copyFixture, ensureBuilt, runSunset, sunsetBin } from './support/cli.js';
+import { copyFixture, ensureBuilt, runCommand, runSunset, sunsetBin, type RunResult } from './support/cli.js';
 import { repoRoot } from './support/legacy-app.js';
 
 // The CI templates users include: the composite action (action.yml) and the GitLab template
@@ -33,17 +32,9 @@ function npxShim(log: string, older: boolean): string {
   return bin;
 }
 
-function runBash(script: string, cwd: string, env: Readonly<Record<string, string>>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** A script as the runners run it: bash, `-eo pipefail`. */
+const runBash = (script: string, cwd: string, env: Readonly<Record<string, string>>): Promise<RunResult> =>
+  runCommand('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd, env });
 
 /** This process's environment without the CI variables of whoever runs the tests. */
 function jobEnv(shim: string, extra: Readonly<Record<string, string>>): Record<string, string> {
