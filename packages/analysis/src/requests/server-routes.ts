@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { annotatedTypeName, argumentAt, calleeOf, isFunction, memberCallee, memberPropertyName, propertyValueOf, requiredModule, unwrap, type Node } from '../ast/nodes.js';
 import { constantValueOf, evaluateExpression, following, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import { flatText } from '../url/segments.js';
+import { testDoublePaths } from './test-doubles.js';
 
 // A path only a server registers is not a client call: Express, Koa (koa-router), Fastify and hapi
 // route registrations. A registration is recognized by evidence: the receiver comes from one of
@@ -24,7 +25,8 @@ const serverModules = new Set([
   '@tinyhttp/app',
   // What a test puts in place of the API or sends to the app itself is no client of the API: mocks
   // (`http.get(path, resolver)` of msw 2, `rest.get` of msw 1, `nock(host).get(path)`) and supertest's
-  // requests to the app under test (`request(app).get(path)`).
+  // requests to the app under test (`request(app).get(path)`). Other test doubles (axios-mock-adapter,
+  // fetch-mock, Cypress's cy.intercept, sinon's fake server) are read in test-doubles.ts.
   'msw',
   'nock',
   'supertest',
@@ -123,6 +125,8 @@ function routeObjectPath(node: Node | undefined, receiverIsServer: boolean, cont
  */
 export function serverRoutePaths(call: TSESTree.CallExpression, context: EvaluationContext): Node[] | undefined {
   if (context.scope.parentOf(call)?.type === 'Decorator') return decoratorRoutePaths(call, context);
+  const doubled = testDoublePaths(call, context);
+  if (doubled) return doubled;
   const callee = memberCallee(call);
   const name = callee ? memberPropertyName(callee) : undefined;
   if (!callee || name === undefined) return undefined;

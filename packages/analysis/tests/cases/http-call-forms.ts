@@ -58,7 +58,44 @@ const NG_REQUEST = [
   '}',
 ];
 
+// A test file with test doubles (not requests) and what must stay reported beside them.
+const BESIDE_DOUBLES = [
+  "import axios from 'axios';",
+  "import MockAdapter from 'axios-mock-adapter';",
+  'const mock = new MockAdapter(axios);',
+  "mock.onGet('/v1/campaigns').reply(200, []);",
+  "await axios.get('/v1/campaigns');",
+  'const stub = { onGet: (url) => axios.get(url) };',
+  "stub.onGet('/v1/campaigns/dictionaries/managers');",
+  "function visit(cy) { return cy.intercept('/v1/campaigns/dictionaries/comanagers'); }",
+  'const cy2 = { intercept: (url) => fetch(url) };',
+  "cy2.intercept('/v1/campaigns/dictionaries/clients');",
+  "cy.request('/v1/campaigns/dictionaries/labels');",
+];
+const besideDoubles = (line: number, text: string): string => BESIDE_DOUBLES.map((original, index) => (index === line ? text : original)).join('\n');
+
 export const httpCallFormCases: Case[] = [
+  {
+    name: 'beside test doubles: a real request, an onGet of a local object, cy.intercept of a cy parameter or a local cy, and cy.request (which sends one)',
+    code: BESIDE_DOUBLES.join('\n'),
+    js: true,
+    expected: [
+      { id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'axios', migration: 'rewrite', at: "'/v1/campaigns'", occurrence: 2, output: besideDoubles(4, "await axios.get('/v1/buyer/campaigns');") },
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'axios', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'",
+        output: besideDoubles(6, "stub.onGet('/v1/buyer/classifiers/managers');"),
+      },
+      {
+        id: 'campaign-dictionary-comanagers', key: '/v1/campaigns/dictionaries/comanagers', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/comanagers'",
+        output: besideDoubles(7, "function visit(cy) { return cy.intercept('/v1/buyer/classifiers/managers'); }"),
+      },
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'fetch', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/clients'",
+        output: besideDoubles(9, "cy2.intercept('/v1/buyer/advertisers');"),
+      },
+      { id: 'campaign-dictionary-labels', key: '/v1/campaigns/dictionaries/labels', form: 'url-string', migration: 'todo', at: "'/v1/campaigns/dictionaries/labels'" },
+    ],
+  },
   {
     name: "node-fetch 3's CommonJS wrapper (its README's (...args) => import('node-fetch').then(…)) is fetch; a backtick require is a require; a wrapper that passes one argument is not",
     code: WRAPPED.join('\n'),

@@ -57,6 +57,19 @@ const specAssertions = [
   "  httpMock.expectOne((r) => r.url === 'https://api.adform.com/v1/campaigns');",
   '});',
 ].join('\n');
+// A trial's test file: test doubles of the API (no request is sent by any of these lines).
+const testDoubles = [
+  "import axios from 'axios';",
+  "import MockAdapter from 'axios-mock-adapter';",
+  "import fetchMock from 'fetch-mock';",
+  'const mock = new MockAdapter(axios);',
+  "mock.onGet('https://api.adform.com/v1/campaigns').reply(200, []);",
+  "fetchMock.get('https://api.adform.com/v1/campaigns/dictionaries/managers', []);",
+  "expect(fetchMock.called('https://api.adform.com/v1/campaigns/dictionaries/managers')).toBe(true);",
+  "cy.intercept('GET', '/v1/campaigns/dictionaries/labels', { fixture: 'labels.json' });",
+  "sinon.fakeServer.create().respondWith('GET', '/v1/campaigns/dictionaries/comanagers', [200, {}, '[]']);",
+].join('\n');
+const besideMock = ["import axios from 'axios';", "import MockAdapter from 'axios-mock-adapter';", "new MockAdapter(axios).onGet('/v1/campaigns').reply(200, []);", "await axios.get('/v1/campaigns');"].join('\n');
 const interceptorShim = [
   'export const legacyCampaignsInterceptor: HttpInterceptorFn = (req, next) => {',
   "  if (req.url.includes('/v1/campaigns/dictionaries/managers')) {",
@@ -108,6 +121,7 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
     },
     { name: "a guard test's expect() and node:assert assertions on retired URLs", code: guardTests },
     { name: 'jest matchers and HttpTestingController expectations on retired URLs, beside nock and msw handlers', code: specAssertions },
+    { name: 'test doubles: axios-mock-adapter, fetch-mock (also fetchMock.called), cy.intercept and a sinon fake server', code: testDoubles },
     { name: "an interceptor's includes() test and the pattern its replace() replaces", code: interceptorShim },
     { name: 'comparisons, a startsWith() test and the cases of a switch on a URL', code: urlComparisons },
     { name: 'a constant only compared and asserted on', code: "const LEGACY = '/v1/campaigns/dictionaries/managers';\nexpect(fetchMock).not.toHaveBeenCalledWith(LEGACY);\nif (url === LEGACY) warn();" },
@@ -123,6 +137,18 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
     },
   ],
   invalid: [
+    {
+      name: 'rewrites a real request beside an axios-mock-adapter handler of the same path, and not the handler',
+      code: besideMock,
+      output: besideMock.replace("axios.get('/v1/campaigns')", "axios.get('/v1/buyer/campaigns')"),
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
+          ...positionOf(besideMock, "'/v1/campaigns');"),
+        },
+      ],
+    },
     {
       name: 'rewrites a fetch template literal and keeps the base and the query string',
       code: fetchWithBase,

@@ -1,0 +1,119 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import { argumentAt, calleeOf, memberCallee, memberPropertyName, propertyValueOf, requiredModule, unwrap, type Node } from '../ast/nodes.js';
+import { constantValueOf, evaluateExpression, following, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import { flatText } from '../url/segments.js';
+
+// What a test puts in place of the API is no client of it: the URL a test double answers for is
+// not a request. A double is recognized by evidence, as server routes are: the receiver is made
+// from (or imported from) the double's module, and the method is one that takes a URL to match.
+// Cypress's `cy` is a global: it counts only while no variable of the file is named `cy`.
+
+const axiosMockAdapterMethods = ['onGet', 'onPost', 'onPut', 'onPatch', 'onDelete', 'onAny', 'onHead', 'onOptions', 'onList', 'onLink', 'onUnlink'];
+const fetchMockVerbs = ['mock', 'route', 'get', 'post', 'put', 'patch', 'delete', 'head', 'any', 'once', 'sticky'];
+const fetchMockMethods = [
+  ...fetchMockVerbs,
+  ...fetchMockVerbs.map((verb) => `${verb}Once`),
+  // Inspection of the calls a test made (`expect(fetchMock.called(url)).toBe(true)`) and route edits.
+  'called',
+  'calls',
+  'lastCall',
+  'lastUrl',
+  'lastOptions',
+  'lastResponse',
+  'done',
+  'removeRoute',
+  'modifyRoute',
+];
+
+/** The modules of test doubles of an HTTP API, each with the methods whose URL argument is a URL the double matches. */
+const doubleModules = new Map<string, ReadonlySet<string>>([
+  ['axios-mock-adapter', new Set(axiosMockAdapterMethods)],
+  ['fetch-mock', new Set(fetchMockMethods)],
+  ['fetch-mock-jest', new Set(fetchMockMethods)],
+  // sinon's fake server (`sinon.fakeServer.create()`, `sinon.createFakeServer()`), also from nise, its source.
+  ['sinon', new Set(['respondWith'])],
+  ['nise', new Set(['respondWith'])],
+]);
+/** Globals a test runner provides without an import: Cypress's `cy` (`cy.intercept`, and `cy.route` before Cypress 7), and sinon in a browser test. */
+const globalDoubles = new Map<string, ReadonlySet<string>>([
+  ['cy', new Set(['intercept', 'route'])],
+  ['sinon', new Set(['respondWith'])],
+]);
+const httpMethods = /^(?:get|post|put|patch|delete|head|options|any|\*)$/i;
+
+/** The module of test doubles an identifier stands for: an import, a `require`, or a value made from one. */
+function identifierDouble(node: TSESTree.Identifier, context: EvaluationContext): string | undefined {
+  const binding = context.scope.resolve(node);
+  if (!binding) return globalDoubles.has(node.name) ? `global:${node.name}` : undefined;
+  if (binding.kind === 'import') return doubleModules.has(binding.importSource ?? '') ? binding.importSource : undefined;
+  if (binding.kind === 'param') return undefined;
+  const init = constantValueOf(binding);
+  if (init) return following(context, binding, () => valueDouble(init, context));
+  // `let mock; beforeEach(() => { mock = new MockAdapter(axios); })`: every value it is given is a double.
+  if (binding.kind !== 'let' && binding.kind !== 'var') return undefined;
+  const values = [...(binding.init ? [binding.init] : []), ...binding.writes.map((write) => (write.operator === '=' ? write.value : undefined))];
+  if (values.length === 0 || values.some((value) => value === undefined)) return undefined;
+  const modules = new Set(values.map((value) => following(context, binding, () => valueDouble(value!, context))));
+  const [only] = modules;
+  return modules.size === 1 ? only : undefined;
+}
+
+/**
+ * The module of test doubles a value comes from: `new MockAdapter(axios)`, `fetchMock`,
+ * `fetchMock.sandbox()`, `sinon.fakeServer.create()`, `require('fetch-mock')`; undefined otherwise.
+ */
+function valueDouble(node: Node, context: EvaluationContext): string | undefined {
+  let value = unwrap(node);
+  for (;;) {
+    if (value.type === 'AwaitExpression') value = unwrap(value.argument);
+    else if (value.type === 'MemberExpression') {
+      if (unwrap(value.object).type === 'ThisExpression') return thisDouble(value, context);
+      value = unwrap(value.object);
+    } else if (value.type === 'CallExpression' || value.type === 'NewExpression') {
+      const source = requiredModule(value);
+      if (source !== undefined) return doubleModules.has(source) ? source : undefined;
+      value = calleeOf(value);
+    } else break;
+  }
+  return value.type === 'Identifier' ? identifierDouble(value, context) : undefined;
+}
+
+/** `this.mock` in a class: its one known value. */
+function thisDouble(member: TSESTree.MemberExpression, context: EvaluationContext): string | undefined {
+  const name = memberPropertyName(member);
+  const classNode = context.scope.enclosingClass(member);
+  const values = name !== undefined && classNode ? (context.scope.classFacts(classNode)?.thisValues.get(name) ?? []) : [];
+  return values.length === 1 ? valueDouble(values[0]!, context) : undefined;
+}
+
+/** The URL argument of a double's call: `(url, …)`, `(method, url, …)`, or a matcher object's `url`/`path`/`pathname`. */
+function urlArguments(call: TSESTree.CallExpression, context: EvaluationContext): Node[] {
+  const first = argumentAt(call, 0);
+  if (!first) return [];
+  const object = objectLiteralOf(first, context);
+  if (object) {
+    return ['url', 'path', 'pathname'].flatMap((key) => {
+      const value = propertyValueOf(object, key);
+      return value && evaluateExpression(value, undefined, context) ? [value] : [];
+    });
+  }
+  const segments = evaluateExpression(first, undefined, context);
+  const second = argumentAt(call, 1);
+  if (segments && second && httpMethods.test(flatText(segments))) return evaluateExpression(second, undefined, context) ? [second] : [];
+  return segments ? [first] : [];
+}
+
+/**
+ * The URLs a test double's call answers for (`mock.onGet(url)`, `fetchMock.get(url, …)`,
+ * `cy.intercept('GET', url)`, `server.respondWith('GET', url, …)`), possibly none; undefined
+ * when the call is not one.
+ */
+export function testDoublePaths(call: TSESTree.CallExpression, context: EvaluationContext): Node[] | undefined {
+  const callee = memberCallee(call);
+  const name = callee ? memberPropertyName(callee) : undefined;
+  if (!callee || name === undefined) return undefined;
+  const double = valueDouble(callee.object, context);
+  const methods = double === undefined ? undefined : double.startsWith('global:') ? globalDoubles.get(double.slice('global:'.length)) : doubleModules.get(double);
+  if (!methods?.has(name)) return undefined;
+  return urlArguments(call, context);
+}
