@@ -102,6 +102,17 @@ export interface ScopeModel {
   enclosingClass(node: Node): ClassNode | undefined;
 }
 
+/**
+ * The one value the enclosing class gives `this.<name>` (`this.http = axios.create(…)` in its
+ * constructor), for a `this.<name>` read in it; undefined when it gives none, or several.
+ */
+export function soleThisValue(member: TSESTree.MemberExpression, scope: ScopeModel): Node | undefined {
+  const name = memberPropertyName(member);
+  const classNode = scope.enclosingClass(member);
+  const values = name !== undefined && classNode ? (scope.classFacts(classNode)?.thisValues.get(name) ?? []) : [];
+  return values.length === 1 ? values[0] : undefined;
+}
+
 interface Scope {
   readonly parent: Scope | undefined;
   readonly isFunction: boolean;

@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { annotatedTypeName, argumentAt, calleeOf, isFunction, memberCallee, memberPropertyName, propertyValueOf, requiredModule, unwrap, type Node } from '../ast/nodes.js';
 import { constantValueOf, evaluateExpression, following, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import { flatText } from '../url/segments.js';
+import { soleThisValue } from '../file-index/scope-model.js';
 import { testDoublePaths } from './test-doubles.js';
 
 // A path only a server registers is not a client call: Express, Koa (koa-router), Fastify and hapi
@@ -84,10 +85,8 @@ function isServerReceiver(node: Node, context: EvaluationContext): boolean {
     }
     case 'MemberExpression': {
       if (unwrap(value.object).type !== 'ThisExpression') return false;
-      const name = memberPropertyName(value);
-      const classNode = context.scope.enclosingClass(value);
-      const values = name !== undefined && classNode ? (context.scope.classFacts(classNode)?.thisValues.get(name) ?? []) : [];
-      return values.length === 1 && isServerValue(values[0]!, context);
+      const only = soleThisValue(value, context.scope);
+      return only !== undefined && isServerValue(only, context);
     }
     case 'CallExpression':
     case 'NewExpression':

@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, calleeOf, memberCallee, memberPropertyName, propertyValueOf, requiredModule, unwrap, type Node } from '../ast/nodes.js';
 import { constantValueOf, evaluateExpression, following, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import { flatText } from '../url/segments.js';
+import { soleThisValue } from '../file-index/scope-model.js';
 
 // What a test puts in place of the API is no client of it: the URL a test double answers for is
 // not a request. A double is recognized by evidence, as server routes are: the receiver is made
@@ -39,6 +40,8 @@ const globalDoubles = new Map<string, ReadonlySet<string>>([
   ['cy', new Set(['intercept', 'route'])],
   ['sinon', new Set(['respondWith'])],
 ]);
+/** Every method of a double that takes a URL: a call of any other name is no double's, whatever its receiver. */
+const doubleMethods: ReadonlySet<string> = new Set([...doubleModules.values(), ...globalDoubles.values()].flatMap((methods) => [...methods]));
 const httpMethods = /^(?:get|post|put|patch|delete|head|options|any|\*)$/i;
 
 /** The module of test doubles an identifier stands for: an import, a `require`, or a value made from one. */
@@ -80,10 +83,8 @@ function valueDouble(node: Node, context: EvaluationContext): string | undefined
 
 /** `this.mock` in a class: its one known value. */
 function thisDouble(member: TSESTree.MemberExpression, context: EvaluationContext): string | undefined {
-  const name = memberPropertyName(member);
-  const classNode = context.scope.enclosingClass(member);
-  const values = name !== undefined && classNode ? (context.scope.classFacts(classNode)?.thisValues.get(name) ?? []) : [];
-  return values.length === 1 ? valueDouble(values[0]!, context) : undefined;
+  const only = soleThisValue(member, context.scope);
+  return only === undefined ? undefined : valueDouble(only, context);
 }
 
 /** The URL argument of a double's call: `(url, …)`, `(method, url, …)`, or a matcher object's `url`/`path`/`pathname`. */
@@ -111,7 +112,8 @@ function urlArguments(call: TSESTree.CallExpression, context: EvaluationContext)
 export function testDoublePaths(call: TSESTree.CallExpression, context: EvaluationContext): Node[] | undefined {
   const callee = memberCallee(call);
   const name = callee ? memberPropertyName(callee) : undefined;
-  if (!callee || name === undefined) return undefined;
+  // The name first: resolving the receiver of every member call would cost the analysis of each file.
+  if (!callee || name === undefined || !doubleMethods.has(name)) return undefined;
   const double = valueDouble(callee.object, context);
   const methods = double === undefined ? undefined : double.startsWith('global:') ? globalDoubles.get(double.slice('global:'.length)) : doubleModules.get(double);
   if (!methods?.has(name)) return undefined;

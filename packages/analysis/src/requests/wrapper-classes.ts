@@ -1,9 +1,10 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { calleeOf, isClass, memberPropertyName, rangeOf, unwrap, type ClassNode, type Node } from '../ast/nodes.js';
+import { calleeOf, isClass, rangeOf, unwrap, type ClassNode, type Node } from '../ast/nodes.js';
 import { constantValueOf, requiredExportOf, type EvaluationContext } from '../url/evaluate.js';
 import { explicitHostOf } from '../url/match.js';
 import { flatText, type Segment } from '../url/segments.js';
 import { importedClient, type HttpClient } from './http-clients.js';
+import { soleThisValue } from '../file-index/scope-model.js';
 
 /** What the wrapper logic needs of a recognized request (the recognizer is passed in: it also reads wrappers). */
 export type RecognizeRequest = (
@@ -21,10 +22,8 @@ export function createdInstanceOf(node: Node, context: EvaluationContext): TSEST
     return created?.type === 'NewExpression' ? created : undefined;
   }
   if (value.type === 'MemberExpression' && unwrap(value.object).type === 'ThisExpression') {
-    const classNode = context.scope.enclosingClass(value);
-    const name = memberPropertyName(value);
-    const values = classNode && name !== undefined ? (context.scope.classFacts(classNode)?.thisValues.get(name) ?? []) : [];
-    const only = values.length === 1 ? unwrap(values[0]!) : undefined;
+    const given = soleThisValue(value, context.scope);
+    const only = given === undefined ? undefined : unwrap(given);
     return only?.type === 'NewExpression' ? only : undefined;
   }
   return undefined;

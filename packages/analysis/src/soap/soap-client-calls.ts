@@ -1,6 +1,7 @@
 import { matchOperationName, mayBeServiceOf, type Catalog, type OperationMatch } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
 import { forEachChild } from '../ast/child-keys.js';
+import { soleThisValue } from '../file-index/scope-model.js';
 import { argumentAt, calleeOf, isFunction, memberCallee, memberPropertyName, propertyValueOf, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { Binding } from '../file-index/scope-model.js';
 import { classMethod } from '../requests/helper-calls.js';
@@ -211,9 +212,8 @@ function receiverEvidence(root: Node, context: EvaluationContext): SoapEvidence 
       if (unwrap(root.object).type !== 'ThisExpression') return undefined;
       const name = memberPropertyName(root) ?? '';
       if (soapNamePattern.test(name)) return 'created';
-      const classNode = context.scope.enclosingClass(root);
-      const values = classNode ? (context.scope.classFacts(classNode)?.thisValues.get(name) ?? []) : [];
-      return values.length === 1 && isClientValue(values[0]!, context) ? 'created' : undefined;
+      const only = soleThisValue(root, context.scope);
+      return only !== undefined && isClientValue(only, context) ? 'created' : undefined;
     }
     case 'CallExpression':
     case 'AwaitExpression':
