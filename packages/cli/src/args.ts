@@ -232,6 +232,9 @@ function nonEmpty(flag: string, value: string | undefined, what: string): string
   return value;
 }
 
+/** The file name ending a `--format FORMAT=` example uses. */
+const exampleExtension: Readonly<Record<CheckFormat, string>> = { stylish: 'txt', github: 'txt', json: 'json', sarif: 'sarif', gitlab: 'json', junit: 'xml' };
+
 /**
  * `--format` (repeatable): `FORMAT` for the report on stdout (or `--output`), `FORMAT=FILE` for another
  * report of the same run in FILE. One report at most goes to stdout, and two never to the same file.
@@ -247,7 +250,7 @@ function reportsOf(values: readonly string[], output: string | undefined): Pick<
     }
     const format = oneOf('--format', value.slice(0, equals), checkFormats)!;
     const file = value.slice(equals + 1);
-    if (file.trim() === '') throw new UsageError(`Option --format ${value} needs a file after "=" (e.g. --format ${format}=sunset.${format === 'stylish' || format === 'github' ? 'txt' : format === 'gitlab' ? 'json' : format === 'junit' ? 'xml' : format}).`);
+    if (file.trim() === '') throw new UsageError(`Option --format ${value} needs a file after "=" (e.g. --format ${format}=sunset.${exampleExtension[format]}).`);
     reportFiles.push({ format, file });
   }
   if (plain.length > 1) {

@@ -30,7 +30,7 @@ import { createClientResolver, type ClientOrigin } from './client-resolver.js';
 import { asFixProjectDoes, declarationGroups } from './declaration-rewrites.js';
 import { clientNamesOf, mayHoldClient } from './declared-names.js';
 import { holdHeapGrowth, restoreHeapGrowth } from './heap-growth.js';
-import { basePatternOf, baseTestOf, selectProjectFiles, summaryOfText, wrapperDepth, type FileSummary, type SeedTests } from './select-files.js';
+import { basePatternOf, baseTestOf, moduleResolutionCaches, selectProjectFiles, summaryOfText, wrapperDepth, type FileSummary, type SeedTests } from './select-files.js';
 import { createValueEvaluator, morphNodeAt, type ValueDeclaration } from './type-resolver.js';
 import { wrapperFindings } from './wrapper-findings.js';
 import { directWrappers, wrapperCalls, type Wrapper } from './wrappers.js';
@@ -230,13 +230,13 @@ export function loadTsconfig(run: Pick<ProjectRun, 'cwd' | 'tsconfig'>): Tsconfi
   return { file, options: (projects.find((project) => project.takesFiles) ?? root.project).options, projects, optionsOf };
 }
 
-/** One config's options, what it takes and the configs it references; `referencedBy` names the config that led to it, for the errors. */
 /** What the configs of one run share: each base they extend is read once. */
 interface ConfigCaches {
   readonly extended: Map<string, ts.ExtendedConfigCacheEntry>;
   readonly files: Map<string, unknown>;
 }
 
+/** One config's options, what it takes and the configs it references; `referencedBy` names the config that led to it, for the errors. */
 function readProjectConfig(file: string, cwd: string, referencedBy: string | undefined, caches: ConfigCaches): { project: TsconfigProject; references: readonly string[] } {
   const shown = displayPath(cwd, file);
   const via = referencedBy === undefined ? '' : ` (referenced by ${displayPath(cwd, referencedBy)})`;
@@ -274,12 +274,7 @@ function readProjectConfig(file: string, cwd: string, referencedBy: string | und
  */
 function perProjectResolution(tsconfig: Tsconfig): ResolutionHostFactory {
   return (host) => {
-    const caches = new Map<ts.CompilerOptions, ts.ModuleResolutionCache>();
-    const cacheOf = (options: ts.CompilerOptions): ts.ModuleResolutionCache => {
-      let cache = caches.get(options);
-      if (cache === undefined) caches.set(options, (cache = ts.createModuleResolutionCache(process.cwd(), (name) => name, options)));
-      return cache;
-    };
+    const cacheOf = moduleResolutionCaches();
     return {
       resolveModuleNames: (moduleNames, containingFile) => {
         const options = tsconfig.optionsOf(path.resolve(containingFile));

@@ -119,6 +119,16 @@ function projectSpecifierTest(compilerOptions: ts.CompilerOptions): (specifier: 
   };
 }
 
+/** One TypeScript module resolution cache per compiler options (a solution config's projects each have theirs), made on first use. */
+export function moduleResolutionCaches(): (options: ts.CompilerOptions) => ts.ModuleResolutionCache {
+  const caches = new Map<ts.CompilerOptions, ts.ModuleResolutionCache>();
+  return (options) => {
+    let cache = caches.get(options);
+    if (cache === undefined) caches.set(options, (cache = ts.createModuleResolutionCache(process.cwd(), (name) => name, options)));
+    return cache;
+  };
+}
+
 /**
  * Chooses the subgraph worth giving to ts-morph: a retired URL or operation must appear as text
  * somewhere, whole or split between a client's base and a path, so the files holding a needle or
@@ -146,15 +156,16 @@ export function selectProjectFiles(
   const scanned = new Set(files);
   // Each file's specifiers resolve with the options of the project that takes it (a solution config's references).
   const optionsOf = typeof compilerOptions === 'function' ? compilerOptions : () => compilerOptions;
-  const perOptions = new Map<ts.CompilerOptions, { cache: ts.ModuleResolutionCache; maySpecifyProjectFile: (specifier: string) => boolean }>();
-  const resolutionOf = (options: ts.CompilerOptions): { cache: ts.ModuleResolutionCache; maySpecifyProjectFile: (specifier: string) => boolean } => {
-    let found = perOptions.get(options);
-    if (found === undefined) perOptions.set(options, (found = { cache: ts.createModuleResolutionCache(process.cwd(), (name) => name, options), maySpecifyProjectFile: projectSpecifierTest(options) }));
-    return found;
+  const cacheOf = moduleResolutionCaches();
+  const specifierTests = new Map<ts.CompilerOptions, (specifier: string) => boolean>();
+  const maySpecifyProjectFile = (options: ts.CompilerOptions, specifier: string): boolean => {
+    let test = specifierTests.get(options);
+    if (test === undefined) specifierTests.set(options, (test = projectSpecifierTest(options)));
+    return test(specifier);
   };
   // A package of the repository imported by its name (a workspace package linked into node_modules).
   const workspace = createModuleAliases(readFolder);
-  const mayNameProjectFile = (file: string, specifier: string, options: ts.CompilerOptions): boolean => resolutionOf(options).maySpecifyProjectFile(specifier) || workspace.targetsOf(file, specifier).length > 0;
+  const mayNameProjectFile = (file: string, specifier: string, options: ts.CompilerOptions): boolean => maySpecifyProjectFile(options, specifier) || workspace.targetsOf(file, specifier).length > 0;
   // A relative or absolute path whose folder does not exist names no file (every place resolution tries lies
   // in that folder): not resolved (at 50k most of 1 s of resolution, and its garbage). `rootDirs` may map it elsewhere.
   const inMissingFolder = (file: string, specifier: string, options: ts.CompilerOptions): boolean =>
@@ -173,7 +184,7 @@ export function selectProjectFiles(
     const options = optionsOf(file);
     for (const specifier of summary.specifiers) {
       if (!mayNameProjectFile(file, specifier, options) || inMissingFolder(file, specifier, options)) continue;
-      const resolved = ts.resolveModuleName(specifier, file, options, host, resolutionOf(options).cache).resolvedModule;
+      const resolved = ts.resolveModuleName(specifier, file, options, host, cacheOf(options)).resolvedModule;
       // Through node_modules only to a workspace package: its real path (the host's `realpath`) lies outside every node_modules.
       if (resolved === undefined || resolved.extension === ts.Extension.Dts) continue;
       const target = path.resolve(resolved.resolvedFileName);

@@ -52,10 +52,15 @@ function valuesOf(site: SiteLocation): Record<Placeholder, string> | undefined {
   if (fromRoot.startsWith('../') || fromRoot === '..' || path.posix.isAbsolute(fromRoot)) return undefined;
   return {
     // A repository named after its folder can hold any character (`c#tools v2`); owner/name keeps its slashes.
-    repo: site.repo.split('/').map(encodeURIComponent).join('/'),
+    repo: encodeSegments(site.repo),
     commit: site.commit,
-    path: fromRoot.split('/').map(encodeURIComponent).join('/'),
+    path: encodeSegments(fromRoot),
     line: String(site.line),
     column: String(site.column),
   };
+}
+
+/** Each `/`-separated segment URL-encoded, the slashes kept. */
+function encodeSegments(text: string): string {
+  return text.split('/').map(encodeURIComponent).join('/');
 }
