@@ -252,7 +252,7 @@ const ownershipText = {
 function ownerSection(data: ReportData): SafeHtml {
   return html`<section aria-labelledby="owners-title">
 <h2 id="owners-title">By owner</h2>
-<p>Owners ${ownershipText[data.ownership]}. A call with two owners counts for each.</p>
+<p>Owners ${ownershipText[data.ownership]}. A call with two owners counts for each.${data.repositories !== undefined && data.ownership !== 'codeowners' ? html` A top-level folder owns files in its own repository only, so it is named with it (<code>repository: folder/</code>).` : ''}</p>
 <div class="table-box"><table id="owner-table">
 <thead><tr><th scope="col">Owner</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Codemod rewrites</th><th scope="col" class="num">TODO</th><th scope="col"><span class="visually-hidden">Filter</span></th></tr></thead>
 <tbody>${data.byOwner.map(
