@@ -116,7 +116,7 @@ describe('the record file', () => {
     ];
     expect(creationProblem({ mode: 'record', recordFile: missing })).toEqual(refused);
     expect(creationProblem(resolveRuntimeOptions({ mode: 'record', recordFile: missing }))).toEqual(refused);
-    expect(creationProblem({ mode: 'record', recordFile: dir })[1]).toBe(`recordFile (${dir}) cannot be written: it is a folder. Point recordFile at a file in a folder that exists and can be written.`);
+    expect(creationProblem({ mode: 'record', recordFile: dir })).toEqual(['recordFile', `recordFile (${dir}) cannot be written: it is a folder. Point recordFile at a file in a folder that exists and can be written.`]);
     // A file in a folder that exists: made on the first record, not at creation.
     const writable = path.join(dir, 'sites.jsonl');
     expect(creationProblem({ mode: 'record', recordFile: writable, asOf: '2026-03-01' })).toBeUndefined();
