@@ -373,6 +373,30 @@ describe.concurrent('--format sarif', () => {
     }
   });
 
+  it('gives a file that does not parse an error notification with its place, keeps executionSuccessful (the run finished) and validates', async () => {
+    const [sarif, json] = await Promise.all([runSunset(['check', 'fixtures/broken', '--format', 'sarif', ...asOf]), runSunset(['check', 'fixtures/broken', '--format', 'json', ...asOf])]);
+    expect(sarif.code).toBe(1);
+    const log = parseJson<SarifLog & { runs: { invocations: unknown }[] }>(sarif);
+    expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
+    // The same words as the other formats: the parser's message, said once.
+    const [notParsed] = parseJson<JsonReport>(json).errors;
+    expect(notParsed?.message).toMatch(/^Could not parse: /);
+    expect(log.runs[0]!.invocations).toStrictEqual([
+      {
+        executionSuccessful: true,
+        toolExecutionNotifications: [
+          {
+            level: 'error',
+            message: { text: notParsed!.message },
+            locations: [{ physicalLocation: { artifactLocation: { uri: 'fixtures/broken/syntax-error.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 10 } } }],
+          },
+        ],
+      },
+    ]);
+    // The other file is still checked: its finding is a result.
+    expect(log.runs[0]!.results.map((result) => result.locations[0]!.physicalLocation.artifactLocation.uri)).toEqual(['fixtures/broken/valid.ts']);
+  });
+
   it('percent-encodes file names in artifact URIs and keeps exact regions (small fixture)', async () => {
     const result = await runSunset(['check', 'fixtures/cli/small', '--format', 'sarif', ...asOf]);
     const log = parseJson<SarifLog>(result);

@@ -73,7 +73,8 @@ describe('sunset report --merge over three repositories checked in parallel', ()
     expect(data.byOwner.map((row) => [row.owner, row.total])).toEqual([
       ['@acme/api-team', 2],
       ['@acme/web-team', 2],
-      ['server/', 2],
+      // A folder owns files of its own repository only (acme/billing has no CODEOWNERS).
+      ['acme/billing: server/', 2],
       ['@acme/data', 1],
       ['@bob', 1],
     ]);
@@ -175,6 +176,10 @@ describe.each(locales)('the merged page in headless Chromium under LANG=$LANG', 
     expect(await page.inputValue('#filter-repository')).toBe('acme/billing');
     expect(await visibleSites()).toEqual(['acme/billing server/labels.ts:1']);
     expect(await page.textContent('#site-count')).toBe('Showing 1 of 4 sites.');
+    await page.click('#filter-reset');
+    await page.click('#owner-table button.show-owner[data-owner="acme/billing: server/"]');
+    expect(await page.inputValue('#filter-owner')).toBe('acme/billing: server/');
+    expect(await visibleSites()).toEqual(['acme/billing server/labels.ts:1']);
     await page.click('#filter-reset');
     await expect.poll(() => page.textContent('#site-count')).toBe('Showing 4 of 4 sites.');
   });

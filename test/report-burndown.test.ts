@@ -59,7 +59,7 @@ describe('sunset report --history (burndown from git, no checkout)', () => {
       ['2026-02-05', last, 1, 0, 1],
       ['2026-02-10', last, 1, 0, 1],
     ]);
-    expect(data.history?.points[1]?.byFamily).toEqual({ soap: 0, rest: 3, reporting: 0, label: 0 });
+    expect(data.history?.points[1]?.byFamily).toEqual({ soap: 0, rest: 3, reporting: 0, label: 0, other: 0 });
     expect(data.history?.cached).toBe(0);
     // The work tree (with its uncommitted change), the index and HEAD are as they were; the cache is invisible to git.
     expect(snapshot(repo.dir, ['.sunset-cache'])).toEqual(before);

@@ -9,6 +9,7 @@ import { HistoryCache } from './history/cache.js';
 import { BlobReader, git } from './history/git.js';
 import { CommitScanner } from './history/scan-commit.js';
 import { deadlinesOf, entryRowsOf, ownerRowsOf, totalsOf } from './inventory/build-inventory.js';
+import { callsLeft } from './inventory/calls-left.js';
 import { codeSiteOf } from './inventory/code-sites.js';
 import { isReportedRetirement } from './inventory/reportable.js';
 import type { History, ReportData, ReportDiff } from './inventory/types.js';
@@ -71,7 +72,7 @@ export async function runReport(argv: readonly string[], io: ReportIo): Promise<
     if (out !== '-') {
       const { total, rewrite } = data.totals;
       const across = data.repositories === undefined ? '' : ` across ${plural(data.repositories.length, 'repository').replace(/ys$/, 'ies')}`;
-      io.stderr.write(`Wrote the ${args.format} report to ${out}: ${plural(total, 'retired call')} left${across}, the codemod can do ${rewrite} of ${total}.\n`);
+      io.stderr.write(`Wrote the ${args.format} report to ${out}: ${callsLeft(data.totals)}${across}, the codemod can do ${rewrite} of ${total}.\n`);
     }
     return 0;
   } catch (error) {
@@ -213,8 +214,9 @@ function cacheSalt(config: ResolvedConfig, paths: readonly string[]): unknown {
     ruleDataVersion,
     reportVersion,
     // Counts since a request is a client's base plus a path and a known host decides whose it is (issues 21, 26);
-    // older caches counted every host and matched a path after any hole, and followed relative imports only (not aliases, workspace packages).
-    scan: 'request-model+aliases',
+    // older caches counted every host and matched a path after any hole, and followed relative imports only (not aliases, workspace packages);
+    // and before 'other-apis' counted another API's entries in the platform's families.
+    scan: 'request-model+aliases+other-apis',
     paths,
     asOf: config.asOf,
     apiHosts: config.apiHosts,

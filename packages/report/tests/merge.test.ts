@@ -107,6 +107,55 @@ describe('sunset report --merge', () => {
     expect(data.merge).toEqual({ inputs: 2, superseded: [], ruleDataVersions: [web.provenance.ruleDataVersion], warnings: [] });
   });
 
+  it('names a top-level folder owner with its repository, and keeps a CODEOWNERS team across repositories', async () => {
+    const folders = (name: string, files: Readonly<Record<string, string>>): Promise<CheckResult> => {
+      const repo = throwawayRepo('sunset-merge-owner-');
+      repo.commit(files, '2026-02-01T10:00:00Z');
+      return checkResult(repo.dir, '2026-03-01T09:00:00Z', ['--repo-name', name]);
+    };
+    const results = {
+      'a.json': await folders('acme/a', { 'src/x.ts': listCall, 'index.ts': labelsCall }),
+      'b.json': await folders('acme/b', { 'src/y.ts': listCall + labelsCall }),
+      'c.json': await folders('acme/c', { CODEOWNERS: '* @acme/platform\n', 'lib/c.ts': listCall }),
+      'd.json': await folders('acme/d', { CODEOWNERS: '* @acme/platform\n', 'lib/d.ts': labelsCall }),
+    };
+    // What each check records stays the folder, as the repository's own report shows it.
+    expect(results['a.json'].findings.map((finding) => finding.owners)).toEqual([['(root)'], ['src/']]);
+    const dir = resultsDir(results);
+    const data = JSON.parse((await merge(dir, ['results/*.json', '--format', 'json'])).out) as ReportData;
+    expect(schemas.validate('sunset-report', data)).toBeUndefined();
+    expect(data.ownership).toBe('mixed');
+    expect(data.byOwner).toEqual([
+      { owner: '@acme/platform', total: 2, rewrite: 1, todo: 1 },
+      { owner: 'acme/b: src/', total: 2, rewrite: 1, todo: 1 },
+      { owner: 'acme/a: (root)', total: 1, rewrite: 0, todo: 1 },
+      { owner: 'acme/a: src/', total: 1, rewrite: 1, todo: 0 },
+    ]);
+    expect(data.sites.map((site) => [site.repository, site.file, site.owners])).toEqual([
+      ['acme/a', 'index.ts', ['acme/a: (root)']],
+      ['acme/a', 'src/x.ts', ['acme/a: src/']],
+      ['acme/b', 'src/y.ts', ['acme/b: src/']],
+      ['acme/b', 'src/y.ts', ['acme/b: src/']],
+      ['acme/c', 'lib/c.ts', ['@acme/platform']],
+      ['acme/d', 'lib/d.ts', ['@acme/platform']],
+    ]);
+
+    await merge(dir, ['results/*.json', '--out', 'org.html']);
+    const page = readFileSync(path.join(dir, 'org.html'), 'utf8');
+    const row = (owner: string, total: number, rewrite: number): string =>
+      `<tr><th scope="row">${owner}</th><td class="num">${total}</td><td class="num">${rewrite}</td><td class="num">${total - rewrite}</td><td><button type="button" class="show-owner" data-owner="${owner}">Show these sites</button></td></tr>`;
+    expect(page).toContain(
+      '<p>Owners from each repository: its CODEOWNERS, else its workspace packages or top-level folders (see By repository). A call with two owners counts for each. A top-level folder owns files in its own repository only, so it is named with it (<code>repository: folder/</code>).</p>',
+    );
+    expect(page).toContain(`<tbody>${row('@acme/platform', 2, 1)}${row('acme/b: src/', 2, 1)}${row('acme/a: (root)', 1, 0)}${row('acme/a: src/', 1, 1)}</tbody>`);
+    // The TODO sites' owner filter offers the owners of those sites.
+    expect(page).toContain(
+      '<select id="filter-owner"><option value="">all</option><option value="@acme/platform">@acme/platform</option><option value="acme/b: src/">acme/b: src/</option><option value="acme/a: (root)">acme/a: (root)</option></select>',
+    );
+    const md = (await merge(dir, ['results/*.json', '--format', 'md'])).out;
+    expect(md).toContain('| owner | calls | codemod rewrites |\n|---|---:|---:|\n| `@acme/platform` | 2 | 1 |\n| `acme/b: src/` | 2 | 1 |\n| `acme/a: (root)` | 1 | 0 |\n| `acme/a: src/` | 1 | 1 |\n');
+  });
+
   it('links files through a GitHub origin without a template, and not where the address is unknown', async () => {
     const { web, api } = await twoResults();
     const data = JSON.parse((await merge(resultsDir({ 'web.json': web, 'api.json': api }), ['results/web.json', 'results/api.json', '--format', 'json'])).out) as ReportData;

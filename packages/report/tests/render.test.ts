@@ -28,7 +28,7 @@ const data: ReportData = {
   generated: '2026-03-01T00:00:00.000Z',
   ruleDataVersion: '0.1.0',
   scanned: { paths: ['.'], files: 1 },
-  totals: { total: 1, rewrite: 1, todo: 0, byFamily: { soap: 0, rest: 1, reporting: 0, label: 0 }, byPhase: { scheduled: 0, deprecated: 0, retired: 1 }, inCode: 1, runtimeOnly: 0, files: 1 },
+  totals: { total: 1, rewrite: 1, todo: 0, byFamily: { soap: 0, rest: 1, reporting: 0, label: 0, other: 0 }, byPhase: { scheduled: 0, deprecated: 0, retired: 1 }, inCode: 1, runtimeOnly: 0, files: 1 },
   byEntry: [],
   ownership: 'codeowners',
   byOwner: [{ owner: '@org/web', total: 1, rewrite: 1, todo: 0 }],

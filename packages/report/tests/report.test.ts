@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/src/cli.js';
+import { schemaValidators } from '../src/merge/result-schemas.js';
 import { runReport } from '../src/run-report.js';
 import type { ReportData } from '../src/inventory/types.js';
 import { captureIo, throwawayRepo } from './support/git-repo.js';
@@ -47,7 +48,7 @@ describe('sunset report', () => {
       total: 3,
       rewrite: 2,
       todo: 1,
-      byFamily: { soap: 0, rest: 3, reporting: 0, label: 0 },
+      byFamily: { soap: 0, rest: 3, reporting: 0, label: 0, other: 0 },
       byPhase: { scheduled: 0, deprecated: 0, retired: 3 },
       inCode: 3,
       runtimeOnly: 0,
@@ -59,6 +60,73 @@ describe('sunset report', () => {
     ]);
     expect(data.sites[0]).toMatchObject({ file: 'src/a.ts', line: 2, entry: 'campaigns-legacy-list', fix: 'rewrite', frame: { firstLine: 1, column: 37 } });
     expect(data.sites[0]!.frame!.lines).toEqual(["import axios from 'axios';", "export const list = () => axios.get('/v1/campaigns');", labelsCall.trimEnd(), "export const again = () => axios.get('/v1/campaigns');"]);
+  });
+
+  it("counts a vendor's imported entries as Other APIs, and calls retired only those whose sunset has passed (fixtures/openapi)", async () => {
+    const repo = throwawayRepo();
+    repo.copy(path.resolve(__dirname, '../../../fixtures/openapi/client-app'), '.');
+    repo.copy(path.resolve(__dirname, '../../../fixtures/openapi/expected.config.json'), 'sunset.config.json');
+    repo.commit({}, '2026-11-01T00:00:00Z');
+    const report = async (format: string): Promise<{ out: string; err: string; page: string }> => {
+      const io = captureIo(repo.dir, '2026-11-21T12:00:00Z');
+      expect(await runReport(['--format', format, '--out', `report.${format}`], io)).toBe(0);
+      return { out: io.out(), err: io.err(), page: readFileSync(path.join(repo.dir, `report.${format}`), 'utf8') };
+    };
+    const json = await report('json');
+    const data = JSON.parse(json.page) as ReportData;
+    expect((await schemaValidators()).validate('sunset-report', data)).toBeUndefined();
+    // The config's asOf (2026-11-21): three entries are deprecated only, one of them with no sunset announced.
+    expect([data.totals.byFamily, data.totals.byPhase]).toEqual([
+      { soap: 0, rest: 1, reporting: 0, label: 0, other: 12 },
+      { scheduled: 0, deprecated: 3, retired: 10 },
+    ]);
+    expect(data.byEntry.filter((row) => row.phase === 'deprecated').map((row) => [row.entry, row.api, row.family, row.supportEnds])).toEqual([
+      ['void-invoice', 'Billing API', 'other', '9999-12-31'],
+      ['delete-item', 'Items API', 'other', '2027-03-31'],
+      ['get-item-history', 'Items API', 'other', '2026-12-31'],
+    ]);
+    // The hand-written entry has no api: it is the platform's, in its family.
+    expect(data.byEntry.filter((row) => row.family !== 'other').map((row) => [row.entry, row.api, row.family])).toEqual([['items-proxy-export', undefined, 'rest']]);
+    expect(data.deadlines.map((deadline) => deadline.day)).not.toContain('9999-12-31');
+    expect(json.err).toBe('Wrote the json report to report.json: 13 calls left to replace (10 retired, 3 deprecated), the codemod can do 7 of 13.\n');
+
+    const { page } = await report('html');
+    expect(page).toContain('<title>Sunset report: 13 calls left to replace (10 retired, 3 deprecated), as of 2026-11-21</title>');
+    expect(page).toContain('<h1>API calls to replace: 13 left (10 retired, 3 deprecated)</h1>');
+    expect(page).toContain('<div class="card"><p class="label">Calls left to replace</p><p class="value" data-total="total">13</p>');
+    expect(page).toContain(
+      '<tr><th scope="row">Label service</th><td class="num" data-total="family-label">0</td><td class="num">0</td><td class="num">0</td></tr><tr><th scope="row">Other APIs: Billing API, Items API</th><td class="num" data-total="family-other">12</td><td class="num">6</td><td class="num">6</td></tr></tbody>',
+    );
+    expect(page).toContain(
+      '<td data-value="Billing API">Billing API</td>\n<td data-value="2026-11-01">2026-11-01</td>\n<td data-value="9999-12-31">none announced</td>\n<td data-value="deprecated"><span class="badge phase-deprecated">deprecated</span></td>',
+    );
+
+    const md = (await report('md')).page;
+    expect(md).toContain(
+      [
+        '### Sunset: API calls to replace',
+        '',
+        '**13 calls to replace** (10 retired, 3 deprecated) left in 4 files (as of 2026-11-21): the codemod can do **7 of 13**, 6 need a person.',
+        '',
+        '| family | calls | codemod rewrites | TODO for a person |',
+        '|---|---:|---:|---:|',
+        '| Legacy REST paths | 1 | 1 | 0 |',
+        '| Other APIs: Billing API, Items API | 12 | 6 | 6 |',
+        '| **all** | **13** | **7** | **6** |',
+      ].join('\n'),
+    );
+    expect(md).toContain('| `DELETE /invoices/{invoiceId}` | `POST /invoices/{invoiceId}/void`, `POST /credit-notes` | none announced | 1 |');
+  });
+
+  it('keeps the platform-only page as it was: a family table of four, and retired calls when all are retired', async () => {
+    const repo = throwawayRepo();
+    repo.commit({ 'src/a.ts': listCall }, '2026-01-02T00:00:00Z');
+    const io = captureIo(repo.dir, '2026-03-01T12:00:00Z');
+    expect(await runReport(['--as-of', '2026-03-01'], io)).toBe(0);
+    const page = readFileSync(path.join(repo.dir, 'sunset-report.html'), 'utf8');
+    expect(page).toContain('<title>Sunset report: 1 retired call left (as of 2026-03-01)</title>');
+    expect(page).toContain('<h1>Retired API calls: 1 left</h1>');
+    expect(page).not.toContain('family-other');
   });
 
   it('shows what changed against the baseline sunset check recorded (--baseline, Markdown)', async () => {

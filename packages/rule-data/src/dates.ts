@@ -25,6 +25,12 @@ export function todayUtc(now: Date = new Date()): IsoDay {
   return now.toISOString().slice(0, 10);
 }
 
+/**
+ * The support end of an entry whose API names no end (an OpenAPI operation marked deprecated without a
+ * sunset date): it works until it is removed, so it stays `deprecated` and is never `retired`.
+ */
+export const noSunsetAnnounced: IsoDay = '9999-12-31';
+
 /** Days from `from` to `to` (both `YYYY-MM-DD`); negative when `to` is earlier. */
 export function daysBetween(from: IsoDay, to: IsoDay): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

@@ -1,7 +1,7 @@
 export * from './types.js';
 export { builtinApi, builtinApiId, builtinEntries } from './entries/builtin.js';
 export { RuleDataError } from './errors.js';
-export { parseIsoDay, todayUtc, phaseOf, daysBetween } from './dates.js';
+export { parseIsoDay, todayUtc, phaseOf, daysBetween, noSunsetAnnounced } from './dates.js';
 export {
   baseEndingPattern,
   builtinCatalog,

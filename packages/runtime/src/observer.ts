@@ -5,7 +5,7 @@ import { hostOfOrigin, hostsOfEntry, isApiHost, isHostOfAnyApi } from './match/a
 import { readServerDeprecation } from './match/deprecation-headers.js';
 import type { HeaderLookup, ObservedRequest } from './match/observed-request.js';
 import { matchRetiredRequest } from './match/retired-request.js';
-import { resolveRuntimeOptions, type RuntimeOptions, type RuntimeOptionsInput } from './options.js';
+import { resolvedRuntimeOptionsOf, type RuntimeOptions, type RuntimeOptionsInput } from './options.js';
 import { maskUrl } from './privacy/mask-url.js';
 import type { DeprecationHeaderRecord, RetiredCallRecord, RuntimeRecord } from './record/record-line.js';
 import { runtimeRecordSiteKey } from './record/record-line.js';
@@ -55,11 +55,10 @@ interface Site {
   written: number;
 }
 
-const isResolved = (options: RuntimeOptions | RuntimeOptionsInput): options is RuntimeOptions => typeof options === 'object' && options !== null && 'catalog' in options;
 
 /** An observer for the given options (validated here when given as an input object: an unknown field throws a RuntimeOptionsError naming it). */
 export function createObserver(options: RuntimeOptions | RuntimeOptionsInput = {}, output: ObserverOutput = {}): RuntimeObserver {
-  const resolved = isResolved(options) ? options : resolveRuntimeOptions(options);
+  const resolved = resolvedRuntimeOptionsOf(options);
   const { mode, asOf, apiHosts, catalog } = resolved;
   const warn = output.warn ?? ((line: string) => console.warn(line));
   const displayFile = output.displayFile ?? ((file: string) => file);

@@ -104,6 +104,12 @@ export function resolveRuntimeOptions(input: RuntimeOptionsInput = {}): RuntimeO
   return resolveWith(input, fieldNames);
 }
 
+/** Options as given to `createObserver` and `createNodeObserver`: already validated (they hold the catalog), or validated now. */
+export function resolvedRuntimeOptionsOf(options: RuntimeOptions | RuntimeOptionsInput): RuntimeOptions {
+  const resolved = typeof options === 'object' && options !== null && 'catalog' in options;
+  return resolved ? (options as RuntimeOptions) : resolveRuntimeOptions(options as RuntimeOptionsInput);
+}
+
 /** A package.json holds its config under the "sunset" key, as for `sunset check --config`. */
 const isPackageJson = (file: string): boolean => /(?:^|[\\/])package\.json$/.test(file);
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RuntimeOptionsError } from './errors.js';
-import { createNodeObserver, installRuntime } from './node/install.js';
-import { checkRecordFile } from './node/record-file.js';
+import { installRuntime, nodeObserverOutput } from './node/install.js';
+import { createObserver } from './observer.js';
 import { runtimeEnvironmentVariables, runtimeOptionsFromEnvironment } from './options.js';
 import { linePrefix } from './report/messages.js';
 
@@ -11,8 +11,7 @@ import { linePrefix } from './report/messages.js';
 
 function start(): void {
   const options = runtimeOptionsFromEnvironment(process.env, (file) => readFileSync(path.resolve(file), 'utf8'));
-  if (options.recordFile !== undefined) checkRecordFile(options.recordFile, runtimeEnvironmentVariables.recordFile);
-  const observer = createNodeObserver(options);
+  const observer = createObserver(options, nodeObserverOutput(options, process.cwd(), runtimeEnvironmentVariables.recordFile));
   installRuntime(observer);
   process.on('exit', () => observer.flush());
 }

@@ -134,6 +134,30 @@ describe('installSunsetAxios on the object axios.create is called on', () => {
     }
   });
 
+  it('hooks the instances new axios.Axios(config) makes after the install (and subclasses of it), and puts the class back on removal', async () => {
+    const OriginalAxios = axios.Axios;
+    const before = new axios.Axios({ baseURL: server.base });
+    const uninstall = installSunsetAxios(axios, observer('error'));
+    try {
+      const after = new axios.Axios({ baseURL: server.base });
+      class ApiClient extends axios.Axios {}
+      const subclassed = new ApiClient({ baseURL: server.base });
+      expect([after instanceof OriginalAxios, subclassed instanceof OriginalAxios, axios.Axios.prototype === OriginalAxios.prototype]).toEqual([true, true, true]);
+      await expect(after.get(retiredPath)).rejects.toThrow(RetiredEndpointError);
+      await expect(subclassed.get(retiredPath)).rejects.toThrow(RetiredEndpointError);
+      expect(server.bytesReceived()).toBe(0);
+      await before.get(retiredPath);
+      expect(server.requests).toEqual([`GET ${retiredPath}`]);
+      uninstall();
+      expect(axios.Axios).toBe(OriginalAxios);
+      await after.get(retiredPath);
+      await new axios.Axios({ baseURL: server.base }).get(retiredPath);
+      expect(server.requests).toEqual([`GET ${retiredPath}`, `GET ${retiredPath}`, `GET ${retiredPath}`]);
+    } finally {
+      uninstall();
+    }
+  });
+
   it('hooks an instance once per observer, also when it is installed on again', async () => {
     const warnings = observer('warn');
     const parent = axios.create({ baseURL: server.base });

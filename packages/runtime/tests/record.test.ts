@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RuntimeOptionsError, RuntimeRecordError } from '../src/errors.js';
 import { headerLookupOf, observedRequestOf } from '../src/match/observed-request.js';
-import { nodeObserverOutput } from '../src/node/install.js';
+import { createNodeObserver, nodeObserverOutput } from '../src/node/install.js';
 import { checkRecordFile } from '../src/node/record-file.js';
 import { createObserver } from '../src/observer.js';
 import { resolveRuntimeOptions } from '../src/options.js';
@@ -96,6 +96,32 @@ describe('the record file', () => {
     expect(startProblem('out/sites.jsonl', dir)).toBeUndefined();
     expect(startProblem('plain', dir)).toBeUndefined();
     expect(existsSync(path.join(dir, 'out/sites.jsonl'))).toBe(false);
+  });
+
+  it('is checked when createNodeObserver makes the observer, with an error naming the recordFile option, raw or resolved options alike', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sunset-record-'));
+    const missing = path.join(dir, 'missing-dir', 'sites.jsonl');
+    const creationProblem = (options: Parameters<typeof createNodeObserver>[0]): [string, string] | undefined => {
+      try {
+        createNodeObserver(options);
+        return undefined;
+      } catch (error) {
+        if (error instanceof RuntimeOptionsError) return [error.source, error.message];
+        throw error;
+      }
+    };
+    const refused: [string, string] = [
+      'recordFile',
+      `recordFile (${missing}) cannot be written: the folder ${path.join(dir, 'missing-dir')} does not exist. Point recordFile at a file in a folder that exists and can be written.`,
+    ];
+    expect(creationProblem({ mode: 'record', recordFile: missing })).toEqual(refused);
+    expect(creationProblem(resolveRuntimeOptions({ mode: 'record', recordFile: missing }))).toEqual(refused);
+    expect(creationProblem({ mode: 'record', recordFile: dir })).toEqual(['recordFile', `recordFile (${dir}) cannot be written: it is a folder. Point recordFile at a file in a folder that exists and can be written.`]);
+    // A file in a folder that exists: made on the first record, not at creation.
+    const writable = path.join(dir, 'sites.jsonl');
+    expect(creationProblem({ mode: 'record', recordFile: writable, asOf: '2026-03-01' })).toBeUndefined();
+    expect(existsSync(writable)).toBe(false);
+    expect(existsSync(path.join(dir, 'missing-dir'))).toBe(false);
   });
 
   it('failing to append later (its folder removed meanwhile) is said once on stderr, and neither the requests nor the exit see it', () => {

@@ -1,9 +1,9 @@
-import type { IsoDay } from '@sunset/rule-data';
+import { noSunsetAnnounced, type IsoDay } from '@sunset/rule-data';
 import { readSpecDate } from '../description/dates.js';
 import type { DescribedOperation, Description } from '../description/description.js';
 import { childPointer } from '../description/json-pointer.js';
 import type { SpecProblem } from '../problems.js';
-import { importDay, noSunsetAnnounced, type EntryDraft } from './entry-draft.js';
+import { importDay, type EntryDraft } from './entry-draft.js';
 import { liveMethodsOf } from './live-methods.js';
 import { planMigration } from './migration.js';
 import { readSuccessors } from './successors.js';

@@ -22,5 +22,3 @@ export interface EntryDraft {
   readonly reason: string | undefined;
 }
 
-/** The support end of a deprecated operation that names no sunset: it works until it is removed. */
-export const noSunsetAnnounced: IsoDay = '9999-12-31';

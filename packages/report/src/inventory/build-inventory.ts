@@ -1,5 +1,5 @@
 import { phaseOf, type Catalog, type IsoDay, type Phase } from '@sunset/rule-data';
-import { describeEndpoint } from '@sunset/rule-data';
+import { builtinApiId, describeEndpoint, noSunsetAnnounced } from '@sunset/rule-data';
 import { compareText } from '../text.js';
 import { reportFamilyOf } from './family.js';
 import { phases, reportFamilies, type Count, type Deadline, type EntryRow, type OwnerRow, type ReportFamily, type ReportSite, type Totals } from './types.js';
@@ -36,8 +36,10 @@ export function entryRowsOf(sites: readonly ReportSite[], catalog: Catalog, asOf
   for (const [id, group] of byEntry) {
     const entry = catalog.byId(id);
     const first = group[0]!;
+    const api = entry === undefined ? undefined : catalog.apiOf(entry);
     rows.push({
       entry: id,
+      ...(api === undefined || api.id === builtinApiId ? {} : { api: api.name }),
       retired: entry?.retiredKey ?? first.retired,
       family: entry === undefined ? first.family : reportFamilyOf(entry),
       service: entry?.service ?? '',
@@ -60,13 +62,14 @@ export function ownerRowsOf(sites: readonly ReportSite[]): OwnerRow[] {
   return rows.sort((a, b) => rank(a) - rank(b) || b.total - a.total || compareText(a.owner, b.owner));
 }
 
-/** GA-end and support-end days of the entries with sites (of every entry when there is none), earliest first. */
+/** GA-end and support-end days of the entries with sites (of every entry when there is none), earliest first; no end that none announced. */
 export function deadlinesOf(sites: readonly ReportSite[], catalog: Catalog): Deadline[] {
   const ids = new Set(sites.map((site) => site.entry));
   const entries = catalog.entries.filter((entry) => ids.size === 0 || ids.has(entry.id));
   const byDay = new Map<string, Set<ReportFamily>>();
   for (const entry of entries) {
     for (const [kind, day] of [['ga-end', entry.schedule.gaEnds], ['support-end', entry.schedule.supportEnds]] as const) {
+      if (day === noSunsetAnnounced) continue;
       const key = `${day}|${kind}`;
       const families = byDay.get(key) ?? new Set<ReportFamily>();
       families.add(reportFamilyOf(entry));

@@ -1,8 +1,11 @@
 import type { IsoDay, Migration, Phase } from '@sunset/rule-data';
 import type { Provenance } from '../provenance/provenance.js';
 
-/** The four families a manager asks about; the Label service is a SOAP service, counted on its own. */
-export type ReportFamily = 'soap' | 'rest' | 'reporting' | 'label';
+/**
+ * The four families of the platform's retirements a manager asks about (the Label service is a SOAP
+ * service, counted on its own), and `other`: the entries of another API (`apis`, `sunset import openapi`).
+ */
+export type ReportFamily = 'soap' | 'rest' | 'reporting' | 'label' | 'other';
 
 /** How a site's owners were found. */
 export type OwnershipSource = 'codeowners' | 'workspace-package' | 'top-level-folder';
@@ -54,6 +57,8 @@ export interface Count {
 
 export interface EntryRow extends Count {
   readonly entry: string;
+  /** The name of its API when that is not the platform's (`Billing API`, from `apis`). */
+  readonly api?: string;
   readonly retired: string;
   readonly family: ReportFamily;
   readonly service: string;
@@ -216,7 +221,7 @@ export interface ReportData {
   readonly orgHistory?: OrgHistory;
 }
 
-export const reportFamilies: readonly ReportFamily[] = ['soap', 'rest', 'reporting', 'label'];
+export const reportFamilies: readonly ReportFamily[] = ['soap', 'rest', 'reporting', 'label', 'other'];
 export const phases: readonly Phase[] = ['scheduled', 'deprecated', 'retired'];
 
 export const familyLabels: Readonly<Record<ReportFamily, string>> = {
@@ -224,4 +229,5 @@ export const familyLabels: Readonly<Record<ReportFamily, string>> = {
   rest: 'Legacy REST paths',
   reporting: 'Synchronous reporting',
   label: 'Label service',
+  other: 'Other APIs',
 };

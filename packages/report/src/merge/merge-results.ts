@@ -3,6 +3,7 @@ import { builtinCatalog, phaseOf, type Catalog, type IsoDay } from '@sunset/rule
 import { deadlinesOf, entryRowsOf, ownerRowsOf, totalsOf } from '../inventory/build-inventory.js';
 import { reportFamilyOf } from '../inventory/family.js';
 import type { FileNotChecked, MergedOwnership, MergeInfo, OrgHistory, RepositoryRow, ReportData, ReportFamily, ReportSite } from '../inventory/types.js';
+import { isFolderOwner } from '../owners/owner-resolver.js';
 import type { Provenance } from '../provenance/provenance.js';
 import { compareText, plural } from '../text.js';
 import { ruleDataVersion } from '../versions.js';
@@ -125,12 +126,14 @@ function repositoryResultOf(input: ResultInput, catalog: Catalog, options: Merge
   // Paths from the repository root, as the links and owners are: two packages' src/index.ts stay apart.
   // A runtime record's '(unknown caller)' or absolute caller path stays as it is.
   const fromRoot = (file: string): string => (provenance.directory === '' || file.startsWith('(') || path.posix.isAbsolute(file) ? file : path.posix.join(provenance.directory, file));
+  // A team spans repositories; a folder (`src/`) is an owner only in its own: `acme/web: src/`.
+  const ownersOf = (owners: readonly string[]): readonly string[] => owners.map((owner) => (isFolderOwner(owner, provenance.ownership) ? `${repository}: ${owner}` : owner));
   if (input.kind === 'report') {
     const report = input.result;
     return {
       input,
       provenance,
-      sites: report.sites.map((site) => ({ ...site, file: fromRoot(site.file), phase: phaseAt(site.entry, site.phase), repository, ...locate(site) })),
+      sites: report.sites.map((site) => ({ ...site, file: fromRoot(site.file), phase: phaseAt(site.entry, site.phase), owners: ownersOf(site.owners), repository, ...locate(site) })),
       asOf: report.asOf,
       files: report.scanned.files,
       baselined: 0,
@@ -152,7 +155,7 @@ function repositoryResultOf(input: ResultInput, catalog: Catalog, options: Merge
       fix: finding.fix,
       message: finding.message,
       replacements: finding.replacements,
-      owners: finding.owners,
+      owners: ownersOf(finding.owners),
       source: 'code',
       runtimeCount: 0,
       repository,

@@ -34,9 +34,20 @@ export function ownerResolverFor(root: string): OwnerResolver {
   return { source: 'top-level-folder', ownersOf: (file) => [topLevelFolder(relative(file))] };
 }
 
+/** The owner named for files directly at the root of the repository. */
+const rootFolder = '(root)';
+
 function topLevelFolder(relative: string): string {
   const slash = relative.indexOf('/');
-  return slash === -1 || relative.startsWith('../') ? '(root)' : `${relative.slice(0, slash)}/`;
+  return slash === -1 || relative.startsWith('../') ? rootFolder : `${relative.slice(0, slash)}/`;
+}
+
+/**
+ * Whether an owner is a top-level folder (`src/`, `(root)`), as a resolver without CODEOWNERS names
+ * it: a folder is an owner only inside its repository, unlike a team or a package name.
+ */
+export function isFolderOwner(owner: string, source: OwnershipSource): boolean {
+  return source !== 'codeowners' && (owner === rootFolder || owner.endsWith('/'));
 }
 
 function isWorkspace(root: string): boolean {

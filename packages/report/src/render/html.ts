@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { noSunsetAnnounced } from '@sunset/rule-data';
 import { shallowHistoryWarning } from '../history/shallow-warning.js';
 import { noOwner } from '../inventory/build-inventory.js';
-import { familyLabels, phases, reportFamilies, type CodeFrame, type ReportData, type ReportSite } from '../inventory/types.js';
+import { allRetired, callsLeft, phaseBreakdown } from '../inventory/calls-left.js';
+import { familyLabelOf } from '../inventory/family.js';
+import { familyLabels, phases, reportFamilies, type CodeFrame, type ReportData, type ReportFamily, type ReportSite } from '../inventory/types.js';
 import { plural } from '../text.js';
 import { assertInlineScript, html, jsonForScript, SafeHtml } from './escape.js';
 
@@ -55,7 +58,7 @@ export function renderHtml(data: ReportData, options: HtmlOptions): string {
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>Sunset report: ${totals.total} retired calls left${data.repositories === undefined ? '' : ` across ${repositoryCount(data.repositories.length)}`} (as of ${data.asOf})</title>
+<title>Sunset report: ${callsLeft(totals)}${data.repositories === undefined ? '' : ` across ${repositoryCount(data.repositories.length)}`}${allRetired(totals) ? ` (as of ${data.asOf})` : `, as of ${data.asOf}`}</title>
 <style>${chartStyles}</style>
 <style>${pageStyles}</style>
 </head>
@@ -89,13 +92,16 @@ ${notCheckedSection(data)}
 
 const secondsOf = (date: string): number => Math.floor(Date.parse(date) / 1000);
 
+/** The platform's four families always; other APIs' entries when there are calls of them. */
+const shownFamilies = (data: ReportData): ReportFamily[] => reportFamilies.filter((family) => family !== 'other' || data.totals.byFamily.other > 0);
+
 /** Only what the charts need goes into the script data; the lists are in the markup. */
 function chartData(data: ReportData): unknown {
   const gitHistory = data.history?.points.map((point) => ({ x: secondsOf(`${point.day}T00:00:00Z`), total: point.total, rewrite: point.rewrite })) ?? [];
   const orgHistory = data.orgHistory?.points.map((point) => ({ x: secondsOf(point.date), total: point.total, rewrite: point.rewrite })) ?? [];
   return {
     totals: data.totals,
-    families: reportFamilies.map((family) => ({ family, label: familyLabels[family], count: data.totals.byFamily[family], rewrite: data.sites.filter((site) => site.family === family && site.fix === 'rewrite').length })),
+    families: shownFamilies(data).map((family) => ({ family, label: familyLabelOf(family, data.byEntry), count: data.totals.byFamily[family], rewrite: data.sites.filter((site) => site.family === family && site.fix === 'rewrite').length })),
     deadlines: data.deadlines.map((deadline) => ({ ...deadline, families: deadline.families.map((family) => familyLabels[family]) })),
     history: data.orgHistory === undefined ? gitHistory : orgHistory,
   };
@@ -103,14 +109,18 @@ function chartData(data: ReportData): unknown {
 
 const repositoryCount = (count: number): string => `${count} ${count === 1 ? 'repository' : 'repositories'}`;
 
+/** `Retired API calls` when every call counted is retired; else `API calls to replace`, their phases said. */
+const callsTitle = (data: ReportData): string => (allRetired(data.totals) ? 'Retired API calls' : 'API calls to replace');
+const leftText = (data: ReportData): string => `${data.totals.total} left${allRetired(data.totals) ? '' : ` (${phaseBreakdown(data.totals)})`}`;
+
 function heading(data: ReportData): SafeHtml {
   const meta = html`rule data ${data.ruleDataVersion} · generated ${data.generated}`;
   if (data.repositories === undefined) {
     const repository = data.provenance === undefined ? '' : html` in <span class="repository">${data.provenance.repository}</span>${data.provenance.commit === null ? '' : html` at <code>${data.provenance.commit.slice(0, 10)}</code>`}`;
-    return html`<h1>Retired API calls: ${data.totals.total} left</h1>
+    return html`<h1>${callsTitle(data)}: ${leftText(data)}</h1>
 <p class="meta">As of <time datetime="${data.asOf}">${data.asOf}</time> · ${plural(data.scanned.files, 'file')} scanned under ${data.scanned.paths.join(', ')}${repository} · ${meta}</p>`;
   }
-  return html`<h1>Retired API calls across ${repositoryCount(data.repositories.length)}: ${data.totals.total} left</h1>
+  return html`<h1>${callsTitle(data)} across ${repositoryCount(data.repositories.length)}: ${leftText(data)}</h1>
 <p class="meta">As of <time datetime="${data.asOf}">${data.asOf}</time> · merged from ${plural(data.merge?.inputs ?? 0, 'result')} (${plural(data.scanned.files, 'file')} scanned) · ${meta}</p>`;
 }
 
@@ -173,7 +183,7 @@ function summary(data: ReportData): SafeHtml {
   const { totals } = data;
   const share = totals.total === 0 ? 0 : Math.round((totals.rewrite / totals.total) * 100);
   return html`<section class="cards" aria-label="Totals">
-<div class="card"><p class="label">Retired calls left</p><p class="value" data-total="total">${totals.total}</p><p>in ${plural(totals.files, 'file')}${data.repositories === undefined ? '' : html` of <span data-total="repositories">${data.repositories.length}</span> ${data.repositories.length === 1 ? 'repository' : 'repositories'}`}${totals.runtimeOnly > 0 ? html`; ${totals.runtimeOnly} seen only at runtime` : ''}</p></div>
+<div class="card"><p class="label">${allRetired(totals) ? 'Retired calls left' : 'Calls left to replace'}</p><p class="value" data-total="total">${totals.total}</p><p>in ${plural(totals.files, 'file')}${data.repositories === undefined ? '' : html` of <span data-total="repositories">${data.repositories.length}</span> ${data.repositories.length === 1 ? 'repository' : 'repositories'}`}${totals.runtimeOnly > 0 ? html`; ${totals.runtimeOnly} seen only at runtime` : ''}</p></div>
 <div class="card"><p class="label">The codemod can do</p><p class="value"><span data-total="rewrite">${totals.rewrite}</span> of <span>${totals.total}</span></p><p><meter min="0" max="${totals.total}" value="${totals.rewrite}" aria-label="share the codemod rewrites">${share}%</meter> ${share}% · <span data-total="todo">${totals.todo}</span> need a person (TODO)</p></div>
 <div class="card"><p class="label">By phase at ${data.asOf}</p><ul class="phases">${phases.map((phase) => html`<li><span class="badge phase-${phase}">${phaseText[phase]}</span> <span data-total="phase-${phase}">${totals.byPhase[phase]}</span></li>`)}</ul></div>
 </section>`;
@@ -185,10 +195,10 @@ function familySection(data: ReportData): SafeHtml {
 <div class="chart" id="family-chart" role="img" aria-label="Bar chart of retired calls by family; the table below has the same numbers"></div>
 <div class="table-box"><table>
 <thead><tr><th scope="col">Family</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Codemod rewrites</th><th scope="col" class="num">TODO</th></tr></thead>
-<tbody>${reportFamilies.map((family) => {
+<tbody>${shownFamilies(data).map((family) => {
     const sites = data.sites.filter((site) => site.family === family);
     const rewrite = sites.filter((site) => site.fix === 'rewrite').length;
-    return html`<tr><th scope="row">${familyLabels[family]}</th><td class="num" data-total="family-${family}">${sites.length}</td><td class="num">${rewrite}</td><td class="num">${sites.length - rewrite}</td></tr>`;
+    return html`<tr><th scope="row">${familyLabelOf(family, data.byEntry)}</th><td class="num" data-total="family-${family}">${sites.length}</td><td class="num">${rewrite}</td><td class="num">${sites.length - rewrite}</td></tr>`;
   })}</tbody>
 </table></div>
 </section>`;
@@ -230,9 +240,9 @@ function entrySection(data: ReportData): SafeHtml {
     (row) => html`<tr>
 <td data-value="${row.retired}"><code>${row.retired}</code></td>
 <td>${row.replacements.length === 0 ? 'none named by the spec' : row.replacements.map((replacement, index) => html`${index > 0 ? ', ' : ''}<code>${replacement}</code>`)}</td>
-<td data-value="${familyLabels[row.family]}">${familyLabels[row.family]}</td>
+<td data-value="${row.api ?? familyLabels[row.family]}">${row.api ?? familyLabels[row.family]}</td>
 <td data-value="${row.gaEnds}">${row.gaEnds}</td>
-<td data-value="${row.supportEnds}">${row.supportEnds}</td>
+<td data-value="${row.supportEnds}">${row.supportEnds === noSunsetAnnounced ? 'none announced' : row.supportEnds}</td>
 <td data-value="${row.phase}"><span class="badge phase-${row.phase}">${row.phase}</span></td>
 <td data-value="${row.migration}">${row.migration === 'rewrite' ? 'codemod rewrites' : 'TODO for a person'}</td>
 <td class="num" data-value="${row.total}">${row.total}</td>
@@ -252,7 +262,7 @@ const ownershipText = {
 function ownerSection(data: ReportData): SafeHtml {
   return html`<section aria-labelledby="owners-title">
 <h2 id="owners-title">By owner</h2>
-<p>Owners ${ownershipText[data.ownership]}. A call with two owners counts for each.</p>
+<p>Owners ${ownershipText[data.ownership]}. A call with two owners counts for each.${data.repositories !== undefined && data.ownership !== 'codeowners' ? html` A top-level folder owns files in its own repository only, so it is named with it (<code>repository: folder/</code>).` : ''}</p>
 <div class="table-box"><table id="owner-table">
 <thead><tr><th scope="col">Owner</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Codemod rewrites</th><th scope="col" class="num">TODO</th><th scope="col"><span class="visually-hidden">Filter</span></th></tr></thead>
 <tbody>${data.byOwner.map(

@@ -1,4 +1,7 @@
-import { familyLabels, reportFamilies, type ReportData, type ReportSite } from '../inventory/types.js';
+import { noSunsetAnnounced } from '@sunset/rule-data';
+import { allRetired, callsNoun, phaseBreakdown } from '../inventory/calls-left.js';
+import { familyLabelOf } from '../inventory/family.js';
+import { reportFamilies, type ReportData, type ReportSite } from '../inventory/types.js';
 import { shallowHistoryWarning } from '../history/shallow-warning.js';
 import { plural } from '../text.js';
 
@@ -29,9 +32,10 @@ export function renderMarkdown(data: ReportData): string {
   const { totals } = data;
   const repositories = data.repositories;
   const across = repositories === undefined ? '' : ` across ${repositories.length} ${repositories.length === 1 ? 'repository' : 'repositories'}`;
-  const lines: string[] = ['<!-- sunset-report -->', `### Sunset: retired API calls${across}`, ''];
+  const retired = allRetired(totals);
+  const lines: string[] = ['<!-- sunset-report -->', `### Sunset: ${retired ? 'retired API calls' : 'API calls to replace'}${across}`, ''];
   lines.push(
-    `**${plural(totals.total, 'retired call')}** left in ${plural(totals.files, 'file')}${across} (as of ${data.asOf}): the codemod can do **${totals.rewrite} of ${totals.total}**, ${totals.todo} need a person.`,
+    `**${callsNoun(totals)}**${retired ? '' : ` (${phaseBreakdown(totals)})`} left in ${plural(totals.files, 'file')}${across} (as of ${data.asOf}): the codemod can do **${totals.rewrite} of ${totals.total}**, ${totals.todo} need a person.`,
   );
   if (totals.runtimeOnly > 0) lines.push(`${totals.runtimeOnly} of them were only seen at runtime (the runtime record), not in the code.`);
   lines.push('');
@@ -66,7 +70,7 @@ export function renderMarkdown(data: ReportData): string {
   for (const family of reportFamilies) {
     const sites = data.sites.filter((site) => site.family === family);
     if (sites.length === 0) continue;
-    lines.push(`| ${familyLabels[family]} | ${sites.length} | ${sites.filter((site) => site.fix === 'rewrite').length} | ${sites.filter((site) => site.fix === 'todo').length} |`);
+    lines.push(`| ${cell(familyLabelOf(family, data.byEntry))} | ${sites.length} | ${sites.filter((site) => site.fix === 'rewrite').length} | ${sites.filter((site) => site.fix === 'todo').length} |`);
   }
   lines.push(`| **all** | **${totals.total}** | **${totals.rewrite}** | **${totals.todo}** |`, '');
   lines.push(`By phase: ${totals.byPhase.retired} retired, ${totals.byPhase.deprecated} deprecated, ${totals.byPhase.scheduled} scheduled.`, '');
@@ -74,7 +78,7 @@ export function renderMarkdown(data: ReportData): string {
   if (data.byEntry.length > 0) {
     lines.push('<details><summary>Top entries</summary>', '', '| retired | use instead | support ends | calls |', '|---|---|---|---:|');
     for (const row of data.byEntry.slice(0, topRows)) {
-      lines.push(`| ${code(row.retired)} | ${row.replacements.length === 0 ? 'none' : row.replacements.map(code).join(', ')} | ${row.supportEnds} | ${row.total} |`);
+      lines.push(`| ${code(row.retired)} | ${row.replacements.length === 0 ? 'none' : row.replacements.map(code).join(', ')} | ${row.supportEnds === noSunsetAnnounced ? 'none announced' : row.supportEnds} | ${row.total} |`);
     }
     lines.push('', '</details>', '');
   }

@@ -31,6 +31,8 @@ export interface AxiosLike<C extends AxiosConfigLike = AxiosConfigLike, R extend
   };
   /** `axios.create` (each instance has its own since axios 1): the instances it makes are hooked too. */
   create?: (...config: never[]) => unknown;
+  /** The class on axios's default export (`new axios.Axios(config)`): the instances it makes are hooked too. */
+  Axios?: new (...config: never[]) => unknown;
 }
 
 /** One observer's hooks on one instance. */
@@ -112,11 +114,25 @@ function hookInstance<C extends AxiosConfigLike, R extends AxiosResponseLike<C>>
         }
       : undefined;
   if (create) instance.create = create;
+  // `new axios.Axios(config)` makes an instance as `create` does; a proxy keeps the class's prototype, statics and subclassing.
+  const originalClass = instance.Axios;
+  const hookedClass =
+    typeof originalClass === 'function'
+      ? new Proxy(originalClass, {
+          construct(target, args, newTarget): object {
+            const made = Reflect.construct(target, args, newTarget) as object;
+            if (isActive() && isAxiosInstance(made)) hookInstance(made, observer, isActive);
+            return made;
+          },
+        })
+      : undefined;
+  if (hookedClass) instance.Axios = hookedClass;
   const remove = (): void => {
     removed = true;
     axios.interceptors.request.eject(requestId);
     axios.interceptors.response.eject(responseId);
     if (create && instance.create === create) instance.create = originalCreate;
+    if (hookedClass && instance.Axios === hookedClass) instance.Axios = originalClass;
     if (hooks.get(observer) === hook) hooks.delete(observer);
   };
   const hook: InstanceHook = { isActive, remove };
@@ -126,8 +142,9 @@ function hookInstance<C extends AxiosConfigLike, R extends AxiosResponseLike<C>>
 }
 
 /**
- * Adds Sunset's interceptors to an axios instance, and to every instance its `create` makes from then
- * on (`axios.create({ baseURL })`); returns a function that removes them all. An instance created
+ * Adds Sunset's interceptors to an axios instance, and to every instance its `create` (or, on axios's
+ * default export, `new axios.Axios(config)`) makes from then on (`axios.create({ baseURL })`); returns a
+ * function that removes them all. An instance created
  * before cannot be found: hook it too. Installing again with the same observer adds nothing. The request
  * interceptor is synchronous, so it runs inside the caller's `axios.get(...)` and sees its line (as long
  * as every other request interceptor is synchronous too); in `error` mode it throws, and axios rejects
