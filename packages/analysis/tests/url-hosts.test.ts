@@ -51,6 +51,37 @@ describe('a gateway listed with its port', () => {
   });
 });
 
+describe('a gateway listed with the default port of one scheme', () => {
+  it('reports the requests on that port (written or implied by the scheme), not those of the other scheme', () => {
+    const source = [
+      "fetch('https://gw.example.com/v1/campaigns/dictionaries/clients');",
+      "fetch('http://gw.example.com:80/v1/campaigns/dictionaries/managers');",
+      "fetch('http://gw.example.com/v1/campaigns/dictionaries/comanagers');",
+      "fetch('https://gw.example.com:443/v1/campaigns/dictionaries/labels');",
+      "fetch('//gw.example.com/v1/campaigns/dictionaries/clients');",
+      "$.ajax({ url: 'https://gw.example.com/v1/reportingstats/agency/reportdata', type: 'POST', data: JSON.stringify({ dimensions: ['a','b','c','d','e','f','g','h','i'] }) });",
+    ].join('\n');
+    const lineOf = (offset: number): number => source.slice(0, offset).split('\n').length;
+    const found = (apiHosts: string[]): [number, string, string | undefined][] =>
+      analyzeFile(parseWith('oxc', source, 'a.js'), analysisOptions(), { 'no-legacy-rest-path': [{ apiHosts }], 'no-sync-reporting': [{ apiHosts }] }).map((finding) => [
+        lineOf(finding.range[0]),
+        finding.rule,
+        finding.retirement?.host,
+      ]);
+    expect(found(['gw.example.com:80'])).toEqual([
+      [2, 'no-legacy-rest-path', 'gw.example.com'],
+      [3, 'no-legacy-rest-path', 'gw.example.com'],
+      [5, 'no-legacy-rest-path', 'gw.example.com'],
+    ]);
+    expect(found(['gw.example.com:443'])).toEqual([
+      [1, 'no-legacy-rest-path', 'gw.example.com'],
+      [4, 'no-legacy-rest-path', 'gw.example.com'],
+      [5, 'no-legacy-rest-path', 'gw.example.com'],
+      [6, 'no-sync-reporting', 'gw.example.com'],
+    ]);
+  });
+});
+
 describe("a class's string field set from a constructor parameter's default", () => {
   it('gives the request the default’s host, unless a `new` of the file passes another base', () => {
     const source = [

@@ -112,7 +112,7 @@ export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
     read: (value, field) => ({ asOf: dayValue.read(value, field) }),
   },
   apiHosts: {
-    type: 'array of hosts: `host` (any port), `host:port` (`host:443` and `host:80` also match a URL that names no port), `*.domain` (no scheme or path), or `"*"` for every host',
+    type: 'array of hosts: `host` (any port), `host:port` (`host:443` also matches an `https` URL that names no port, `host:80` an `http` one), `*.domain` (no scheme or path), or `"*"` for every host',
     default: '`api.adform.com` only',
     meaning: "hosts the built-in API is also served from (your proxies and gateways), added to `api.adform.com`: a URL naming another host is another vendor's and is not reported; a URL whose host the code does not show still counts",
     flag: '--api-host',

@@ -40,7 +40,7 @@ const bundle = [
   '(() => {',
   '  var modules = {',
   "    1: (module, exports) => { exports.load = () => fetch('/v1/campaigns'); },",
-  "    2: (module, exports) => { exports.view = () => <a href=\"/v1/campaigns\">{fetch('/v1/campaigns/dictionaries/clients')}</a>; },",
+  "    2: (module, exports) => { exports.view = () => <a href=\"https://api.adform.com/v1/campaigns\">{fetch('/v1/campaigns/dictionaries/clients')}</a>; },",
   "    3: function (module) { module.exports = [fetch('/v1/campaigns/3/orders/4'), `${fetch('/v1/campaigns')}`]; },",
   '  };',
   '  for (const id in modules) modules[id]({}, {});',

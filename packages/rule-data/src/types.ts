@@ -123,6 +123,8 @@ export interface UrlMatch {
   readonly oneToOne: boolean;
   /** The host (with port, lower case) the URL names before the path; undefined when it names none or the code does not show it. */
   readonly host: string | undefined;
+  /** The scheme written before `host` (`https:`, lower case): the port of a host written without one. */
+  readonly scheme?: string;
   /**
    * The static path written before the retired path (`/api` of `/api/v1/campaigns`) when the URL names no
    * host and its API declares no server paths (the built-in one): a proxy's prefix, or a route of the app's

@@ -1,7 +1,7 @@
 import { describeEndpoint, phaseOf } from '@sunset/rule-data';
 import { callerFromStack, captureStack, type StackSource } from './caller/call-site.js';
 import { RetiredEndpointError } from './errors.js';
-import { hostOfOrigin, hostsOfEntry, isApiHost, isHostOfAnyApi } from './match/api-hosts.js';
+import { hostOfOrigin, hostsOfEntry, isApiHost, isHostOfAnyApi, schemeOfOrigin } from './match/api-hosts.js';
 import { readServerDeprecation } from './match/deprecation-headers.js';
 import type { HeaderLookup, ObservedRequest } from './match/observed-request.js';
 import { matchRetiredRequest } from './match/retired-request.js';
@@ -142,8 +142,9 @@ export function createObserver(options: RuntimeOptions | RuntimeOptionsInput = {
     const matched = matchRetiredRequest(request, catalog);
     if (matched.length === 0) return undefined;
     const host = hostOfOrigin(request.origin);
+    const scheme = schemeOfOrigin(request.origin);
     // As in the static tools: an entry counts only on its API's hosts (the built-in one's: api.adform.com and apiHosts).
-    const entries = matched.filter((entry) => isApiHost(host, hostsOfEntry(entry, catalog, apiHosts)));
+    const entries = matched.filter((entry) => isApiHost(host, hostsOfEntry(entry, catalog, apiHosts), scheme));
     if (entries.length === 0) return undefined;
     const caller = callerFromStack((stack ?? captureStack())()) ?? null;
     const url = maskUrl(request.origin, request.path);
@@ -174,8 +175,9 @@ export function createObserver(options: RuntimeOptions | RuntimeOptionsInput = {
     const said = readServerDeprecation(header);
     if (!said) return;
     const host = hostOfOrigin(request.origin);
-    if (!isHostOfAnyApi(host, catalog, apiHosts)) return;
-    const entry = matchRetiredRequest(request, catalog).find((matched) => isApiHost(host, hostsOfEntry(matched, catalog, apiHosts)));
+    const scheme = schemeOfOrigin(request.origin);
+    if (!isHostOfAnyApi(host, catalog, apiHosts, scheme)) return;
+    const entry = matchRetiredRequest(request, catalog).find((matched) => isApiHost(host, hostsOfEntry(matched, catalog, apiHosts), scheme));
     const response: DeprecationHeaderRecord = {
       type: 'deprecation-header',
       entry: entry?.id ?? null,

@@ -1,6 +1,6 @@
 import { createCatalog } from '@sunset/rule-data';
 import { describe, expect, it } from 'vitest';
-import { hostOfOrigin, isApiHost } from '../src/match/api-hosts.js';
+import { hostOfOrigin, isApiHost, schemeOfOrigin } from '../src/match/api-hosts.js';
 import { headerLookupOf, observedRequestOf, type ObservedRequest } from '../src/match/observed-request.js';
 import { matchRetiredRequest } from '../src/match/retired-request.js';
 import { operationFromContentType, operationFromEnvelope, operationFromSoapAction, operationFromWcfPath } from '../src/match/soap.js';
@@ -138,6 +138,22 @@ describe('isApiHost', () => {
     ['other.example.com', ['gw.example.com:443'], false],
   ])('%s on %j: %s', (host, apiHosts, expected) => {
     expect(isApiHost(host, apiHosts)).toBe(expected);
+  });
+
+  it.each([
+    ['gw.example.com', ['gw.example.com:80'], 'http:', true],
+    ['gw.example.com', ['gw.example.com:80'], 'https:', false],
+    ['gw.example.com', ['gw.example.com:443'], 'https:', true],
+    ['gw.example.com', ['gw.example.com:443'], 'http:', false],
+    ['gw.example.com', ['gw.example.com'], 'http:', true],
+    ['gw.example.com:443', ['gw.example.com:443'], 'http:', true],
+  ])('%s on %j under %s: %s (the port its scheme implies)', (host, apiHosts, scheme, expected) => {
+    expect(isApiHost(host, apiHosts, scheme)).toBe(expected);
+  });
+
+  it('takes the scheme of an origin, lower-case', () => {
+    expect(schemeOfOrigin('HTTP://gw.example.com')).toBe('http:');
+    expect(schemeOfOrigin('gw.example.com')).toBeUndefined();
   });
 
   it('takes the host of an origin, lower-case, with its port', () => {

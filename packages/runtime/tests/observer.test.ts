@@ -50,6 +50,12 @@ describe('createObserver', () => {
     expect([...lines, ...current.lines]).toEqual([]);
   });
 
+  it('counts a gateway listed with port 80 for http requests only, as sunset check does', () => {
+    const { observer } = observe({ mode: 'error', apiHosts: ['gw.example.com:80'] });
+    expect(observer.checkRequest(get('https://gw.example.com/v1/campaigns/dictionaries/clients'))).toBeUndefined();
+    expect(observer.checkRequest(get('http://gw.example.com/v1/campaigns/dictionaries/clients'))).toBeInstanceOf(RetiredEndpointError);
+  });
+
   it('returns the error to throw in error mode, every time, and warns once', () => {
     const { observer, lines } = observe({ mode: 'error' });
     const errors = [0, 1].map(() => observer.checkRequest(get('https://api.adform.com/v1/campaigns/dictionaries/clients'))); // site: blocked

@@ -99,6 +99,16 @@ export function memberPropertyName(member: TSESTree.MemberExpression): string | 
   return staticString(member.property);
 }
 
+/** The members of an enum declaration (typescript-estree 8 puts them in `body`, older trees and oxc's on the declaration). */
+export function enumMembersOf(declaration: TSESTree.TSEnumDeclaration): readonly TSESTree.TSEnumMember[] {
+  return 'body' in declaration && declaration.body !== undefined ? declaration.body.members : (declaration as unknown as { members: TSESTree.TSEnumMember[] }).members;
+}
+
+/** The name of an enum member: `A` of `A = …`, also written as a string (`'A' = …`). */
+export function enumMemberName(member: TSESTree.TSEnumMember): string | undefined {
+  return member.id.type === 'Identifier' ? member.id.name : staticString(member.id as Node);
+}
+
 /** `require('x')` → `'x'`: the module a CommonJS `require` call names (a static string); undefined for any other expression. */
 export function requiredModule(node: Node): string | undefined {
   const value = unwrap(node);

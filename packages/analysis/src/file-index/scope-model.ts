@@ -3,6 +3,7 @@ import { forEachChild } from '../ast/child-keys.js';
 import {
   annotatedTypeName,
   annotationOf,
+  enumMembersOf,
   isClass,
   isFunction,
   memberPropertyName,
@@ -14,7 +15,7 @@ import {
   type Node,
 } from '../ast/nodes.js';
 
-export type BindingKind = 'const' | 'let' | 'var' | 'param' | 'function' | 'class' | 'import' | 'catch' | 'other';
+export type BindingKind = 'const' | 'let' | 'var' | 'param' | 'function' | 'class' | 'enum' | 'import' | 'catch' | 'other';
 
 /**
  * What a variable takes from `require('<specifier>')` when it is declared: the whole module
@@ -32,7 +33,10 @@ export interface Binding {
   readonly name: string;
   readonly kind: BindingKind;
   readonly id: TSESTree.Identifier;
-  /** The initializer of `name = init` (unwrapped), or of the whole pattern for `{ key: name } = init`. */
+  /**
+   * The initializer of `name = init` (unwrapped), or of the whole pattern for `{ key: name } = init`;
+   * a function's, a class's or an enum's declaration.
+   */
   readonly init: Node | undefined;
   /** Declared inside a destructuring pattern; its value is known only through `destructuredKey`. */
   readonly destructured: boolean;
@@ -499,7 +503,10 @@ function walkProgram(program: TSESTree.Program): ScopeModel {
         break;
       }
       case 'TSEnumDeclaration':
-        declare(scope, node.id, { kind: 'other' });
+        declare(scope, node.id, { kind: 'enum', init: node });
+        // In a member's value, the other members' names are theirs (`B = `${A}/x``), not the file's.
+        inner = newScope(scope, false);
+        for (const member of enumMembersOf(node)) if (member.id.type === 'Identifier') declare(inner, member.id, { kind: 'other' });
         break;
       case 'TSModuleDeclaration':
         if (node.id.type === 'Identifier') declare(scope, node.id, { kind: 'other' });

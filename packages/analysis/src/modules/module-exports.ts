@@ -1,6 +1,6 @@
 import type { Catalog, UrlPart } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
-import { rangeOf, type Node } from '../ast/nodes.js';
+import { enumMembersOf, rangeOf, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import { exportedClientOf } from '../requests/client-values.js';
 import { constantValueOf, requiredExportOf } from '../url/evaluate.js';
@@ -137,7 +137,7 @@ export function readModuleExports(file: string, index: FileIndex, lines: Positio
 
   const enumValue = (declaration: TSESTree.TSEnumDeclaration): ExportedValue => {
     const members: Record<string, ExportedValue> = {};
-    const enumMembers = 'body' in declaration && declaration.body !== undefined ? declaration.body.members : (declaration as unknown as { members: TSESTree.TSEnumMember[] }).members;
+    const enumMembers = enumMembersOf(declaration);
     for (const member of enumMembers) {
       const key = keyName(member.id, false);
       const initializer = member.initializer;

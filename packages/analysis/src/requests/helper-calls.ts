@@ -121,6 +121,16 @@ function onlyBaseBefore(url: readonly Segment[], at: number, retiredNeedle: RegE
   return retiredNeedle !== undefined && /^(?:[a-z][a-z0-9+.-]*:)?(?:\/\/[^/?#]*)?\/[^?#]*$/i.test(written) && !retiredNeedle.test(written);
 }
 
+/**
+ * Whether the helper writes a retired path after the parameter (`fetch(base + '/v1/campaigns')`: the
+ * parameter is a base, the request its own, reported once where the path is written).
+ */
+function writesRetiredPathAfter(url: readonly Segment[], at: number, retiredNeedle: RegExp | undefined): boolean {
+  let written = '';
+  for (const segment of url.slice(at + 1)) if (segment.kind === 'text' && segment.fromBase !== true) written += segment.value;
+  return retiredNeedle !== undefined && retiredNeedle.test(written.split(/[?#]/, 1)[0]!);
+}
+
 /** `fn` as a helper: one request in its body, whose path is one of its parameters; undefined otherwise (memoized per file). */
 function helperOf(fn: FunctionNode, context: EvaluationContext, recognize: RecognizeForHelper): Helper | undefined {
   let helpers = context.memo?.get(helperKey) as Map<FunctionNode, Helper | null> | undefined;
@@ -152,7 +162,7 @@ function readHelper(fn: FunctionNode, context: EvaluationContext, recognize: Rec
   }
   if (!only) return undefined;
   const hole = parameterHole(only.url, fn, context);
-  if (!hole || !onlyBaseBefore(only.url, hole.at, context.retiredNeedle)) return undefined;
+  if (!hole || !onlyBaseBefore(only.url, hole.at, context.retiredNeedle) || writesRetiredPathAfter(only.url, hole.at, context.retiredNeedle)) return undefined;
   return { fn, request: only.call, param: hole.param, paramIndex: hole.param.paramIndex!, property: hole.property };
 }
 

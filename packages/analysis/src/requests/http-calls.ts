@@ -2,7 +2,7 @@ import type { HttpMethod } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, calleeOf, hasSpread, isFunction, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { CallForm } from '../types.js';
-import { evaluateBase, evaluateExpression, evaluateUrl, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import { evaluateExpression, evaluateUrl, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import { hole, syntheticText, type Segment } from '../url/segments.js';
 import { baseOption, clientOf, type ClientKind, type HttpClient } from './http-clients.js';
 import { calledFunction, helperCall } from './helper-calls.js';
@@ -204,7 +204,7 @@ function directCall(found: HttpClient, shape: CallShape): HttpCall | undefined {
 function nodeHttpBase(options: TSESTree.ObjectExpression, context: EvaluationContext): Segment[] | undefined {
   const host = propertyValueOf(options, 'hostname') ?? propertyValueOf(options, 'host');
   if (!host) return hasSpread(options) ? [hole()] : undefined;
-  return [syntheticText('//'), ...(evaluateBase(host, context) ?? [hole(host)])];
+  return [syntheticText('//'), ...(evaluateExpression(host, undefined, context) ?? [hole(host)])];
 }
 
 /**

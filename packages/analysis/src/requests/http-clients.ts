@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { annotatedTypeName, argumentAt, calleeOf, memberCallee, memberPropertyName, propertyValueOf, requiredModule, returnedBy, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { UrlPart } from '@sunset/rule-data';
 import type { CallForm, ClientQuery, ClientValue } from '../types.js';
-import { constantValueOf, evaluateBase, following, joinBaseUrl, objectLiteralOf, partToSegment, requiredExportOf, type EvaluationContext } from '../url/evaluate.js';
+import { constantValueOf, evaluateExpression, following, joinBaseUrl, objectLiteralOf, partToSegment, requiredExportOf, type EvaluationContext } from '../url/evaluate.js';
 import { hole, type Segment } from '../url/segments.js';
 import { isRelativeSpecifier } from '../modules/specifiers.js';
 
@@ -139,7 +139,7 @@ const instanceFactories: Readonly<Partial<Record<ClientKind, { readonly methods:
 /** A base URL option (`baseURL`, `prefixUrl`) of a config object, as segments. */
 export function baseOption(config: TSESTree.ObjectExpression | undefined, key: string, context: EvaluationContext): Segment[] | undefined {
   const value = config ? propertyValueOf(config, key) : undefined;
-  return value ? (evaluateBase(value, context) ?? [hole(value)]) : undefined;
+  return value ? (evaluateExpression(value, undefined, context) ?? [hole(value)]) : undefined;
 }
 
 /** `axios.create({ baseURL })` and friends: an instance that prefixes every path with its base. */
@@ -158,6 +158,27 @@ function instanceClient(call: TSESTree.CallExpression, context: EvaluationContex
   return { ...parent, base: parent.base ? joinBaseUrl(parent.base, ownBase) : ownBase };
 }
 
+/**
+ * `new axios.Axios(config)` and `new Axios(config)` of `import { Axios } from 'axios'` (axios 1 exports
+ * the class): an instance with the verbs of one made by `axios.create(config)`, whose base is its
+ * config's `baseURL` alone (the class does not read `axios.defaults`).
+ */
+function axiosClassInstance(node: TSESTree.NewExpression, context: EvaluationContext): HttpClient | undefined {
+  const callee = calleeOf(node);
+  let fromAxios = false;
+  if (callee.type === 'MemberExpression') fromAxios = memberPropertyName(callee) === 'Axios' && clientOf(callee.object, context)?.kind === 'axios';
+  else if (callee.type === 'Identifier') {
+    const binding = context.scope.resolve(callee);
+    const required = binding === undefined ? undefined : requiredExportOf(binding);
+    fromAxios = binding?.kind === 'import' ? binding.importSource === 'axios' && binding.importedName === 'Axios' : required?.specifier === 'axios' && required.name === 'Axios';
+  }
+  if (!fromAxios) return undefined;
+  const configNode = argumentAt(node, 0);
+  const config = objectLiteralOf(configNode, context);
+  if (configNode && !config) return client('axios', 'axios', [hole(configNode)]);
+  return client('axios', 'axios', baseOption(config, 'baseURL', context));
+}
+
 function clientOfValue(value: Node, key: string | undefined, context: EvaluationContext): HttpClient | undefined {
   const unwrapped = unwrap(value);
   const required = requiredClient(unwrapped, key);
@@ -171,7 +192,7 @@ function clientOfValue(value: Node, key: string | undefined, context: Evaluation
       return importingWrapper(unwrapped);
     case 'NewExpression': {
       const callee = calleeOf(unwrapped);
-      return callee.type === 'Identifier' && callee.name === 'XMLHttpRequest' ? client('xhr', 'xhr') : undefined;
+      return callee.type === 'Identifier' && callee.name === 'XMLHttpRequest' ? client('xhr', 'xhr') : axiosClassInstance(unwrapped, context);
     }
     case 'CallExpression': {
       const callee = calleeOf(unwrapped);
@@ -247,7 +268,7 @@ function defaultsBaseOf(name: TSESTree.Identifier, context: EvaluationContext): 
     return assignment.operator === '=' && owner?.type === 'Identifier' && owner.name === name.name && context.scope.resolve(owner) === binding ? [assignment.right] : [];
   });
   if (values.length === 0) return undefined;
-  return values.length === 1 ? (evaluateBase(values[0]!, context) ?? [hole(values[0])]) : [hole()];
+  return values.length === 1 ? (evaluateExpression(values[0]!, undefined, context) ?? [hole(values[0])]) : [hole()];
 }
 
 /** An axios client with the base its `defaults.baseURL` is given in the file, if any. */

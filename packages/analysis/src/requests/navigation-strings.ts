@@ -77,6 +77,22 @@ function isQueryKeyBesideFunction(call: TSESTree.CallExpression): boolean {
   return name !== undefined && queryFunctions.has(name) && second !== undefined && second.type !== 'SpreadElement' && fetchesWithoutKey(second);
 }
 
+/** The text a string root starts with as written (`'/x'`, `` `/x/${id}` ``, `'/x' + id`); undefined when it starts with a value. */
+function leadingText(root: Node): string | undefined {
+  const value = unwrap(root);
+  if (value.type === 'Literal') return typeof value.value === 'string' ? value.value : undefined;
+  if (value.type === 'TemplateLiteral') {
+    const first = value.quasis[0];
+    const text = first ? (first.value.cooked ?? first.value.raw) : '';
+    return text === '' && value.expressions.length > 0 ? undefined : text;
+  }
+  if (value.type === 'BinaryExpression' && value.operator === '+') return leadingText(value.left);
+  return undefined;
+}
+
+/** `https://host…`, `//host…`, `mailto:…`: a URL of its own, not a path of the app's origin. */
+const namesHost = (text: string): boolean => /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(text);
+
 /** Whether a string root (a literal, a template, a `+`) is written where no request reads it (see the top of this module). */
 export function isNavigationString(root: Node, scope: ScopeModel): boolean {
   let child = root;
@@ -92,10 +108,14 @@ export function isNavigationString(root: Node, scope: ScopeModel): boolean {
   }
   if (parent?.type === 'JSXAttribute') {
     if (parent.value !== child || parent.name.type !== 'JSXIdentifier') return false;
-    if (parent.name.name === 'to') return true;
-    // Next's <Link href>: a route of the app (an <a href> may be the API's, a download).
     const element = scope.parentOf(parent);
-    return parent.name.name === 'href' && element?.type === 'JSXOpeningElement' && element.name.type === 'JSXIdentifier' && /^(?:Link|NavLink)$/.test(element.name.name);
+    const tag = element?.type === 'JSXOpeningElement' && element.name.type === 'JSXIdentifier' ? element.name.name : undefined;
+    const leading = leadingText(root);
+    // A router's link (`to`, Next's <Link href>) is a route of the app, unless it names a host.
+    if (parent.name.name === 'to' || (parent.name.name === 'href' && tag !== undefined && /^(?:Link|NavLink)$/.test(tag))) return leading === undefined || !namesHost(leading);
+    // <a href="/x">: the browser goes to a page of the app's own origin. One that names a host, or starts
+    // with a value the code does not show (`${API}/…`), is a GET of that URL (a download of the API).
+    return parent.name.name === 'href' && tag === 'a' && leading !== undefined && leading !== '' && !namesHost(leading);
   }
   // A key's parts: queryKey: ['/x', id], navigate(['/x', id])
   while (parent?.type === 'ArrayExpression') {

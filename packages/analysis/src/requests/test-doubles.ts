@@ -1,13 +1,14 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, memberCallee, memberPropertyName, propertyValueOf, requiredModule, unwrap, type Node } from '../ast/nodes.js';
+import { argumentAt, calleeOf, memberCallee, memberPropertyName, propertyKeyName, propertyValueOf, requiredModule, unwrap, type Node } from '../ast/nodes.js';
 import { constantValueOf, evaluateExpression, following, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import { flatText } from '../url/segments.js';
-import { soleThisValue } from '../file-index/scope-model.js';
+import { soleThisValue, type Binding } from '../file-index/scope-model.js';
 
 // What a test puts in place of the API is no client of it: the URL a test double answers for is
 // not a request. A double is recognized by evidence, as server routes are: the receiver is made
 // from (or imported from) the double's module, and the method is one that takes a URL to match.
 // Cypress's `cy` is a global: it counts only while no variable of the file is named `cy`.
+// Playwright's `page` and `context` count where they are fixtures of its `test` (`test('…', async ({ page }) => …)`).
 
 const axiosMockAdapterMethods = ['onGet', 'onPost', 'onPut', 'onPatch', 'onDelete', 'onAny', 'onHead', 'onOptions', 'onList', 'onLink', 'onUnlink'];
 const fetchMockVerbs = ['mock', 'route', 'get', 'post', 'put', 'patch', 'delete', 'head', 'any', 'once', 'sticky'];
@@ -26,6 +27,9 @@ const fetchMockMethods = [
   'modifyRoute',
 ];
 
+/** jest-fetch-mock's methods that take the URL (or a pattern) of the requests it answers for, or asks about. */
+const jestFetchMockMethods = ['mockIf', 'mockOnceIf', 'doMockIf', 'doMockOnceIf', 'dontMockIf', 'dontMockOnceIf', 'isMocking'];
+
 /** The modules of test doubles of an HTTP API, each with the methods whose URL argument is a URL the double matches. */
 const doubleModules = new Map<string, ReadonlySet<string>>([
   ['axios-mock-adapter', new Set(axiosMockAdapterMethods)],
@@ -34,11 +38,20 @@ const doubleModules = new Map<string, ReadonlySet<string>>([
   // sinon's fake server (`sinon.fakeServer.create()`, `sinon.createFakeServer()`), also from nise, its source.
   ['sinon', new Set(['respondWith'])],
   ['nise', new Set(['respondWith'])],
+  // `page.route(url, handler)` answers for the page's requests; `page.request.get(url)` sends one (not listed).
+  ['@playwright/test', new Set(['route', 'unroute'])],
+  ['jest-fetch-mock', new Set(jestFetchMockMethods)],
 ]);
-/** Globals a test runner provides without an import: Cypress's `cy` (`cy.intercept`, and `cy.route` before Cypress 7), and sinon in a browser test. */
+/**
+ * Globals a test runner provides without an import: Cypress's `cy` (`cy.intercept`, and `cy.route` before
+ * Cypress 7), sinon in a browser test, and jest-fetch-mock's `fetchMock` and `fetch` once its setup
+ * file has enabled it (only its own methods: `fetch.mockIf(url, …)`).
+ */
 const globalDoubles = new Map<string, ReadonlySet<string>>([
   ['cy', new Set(['intercept', 'route'])],
   ['sinon', new Set(['respondWith'])],
+  ['fetchMock', new Set(jestFetchMockMethods)],
+  ['fetch', new Set(jestFetchMockMethods)],
 ]);
 /** Every method of a double that takes a URL: a call of any other name is no double's, whatever its receiver. */
 const doubleMethods: ReadonlySet<string> = new Set([...doubleModules.values(), ...globalDoubles.values()].flatMap((methods) => [...methods]));
@@ -49,7 +62,7 @@ function identifierDouble(node: TSESTree.Identifier, context: EvaluationContext)
   const binding = context.scope.resolve(node);
   if (!binding) return globalDoubles.has(node.name) ? `global:${node.name}` : undefined;
   if (binding.kind === 'import') return doubleModules.has(binding.importSource ?? '') ? binding.importSource : undefined;
-  if (binding.kind === 'param') return undefined;
+  if (binding.kind === 'param') return playwrightFixture(binding, context);
   const init = constantValueOf(binding);
   if (init) return following(context, binding, () => valueDouble(init, context));
   // `let mock; beforeEach(() => { mock = new MockAdapter(axios); })`: every value it is given is a double.
@@ -81,10 +94,49 @@ function valueDouble(node: Node, context: EvaluationContext): string | undefined
   return value.type === 'Identifier' ? identifierDouble(value, context) : undefined;
 }
 
-/** `this.mock` in a class: its one known value. */
+/** Playwright's fixtures that route requests: the page, and the browser context. */
+const playwrightRouters: ReadonlySet<string> = new Set(['page', 'context']);
+
+/**
+ * `page` or `context` destructured from the fixtures of a Playwright test (`test('…', async ({ page }) =>
+ * …)`, `test.beforeEach(…)`), `test` imported from `@playwright/test`.
+ */
+function playwrightFixture(binding: Binding, context: EvaluationContext): string | undefined {
+  const { scope } = context;
+  let property = scope.parentOf(binding.id);
+  if (property?.type === 'AssignmentPattern') property = scope.parentOf(property);
+  const pattern = property?.type === 'Property' ? scope.parentOf(property) : undefined;
+  if (property?.type !== 'Property' || pattern?.type !== 'ObjectPattern' || binding.fn?.params[0] !== pattern || !playwrightRouters.has(propertyKeyName(property) ?? '')) return undefined;
+  const call = scope.parentOf(binding.fn);
+  if (call?.type !== 'CallExpression' || !call.arguments.includes(binding.fn as TSESTree.CallExpressionArgument)) return undefined;
+  let callee = calleeOf(call);
+  while (callee.type === 'MemberExpression') callee = unwrap(callee.object);
+  const test = callee.type === 'Identifier' ? scope.resolve(callee) : undefined;
+  return test?.kind === 'import' && test.importSource === '@playwright/test' && test.importedName === 'test' ? '@playwright/test' : undefined;
+}
+
+/**
+ * `this.mock` in a class: its one known value. Outside a class, `this` of a mocha suite's hooks and tests
+ * (`beforeEach(function () { this.server = sinon.fakeServer.create() })`): the double every value the
+ * file's functions outside classes give `this.<name>` comes from, when they agree.
+ */
 function thisDouble(member: TSESTree.MemberExpression, context: EvaluationContext): string | undefined {
-  const only = soleThisValue(member, context.scope);
-  return only === undefined ? undefined : valueDouble(only, context);
+  if (context.scope.enclosingClass(member) !== undefined) {
+    const only = soleThisValue(member, context.scope);
+    return only === undefined ? undefined : valueDouble(only, context);
+  }
+  const name = memberPropertyName(member);
+  if (name === undefined) return undefined;
+  const modules = new Set<string | undefined>();
+  for (const named of context.scope.namedValues) {
+    if (named.type !== 'AssignmentExpression') continue;
+    const target = unwrap(named.left);
+    if (target.type !== 'MemberExpression' || unwrap(target.object).type !== 'ThisExpression' || memberPropertyName(target) !== name) continue;
+    if (context.scope.enclosingClass(named) !== undefined) continue;
+    modules.add(named.operator === '=' ? following(context, named, () => valueDouble(named.right, context)) : undefined);
+  }
+  const [only] = modules;
+  return modules.size === 1 ? only : undefined;
 }
 
 /** The URL argument of a double's call: `(url, …)`, `(method, url, …)`, or a matcher object's `url`/`path`/`pathname`. */

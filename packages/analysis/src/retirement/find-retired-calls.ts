@@ -520,7 +520,7 @@ function hostsOfEntries(index: FileIndex, apiHosts: readonly string[] | undefine
 function onApiHosts(run: Run, matches: readonly UrlMatch[], clientHosts?: readonly string[]): UrlMatch[] {
   const kept = matches.flatMap((match): UrlMatch[] => {
     const hosts = run.hostsOf(match.entry);
-    if (match.host !== undefined || clientHosts === undefined) return countsForHosts(match.host, hosts) ? [match] : [];
+    if (match.host !== undefined || clientHosts === undefined) return countsForHosts(match.host, hosts, match.scheme) ? [match] : [];
     const host = clientHosts.find((candidate) => countsForHosts(candidate, hosts));
     return host === undefined ? [] : [{ ...match, host }];
   });

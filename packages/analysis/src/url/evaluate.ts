@@ -1,7 +1,7 @@
 import type { UrlPart } from '@sunset/rule-data';
 import type { ClientQuery, ClientValue } from '../types.js';
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, endOf, hasSpread, isClass, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, requiredModule, startOf, unwrap, type ClassNode, type FunctionNode, type Node, type StringLiteral } from '../ast/nodes.js';
+import { argumentAt, calleeOf, endOf, enumMemberName, enumMembersOf, hasSpread, isClass, isStringLiteral, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, requiredModule, startOf, unwrap, type ClassNode, type FunctionNode, type Node, type StringLiteral } from '../ast/nodes.js';
 import type { Binding, RequiredExport, ScopeModel } from '../file-index/scope-model.js';
 import { reachingWrite } from './flow.js';
 import { hole, mappedPrefixLength, sliceText, syntheticText, type Quote, type Segment, type TextSegment } from './segments.js';
@@ -19,11 +19,6 @@ export interface EvaluationContext {
    * a stack, as deep as the reads nest (a Set reallocated its table on every add and delete).
    */
   readonly following: object[];
-  /**
-   * A parameter with a default value stands for that value (`constructor(baseURL = 'https://…/v1')`):
-   * set while the base of a client instance is read, where the default is the base the code means.
-   */
-  readonly paramDefaults?: boolean;
   /**
    * Parameters read as the arguments a call gives them (a helper's request read for one call of it,
    * `helperCall`): each argument is evaluated in its caller's context.
@@ -203,7 +198,7 @@ function identifierSegments(node: TSESTree.Identifier, context: EvaluationContex
   const given = binding.kind === 'param' ? context.givenArguments?.get(binding) : undefined;
   if (given) return following(context, binding, () => evaluateExpression(given.node, undefined, given.context));
   return following(context, binding, () => {
-    const value = binding.kind === 'param' && context.paramDefaults && !binding.reassigned ? parameterDefaultOf(binding, context) : valueOfBinding(binding, context);
+    const value = binding.kind === 'param' ? (binding.reassigned ? undefined : parameterDefaultOf(binding, context)) : valueOfBinding(binding, context);
     return value ? evaluateExpression(value, undefined, context) : undefined;
   });
 }
@@ -354,9 +349,10 @@ function changedThisNames(context: EvaluationContext): ReadonlySet<string> {
 }
 
 /**
- * The default value of a plain parameter (`baseURL = '…'`, also a TS parameter property). A
- * constructor's is the value only where no `new` or `super` call of the file passes that argument:
- * `new Client('https://api.adform.com')` gives the instance another base, which is then not known.
+ * The default value of a plain parameter (`baseURL = '…'`, `path = '/v1/…'`, also a TS parameter
+ * property): the value only where no call of the file passes that argument. `new Client('https://…')`
+ * or `super(…)` gives a constructor's instance another base, `list('/v1/…')` a function another path,
+ * which is then not known; so is any argument of a function handed on (`functionCallsOf`).
  */
 function parameterDefaultOf(binding: Binding, context: EvaluationContext): Node | undefined {
   const { fn, paramIndex } = binding;
@@ -365,13 +361,60 @@ function parameterDefaultOf(binding: Binding, context: EvaluationContext): Node 
   if (param?.type === 'TSParameterProperty') param = param.parameter;
   if (param?.type !== 'AssignmentPattern' || param.left !== binding.id) return undefined;
   const classNode = classOfConstructor(fn, context);
-  if (classNode && constructorCallsOf(classNode, context).some((args) => passesArgument(args, paramIndex))) return undefined;
+  const calls = classNode ? constructorCallsOf(classNode, context) : functionCallsOf(fn, context);
+  if (calls === undefined || calls.some((args) => passesArgument(args, paramIndex))) return undefined;
   return param.right;
 }
 
-/** The base of a client instance as written: parameter defaults count (see `EvaluationContext.paramDefaults`). */
-export function evaluateBase(node: Node, context: EvaluationContext): Segment[] | undefined {
-  return evaluateExpression(node, undefined, context.paramDefaults ? context : { ...context, paramDefaults: true });
+const functionCallsKey = Symbol('function calls');
+
+/**
+ * The argument lists the file gives a function it names (once per function): calls of a function
+ * declaration or a constant holding one (`list(…)`), of a method or an object literal's function by its
+ * name (`this.list(…)`, `api.list(…)`, any receiver). Undefined where other code may call it: a function
+ * with no name (a callback), or one whose name is read other than to call it or export it
+ * (`ids.map(list)`, `this.list.bind(this)`), which may pass any argument.
+ */
+function functionCallsOf(fn: FunctionNode, context: EvaluationContext): readonly (readonly TSESTree.CallExpressionArgument[])[] | undefined {
+  let known = context.memo?.get(functionCallsKey) as Map<FunctionNode, readonly (readonly TSESTree.CallExpressionArgument[])[] | null> | undefined;
+  if (!known) {
+    known = new Map();
+    context.memo?.set(functionCallsKey, known);
+  }
+  const cached = known.get(fn);
+  if (cached !== undefined) return cached ?? undefined;
+  const calls = readFunctionCalls(fn, context);
+  known.set(fn, calls ?? null);
+  return calls;
+}
+
+function readFunctionCalls(fn: FunctionNode, context: EvaluationContext): (readonly TSESTree.CallExpressionArgument[])[] | undefined {
+  const { scope } = context;
+  const owner = scope.parentOf(fn);
+  const calls: (readonly TSESTree.CallExpressionArgument[])[] = [];
+  // What a read of the name does: a call gives its arguments; an export passes nothing; anything else lets the function go.
+  const readAs = (read: Node): boolean => {
+    const parent = scope.parentOf(read);
+    if (parent?.type === 'CallExpression' && unwrap(parent.callee) === read) {
+      calls.push(parent.arguments);
+      return true;
+    }
+    return parent?.type === 'ExportSpecifier' || parent?.type === 'ExportDefaultDeclaration';
+  };
+  let id: TSESTree.Identifier | undefined;
+  if (fn.type === 'FunctionDeclaration') id = fn.id ?? undefined;
+  else if (owner?.type === 'VariableDeclarator' && owner.init !== null && unwrap(owner.init) === fn && owner.id.type === 'Identifier') id = owner.id;
+  if (id !== undefined) {
+    const binding = scope.resolve(id);
+    if (binding === undefined || (binding.kind !== 'function' && binding.kind !== 'const')) return undefined;
+    for (const reference of scope.references) if (reference.name === binding.name && scope.resolve(reference) === binding && !readAs(reference)) return undefined;
+    return calls;
+  }
+  const method = owner?.type === 'MethodDefinition' && owner.kind === 'method' ? owner : (owner?.type === 'PropertyDefinition' || owner?.type === 'Property') && owner.value === fn ? owner : undefined;
+  const name = method ? propertyKeyName(method) : undefined;
+  if (name === undefined) return undefined;
+  for (const member of scope.members) if (memberPropertyName(member) === name && !readAs(member)) return undefined;
+  return calls;
 }
 
 /**
@@ -397,6 +440,12 @@ function memberSegments(node: TSESTree.MemberExpression, context: EvaluationCont
   }
   const own = thisValueOf(node, context);
   if (own !== undefined) return following(context, own, () => evaluateExpression(own, undefined, context));
+  // A name in a member's value that is another member (`B = `${A}/x``) is bound to that member (a hole), as in TypeScript.
+  const enumMember = enumMemberOf(node.object, name, context);
+  if (enumMember !== undefined) {
+    const { initializer } = enumMember;
+    return initializer ? following(context, enumMember, () => evaluateExpression(initializer, undefined, context)) : undefined;
+  }
   const given = givenArgumentOf(node.object, context);
   if (given) return following(context, given, () => memberOfGiven(given, name));
   const owner = objectLiteralOf(node.object, context);
@@ -411,6 +460,16 @@ function memberSegments(node: TSESTree.MemberExpression, context: EvaluationCont
   const binding = context.scope.resolve(root);
   if (binding && binding.kind !== 'import' && (binding.mutated || requiredExportOf(binding) === undefined)) return undefined;
   return context.resolveIdentifier?.(node)?.map(partToSegment);
+}
+
+/** `Paths.Campaigns` of an enum the file declares once (`enum Paths { Campaigns = '/v1/campaigns' }`, also `const enum`): that member. */
+function enumMemberOf(object: Node, name: string, context: EvaluationContext): TSESTree.TSEnumMember | undefined {
+  const value = unwrap(object);
+  if (value.type !== 'Identifier') return undefined;
+  const binding = context.scope.resolve(value);
+  // Declared twice (`enum P {…}` merged with another `enum P` or a `namespace P`): its members are not all here.
+  if (binding?.kind !== 'enum' || binding.redeclared || binding.init?.type !== 'TSEnumDeclaration') return undefined;
+  return enumMembersOf(binding.init).find((member) => enumMemberName(member) === name);
 }
 
 /** The argument a helper's call gives a parameter (`r` of `send(r)`), when `node` is one and the call is being read. */

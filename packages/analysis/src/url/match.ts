@@ -12,24 +12,32 @@ const explicitHost = /^(?:([a-z][a-z0-9+.-]*):)?\/\/(?:[^@/?#\0]*@)?([^/?#\0]*)(
  * relative URL or an unknown base.
  */
 export function explicitHostOf(text: string): string | undefined {
+  return explicitOriginOf(text)?.host;
+}
+
+/** The host `explicitHostOf` reads, with the scheme written before it (`https:`, lower case), which says its port. */
+function explicitOriginOf(text: string): { readonly host: string; readonly scheme: string | undefined } | undefined {
   const found = explicitHost.exec(text);
-  return found ? hostWithoutDefaultPort(found[1] === undefined ? '' : `${found[1]}:`, found[2]!.toLowerCase()) : undefined;
+  if (!found) return undefined;
+  const scheme = found[1] === undefined ? undefined : `${found[1].toLowerCase()}:`;
+  return { host: hostWithoutDefaultPort(scheme ?? '', found[2]!.toLowerCase()), scheme };
 }
 
 /**
  * Whether a request to `host` counts for an API with these hosts: a host the code does not show
- * always does (where the code does not say, recall wins); a host it names must be listed.
+ * always does (where the code does not say, recall wins); a host it names must be listed, on the port
+ * its `scheme` implies when it writes none.
  * `hosts` undefined: every host.
  */
-export function countsForHosts(host: string | undefined, hosts: readonly string[] | undefined): boolean {
-  return host === undefined || hosts === undefined || isListedHost(host, hosts);
+export function countsForHosts(host: string | undefined, hosts: readonly string[] | undefined, scheme?: string): boolean {
+  return host === undefined || hosts === undefined || isListedHost(host, hosts, scheme);
 }
 
 /** With a host list, a URL naming another host is someone else's; relative URLs and unknown bases still count. */
 export function isOnHost(url: readonly Segment[] | string, hosts: readonly string[] | undefined): boolean {
   if (!hosts) return true;
-  const host = explicitHostOf(typeof url === 'string' ? url : flatText(url));
-  return host === undefined || isListedHost(host, hosts);
+  const origin = explicitOriginOf(typeof url === 'string' ? url : flatText(url));
+  return origin === undefined || isListedHost(origin.host, hosts, origin.scheme);
 }
 
 /** A URL that reaches a given path, with what follows the path (the query, for parameters). */

@@ -13,6 +13,22 @@ const adformV1: ClientValue = { kind: 'axios', base: [{ kind: 'text', value: 'ht
 
 // Issue 21: a request is its client's base plus a path. Bases held where SDK-like clients keep them.
 
+const axiosClass = [
+  "import axios, { Axios } from 'axios';",
+  "import * as vendor from './vendor';",
+  "axios.defaults.baseURL = 'https://api.criteo.com';",
+  "const api = new axios.Axios({ baseURL: 'https://api.adform.com/v1' });",
+  "export const list = () => api.get('/campaigns');",
+  "const criteo = new Axios({ baseURL: 'https://api.criteo.com' });",
+  "export const criteoManagers = () => criteo.get('/v1/campaigns/dictionaries/managers');",
+  "const lookAlike = new vendor.Axios({ baseURL: 'https://api.adform.com/v1' });",
+  "export const clients = () => lookAlike.get('/campaigns/dictionaries/clients');",
+  "export class Service {",
+  "  private http = new Axios({ baseURL: 'https://api.adform.com' });",
+  "  managers() { return this.http.request({ url: '/v1/campaigns/dictionaries/managers', method: 'get' }); }",
+  '}',
+];
+
 export const clientBaseCases: Case[] = [
   {
     name: 'an SDK class whose constructor defaults its baseURL parameter and builds the instance with it',
@@ -360,6 +376,22 @@ export const clientBaseCases: Case[] = [
           "  campaigns() { return fetch(`${this.base}/v1/buyer/campaigns`); }",
           '}',
         ].join('\n'),
+      },
+    ],
+  },
+  {
+    // axios 1 exports its class: an instance made with `new` reads its config as axios.create's does, without axios.defaults.
+    name: "new axios.Axios(config) and new Axios(config) of 'axios' are instances with their config's base; another module's Axios is not",
+    code: axiosClass.join('\n'),
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'axios', migration: 'rewrite', at: "'/campaigns'",
+        output: axiosClass.join('\n').replace("api.get('/campaigns')", "api.get('/buyer/campaigns')"),
+      },
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'axios', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'", occurrence: 2,
+        output: axiosClass.join('\n').replace("url: '/v1/campaigns/dictionaries/managers'", "url: '/v1/buyer/classifiers/managers'"),
       },
     ],
   },

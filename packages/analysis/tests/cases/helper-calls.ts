@@ -20,6 +20,26 @@ const classHelper = [
   '}',
 ];
 
+const defaultsFollowed = [
+  "const API = 'https://api.adform.com';",
+  "export function list(path = '/v1/campaigns') { return fetch(API + path); }",
+  'export const managers = (url = `${API}/v1/campaigns/dictionaries/managers`) => axios.get(url);',
+  "export function criteo(host = 'https://api.criteo.com') { return fetch(host + '/v1/campaigns/dictionaries/clients'); }",
+  'export const all = () => [list(), managers(), criteo(undefined)];',
+];
+
+const defaultsPassed = [
+  "const API = 'https://api.adform.com';",
+  "export function list(path = '/v1/campaigns') { return fetch(API + path); }",
+  "export const managers = () => list('/v1/campaigns/dictionaries/managers');",
+  "export function clients(path = '/v1/campaigns/dictionaries/clients') { return fetch(API + path); }",
+  'export const all = (ids) => ids.map(clients);',
+  'export class Api {',
+  "  get(path = '/v1/campaigns/dictionaries/comanagers') { return fetch(API + path); }",
+  "  advertisers() { return this.get('/v1/buyer/advertisers'); }",
+  '}',
+];
+
 const notHelpers = [
   "const snap = axios.create({ baseURL: 'https://adsapi.snapchat.com' });",
   'function either(path, post) { return post ? snap.post(path) : snap.get(path); }',
@@ -260,6 +280,81 @@ export const helperCallCases: Case[] = [
         ].join('\n'),
       },
       { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'fetch', migration: 'todo', at: "'/v1/campaigns'", occurrence: 2 },
+    ],
+  },
+  {
+    // As a constructor's default base (constructor(base = '…')): the default is the value where no call of the file passes the argument.
+    name: "a parameter's default is its value where no call of the file passes that argument: the request is reported, the default rewritten; another vendor's default host is that vendor's",
+    code: defaultsFollowed.join('\n'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'fetch', migration: 'rewrite', at: 'API + path',
+        output: defaultsFollowed.join('\n').replace("path = '/v1/campaigns'", "path = '/v1/buyer/campaigns'"),
+      },
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'axios', migration: 'rewrite', at: 'url', occurrence: 2,
+        output: defaultsFollowed.join('\n').replace('/v1/campaigns/dictionaries/managers', '/v1/buyer/classifiers/managers'),
+      },
+    ],
+  },
+  {
+    name: "a call of the file that passes the argument, or a function handed on, makes the default not the value: the default is a URL-shaped string, the callers are read through the helper",
+    code: defaultsPassed.join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: '/v1/campaigns', methods: ['GET', 'PATCH'], form: 'url-string', migration: 'todo', at: "'/v1/campaigns'",
+        cause: 'the code does not say its method, so this may be GET /v1/campaigns or PATCH /v1/campaigns',
+        candidates: [defaultsPassed.join('\n').replace("path = '/v1/campaigns'", "path = '/v1/buyer/campaigns'")],
+      },
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'fetch', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'",
+        output: defaultsPassed.join('\n').replace('/v1/campaigns/dictionaries/managers', '/v1/buyer/classifiers/managers'),
+      },
+      {
+        id: 'campaign-dictionary-clients', key: '/v1/campaigns/dictionaries/clients', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/clients'",
+        output: defaultsPassed.join('\n').replace('/v1/campaigns/dictionaries/clients', '/v1/buyer/advertisers'),
+      },
+      {
+        id: 'campaign-dictionary-comanagers', key: '/v1/campaigns/dictionaries/comanagers', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/comanagers'",
+        output: defaultsPassed.join('\n').replace('/v1/campaigns/dictionaries/comanagers', '/v1/buyer/classifiers/managers'),
+      },
+    ],
+  },
+  {
+    // One request, one finding: the caller gives the base, not the path, and was reported again at its argument.
+    name: 'a function given its base that writes the retired path itself is its own request: one finding where the path is written, none at the calls',
+    code: [
+      "import axios from 'axios';",
+      "function load(baseURL = 'https://api.criteo.com') { const api = axios.create({ baseURL }); return api.get('/v1/campaigns/dictionaries/managers'); }",
+      "load('https://api.adform.com');",
+      "function get(base) { return fetch(base + '/v1/campaigns/dictionaries/clients'); }",
+      "get('https://api.adform.com');",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'axios', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'",
+        output: [
+          "import axios from 'axios';",
+          "function load(baseURL = 'https://api.criteo.com') { const api = axios.create({ baseURL }); return api.get('/v1/buyer/classifiers/managers'); }",
+          "load('https://api.adform.com');",
+          "function get(base) { return fetch(base + '/v1/campaigns/dictionaries/clients'); }",
+          "get('https://api.adform.com');",
+        ].join('\n'),
+      },
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'fetch', migration: 'rewrite', at: "base + '/v1/campaigns/dictionaries/clients'",
+        output: [
+          "import axios from 'axios';",
+          "function load(baseURL = 'https://api.criteo.com') { const api = axios.create({ baseURL }); return api.get('/v1/campaigns/dictionaries/managers'); }",
+          "load('https://api.adform.com');",
+          "function get(base) { return fetch(base + '/v1/buyer/advertisers'); }",
+          "get('https://api.adform.com');",
+        ].join('\n'),
+      },
     ],
   },
   {

@@ -104,6 +104,118 @@ export const hidingPlaceCases: Case[] = [
     ],
   },
   {
+    name: 'an enum member is read as a constant: reported at the request, rewritten where the member is written (+, template, const enum)',
+    code: [
+      "enum Paths { Campaigns = '/v1/campaigns', Managers = '/v1/campaigns/dictionaries/managers' }",
+      "const enum Dictionaries { Clients = '/v1/campaigns/dictionaries/clients' }",
+      "export const list = () => fetch('https://api.adform.com' + Paths.Campaigns);",
+      'export const managers = () => fetch(`https://api.adform.com${Paths.Managers}`);',
+      "export const clients = () => axios.get(Dictionaries['Clients']);",
+    ].join('\n'),
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'fetch', migration: 'rewrite', at: "'https://api.adform.com' + Paths.Campaigns",
+        output: [
+          "enum Paths { Campaigns = '/v1/buyer/campaigns', Managers = '/v1/campaigns/dictionaries/managers' }",
+          "const enum Dictionaries { Clients = '/v1/campaigns/dictionaries/clients' }",
+          "export const list = () => fetch('https://api.adform.com' + Paths.Campaigns);",
+          'export const managers = () => fetch(`https://api.adform.com${Paths.Managers}`);',
+          "export const clients = () => axios.get(Dictionaries['Clients']);",
+        ].join('\n'),
+      },
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'fetch', migration: 'rewrite', at: '`https://api.adform.com${Paths.Managers}`',
+        output: [
+          "enum Paths { Campaigns = '/v1/campaigns', Managers = '/v1/buyer/classifiers/managers' }",
+          "const enum Dictionaries { Clients = '/v1/campaigns/dictionaries/clients' }",
+          "export const list = () => fetch('https://api.adform.com' + Paths.Campaigns);",
+          'export const managers = () => fetch(`https://api.adform.com${Paths.Managers}`);',
+          "export const clients = () => axios.get(Dictionaries['Clients']);",
+        ].join('\n'),
+      },
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'axios', migration: 'rewrite', at: "Dictionaries['Clients']",
+        output: [
+          "enum Paths { Campaigns = '/v1/campaigns', Managers = '/v1/campaigns/dictionaries/managers' }",
+          "const enum Dictionaries { Clients = '/v1/buyer/advertisers' }",
+          "export const list = () => fetch('https://api.adform.com' + Paths.Campaigns);",
+          'export const managers = () => fetch(`https://api.adform.com${Paths.Managers}`);',
+          "export const clients = () => axios.get(Dictionaries['Clients']);",
+        ].join('\n'),
+      },
+    ],
+  },
+  {
+    // As a constant read by two requests: one edit where both move alike, a TODO where they do not.
+    name: 'an enum member read by two requests is rewritten once when both move alike, and left as a TODO when one is a PATCH',
+    code: [
+      "enum Paths { Managers = '/v1/campaigns/dictionaries/managers', Campaigns = '/v1/campaigns' }",
+      "export const a = () => fetch('https://api.adform.com' + Paths.Managers);",
+      'export const b = () => axios.get(`https://api.adform.com${Paths.Managers}`);',
+      "export const list = () => fetch('https://api.adform.com' + Paths.Campaigns);",
+      "export const pause = (body) => fetch('https://api.adform.com' + Paths.Campaigns, { method: 'PATCH', body });",
+    ].join('\n'),
+    expected: [
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'fetch', migration: 'rewrite', at: "'https://api.adform.com' + Paths.Managers",
+        output: [
+          "enum Paths { Managers = '/v1/buyer/classifiers/managers', Campaigns = '/v1/campaigns' }",
+          "export const a = () => fetch('https://api.adform.com' + Paths.Managers);",
+          'export const b = () => axios.get(`https://api.adform.com${Paths.Managers}`);',
+          "export const list = () => fetch('https://api.adform.com' + Paths.Campaigns);",
+          "export const pause = (body) => fetch('https://api.adform.com' + Paths.Campaigns, { method: 'PATCH', body });",
+        ].join('\n'),
+      },
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'axios', migration: 'rewrite', at: '`https://api.adform.com${Paths.Managers}`',
+        output: [
+          "enum Paths { Managers = '/v1/buyer/classifiers/managers', Campaigns = '/v1/campaigns' }",
+          "export const a = () => fetch('https://api.adform.com' + Paths.Managers);",
+          'export const b = () => axios.get(`https://api.adform.com${Paths.Managers}`);',
+          "export const list = () => fetch('https://api.adform.com' + Paths.Campaigns);",
+          "export const pause = (body) => fetch('https://api.adform.com' + Paths.Campaigns, { method: 'PATCH', body });",
+        ].join('\n'),
+      },
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'fetch', migration: 'todo', at: "'https://api.adform.com' + Paths.Campaigns",
+        cause: 'the URL is written once and used by 2 sites that do not all migrate the same way',
+      },
+      {
+        id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'fetch', migration: 'todo', at: "'https://api.adform.com' + Paths.Campaigns", occurrence: 2,
+      },
+    ],
+  },
+  {
+    // Look-alikes: another enum's member of the same name, a member that names another member, one used as a map key.
+    name: 'an enum member of the same name in another enum, one built from another member, and one used as a map key are not a request',
+    code: [
+      "enum Legacy { Campaigns = '/v1/campaigns/dictionaries/managers' }",
+      "enum Paths { Campaigns = '/v1/buyer/campaigns' }",
+      "export const list = () => fetch('https://api.adform.com' + Paths.Campaigns);",
+      "enum Built { Base = '/v2', Clients = `${Base}/clients` }",
+      "const Base = '/v1/campaigns/dictionaries';",
+      "export const clients = () => fetch('https://api.adform.com' + Built.Clients);",
+      "enum Titles { Labels = '/v1/campaigns/dictionaries/labels' }",
+      "export const titles = { [Titles.Labels]: 'Labels' };",
+    ].join('\n'),
+    expected: [
+      // Read by no request: each is a URL-shaped string where it is written, as a constant read nowhere is.
+      { id: 'campaign-dictionary-managers', key: '/v1/campaigns/dictionaries/managers', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'",
+        output: [
+          "enum Legacy { Campaigns = '/v1/buyer/classifiers/managers' }",
+          "enum Paths { Campaigns = '/v1/buyer/campaigns' }",
+          "export const list = () => fetch('https://api.adform.com' + Paths.Campaigns);",
+          "enum Built { Base = '/v2', Clients = `${Base}/clients` }",
+          "const Base = '/v1/campaigns/dictionaries';",
+          "export const clients = () => fetch('https://api.adform.com' + Built.Clients);",
+          "enum Titles { Labels = '/v1/campaigns/dictionaries/labels' }",
+          "export const titles = { [Titles.Labels]: 'Labels' };",
+        ].join('\n'),
+      },
+      { id: 'campaign-dictionary-labels', key: '/v1/campaigns/dictionaries/labels', form: 'url-string', migration: 'todo', at: "'/v1/campaigns/dictionaries/labels'" },
+    ],
+  },
+  {
     name: 'a let never reassigned is a constant; a reassigned one is not (its first value is still a URL-shaped string)',
     code: "let clientsUrl = '/v1/campaigns/dictionaries/clients';\nfetch(clientsUrl);\nlet managersUrl = '/v1/campaigns/dictionaries/managers';\nmanagersUrl = next();\nfetch(managersUrl);",
     js: true,

@@ -74,7 +74,50 @@ const BESIDE_DOUBLES = [
 ];
 const besideDoubles = (line: number, text: string): string => BESIDE_DOUBLES.map((original, index) => (index === line ? text : original)).join('\n');
 
+// Beside the doubles of mocha, Playwright and jest-fetch-mock: look-alikes without their evidence, and the requests a Playwright test sends.
+const BESIDE_NEW_DOUBLES = [
+  "import { test } from '@playwright/test';",
+  "import { test as unit } from 'vitest';",
+  "test('sends', async ({ page, request }) => {",
+  "  await page.request.get('https://api.adform.com/v1/campaigns/dictionaries/labels');",
+  "  await request.get('https://api.adform.com/v1/campaigns/dictionaries/managers?x=1');",
+  '});',
+  "unit('stubs', async ({ page }) => { await page.route('https://api.adform.com/v1/campaigns/dictionaries/clients', () => {}); });",
+  "function stub(page) { return page.route('https://api.adform.com/v1/campaigns/dictionaries/comanagers', () => {}); }",
+  "const fetchMock = makeStub();",
+  "fetchMock.mockIf('https://api.adform.com/v1/campaigns/dictionaries/managers', () => '[]');",
+  "describe('x', function () { beforeEach(function () { this.server = makeServer(); }); it('y', function () { this.server.respondWith('GET', '/v1/campaigns/dictionaries/clients', '[]'); }); });",
+];
+const besideNewDoubles = (line: number, from: string, to: string): string => BESIDE_NEW_DOUBLES.map((original, index) => (index === line ? original.replace(from, to) : original)).join('\n');
+
 export const httpCallFormCases: Case[] = [
+  {
+    name: "beside Playwright's, mocha's and jest-fetch-mock's doubles: page.request.get and request.get send a request; a page of vitest's test, a page parameter, another fetchMock and another this.server are no doubles",
+    code: BESIDE_NEW_DOUBLES.join('\n'),
+    expected: [
+      { id: 'campaign-dictionary-labels', key: 'GET /v1/campaigns/dictionaries/labels', method: 'GET', form: 'http-client', migration: 'todo', at: "'https://api.adform.com/v1/campaigns/dictionaries/labels'" },
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'http-client', migration: 'rewrite', at: "'https://api.adform.com/v1/campaigns/dictionaries/managers?x=1'",
+        output: besideNewDoubles(4, '/v1/campaigns/dictionaries/managers', '/v1/buyer/classifiers/managers'),
+      },
+      {
+        id: 'campaign-dictionary-clients', key: '/v1/campaigns/dictionaries/clients', form: 'url-string', migration: 'rewrite', at: "'https://api.adform.com/v1/campaigns/dictionaries/clients'",
+        output: besideNewDoubles(6, '/v1/campaigns/dictionaries/clients', '/v1/buyer/advertisers'),
+      },
+      {
+        id: 'campaign-dictionary-comanagers', key: '/v1/campaigns/dictionaries/comanagers', form: 'url-string', migration: 'rewrite', at: "'https://api.adform.com/v1/campaigns/dictionaries/comanagers'",
+        output: besideNewDoubles(7, '/v1/campaigns/dictionaries/comanagers', '/v1/buyer/classifiers/managers'),
+      },
+      {
+        id: 'campaign-dictionary-managers', key: '/v1/campaigns/dictionaries/managers', form: 'url-string', migration: 'rewrite', at: "'https://api.adform.com/v1/campaigns/dictionaries/managers'",
+        output: besideNewDoubles(9, '/v1/campaigns/dictionaries/managers', '/v1/buyer/classifiers/managers'),
+      },
+      {
+        id: 'campaign-dictionary-clients', key: '/v1/campaigns/dictionaries/clients', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/clients'",
+        output: besideNewDoubles(10, '/v1/campaigns/dictionaries/clients', '/v1/buyer/advertisers'),
+      },
+    ],
+  },
   {
     name: 'beside test doubles: a real request, an onGet of a local object, cy.intercept of a cy parameter or a local cy, and cy.request (which sends one)',
     code: BESIDE_DOUBLES.join('\n'),

@@ -86,7 +86,45 @@ const QUERY_KEYS = [
   "export const three = () => useQuery({ queryKey: ['/v1/campaigns/dictionaries/clients'], queryFn: ({ queryKey }) => fetch(queryKey[0]) });",
 ];
 
+// Links written relative (a page of the app) beside links that name a host or start with a base (a GET of that URL).
+const LINKS = [
+  "import { Link } from 'react-router-dom';",
+  "const API = 'https://api.adform.com';",
+  'export function Links({ id }: { id: string }) {',
+  '  return (',
+  '    <nav>',
+  '      <a href={`/v1/campaigns/${id}`}>One</a>',
+  '      <Link to={`/v1/campaigns/${id}`}>One</Link>',
+  "      <a href={'/v1/campaigns/dictionaries/managers' + '?page=1'}>Managers</a>",
+  '      <a href={`${API}/v1/campaigns/dictionaries/clients`}>Export</a>',
+  '      <a href={`${process.env.API}/v1/campaigns/dictionaries/comanagers`}>Export</a>',
+  '      <Link to="https://api.adform.com/v1/campaigns/dictionaries/managers">Managers</Link>',
+  '      <a href="https://ads.example.com/v1/campaigns/dictionaries/clients">Elsewhere</a>',
+  '      <area href="/v1/campaigns/dictionaries/labels" />',
+  '    </nav>',
+  '  );',
+  '}',
+];
+
 export const navigationStringCases: Case[] = [
+  {
+    name: 'a relative link is a page of the app, an <a href> as a router <Link to> is; a link that names the API host or starts with a base is a GET of the API; another host is not ours',
+    code: LINKS.join('\n'),
+    jsx: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      { ...clientsString, at: '`${API}/v1/campaigns/dictionaries/clients`', output: withLine(LINKS, 8, '      <a href={`${API}/v1/buyer/advertisers`}>Export</a>') },
+      {
+        id: 'campaign-dictionary-comanagers', key: '/v1/campaigns/dictionaries/comanagers', form: 'url-string', migration: 'rewrite', at: '`${process.env.API}/v1/campaigns/dictionaries/comanagers`',
+        output: withLine(LINKS, 9, '      <a href={`${process.env.API}/v1/buyer/classifiers/managers`}>Export</a>'),
+      },
+      {
+        id: 'campaign-dictionary-managers', key: '/v1/campaigns/dictionaries/managers', form: 'url-string', migration: 'rewrite', at: '"https://api.adform.com/v1/campaigns/dictionaries/managers"',
+        output: withLine(LINKS, 10, '      <Link to="https://api.adform.com/v1/buyer/classifiers/managers">Managers</Link>'),
+      },
+      { id: 'campaign-dictionary-labels', key: '/v1/campaigns/dictionaries/labels', form: 'url-string', migration: 'todo', at: '"/v1/campaigns/dictionaries/labels"' },
+    ],
+  },
   {
     name: "a router link's `to` and a navigate call are the app's routes; an <a href> to the API is a request of the browser",
     code: ROUTER_LINKS.join('\n'),
@@ -155,14 +193,10 @@ export const navigationStringCases: Case[] = [
     ],
   },
   {
-    name: "Next's <Link href>, Vue's $router.push, a location object, goto, redirect and a navigation hook's result are navigation; res.redirect and an <a href> are not",
+    name: "Next's <Link href>, Vue's $router.push, a location object, goto, redirect, a navigation hook's result and a relative <a href> are navigation; res.redirect is not",
     code: NAV.join('\n'),
     jsx: true,
     expected: [
-      {
-        ...clientsString, at: '"/v1/campaigns/dictionaries/clients"',
-        output: NAV.map((line, index) => (index === 7 ? '      <a href="/v1/buyer/advertisers">Export</a>' : line)).join('\n'),
-      },
       {
         ...clientsString, at: "'/v1/campaigns/dictionaries/clients'",
         output: NAV.map((line, index) => (index === 13 ? "  res.redirect('/v1/buyer/advertisers');" : line)).join('\n'),

@@ -207,6 +207,42 @@ export const negativeCases: Case[] = [
     expected: [],
   },
   {
+    name: "mocha's this.server, a sinon fake server made in a beforeEach(function () {…}), answers for its URL",
+    code: [
+      "describe('campaigns', function () {",
+      '  beforeEach(function () { this.server = sinon.fakeServer.create(); });',
+      '  afterEach(function () { this.server.restore(); });',
+      "  it('lists', function () { this.server.respondWith('GET', '/v1/campaigns/dictionaries/managers', [200, {}, '[]']); });",
+      '});',
+    ].join('\n'),
+    js: true,
+    expected: [],
+  },
+  {
+    name: "Playwright's page.route and context.route of a test's fixtures (and of page.context()) answer for their URLs",
+    code: [
+      "import { test } from '@playwright/test';",
+      "test.beforeEach(async ({ context }) => { await context.route('https://api.adform.com/v1/campaigns/dictionaries/clients', (route) => route.abort()); });",
+      "test('lists', async ({ page: tab }) => {",
+      "  await tab.route('https://api.adform.com/v1/campaigns/dictionaries/managers', (route) => route.fulfill({ json: [] }));",
+      "  await tab.context().unroute('/v1/campaigns/dictionaries/comanagers');",
+      '});',
+    ].join('\n'),
+    expected: [],
+  },
+  {
+    name: "jest-fetch-mock's conditional mocks (fetchMock.mockIf, the enabled global fetch.doMockOnceIf) answer for their URLs",
+    code: [
+      "import fetchMock from 'jest-fetch-mock';",
+      "fetchMock.mockIf('https://api.adform.com/v1/campaigns/dictionaries/managers', async () => '[]');",
+      "fetch.doMockOnceIf('/v1/campaigns/dictionaries/clients', '[]');",
+      "expect(fetch.isMocking('/v1/campaigns/dictionaries/labels')).toBe(true);",
+      'fetch.mockResponseOnce(JSON.stringify([]));',
+    ].join('\n'),
+    js: true,
+    expected: [],
+  },
+  {
     name: "supertest's requests to the app under test",
     code: ["import request from 'supertest';", "await request(app).get('/v1/campaigns').expect(200);", "const agent = request.agent(app);", "await agent.patch('/v1/campaigns').send({});"].join('\n'),
     js: true,

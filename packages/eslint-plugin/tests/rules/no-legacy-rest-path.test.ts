@@ -69,6 +69,14 @@ const testDoubles = [
   "cy.intercept('GET', '/v1/campaigns/dictionaries/labels', { fixture: 'labels.json' });",
   "sinon.fakeServer.create().respondWith('GET', '/v1/campaigns/dictionaries/comanagers', [200, {}, '[]']);",
 ].join('\n');
+const moreTestDoubles = [
+  "import { test } from '@playwright/test';",
+  "import fetchMock from 'jest-fetch-mock';",
+  "beforeEach(function () { this.server = sinon.fakeServer.create(); });",
+  "it('lists', function () { this.server.respondWith('GET', '/v1/campaigns/dictionaries/comanagers', '[]'); });",
+  "test('lists', async ({ page }) => { await page.route('https://api.adform.com/v1/campaigns/dictionaries/managers', (route) => route.abort()); });",
+  "fetchMock.mockIf('https://api.adform.com/v1/campaigns/dictionaries/clients', () => '[]');",
+].join('\n');
 const besideMock = ["import axios from 'axios';", "import MockAdapter from 'axios-mock-adapter';", "new MockAdapter(axios).onGet('/v1/campaigns').reply(200, []);", "await axios.get('/v1/campaigns');"].join('\n');
 const interceptorShim = [
   'export const legacyCampaignsInterceptor: HttpInterceptorFn = (req, next) => {',
@@ -122,6 +130,7 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
     { name: "a guard test's expect() and node:assert assertions on retired URLs", code: guardTests },
     { name: 'jest matchers and HttpTestingController expectations on retired URLs, beside nock and msw handlers', code: specAssertions },
     { name: 'test doubles: axios-mock-adapter, fetch-mock (also fetchMock.called), cy.intercept and a sinon fake server', code: testDoubles },
+    { name: "test doubles: mocha's this.server, Playwright's page.route of a test's fixture, jest-fetch-mock's mockIf", code: moreTestDoubles },
     { name: "an interceptor's includes() test and the pattern its replace() replaces", code: interceptorShim },
     { name: 'comparisons, a startsWith() test and the cases of a switch on a URL', code: urlComparisons },
     { name: 'a constant only compared and asserted on', code: "const LEGACY = '/v1/campaigns/dictionaries/managers';\nexpect(fetchMock).not.toHaveBeenCalledWith(LEGACY);\nif (url === LEGACY) warn();" },

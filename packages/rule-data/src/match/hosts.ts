@@ -1,5 +1,7 @@
 // Whether a host is on a list of API hosts: one reading for sunset check, ESLint and the runtime.
 
+import { defaultPortOf } from './url-shape.js';
+
 /**
  * A host list read once: `*`, the hosts (with or without port) named exactly, the `.domain` of each
  * `*.domain`, and the hosts listed with port 80 or 443 (a URL that names no port reaches one of those).
@@ -32,11 +34,18 @@ function hostListOf(hosts: readonly string[]): HostList {
 /**
  * A host matches a list entry written as `host` (any port), `host:port`, `*.domain`, or `*` (every
  * host). A host without a port (`https://api.example.com`, or `https://api.example.com:443`, whose
- * default port `hostWithoutDefaultPort` drops) matches `host:443` and `host:80`: the scheme's default port.
+ * default port `hostWithoutDefaultPort` drops) is on the port its `scheme` implies (`https:` 443,
+ * `http:` 80: `host:443` matches the first, `host:80` the second); where the scheme is not known (`//host`,
+ * a host read without its URL), on either.
  */
-export function isListedHost(host: string, hosts: readonly string[]): boolean {
+export function isListedHost(host: string, hosts: readonly string[], scheme?: string): boolean {
   const list = hostListOf(hosts);
-  if (list.every || list.exact.has(host) || list.onDefaultPort.has(host)) return true;
+  if (list.every || list.exact.has(host)) return true;
+  if (!/:\d+$/.test(host)) {
+    // No port written: the scheme's (`https://gw` is `gw:443`, never `gw:80`); without a scheme, either.
+    const implied = scheme === undefined ? undefined : defaultPortOf(scheme);
+    if (implied === undefined ? list.onDefaultPort.has(host) : list.exact.has(`${host}:${implied}`)) return true;
+  }
   const hostname = host.replace(/:\d+$/, '');
   return list.exact.has(hostname) || list.suffixes.some((suffix) => hostname.endsWith(suffix));
 }

@@ -179,6 +179,8 @@ const segmentAt = (tokens: readonly Token[], index: number): string => {
 export interface UrlBase {
   /** The host (with port, lower case) the URL names in static text; undefined when it names none or it is not known. */
   readonly host: string | undefined;
+  /** The scheme written before that host (`https:`), which says its port when the URL writes none. */
+  readonly scheme?: string;
   /** The static path between the origin and the retired path (`''`, `/api`), lower case, no trailing slash. */
   readonly basePath: string;
 }
@@ -190,13 +192,18 @@ const schemePrefix = /^[a-z][a-z0-9+.-]*:/i;
 /** The port each scheme implies: written out, it is dropped, as the URL standard's `host` drops it. */
 const defaultPorts: Readonly<Record<string, string>> = { 'http:': '80', 'ws:': '80', 'https:': '443', 'wss:': '443' };
 
+/** The port a scheme implies (`https:` → `443`, any case); undefined for a scheme without one here (or none). */
+export function defaultPortOf(scheme: string): string | undefined {
+  return defaultPorts[scheme.toLowerCase()];
+}
+
 /**
  * `host` (lower-case, `name:port` or `[v6]:port`) as `new URL(…).host` gives it under `scheme` (`https:`,
  * any case; empty for a protocol-relative URL): the scheme's default port dropped
  * (`https:` + `api.example.com:443` → `api.example.com`), any other port kept.
  */
 export function hostWithoutDefaultPort(scheme: string, host: string): string {
-  const implied = defaultPorts[scheme.toLowerCase()];
+  const implied = defaultPortOf(scheme);
   return implied !== undefined && host.endsWith(`:${implied}`) && host.lastIndexOf(':') > host.lastIndexOf(']') ? host.slice(0, -implied.length - 1) : host;
 }
 
@@ -210,6 +217,7 @@ export function hostWithoutDefaultPort(scheme: string, host: string): string {
 function readUrlBase(tokens: readonly Token[], end: number): UrlBase | undefined {
   let cursor = 0;
   let host: string | undefined;
+  let hostScheme: string | undefined;
   let text = '';
   for (let index = 0; index < end && tokens[index]!.char !== null; index++) text += tokens[index]!.char;
   const scheme = schemePrefix.exec(text)?.[0] ?? '';
@@ -225,6 +233,7 @@ function readUrlBase(tokens: readonly Token[], end: number): UrlBase | undefined
     }
     const withoutUser = hostText.slice(hostText.lastIndexOf('@') + 1).toLowerCase();
     host = known && withoutUser !== '' ? hostWithoutDefaultPort(scheme, withoutUser) : undefined;
+    if (host !== undefined && scheme !== '') hostScheme = scheme.toLowerCase();
   } else if (end > 0 && tokens[0]!.char === null) {
     for (; cursor < end && tokens[cursor]!.char !== '/'; cursor++) {
       const char = tokens[cursor]!.char;
@@ -238,7 +247,7 @@ function readUrlBase(tokens: readonly Token[], end: number): UrlBase | undefined
     basePath += char;
   }
   if (basePath !== '' && !basePath.startsWith('/')) return undefined;
-  return { host, basePath: basePath.replace(/\/+$/, '').toLowerCase() };
+  return { host, ...(hostScheme === undefined ? {} : { scheme: hostScheme }), basePath: basePath.replace(/\/+$/, '').toLowerCase() };
 }
 
 interface CandidateStart {
@@ -352,6 +361,7 @@ export function matchCompiledPaths(
       ...match,
       method,
       host: base.host,
+      ...(base.scheme === undefined ? {} : { scheme: base.scheme }),
       oneToOne: match.entry.migration === 'rewrite' && forMethod.length === 1 && match.openEnd !== true,
       // A host the URL names passed the host test (its API's, or a gateway of apiHosts): its path is the gateway's.
       ...(base.basePath === '' || base.host !== undefined || compiledPaths.find((compiled) => compiled.entry === match.entry)?.api.basePaths !== undefined ? {} : { prefix: base.basePath }),
