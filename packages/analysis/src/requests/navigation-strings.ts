@@ -114,8 +114,10 @@ export function isNavigationString(root: Node, scope: ScopeModel): boolean {
     // A router's link (`to`, Next's <Link href>) is a route of the app, unless it names a host.
     if (parent.name.name === 'to' || (parent.name.name === 'href' && tag !== undefined && /^(?:Link|NavLink)$/.test(tag))) return leading === undefined || !namesHost(leading);
     // <a href="/x">: the browser goes to a page of the app's own origin. One that names a host, or starts
-    // with a value the code does not show (`${API}/…`), is a GET of that URL (a download of the API).
-    return parent.name.name === 'href' && tag === 'a' && leading !== undefined && leading !== '' && !namesHost(leading);
+    // with a value the code does not show (`${API}/…`), is a GET of that URL (a download of the API); so is
+    // a link with `download`, whose file the app's origin may proxy from the API (`<a href="/v1/…" download>`).
+    if (parent.name.name !== 'href' || tag !== 'a' || leading === undefined || leading === '' || namesHost(leading)) return false;
+    return element?.type !== 'JSXOpeningElement' || !element.attributes.some((attribute) => attribute.type === 'JSXAttribute' && attribute.name.type === 'JSXIdentifier' && attribute.name.name === 'download');
   }
   // A key's parts: queryKey: ['/x', id], navigate(['/x', id])
   while (parent?.type === 'ArrayExpression') {

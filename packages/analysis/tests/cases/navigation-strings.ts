@@ -87,6 +87,17 @@ const QUERY_KEYS = [
 ];
 
 // Links written relative (a page of the app) beside links that name a host or start with a base (a GET of that URL).
+const DOWNLOAD_LINKS = [
+  'export function Exports() {',
+  '  return (',
+  '    <nav>',
+  '      <a href="/v1/campaigns/dictionaries/labels" download>Labels</a>',
+  '      <a href="/v1/campaigns/dictionaries/clients">Clients</a>',
+  '    </nav>',
+  '  );',
+  '}',
+];
+
 const LINKS = [
   "import { Link } from 'react-router-dom';",
   "const API = 'https://api.adform.com';",
@@ -124,6 +135,12 @@ export const navigationStringCases: Case[] = [
       },
       { id: 'campaign-dictionary-labels', key: '/v1/campaigns/dictionaries/labels', form: 'url-string', migration: 'todo', at: '"/v1/campaigns/dictionaries/labels"' },
     ],
+  },
+  {
+    name: 'a relative <a href> with download is a GET the app may proxy to the API, not a page; the same link without it is a page',
+    code: DOWNLOAD_LINKS.join('\n'),
+    jsx: true,
+    expected: [{ id: 'campaign-dictionary-labels', key: '/v1/campaigns/dictionaries/labels', form: 'url-string', migration: 'todo', at: '"/v1/campaigns/dictionaries/labels"' }],
   },
   {
     name: "a router link's `to` and a navigate call are the app's routes; an <a href> to the API is a request of the browser",
