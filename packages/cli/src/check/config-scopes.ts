@@ -179,33 +179,11 @@ export async function resolveFileScopes(
   now: Date = new Date(),
   problems?: ConfigProblems,
 ): Promise<FileScope[]> {
-  const roots = paths.map((given) => ({ given, absolute: path.resolve(cwd, given), folder: isDirectory(path.resolve(cwd, given)) }));
-  const rootOf = (file: string): (typeof roots)[number] | undefined => roots.find((root) => (root.folder ? isInside(root.absolute, file) : root.absolute === file));
   if (overrides.config !== undefined) {
-    const inScope = (file: string): boolean => rootOf(file) !== undefined;
+    const inScope = underPaths(cwd, paths);
     return [{ config: primary, paths, ignores: primary.ignores, files: files.filter(inScope), inScope }];
   }
-  const nearest = new Map<string, string | undefined>();
-  const configFileOf = (folder: string): string | undefined => {
-    if (!nearest.has(folder)) nearest.set(folder, findConfigFile(folder, problems));
-    return nearest.get(folder);
-  };
-  /** The config file governing `file` (undefined: none, defaults) and the path its scope scans, or undefined outside the scanned paths. */
-  const governing = (file: string): { configFile: string | undefined; scanned: string } | undefined => {
-    const root = rootOf(file);
-    if (root === undefined) return undefined;
-    const rootFolder = root.folder ? root.absolute : path.dirname(root.absolute);
-    const own = configFileOf(rootFolder);
-    const near = configFileOf(path.dirname(file));
-    if (near === undefined || near === own) return { configFile: own, scanned: root.given };
-    const folder = path.dirname(near);
-    // A config in a dot folder or node_modules below the scanned folder is not a nested scope (resolveConfigScopes does not look there).
-    const between = path.relative(rootFolder, folder).split(path.sep);
-    if (!root.folder || folder === rootFolder || !isInside(rootFolder, folder) || between.some((name) => name.startsWith('.') || name === 'node_modules')) {
-      return { configFile: own, scanned: root.given };
-    }
-    return { configFile: near, scanned: path.relative(cwd, folder) || '.' };
-  };
+  const governing = governingConfigs(cwd, paths, problems);
   const scopes = new Map<string, { configFile: string | undefined; paths: Set<string>; files: string[] }>();
   for (const file of files) {
     const found = governing(file);
@@ -223,4 +201,62 @@ export async function resolveFileScopes(
     resolved.push({ config, paths: [...scope.paths], ignores: config.ignores, files: scope.files, inScope });
   }
   return resolved;
+}
+
+/** Whether a file lies under the scanned `paths` (a folder's file, or a file given itself). */
+function underPaths(cwd: string, paths: readonly string[]): (file: string) => boolean {
+  const roots = paths.map((given) => ({ absolute: path.resolve(cwd, given), folder: isDirectory(path.resolve(cwd, given)) }));
+  return (file) => roots.some((root) => (root.folder ? isInside(root.absolute, file) : root.absolute === file));
+}
+
+/** The config governing a file: its file (undefined: none, defaults) and the path its scope scans. */
+interface Governing {
+  readonly configFile: string | undefined;
+  readonly scanned: string;
+}
+
+/**
+ * The config file governing each file under the scanned `paths` (undefined outside them), found without
+ * listing a folder, as `resolveConfigScopes` decides it for every file of a walk: the nearest config at
+ * or above the file's folder, where a folder below a scanned folder with its own config is that config's
+ * scope (dot folders and node_modules hold none). Lookups meet package.json files that do not parse: into `problems`.
+ */
+function governingConfigs(cwd: string, paths: readonly string[], problems?: ConfigProblems): (file: string) => Governing | undefined {
+  const roots = paths.map((given) => ({ given, absolute: path.resolve(cwd, given), folder: isDirectory(path.resolve(cwd, given)) }));
+  const rootOf = (file: string): (typeof roots)[number] | undefined => roots.find((root) => (root.folder ? isInside(root.absolute, file) : root.absolute === file));
+  const nearest = new Map<string, string | undefined>();
+  const configFileOf = (folder: string): string | undefined => {
+    if (!nearest.has(folder)) nearest.set(folder, findConfigFile(folder, problems));
+    return nearest.get(folder);
+  };
+  return (file) => {
+    const root = rootOf(file);
+    if (root === undefined) return undefined;
+    const rootFolder = root.folder ? root.absolute : path.dirname(root.absolute);
+    const own = configFileOf(rootFolder);
+    const near = configFileOf(path.dirname(file));
+    if (near === undefined || near === own) return { configFile: own, scanned: root.given };
+    const folder = path.dirname(near);
+    // A config in a dot folder or node_modules below the scanned folder is not a nested scope (resolveConfigScopes does not look there).
+    const between = path.relative(rootFolder, folder).split(path.sep);
+    if (!root.folder || folder === rootFolder || !isInside(rootFolder, folder) || between.some((name) => name.startsWith('.') || name === 'node_modules')) {
+      return { configFile: own, scanned: root.given };
+    }
+    return { configFile: near, scanned: path.relative(cwd, folder) || '.' };
+  };
+}
+
+/**
+ * For a run over files named on the command line (`CheckRun.resolveNamedFiles`): whether a file they
+ * import is `config`'s, as a run over the working directory decides it (`governingConfigs` of `.`;
+ * with `--config`, every file under the working directory). Lookups meet package.json files that do
+ * not parse: into `problems`, as the walk of those folders would list them only if it listed them.
+ */
+export function workingDirectoryScope(cwd: string, config: Pick<ResolvedConfig, 'file'>, overrides: Pick<ConfigOverrides, 'config'>, problems?: ConfigProblems): (file: string) => boolean {
+  if (overrides.config !== undefined) return underPaths(cwd, ['.']);
+  const governing = governingConfigs(cwd, ['.'], problems);
+  return (file) => {
+    const found = governing(file);
+    return found !== undefined && found.configFile === config.file;
+  };
 }
