@@ -167,8 +167,9 @@ export interface FileScope extends ConfigScope {
  * found without listing a folder: a file under a scanned path is governed by the nearest config at or
  * above its folder, as `resolveConfigScopes` decides for every file of a walk (a folder below a scanned
  * folder with its own config is governed by that one; dot folders and node_modules hold none).
- * `--config FILE` governs every file. Files outside the scanned paths belong to no scope. A package.json
- * that does not parse is passed over, into `problems` (also later, as `inScope` looks up more files).
+ * `--config FILE` governs every file. Files outside the scanned paths belong to no scope, but for what a
+ * file named among the paths imports: `inScope` judges that as a run over the working directory does. A
+ * package.json that does not parse is passed over, into `problems` (also later, as `inScope` looks up more files).
  */
 export async function resolveFileScopes(
   cwd: string,
@@ -179,11 +180,14 @@ export async function resolveFileScopes(
   now: Date = new Date(),
   problems?: ConfigProblems,
 ): Promise<FileScope[]> {
+  // What a file named among the paths imports is judged as a check of the working directory judges it (`workingDirectoryScope`).
+  const namesFile = paths.some((given) => !isDirectory(path.resolve(cwd, given)));
   if (overrides.config !== undefined) {
-    const inScope = underPaths(cwd, paths);
-    return [{ config: primary, paths, ignores: primary.ignores, files: files.filter(inScope), inScope }];
+    const inScope = underPaths(cwd, namesFile ? [...paths, '.'] : paths);
+    return [{ config: primary, paths, ignores: primary.ignores, files: files.filter(underPaths(cwd, paths)), inScope }];
   }
   const governing = governingConfigs(cwd, paths, problems);
+  const fromWorkingDirectory = namesFile ? governingConfigs(cwd, ['.'], problems) : (): undefined => undefined;
   const scopes = new Map<string, { configFile: string | undefined; paths: Set<string>; files: string[] }>();
   for (const file of files) {
     const found = governing(file);
@@ -197,7 +201,7 @@ export async function resolveFileScopes(
   const resolved: FileScope[] = [];
   for (const [key, scope] of scopes) {
     const config = scope.configFile === primary.file ? primary : await resolveConfig(cwd, { ...overrides, ...(scope.configFile === undefined ? {} : { config: scope.configFile }) }, now, problems);
-    const inScope = (file: string): boolean => (governing(file)?.configFile ?? '') === key;
+    const inScope = (file: string): boolean => ((governing(file) ?? fromWorkingDirectory(file))?.configFile ?? '') === key;
     resolved.push({ config, paths: [...scope.paths], ignores: config.ignores, files: scope.files, inScope });
   }
   return resolved;

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnalysisCore, SunsetOptions } from '../analysis-contract.js';
@@ -239,8 +239,9 @@ async function checkClaimedAlongside(workers: readonly CheckWorker[], task: Chec
 
 /**
  * The files outside the run its module graph must know (see `importedModules`): with `onlyFiles`, what
- * the run's files import that a walk of `paths` would list; with `resolveNamedFiles`, what the files
- * named on the command line import that a walk of the working directory would list. Undefined otherwise.
+ * the run's files import that a walk of `paths` would list (of the working directory, for a file among
+ * `paths`); with `resolveNamedFiles`, what the files named on the command line import that a walk of the
+ * working directory would list. Undefined otherwise.
  */
 function importedModulesOf(
   run: Pick<CheckRun, 'onlyFiles' | 'resolveNamedFiles' | 'inScope'>,
@@ -253,7 +254,8 @@ function importedModulesOf(
 ): ((facts: ReadonlyMap<string, ModuleFacts>) => ReadonlyMap<string, ModuleFacts>) | undefined {
   const named = run.onlyFiles === undefined && run.resolveNamedFiles === true ? listed.filter((found) => found.explicit).map((found) => found.path) : [];
   if (run.onlyFiles === undefined && named.length === 0) return undefined;
-  const roots = run.onlyFiles === undefined ? [walkOptions.cwd] : paths.map((given) => path.resolve(walkOptions.cwd, given));
+  // A file named among the paths is resolved as a walk of the working directory resolves it.
+  const roots = run.onlyFiles === undefined ? [walkOptions.cwd] : [...new Set(paths.map((given) => path.resolve(walkOptions.cwd, given)).map((root) => (isFolder(root) ? root : walkOptions.cwd)))];
   const sources = { admits: walkAdmits(roots, walkOptions, run.inScope), maxFileSize: limits.maxFileSize, checkMinified: limits.checkMinified, ...(aliases === undefined ? {} : { aliases }) };
   return (facts) => importedModules(facts, sources, context.analysisOptions, context.core, run.onlyFiles === undefined ? named : undefined);
 }
@@ -275,6 +277,14 @@ function checkDeclaringModules(files: readonly string[], graph: ModuleGraphData,
     found.push(...outcome.findings);
   }
   return found;
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** The module graph with what it was built from; undefined when no scanned file imports a retired value from another. */
