@@ -110,8 +110,11 @@ describe("docs/ci.md's pre-commit recipes", () => {
   afterAll(() => cleanup());
 
   const staged = (): string[] => git(dir, ['diff', '--cached', '--name-only']).split('\n').filter((file) => file !== '');
-  /** The arguments after `sunset` in a hook's command. */
-  const sunsetArgs = (command: string): string[] => command.split(' ').slice(command.split(' ').indexOf('sunset') + 1);
+  /** The arguments after the `sunset` executable (`sunset`, `node_modules/.bin/sunset`) in a hook's command. */
+  const sunsetArgs = (command: string): string[] => {
+    const words = command.split(' ');
+    return words.slice(words.findIndex((word) => path.basename(word) === 'sunset') + 1);
+  };
   /** What `sunset check src` prints, but for the files it scanned: the hook's run must report the same finding. */
   const folderCheck = async (): Promise<string> => (await runSunset(['check', 'src'], { cwd: dir })).stdout.replace('(2 files scanned', '(1 file scanned');
 
