@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eslintWithPlugin } from './support/eslint-with-plugin.js';
-import { ensureBuilt, initGitRepo, makeTempDir, parseJson, runSunset, type RunResult } from './support/cli.js';
+import { codemodBin, ensureBuilt, initGitRepo, makeTempDir, parseJson, runNode, runSunset, type RunResult } from './support/cli.js';
 
 // `sunset check <file>` and `sunset fix <file>`, as a pre-commit hook or lint-staged runs them on the
 // staged files: a named file is resolved as a check of the working directory resolves it (what it
@@ -207,6 +207,18 @@ describe('sunset fix <file>: only the named files change', () => {
       '1 file scanned, 1 candidate, 1 changed.\n0 sites rewritten, 1 left with a TODO, 0 skipped.\n\nSites a person must finish:\n' +
         '  src/list.ts:3:16  todo  campaigns-legacy-list  the path is written in another file (CAMPAIGNS of src/api/paths.ts); sunset fix --project rewrites it there when every use is the same one-to-one migration\n',
     );
+  });
+
+  it('npx @sunset/codemod <file> does the same', async () => {
+    const dir = await project({ 'src/api/paths.ts': campaignsPath, 'src/list.ts': listing('./api/paths') });
+    initGitRepo(dir);
+    const viaSunset = await project({ 'src/api/paths.ts': campaignsPath, 'src/list.ts': listing('./api/paths') });
+    initGitRepo(viaSunset);
+    expect((await runNode(codemodBin, ['src/list.ts', '--as-of', asOf], { cwd: dir })).code).toBe(0);
+    expect((await fixed(viaSunset, ['src/list.ts'])).code).toBe(0);
+    expect(await readFile(path.join(dir, 'src/list.ts'), 'utf8')).toBe(await readFile(path.join(viaSunset, 'src/list.ts'), 'utf8'));
+    expect(await readFile(path.join(dir, 'src/list.ts'), 'utf8')).toContain('// TODO(sunset:campaigns-legacy-list):');
+    expect(await readFile(path.join(dir, 'src/api/paths.ts'), 'utf8')).toBe(campaignsPath);
   });
 
   it('never rewrites a one-to-one constant in a file not named; named with it, that file is rewritten and the request left alone', async () => {

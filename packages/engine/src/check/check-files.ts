@@ -256,7 +256,11 @@ function importedModulesOf(
   if (run.onlyFiles === undefined && named.length === 0) return undefined;
   // A file named among the paths is resolved as a walk of the working directory resolves it.
   const roots = run.onlyFiles === undefined ? [walkOptions.cwd] : [...new Set(paths.map((given) => path.resolve(walkOptions.cwd, given)).map((root) => (isFolder(root) ? root : walkOptions.cwd)))];
-  const sources = { admits: walkAdmits(roots, walkOptions, run.inScope), maxFileSize: limits.maxFileSize, checkMinified: limits.checkMinified, ...(aliases === undefined ? {} : { aliases }) };
+  const walked = walkAdmits(roots, walkOptions, run.inScope);
+  // A file of the run without facts of its own (no needle, no import) offers nothing: it is not read as another's.
+  const inRun = new Set(listed.map((found) => found.path));
+  const admits = (file: string): boolean => !inRun.has(file) && walked(file);
+  const sources = { admits, maxFileSize: limits.maxFileSize, checkMinified: limits.checkMinified, ...(aliases === undefined ? {} : { aliases }) };
   return (facts) => importedModules(facts, sources, context.analysisOptions, context.core, run.onlyFiles === undefined ? named : undefined);
 }
 
