@@ -182,6 +182,21 @@ describe('sunset check <file>: a named file is resolved as a check of the workin
     expect((await check(dir, ['src'])).findings).toEqual([`src/api/paths.ts:1:26 ${declarationMessage}`]);
   });
 
+  it("follows imports within the named file's config scope only, as a check of the working directory does (a nested config)", async () => {
+    const dir = await project({
+      'packages/app/sunset.config.json': '{}\n',
+      'packages/app/src/api/paths.ts': campaignsPath,
+      'packages/app/src/list.ts': listing('./api/paths'),
+      'shared/paths.ts': "export const CLIENTS = '/v1/campaigns/dictionaries/clients';\n",
+      'packages/app/src/clients.ts': "import { CLIENTS } from '../../../shared/paths';\nexport const clients = () => fetch(CLIENTS);\n",
+    });
+    const request = `packages/app/src/list.ts:3:16 ${listMessage} <- packages/app/src/api/paths.ts:1:26: The value is declared here as CAMPAIGNS.`;
+    const named = await check(dir, ['packages/app/src/list.ts', 'packages/app/src/clients.ts']);
+    expect(named.findings).toEqual([request]);
+    // The whole tree: the app's config scope walks packages/app, so clients.ts does not read shared/ either.
+    expect((await check(dir, ['.'])).findings).toEqual([request, 'shared/paths.ts:1:24 sunset/no-legacy-rest-path /v1/campaigns/dictionaries/clients is retired (support ended 2019-10-01): use GET /v1/buyer/advertisers.']);
+  });
+
   it('reads no import that a check of the working directory leaves out (the config’s ignores)', async () => {
     const dir = await project({ 'sunset.config.json': '{ "ignores": ["src/api/"] }\n', 'src/api/paths.ts': campaignsPath, 'src/list.ts': listing('./api/paths') });
     expect((await check(dir, ['src/list.ts'])).findings).toEqual([]);
