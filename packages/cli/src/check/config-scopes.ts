@@ -253,8 +253,8 @@ function governingConfigs(cwd: string, paths: readonly string[], problems?: Conf
 /**
  * For a run over files named on the command line (`CheckRun.resolveNamedFiles`): whether a file they
  * import is `config`'s, as a run over the working directory decides it (`governingConfigs` of `.`;
- * with `--config`, every file under the working directory). Lookups meet package.json files that do
- * not parse: into `problems`, as the walk of those folders would list them only if it listed them.
+ * with `--config`, every file under the working directory). The lookups pass over a package.json that
+ * does not parse, as `resolveFileScopes` does (into `problems` when given).
  */
 export function workingDirectoryScope(cwd: string, config: Pick<ResolvedConfig, 'file'>, overrides: Pick<ConfigOverrides, 'config'>, problems?: ConfigProblems): (file: string) => boolean {
   if (overrides.config !== undefined) return underPaths(cwd, ['.']);

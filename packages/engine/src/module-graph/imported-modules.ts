@@ -53,10 +53,8 @@ export function importedModules(
       return admits;
     },
   };
-  let frontier = (from === undefined ? [...runFacts] : from.flatMap((file): [string, ModuleFacts][] => {
-    const facts = runFacts.get(file);
-    return facts === undefined ? [] : [[file, facts]];
-  })).map(([file, facts]) => ({ file, facts }));
+  const starts = from === undefined ? [...runFacts.keys()] : from.filter((file) => runFacts.has(file));
+  let frontier = starts.map((file) => ({ file, facts: runFacts.get(file)! }));
   for (let hop = 0; hop < maxHops && frontier.length > 0; hop++) {
     const next: { file: string; facts: ModuleFacts }[] = [];
     for (const { file, facts } of frontier) {
