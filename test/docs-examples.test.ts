@@ -5,7 +5,9 @@ import { pathToFileURL } from 'node:url';
 import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eslintWithPlugin } from './support/eslint-with-plugin.js';
-import { ensureBuilt, makeTempDir, parseJson, repoRootPath, runSunset } from './support/cli.js';
+import fg from 'fast-glob';
+import { parse as parseYaml } from 'yaml';
+import { ensureBuilt, git, initGitRepo, makeTempDir, parseJson, repoRootPath, runSunset } from './support/cli.js';
 import { fixtureAsOf } from './support/legacy-app.js';
 
 // The examples the docs show are what the tools do: the README's `check` output and `fix --print`
@@ -81,6 +83,63 @@ describe('docs/check-and-fix.md: values and clients from other files', () => {
     const results = await eslintWithPlugin(dir, fixtureAsOf).lintFiles(['src/**/*.ts']);
     const places = results.flatMap((result) => result.messages.map((message) => `${path.relative(dir, result.filePath)}:${message.line}:${message.column}`));
     expect(places).toEqual(rows.filter((row) => row.eslint.startsWith('yes')).map((row) => row.place));
+  });
+});
+
+describe("docs/ci.md's pre-commit recipes", () => {
+  let dir = '';
+  let cleanup: () => Promise<void> = () => Promise.resolve();
+  let section = '';
+
+  beforeAll(async () => {
+    ({ dir, cleanup } = await makeTempDir('docs-pre-commit'));
+    const page = await readDoc('docs/ci.md');
+    section = page.slice(page.indexOf('## Pre-commit: the staged files'), page.indexOf('## Adopting the gate'));
+    await mkdir(path.join(dir, 'src/api'), { recursive: true });
+    await writeFile(path.join(dir, 'package.json'), '{}\n');
+    await writeFile(path.join(dir, 'README.md'), '# app\n');
+    await writeFile(path.join(dir, 'src/api/paths.ts'), "export const CAMPAIGNS = '/v1/campaigns';\n");
+    await writeFile(path.join(dir, 'src/list.ts'), 'export const list = () => [];\n');
+    initGitRepo(dir);
+    // The commit stages a request that reads the constant of a file it does not touch, and a README.
+    await writeFile(path.join(dir, 'src/list.ts'), "import { CAMPAIGNS } from './api/paths';\nexport async function list() {\n  return fetch(`https://api.adform.com${CAMPAIGNS}`);\n}\n");
+    await writeFile(path.join(dir, 'README.md'), '# app\n\nLists campaigns.\n');
+    git(dir, ['add', '--all']);
+  });
+
+  afterAll(() => cleanup());
+
+  const staged = (): string[] => git(dir, ['diff', '--cached', '--name-only']).split('\n').filter((file) => file !== '');
+  /** The arguments after the `sunset` executable (`sunset`, `node_modules/.bin/sunset`) in a hook's command. */
+  const sunsetArgs = (command: string): string[] => {
+    const words = command.split(' ');
+    return words.slice(words.findIndex((word) => path.basename(word) === 'sunset') + 1);
+  };
+  /** What `sunset check src` prints, but for the files it scanned: the hook's run must report the same finding. */
+  const folderCheck = async (): Promise<string> => (await runSunset(['check', 'src'], { cwd: dir })).stdout.replace('(2 files scanned', '(1 file scanned');
+
+  it('lint-staged: the command, given the staged files its glob matches as absolute paths, fails on the request', async () => {
+    const config = (JSON.parse(codeBlocks(section, 'json')[0]!) as { 'lint-staged': Record<string, string> })['lint-staged'];
+    const [[glob, command]] = Object.entries(config) as [[string, string]];
+    // lint-staged matches a glob without a slash against the file's name, and passes absolute paths.
+    const matching = new Set(fg.sync(glob, { cwd: dir, baseNameMatch: true }));
+    const files = staged().filter((file) => matching.has(file));
+    expect(files).toEqual(['src/list.ts']);
+    const result = await runSunset([...sunsetArgs(command), ...files.map((file) => path.join(dir, file))], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('see src/api/paths.ts:1:26: The value is declared here as CAMPAIGNS.');
+    expect(result.stdout).toBe(await folderCheck());
+  });
+
+  it('pre-commit: the entry, given the staged files its pattern matches as relative paths, fails on the request', async () => {
+    const config = parseYaml(codeBlocks(section, 'yaml')[0]!) as { repos: { hooks: { entry: string; files: string; language: string }[] }[] };
+    const hook = config.repos[0]!.hooks[0]!;
+    expect(hook.language).toBe('system');
+    const files = staged().filter((file) => new RegExp(hook.files).test(file));
+    expect(files).toEqual(['src/list.ts']);
+    const result = await runSunset([...sunsetArgs(hook.entry), ...files], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe(await folderCheck());
   });
 });
 

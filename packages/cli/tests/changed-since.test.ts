@@ -281,6 +281,26 @@ describe('sunset check --changed-since reads the changed files and what they imp
     expect(changed.err).toBe(`--changed-since main: checked 3 files changed since ${base}; 1 finding on other lines not reported.\n`);
   });
 
+  it('resolves a changed file named on the command line as a check of the working directory does: its imports are read, never reported', async () => {
+    const root = committedTree({
+      'src/api/paths.ts': "export const CLIENTS = '/v1/campaigns/dictionaries/clients';\n",
+      'src/etl/report.ts': 'export const report = () => 1;\n',
+      'src/etl/other.ts': "import { CLIENTS } from '../api/paths';\nexport const other = () => fetch(CLIENTS);\n",
+    });
+    writeTree(root, { 'src/etl/report.ts': "import { CLIENTS } from '../api/paths';\nexport const report = () => fetch(CLIENTS);\n" });
+    const named = async (paths: readonly string[]): Promise<string[]> => {
+      const io = captureIo(root);
+      await main(['check', ...paths, '--changed-since', 'HEAD', '--as-of', '2026-01-15', '--format', 'json'], io);
+      const report = JSON.parse(io.out()) as { findings: { file: string; line: number; column: number; entry: string; related?: { file?: string; line: number; column: number }[] }[] };
+      return report.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.entry}${(f.related ?? []).map((place) => ` <- ${place.file ?? ''}:${place.line}:${place.column}`).join('')}`);
+    };
+    const expected = ['src/etl/report.ts:2:35 campaign-dictionary-clients <- src/api/paths.ts:1:24'];
+    expect(await named(['src/etl/report.ts'])).toStrictEqual(expected);
+    expect(await named(['src'])).toStrictEqual(expected);
+    // A named file the change does not touch is not checked; nor is what it imports.
+    expect(await named(['src/etl/other.ts'])).toStrictEqual([]);
+  });
+
   it('keeps a changed constant at its declaration when its one reader changed on another line only (the gate does not pass)', async () => {
     const root = committedTree({
       'src/api/paths.ts': "export const CLIENTS = '/v1/buyer/advertisers';\n",

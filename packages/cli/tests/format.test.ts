@@ -191,6 +191,13 @@ describe('stylish format', () => {
     );
   });
 
+  it("gives the dates of the finding's own phase (its rule's asOf, e.g. inline), not of the run's day", () => {
+    // An inline `/* eslint sunset/no-legacy-rest-path: [error, { asOf: '2019-01-01' }] */`: deprecated there, retired on the run's day (2019-11-01).
+    const deprecated: Finding = { ...report.findings[0]!, phase: 'deprecated', message: 'GET /v1/campaigns is deprecated (general availability ended 2018-10-01, support ends 2019-10-01): use GET /v1/buyer/campaigns.' };
+    const lines = formatStylish({ ...report, findings: [deprecated], errors: [] }, context).split('\n');
+    expect(lines.filter((line) => line.includes(' · '))).toEqual(['    deprecated · general availability ended 2018-10-01, support ends 2019-10-01']);
+  });
+
   it('sends the reader to a related place only in another file: one in its own file, named as --project names it, is not "the other file"', () => {
     const sameFile: Finding = { ...soapFinding, related: [{ file: 'src/soap.js', line: 3, column: 3, endLine: 3, endColumn: 40, message: 'env() makes the request here.' }] };
     const otherFile: Finding = { ...soapFinding, related: [{ file: 'src/envelopes.js', line: 3, column: 3, endLine: 3, endColumn: 40, message: 'env() makes the request here.' }] };

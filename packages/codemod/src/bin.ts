@@ -101,6 +101,8 @@ async function run(argv: readonly string[]): Promise<number> {
       force: values.force ?? false,
       ...(patches === undefined ? {} : { onChange: patches.print }),
       crossFile: true,
+      // A file named on the command line reads what it imports, as `sunset check` does; only named files are changed.
+      resolveNamedFiles: true,
       signal: interrupt.signal,
       tempFiles: interrupt.tempFiles,
     });

@@ -25,6 +25,7 @@ export {
   describeEndpoint,
   describePhase,
   describeReplacements,
+  describeSchedule,
   todoMarker,
   todoMarkerPattern,
   todoText,

@@ -167,8 +167,9 @@ export interface FileScope extends ConfigScope {
  * found without listing a folder: a file under a scanned path is governed by the nearest config at or
  * above its folder, as `resolveConfigScopes` decides for every file of a walk (a folder below a scanned
  * folder with its own config is governed by that one; dot folders and node_modules hold none).
- * `--config FILE` governs every file. Files outside the scanned paths belong to no scope. A package.json
- * that does not parse is passed over, into `problems` (also later, as `inScope` looks up more files).
+ * `--config FILE` governs every file. Files outside the scanned paths belong to no scope, but for what a
+ * file named among the paths imports: `inScope` judges that as a run over the working directory does. A
+ * package.json that does not parse is passed over, into `problems` (also later, as `inScope` looks up more files).
  */
 export async function resolveFileScopes(
   cwd: string,
@@ -179,19 +180,60 @@ export async function resolveFileScopes(
   now: Date = new Date(),
   problems?: ConfigProblems,
 ): Promise<FileScope[]> {
+  // What a file named among the paths imports is judged as a check of the working directory judges it (`workingDirectoryScope`).
+  const namesFile = paths.some((given) => !isDirectory(path.resolve(cwd, given)));
+  if (overrides.config !== undefined) {
+    const inScope = underPaths(cwd, namesFile ? [...paths, '.'] : paths);
+    return [{ config: primary, paths, ignores: primary.ignores, files: files.filter(underPaths(cwd, paths)), inScope }];
+  }
+  const governing = governingConfigs(cwd, paths, problems);
+  const fromWorkingDirectory = namesFile ? governingConfigs(cwd, ['.'], problems) : (): undefined => undefined;
+  const scopes = new Map<string, { configFile: string | undefined; paths: Set<string>; files: string[] }>();
+  for (const file of files) {
+    const found = governing(file);
+    if (found === undefined) continue;
+    const key = found.configFile ?? '';
+    let scope = scopes.get(key);
+    if (scope === undefined) scopes.set(key, (scope = { configFile: found.configFile, paths: new Set(), files: [] }));
+    scope.paths.add(found.scanned);
+    scope.files.push(file);
+  }
+  const resolved: FileScope[] = [];
+  for (const [key, scope] of scopes) {
+    const config = scope.configFile === primary.file ? primary : await resolveConfig(cwd, { ...overrides, ...(scope.configFile === undefined ? {} : { config: scope.configFile }) }, now, problems);
+    const inScope = (file: string): boolean => ((governing(file) ?? fromWorkingDirectory(file))?.configFile ?? '') === key;
+    resolved.push({ config, paths: [...scope.paths], ignores: config.ignores, files: scope.files, inScope });
+  }
+  return resolved;
+}
+
+/** Whether a file lies under the scanned `paths` (a folder's file, or a file given itself). */
+function underPaths(cwd: string, paths: readonly string[]): (file: string) => boolean {
+  const roots = paths.map((given) => ({ absolute: path.resolve(cwd, given), folder: isDirectory(path.resolve(cwd, given)) }));
+  return (file) => roots.some((root) => (root.folder ? isInside(root.absolute, file) : root.absolute === file));
+}
+
+/** The config governing a file: its file (undefined: none, defaults) and the path its scope scans. */
+interface Governing {
+  readonly configFile: string | undefined;
+  readonly scanned: string;
+}
+
+/**
+ * The config file governing each file under the scanned `paths` (undefined outside them), found without
+ * listing a folder, as `resolveConfigScopes` decides it for every file of a walk: the nearest config at
+ * or above the file's folder, where a folder below a scanned folder with its own config is that config's
+ * scope (dot folders and node_modules hold none). Lookups meet package.json files that do not parse: into `problems`.
+ */
+function governingConfigs(cwd: string, paths: readonly string[], problems?: ConfigProblems): (file: string) => Governing | undefined {
   const roots = paths.map((given) => ({ given, absolute: path.resolve(cwd, given), folder: isDirectory(path.resolve(cwd, given)) }));
   const rootOf = (file: string): (typeof roots)[number] | undefined => roots.find((root) => (root.folder ? isInside(root.absolute, file) : root.absolute === file));
-  if (overrides.config !== undefined) {
-    const inScope = (file: string): boolean => rootOf(file) !== undefined;
-    return [{ config: primary, paths, ignores: primary.ignores, files: files.filter(inScope), inScope }];
-  }
   const nearest = new Map<string, string | undefined>();
   const configFileOf = (folder: string): string | undefined => {
     if (!nearest.has(folder)) nearest.set(folder, findConfigFile(folder, problems));
     return nearest.get(folder);
   };
-  /** The config file governing `file` (undefined: none, defaults) and the path its scope scans, or undefined outside the scanned paths. */
-  const governing = (file: string): { configFile: string | undefined; scanned: string } | undefined => {
+  return (file) => {
     const root = rootOf(file);
     if (root === undefined) return undefined;
     const rootFolder = root.folder ? root.absolute : path.dirname(root.absolute);
@@ -206,21 +248,19 @@ export async function resolveFileScopes(
     }
     return { configFile: near, scanned: path.relative(cwd, folder) || '.' };
   };
-  const scopes = new Map<string, { configFile: string | undefined; paths: Set<string>; files: string[] }>();
-  for (const file of files) {
+}
+
+/**
+ * For a run over files named on the command line (`CheckRun.resolveNamedFiles`): whether a file they
+ * import is `config`'s, as a run over the working directory decides it (`governingConfigs` of `.`;
+ * with `--config`, every file under the working directory). The lookups pass over a package.json that
+ * does not parse, as `resolveFileScopes` does (into `problems` when given).
+ */
+export function workingDirectoryScope(cwd: string, config: Pick<ResolvedConfig, 'file'>, overrides: Pick<ConfigOverrides, 'config'>, problems?: ConfigProblems): (file: string) => boolean {
+  if (overrides.config !== undefined) return underPaths(cwd, ['.']);
+  const governing = governingConfigs(cwd, ['.'], problems);
+  return (file) => {
     const found = governing(file);
-    if (found === undefined) continue;
-    const key = found.configFile ?? '';
-    let scope = scopes.get(key);
-    if (scope === undefined) scopes.set(key, (scope = { configFile: found.configFile, paths: new Set(), files: [] }));
-    scope.paths.add(found.scanned);
-    scope.files.push(file);
-  }
-  const resolved: FileScope[] = [];
-  for (const [key, scope] of scopes) {
-    const config = scope.configFile === primary.file ? primary : await resolveConfig(cwd, { ...overrides, ...(scope.configFile === undefined ? {} : { config: scope.configFile }) }, now, problems);
-    const inScope = (file: string): boolean => (governing(file)?.configFile ?? '') === key;
-    resolved.push({ config, paths: [...scope.paths], ignores: config.ignores, files: scope.files, inScope });
-  }
-  return resolved;
+    return found !== undefined && found.configFile === config.file;
+  };
 }

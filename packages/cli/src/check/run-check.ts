@@ -33,7 +33,7 @@ import type { FormatContext } from '../format/types.js';
 import { colorEnabled, nowOf, type CliIo } from '../io.js';
 import { createPhaseProgress, isCi } from '../fix/progress.js';
 import { changedLinesSince, touchesChangedLines } from './changed-lines.js';
-import { configProblemsOutside, notScannedOfRun, resolveConfigScopes, resolveFileScopes, type ConfigScope, type ConfigScopes, type FileScope } from './config-scopes.js';
+import { configProblemsOutside, notScannedOfRun, resolveConfigScopes, resolveFileScopes, workingDirectoryScope, type ConfigScope, type ConfigScopes, type FileScope } from './config-scopes.js';
 import { failingSentence, isFailing } from './threshold.js';
 import { compareText, plural } from '../text.js';
 import type { CheckReport, CheckStats, FileError, Finding, RelatedLocation } from './types.js';
@@ -150,7 +150,9 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
       baseDir: scope.config.baseDir,
       readFolder,
       ...(threads === undefined ? {} : { threads }),
-      ...(scope.files === undefined ? {} : { onlyFiles: scope.files, inScope: scope.inScope }),
+      // A file named on the command line (a pre-commit hook's staged files) is resolved as a check of the
+      // working directory resolves it: what it imports is read for its values (neither checked nor reported).
+      ...(scope.files === undefined ? { resolveNamedFiles: true, inScope: workingDirectoryScope(io.cwd, scope.config, overrides) } : { onlyFiles: scope.files, inScope: scope.inScope }),
     };
     let scoped: CheckFilesResult;
     if (projectMode === undefined) {

@@ -15,7 +15,7 @@ import {
   type TextPatch,
 } from '@sunset/engine';
 import type { FixArgs } from '../args.js';
-import { notScannedOfRun, resolveConfigScopes } from '../check/config-scopes.js';
+import { notScannedOfRun, resolveConfigScopes, workingDirectoryScope } from '../check/config-scopes.js';
 import { threadsOf } from '../check/run-check.js';
 import { ExitCode } from '../errors.js';
 import { nowOf, type CliIo } from '../io.js';
@@ -58,13 +58,8 @@ async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDepende
   // The config lookup and the walk list the same folders: once.
   const readFolder = createFolderCache();
   const threads = args.concurrency === 'auto' ? undefined : (args.concurrency ?? threadsOf(io.env.SUNSET_CHECK_THREADS));
-  const { scopes, ...lookup } = await resolveConfigScopes(
-    io.cwd,
-    args.paths,
-    { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts },
-    nowOf(io),
-    readFolder,
-  );
+  const overrides = { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts };
+  const { scopes, ...lookup } = await resolveConfigScopes(io.cwd, args.paths, overrides, nowOf(io), readFolder);
   // --project: ts-morph and the TypeScript compiler load only now, never for a plain `sunset fix`.
   const projectMode = args.project === undefined ? undefined : await import('@sunset/project');
   const phases = createPhaseProgress(io.stderr, args.project !== undefined && (io.stderrIsTTY ?? io.isTTY) && !isCi(io.env), () => nowOf(io).getTime());
@@ -109,6 +104,9 @@ async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDepende
         force: args.force,
         // The default mode's module graph, as `sunset check` has it (not with a test's stand-in rule core).
         crossFile: deps.core === undefined,
+        // A file named on the command line reads what it imports as `sunset check` does; only named files are changed.
+        resolveNamedFiles: true,
+        inScope: workingDirectoryScope(io.cwd, scope.config, overrides),
         ...(threads === undefined ? {} : { threads }),
         onProgress: (_done, total, file) => {
           progress ??= createProgress(io.stderr, io.stderrIsTTY ?? io.isTTY, total);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnalysisCore, SunsetOptions } from '../analysis-contract.js';
@@ -6,10 +6,10 @@ import { compareText, type FileProblem } from '../errors.js';
 import { displayPath } from '../files/paths.js';
 import { readSource } from '../files/read-source.js';
 import { countNotScanned, type NotScannedCounts, type SkippedFile } from '../files/source-shape.js';
-import { createWalkFilter, findSourceFiles, selectSourceFiles, type WalkOptions } from '../files/walk.js';
+import { findSourceFiles, selectSourceFiles, type FoundSource, type WalkOptions } from '../files/walk.js';
 import type { ReadFolder } from '../files/list-tree.js';
 import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
-import { importedModules } from '../module-graph/imported-modules.js';
+import { importedModules, walkAdmits } from '../module-graph/imported-modules.js';
 import { createModuleAliases, type ModuleAliases } from '../analysis-contract.js';
 import { withoutConsumedDeclarations } from '../module-graph/consumed-declarations.js';
 import { moduleGraphCheck, otherFilesRead } from '../module-graph/module-graph-context.js';
@@ -76,7 +76,17 @@ export interface CheckRun {
    * never checked or reported.
    */
   readonly onlyFiles?: readonly string[];
-  /** With `onlyFiles`: whether a file belongs to this run's config scope (a walk of `paths` leaves other scopes' folders out). */
+  /**
+   * With `crossFile` and a walk: resolve the files named in `paths` as a walk of the working directory
+   * resolves them (`sunset check src/list.ts` from a pre-commit hook): the files they import by relative
+   * path or alias that such a walk would list, in this run's config scope (`inScope`), are read for the
+   * module graph as for `onlyFiles`, and never checked or reported. Folders named are walked as ever.
+   */
+  readonly resolveNamedFiles?: boolean;
+  /**
+   * With `onlyFiles` or `resolveNamedFiles`: whether a file belongs to this run's config scope (a walk of
+   * `paths`, or of the working directory, leaves other scopes' folders out).
+   */
   readonly inScope?: (file: string) => boolean;
   /**
    * Also return, for every file read, the module specifiers it names, whether it holds a retired
@@ -205,13 +215,16 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
     const left = files.flatMap((_file, index) => (reported.has(index) ? [] : [index]));
     if (left.length > 0) results.push(checkIndexes(files, left, context, limits, gather));
     if (deferred.length > 0) results.push(await checkLargeFiles(files, task, context));
-    const imported = run.onlyFiles === undefined ? undefined : importedModulesOf(paths, walkOptions, run.inScope, context, limits, aliases);
+    const imported = crossFile ? importedModulesOf(run, paths, listing.files, walkOptions, context, limits, aliases) : undefined;
     const graph = crossFile ? moduleGraphOf(files, results, context, limits, imported, aliases) : undefined;
     // Nothing to check again (the common case): the workers go now, while this thread collects.
     if (graph === undefined) for (const worker of workers) worker.close();
     else results.push(...(await recheckImporters(files, graph, context, limits, run.cwd, workers, !inWorkers)));
-    // A run of some files only cannot know every reader of a constant: its declarations stay reported.
-    return collect(listing.unreadable, listing.skipped, files, results, timings, gather.summaries, run.onlyFiles === undefined);
+    // A run of some files only cannot know every reader of a constant: its declarations stay reported. (Named
+    // files are reported whole: a declaration one of their requests reads is reported at that request, as in a walk.)
+    // What named files import is not reported, but what it finds where a value is declared settles the request that reads it.
+    const declaring = graph === undefined || run.onlyFiles !== undefined ? [] : checkDeclaringModules(files, graph.graph, context, limits, timings);
+    return collect(listing.unreadable, listing.skipped, files, results, timings, gather.summaries, run.onlyFiles === undefined, declaring);
   } finally {
     for (const worker of workers) worker.close();
   }
@@ -224,19 +237,58 @@ async function checkClaimedAlongside(workers: readonly CheckWorker[], task: Chec
   return [mine, ...(await Promise.all(pending))];
 }
 
-/** With `onlyFiles`: the files outside the run its module graph must know (see `importedModules`). */
+/**
+ * The files outside the run its module graph must know (see `importedModules`): with `onlyFiles`, what
+ * the run's files import that a walk of `paths` would list (of the working directory, for a file among
+ * `paths`); with `resolveNamedFiles`, what the files named on the command line import that a walk of the
+ * working directory would list. Undefined otherwise.
+ */
 function importedModulesOf(
+  run: Pick<CheckRun, 'onlyFiles' | 'resolveNamedFiles' | 'inScope'>,
   paths: readonly string[],
+  listed: readonly FoundSource[],
   walkOptions: WalkOptions,
-  inScope: ((file: string) => boolean) | undefined,
   context: CheckContext,
   limits: ReadLimits,
   aliases: ModuleAliases | undefined,
-): (facts: ReadonlyMap<string, ModuleFacts>) => ReadonlyMap<string, ModuleFacts> {
-  const folders = paths.map((given) => path.resolve(walkOptions.cwd, given));
-  const listed = createWalkFilter(folders, walkOptions);
-  const admits = (file: string): boolean => listed(file) === 'listed' && (inScope?.(file) ?? true);
-  return (facts) => importedModules(facts, { admits, maxFileSize: limits.maxFileSize, checkMinified: limits.checkMinified, ...(aliases === undefined ? {} : { aliases }) }, context.analysisOptions, context.core);
+): ((facts: ReadonlyMap<string, ModuleFacts>) => ReadonlyMap<string, ModuleFacts>) | undefined {
+  const named = run.onlyFiles === undefined && run.resolveNamedFiles === true ? listed.filter((found) => found.explicit).map((found) => found.path) : [];
+  if (run.onlyFiles === undefined && named.length === 0) return undefined;
+  // A file named among the paths is resolved as a walk of the working directory resolves it.
+  const roots = run.onlyFiles === undefined ? [walkOptions.cwd] : [...new Set(paths.map((given) => path.resolve(walkOptions.cwd, given)).map((root) => (isFolder(root) ? root : walkOptions.cwd)))];
+  const walked = walkAdmits(roots, walkOptions, run.inScope);
+  // A file of the run without facts of its own (no needle, no import) offers nothing: it is not read as another's.
+  const inRun = new Set(listed.map((found) => found.path));
+  const admits = (file: string): boolean => !inRun.has(file) && walked(file);
+  const sources = { admits, maxFileSize: limits.maxFileSize, checkMinified: limits.checkMinified, ...(aliases === undefined ? {} : { aliases }) };
+  return (facts) => importedModules(facts, sources, context.analysisOptions, context.core, run.onlyFiles === undefined ? named : undefined);
+}
+
+/**
+ * The findings of the modules outside the run (what named files import) whose values the run's files
+ * read, each checked alone, as ESLint lints the declaring file: never reported, they say whether
+ * `sunset fix` rewrites a value where it is declared, and so whether the request reading it is a rewrite
+ * (`withoutConsumedDeclarations`), as in a walk that reads them.
+ */
+function checkDeclaringModules(files: readonly string[], graph: ModuleGraphData, context: CheckContext, limits: ReadLimits, timings: PhaseTimings): LocatedFinding[] {
+  const listed = new Set(files);
+  const found: LocatedFinding[] = [];
+  for (const file of Object.keys(graph.modules)) {
+    if (listed.has(file)) continue;
+    const read = readSource(file, limits.maxFileSize);
+    if (read.kind !== 'text') continue;
+    const outcome = drain(checkTextSteps(read.text, file, -1, context, limits.checkMinified, timings));
+    found.push(...outcome.findings);
+  }
+  return found;
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** The module graph with what it was built from; undefined when no scanned file imports a retired value from another. */
@@ -291,7 +343,7 @@ function moduleGraphOf(
   timings.index += performance.now() - started;
   if (Object.keys(graph.links).length === 0) return undefined;
   const indexOf = new Map(files.map((file, index) => [file, index]));
-  // Files read only for their values (`onlyFiles`) are never checked.
+  // Files read only for their values (beside `onlyFiles`, or what named files import) are never checked.
   const importers = Object.keys(graph.links)
     .flatMap((file) => indexOf.get(file) ?? [])
     .sort((a, b) => a - b);
@@ -475,6 +527,7 @@ function collect(
   timings: PhaseTimings,
   summaries: boolean,
   dropConsumed: boolean,
+  unreported: readonly LocatedFinding[] = [],
 ): CheckFilesResult {
   // A file checked again through the module graph (a later result) replaces its first outcome.
   const byIndex = new Map<number, FileOutcome>();
@@ -512,7 +565,9 @@ function collect(
   // A declaration whose value a request of another file reads is reported at that request only, when
   // the run read every file that may read it (a walk): `--changed-since` reports a changed constant
   // where it is declared, for its readers outside the change, and filters the requests by changed line.
-  const findings = (dropConsumed ? withoutConsumedDeclarations(all, readUnreported, givenToHelpers, readByOtherHosts) : all).sort((a, b) => compareText(a.file, b.file) || compareFindingsInFile(a, b));
+  const outside = new Set(unreported.map((finding) => finding.file));
+  const settled = dropConsumed ? withoutConsumedDeclarations([...all, ...unreported], readUnreported, givenToHelpers, readByOtherHosts).filter((finding) => !outside.has(finding.file)) : all;
+  const findings = settled.sort((a, b) => compareText(a.file, b.file) || compareFindingsInFile(a, b));
   errors.sort((a, b) => compareText(a.file, b.file));
   skipped.sort((a, b) => compareText(a.file, b.file));
   const notScanned = countNotScanned(skipped, unreadable.length + unreadableFiles);

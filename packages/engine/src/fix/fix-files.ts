@@ -41,6 +41,14 @@ export interface FixRun {
    * file. Off by default, as for `checkFiles` (and `'with-components'` as there).
    */
   readonly crossFile?: CrossFileMode;
+  /**
+   * With `crossFile`: resolve the files named in `paths` as a walk of the working directory resolves them
+   * (`CheckRun.resolveNamedFiles`): what they import is read for its values, never fixed or written, so a
+   * request that reads a retired value of a file not named gets its TODO in the named file.
+   */
+  readonly resolveNamedFiles?: boolean;
+  /** With `resolveNamedFiles`: whether a file belongs to this run's config scope (`CheckRun.inScope`). */
+  readonly inScope?: (file: string) => boolean;
   /** 1: fix in this thread alone; otherwise (default) from 1,500 files a worker fixes the candidates while this thread reads (`FixLane`). */
   readonly threads?: number;
 }

@@ -13,6 +13,7 @@ import { readSource, type SourceEncoding } from '../files/read-source.js';
 import { looksMinified, minifiedMessage, tooLargeMessage, type SkippedFile } from '../files/source-shape.js';
 import type { FoundSource } from '../files/walk.js';
 import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts } from '../module-graph/build-module-graph.js';
+import { importedModules, walkAdmits } from '../module-graph/imported-modules.js';
 import { readModuleExports, type ExportedValue, type ForwardedExport } from '../module-graph/exported-values.js';
 import { moduleGraphCheck, type ModuleGraphCheck } from '../module-graph/module-graph-context.js';
 import { createModuleAliases, type ModuleAliases } from '../analysis-contract.js';
@@ -147,7 +148,7 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, work
   }
   const interrupted = visited < files.length;
   // Files the prefilter passed over that the graph had to parse count as candidates, as in `sunset check`.
-  if (run.crossFile === true && !interrupted) candidates += fixImporters(files, plans, facts, writtenFacts, context, run, aliases);
+  if (run.crossFile === true && !interrupted) candidates += fixImporters(files, plans, facts, writtenFacts, context, run, aliases, namedFileImports(files, facts, context, run, aliases));
 
   const changes: FileChange[] = [];
   const sites: SiteReport[] = [];
@@ -161,9 +162,29 @@ export async function planFixes(files: readonly FoundSource[], run: FixRun, work
 }
 
 /**
- * The default mode's module graph over the planned texts, and each file importing a retired value
- * from another scanned file fixed again with its imports resolved; its plan replaces the first.
- * Returns how many of them the first pass had not planned.
+ * With `run.resolveNamedFiles`: the files outside the run that the files named on the command line
+ * import, as `sunset check` reads them (`importedModules`, a walk of the working directory in the run's
+ * scope), by their facts. They are read for their values, never planned.
+ */
+function namedFileImports(files: readonly FoundSource[], facts: ReadonlyMap<string, ModuleFacts>, context: CheckContext, run: FixRun, aliases: ModuleAliases | undefined): ReadonlyMap<string, ModuleFacts> {
+  const named = run.resolveNamedFiles === true ? files.filter((found) => found.explicit).map((found) => found.path) : [];
+  if (named.length === 0) return new Map();
+  const listed = new Set(files.map((found) => found.path));
+  const walked = walkAdmits([run.cwd], { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder }, run.inScope);
+  const sources = {
+    // A file of the run without facts of its own (no needle, no import) offers nothing: it is not read as another's.
+    admits: (file: string): boolean => !listed.has(file) && walked(file),
+    maxFileSize: run.maxFileSize ?? run.options.maxFileSize,
+    checkMinified: run.options.checkMinified,
+    ...(aliases === undefined ? {} : { aliases }),
+  };
+  return importedModules(facts, sources, context.analysisOptions, context.core, named);
+}
+
+/**
+ * The default mode's module graph over the planned texts (and the unchanged files the named files
+ * import, `outside`), and each file importing a retired value from another scanned file fixed again
+ * with its imports resolved; its plan replaces the first. Returns how many of them the first pass had not planned.
  */
 function fixImporters(
   files: readonly FoundSource[],
@@ -173,8 +194,9 @@ function fixImporters(
   context: CheckContext,
   run: FixRun,
   aliases: ModuleAliases | undefined,
+  outside: ReadonlyMap<string, ModuleFacts>,
 ): number {
-  if (![...writtenFacts.values()].some(mayOfferRetiredValues)) return 0;
+  if (![...writtenFacts.values(), ...outside.values()].some(mayOfferRetiredValues)) return 0;
   const byPath = new Map(files.map((found) => [found.path, found]));
   // Candidates as planned; any other file is unchanged on disk.
   const encodings = new Map<string, SourceEncoding>();
@@ -212,14 +234,21 @@ function fixImporters(
     // Its value stays retired as written: it still offers it to the files that read it.
     facts.set(file, { ...writtenFacts.get(file)!, needle: needlePattern.test(result.output ?? plan.text) });
   }
-  if (![...facts.values()].some(mayOfferRetiredValues)) return 0;
-  const graph = buildModuleGraph([...byPath.keys()], { factsOf: (file) => facts.get(file), readText: plannedText, ...(aliases === undefined ? {} : { aliases }) }, context.analysisOptions, context.core);
+  if (![...facts.values(), ...outside.values()].some(mayOfferRetiredValues)) return 0;
+  const graph = buildModuleGraph(
+    [...byPath.keys(), ...outside.keys()],
+    { factsOf: (file) => facts.get(file) ?? outside.get(file), readText: plannedText, ...(aliases === undefined ? {} : { aliases }) },
+    context.analysisOptions,
+    context.core,
+  );
   let added = 0;
   // The names of the values each declaring file offers that a request fixed here reads.
   const consumed = new Map<string, Set<string>>();
   const checkOf = (file: string): ModuleGraphCheck => moduleGraphCheck(context, graph, file, (declaredIn) => displayPath(run.cwd, declaredIn));
   for (const file of Object.keys(graph.links)) {
-    const found = byPath.get(file)!;
+    // A file read only for its values (what a named file imports) is never fixed.
+    const found = byPath.get(file);
+    if (found === undefined) continue;
     const text = plans.get(file)?.text ?? plannedText(file);
     // A minified file without a needle is left out, as the first pass leaves out one with a needle.
     if (text === undefined || (!found.explicit && !run.options.checkMinified && looksMinified(text))) continue;

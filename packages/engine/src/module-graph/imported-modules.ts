@@ -1,6 +1,7 @@
 import { moduleTextFacts, type AnalysisCore, type AnalysisOptions } from '../analysis-contract.js';
 import { readSource } from '../files/read-source.js';
 import { looksMinified, nestsTooDeeply } from '../files/source-shape.js';
+import { createWalkFilter, type WalkOptions } from '../files/walk.js';
 import type { ModuleFacts } from './build-module-graph.js';
 import type { ModuleAliases } from '../analysis-contract.js';
 import { resolveModule, scanModuleReferences } from './scan-imports.js';
@@ -19,17 +20,28 @@ export interface ImportedModuleSources {
 }
 
 /**
- * The files a run of some files only (`sunset check --changed-since`) must know for its module graph
- * to resolve them as a walk of the whole tree would: what the run's files import by relative path (or alias),
- * then what needle files, client modules and barrels among those import, as far as the graph follows values. Each is
- * read once for its facts, as the walk's first pass would give them (a minified or too deeply nested
- * needle file offers no value; a file over `maxFileSize` is not read); none is checked or reported.
+ * Whether a walk of `roots` (absolute folders) would list a file, in the run's config scope (`inScope`,
+ * default: every file): `ImportedModuleSources.admits` for a run of some files.
+ */
+export function walkAdmits(roots: readonly string[], walkOptions: WalkOptions, inScope?: (file: string) => boolean): (file: string) => boolean {
+  const listed = createWalkFilter(roots, walkOptions);
+  return (file) => listed(file) === 'listed' && (inScope?.(file) ?? true);
+}
+
+/**
+ * The files a run of some files only (`sunset check --changed-since`, or files named on the command
+ * line) must know for its module graph to resolve them as a walk of the whole tree would: what `from`
+ * (default: every file of the run) imports by relative path (or alias), then what needle files, client
+ * modules and barrels among those import, as far as the graph follows values. Each is read once for its
+ * facts, as the walk's first pass would give them (a minified or too deeply nested needle file offers no
+ * value; a file over `maxFileSize` is not read); none is checked or reported.
  */
 export function importedModules(
   runFacts: ReadonlyMap<string, ModuleFacts>,
   sources: ImportedModuleSources,
   options: AnalysisOptions,
   core: Pick<AnalysisCore, 'mightNeedAnalysis'>,
+  from?: readonly string[],
 ): Map<string, ModuleFacts> {
   const found = new Map<string, ModuleFacts>();
   const admitted = new Map<string, boolean>();
@@ -41,7 +53,8 @@ export function importedModules(
       return admits;
     },
   };
-  let frontier = [...runFacts].map(([file, facts]) => ({ file, facts }));
+  const starts = from === undefined ? [...runFacts.keys()] : from.filter((file) => runFacts.has(file));
+  let frontier = starts.map((file) => ({ file, facts: runFacts.get(file)! }));
   for (let hop = 0; hop < maxHops && frontier.length > 0; hop++) {
     const next: { file: string; facts: ModuleFacts }[] = [];
     for (const { file, facts } of frontier) {
