@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { indexFile } from '@sunset/analysis';
 import { describe, expect, it } from 'vitest';
@@ -227,6 +227,40 @@ describe('sunset check', () => {
     const io = captureIo(root);
     expect(await main(['check', '--stats', '--repo-name', 'acme/web', '-f', 'github', '-f', 'json=r.json'], io)).toBe(1);
     expect(JSON.parse(readFileSync(path.join(root, 'r.json'), 'utf8'))).toMatchObject({ provenance: { repository: 'acme/web' }, stats: { timings: { walk: expect.any(Number) as unknown } } });
+  });
+
+  it('refuses two reports that reach one file through a link, existing or not yet, and writes nothing', async () => {
+    const root = makeTree({ 'src/a.ts': retiredCall, 'x.out': 'keep', 'out/.keep': '' });
+    symlinkSync('x.out', path.join(root, 'link.out'));
+    symlinkSync('y.out', path.join(root, 'dangling.out'));
+    symlinkSync('out', path.join(root, 'linked'));
+    linkSync(path.join(root, 'x.out'), path.join(root, 'hard.out'));
+    const seen = [];
+    for (const argv of [
+      ['-f', 'sarif=x.out', '-f', 'junit=link.out'],
+      ['-f', 'sarif=y.out', '-f', 'junit=dangling.out'],
+      ['-f', 'json', '-o', 'out/r.txt', '-f', 'junit=linked/r.txt'],
+      ['-f', 'gitlab=hard.out', '-f', 'sarif=x.out'],
+    ]) {
+      const io = captureIo(root);
+      seen.push([await main(['check', ...argv], io), io.out(), io.err()]);
+    }
+    expect(seen).toEqual(
+      [
+        '--format sarif=x.out and --format junit=link.out',
+        '--format sarif=y.out and --format junit=dangling.out',
+        '--output out/r.txt and --format junit=linked/r.txt',
+        '--format gitlab=hard.out and --format sarif=x.out',
+      ].map((flags) => [2, '', `sunset: ${flags} name the same file through a link: each report needs its own.\n`]),
+    );
+    expect([readdirSync(root).sort(), readFileSync(path.join(root, 'x.out'), 'utf8'), readdirSync(path.join(root, 'out'))]).toEqual([
+      ['dangling.out', 'hard.out', 'link.out', 'linked', 'out', 'src', 'x.out'],
+      'keep',
+      ['.keep'],
+    ]);
+    // Two files in two folders are two files.
+    const io = captureIo(root);
+    expect(await main(['check', '-f', 'github', '-f', 'sarif=x.out', '-f', 'junit=out/x.out'], io)).toBe(1);
   });
 
   it('names the flag whose file cannot be written', async () => {
