@@ -270,7 +270,7 @@ describe('sunset check', () => {
     expect(io.err()).toMatch(/^sunset: Cannot write the report to taken\.txt\/out\.sarif: .*\. Choose another --format sarif=FILE path\.\n$/);
   });
 
-  it('uses colour on a terminal unless NO_COLOR is set or FORCE_COLOR is 0 or false', async () => {
+  it('uses colour on a terminal unless NO_COLOR is set, FORCE_COLOR is 0 or false, or TERM is dumb', async () => {
     const root = makeTree({ 'src/a.ts': retiredCall });
     const plain = captureIo(root);
     await main(['check'], plain);
@@ -286,6 +286,12 @@ describe('sunset check', () => {
       await main(['check'], forced);
       expect(forced.out()).toBe(plain.out());
     }
+    const dumb = captureIo(root, { isTTY: true, env: { TERM: 'dumb' } });
+    await main(['check'], dumb);
+    expect(dumb.out()).toBe(plain.out());
+    const dumbForced = captureIo(root, { isTTY: true, env: { TERM: 'dumb', FORCE_COLOR: '1' } });
+    await main(['check'], dumbForced);
+    expect(dumbForced.out()).toBe(tty.out());
   });
 
   it('uses colour through a pipe when FORCE_COLOR turns it on, as chalk and Node do, even beside NO_COLOR', async () => {
