@@ -74,6 +74,19 @@ describe('sunset check', () => {
     );
   });
 
+  it('places and sizes the caret by the width a terminal gives the characters: two for CJK, none for a combining mark', async () => {
+    const io = captureIo(makeTree({ 'src/a.ts': "const 日本語 = 'e\u0301'; fetch('/v1/campaigns/日本');\n" }));
+    expect(await main(['check'], io)).toBe(1);
+    const frame = io.out().split('\n').slice(2, 4);
+    // Before the string: 6 + 6 (日本語) + 3 + 3 (e and its accent) + 2 + 6 cells; the string: 16 + 4 (日本).
+    expect(frame).toEqual([
+      "    1 | const 日本語 = 'e\u0301'; fetch('/v1/campaigns/日本');",
+      `      | ${' '.repeat(26)}${'^'.repeat(20)}`,
+    ]);
+    // The column stays the UTF-16 one every format reports (SARIF's columnKind is utf16CodeUnits).
+    expect(io.out().split('\n')[1]).toMatch(/^ {2}1:25 {2}error/);
+  });
+
   it('exits 1 on a finding at or past --fail-on and 0 when the threshold is later', async () => {
     const root = makeTree({ 'src/a.ts': retiredCall });
     expect(await main(['check', '--as-of', '2019-01-01'], captureIo(root))).toBe(1);
