@@ -7,7 +7,7 @@ import { cliVersion } from './version.js';
 /** What tests replace: parts of the rule core the engine runs, and the docs base URL. */
 export interface CliDependencies {
   readonly core?: Partial<AnalysisCore>;
-  /** Docs base URL for SARIF `helpUri` (`<docsUrl>#<entry-id>`); omitted when undefined. */
+  /** Docs base URL for SARIF `informationUri` and `helpUri` (`<docsUrl>#<entry-id>`); undefined: the CLI's README and each rule's page at the project's address (rule-data's SUNSET_REPOSITORY). */
   readonly docsUrl?: string;
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { indexFile } from '@sunset/analysis';
 import { describe, expect, it } from 'vitest';
@@ -72,6 +72,19 @@ describe('sunset check', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('places and sizes the caret by the width a terminal gives the characters: two for CJK, none for a combining mark', async () => {
+    const io = captureIo(makeTree({ 'src/a.ts': "const 日本語 = 'e\u0301'; fetch('/v1/campaigns/日本');\n" }));
+    expect(await main(['check'], io)).toBe(1);
+    const frame = io.out().split('\n').slice(2, 4);
+    // Before the string: 6 + 6 (日本語) + 3 + 3 (e and its accent) + 2 + 6 cells; the string: 16 + 4 (日本).
+    expect(frame).toEqual([
+      "    1 | const 日本語 = 'e\u0301'; fetch('/v1/campaigns/日本');",
+      `      | ${' '.repeat(26)}${'^'.repeat(20)}`,
+    ]);
+    // The column stays the UTF-16 one every format reports (SARIF's columnKind is utf16CodeUnits).
+    expect(io.out().split('\n')[1]).toMatch(/^ {2}1:25 {2}error/);
   });
 
   it('exits 1 on a finding at or past --fail-on and 0 when the threshold is later', async () => {
@@ -229,6 +242,40 @@ describe('sunset check', () => {
     expect(JSON.parse(readFileSync(path.join(root, 'r.json'), 'utf8'))).toMatchObject({ provenance: { repository: 'acme/web' }, stats: { timings: { walk: expect.any(Number) as unknown } } });
   });
 
+  it('refuses two reports that reach one file through a link, existing or not yet, and writes nothing', async () => {
+    const root = makeTree({ 'src/a.ts': retiredCall, 'x.out': 'keep', 'out/.keep': '' });
+    symlinkSync('x.out', path.join(root, 'link.out'));
+    symlinkSync('y.out', path.join(root, 'dangling.out'));
+    symlinkSync('out', path.join(root, 'linked'));
+    linkSync(path.join(root, 'x.out'), path.join(root, 'hard.out'));
+    const seen = [];
+    for (const argv of [
+      ['-f', 'sarif=x.out', '-f', 'junit=link.out'],
+      ['-f', 'sarif=y.out', '-f', 'junit=dangling.out'],
+      ['-f', 'json', '-o', 'out/r.txt', '-f', 'junit=linked/r.txt'],
+      ['-f', 'gitlab=hard.out', '-f', 'sarif=x.out'],
+    ]) {
+      const io = captureIo(root);
+      seen.push([await main(['check', ...argv], io), io.out(), io.err()]);
+    }
+    expect(seen).toEqual(
+      [
+        '--format sarif=x.out and --format junit=link.out',
+        '--format sarif=y.out and --format junit=dangling.out',
+        '--output out/r.txt and --format junit=linked/r.txt',
+        '--format gitlab=hard.out and --format sarif=x.out',
+      ].map((flags) => [2, '', `sunset: ${flags} name the same file through a link: each report needs its own.\n`]),
+    );
+    expect([readdirSync(root).sort(), readFileSync(path.join(root, 'x.out'), 'utf8'), readdirSync(path.join(root, 'out'))]).toEqual([
+      ['dangling.out', 'hard.out', 'link.out', 'linked', 'out', 'src', 'x.out'],
+      'keep',
+      ['.keep'],
+    ]);
+    // Two files in two folders are two files.
+    const io = captureIo(root);
+    expect(await main(['check', '-f', 'github', '-f', 'sarif=x.out', '-f', 'junit=out/x.out'], io)).toBe(1);
+  });
+
   it('names the flag whose file cannot be written', async () => {
     const root = makeTree({ 'src/a.ts': retiredCall, 'taken.txt': 'keep' });
     const io = captureIo(root);
@@ -236,7 +283,7 @@ describe('sunset check', () => {
     expect(io.err()).toMatch(/^sunset: Cannot write the report to taken\.txt\/out\.sarif: .*\. Choose another --format sarif=FILE path\.\n$/);
   });
 
-  it('uses colour on a terminal unless NO_COLOR is set or FORCE_COLOR is 0 or false', async () => {
+  it('uses colour on a terminal unless NO_COLOR is set, FORCE_COLOR is 0 or false, or TERM is dumb', async () => {
     const root = makeTree({ 'src/a.ts': retiredCall });
     const plain = captureIo(root);
     await main(['check'], plain);
@@ -252,6 +299,12 @@ describe('sunset check', () => {
       await main(['check'], forced);
       expect(forced.out()).toBe(plain.out());
     }
+    const dumb = captureIo(root, { isTTY: true, env: { TERM: 'dumb' } });
+    await main(['check'], dumb);
+    expect(dumb.out()).toBe(plain.out());
+    const dumbForced = captureIo(root, { isTTY: true, env: { TERM: 'dumb', FORCE_COLOR: '1' } });
+    await main(['check'], dumbForced);
+    expect(dumbForced.out()).toBe(tty.out());
   });
 
   it('uses colour through a pipe when FORCE_COLOR turns it on, as chalk and Node do, even beside NO_COLOR', async () => {

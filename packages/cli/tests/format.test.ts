@@ -312,6 +312,20 @@ describe('sarif format', () => {
     expect(validate({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, level: 'fatal' }] }] })).toBe(false);
   });
 
+  it("without a docs URL, points the driver at the CLI's README and each rule at its rule's page, at the project's one address", () => {
+    const log = JSON.parse(formatSarif(report, context)) as { runs: [{ tool: { driver: { informationUri: string; rules: { id: string; helpUri?: string }[] } } }] };
+    const { driver } = log.runs[0].tool;
+    const site = 'https://github.com/sunset-tools/sunset/blob/main/packages';
+    expect([driver.informationUri, driver.rules.map((rule) => [rule.id, rule.helpUri])]).toEqual([
+      `${site}/cli/README.md`,
+      [
+        ['campaigns-legacy-list', `${site}/eslint-plugin/docs/rules/no-legacy-rest-path.md`],
+        ['reporting-sync-reportdata', `${site}/eslint-plugin/docs/rules/no-sync-reporting.md`],
+        ['sunset/no-sunset-todo', `${site}/eslint-plugin/docs/rules/no-sunset-todo.md`],
+      ],
+    ]);
+  });
+
   it('has one rule per entry with schedule and replacements, and results with regions and fingerprints', () => {
     const log = JSON.parse(formatSarif(report, { ...context, docsUrl: 'https://example.com/docs' })) as {
       runs: [{ tool: { driver: { rules: Record<string, unknown>[] } }; results: Record<string, unknown>[]; invocations: unknown[] }];

@@ -95,19 +95,19 @@ describe('--format junit', () => {
         '      <property name="asOf" value="2019-11-01"/>',
         '      <property name="failOn" value="retired"/>',
         '    </properties>',
-        '    <testcase name="src/api/campaigns.ts" classname="sunset" file="src/api/campaigns.ts">',
+        '    <testcase name="src/api/campaigns.ts" classname="sunset">',
         '      <failure type="sunset/no-legacy-rest-path (campaigns-legacy-list)" message="3:16 GET /v1/campaigns is retired (support ended 2019-10-01); use GET /v1/buyer/campaigns.">src/api/campaigns.ts:3:16 sunset/no-legacy-rest-path [retired] GET /v1/campaigns is retired (support ended 2019-10-01); use GET /v1/buyer/campaigns.',
         'Replacement: GET /v1/buyer/campaigns</failure>',
         '    </testcase>',
-        '    <testcase name="src/broken.ts" classname="sunset" file="src/broken.ts">',
+        '    <testcase name="src/broken.ts" classname="sunset">',
         '      <error type="sunset/file-not-checked" message="Parsing error: Unexpected token )">src/broken.ts:4: Parsing error: Unexpected token )</error>',
         '    </testcase>',
-        '    <testcase name="src/clean.ts" classname="sunset" file="src/clean.ts"/>',
-        '    <testcase name="src/reports/daily report.ts" classname="sunset" file="src/reports/daily report.ts">',
+        '    <testcase name="src/clean.ts" classname="sunset"/>',
+        '    <testcase name="src/reports/daily report.ts" classname="sunset">',
         '      <system-out>src/reports/daily report.ts:2:3 sunset/no-sync-reporting [deprecated] The synchronous report endpoint is deprecated.',
         'Replacement: POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data</system-out>',
         '    </testcase>',
-        '    <testcase name="src/todo.ts" classname="sunset" file="src/todo.ts">',
+        '    <testcase name="src/todo.ts" classname="sunset">',
         '      <failure type="sunset/no-sunset-todo" message="1:4 Finish TODO(sunset:campaigns-legacy-status).">src/todo.ts:1:4 sunset/no-sunset-todo Finish TODO(sunset:campaigns-legacy-status).</failure>',
         '    </testcase>',
         '  </testsuite>',
@@ -132,6 +132,14 @@ describe('--format junit', () => {
 
   it('the XSD rejects a test case without a name (the validator is live)', async () => {
     expect(await validateJunit('<testsuites><testsuite tests="1"><testcase classname="x"/></testsuite></testsuites>')).not.toStrictEqual([]);
+  });
+
+  it("the XSD is xUnit's current revision: it refuses a test case's file attribute, which Sunset wrote before", async () => {
+    const suite = (attributes: string): string => `<testsuites><testsuite name="sunset" tests="1" failures="0" errors="0"><testcase name="src/a.ts" classname="sunset"${attributes}/></testsuite></testsuites>`;
+    expect([await validateJunit(suite('')), await validateJunit(suite(' file="src/a.ts"'))]).toStrictEqual([
+      [],
+      ["sunset.xml:1: Schemas validity error : Element 'testcase', attribute 'file': The attribute 'file' is not allowed."],
+    ]);
   });
 
   it('writes one passing test case when no file needed parsing, so a JUnit publisher does not fail a clean repository for want of results', async () => {

@@ -60,7 +60,7 @@ describe('a retirement rule at "warn" in sunset check', () => {
     expect(junit.code).toBe(0);
     expect(junit.out).toContain('<testsuites name="sunset check" tests="1" failures="0" errors="0">');
     expect(junit.out).toContain(
-      `<testcase name="src/list.js" classname="sunset" file="src/list.js">\n      <system-out>src/list.js:1:33 sunset/no-legacy-rest-path [retired] ${message}\nReplacement: GET /v1/buyer/campaigns</system-out>\n    </testcase>`,
+      `<testcase name="src/list.js" classname="sunset">\n      <system-out>src/list.js:1:33 sunset/no-legacy-rest-path [retired] ${message}\nReplacement: GET /v1/buyer/campaigns</system-out>\n    </testcase>`,
     );
   });
 

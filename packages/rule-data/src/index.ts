@@ -34,5 +34,5 @@ export { reportingLimits, reportingQuotas } from './limits.js';
 export { identityProvider, mightContainRequestCheckTarget, mightNameIdentityEndpoint, requestCheckNeedleSpecs, type IdentityProvider } from './identity.js';
 export { scheduleDocument, scheduleJsonSchema, scheduleMarkdownTable } from './schedule-export.js';
 export { crossFileMessageName, crossFileMessages, interpolate, retirementRuleNames, ruleMessages, ruleNames, type RuleMessageId, type RuleName } from './rule-messages.js';
-export { ruleDocsUrl } from './rule-docs.js';
+export { cliDocsUrl, ruleDocsUrl } from './rule-docs.js';
 export { mergeRuntimeRecords, parseRuntimeRecord, parseRuntimeRecordText, runtimeRecordSiteKey, RuntimeRecordError, type DeprecationHeaderRecord, type RecordedCaller, type RetiredCallRecord, type RuntimeRecord } from './runtime-record.js';

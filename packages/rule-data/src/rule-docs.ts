@@ -36,3 +36,8 @@ const ruleDocsBaseUrl = `${repositoryBrowseUrl(SUNSET_REPOSITORY)}docs/rules/`;
 export function ruleDocsUrl(ruleName: string): string {
   return `${ruleDocsBaseUrl}${ruleName}.md`;
 }
+
+/** The CLI's README, where `sunset check` and its formats are described: SARIF's `informationUri`. */
+export function cliDocsUrl(): string {
+  return `${repositoryBrowseUrl({ ...SUNSET_REPOSITORY, directory: 'packages/cli' })}README.md`;
+}

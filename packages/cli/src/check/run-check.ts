@@ -33,6 +33,7 @@ import type { FormatContext } from '../format/types.js';
 import { colorEnabled, nowOf, type CliIo } from '../io.js';
 import { createPhaseProgress, isCi } from '../fix/progress.js';
 import { changedLinesSince, touchesChangedLines } from './changed-lines.js';
+import { refuseLinkedReportFiles } from './report-files.js';
 import { configProblemsOutside, notScannedOfRun, resolveConfigScopes, resolveFileScopes, workingDirectoryScope, type ConfigScope, type ConfigScopes, type FileScope } from './config-scopes.js';
 import { failingSentence, isFailing } from './threshold.js';
 import { compareText, plural } from '../text.js';
@@ -106,6 +107,7 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
 }
 
 async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencies, now: Date, onFirstPass: () => void): Promise<number> {
+  refuseLinkedReportFiles(args, io.cwd);
   const readFolder = createFolderCache();
   const overrides = { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts, failOn: args.failOn, baseline: args.baseline };
   // --changed-since (without --project) checks the changed files only: no folder is listed.

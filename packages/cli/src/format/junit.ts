@@ -7,7 +7,7 @@ import type { Formatter } from './types.js';
 
 /**
  * JUnit XML for Jenkins, Azure DevOps, CircleCI and GitLab's test reports: one `<testsuite
- * name="sunset">`, one `<testcase>` per file that was parsed or could not be read, one `<failure>`
+ * name="sunset">`, one `<testcase>` named for its file that was parsed or could not be read, one `<failure>`
  * per finding at or past `--fail-on` (findings below it go to the test case's `<system-out>`, so
  * the test report fails exactly when `sunset check` does), an `<error>` for a file not checked, and
  * a `<skipped>` test case for a file not scanned (too large, minified, a link not followed); one
@@ -43,7 +43,8 @@ export const formatJunit: Formatter = (report, context) => {
       ...skipped.map(skippedElement),
       ...(notFailing.length === 0 ? [] : [`      <system-out>${escapeXml(notFailing.map(describeFinding).join('\n'))}</system-out>`]),
     ];
-    const open = `    <testcase name="${escapeXmlAttribute(file)}" classname="sunset" file="${escapeXmlAttribute(file)}"`;
+    // The file is the case's name: the current junit-10.xsd of Jenkins' xUnit refuses a `file` attribute here.
+    const open = `    <testcase name="${escapeXmlAttribute(file)}" classname="sunset"`;
     return children.length === 0 ? `${open}/>` : `${open}>\n${children.join('\n')}\n    </testcase>`;
   });
   // Nothing parsed (a clean repository): one passing case, as JUnit publishers fail a build on a report

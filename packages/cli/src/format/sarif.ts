@@ -1,5 +1,5 @@
 import { checks } from '@sunset/analysis';
-import { describeEndpoint, ruleDocsUrl, todoMarker, type RetirementEntry, type RuleName } from '@sunset/rule-data';
+import { cliDocsUrl, describeEndpoint, ruleDocsUrl, todoMarker, type RetirementEntry, type RuleName } from '@sunset/rule-data';
 import { isFailing } from '../check/threshold.js';
 import type { Finding } from '../check/types.js';
 import { compareText } from '../text.js';
@@ -77,7 +77,7 @@ export const formatSarif: Formatter = (report, context) => {
             name: 'sunset',
             version: context.toolVersion,
             semanticVersion: context.toolVersion,
-            ...(context.docsUrl === undefined ? {} : { informationUri: context.docsUrl }),
+            informationUri: context.docsUrl ?? cliDocsUrl(),
             rules,
           },
         },
@@ -102,12 +102,18 @@ function collectRules(findings: readonly Finding[], context: FormatContext): Sar
     const id = finding.entry ?? finding.rule;
     if (rules.has(id)) continue;
     const entry = finding.entry === undefined ? undefined : context.catalog.byId(finding.entry);
-    rules.set(id, entry === undefined ? (requestRule(finding) ?? plainRule(finding, context)) : entryRule(entry, context));
+    rules.set(id, entry === undefined ? (requestRule(finding) ?? plainRule(finding, context)) : entryRule(entry, finding.rule, context));
   }
   return [...rules.values()].sort((a, b) => compareText(a.id, b.id));
 }
 
-function entryRule(entry: RetirementEntry, context: FormatContext): SarifRule {
+/** The page of the rule that reported it (`sunset/no-legacy-rest-path`), when the plugin has such a rule. */
+function ruleDocsOf(rule: string): string | undefined {
+  const name = rule.replace(/^sunset\//, '');
+  return Object.hasOwn(checks, name) ? ruleDocsUrl(name) : undefined;
+}
+
+function entryRule(entry: RetirementEntry, rule: string, context: FormatContext): SarifRule {
   const { gaEnds, supportEnds } = entry.schedule;
   const replacements = entry.replacements.map(describeEndpoint);
   const replacementText = replacements.length === 0 ? 'none named by the spec' : replacements.join(', ');
@@ -139,7 +145,7 @@ function entryRule(entry: RetirementEntry, context: FormatContext): SarifRule {
     shortDescription: { text: `${entry.retiredKey} is retired (support ends ${supportEnds}).` },
     fullDescription: { text: `${entry.service}: ${entry.retiredKey}. ${schedule} Replacement: ${replacementText}.` },
     help: { text: helpText, markdown: helpMarkdown },
-    ...(context.docsUrl === undefined ? {} : { helpUri: `${context.docsUrl}#${entry.id}` }),
+    ...optional('helpUri', context.docsUrl === undefined ? ruleDocsOf(rule) : `${context.docsUrl}#${entry.id}`),
     defaultConfiguration: { level: 'error' },
     properties: {
       tags: ['retired-api', entry.family],
@@ -175,9 +181,13 @@ function plainRule(finding: Finding, context: FormatContext): SarifRule {
   return {
     id: finding.rule,
     shortDescription: { text: `Reported by the ESLint rule ${finding.rule}.` },
-    ...(context.docsUrl === undefined ? {} : { helpUri: context.docsUrl }),
+    ...optional('helpUri', context.docsUrl ?? ruleDocsOf(finding.rule)),
     defaultConfiguration: { level: finding.severity },
   };
+}
+
+function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
 }
 
 function levelOf(finding: Finding, context: FormatContext): 'error' | 'warning' | 'note' {

@@ -1,5 +1,6 @@
 import { describeNotScanned, isNamedPathReason, printablePath } from '@sunset/engine';
 import { Chalk, type ChalkInstance } from 'chalk';
+import stringWidth from 'string-width';
 import { builtinApiId, crossFileMessageName, describeSchedule, type RetirementEntry } from '@sunset/rule-data';
 import { failingSentence, isFailing } from '../check/threshold.js';
 import type { CheckReport, Finding } from '../check/types.js';
@@ -108,8 +109,17 @@ function showControls(text: string): string {
 const frameRadius = 60;
 const maxCaretWidth = 80;
 
+/** Spaces as wide on a terminal as `text` (a CJK character takes two, a combining mark none), its tabs kept. */
+function blankOf(text: string): string {
+  return text
+    .split('\t')
+    .map((part) => ' '.repeat(stringWidth(part)))
+    .join('\t');
+}
+
 /**
- * The finding's line with its number, and a caret under the reported range (tabs kept so it lines up).
+ * The finding's line with its number, and a caret under the reported range, placed and sized by the
+ * width the terminal gives the characters (tabs kept so it lines up).
  * A long line (minified code) shows a window around the finding between `…`; the caret stops at the
  * end of the line and is at most 80 wide (a TODO comment's range runs to the end of the comment).
  */
@@ -125,8 +135,8 @@ function codeFrame(finding: Finding, lines: readonly string[] | undefined, paint
   const start = column - windowStart + lead.length;
   const sameLineEnd = finding.endLine === undefined || finding.endLine === finding.line ? finding.endColumn : undefined;
   const end = Math.min(sameLineEnd === undefined ? windowEnd : sameLineEnd - 1, windowEnd) - windowStart + lead.length;
-  const width = Math.min(maxCaretWidth, Math.max(1, end - start));
-  const padding = text.slice(0, start).replace(/[^\t]/g, ' ');
+  const width = Math.min(maxCaretWidth, Math.max(1, stringWidth(text.slice(start, end))));
+  const padding = blankOf(text.slice(0, start));
   return [
     `    ${paint.dim(`${gutter} |`)} ${text}`,
     `    ${paint.dim(`${' '.repeat(gutter.length)} |`)} ${padding}${paint.red('^'.repeat(width))}`,

@@ -16,7 +16,7 @@ export interface FormatContext {
   /** Display paths of the files that were parsed (JUnit lists each as a test case); may be empty. */
   readonly checkedFiles?: readonly string[];
   readonly toolVersion: string;
-  /** Where the docs live (SARIF `informationUri`/`helpUri`, with `#<entry-id>`); omitted when unknown. */
+  /** Where the docs live (SARIF `informationUri`/`helpUri`, with `#<entry-id>`); undefined: the CLI's README and the rules' pages at the project's address. */
   readonly docsUrl?: string;
   /** The built-in API's hosts (`apiHosts`); undefined: every host. Says whether a finding without a known host matched by its path alone. */
   readonly apiHosts?: readonly string[];
