@@ -60,6 +60,8 @@ interface Boundary {
   readonly offset: number;
   readonly container: Node;
   readonly context: BoundaryContext;
+  /** The string or template literal a `string` boundary is in. */
+  readonly literal?: Node | undefined;
 }
 
 /** An operand not wrapped in parentheses (ESTree keeps no trace of them, so look at the source). */
@@ -76,7 +78,7 @@ function boundaryOptions(atoms: readonly Atom[], gap: number, segments: readonly
   const options: Boundary[] = [];
   const inText = (segment: Segment | undefined, offset: number): void => {
     if (segment?.kind !== 'text' || segment.sourceStart === undefined || !segment.container || !segment.quote || offset > segment.mappedLength) return;
-    options.push({ offset: segment.sourceStart + offset, container: segment.container, context: { kind: 'string', quote: segment.quote } });
+    options.push({ offset: segment.sourceStart + offset, container: segment.container, context: { kind: 'string', quote: segment.quote }, literal: segment.literal });
   };
   const next = atoms[gap];
   const previous = atoms[gap - 1];
@@ -229,6 +231,46 @@ export function rewritePathEdits(
     return holeStart < left.offset || holeEnd > right.offset;
   });
   if (holeOutside) return { cause: 'a path parameter of the replacement is written outside the edited text' };
-  const text = renderMiddle(middle, segments, sourceText, left.context, right.context);
-  return { edits: [{ range: [left.offset, right.offset], text }], container };
+  const render = (from: BoundaryContext, to: BoundaryContext): string => renderMiddle(middle, segments, sourceText, from, to);
+  const firstHole = middle.findIndex((atom) => atom.kind === 'hole');
+  const textAfterHole = firstHole >= 0 && middle.slice(firstHole).some((atom) => atom.kind === 'char');
+  return { edits: [withoutEmptyLiterals(left, right, render, textAfterHole, sourceText)], container };
+}
+
+/** A literal with no expression inside (`'…'`, `` `…` ``), not in parentheses: the whole operand is its text. */
+function plainLiteralOperand(node: Node | undefined, sourceText: string): Node | undefined {
+  if (!node) return undefined;
+  const plain = node.type === 'Literal' || (node.type === 'TemplateLiteral' && node.expressions.length === 0);
+  return plain && isBareOperand(node, sourceText) ? node : undefined;
+}
+
+/**
+ * The edit, without a literal it would leave empty at either end: `'/v2/things/' + id + ''` is
+ * written `'/v2/things/' + id`, and `'' + id + '/info'` is `id + '/info'` (the `+` goes with it).
+ * Only where a string stays beside the value (the literal at the other end, or text the edit writes
+ * after it), so the expression stays a string.
+ */
+function withoutEmptyLiterals(
+  left: Boundary,
+  right: Boundary,
+  render: (left: BoundaryContext, right: BoundaryContext) => string,
+  textAfterHole: boolean,
+  sourceText: string,
+): TextEdit {
+  let range: [number, number] = [left.offset, right.offset];
+  let leftContext = left.context;
+  let rightContext = right.context;
+  const text = render(leftContext, rightContext);
+  const after = right.context.kind === 'string' ? plainLiteralOperand(right.literal, sourceText) : undefined;
+  if (after && right.context.kind === 'string' && left.context.kind === 'string' && endOf(after) === right.offset + 1 && startOf(after) > left.offset && text.endsWith(` + ${right.context.quote}`)) {
+    rightContext = { kind: 'after-operand' };
+    range = [range[0], endOf(after)];
+  }
+  const before = left.context.kind === 'string' ? plainLiteralOperand(left.literal, sourceText) : undefined;
+  const stringAfterHole = textAfterHole || (rightContext === right.context && right.context.kind === 'string');
+  if (before && left.context.kind === 'string' && stringAfterHole && startOf(before) + 1 === left.offset && endOf(before) <= right.offset && text.startsWith(`${left.context.quote} + `)) {
+    leftContext = { kind: 'before-operand' };
+    range = [startOf(before), range[1]];
+  }
+  return { range, text: leftContext === left.context && rightContext === right.context ? text : render(leftContext, rightContext) };
 }
