@@ -25,6 +25,7 @@ export {
   describeEndpoint,
   describePhase,
   describeReplacements,
+  describeScheduleIn,
   todoMarker,
   todoMarkerPattern,
   todoText,

@@ -1,5 +1,5 @@
 import { phaseOf, todayUtc } from './dates.js';
-import type { Endpoint, IsoDay, RetirementEntry } from './types.js';
+import type { Endpoint, IsoDay, Phase, RetirementEntry } from './types.js';
 
 /** `GET /v1/buyer/campaigns` */
 export function describeEndpoint(endpoint: Endpoint): string {
@@ -8,8 +8,13 @@ export function describeEndpoint(endpoint: Endpoint): string {
 
 /** The phase with its date, for messages: `support ended 2019-10-01`. */
 export function describePhase(entry: RetirementEntry, asOf: IsoDay = todayUtc()): string {
+  return describeScheduleIn(entry, phaseOf(entry, asOf));
+}
+
+/** The entry's dates as they read in `phase`: what a finding in that phase says, whatever day it is now. */
+export function describeScheduleIn(entry: RetirementEntry, phase: Phase): string {
   const { gaEnds, supportEnds } = entry.schedule;
-  switch (phaseOf(entry, asOf)) {
+  switch (phase) {
     case 'retired':
       return `support ended ${supportEnds}`;
     case 'deprecated':

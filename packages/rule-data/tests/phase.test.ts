@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinCatalog, describePhase, parseIsoDay, phaseOf, RuleDataError, todayUtc, todoText } from '@sunset/rule-data';
+import { builtinCatalog, describePhase, describeScheduleIn, parseIsoDay, phaseOf, RuleDataError, todayUtc, todoText } from '@sunset/rule-data';
 
 const entry = (id: string) => builtinCatalog.byId(id)!;
 const legacyList = entry('campaigns-legacy-list');
@@ -35,6 +35,12 @@ describe('messages', () => {
     expect(describePhase(legacyList, '2026-11-21')).toBe('support ended 2019-10-01');
     expect(describePhase(legacyList, '2019-01-01')).toBe('general availability ended 2018-10-01, support ends 2019-10-01');
     expect(describePhase(syncReporting, '2019-01-01')).toBe('general availability ends 2019-10-31, support ends 2020-01-31');
+  });
+
+  it('describe the dates as a phase reads them, whatever the day: a finding made at a rule\'s own asOf', () => {
+    expect(describeScheduleIn(legacyList, 'retired')).toBe('support ended 2019-10-01');
+    expect(describeScheduleIn(legacyList, 'deprecated')).toBe('general availability ended 2018-10-01, support ends 2019-10-01');
+    expect(describeScheduleIn(legacyList, 'scheduled')).toBe('general availability ends 2018-10-01, support ends 2019-10-01');
   });
 
   it('write the one TODO format with candidates and the date', () => {

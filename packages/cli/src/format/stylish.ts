@@ -1,6 +1,6 @@
 import { describeNotScanned, isNamedPathReason, printablePath } from '@sunset/engine';
 import { Chalk, type ChalkInstance } from 'chalk';
-import { builtinApiId, crossFileMessageName, describePhase, type RetirementEntry } from '@sunset/rule-data';
+import { builtinApiId, crossFileMessageName, describeScheduleIn, type RetirementEntry } from '@sunset/rule-data';
 import { failingSentence, isFailing } from '../check/threshold.js';
 import type { CheckReport, Finding } from '../check/types.js';
 import { plural } from '../text.js';
@@ -62,7 +62,8 @@ function describeFinding(finding: Finding, context: FormatContext, paint: ChalkI
   for (const place of relatedElsewhere(finding)) lines.push(`    ${paint.dim('see')} ${describeRelatedPlace({ ...place, file: printablePath(place.file) })}`);
   const entry = finding.entry === undefined ? undefined : context.catalog.byId(finding.entry);
   if (finding.phase !== undefined) {
-    const when = entry === undefined ? '' : ` · ${describePhase(entry, context.asOf)}`;
+    // The finding's own phase: a rule's asOf (in `rules` or an inline comment) may not be the run's.
+    const when = entry === undefined ? '' : ` · ${describeScheduleIn(entry, finding.phase)}`;
     lines.push(`    ${paint.bold(finding.phase)}${when}`);
   }
   if (finding.replacements !== undefined) lines.push(`    ${describeRemedy(finding, paint)}`);
