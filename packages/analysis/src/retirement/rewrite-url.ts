@@ -211,11 +211,9 @@ export function rewritePathEdits(
   const startGap = from + prefix;
   const endGap = to - suffix;
   const middle = next.slice(prefix, next.length - suffix);
-  const pairs = boundaryOptions(atoms, startGap, segments, sourceText).flatMap((left) =>
-    boundaryOptions(atoms, endGap, segments, sourceText)
-      .filter((right) => right.container === left.container && right.offset >= left.offset)
-      .map((right) => [left, right] as const),
-  );
+  const aroundKept = editsAroundKeptHoles(atoms, startGap, endGap, middle, segments, sourceText);
+  if (aroundKept) return aroundKept;
+  const pairs = boundaryPairs(atoms, startGap, endGap, segments, sourceText);
   const pair = pairs[0];
   if (!pair) {
     const touchesBase = atoms.slice(Math.max(0, startGap - 1), endGap + 1).some((atom) => segments[atom.segment]?.fromBase === true);
@@ -237,11 +235,107 @@ export function rewritePathEdits(
   return { edits: [withoutEmptyLiterals(left, right, render, textAfterHole, sourceText)], container };
 }
 
-/** A literal with no expression inside (`'…'`, `` `…` ``), not in parentheses: the whole operand is its text. */
+/** The places an edit of the atoms between two gaps may start and end, in one container, best first. */
+function boundaryPairs(atoms: readonly Atom[], startGap: number, endGap: number, segments: readonly Segment[], sourceText: string): (readonly [Boundary, Boundary])[] {
+  return boundaryOptions(atoms, startGap, segments, sourceText).flatMap((left) =>
+    boundaryOptions(atoms, endGap, segments, sourceText)
+      .filter((right) => right.container === left.container && right.offset >= left.offset)
+      .map((right) => [left, right] as const),
+  );
+}
+
+/**
+ * A replacement that keeps values of the old URL (`id` of `BASE + '/v1/things/' + id + '/details'` →
+ * `/v2/things/{id}`) is edited around them, one edit for the text between two kept values, so what is
+ * written beside them (line breaks, comments, parentheses) stays. Undefined where the new path keeps
+ * no value, reorders them, or a piece cannot be edited on its own: then one edit spans the path.
+ */
+function editsAroundKeptHoles(
+  atoms: readonly Atom[],
+  startGap: number,
+  endGap: number,
+  middle: readonly Atom[],
+  segments: readonly Segment[],
+  sourceText: string,
+): { edits: TextEdit[]; container: Node } | undefined {
+  // [index in atoms, index in middle] of each value the new path keeps, in order.
+  const kept: [number, number][] = [];
+  for (const [index, atom] of middle.entries()) {
+    if (atom.kind !== 'hole') continue;
+    const from = kept.length === 0 ? startGap : kept[kept.length - 1]![0] + 1;
+    const at = atoms.findIndex((old, oldIndex) => oldIndex >= from && oldIndex < endGap && old.kind === 'hole' && old.segment === atom.segment);
+    if (at < 0) return undefined;
+    kept.push([at, index]);
+  }
+  if (kept.length === 0) return undefined;
+  const edits: TextEdit[] = [];
+  let container: Node | undefined;
+  for (let piece = 0; piece <= kept.length; piece++) {
+    const oldFrom = piece === 0 ? startGap : kept[piece - 1]![0] + 1;
+    const oldTo = piece === kept.length ? endGap : kept[piece]![0];
+    const newFrom = piece === 0 ? 0 : kept[piece - 1]![1] + 1;
+    const newTo = piece === kept.length ? middle.length : kept[piece]![1];
+    const text = middle.slice(newFrom, newTo);
+    const old = atoms.slice(oldFrom, oldTo);
+    if (old.length === text.length && old.every((atom, index) => sameAtom(atom, text[index]))) continue;
+    const pairs = boundaryPairs(atoms, oldFrom, oldTo, segments, sourceText);
+    const edit = text.length === 0 ? (droppedLiteralEdit(pairs, sourceText) ?? textEditOf(pairs[0], text, segments, sourceText)) : textEditOf(pairs[0], text, segments, sourceText);
+    if (!edit || (container !== undefined && edit.container !== container)) return undefined;
+    container = edit.container;
+    edits.push(edit.edit);
+  }
+  return container === undefined ? undefined : { edits, container };
+}
+
+/** The edit writing `text` (no values) between a pair of boundaries. */
+function textEditOf(pair: readonly [Boundary, Boundary] | undefined, text: readonly Atom[], segments: readonly Segment[], sourceText: string): { edit: TextEdit; container: Node } | undefined {
+  if (!pair) return undefined;
+  const [left, right] = pair;
+  return { edit: { range: [left.offset, right.offset], text: renderMiddle(text, segments, sourceText, left.context, right.context) }, container: left.container };
+}
+
+/**
+ * A literal whose whole text goes, beside a kept value, goes with its `+` (and its parentheses):
+ * `id + '/details'` is `id`, `'widgets/' + id` is `id`. Undefined unless the literal is a plain
+ * operand on that side of the value.
+ */
+function droppedLiteralEdit(pairs: readonly (readonly [Boundary, Boundary])[], sourceText: string): { edit: TextEdit; container: Node } | undefined {
+  for (const [left, right] of pairs) {
+    if (left.context.kind === 'after-operand' && right.context.kind === 'string') {
+      const literal = plainLiteral(right.literal);
+      const [start, end] = literal ? groupedOperandRange(literal, sourceText) : [0, 0];
+      if (literal && right.offset === endOf(literal) - 1 && left.offset <= start) return { edit: { range: [left.offset, end], text: '' }, container: left.container };
+    }
+    if (left.context.kind === 'string' && right.context.kind === 'before-operand') {
+      const literal = plainLiteral(left.literal);
+      const [start, end] = literal ? groupedOperandRange(literal, sourceText) : [0, 0];
+      if (literal && left.offset === startOf(literal) + 1 && right.offset >= end) return { edit: { range: [start, right.offset], text: '' }, container: left.container };
+    }
+  }
+  return undefined;
+}
+
+/** A literal with no expression inside (`'…'`, `` `…` ``). */
+function plainLiteral(node: Node | undefined): Node | undefined {
+  return node && (node.type === 'Literal' || (node.type === 'TemplateLiteral' && node.expressions.length === 0)) ? node : undefined;
+}
+
+/** An operand of `+` with the parentheses it is grouped in (`+ ('/details')`): those after a `+` only, never a call's. */
+function groupedOperandRange(node: Node, sourceText: string): readonly [number, number] {
+  let [start, end] = rangeOf(node);
+  for (;;) {
+    const open = /\(\s*$/.exec(sourceText.slice(Math.max(0, start - 20), start));
+    const close = /^\s*\)/.exec(sourceText.slice(end, end + 20));
+    if (!open || !close || !/\+\s*$/.test(sourceText.slice(Math.max(0, start - open[0].length - 20), start - open[0].length))) return [start, end];
+    start -= open[0].length;
+    end += close[0].length;
+  }
+}
+
+/** A literal with no expression inside, not in parentheses: the whole operand is its text. */
 function plainLiteralOperand(node: Node | undefined, sourceText: string): Node | undefined {
-  if (!node) return undefined;
-  const plain = node.type === 'Literal' || (node.type === 'TemplateLiteral' && node.expressions.length === 0);
-  return plain && isBareOperand(node, sourceText) ? node : undefined;
+  const literal = plainLiteral(node);
+  return literal && isBareOperand(literal, sourceText) ? literal : undefined;
 }
 
 /**

@@ -670,6 +670,13 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
       errors: [{ messageId: 'retiredRewrite', line: 1, column: 17 }],
     },
     {
+      name: 'keeps the line breaks and comments around the value the new path keeps, and drops the emptied tail with its +',
+      code: ['await axios.get(', '  API_BASE +', "    '/v1/things/' + // the thing", '    /* its id */ id +', "    ('/details'),", ');'].join('\n'),
+      settings: { sunset: { asOf: '2026-11-21', customEntries: [thingDetails] } },
+      output: ['await axios.get(', '  API_BASE +', "    '/v2/things/' + // the thing", '    /* its id */ id,', ');'].join('\n'),
+      errors: [{ messageId: 'retiredRewrite', line: 2, column: 3 }],
+    },
+    {
       name: 'lets rule options override settings.sunset',
       code: "await fetch('/v1/campaigns');",
       settings: { sunset: { asOf: '2018-06-01' } },
