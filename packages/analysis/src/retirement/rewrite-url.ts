@@ -268,6 +268,9 @@ function editsAroundKeptHoles(
     kept.push([at, index]);
   }
   if (kept.length === 0) return undefined;
+  // A literal may go only where the expression keeps text beside the values: `id + '/details'` alone stays a string.
+  const keepsTextIn = (container: Node | undefined): boolean =>
+    middle.some((atom) => atom.kind === 'char') || atoms.some((atom, index) => (index < startGap || index >= endGap) && atom.kind === 'char' && segments[atom.segment]?.container === container);
   const edits: TextEdit[] = [];
   let container: Node | undefined;
   for (let piece = 0; piece <= kept.length; piece++) {
@@ -279,7 +282,8 @@ function editsAroundKeptHoles(
     const old = atoms.slice(oldFrom, oldTo);
     if (old.length === text.length && old.every((atom, index) => sameAtom(atom, text[index]))) continue;
     const pairs = boundaryPairs(atoms, oldFrom, oldTo, segments, sourceText);
-    const edit = text.length === 0 ? (droppedLiteralEdit(pairs, sourceText) ?? textEditOf(pairs[0], text, segments, sourceText)) : textEditOf(pairs[0], text, segments, sourceText);
+    const dropped = text.length === 0 && keepsTextIn(pairs[0]?.[0].container) ? droppedLiteralEdit(pairs, sourceText) : undefined;
+    const edit = dropped ?? textEditOf(pairs[0], text, segments, sourceText);
     if (!edit || (container !== undefined && edit.container !== container)) return undefined;
     container = edit.container;
     edits.push(edit.edit);
@@ -301,6 +305,15 @@ function textEditOf(pair: readonly [Boundary, Boundary] | undefined, text: reado
  */
 function droppedLiteralEdit(pairs: readonly (readonly [Boundary, Boundary])[], sourceText: string): { edit: TextEdit; container: Node } | undefined {
   for (const [left, right] of pairs) {
+    // The whole literal: with the `+` before it (a tail), or after it (a head), what is beside the value stays.
+    const whole = left.context.kind === 'string' && right.literal === left.literal ? plainLiteral(left.literal) : undefined;
+    if (whole && left.offset === startOf(whole) + 1 && right.offset === endOf(whole) - 1) {
+      const [start, end] = groupedOperandRange(whole, sourceText);
+      const plusBefore = /\s*\+\s*$/.exec(sourceText.slice(Math.max(0, start - 40), start));
+      if (plusBefore) return { edit: { range: [start - plusBefore[0].length, end], text: '' }, container: left.container };
+      const plusAfter = /^\s*\+\s*/.exec(sourceText.slice(end, end + 40));
+      if (plusAfter) return { edit: { range: [start, end + plusAfter[0].length], text: '' }, container: left.container };
+    }
     if (left.context.kind === 'after-operand' && right.context.kind === 'string') {
       const literal = plainLiteral(right.literal);
       const [start, end] = literal ? groupedOperandRange(literal, sourceText) : [0, 0];
