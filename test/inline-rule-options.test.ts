@@ -91,6 +91,18 @@ describe('every rule option an inline comment sets counts in sunset check, as in
     ]);
   });
 
+  it("sunset check's stylish output dates each finding as its phase reads, at the rule's asOf, not the run's", () => {
+    // The run is at 2018-09-01 (scheduled); gateway.js's and warn-deprecated.js's rule reads 2019-01-01 (deprecated).
+    const stylish = spawnSync(process.execPath, [bin, 'check'], { cwd: dir, encoding: 'utf8' });
+    expect(stylish.stdout.split('\n').filter((line) => / · /.test(line))).toEqual([
+      '    deprecated · general availability ended 2018-10-01, support ends 2019-10-01',
+      '    scheduled · general availability ends 2018-10-01, support ends 2019-10-01',
+      '    scheduled · general availability ends 2019-10-31, support ends 2020-01-31',
+      '    deprecated · general availability ended 2018-10-01, support ends 2019-10-01',
+      '    scheduled · general availability ends 2018-10-01, support ends 2019-10-01',
+    ]);
+  });
+
   it.each([
     ['ESLint 10', ESLint],
     ['ESLint 9', ESLint9],

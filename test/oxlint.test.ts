@@ -84,4 +84,17 @@ describe('oxlint with the Sunset plugin as a JS plugin', () => {
     expect(oxlint.stderr.match(/SunsetWarning/g)?.length).toBeGreaterThanOrEqual(1);
     expect(oxlint.positions).toEqual(eslintPositions());
   });
+
+  it('stops on a bad setting of .oxlintrc.json with an error that names that file, not only the ESLint config', () => {
+    writeFileSync(path.join(temp.dir, 'client.js'), "fetch('/v1/campaigns');\n");
+    const configFile = path.join(temp.dir, '.oxlintrc.json');
+    writeFileSync(configFile, JSON.stringify(oxlintConfig({ asOf: '2026-02-30' })));
+    const run = spawnSync(oxlintBin, ['-c', configFile, '--format', 'json', 'client.js'], { cwd: temp.dir, encoding: 'utf8' });
+    const [diagnostic] = (JSON.parse(run.stdout) as { diagnostics: { message: string }[] }).diagnostics;
+    expect(diagnostic?.message.split('\n')[2]).toBe(
+      'SunsetSettingsError: Invalid Sunset option `settings.sunset.asOf`: "2026-02-30" is not a day on the calendar. Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint). ' +
+        'Every Sunset rule reads settings.sunset, so a rule named with this error is only the first one that read it.',
+    );
+    expect(run.status).toBe(1);
+  });
 });

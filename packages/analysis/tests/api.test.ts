@@ -115,7 +115,7 @@ describe('finding fields', () => {
     const file = parseWith('oxc', 'const nothingRetiredHere = 1;', 'a.js');
     expect(() => analyzeFile(file, options, { 'no-legacy-rest-path': [{ asOf: '2026-13-01' }] })).toThrow(ConfigError);
     expect(() => analyzeFile(file, options, { 'no-legacy-rest-path': [{ asOf: '2026-13-01' }] })).toThrow(
-      'Invalid Sunset option `rules.sunset/no-legacy-rest-path[1].asOf`: "2026-13-01" is not a day on the calendar. Fix it in your ESLint config.',
+      'Invalid Sunset option `rules.sunset/no-legacy-rest-path[1].asOf`: "2026-13-01" is not a day on the calendar. Fix it where the rule\'s options are set (eslint.config.* or an inline /* eslint */ comment for ESLint, .oxlintrc.json for oxlint).',
     );
   });
 

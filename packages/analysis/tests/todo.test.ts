@@ -84,6 +84,36 @@ describe('a call and the TODO marker fix left on it are one finding', () => {
   });
 });
 
+describe('a TODO wrapped over several lines (by a person, or an editor that reflows comments)', () => {
+  const wrapped = [
+    'export async function load(id) {',
+    '  // TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the',
+    '  //   campaign is split into two resources: the campaign and its RTB settings;',
+    '  //   candidates GET /v1/buyer/campaigns/{id}; support ended 2019-10-01',
+    '  const campaign = await fetch(`/v1/campaigns/${id}`);',
+    '  /*',
+    '   * TODO(sunset:campaigns-legacy-orders): this call was migrated by hand,',
+    '   * the marker stays',
+    '   */',
+    '  return fetch(`/v1/buyer/orders?campaign=${id}`).then(() => campaign);',
+    '}',
+  ].join('\n');
+
+  it.each(parsers)('is one marker, found from the statement through its continuation lines (%s)', (parser, filename) => {
+    const found = analyzeFile(parseWith(parser, wrapped, filename), analysisOptions(), { 'no-legacy-rest-path': [], 'no-sunset-todo': [] }).map((finding) => ({
+      rule: finding.rule,
+      text: wrapped.slice(finding.range[0], finding.range[1]),
+      related: finding.related.map((related) => wrapped.slice(related.range[0], related.range[1])),
+    }));
+    expect(found).toEqual([
+      { rule: 'no-legacy-rest-path', text: '`/v1/campaigns/${id}`', related: ['TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the'] },
+      { rule: 'no-sunset-todo', text: 'TODO(sunset:campaigns-legacy-orders): this call was migrated by hand,', related: [] },
+    ]);
+    // So a second `sunset fix` adds no marker above it.
+    expect(hasTodoAbove(wrapped, wrapped.indexOf('const campaign'), 'campaigns-legacy-get')).toBe(true);
+  });
+});
+
 describe('todoCommentEdit', () => {
   it("inserts the comment on its own line above the statement, with the statement's indentation", () => {
     const source = 'function f() {\n    return fetch(x);\n}\n';

@@ -6,8 +6,9 @@
  *
  * The message frames the problem for the place the user fixes it; the kind of origin decides:
  * - a command-line flag (`--as-of`): `Invalid value for --as-of: must be … Fix it and run again.`
- * - ESLint config (`settings.sunset`, or `rules.sunset/<rule>` for a rule's options, at `[1].asOf`):
- *   ``Invalid Sunset option `settings.sunset.asOf`: must be … Fix it in your ESLint config.``
+ * - the linter's config (`settings.sunset`, or `rules.sunset/<rule>` for a rule's options, at `[1].asOf`),
+ *   which may be ESLint's or oxlint's: ``Invalid Sunset option `settings.sunset.asOf`: must be … Fix it
+ *   where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).``
  * - anything else is a file (`sunset.config.json`, `package.json ("sunset" key)`):
  *   `Invalid config in sunset.config.json: "asOf" must be … Fix it and run again.`
  */
@@ -31,28 +32,16 @@ export function joinPath(origin: string, path: string): string {
   return path.startsWith('[') ? `${origin}${path}` : `${origin}.${path}`;
 }
 
+// The plugin cannot tell which linter runs it, so the sentence names each place a value can come from:
+// settings only from a config file; a rule's options also from an inline comment (ESLint's).
+const whereSettingsAreSet = (origin: string): string => `where ${origin} is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint)`;
+const whereRuleOptionsAreSet = "where the rule's options are set (eslint.config.* or an inline /* eslint */ comment for ESLint, .oxlintrc.json for oxlint)";
+
 function frameProblem(origin: string, path: string, problem: string): string {
   if (origin.startsWith('--')) return `Invalid value for ${origin}: ${problem} Fix it and run again.`;
-  if (origin.startsWith('settings.') || origin.startsWith('rules.')) {
-    return `Invalid Sunset option \`${joinPath(origin, path)}\`: ${problem} Fix it in your ESLint config.`;
-  }
+  if (origin.startsWith('settings.')) return `Invalid Sunset option \`${joinPath(origin, path)}\`: ${problem} Fix it ${whereSettingsAreSet(origin)}.`;
+  if (origin.startsWith('rules.')) return `Invalid Sunset option \`${joinPath(origin, path)}\`: ${problem} Fix it ${whereRuleOptionsAreSet}.`;
   // A problem that starts with the value ("2019-13-01" is not a day…) reads better after a colon.
   const subject = path === '' ? 'the config' : /^[a-z]/.test(problem) ? `"${path}"` : `"${path}":`;
   return `Invalid config in ${origin}: ${subject} ${problem} Fix it and run again.`;
-}
-
-const longestValue = 120;
-
-/** A value as the user wrote it, for `got …` (JSON where possible, shortened when long). */
-export function describeValue(value: unknown): string {
-  // JSON writes Infinity and NaN as null: `1e400` in a config file parses to Infinity.
-  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : 'a number too large to represent (Infinity)';
-  let text: string;
-  try {
-    text = typeof value === 'function' ? 'a function' : typeof value === 'bigint' ? `${value}n` : (JSON.stringify(value) ?? String(value));
-  } catch {
-    // A cyclic object: JSON cannot show it.
-    text = String(value);
-  }
-  return text.length > longestValue ? `${text.slice(0, longestValue - 1)}…` : text;
 }

@@ -1,5 +1,5 @@
-import { RuleDataError } from '@sunset/rule-data';
-import { ConfigError, describeValue } from './errors.js';
+import { describeValue, RuleDataError } from '@sunset/rule-data';
+import { ConfigError } from './errors.js';
 
 /** Where a value sits while it is validated: the origin and the path inside it. */
 export class Field {

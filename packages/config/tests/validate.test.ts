@@ -208,26 +208,26 @@ describe('messages in ESLint settings keep the plugin\'s frame', () => {
   const settings = 'settings.sunset';
 
   it.each([
-    [{ asOf: '2024/06/01' }, 'Invalid Sunset option `settings.sunset.asOf`: must be a day written YYYY-MM-DD (for example 2026-11-21), got "2024/06/01". Fix it in your ESLint config.'],
-    [{ asOf: '2024-02-30' }, 'Invalid Sunset option `settings.sunset.asOf`: "2024-02-30" is not a day on the calendar. Fix it in your ESLint config.'],
-    [{ apiHosts: 'api.example.com' }, 'Invalid Sunset option `settings.sunset.apiHosts`: must be an array of hostnames such as ["api.example.com"], got "api.example.com". Fix it in your ESLint config.'],
-    [{ reportScheduled: 'yes' }, 'Invalid Sunset option `settings.sunset.reportScheduled`: must be true or false, got "yes". Fix it in your ESLint config.'],
-    [{ scheduledWithinDays: 1.5 }, 'Invalid Sunset option `settings.sunset.scheduledWithinDays`: must be a whole number of days, 0 or more, got 1.5. Fix it in your ESLint config.'],
-    [{ typeAware: 1 }, 'Invalid Sunset option `settings.sunset.typeAware`: must be true or false, got 1. Fix it in your ESLint config.'],
-    [{ asof: '2024-06-01' }, 'Invalid Sunset option `settings.sunset.asof`: is not a known option; the known ones are asOf, apiHosts, identityHosts, reportScheduled, scheduledWithinDays, apis, customEntries, typeAware. Fix it in your ESLint config.'],
-    [{ failOn: 'retired' }, 'Invalid Sunset option `settings.sunset.failOn`: cannot be set here (it belongs in sunset.config.json); the options here are asOf, apiHosts, identityHosts, reportScheduled, scheduledWithinDays, apis, customEntries, typeAware. Fix it in your ESLint config.'],
+    [{ asOf: '2024/06/01' }, 'Invalid Sunset option `settings.sunset.asOf`: must be a day written YYYY-MM-DD (for example 2026-11-21), got "2024/06/01". Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
+    [{ asOf: '2024-02-30' }, 'Invalid Sunset option `settings.sunset.asOf`: "2024-02-30" is not a day on the calendar. Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
+    [{ apiHosts: 'api.example.com' }, 'Invalid Sunset option `settings.sunset.apiHosts`: must be an array of hostnames such as ["api.example.com"], got "api.example.com". Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
+    [{ reportScheduled: 'yes' }, 'Invalid Sunset option `settings.sunset.reportScheduled`: must be true or false, got "yes". Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
+    [{ scheduledWithinDays: 1.5 }, 'Invalid Sunset option `settings.sunset.scheduledWithinDays`: must be a whole number of days, 0 or more, got 1.5. Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
+    [{ typeAware: 1 }, 'Invalid Sunset option `settings.sunset.typeAware`: must be true or false, got 1. Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
+    [{ asof: '2024-06-01' }, 'Invalid Sunset option `settings.sunset.asof`: is not a known option; the known ones are asOf, apiHosts, identityHosts, reportScheduled, scheduledWithinDays, apis, customEntries, typeAware. Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
+    [{ failOn: 'retired' }, 'Invalid Sunset option `settings.sunset.failOn`: cannot be set here (it belongs in sunset.config.json); the options here are asOf, apiHosts, identityHosts, reportScheduled, scheduledWithinDays, apis, customEntries, typeAware. Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
     [
       { customEntries: [{ id: 'proxy', retired: 'GET /proxy/v1/campaigns', gaEnds: '2024-13-01', supportEnds: '2025-01-01' }] },
-      'Invalid Sunset option `settings.sunset.customEntries[0].gaEnds`: "2024-13-01" is not a day on the calendar. Fix it in your ESLint config.',
+      'Invalid Sunset option `settings.sunset.customEntries[0].gaEnds`: "2024-13-01" is not a day on the calendar. Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).',
     ],
-    [3, 'Invalid Sunset option `settings.sunset`: must be an object, got 3. Fix it in your ESLint config.'],
+    [3, 'Invalid Sunset option `settings.sunset`: must be an object, got 3. Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
   ])('%j', (input, message) => {
     expect(errorOf(() => validateOptions(input, settings, eslintOptions)).message).toBe(message);
   });
 
   it('frames a rule\'s options object the same way', () => {
     expect(errorOf(() => validateOptions({ asOf: '2024-02-30' }, 'rules.sunset/no-legacy-rest-path', ['asOf'])).message).toBe(
-      'Invalid Sunset option `rules.sunset/no-legacy-rest-path.asOf`: "2024-02-30" is not a day on the calendar. Fix it in your ESLint config.',
+      'Invalid Sunset option `rules.sunset/no-legacy-rest-path.asOf`: "2024-02-30" is not a day on the calendar. Fix it where the rule\'s options are set (eslint.config.* or an inline /* eslint */ comment for ESLint, .oxlintrc.json for oxlint).',
     );
   });
 
@@ -238,6 +238,20 @@ describe('messages in ESLint settings keep the plugin\'s frame', () => {
     cyclic.self = cyclic;
     expect(errorOf(() => validateOptions({ reportScheduled: cyclic }, settings)).problem).toBe('must be true or false, got [object Object].');
     expect(errorOf(() => validateOptions({ reportScheduled: 'x'.repeat(200) }, settings)).problem).toBe(`must be true or false, got "${'x'.repeat(118)}….`);
+  });
+
+  it('says a Date is a Date, not the ISO string or null JSON would print for it', () => {
+    const problemOf = (asOf: unknown): string => errorOf(() => validateOptions({ asOf }, settings, eslintOptions)).problem;
+    const mustBe = 'must be a day written YYYY-MM-DD (for example 2026-11-21), got';
+    // The day JavaScript made of the argument, which new Date() rolls over: 2026-02-30 is March 2.
+    expect(problemOf(new Date('2026-02-30'))).toBe(`${mustBe} a Date object, not a string (new Date() made it 2026-03-02T00:00:00.000Z).`);
+    expect(problemOf(new Date('2026-11-21'))).toBe(`${mustBe} a Date object, not a string (new Date() made it 2026-11-21T00:00:00.000Z).`);
+    expect(problemOf(new Date('2026-13-01'))).toBe(`${mustBe} a Date object, not a string (an Invalid Date: new Date() could not read what it was given).`);
+    const gaEnds = errorOf(() => validateOptions({ customEntries: [{ id: 'proxy', retired: 'GET /proxy/v1/campaigns', gaEnds: new Date(Number.NaN), supportEnds: '2027-01-01' }] }, settings, eslintOptions));
+    expect(gaEnds.message).toBe(
+      'Invalid Sunset option `settings.sunset.customEntries[0].gaEnds`: must be a day written YYYY-MM-DD (for example 2026-11-21), got a Date object, not a string (an Invalid Date: new Date() could not read what it was given). ' +
+        'Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).',
+    );
   });
 });
 
@@ -367,7 +381,7 @@ describe('rule options', () => {
       const setting = errorOf(() => validateOptions({ [name]: value }, 'settings.sunset', eslintOptions));
       const option = errorOf(() => validateRuleOptions('no-sync-reporting', [{ [name]: value }], 'rules.sunset/no-sync-reporting'));
       expect(option.problem).toBe(setting.problem);
-      expect(option.message).toBe(`Invalid Sunset option \`rules.sunset/no-sync-reporting[1].${name}\`: ${setting.problem} Fix it in your ESLint config.`);
+      expect(option.message).toBe(`Invalid Sunset option \`rules.sunset/no-sync-reporting[1].${name}\`: ${setting.problem} Fix it where the rule's options are set (eslint.config.* or an inline /* eslint */ comment for ESLint, .oxlintrc.json for oxlint).`);
     }
   });
 

@@ -130,16 +130,24 @@ describe('invalid settings', () => {
     new Linter().verify("fetch('/v1/campaigns');", configFor(plugin, settings), 'client.ts');
 
   it.each([
-    [{ asOf: '2024/06/01' }, 'Invalid Sunset option `settings.sunset.asOf`: must be a day written YYYY-MM-DD (for example 2026-11-21), got "2024/06/01". Fix it in your ESLint config.'],
-    [{ asOf: '2024-02-30' }, 'Invalid Sunset option `settings.sunset.asOf`: "2024-02-30" is not a day on the calendar. Fix it in your ESLint config.'],
-    [{ apiHosts: 'api.example.com' }, 'Invalid Sunset option `settings.sunset.apiHosts`: must be an array of hostnames such as ["api.example.com"], got "api.example.com". Fix it in your ESLint config.'],
-    [{ reportScheduled: 'yes' }, 'Invalid Sunset option `settings.sunset.reportScheduled`: must be true or false, got "yes". Fix it in your ESLint config.'],
-    [{ scheduledWithinDays: 1.5 }, 'Invalid Sunset option `settings.sunset.scheduledWithinDays`: must be a whole number of days, 0 or more, got 1.5. Fix it in your ESLint config.'],
-    [{ typeAware: 1 }, 'Invalid Sunset option `settings.sunset.typeAware`: must be true or false, got 1. Fix it in your ESLint config.'],
-    [{ asof: '2024-06-01' }, 'Invalid Sunset option `settings.sunset.asof`: is not a known option; the known ones are asOf, apiHosts, identityHosts, reportScheduled, scheduledWithinDays, apis, customEntries, typeAware. Fix it in your ESLint config.'],
+    [{ asOf: '2024/06/01' }, 'Invalid Sunset option `settings.sunset.asOf`: must be a day written YYYY-MM-DD (for example 2026-11-21), got "2024/06/01". Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
+    [{ asOf: '2024-02-30' }, 'Invalid Sunset option `settings.sunset.asOf`: "2024-02-30" is not a day on the calendar. Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
+    [
+      { asOf: new Date('2024-02-30') },
+      'Invalid Sunset option `settings.sunset.asOf`: must be a day written YYYY-MM-DD (for example 2026-11-21), got a Date object, not a string (new Date() made it 2024-03-01T00:00:00.000Z). Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).',
+    ],
+    [
+      { asOf: new Date('2026-13-01') },
+      'Invalid Sunset option `settings.sunset.asOf`: must be a day written YYYY-MM-DD (for example 2026-11-21), got a Date object, not a string (an Invalid Date: new Date() could not read what it was given). Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).',
+    ],
+    [{ apiHosts: 'api.example.com' }, 'Invalid Sunset option `settings.sunset.apiHosts`: must be an array of hostnames such as ["api.example.com"], got "api.example.com". Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
+    [{ reportScheduled: 'yes' }, 'Invalid Sunset option `settings.sunset.reportScheduled`: must be true or false, got "yes". Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
+    [{ scheduledWithinDays: 1.5 }, 'Invalid Sunset option `settings.sunset.scheduledWithinDays`: must be a whole number of days, 0 or more, got 1.5. Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
+    [{ typeAware: 1 }, 'Invalid Sunset option `settings.sunset.typeAware`: must be true or false, got 1. Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
+    [{ asof: '2024-06-01' }, 'Invalid Sunset option `settings.sunset.asof`: is not a known option; the known ones are asOf, apiHosts, identityHosts, reportScheduled, scheduledWithinDays, apis, customEntries, typeAware. Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
     [
       { customEntries: [{ id: 'proxy', retired: 'GET /proxy/v1/campaigns', gaEnds: '2024-13-01', supportEnds: '2025-01-01' }] },
-      'Invalid Sunset option `settings.sunset.customEntries[0].gaEnds`: "2024-13-01" is not a day on the calendar. Fix it in your ESLint config.',
+      'Invalid Sunset option `settings.sunset.customEntries[0].gaEnds`: "2024-13-01" is not a day on the calendar. Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).',
     ],
   ])('stops linting on %j with an error naming the setting', (settings, message) => {
     // Every rule validates the shared settings; ESLint names the first one it loads (alphabetically).
@@ -152,7 +160,7 @@ describe('invalid settings', () => {
       'SunsetSettingsError',
       'settings.sunset.asOf',
       "Error while loading rule 'sunset/no-client-secret-in-source': Invalid Sunset option `settings.sunset.asOf`: \"2024-02-30\" is not a day on the calendar. " +
-        'Fix it in your ESLint config. Every Sunset rule reads settings.sunset, so a rule named with this error is only the first one that read it.\nOccurred while linting client.ts',
+        'Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint). Every Sunset rule reads settings.sunset, so a rule named with this error is only the first one that read it.\nOccurred while linting client.ts',
     ]);
   });
 });

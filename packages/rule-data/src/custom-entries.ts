@@ -1,6 +1,6 @@
 import { parseIsoDay } from './dates.js';
 import { builtinApiId } from './entries/builtin.js';
-import { RuleDataError } from './errors.js';
+import { describeValue, RuleDataError } from './errors.js';
 import { templateParams } from './render-path.js';
 import type { Endpoint, Family, HttpMethod, Migration, OperationEntry, PathEntry, RetirementEntry } from './types.js';
 
@@ -48,7 +48,7 @@ function fail(field: string, message: string): never {
 function parseEndpoint(value: unknown, field: string): Endpoint {
   const match = typeof value === 'string' ? endpointPattern.exec(value) : null;
   if (!match || !httpMethods.includes(match[1] as HttpMethod)) {
-    fail(field, `must be "METHOD /path" with METHOD one of ${httpMethods.join(', ')} (for example "GET /v1/buyer/campaigns"), got ${JSON.stringify(value)}.`);
+    fail(field, `must be "METHOD /path" with METHOD one of ${httpMethods.join(', ')} (for example "GET /v1/buyer/campaigns"), got ${describeValue(value)}.`);
   }
   return { method: match[1] as HttpMethod, path: match[2]! };
 }
@@ -56,14 +56,14 @@ function parseEndpoint(value: unknown, field: string): Endpoint {
 function optionalString(record: Record<string, unknown>, key: string, field: string): string | undefined {
   const value = record[key];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.trim() === '') fail(`${field}.${key}`, `must be a non-empty string, got ${JSON.stringify(value)}.`);
+  if (typeof value !== 'string' || value.trim() === '') fail(`${field}.${key}`, `must be a non-empty string, got ${describeValue(value)}.`);
   return value;
 }
 
 function stringList(record: Record<string, unknown>, key: string, field: string): readonly unknown[] {
   const value = record[key];
   if (value === undefined) return [];
-  if (!Array.isArray(value)) fail(`${field}.${key}`, `must be an array, got ${JSON.stringify(value)}.`);
+  if (!Array.isArray(value)) fail(`${field}.${key}`, `must be an array, got ${describeValue(value)}.`);
   return value as unknown[];
 }
 
@@ -84,7 +84,7 @@ export function parseCustomEntry(input: unknown, field: string, takenIds: Readon
   if (supportEnds < gaEnds) fail(`${field}.supportEnds`, `(${supportEnds}) must not be before gaEnds (${gaEnds}).`);
   const replacements = stringList(record, 'replacements', field).map((value, index) => parseEndpoint(value, `${field}.replacements[${index}]`));
   const replacementApis = stringList(record, 'replacementApis', field).map((value, index) => {
-    if (typeof value !== 'string') fail(`${field}.replacementApis[${index}]`, `must be a string, got ${JSON.stringify(value)}.`);
+    if (typeof value !== 'string') fail(`${field}.replacementApis[${index}]`, `must be a string, got ${describeValue(value)}.`);
     return value;
   });
   // One line wherever it is shown (stylish's `why:`, fix's site list, explain, the TODO): a reason written over several lines is joined.
@@ -119,7 +119,7 @@ export function parseCustomEntry(input: unknown, field: string, takenIds: Readon
     fail(`${field}.api`, `names no API: ${JSON.stringify(api)} is not under apis${known.length > 0 ? ` (there: ${known.join(', ')})` : ''}; define it there with its hosts, or leave api out for the built-in API.`);
   }
   const liveMethods = stringList(record, 'liveMethods', field).map((value, index) => {
-    if (!httpMethods.includes(value as HttpMethod)) fail(`${field}.liveMethods[${index}]`, `must be one of ${httpMethods.join(', ')}, got ${JSON.stringify(value)}.`);
+    if (!httpMethods.includes(value as HttpMethod)) fail(`${field}.liveMethods[${index}]`, `must be one of ${httpMethods.join(', ')}, got ${describeValue(value)}.`);
     if (retiredPath?.method === value) fail(`${field}.liveMethods[${index}]`, `is the retired method itself (${retired}); list the other methods of the path that stay available.`);
     return value as HttpMethod;
   });

@@ -1,4 +1,4 @@
-import { RuleDataError } from './errors.js';
+import { describeValue, RuleDataError } from './errors.js';
 import type { IsoDay, Phase, RetirementEntry } from './types.js';
 
 const isoDayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -8,7 +8,7 @@ export function parseIsoDay(value: unknown, field = 'asOf'): IsoDay {
   const match = typeof value === 'string' ? isoDayPattern.exec(value) : null;
   if (match === null) {
     throw new RuleDataError(
-      `${field} must be a day written YYYY-MM-DD (for example 2026-11-21), got ${JSON.stringify(value)}.`,
+      `${field} must be a day written YYYY-MM-DD (for example 2026-11-21), got ${describeValue(value)}.`,
       field,
     );
   }

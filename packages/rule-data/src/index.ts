@@ -1,6 +1,6 @@
 export * from './types.js';
 export { builtinApi, builtinApiId, builtinEntries } from './entries/builtin.js';
-export { RuleDataError } from './errors.js';
+export { describeValue, RuleDataError } from './errors.js';
 export { parseIsoDay, todayUtc, phaseOf, daysBetween, noSunsetAnnounced } from './dates.js';
 export {
   baseEndingPattern,

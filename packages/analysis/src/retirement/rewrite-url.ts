@@ -60,6 +60,8 @@ interface Boundary {
   readonly offset: number;
   readonly container: Node;
   readonly context: BoundaryContext;
+  /** The string or template literal a `string` boundary is in. */
+  readonly literal?: Node | undefined;
 }
 
 /** An operand not wrapped in parentheses (ESTree keeps no trace of them, so look at the source). */
@@ -76,7 +78,7 @@ function boundaryOptions(atoms: readonly Atom[], gap: number, segments: readonly
   const options: Boundary[] = [];
   const inText = (segment: Segment | undefined, offset: number): void => {
     if (segment?.kind !== 'text' || segment.sourceStart === undefined || !segment.container || !segment.quote || offset > segment.mappedLength) return;
-    options.push({ offset: segment.sourceStart + offset, container: segment.container, context: { kind: 'string', quote: segment.quote } });
+    options.push({ offset: segment.sourceStart + offset, container: segment.container, context: { kind: 'string', quote: segment.quote }, literal: segment.literal });
   };
   const next = atoms[gap];
   const previous = atoms[gap - 1];
@@ -209,11 +211,9 @@ export function rewritePathEdits(
   const startGap = from + prefix;
   const endGap = to - suffix;
   const middle = next.slice(prefix, next.length - suffix);
-  const pairs = boundaryOptions(atoms, startGap, segments, sourceText).flatMap((left) =>
-    boundaryOptions(atoms, endGap, segments, sourceText)
-      .filter((right) => right.container === left.container && right.offset >= left.offset)
-      .map((right) => [left, right] as const),
-  );
+  const aroundKept = editsAroundKeptHoles(atoms, startGap, endGap, middle, segments, sourceText);
+  if (aroundKept) return aroundKept;
+  const pairs = boundaryPairs(atoms, startGap, endGap, segments, sourceText);
   const pair = pairs[0];
   if (!pair) {
     const touchesBase = atoms.slice(Math.max(0, startGap - 1), endGap + 1).some((atom) => segments[atom.segment]?.fromBase === true);
@@ -229,6 +229,155 @@ export function rewritePathEdits(
     return holeStart < left.offset || holeEnd > right.offset;
   });
   if (holeOutside) return { cause: 'a path parameter of the replacement is written outside the edited text' };
-  const text = renderMiddle(middle, segments, sourceText, left.context, right.context);
-  return { edits: [{ range: [left.offset, right.offset], text }], container };
+  const render = (from: BoundaryContext, to: BoundaryContext): string => renderMiddle(middle, segments, sourceText, from, to);
+  const firstHole = middle.findIndex((atom) => atom.kind === 'hole');
+  const textAfterHole = firstHole >= 0 && middle.slice(firstHole).some((atom) => atom.kind === 'char');
+  return { edits: [withoutEmptyLiterals(left, right, render, textAfterHole, sourceText)], container };
+}
+
+/** The places an edit of the atoms between two gaps may start and end, in one container, best first. */
+function boundaryPairs(atoms: readonly Atom[], startGap: number, endGap: number, segments: readonly Segment[], sourceText: string): (readonly [Boundary, Boundary])[] {
+  return boundaryOptions(atoms, startGap, segments, sourceText).flatMap((left) =>
+    boundaryOptions(atoms, endGap, segments, sourceText)
+      .filter((right) => right.container === left.container && right.offset >= left.offset)
+      .map((right) => [left, right] as const),
+  );
+}
+
+/**
+ * A replacement that keeps values of the old URL (`id` of `BASE + '/v1/things/' + id + '/details'` →
+ * `/v2/things/{id}`) is edited around them, one edit for the text between two kept values, so what is
+ * written beside them (line breaks, comments, parentheses) stays. Undefined where the new path keeps
+ * no value, reorders them, or a piece cannot be edited on its own: then one edit spans the path.
+ */
+function editsAroundKeptHoles(
+  atoms: readonly Atom[],
+  startGap: number,
+  endGap: number,
+  middle: readonly Atom[],
+  segments: readonly Segment[],
+  sourceText: string,
+): { edits: TextEdit[]; container: Node } | undefined {
+  // [index in atoms, index in middle] of each value the new path keeps, in order.
+  const kept: [number, number][] = [];
+  for (const [index, atom] of middle.entries()) {
+    if (atom.kind !== 'hole') continue;
+    const from = kept.length === 0 ? startGap : kept[kept.length - 1]![0] + 1;
+    const at = atoms.findIndex((old, oldIndex) => oldIndex >= from && oldIndex < endGap && old.kind === 'hole' && old.segment === atom.segment);
+    if (at < 0) return undefined;
+    kept.push([at, index]);
+  }
+  if (kept.length === 0) return undefined;
+  // A literal may go only where the expression keeps text beside the values: `id + '/details'` alone stays a string.
+  const keepsTextIn = (container: Node | undefined): boolean =>
+    middle.some((atom) => atom.kind === 'char') || atoms.some((atom, index) => (index < startGap || index >= endGap) && atom.kind === 'char' && segments[atom.segment]?.container === container);
+  const edits: TextEdit[] = [];
+  let container: Node | undefined;
+  for (let piece = 0; piece <= kept.length; piece++) {
+    const oldFrom = piece === 0 ? startGap : kept[piece - 1]![0] + 1;
+    const oldTo = piece === kept.length ? endGap : kept[piece]![0];
+    const newFrom = piece === 0 ? 0 : kept[piece - 1]![1] + 1;
+    const newTo = piece === kept.length ? middle.length : kept[piece]![1];
+    const text = middle.slice(newFrom, newTo);
+    const old = atoms.slice(oldFrom, oldTo);
+    if (old.length === text.length && old.every((atom, index) => sameAtom(atom, text[index]))) continue;
+    const pairs = boundaryPairs(atoms, oldFrom, oldTo, segments, sourceText);
+    const dropped = text.length === 0 && keepsTextIn(pairs[0]?.[0].container) ? droppedLiteralEdit(pairs, sourceText) : undefined;
+    const edit = dropped ?? textEditOf(pairs[0], text, segments, sourceText);
+    if (!edit || (container !== undefined && edit.container !== container)) return undefined;
+    container = edit.container;
+    edits.push(edit.edit);
+  }
+  return container === undefined ? undefined : { edits, container };
+}
+
+/** The edit writing `text` (no values) between a pair of boundaries. */
+function textEditOf(pair: readonly [Boundary, Boundary] | undefined, text: readonly Atom[], segments: readonly Segment[], sourceText: string): { edit: TextEdit; container: Node } | undefined {
+  if (!pair) return undefined;
+  const [left, right] = pair;
+  return { edit: { range: [left.offset, right.offset], text: renderMiddle(text, segments, sourceText, left.context, right.context) }, container: left.container };
+}
+
+/**
+ * A literal whose whole text goes, beside a kept value, goes with its `+` (and its parentheses):
+ * `id + '/details'` is `id`, `'widgets/' + id` is `id`. Undefined unless the literal is a plain
+ * operand on that side of the value.
+ */
+function droppedLiteralEdit(pairs: readonly (readonly [Boundary, Boundary])[], sourceText: string): { edit: TextEdit; container: Node } | undefined {
+  for (const [left, right] of pairs) {
+    // The whole literal: with the `+` before it (a tail), or after it (a head), what is beside the value stays.
+    const whole = left.context.kind === 'string' && right.literal === left.literal ? plainLiteral(left.literal) : undefined;
+    if (whole && left.offset === startOf(whole) + 1 && right.offset === endOf(whole) - 1) {
+      const [start, end] = groupedOperandRange(whole, sourceText);
+      const plusBefore = /\s*\+\s*$/.exec(sourceText.slice(Math.max(0, start - 40), start));
+      if (plusBefore) return { edit: { range: [start - plusBefore[0].length, end], text: '' }, container: left.container };
+      const plusAfter = /^\s*\+\s*/.exec(sourceText.slice(end, end + 40));
+      if (plusAfter) return { edit: { range: [start, end + plusAfter[0].length], text: '' }, container: left.container };
+    }
+    if (left.context.kind === 'after-operand' && right.context.kind === 'string') {
+      const literal = plainLiteral(right.literal);
+      const [start, end] = literal ? groupedOperandRange(literal, sourceText) : [0, 0];
+      if (literal && right.offset === endOf(literal) - 1 && left.offset <= start) return { edit: { range: [left.offset, end], text: '' }, container: left.container };
+    }
+    if (left.context.kind === 'string' && right.context.kind === 'before-operand') {
+      const literal = plainLiteral(left.literal);
+      const [start, end] = literal ? groupedOperandRange(literal, sourceText) : [0, 0];
+      if (literal && left.offset === startOf(literal) + 1 && right.offset >= end) return { edit: { range: [start, right.offset], text: '' }, container: left.container };
+    }
+  }
+  return undefined;
+}
+
+/** A literal with no expression inside (`'…'`, `` `…` ``). */
+function plainLiteral(node: Node | undefined): Node | undefined {
+  return node && (node.type === 'Literal' || (node.type === 'TemplateLiteral' && node.expressions.length === 0)) ? node : undefined;
+}
+
+/** An operand of `+` with the parentheses it is grouped in (`+ ('/details')`): those after a `+` only, never a call's. */
+function groupedOperandRange(node: Node, sourceText: string): readonly [number, number] {
+  let [start, end] = rangeOf(node);
+  for (;;) {
+    const open = /\(\s*$/.exec(sourceText.slice(Math.max(0, start - 20), start));
+    const close = /^\s*\)/.exec(sourceText.slice(end, end + 20));
+    if (!open || !close || !/\+\s*$/.test(sourceText.slice(Math.max(0, start - open[0].length - 20), start - open[0].length))) return [start, end];
+    start -= open[0].length;
+    end += close[0].length;
+  }
+}
+
+/** A literal with no expression inside, not in parentheses: the whole operand is its text. */
+function plainLiteralOperand(node: Node | undefined, sourceText: string): Node | undefined {
+  const literal = plainLiteral(node);
+  return literal && isBareOperand(literal, sourceText) ? literal : undefined;
+}
+
+/**
+ * The edit, without a literal it would leave empty at either end: `'/v2/things/' + id + ''` is
+ * written `'/v2/things/' + id`, and `'' + id + '/info'` is `id + '/info'` (the `+` goes with it).
+ * Only where a string stays beside the value (the literal at the other end, or text the edit writes
+ * after it), so the expression stays a string.
+ */
+function withoutEmptyLiterals(
+  left: Boundary,
+  right: Boundary,
+  render: (left: BoundaryContext, right: BoundaryContext) => string,
+  textAfterHole: boolean,
+  sourceText: string,
+): TextEdit {
+  let range: [number, number] = [left.offset, right.offset];
+  let leftContext = left.context;
+  let rightContext = right.context;
+  const text = render(leftContext, rightContext);
+  const after = right.context.kind === 'string' ? plainLiteralOperand(right.literal, sourceText) : undefined;
+  if (after && right.context.kind === 'string' && left.context.kind === 'string' && endOf(after) === right.offset + 1 && startOf(after) > left.offset && text.endsWith(` + ${right.context.quote}`)) {
+    rightContext = { kind: 'after-operand' };
+    range = [range[0], endOf(after)];
+  }
+  const before = left.context.kind === 'string' ? plainLiteralOperand(left.literal, sourceText) : undefined;
+  const stringAfterHole = textAfterHole || (rightContext === right.context && right.context.kind === 'string');
+  if (before && left.context.kind === 'string' && stringAfterHole && startOf(before) + 1 === left.offset && endOf(before) <= right.offset && text.startsWith(`${left.context.quote} + `)) {
+    leftContext = { kind: 'before-operand' };
+    range = [startOf(before), range[1]];
+  }
+  return { range, text: leftContext === left.context && rightContext === right.context ? text : render(leftContext, rightContext) };
 }

@@ -35,6 +35,17 @@ const trailingSlash = "const response = await fetch('/v1/campaigns/');";
 const mixedCase = "const response = await fetch('/V1/Campaigns');";
 const swrKey = "const { data } = useSWR('/v1/campaigns/dictionaries/managers', fetcher);";
 
+// A custom one-to-one entry whose new path ends at its parameter: the old tail is a literal of its own.
+const thingDetails = {
+  id: 'thing-details',
+  retired: 'GET /v1/things/{id}/details',
+  replacements: ['GET /v2/things/{id}'],
+  gaEnds: '2025-01-01',
+  supportEnds: '2026-06-30',
+  migration: 'rewrite',
+  service: 'Things',
+};
+
 // Strings a test asserts on or the code tests a URL against: not requests (the repros of issues filed by users).
 const guardTests = [
   "const assert = require('node:assert');",
@@ -659,6 +670,20 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
           column: 16,
         },
       ],
+    },
+    {
+      name: "drops the literal a rewrite empties with its + (no '' is left), as sunset fix and the codemod do",
+      code: "await axios.get(API_BASE + '/v1/things/' + id + '/details');",
+      settings: { sunset: { asOf: '2026-11-21', customEntries: [thingDetails] } },
+      output: "await axios.get(API_BASE + '/v2/things/' + id);",
+      errors: [{ messageId: 'retiredRewrite', line: 1, column: 17 }],
+    },
+    {
+      name: 'keeps the line breaks and comments around the value the new path keeps, and drops the emptied tail with its +',
+      code: ['await axios.get(', '  API_BASE +', "    '/v1/things/' + // the thing", '    /* its id */ id +', "    ('/details'),", ');'].join('\n'),
+      settings: { sunset: { asOf: '2026-11-21', customEntries: [thingDetails] } },
+      output: ['await axios.get(', '  API_BASE +', "    '/v2/things/' + // the thing", '    /* its id */ id,', ');'].join('\n'),
+      errors: [{ messageId: 'retiredRewrite', line: 2, column: 3 }],
     },
     {
       name: 'lets rule options override settings.sunset',
