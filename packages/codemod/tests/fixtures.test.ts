@@ -64,7 +64,7 @@ describe('codemod fixtures', () => {
     const optionsWithoutCase = files.filter((file) => file.endsWith('.options.json') && !files.some((other) => other.startsWith(file.replace('.options.json', '.input.'))));
 
     expect({ misnamed, withoutPartner, optionsWithoutCase }).toEqual({ misnamed: [], withoutPartner: [], optionsWithoutCase: [] });
-    expect(cases.length).toBe(57);
+    expect(cases.length).toBe(58);
   });
 
   describe.each(cases)('$id', (fixture) => {

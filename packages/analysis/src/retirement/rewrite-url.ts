@@ -1,7 +1,7 @@
 import { renderPath, type UrlMatch } from '@sunset/rule-data';
 import { endOf, rangeOf, startOf, type Node } from '../ast/nodes.js';
 import type { TextEdit } from '../types.js';
-import { segmentPositionOf, type PartsView, type Quote, type Segment } from '../url/segments.js';
+import { segmentPositionOf, type PartsView, type Quote, type Segment, type TextSegment } from '../url/segments.js';
 
 /** One character of the URL (with its segment) or one hole. */
 type Atom = { readonly kind: 'char'; readonly char: string; readonly segment: number; readonly offset: number } | { readonly kind: 'hole'; readonly segment: number };
@@ -211,6 +211,12 @@ export function rewritePathEdits(
   const startGap = from + prefix;
   const endGap = to - suffix;
   const middle = next.slice(prefix, next.length - suffix);
+  // `'/v1/things/' + (id || 'none') + '/details'`: the URL holds 'none' only when id is empty; an edit over
+  // that text (rewriting it, or moving it as the new path's {id}) would drop `id ||`. A fallback the edit leaves alone stays.
+  const fromFallback = (atom: Atom): boolean => atom.kind === 'char' && (segments[atom.segment] as TextSegment | undefined)?.fallback !== undefined;
+  if (atoms.slice(startGap, endGap).some(fromFallback)) {
+    return { cause: "the retired path holds a value's fallback (`a || '…'`, `a ?? '…'`), which the code uses only when the value is empty" };
+  }
   const aroundKept = editsAroundKeptHoles(atoms, startGap, endGap, middle, segments, sourceText);
   if (aroundKept) return aroundKept;
   const pairs = boundaryPairs(atoms, startGap, endGap, segments, sourceText);

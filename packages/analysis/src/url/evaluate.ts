@@ -423,7 +423,10 @@ function readFunctionCalls(fn: FunctionNode, context: EvaluationContext): (reado
  */
 function fallbackSegments(node: TSESTree.LogicalExpression, context: EvaluationContext): Segment[] | undefined {
   if (node.operator !== '??' && node.operator !== '||') return undefined;
-  return evaluateExpression(node.left, undefined, context) ?? evaluateExpression(node.right, undefined, context);
+  const left = evaluateExpression(node.left, undefined, context);
+  if (left) return left;
+  // The fallback's text is what the URL holds only when the left is empty: matched, never rewritten (`TextSegment.fallback`).
+  return evaluateExpression(node.right, undefined, context)?.map((segment) => (segment.kind === 'text' && segment.fallback === undefined ? { ...segment, fallback: node } : segment));
 }
 
 /**

@@ -33,6 +33,12 @@ export interface TextSegment {
    * the string it is written in is not used up by this value.
    */
   readonly shared?: boolean;
+  /**
+   * The fallback of `a || '…'` / `a ?? '…'` whose left value is not known (`(id || 'none')`): the URL
+   * holds this text only when the left is empty, so it is read for matching and never rewritten as if
+   * the code wrote it there (a rewrite would drop `id ||`).
+   */
+  readonly fallback?: Node;
 }
 
 /** A value the analysis cannot know. */
