@@ -84,6 +84,32 @@ describe('importOpenApi', () => {
     ]);
   });
 
+  it('lists the description\'s more specific paths that a URL matches before a deprecated templated one (GitHub\'s shape)', async () => {
+    const param = (name: string): string => `        - { name: ${name}, in: path, required: true, schema: { type: string } }\n`;
+    const spec = writeSpec(
+      'orgs.yaml',
+      [
+        `  /orgs/{org}/{security_product}/{enablement}:\n    post:\n      deprecated: true\n      parameters:\n${param('org')}${param('security_product')}${param('enablement')}${ok}`,
+        `  /orgs/{org}/actions/runner-groups:\n    get:\n      parameters:\n${param('org')}${ok}    post:\n      parameters:\n${param('org')}${ok}`,
+        `  /orgs/{org}/actions/variables:\n    post:\n      parameters:\n${param('org')}${ok}`,
+        `  /orgs/{org}/actions/runners/{runner_id}:\n    delete:\n      parameters:\n${param('org')}${param('runner_id')}${ok}`,
+        `  /orgs/{org}/{team}/members:\n    get:\n      parameters:\n${param('org')}${param('team')}${ok}`,
+        `  /orgs/{org}/hooks:\n    get:\n      parameters:\n${param('org')}${ok}`,
+        `  /users/{user}/actions/variables:\n    post:\n      parameters:\n${param('user')}${ok}`,
+        `  /orgs/{org}/{kind}/{name}:\n    get:\n      parameters:\n${param('org')}${param('kind')}${param('name')}${ok}`,
+      ].join(''),
+    );
+    const { entries, config } = await importOpenApi({ spec, today: '2026-11-01', cwd: dir });
+    expect(entries.map((entry) => [entry.retired, entry.liveMethods, entry.shadowedBy])).toEqual([
+      ['POST /orgs/{org}/{security_product}/{enablement}', ['GET'], ['/orgs/{org}/actions/runner-groups', '/orgs/{org}/actions/variables', '/orgs/{org}/{team}/members']],
+    ]);
+    const { catalog } = resolveOptions([validateOptions(config, 'sunset.config.json')]);
+    const found = (url: string): string[] => matchUrlShape([{ kind: 'text', value: url }], 'POST', catalog).map((match) => match.entry.id);
+    expect(found('https://api.example.com/api/orgs/acme/actions/runner-groups')).toEqual([]);
+    expect(found('https://api.example.com/api/orgs/acme/devs/members')).toEqual([]);
+    expect(found('https://api.example.com/api/orgs/acme/secret_scanning/enable_all')).toEqual(['post-orgs-org-security-product-enablement']);
+  });
+
   it('keeps the day of the first import as the GA end on later imports', async () => {
     const spec = writeSpec('sticky.yaml', `  /v1/users:\n    get:\n      operationId: listUsers\n      deprecated: true\n${ok}`);
     const first = await importOpenApi({ spec, today: '2026-11-01', cwd: dir });

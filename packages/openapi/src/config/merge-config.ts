@@ -168,6 +168,7 @@ export function mergeConfig(input: MergeInput): MergedConfig {
       retired,
       api: apiId,
       ...(draft.liveMethods.length > 0 ? { liveMethods: draft.liveMethods } : {}),
+      ...(draft.shadowedBy.length > 0 ? { shadowedBy: draft.shadowedBy } : {}),
       ...(draft.replacements.length > 0 ? { replacements: draft.replacements.map((endpoint) => `${endpoint.method} ${endpoint.path}`) } : {}),
       gaEnds: gaEnds < draft.supportEnds ? gaEnds : draft.supportEnds,
       supportEnds: draft.supportEnds,

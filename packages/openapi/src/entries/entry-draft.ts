@@ -15,6 +15,8 @@ export interface EntryDraft {
   readonly replacements: readonly Endpoint[];
   /** The other methods of the same path that stay available (see `liveMethodsOf`). */
   readonly liveMethods: readonly HttpMethod[];
+  /** More specific paths of the description that a URL matches before the retired one (see `shadowingPathsOf`). */
+  readonly shadowedBy: readonly string[];
   readonly gaEnds: IsoDay | typeof importDay;
   readonly supportEnds: IsoDay;
   readonly migration: Migration;

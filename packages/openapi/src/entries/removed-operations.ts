@@ -5,6 +5,7 @@ import type { EntryDraft } from './entry-draft.js';
 import type { Drafts } from './deprecated-operations.js';
 import { liveMethodsOf } from './live-methods.js';
 import { planMigration } from './migration.js';
+import { shadowingPathsOf } from './shadowing-paths.js';
 import { readSuccessors } from './successors.js';
 
 /**
@@ -37,7 +38,7 @@ export function draftRemovedEntries(previous: Description, current: Description,
       warn(operation, operation.pointer, `was removed but is not imported: ${operation.unmatchable ?? 'Sunset cannot match it'}.`);
       continue;
     }
-    drafts.push({ operation, cause: 'removed', gaEnds: days.deprecatedOn, supportEnds: days.sunsetOn, liveMethods: liveMethodsOf(operation, plan.retired.method, current), ...plan });
+    drafts.push({ operation, cause: 'removed', gaEnds: days.deprecatedOn, supportEnds: days.sunsetOn, liveMethods: liveMethodsOf(operation, plan.retired.method, current), shadowedBy: shadowingPathsOf(operation, plan.retired, current), ...plan });
   }
   return { drafts, errors: [], warnings };
 }
