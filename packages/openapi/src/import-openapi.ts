@@ -6,7 +6,9 @@ import type { Description } from './description/description.js';
 import { defaultReadLimits, loadDescription } from './description/load-description.js';
 import { isHttpUrl, type ReadLimits } from './description/read-source.js';
 import { draftDeprecatedEntries } from './entries/deprecated-operations.js';
+import type { EntryDraft } from './entries/entry-draft.js';
 import { draftRemovedEntries } from './entries/removed-operations.js';
+import { unneededServerProblems } from './entries/server-problems.js';
 import { OpenApiImportError, type SpecProblem } from './problems.js';
 
 export interface ImportOpenApiOptions {
@@ -65,16 +67,23 @@ function checkDays(options: ImportOpenApiOptions): { today: IsoDay; deprecatedOn
   return { today, deprecatedOn, sunsetOn };
 }
 
-/** The API a description (and its previous version) describes: `*` when a server's host cannot be known. */
-function apiOf(descriptions: readonly Description[]): { hosts: string[]; basePaths: string[]; serverHosts: string[] } {
+/**
+ * The API the entries belong to: the hosts and server paths of the servers that apply to the operations
+ * they retire (operation, else path item, else document level), `*` when one of those hosts cannot be
+ * known. Servers of other operations change nothing. `serverHosts`: every host of the descriptions.
+ */
+function apiOf(drafts: readonly EntryDraft[], descriptions: readonly Description[]): { hosts: string[]; basePaths: string[]; serverHosts: string[] } {
+  const operations = drafts.map((draft) => draft.operation);
+  const hosts = [...new Set(operations.flatMap((operation) => operation.hosts))];
+  const unknown = operations.some((operation) => operation.unknownHosts.length > 0) || hosts.length === 0;
   const serverHosts = [...new Set(descriptions.flatMap((description) => description.hosts))];
-  const unknown = descriptions.some((description) => description.unknownHosts.length > 0) || serverHosts.length === 0;
-  return { hosts: unknown ? ['*'] : serverHosts, basePaths: [...new Set(descriptions.flatMap((description) => description.basePaths))], serverHosts };
+  return { hosts: unknown ? ['*'] : hosts, basePaths: [...new Set(operations.flatMap((operation) => operation.basePaths))], serverHosts };
 }
 
 /** Why the API's hosts are `*`: one warning per reason (the first server that gives it), not one per operation. */
-function unknownHostWarnings(descriptions: readonly Description[], apiId: string): SpecProblem[] {
-  const notes = descriptions.flatMap((description) => description.unknownHosts);
+function unknownHostWarnings(drafts: readonly EntryDraft[], apiId: string): SpecProblem[] {
+  const all = drafts.flatMap((draft) => draft.operation.unknownHosts);
+  const notes = all.filter((note, index) => all.findIndex((other) => other.file === note.file && other.pointer === note.pointer) === index);
   const firsts = notes.filter((note, index) => notes.findIndex((other) => other.why === note.why) === index);
   return firsts.map((note) => {
     const others = notes.filter((other) => other.why === note.why).length - 1;
@@ -120,11 +129,12 @@ export async function importOpenApi(options: ImportOpenApiOptions): Promise<Impo
   const errors = [...deprecated.errors, ...(removed?.errors ?? [])];
   if (errors.length > 0) throw new OpenApiImportError(locate(errors));
 
-  const api = apiOf(descriptions);
+  const drafts = [...deprecated.drafts, ...(removed?.drafts ?? [])];
+  const api = apiOf(drafts, descriptions);
   const merged = mergeConfig({
     existingConfig: options.existingConfig,
     configName,
-    drafts: [...deprecated.drafts, ...(removed?.drafts ?? [])],
+    drafts,
     title: current.title,
     specName: options.specName ?? (isHttpUrl(options.spec) ? options.spec : options.spec.split(path.sep).join('/')),
     today: days.today,
@@ -135,10 +145,11 @@ export async function importOpenApi(options: ImportOpenApiOptions): Promise<Impo
   const warnings = [
     ...loaded.warnings,
     ...(loadedPrevious?.warnings ?? []),
+    ...unneededServerProblems(descriptions.flatMap((description) => description.operations)),
     ...deprecated.warnings,
     ...(removed?.warnings ?? []),
     ...merged.warnings,
-    ...(merged.api === undefined ? [] : unknownHostWarnings(descriptions, merged.api.id)),
+    ...(merged.api === undefined ? [] : unknownHostWarnings(drafts, merged.api.id)),
   ];
   const removedCount = [...merged.origins.values()].filter((origin) => origin.cause === 'removed').length;
   return {

@@ -7,6 +7,7 @@ import { importDay, noSunsetAnnounced, type EntryDraft } from './entry-draft.js'
 import { liveMethodsOf } from './live-methods.js';
 import { planMigration } from './migration.js';
 import { shadowingPathsOf } from './shadowing-paths.js';
+import { neededServerProblems } from './server-problems.js';
 import { readSuccessors } from './successors.js';
 
 /** The days the flags give, and the day of the import. */
@@ -69,6 +70,7 @@ export function draftDeprecatedEntries(current: Description, days: ImportDays): 
       continue;
     }
     errors.push(...successors.problems.map((found) => problem(operation, found.pointer, found.message)));
+    errors.push(...neededServerProblems(operation, successors.operations, 'the deprecated operation'));
     warnings.push(...successors.unmatchable.map((found) => problem(operation, found.pointer, found.message)));
     drafts.push({ operation, cause: 'deprecated', gaEnds: deprecatedAt ?? days.deprecatedOn ?? importDay, supportEnds, liveMethods: liveMethodsOf(operation, plan.retired.method, current), shadowedBy: shadowingPathsOf(operation, plan.retired, current), ...plan });
   }
