@@ -170,7 +170,7 @@ describe('a deprecated templated path is not reported where the description serv
           column: 46,
           rule: 'sunset/no-legacy-rest-path',
           message:
-            'POST /orgs/{org}/{security_product}/{enablement} is deprecated (general availability ended 2026-11-27, support ends 9999-12-31): POST /orgs/{org}/{security_product}/{enablement} has no replacement; this call needs a manual migration.',
+            'POST /orgs/{org}/{security_product}/{enablement} is deprecated (general availability ended 2026-11-27, no removal announced): POST /orgs/{org}/{security_product}/{enablement} has no replacement; this call needs a manual migration.',
         },
       ],
     });

@@ -1,9 +1,25 @@
 import { phaseOf, todayUtc } from './dates.js';
-import type { Endpoint, IsoDay, RetirementEntry } from './types.js';
+import type { Endpoint, IsoDay, Phase, RetirementEntry } from './types.js';
 
 /** `GET /v1/buyer/campaigns` */
 export function describeEndpoint(endpoint: Endpoint): string {
   return `${endpoint.method} ${endpoint.path}`;
+}
+
+/**
+ * The support end of an entry whose vendor announces none: `sunset import openapi` writes it for a
+ * deprecated operation without `x-sunset` (or `--sunset-on`). Messages say "no removal announced".
+ */
+export const noRemovalAnnounced: IsoDay = '9999-12-31';
+
+/** `support ends 2026-09-30`, or `no removal announced` for `noRemovalAnnounced`. */
+export function describeSupportEnd(supportEnds: IsoDay): string {
+  return supportEnds === noRemovalAnnounced ? 'no removal announced' : `support ends ${supportEnds}`;
+}
+
+/** The phase as a message says it: `retired`, `deprecated`, `scheduled for retirement`. */
+export function phaseLabel(phase: Phase): string {
+  return phase === 'scheduled' ? 'scheduled for retirement' : phase;
 }
 
 /** The phase with its date, for messages: `support ended 2019-10-01`. */
@@ -13,9 +29,9 @@ export function describePhase(entry: RetirementEntry, asOf: IsoDay = todayUtc())
     case 'retired':
       return `support ended ${supportEnds}`;
     case 'deprecated':
-      return `general availability ended ${gaEnds}, support ends ${supportEnds}`;
+      return `general availability ended ${gaEnds}, ${describeSupportEnd(supportEnds)}`;
     case 'scheduled':
-      return `general availability ends ${gaEnds}, support ends ${supportEnds}`;
+      return `general availability ends ${gaEnds}, ${describeSupportEnd(supportEnds)}`;
   }
 }
 

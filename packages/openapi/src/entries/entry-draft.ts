@@ -1,4 +1,4 @@
-import type { Endpoint, HttpMethod, IsoDay, Migration } from '@sunset/rule-data';
+import { noRemovalAnnounced, type Endpoint, type HttpMethod, type IsoDay, type Migration } from '@sunset/rule-data';
 import type { DescribedOperation } from '../description/description.js';
 
 /** The GA end when the description gives none and no flag does: the day the import first saw it. */
@@ -24,5 +24,5 @@ export interface EntryDraft {
   readonly reason: string | undefined;
 }
 
-/** The support end of a deprecated operation that names no sunset: it works until it is removed. */
-export const noSunsetAnnounced: IsoDay = '9999-12-31';
+/** The support end of a deprecated operation that names no sunset: it works until it is removed (messages say "no removal announced"). */
+export const noSunsetAnnounced: IsoDay = noRemovalAnnounced;
