@@ -50,6 +50,8 @@ export interface ImportOpenApiResult {
     readonly api: { readonly id: string; readonly config: ApiConfig } | undefined;
     /** Hosts an older import had added to `apiHosts`, taken out of it. */
     readonly removedApiHosts: readonly string[];
+    /** Entries of other descriptions that already retire this description's calls, which are therefore not imported (their ids). */
+    readonly coveredByOtherDescriptions: readonly string[];
   };
 }
 
@@ -156,7 +158,7 @@ export async function importOpenApi(options: ImportOpenApiOptions): Promise<Impo
     config: merged.config,
     entries: merged.entries,
     warnings: locate(warnings),
-    summary: { deprecated: merged.entries.length - removedCount, removed: removedCount, kept: merged.kept, api: merged.api, removedApiHosts: merged.removedApiHosts },
+    summary: { deprecated: merged.entries.length - removedCount, removed: removedCount, kept: merged.kept, api: merged.api, removedApiHosts: merged.removedApiHosts, coveredByOtherDescriptions: merged.coveredByOtherDescriptions },
   };
 }
 

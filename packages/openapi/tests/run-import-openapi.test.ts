@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,5 +112,34 @@ description error.
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^sunset: The config broken\.json is not valid JSON \(.+\); fix it or choose another file with --out\.\n$/);
     expect(readFileSync(path.join(dir, 'broken.json'), 'utf8')).toBe('{ "customEntries": [');
+  });
+
+  it('--out creates missing folders, and a write that fails names the file, never its temporary twin', async () => {
+    const result = await run(['openapi', 'users.yaml', '--out', 'new/deeper/sunset.config.json']);
+    expect([result.code, result.stdout]).toEqual([0, 'Wrote new/deeper/sunset.config.json: 1 entry from users.yaml (1 deprecated, 0 removed) for the API users-api on every host.\n']);
+    expect(JSON.parse(readFileSync(path.join(dir, 'new/deeper/sunset.config.json'), 'utf8'))).toMatchObject({ customEntries: [{ id: 'list-users' }] });
+    // The temporary file's place is taken by a folder: writing it fails.
+    mkdirSync(path.join(dir, `clash/sunset.config.json.${process.pid}.tmp`), { recursive: true });
+    const blocked = await run(['openapi', 'users.yaml', '--out', 'clash/sunset.config.json']);
+    expect(blocked).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `sunset: warning: users.yaml:1:1: #: names no server, so its paths are relative to wherever the description is served: apis.users-api.hosts is ["*"], every host.\nsunset: Cannot write the config clash/sunset.config.json: EISDIR: illegal operation on a directory, open '${path.join(dir, 'clash/sunset.config.json')}'. Choose another --out path.\n`,
+    });
+  });
+
+  it('--check does not call the config up to date when another description\'s entries stand for every operation', async () => {
+    await run(['openapi', 'users.yaml', '--out', 'renamed.json']);
+    writeFileSync(path.join(dir, 'users-v2.yaml'), readFileSync(path.join(dir, 'users.yaml'), 'utf8').replace('x-sunset: 2027-01-31', 'x-sunset: 2027-01-31\n      x-successor: GET /v2/users').concat("  /v2/users:\n    get:\n      responses:\n        '200':\n          description: OK.\n"));
+    const before = readFileSync(path.join(dir, 'renamed.json'), 'utf8');
+    expect(await run(['openapi', 'users-v2.yaml', '--out', 'renamed.json', '--check'])).toEqual({
+      code: 1,
+      stdout:
+        'renamed.json is not checked against users-v2.yaml: none of its operations is imported, because entries another description gave retire the same calls (list-users). ' +
+        "If it is a new version of that description, import it under the name it was imported from (the entries' service label names it), or remove those entries and import it.\n",
+      stderr:
+        'sunset: warning: users-v2.yaml:7:5: #/paths/~1v1~1users/get: is not imported: the entry "list-users" of renamed.json already retires GET /v1/users, and it is kept.\n',
+    });
+    expect(readFileSync(path.join(dir, 'renamed.json'), 'utf8')).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { RuleDataError, todayUtc } from '@sunset/rule-data';
@@ -26,14 +26,19 @@ export interface ImportOpenApiIo {
 
 const exitCode = { ok: 0, outOfDate: 1, usage: 2 } as const;
 
+/**
+ * Writes through a temporary file renamed into place, creating missing folders as `check --output`
+ * does. An error names the file asked for, never the temporary one.
+ */
 async function writeAtomically(filePath: string, text: string): Promise<void> {
   const temporary = `${filePath}.${process.pid}.tmp`;
   try {
+    await mkdir(path.dirname(filePath), { recursive: true });
     await writeFile(temporary, text, 'utf8');
     await rename(temporary, filePath);
   } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw error instanceof Error ? new Error(error.message.replaceAll(temporary, filePath)) : error;
   }
 }
 
@@ -102,6 +107,15 @@ export async function runImportOpenApi(argv: readonly string[], io: ImportOpenAp
     for (const warning of result.warnings) io.stderr.write(`sunset: warning: ${formatProblem(warning)}\n`);
     const text = formatConfig(result.config);
     if (args.check) {
+      const covered = result.summary.coveredByOtherDescriptions;
+      if (result.entries.length === 0 && covered.length > 0) {
+        // Nothing of this description is in the config: other descriptions' entries stand for it, and may be out of date with it.
+        io.stdout.write(
+          `${args.out} is not checked against ${args.spec}: none of its operations is imported, because entries another description gave retire the same calls (${covered.join(', ')}). ` +
+            'If it is a new version of that description, import it under the name it was imported from (the entries\' service label names it), or remove those entries and import it.\n',
+        );
+        return exitCode.outOfDate;
+      }
       if (onDisk !== undefined && isDeepStrictEqual(onDisk.value, result.config)) {
         io.stdout.write(`${args.out} is up to date with ${args.spec}.\n`);
         return exitCode.ok;
@@ -117,7 +131,7 @@ export async function runImportOpenApi(argv: readonly string[], io: ImportOpenAp
     try {
       await (io.writeFile ?? writeAtomically)(outPath, text);
     } catch (error) {
-      throw new ImportUsageError(`Cannot write the config ${args.out}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ImportUsageError(`Cannot write the config ${args.out}: ${error instanceof Error ? error.message : String(error)}. Choose another --out path.`);
     }
     io.stdout.write(`Wrote ${args.out}: ${describeResult(result, args.spec)}.\n`);
     return exitCode.ok;
