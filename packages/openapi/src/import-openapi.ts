@@ -32,6 +32,8 @@ export interface ImportOpenApiOptions {
   readonly configName?: string;
   /** Size, time and YAML alias limits for reading the descriptions; default `defaultReadLimits`. */
   readonly limits?: Partial<ReadLimits>;
+  /** List every `$ref` to a remote file Sunset did not fetch, not just their count per file. */
+  readonly verbose?: boolean;
 }
 
 export interface ImportOpenApiResult {
@@ -119,8 +121,9 @@ export async function importOpenApi(options: ImportOpenApiOptions): Promise<Impo
   const cwd = options.cwd ?? process.cwd();
   const limits: ReadLimits = { ...defaultReadLimits, ...options.limits };
   const configName = options.configName ?? 'sunset.config.json';
-  const loaded = await loadDescription(options.spec, cwd, limits);
-  const loadedPrevious = options.previous === undefined ? undefined : await loadDescription(options.previous, cwd, limits);
+  const verbose = options.verbose === true;
+  const loaded = await loadDescription(options.spec, cwd, limits, verbose);
+  const loadedPrevious = options.previous === undefined ? undefined : await loadDescription(options.previous, cwd, limits, verbose);
   const current = loaded.description;
   const previous = loadedPrevious?.description;
   const descriptions = previous === undefined ? [current] : [current, previous];

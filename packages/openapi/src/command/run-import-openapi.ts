@@ -25,6 +25,8 @@ export interface ImportOpenApiIo {
 }
 
 const exitCode = { ok: 0, outOfDate: 1, usage: 2 } as const;
+/** The problems of a description that cannot be imported, before the rest are counted (a truncated file gives thousands). */
+const maxProblemsShown = 20;
 
 /**
  * Writes through a temporary file renamed into place, creating missing folders as `check --output`
@@ -88,6 +90,7 @@ export async function runImportOpenApi(argv: readonly string[], io: ImportOpenAp
     io.stdout.write(importHelp);
     return exitCode.ok;
   }
+  const { verbose } = args;
   const outPath = path.resolve(io.cwd, args.out);
   const specName = isHttpUrl(args.spec) ? args.spec : path.relative(path.dirname(outPath), path.resolve(io.cwd, args.spec)).split(path.sep).join('/');
   try {
@@ -103,6 +106,7 @@ export async function runImportOpenApi(argv: readonly string[], io: ImportOpenAp
       specName,
       configName: args.out,
       ...(io.limits === undefined ? {} : { limits: io.limits }),
+      verbose: args.verbose,
     });
     for (const warning of result.warnings) io.stderr.write(`sunset: warning: ${formatProblem(warning)}\n`);
     const text = formatConfig(result.config);
@@ -137,7 +141,10 @@ export async function runImportOpenApi(argv: readonly string[], io: ImportOpenAp
     return exitCode.ok;
   } catch (error) {
     if (error instanceof OpenApiImportError) {
-      for (const problem of error.problems) io.stderr.write(`sunset: ${formatProblem(problem)}\n`);
+      const shown = verbose ? error.problems : error.problems.slice(0, maxProblemsShown);
+      for (const problem of shown) io.stderr.write(`sunset: ${formatProblem(problem)}\n`);
+      const more = error.problems.length - shown.length;
+      if (more > 0) io.stderr.write(`sunset: … and ${more} more ${more === 1 ? 'problem' : 'problems'} (${error.problems.length} in all; --verbose lists every one).\n`);
       return exitCode.usage;
     }
     if (error instanceof ImportUsageError || error instanceof RuleDataError) {
