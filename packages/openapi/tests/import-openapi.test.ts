@@ -110,6 +110,33 @@ describe('importOpenApi', () => {
     expect(found('https://api.example.com/api/orgs/acme/secret_scanning/enable_all')).toEqual(['post-orgs-org-security-product-enablement']);
   });
 
+  it('warns where a deprecated operation documents a Sunset response header but gives no date, and points to --sunset-on', async () => {
+    const headers = (name: string): string =>
+      `      responses:\n        '200':\n          description: OK.\n          headers:\n            ${name}:\n              schema: { type: string, example: 'Sat, 31 Oct 2026 23:59:59 GMT' }\n`;
+    const spec = writeSpec(
+      'header.yaml',
+      `  /v1/legacy:\n    get:\n      deprecated: true\n${headers('Sunset')}  /v1/old:\n    get:\n      deprecated: true\n${headers('Sunset-Policy')}  /v1/dated:\n    get:\n      deprecated: true\n      x-sunset: 2026-10-31\n${headers('sunset')}`,
+    );
+    const { entries, warnings } = await importOpenApi({ spec, today: '2026-11-01', cwd: dir });
+    expect(entries.map((entry) => [entry.retired, entry.supportEnds])).toEqual([
+      ['GET /v1/legacy', '9999-12-31'],
+      ['GET /v1/old', '9999-12-31'],
+      ['GET /v1/dated', '2026-10-31'],
+    ]);
+    expect(warnings).toEqual([
+      {
+        file: 'header.yaml',
+        pointer: '#/paths/~1v1~1legacy/get/responses/200/headers/Sunset',
+        line: 15,
+        column: 13,
+        message:
+          'documents a Sunset response header (its example: "Sat, 31 Oct 2026 23:59:59 GMT"), whose date the server sends only when called: the entry says "no removal announced". Pass --sunset-on YYYY-MM-DD (or ask the vendor for x-sunset) to give it the date.',
+      },
+    ]);
+    const flagged = await importOpenApi({ spec, today: '2026-11-01', cwd: dir, sunsetOn: '2026-12-31' });
+    expect(flagged.warnings).toEqual([]);
+  });
+
   it('keeps the day of the first import as the GA end on later imports', async () => {
     const spec = writeSpec('sticky.yaml', `  /v1/users:\n    get:\n      operationId: listUsers\n      deprecated: true\n${ok}`);
     const first = await importOpenApi({ spec, today: '2026-11-01', cwd: dir });
