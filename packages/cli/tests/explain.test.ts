@@ -54,6 +54,18 @@ describe('sunset explain', () => {
     );
   });
 
+  it('says "no removal announced" for an imported entry whose vendor names no sunset, never a date or a count of days', async () => {
+    const config = { customEntries: [{ id: 'get-legacy', retired: 'GET /legacy', gaEnds: '2026-01-15', supportEnds: '9999-12-31' }] };
+    const io = captureIo(makeTree({ 'sunset.config.json': JSON.stringify(config) }), { now: () => new Date('2026-03-01T12:00:00Z') });
+    expect(await main(['explain', 'get-legacy'], io)).toBe(0);
+    expect(io.out().split('\n').slice(3, 6)).toEqual([
+      'Phase on 2026-03-01: deprecated: general availability ended 2026-01-15; no removal announced',
+      '  general availability ends  2026-01-15',
+      '  support ends               not announced',
+    ]);
+    expect(io.out()).not.toContain('9999');
+  });
+
   it('explains an entry id whose move is one-to-one, with the phase on --as-of and the rewrite sunset fix makes', async () => {
     const result = await explain('campaigns-legacy-order', '--as-of', '2019-01-01');
     expect(result.code).toBe(0);

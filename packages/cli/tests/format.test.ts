@@ -9,6 +9,7 @@ import { formatJson } from '../src/format/json.js';
 import { formatSarif } from '../src/format/sarif.js';
 import { formatStylish } from '../src/format/stylish.js';
 import type { CheckReport, Finding } from '../src/check/types.js';
+import { createCatalog } from '@sunset/rule-data';
 import { context, report } from './report-fixture.js';
 
 /** One SOAP request reported once, at the operation name, with its SOAPAction header as a related location. */
@@ -307,6 +308,56 @@ describe('sarif format', () => {
     expect(Object.keys(log.runs[0].results[1]!)).toEqual(['ruleId', 'ruleIndex', 'level', 'message', 'locations', 'partialFingerprints', 'properties']);
   });
 
+  it('words an imported entry\'s rule by its phase and its API, and says when no removal is announced', () => {
+    const catalog = createCatalog(
+      [{ id: 'get-legacy', retired: 'GET /legacy', api: 'vendor', gaEnds: '2026-11-27', supportEnds: '9999-12-31', service: 'Vendor API (openapi:vendor.yaml)' }],
+      'customEntries',
+      [{ id: 'vendor', name: 'Vendor API', hosts: ['api.vendor.example'], basePaths: [''] }],
+    );
+    const finding: Finding = {
+      file: 'src/api/campaigns.ts',
+      line: 3,
+      column: 16,
+      rule: 'sunset/no-legacy-rest-path',
+      message: 'GET /legacy is deprecated (general availability ended 2026-11-27, no removal announced): GET /legacy has no replacement; this call needs a manual migration.',
+      entry: 'get-legacy',
+      retired: 'GET /legacy',
+      replacements: [],
+      phase: 'deprecated',
+      fix: 'todo',
+      severity: 'error',
+    };
+    const imported = { ...report, findings: [finding], errors: [], summary: { ...report.summary, asOf: '2026-11-28', findings: 1, failing: 1, errors: 0 } };
+    const log = JSON.parse(formatSarif(imported, { ...context, asOf: '2026-11-28', catalog, fingerprints: ['f1'] })) as { runs: [{ tool: { driver: { rules: Record<string, unknown>[] } } }] };
+    const [rule] = log.runs[0].tool.driver.rules;
+    expect([rule!['shortDescription'], rule!['fullDescription'], rule!['help']]).toEqual([
+      { text: 'GET /legacy is deprecated (general availability ended 2026-11-27, no removal announced).' },
+      { text: 'Vendor API (openapi:vendor.yaml): GET /legacy. General availability ends 2026-11-27; no removal announced. Replacement: none named by the spec.' },
+      {
+        text: [
+          'GET /legacy (Vendor API (openapi:vendor.yaml)) is deprecated by Vendor API.',
+          'General availability ends 2026-11-27; no removal announced.',
+          'Replacement: none named by the spec.',
+          'A person must decide: a person must choose how to migrate this call. `sunset fix` leaves a TODO(sunset:get-legacy) comment.',
+        ].join('\n'),
+        markdown: [
+          '**GET /legacy** (Vendor API (openapi:vendor.yaml)) is deprecated by Vendor API.',
+          '',
+          '| General availability ends | Support ends |',
+          '|---|---|',
+          '| 2026-11-27 | not announced |',
+          '',
+          'Replacement: none named by the spec.',
+          '',
+          'A person must decide: a person must choose how to migrate this call. `sunset fix` leaves a TODO(sunset:get-legacy) comment.',
+        ].join('\n'),
+      },
+    ]);
+    const stylish = formatStylish(imported, { ...context, asOf: '2026-11-28', catalog });
+    expect(stylish).toContain('    deprecated · general availability ended 2026-11-27, no removal announced\n');
+    expect(stylish).not.toContain('9999');
+  });
+
   it('the schema rejects a log without runs (it can fail)', () => {
     expect(validate({ version: '2.1.0' })).toBe(false);
     expect(validate({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, level: 'fatal' }] }] })).toBe(false);
@@ -335,7 +386,7 @@ describe('sarif format', () => {
     expect(run.tool.driver.rules[1]).toEqual({
       id: 'reporting-sync-reportdata',
       name: 'POST /v1/reportingstats/agency/reportdata',
-      shortDescription: { text: 'POST /v1/reportingstats/agency/reportdata is retired (support ends 2020-01-31).' },
+      shortDescription: { text: 'POST /v1/reportingstats/agency/reportdata is deprecated (general availability ended 2019-10-31, support ends 2020-01-31).' },
       fullDescription: {
         text:
           'Synchronous reporting API: POST /v1/reportingstats/agency/reportdata. General availability ends 2019-10-31; support ends 2020-01-31. ' +
@@ -343,13 +394,13 @@ describe('sarif format', () => {
       },
       help: {
         text: [
-          'POST /v1/reportingstats/agency/reportdata (Synchronous reporting API) is retired by the platform.',
+          'POST /v1/reportingstats/agency/reportdata (Synchronous reporting API) is deprecated by the platform.',
           'General availability ends 2019-10-31; support ends 2020-01-31.',
           'Replacement: POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data.',
           'A person must decide: the asynchronous workflow is different: start the report with POST, poll the operation, then read the data, under other limits. `sunset fix` leaves a TODO(sunset:reporting-sync-reportdata) comment.',
         ].join('\n'),
         markdown: [
-          '**POST /v1/reportingstats/agency/reportdata** (Synchronous reporting API) is retired by the platform.',
+          '**POST /v1/reportingstats/agency/reportdata** (Synchronous reporting API) is deprecated by the platform.',
           '',
           '| General availability ends | Support ends |',
           '|---|---|',

@@ -97,6 +97,11 @@ const customEntryJsonSchema = {
     family: { enum: ['soap', 'rest', 'reporting'] },
     api: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'The id of the API (under apis) the entry belongs to; default the built-in API.' },
     liveMethods: { type: 'array', items: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] }, description: 'Other methods of the same path that stay available.' },
+    shadowedBy: {
+      type: 'array',
+      items: { type: 'string', pattern: '^/\\S*$' },
+      description: 'More specific paths of the same API that are other operations (a URL that is one of them is theirs, not this entry\'s).',
+    },
   },
 } as const;
 

@@ -6,7 +6,9 @@ import type { Description } from './description/description.js';
 import { defaultReadLimits, loadDescription } from './description/load-description.js';
 import { isHttpUrl, type ReadLimits } from './description/read-source.js';
 import { draftDeprecatedEntries } from './entries/deprecated-operations.js';
+import type { EntryDraft } from './entries/entry-draft.js';
 import { draftRemovedEntries } from './entries/removed-operations.js';
+import { unneededServerProblems } from './entries/server-problems.js';
 import { OpenApiImportError, type SpecProblem } from './problems.js';
 
 export interface ImportOpenApiOptions {
@@ -30,6 +32,8 @@ export interface ImportOpenApiOptions {
   readonly configName?: string;
   /** Size, time and YAML alias limits for reading the descriptions; default `defaultReadLimits`. */
   readonly limits?: Partial<ReadLimits>;
+  /** List every `$ref` to a remote file Sunset did not fetch, not just their count per file. */
+  readonly verbose?: boolean;
 }
 
 export interface ImportOpenApiResult {
@@ -48,6 +52,8 @@ export interface ImportOpenApiResult {
     readonly api: { readonly id: string; readonly config: ApiConfig } | undefined;
     /** Hosts an older import had added to `apiHosts`, taken out of it. */
     readonly removedApiHosts: readonly string[];
+    /** Entries of other descriptions that already retire this description's calls, which are therefore not imported (their ids). */
+    readonly coveredByOtherDescriptions: readonly string[];
   };
 }
 
@@ -65,16 +71,23 @@ function checkDays(options: ImportOpenApiOptions): { today: IsoDay; deprecatedOn
   return { today, deprecatedOn, sunsetOn };
 }
 
-/** The API a description (and its previous version) describes: `*` when a server's host cannot be known. */
-function apiOf(descriptions: readonly Description[]): { hosts: string[]; basePaths: string[]; serverHosts: string[] } {
+/**
+ * The API the entries belong to: the hosts and server paths of the servers that apply to the operations
+ * they retire (operation, else path item, else document level), `*` when one of those hosts cannot be
+ * known. Servers of other operations change nothing. `serverHosts`: every host of the descriptions.
+ */
+function apiOf(drafts: readonly EntryDraft[], descriptions: readonly Description[]): { hosts: string[]; basePaths: string[]; serverHosts: string[] } {
+  const operations = drafts.map((draft) => draft.operation);
+  const hosts = [...new Set(operations.flatMap((operation) => operation.hosts))];
+  const unknown = operations.some((operation) => operation.unknownHosts.length > 0) || hosts.length === 0;
   const serverHosts = [...new Set(descriptions.flatMap((description) => description.hosts))];
-  const unknown = descriptions.some((description) => description.unknownHosts.length > 0) || serverHosts.length === 0;
-  return { hosts: unknown ? ['*'] : serverHosts, basePaths: [...new Set(descriptions.flatMap((description) => description.basePaths))], serverHosts };
+  return { hosts: unknown ? ['*'] : hosts, basePaths: [...new Set(operations.flatMap((operation) => operation.basePaths))], serverHosts };
 }
 
 /** Why the API's hosts are `*`: one warning per reason (the first server that gives it), not one per operation. */
-function unknownHostWarnings(descriptions: readonly Description[], apiId: string): SpecProblem[] {
-  const notes = descriptions.flatMap((description) => description.unknownHosts);
+function unknownHostWarnings(drafts: readonly EntryDraft[], apiId: string): SpecProblem[] {
+  const all = drafts.flatMap((draft) => draft.operation.unknownHosts);
+  const notes = all.filter((note, index) => all.findIndex((other) => other.file === note.file && other.pointer === note.pointer) === index);
   const firsts = notes.filter((note, index) => notes.findIndex((other) => other.why === note.why) === index);
   return firsts.map((note) => {
     const others = notes.filter((other) => other.why === note.why).length - 1;
@@ -108,8 +121,9 @@ export async function importOpenApi(options: ImportOpenApiOptions): Promise<Impo
   const cwd = options.cwd ?? process.cwd();
   const limits: ReadLimits = { ...defaultReadLimits, ...options.limits };
   const configName = options.configName ?? 'sunset.config.json';
-  const loaded = await loadDescription(options.spec, cwd, limits);
-  const loadedPrevious = options.previous === undefined ? undefined : await loadDescription(options.previous, cwd, limits);
+  const verbose = options.verbose === true;
+  const loaded = await loadDescription(options.spec, cwd, limits, verbose);
+  const loadedPrevious = options.previous === undefined ? undefined : await loadDescription(options.previous, cwd, limits, verbose);
   const current = loaded.description;
   const previous = loadedPrevious?.description;
   const descriptions = previous === undefined ? [current] : [current, previous];
@@ -120,11 +134,12 @@ export async function importOpenApi(options: ImportOpenApiOptions): Promise<Impo
   const errors = [...deprecated.errors, ...(removed?.errors ?? [])];
   if (errors.length > 0) throw new OpenApiImportError(locate(errors));
 
-  const api = apiOf(descriptions);
+  const drafts = [...deprecated.drafts, ...(removed?.drafts ?? [])];
+  const api = apiOf(drafts, descriptions);
   const merged = mergeConfig({
     existingConfig: options.existingConfig,
     configName,
-    drafts: [...deprecated.drafts, ...(removed?.drafts ?? [])],
+    drafts,
     title: current.title,
     specName: options.specName ?? (isHttpUrl(options.spec) ? options.spec : options.spec.split(path.sep).join('/')),
     today: days.today,
@@ -135,17 +150,18 @@ export async function importOpenApi(options: ImportOpenApiOptions): Promise<Impo
   const warnings = [
     ...loaded.warnings,
     ...(loadedPrevious?.warnings ?? []),
+    ...unneededServerProblems(descriptions.flatMap((description) => description.operations)),
     ...deprecated.warnings,
     ...(removed?.warnings ?? []),
     ...merged.warnings,
-    ...(merged.api === undefined ? [] : unknownHostWarnings(descriptions, merged.api.id)),
+    ...(merged.api === undefined ? [] : unknownHostWarnings(drafts, merged.api.id)),
   ];
   const removedCount = [...merged.origins.values()].filter((origin) => origin.cause === 'removed').length;
   return {
     config: merged.config,
     entries: merged.entries,
     warnings: locate(warnings),
-    summary: { deprecated: merged.entries.length - removedCount, removed: removedCount, kept: merged.kept, api: merged.api, removedApiHosts: merged.removedApiHosts },
+    summary: { deprecated: merged.entries.length - removedCount, removed: removedCount, kept: merged.kept, api: merged.api, removedApiHosts: merged.removedApiHosts, coveredByOtherDescriptions: merged.coveredByOtherDescriptions },
   };
 }
 

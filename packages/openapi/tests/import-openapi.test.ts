@@ -84,6 +84,59 @@ describe('importOpenApi', () => {
     ]);
   });
 
+  it('lists the description\'s more specific paths that a URL matches before a deprecated templated one (GitHub\'s shape)', async () => {
+    const param = (name: string): string => `        - { name: ${name}, in: path, required: true, schema: { type: string } }\n`;
+    const spec = writeSpec(
+      'orgs.yaml',
+      [
+        `  /orgs/{org}/{security_product}/{enablement}:\n    post:\n      deprecated: true\n      parameters:\n${param('org')}${param('security_product')}${param('enablement')}${ok}`,
+        `  /orgs/{org}/actions/runner-groups:\n    get:\n      parameters:\n${param('org')}${ok}    post:\n      parameters:\n${param('org')}${ok}`,
+        `  /orgs/{org}/actions/variables:\n    post:\n      parameters:\n${param('org')}${ok}`,
+        `  /orgs/{org}/actions/runners/{runner_id}:\n    delete:\n      parameters:\n${param('org')}${param('runner_id')}${ok}`,
+        `  /orgs/{org}/{team}/members:\n    get:\n      parameters:\n${param('org')}${param('team')}${ok}`,
+        `  /orgs/{org}/hooks:\n    get:\n      parameters:\n${param('org')}${ok}`,
+        `  /users/{user}/actions/variables:\n    post:\n      parameters:\n${param('user')}${ok}`,
+        `  /orgs/{org}/{kind}/{name}:\n    get:\n      parameters:\n${param('org')}${param('kind')}${param('name')}${ok}`,
+      ].join(''),
+    );
+    const { entries, config } = await importOpenApi({ spec, today: '2026-11-01', cwd: dir });
+    expect(entries.map((entry) => [entry.retired, entry.liveMethods, entry.shadowedBy])).toEqual([
+      ['POST /orgs/{org}/{security_product}/{enablement}', ['GET'], ['/orgs/{org}/actions/runner-groups', '/orgs/{org}/actions/variables', '/orgs/{org}/{team}/members']],
+    ]);
+    const { catalog } = resolveOptions([validateOptions(config, 'sunset.config.json')]);
+    const found = (url: string): string[] => matchUrlShape([{ kind: 'text', value: url }], 'POST', catalog).map((match) => match.entry.id);
+    expect(found('https://api.example.com/api/orgs/acme/actions/runner-groups')).toEqual([]);
+    expect(found('https://api.example.com/api/orgs/acme/devs/members')).toEqual([]);
+    expect(found('https://api.example.com/api/orgs/acme/secret_scanning/enable_all')).toEqual(['post-orgs-org-security-product-enablement']);
+  });
+
+  it('warns where a deprecated operation documents a Sunset response header but gives no date, and points to --sunset-on', async () => {
+    const headers = (name: string): string =>
+      `      responses:\n        '200':\n          description: OK.\n          headers:\n            ${name}:\n              schema: { type: string, example: 'Sat, 31 Oct 2026 23:59:59 GMT' }\n`;
+    const spec = writeSpec(
+      'header.yaml',
+      `  /v1/legacy:\n    get:\n      deprecated: true\n${headers('Sunset')}  /v1/old:\n    get:\n      deprecated: true\n${headers('Sunset-Policy')}  /v1/dated:\n    get:\n      deprecated: true\n      x-sunset: 2026-10-31\n${headers('sunset')}`,
+    );
+    const { entries, warnings } = await importOpenApi({ spec, today: '2026-11-01', cwd: dir });
+    expect(entries.map((entry) => [entry.retired, entry.supportEnds])).toEqual([
+      ['GET /v1/legacy', '9999-12-31'],
+      ['GET /v1/old', '9999-12-31'],
+      ['GET /v1/dated', '2026-10-31'],
+    ]);
+    expect(warnings).toEqual([
+      {
+        file: 'header.yaml',
+        pointer: '#/paths/~1v1~1legacy/get/responses/200/headers/Sunset',
+        line: 15,
+        column: 13,
+        message:
+          'documents a Sunset response header (its example: "Sat, 31 Oct 2026 23:59:59 GMT"), whose date the server sends only when called: the entry says "no removal announced". Pass --sunset-on YYYY-MM-DD (or ask the vendor for x-sunset) to give it the date.',
+      },
+    ]);
+    const flagged = await importOpenApi({ spec, today: '2026-11-01', cwd: dir, sunsetOn: '2026-12-31' });
+    expect(flagged.warnings).toEqual([]);
+  });
+
   it('keeps the day of the first import as the GA end on later imports', async () => {
     const spec = writeSpec('sticky.yaml', `  /v1/users:\n    get:\n      operationId: listUsers\n      deprecated: true\n${ok}`);
     const first = await importOpenApi({ spec, today: '2026-11-01', cwd: dir });

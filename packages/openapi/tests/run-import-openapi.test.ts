@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,7 @@ Options:
       --deprecated-on <YYYY-MM-DD>  GA end where x-deprecated-at is missing, and of removed operations (default: import day).
       --sunset-on <YYYY-MM-DD>      Support end where x-sunset is missing, and of removed operations.
       --check                       Write nothing; exit 1 when the config is out of date (for CI).
+      --verbose                     List every skipped $ref to a remote file, and every problem past the first 20 (by default counts).
   -h, --help                        Show this help.
 
 Exit codes: 0 written (with --check: up to date), 1 with --check: out of date, 2 usage, config or
@@ -96,7 +97,7 @@ description error.
     [['swagger', 'x.yaml'], 'Unknown import source "swagger": use `sunset import openapi <spec>` (see `sunset import openapi --help`).'],
     [['openapi'], 'Missing the OpenAPI description: `sunset import openapi <spec>` (a YAML or JSON file, or its URL).'],
     [['openapi', 'a.yaml', 'b.yaml'], 'Expected one OpenAPI description, got 2: a.yaml, b.yaml. Use --previous for an older version.'],
-    [['openapi', 'users.yaml', '--sunset'], 'Unknown option --sunset for `sunset import openapi`. Allowed options: --previous, --out, --deprecated-on, --sunset-on, --check, --help. Run `sunset import openapi --help` for details.'],
+    [['openapi', 'users.yaml', '--sunset'], 'Unknown option --sunset for `sunset import openapi`. Allowed options: --previous, --out, --deprecated-on, --sunset-on, --check, --verbose, --help. Run `sunset import openapi --help` for details.'],
     [['openapi', 'users.yaml', '--out'], 'Option --out needs a value (FILE). Run `sunset import openapi --help` for details.'],
     [['openapi', 'users.yaml', '--deprecated-on', '2026-02-30'], 'Invalid value for --deprecated-on: "2026-02-30". Write a day on the calendar as YYYY-MM-DD (for example 2026-11-21).'],
     [['openapi', 'users.yaml', '--deprecated-on', '2026-05-01', '--sunset-on', '2026-04-01'], '--sunset-on (2026-04-01) must not be before --deprecated-on (2026-05-01).'],
@@ -112,5 +113,44 @@ description error.
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^sunset: The config broken\.json is not valid JSON \(.+\); fix it or choose another file with --out\.\n$/);
     expect(readFileSync(path.join(dir, 'broken.json'), 'utf8')).toBe('{ "customEntries": [');
+  });
+
+  it('--out creates missing folders, and a write that fails names the file, never its temporary twin', async () => {
+    const result = await run(['openapi', 'users.yaml', '--out', 'new/deeper/sunset.config.json']);
+    expect([result.code, result.stdout]).toEqual([0, 'Wrote new/deeper/sunset.config.json: 1 entry from users.yaml (1 deprecated, 0 removed) for the API users-api on every host.\n']);
+    expect(JSON.parse(readFileSync(path.join(dir, 'new/deeper/sunset.config.json'), 'utf8'))).toMatchObject({ customEntries: [{ id: 'list-users' }] });
+    // The temporary file's place is taken by a folder: writing it fails.
+    mkdirSync(path.join(dir, `clash/sunset.config.json.${process.pid}.tmp`), { recursive: true });
+    const blocked = await run(['openapi', 'users.yaml', '--out', 'clash/sunset.config.json']);
+    expect(blocked).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `sunset: warning: users.yaml:1:1: #: names no server, so its paths are relative to wherever the description is served: apis.users-api.hosts is ["*"], every host.\nsunset: Cannot write the config clash/sunset.config.json: EISDIR: illegal operation on a directory, open '${path.join(dir, 'clash/sunset.config.json')}'. Choose another --out path.\n`,
+    });
+  });
+
+  it('shows the first 20 problems of a description and counts the rest, unless --verbose', async () => {
+    const paths = Array.from({ length: 23 }, (_, index) => `  /v1/items${index}:\n    get:\n      deprecated: true\n      x-sunset: soon\n      responses:\n        '200':\n          description: OK.\n`).join('');
+    writeFileSync(path.join(dir, 'many.yaml'), `openapi: 3.0.3\ninfo:\n  title: Many\n  version: '1'\nservers:\n  - url: https://api.many.example\npaths:\n${paths}`);
+    const problem = (index: number): string =>
+      `sunset: many.yaml:${11 + index * 7}:7: #/paths/~1v1~1items${index}/get/x-sunset: "soon" is not a date; write YYYY-MM-DD (2026-06-30), an RFC 3339 date-time or an HTTP-date (Tue, 30 Jun 2026 00:00:00 GMT).\n`;
+    const first20 = Array.from({ length: 20 }, (_, index) => problem(index)).join('');
+    expect(await run(['openapi', 'many.yaml', '--out', 'many.json'])).toEqual({ code: 2, stdout: '', stderr: `${first20}sunset: … and 3 more problems (23 in all; --verbose lists every one).\n` });
+    expect(await run(['openapi', 'many.yaml', '--out', 'many.json', '--verbose'])).toEqual({ code: 2, stdout: '', stderr: `${first20}${problem(20)}${problem(21)}${problem(22)}` });
+  });
+
+  it('--check does not call the config up to date when another description\'s entries stand for every operation', async () => {
+    await run(['openapi', 'users.yaml', '--out', 'renamed.json']);
+    writeFileSync(path.join(dir, 'users-v2.yaml'), readFileSync(path.join(dir, 'users.yaml'), 'utf8').replace('x-sunset: 2027-01-31', 'x-sunset: 2027-01-31\n      x-successor: GET /v2/users').concat("  /v2/users:\n    get:\n      responses:\n        '200':\n          description: OK.\n"));
+    const before = readFileSync(path.join(dir, 'renamed.json'), 'utf8');
+    expect(await run(['openapi', 'users-v2.yaml', '--out', 'renamed.json', '--check'])).toEqual({
+      code: 1,
+      stdout:
+        'renamed.json is not checked against users-v2.yaml: none of its operations is imported, because entries another description gave retire the same calls (list-users). ' +
+        "If it is a new version of that description, import it under the name it was imported from (the entries' service label names it), or remove those entries and import it.\n",
+      stderr:
+        'sunset: warning: users-v2.yaml:7:5: #/paths/~1v1~1users/get: is not imported: the entry "list-users" of renamed.json already retires GET /v1/users, and it is kept.\n',
+    });
+    expect(readFileSync(path.join(dir, 'renamed.json'), 'utf8')).toBe(before);
   });
 });

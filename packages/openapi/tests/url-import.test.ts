@@ -140,10 +140,8 @@ describe('sunset import openapi <URL>', () => {
       code: 0,
       stdout: `Wrote sunset.config.json: 2 entries from ${base}/latest (1 deprecated, 1 removed) for the API music-api on api.music.example.\n`,
       stderr: [
-        `sunset: warning: ${base}/latest: ${base}/v2/policies.yaml cannot be read: it is a remote file, which Sunset fetches only for what it reads. Sunset does not need it, so the $ref that names it is skipped:`,
-        `  ${base}/latest:9:5: #/components/x-policy/$ref`,
-        `sunset: warning: ${base}/v1/openapi.yaml: ${base}/v1/policies.yaml cannot be read: it is a remote file, which Sunset fetches only for what it reads. Sunset does not need it, so the $ref that names it is skipped:`,
-        `  ${base}/v1/openapi.yaml:9:5: #/components/x-policy/$ref`,
+        `sunset: warning: ${base}/latest: 1 $ref in 1 file names 1 remote file that Sunset did not fetch, so it is skipped: it fetches a remote file only for what it reads, and needs nothing there (--verbose lists them).`,
+        `sunset: warning: ${base}/v1/openapi.yaml: 1 $ref in 1 file names 1 remote file that Sunset did not fetch, so it is skipped: it fetches a remote file only for what it reads, and needs nothing there (--verbose lists them).`,
         '',
       ].join('\n'),
     });
@@ -153,6 +151,18 @@ describe('sunset import openapi <URL>', () => {
       ['list-tracks', 'GET /tracks', ['GET /v2/tracks'], `Music API (openapi:${base}/latest)`],
       ['list-albums', 'GET /albums', undefined, `Music API (openapi:${base}/latest)`],
     ]);
+    const verbose = await run(['openapi', `${base}/latest`, '--previous', `${base}/v1/openapi.yaml`, '--deprecated-on', '2026-06-01', '--sunset-on', '2026-12-31', '--verbose', '--check']);
+    expect(verbose).toEqual({
+      code: 0,
+      stdout: `sunset.config.json is up to date with ${base}/latest.\n`,
+      stderr: [
+        `sunset: warning: ${base}/latest: ${base}/v2/policies.yaml cannot be read: it is a remote file, which Sunset fetches only for what it reads. Sunset does not need it, so the $ref that names it is skipped:`,
+        `  ${base}/latest:9:5: #/components/x-policy/$ref`,
+        `sunset: warning: ${base}/v1/openapi.yaml: ${base}/v1/policies.yaml cannot be read: it is a remote file, which Sunset fetches only for what it reads. Sunset does not need it, so the $ref that names it is skipped:`,
+        `  ${base}/v1/openapi.yaml:9:5: #/components/x-policy/$ref`,
+        '',
+      ].join('\n'),
+    });
   });
 
   it.each([

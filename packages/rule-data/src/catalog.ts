@@ -2,7 +2,7 @@ import { parseCustomEntry } from './custom-entries.js';
 import { builtinApi, builtinEntries } from './entries/builtin.js';
 import { RuleDataError } from './errors.js';
 import { matchOperationIn } from './match/operation-name.js';
-import { compilePathTemplate, matchCompiledPaths, withReservedSegments, type CompiledPath } from './match/url-shape.js';
+import { compilePathTemplate, matchCompiledPaths, withReservedSegments, withShadowingPaths, type CompiledPath } from './match/url-shape.js';
 import type { Api, HttpMethod, OperationEntry, OperationMatch, RetirementEntry, UrlMatch, UrlPart } from './types.js';
 
 /** The entries in force (built-in plus custom), compiled once for matching. */
@@ -152,7 +152,7 @@ function buildCatalog(entries: readonly RetirementEntry[], apis: readonly Api[])
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const apisById = new Map([builtinApi, ...apis].map((api) => [api.id, api]));
   const apiOf = (entry: RetirementEntry): Api => apisById.get(entry.api) ?? builtinApi;
-  const compiledPaths = withReservedSegments(entries.flatMap((entry) => (entry.kind === 'path' ? [{ entry, api: apiOf(entry), segments: compilePathTemplate(entry.path) }] : [])));
+  const compiledPaths = withReservedSegments(entries.flatMap((entry) => (entry.kind === 'path' ? [withShadowingPaths({ entry, api: apiOf(entry), segments: compilePathTemplate(entry.path) })] : [])));
   const operations = new Map(entries.flatMap((entry) => (entry.kind === 'operation' ? [[entry.operation, entry] as const] : [])));
   const needles = needlesOf(entries);
   const prefilterNeedles = prefilterNeedlesOf(needles, entries);

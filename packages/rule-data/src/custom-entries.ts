@@ -1,6 +1,7 @@
 import { parseIsoDay } from './dates.js';
 import { builtinApiId } from './entries/builtin.js';
 import { describeValue, RuleDataError } from './errors.js';
+import { isMoreSpecificPath } from './match/url-shape.js';
 import { templateParams } from './render-path.js';
 import type { Endpoint, Family, HttpMethod, Migration, OperationEntry, PathEntry, RetirementEntry } from './types.js';
 
@@ -30,12 +31,14 @@ export interface CustomEntryInput {
   readonly api?: string;
   /** Other methods of the same path that stay available (a REST path only). */
   readonly liveMethods?: readonly string[];
+  /** More specific paths of the same API that are other operations: a URL that is one of them is not this entry's (a REST path only). */
+  readonly shadowedBy?: readonly string[];
 }
 
 const httpMethods: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const families: readonly Family[] = ['soap', 'rest', 'reporting'];
 const allowedFields = new Set([
-  'id', 'retired', 'replacements', 'gaEnds', 'supportEnds', 'migration', 'reason', 'service', 'replacementApis', 'family', 'api', 'liveMethods',
+  'id', 'retired', 'replacements', 'gaEnds', 'supportEnds', 'migration', 'reason', 'service', 'replacementApis', 'family', 'api', 'liveMethods', 'shadowedBy',
 ]);
 const idPattern = /^[a-z0-9][a-z0-9-]*$/;
 const operationPattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -124,6 +127,15 @@ export function parseCustomEntry(input: unknown, field: string, takenIds: Readon
     return value as HttpMethod;
   });
   if (liveMethods.length > 0 && !retiredPath) fail(`${field}.liveMethods`, 'is only for a REST path ("METHOD /path"), not for an operation.');
+  const shadowedBy = stringList(record, 'shadowedBy', field).map((value, index) => {
+    const at = `${field}.shadowedBy[${index}]`;
+    if (typeof value !== 'string' || !/^\/\S*$/.test(value)) fail(at, `must be a path such as "/v1/items/archived", got ${JSON.stringify(value)}.`);
+    if (retiredPath !== undefined && !isMoreSpecificPath(value, retiredPath.path)) {
+      fail(at, `(${value}) is not a more specific form of ${retiredPath.path}: it needs as many segments, the same text where the retired path has text, and text where it has a {parameter}.`);
+    }
+    return value;
+  });
+  if (shadowedBy.length > 0 && !retiredPath) fail(`${field}.shadowedBy`, 'is only for a REST path ("METHOD /path"), not for an operation.');
   const base = {
     id,
     api,
@@ -144,6 +156,7 @@ export function parseCustomEntry(input: unknown, field: string, takenIds: Readon
       method: retiredPath.method,
       path: retiredPath.path,
       ...(liveMethods.length > 0 ? { liveMethods } : {}),
+      ...(shadowedBy.length > 0 ? { shadowedBy } : {}),
     };
     return entry;
   }

@@ -1,9 +1,19 @@
-import { phaseOf, todayUtc } from './dates.js';
+import { noSunsetAnnounced, phaseOf, todayUtc } from './dates.js';
 import type { Endpoint, IsoDay, Phase, RetirementEntry } from './types.js';
 
 /** `GET /v1/buyer/campaigns` */
 export function describeEndpoint(endpoint: Endpoint): string {
   return `${endpoint.method} ${endpoint.path}`;
+}
+
+/** `support ends 2026-09-30`, or `no removal announced` for `noSunsetAnnounced`. */
+export function describeSupportEnd(supportEnds: IsoDay): string {
+  return supportEnds === noSunsetAnnounced ? 'no removal announced' : `support ends ${supportEnds}`;
+}
+
+/** The phase as a message says it: `retired`, `deprecated`, `scheduled for retirement`. */
+export function phaseLabel(phase: Phase): string {
+  return phase === 'scheduled' ? 'scheduled for retirement' : phase;
 }
 
 /** The phase with its date, for messages: `support ended 2019-10-01`. */
@@ -18,9 +28,9 @@ export function describeSchedule(entry: RetirementEntry, phase: Phase): string {
     case 'retired':
       return `support ended ${supportEnds}`;
     case 'deprecated':
-      return `general availability ended ${gaEnds}, support ends ${supportEnds}`;
+      return `general availability ended ${gaEnds}, ${describeSupportEnd(supportEnds)}`;
     case 'scheduled':
-      return `general availability ends ${gaEnds}, support ends ${supportEnds}`;
+      return `general availability ends ${gaEnds}, ${describeSupportEnd(supportEnds)}`;
   }
 }
 

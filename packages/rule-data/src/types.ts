@@ -84,6 +84,12 @@ export interface PathEntry extends EntryBase {
    * whose method cannot be read is then not reported as this entry: it may be a live call.
    */
   readonly liveMethods?: readonly HttpMethod[];
+  /**
+   * More specific paths the entry's API serves as other operations (`/orgs/{org}/actions/runner-groups`
+   * beside a retired `/orgs/{org}/{product}/{action}`): a URL that is one of them is theirs, since
+   * OpenAPI matches concrete paths before templated ones, and is not reported as this entry.
+   */
+  readonly shadowedBy?: readonly string[];
 }
 
 /** A retired SOAP/WCF operation (`GetCampaigns`, `AddAdvertiserLabelsAsJsonp`). */

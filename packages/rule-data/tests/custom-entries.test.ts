@@ -76,11 +76,21 @@ describe('createCatalog with custom entries', () => {
     [{ ...proxyStatus, replacements: ['PUT /v1/buyer/orders/{orderId}'], migration: 'rewrite' }, 'customEntries[0].migration is "rewrite" but the replacement\'s parameter(s) {orderId} are not in the retired path; use "todo" with a "reason".'],
     [{ ...proxyStatus, migration: 'maybe' }, 'customEntries[0].migration must be "rewrite" or "todo", got "maybe".'],
     [{ ...proxyStatus, family: 'grpc' }, 'customEntries[0].family must be one of soap, rest, reporting, got "grpc".'],
-    [{ ...proxyStatus, sunset: true }, 'customEntries[0].sunset is not a known field; allowed: id, retired, replacements, gaEnds, supportEnds, migration, reason, service, replacementApis, family, api, liveMethods.'],
+    [{ ...proxyStatus, sunset: true }, 'customEntries[0].sunset is not a known field; allowed: id, retired, replacements, gaEnds, supportEnds, migration, reason, service, replacementApis, family, api, liveMethods, shadowedBy.'],
     [{ ...proxyStatus, api: 'other' }, 'customEntries[0].api names no API: "other" is not under apis; define it there with its hosts, or leave api out for the built-in API.'],
     [{ ...proxyStatus, liveMethods: ['FETCH'] }, 'customEntries[0].liveMethods[0] must be one of GET, POST, PUT, PATCH, DELETE, got "FETCH".'],
     [{ ...proxyStatus, liveMethods: ['GET', 'PATCH'] }, 'customEntries[0].liveMethods[1] is the retired method itself (PATCH /proxy/v1/campaigns/{id}); list the other methods of the path that stay available.'],
     [{ ...proxyStatus, retired: 'GetThings', replacements: [], liveMethods: ['GET'] }, 'customEntries[0].liveMethods is only for a REST path ("METHOD /path"), not for an operation.'],
+    [{ ...proxyStatus, shadowedBy: ['proxy/v1/campaigns/archived'] }, 'customEntries[0].shadowedBy[0] must be a path such as "/v1/items/archived", got "proxy/v1/campaigns/archived".'],
+    [
+      { ...proxyStatus, shadowedBy: ['/proxy/v1/campaigns/{campaignId}'] },
+      'customEntries[0].shadowedBy[0] (/proxy/v1/campaigns/{campaignId}) is not a more specific form of /proxy/v1/campaigns/{id}: it needs as many segments, the same text where the retired path has text, and text where it has a {parameter}.',
+    ],
+    [
+      { ...proxyStatus, shadowedBy: ['/proxy/v1/orders/archived'] },
+      'customEntries[0].shadowedBy[0] (/proxy/v1/orders/archived) is not a more specific form of /proxy/v1/campaigns/{id}: it needs as many segments, the same text where the retired path has text, and text where it has a {parameter}.',
+    ],
+    [{ ...proxyStatus, retired: 'GetThings', replacements: [], shadowedBy: ['/x'] }, 'customEntries[0].shadowedBy is only for a REST path ("METHOD /path"), not for an operation.'],
     ['GET /x', 'customEntries[0] must be an object, got "GET /x".'],
   ])('rejects a bad entry with an error naming the field (%#)', (entry, message) => {
     const error = errorOf(() => createCatalog([entry]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinCatalog, describePhase, describeSchedule, parseIsoDay, phaseOf, RuleDataError, todayUtc, todoText } from '@sunset/rule-data';
+import { builtinCatalog, createCatalog, describePhase, describeSchedule, parseIsoDay, phaseOf, RuleDataError, todayUtc, todoText } from '@sunset/rule-data';
 
 const entry = (id: string) => builtinCatalog.byId(id)!;
 const legacyList = entry('campaigns-legacy-list');
@@ -41,6 +41,16 @@ describe('messages', () => {
     expect(describeSchedule(legacyList, 'deprecated')).toBe('general availability ended 2018-10-01, support ends 2019-10-01');
     expect(describeSchedule(legacyList, 'scheduled')).toBe('general availability ends 2018-10-01, support ends 2019-10-01');
     expect(describeSchedule(syncReporting, 'retired')).toBe('support ended 2020-01-31');
+  });
+
+  it('say "no removal announced" for an entry whose support end is 9999-12-31, never the date', () => {
+    const catalog = createCatalog([{ id: 'get-legacy', retired: 'GET /legacy', gaEnds: '2026-11-27', supportEnds: '9999-12-31' }]);
+    const legacy = catalog.byId('get-legacy')!;
+    expect(describePhase(legacy, '2026-11-28')).toBe('general availability ended 2026-11-27, no removal announced');
+    expect(describePhase(legacy, '2026-01-01')).toBe('general availability ends 2026-11-27, no removal announced');
+    expect(todoText(legacy, '2026-11-28')).toBe(
+      'TODO(sunset:get-legacy): migrate GET /legacy: a person must choose how to migrate this call; candidates none named by the spec; general availability ended 2026-11-27, no removal announced',
+    );
   });
 
   it('write the one TODO format with candidates and the date', () => {

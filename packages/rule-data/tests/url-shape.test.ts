@@ -215,7 +215,7 @@ describe('matchUrlShape: an API with declared base paths begins its paths only t
 
   it.each([
     ['https://api.music.example/v1/tracks?ids=1,2', ['get-tracks']],
-    ['https://api.music.example/tracks', ['get-tracks']],
+    ['//api.music.example/v1/tracks', ['get-tracks']],
     ['${API_URL}/tracks', ['get-tracks']],
     ['${API_URL}/v1/albums', ['get-albums']],
     ['/v1/albums/${id}/tracks', ['get-album-tracks']],
@@ -236,8 +236,56 @@ describe('matchUrlShape: an API with declared base paths begins its paths only t
     expect(musicIds(source)).toEqual([]);
   });
 
+  it.each(['https://api.music.example/tracks', 'https://api.music.example:443/albums', '//api.music.example/tracks', 'https://${HOST}/tracks', 'https://other.example/tracks'])(
+    'does not find %s: the URL writes its origin, and no server path of the API follows it',
+    (source) => {
+      expect(musicIds(source)).toEqual([]);
+    },
+  );
+
+  it('finds a path right after a written origin when the API lists the root among its server paths', () => {
+    const rooted = createCatalog([entry('get-tracks', 'GET /tracks')], 'customEntries', [{ ...music, basePaths: ['', '/v1'] }]);
+    expect(ids(matchUrlShape(shape('https://api.music.example/tracks'), 'GET', rooted))).toEqual(['get-tracks']);
+    expect(ids(matchUrlShape(shape('https://api.music.example/v1/tracks'), 'GET', rooted))).toEqual(['get-tracks']);
+  });
+
   it('leaves the built-in paths free to follow any static base path', () => {
     expect(ids(matchUrlShape(shape('https://gw.example.net/adform/v1/campaigns'), 'GET', catalog))).toEqual(['campaigns-legacy-list']);
+  });
+});
+
+describe('matchUrlShape: a templated path leaves the more specific paths that shadow it to their own operations', () => {
+  const vendor = { id: 'vendor', name: 'Vendor API', hosts: ['api.vendor.example'], basePaths: [''] };
+  const catalog = createCatalog(
+    [
+      {
+        id: 'enablement',
+        retired: 'POST /orgs/{org}/{security_product}/{enablement}',
+        api: 'vendor',
+        shadowedBy: ['/orgs/{org}/actions/runner-groups', '/orgs/{org}/actions/variables'],
+        gaEnds: '2026-01-01',
+        supportEnds: '2026-06-01',
+      },
+    ],
+    'customEntries',
+    [vendor],
+  );
+  const found = (source: string): string[] => ids(matchUrlShape(shape(source), 'POST', catalog)).filter((id) => id === 'enablement');
+
+  it.each(['https://api.vendor.example/orgs/${org}/actions/runner-groups', 'https://api.vendor.example/orgs/acme/Actions/Variables/', '${API}/orgs/${org}/actions/variables?x=1'])(
+    'does not find %s: the description serves that path as another operation',
+    (source) => {
+      expect(found(source)).toEqual([]);
+    },
+  );
+
+  it.each([
+    'https://api.vendor.example/orgs/${org}/secret_scanning/enable_all',
+    'https://api.vendor.example/orgs/${org}/actions/enable_all',
+    'https://api.vendor.example/orgs/${org}/${product}/runner-groups',
+    'https://api.vendor.example/orgs/${org}/${product}/${action}',
+  ])('finds %s: no shadowing path is known to be it', (source) => {
+    expect(found(source)).toEqual(['enablement']);
   });
 });
 

@@ -1,5 +1,5 @@
 import { builtinApiHostsOf, ruleOptionsMeta, type RetirementRuleOptions } from '@sunset/config';
-import { daysBetween, describeEndpoint, describePhase, mightContainRetiredCall, type Endpoint, type Family, type IsoDay, type Phase, type RetirementEntry } from '@sunset/rule-data';
+import { daysBetween, describeEndpoint, describePhase, mightContainRetiredCall, phaseLabel, type Endpoint, type Family, type IsoDay, type Phase, type RetirementEntry } from '@sunset/rule-data';
 import type { Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import { findRetiredCalls, type RetiredCall, type RetiredCallsOfFile } from '../retirement/find-retired-calls.js';
@@ -7,12 +7,6 @@ import { todoCommentEdit } from '../todo/comment-edit.js';
 import { hasTodoAbove, todoMarkerAbove } from '../todo/markers.js';
 import { hasCrossFileHook, type AnalysisOptions, type Finding, type RelatedLocation, type RetirementFacts, type Suggestion } from '../types.js';
 import { byRange, messageOf, type Check } from './check.js';
-
-const phaseLabels: Readonly<Record<Phase, string>> = {
-  scheduled: 'scheduled for retirement',
-  deprecated: 'deprecated',
-  retired: 'retired',
-};
 
 /** `use GET /v1/buyer/campaigns`, `use one of A, B or C`, or `GetCampaignCategories has no replacement`. */
 function replacementAdvice(entry: RetirementEntry, replacements: readonly Endpoint[]): string {
@@ -24,7 +18,7 @@ function replacementAdvice(entry: RetirementEntry, replacements: readonly Endpoi
 
 /** The message data of an entry: its key, phase, schedule and replacements (shared with `no-sunset-todo`). */
 export function retirementData(entry: RetirementEntry, retiredKey: string, phase: Phase, replacements: readonly Endpoint[], asOf: IsoDay): Record<string, string> {
-  return { retiredKey, phase: phaseLabels[phase], schedule: describePhase(entry, asOf), replacements: replacementAdvice(entry, replacements) };
+  return { retiredKey, phase: phaseLabel(phase), schedule: describePhase(entry, asOf), replacements: replacementAdvice(entry, replacements) };
 }
 
 /** Deprecated and retired entries are always reported; scheduled ones only when asked and near enough. */

@@ -1,5 +1,5 @@
 import { checks } from '@sunset/analysis';
-import { cliDocsUrl, describeEndpoint, ruleDocsUrl, todoMarker, type RetirementEntry, type RuleName } from '@sunset/rule-data';
+import { builtinApiId, cliDocsUrl, describeEndpoint, describePhase, describeSupportEnd, noSunsetAnnounced, phaseLabel, phaseOf, ruleDocsUrl, todoMarker, type RetirementEntry, type RuleName } from '@sunset/rule-data';
 import { isFailing } from '../check/threshold.js';
 import type { Finding } from '../check/types.js';
 import { compareText } from '../text.js';
@@ -121,19 +121,22 @@ function entryRule(entry: RetirementEntry, rule: string, context: FormatContext)
     entry.migration === 'rewrite'
       ? 'One-to-one: `sunset fix` rewrites the call.'
       : `A person must decide: ${entry.todoReason ?? 'the replacement is not one-to-one'}. \`sunset fix\` leaves a ${todoMarker(entry.id)} comment.`;
-  const schedule = `General availability ends ${gaEnds}; support ends ${supportEnds}.`;
+  const schedule = `General availability ends ${gaEnds}; ${describeSupportEnd(supportEnds)}.`;
+  // The phase on the run's day, and who says so: the built-in API's vendor, or the API an imported entry belongs to.
+  const phase = phaseLabel(phaseOf(entry, context.asOf));
+  const by = entry.api === builtinApiId ? 'the platform' : context.catalog.apiOf(entry).name;
   const helpText = [
-    `${entry.retiredKey} (${entry.service}) is retired by the platform.`,
+    `${entry.retiredKey} (${entry.service}) is ${phase} by ${by}.`,
     schedule,
     `Replacement: ${replacementText}.`,
     migration,
   ].join('\n');
   const helpMarkdown = [
-    `**${entry.retiredKey}** (${entry.service}) is retired by the platform.`,
+    `**${entry.retiredKey}** (${entry.service}) is ${phase} by ${by}.`,
     '',
     '| General availability ends | Support ends |',
     '|---|---|',
-    `| ${gaEnds} | ${supportEnds} |`,
+    `| ${gaEnds} | ${supportEnds === noSunsetAnnounced ? 'not announced' : supportEnds} |`,
     '',
     `Replacement: ${replacements.length === 0 ? 'none named by the spec' : replacements.map((text) => `\`${text}\``).join(', ')}.`,
     '',
@@ -142,7 +145,7 @@ function entryRule(entry: RetirementEntry, rule: string, context: FormatContext)
   return {
     id: entry.id,
     name: entry.retiredKey,
-    shortDescription: { text: `${entry.retiredKey} is retired (support ends ${supportEnds}).` },
+    shortDescription: { text: `${entry.retiredKey} is ${phase} (${describePhase(entry, context.asOf)}).` },
     fullDescription: { text: `${entry.service}: ${entry.retiredKey}. ${schedule} Replacement: ${replacementText}.` },
     help: { text: helpText, markdown: helpMarkdown },
     ...optional('helpUri', context.docsUrl === undefined ? ruleDocsOf(rule) : `${context.docsUrl}#${entry.id}`),

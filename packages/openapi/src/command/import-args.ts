@@ -15,6 +15,7 @@ export interface ImportArgs {
   readonly deprecatedOn: string | undefined;
   readonly sunsetOn: string | undefined;
   readonly check: boolean;
+  readonly verbose: boolean;
 }
 
 interface OptionSpec {
@@ -30,6 +31,7 @@ export const importOptions = {
   'deprecated-on': { type: 'string', value: 'YYYY-MM-DD', description: 'GA end where x-deprecated-at is missing, and of removed operations (default: import day).' },
   'sunset-on': { type: 'string', value: 'YYYY-MM-DD', description: 'Support end where x-sunset is missing, and of removed operations.' },
   check: { type: 'boolean', description: 'Write nothing; exit 1 when the config is out of date (for CI).' },
+  verbose: { type: 'boolean', description: 'List every skipped $ref to a remote file, and every problem past the first 20 (by default counts).' },
   help: { type: 'boolean', short: 'h', description: 'Show this help.' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -88,7 +90,7 @@ function describeParseError(error: unknown): string {
 
 /**
  * Reads the arguments after `sunset import`: `openapi <spec> [--previous FILE] [--out FILE]
- * [--deprecated-on YYYY-MM-DD] [--sunset-on YYYY-MM-DD] [--check]`. Returns `help` for -h/--help.
+ * [--deprecated-on YYYY-MM-DD] [--sunset-on YYYY-MM-DD] [--check] [--verbose]`. Returns `help` for -h/--help.
  */
 export function parseImportArgs(argv: readonly string[]): ImportArgs | 'help' {
   let parsed: ReturnType<typeof parseArgs<{ options: typeof importOptions; allowPositionals: true; strict: true; args: string[] }>>;
@@ -114,5 +116,5 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs | 'help' {
     const missing = [deprecatedOn === undefined ? '--deprecated-on' : '', sunsetOn === undefined ? '--sunset-on' : ''].filter(Boolean).join(' and ');
     throw new ImportUsageError(`--previous needs ${missing}: the operations removed since ${values.previous} carry no dates of their own.`);
   }
-  return { spec: specs[0]!, previous: values.previous, out: values.out ?? 'sunset.config.json', deprecatedOn, sunsetOn, check: values.check ?? false };
+  return { spec: specs[0]!, previous: values.previous, out: values.out ?? 'sunset.config.json', deprecatedOn, sunsetOn, check: values.check ?? false, verbose: values.verbose ?? false };
 }

@@ -1,4 +1,4 @@
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { RuleDataError, todayUtc } from '@sunset/rule-data';
@@ -25,15 +25,22 @@ export interface ImportOpenApiIo {
 }
 
 const exitCode = { ok: 0, outOfDate: 1, usage: 2 } as const;
+/** The problems of a description that cannot be imported, before the rest are counted (a truncated file gives thousands). */
+const maxProblemsShown = 20;
 
+/**
+ * Writes through a temporary file renamed into place, creating missing folders as `check --output`
+ * does. An error names the file asked for, never the temporary one.
+ */
 async function writeAtomically(filePath: string, text: string): Promise<void> {
   const temporary = `${filePath}.${process.pid}.tmp`;
   try {
+    await mkdir(path.dirname(filePath), { recursive: true });
     await writeFile(temporary, text, 'utf8');
     await rename(temporary, filePath);
   } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw error instanceof Error ? new Error(error.message.replaceAll(temporary, filePath)) : error;
   }
 }
 
@@ -83,6 +90,7 @@ export async function runImportOpenApi(argv: readonly string[], io: ImportOpenAp
     io.stdout.write(importHelp);
     return exitCode.ok;
   }
+  const { verbose } = args;
   const outPath = path.resolve(io.cwd, args.out);
   const specName = isHttpUrl(args.spec) ? args.spec : path.relative(path.dirname(outPath), path.resolve(io.cwd, args.spec)).split(path.sep).join('/');
   try {
@@ -98,10 +106,20 @@ export async function runImportOpenApi(argv: readonly string[], io: ImportOpenAp
       specName,
       configName: args.out,
       ...(io.limits === undefined ? {} : { limits: io.limits }),
+      verbose: args.verbose,
     });
     for (const warning of result.warnings) io.stderr.write(`sunset: warning: ${formatProblem(warning)}\n`);
     const text = formatConfig(result.config);
     if (args.check) {
+      const covered = result.summary.coveredByOtherDescriptions;
+      if (result.entries.length === 0 && covered.length > 0) {
+        // Nothing of this description is in the config: other descriptions' entries stand for it, and may be out of date with it.
+        io.stdout.write(
+          `${args.out} is not checked against ${args.spec}: none of its operations is imported, because entries another description gave retire the same calls (${covered.join(', ')}). ` +
+            'If it is a new version of that description, import it under the name it was imported from (the entries\' service label names it), or remove those entries and import it.\n',
+        );
+        return exitCode.outOfDate;
+      }
       if (onDisk !== undefined && isDeepStrictEqual(onDisk.value, result.config)) {
         io.stdout.write(`${args.out} is up to date with ${args.spec}.\n`);
         return exitCode.ok;
@@ -117,13 +135,16 @@ export async function runImportOpenApi(argv: readonly string[], io: ImportOpenAp
     try {
       await (io.writeFile ?? writeAtomically)(outPath, text);
     } catch (error) {
-      throw new ImportUsageError(`Cannot write the config ${args.out}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ImportUsageError(`Cannot write the config ${args.out}: ${error instanceof Error ? error.message : String(error)}. Choose another --out path.`);
     }
     io.stdout.write(`Wrote ${args.out}: ${describeResult(result, args.spec)}.\n`);
     return exitCode.ok;
   } catch (error) {
     if (error instanceof OpenApiImportError) {
-      for (const problem of error.problems) io.stderr.write(`sunset: ${formatProblem(problem)}\n`);
+      const shown = verbose ? error.problems : error.problems.slice(0, maxProblemsShown);
+      for (const problem of shown) io.stderr.write(`sunset: ${formatProblem(problem)}\n`);
+      const more = error.problems.length - shown.length;
+      if (more > 0) io.stderr.write(`sunset: … and ${more} more ${more === 1 ? 'problem' : 'problems'} (${error.problems.length} in all; --verbose lists every one).\n`);
       return exitCode.usage;
     }
     if (error instanceof ImportUsageError || error instanceof RuleDataError) {

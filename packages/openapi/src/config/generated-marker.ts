@@ -16,3 +16,9 @@ export function isGeneratedFrom(entry: unknown, specName: string): boolean {
   const service = (entry as { service?: unknown } | null)?.service;
   return typeof service === 'string' && service.endsWith(` ${markerOf(specName)}`);
 }
+
+/** Was this `customEntries` item generated from some description (its label ends in a marker)? */
+export function isGeneratedByAnyDescription(entry: unknown): boolean {
+  const service = (entry as { service?: unknown } | null)?.service;
+  return typeof service === 'string' && / \(openapi:[^)]*\)$/.test(service);
+}

@@ -2,7 +2,7 @@ import { builtinApiId, builtinEntries, type CustomEntryInput, type IsoDay } from
 import { baseEntryId, uniqueEntryId } from '../entries/entry-ids.js';
 import { importDay, type EntryDraft } from '../entries/entry-draft.js';
 import { OpenApiImportError, type SpecProblem } from '../problems.js';
-import { isGeneratedFrom, serviceLabel } from './generated-marker.js';
+import { isGeneratedByAnyDescription, isGeneratedFrom, serviceLabel } from './generated-marker.js';
 
 export interface MergeInput {
   readonly existingConfig: unknown;
@@ -43,6 +43,8 @@ export interface MergedConfig {
   readonly api: { readonly id: string; readonly config: ApiConfig } | undefined;
   /** Hosts an older import had put in `apiHosts`, taken out of it. */
   readonly removedApiHosts: readonly string[];
+  /** Entries another description generated that retire this one's calls, so those calls are not imported (their ids). */
+  readonly coveredByOtherDescriptions: readonly string[];
   readonly warnings: readonly SpecProblem[];
 }
 
@@ -133,7 +135,7 @@ export function mergeConfig(input: MergeInput): MergedConfig {
   const kept = existing.entries.filter((entry) => !isGeneratedFrom(entry, input.specName));
   const generatedBefore = existing.entries.filter((entry): entry is Record<string, unknown> => isRecord(entry) && isGeneratedFrom(entry, input.specName));
   const previouslyGenerated = new Map(generatedBefore.map((entry) => [entry['id'], entry]));
-  const keptByRetired = new Map(kept.filter(isRecord).map((entry) => [entry['retired'], entry['id']]));
+  const keptByRetired = new Map(kept.filter(isRecord).map((entry) => [entry['retired'], entry]));
   const taken = new Set<string>([...builtinEntries.map((entry) => entry.id), ...kept.flatMap((entry) => (isRecord(entry) && typeof entry['id'] === 'string' ? [entry['id']] : []))]);
   const service = serviceLabel(input.title, input.specName);
   const apiId = apiIdFor(input.title, generatedBefore, existing.apis);
@@ -141,6 +143,7 @@ export function mergeConfig(input: MergeInput): MergedConfig {
   const entries: CustomEntryInput[] = [];
   const origins = new Map<string, EntryOrigin>();
   const generatedRetired = new Set<string>();
+  const coveredByOtherDescriptions: string[] = [];
   let writtenWithServerPath = false;
 
   for (const draft of input.drafts) {
@@ -148,7 +151,8 @@ export function mergeConfig(input: MergeInput): MergedConfig {
     const retired = `${draft.retired.method} ${draft.retired.path}`;
     const owner = keptByRetired.get(retired);
     if (owner !== undefined) {
-      warnings.push({ file: operation.file, pointer: operation.pointer, message: `is not imported: the entry ${JSON.stringify(owner)} of ${input.configName} already retires ${retired}, and it is kept.` });
+      warnings.push({ file: operation.file, pointer: operation.pointer, message: `is not imported: the entry ${JSON.stringify(owner['id'])} of ${input.configName} already retires ${retired}, and it is kept.` });
+      if (isGeneratedByAnyDescription(owner) && typeof owner['id'] === 'string') coveredByOtherDescriptions.push(owner['id']);
       continue;
     }
     if (generatedRetired.has(retired)) {
@@ -168,6 +172,7 @@ export function mergeConfig(input: MergeInput): MergedConfig {
       retired,
       api: apiId,
       ...(draft.liveMethods.length > 0 ? { liveMethods: draft.liveMethods } : {}),
+      ...(draft.shadowedBy.length > 0 ? { shadowedBy: draft.shadowedBy } : {}),
       ...(draft.replacements.length > 0 ? { replacements: draft.replacements.map((endpoint) => `${endpoint.method} ${endpoint.path}`) } : {}),
       gaEnds: gaEnds < draft.supportEnds ? gaEnds : draft.supportEnds,
       supportEnds: draft.supportEnds,
@@ -204,7 +209,7 @@ export function mergeConfig(input: MergeInput): MergedConfig {
   }
   const hadApis = isRecord(existing.config['apis']);
   config = withApis(config, api !== undefined || hadApis ? apis : undefined);
-  return { config, entries, origins, kept: kept.length, api, removedApiHosts, warnings };
+  return { config, entries, origins, kept: kept.length, api, removedApiHosts, coveredByOtherDescriptions, warnings };
 }
 
 /**

@@ -27,8 +27,14 @@ export interface DescribedOperation {
   readonly unmatchable: string | undefined;
   /** The path of the first server that applies (`https://host/api` gives `/api`; `` for none). */
   readonly serverPath: string;
-  /** The hosts of the servers that apply (none for relative server URLs). */
+  /** The hosts of the servers that apply (operation, else path item, else document level; none for relative server URLs). */
   readonly hosts: readonly string[];
+  /** The path of every server URL that applies (`/v1`; `` for the root), in order of appearance. */
+  readonly basePaths: readonly string[];
+  /** The servers that apply whose host cannot be known: then the operation is called on every host. */
+  readonly unknownHosts: readonly UnknownHost[];
+  /** The servers that apply that Sunset cannot read (not a URL, a variable without a value): left out of `hosts`. */
+  readonly serverProblems: readonly SpecProblem[];
   readonly operationId: string | undefined;
   readonly deprecated: boolean;
   /** The Operation Object, with the `$ref`s of the fields Sunset reads resolved. */
@@ -50,12 +56,17 @@ export interface Description {
   readonly operations: readonly DescribedOperation[];
   /** Every host of every server (root, path and operation level), in order of appearance. */
   readonly hosts: readonly string[];
-  /** The servers whose host cannot be known: then the API is called on every host. */
-  readonly unknownHosts: readonly UnknownHost[];
-  /** The path of every server URL (`/v1`; `` for the root), in order of appearance. */
-  readonly basePaths: readonly string[];
   /** The files it was read from, to locate problems in them. */
   readonly documents: DocumentSet;
+}
+
+/** The servers that apply to an operation, as `DescribedOperation` lists them. */
+interface OperationServers {
+  readonly path: string;
+  readonly hosts: readonly string[];
+  readonly basePaths: readonly string[];
+  readonly unknownHosts: readonly UnknownHost[];
+  readonly problems: readonly SpecProblem[];
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -120,8 +131,6 @@ function versionOf(document: Record<string, unknown>): { version: string } | { p
 export async function readDescription(documents: DocumentSet, root: LoadedDocument): Promise<Description> {
   const errors: SpecProblem[] = [];
   const hosts: string[] = [];
-  const basePaths: string[] = [];
-  const unknownHosts: UnknownHost[] = [];
   const fail = (message: string, pointer?: JsonPointer): never => {
     throw new OpenApiImportError(documents.locate([{ file: root.name, ...(pointer === undefined ? {} : { pointer }), message }]));
   };
@@ -159,19 +168,20 @@ export async function readDescription(documents: DocumentSet, root: LoadedDocume
     return servers.filter((server) => server !== undefined);
   };
 
-  /** The path of the first server (the one a client uses unless told otherwise) and the hosts of all. */
-  const readServers = (servers: readonly { value: unknown; site: Site }[]): { path: string; hosts: string[] } => {
+  /** The servers that apply to one operation: the path of the first (the one a client uses unless told otherwise), the hosts and paths of all, and what cannot be read. */
+  const readServers = (servers: readonly { value: unknown; site: Site }[]): OperationServers => {
     const list = servers.length > 0 ? servers : [{ value: { url: '/' }, site: { doc: root, pointer: Array.isArray(document['servers']) ? '#/servers' : '#' } }];
     const paths: string[] = [];
     const serverHosts: string[] = [];
+    const unknownHosts: UnknownHost[] = [];
+    const problems: SpecProblem[] = [];
     // Swagger 2.0's servers are its host and basePath: messages point there, not at a `url`.
     const urlPointer = (pointer: JsonPointer): JsonPointer => (version === '2.0' ? pointer.replace(/\/url$/, '') : pointer);
     for (const server of list) {
       const expanded = expandServer(server.value, server.site.pointer);
-      errors.push(...expanded.problems.map((problem) => ({ file: server.site.doc.name, ...problem, pointer: urlPointer(problem.pointer) })));
+      problems.push(...expanded.problems.map((problem) => ({ file: server.site.doc.name, ...problem, pointer: urlPointer(problem.pointer) })));
       for (const url of expanded.urls) {
-        paths.push(url.path);
-        if (!basePaths.includes(url.path)) basePaths.push(url.path);
+        if (!paths.includes(url.path)) paths.push(url.path);
         if (url.host === undefined) {
           const relative =
             version === '2.0'
@@ -191,7 +201,7 @@ export async function readDescription(documents: DocumentSet, root: LoadedDocume
         unknownHosts.push({ file: server.site.doc.name, pointer: note.pointer, why: `its host comes from {${note.variable}}, which lists no enum, only the default "${note.value}" (each installation has its own)` });
       }
     }
-    return { path: paths[0] ?? '', hosts: serverHosts };
+    return { path: paths[0] ?? '', hosts: serverHosts, basePaths: paths, unknownHosts, problems };
   };
 
   const rootSite: Site = { doc: root, pointer: '#' };
@@ -222,8 +232,8 @@ export async function readDescription(documents: DocumentSet, root: LoadedDocume
       requirePathParameters(template, [pathParameters, operationParameters], reported);
       const operationServers = operation['servers'] === undefined ? [] : await serverList(operation['servers'], child(resolved.site, 'servers'));
       if (operationServers.length > 0) fields['servers'] = operationServers.map((server) => server.value);
-      const { path: serverPath, hosts: operationHosts } = readServers(operationServers.length > 0 ? operationServers : pathServers.length > 0 ? pathServers : rootServers);
-      operations.push(describeOperation(template, key, fields, resolved.site, serverPath, operationHosts));
+      const servers = readServers(operationServers.length > 0 ? operationServers : pathServers.length > 0 ? pathServers : rootServers);
+      operations.push(describeOperation(template, key, fields, resolved.site, servers));
     }
   }
 
@@ -279,11 +289,12 @@ export async function readDescription(documents: DocumentSet, root: LoadedDocume
   if (errors.length > 0) throw new OpenApiImportError(documents.locate(errors));
   const info = isRecord(document['info']) ? document['info'] : {};
   const title = typeof info['title'] === 'string' && info['title'].trim() !== '' ? info['title'].trim() : 'OpenAPI description';
-  return { file: root.name, title, version, operations, hosts, unknownHosts, basePaths, documents };
+  return { file: root.name, title, version, operations, hosts, documents };
 }
 
 /** One operation as the entries see it: its method, path, server path and hosts, and whether Sunset can match it. */
-function describeOperation(template: string, key: string, fields: Record<string, unknown>, site: Site, serverPath: string, hosts: readonly string[]): DescribedOperation {
+function describeOperation(template: string, key: string, fields: Record<string, unknown>, site: Site, servers: OperationServers): DescribedOperation {
+  const serverPath = servers.path;
   const method = key.toUpperCase();
   const matchable = matchableTemplate(template);
   const unmatchable = !matchableMethods.includes(method)
@@ -305,7 +316,10 @@ function describeOperation(template: string, key: string, fields: Record<string,
     endpoint: unmatchable === undefined && 'path' in matchable ? { method: method as HttpMethod, path: matchable.path } : undefined,
     unmatchable,
     serverPath,
-    hosts,
+    hosts: servers.hosts,
+    basePaths: servers.basePaths,
+    unknownHosts: servers.unknownHosts,
+    serverProblems: servers.problems,
     operationId: typeof operationId === 'string' && operationId !== '' ? operationId : undefined,
     deprecated: fields['deprecated'] === true,
     fields,

@@ -30,6 +30,8 @@ export interface RefFailure {
   readonly message: string;
   /** The `$ref`s lead in a circle (the message names the chain). */
   readonly circular?: true;
+  /** The target is a remote file Sunset did not fetch, since it needs nothing there. */
+  readonly notFetched?: true;
 }
 
 /** A value with `$ref`s followed: where it is written, and the `$ref` objects that led there. */
@@ -61,7 +63,7 @@ export function describeChain(chain: readonly Site[], last?: Site): string {
   return sites.map((site, index) => (index > 0 && site.doc === sites[index - 1]!.doc ? site.pointer : describeSite(site))).join(' → ');
 }
 
-type LoadResult = LoadedDocument | { readonly reason: string };
+type LoadResult = LoadedDocument | { readonly reason: string; readonly notFetched?: true };
 
 /**
  * The files of one description, read once each, and the `$ref`s between them. Local files are
@@ -108,7 +110,7 @@ export class DocumentSet {
   private load(url: string, mode: ResolveMode): Promise<LoadResult> {
     const known = this.loads.get(url);
     if (known !== undefined) return known;
-    if (mode === 'check' && !url.startsWith('file:')) return Promise.resolve({ reason: 'it is a remote file, which Sunset fetches only for what it reads.' });
+    if (mode === 'check' && !url.startsWith('file:')) return Promise.resolve({ reason: 'it is a remote file, which Sunset fetches only for what it reads.', notFetched: true });
     const loading = (async (): Promise<LoadResult> => {
       try {
         const { text } = await readSource(new URL(url), this.limits);
@@ -175,7 +177,10 @@ export class DocumentSet {
       return fail(url, filePart, `${JSON.stringify(ref)} names a local file from a description fetched over the network, which Sunset does not read.`);
     }
     const loaded = await this.load(url, mode);
-    if ('reason' in loaded) return fail(url, this.nameOf(url), `${this.nameOf(url)} cannot be read: ${loaded.reason}`);
+    if ('reason' in loaded) {
+      const failed = fail(url, this.nameOf(url), `${this.nameOf(url)} cannot be read: ${loaded.reason}`);
+      return loaded.notFetched === true ? { ...failed, failure: { ...failed.failure, notFetched: true } } : failed;
+    }
     return this.walk(loaded, `#${fragment}`, mode, seen, chain);
   }
 

@@ -13,9 +13,10 @@ export const defaultReadLimits: ReadLimits = { maxBytes: 100 * 1024 * 1024, time
 /**
  * Reads an OpenAPI 3.x or Swagger 2.0 description, YAML or JSON, from a file or an http(s) URL
  * (`spec` as the user wrote it, which messages use), with the files its `$ref`s name as far as
- * Sunset needs them. Returns it with the warnings about `$ref`s elsewhere that lead nowhere.
+ * Sunset needs them. Returns it with the warnings about `$ref`s elsewhere that lead nowhere (with
+ * `verbose`, each `$ref` to a remote file Sunset did not fetch too).
  */
-export async function loadDescription(spec: string, cwd: string, limits: ReadLimits): Promise<{ description: Description; warnings: SpecProblem[] }> {
+export async function loadDescription(spec: string, cwd: string, limits: ReadLimits, verbose = false): Promise<{ description: Description; warnings: SpecProblem[] }> {
   const url = isHttpUrl(spec) ? new URL(spec) : pathToFileURL(path.resolve(cwd, spec));
   const documents = new DocumentSet(url, spec, cwd, limits);
   let root;
@@ -27,5 +28,5 @@ export async function loadDescription(spec: string, cwd: string, limits: ReadLim
     throw error;
   }
   const description = await readDescription(documents, root);
-  return { description, warnings: await unresolvedRefWarnings(documents) };
+  return { description, warnings: await unresolvedRefWarnings(documents, verbose) };
 }

@@ -6,6 +6,8 @@ import type { SpecProblem } from '../problems.js';
 import { importDay, type EntryDraft } from './entry-draft.js';
 import { liveMethodsOf } from './live-methods.js';
 import { planMigration } from './migration.js';
+import { shadowingPathsOf } from './shadowing-paths.js';
+import { neededServerProblems } from './server-problems.js';
 import { readSuccessors } from './successors.js';
 
 /** The days the flags give, and the day of the import. */
@@ -19,6 +21,29 @@ export interface Drafts {
   readonly drafts: readonly EntryDraft[];
   readonly errors: readonly SpecProblem[];
   readonly warnings: readonly SpecProblem[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Where a response of the operation documents a `Sunset` header (RFC 8594), written in place (Sunset
+ * does not follow the `$ref`s of responses): its value is known only when the server answers, so the
+ * import cannot date the entry by it, but a person can.
+ */
+function documentedSunsetHeader(operation: DescribedOperation): { pointer: string; example: unknown } | undefined {
+  const responses = operation.fields['responses'];
+  if (!isRecord(responses)) return undefined;
+  for (const [status, response] of Object.entries(responses)) {
+    const headers = isRecord(response) ? response['headers'] : undefined;
+    if (!isRecord(headers)) continue;
+    const name = Object.keys(headers).find((key) => key.toLowerCase() === 'sunset');
+    if (name === undefined) continue;
+    const header = headers[name];
+    const schema = isRecord(header) ? header['schema'] : undefined;
+    const example = isRecord(header) ? (header['example'] ?? (isRecord(schema) ? schema['example'] : undefined)) : undefined;
+    return { pointer: childPointer(operation.pointer, 'responses', status, 'headers', name), example };
+  }
+  return undefined;
 }
 
 /** The extensions that give the day general availability ended, in order of preference. */
@@ -62,14 +87,26 @@ export function draftDeprecatedEntries(current: Description, days: ImportDays): 
     const deprecationExtension = deprecationDateExtensions.find((extension) => operation.fields[extension] !== undefined);
     const deprecatedAt = deprecationExtension === undefined ? undefined : readDay(deprecationExtension);
     const supportEnds = sunset ?? days.sunsetOn ?? noSunsetAnnounced;
+    const sunsetHeader = supportEnds === noSunsetAnnounced ? documentedSunsetHeader(operation) : undefined;
+    if (sunsetHeader !== undefined) {
+      const example = typeof sunsetHeader.example === 'string' ? ` (its example: ${JSON.stringify(sunsetHeader.example)})` : '';
+      warnings.push(
+        problem(
+          operation,
+          sunsetHeader.pointer,
+          `documents a Sunset response header${example}, whose date the server sends only when called: the entry says "no removal announced". Pass --sunset-on YYYY-MM-DD (or ask the vendor for x-sunset) to give it the date.`,
+        ),
+      );
+    }
     if (deprecationExtension !== undefined && deprecatedAt !== undefined && deprecatedAt > supportEnds) {
       const source = sunset === undefined ? '--sunset-on' : 'x-sunset';
       errors.push(problem(operation, childPointer(operation.pointer, deprecationExtension), `${deprecatedAt} is after the end of support ${supportEnds} (${source}); an operation is deprecated before it is removed.`));
       continue;
     }
     errors.push(...successors.problems.map((found) => problem(operation, found.pointer, found.message)));
+    errors.push(...neededServerProblems(operation, successors.operations, 'the deprecated operation'));
     warnings.push(...successors.unmatchable.map((found) => problem(operation, found.pointer, found.message)));
-    drafts.push({ operation, cause: 'deprecated', gaEnds: deprecatedAt ?? days.deprecatedOn ?? importDay, supportEnds, liveMethods: liveMethodsOf(operation, plan.retired.method, current), ...plan });
+    drafts.push({ operation, cause: 'deprecated', gaEnds: deprecatedAt ?? days.deprecatedOn ?? importDay, supportEnds, liveMethods: liveMethodsOf(operation, plan.retired.method, current), shadowedBy: shadowingPathsOf(operation, plan.retired, current), ...plan });
   }
   return { drafts, errors, warnings };
 }

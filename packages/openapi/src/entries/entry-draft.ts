@@ -1,4 +1,4 @@
-import type { Endpoint, HttpMethod, IsoDay, Migration } from '@sunset/rule-data';
+import { type Endpoint, type HttpMethod, type IsoDay, type Migration } from '@sunset/rule-data';
 import type { DescribedOperation } from '../description/description.js';
 
 /** The GA end when the description gives none and no flag does: the day the import first saw it. */
@@ -15,6 +15,8 @@ export interface EntryDraft {
   readonly replacements: readonly Endpoint[];
   /** The other methods of the same path that stay available (see `liveMethodsOf`). */
   readonly liveMethods: readonly HttpMethod[];
+  /** More specific paths of the description that a URL matches before the retired one (see `shadowingPathsOf`). */
+  readonly shadowedBy: readonly string[];
   readonly gaEnds: IsoDay | typeof importDay;
   readonly supportEnds: IsoDay;
   readonly migration: Migration;

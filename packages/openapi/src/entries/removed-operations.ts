@@ -5,6 +5,8 @@ import type { EntryDraft } from './entry-draft.js';
 import type { Drafts } from './deprecated-operations.js';
 import { liveMethodsOf } from './live-methods.js';
 import { planMigration } from './migration.js';
+import { shadowingPathsOf } from './shadowing-paths.js';
+import { neededServerProblems } from './server-problems.js';
 import { readSuccessors } from './successors.js';
 
 /**
@@ -14,6 +16,7 @@ import { readSuccessors } from './successors.js';
  */
 export function draftRemovedEntries(previous: Description, current: Description, days: { readonly deprecatedOn: IsoDay; readonly sunsetOn: IsoDay }): Drafts {
   const drafts: EntryDraft[] = [];
+  const errors: SpecProblem[] = [];
   const warnings: SpecProblem[] = [];
   const currentIdentities = new Set(current.operations.map((operation) => operation.identity));
   const warn = (operation: DescribedOperation, pointer: string, message: string): void => {
@@ -37,7 +40,8 @@ export function draftRemovedEntries(previous: Description, current: Description,
       warn(operation, operation.pointer, `was removed but is not imported: ${operation.unmatchable ?? 'Sunset cannot match it'}.`);
       continue;
     }
-    drafts.push({ operation, cause: 'removed', gaEnds: days.deprecatedOn, supportEnds: days.sunsetOn, liveMethods: liveMethodsOf(operation, plan.retired.method, current), ...plan });
+    errors.push(...neededServerProblems(operation, successors, 'the removed operation'));
+    drafts.push({ operation, cause: 'removed', gaEnds: days.deprecatedOn, supportEnds: days.sunsetOn, liveMethods: liveMethodsOf(operation, plan.retired.method, current), shadowedBy: shadowingPathsOf(operation, plan.retired, current), ...plan });
   }
-  return { drafts, errors: [], warnings };
+  return { drafts, errors, warnings };
 }

@@ -13,6 +13,51 @@ export interface CompiledPath {
    * text the parameter does not take (`withReservedSegments`).
    */
   readonly reserved?: readonly (ReadonlySet<string> | undefined)[];
+  /**
+   * The entry's `shadowedBy` paths, each as the text it has at the entry's `{param}` segments (undefined
+   * elsewhere): a URL whose segments there are that text is the other path's (`isShadowed`).
+   */
+  readonly shadows?: readonly (readonly (string | undefined)[])[];
+}
+
+/**
+ * Whether `path` is a more specific form of `template`: as many segments, the same text where the
+ * template has text, and text at one of its `{param}` segments at least (`/orgs/{org}/actions/runners`
+ * of `/orgs/{org}/{product}/{action}`). OpenAPI matches such a concrete path before the template.
+ */
+export function isMoreSpecificPath(path: string, template: string): boolean {
+  const mine = compilePathTemplate(path);
+  const theirs = compilePathTemplate(template);
+  if (mine.length !== theirs.length) return false;
+  let narrower = false;
+  for (const [index, segment] of theirs.entries()) {
+    const other = mine[index]!;
+    if (segment.kind === 'literal' && (other.kind !== 'literal' || other.lower !== segment.lower)) return false;
+    if (segment.kind === 'param' && other.kind === 'literal') narrower = true;
+  }
+  return narrower;
+}
+
+/** The compiled path with its entry's `shadowedBy` paths (see `CompiledPath.shadows`). */
+export function withShadowingPaths(compiled: CompiledPath): CompiledPath {
+  const shadowedBy = compiled.entry.shadowedBy ?? [];
+  if (shadowedBy.length === 0) return compiled;
+  const shadows = shadowedBy.map((path) =>
+    compilePathTemplate(path).map((segment, index) => (compiled.segments[index]?.kind === 'param' && segment.kind === 'literal' ? segment.lower : undefined)),
+  );
+  return { ...compiled, shadows };
+}
+
+/** Whether the URL's segments at the compiled path's parameters are those of one of its shadowing paths. */
+function isShadowed(compiled: CompiledPath, params: Readonly<Record<string, ParamBinding>>): boolean {
+  return (compiled.shadows ?? []).some((shadow) =>
+    shadow.every((text, index) => {
+      if (text === undefined) return true;
+      const segment = compiled.segments[index];
+      const binding = segment?.kind === 'param' ? params[segment.name] : undefined;
+      return binding?.kind === 'text' && binding.value.toLowerCase() === text;
+    }),
+  );
 }
 
 /**
@@ -148,6 +193,7 @@ function matchAt(
       const end = cursor + segment.leadingText.length;
       const tail = tokens[end];
       const query = tail !== undefined && tail.char === null && (parts[tail.position.part] as { readonly query?: true } | undefined)?.query === true;
+      if (isShadowed(compiled, params)) return undefined;
       return { entry: compiled.entry, pathStart: positionAt(tokens, start, parts), pathEnd: positionAt(tokens, end, parts), params, ...(query ? {} : { openEnd: true as const }) };
     }
     if (segment.end === cursor) return undefined; // an empty segment binds nothing
@@ -165,7 +211,7 @@ function matchAt(
   }
   const afterSlash = tokens[cursor + 1];
   const endsHere = isPathEnd(next) || (next?.char === '/' && isPathEnd(afterSlash));
-  if (!endsHere) return undefined;
+  if (!endsHere || isShadowed(compiled, params)) return undefined;
   return { entry: compiled.entry, pathStart: positionAt(tokens, start, parts), pathEnd: positionAt(tokens, cursor, parts), params };
 }
 
@@ -183,6 +229,8 @@ export interface UrlBase {
   readonly scheme?: string;
   /** The static path between the origin and the retired path (`''`, `/api`), lower case, no trailing slash. */
   readonly basePath: string;
+  /** The URL writes its origin (`https://host`, `//${host}`): `basePath` is then the whole path before the retired one. */
+  readonly originShown: boolean;
 }
 
 /** Characters that never stand in a URL base: prose, markup, or the start of a query or fragment. */
@@ -218,10 +266,12 @@ function readUrlBase(tokens: readonly Token[], end: number): UrlBase | undefined
   let cursor = 0;
   let host: string | undefined;
   let hostScheme: string | undefined;
+  let originShown = false;
   let text = '';
   for (let index = 0; index < end && tokens[index]!.char !== null; index++) text += tokens[index]!.char;
   const scheme = schemePrefix.exec(text)?.[0] ?? '';
   if (text.startsWith('//', scheme.length)) {
+    originShown = true;
     cursor = scheme.length + 2;
     let hostText = '';
     let known = true;
@@ -247,7 +297,7 @@ function readUrlBase(tokens: readonly Token[], end: number): UrlBase | undefined
     basePath += char;
   }
   if (basePath !== '' && !basePath.startsWith('/')) return undefined;
-  return { host, ...(hostScheme === undefined ? {} : { scheme: hostScheme }), basePath: basePath.replace(/\/+$/, '').toLowerCase() };
+  return { host, ...(hostScheme === undefined ? {} : { scheme: hostScheme }), basePath: basePath.replace(/\/+$/, '').toLowerCase(), originShown };
 }
 
 interface CandidateStart {
@@ -274,14 +324,16 @@ function candidateStarts(tokens: readonly Token[], firstSegments: ReadonlySet<st
 }
 
 /**
- * Whether an API's paths may begin after this base: the root, or a server path the API declares; for an
- * API that declares none (the built-in one, whose `{base_url}` may hold a gateway's path), any static
- * path, but not on the API's own host, which serves them from the root (`https://api.adform.com/v2/v1/campaigns`
- * is no retired path).
+ * Whether an API's paths may begin after this base: a server path the API declares, or the root where
+ * the code does not show the origin (`${API}/tracks`, a relative `/tracks`: the base may hold the server
+ * path); after a written origin, only a declared server path (`https://api.music.example/tracks` is no
+ * `GET /tracks` of an API served from `/v1`). For an API that declares none (the built-in one, whose
+ * `{base_url}` may hold a gateway's path), the root or any static path, but not on the API's own host,
+ * which serves them from the root (`https://api.adform.com/v2/v1/campaigns` is no retired path).
  */
 function isBaseOf(api: Api, base: UrlBase): boolean {
-  if (base.basePath === '') return true;
-  if (api.basePaths === undefined) return base.host === undefined || !api.hosts.includes(base.host);
+  if (api.basePaths === undefined) return base.basePath === '' || base.host === undefined || !api.hosts.includes(base.host);
+  if (base.basePath === '' && !base.originShown) return true;
   return api.basePaths.some((path) => path.toLowerCase() === base.basePath);
 }
 
