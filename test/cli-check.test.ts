@@ -10,22 +10,9 @@ import { ensureBuilt, inReportOrder, legacyAppConsumedDeclarations, legacyAppExp
 import { fixtureAsOf, legacyAppSourceFiles } from './support/legacy-app.js';
 import { fingerprintFindings, splitLines } from '../packages/cli/src/baseline/fingerprint.js';
 import type { Finding } from '../packages/cli/src/check/types.js';
+import type { Finding as JsonFinding } from '@sunset/cli';
 
 // Issue 5's acceptance, end to end: the BUILT `sunset` binary run as a child process.
-
-interface JsonFinding {
-  file: string;
-  line: number;
-  column: number;
-  rule: string;
-  entry?: string;
-  retired?: string;
-  replacements?: string[];
-  phase?: string;
-  fix?: string;
-  message?: string;
-  related?: { file?: string; line: number; column: number; endLine: number; endColumn: number; message: string }[];
-}
 
 interface JsonReport {
   findings: JsonFinding[];

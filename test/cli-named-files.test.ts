@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eslintWithPlugin } from './support/eslint-with-plugin.js';
 import { codemodBin, ensureBuilt, initGitRepo, makeTempDir, parseJson, runNode, runSunset, type RunResult } from './support/cli.js';
+import type { Finding as JsonFinding } from '@sunset/cli';
 
 // `sunset check <file>` and `sunset fix <file>`, as a pre-commit hook or lint-staged runs them on the
 // staged files: a named file is resolved as a check of the working directory resolves it (what it
@@ -10,16 +11,6 @@ import { codemodBin, ensureBuilt, initGitRepo, makeTempDir, parseJson, runNode, 
 // or changed. ESLint with the plugin, linting the same file, reads the same imports: the findings agree.
 
 const asOf = '2026-11-27';
-
-interface JsonFinding {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly rule: string;
-  readonly message: string;
-  readonly fix?: string;
-  readonly related?: readonly { readonly file?: string; readonly line: number; readonly column: number; readonly message: string }[];
-}
 
 interface JsonReport {
   readonly findings: readonly JsonFinding[];

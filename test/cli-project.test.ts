@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, git, makeTempDir, parseJson, repoRootPath, runNode, runSunset, sunsetBin, type RunResult } from './support/cli.js';
+import type { Finding as JsonFinding } from '@sunset/cli';
 
 // Issue 12 end to end: `sunset check --project` and `sunset fix --project`, the BUILT binary run as a
 // child process on fixtures/project-app, against the same expected lists as test/project-app.test.ts.
@@ -12,22 +13,6 @@ import { ensureBuilt, git, makeTempDir, parseJson, repoRootPath, runNode, runSun
 const fixture = repoRootPath('fixtures/project-app');
 const expected = JSON.parse(readFileSync(path.join(fixture, 'expected-findings.json'), 'utf8')) as Record<'syntax' | 'default' | 'project', string[]>;
 const asOf = ['--as-of', '2026-11-21'] as const;
-
-interface JsonRelated {
-  file?: string;
-  line: number;
-  column: number;
-  message: string;
-}
-
-interface JsonFinding {
-  file: string;
-  line: number;
-  column: number;
-  rule: string;
-  retired?: string;
-  related?: JsonRelated[];
-}
 
 /**
  * A finding of `--format json` written as expected-findings.json writes it: `file:line:column rule key`,

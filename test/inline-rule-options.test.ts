@@ -8,6 +8,7 @@ import { ESLint as ESLint9 } from 'eslint9';
 import { describe, expect, it } from 'vitest';
 import sunset from '@sunset/eslint-plugin';
 import { repoRoot } from './support/legacy-app.js';
+import type { Finding as JsonFinding } from '@sunset/cli';
 
 // Found in a trial of the ESLint plugin (2026-11-27): `sunset check` read an inline comment's `asOf` but
 // dropped the scheduled findings an inline `reportScheduled` / `scheduledWithinDays` asked for (and those
@@ -51,15 +52,6 @@ function tree(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'sunset-inline-options-'));
   for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
   return dir;
-}
-
-interface JsonFinding {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly rule: string;
-  readonly message: string;
-  readonly phase: string;
 }
 
 describe('every rule option an inline comment sets counts in sunset check, as in ESLint', () => {

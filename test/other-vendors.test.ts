@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eslintWithPlugin } from './support/eslint-with-plugin.js';
 import { ensureBuilt, makeTempDir, parseJson, runSunset } from './support/cli.js';
 import { copyPointedAtAdform, onAdformHost, otherVendorRequests, otherVendorsDir } from './support/other-vendors.js';
+import type { Finding as JsonFinding } from '@sunset/cli';
 
 // Issue 26's acceptance on fixtures/other-vendors: three other vendors' APIs whose paths have the
 // shapes of retired ones (an ad platform's GET /v1/campaigns/{id}, a fundraising API's /v1/campaigns,
@@ -14,15 +15,6 @@ import { copyPointedAtAdform, onAdformHost, otherVendorRequests, otherVendorsDir
 // api.adform.com (the positive control) every one is found there, at the same place.
 
 const asOf = '2026-11-21';
-
-interface JsonFinding {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly rule: string;
-  readonly retired?: string;
-  readonly host?: string;
-}
 
 /** `sunset check` (JSON) in `cwd`: its findings as expected-findings.json writes them, its exit code and stderr. */
 async function check(cwd: string, flags: readonly string[] = []): Promise<{ findings: string[]; code: number | null; stderr: string }> {

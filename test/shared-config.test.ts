@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@sunset/config';
 import sunset from '@sunset/eslint-plugin';
 import { repoRoot } from './support/legacy-app.js';
+import type { Finding as JsonFinding } from '@sunset/cli';
 
 // Issue 23: the editor and CI read one config. `sunset.configsFor(<parsed sunset.config.json>)` gives
 // ESLint every option it can use (settings, rule levels and options, ignores), so ESLint with it and
@@ -30,14 +31,6 @@ const expected = [
   'src/sign-in.ts:10:26 error sunset/oauth-redirect-uri-https redirect_uri in a request to GET /sts/connect/authorize must use the https scheme (it must be registered and use HTTPS); this one uses http.',
   'src/sign-in.ts:5:26 error sunset/oauth-redirect-uri-https redirect_uri in a request to GET /sts/connect/authorize must use the https scheme (it must be registered and use HTTPS); this one uses http.',
 ];
-
-interface JsonFinding {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly rule: string;
-  readonly message: string;
-}
 
 interface SarifResult {
   readonly level: string;
