@@ -52,7 +52,9 @@ export function createSunsetRule(name: RuleName, memo: AnalysisMemo): SunsetRule
         // send it with a request that is not retired (a POST of the same path), which one file does not show, so
         // the editor offers it as a suggestion and `sunset fix`, which reads every file, decides.
         const exportedValue = meta.fixable && retirementRule && fixEditsExportedValue(analysis.index(), finding);
-        const autofix = meta.fixable && !exportedValue ? finding.fix : undefined;
+        // ESLint reads every file as UTF-8: a Latin-1 byte becomes U+FFFD, and `eslint --fix` would write the
+        // replacement characters back over the user's text. Such a file gets its findings and no autofix.
+        const autofix = meta.fixable && !exportedValue && !sourceCode.text.includes('\uFFFD') ? finding.fix : undefined;
         // A request whose value another file declares, where that declaration's own fix is the rewrite it needs: a rewrite (made there), no TODO to insert here.
         const rewrittenThere = analysis.rewrittenWhereDeclared(finding, name, ruleOptions);
         const suggestions = rewrittenThere ? [] : [...finding.suggestions, ...(meta.fixable && !exportedValue ? [] : fixAsSuggestion(finding))];

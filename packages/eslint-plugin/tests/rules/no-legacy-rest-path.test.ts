@@ -6,6 +6,8 @@ import { AS_OF, createEspreeRuleTester, createTypeScriptRuleTester, forRuleTeste
 const ruleTester = createTypeScriptRuleTester();
 
 const fetchWithBase = 'const campaigns = await fetch(`${API_BASE}/v1/campaigns?active=true`);';
+// A Latin-1 comment (`R\xe9cup\xe8re`) as ESLint reads it: every byte that is not UTF-8 is U+FFFD.
+const latin1Decoded = ['// R\uFFFDcup\uFFFDre les campagnes', fetchWithBase].join('\n');
 const axiosPatch = "await axios.patch('/v1/campaigns', { ids, status: 'paused' });";
 const angularService = [
   'class CampaignService {',
@@ -178,6 +180,18 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
           messageId: 'retiredRewrite',
           data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
           ...positionOf(fetchWithBase, '`'),
+        },
+      ],
+    },
+    {
+      name: 'reports, and does not autofix, a file ESLint decoded with U+FFFD (not UTF-8): --fix would write the replacement characters back',
+      code: latin1Decoded,
+      output: null,
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
+          ...positionOf(latin1Decoded, '`'),
         },
       ],
     },
