@@ -45,10 +45,10 @@ export function describeAction(entry: RetirementEntry): string {
   return `migrate ${entry.retiredKey}: ${entry.todoReason ?? 'a person must choose the replacement'}`;
 }
 
-/** The one TODO format everywhere: `TODO(sunset:<id>): <what to do>; candidates ...; support ended <date>`. */
+/** The one TODO format everywhere: `TODO(sunset:<id>): <what to do>; candidates ... (or no replacement named by the spec); support ended <date>`. */
 export function todoText(entry: RetirementEntry, asOf: IsoDay = todayUtc()): string {
-  const candidates = entry.replacements.length === 0 ? 'none named by the spec' : describeReplacements(entry);
-  return `${todoMarker(entry.id)}: ${describeAction(entry)}; candidates ${candidates}; ${describePhase(entry, asOf)}`;
+  const candidates = entry.replacements.length === 0 ? 'no replacement named by the spec' : `candidates ${describeReplacements(entry)}`;
+  return `${todoMarker(entry.id)}: ${describeAction(entry)}; ${candidates}; ${describePhase(entry, asOf)}`;
 }
 
 /** `TODO(sunset:<id>)` */

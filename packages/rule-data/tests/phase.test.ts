@@ -49,7 +49,7 @@ describe('messages', () => {
     expect(describePhase(legacy, '2026-11-28')).toBe('general availability ended 2026-11-27, no removal announced');
     expect(describePhase(legacy, '2026-01-01')).toBe('general availability ends 2026-11-27, no removal announced');
     expect(todoText(legacy, '2026-11-28')).toBe(
-      'TODO(sunset:get-legacy): migrate GET /legacy: a person must choose how to migrate this call; candidates none named by the spec; general availability ended 2026-11-27, no removal announced',
+      'TODO(sunset:get-legacy): migrate GET /legacy: a person must choose how to migrate this call; no replacement named by the spec; general availability ended 2026-11-27, no removal announced',
     );
   });
 
@@ -58,7 +58,7 @@ describe('messages', () => {
       'TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs; candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings; support ended 2019-10-01',
     );
     expect(todoText(entry('campaigns-service-get-campaign-categories'), '2026-11-21')).toBe(
-      'TODO(sunset:campaigns-service-get-campaign-categories): migrate GetCampaignCategories: the spec names no replacement (N/A): remove the call or find another source for the data; candidates none named by the spec; support ended 2019-10-01',
+      'TODO(sunset:campaigns-service-get-campaign-categories): migrate GetCampaignCategories: the spec names no replacement (N/A): remove the call or find another source for the data; no replacement named by the spec; support ended 2019-10-01',
     );
   });
 });
