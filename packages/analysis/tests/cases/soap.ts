@@ -420,6 +420,53 @@ export const soapCases: Case[] = [
     ],
   },
   {
+    name: "one SOAP request is one finding: superagent's .set('SOAPAction', …) joins the envelope its chain sends; another chain's action does not",
+    code: [
+      "const superagent = require('superagent');",
+      "const xml = '<soap:Envelope><soap:Body><GetAdvertisers xmlns=\"http://www.adform.com/api/2010/06\"/></soap:Body></soap:Envelope>';",
+      "superagent.post('https://api.adform.com/Services/AdvertiserService.svc')",
+      "  .set('SOAPAction', 'http://www.adform.com/api/2010/06/IAdvertiserService/GetAdvertisers')",
+      "  .set('Content-Type', 'text/xml')",
+      '  .send(xml)',
+      '  .end(done);',
+      "superagent.post('https://api.adform.com/Services/AdvertiserService.svc').set('SOAPAction', 'http://www.adform.com/api/2010/06/IAdvertiserService/GetAdvertisers').end(done);",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'advertiser-service-get-advertisers', key: 'GetAdvertisers', form: 'soap-envelope', migration: 'todo', at: 'GetAdvertisers', occurrence: 1,
+        related: [{ at: "'http://www.adform.com/api/2010/06/IAdvertiserService/GetAdvertisers'", message: "the same SOAP request's SOAPAction header" }],
+      },
+      { id: 'advertiser-service-get-advertisers', key: 'GetAdvertisers', form: 'soap-action', migration: 'todo', at: "'http://www.adform.com/api/2010/06/IAdvertiserService/GetAdvertisers'", occurrence: 2 },
+    ],
+  },
+  {
+    name: "one SOAP request is one finding: the envelope Node's req.write() or req.end() sends joins the SOAPAction header of the https.request() that made req",
+    code: [
+      "const https = require('https');",
+      "const xml = '<soap:Envelope><soap:Body><GetCampaigns xmlns=\"http://www.adform.com/api/2010/06\"/></soap:Body></soap:Envelope>';",
+      "const req = https.request({ hostname: 'api.adform.com', path: '/Services/CampaignService.svc', method: 'POST', headers: { SOAPAction: 'http://www.adform.com/api/2010/06/ICampaignService/GetCampaigns' } }, onResponse);",
+      'req.write(xml);',
+      'req.end();',
+      "const other = https.request('https://api.adform.com/Services/UserService.svc', { method: 'POST', headers: { SOAPAction: 'http://www.adform.com/api/2010/06/IUserService/GetUsers' } }, onResponse);",
+      "other.end('<soap:Envelope><soap:Body><GetUsers/></soap:Body></soap:Envelope>');",
+      "const stream = fs.createWriteStream('log.xml');",
+      "stream.write('<soap:Envelope><soap:Body><GetCampaigns/></soap:Body></soap:Envelope>');",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-service-get-campaigns', key: 'GetCampaigns', form: 'soap-envelope', migration: 'todo', at: 'GetCampaigns', occurrence: 1,
+        related: [{ at: "'http://www.adform.com/api/2010/06/ICampaignService/GetCampaigns'", message: "the same SOAP request's SOAPAction header" }],
+      },
+      {
+        id: 'user-service-get-users', key: 'GetUsers', form: 'soap-envelope', migration: 'todo', at: 'GetUsers', occurrence: 2,
+        related: [{ at: "'http://www.adform.com/api/2010/06/IUserService/GetUsers'", message: "the same SOAP request's SOAPAction header" }],
+      },
+      { id: 'campaigns-service-get-campaigns', key: 'GetCampaigns', form: 'soap-envelope', migration: 'todo', at: 'GetCampaigns', occurrence: 3 },
+    ],
+  },
+  {
     name: 'an envelope built by a same-file function and an action string in the same request are one finding',
     code: [
       'function usersEnvelope(filter) {',
