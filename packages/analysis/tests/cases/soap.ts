@@ -617,4 +617,25 @@ export const soapCases: Case[] = [
     js: true,
     expected: [{ id: 'user-service-get-users', key: 'GetUsers', form: 'soap-client', migration: 'todo', at: 'GetUsers' }],
   },
+  {
+    name: "what a nock interceptor matches (.matchHeader('SOAPAction', …), .matchBody(envelope), .post(path, envelope)) is no request; the same on another receiver is",
+    code: [
+      "const nock = require('nock');",
+      "const axios = require('axios');",
+      "nock('https://api.adform.com')",
+      "  .post('/Services/CampaignService.svc', '<soap:Envelope><soap:Body><GetCampaigns/></soap:Body></soap:Envelope>')",
+      "  .matchHeader('SOAPAction', 'http://www.adform.com/api/2010/06/ICampaignService/GetCampaigns')",
+      "  .reply(200, '<ok/>');",
+      "const scope = nock('https://api.adform.com');",
+      "scope.post('/Services/UserService.svc').matchBody('<soap:Envelope><soap:Body><GetUsers/></soap:Body></soap:Envelope>').reply(200);",
+      "const api = axios.create({ baseURL: 'https://api.adform.com' });",
+      "api.post('/Services/AdvertiserService.svc', '<soap:Envelope><soap:Body><GetAdvertisers/></soap:Body></soap:Envelope>');",
+      "probe.matchHeader('SOAPAction', 'http://www.adform.com/api/2010/06/ICampaignService/CreateCampaign');",
+    ].join('\n'),
+    js: true,
+    expected: [
+      { id: 'advertiser-service-get-advertisers', key: 'GetAdvertisers', form: 'soap-envelope', migration: 'todo', at: 'GetAdvertisers' },
+      { id: 'campaigns-service-create-campaign', key: 'CreateCampaign', form: 'soap-action', migration: 'todo', at: "'http://www.adform.com/api/2010/06/ICampaignService/CreateCampaign'" },
+    ],
+  },
 ];
