@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, calleeOf, isFunction, isStringLiteral, memberCallee, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, staticString, unwrap, type FunctionNode, type Node } from '../ast/nodes.js';
 import { constantValueOf, following, objectLiteralOf, valueOfBinding, type EvaluationContext } from '../url/evaluate.js';
 import { returnedValuesOf, sameFileFunction } from './soap-client-calls.js';
+import { xmlElementMethods } from './soap-strings.js';
 
 /** Where a SOAP request names its operation, from the most precise place to the least. */
 export type SoapSiteKind = 'envelope' | 'action-header' | 'action' | 'client';
@@ -109,7 +110,12 @@ function walkCallValues(call: TSESTree.CallExpression | TSESTree.NewExpression, 
     for (const argument of call.arguments) walkSentValues(argument, context, visit, asHeader, builder);
     return;
   }
-  if (callee.type === 'MemberExpression') walkSentValues(callee.object, context, visit, asHeader, builder);
+  if (callee.type === 'MemberExpression') {
+    walkSentValues(callee.object, context, visit, asHeader, builder);
+    // `builder.create('soap:Envelope').ele('soap:Body').ele('GetCampaigns')`: the element names an XML builder's chain adds.
+    const element = xmlElementMethods.test(memberPropertyName(callee) ?? '') ? argumentAt(call, 0) : undefined;
+    if (element) walkSentValues(element, context, visit, asHeader, builder);
+  }
   else if (call.type === 'NewExpression' || (callee.type === 'Identifier' && (callee.name === 'String' || isImportedHelper(callee, context)))) {
     for (const argument of call.arguments) walkSentValues(argument, context, visit, asHeader, builder);
   }

@@ -638,4 +638,27 @@ export const soapCases: Case[] = [
       { id: 'campaigns-service-create-campaign', key: 'CreateCampaign', form: 'soap-action', migration: 'todo', at: "'http://www.adform.com/api/2010/06/ICampaignService/CreateCampaign'" },
     ],
   },
+  {
+    name: 'an XML builder chain adding a retired operation element right on a SOAP Body is an envelope, one request with its SOAPAction header',
+    code: [
+      "const builder = require('xmlbuilder');",
+      "const body = builder.create('soap:Envelope').ele('soap:Body');",
+      "const a = builder.create('soap:Envelope').ele('soap:Body').ele('GetCampaigns', { xmlns: 'http://www.adform.com/api/2010/06' }).end();",
+      "fetch('https://api.adform.com/Services/CampaignService.svc', { method: 'POST', body: a });",
+      "const b = builder.create('soap:Envelope').ele('soapenv:Body').ele('ns:GetAdvertisers').end();",
+      "got.post('https://api.adform.com/Services/AdvertiserService.svc', { body: b, headers: { SOAPAction: 'http://www.adform.com/api/2010/06/IAdvertiserService/GetAdvertisers' } });",
+      "const report = builder.create('report').ele('GetUsers').ele('Body').ele('GetUsers');",
+      "const page = builder.create('html').ele('body').ele('GetCampaigns');",
+      "const nested = body.ele('Wrapper').ele('GetCampaigns');",
+      "const text = builder.create('soap:Envelope').ele('soap:Body').ele('GetCampaignsRequest');",
+    ].join('\n'),
+    js: true,
+    expected: [
+      { id: 'campaigns-service-get-campaigns', key: 'GetCampaigns', form: 'soap-envelope', migration: 'todo', at: 'GetCampaigns' },
+      {
+        id: 'advertiser-service-get-advertisers', key: 'GetAdvertisers', form: 'soap-envelope', migration: 'todo', at: 'GetAdvertisers',
+        related: [{ at: "'http://www.adform.com/api/2010/06/IAdvertiserService/GetAdvertisers'", message: "the same SOAP request's SOAPAction header" }],
+      },
+    ],
+  },
 ];
