@@ -126,6 +126,8 @@ export function serverRoutePaths(call: TSESTree.CallExpression, context: Evaluat
   if (context.scope.parentOf(call)?.type === 'Decorator') return decoratorRoutePaths(call, context);
   const doubled = testDoublePaths(call, context);
   if (doubled) return doubled;
+  const headers = nockRequestHeaders(call, context);
+  if (headers) return headers;
   const callee = memberCallee(call);
   const name = callee ? memberPropertyName(callee) : undefined;
   if (!callee || name === undefined) return undefined;
@@ -179,6 +181,15 @@ function nockMatchers(call: TSESTree.CallExpression, callee: TSESTree.MemberExpr
   if (!isNockChain(callee.object, context)) return undefined;
   const matched = argumentAt(call, memberPropertyName(callee) === 'matchHeader' ? 1 : 0);
   return matched ? [matched] : [];
+}
+
+/** `nock(host, { reqheaders: { SOAPAction: '…' } })`: the header values the interceptor matches (the options object written in the call). */
+function nockRequestHeaders(call: TSESTree.CallExpression, context: EvaluationContext): Node[] | undefined {
+  const options = argumentAt(call, 1);
+  const headers = options?.type === 'ObjectExpression' ? propertyValueOf(options, 'reqheaders') : undefined;
+  const object = headers ? objectLiteralOf(headers, context) : undefined;
+  if (!object || call.callee.type !== 'Identifier' || !isNockChain(call.callee, context)) return undefined;
+  return object.properties.flatMap((property) => (property.type === 'Property' ? [unwrap(property.value)] : []));
 }
 
 /** `app.route('/x').get(handler)`: the route call is the receiver of a verb call. */

@@ -618,7 +618,7 @@ export const soapCases: Case[] = [
     expected: [{ id: 'user-service-get-users', key: 'GetUsers', form: 'soap-client', migration: 'todo', at: 'GetUsers' }],
   },
   {
-    name: "what a nock interceptor matches (.matchHeader('SOAPAction', …), .matchBody(envelope), .post(path, envelope)) is no request; the same on another receiver is",
+    name: "what a nock interceptor matches (.matchHeader('SOAPAction', …), .matchBody(envelope), .post(path, envelope), reqheaders) is no request; the same on another receiver is",
     code: [
       "const nock = require('nock');",
       "const axios = require('axios');",
@@ -631,11 +631,14 @@ export const soapCases: Case[] = [
       "const api = axios.create({ baseURL: 'https://api.adform.com' });",
       "api.post('/Services/AdvertiserService.svc', '<soap:Envelope><soap:Body><GetAdvertisers/></soap:Body></soap:Envelope>');",
       "probe.matchHeader('SOAPAction', 'http://www.adform.com/api/2010/06/ICampaignService/CreateCampaign');",
+      "nock('https://api.adform.com', { reqheaders: { SOAPAction: 'http://www.adform.com/api/2010/06/ICampaignService/GetCampaigns' } }).post('/Services/CampaignService.svc').reply(200);",
+      "mock('https://api.adform.com', { reqheaders: { SOAPAction: 'http://www.adform.com/api/2010/06/IUserService/GetUsers' } });",
     ].join('\n'),
     js: true,
     expected: [
       { id: 'advertiser-service-get-advertisers', key: 'GetAdvertisers', form: 'soap-envelope', migration: 'todo', at: 'GetAdvertisers' },
       { id: 'campaigns-service-create-campaign', key: 'CreateCampaign', form: 'soap-action', migration: 'todo', at: "'http://www.adform.com/api/2010/06/ICampaignService/CreateCampaign'" },
+      { id: 'user-service-get-users', key: 'GetUsers', form: 'soap-action', migration: 'todo', at: "'http://www.adform.com/api/2010/06/IUserService/GetUsers'" },
     ],
   },
   {
