@@ -126,6 +126,21 @@ describe('finding fields', () => {
       expect(finding?.retirement?.statementStart).toBe(source.indexOf('list ='));
     }
   });
+
+  it("takes the chain's statement for a one-line callback on a chain's continuation line; a statement after another in a block keeps its own", () => {
+    const chained = [
+      'export function list() {',
+      "  return soap.createClientAsync('https://api.adform.com/Services/AdvertiserService.svc?wsdl')",
+      '    .then(function (c) { return c.GetAdvertisersAsync({}); })',
+      '    .then((res) => res[0]);',
+      '}',
+    ].join('\n');
+    const block = ['export function list(done) {', "  soap.createClient('https://api.adform.com/Services/AdvertiserService.svc?wsdl', (err, c) => {", '    log(c); c.GetAdvertisers({}, done);', '  });', '}'].join('\n');
+    for (const parser of ['typescript-estree', 'oxc'] as const) {
+      expect(analyze(parser, 'a.ts', chained).map((finding) => finding.retirement?.statementStart)).toEqual([chained.indexOf('return soap')]);
+      expect(analyze(parser, 'a.ts', block).map((finding) => finding.retirement?.statementStart)).toEqual([block.indexOf('c.GetAdvertisers')]);
+    }
+  });
 });
 
 describe('checks', () => {

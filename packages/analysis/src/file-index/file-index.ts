@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, memberCallee, memberPropertyName, propertyKeyName, rangeOf, staticString, type Node } from '../ast/nodes.js';
+import { argumentAt, memberCallee, memberPropertyName, propertyKeyName, rangeOf, staticString, unwrap, type Node } from '../ast/nodes.js';
 import { recognizeHttpCall, type HttpCall } from '../requests/http-calls.js';
 import { requestPartsOf, type RequestParts } from '../requests/request-parts.js';
 import { isNavigationString } from '../requests/navigation-strings.js';
@@ -7,7 +7,7 @@ import { serverRoutePaths } from '../requests/server-routes.js';
 import { testedStrings } from '../requests/tested-strings.js';
 import { recognizeSoapClientCall, type SoapClientCall } from '../soap/soap-client-calls.js';
 import { helperActionHits } from '../soap/helper-actions.js';
-import { findSoapStrings, type SoapStringHit } from '../soap/soap-strings.js';
+import { findSoapStrings, xmlElementMethods, type SoapStringHit } from '../soap/soap-strings.js';
 import { findSunsetTodos, type SunsetTodo } from '../todo/markers.js';
 import type { AnalysisOptions, SourceFile } from '../types.js';
 import { evaluateStringRoot, type EvaluationContext } from '../url/evaluate.js';
@@ -73,6 +73,22 @@ function isSoapActionValue(root: Node, scope: ScopeModel): boolean {
   const name = argumentAt(parent, 0);
   const callee = memberCallee(parent);
   return name !== undefined && /^soapaction$/i.test(staticString(name) ?? '') && callee !== undefined && memberPropertyName(callee) !== undefined;
+}
+
+/**
+ * The name of the element an XML builder adds to a SOAP body: `'GetCampaigns'` of
+ * `builder.create('soap:Envelope').ele('soap:Body').ele('GetCampaigns', { xmlns })`, the element
+ * added right on a prefixed `…:Body` element (`soap:Body`, `soapenv:Body`).
+ */
+function isSoapBodyElementName(root: Node, scope: ScopeModel): boolean {
+  const parent = scope.parentOf(root);
+  if (parent?.type !== 'CallExpression' || argumentAt(parent, 0) !== root) return false;
+  const callee = memberCallee(parent);
+  if (!callee || !xmlElementMethods.test(memberPropertyName(callee) ?? '')) return false;
+  const body = unwrap(callee.object);
+  const bodyCallee = body.type === 'CallExpression' ? memberCallee(body) : undefined;
+  const bodyName = bodyCallee && xmlElementMethods.test(memberPropertyName(bodyCallee) ?? '') ? argumentAt(body as TSESTree.CallExpression, 0) : undefined;
+  return bodyName !== undefined && /^[A-Za-z_][\w.-]*:Body$/.test(staticString(bodyName) ?? '');
 }
 
 function lazy<T>(compute: () => T): () => T {
@@ -141,7 +157,7 @@ export function indexFile(file: SourceFile, options: AnalysisOptions): FileIndex
     for (const { node, segments } of strings()) {
       if (!segments) continue;
       const isActionHeader = isSoapActionValue(node, scope);
-      for (const hit of findSoapStrings(segments, options.catalog, isActionHeader)) sites.push({ ...hit, root: node, isActionHeader });
+      for (const hit of findSoapStrings(segments, options.catalog, isActionHeader, isSoapBodyElementName(node, scope))) sites.push({ ...hit, root: node, isActionHeader });
       // A helper's action built from its parameters (`${NS}/I${service}/${operation}`): read at each call of it.
       if (isActionHeader && segments.some((segment) => segment.kind === 'hole')) {
         for (const { call, ...hit } of helperActionHits(node, segments, context, options.catalog, requestUrlAround)) sites.push({ ...hit, root: call, isActionHeader: false });

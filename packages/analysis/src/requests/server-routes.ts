@@ -126,10 +126,13 @@ export function serverRoutePaths(call: TSESTree.CallExpression, context: Evaluat
   if (context.scope.parentOf(call)?.type === 'Decorator') return decoratorRoutePaths(call, context);
   const doubled = testDoublePaths(call, context);
   if (doubled) return doubled;
+  const headers = nockRequestHeaders(call, context);
+  if (headers) return headers;
   const callee = memberCallee(call);
   const name = callee ? memberPropertyName(callee) : undefined;
   if (!callee || name === undefined) return undefined;
   const first = argumentAt(call, 0);
+  if (name === 'matchHeader' || name === 'matchBody') return nockMatchers(call, callee, context);
   if (name === 'route') {
     const receiverIsServer = isServerReceiver(callee.object, context);
     if (first?.type === 'ArrayExpression') {
@@ -146,12 +149,47 @@ export function serverRoutePaths(call: TSESTree.CallExpression, context: Evaluat
   }
   if (!routeVerbs.has(name) || !first || !evaluateExpression(first, undefined, context)) return undefined;
   const handlerFollows = call.arguments.slice(1).some((argument) => isHandler(unwrap(argument)));
+  // `nock(host).post(path, '<soap:Envelope>…')`: the body an interceptor matches is no request's either.
+  const body = argumentAt(call, 1);
+  if (body && name !== 'use' && !isHandler(body) && isNockChain(callee.object, context)) return [first, body];
   const evidence =
     isServerReceiver(callee.object, context) ||
     hasRouteParameter(first, context) ||
     handlerFollows ||
     (name === 'use' && call.arguments.length > 1);
   return evidence ? [first] : undefined;
+}
+
+/** A receiver on a nock interceptor's chain: `nock(host)`, `nock(host).post(path)`, `scope.matchHeader(…)` of `const scope = nock(host)`. */
+function isNockChain(node: Node, context: EvaluationContext): boolean {
+  let value = unwrap(node);
+  while (value.type === 'CallExpression' || value.type === 'MemberExpression') value = unwrap(value.type === 'CallExpression' ? value.callee : value.object);
+  if (value.type !== 'Identifier') return false;
+  const binding = context.scope.resolve(value);
+  if (binding?.kind === 'import') return binding.importSource === 'nock';
+  const init = constantValueOf(binding);
+  if (!init) return false;
+  const source = requiredModule(init);
+  return source === undefined ? following(context, binding!, () => isNockChain(init, context)) === true : source === 'nock';
+}
+
+/**
+ * nock's `.matchHeader('SOAPAction', '…/GetCampaigns')` and `.matchBody(envelope)`: what an interceptor
+ * matches in the requests it answers, the strings a test double is given, not a request; undefined off a nock chain.
+ */
+function nockMatchers(call: TSESTree.CallExpression, callee: TSESTree.MemberExpression, context: EvaluationContext): Node[] | undefined {
+  if (!isNockChain(callee.object, context)) return undefined;
+  const matched = argumentAt(call, memberPropertyName(callee) === 'matchHeader' ? 1 : 0);
+  return matched ? [matched] : [];
+}
+
+/** `nock(host, { reqheaders: { SOAPAction: '…' } })`: the header values the interceptor matches (the options object written in the call). */
+function nockRequestHeaders(call: TSESTree.CallExpression, context: EvaluationContext): Node[] | undefined {
+  const options = argumentAt(call, 1);
+  const headers = options?.type === 'ObjectExpression' ? propertyValueOf(options, 'reqheaders') : undefined;
+  const object = headers ? objectLiteralOf(headers, context) : undefined;
+  if (!object || call.callee.type !== 'Identifier' || !isNockChain(call.callee, context)) return undefined;
+  return object.properties.flatMap((property) => (property.type === 'Property' ? [unwrap(property.value)] : []));
 }
 
 /** `app.route('/x').get(handler)`: the route call is the receiver of a verb call. */

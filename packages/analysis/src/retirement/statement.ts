@@ -47,11 +47,24 @@ const lineStartOf = (offset: number, text: string): number => text.lastIndexOf('
 function lineStatementStart(statement: Node, scope: ScopeModel, text: string): number | undefined {
   const line = lineStartOf(startOf(statement), text);
   let current = statement;
-  for (let parent = scope.parentOf(current); parent && lineStartOf(startOf(parent), text) === line; parent = scope.parentOf(current)) {
+  let parent = scope.parentOf(current);
+  for (; parent && lineStartOf(startOf(parent), text) === line; parent = scope.parentOf(current)) {
     if (parent.type.startsWith('JSX') || parent.type === 'TemplateLiteral' || parent.type === 'Program') return undefined;
     current = parent;
     const above = scope.parentOf(current);
     if (above && beginsItsLine(current, text) && (isStatementList(above) || isEntryOfItsOwn(current, above, scope))) return startOf(current);
+  }
+  // A one-line callback on a chain's continuation line (`  .then(function (c) { return c.Op(); })`): above the chain's statement.
+  return parent?.type === 'CallExpression' || parent?.type === 'MemberExpression' ? chainStatementStart(parent, scope, text) : undefined;
+}
+
+/** The start of the statement a chain written over several lines is part of, when it begins its line and no JSX or template lies between. */
+function chainStatementStart(chain: Node, scope: ScopeModel, text: string): number | undefined {
+  let current = chain;
+  for (let parent = scope.parentOf(current); parent; parent = scope.parentOf(current)) {
+    if (parent.type.startsWith('JSX') || parent.type === 'TemplateLiteral') return undefined;
+    if (isStatementList(parent)) return parent.type !== 'ClassBody' && beginsItsLine(current, text) ? startOf(current) : undefined;
+    current = parent;
   }
   return undefined;
 }

@@ -121,7 +121,14 @@ function holdsOnlyClients(binding: Binding, context: EvaluationContext): boolean
   const fits = (node: Node): boolean => {
     const value = unwrap(node);
     if (value.type === 'LogicalExpression' && (value.operator === '||' || value.operator === '??')) return fits(value.left) && fits(value.right);
-    if (value.type === 'Identifier') return value.name === 'undefined' || context.scope.resolve(value) === binding;
+    if (value.type === 'Identifier') {
+      const held = context.scope.resolve(value);
+      if (value.name === 'undefined' || held === binding) return true;
+      // `soap.createClient(url, (err, c) => { client = c; })`: the client the factory hands its callback.
+      if (held?.kind !== 'param' || factoryOfCallbackParam(held, context) === undefined) return false;
+      client = true;
+      return true;
+    }
     if (value.type === 'Literal' && value.value === null) return true;
     if (!isClientValue(value, context)) return false;
     client = true;
@@ -131,23 +138,48 @@ function holdsOnlyClients(binding: Binding, context: EvaluationContext): boolean
   return values.every((value) => value !== undefined && fits(value)) && client;
 }
 
+/**
+ * The call a client value is the result of: the call itself, awaited, or awaited through a constant
+ * that holds its promise (`const clientP = soap.createClientAsync(url)`, then `await clientP`).
+ */
+function clientCallOf(value: Node, context: EvaluationContext): TSESTree.CallExpression | undefined {
+  const unwrapped = unwrap(value);
+  if (unwrapped.type !== 'AwaitExpression') return unwrapped.type === 'CallExpression' ? unwrapped : undefined;
+  let awaited = unwrap(unwrapped.argument);
+  if (awaited.type === 'Identifier') {
+    const promise = constantValueOf(context.scope.resolve(awaited));
+    if (promise) awaited = unwrap(promise);
+  }
+  return awaited.type === 'CallExpression' ? awaited : undefined;
+}
+
 /** A value that is a SOAP client: `await soap.createClientAsync(wsdl)`, a factory given a WSDL URL, a same-file function returning one. */
 function isClientValue(value: Node, context: EvaluationContext): boolean {
-  const unwrapped = unwrap(value);
-  const call = unwrapped.type === 'AwaitExpression' ? unwrap(unwrapped.argument) : unwrapped;
-  if (call.type !== 'CallExpression') return false;
+  const call = clientCallOf(value, context);
+  if (!call) return false;
   return isSoapFactoryCall(call) || hasServiceUrlArgument(call, context) || returnsClient(calleeOf(call), context);
 }
 
-/** The parameter of a callback handed to `soap.createClient(url, cb)` or to `.then(cb)` of `createClientAsync(url)`. */
-function isFactoryCallbackParam(binding: Binding, context: EvaluationContext): boolean {
-  if (!binding.fn || binding.paramIndex === undefined) return false;
+/**
+ * What a callback's parameter receives a client from: the factory `soap.createClient(url, (err, client) => …)`,
+ * or the client value whose promise `.then((client) => …)` settles (`createClientAsync(url).then(…)`).
+ */
+function factoryOfCallbackParam(binding: Binding, context: EvaluationContext): Node | undefined {
+  if (!binding.fn || binding.paramIndex === undefined) return undefined;
   const call = context.scope.parentOf(binding.fn);
-  if (call?.type !== 'CallExpression') return false;
-  if (isSoapFactoryCall(call)) return binding.paramIndex === 1;
+  if (call?.type !== 'CallExpression') return undefined;
+  if (isSoapFactoryCall(call)) return binding.paramIndex === 1 ? call : undefined;
   const callee = memberCallee(call);
-  if (!callee || memberPropertyName(callee) !== 'then' || binding.paramIndex !== 0) return false;
-  return isClientValue(callee.object, context);
+  if (!callee || memberPropertyName(callee) !== 'then' || binding.paramIndex !== 0 || argumentAt(call, 0) !== binding.fn) return undefined;
+  return isClientValue(callee.object, context) ? callee.object : undefined;
+}
+
+/** A value that holds a client: a client value, or the parameter a factory's callback receives one in (`this.client = c`). */
+function isClientHolder(value: Node, context: EvaluationContext): boolean {
+  const unwrapped = unwrap(value);
+  if (unwrapped.type !== 'Identifier') return isClientValue(unwrapped, context);
+  const binding = context.scope.resolve(unwrapped);
+  return binding?.kind === 'param' && factoryOfCallbackParam(binding, context) !== undefined;
 }
 
 /** The outermost member of a chain ending in a call: `client.Service.Port.Op` for a reference to `client`. */
@@ -191,7 +223,7 @@ function isUsedOnlyAsClient(binding: Binding, context: EvaluationContext): boole
 function bindingEvidence(binding: Binding, context: EvaluationContext): SoapEvidence | undefined {
   if (soapNamePattern.test(binding.name)) return 'created';
   if (binding.kind === 'param') {
-    if (isFactoryCallbackParam(binding, context)) return 'created';
+    if (factoryOfCallbackParam(binding, context) !== undefined) return 'created';
     if (isSoapClientType(binding.id.typeAnnotation?.typeAnnotation, context)) return 'created';
     return isUsedOnlyAsClient(binding, context) ? 'used-as-client' : undefined;
   }
@@ -213,7 +245,7 @@ function receiverEvidence(root: Node, context: EvaluationContext): SoapEvidence 
       const name = memberPropertyName(root) ?? '';
       if (soapNamePattern.test(name)) return 'created';
       const only = soleThisValue(root, context.scope);
-      return only !== undefined && isClientValue(only, context) ? 'created' : undefined;
+      return only !== undefined && isClientHolder(only, context) ? 'created' : undefined;
     }
     case 'CallExpression':
     case 'AwaitExpression':
@@ -231,9 +263,8 @@ const addressedService = /([\w-]+)\.(?:svc|asmx|wsdl)\b/i;
 
 /** The address a SOAP client is made from, as text, where the code shows it: `createClientAsync(URL)`, awaited or not. */
 function factoryAddress(value: Node, context: EvaluationContext): string | undefined {
-  const unwrapped = unwrap(value);
-  const call = unwrapped.type === 'AwaitExpression' ? unwrap(unwrapped.argument) : unwrapped;
-  if (call.type !== 'CallExpression' || !isSoapFactoryCall(call) || call.arguments.length === 0) return undefined;
+  const call = clientCallOf(value, context);
+  if (!call || !isSoapFactoryCall(call) || call.arguments.length === 0) return undefined;
   const segments = evaluateExpression(call.arguments[0]!, undefined, context);
   return segments === undefined ? undefined : flatText(segments);
 }
@@ -244,18 +275,30 @@ function factoryAddress(value: Node, context: EvaluationContext): string | undef
  * callback (`soap.createClient(URL, (err, client) => ...)`), or a factory call itself.
  */
 function receiverAddress(root: Node, context: EvaluationContext): string | undefined {
-  let address: string | undefined;
-  if (root.type === 'Identifier') {
-    const binding = context.scope.resolve(root);
-    if (binding?.kind === 'param' && binding.fn && binding.paramIndex === 1) {
-      const call = context.scope.parentOf(binding.fn);
-      if (call?.type === 'CallExpression') address = factoryAddress(call, context);
-    } else if (binding) {
-      const value = constantValueOf(binding);
-      if (value) address = factoryAddress(value, context);
-    }
-  } else address = factoryAddress(root, context);
-  return address;
+  if (root.type === 'MemberExpression') {
+    const only = unwrap(root.object).type === 'ThisExpression' ? soleThisValue(root, context.scope) : undefined;
+    return only === undefined ? undefined : heldAddress(only, context);
+  }
+  if (root.type !== 'Identifier') return factoryAddress(root, context);
+  const binding = context.scope.resolve(root);
+  if (!binding || binding.kind === 'param') return heldAddress(root, context);
+  const value = constantValueOf(binding);
+  if (value) return factoryAddress(value, context);
+  // `let client; … client = c` in a factory's callback: the address of the first client written.
+  for (const write of binding.writes) {
+    const address = write.operator === '=' && write.value !== undefined ? heldAddress(write.value, context) : undefined;
+    if (address !== undefined) return address;
+  }
+  return undefined;
+}
+
+/** The address of the client a value holds: a factory's result, or the client a factory's callback receives. */
+function heldAddress(value: Node, context: EvaluationContext): string | undefined {
+  const unwrapped = unwrap(value);
+  const binding = unwrapped.type === 'Identifier' ? context.scope.resolve(unwrapped) : undefined;
+  if (binding?.kind !== 'param') return factoryAddress(unwrapped, context);
+  const made = factoryOfCallbackParam(binding, context);
+  return made === undefined ? undefined : factoryAddress(made, context);
 }
 
 /**

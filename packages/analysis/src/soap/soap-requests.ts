@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, calleeOf, isFunction, isStringLiteral, memberCallee, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, staticString, unwrap, type FunctionNode, type Node } from '../ast/nodes.js';
-import { following, objectLiteralOf, valueOfBinding, type EvaluationContext } from '../url/evaluate.js';
+import { constantValueOf, following, objectLiteralOf, valueOfBinding, type EvaluationContext } from '../url/evaluate.js';
 import { returnedValuesOf, sameFileFunction } from './soap-client-calls.js';
+import { xmlElementMethods } from './soap-strings.js';
 
 /** Where a SOAP request names its operation, from the most precise place to the least. */
 export type SoapSiteKind = 'envelope' | 'action-header' | 'action' | 'client';
@@ -109,7 +110,12 @@ function walkCallValues(call: TSESTree.CallExpression | TSESTree.NewExpression, 
     for (const argument of call.arguments) walkSentValues(argument, context, visit, asHeader, builder);
     return;
   }
-  if (callee.type === 'MemberExpression') walkSentValues(callee.object, context, visit, asHeader, builder);
+  if (callee.type === 'MemberExpression') {
+    walkSentValues(callee.object, context, visit, asHeader, builder);
+    // `builder.create('soap:Envelope').ele('soap:Body').ele('GetCampaigns')`: the element names an XML builder's chain adds.
+    const element = xmlElementMethods.test(memberPropertyName(callee) ?? '') ? argumentAt(call, 0) : undefined;
+    if (element) walkSentValues(element, context, visit, asHeader, builder);
+  }
   else if (call.type === 'NewExpression' || (callee.type === 'Identifier' && (callee.name === 'String' || isImportedHelper(callee, context)))) {
     for (const argument of call.arguments) walkSentValues(argument, context, visit, asHeader, builder);
   }
@@ -126,6 +132,36 @@ function collectLiterals(node: Node, context: EvaluationContext, into: Reached):
   walkSentValues(node, context, (value, asHeader) => {
     if (value.type === 'TemplateLiteral' || isStringLiteral(value)) into.set(value, asHeader || into.get(value) === true);
   });
+}
+
+/** superagent's `.set('SOAPAction', value)`, Node's `req.setHeader(…)`: a call that sets a `SOAPAction` header (its second argument). */
+function setsSoapActionHeader(call: TSESTree.CallExpression | TSESTree.NewExpression): boolean {
+  const callee = memberCallee(call);
+  if (!callee || !/^(set|setHeader|header)$/.test(memberPropertyName(callee) ?? '') || call.arguments.length < 2) return false;
+  return /^soapaction$/i.test(staticString(argumentAt(call, 0)!) ?? '');
+}
+
+/**
+ * The call a call's request starts at: down a chain of member calls (`superagent.post(url).set(…).send(xml)`
+ * to `superagent.post(url)`), and from a Node request's `req.write(xml)` / `req.end(xml)` to the
+ * `http(s).request(…)` that made `req`. Any other call starts its own request.
+ */
+function requestStartOf(call: TSESTree.CallExpression | TSESTree.NewExpression, context: EvaluationContext): Node {
+  let current: Node = call;
+  for (;;) {
+    const callee = current.type === 'CallExpression' ? memberCallee(current) : undefined;
+    if (!callee) return current;
+    const object = unwrap(callee.object);
+    if (object.type === 'CallExpression') {
+      current = object;
+      continue;
+    }
+    const name = memberPropertyName(callee);
+    if (object.type !== 'Identifier' || (name !== 'write' && name !== 'end' && name !== 'setHeader')) return current;
+    const made = unwrap(constantValueOf(context.scope.resolve(object)) ?? object);
+    const maker = made.type === 'CallExpression' ? memberCallee(made) : undefined;
+    return maker && memberPropertyName(maker) === 'request' ? made : current;
+  }
 }
 
 /** An expression a call sends (see `valuesSentBy`). */
@@ -184,16 +220,28 @@ export function soapRequestGroups(
   });
   for (const indexes of byLiteral.values()) byEntry(indexes);
   const headerLiterals = new Set<Node>();
+  // The sites each request reaches, by the call that starts it: the links of a chain (`.set(…).send(xml)`) and a Node request's `req.write(xml)` are one request.
+  const byRequest = new Map<Node, number[]>();
   for (const call of calls) {
     const literals: Reached = new Map();
-    for (const argument of call.arguments) collectLiterals(argument, context, literals);
+    const setsAction = setsSoapActionHeader(call);
+    call.arguments.forEach((argument, at) => {
+      if (at === 1 && setsAction) walkSentValues(argument, context, (value) => {
+        if (value.type === 'TemplateLiteral' || isStringLiteral(value)) literals.set(value, true);
+      }, true);
+      else collectLiterals(argument, context, literals);
+    });
     const members = [...literals.keys()].flatMap((literal) => byLiteral.get(literal) ?? []);
     for (const [literal, asHeader] of literals) if (asHeader && byLiteral.has(literal)) headerLiterals.add(literal);
     sites.forEach((site, index) => {
       if (site.call === call) members.push(index);
     });
     if (members.length > 1) byEntry(members);
+    if (members.length === 0) continue;
+    const request = requestStartOf(call, context);
+    byRequest.set(request, [...(byRequest.get(request) ?? []), ...members]);
   }
+  for (const members of byRequest.values()) if (members.length > 1) byEntry(members);
   const components = new Map<number, number[]>();
   sites.forEach((_, index) => components.set(find(index), [...(components.get(find(index)) ?? []), index]));
   return { groups: [...components.values()].filter((component) => component.length > 1), headerLiterals };

@@ -13,6 +13,9 @@ export interface SoapStringHit {
   readonly urlToken: string | undefined;
 }
 
+/** An XML builder's element methods: xmlbuilder's `ele`/`element`/`node`, xmlbuilder2's `ele`. */
+export const xmlElementMethods = /^(?:ele|element|node)$/;
+
 const wordPattern = /[A-Za-z_][A-Za-z0-9_]*/g;
 /** `<GetCampaigns ` / `<tns:GetCampaigns>` / `<GetCampaigns/>`: an opening element, never a closing one. */
 const elementOpening = /<(?:[A-Za-z_][\w.-]*:)?$/;
@@ -54,11 +57,12 @@ function segmentAt(segments: readonly Segment[], index: number): { segment: Segm
 /**
  * Retired operation names written as SOAP/WCF strings: hand-written envelope elements, action
  * URIs (`http://.../ICampaignService/GetCampaigns`), WCF JSON(P) addresses (`.../LabelService.svc/Op`,
- * `.../LabelService.svc/json/Op`) and, where the string is a `SOAPAction` value, a bare quoted name.
+ * `.../LabelService.svc/json/Op`) and, where the string is a `SOAPAction` value, a bare quoted name;
+ * where it names the element an XML builder adds to a SOAP body (`isBodyElement`), the bare name.
  * Prose never matches, nor an address or contract that names another service (`Moin.svc/GetUsers`,
  * `http://tempuri.org/IService1/GetUsers`: `mayBeServiceOf`).
  */
-export function findSoapStrings(segments: readonly Segment[], catalog: Catalog, isActionValue: boolean): SoapStringHit[] {
+export function findSoapStrings(segments: readonly Segment[], catalog: Catalog, isActionValue: boolean, isBodyElement = false): SoapStringHit[] {
   const text = flatText(segments);
   // A hit is a word that is an operation name, and every operation name holds one of the catalog's
   // needles: a string without one (most strings) has no word worth a match object.
@@ -87,6 +91,7 @@ export function findSoapStrings(segments: readonly Segment[], catalog: Catalog, 
       form = 'soap-action';
       service = actionContract(tokenBefore(text, word.index));
     } else if (isActionValue && text.replace(/["'\s]/g, '') === name) form = 'soap-action';
+    else if (isBodyElement && after === '' && /^(?:[A-Za-z_][\w.-]*:)?$/.test(before)) form = 'soap-envelope';
     if (!form || (service !== undefined && !mayBeServiceOf(service, match.entry, catalog.operations))) continue;
     const { segment, offset } = at;
     const mapped = segment.kind === 'text' && segment.sourceStart !== undefined && offset + name.length <= segment.mappedLength;
