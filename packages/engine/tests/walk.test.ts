@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFolderCache } from '../src/files/list-tree.js';
+import { createFolderCache, type ReadFolder } from '../src/files/list-tree.js';
 import { nodeModulesMessage } from '../src/files/source-shape.js';
 import { findSourceFiles, selectSourceFiles } from '../src/files/walk.js';
 import { makeTree } from './helpers.js';
@@ -41,6 +41,28 @@ describe('findSourceFiles', () => {
     });
     const files = await findSourceFiles(['.'], { cwd: root });
     expect(displayPaths(files)).toEqual(['src/a.ts', 'src/legacy/keep.gen.ts', 'src/old.js']);
+  });
+
+  it('reads nested .gitignore files as git does: patterns relative to their folder, negations, excluded folders not re-included', async () => {
+    const root = makeTree(nestedGitignoreTree);
+    mkdirSync(path.join(root, '.git'));
+    // The list `git ls-files -o --exclude-standard` gives on this tree (checked with git 2.x).
+    expect(displayPaths(await findSourceFiles(['.'], { cwd: root }))).toEqual(nestedGitignoreListing);
+    // Scanning one package still honours the .gitignore files above it, up to the work tree's root.
+    expect(displayPaths(await findSourceFiles(['packages/a'], { cwd: root }))).toEqual(nestedGitignoreListing.filter((file) => file.startsWith('packages/a/')));
+    expect(displayPaths(await findSourceFiles(['packages/b/vendor'], { cwd: root }))).toEqual([]);
+  });
+
+  it('leaves out an unreadable folder a .gitignore excludes by a folder pattern, and reports one it does not', async () => {
+    const root = makeTree({ '.gitignore': 'cache/\n', 'cache/x.ts': js, 'locked/y.ts': js, 'a.ts': js });
+    const cached = createFolderCache();
+    const readFolder: ReadFolder = (dir) => {
+      if (dir.endsWith(`${path.sep}cache`) || dir.endsWith(`${path.sep}locked`)) throw Object.assign(new Error('EACCES'), { code: 'EACCES' });
+      return cached(dir);
+    };
+    const listing = await findSourceFiles(['.'], { cwd: root, readFolder });
+    expect(displayPaths(listing)).toEqual(['a.ts']);
+    expect(listing.unreadable.map((problem) => path.relative(root, problem.file))).toEqual(['locked']);
   });
 
   it('applies the repository root .gitignore when scanning a sub-folder of a git work tree', async () => {
@@ -256,6 +278,37 @@ describe('findSourceFiles', () => {
   });
 });
 
+/**
+ * Nested .gitignore files: a root one (an anchored pattern, a package's folder), per-package ones (their
+ * patterns relative to their own folder, negations), one that re-includes what a parent's pattern
+ * excludes, and negations that cannot re-include a file of a folder a .gitignore above excludes (git
+ * does not descend into it: neither a `!` below nor a .gitignore inside it count).
+ */
+const nestedGitignoreTree: Readonly<Record<string, string>> = {
+  '.gitignore': 'dist/\n/top-only.ts\npackages/b/vendor/\n*.tmp.ts\n',
+  'top-only.ts': js, 'app.ts': js, 'x.tmp.ts': js, 'dist/d.ts': js,
+  'packages/a/.gitignore': 'lib/\n!lib/keep.ts\n*.gen.ts\n!keep.gen.ts\n/local.ts\n',
+  'packages/a/top-only.ts': js, 'packages/a/local.ts': js, 'packages/a/index.ts': js,
+  'packages/a/lib/.gitignore': '!*.ts\n', 'packages/a/lib/out.ts': js, 'packages/a/lib/keep.ts': js, 'packages/a/lib/inner/deep.ts': js,
+  'packages/a/src/.gitignore': '!again.gen.ts\n*.tmp.ts\n!ok.tmp.ts\n',
+  'packages/a/src/local.ts': js, 'packages/a/src/a.gen.ts': js, 'packages/a/src/keep.gen.ts': js, 'packages/a/src/again.gen.ts': js,
+  'packages/a/src/ok.tmp.ts': js, 'packages/a/src/no.tmp.ts': js,
+  'packages/b/.gitignore': '!vendor/v.ts\n',
+  'packages/b/vendor/v.ts': js, 'packages/b/main.ts': js, 'packages/b/lib/l.ts': js,
+};
+
+const nestedGitignoreListing = [
+  'app.ts',
+  'packages/a/index.ts',
+  'packages/a/src/again.gen.ts',
+  'packages/a/src/keep.gen.ts',
+  'packages/a/src/local.ts',
+  'packages/a/src/ok.tmp.ts',
+  'packages/a/top-only.ts',
+  'packages/b/lib/l.ts',
+  'packages/b/main.ts',
+];
+
 /** Every file under `root` (symlinks too), absolute, without listing anything the test would not see. */
 function everyFile(root: string): string[] {
   return readdirSync(root, { recursive: true, withFileTypes: true })
@@ -307,6 +360,14 @@ describe('selectSourceFiles: the walk\'s verdict on given files, without walking
       'src/lib-link symbolic-link',
       'src/secret-link.ts symbolic-link',
     ]);
+  });
+
+  it('selects what the walk lists on a tree of nested .gitignore files', async () => {
+    const root = makeTree(nestedGitignoreTree);
+    mkdirSync(path.join(root, '.git'));
+    const selected = await selectSourceFiles(['.'], everyFile(root), { cwd: root });
+    expect(displayPaths(selected)).toEqual(nestedGitignoreListing);
+    expect(selected).toEqual(await findSourceFiles(['.'], { cwd: root }));
   });
 
   it('lists a path named in node_modules as not scanned, as the walk does, and selects nothing below it', async () => {

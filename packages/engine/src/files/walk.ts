@@ -5,7 +5,7 @@ import ignore from 'ignore';
 import { readPackageJson } from '../config-file/package-json.js';
 import { compareText, describeFileError, UsageError, type FileProblem } from '../errors.js';
 import { findGitRoot } from './git.js';
-import { isGitignored, loadGitignoreRules, loadGitignoreRulesSync, type GitignoreRules } from './gitignore.js';
+import { isGitignored, isGitignoredFolder, loadGitignoreRules, loadGitignoreRulesSync, type GitignoreMatcherCache, type GitignoreRules } from './gitignore.js';
 import { listTree, type LinkPolicy, type ReadFolder } from './list-tree.js';
 import { displayPath, hasSourceExtension, isInside, neverScannedFolderOf, relativePosix, sourceExtensions } from './paths.js';
 import { brokenLinkMessage, excludedByConfigMessage, gitFolderMessage, nodeModulesMessage, outsideLinkMessage, unscannedExtensionMessage, type SkippedFile } from './source-shape.js';
@@ -189,7 +189,7 @@ async function walkFolder(root: string, realRoot: string, walk: FolderWalk, onSo
   const listing = listTree(root, walk.readFolder, walk.links, realRoot, onSource);
   const gitignore = await loadGitignoreRules(root, findGitRoot(root), listing.gitignores);
   for (const folder of listing.unreadable) {
-    if (isGitignored(gitignore, folder.path) || isConfigIgnored(folder.path)) continue;
+    if (isGitignoredFolder(gitignore, folder.path) || isConfigIgnored(folder.path)) continue;
     unreadable.push({ file: folder.path, message: `Cannot read the folder: ${describeFileError(folder.error)}; its files were not checked.` });
   }
   const files: FoundFile[] = [];
@@ -291,6 +291,9 @@ export function createWalkFilter(givenRoots: readonly string[], options: WalkOpt
   const configIgnores = ignore().add([...(options.ignores ?? [])]);
   const ignoresBase = options.ignoresBase ?? options.cwd;
   const rulesByFolder = new Map<string, GitignoreRules>();
+  // Each .gitignore file is looked for, read and compiled once, however many folders below it are asked about.
+  const matchers: GitignoreMatcherCache = new Map();
+  const gitignoreFound = new Map<string, boolean>();
   const gitRoots = new Map<string, string | undefined>();
   const gitRootOf = (root: string): string | undefined => {
     if (!gitRoots.has(root)) gitRoots.set(root, findGitRoot(root));
@@ -327,7 +330,7 @@ export function createWalkFilter(givenRoots: readonly string[], options: WalkOpt
     if (realRoot === undefined || realOf(path.dirname(file)) !== path.join(realRoot, path.relative(root, path.dirname(file)))) return undefined;
     const folder = path.dirname(file);
     let rules = rulesByFolder.get(folder);
-    if (rules === undefined) rulesByFolder.set(folder, (rules = loadGitignoreRulesSync(root, gitRootOf(root), gitignoresBetween(root, folder).reverse())));
+    if (rules === undefined) rulesByFolder.set(folder, (rules = loadGitignoreRulesSync(root, gitRootOf(root), gitignoresBetween(root, folder, gitignoreFound).reverse(), matchers)));
     return isGitignored(rules, file) ? undefined : root;
   };
   const verdictOf = (file: string): WalkVerdict => {
@@ -400,11 +403,13 @@ function isFileOrLinkToFile(file: string): boolean {
 }
 
 /** The `.gitignore` files from `root` down to `folder` (both included), as the walk of `root` would find them. */
-function gitignoresBetween(root: string, folder: string): string[] {
+function gitignoresBetween(root: string, folder: string, known: Map<string, boolean>): string[] {
   const found: string[] = [];
   for (let dir = folder; ; dir = path.dirname(dir)) {
     const file = path.join(dir, '.gitignore');
-    if (isRegularFile(file)) found.push(file);
+    let exists = known.get(file);
+    if (exists === undefined) known.set(file, (exists = isRegularFile(file)));
+    if (exists) found.push(file);
     if (dir === root || path.dirname(dir) === dir) break;
   }
   return found;
