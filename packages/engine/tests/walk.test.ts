@@ -1,12 +1,17 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFolderCache } from '../src/files/list-tree.js';
 import { nodeModulesMessage } from '../src/files/source-shape.js';
 import { findSourceFiles, selectSourceFiles } from '../src/files/walk.js';
-import { makeTree } from './helpers.js';
+import { makeTree, writeTree } from './helpers.js';
 
 const js = 'export {};\n';
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=Sunset Test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
 
 function displayPaths(listing: { files: readonly { displayPath: string }[] }): string[] {
   return listing.files.map((file) => file.displayPath);
@@ -48,6 +53,27 @@ describe('findSourceFiles', () => {
     mkdirSync(path.join(root, '.git'));
     const files = await findSourceFiles(['src'], { cwd: root });
     expect(displayPaths(files)).toEqual(['src/app.ts']);
+  });
+
+  it('honours .git/info/exclude as git does: at the work tree root, below the root .gitignore, in a linked work tree too', async () => {
+    const tree = { '.gitignore': '!keep.tmp.ts\n', 'local.ts': js, 'src/local.ts': js, 'src/a.ts': js, 'src/a.tmp.ts': js, 'src/keep.tmp.ts': js, 'scratch/b.ts': js };
+    const root = makeTree(tree);
+    git(root, 'init', '-q');
+    writeFileSync(path.join(root, '.git/info/exclude'), '# git ls-files --exclude-standard\n/local.ts\nscratch/\n*.tmp.ts\n');
+    const expected = ['.gitignore', 'src/a.ts', 'src/keep.tmp.ts', 'src/local.ts'];
+    expect(git(root, 'ls-files', '--others', '--exclude-standard').split('\n').filter(Boolean)).toEqual(expected);
+    expect(displayPaths(await findSourceFiles(['.'], { cwd: root }))).toEqual(expected.slice(1));
+    // A sub-folder scanned: the patterns stay relative to the work tree root.
+    expect(displayPaths(await findSourceFiles(['src'], { cwd: root }))).toEqual(['src/a.ts', 'src/keep.tmp.ts', 'src/local.ts']);
+    const given = Object.keys(tree).map((file) => path.join(root, file));
+    expect(await selectSourceFiles(['.'], given, { cwd: root })).toEqual(await findSourceFiles(['.'], { cwd: root }));
+    // A linked work tree (.git is a file) reads the main repository's exclude file.
+    git(root, 'add', '.gitignore', 'src/a.ts');
+    git(root, 'commit', '-q', '-m', 'base');
+    const linked = path.join(makeTree({}), 'linked');
+    git(root, 'worktree', 'add', '-q', linked);
+    writeTree(linked, { 'local.ts': js, 'src/b.tmp.ts': js, 'scratch/c.ts': js });
+    expect(displayPaths(await findSourceFiles(['.'], { cwd: linked }))).toEqual(['src/a.ts']);
   });
 
   it('follows no symlink out of the scanned paths, lists each such link with its target, and a file linked twice inside them once', async () => {
