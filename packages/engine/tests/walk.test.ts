@@ -134,12 +134,23 @@ describe('findSourceFiles', () => {
     symlinkSync(root, path.join(root, 'src/root'));
     symlinkSync(path.join(root, 'src/loop-b.ts'), path.join(root, 'src/loop-a.ts'));
     symlinkSync(path.join(root, 'src/loop-a.ts'), path.join(root, 'src/loop-b.ts'));
+    // Without an extension (each may have led to a folder): a loop, and a link to nothing.
+    symlinkSync(path.join(root, 'src/loopb'), path.join(root, 'src/loopa'));
+    symlinkSync(path.join(root, 'src/loopa'), path.join(root, 'src/loopb'));
+    symlinkSync(path.join(root, 'nowhere'), path.join(root, 'src/dangling'));
+    // Named like no source file nor folder: not listed.
+    symlinkSync(path.join(root, 'missing.md'), path.join(root, 'src/notes.md'));
     const listing = await findSourceFiles(['.'], { cwd: root });
     expect(displayPaths(listing)).toEqual(['src/a.ts', 'src/inner/b.ts']);
     expect(listing.skipped).toStrictEqual([
+      { file: path.join(root, 'src/dangling'), reason: 'symbolic-link', message: 'Not scanned: a symbolic link whose target cannot be reached: it does not exist (ENOENT).' },
       { file: path.join(root, 'src/loop-a.ts'), reason: 'symbolic-link', message: 'Not scanned: a symbolic link whose target cannot be reached: ELOOP.' },
       { file: path.join(root, 'src/loop-b.ts'), reason: 'symbolic-link', message: 'Not scanned: a symbolic link whose target cannot be reached: ELOOP.' },
+      { file: path.join(root, 'src/loopa'), reason: 'symbolic-link', message: 'Not scanned: a symbolic link whose target cannot be reached: ELOOP.' },
+      { file: path.join(root, 'src/loopb'), reason: 'symbolic-link', message: 'Not scanned: a symbolic link whose target cannot be reached: ELOOP.' },
     ]);
+    const candidates = everyFile(root).filter((file) => !file.includes(`${path.sep}up${path.sep}`) && !file.includes(`${path.sep}root${path.sep}`));
+    expect(await selectSourceFiles(['.'], candidates, { cwd: root })).toEqual(listing);
   });
 
   it('lists a link to a missing file, and walks a scanned folder that is itself a link', async () => {
@@ -317,6 +328,8 @@ describe('selectSourceFiles: the walk\'s verdict on given files, without walking
     symlinkSync(path.join(root, 'src/a.ts'), path.join(root, 'src/inner-link.ts'));
     symlinkSync(path.join(root, 'src/a.gen.ts'), path.join(root, 'src/gen-link.ts'));
     symlinkSync(path.join(root, 'src/missing.ts'), path.join(root, 'src/broken-link.ts'));
+    symlinkSync(path.join(root, 'src/missing-folder'), path.join(root, 'src/broken-folder-link'));
+    symlinkSync(path.join(root, 'src/missing.md'), path.join(root, 'src/broken-notes.md'));
     writeFileSync(path.join(root, 'src/legacy/package.json'), '{ "name": ');
     const options = { cwd: root, ignores: ['fixtures/', '/scripts'], ignoresBase: root };
     const candidates = [...everyFile(root), path.join(outside, 'lib/x.ts'), path.join(root, 'src/lib-link/x.ts'), path.join(root, 'src/deleted.ts')];
@@ -327,6 +340,7 @@ describe('selectSourceFiles: the walk\'s verdict on given files, without walking
     // Links out of the scanned paths are listed as not scanned, by the walk and by the selection alike.
     expect(selected.skipped.map((file) => `${path.relative(root, file.file)} ${file.reason}`)).toEqual([
       'scripts/s.js excluded-by-config',
+      'src/broken-folder-link symbolic-link',
       'src/broken-link.ts symbolic-link',
       'src/fixtures/f.ts excluded-by-config',
       'src/legacy/package.json invalid-package-json',
