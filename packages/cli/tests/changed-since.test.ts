@@ -3,7 +3,7 @@ import { mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
-import { parseAddedLines } from '../src/check/changed-lines.js';
+import { parseAddedLines, parseBinaryFiles } from '../src/check/changed-lines.js';
 import { captureIo, makeTree, writeTree } from './helpers.js';
 
 // `sunset check --changed-since <ref>` against real git: only findings on lines a change adds or
@@ -383,6 +383,41 @@ describe('sunset check --changed-since reads the changed files and what they imp
     expect(changed.files).toBe(3);
   });
 
+  it('checks every line of a committed file git diffs as binary (UTF-16 LE and BE with a BOM), new or modified: git gives no lines for it', async () => {
+    const utf16le = (text: string): Buffer => Buffer.from(`\uFEFF${text}`, 'utf16le');
+    const utf16be = (text: string): Buffer => Buffer.from(`\uFEFF${text}`, 'utf16le').swap16();
+    const root = committedTree({ 'src/plain.ts': call('/v1/campaigns') });
+    writeFileSync(path.join(root, 'src/le.ts'), utf16le(call('/v1/campaigns')));
+    writeFileSync(path.join(root, 'src/be.ts'), utf16be(`// header\r\n${call('/v1/campaigns')}`));
+    git(root, 'add', '.');
+    git(root, 'commit', '-q', '-m', 'utf-16 files');
+    git(root, 'checkout', '-q', '-b', 'feature');
+    writeFileSync(path.join(root, 'src/le.ts'), utf16le(`${call('/v1/campaigns')}${call('/v1/campaigns/dictionaries/managers')}`));
+    writeFileSync(path.join(root, 'src/new-be.ts'), utf16be(`export {};\n${call('/v1/campaigns/dictionaries/clients')}`));
+    writeFileSync(path.join(root, 'src/new-le.ts'), utf16le(call('/v1/campaigns/dictionaries/comanagers')));
+    git(root, 'add', '.');
+    git(root, 'commit', '-q', '-m', 'feature');
+    // Modified in the work tree only, not committed: the same.
+    writeFileSync(path.join(root, 'src/be.ts'), utf16be(`// header\r\n${call('/v1/campaigns')}${call('/v1/campaigns/dictionaries/labels')}`));
+    expect(git(root, 'diff', '--numstat', 'main', '--', 'src/le.ts')).toBe('-\t-\tsrc/le.ts\n');
+    const all = await check(root, []);
+    expect(all.findings).toStrictEqual([
+      'src/be.ts:2 campaigns-legacy-list',
+      'src/be.ts:3 campaign-dictionary-labels',
+      'src/le.ts:1 campaigns-legacy-list',
+      'src/le.ts:2 campaign-dictionary-managers',
+      'src/new-be.ts:2 campaign-dictionary-clients',
+      'src/new-le.ts:1 campaign-dictionary-comanagers',
+      'src/plain.ts:1 campaigns-legacy-list',
+    ]);
+    const changed = await check(root, ['--changed-since', 'main']);
+    // Every finding of the four UTF-16 files, the unchanged lines' too; none of the unchanged plain.ts.
+    expect(changed.findings).toStrictEqual(all.findings.filter((finding) => !finding.startsWith('src/plain.ts')));
+    expect(changed.code).toBe(1);
+    const base = git(root, 'rev-parse', 'main').trim().slice(0, 12);
+    expect(changed.err).toBe(`--changed-since main: checked 4 files changed since ${base}; 0 findings on other lines not reported.\n`);
+  });
+
   it('checks nothing, and passes, when no changed file is under the scanned paths', async () => {
     const root = repoWithFeatureBranch();
     git(root, 'clean', '-qfd');
@@ -510,5 +545,12 @@ describe('parseAddedLines', () => {
         ['plain.ts', new Set([2, 9])],
       ]),
     );
+  });
+});
+
+describe('parseBinaryFiles', () => {
+  it('reads the new paths of the binary files of a --numstat -z diff, renames included, and no text file', () => {
+    const numstat = ['3\t1\tsrc/text.ts', '-\t-\tsrc/utf16 é.ts', '-\t-\t', 'src/old.ts', 'src/moved.ts', '2\t0\t', 'src/a.ts', 'src/b.ts', '-\t-\tlogo.png', ''].join('\0');
+    expect(parseBinaryFiles(numstat)).toStrictEqual(['src/utf16 é.ts', 'src/moved.ts', 'logo.png']);
   });
 });

@@ -51,6 +51,24 @@ describe('sunset check', () => {
   });
 });
 
+describe('sunset check: code frames', () => {
+  it('shows line 1 of a file with a byte-order mark without the mark, the caret under the column reported', async () => {
+    const root = makeTree({ 'src/utf8-bom.ts': `\uFEFF${retiredCall}` });
+    writeFileSync(path.join(root, 'src/le.ts'), utf16le(`export const go = () => ${retiredCall}`));
+    const io = captureIo(root);
+    expect(await main(['check'], io)).toBe(1);
+    const frames = io.out().split('\n').filter((line) => /^ {4}(?:\d+| ) \|/.test(line));
+    expect(frames).toStrictEqual([
+      "    1 | export const go = () => fetch('/v1/campaigns');",
+      '      |                               ^^^^^^^^^^^^^^^',
+      "    1 | fetch('/v1/campaigns');",
+      '      |       ^^^^^^^^^^^^^^^',
+    ]);
+    expect(io.out()).toContain('  1:31  error  ');
+    expect(io.out()).toContain('  1:7  error  ');
+  });
+});
+
 describe('sunset fix', () => {
   it('writes a UTF-16 file back in its own encoding, BOM kept, and leaves the undecodable one byte-identical', async () => {
     const root = mixedTree();

@@ -1,12 +1,17 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFolderCache, type ReadFolder } from '../src/files/list-tree.js';
 import { nodeModulesMessage } from '../src/files/source-shape.js';
 import { findSourceFiles, selectSourceFiles } from '../src/files/walk.js';
-import { makeTree } from './helpers.js';
+import { makeTree, writeTree } from './helpers.js';
 
 const js = 'export {};\n';
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=Sunset Test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
 
 function displayPaths(listing: { files: readonly { displayPath: string }[] }): string[] {
   return listing.files.map((file) => file.displayPath);
@@ -72,6 +77,27 @@ describe('findSourceFiles', () => {
     expect(displayPaths(files)).toEqual(['src/app.ts']);
   });
 
+  it('honours .git/info/exclude as git does: at the work tree root, below the root .gitignore, in a linked work tree too', async () => {
+    const tree = { '.gitignore': '!keep.tmp.ts\n', 'local.ts': js, 'src/local.ts': js, 'src/a.ts': js, 'src/a.tmp.ts': js, 'src/keep.tmp.ts': js, 'scratch/b.ts': js };
+    const root = makeTree(tree);
+    git(root, 'init', '-q');
+    writeFileSync(path.join(root, '.git/info/exclude'), '# git ls-files --exclude-standard\n/local.ts\nscratch/\n*.tmp.ts\n');
+    const expected = ['.gitignore', 'src/a.ts', 'src/keep.tmp.ts', 'src/local.ts'];
+    expect(git(root, 'ls-files', '--others', '--exclude-standard').split('\n').filter(Boolean)).toEqual(expected);
+    expect(displayPaths(await findSourceFiles(['.'], { cwd: root }))).toEqual(expected.slice(1));
+    // A sub-folder scanned: the patterns stay relative to the work tree root.
+    expect(displayPaths(await findSourceFiles(['src'], { cwd: root }))).toEqual(['src/a.ts', 'src/keep.tmp.ts', 'src/local.ts']);
+    const given = Object.keys(tree).map((file) => path.join(root, file));
+    expect(await selectSourceFiles(['.'], given, { cwd: root })).toEqual(await findSourceFiles(['.'], { cwd: root }));
+    // A linked work tree (.git is a file) reads the main repository's exclude file.
+    git(root, 'add', '.gitignore', 'src/a.ts');
+    git(root, 'commit', '-q', '-m', 'base');
+    const linked = path.join(makeTree({}), 'linked');
+    git(root, 'worktree', 'add', '-q', linked);
+    writeTree(linked, { 'local.ts': js, 'src/b.tmp.ts': js, 'scratch/c.ts': js });
+    expect(displayPaths(await findSourceFiles(['.'], { cwd: linked }))).toEqual(['src/a.ts']);
+  });
+
   it('follows no symlink out of the scanned paths, lists each such link with its target, and a file linked twice inside them once', async () => {
     const outside = makeTree({ 'secret.ts': js, 'lib/x.ts': js, 'notes.md': 'x' });
     const root = makeTree({ 'src/a.ts': js });
@@ -130,12 +156,23 @@ describe('findSourceFiles', () => {
     symlinkSync(root, path.join(root, 'src/root'));
     symlinkSync(path.join(root, 'src/loop-b.ts'), path.join(root, 'src/loop-a.ts'));
     symlinkSync(path.join(root, 'src/loop-a.ts'), path.join(root, 'src/loop-b.ts'));
+    // Without an extension (each may have led to a folder): a loop, and a link to nothing.
+    symlinkSync(path.join(root, 'src/loopb'), path.join(root, 'src/loopa'));
+    symlinkSync(path.join(root, 'src/loopa'), path.join(root, 'src/loopb'));
+    symlinkSync(path.join(root, 'nowhere'), path.join(root, 'src/dangling'));
+    // Named like no source file nor folder: not listed.
+    symlinkSync(path.join(root, 'missing.md'), path.join(root, 'src/notes.md'));
     const listing = await findSourceFiles(['.'], { cwd: root });
     expect(displayPaths(listing)).toEqual(['src/a.ts', 'src/inner/b.ts']);
     expect(listing.skipped).toStrictEqual([
+      { file: path.join(root, 'src/dangling'), reason: 'symbolic-link', message: 'Not scanned: a symbolic link whose target cannot be reached: it does not exist (ENOENT).' },
       { file: path.join(root, 'src/loop-a.ts'), reason: 'symbolic-link', message: 'Not scanned: a symbolic link whose target cannot be reached: ELOOP.' },
       { file: path.join(root, 'src/loop-b.ts'), reason: 'symbolic-link', message: 'Not scanned: a symbolic link whose target cannot be reached: ELOOP.' },
+      { file: path.join(root, 'src/loopa'), reason: 'symbolic-link', message: 'Not scanned: a symbolic link whose target cannot be reached: ELOOP.' },
+      { file: path.join(root, 'src/loopb'), reason: 'symbolic-link', message: 'Not scanned: a symbolic link whose target cannot be reached: ELOOP.' },
     ]);
+    const candidates = everyFile(root).filter((file) => !file.includes(`${path.sep}up${path.sep}`) && !file.includes(`${path.sep}root${path.sep}`));
+    expect(await selectSourceFiles(['.'], candidates, { cwd: root })).toEqual(listing);
   });
 
   it('lists a link to a missing file, and walks a scanned folder that is itself a link', async () => {
@@ -344,6 +381,8 @@ describe('selectSourceFiles: the walk\'s verdict on given files, without walking
     symlinkSync(path.join(root, 'src/a.ts'), path.join(root, 'src/inner-link.ts'));
     symlinkSync(path.join(root, 'src/a.gen.ts'), path.join(root, 'src/gen-link.ts'));
     symlinkSync(path.join(root, 'src/missing.ts'), path.join(root, 'src/broken-link.ts'));
+    symlinkSync(path.join(root, 'src/missing-folder'), path.join(root, 'src/broken-folder-link'));
+    symlinkSync(path.join(root, 'src/missing.md'), path.join(root, 'src/broken-notes.md'));
     writeFileSync(path.join(root, 'src/legacy/package.json'), '{ "name": ');
     const options = { cwd: root, ignores: ['fixtures/', '/scripts'], ignoresBase: root };
     const candidates = [...everyFile(root), path.join(outside, 'lib/x.ts'), path.join(root, 'src/lib-link/x.ts'), path.join(root, 'src/deleted.ts')];
@@ -354,6 +393,7 @@ describe('selectSourceFiles: the walk\'s verdict on given files, without walking
     // Links out of the scanned paths are listed as not scanned, by the walk and by the selection alike.
     expect(selected.skipped.map((file) => `${path.relative(root, file.file)} ${file.reason}`)).toEqual([
       'scripts/s.js excluded-by-config',
+      'src/broken-folder-link symbolic-link',
       'src/broken-link.ts symbolic-link',
       'src/fixtures/f.ts excluded-by-config',
       'src/legacy/package.json invalid-package-json',

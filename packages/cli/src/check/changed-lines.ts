@@ -127,14 +127,19 @@ export async function changedLinesSince(ref: string, cwd: string, paths: readonl
     );
   }
   const base = mergeBase.stdout.trim();
-  const [diff, untracked] = await Promise.all([
+  const [diff, numstat, untracked] = await Promise.all([
     // The prefixes named: diff.noprefix or diff.mnemonicPrefix in the user's git config change them otherwise.
     git(root, ['diff', '--no-color', '--no-ext-diff', '--unified=0', '-M', '--src-prefix=a/', '--dst-prefix=b/', base, '--']),
+    // The same diff counted per file: the files git shows as binary (UTF-16 text among them) have no hunks above.
+    git(root, ['diff', '--no-color', '--no-ext-diff', '--numstat', '-z', '-M', '--diff-filter=d', base, '--']),
     git(root, ['ls-files', '--others', '--exclude-standard', '-z']),
   ]);
   if (!diff.ok) throw new UsageError(`--changed-since ${ref}: git diff failed: ${diff.stderr.trim()}`);
+  if (!numstat.ok) throw new UsageError(`--changed-since ${ref}: git diff failed: ${numstat.stderr.trim()}`);
   const files = new Map<string, ReadonlySet<number> | 'all'>();
   for (const [file, lines] of parseAddedLines(diff.stdout)) files.set(path.join(root, file), lines);
+  // git gives no lines for a binary diff: every line of such a file counts as changed.
+  for (const file of parseBinaryFiles(numstat.stdout)) files.set(path.join(root, file), 'all');
   for (const file of untracked.stdout.split('\0')) if (file !== '') files.set(path.join(root, file), 'all');
   return { base, files };
 }
@@ -176,6 +181,28 @@ export function parseAddedLines(diff: string): Map<string, Set<number>> {
     for (let lineNumber = start; lineNumber < start + count; lineNumber++) current.add(lineNumber);
   }
   return files;
+}
+
+/**
+ * The new paths of the files a `git diff --numstat -z` shows as binary (`-` for both counts): git
+ * finds no lines in them (UTF-16 text, or a file .gitattributes marks binary). A record is
+ * `added<TAB>deleted<TAB>path<NUL>`, or for a rename `added<TAB>deleted<TAB><NUL>old<NUL>new<NUL>`.
+ */
+export function parseBinaryFiles(numstat: string): string[] {
+  const binary: string[] = [];
+  const fields = numstat.split('\0');
+  for (let index = 0; index < fields.length; index++) {
+    const record = /^(-|\d+)\t(-|\d+)\t(.*)$/s.exec(fields[index]!.replace(/^\n/, ''));
+    if (record === null) continue;
+    let file = record[3]!;
+    if (file === '') {
+      // A rename: the old and the new path follow as fields of their own.
+      file = fields[index + 2] ?? '';
+      index += 2;
+    }
+    if (record[1] === '-' && record[2] === '-' && file !== '') binary.push(file);
+  }
+  return binary;
 }
 
 /** git writes a path with a tab, newline, quote or backslash as a C-style quoted string (octal escapes for bytes). */

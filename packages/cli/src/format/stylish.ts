@@ -124,8 +124,10 @@ function blankOf(text: string): string {
  * end of the line and is at most 80 wide (a TODO comment's range runs to the end of the comment).
  */
 function codeFrame(finding: Finding, lines: readonly string[] | undefined, paint: ChalkInstance): string[] {
-  const fullText = lines?.[finding.line - 1];
-  if (fullText === undefined) return [];
+  const lineText = lines?.[finding.line - 1];
+  if (lineText === undefined) return [];
+  // A byte-order mark is no character of line 1: columns do not count it (as ESLint's), nor does the frame show it.
+  const fullText = finding.line === 1 && lineText.startsWith('\uFEFF') ? lineText.slice(1) : lineText;
   const gutter = String(finding.line);
   const column = Math.min(finding.column - 1, fullText.length);
   const windowStart = fullText.length > 2 * frameRadius ? Math.max(0, column - frameRadius) : 0;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
@@ -32,7 +32,8 @@ export type GitignoreMatcherCache = Map<string, Ignore | undefined>;
 /**
  * Reads the `.gitignore` files in `root` and below it (`nested`, as `listTree` found them), and those
  * in the folders between `root` and the top of its git work tree (`stopAt`), so scanning a
- * sub-folder honours the repository's root file.
+ * sub-folder honours the repository's root file; and the repository's `.git/info/exclude`, as a
+ * root-level file read before the root `.gitignore` (git's order) when `stopAt` is given.
  *
  * The `ignore` package implements the gitignore spec (negation, anchoring, `dir/` patterns, a
  * pattern excluding a parent folder hiding everything beneath it) — the same semantics git uses,
@@ -40,7 +41,12 @@ export type GitignoreMatcherCache = Map<string, Ignore | undefined>;
  */
 export async function loadGitignoreRules(root: string, stopAt: string | undefined, nested: readonly string[]): Promise<GitignoreRules> {
   const files = [...ancestorGitignores(root, stopAt), ...nested];
-  return rulesOf(await Promise.all(files.map(async (file) => ({ file, text: await readFile(file, 'utf8').catch(() => undefined) }))));
+  const exclude = infoExcludeOf(stopAt);
+  const read = async (file: string): Promise<string | undefined> => readFile(file, 'utf8').catch(() => undefined);
+  return rulesOf([
+    ...(exclude === undefined ? [] : [{ ...exclude, text: await read(exclude.file) }]),
+    ...(await Promise.all(files.map(async (file) => ({ file, text: await read(file) })))),
+  ]);
 }
 
 /**
@@ -59,15 +65,46 @@ export function loadGitignoreRulesSync(root: string, stopAt: string | undefined,
     cache?.set(file, matcher);
     return matcher;
   };
-  return indexed([...ancestorGitignores(root, stopAt), ...nested].flatMap((file) => {
-    const matcher = matcherOf(file);
-    return matcher === undefined ? [] : [{ dir: path.dirname(file), matcher }];
-  }));
+  // The exclude file first: it yields to the root `.gitignore`, which sorts after it at the same depth.
+  const exclude = infoExcludeOf(stopAt);
+  const excludeMatcher = exclude === undefined ? undefined : matcherOf(exclude.file);
+  return indexed([
+    ...(exclude === undefined || excludeMatcher === undefined ? [] : [{ dir: exclude.dir, matcher: excludeMatcher }]),
+    ...[...ancestorGitignores(root, stopAt), ...nested].flatMap((file) => {
+      const matcher = matcherOf(file);
+      return matcher === undefined ? [] : [{ dir: path.dirname(file), matcher }];
+    }),
+  ]);
 }
 
-/** The rules of the `.gitignore` files read (an unreadable one has no text and no rules), deepest last. */
-function rulesOf(files: readonly { readonly file: string; readonly text: string | undefined }[]): GitignoreRules {
-  return indexed(files.flatMap(({ file, text }) => (text === undefined ? [] : [{ dir: path.dirname(file), matcher: ignore().add(text) }])));
+/**
+ * The repository's own exclude file, `.git/info/exclude`, whose patterns are relative to the top of
+ * the work tree (`gitRoot`) as the root `.gitignore`'s are, and yield to them (it comes first among
+ * the root's rules). In a linked work tree (`.git` is a file naming its git folder) it is the main
+ * repository's, as git reads it. `undefined` outside a git work tree.
+ */
+function infoExcludeOf(gitRoot: string | undefined): { readonly file: string; readonly dir: string } | undefined {
+  if (gitRoot === undefined) return undefined;
+  const dotGit = path.join(gitRoot, '.git');
+  let gitDir = dotGit;
+  try {
+    if (!statSync(dotGit).isDirectory()) {
+      const named = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'))?.[1];
+      if (named === undefined) return undefined;
+      gitDir = path.resolve(gitRoot, named);
+      const common = readFileSync(path.join(gitDir, 'commondir'), 'utf8').trim();
+      if (common !== '') gitDir = path.resolve(gitDir, common);
+    }
+  } catch {
+    // No commondir: the git folder named is the repository's own.
+  }
+  return { file: path.join(gitDir, 'info', 'exclude'), dir: gitRoot };
+}
+
+/** The rules of the `.gitignore` files read (an unreadable one has no text and no rules), deepest last; `dir` where it is not the file's folder. */
+function rulesOf(files: readonly { readonly file: string; readonly text: string | undefined; readonly dir?: string }[]): GitignoreRules {
+  // The sort in `indexed` is stable: the exclude file, given first, stays before the root `.gitignore`.
+  return indexed(files.flatMap(({ file, text, dir }) => (text === undefined ? [] : [{ dir: dir ?? path.dirname(file), matcher: ignore().add(text) }])));
 }
 
 function indexed(unsorted: readonly GitignoreLayer[]): GitignoreRules {

@@ -18,7 +18,7 @@ export interface TreeListing {
   readonly linkedSources: readonly { readonly path: string; readonly real: string }[];
   /** Links to a folder, or to a file with a source extension, whose target lies outside the scanned paths (real path of the target). */
   readonly outsideLinks: readonly { readonly path: string; readonly target: string }[];
-  /** Links named like a source file whose target cannot be reached (missing, a loop), with the reason. */
+  /** Links named like a source file, or without an extension (perhaps a folder), whose target cannot be reached (missing, a loop), with the reason. */
   readonly brokenLinks: readonly { readonly path: string; readonly error: unknown }[];
 }
 
@@ -129,7 +129,8 @@ export function listTree(root: string, read: ReadFolder = readFolder, links?: Li
       if (!stats.isDirectory() && !stats.isFile()) return;
       isFolder = stats.isDirectory();
     } catch (error) {
-      if (isSource) brokenLinks.push({ path: link.path, error });
+      // A link without an extension may have led to a folder of sources: listed too, as one with a source extension.
+      if (isSource || path.extname(link.path) === '') brokenLinks.push({ path: link.path, error });
       return;
     }
     if (!isFolder && !isSource) return;

@@ -342,6 +342,14 @@ export function createWalkFilter(givenRoots: readonly string[], options: WalkOpt
     if (kind === 'link' && !source) {
       // A link to a folder: the walk follows one into the scanned paths (the files through it are not the change's) and lists one out of them.
       const real = realOf(file);
+      if (real === undefined && path.extname(file) === '') {
+        // Broken, or a loop: one without an extension may have led to a folder, and the walk lists it.
+        try {
+          realpathSync(file);
+        } catch (error) {
+          return isConfigIgnored(file) ? excluded : { file, reason: 'symbolic-link', message: brokenLinkMessage(describeFileError(error)) };
+        }
+      }
       if (real === undefined || !isFolder(real) || neverScanned.real(real) || isScanned(real)) return 'unseen';
       return isConfigIgnored(file) ? excluded : { file, reason: 'symbolic-link', message: outsideLinkMessage(displayPath(options.cwd, real)) };
     }
