@@ -168,6 +168,37 @@ describe('sunset check --project on fixtures/project-app', () => {
     }
   });
 
+  it('warns about a compiler option the bundled TypeScript does not know (a TypeScript 6 tsconfig) and runs with the options it read', async () => {
+    const { dir, cleanup } = await makeTempDir('unknown-option');
+    try {
+      // baseUrl is read although the config also holds options TypeScript 5.9 does not know, here and in the base it extends.
+      await writeFile(path.join(dir, 'tsconfig.base.json'), '{ "compilerOptions": { "baseUrl": "src", "erasableSyntaxOnlyStrict": true } }\n');
+      await writeFile(path.join(dir, 'tsconfig.json'), '{ "extends": "./tsconfig.base.json", "compilerOptions": { "stableTypeOrdering": true, "strict": true } }\n');
+      await writeFile(path.join(dir, 'wrong.json'), '{ "extends": "./tsconfig.base.json", "compilerOptions": { "stableTypeOrdering": true, "moduleResolution": "nonsense" } }\n');
+      await mkdir(path.join(dir, 'src/config'), { recursive: true });
+      await writeFile(path.join(dir, 'src/config/paths.js'), "export const LEGACY = '/v1/campaigns';\n");
+      await writeFile(path.join(dir, 'src/use.js'), "import { LEGACY } from 'config/paths';\nexport const list = () => fetch(LEGACY);\n");
+      const warnings =
+        "--project: tsconfig.json: unknown compiler option 'stableTypeOrdering'; sunset reads the tsconfig with TypeScript 5.9.2, which does not know it: it is left out, and the run goes on with the other options.\n" +
+        "--project: tsconfig.base.json: unknown compiler option 'erasableSyntaxOnlyStrict' (did you mean 'erasableSyntaxOnly'?); sunset reads the tsconfig with TypeScript 5.9.2, which does not know it: it is left out, and the run goes on with the other options.\n";
+      const checked = await runSunset(['check', '--project', 'tsconfig.json', '--format', 'json', '--as-of', '2026-11-21'], { cwd: dir });
+      const report = JSON.parse(checked.stdout) as { findings: { file: string; line: number; column: number }[] };
+      expect([checked.code, checked.stderr, report.findings.map((finding) => `${finding.file}:${finding.line}:${finding.column}`)]).toEqual([1, warnings, ['src/use.js:2:33']]);
+      const fixed = await runSunset(['fix', '--project', 'tsconfig.json', '--dry', '--format', 'json', '--as-of', '2026-11-21'], { cwd: dir });
+      expect([fixed.code, fixed.stderr]).toEqual([0, warnings]);
+      // A real error next to an unknown option still stops the run.
+      const wrong = await runSunset(['check', '--project', 'wrong.json'], { cwd: dir });
+      expect({ code: wrong.code, stdout: wrong.stdout, stderr: wrong.stderr }).toEqual({
+        code: 2,
+        stdout: '',
+        stderr:
+          "sunset: --project: wrong.json is not a valid tsconfig: Argument for '--moduleResolution' option must be: 'node10', 'classic', 'node16', 'nodenext', 'bundler'. Fix the file, or name another tsconfig.json.\n",
+      });
+    } finally {
+      await cleanup();
+    }
+  });
+
   it('exits 2 when no tsconfig.json or jsconfig.json is found above the working directory, naming a tsconfig.base.json it saw (Nx)', async () => {
     const { dir, cleanup } = await makeTempDir('no-tsconfig');
     try {

@@ -3,6 +3,7 @@ import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as FsPromises from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
+import { checkFiles } from '../src/check/check-files.js';
 import { fixFiles } from '../src/fix/fix-files.js';
 import { fixInPieces, fixSource } from '../src/fix/fix-source.js';
 import { UsageError } from '../src/errors.js';
@@ -134,6 +135,24 @@ function gitRepo(files: Record<string, string>): string {
 }
 
 describe('fixFiles', () => {
+  it('lists the minified files sunset check lists, also one holding nothing fix changes (a TODO marker), and scans as many files', async () => {
+    const minified = 'var a=1;'.repeat(600);
+    const root = makeTree({
+      'src/min-retired.js': `${minified}fetch('/v1/campaigns');`,
+      // Only check's prefilter wants it (a TODO marker is no retired call): check listed it, fix did not (trial B6).
+      'src/min-todo.js': `${minified}/* TODO(sunset:campaigns-legacy-status) */`,
+      // No needle of either: neither command reads further, neither lists it.
+      'src/min-plain.js': minified,
+      'src/ok.ts': retired,
+    });
+    const checked = await checkFiles(['.'], { cwd: root, baseDir: root, options });
+    const fixed = await fixFiles(['.'], { cwd: root, baseDir: root, options, dry: true, force: true });
+    const listed = (skipped: readonly { file: string; reason: string }[]): string[] => skipped.map((skip) => `${path.relative(root, skip.file)} ${skip.reason}`);
+    expect(listed(checked.skipped)).toEqual(['src/min-retired.js minified', 'src/min-todo.js minified']);
+    expect(listed(fixed.skippedFiles)).toEqual(listed(checked.skipped));
+    expect([fixed.summary.files, fixed.summary.notScanned.minified]).toEqual([checked.files, 2]);
+  });
+
   it('writes the fixed files atomically and sums up what it did', async () => {
     const root = gitRepo({ 'src/a.ts': retired, 'src/b.ts': 'export {};\n', 'src/c.js': "send('PATCH /v1/campaigns');\n" });
     const progress: string[] = [];

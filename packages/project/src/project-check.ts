@@ -71,6 +71,11 @@ export interface ProjectRun {
    * generation's growth held), which the program, built to last, pays for.
    */
   readonly onFirstPass?: () => void;
+  /**
+   * A sentence for stderr about the tsconfig: a compiler option (or an option's value) the bundled
+   * TypeScript does not know, left out as TypeScript itself leaves it out, the run going on.
+   */
+  readonly onWarning?: (message: string) => void;
 }
 
 /**
@@ -174,7 +179,7 @@ function nearestConfig(cwd: string): string | undefined {
  * UsageError saying what to do when there is none, or it or a config it references is missing or broken
  * (as `tsc -b` stops on a reference to a missing config).
  */
-export function loadTsconfig(run: Pick<ProjectRun, 'cwd' | 'tsconfig'>): Tsconfig {
+export function loadTsconfig(run: Pick<ProjectRun, 'cwd' | 'tsconfig' | 'onWarning'>): Tsconfig {
   const file = run.tsconfig === undefined ? nearestConfig(run.cwd) : path.resolve(run.cwd, run.tsconfig);
   if (file === undefined) {
     // An Nx workspace keeps its aliases in tsconfig.base.json, which no tool finds by itself.
@@ -183,7 +188,7 @@ export function loadTsconfig(run: Pick<ProjectRun, 'cwd' | 'tsconfig'>): Tsconfi
     throw new UsageError(`--project found no tsconfig.json or jsconfig.json in ${run.cwd} or above${hint}. Name one (--project path/to/tsconfig.json), or run without --project.`);
   }
   if (!ts.sys.fileExists(file)) throw new UsageError(`--project ${run.tsconfig ?? displayPath(run.cwd, file)}: there is no such file. Name an existing tsconfig.json.`);
-  const caches: ConfigCaches = { extended: new Map(), files: new Map() };
+  const caches: ConfigCaches = { extended: new Map(), files: new Map(), warn: run.onWarning ?? (() => undefined), warned: new Set() };
   const root = readProjectConfig(file, run.cwd, undefined, caches);
   if (root.references.length === 0) return { file, options: root.project.options, projects: [root.project], optionsOf: () => root.project.options };
   // The referenced projects, depth first; a config met again (a cycle, or two references to one) is read once.
@@ -234,7 +239,19 @@ export function loadTsconfig(run: Pick<ProjectRun, 'cwd' | 'tsconfig'>): Tsconfi
 interface ConfigCaches {
   readonly extended: Map<string, ts.ExtendedConfigCacheEntry>;
   readonly files: Map<string, unknown>;
+  /** Where a config's unknown options are said, each sentence once (a base several configs extend). */
+  readonly warn: (message: string) => void;
+  readonly warned: Set<string>;
 }
+
+/**
+ * What TypeScript reports on an option it does not know (5023 `Unknown compiler option 'x'`, 5025 the same
+ * with `Did you mean 'y'?`): `tsc` reports it and compiles with the options it did read, the unknown one
+ * left out, and so does `--project`, with a warning. A tsconfig written for a newer TypeScript (TypeScript
+ * 6's `stableTypeOrdering`) is read by the bundled 5.9 so. A value TypeScript does not know for an option it
+ * knows (`"moduleResolution": "nonsense"`) stays an error: the option may decide how imports resolve.
+ */
+const unknownOptionCodes: ReadonlySet<number> = new Set([5023, 5025]);
 
 /** One config's options, what it takes and the configs it references; `referencedBy` names the config that led to it, for the errors. */
 function readProjectConfig(file: string, cwd: string, referencedBy: string | undefined, caches: ConfigCaches): { project: TsconfigProject; references: readonly string[] } {
@@ -251,7 +268,17 @@ function readProjectConfig(file: string, cwd: string, referencedBy: string | und
   const optionsOnly: ts.ParseConfigHost = { ...ts.sys, readDirectory: () => [] };
   const parsed = ts.parseJsonConfigFileContent(read.config, optionsOnly, path.dirname(file), undefined, file, undefined, undefined, caches.extended);
   // "No inputs were found" only means `include` matches nothing: the paths scanned decide the files.
-  const fatal = parsed.errors.filter((error) => error.code !== 18003);
+  const fatal = parsed.errors.filter((error) => error.code !== 18003 && !unknownOptionCodes.has(error.code));
+  for (const error of parsed.errors.filter((candidate) => unknownOptionCodes.has(candidate.code))) {
+    // Named in the config that holds it (a base it extends, too).
+    const where = error.file === undefined ? `${shown}${via}` : displayPath(cwd, path.resolve(error.file.fileName));
+    const [option, suggestion] = [...sentenceOf(error).matchAll(/'([^']+)'/g)].map((match) => match[1]);
+    const hint = suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`;
+    const message = `--project: ${where}: unknown compiler option '${option}'${hint}; sunset reads the tsconfig with TypeScript ${ts.version}, which does not know it: it is left out, and the run goes on with the other options.`;
+    if (caches.warned.has(message)) continue;
+    caches.warned.add(message);
+    caches.warn(message);
+  }
   if (fatal.length > 0) {
     const reasons = fatal.map(sentenceOf).join('; ');
     throw new UsageError(`--project: ${shown}${via} is not a valid tsconfig: ${reasons}. ${remedy}`);

@@ -533,12 +533,36 @@ function walkProgram(program: TSESTree.Program): ScopeModel {
         break;
       case 'BinaryExpression':
         if (node.operator === '+' && isStringRoot(node, parent)) stringRoots.push(node);
+        if (node.left.type === 'BinaryExpression') {
+          visitChain(node, scope, classNode);
+          return;
+        }
         break;
       default:
         break;
     }
 
     forEachChild(node, visit, inner, innerClass);
+  };
+
+  /**
+   * A left-deep chain of binary expressions (`'a' + b + 'c' + …`, thousands of terms in generated SQL or
+   * HTML) walked in a loop, in the order `visit` walks it, which recursed once a term (and ran out of stack).
+   */
+  const visitChain = (top: TSESTree.BinaryExpression, scope: Scope, classNode: ClassNode | undefined): void => {
+    const chain = [top];
+    let current = top;
+    while (current.left.type === 'BinaryExpression') {
+      const left = current.left;
+      const marked = left as Marked;
+      if (marked[parentMark] !== undefined) break;
+      marked[parentMark] = current;
+      if (left.operator === '+' && isStringRoot(left, current)) stringRoots.push(left);
+      chain.push(left);
+      current = left;
+    }
+    visit(current.left, current, scope, classNode);
+    for (let at = chain.length - 1; at >= 0; at--) visit(chain[at]!.right, chain[at]!, scope, classNode);
   };
 
   const programScope: Scope = { parent: undefined, isFunction: true, list: undefined, map: undefined };

@@ -587,20 +587,37 @@ function newUrlSegments(node: TSESTree.NewExpression, context: EvaluationContext
  * then treats the whole value as a hole). `container` is the string-building expression the node is
  * written in, when it is part of one.
  */
+/**
+ * A `+` chain's segments, its terms left to right; undefined when no term has a value. A chain is
+ * left-deep (`'a' + b + 'c'` is `('a' + b) + 'c'`): it is walked down its left operands in a loop and its
+ * segments appended in one array, as the recursion on each `+` did, which ran out of stack on a generated
+ * concatenation of a few thousand terms (and copied the array at each one).
+ */
+function concatenationSegments(top: TSESTree.BinaryExpression, owner: Node, context: EvaluationContext): Segment[] | undefined {
+  const chain = [top];
+  for (let left = unwrap(top.left); left.type === 'BinaryExpression' && left.operator === '+'; left = unwrap(left.left)) chain.push(left);
+  const innermost = chain[chain.length - 1]!;
+  const first = evaluateExpression(innermost.left, owner, context) ?? choiceSegments(innermost.left, owner, false, context);
+  let segments: Segment[] | undefined = first === undefined ? undefined : [...first];
+  for (let at = chain.length - 1; at >= 0; at--) {
+    const node = chain[at]!;
+    const right = evaluateExpression(node.right, owner, context) ?? choiceSegments(node.right, owner, false, context);
+    if (segments === undefined && right === undefined) continue;
+    segments ??= [hole(unwrap(node.left), owner)];
+    if (right === undefined) segments.push(hole(unwrap(node.right), owner));
+    else for (const segment of right) segments.push(segment);
+  }
+  return segments;
+}
+
 export function evaluateExpression(node: Node, container: Node | undefined, context: EvaluationContext): Segment[] | undefined {
   const value = unwrap(node);
   if (isStringLiteral(value)) return [literalSegment(value, container, context)];
   switch (value.type) {
     case 'TemplateLiteral':
       return templateSegments(value, container, context);
-    case 'BinaryExpression': {
-      if (value.operator !== '+') return undefined;
-      const owner = container ?? value;
-      const left = evaluateExpression(value.left, owner, context) ?? choiceSegments(value.left, owner, false, context);
-      const right = evaluateExpression(value.right, owner, context) ?? choiceSegments(value.right, owner, false, context);
-      if (!left && !right) return undefined;
-      return [...(left ?? [hole(unwrap(value.left), owner)]), ...(right ?? [hole(unwrap(value.right), owner)])];
-    }
+    case 'BinaryExpression':
+      return value.operator === '+' ? concatenationSegments(value, container ?? value, context) : undefined;
     case 'Identifier':
       return identifierSegments(value, context);
     case 'MemberExpression':

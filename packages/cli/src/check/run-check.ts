@@ -143,6 +143,8 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   const progress = createPhaseProgress(io.stderr, args.project !== undefined && (io.stderrIsTTY ?? io.isTTY) && !isCi(io.env), () => nowOf(io).getTime());
   let loaded = 0;
   const checkerFailures: CheckerFailure[] = [];
+  // The tsconfig's options the bundled TypeScript does not know: said once each, after the progress line.
+  const tsconfigWarnings = new Set<string>();
   // Each config checks the files it governs; the findings keep the phases of their own config's asOf.
   const runs = [];
   for (const scope of scopes) {
@@ -161,7 +163,7 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
       // The default mode follows constants imported by relative path (the module graph); the test core has no real index.
       scoped = await checkFiles(scope.paths, { ...run, crossFile: deps.core === undefined, ...(deps.core === undefined ? {} : { core: deps.core }) });
     } else {
-      const projectRun = await projectMode.runProjectCheck({ ...run, paths: scope.paths, tsconfig: args.project?.tsconfig, onFirstPass, onProgress: (message) => progress.phase(message) });
+      const projectRun = await projectMode.runProjectCheck({ ...run, paths: scope.paths, tsconfig: args.project?.tsconfig, onFirstPass, onProgress: (message) => progress.phase(message), onWarning: (message) => void tsconfigWarnings.add(message) });
       loaded += projectRun.loaded;
       checkerFailures.push(...projectRun.checkerFailures);
       scoped = projectRun;
@@ -170,6 +172,7 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   }
   const merged = mergeResults(runs.map((run) => run.result));
   if (projectMode !== undefined) progress.done(`${plural(loaded, 'file')} of ${merged.files} loaded into ts-morph.`);
+  for (const warning of tsconfigWarnings) io.stderr.write(`${warning}\n`);
   const checkerSentence = projectMode?.checkerFailuresSentence(checkerFailures, io.cwd);
   if (checkerSentence !== undefined) io.stderr.write(`${checkerSentence}\n`);
   // A changed-files run lists the package.json files above the scanned paths its lookups passed over, as a walk

@@ -69,6 +69,8 @@ async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDepende
   let loaded = 0;
   let files = 0;
   const checkerFailures: CheckerFailure[] = [];
+  // The tsconfig's options the bundled TypeScript does not know: said once each, after the progress line.
+  const tsconfigWarnings = new Set<string>();
   const reports: FixReport[] = [];
   for (const scope of scopes) {
     // Stopped between two configs' scopes; an abort before the first still runs it (it stops at once) for the summary.
@@ -84,6 +86,7 @@ async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDepende
         dry: args.dry,
         force: args.force,
         onProgress: (message) => phases.phase(message),
+        onWarning: (message) => void tsconfigWarnings.add(message),
         ...(args.print ? { onChange: patches.print } : {}),
         ...(io.signal === undefined ? {} : { signal: io.signal }),
         ...(io.tempFiles === undefined ? {} : { tempFiles: io.tempFiles }),
@@ -122,6 +125,7 @@ async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDepende
   progress?.done();
   if (projectMode !== undefined) phases.done(`${plural(loaded, 'file')} of ${files} loaded into ts-morph.`);
   for (const note of patches.binaryNotes()) io.stderr.write(note);
+  for (const warning of tsconfigWarnings) io.stderr.write(`${warning}\n`);
   const checkerSentence = projectMode?.checkerFailuresSentence(checkerFailures, io.cwd);
   if (checkerSentence !== undefined) io.stderr.write(`${checkerSentence}\n`);
   const merged = mergeFixReports(reports);
