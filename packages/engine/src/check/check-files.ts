@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnalysisCore, SunsetOptions } from '../analysis-contract.js';
@@ -6,7 +6,7 @@ import { compareText, type FileProblem } from '../errors.js';
 import { displayPath } from '../files/paths.js';
 import { readSource } from '../files/read-source.js';
 import { countNotScanned, type NotScannedCounts, type SkippedFile } from '../files/source-shape.js';
-import { findSourceFiles, selectSourceFiles, type FoundSource, type WalkOptions } from '../files/walk.js';
+import { findSourceFiles, isFolder, selectSourceFiles, type FoundSource, type WalkOptions } from '../files/walk.js';
 import type { ReadFolder } from '../files/list-tree.js';
 import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
 import { importedModules, walkAdmits } from '../module-graph/imported-modules.js';
@@ -281,14 +281,6 @@ function checkDeclaringModules(files: readonly string[], graph: ModuleGraphData,
     found.push(...outcome.findings);
   }
   return found;
-}
-
-function isFolder(file: string): boolean {
-  try {
-    return statSync(file).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** The module graph with what it was built from; undefined when no scanned file imports a retired value from another. */

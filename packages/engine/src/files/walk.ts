@@ -394,7 +394,8 @@ function entryKind(file: string): 'file' | 'link' | undefined {
   }
 }
 
-function isFolder(file: string): boolean {
+/** Whether `file` is a folder (through links); false when it does not exist. */
+export function isFolder(file: string): boolean {
   try {
     return statSync(file).isDirectory();
   } catch {
