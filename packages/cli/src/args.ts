@@ -260,15 +260,27 @@ function reportsOf(values: readonly string[], output: string | undefined): Pick<
   if (format === undefined && output !== undefined) {
     throw new UsageError(`--output ${output} names where the --format without =FILE goes, and every --format names its own file. Drop --output, or write one format without =FILE.`);
   }
+  refuseSharedReportFile({ output, reportFiles }, (file) => path.resolve(file), '');
+  return { format, output, reportFiles };
+}
+
+/**
+ * Exit 2 when two reports of a check (`--output F`, `--format X=F`) reach one file, the file's `keyOf`
+ * saying which: its resolved name here, its identity on disk in `refuseLinkedReportFiles` (`how` then
+ * says ` through a link`).
+ */
+export function refuseSharedReportFile(args: Pick<CheckArgs, 'output' | 'reportFiles'>, keyOf: (file: string) => string, how: string): void {
   const seen = new Map<string, string>();
-  const files = [...(output === undefined ? [] : [{ file: output, flag: `--output ${output}` }]), ...reportFiles.map((report) => ({ file: report.file, flag: `--format ${report.format}=${report.file}` }))];
+  const files = [
+    ...(args.output === undefined ? [] : [{ file: args.output, flag: `--output ${args.output}` }]),
+    ...args.reportFiles.map((report) => ({ file: report.file, flag: `--format ${report.format}=${report.file}` })),
+  ];
   for (const { file, flag } of files) {
-    const key = path.resolve(file);
+    const key = keyOf(file);
     const first = seen.get(key);
-    if (first !== undefined) throw new UsageError(`${first} and ${flag} name the same file: each report needs its own.`);
+    if (first !== undefined) throw new UsageError(`${first} and ${flag} name the same file${how}: each report needs its own.`);
     seen.set(key, flag);
   }
-  return { format, output, reportFiles };
 }
 
 /** A flag whose effect only the JSON report records (`--stats`, `--repo-name`): with no JSON report, exit 2. */

@@ -1,7 +1,6 @@
 import { readlinkSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { CheckArgs } from '../args.js';
-import { UsageError } from '../errors.js';
+import { refuseSharedReportFile, type CheckArgs } from '../args.js';
 
 /** Links followed by hand at most, for a link whose target does not exist yet (a loop stops there). */
 const mostLinks = 40;
@@ -38,15 +37,5 @@ function fileIdentity(file: string, links = 0): string {
  * twice (`parseCheckArgs` refuses that one without the disk).
  */
 export function refuseLinkedReportFiles(args: Pick<CheckArgs, 'output' | 'reportFiles'>, cwd: string): void {
-  const seen = new Map<string, string>();
-  const files = [
-    ...(args.output === undefined ? [] : [{ file: args.output, flag: `--output ${args.output}` }]),
-    ...args.reportFiles.map((report) => ({ file: report.file, flag: `--format ${report.format}=${report.file}` })),
-  ];
-  for (const { file, flag } of files) {
-    const key = fileIdentity(path.resolve(cwd, file));
-    const first = seen.get(key);
-    if (first !== undefined) throw new UsageError(`${first} and ${flag} name the same file through a link: each report needs its own.`);
-    seen.set(key, flag);
-  }
+  refuseSharedReportFile(args, (file) => fileIdentity(path.resolve(cwd, file)), ' through a link');
 }
