@@ -160,7 +160,7 @@ describe('sunset check --project on fixtures/project-app', () => {
           code: 2,
           stdout: '',
           stderr:
-            "sunset: --project: wrong.json is not a valid tsconfig: Argument for '--moduleResolution' option must be: 'node10', 'classic', 'node16', 'nodenext', 'bundler'. Fix the file, or name another tsconfig.json.\n",
+            "sunset: --project: wrong.json is not a valid tsconfig: Argument for '--moduleResolution' option must be: 'node10', 'classic', 'node16', 'nodenext', 'bundler' (the value \"nonsense\" is one TypeScript 5.9.2, which sunset reads the tsconfig with, does not know, and 'moduleResolution' decides how imports resolve). Fix the file, or name another tsconfig.json.\n",
         },
       ]);
     } finally {
@@ -192,7 +192,37 @@ describe('sunset check --project on fixtures/project-app', () => {
         code: 2,
         stdout: '',
         stderr:
-          "sunset: --project: wrong.json is not a valid tsconfig: Argument for '--moduleResolution' option must be: 'node10', 'classic', 'node16', 'nodenext', 'bundler'. Fix the file, or name another tsconfig.json.\n",
+          "sunset: --project: wrong.json is not a valid tsconfig: Argument for '--moduleResolution' option must be: 'node10', 'classic', 'node16', 'nodenext', 'bundler' (the value \"nonsense\" is one TypeScript 5.9.2, which sunset reads the tsconfig with, does not know, and 'moduleResolution' decides how imports resolve). Fix the file, or name another tsconfig.json.\n",
+      });
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('warns about a value only a newer TypeScript knows (TypeScript 6\'s "target": "es2025") and runs without it, unless the option decides how imports resolve', async () => {
+    const { dir, cleanup } = await makeTempDir('unknown-value');
+    try {
+      await writeFile(path.join(dir, 'tsconfig.base.json'), '{ "compilerOptions": { "baseUrl": "src", "module": "node22" } }\n');
+      await writeFile(path.join(dir, 'tsconfig.json'), '{\n  "compilerOptions": {\n    "baseUrl": "src",\n    "target": "es2025",\n    "lib": ["es2025", "dom"]\n  }\n}\n');
+      await writeFile(path.join(dir, 'resolution.json'), '{ "extends": "./tsconfig.base.json", "compilerOptions": { "target": "es2025" } }\n');
+      await mkdir(path.join(dir, 'src/config'), { recursive: true });
+      await writeFile(path.join(dir, 'src/config/paths.js'), "export const LEGACY = '/v1/campaigns';\n");
+      await writeFile(path.join(dir, 'src/use.js'), "import { LEGACY } from 'config/paths';\nexport const list = () => fetch(LEGACY);\n");
+      const checked = await runSunset(['check', '--project', 'tsconfig.json', '--format', 'json', '--as-of', '2026-11-21'], { cwd: dir });
+      const report = JSON.parse(checked.stdout) as { findings: { file: string; line: number; column: number }[] };
+      expect([checked.code, checked.stderr, report.findings.map((finding) => `${finding.file}:${finding.line}:${finding.column}`)]).toEqual([
+        1,
+        "--project: tsconfig.json: unknown value \"es2025\" of compiler option 'target'; sunset reads the tsconfig with TypeScript 5.9.2, which does not know it: it is left out, and the run goes on with the other options.\n" +
+          "--project: tsconfig.json: unknown value \"es2025\" of compiler option 'lib'; sunset reads the tsconfig with TypeScript 5.9.2, which does not know it: it is left out, and the run goes on with the other options.\n",
+        ['src/use.js:2:33'],
+      ]);
+      // `module` decides how imports resolve: a value the bundled TypeScript does not know, here in the base, stops the run.
+      const resolution = await runSunset(['check', '--project', 'resolution.json'], { cwd: dir });
+      expect({ code: resolution.code, stdout: resolution.stdout, stderr: resolution.stderr }).toEqual({
+        code: 2,
+        stdout: '',
+        stderr:
+          "sunset: --project: resolution.json is not a valid tsconfig: Argument for '--module' option must be: 'none', 'commonjs', 'amd', 'system', 'umd', 'es6', 'es2015', 'es2020', 'es2022', 'esnext', 'node16', 'node18', 'node20', 'nodenext', 'preserve' (the value \"node22\" in tsconfig.base.json is one TypeScript 5.9.2, which sunset reads the tsconfig with, does not know, and 'module' decides how imports resolve). Fix the file, or name another tsconfig.json.\n",
       });
     } finally {
       await cleanup();

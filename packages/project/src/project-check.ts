@@ -249,9 +249,20 @@ interface ConfigCaches {
  * with `Did you mean 'y'?`): `tsc` reports it and compiles with the options it did read, the unknown one
  * left out, and so does `--project`, with a warning. A tsconfig written for a newer TypeScript (TypeScript
  * 6's `stableTypeOrdering`) is read by the bundled 5.9 so. A value TypeScript does not know for an option it
- * knows (`"moduleResolution": "nonsense"`) stays an error: the option may decide how imports resolve.
+ * knows (6046: TypeScript 6's `"target": "es2025"`, `"lib": ["es2025"]`) is left out the same way, with a
+ * warning, unless the option decides how imports resolve (`module`, `moduleResolution`): that stays an error.
  */
 const unknownOptionCodes: ReadonlySet<number> = new Set([5023, 5025]);
+const unknownValueCode = 6046;
+/** Options whose value decides how imports resolve: a value the bundled TypeScript does not know stops the run. */
+const resolutionOptions: ReadonlySet<string> = new Set(['module', 'moduleResolution']);
+
+/** The option a 6046 diagnostic (`Argument for '--target' option must be: …`) is about. */
+const optionOfUnknownValue = (error: ts.Diagnostic): string | undefined => /^Argument for '--([^']+)' option/.exec(sentenceOf(error))?.[1];
+
+/** The text a diagnostic points at in its config (`"es2025"`), when it points at one. */
+const quotedAt = (error: ts.Diagnostic): string | undefined =>
+  error.file === undefined || error.start === undefined || error.length === undefined ? undefined : error.file.text.slice(error.start, error.start + error.length);
 
 /** One config's options, what it takes and the configs it references; `referencedBy` names the config that led to it, for the errors. */
 function readProjectConfig(file: string, cwd: string, referencedBy: string | undefined, caches: ConfigCaches): { project: TsconfigProject; references: readonly string[] } {
@@ -266,21 +277,40 @@ function readProjectConfig(file: string, cwd: string, referencedBy: string | und
   // Only the options matter (the paths scanned decide the files): no folder is listed to expand `include`
   // (1 s of readdir and stat on a 50,000-file repo).
   const optionsOnly: ts.ParseConfigHost = { ...ts.sys, readDirectory: () => [] };
-  const parsed = ts.parseJsonConfigFileContent(read.config, optionsOnly, path.dirname(file), undefined, file, undefined, undefined, caches.extended);
+  // Parsed from its text (as tsc does), so that each diagnostic points at the config and the text it is about.
+  const source = ts.readJsonConfigFile(file, ts.sys.readFile);
+  const parsed = ts.parseJsonSourceFileConfigFileContent(source, optionsOnly, path.dirname(file), undefined, file, undefined, undefined, caches.extended);
+  const leftOut = (error: ts.Diagnostic): boolean =>
+    unknownOptionCodes.has(error.code) || (error.code === unknownValueCode && !resolutionOptions.has(optionOfUnknownValue(error) ?? ''));
   // "No inputs were found" only means `include` matches nothing: the paths scanned decide the files.
-  const fatal = parsed.errors.filter((error) => error.code !== 18003 && !unknownOptionCodes.has(error.code));
-  for (const error of parsed.errors.filter((candidate) => unknownOptionCodes.has(candidate.code))) {
+  const fatal = parsed.errors.filter((error) => error.code !== 18003 && !leftOut(error));
+  for (const error of parsed.errors.filter(leftOut)) {
     // Named in the config that holds it (a base it extends, too).
     const where = error.file === undefined ? `${shown}${via}` : displayPath(cwd, path.resolve(error.file.fileName));
-    const [option, suggestion] = [...sentenceOf(error).matchAll(/'([^']+)'/g)].map((match) => match[1]);
-    const hint = suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`;
-    const message = `--project: ${where}: unknown compiler option '${option}'${hint}; sunset reads the tsconfig with TypeScript ${ts.version}, which does not know it: it is left out, and the run goes on with the other options.`;
+    let what: string;
+    if (error.code === unknownValueCode) {
+      const value = quotedAt(error);
+      what = `unknown value ${value ?? ''}${value === undefined ? '' : ' '}of compiler option '${optionOfUnknownValue(error)}'`;
+    } else {
+      const [option, suggestion] = [...sentenceOf(error).matchAll(/'([^']+)'/g)].map((match) => match[1]);
+      what = `unknown compiler option '${option}'${suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`}`;
+    }
+    const message = `--project: ${where}: ${what}; sunset reads the tsconfig with TypeScript ${ts.version}, which does not know it: it is left out, and the run goes on with the other options.`;
     if (caches.warned.has(message)) continue;
     caches.warned.add(message);
     caches.warn(message);
   }
   if (fatal.length > 0) {
-    const reasons = fatal.map(sentenceOf).join('; ');
+    const reasons = fatal
+      .map((error) => {
+        const option = error.code === unknownValueCode ? optionOfUnknownValue(error) : undefined;
+        if (option === undefined) return sentenceOf(error);
+        const value = quotedAt(error);
+        const elsewhere = error.file === undefined || path.resolve(error.file.fileName) === file ? undefined : `in ${displayPath(cwd, path.resolve(error.file.fileName))}`;
+        const theValue = ['the value', value, elsewhere].filter((part) => part !== undefined).join(' ');
+        return `${sentenceOf(error)} (${theValue} is one TypeScript ${ts.version}, which sunset reads the tsconfig with, does not know, and '${option}' decides how imports resolve)`;
+      })
+      .join('; ');
     throw new UsageError(`--project: ${shown}${via} is not a valid tsconfig: ${reasons}. ${remedy}`);
   }
   const references = (parsed.projectReferences ?? []).map((reference) => path.resolve(ts.resolveProjectReferencePath(reference)));
