@@ -188,6 +188,28 @@ describe('sunset check <file>: a named file is resolved as a check of the workin
     expect((await check(dir, ['.'])).findings).toEqual([request, 'shared/paths.ts:1:24 sunset/no-legacy-rest-path /v1/campaigns/dictionaries/clients is retired (support ended 2019-10-01): use GET /v1/buyer/advertisers.']);
   });
 
+  it('resolves a file named outside the working directory as a check of its repository does (its .gitignore too), and fix leaves the TODO there', async () => {
+    const dir = await project({ 'src/api/paths.ts': campaignsPath, 'src/features/list.ts': listing('../api/paths'), 'lib/ignored/paths.ts': campaignsPath, 'src/other.ts': listing('../lib/ignored/paths') });
+    await writeFile(path.join(dir, '.gitignore'), 'lib/ignored/\n');
+    initGitRepo(dir);
+    const elsewhere = await project({});
+    const name = path.basename(dir);
+    const outside = await check(elsewhere, [`../${name}/src/features/list.ts`, `../${name}/src/other.ts`]);
+    expect(outside.findings).toEqual([`../${name}/src/features/list.ts:3:16 ${listMessage} <- ../${name}/src/api/paths.ts:1:26: The value is declared here as CAMPAIGNS.`]);
+    expect(outside.report.summary.files).toBe(2);
+    // The same as a check of the repository itself: what its .gitignore leaves out offers no value.
+    expect((await check(dir, ['src/features/list.ts', 'src/other.ts'])).findings).toEqual([
+      `src/features/list.ts:3:16 ${listMessage} <- src/api/paths.ts:1:26: The value is declared here as CAMPAIGNS.`,
+    ]);
+    const fixed = await runSunset(['fix', `../${name}/src/features/list.ts`, '--as-of', asOf], { cwd: elsewhere });
+    expect([fixed.code, fixed.stdout.split('\n').at(-2)]).toEqual([
+      0,
+      `  ../${name}/src/features/list.ts:3:16  todo  campaigns-legacy-list  the path is written in another file (CAMPAIGNS of ../${name}/src/api/paths.ts); sunset fix --project rewrites it there when every use is the same one-to-one migration`,
+    ]);
+    expect(await readFile(path.join(dir, 'src/features/list.ts'), 'utf8')).toContain('  // TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns');
+    expect(await readFile(path.join(dir, 'src/api/paths.ts'), 'utf8')).toBe(campaignsPath);
+  });
+
   it('reads no import that a check of the working directory leaves out (the config’s ignores)', async () => {
     const dir = await project({ 'sunset.config.json': '{ "ignores": ["src/api/"] }\n', 'src/api/paths.ts': campaignsPath, 'src/list.ts': listing('./api/paths') });
     expect((await check(dir, ['src/list.ts'])).findings).toEqual([]);

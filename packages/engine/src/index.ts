@@ -27,6 +27,7 @@ export { frameworkExtensions, isFrameworkFile, scriptBlocksOf } from './parse/sc
 export { interruptOnSignals, interruptedExitCode, type Interrupt } from './fix/interrupt.js';
 export { fingerprintSites, fingerprintText, normalizeLine, wholeLineLimit, type FingerprintSite } from './fingerprint.js';
 export { scanModuleSpecifiers, scanModuleSpecifiersOfLatin1 } from './module-graph/scan-imports.js';
+export { namedFileRoots } from './module-graph/imported-modules.js';
 export { holdDefaultModeRun, holdHeapGrowth, holdNoInlining, holdNoPretenuring, holdYoungGeneration, mainThreadGrowingPercent } from './check/young-generation.js';
 export { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData, type ModuleGraphSources } from './module-graph/build-module-graph.js';
 export { checkSourceInModuleGraph, checkSourceWithModuleFacts } from './module-graph/module-graph-context.js';

@@ -6,6 +6,7 @@ import {
   createFolderCache,
   findConfig,
   findConfigFile,
+  namedFileRoots,
   resolveConfig,
   toPosix,
   type ConfigOverrides,
@@ -256,9 +257,18 @@ function governingConfigs(cwd: string, paths: readonly string[], problems?: Conf
  * with `--config`, every file under the working directory). The lookups pass over a package.json that
  * does not parse, as `resolveFileScopes` does (into `problems` when given).
  */
-export function workingDirectoryScope(cwd: string, config: Pick<ResolvedConfig, 'file'>, overrides: Pick<ConfigOverrides, 'config'>, problems?: ConfigProblems): (file: string) => boolean {
-  if (overrides.config !== undefined) return underPaths(cwd, ['.']);
-  const governing = governingConfigs(cwd, ['.'], problems);
+export function workingDirectoryScope(
+  cwd: string,
+  config: Pick<ResolvedConfig, 'file'>,
+  overrides: Pick<ConfigOverrides, 'config'>,
+  paths: readonly string[],
+  problems?: ConfigProblems,
+): (file: string) => boolean {
+  // A file named outside the working directory: what it imports is judged as a run over its repository would judge it.
+  const named = paths.map((given) => path.resolve(cwd, given)).filter((file) => !isDirectory(file));
+  const roots = namedFileRoots(cwd, named).map((root) => (root === cwd ? '.' : root));
+  if (overrides.config !== undefined) return underPaths(cwd, roots);
+  const governing = governingConfigs(cwd, roots, problems);
   return (file) => {
     const found = governing(file);
     return found !== undefined && found.configFile === config.file;

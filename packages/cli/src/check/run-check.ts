@@ -156,7 +156,7 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
       ...(threads === undefined ? {} : { threads }),
       // A file named on the command line (a pre-commit hook's staged files) is resolved as a check of the
       // working directory resolves it: what it imports is read for its values (neither checked nor reported).
-      ...(scope.files === undefined ? { resolveNamedFiles: true, inScope: workingDirectoryScope(io.cwd, scope.config, overrides) } : { onlyFiles: scope.files, inScope: scope.inScope }),
+      ...(scope.files === undefined ? { resolveNamedFiles: true, inScope: workingDirectoryScope(io.cwd, scope.config, overrides, scope.paths) } : { onlyFiles: scope.files, inScope: scope.inScope }),
     };
     let scoped: CheckFilesResult;
     if (projectMode === undefined) {

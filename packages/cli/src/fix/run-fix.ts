@@ -109,7 +109,7 @@ async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDepende
         crossFile: deps.core === undefined,
         // A file named on the command line reads what it imports as `sunset check` does; only named files are changed.
         resolveNamedFiles: true,
-        inScope: workingDirectoryScope(io.cwd, scope.config, overrides),
+        inScope: workingDirectoryScope(io.cwd, scope.config, overrides, scope.paths),
         ...(threads === undefined ? {} : { threads }),
         onProgress: (_done, total, file) => {
           progress ??= createProgress(io.stderr, io.stderrIsTTY ?? io.isTTY, total);

@@ -9,7 +9,7 @@ import { countNotScanned, type NotScannedCounts, type SkippedFile } from '../fil
 import { findSourceFiles, isFolder, selectSourceFiles, type FoundSource, type WalkOptions } from '../files/walk.js';
 import type { ReadFolder } from '../files/list-tree.js';
 import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
-import { importedModules, walkAdmits } from '../module-graph/imported-modules.js';
+import { importedModules, namedFileRoots, walkAdmits } from '../module-graph/imported-modules.js';
 import { createModuleAliases, type ModuleAliases } from '../analysis-contract.js';
 import { withoutConsumedDeclarations } from '../module-graph/consumed-declarations.js';
 import { moduleGraphCheck, otherFilesRead } from '../module-graph/module-graph-context.js';
@@ -254,8 +254,8 @@ function importedModulesOf(
 ): ((facts: ReadonlyMap<string, ModuleFacts>) => ReadonlyMap<string, ModuleFacts>) | undefined {
   const named = run.onlyFiles === undefined && run.resolveNamedFiles === true ? listed.filter((found) => found.explicit).map((found) => found.path) : [];
   if (run.onlyFiles === undefined && named.length === 0) return undefined;
-  // A file named among the paths is resolved as a walk of the working directory resolves it.
-  const roots = run.onlyFiles === undefined ? [walkOptions.cwd] : [...new Set(paths.map((given) => path.resolve(walkOptions.cwd, given)).map((root) => (isFolder(root) ? root : walkOptions.cwd)))];
+  // A file named among the paths is resolved as a walk of the working directory resolves it (of its repository, outside it).
+  const roots = run.onlyFiles === undefined ? namedFileRoots(walkOptions.cwd, named) : [...new Set(paths.map((given) => path.resolve(walkOptions.cwd, given)).map((root) => (isFolder(root) ? root : walkOptions.cwd)))];
   const walked = walkAdmits(roots, walkOptions, run.inScope);
   // A file of the run without facts of its own (no needle, no import) offers nothing: it is not read as another's.
   const inRun = new Set(listed.map((found) => found.path));

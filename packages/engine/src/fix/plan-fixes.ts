@@ -13,7 +13,7 @@ import { readSource, type SourceEncoding } from '../files/read-source.js';
 import { looksMinified, minifiedMessage, tooLargeMessage, type SkippedFile } from '../files/source-shape.js';
 import type { FoundSource } from '../files/walk.js';
 import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts } from '../module-graph/build-module-graph.js';
-import { importedModules, walkAdmits } from '../module-graph/imported-modules.js';
+import { importedModules, namedFileRoots, walkAdmits } from '../module-graph/imported-modules.js';
 import { readModuleExports, type ExportedValue, type ForwardedExport } from '../module-graph/exported-values.js';
 import { moduleGraphCheck, type ModuleGraphCheck } from '../module-graph/module-graph-context.js';
 import { createModuleAliases, type ModuleAliases } from '../analysis-contract.js';
@@ -178,7 +178,7 @@ function namedFileImports(files: readonly FoundSource[], facts: ReadonlyMap<stri
   const named = run.resolveNamedFiles === true ? files.filter((found) => found.explicit).map((found) => found.path) : [];
   if (named.length === 0) return new Map();
   const listed = new Set(files.map((found) => found.path));
-  const walked = walkAdmits([run.cwd], { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder }, run.inScope);
+  const walked = walkAdmits(namedFileRoots(run.cwd, named), { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder }, run.inScope);
   const sources = {
     // A file of the run without facts of its own (no needle, no import) offers nothing: it is not read as another's.
     admits: (file: string): boolean => !listed.has(file) && walked(file),

@@ -1,6 +1,9 @@
 import { moduleTextFacts, type AnalysisCore, type AnalysisOptions } from '../analysis-contract.js';
 import { readSource } from '../files/read-source.js';
 import { looksMinified, nestsTooDeeply } from '../files/source-shape.js';
+import path from 'node:path';
+import { findGitRoot } from '../files/git.js';
+import { isInside } from '../files/paths.js';
 import { createWalkFilter, type WalkOptions } from '../files/walk.js';
 import type { ModuleFacts } from './build-module-graph.js';
 import type { ModuleAliases } from '../analysis-contract.js';
@@ -17,6 +20,21 @@ export interface ImportedModuleSources {
   readonly checkMinified: boolean;
   /** The project's path aliases: what a file imports through one is followed too. */
   readonly aliases?: ModuleAliases;
+}
+
+/**
+ * The folders whose walk judges what files named on the command line import: the working directory, and
+ * for a named file outside it (`sunset check ../api/src/list.ts`), its repository's root (the folder
+ * holding `.git`), or its own folder when it is in none, as a check of that folder would read them.
+ */
+export function namedFileRoots(cwd: string, named: readonly string[]): string[] {
+  const roots = new Set([cwd]);
+  for (const file of named) {
+    if (isInside(cwd, file)) continue;
+    const folder = path.dirname(file);
+    roots.add(findGitRoot(folder) ?? folder);
+  }
+  return [...roots];
 }
 
 /**
