@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import {
   addNotScanned,
@@ -6,6 +5,8 @@ import {
   createFolderCache,
   findConfig,
   findConfigFile,
+  isFolder,
+  isInside,
   namedFileRoots,
   resolveConfig,
   toPosix,
@@ -71,12 +72,12 @@ export async function resolveConfigScopes(
 
   for (const given of paths) {
     const absolute = path.resolve(cwd, given);
-    const isFolder = isDirectory(absolute);
-    const found = await findConfig(isFolder ? absolute : path.dirname(absolute), undefined, problems);
+    const folder = isFolder(absolute);
+    const found = await findConfig(folder ? absolute : path.dirname(absolute), undefined, problems);
     const own = await scopeOf(found?.file);
     own.paths.push(given);
     own.roots.push(absolute);
-    if (!isFolder) continue;
+    if (!folder) continue;
     for (const nested of nestedConfigFolders(absolute, readFolder)) {
       const nestedConfig = await findConfig(nested, undefined, problems);
       if (nestedConfig === undefined || nestedConfig.file === found?.file) continue;
@@ -100,7 +101,7 @@ export async function resolveConfigScopes(
 
 /** The package.json files the lookups passed over that lie outside the scanned folders: the walk lists those inside itself. */
 export function configProblemsOutside(problems: ConfigProblems, cwd: string, paths: readonly string[]): SkippedFile[] {
-  const scannedFolders = paths.map((given) => path.resolve(cwd, given)).filter(isDirectory);
+  const scannedFolders = paths.map((given) => path.resolve(cwd, given)).filter(isFolder);
   return [...problems.values()].filter((problem) => !scannedFolders.some((folder) => isInside(folder, problem.file)));
 }
 
@@ -122,19 +123,6 @@ export function notScannedOfRun(
   };
 }
 
-/** True when `child` is `parent` or lies under it (both absolute). */
-function isInside(parent: string, child: string): boolean {
-  const relative = path.relative(parent, child);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
-function isDirectory(file: string): boolean {
-  try {
-    return statSync(file).isDirectory();
-  } catch {
-    return false; // the walk reports an unreadable path with the path named
-  }
-}
 
 /** Folders below `root` (listed through `readFolder`, which the walk then reuses) holding a sunset.config.json or a package.json (checked for a `sunset` key by findConfig); node_modules and dot folders are not entered. */
 function nestedConfigFolders(root: string, readFolder: ReadFolder): string[] {
@@ -182,7 +170,7 @@ export async function resolveFileScopes(
   problems?: ConfigProblems,
 ): Promise<FileScope[]> {
   // What a file named among the paths imports is judged as a check of the working directory judges it (`workingDirectoryScope`).
-  const namesFile = paths.some((given) => !isDirectory(path.resolve(cwd, given)));
+  const namesFile = paths.some((given) => !isFolder(path.resolve(cwd, given)));
   if (overrides.config !== undefined) {
     const inScope = underPaths(cwd, namesFile ? [...paths, '.'] : paths);
     return [{ config: primary, paths, ignores: primary.ignores, files: files.filter(underPaths(cwd, paths)), inScope }];
@@ -210,7 +198,7 @@ export async function resolveFileScopes(
 
 /** Whether a file lies under the scanned `paths` (a folder's file, or a file given itself). */
 function underPaths(cwd: string, paths: readonly string[]): (file: string) => boolean {
-  const roots = paths.map((given) => ({ absolute: path.resolve(cwd, given), folder: isDirectory(path.resolve(cwd, given)) }));
+  const roots = paths.map((given) => ({ absolute: path.resolve(cwd, given), folder: isFolder(path.resolve(cwd, given)) }));
   return (file) => roots.some((root) => (root.folder ? isInside(root.absolute, file) : root.absolute === file));
 }
 
@@ -227,7 +215,7 @@ interface Governing {
  * scope (dot folders and node_modules hold none). Lookups meet package.json files that do not parse: into `problems`.
  */
 function governingConfigs(cwd: string, paths: readonly string[], problems?: ConfigProblems): (file: string) => Governing | undefined {
-  const roots = paths.map((given) => ({ given, absolute: path.resolve(cwd, given), folder: isDirectory(path.resolve(cwd, given)) }));
+  const roots = paths.map((given) => ({ given, absolute: path.resolve(cwd, given), folder: isFolder(path.resolve(cwd, given)) }));
   const rootOf = (file: string): (typeof roots)[number] | undefined => roots.find((root) => (root.folder ? isInside(root.absolute, file) : root.absolute === file));
   const nearest = new Map<string, string | undefined>();
   const configFileOf = (folder: string): string | undefined => {
@@ -265,7 +253,7 @@ export function workingDirectoryScope(
   problems?: ConfigProblems,
 ): (file: string) => boolean {
   // A file named outside the working directory: what it imports is judged as a run over its repository would judge it.
-  const named = paths.map((given) => path.resolve(cwd, given)).filter((file) => !isDirectory(file));
+  const named = paths.map((given) => path.resolve(cwd, given)).filter((file) => !isFolder(file));
   const roots = namedFileRoots(cwd, named).map((root) => (root === cwd ? '.' : root));
   if (overrides.config !== undefined) return underPaths(cwd, roots);
   const governing = governingConfigs(cwd, roots, problems);
