@@ -98,7 +98,7 @@ describe('sunset report', () => {
       '<tr><th scope="row">Label service</th><td class="num" data-total="family-label">0</td><td class="num">0</td><td class="num">0</td></tr><tr><th scope="row">Other APIs: Billing API, Items API</th><td class="num" data-total="family-other">12</td><td class="num">6</td><td class="num">6</td></tr></tbody>',
     );
     expect(page).toContain(
-      '<td data-value="Billing API">Billing API</td>\n<td data-value="2026-11-01">2026-11-01</td>\n<td data-value="9999-12-31">none announced</td>\n<td data-value="deprecated"><span class="badge phase-deprecated">deprecated</span></td>',
+      '<td data-value="Billing API">Billing API</td>\n<td data-value="2026-11-01">2026-11-01</td>\n<td data-value="9999-12-31">no removal announced</td>\n<td data-value="deprecated"><span class="badge phase-deprecated">deprecated</span></td>',
     );
 
     const md = (await report('md')).page;
@@ -115,7 +115,7 @@ describe('sunset report', () => {
         '| **all** | **13** | **7** | **6** |',
       ].join('\n'),
     );
-    expect(md).toContain('| `DELETE /invoices/{invoiceId}` | `POST /invoices/{invoiceId}/void`, `POST /credit-notes` | none announced | 1 |');
+    expect(md).toContain('| `DELETE /invoices/{invoiceId}` | `POST /invoices/{invoiceId}/void`, `POST /credit-notes` | no removal announced | 1 |');
   });
 
   it('keeps the platform-only page as it was: a family table of four, and retired calls when all are retired', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { noSunsetAnnounced } from '@sunset/rule-data';
+import { supportEndCell } from '@sunset/rule-data';
 import { shallowHistoryWarning } from '../history/shallow-warning.js';
 import { noOwner } from '../inventory/build-inventory.js';
 import { allRetired, callsLeft, phaseBreakdown } from '../inventory/calls-left.js';
@@ -242,7 +242,7 @@ function entrySection(data: ReportData): SafeHtml {
 <td>${row.replacements.length === 0 ? 'none named by the spec' : row.replacements.map((replacement, index) => html`${index > 0 ? ', ' : ''}<code>${replacement}</code>`)}</td>
 <td data-value="${row.api ?? familyLabels[row.family]}">${row.api ?? familyLabels[row.family]}</td>
 <td data-value="${row.gaEnds}">${row.gaEnds}</td>
-<td data-value="${row.supportEnds}">${row.supportEnds === noSunsetAnnounced ? 'none announced' : row.supportEnds}</td>
+<td data-value="${row.supportEnds}">${supportEndCell(row.supportEnds)}</td>
 <td data-value="${row.phase}"><span class="badge phase-${row.phase}">${row.phase}</span></td>
 <td data-value="${row.migration}">${row.migration === 'rewrite' ? 'codemod rewrites' : 'TODO for a person'}</td>
 <td class="num" data-value="${row.total}">${row.total}</td>

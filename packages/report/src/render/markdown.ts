@@ -1,4 +1,4 @@
-import { noSunsetAnnounced } from '@sunset/rule-data';
+import { supportEndCell } from '@sunset/rule-data';
 import { allRetired, callsNoun, phaseBreakdown } from '../inventory/calls-left.js';
 import { familyLabelOf } from '../inventory/family.js';
 import { reportFamilies, type ReportData, type ReportSite } from '../inventory/types.js';
@@ -78,7 +78,7 @@ export function renderMarkdown(data: ReportData): string {
   if (data.byEntry.length > 0) {
     lines.push('<details><summary>Top entries</summary>', '', '| retired | use instead | support ends | calls |', '|---|---|---|---:|');
     for (const row of data.byEntry.slice(0, topRows)) {
-      lines.push(`| ${code(row.retired)} | ${row.replacements.length === 0 ? 'none' : row.replacements.map(code).join(', ')} | ${row.supportEnds === noSunsetAnnounced ? 'none announced' : row.supportEnds} | ${row.total} |`);
+      lines.push(`| ${code(row.retired)} | ${row.replacements.length === 0 ? 'none' : row.replacements.map(code).join(', ')} | ${supportEndCell(row.supportEnds)} | ${row.total} |`);
     }
     lines.push('', '</details>', '');
   }
