@@ -105,6 +105,12 @@ describe('sunset report --merge', () => {
     ]);
     expect(data.ownership).toBe('codeowners');
     expect(data.merge).toEqual({ inputs: 2, superseded: [], ruleDataVersions: [web.provenance.ruleDataVersion], warnings: [] });
+
+    // Every call is retired: the organisation's burndown says so.
+    expect((await merge(dir, ['results/*.json', '--out', 'org.html', '--history-file', 'h.jsonl'])).code).toBe(0);
+    const page = readFileSync(path.join(dir, 'org.html'), 'utf8');
+    expect(page).toContain('<p>Retired calls left at each merge recorded in <code>h.jsonl</code> (1 merge, this one included).</p>');
+    expect(page).toContain('aria-label="Line chart of the retired calls left across the repositories at each merge; the table below has the same numbers"');
   });
 
   it('names a top-level folder owner with its repository, and keeps a CODEOWNERS team across repositories', async () => {
@@ -423,7 +429,14 @@ describe('sunset report --merge', () => {
         '',
       ].join('\n'),
     });
-    const page = JSON.parse((await merge(resultsDir({ 'shop.json': result }), ['results/*.json', '--format', 'json'], '2026-11-21T13:00:00Z')).out) as ReportData;
+    const dir = resultsDir({ 'shop.json': result });
+    expect((await merge(dir, ['results/*.json', '--out', 'org.html', '--history-file', 'h.jsonl'], '2026-11-21T13:00:00Z')).code).toBe(0);
+    const html = readFileSync(path.join(dir, 'org.html'), 'utf8');
+    expect(html).toContain('<tr><th scope="row">Other APIs: Billing API, Items API</th><td class="num" data-total="family-other">12</td><td class="num">6</td><td class="num">6</td></tr>');
+    expect(html).toContain('<p>Calls left to replace at each merge recorded in <code>h.jsonl</code> (1 merge, this one included).</p>');
+    expect(html).toContain('aria-label="Line chart of the calls left to replace across the repositories at each merge; the table below has the same numbers"');
+    expect(html).not.toMatch(/retired calls/i);
+    const page = JSON.parse((await merge(dir, ['results/*.json', '--format', 'json'], '2026-11-21T13:00:00Z')).out) as ReportData;
     expect(page.byEntry.filter((row) => row.phase === 'deprecated').map((row) => [row.entry, row.api, row.family])).toEqual([
       ['void-invoice', 'Billing API', 'other'],
       ['delete-item', 'Items API', 'other'],

@@ -1,5 +1,5 @@
 import { supportEndCell } from '@sunset/rule-data';
-import { allRetired, callsNoun, phaseBreakdown } from '../inventory/calls-left.js';
+import { allRetired, allSitesRetired, callsKind, callsNoun, phaseBreakdown } from '../inventory/calls-left.js';
 import { familyLabelOf } from '../inventory/family.js';
 import { reportFamilies, type ReportData, type ReportSite } from '../inventory/types.js';
 import { shallowHistoryWarning } from '../history/shallow-warning.js';
@@ -50,7 +50,7 @@ export function renderMarkdown(data: ReportData): string {
       lines.push('');
     }
     if (diff.added.length > 0) {
-      lines.push('New retired calls:', '');
+      lines.push(`New ${callsKind(allSitesRetired(diff.added))}:`, '');
       for (const site of diff.added.slice(0, topRows)) lines.push(`- ${siteLine(site)}`);
       if (diff.added.length > topRows) lines.push(`- … and ${diff.added.length - topRows} more`);
       lines.push('');
