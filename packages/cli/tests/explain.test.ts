@@ -61,7 +61,7 @@ describe('sunset explain', () => {
     expect(io.out().split('\n').slice(3, 6)).toEqual([
       'Phase on 2026-03-01: deprecated: general availability ended 2026-01-15; no removal announced',
       '  general availability ends  2026-01-15',
-      '  support ends               not announced',
+      '  support ends               no removal announced',
     ]);
     expect(io.out()).not.toContain('9999');
   });

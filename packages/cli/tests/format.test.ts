@@ -345,7 +345,7 @@ describe('sarif format', () => {
           '',
           '| General availability ends | Support ends |',
           '|---|---|',
-          '| 2026-11-27 | not announced |',
+          '| 2026-11-27 | no removal announced |',
           '',
           'Replacement: none named by the spec.',
           '',

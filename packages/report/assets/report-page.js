@@ -147,7 +147,7 @@
       series: [
         {},
         {
-          label: 'Retired calls',
+          label: data.labels.calls,
           stroke: color('--chart-1'),
           fill: color('--chart-1-fill'),
           width: 2,
@@ -202,7 +202,7 @@
       axes: [axis({}), axis({ label: 'calls left' })],
       series: [
         { label: 'Day', value: function (_, value) { return value == null ? '' : new Date(value * 1000).toISOString().slice(0, 10); } },
-        { label: 'Retired calls left', stroke: color('--chart-1'), width: 2, points: { show: true, size: 6, fill: color('--chart-1') } },
+        { label: data.labels.callsLeft, stroke: color('--chart-1'), width: 2, points: { show: true, size: 6, fill: color('--chart-1') } },
         { label: 'of which the codemod rewrites', stroke: color('--chart-2'), width: 2, dash: [6, 4], points: { show: true, size: 6, fill: color('--bg') } },
       ],
       hooks: {

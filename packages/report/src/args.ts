@@ -46,7 +46,7 @@ export const reportOptions = {
   out: { type: 'string', short: 'o', value: 'FILE', description: 'Write the report here (default sunset-report.html for html, stdout for md and json; - for stdout).' },
   output: { type: 'string', value: 'FILE', description: 'The same as --out (sunset check calls it --output).' },
   format: { type: 'string', short: 'f', value: reportFormats.join('|'), description: 'html: one self-contained page; md: a pull-request comment; json: the data (default html).' },
-  history: { type: 'string', value: 'YYYY-MM-DD', description: 'Add the burndown: count the retired calls of commits since this day (read from git, no checkout).' },
+  history: { type: 'string', value: 'YYYY-MM-DD', description: 'Add the burndown: count the calls left to replace (retired or not yet) at commits since this day (read from git, no checkout).' },
   every: { type: 'string', value: historySteps.join('|'), description: 'With --history: one sample per day, week or month (default week).' },
   runtime: { type: 'string', multiple: true, value: 'FILE', description: 'Merge the sites a runtime record (SUNSET_RUNTIME_RECORD) holds; repeatable.' },
   baseline: { type: 'string', value: 'FILE', description: 'Show what changed against this sunset baseline (sunset check --update-baseline).' },

@@ -32,7 +32,7 @@ export const reportHelp = `Usage: sunset report [options] [paths...]
        sunset report --merge [options] <result files or globs...>
 
 The migration inventory as one self-contained HTML page (or Markdown for a pull-request comment, or
-JSON): the retired calls left by family, phase, entry and owner, what the codemod can do, every site
+JSON): the calls left to replace (retired, or deprecated only) by family, phase, entry and owner, what the codemod can do, every site
 with its code frame, and with --history the burndown over git history. With --merge, one page over the
 results of many repositories (sunset check --format json), by repository and owner across them.
 

@@ -105,6 +105,12 @@ describe('sunset report --merge', () => {
     ]);
     expect(data.ownership).toBe('codeowners');
     expect(data.merge).toEqual({ inputs: 2, superseded: [], ruleDataVersions: [web.provenance.ruleDataVersion], warnings: [] });
+
+    // Every call is retired: the organisation's burndown says so.
+    expect((await merge(dir, ['results/*.json', '--out', 'org.html', '--history-file', 'h.jsonl'])).code).toBe(0);
+    const page = readFileSync(path.join(dir, 'org.html'), 'utf8');
+    expect(page).toContain('<p>Retired calls left at each merge recorded in <code>h.jsonl</code> (1 merge, this one included).</p>');
+    expect(page).toContain('aria-label="Line chart of the retired calls left across the repositories at each merge; the table below has the same numbers"');
   });
 
   it('names a top-level folder owner with its repository, and keeps a CODEOWNERS team across repositories', async () => {
@@ -358,6 +364,92 @@ describe('sunset report --merge', () => {
       code: 2,
       err: 'sunset: h.jsonl:2 is not a JSON line of a Sunset history. Fix or delete that line (the file is append-only; sunset never rewrites it) and merge again.\n',
     });
+  });
+
+  it("counts a vendor's imported entries under Other APIs by the API each finding records; an older result without it stays under its rule's family", async () => {
+    const repo = throwawayRepo('sunset-merge-vendor-');
+    repo.copy(path.resolve(__dirname, '../../../fixtures/openapi/client-app'), '.');
+    repo.copy(path.resolve(__dirname, '../../../fixtures/openapi/expected.config.json'), 'sunset.config.json');
+    repo.commit({}, '2026-11-01T00:00:00Z');
+    const result = await checkResult(repo.dir, '2026-11-21T12:00:00Z', ['--repo-name', 'acme/shop']);
+    expect(schemas.validate('sunset-check', result)).toBeUndefined();
+    const apiOf = (entry: string): unknown => result.findings.find((finding) => finding.entry === entry)?.api;
+    expect([apiOf('void-invoice'), apiOf('delete-item'), apiOf('items-proxy-export')]).toEqual([{ id: 'billing-api', name: 'Billing API' }, { id: 'items-api', name: 'Items API' }, undefined]);
+
+    const merged = await merge(resultsDir({ 'shop.json': result }), ['results/*.json', '--format', 'md'], '2026-11-21T13:00:00Z');
+    const commit = result.provenance.commit!.slice(0, 10);
+    // The check result does not hold the schedule of another API's entries: their support end stays blank, as before.
+    expect(merged).toEqual({
+      code: 0,
+      err: '',
+      out: [
+        '<!-- sunset-report -->',
+        '### Sunset: API calls to replace across 1 repository',
+        '',
+        '**13 calls to replace** (10 retired, 3 deprecated) left in 4 files across 1 repository (as of 2026-11-21): the codemod can do **7 of 13**, 6 need a person.',
+        '',
+        '| repository | commit | calls | the codemod can do | TODO for a person |',
+        '|---|---|---:|---:|---:|',
+        `| \`acme/shop\` | \`${commit}\` | 13 | 7 | 6 |`,
+        '',
+        '| family | calls | codemod rewrites | TODO for a person |',
+        '|---|---:|---:|---:|',
+        '| Legacy REST paths | 1 | 1 | 0 |',
+        '| Other APIs: Billing API, Items API | 12 | 6 | 6 |',
+        '| **all** | **13** | **7** | **6** |',
+        '',
+        'By phase: 10 retired, 3 deprecated, 0 scheduled.',
+        '',
+        '<details><summary>Top entries</summary>',
+        '',
+        '| retired | use instead | support ends | calls |',
+        '|---|---|---|---:|',
+        '| `DELETE /invoices/{invoiceId}` | `POST /invoices/{invoiceId}/void`, `POST /credit-notes` |  | 1 |',
+        '| `DELETE /v1/items/{itemId}` | none |  | 1 |',
+        '| `GET /api/v1/search` | `GET /search-api/v2/search` |  | 1 |',
+        '| `GET /invoices` | `GET /documents` |  | 1 |',
+        '| `GET /invoices/{invoiceId}/pdf` | `GET /invoices/{invoiceId}/document` |  | 1 |',
+        '| `GET /proxy/items/export` | `GET /api/v2/items` |  | 1 |',
+        '| `GET /v1/items` | `GET /v2/items` |  | 1 |',
+        '| `GET /v1/items/{itemId}` | `GET /v2/items/{itemId}` |  | 1 |',
+        '| `GET /v1/items/{itemId}/details` | `GET /v2/items/{itemId}` |  | 1 |',
+        '| `GET /v1/items/{itemId}/history` | `GET /v2/items/{id}/events` |  | 1 |',
+        '',
+        '</details>',
+        '',
+        '<details><summary>By owner</summary>',
+        '',
+        '| owner | calls | codemod rewrites |',
+        '|---|---:|---:|',
+        '| `acme/shop: src/` | 13 | 7 |',
+        '',
+        '</details>',
+        '',
+        '<sub>`sunset report --merge --format md` · the full page: `sunset report --merge <results> --out org.html`</sub>',
+        '',
+      ].join('\n'),
+    });
+    const dir = resultsDir({ 'shop.json': result });
+    expect((await merge(dir, ['results/*.json', '--out', 'org.html', '--history-file', 'h.jsonl'], '2026-11-21T13:00:00Z')).code).toBe(0);
+    const html = readFileSync(path.join(dir, 'org.html'), 'utf8');
+    expect(html).toContain('<tr><th scope="row">Other APIs: Billing API, Items API</th><td class="num" data-total="family-other">12</td><td class="num">6</td><td class="num">6</td></tr>');
+    expect(html).toContain('<p>Calls left to replace at each merge recorded in <code>h.jsonl</code> (1 merge, this one included).</p>');
+    expect(html).toContain('aria-label="Line chart of the calls left to replace across the repositories at each merge; the table below has the same numbers"');
+    expect(html).not.toMatch(/retired calls/i);
+    const page = JSON.parse((await merge(dir, ['results/*.json', '--format', 'json'], '2026-11-21T13:00:00Z')).out) as ReportData;
+    expect(page.byEntry.filter((row) => row.phase === 'deprecated').map((row) => [row.entry, row.api, row.family])).toEqual([
+      ['void-invoice', 'Billing API', 'other'],
+      ['delete-item', 'Items API', 'other'],
+      ['get-item-history', 'Items API', 'other'],
+    ]);
+
+    const older = {
+      ...result,
+      findings: result.findings.map((finding) => Object.fromEntries(Object.entries(finding).filter(([key]) => key !== 'api'))),
+    };
+    expect(JSON.stringify(older)).not.toContain('"api"');
+    const before = JSON.parse((await merge(resultsDir({ 'shop.json': older }), ['results/*.json', '--format', 'json'], '2026-11-21T13:00:00Z')).out) as ReportData;
+    expect(before.totals.byFamily).toEqual({ soap: 0, rest: 13, reporting: 0, label: 0, other: 0 });
   });
 
   it('names the flag in usage errors: no files, scan-only flags, merge-only flags, a bad template', async () => {

@@ -92,13 +92,22 @@ describe('sunset report', () => {
 
     const { page } = await report('html');
     expect(page).toContain('<title>Sunset report: 13 calls left to replace (10 retired, 3 deprecated), as of 2026-11-21</title>');
+    expect(page).toContain('aria-label="Bar chart of calls to replace by family; the table below has the same numbers"');
+    expect(page).toContain('"labels":{"calls":"Calls to replace","callsLeft":"Calls left to replace"}');
+    expect(page).not.toMatch(/retired calls/i);
+    const history = captureIo(repo.dir, '2026-11-21T12:00:00Z');
+    expect(await runReport(['--out', 'burndown.html', '--history', '2026-11-01', '--every', 'week'], history)).toBe(0);
+    const burndown = readFileSync(path.join(repo.dir, 'burndown.html'), 'utf8');
+    expect(burndown).toContain('<p>Calls to replace at one commit per week (read from git, the work tree untouched). Dashed vertical lines mark the dates:</p>');
+    expect(burndown).toContain('aria-label="Line chart of the calls left to replace at each sampled commit; the table below has the same numbers"');
+    expect(burndown).not.toMatch(/retired calls/i);
     expect(page).toContain('<h1>API calls to replace: 13 left (10 retired, 3 deprecated)</h1>');
     expect(page).toContain('<div class="card"><p class="label">Calls left to replace</p><p class="value" data-total="total">13</p>');
     expect(page).toContain(
       '<tr><th scope="row">Label service</th><td class="num" data-total="family-label">0</td><td class="num">0</td><td class="num">0</td></tr><tr><th scope="row">Other APIs: Billing API, Items API</th><td class="num" data-total="family-other">12</td><td class="num">6</td><td class="num">6</td></tr></tbody>',
     );
     expect(page).toContain(
-      '<td data-value="Billing API">Billing API</td>\n<td data-value="2026-11-01">2026-11-01</td>\n<td data-value="9999-12-31">none announced</td>\n<td data-value="deprecated"><span class="badge phase-deprecated">deprecated</span></td>',
+      '<td data-value="Billing API">Billing API</td>\n<td data-value="2026-11-01">2026-11-01</td>\n<td data-value="9999-12-31">no removal announced</td>\n<td data-value="deprecated"><span class="badge phase-deprecated">deprecated</span></td>',
     );
 
     const md = (await report('md')).page;
@@ -115,18 +124,37 @@ describe('sunset report', () => {
         '| **all** | **13** | **7** | **6** |',
       ].join('\n'),
     );
-    expect(md).toContain('| `DELETE /invoices/{invoiceId}` | `POST /invoices/{invoiceId}/void`, `POST /credit-notes` | none announced | 1 |');
+    expect(md).toContain('| `DELETE /invoices/{invoiceId}` | `POST /invoices/{invoiceId}/void`, `POST /credit-notes` | no removal announced | 1 |');
+
+    // New calls against the commit, some of them only deprecated: the list is not headed "retired".
+    writeFileSync(path.join(repo.dir, 'src/more.ts'), readFileSync(path.join(repo.dir, 'src/billing.ts'), 'utf8'));
+    const against = captureIo(repo.dir, '2026-11-21T12:00:00Z');
+    expect(await runReport(['--format', 'md', '--base', 'HEAD'], against)).toBe(0);
+    expect(against.out()).toContain(
+      [
+        'New calls to replace:',
+        '',
+        '- `src/more.ts:6` `GET /invoices` (the codemod rewrites it)',
+        '- `src/more.ts:11` `DELETE /invoices/{invoiceId}`',
+        '- `src/more.ts:15` `GET /invoices/{invoiceId}/pdf`',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('keeps the platform-only page as it was: a family table of four, and retired calls when all are retired', async () => {
     const repo = throwawayRepo();
     repo.commit({ 'src/a.ts': listCall }, '2026-01-02T00:00:00Z');
     const io = captureIo(repo.dir, '2026-03-01T12:00:00Z');
-    expect(await runReport(['--as-of', '2026-03-01'], io)).toBe(0);
+    expect(await runReport(['--as-of', '2026-03-01', '--history', '2026-01-01', '--every', 'month'], io)).toBe(0);
     const page = readFileSync(path.join(repo.dir, 'sunset-report.html'), 'utf8');
     expect(page).toContain('<title>Sunset report: 1 retired call left (as of 2026-03-01)</title>');
     expect(page).toContain('<h1>Retired API calls: 1 left</h1>');
     expect(page).not.toContain('family-other');
+    expect(page).toContain('aria-label="Bar chart of retired calls by family; the table below has the same numbers"');
+    expect(page).toContain('<p>Retired calls at one commit per month (read from git, the work tree untouched). Dashed vertical lines mark the dates:</p>');
+    expect(page).toContain('aria-label="Line chart of the retired calls left at each sampled commit; the table below has the same numbers"');
+    expect(page).toContain('"labels":{"calls":"Retired calls","callsLeft":"Retired calls left"}');
   });
 
   it('shows what changed against the baseline sunset check recorded (--baseline, Markdown)', async () => {
@@ -139,7 +167,7 @@ describe('sunset report', () => {
     const io = captureIo(repo.dir, '2026-03-01T12:00:00Z');
     expect(await runReport(['--format', 'md', '--as-of', '2026-03-01', '--baseline', '.sunset-baseline.json'], io)).toBe(0);
     expect(io.out()).toContain('**Against baseline .sunset-baseline.json:** 1 → 2 (+1): 1 new, 0 migrated or removed.');
-    expect(io.out()).toContain('- `src/new/labels.ts:1` `GET /v1/campaigns/dictionaries/labels`\n');
+    expect(io.out()).toContain('New retired calls:\n\n- `src/new/labels.ts:1` `GET /v1/campaigns/dictionaries/labels`\n');
     expect(io.out()).toContain('| `GET /v1/campaigns/dictionaries/labels` | 0 | 1 | +1 |');
   });
 

@@ -28,7 +28,7 @@ export function todayUtc(now: Date = new Date()): IsoDay {
 /**
  * The support end of an entry whose API names no end (`sunset import openapi` writes it for an operation
  * marked deprecated without `x-sunset` or `--sunset-on`): it works until it is removed, so it stays
- * `deprecated` and is never `retired`. Messages say "no removal announced", never the date.
+ * `deprecated` and is never `retired`. Messages, tables and pages say "no removal announced" (`describeSupportEnd`, `supportEndCell`), never the date.
  */
 export const noSunsetAnnounced: IsoDay = '9999-12-31';
 

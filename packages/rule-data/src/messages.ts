@@ -6,9 +6,17 @@ export function describeEndpoint(endpoint: Endpoint): string {
   return `${endpoint.method} ${endpoint.path}`;
 }
 
+/** How every message, table and page says the support end `noSunsetAnnounced`: never as a date. */
+export const noRemovalAnnounced = 'no removal announced';
+
 /** `support ends 2026-09-30`, or `no removal announced` for `noSunsetAnnounced`. */
 export function describeSupportEnd(supportEnds: IsoDay): string {
-  return supportEnds === noSunsetAnnounced ? 'no removal announced' : `support ends ${supportEnds}`;
+  return supportEnds === noSunsetAnnounced ? noRemovalAnnounced : `support ends ${supportEnds}`;
+}
+
+/** A support end in a table cell or a field: `2026-09-30`, or `no removal announced` for `noSunsetAnnounced`. */
+export function supportEndCell(supportEnds: IsoDay): string {
+  return supportEnds === noSunsetAnnounced ? noRemovalAnnounced : supportEnds;
 }
 
 /** The phase as a message says it: `retired`, `deprecated`, `scheduled for retirement`. */

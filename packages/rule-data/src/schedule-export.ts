@@ -1,6 +1,6 @@
 import { builtinEntries } from './entries/builtin.js';
 import { reportingLimits, reportingQuotas } from './limits.js';
-import { describeReplacements } from './messages.js';
+import { describeReplacements, supportEndCell } from './messages.js';
 import type { RetirementEntry } from './types.js';
 
 // The generated artefacts for non-JavaScript consumers and for docs: `schedule.json`, its JSON
@@ -120,7 +120,7 @@ export function scheduleMarkdownTable(entries: readonly RetirementEntry[] = buil
       entry.service,
       entry.replacements.length === 0 ? 'none (N/A)' : describeReplacements(entry).split(', ').map((text) => `\`${text}\``).join(', '),
       entry.schedule.gaEnds,
-      entry.schedule.supportEnds,
+      supportEndCell(entry.schedule.supportEnds),
       entry.migration,
     ].map(cell).join(' | '),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinCatalog, createCatalog, describePhase, describeSchedule, parseIsoDay, phaseOf, RuleDataError, todayUtc, todoText } from '@sunset/rule-data';
+import { builtinCatalog, createCatalog, describePhase, describeSchedule, describeSupportEnd, parseIsoDay, phaseOf, RuleDataError, scheduleMarkdownTable, supportEndCell, todayUtc, todoText } from '@sunset/rule-data';
 
 const entry = (id: string) => builtinCatalog.byId(id)!;
 const legacyList = entry('campaigns-legacy-list');
@@ -50,6 +50,15 @@ describe('messages', () => {
     expect(describePhase(legacy, '2026-01-01')).toBe('general availability ends 2026-11-27, no removal announced');
     expect(todoText(legacy, '2026-11-28')).toBe(
       'TODO(sunset:get-legacy): migrate GET /legacy: a person must choose how to migrate this call; no replacement named by the spec; general availability ended 2026-11-27, no removal announced',
+    );
+  });
+
+  it('give the one wording of "no sunset announced" to a phrase and to a table cell; a real day stays a day', () => {
+    expect([describeSupportEnd('9999-12-31'), supportEndCell('9999-12-31')]).toEqual(['no removal announced', 'no removal announced']);
+    expect([describeSupportEnd('2019-10-01'), supportEndCell('2019-10-01')]).toEqual(['support ends 2019-10-01', '2019-10-01']);
+    const catalog = createCatalog([{ id: 'get-legacy', retired: 'GET /legacy', gaEnds: '2026-11-27', supportEnds: '9999-12-31' }]);
+    expect(scheduleMarkdownTable(catalog.entries.filter((entry) => entry.id === 'get-legacy')).split('\n')[2]).toBe(
+      '| `get-legacy` | `GET /legacy` | custom entry | none (N/A) | 2026-11-27 | no removal announced | todo |',
     );
   });
 

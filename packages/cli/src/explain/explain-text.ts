@@ -1,4 +1,4 @@
-import { daysBetween, describeEndpoint, noSunsetAnnounced, phaseOf, ruleDocsUrl, type IsoDay, type RetirementEntry, type RuleName } from '@sunset/rule-data';
+import { daysBetween, describeEndpoint, describeSupportEnd, noSunsetAnnounced, phaseOf, ruleDocsUrl, supportEndCell, type IsoDay, type RetirementEntry, type RuleName } from '@sunset/rule-data';
 import { ruleDocsMarkdown } from './rule-docs.generated.js';
 import type { EntryExample } from './entry-example.js';
 
@@ -20,7 +20,7 @@ function phaseLine(entry: RetirementEntry, asOf: IsoDay): string {
   const { gaEnds, supportEnds } = entry.schedule;
   const phase = phaseOf(entry, asOf);
   if (phase === 'retired') return `retired: support ended ${supportEnds}, ${daysBetween(supportEnds, asOf)} days ago`;
-  if (phase === 'deprecated' && supportEnds === noSunsetAnnounced) return `deprecated: general availability ended ${gaEnds}; no removal announced`;
+  if (phase === 'deprecated' && supportEnds === noSunsetAnnounced) return `deprecated: general availability ended ${gaEnds}; ${describeSupportEnd(supportEnds)}`;
   if (phase === 'deprecated') return `deprecated: general availability ended ${gaEnds}; support ends ${supportEnds}, in ${daysBetween(asOf, supportEnds)} days`;
   return `scheduled: general availability ends ${gaEnds}, in ${daysBetween(asOf, gaEnds)} days`;
 }
@@ -34,7 +34,7 @@ export function explainEntry(entry: RetirementEntry, asOf: IsoDay, example: Entr
     '',
     `Phase on ${asOf}: ${phaseLine(entry, asOf)}`,
     `  general availability ends  ${entry.schedule.gaEnds}`,
-    `  support ends               ${entry.schedule.supportEnds === noSunsetAnnounced ? 'not announced' : entry.schedule.supportEnds}`,
+    `  support ends               ${supportEndCell(entry.schedule.supportEnds)}`,
     '',
     entry.replacements.length === 0
       ? 'Use instead: the spec names no replacement.'

@@ -1,3 +1,4 @@
+import { builtinApiId, type Catalog } from '@sunset/rule-data';
 import type { CheckReport, Finding, RelatedLocation } from '../check/types.js';
 import type { FormatContext, Formatter } from './types.js';
 
@@ -10,6 +11,8 @@ export const checkResultVersion = 1;
  * `related` lists the other places of the same request (a SOAP envelope's SOAPAction header), then
  * those in other files, each with its `file` (the declaration of an imported constant). `owners`
  * are the file's owners as `sunset report` resolves them (CODEOWNERS, else package or folder).
+ * `api` names the API of an entry that is not the platform's (`apis`, `sunset import openapi`), so a
+ * merge counts it apart without the config that defined it; absent for the platform's own entries.
  */
 interface JsonFindingBase {
   readonly file: string;
@@ -30,10 +33,19 @@ export type JsonFinding =
       readonly fix: string;
       /** The host the request names, or `unknown` when the code does not show it (it matched by its path). */
       readonly host: string;
+      readonly api?: { readonly id: string; readonly name: string };
     })
   | JsonFindingBase;
 
-export function toJsonFinding(finding: Finding, owners: readonly string[]): JsonFinding {
+/** The API of a finding's entry when it is another API than the platform's: `{ id, name }` from `apis`. */
+function otherApiOf(entryId: string, catalog: Catalog): { api: { id: string; name: string } } | undefined {
+  const entry = catalog.byId(entryId);
+  if (entry === undefined || entry.api === builtinApiId) return undefined;
+  const { id, name } = catalog.apiOf(entry);
+  return { api: { id, name } };
+}
+
+export function toJsonFinding(finding: Finding, owners: readonly string[], catalog: Catalog): JsonFinding {
   const { file, line, column, rule, message } = finding;
   const related = finding.related === undefined ? {} : { related: finding.related };
   if (finding.entry === undefined || finding.phase === undefined) return { file, line, column, rule, message, ...related, owners };
@@ -49,18 +61,19 @@ export function toJsonFinding(finding: Finding, owners: readonly string[]): Json
     phase: finding.phase,
     fix: finding.fix ?? 'todo',
     host: finding.host ?? 'unknown',
+    ...otherApiOf(finding.entry, catalog),
     ...related,
     owners,
   };
 }
 
-export function toJsonReport(report: CheckReport, context: Pick<FormatContext, 'provenance' | 'ownersOf'>): object {
+export function toJsonReport(report: CheckReport, context: Pick<FormatContext, 'catalog' | 'provenance' | 'ownersOf'>): object {
   const ownersOf = context.ownersOf ?? ((): readonly string[] => []);
   return {
     tool: 'sunset check',
     version: checkResultVersion,
     ...(context.provenance === undefined ? {} : { provenance: context.provenance }),
-    findings: report.findings.map((finding) => toJsonFinding(finding, ownersOf(finding.file))),
+    findings: report.findings.map((finding) => toJsonFinding(finding, ownersOf(finding.file), context.catalog)),
     errors: report.errors.map(({ file, line, message }) => (line === undefined ? { file, message } : { file, line, message })),
     notScanned: report.notScanned,
     // Present only when there is something to say, like `stats`.

@@ -1,5 +1,5 @@
 import { checks } from '@sunset/analysis';
-import { builtinApiId, cliDocsUrl, describeEndpoint, describePhase, describeSupportEnd, noSunsetAnnounced, phaseLabel, phaseOf, ruleDocsUrl, todoMarker, type RetirementEntry, type RuleName } from '@sunset/rule-data';
+import { builtinApiId, cliDocsUrl, describeEndpoint, describePhase, describeSupportEnd, phaseLabel, phaseOf, ruleDocsUrl, supportEndCell, todoMarker, type RetirementEntry, type RuleName } from '@sunset/rule-data';
 import { isFailing } from '../check/threshold.js';
 import type { Finding } from '../check/types.js';
 import { compareText } from '../text.js';
@@ -136,7 +136,7 @@ function entryRule(entry: RetirementEntry, rule: string, context: FormatContext)
     '',
     '| General availability ends | Support ends |',
     '|---|---|',
-    `| ${gaEnds} | ${supportEnds === noSunsetAnnounced ? 'not announced' : supportEnds} |`,
+    `| ${gaEnds} | ${supportEndCell(supportEnds)} |`,
     '',
     `Replacement: ${replacements.length === 0 ? 'none named by the spec' : replacements.map((text) => `\`${text}\``).join(', ')}.`,
     '',

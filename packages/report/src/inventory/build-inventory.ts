@@ -29,17 +29,21 @@ export function totalsOf(sites: readonly ReportSite[]): Totals {
   };
 }
 
-/** One row per entry with sites, most sites first (then by retired key). */
-export function entryRowsOf(sites: readonly ReportSite[], catalog: Catalog, asOf: IsoDay): EntryRow[] {
+/**
+ * One row per entry with sites, most sites first (then by retired key). `otherApiNames`: the API names
+ * of entries the catalog does not hold, by entry id (a merge reads them from the check results).
+ */
+export function entryRowsOf(sites: readonly ReportSite[], catalog: Catalog, asOf: IsoDay, otherApiNames: ReadonlyMap<string, string> = new Map()): EntryRow[] {
   const byEntry = groupBy(sites, (site) => [site.entry]);
   const rows: EntryRow[] = [];
   for (const [id, group] of byEntry) {
     const entry = catalog.byId(id);
     const first = group[0]!;
     const api = entry === undefined ? undefined : catalog.apiOf(entry);
+    const apiName = api === undefined ? otherApiNames.get(id) : api.id === builtinApiId ? undefined : api.name;
     rows.push({
       entry: id,
-      ...(api === undefined || api.id === builtinApiId ? {} : { api: api.name }),
+      ...(apiName === undefined ? {} : { api: apiName }),
       retired: entry?.retiredKey ?? first.retired,
       family: entry === undefined ? first.family : reportFamilyOf(entry),
       service: entry?.service ?? '',

@@ -22,6 +22,21 @@ export function phaseBreakdown(totals: Totals): string {
     .join(', ');
 }
 
+/** `retired calls` when every call counted is retired, else `calls to replace`: how charts and lists name what they count. */
+export function callsKind(retired: boolean): string {
+  return retired ? 'retired calls' : 'calls to replace';
+}
+
+/** `retired calls left`, or `calls left to replace` when some are not retired. */
+export function callsLeftKind(retired: boolean): string {
+  return retired ? 'retired calls left' : 'calls left to replace';
+}
+
+/** Whether every one of these sites is of an entry whose support has ended (a list's own rule, as `allRetired` is the page's). */
+export function allSitesRetired(sites: readonly { readonly phase: string }[]): boolean {
+  return sites.every((site) => site.phase === 'retired');
+}
+
 /** `13 retired calls`, or `13 calls to replace` when some are not retired. */
 export function callsNoun(totals: Totals): string {
   return plural(totals.total, allRetired(totals) ? 'retired call' : 'call').concat(allRetired(totals) ? '' : ' to replace');

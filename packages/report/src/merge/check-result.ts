@@ -13,6 +13,8 @@ export interface CheckResultFinding {
   readonly replacements?: readonly string[];
   readonly phase?: Phase;
   readonly fix?: Migration;
+  /** The entry's API when it is not the platform's (absent in results made before it was recorded). */
+  readonly api?: { readonly id: string; readonly name: string };
   readonly owners: readonly string[];
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { builtinCatalog, phaseOf, type Catalog, type IsoDay } from '@sunset/rule-data';
+import { builtinCatalog, phaseOf, type Catalog, type IsoDay, type RetirementEntry } from '@sunset/rule-data';
 import { deadlinesOf, entryRowsOf, ownerRowsOf, totalsOf } from '../inventory/build-inventory.js';
 import { reportFamilyOf } from '../inventory/family.js';
 import type { FileNotChecked, MergedOwnership, MergeInfo, OrgHistory, RepositoryRow, ReportData, ReportFamily, ReportSite } from '../inventory/types.js';
@@ -28,6 +28,8 @@ interface RepositoryResult {
   readonly files: number;
   readonly baselined: number;
   readonly notChecked: readonly FileNotChecked[];
+  /** The API names its findings record for entries of other APIs (`finding.api`), by entry id. */
+  readonly otherApiNames: ReadonlyMap<string, string>;
 }
 
 const familyOfRule: Readonly<Record<string, ReportFamily>> = {
@@ -49,6 +51,7 @@ export function mergeResults(inputs: readonly ResultInput[], options: MergeOptio
   const results = groups.flat();
   // A repository's sites by folder (its results are kept newest first).
   const sites = groups.flatMap((group) => [...group].sort((a, b) => compareText(a.provenance.directory, b.provenance.directory)).flatMap((result) => result.sites));
+  const otherApiNames = new Map(results.flatMap((result) => [...result.otherApiNames]));
   const repositories = groups.map(repositoryRowOf).sort((a, b) => b.total - a.total || compareText(a.repository, b.repository));
   const versions = [...new Set(results.map((result) => result.provenance.ruleDataVersion))].sort(compareText);
   const merge: MergeInfo = { inputs: inputs.length, superseded, ruleDataVersions: versions, warnings: [...warningsOf(results, versions), ...commitWarningsOf(groups)] };
@@ -61,7 +64,7 @@ export function mergeResults(inputs: readonly ResultInput[], options: MergeOptio
     ruleDataVersion,
     scanned: { paths: repositories.map((row) => row.repository).sort(compareText), files: results.reduce((sum, result) => sum + result.files, 0) },
     totals: totalsOf(sites),
-    byEntry: entryRowsOf(sites, catalog, options.asOf),
+    byEntry: entryRowsOf(sites, catalog, options.asOf, otherApiNames),
     ownership: (ownerships.size === 1 ? [...ownerships][0]! : 'mixed') satisfies MergedOwnership,
     byOwner: ownerRowsOf(sites),
     deadlines: deadlinesOf(sites, catalog),
@@ -138,11 +141,13 @@ function repositoryResultOf(input: ResultInput, catalog: Catalog, options: Merge
       files: report.scanned.files,
       baselined: 0,
       notChecked: report.notChecked.map((problem) => ({ ...problem, file: fromRoot(problem.file), repository })),
+      otherApiNames: new Map(),
     };
   }
   const check = input.result;
-  const sites = check.findings.filter(isRetirementFinding).map((finding): ReportSite => {
-    const entry = catalog.byId(finding.entry);
+  const findings = check.findings.filter(isRetirementFinding);
+  const sites = findings.map((finding): ReportSite => {
+    const entry = catalogEntryOf(finding, catalog);
     return {
       file: fromRoot(finding.file),
       line: finding.line,
@@ -150,8 +155,8 @@ function repositoryResultOf(input: ResultInput, catalog: Catalog, options: Merge
       entry: finding.entry,
       retired: finding.retired,
       rule: finding.rule,
-      family: entry === undefined ? (familyOfRule[finding.rule] ?? 'rest') : reportFamilyOf(entry),
-      phase: phaseAt(finding.entry, finding.phase),
+      family: entry !== undefined ? reportFamilyOf(entry) : finding.api !== undefined ? 'other' : (familyOfRule[finding.rule] ?? 'rest'),
+      phase: entry === undefined ? finding.phase : phaseOf(entry, options.asOf),
       fix: finding.fix,
       message: finding.message,
       replacements: finding.replacements,
@@ -170,7 +175,18 @@ function repositoryResultOf(input: ResultInput, catalog: Catalog, options: Merge
     files: check.summary.files,
     baselined: check.summary.baselined,
     notChecked: check.errors.map((problem) => ({ ...problem, file: fromRoot(problem.file), repository })),
+    otherApiNames: new Map(findings.flatMap((finding) => (finding.api === undefined || catalogEntryOf(finding, catalog) !== undefined ? [] : [[finding.entry, finding.api.name] as const]))),
   };
+}
+
+/**
+ * The catalog's entry of a finding: none when the catalog lacks its id, or holds the id for another API
+ * than the one the finding records (an imported entry is never taken for a platform entry of that id).
+ */
+function catalogEntryOf(finding: RetirementFinding, catalog: Catalog): RetirementEntry | undefined {
+  const entry = catalog.byId(finding.entry);
+  if (entry === undefined || (finding.api !== undefined && entry.api !== finding.api.id)) return undefined;
+  return entry;
 }
 
 type RetirementFinding = CheckResultFinding & Required<Pick<CheckResultFinding, 'entry' | 'retired' | 'replacements' | 'phase' | 'fix'>>;

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { noSunsetAnnounced } from '@sunset/rule-data';
+import { supportEndCell } from '@sunset/rule-data';
 import { shallowHistoryWarning } from '../history/shallow-warning.js';
 import { noOwner } from '../inventory/build-inventory.js';
-import { allRetired, callsLeft, phaseBreakdown } from '../inventory/calls-left.js';
+import { allRetired, callsKind, callsLeft, callsLeftKind, phaseBreakdown } from '../inventory/calls-left.js';
 import { familyLabelOf } from '../inventory/family.js';
 import { familyLabels, phases, reportFamilies, type CodeFrame, type ReportData, type ReportFamily, type ReportSite } from '../inventory/types.js';
-import { plural } from '../text.js';
+import { plural, sentenceStart } from '../text.js';
 import { assertInlineScript, html, jsonForScript, SafeHtml } from './escape.js';
 
 export interface HtmlOptions {
@@ -104,6 +104,8 @@ function chartData(data: ReportData): unknown {
     families: shownFamilies(data).map((family) => ({ family, label: familyLabelOf(family, data.byEntry), count: data.totals.byFamily[family], rewrite: data.sites.filter((site) => site.family === family && site.fix === 'rewrite').length })),
     deadlines: data.deadlines.map((deadline) => ({ ...deadline, families: deadline.families.map((family) => familyLabels[family]) })),
     history: data.orgHistory === undefined ? gitHistory : orgHistory,
+    // The charts' series say what the page counts, as its headline does.
+    labels: { calls: sentenceStart(callsKind(allRetired(data.totals))), callsLeft: sentenceStart(callsLeftKind(allRetired(data.totals))) },
   };
 }
 
@@ -141,8 +143,8 @@ function orgBurndownSection(data: ReportData): SafeHtml {
   if (history === undefined) return html``;
   return html`<section aria-labelledby="burndown-title">
 <h2 id="burndown-title">Burndown across the organisation</h2>
-<p>Retired calls left at each merge recorded in <code>${history.file}</code> (${plural(history.points.length, 'merge')}, this one included).</p>
-<div class="chart" id="burndown-chart" role="img" aria-label="Line chart of the retired calls left across the repositories at each merge; the table below has the same numbers"></div>
+<p>${sentenceStart(callsLeftKind(allRetired(data.totals)))} at each merge recorded in <code>${history.file}</code> (${plural(history.points.length, 'merge')}, this one included).</p>
+<div class="chart" id="burndown-chart" role="img" aria-label="Line chart of the ${callsLeftKind(allRetired(data.totals))} across the repositories at each merge; the table below has the same numbers"></div>
 <details><summary>The recorded merges</summary>
 <div class="table-box"><table>
 <thead><tr><th scope="col">Merged</th><th scope="col" class="num">Repositories</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Codemod rewrites</th></tr></thead>
@@ -192,7 +194,7 @@ function summary(data: ReportData): SafeHtml {
 function familySection(data: ReportData): SafeHtml {
   return html`<section aria-labelledby="families-title">
 <h2 id="families-title">By family</h2>
-<div class="chart" id="family-chart" role="img" aria-label="Bar chart of retired calls by family; the table below has the same numbers"></div>
+<div class="chart" id="family-chart" role="img" aria-label="Bar chart of ${callsKind(allRetired(data.totals))} by family; the table below has the same numbers"></div>
 <div class="table-box"><table>
 <thead><tr><th scope="col">Family</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Codemod rewrites</th><th scope="col" class="num">TODO</th></tr></thead>
 <tbody>${shownFamilies(data).map((family) => {
@@ -216,9 +218,9 @@ function burndownSection(data: ReportData): SafeHtml {
   return html`<section aria-labelledby="burndown-title">
 <h2 id="burndown-title">Burndown since ${shallow === undefined ? history.since : history.points[0]!.day}</h2>
 ${cutShort}
-<p>Retired calls at one commit per ${history.every} (read from git, the work tree untouched${history.cached > 0 ? html`; ${history.cached} of the commits from the cache` : ''}). Dashed vertical lines mark the dates:</p>
+<p>${sentenceStart(callsKind(allRetired(data.totals)))} at one commit per ${history.every} (read from git, the work tree untouched${history.cached > 0 ? html`; ${history.cached} of the commits from the cache` : ''}). Dashed vertical lines mark the dates:</p>
 <ul class="deadlines">${deadlines}</ul>
-<div class="chart" id="burndown-chart" role="img" aria-label="Line chart of the retired calls left at each sampled commit; the table below has the same numbers"></div>
+<div class="chart" id="burndown-chart" role="img" aria-label="Line chart of the ${callsLeftKind(allRetired(data.totals))} at each sampled commit; the table below has the same numbers"></div>
 <details><summary>The sampled commits</summary>
 <div class="table-box"><table>
 <thead><tr><th scope="col">Day</th><th scope="col">Commit</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Codemod rewrites</th></tr></thead>
@@ -242,7 +244,7 @@ function entrySection(data: ReportData): SafeHtml {
 <td>${row.replacements.length === 0 ? 'none named by the spec' : row.replacements.map((replacement, index) => html`${index > 0 ? ', ' : ''}<code>${replacement}</code>`)}</td>
 <td data-value="${row.api ?? familyLabels[row.family]}">${row.api ?? familyLabels[row.family]}</td>
 <td data-value="${row.gaEnds}">${row.gaEnds}</td>
-<td data-value="${row.supportEnds}">${row.supportEnds === noSunsetAnnounced ? 'none announced' : row.supportEnds}</td>
+<td data-value="${row.supportEnds}">${supportEndCell(row.supportEnds)}</td>
 <td data-value="${row.phase}"><span class="badge phase-${row.phase}">${row.phase}</span></td>
 <td data-value="${row.migration}">${row.migration === 'rewrite' ? 'codemod rewrites' : 'TODO for a person'}</td>
 <td class="num" data-value="${row.total}">${row.total}</td>

@@ -1,5 +1,5 @@
-import { noSunsetAnnounced } from '@sunset/rule-data';
-import { allRetired, callsNoun, phaseBreakdown } from '../inventory/calls-left.js';
+import { supportEndCell } from '@sunset/rule-data';
+import { allRetired, allSitesRetired, callsKind, callsNoun, phaseBreakdown } from '../inventory/calls-left.js';
 import { familyLabelOf } from '../inventory/family.js';
 import { reportFamilies, type ReportData, type ReportSite } from '../inventory/types.js';
 import { shallowHistoryWarning } from '../history/shallow-warning.js';
@@ -50,7 +50,7 @@ export function renderMarkdown(data: ReportData): string {
       lines.push('');
     }
     if (diff.added.length > 0) {
-      lines.push('New retired calls:', '');
+      lines.push(`New ${callsKind(allSitesRetired(diff.added))}:`, '');
       for (const site of diff.added.slice(0, topRows)) lines.push(`- ${siteLine(site)}`);
       if (diff.added.length > topRows) lines.push(`- … and ${diff.added.length - topRows} more`);
       lines.push('');
@@ -78,7 +78,7 @@ export function renderMarkdown(data: ReportData): string {
   if (data.byEntry.length > 0) {
     lines.push('<details><summary>Top entries</summary>', '', '| retired | use instead | support ends | calls |', '|---|---|---|---:|');
     for (const row of data.byEntry.slice(0, topRows)) {
-      lines.push(`| ${code(row.retired)} | ${row.replacements.length === 0 ? 'none' : row.replacements.map(code).join(', ')} | ${row.supportEnds === noSunsetAnnounced ? 'none announced' : row.supportEnds} | ${row.total} |`);
+      lines.push(`| ${code(row.retired)} | ${row.replacements.length === 0 ? 'none' : row.replacements.map(code).join(', ')} | ${supportEndCell(row.supportEnds)} | ${row.total} |`);
     }
     lines.push('', '</details>', '');
   }
