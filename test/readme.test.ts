@@ -90,8 +90,8 @@ describe('README.md and docs/*.md', () => {
     // git's --depth and --deepen (`git fetch --depth=50`, `git fetch --deepen=50` for a shallow CI clone before
     // --changed-since), the --quiet and --message of the organisation recipes' history commit, and `git diff --binary`
     // (what `fix --print` writes a UTF-16 file's change as), `git ls-files -o --exclude-standard` and the bench's
-    // --repo-root (performance.md's walk measurements).
-    const otherTools = new Set(['--frozen-lockfile', '--save-dev', '--cache', '--fix', '--import', '--depth', '--deepen', '--quiet', '--message', '--binary', '--exclude-standard', '--repo-root']);
+    // --repo-root (performance.md's walk measurements), and `git diff --name-only` into `prettier --write` (formatting after fix).
+    const otherTools = new Set(['--frozen-lockfile', '--save-dev', '--cache', '--fix', '--import', '--depth', '--deepen', '--quiet', '--message', '--binary', '--exclude-standard', '--repo-root', '--name-only', '--write']);
     const unknown = [readme, ...docPages.map(read)].flatMap((text) => [...text.matchAll(/(?<![\w-])--[a-z][a-z-]+/g)].map((match) => match[0]).filter((flag) => !known.has(flag) && !otherTools.has(flag)));
     expect(unknown).toEqual([]);
   });
