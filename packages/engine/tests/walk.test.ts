@@ -292,10 +292,11 @@ describe('findSourceFiles', () => {
     expect(displayPaths(files)).toEqual(['../tools/t.ts']);
   });
 
-  it('tells onFound how many source files it found so far, across the given folders, before .gitignore filters them', async () => {
-    const root = makeTree({ 'b/.gitignore': 'gen/\n', 'a/x.ts': js, 'a/y.ts': js, 'b/gen/z.ts': js, 'b/notes.md': 'x' });
+  it('tells onFound how many source files it found so far, across the given folders, before .gitignore patterns of files filter them', async () => {
+    const root = makeTree({ 'b/.gitignore': 'gen/\n*.gen.ts\n', 'a/x.ts': js, 'a/y.ts': js, 'b/z.gen.ts': js, 'b/gen/z.ts': js, 'b/gen/w.ts': js, 'b/notes.md': 'x' });
     const counts: number[] = [];
     const listing = await findSourceFiles(['a', 'b'], { cwd: root, onFound: (found) => counts.push(found) });
+    // b/z.gen.ts is found, then left out; the excluded folder b/gen is not walked, so its files are never found.
     expect(counts).toEqual([1, 2, 3]);
     expect(displayPaths(listing)).toEqual(['a/x.ts', 'a/y.ts']);
   });
