@@ -142,7 +142,7 @@ export function isGitignored(rules: GitignoreRules, file: string): boolean {
   return isExcludedFolder(rules, folder) || verdictOf(chainOf(rules, folder), file, '');
 }
 
-/** Whether git would not descend into `folder` (absolute, resolved), for a folder that cannot be listed. */
+/** Whether git would not descend into `folder` (absolute, resolved): the walk does not list it. */
 export function isGitignoredFolder(rules: GitignoreRules, folder: string): boolean {
   return rules.byFolder.size > 0 && isExcludedFolder(rules, folder);
 }
