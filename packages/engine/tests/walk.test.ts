@@ -50,8 +50,9 @@ describe('findSourceFiles', () => {
 
   it('reads nested .gitignore files as git does: patterns relative to their folder, negations, excluded folders not re-included', async () => {
     const root = makeTree(nestedGitignoreTree);
-    mkdirSync(path.join(root, '.git'));
-    // The list `git ls-files -o --exclude-standard` gives on this tree (checked with git 2.x).
+    git(root, 'init', '-q');
+    // The list `git ls-files -o --exclude-standard` gives on this tree.
+    expect(gitListedSources(root)).toEqual(nestedGitignoreListing);
     expect(displayPaths(await findSourceFiles(['.'], { cwd: root }))).toEqual(nestedGitignoreListing);
     // Scanning one package still honours the .gitignore files above it, up to the work tree's root.
     expect(displayPaths(await findSourceFiles(['packages/a'], { cwd: root }))).toEqual(nestedGitignoreListing.filter((file) => file.startsWith('packages/a/')));
