@@ -50,8 +50,9 @@ describe('findSourceFiles', () => {
 
   it('reads nested .gitignore files as git does: patterns relative to their folder, negations, excluded folders not re-included', async () => {
     const root = makeTree(nestedGitignoreTree);
-    mkdirSync(path.join(root, '.git'));
-    // The list `git ls-files -o --exclude-standard` gives on this tree (checked with git 2.x).
+    git(root, 'init', '-q');
+    // The list `git ls-files -o --exclude-standard` gives on this tree.
+    expect(gitListedSources(root)).toEqual(nestedGitignoreListing);
     expect(displayPaths(await findSourceFiles(['.'], { cwd: root }))).toEqual(nestedGitignoreListing);
     // Scanning one package still honours the .gitignore files above it, up to the work tree's root.
     expect(displayPaths(await findSourceFiles(['packages/a'], { cwd: root }))).toEqual(nestedGitignoreListing.filter((file) => file.startsWith('packages/a/')));
@@ -292,10 +293,11 @@ describe('findSourceFiles', () => {
     expect(displayPaths(files)).toEqual(['../tools/t.ts']);
   });
 
-  it('tells onFound how many source files it found so far, across the given folders, before .gitignore filters them', async () => {
-    const root = makeTree({ 'b/.gitignore': 'gen/\n', 'a/x.ts': js, 'a/y.ts': js, 'b/gen/z.ts': js, 'b/notes.md': 'x' });
+  it('tells onFound how many source files it found so far, across the given folders, before .gitignore patterns of files filter them', async () => {
+    const root = makeTree({ 'b/.gitignore': 'gen/\n*.gen.ts\n', 'a/x.ts': js, 'a/y.ts': js, 'b/z.gen.ts': js, 'b/gen/z.ts': js, 'b/gen/w.ts': js, 'b/notes.md': 'x' });
     const counts: number[] = [];
     const listing = await findSourceFiles(['a', 'b'], { cwd: root, onFound: (found) => counts.push(found) });
+    // b/z.gen.ts is found, then left out; the excluded folder b/gen is not walked, so its files are never found.
     expect(counts).toEqual([1, 2, 3]);
     expect(displayPaths(listing)).toEqual(['a/x.ts', 'a/y.ts']);
   });
@@ -464,5 +466,120 @@ describe('createFolderCache', () => {
     }
     expect((first as NodeJS.ErrnoException).code).toBe('ENOENT');
     expect(() => readFolder(missing)).toThrow(first as Error);
+  });
+});
+
+/**
+ * Folders a .gitignore excludes, in the forms patterns take: `dist/` (a folder at any depth), `build`
+ * (a folder or a file), `/coverage` (anchored), `**\/vendor`, and `out/*` (the folder's entries, not
+ * the folder: `!out/keep.ts` re-includes one). Neither `!dist/keep.js`, nor a .gitignore inside an
+ * excluded folder, nor a `!` further down re-includes anything below an excluded folder.
+ */
+const ignoredFoldersTree: Readonly<Record<string, string>> = {
+  '.gitignore': 'dist/\n!dist/keep.js\n!dist/sub/\nbuild\n/coverage\n**/vendor\nout/*\n!out/keep.ts\n',
+  'app.ts': js,
+  'dist/a.js': js, 'dist/keep.js': js, 'dist/.gitignore': '!*\n!*.js\n!sub/\n', 'dist/sub/b.ts': js, 'dist/sub/.gitignore': '!*.ts\n',
+  'pkg/dist/c.ts': js, 'pkg/dist.ts': js, 'pkg/distro/d.ts': js,
+  'build/x.ts': js, 'pkg/build/y.ts': js, 'src/builder/z.ts': js, 'src/build.ts': js,
+  'coverage/c.ts': js, 'pkg/coverage/d.ts': js,
+  'vendor/v.ts': js, 'pkg/deep/vendor/w.ts': js, 'vendors/u.ts': js,
+  'out/keep.ts': js, 'out/x.ts': js, 'out/sub/keep.ts': js,
+  'pkg/distro/package.json': '{',
+  'dist/package.json': '{', 'dist/page.vue': '<script></script>\n',
+};
+
+const ignoredFoldersListing = [
+  'app.ts',
+  'out/keep.ts',
+  'pkg/coverage/d.ts',
+  'pkg/dist.ts',
+  'pkg/distro/d.ts',
+  'src/build.ts',
+  'src/builder/z.ts',
+  'vendors/u.ts',
+];
+
+/** The source files `git ls-files --others --exclude-standard` lists in `root` (a git work tree). */
+function gitListedSources(root: string): string[] {
+  return git(root, 'ls-files', '--others', '--exclude-standard').split('\n').filter((file) => /\.(?:[cm]?[jt]sx?)$/i.test(file));
+}
+
+/** A `ReadFolder` that records every folder it lists (relative to `root`, forward slashes). */
+function recordingReadFolder(root: string, listed: string[]): ReadFolder {
+  return (dir) => {
+    listed.push(path.relative(root, dir).split(path.sep).join('/'));
+    return readdirSync(dir, { withFileTypes: true });
+  };
+}
+
+describe('findSourceFiles: folders a .gitignore excludes', () => {
+  it('lists what git lists, and never lists a folder a .gitignore excludes, nor anything below it', async () => {
+    const root = makeTree(ignoredFoldersTree);
+    git(root, 'init', '-q');
+    expect(gitListedSources(root)).toEqual(ignoredFoldersListing);
+    const listed: string[] = [];
+    const listing = await findSourceFiles(['.'], { cwd: root, readFolder: recordingReadFolder(root, listed) });
+    expect(displayPaths(listing)).toEqual(ignoredFoldersListing);
+    // The package.json and .vue file of the excluded dist/ are not listed as not scanned; pkg/distro's package.json is.
+    expect(listing.skipped.map((skipped) => `${path.relative(root, skipped.file)} ${skipped.reason}`)).toEqual(['pkg/distro/package.json invalid-package-json']);
+    expect(listing.unreadable).toEqual([]);
+    expect(listed.sort()).toEqual(['', 'out', 'pkg', 'pkg/coverage', 'pkg/deep', 'pkg/distro', 'src', 'src/builder', 'vendors']);
+    expect(await selectSourceFiles(['.'], everyFile(root), { cwd: root })).toEqual(listing);
+  });
+
+  it('lists nothing below a scanned folder a .gitignore above it excludes, and what git lists below one it does not', async () => {
+    const root = makeTree(ignoredFoldersTree);
+    git(root, 'init', '-q');
+    for (const scanned of ['dist', 'dist/sub', 'pkg/deep/vendor', 'out/sub']) {
+      const listed: string[] = [];
+      expect(displayPaths(await findSourceFiles([scanned], { cwd: root, readFolder: recordingReadFolder(root, listed) }))).toEqual([]);
+      expect(listed).toEqual([]);
+      expect(git(root, 'ls-files', '--others', '--exclude-standard', scanned)).toBe('');
+    }
+    expect(displayPaths(await findSourceFiles(['pkg', 'out'], { cwd: root }))).toEqual(['out/keep.ts', 'pkg/coverage/d.ts', 'pkg/dist.ts', 'pkg/distro/d.ts']);
+    expect(gitListedSources(root).filter((file) => file.startsWith('pkg/') || file.startsWith('out/'))).toEqual(['out/keep.ts', 'pkg/coverage/d.ts', 'pkg/dist.ts', 'pkg/distro/d.ts']);
+  });
+
+  it('reports an unreadable folder no .gitignore excludes, and none inside an excluded folder, which it never lists', async () => {
+    const root = makeTree({ '.gitignore': 'dist/\n', 'dist/locked/x.ts': js, 'dist/y.ts': js, 'src/locked/z.ts': js, 'src/a.ts': js });
+    const listed: string[] = [];
+    const recording = recordingReadFolder(root, listed);
+    const readFolder: ReadFolder = (dir) => {
+      const entries = recording(dir);
+      if (path.basename(dir) === 'locked') throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+      return entries;
+    };
+    const listing = await findSourceFiles(['.'], { cwd: root, readFolder });
+    expect(displayPaths(listing)).toEqual(['src/a.ts']);
+    expect(listing.unreadable.map((problem) => path.relative(root, problem.file))).toEqual(['src/locked']);
+    expect(listed.sort()).toEqual(['', 'src', 'src/locked']);
+  });
+
+  it('treats a link named like an excluded folder as the walk reaches it: the files through it are left out, its target by its own path is not', async () => {
+    const outside = makeTree({ 'lib/o.ts': js });
+    const root = makeTree({ '.gitignore': 'dist/\ncache/\nlogs\n', 'real-dist/r.ts': js, 'src/a.ts': js });
+    // A link to a folder of the scanned paths, named like an excluded folder: that folder is walked by its own path.
+    symlinkSync(path.join(root, 'real-dist'), path.join(root, 'dist'));
+    // Links out of the scanned paths: `cache/` matches only folders, so the link (a file to git) is listed as not scanned; `logs` matches it.
+    symlinkSync(path.join(outside, 'lib'), path.join(root, 'cache'));
+    symlinkSync(path.join(outside, 'lib'), path.join(root, 'logs'));
+    git(root, 'init', '-q');
+    const listing = await findSourceFiles(['.'], { cwd: root });
+    expect(displayPaths(listing)).toEqual(['real-dist/r.ts', 'src/a.ts']);
+    expect(listing.skipped.map((skipped) => `${path.relative(root, skipped.file)} ${skipped.reason}`)).toEqual(['cache symbolic-link']);
+    // Scanning the link's target only by the link: its files are excluded with it.
+    expect(displayPaths(await findSourceFiles(['dist', 'src'], { cwd: root }))).toEqual(['src/a.ts']);
+    expect(git(root, 'ls-files', '--others', '--exclude-standard').split('\n').filter(Boolean)).toEqual(['.gitignore', 'cache', 'dist', 'real-dist/r.ts', 'src/a.ts']);
+  });
+
+  it('follows no link into an excluded folder, as when the walk had listed it, but a link to a file there is checked by its own path', async () => {
+    const root = makeTree({ '.gitignore': 'generated/\n', 'generated/api/client.ts': js, 'generated/one.ts': js, 'src/a.ts': js });
+    symlinkSync(path.join(root, 'generated/api'), path.join(root, 'src/api'));
+    symlinkSync(path.join(root, 'generated'), path.join(root, 'src/generated-link'));
+    symlinkSync(path.join(root, 'generated/one.ts'), path.join(root, 'src/one.ts'));
+    const listing = await findSourceFiles(['.'], { cwd: root });
+    expect(displayPaths(listing)).toEqual(['src/a.ts', 'src/one.ts']);
+    expect(listing.skipped).toEqual([]);
+    expect(await selectSourceFiles(['.'], everyFile(root), { cwd: root })).toEqual(listing);
   });
 });

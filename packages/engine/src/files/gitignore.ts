@@ -1,5 +1,4 @@
 import { readFileSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { isInside, relativePosix } from './paths.js';
@@ -12,10 +11,11 @@ export interface GitignoreLayer {
 
 /** The `.gitignore` files that apply below `root`, each with the folder its patterns are relative to. */
 export interface GitignoreRules {
-  /** Deepest last, so later rules override earlier ones as in git. */
-  readonly layers: readonly GitignoreLayer[];
-  /** The layers by their folder (in the order read). */
-  readonly byFolder: ReadonlyMap<string, readonly Ignore[]>;
+  /**
+   * The layers by their folder, in the order read (`.git/info/exclude` before the root `.gitignore`);
+   * a walk adds a folder's own as it reaches it (`addGitignoreFile`).
+   */
+  readonly byFolder: Map<string, Ignore[]>;
   /**
    * The layers that apply to the files of a folder (those of its ancestors and its own, deepest last),
    * worked out once per folder as files are tested: a file is tested against those only, not against
@@ -30,38 +30,22 @@ export interface GitignoreRules {
 export type GitignoreMatcherCache = Map<string, Ignore | undefined>;
 
 /**
- * Reads the `.gitignore` files in `root` and below it (`nested`, as `listTree` found them), and those
- * in the folders between `root` and the top of its git work tree (`stopAt`), so scanning a
- * sub-folder honours the repository's root file; and the repository's `.git/info/exclude`, as a
- * root-level file read before the root `.gitignore` (git's order) when `stopAt` is given.
+ * Reads, synchronously, the `.gitignore` files in the folders between `root` and the top of its git
+ * work tree (`stopAt`), so scanning a sub-folder honours the repository's root file; the repository's
+ * `.git/info/exclude`, as a root-level file read before the root `.gitignore` (git's order) when
+ * `stopAt` is given; and `nested` ones in `root` and below it. With `cache`, each `.gitignore` file
+ * is read and compiled once however many folders' rules include it. A walk passes no `nested` and
+ * adds each folder's `.gitignore` as it goes down (`addGitignoreFile`), so it can leave out a folder
+ * they exclude without listing it.
  *
  * The `ignore` package implements the gitignore spec (negation, anchoring, `dir/` patterns, a
  * pattern excluding a parent folder hiding everything beneath it) — the same semantics git uses,
  * so "what git ignores" and "what sunset skips" never disagree.
  */
-export async function loadGitignoreRules(root: string, stopAt: string | undefined, nested: readonly string[]): Promise<GitignoreRules> {
-  const files = [...ancestorGitignores(root, stopAt), ...nested];
-  const exclude = infoExcludeOf(stopAt);
-  const read = async (file: string): Promise<string | undefined> => readFile(file, 'utf8').catch(() => undefined);
-  return rulesOf([
-    ...(exclude === undefined ? [] : [{ ...exclude, text: await read(exclude.file) }]),
-    ...(await Promise.all(files.map(async (file) => ({ file, text: await read(file) })))),
-  ]);
-}
-
-/**
- * `loadGitignoreRules`, reading synchronously (for a few folders at a time). With `cache`, each
- * `.gitignore` file is read and compiled once however many folders' rules include it.
- */
 export function loadGitignoreRulesSync(root: string, stopAt: string | undefined, nested: readonly string[], cache?: GitignoreMatcherCache): GitignoreRules {
   const matcherOf = (file: string): Ignore | undefined => {
     if (cache?.has(file) === true) return cache.get(file);
-    let matcher: Ignore | undefined;
-    try {
-      matcher = ignore().add(readFileSync(file, 'utf8'));
-    } catch {
-      matcher = undefined;
-    }
+    const matcher = readGitignore(file);
     cache?.set(file, matcher);
     return matcher;
   };
@@ -75,6 +59,28 @@ export function loadGitignoreRulesSync(root: string, stopAt: string | undefined,
       return matcher === undefined ? [] : [{ dir: path.dirname(file), matcher }];
     }),
   ]);
+}
+
+/**
+ * Adds the `.gitignore` file of a folder a walk has just reached (an unreadable one adds nothing). It
+ * must come before any file or folder below that folder is tested: the rules of a folder are worked
+ * out once, from the layers known then. A walk going down meets every folder's `.gitignore` in time.
+ */
+export function addGitignoreFile(rules: GitignoreRules, file: string): void {
+  const matcher = readGitignore(file);
+  if (matcher === undefined) return;
+  const dir = path.dirname(file);
+  const own = rules.byFolder.get(dir);
+  if (own === undefined) rules.byFolder.set(dir, [matcher]);
+  else own.push(matcher);
+}
+
+function readGitignore(file: string): Ignore | undefined {
+  try {
+    return ignore().add(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -101,21 +107,15 @@ function infoExcludeOf(gitRoot: string | undefined): { readonly file: string; re
   return { file: path.join(gitDir, 'info', 'exclude'), dir: gitRoot };
 }
 
-/** The rules of the `.gitignore` files read (an unreadable one has no text and no rules), deepest last; `dir` where it is not the file's folder. */
-function rulesOf(files: readonly { readonly file: string; readonly text: string | undefined; readonly dir?: string }[]): GitignoreRules {
-  // The sort in `indexed` is stable: the exclude file, given first, stays before the root `.gitignore`.
-  return indexed(files.flatMap(({ file, text, dir }) => (text === undefined ? [] : [{ dir: dir ?? path.dirname(file), matcher: ignore().add(text) }])));
-}
-
-function indexed(unsorted: readonly GitignoreLayer[]): GitignoreRules {
-  const layers = [...unsorted].sort((a, b) => depthOf(a.dir) - depthOf(b.dir));
+function indexed(layers: readonly GitignoreLayer[]): GitignoreRules {
+  // In the order given: the exclude file, given first, stays before the root `.gitignore` of its folder.
   const byFolder = new Map<string, Ignore[]>();
   for (const { dir, matcher } of layers) {
     const own = byFolder.get(dir);
     if (own === undefined) byFolder.set(dir, [matcher]);
     else own.push(matcher);
   }
-  return { layers, byFolder, chains: new Map(), excludedFolders: new Map() };
+  return { byFolder, chains: new Map(), excludedFolders: new Map() };
 }
 
 /** The layers that apply to the files directly in `folder` (absolute): its own and its ancestors', deepest last. */
@@ -137,14 +137,14 @@ function chainOf(rules: GitignoreRules, folder: string): readonly GitignoreLayer
  * the folders above `file` are asked, each with the path below its folder.
  */
 export function isGitignored(rules: GitignoreRules, file: string): boolean {
-  if (rules.layers.length === 0) return false;
+  if (rules.byFolder.size === 0) return false;
   const folder = path.dirname(file);
   return isExcludedFolder(rules, folder) || verdictOf(chainOf(rules, folder), file, '');
 }
 
-/** Whether git would not descend into `folder` (absolute, resolved), for a folder that cannot be listed. */
+/** Whether git would not descend into `folder` (absolute, resolved): the walk does not list it. */
 export function isGitignoredFolder(rules: GitignoreRules, folder: string): boolean {
-  return rules.layers.length > 0 && isExcludedFolder(rules, folder);
+  return rules.byFolder.size > 0 && isExcludedFolder(rules, folder);
 }
 
 function isExcludedFolder(rules: GitignoreRules, folder: string): boolean {
@@ -175,8 +175,4 @@ function ancestorGitignores(root: string, stopAt: string | undefined): string[] 
     if (dir === stopAt) break;
   }
   return files;
-}
-
-function depthOf(dir: string): number {
-  return dir.split(path.sep).length;
 }

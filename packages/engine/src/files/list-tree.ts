@@ -2,12 +2,10 @@ import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { sourceExtensions, unscannedScriptExtensions } from './paths.js';
 
-/** What one pass over a folder tree finds: the source files to scan and the `.gitignore` files. */
+/** What one pass over a folder tree finds, outside the folders it leaves out (`FolderExclusion`): the source files to scan and what it cannot scan. */
 export interface TreeListing {
   /** Absolute paths of the JS/TS files (any case of the extension, dot files included). */
   readonly sources: readonly string[];
-  /** Absolute paths of the `.gitignore` files. */
-  readonly gitignores: readonly string[];
   /** Absolute paths of the `package.json` files in scanned folders (each may hold a config). */
   readonly manifests: readonly string[];
   /** Absolute paths of files that hold scripts in a form not read yet (`.vue`, `.svelte`, `.astro`). */
@@ -30,6 +28,35 @@ export interface LinkPolicy {
   readonly isScanned: (real: string) => boolean;
   /** True when a real path lies in a `node_modules` or `.git` folder the run never scans (`neverScannedFolderOf`). */
   readonly isNeverScanned: (real: string) => boolean;
+  /**
+   * Real paths of the folders walks of the run left out because a `.gitignore` excludes them: a folder
+   * in one counts as entered (a walk that listed the excluded folder had entered everything below it),
+   * so a link into it is not followed.
+   */
+  readonly excluded: Set<string>;
+}
+
+/**
+ * Which folders a walk leaves out, unlisted: those a `.gitignore` excludes (git does not descend into
+ * them either, so nothing below one can be re-included). The walk goes down, so a folder's own
+ * `.gitignore` is known before anything in it is judged.
+ */
+export interface FolderExclusion {
+  /** Takes the `.gitignore` file of the folder being listed, before its entries are judged. */
+  readonly addGitignore: (file: string) => void;
+  /** Whether a folder (by the path the walk reached it through, a link's too) is excluded. */
+  readonly isExcluded: (dir: string) => boolean;
+}
+
+/** How `listTree` lists: the defaults list every folder with `readdirSync`, follow no link and leave nothing out. */
+export interface ListTreeOptions {
+  readonly read?: ReadFolder;
+  readonly links?: LinkPolicy;
+  /** The root's real path (default: `root`). */
+  readonly realRoot?: string;
+  /** Hears how many source files were found so far, as they are found. */
+  readonly onSource?: (found: number) => void;
+  readonly exclusion?: FolderExclusion;
 }
 
 const sourceName = new RegExp(`\\.(?:${sourceExtensions.map((extension) => extension.slice(1)).join('|')})$`, 'i');
@@ -86,11 +113,13 @@ function entriesOf(dir: string, read: ReadFolder, unreadable: { path: string; er
  * event loop). Real folders first; then each symbolic link: one into the scanned paths (`links`) is
  * followed (a folder not entered before is walked, a source file listed by the path through the
  * link), one leading outside them is listed, not followed. Without `links`, no link is followed or listed.
- * `onSource` hears how many source files were found so far, as they are found.
+ * A folder `exclusion` excludes (the root too, a linked one by the link's path) is not listed: nothing
+ * in it or below it is found, an unreadable folder or a link there included, and its real path joins
+ * `links.excluded`.
  */
-export function listTree(root: string, read: ReadFolder = readFolder, links?: LinkPolicy, realRoot: string = root, onSource?: (found: number) => void): TreeListing {
+export function listTree(root: string, options: ListTreeOptions = {}): TreeListing {
+  const { read = readFolder, links, realRoot = root, onSource, exclusion } = options;
   const sources: string[] = [];
-  const gitignores: string[] = [];
   const manifests: string[] = [];
   const unscanned: string[] = [];
   const unreadable: { path: string; error: unknown }[] = [];
@@ -98,17 +127,25 @@ export function listTree(root: string, read: ReadFolder = readFolder, links?: Li
   const outsideLinks: { path: string; target: string }[] = [];
   const brokenLinks: { path: string; error: unknown }[] = [];
   /** Folders to list: `real` is the folder's real path, `linked` whether a link led to it. */
-  const pending: { dir: string; real: string; scanned: boolean; linked: boolean }[] = [{ dir: root, real: realRoot, scanned: true, linked: false }];
+  const pending: { dir: string; real: string; scanned: boolean; linked: boolean }[] = [];
   const found: { path: string; scanned: boolean }[] = [];
+  const leaveOut = (real: string): void => {
+    links?.excluded.add(real);
+  };
   const list = ({ dir, real, scanned, linked }: (typeof pending)[number]): void => {
     links?.entered.add(real);
-    for (const entry of entriesOf(dir, read, unreadable)) {
+    const entries = entriesOf(dir, read, unreadable);
+    // The folder's own .gitignore first: it decides about the folders and files listed with it.
+    if (exclusion !== undefined && entries.some((entry) => entry.name === '.gitignore' && entry.isFile())) exclusion.addGitignore(path.join(dir, '.gitignore'));
+    for (const entry of entries) {
       const { name } = entry;
       if (entry.isDirectory()) {
-        if (!isSkippedFolder(name)) pending.push({ dir: path.join(dir, name), real: path.join(real, name), scanned: scanned && !isUnscannedFolder(name), linked });
+        if (isSkippedFolder(name)) continue;
+        const folder = { dir: path.join(dir, name), real: path.join(real, name), scanned: scanned && !isUnscannedFolder(name), linked };
+        if (exclusion?.isExcluded(folder.dir) === true) leaveOut(folder.real);
+        else pending.push(folder);
       } else if (entry.isFile()) {
-        if (name === '.gitignore') gitignores.push(path.join(dir, name));
-        else if (name === 'package.json' && scanned && !linked) manifests.push(path.join(dir, name));
+        if (name === 'package.json' && scanned && !linked) manifests.push(path.join(dir, name));
         if (scanned && sourceName.test(name)) {
           if (linked) linkedSources.push({ path: path.join(dir, name), real: path.join(real, name) });
           else sources.push(path.join(dir, name));
@@ -141,13 +178,28 @@ export function listTree(root: string, read: ReadFolder = readFolder, links?: Li
       linkedSources.push({ path: link.path, real });
       onSource?.(sources.length + linkedSources.length);
     }
-    else if (!policy.entered.has(real)) pending.push({ dir: link.path, real, scanned: link.scanned, linked: true });
+    else if (!policy.entered.has(real) && !isInsideExcluded(policy.excluded, real)) {
+      if (exclusion?.isExcluded(link.path) === true) leaveOut(real);
+      else pending.push({ dir: link.path, real, scanned: link.scanned, linked: true });
+    }
   };
+  const first = { dir: root, real: realRoot, scanned: true, linked: false };
+  if (exclusion?.isExcluded(root) === true) leaveOut(realRoot);
+  else pending.push(first);
   // Real folders first, so a file reached both ways is listed by its own path and a link to a folder
   // already walked is not entered again.
   for (let next = 0; pending.length > 0 || next < found.length; ) {
     if (pending.length > 0) list(pending.pop()!);
     else follow(found[next++]!, links!);
   }
-  return { sources, gitignores, manifests, unscanned, unreadable, linkedSources, outsideLinks, brokenLinks };
+  return { sources, manifests, unscanned, unreadable, linkedSources, outsideLinks, brokenLinks };
+}
+
+/** Whether `real` is, or lies below, a folder in `excluded`. */
+function isInsideExcluded(excluded: ReadonlySet<string>, real: string): boolean {
+  if (excluded.size === 0) return false;
+  for (let folder = real; ; folder = path.dirname(folder)) {
+    if (excluded.has(folder)) return true;
+    if (path.dirname(folder) === folder) return false;
+  }
 }

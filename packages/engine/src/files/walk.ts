@@ -5,7 +5,7 @@ import ignore from 'ignore';
 import { readPackageJson } from '../config-file/package-json.js';
 import { compareText, describeFileError, UsageError, type FileProblem } from '../errors.js';
 import { findGitRoot } from './git.js';
-import { isGitignored, isGitignoredFolder, loadGitignoreRules, loadGitignoreRulesSync, type GitignoreMatcherCache, type GitignoreRules } from './gitignore.js';
+import { addGitignoreFile, isGitignored, isGitignoredFolder, loadGitignoreRulesSync, type GitignoreMatcherCache, type GitignoreRules } from './gitignore.js';
 import { listTree, type LinkPolicy, type ReadFolder } from './list-tree.js';
 import { displayPath, hasSourceExtension, isInside, neverScannedFolderOf, relativePosix, sourceExtensions } from './paths.js';
 import { brokenLinkMessage, excludedByConfigMessage, gitFolderMessage, nodeModulesMessage, outsideLinkMessage, unscannedExtensionMessage, type SkippedFile } from './source-shape.js';
@@ -19,7 +19,10 @@ export interface WalkOptions {
   readonly ignoresBase?: string;
   /** How folders are listed (default: `readdirSync`; a `createFolderCache()` shared with other passes of the same run). */
   readonly readFolder?: ReadFolder;
-  /** Told, while folders are walked, how many source files were found so far (before `.gitignore` and `ignores` leave some out). */
+  /**
+   * Told, while folders are walked, how many source files were found so far (before `.gitignore` patterns
+   * of files and `ignores` leave some out; a folder a `.gitignore` excludes is not walked, its files not counted).
+   */
   readonly onFound?: (found: number) => void;
 }
 
@@ -77,13 +80,14 @@ export async function findSourceFiles(paths: readonly string[], options: WalkOpt
     entered: new Set(),
     isScanned: (real) => given.some((scanned) => (scanned.kind === 'folder' ? isInside(scanned.real, real) : scanned.real === real)),
     isNeverScanned: neverScanned.real,
+    excluded: new Set(),
   };
   const walk: FolderWalk = { isConfigIgnored, unreadable: [], skipped, readFolder: options.readFolder, links, cwd: options.cwd };
   const byRealPath = new Map<string, FoundFile>();
   for (const { given: path_, absolute, kind, real } of given) {
     const counted = byRealPath.size;
     const onSource = options.onFound === undefined ? undefined : (found: number): void => options.onFound?.(counted + found);
-    const found = kind === 'file' ? [explicitFile(path_, absolute, real)] : await walkFolder(absolute, real, walk, onSource);
+    const found = kind === 'file' ? [explicitFile(path_, absolute, real)] : walkFolder(absolute, real, walk, onSource);
     for (const file of found) {
       const earlier = byRealPath.get(file.real);
       // A file both named and found in a named folder counts as named; one found directly and through a link, by its own path.
@@ -184,12 +188,16 @@ function createNeverScannedTest(options: WalkOptions): NeverScannedTest {
   };
 }
 
-async function walkFolder(root: string, realRoot: string, walk: FolderWalk, onSource?: (found: number) => void): Promise<FoundFile[]> {
+function walkFolder(root: string, realRoot: string, walk: FolderWalk, onSource?: (found: number) => void): FoundFile[] {
   const { isConfigIgnored, unreadable, skipped } = walk;
-  const listing = listTree(root, walk.readFolder, walk.links, realRoot, onSource);
-  const gitignore = await loadGitignoreRules(root, findGitRoot(root), listing.gitignores);
+  // The rules above the root first; each folder's own .gitignore as the walk reaches it, so a folder
+  // they exclude is not listed at all (nothing below it could be re-included, as in git).
+  const gitignore = loadGitignoreRulesSync(root, findGitRoot(root), []);
+  const exclusion = { addGitignore: (file: string): void => addGitignoreFile(gitignore, file), isExcluded: (dir: string): boolean => isGitignoredFolder(gitignore, dir) };
+  const listing = listTree(root, { read: walk.readFolder, links: walk.links, realRoot, onSource, exclusion });
+  // A folder listed (or found unreadable) is one no .gitignore excludes.
   for (const folder of listing.unreadable) {
-    if (isGitignoredFolder(gitignore, folder.path) || isConfigIgnored(folder.path)) continue;
+    if (isConfigIgnored(folder.path)) continue;
     unreadable.push({ file: folder.path, message: `Cannot read the folder: ${describeFileError(folder.error)}; its files were not checked.` });
   }
   const files: FoundFile[] = [];
