@@ -42,6 +42,10 @@ export type CallForm =
   | 'http-client'
   | 'jquery'
   | 'xhr'
+  /** ofetch: Nuxt's `$fetch`, `useFetch` and `useLazyFetch`, `ofetch`, and instances of their `create({ baseURL })`. */
+  | 'ofetch'
+  /** VueUse's `useFetch(url).post(body)`, also made by its `createFetch({ baseUrl })`. */
+  | 'vueuse-fetch'
   /** An endpoint of Redux Toolkit Query's `createApi` (`builder.query({ query: () => url })`). */
   | 'rtk-query'
   | 'url-string'
@@ -102,7 +106,7 @@ export interface Finding {
  * the hosts a wrapper's requests go to when its base is not one string.
  */
 export interface ClientValue {
-  readonly kind: 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'request' | 'easy-soap-request' | 'needle' | 'node-http' | 'node-http-request' | 'node-http-get' | 'angular-http' | 'jquery' | 'xhr' | 'wrapper';
+  readonly kind: 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'request' | 'easy-soap-request' | 'needle' | 'node-http' | 'node-http-request' | 'node-http-get' | 'angular-http' | 'angular-resource' | 'ofetch' | 'vueuse-fetch' | 'jquery' | 'xhr' | 'wrapper';
   readonly base?: readonly UrlPart[];
   readonly hosts?: readonly string[];
 }

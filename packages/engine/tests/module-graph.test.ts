@@ -432,6 +432,34 @@ describe('sunset check with the module graph: clients from other files (issue 21
   });
 });
 
+describe('sunset check with the module graph: Nuxt and VueUse clients from other files (trial s47)', () => {
+  const tree = {
+    'composables/clients.ts': [
+      "import { createFetch } from '@vueuse/core';",
+      "export const adform = $fetch.create({ baseURL: 'https://api.adform.com' });",
+      "export const snap = $fetch.create({ baseURL: 'https://adsapi.snapchat.com' });",
+      "export const useSnapFetch = createFetch({ baseUrl: 'https://adsapi.snapchat.com' });",
+      '',
+    ].join('\n'),
+    'stores/campaigns.ts': [
+      "import { adform, snap, useSnapFetch } from '../composables/clients';",
+      "export const list = () => adform('/v1/campaigns');",
+      "export const snapList = () => snap('/v1/campaigns');",
+      "export const snapManagers = () => useSnapFetch('/v1/campaigns/dictionaries/managers').get().json();",
+      '',
+    ].join('\n'),
+  };
+
+  it("joins the base of a $fetch.create or createFetch instance of another file: the API's is rewritten, another vendor's is not reported", async () => {
+    const root = makeTree(tree);
+    const result = await checkFiles(['.'], { cwd: root, baseDir: root, options: sunsetOptions({ apiHosts: ['api.adform.com'] }), threads: 1, crossFile: true });
+    expect(result.findings.map((finding) => findingLine(root, finding, { host: true }))).toEqual([
+      'stores/campaigns.ts:2:34 GET /v1/campaigns rewrite host=api.adform.com <- composables/clients.ts:2:23 (adform)',
+    ]);
+    expect(result.otherHostCount).toBe(2);
+  });
+});
+
 describe('sunset check with the module graph: tsconfig paths and baseUrl aliases', () => {
   const tree = {
     'tsconfig.json': '{\n  // Angular keeps its aliases here\n  "compilerOptions": { "paths": { "@app/*": ["./src/app/*"], "@env/*": ["./src/environments/*"] } }\n}\n',

@@ -177,7 +177,7 @@ function specifierAt(bytes: Uint8Array, buffer: Buffer, quoteAt: number, found: 
 }
 
 /** The words of text that makes an HTTP client with a base of its own: its exports can carry one. */
-export const clientBaseWords: readonly string[] = ['baseURL', 'prefixUrl'];
+export const clientBaseWords: readonly string[] = ['baseURL', 'prefixUrl', 'baseUrl'];
 const clientBasePattern = new RegExp(`\\b(?:${clientBaseWords.join('|')})\\b`);
 
 /** Whether a module's text may create an HTTP client with a base of its own, which the files importing it may call. */

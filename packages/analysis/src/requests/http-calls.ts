@@ -1,6 +1,6 @@
 import type { HttpMethod } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, hasSpread, isFunction, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, staticString, unwrap, type Node } from '../ast/nodes.js';
+import { argumentAt, calleeOf, hasSpread, isFunction, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, returnedBy, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { CallForm } from '../types.js';
 import { evaluateExpression, evaluateUrl, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import { hole, syntheticText, type Segment } from '../url/segments.js';
@@ -132,7 +132,7 @@ function configRequest(
   const urlKey = config ? urlKeys.find((key) => propertyValueOf(config, key) !== undefined) : undefined;
   const urlNode = config && urlKey !== undefined ? propertyValueOf(config, urlKey) : undefined;
   if (!config || !urlNode) return undefined;
-  const ownBase = baseOption(config, 'baseURL', context);
+  const ownBase = baseOption(config, perCallBaseKey(form), context);
   return {
     form,
     call,
@@ -142,6 +142,14 @@ function configRequest(
     ...(client?.hosts ? { clientHosts: client.hosts } : {}),
     ...(client?.via ? { clientVia: rangeOf(client.via) } : {}),
   };
+}
+
+/** The option a call's own config names its base with (`axios.get(url, { baseURL })`, `ky.get(url, { prefixUrl })`): it replaces the instance's. */
+const perCallBaseKey = (form: CallForm): string => (form === 'got' || form === 'ky' ? 'prefixUrl' : 'baseURL');
+
+/** The base a call's options state (`{ baseURL }`, `{ prefixUrl }`), else the client's. */
+function callBase(found: HttpClient, options: Node | undefined, context: EvaluationContext): readonly Segment[] | undefined {
+  return baseOption(objectLiteralOf(options, context), perCallBaseKey(found.form), context) ?? found.base;
 }
 
 function urlRequest(
@@ -177,7 +185,7 @@ function directCall(found: HttpClient, shape: CallShape): HttpCall | undefined {
     case 'got':
     case 'ky':
       if (objectLiteralOf(first, context)) return configRequest(found.form, shape, first, found.base, undefined, undefined, found);
-      return urlRequest(found.form, shape, first, methodOfConfig(second, context), found.base, found);
+      return urlRequest(found.form, shape, first, methodOfConfig(second, context), callBase(found, second, context), found);
     case 'superagent':
       if (second && looksLikeMethod(first)) return urlRequest(found.form, shape, second, methodOfExpression(first, context));
       return urlRequest(found.form, shape, first, call.arguments.length > 1 ? unknownMethod : implicitGet);
@@ -191,6 +199,12 @@ function directCall(found: HttpClient, shape: CallShape): HttpCall | undefined {
     case 'needle':
       // needle(method, url, data, options)
       return looksLikeMethod(first) ? urlRequest(found.form, shape, second, methodOfExpression(first, context), found.base, found) : undefined;
+    case 'ofetch':
+      return isAutoImportedVueUseFetch(call, context) ? vueuseFetchCall(autoImportedVueUseFetch, shape) : ofetchCall(found, shape);
+    case 'vueuse-fetch':
+      return vueuseFetchCall(found, shape);
+    case 'angular-resource':
+      return httpResourceCall(found, shape);
     case 'node-http-request':
       return nodeHttpCall('request', shape);
     case 'node-http-get':
@@ -198,6 +212,75 @@ function directCall(found: HttpClient, shape: CallShape): HttpCall | undefined {
     default:
       return undefined;
   }
+}
+
+/** The URL a getter returns (`() => `/v1/campaigns/${id.value}``), or the expression itself when it is no function. */
+function gottenUrl(node: Node | undefined): Node | undefined {
+  const value = node ? unwrap(node) : undefined;
+  return isFunction(value) ? returnedBy(value) : node;
+}
+
+/**
+ * ofetch's `$fetch(url, options)` (Nuxt's global, `ofetch`, `$fetch.raw`, an instance of
+ * `$fetch.create(defaults)`) and Nuxt's `useFetch(url, options)` / `useLazyFetch`, which take its
+ * options: their `baseURL` replaces the instance's, their `method` is GET when absent, and Nuxt's URL
+ * may be a getter.
+ */
+function ofetchCall(found: HttpClient, shape: CallShape): HttpCall | undefined {
+  const { call, context } = shape;
+  const options = argumentAt(call, 1);
+  return urlRequest(found.form, shape, gottenUrl(argumentAt(call, 0)), methodOfConfig(options, context), callBase(found, options, context), found);
+}
+
+const autoImportedVueUseFetch: HttpClient = { kind: 'vueuse-fetch', form: 'vueuse-fetch', base: undefined };
+
+/** The verbs of VueUse's `useFetch` chain, and the links that only say how to read the response. */
+const vueuseVerbs: ReadonlySet<string> = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+const vueuseResponseTypes: ReadonlySet<string> = new Set(['json', 'text', 'blob', 'arrayBuffer', 'formData']);
+
+/** The method VueUse's chain on `call` states (`useFetch(url).post(body).json()`, `.json().get()`); undefined without a verb. */
+function vueuseChainMethod(call: TSESTree.CallExpression, context: EvaluationContext): StatedMethod | undefined {
+  let current: Node = call;
+  for (let member = context.scope.parentOf(current); member?.type === 'MemberExpression' && member.object === current; member = context.scope.parentOf(current)) {
+    const link = context.scope.parentOf(member);
+    const name = memberPropertyName(member);
+    if (link?.type !== 'CallExpression' || link.callee !== member || name === undefined) return undefined;
+    if (vueuseVerbs.has(name)) return memberMethod(name, member.property, 'vueuse-fetch');
+    if (!vueuseResponseTypes.has(name)) return undefined;
+    current = link;
+  }
+  return undefined;
+}
+
+/**
+ * A `useFetch` no import names whose result is VueUse's chain (`useFetch(url).get().json()`): VueUse's,
+ * auto-imported by unplugin-auto-import. Nuxt's own `useFetch` has no such chain.
+ */
+function isAutoImportedVueUseFetch(call: TSESTree.CallExpression, context: EvaluationContext): boolean {
+  const callee = unwrap(calleeOf(call));
+  if (callee.type !== 'Identifier' || callee.name !== 'useFetch') return false;
+  const member = context.scope.parentOf(call);
+  const name = member?.type === 'MemberExpression' && member.object === call ? memberPropertyName(member) : undefined;
+  return name !== undefined && (vueuseVerbs.has(name) || vueuseResponseTypes.has(name));
+}
+
+/**
+ * VueUse's `useFetch(url, fetchOptions?, options?)`, from `@vueuse/core` or made by its `createFetch({
+ * baseUrl })`: the method is the chain's verb (`.post(body)`), else the `method` of its fetch options,
+ * else GET; the URL may be a getter.
+ */
+function vueuseFetchCall(found: HttpClient, shape: CallShape): HttpCall | undefined {
+  const { call, context } = shape;
+  const method = vueuseChainMethod(call, context) ?? methodOfConfig(argumentAt(call, 1), context);
+  return urlRequest(found.form, shape, gottenUrl(argumentAt(call, 0)), method, found.base, found);
+}
+
+/** Angular's `httpResource(() => url)` (a GET) and `httpResource(() => ({ url, method }))`, also its `.text`, `.blob` and `.arrayBuffer`. */
+function httpResourceCall(found: HttpClient, shape: CallShape): HttpCall | undefined {
+  const request = gottenUrl(argumentAt(shape.call, 0));
+  if (!request) return undefined;
+  if (objectLiteralOf(request, shape.context)) return configRequest(found.form, shape, request, found.base, undefined, undefined, found);
+  return urlRequest(found.form, shape, request, implicitGet, found.base, found);
 }
 
 /** The base of Node's request options: `//` and the `hostname` (else `host`); none when neither is written (Node's default, `localhost`, is not shown). */
@@ -243,6 +326,9 @@ const clientVerbs: Readonly<Partial<Record<ClientKind, readonly string[]>>> = {
   needle: ['get', 'post', 'put', 'patch', 'delete', 'head'],
 };
 
+/** `httpResource.text(() => url)` and its other variants, which read the response otherwise. */
+const httpResourceVariants: readonly string[] = ['text', 'blob', 'arrayBuffer'];
+
 /** The `request` package's options name the URL `url` or `uri`. */
 const requestUrlKeys: readonly string[] = ['url', 'uri'];
 
@@ -253,7 +339,7 @@ const genericClientVerbs: readonly string[] = ['get', 'post', 'put', 'patch', 'd
  * Every verb `methodCall` may read as a request, whichever the client: for another verb (`rows.filter(…)`,
  * `totals.set(…)`, most member calls of a file) the receiver's client does not change the answer.
  */
-const requestVerbs: ReadonlySet<string> = new Set([...Object.values(clientVerbs).flat(), ...genericClientVerbs, 'request', 'fetch', 'open', 'ajax', 'getJSON', 'getScript', 'callApi']);
+const requestVerbs: ReadonlySet<string> = new Set([...Object.values(clientVerbs).flat(), ...genericClientVerbs, 'request', 'fetch', 'open', 'ajax', 'getJSON', 'getScript', 'callApi', 'raw', ...httpResourceVariants]);
 
 /** Where the per-request config sits for axios verbs: after the data for post/put/patch. */
 const axiosConfigIndex = (verb: string): number => (verb === 'post' || verb === 'put' || verb === 'patch' ? 2 : 1);
@@ -267,7 +353,7 @@ function methodCall(found: HttpClient | undefined, verb: string, verbNode: Node,
     return configRequest(found.form, shape, first, found.base, memberMethod(verb, verbNode, found.kind), undefined, found, requestUrlKeys);
   }
   if (found && clientVerbs[found.kind]?.includes(verb)) {
-    const base = found.kind === 'axios' ? (baseOption(objectLiteralOf(argumentAt(call, axiosConfigIndex(verb)), context), 'baseURL', context) ?? found.base) : found.base;
+    const base = found.kind === 'axios' ? callBase(found, argumentAt(call, axiosConfigIndex(verb)), context) : found.kind === 'got' || found.kind === 'ky' ? callBase(found, second, context) : found.base;
     return urlRequest(found.form, shape, first, memberMethod(verb, verbNode, found.kind === 'wrapper' ? undefined : found.kind), base, found);
   }
   switch (found?.kind) {
@@ -284,6 +370,10 @@ function methodCall(found: HttpClient | undefined, verb: string, verbNode: Node,
       if (!created || callee?.type !== 'Identifier' || callee.name !== 'HttpRequest' || !looksLikeMethod(argumentAt(created, 0))) return undefined;
       return urlRequest(found.form, shape, argumentAt(created, 1), methodOfExpression(argumentAt(created, 0), context));
     }
+    case 'ofetch':
+      return verb === 'raw' ? ofetchCall(found, shape) : undefined;
+    case 'angular-resource':
+      return httpResourceVariants.includes(verb) ? httpResourceCall(found, shape) : undefined;
     case 'jquery':
       return jqueryCall(verb, verbNode, shape);
     case 'needle':

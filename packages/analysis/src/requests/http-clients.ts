@@ -38,6 +38,9 @@ const formOfKind: Readonly<Record<ClientKind, CallForm>> = {
   'node-http-request': 'node-http',
   'node-http-get': 'node-http',
   'angular-http': 'angular-http',
+  'angular-resource': 'angular-http',
+  ofetch: 'ofetch',
+  'vueuse-fetch': 'vueuse-fetch',
   jquery: 'jquery',
   xhr: 'xhr',
   wrapper: 'http-client',
@@ -67,6 +70,10 @@ const globalClients: Readonly<Record<string, HttpClient>> = {
   superagent: client('superagent', 'superagent'),
   $: client('jquery', 'jquery'),
   jQuery: client('jquery', 'jquery'),
+  // Nuxt's auto-imports: ofetch's `$fetch`, and `useFetch` / `useLazyFetch`, which take its options.
+  $fetch: client('ofetch', 'ofetch'),
+  useFetch: client('ofetch', 'ofetch'),
+  useLazyFetch: client('ofetch', 'ofetch'),
 };
 
 /** What an import (or `require`) of `source` gives, by the imported name (`default`, `*` or a named export). */
@@ -92,6 +99,18 @@ function moduleClient(source: string | undefined, importedName: string | undefin
       return whole ? client('undici', 'undici') : undefined;
     case 'jquery':
       return whole ? client('jquery', 'jquery') : undefined;
+    case 'ofetch':
+    case 'ohmyfetch':
+      return importedName === 'ofetch' || importedName === '$fetch' || importedName === 'default' ? client('ofetch', 'ofetch') : undefined;
+    // Nuxt's composables, imported by hand where its auto-imports are off.
+    case '#app':
+    case '#imports':
+    case 'nuxt/app':
+      return importedName === '$fetch' || importedName === 'useFetch' || importedName === 'useLazyFetch' ? client('ofetch', 'ofetch') : undefined;
+    case '@vueuse/core':
+      return importedName === 'useFetch' ? client('vueuse-fetch', 'vueuse-fetch') : undefined;
+    case '@angular/common/http':
+      return importedName === 'httpResource' ? client('angular-resource', 'angular-http') : undefined;
     case 'request':
     // Its promise wrappers and forks take the same options and verbs (`rp({ uri, method })`, `rp.post(…)`).
     case 'request-promise':
@@ -134,6 +153,7 @@ const instanceFactories: Readonly<Partial<Record<ClientKind, { readonly methods:
   got: { methods: ['extend'], baseKey: 'prefixUrl' },
   ky: { methods: ['create', 'extend'], baseKey: 'prefixUrl' },
   request: { methods: ['defaults'], baseKey: 'baseUrl' },
+  ofetch: { methods: ['create'], baseKey: 'baseURL' },
 };
 
 /** A base URL option (`baseURL`, `prefixUrl`) of a config object, as segments. */
@@ -156,6 +176,17 @@ function instanceClient(call: TSESTree.CallExpression, context: EvaluationContex
   const ownBase = baseOption(config, factory.baseKey, context);
   if (!ownBase) return parent;
   return { ...parent, base: parent.base ? joinBaseUrl(parent.base, ownBase) : ownBase };
+}
+
+/** VueUse's `createFetch({ baseUrl })` (imported from `@vueuse/core`): a `useFetch` that starts every URL with its base. */
+function vueuseCreatedFetch(call: TSESTree.CallExpression, context: EvaluationContext): HttpClient | undefined {
+  const callee = unwrap(calleeOf(call));
+  const binding = callee.type === 'Identifier' ? context.scope.resolve(callee) : undefined;
+  if (binding?.kind !== 'import' || binding.importSource !== '@vueuse/core' || binding.importedName !== 'createFetch') return undefined;
+  const configNode = argumentAt(call, 0);
+  const config = objectLiteralOf(configNode, context);
+  if (configNode && !config) return client('vueuse-fetch', 'vueuse-fetch', [hole(configNode)]);
+  return client('vueuse-fetch', 'vueuse-fetch', baseOption(config, 'baseUrl', context));
 }
 
 /**
@@ -200,7 +231,7 @@ function clientOfValue(value: Node, key: string | undefined, context: Evaluation
       if (callee.type === 'Identifier' && callee.name === 'inject' && first?.type === 'Identifier' && first.name === 'HttpClient') {
         return client('angular-http', 'angular-http');
       }
-      return instanceClient(unwrapped, context) ?? factoryClient(unwrapped, context);
+      return vueuseCreatedFetch(unwrapped, context) ?? instanceClient(unwrapped, context) ?? factoryClient(unwrapped, context);
     }
     default:
       return clientOf(unwrapped, context);

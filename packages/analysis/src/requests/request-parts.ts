@@ -66,6 +66,8 @@ const gotKeys: readonly [string, BodyKind][] = [
   ['body', 'raw'],
 ];
 const jqueryKeys: readonly [string, BodyKind][] = [['data', 'raw']];
+/** ofetch's `body`: a plain object is sent as JSON. */
+const ofetchKeys: readonly [string, BodyKind][] = [['body', 'object-as-json']];
 
 /** A verb call with the body second and the config third: `axios.post(url, data, config)`. */
 function bodyThenConfig(call: TSESTree.CallExpression, bodyKind: BodyKind, context: EvaluationContext): RequestParts {
@@ -101,6 +103,8 @@ export function requestPartsOf(site: HttpCall, context: EvaluationContext): Requ
     case 'got':
     case 'ky':
       return fromConfig(first && verb === undefined ? first : second, context, gotKeys);
+    case 'ofetch':
+      return fromConfig(second, context, ofetchKeys);
     case 'angular-http':
       if (verb === 'request') return fromConfig(objectLiteralOf(argumentAt(call, 2), context), context, fetchKeys);
       return sendsBody ? bodyThenConfig(call, 'object-as-json', context) : none;

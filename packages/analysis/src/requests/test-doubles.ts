@@ -53,6 +53,17 @@ const globalDoubles = new Map<string, ReadonlySet<string>>([
   ['fetchMock', new Set(jestFetchMockMethods)],
   ['fetch', new Set(jestFetchMockMethods)],
 ]);
+/**
+ * Functions of test-double modules that take the URL they answer for: @nuxt/test-utils's
+ * `registerEndpoint(url, handler)`, and its e2e `$fetch(url)` and `fetch(url)`, which request the app
+ * under test (as supertest's `request(app).get(url)` does), not the API.
+ */
+const doubleFunctions = new Map<string, ReadonlySet<string>>([
+  ['@nuxt/test-utils/runtime', new Set(['registerEndpoint'])],
+  ['@nuxt/test-utils', new Set(['registerEndpoint'])],
+  ['@nuxt/test-utils/e2e', new Set(['$fetch', 'fetch'])],
+]);
+
 /** Every method of a double that takes a URL: a call of any other name is no double's, whatever its receiver. */
 const doubleMethods: ReadonlySet<string> = new Set([...doubleModules.values(), ...globalDoubles.values()].flatMap((methods) => [...methods]));
 const httpMethods = /^(?:get|post|put|patch|delete|head|options|any|\*)$/i;
@@ -158,10 +169,17 @@ function urlArguments(call: TSESTree.CallExpression, context: EvaluationContext)
 
 /**
  * The URLs a test double's call answers for (`mock.onGet(url)`, `fetchMock.get(url, …)`,
- * `cy.intercept('GET', url)`, `server.respondWith('GET', url, …)`), possibly none; undefined
+ * `cy.intercept('GET', url)`, `server.respondWith('GET', url, …)`, `registerEndpoint(url, …)`), possibly none; undefined
  * when the call is not one.
  */
 export function testDoublePaths(call: TSESTree.CallExpression, context: EvaluationContext): Node[] | undefined {
+  const direct = unwrap(calleeOf(call));
+  if (direct.type === 'Identifier') {
+    // Imported under any name (`import { $fetch as appFetch } from '@nuxt/test-utils/e2e'`).
+    const binding = context.scope.resolve(direct);
+    const names = binding?.kind === 'import' ? doubleFunctions.get(binding.importSource ?? '') : undefined;
+    return names?.has(binding?.importedName ?? '') ? urlArguments(call, context) : undefined;
+  }
   const callee = memberCallee(call);
   const name = callee ? memberPropertyName(callee) : undefined;
   // The name first: resolving the receiver of every member call would cost the analysis of each file.

@@ -103,8 +103,9 @@ describe('bytesFacts', () => {
   });
 
   it('counts a client base only as a whole word, as `\\b` does (ASCII letters, digits and `_`)', () => {
-    const texts = ['axios.create({ baseURL })', 'baseURL', '$baseURL$', 'ébaseURLé', 'xbaseURL', 'baseURL_', 'baseURLs', 'baseUrl: x', 'ky.extend({ prefixUrl: x })'];
-    expect(texts.map((text) => facts(text)?.clientSource)).toEqual([true, true, true, true, false, false, false, false, true]);
+    // `baseUrl` is VueUse's `createFetch({ baseUrl })`; `BaseUrl` and `baseUrls` are no client's.
+    const texts = ['axios.create({ baseURL })', 'baseURL', '$baseURL$', 'ébaseURLé', 'xbaseURL', 'baseURL_', 'baseURLs', 'baseUrl: x', 'BaseUrl: x', 'baseUrls', 'ky.extend({ prefixUrl: x })'];
+    expect(texts.map((text) => facts(text)?.clientSource)).toEqual([true, true, true, true, false, false, false, true, false, false, true]);
   });
 
   it('passes every file when a cross-file hook may bring a retired path in', () => {

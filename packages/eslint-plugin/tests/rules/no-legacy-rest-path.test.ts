@@ -19,6 +19,26 @@ const angularService = [
 ].join('\n');
 const gotOrders = 'const orders = await got(`${API_BASE}/v1/campaigns/${campaignId}/orders`).json();';
 const kyOrder = 'const order = await ky.get(`/v1/campaigns/${campaignId}/orders/${orderId}`).json();';
+// Trial s47: a base written beside ky, ofetch / Nuxt, VueUse and httpResource calls decides the host, and their method is read.
+const kyForeignPrefix = "ky.get('v1/campaigns/dictionaries/clients', { prefixUrl: 'https://adsapi.snapchat.com' });";
+const kyOwnPrefix = "ky.get('v1/campaigns/dictionaries/clients', { prefixUrl: 'https://api.adform.com' });";
+const nuxtForeignBases = [
+  "import { ofetch } from 'ofetch';",
+  "const snap = ofetch.create({ baseURL: 'https://adsapi.snapchat.com' });",
+  "snap('/v1/campaigns/dictionaries/managers');",
+  "$fetch('/v1/campaigns/dictionaries/managers', { baseURL: 'https://adsapi.snapchat.com' });",
+  "useFetch('/v1/campaigns', { baseURL: 'https://adsapi.snapchat.com' });",
+].join('\n');
+const nuxtUseFetch = "const { data } = await useFetch('/v1/campaigns', { baseURL: 'https://api.adform.com' });";
+const nuxtPatch = "await $fetch('https://api.adform.com/v1/campaigns', { method: 'PATCH', body: { id } });";
+const vueUseFetch = [
+  "import { createFetch } from '@vueuse/core';",
+  "const useAdformFetch = createFetch({ baseUrl: 'https://api.adform.com' });",
+  "const useSnapFetch = createFetch({ baseUrl: 'https://adsapi.snapchat.com' });",
+  "useSnapFetch('/v1/campaigns/dictionaries/managers').get().json();",
+  "useAdformFetch('/v1/campaigns/dictionaries/managers').get().json();",
+].join('\n');
+const angularResource = ["import { httpResource } from '@angular/common/http';", 'const campaigns = httpResource(() => `${API}/v1/campaigns`);'].join('\n');
 const superagentManagers = "const managers = await superagent.get(API_BASE + '/v1/campaigns/dictionaries/managers');";
 const jqueryComanagers = "$.getJSON('/v1/campaigns/dictionaries/comanagers', render);";
 const xhrLabels = ['const xhr = new XMLHttpRequest();', "xhr.open('GET', '/v1/campaigns/dictionaries/labels');"].join('\n');
@@ -139,6 +159,20 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
       name: 'a URL on a host outside apiHosts',
       code: "await fetch('https://other.example.org/v1/campaigns');",
       settings: { sunset: { asOf: AS_OF, apiHosts: ['api.adform.com'] } },
+    },
+    {
+      name: "ky's per-call prefixUrl on another host",
+      code: kyForeignPrefix,
+      settings: { sunset: { asOf: AS_OF, apiHosts: ['api.adform.com'] } },
+    },
+    {
+      name: "ofetch, Nuxt's $fetch and useFetch on another host's baseURL",
+      code: nuxtForeignBases,
+      settings: { sunset: { asOf: AS_OF, apiHosts: ['api.adform.com'] } },
+    },
+    {
+      name: "@nuxt/test-utils's registerEndpoint, a stand-in for the API",
+      code: "import { registerEndpoint } from '@nuxt/test-utils/runtime';\nregisterEndpoint('/v1/campaigns', () => []);",
     },
     { name: "a guard test's expect() and node:assert assertions on retired URLs", code: guardTests },
     { name: 'jest matchers and HttpTestingController expectations on retired URLs, beside nock and msw handlers', code: specAssertions },
@@ -268,6 +302,71 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
           messageId: 'retiredRewrite',
           data: retiredIn2019('GET /v1/campaigns/{campaignId}/orders/{orderId}', 'use GET /v1/buyer/orders/{orderId}'),
           ...positionOf(kyOrder, '`'),
+        },
+      ],
+    },
+    {
+      name: "rewrites a ky call whose per-call prefixUrl is the API's",
+      code: kyOwnPrefix,
+      output: kyOwnPrefix.replace('v1/campaigns/dictionaries/clients', 'v1/buyer/advertisers'),
+      settings: { sunset: { asOf: AS_OF, apiHosts: ['api.adform.com'] } },
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns/dictionaries/clients', 'use GET /v1/buyer/advertisers'),
+          ...positionOf(kyOwnPrefix, "'v1"),
+        },
+      ],
+    },
+    {
+      name: "rewrites Nuxt's useFetch on the API's baseURL: a GET without a method",
+      code: nuxtUseFetch,
+      output: nuxtUseFetch.replace("'/v1/campaigns'", "'/v1/buyer/campaigns'"),
+      settings: { sunset: { asOf: AS_OF, apiHosts: ['api.adform.com'] } },
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
+          ...positionOf(nuxtUseFetch, "'/v1"),
+        },
+      ],
+    },
+    {
+      name: "reads the method of Nuxt's $fetch options: a PATCH is a TODO for PUT only",
+      code: nuxtPatch,
+      output: null,
+      errors: [
+        {
+          messageId: 'retiredTodo',
+          data: retiredIn2019('PATCH /v1/campaigns', 'use PUT /v1/buyer/campaigns/{id}/status'),
+          ...positionOf(nuxtPatch, "'https"),
+          suggestions: [{ messageId: 'insertTodo', data: { entryId: 'campaigns-legacy-status' }, output: todoComment('campaigns-legacy-status') + nuxtPatch }],
+        },
+      ],
+    },
+    {
+      name: "rewrites VueUse's createFetch call on the API's baseUrl, not the one on another host",
+      code: vueUseFetch,
+      output: vueUseFetch.replace("useAdformFetch('/v1/campaigns/dictionaries/managers')", "useAdformFetch('/v1/buyer/classifiers/managers')"),
+      settings: { sunset: { asOf: AS_OF, apiHosts: ['api.adform.com'] } },
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns/dictionaries/managers', 'use GET /v1/buyer/classifiers/managers'),
+          ...positionOf(vueUseFetch, "useAdformFetch('/v1"),
+          column: positionOf(vueUseFetch, "useAdformFetch('/v1").column + 'useAdformFetch('.length,
+        },
+      ],
+    },
+    {
+      name: "rewrites Angular's httpResource URL getter, a GET",
+      code: angularResource,
+      output: angularResource.replace('/v1/campaigns`', '/v1/buyer/campaigns`'),
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
+          ...positionOf(angularResource, '`'),
         },
       ],
     },
