@@ -96,7 +96,11 @@ function holderName(declaration: ts.Node): string {
     const owner = ts.isObjectLiteralExpression(declaration.parent) && ts.isVariableDeclaration(declaration.parent.parent) && ts.isIdentifier(declaration.parent.parent.name) ? declaration.parent.parent.name.text : undefined;
     return owner === undefined ? declaration.name.text : `${owner}.${declaration.name.text}`;
   }
-  if ((ts.isVariableDeclaration(declaration) || ts.isParameter(declaration) || ts.isClassDeclaration(declaration) || ts.isClassExpression(declaration)) && declaration.name !== undefined && ts.isIdentifier(declaration.name)) {
+  if (
+    (ts.isVariableDeclaration(declaration) || ts.isParameter(declaration) || ts.isClassDeclaration(declaration) || ts.isClassExpression(declaration) || ts.isFunctionDeclaration(declaration)) &&
+    declaration.name !== undefined &&
+    ts.isIdentifier(declaration.name)
+  ) {
     return declaration.name.text;
   }
   // JavaScript: `module.exports = value` is the default export; `exports.api = value`, `this.http = value` name the member.
@@ -177,6 +181,8 @@ export function createClientResolver(
     }
     if (ts.isExportAssignment(declaration)) return clientOfExpression(declaration.expression, name);
     if (ts.isClassDeclaration(declaration) || ts.isClassExpression(declaration)) return declaration.name === undefined ? undefined : clientAtNode(declaration.name, name);
+    // `export async function baseQueryWithReauth(…)`: an RTK Query base query, read as the function it is.
+    if (ts.isFunctionDeclaration(declaration)) return declaration.body === undefined ? undefined : clientAtNode(declaration, name);
     if (ts.isGetAccessorDeclaration(declaration)) return onlyClient(returnedExpressions(declaration).map((returned) => clientOfExpression(returned, name)));
     if (ts.isPropertyAssignment(declaration) || ts.isParameter(declaration)) return declaration.initializer === undefined ? undefined : clientOfExpression(declaration.initializer, name);
     if (ts.isShorthandPropertyAssignment(declaration)) {
