@@ -49,8 +49,27 @@ const tree: Readonly<Record<string, string>> = {
     '  return raw(args, api, extra);',
     '}',
     "export const snapRetry = retry(fetchBaseQuery({ baseUrl: 'https://adsapi.snapchat.com' }), { maxRetries: 3 });",
+    "export const adformRaw = fetchBaseQuery({ baseUrl: 'https://api.adform.com' });",
     '',
   ].join('\n'),
+  // A wrapper of the API's own file over an imported base query.
+  'src/local-wrapper-api.ts': [
+    "import { createApi } from '@reduxjs/toolkit/query/react';",
+    "import { adformRaw } from './store';",
+    'const withReauth = async (args: never, api: never, extra: never) => adformRaw(args, api, extra);',
+    'export const api = createApi({ baseQuery: withReauth, endpoints: (build) => ({',
+    "  list: build.query<unknown, void>({ query: () => '/v1/campaigns/dictionaries/managers' }),",
+    '}) });',
+    '',
+  ].join('\n'),
+  // Three files: the base query, an API over it with no endpoints of its own, the endpoints injected into that API.
+  'src/chain/api.ts': [
+    "import { createApi } from '@reduxjs/toolkit/query/react';",
+    "import { baseQueryWithReauth } from '../store';",
+    'export const chainApi = createApi({ baseQuery: baseQueryWithReauth, endpoints: () => ({}) });',
+    '',
+  ].join('\n'),
+  'src/chain/feature.ts': injecting('chainApi', './api', '/v1/campaigns'),
   // A barrel in between.
   'src/store/index.ts': "export * from './base-query';\nexport { adformApi } from './apis';\n",
   'src/reauth-api.ts': creating('baseQueryWithReauth', './store', '/v1/campaigns'),
@@ -76,9 +95,11 @@ describe('sunset check with the module graph: RTK Query APIs and base queries fr
   it("puts injectEndpoints on the imported API's base and createApi on the imported base query's: another vendor's is not reported, /api is a TODO, the API's host is rewritten", async () => {
     const { lines, otherHosts } = await findingsOf(tree);
     expect(lines).toEqual([
+      'src/chain/feature.ts:3:51 GET /v1/campaigns todo host=unknown <- src/chain/api.ts:3:25 (chainApi)',
       'src/features/adform.ts:3:51 GET /v1/campaigns/dictionaries/comanagers rewrite host=api.adform.com <- src/store/apis.ts:5:26 (adformApi)',
       'src/features/bff.ts:3:51 GET /v1/campaigns todo host=unknown <- src/store/apis.ts:4:23 (bffApi)',
       'src/features/through-barrel.ts:3:51 GET /v1/campaigns rewrite host=api.adform.com <- src/store/apis.ts:5:26 (adformApi)',
+      'src/local-wrapper-api.ts:5:51 GET /v1/campaigns/dictionaries/managers rewrite host=api.adform.com <- src/store/base-query.ts:8:26 (adformRaw)',
       'src/reauth-api.ts:4:51 GET /v1/campaigns todo host=unknown <- src/store/base-query.ts:3:36 (baseQueryWithReauth)',
       'src/reauth-fn-api.ts:4:51 GET /v1/campaigns/dictionaries/clients todo host=unknown <- src/store/base-query.ts:4:8 (reauth)',
     ]);
@@ -89,10 +110,12 @@ describe('sunset check with the module graph: RTK Query APIs and base queries fr
   it('without the graph (one file at a time) the base is not known: host unknown, one-to-one moves rewritten, as before', async () => {
     const { lines, otherHosts } = await findingsOf(tree, false);
     expect(lines).toEqual([
+      'src/chain/feature.ts:3:51 GET /v1/campaigns rewrite host=unknown',
       'src/features/adform.ts:3:51 GET /v1/campaigns/dictionaries/comanagers rewrite host=unknown',
       'src/features/bff.ts:3:51 GET /v1/campaigns rewrite host=unknown',
       'src/features/snap.ts:3:51 GET /v1/campaigns/dictionaries/managers rewrite host=unknown',
       'src/features/through-barrel.ts:3:51 GET /v1/campaigns rewrite host=unknown',
+      'src/local-wrapper-api.ts:5:51 GET /v1/campaigns/dictionaries/managers rewrite host=unknown',
       'src/reauth-api.ts:4:51 GET /v1/campaigns rewrite host=unknown',
       'src/reauth-fn-api.ts:4:51 GET /v1/campaigns/dictionaries/clients rewrite host=unknown',
       'src/snap-api.ts:4:51 GET /v1/campaigns rewrite host=unknown',
