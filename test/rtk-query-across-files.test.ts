@@ -52,6 +52,23 @@ const files: Readonly<Record<string, string>> = {
     'export const baseQueryWithReauth: BaseQueryFn = async (a, api, x) => raw(a, api, x);',
     '',
   ].join('\n'),
+  // The same recipe with the wrapper written as a function declaration.
+  'src/reauth.ts': [
+    "import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';",
+    "const raw = fetchBaseQuery({ baseUrl: '/api' });",
+    'export async function reauth(a: never, api: never, x: never) {',
+    '  return raw(a, api, x);',
+    '}',
+    '',
+  ].join('\n'),
+  'src/clientsApi.ts': [
+    "import { createApi } from '@reduxjs/toolkit/query/react';",
+    "import { reauth } from './reauth';",
+    'export const clientsApi = createApi({ baseQuery: reauth, endpoints: (b) => ({',
+    "  clients: b.query<unknown[], void>({ query: () => '/v1/campaigns/dictionaries/clients' }),",
+    '}) });',
+    '',
+  ].join('\n'),
   'src/api.ts': [
     "import { createApi } from '@reduxjs/toolkit/query/react';",
     "import { baseQueryWithReauth } from './baseQuery';",
@@ -63,6 +80,7 @@ const files: Readonly<Record<string, string>> = {
 };
 
 const listMessage = 'GET /v1/campaigns is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns; this call needs a manual migration.';
+const clientsMessage = 'GET /v1/campaigns/dictionaries/clients is retired (support ended 2019-10-01): use GET /v1/buyer/advertisers; this call needs a manual migration.';
 const comanagersMessage = 'GET /v1/campaigns/dictionaries/comanagers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers.';
 
 /** What `sunset check` (and `--project`) report: `file:line:column rule message host fix <- related`. */
@@ -70,6 +88,7 @@ const expectedFindings = [
   `src/adformEndpoints.ts:3:58 sunset/no-legacy-rest-path ${comanagersMessage} host=api.adform.com fix=rewrite <- src/baseApi.ts:5:26: The client is created here as adformApi.`,
   `src/api.ts:4:49 sunset/no-legacy-rest-path ${listMessage} host=unknown fix=todo <- src/baseQuery.ts:3:49: The client is created here as baseQueryWithReauth.`,
   `src/bffEndpoints.ts:3:53 sunset/no-legacy-rest-path ${listMessage} host=unknown fix=todo <- src/baseApi.ts:4:23: The client is created here as bffApi.`,
+  `src/clientsApi.ts:4:52 sunset/no-legacy-rest-path ${clientsMessage} host=unknown fix=todo <- src/reauth.ts:3:8: The client is created here as reauth.`,
 ];
 
 const hint =
@@ -83,14 +102,18 @@ const describeFinding = (finding: JsonFinding): string =>
     .join('')}`;
 
 /** The TODO `sunset fix` writes above a request on an `/api` base imported from `from` as `name`. */
-const apiTodo = (indent: string, name: string, from: string): string =>
-  `${indent}// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01; the URL has /api before the path: a proxy's prefix (keep it before the new path) or a route of your own server (then this is not the API's call); the base is the client ${name} of ${from}`;
+const apiTodo = (name: string, from: string, entry = 'campaigns-legacy-list', move = 'GET /v1/campaigns with GET /v1/buyer/campaigns'): string =>
+  `  // TODO(sunset:${entry}): replace ${move}; candidates ${move.replace(/^.* with /, '')}; support ended 2019-10-01; the URL has /api before the path: a proxy's prefix (keep it before the new path) or a route of your own server (then this is not the API's call); the base is the client ${name} of ${from}`;
 
 /** The files after `sunset fix` (those it changes). */
 const fixed: Readonly<Record<string, string>> = {
   'src/adformEndpoints.ts': files['src/adformEndpoints.ts']!.replace('/v1/campaigns/dictionaries/comanagers', '/v1/buyer/classifiers/managers'),
-  'src/bffEndpoints.ts': files['src/bffEndpoints.ts']!.replace("  list: build", `${apiTodo('  ', 'bffApi', './baseApi.ts')}\n  list: build`),
-  'src/api.ts': files['src/api.ts']!.replace('  list: b.query', `${apiTodo('  ', 'baseQueryWithReauth', './baseQuery.ts')}\n  list: b.query`),
+  'src/bffEndpoints.ts': files['src/bffEndpoints.ts']!.replace('  list: build', `${apiTodo('bffApi', './baseApi.ts')}\n  list: build`),
+  'src/api.ts': files['src/api.ts']!.replace('  list: b.query', `${apiTodo('baseQueryWithReauth', './baseQuery.ts')}\n  list: b.query`),
+  'src/clientsApi.ts': files['src/clientsApi.ts']!.replace(
+    '  clients: b.query',
+    `${apiTodo('reauth', './reauth.ts', 'campaign-dictionary-clients', 'GET /v1/campaigns/dictionaries/clients with GET /v1/buyer/advertisers')}\n  clients: b.query`,
+  ),
 };
 
 let root = '';
@@ -158,6 +181,7 @@ describe("RTK Query across files: the API's or base query's base decides, in eve
       { file: 'src/adformEndpoints.ts', autofixed: fixed['src/adformEndpoints.ts'], suggestions: [] },
       { file: 'src/api.ts', autofixed: undefined, suggestions: apiSuggestions },
       { file: 'src/bffEndpoints.ts', autofixed: undefined, suggestions: apiSuggestions },
+      { file: 'src/clientsApi.ts', autofixed: undefined, suggestions: ['Insert a TODO(sunset:campaign-dictionary-clients) comment above the statement.', 'Switch to GET /v1/buyer/advertisers.'] },
     ]);
   });
 });

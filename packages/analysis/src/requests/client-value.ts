@@ -43,9 +43,7 @@ export interface ClientAt {
  * cross-file hook of project mode reads a client, once the type checker has found where it is made.
  */
 export function clientValueAt(index: FileIndex, range: readonly [number, number]): ClientAt | undefined {
-  const at = nodeAt(index.file.program, range);
-  // The type checker's range of `export function f() {…}` starts at `export`: the function is the declaration inside.
-  const node = at?.type === 'ExportNamedDeclaration' || at?.type === 'ExportDefaultDeclaration' ? (at.declaration ?? undefined) : at;
+  const node = nodeAt(index.file.program, range);
   if (!node) return undefined;
   const context = index.evaluation();
   const parent = index.scope.parentOf(node);
