@@ -162,6 +162,13 @@ describe("RTK Query across files: the API's or base query's base decides, in eve
     for (const file of Object.keys(files)) expect(await readFile(path.join(dir, file), 'utf8'), file).toBe(fixed[file] ?? files[file]);
   });
 
+  it('sunset fix --project makes the same changes', async () => {
+    const dir = await project();
+    const result = await runSunset(['fix', 'src', '--project', '--as-of', asOf, '--force'], { cwd: dir });
+    expect(result.code).toBe(0);
+    for (const file of Object.keys(files)) expect(await readFile(path.join(dir, file), 'utf8'), file).toBe(fixed[file] ?? files[file]);
+  });
+
   it('ESLint with the plugin reports the same requests; its autofix is the one rewrite, the /api moves are suggestions only', async () => {
     const dir = await project();
     const results = await eslintWithPlugin(dir, asOf).lintFiles(['src']);
