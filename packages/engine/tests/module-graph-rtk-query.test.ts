@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { analysisOptionsOf } from '../src/analysis-contract.js';
 import { checkFiles } from '../src/check/check-files.js';
+import { moduleFactsOf } from '../src/module-graph/index.js';
 import { makeTree, sunsetOptions } from './helpers.js';
 
 // Redux Toolkit Query across files in the default mode's module graph (the trial's BUG 1): endpoints
@@ -92,6 +94,16 @@ async function findingsOf(files: Readonly<Record<string, string>>, crossFile = t
 }
 
 describe('sunset check with the module graph: RTK Query APIs and base queries from other files', () => {
+  it('counts a module that makes an RTK API or base query as one that may offer a base, whatever its base is written as', () => {
+    const options = analysisOptionsOf(sunsetOptions());
+    const offers = (text: string): boolean | undefined => moduleFactsOf(text, options).clientSource;
+    expect(offers("const raw = fetchBaseQuery({ baseUrl: '/api' });")).toBe(true);
+    expect(offers('export const api = createApi({ baseQuery: baseQueryWithReauth, endpoints: () => ({}) });')).toBe(true);
+    // Look-alikes: names that only contain the words.
+    expect(offers("export const client = createApiClient({ base: '/api' });")).toBe(false);
+    expect(offers("export const q = myFetchBaseQuery({ base: '/api' });")).toBe(false);
+  });
+
   it("puts injectEndpoints on the imported API's base and createApi on the imported base query's: another vendor's is not reported, /api is a TODO, the API's host is rewritten", async () => {
     const { lines, otherHosts } = await findingsOf(tree);
     expect(lines).toEqual([
