@@ -101,12 +101,21 @@ export interface Finding {
 }
 
 /**
+ * Redux Toolkit Query's values with a base, as a client another file takes: an API (what `createApi`
+ * returns, which other files inject endpoints into) and a base query (`fetchBaseQuery(…)`, or a
+ * function over one, which other files give `createApi` as its `baseQuery`). Neither is called as a
+ * client's verbs are: only the RTK Query reading of a file asks for them.
+ */
+export type RtkQueryValueKind = 'rtk-api' | 'rtk-base-query';
+
+/**
  * An HTTP client as plain data, for a client that lives in another file: what library it is (or a
- * `wrapper`, a class of the project whose methods make requests), the base it joins paths to, and
- * the hosts a wrapper's requests go to when its base is not one string.
+ * `wrapper`, a class of the project whose methods make requests; or an RTK Query value,
+ * `RtkQueryValueKind`), the base it joins paths to, and the hosts a wrapper's requests go to when its
+ * base is not one string.
  */
 export interface ClientValue {
-  readonly kind: 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'request' | 'easy-soap-request' | 'needle' | 'node-http' | 'node-http-request' | 'node-http-get' | 'angular-http' | 'angular-resource' | 'ofetch' | 'vueuse-fetch' | 'jquery' | 'xhr' | 'wrapper';
+  readonly kind: 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'request' | 'easy-soap-request' | 'needle' | 'node-http' | 'node-http-request' | 'node-http-get' | 'angular-http' | 'angular-resource' | 'ofetch' | 'vueuse-fetch' | 'jquery' | 'xhr' | 'wrapper' | RtkQueryValueKind;
   readonly base?: readonly UrlPart[];
   readonly hosts?: readonly string[];
 }

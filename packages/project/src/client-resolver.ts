@@ -39,6 +39,13 @@ function functionOf(declaration: ts.Declaration): ts.SignatureDeclaration | unde
   return inner !== undefined && (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) ? inner : undefined;
 }
 
+/** Where a function declaration starts after its `export` and `default` (at `async` or `function`), as the analysis' tree has it. */
+function functionStart(declaration: ts.FunctionDeclaration): number {
+  const exported = (modifier: ts.Node): boolean => modifier.kind === ts.SyntaxKind.ExportKeyword || modifier.kind === ts.SyntaxKind.DefaultKeyword;
+  const first = declaration.modifiers?.find((modifier) => !exported(modifier)) ?? declaration.getChildren().find((child) => child.kind === ts.SyntaxKind.FunctionKeyword);
+  return first?.getStart() ?? declaration.getStart();
+}
+
 /** `this.name = value` in the class's constructor and methods: the values a field without an initializer is given. */
 function thisAssignments(classNode: ts.ClassLikeDeclaration, name: string): ts.Expression[] {
   const found: ts.Expression[] = [];
@@ -96,7 +103,11 @@ function holderName(declaration: ts.Node): string {
     const owner = ts.isObjectLiteralExpression(declaration.parent) && ts.isVariableDeclaration(declaration.parent.parent) && ts.isIdentifier(declaration.parent.parent.name) ? declaration.parent.parent.name.text : undefined;
     return owner === undefined ? declaration.name.text : `${owner}.${declaration.name.text}`;
   }
-  if ((ts.isVariableDeclaration(declaration) || ts.isParameter(declaration) || ts.isClassDeclaration(declaration) || ts.isClassExpression(declaration)) && declaration.name !== undefined && ts.isIdentifier(declaration.name)) {
+  if (
+    (ts.isVariableDeclaration(declaration) || ts.isParameter(declaration) || ts.isClassDeclaration(declaration) || ts.isClassExpression(declaration) || ts.isFunctionDeclaration(declaration)) &&
+    declaration.name !== undefined &&
+    ts.isIdentifier(declaration.name)
+  ) {
     return declaration.name.text;
   }
   // JavaScript: `module.exports = value` is the default export; `exports.api = value`, `this.http = value` name the member.
@@ -132,9 +143,9 @@ export function createClientResolver(
   const reading: ResolvedClient[][] = [];
 
   /** Where the client is made: the analysis of that file reads it (an expression, or a class's name). */
-  const clientAtNode = (node: ts.Node, name: string, factory = false): ResolvedClient | undefined => {
+  const clientAtNode = (node: ts.Node, name: string, factory = false, start = node.getStart()): ResolvedClient | undefined => {
     const file = node.getSourceFile().fileName;
-    const key = `${file}:${node.getStart()}:${node.getEnd()}`;
+    const key = `${file}:${start}:${node.getEnd()}`;
     if (results.has(key)) return results.get(key);
     // A client that reaches itself again (`get http() { return this.http }`), or a chain too long: unknown.
     if (inProgress.has(key) || inProgress.size >= maxSteps) return undefined;
@@ -142,11 +153,11 @@ export function createClientResolver(
     reading.push([]);
     try {
       const index = indexOf(file);
-      const found = index === undefined ? undefined : clientValueAt(index, [node.getStart(), node.getEnd()]);
+      const found = index === undefined ? undefined : clientValueAt(index, [start, node.getEnd()]);
       if (found !== undefined && found.baseRanges.length > 0) onBase?.(file, found.baseRanges);
       // `export const client = adform`: the same client as the one it names, made where that one is.
       const same = found === undefined ? undefined : reading.at(-1)!.find((client) => JSON.stringify(client.value) === JSON.stringify(found.value));
-      const origin: ClientOrigin = same?.origin ?? { file, range: [node.getStart(), node.getEnd()], name, factory };
+      const origin: ClientOrigin = same?.origin ?? { file, range: [start, node.getEnd()], name, factory };
       const result = found === undefined ? undefined : { value: found.value, origin };
       results.set(key, result);
       return result;
@@ -177,6 +188,8 @@ export function createClientResolver(
     }
     if (ts.isExportAssignment(declaration)) return clientOfExpression(declaration.expression, name);
     if (ts.isClassDeclaration(declaration) || ts.isClassExpression(declaration)) return declaration.name === undefined ? undefined : clientAtNode(declaration.name, name);
+    // `export async function baseQueryWithReauth(…)`: an RTK Query base query, read as the function it is.
+    if (ts.isFunctionDeclaration(declaration)) return declaration.body === undefined ? undefined : clientAtNode(declaration, name, false, functionStart(declaration));
     if (ts.isGetAccessorDeclaration(declaration)) return onlyClient(returnedExpressions(declaration).map((returned) => clientOfExpression(returned, name)));
     if (ts.isPropertyAssignment(declaration) || ts.isParameter(declaration)) return declaration.initializer === undefined ? undefined : clientOfExpression(declaration.initializer, name);
     if (ts.isShorthandPropertyAssignment(declaration)) {

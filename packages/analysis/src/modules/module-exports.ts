@@ -110,7 +110,8 @@ export function readModuleExports(file: string, index: FileIndex, lines: Positio
     if (binding.kind === 'import') {
       return binding.importSource === undefined || binding.importedName === undefined ? undefined : { kind: 'forwarded', specifier: binding.importSource, name: binding.importedName };
     }
-    if (binding.kind === 'class' && binding.init !== undefined) return valueOf(binding.init, name, depth + 1);
+    // A class is a wrapper client; a function declaration may be a base query (`export async function baseQueryWithReauth(…)`).
+    if ((binding.kind === 'class' || binding.kind === 'function') && binding.init !== undefined) return valueOf(binding.init, name, depth + 1);
     // `const { X } = require('./a'); module.exports = { X }` passes a's value on, as `export { X } from './a'` does.
     const required = requiredExportOf(binding);
     if (required !== undefined) return { kind: 'forwarded', specifier: required.specifier, name: required.name ?? 'default' };
@@ -161,7 +162,7 @@ export function readModuleExports(file: string, index: FileIndex, lines: Positio
       else named.set(keyName(statement.exported, false)!, { kind: 'forwarded', specifier: statement.source.value, name: '*' });
     } else if (statement.type === 'ExportDefaultDeclaration') {
       const { declaration } = statement;
-      const isValue = !declaration.type.endsWith('Declaration') || declaration.type === 'ClassDeclaration';
+      const isValue = !declaration.type.endsWith('Declaration') || declaration.type === 'ClassDeclaration' || declaration.type === 'FunctionDeclaration';
       const value = isValue ? valueOf(declaration as Node, 'default', 0) : undefined;
       if (value !== undefined) named.set('default', value);
     } else if (statement.type === 'ExportNamedDeclaration') {
@@ -170,7 +171,7 @@ export function readModuleExports(file: string, index: FileIndex, lines: Positio
         for (const declarator of declaration.declarations) if (declarator.id.type === 'Identifier') exportLocal(declarator.id.name, declarator.id.name, declarator);
       } else if (declaration?.type === 'TSEnumDeclaration') {
         named.set(declaration.id.name, enumValue(declaration));
-      } else if (declaration?.type === 'ClassDeclaration' && declaration.id !== null) {
+      } else if ((declaration?.type === 'ClassDeclaration' || declaration?.type === 'FunctionDeclaration') && declaration.id !== null) {
         exportLocal(declaration.id.name, declaration.id.name, declaration);
       }
       for (const specifier of statement.specifiers) {

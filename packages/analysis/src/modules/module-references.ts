@@ -176,8 +176,11 @@ function specifierAt(bytes: Uint8Array, buffer: Buffer, quoteAt: number, found: 
   return close;
 }
 
-/** The words of text that makes an HTTP client with a base of its own: its exports can carry one. */
-export const clientBaseWords: readonly string[] = ['baseURL', 'prefixUrl', 'baseUrl'];
+/**
+ * The words of text that makes an HTTP client with a base of its own: its exports can carry one. RTK
+ * Query's `fetchBaseQuery` makes a base query and `createApi` an API over one (`baseUrl: '/api'` names no origin).
+ */
+export const clientBaseWords: readonly string[] = ['baseURL', 'prefixUrl', 'baseUrl', 'fetchBaseQuery', 'createApi'];
 const clientBasePattern = new RegExp(`\\b(?:${clientBaseWords.join('|')})\\b`);
 
 /** Whether a module's text may create an HTTP client with a base of its own, which the files importing it may call. */

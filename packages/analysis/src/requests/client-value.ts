@@ -3,7 +3,8 @@ import { isClass, rangeOf, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import type { ClientValue } from '../types.js';
 import { recognizeHttpCall } from './http-calls.js';
-import { clientOf, clientValueOf } from './http-clients.js';
+import { basePartsOf, clientOf, clientValueOf } from './http-clients.js';
+import { rtkQueryValueOf } from './rtk-query.js';
 import { wrapperClassClient, wrapperInstanceOf } from './wrapper-classes.js';
 
 /** The outermost node of the program spanning exactly `range` (undefined when none does). */
@@ -37,7 +38,8 @@ export interface ClientAt {
 /**
  * The client the expression spanning `range` stands for, as plain data for another file: an
  * instance (`axios.create({ baseURL })`, a constant or `this.x` holding one, `new ApiClient()` of a
- * wrapper class), or, at a class's name, the wrapper client its instances are. This is where the
+ * wrapper class), an RTK Query API or base query (`rtkQueryValueOf`, also a function declaration's
+ * base query), or, at a class's name, the wrapper client its instances are. This is where the
  * cross-file hook of project mode reads a client, once the type checker has found where it is made.
  */
 export function clientValueAt(index: FileIndex, range: readonly [number, number]): ClientAt | undefined {
@@ -45,12 +47,12 @@ export function clientValueAt(index: FileIndex, range: readonly [number, number]
   if (!node) return undefined;
   const context = index.evaluation();
   const parent = index.scope.parentOf(node);
-  const found =
-    node.type === 'Identifier' && isClass(parent) && parent.id === node
-      ? wrapperClassClient(parent, context, recognizeHttpCall)
-      : (clientOf(node, context) ?? wrapperInstanceOf(node, context, recognizeHttpCall));
-  if (!found) return undefined;
-  const written = (found.base ?? []).flatMap((segment) => (segment.kind === 'text' && segment.sourceStart !== undefined ? [segment.container ?? segment.literal] : []));
+  const isClassName = node.type === 'Identifier' && isClass(parent) && parent.id === node;
+  const found = isClassName ? wrapperClassClient(parent, context, recognizeHttpCall) : (clientOf(node, context) ?? wrapperInstanceOf(node, context, recognizeHttpCall));
+  const rtk = found || isClassName ? undefined : rtkQueryValueOf(node, context);
+  const value: ClientValue | undefined = found ? clientValueOf(found) : rtk ? { kind: rtk.kind, base: basePartsOf(rtk.base) } : undefined;
+  if (!value) return undefined;
+  const written = (found?.base ?? rtk?.base ?? []).flatMap((segment) => (segment.kind === 'text' && segment.sourceStart !== undefined ? [segment.container ?? segment.literal] : []));
   const baseRanges = [...new Set(written)].flatMap((container) => (container ? [rangeOf(container)] : []));
-  return { value: clientValueOf(found), baseRanges };
+  return { value, baseRanges };
 }

@@ -450,8 +450,10 @@ export function recognizeHttpCall(call: TSESTree.CallExpression, context: Evalua
     // An RTK Query endpoint: what its `query` returns is the request (a string is a GET).
     const endpoint = rtkEndpointOf(call, context);
     if (endpoint) {
-      const { returned, base } = endpoint;
-      return returned.type === 'ObjectExpression' ? configRequest('rtk-query', shape, returned, base, undefined, undefined) : urlRequest('rtk-query', shape, returned, implicitGet, base);
+      const { returned, base, via } = endpoint;
+      const request = returned.type === 'ObjectExpression' ? configRequest('rtk-query', shape, returned, base, undefined, undefined) : urlRequest('rtk-query', shape, returned, implicitGet, base);
+      // An API or base query of another file: that file is where the base is written (the cross-file related place).
+      return request && via ? { ...request, clientVia: rangeOf(via) } : request;
     }
   }
   return callee.type === 'Identifier' || callee.type === 'MemberExpression' ? helperCall(call, context, recognizeHttpCall) : undefined;

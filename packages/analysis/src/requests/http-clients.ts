@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { annotatedTypeName, argumentAt, calleeOf, memberCallee, memberPropertyName, propertyValueOf, requiredModule, returnedBy, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { UrlPart } from '@sunset/rule-data';
-import type { CallForm, ClientQuery, ClientValue } from '../types.js';
+import type { CallForm, ClientQuery, ClientValue, RtkQueryValueKind } from '../types.js';
 import { constantValueOf, evaluateExpression, following, joinBaseUrl, objectLiteralOf, partToSegment, requiredExportOf, type EvaluationContext } from '../url/evaluate.js';
 import { hole, type Segment } from '../url/segments.js';
 import { isRelativeSpecifier } from '../modules/specifiers.js';
@@ -10,7 +10,7 @@ import { isRelativeSpecifier } from '../modules/specifiers.js';
  * The HTTP client libraries the call forms know, by how their calls are shaped; `wrapper` is a class
  * of the project whose methods make the requests (`new ApiClient().get(path)`).
  */
-export type ClientKind = ClientValue['kind'];
+export type ClientKind = Exclude<ClientValue['kind'], RtkQueryValueKind>;
 
 export interface HttpClient {
   readonly kind: ClientKind;
@@ -46,16 +46,24 @@ const formOfKind: Readonly<Record<ClientKind, CallForm>> = {
   wrapper: 'http-client',
 };
 
-/** A client of another file (the cross-file hook), as this file's client; `returned`: the one a call of `name` returns. */
+const isRtkQueryValue = (kind: ClientValue['kind']): kind is RtkQueryValueKind => kind === 'rtk-api' || kind === 'rtk-base-query';
+
+/**
+ * A client of another file (the cross-file hook), as this file's client; `returned`: the one a call of
+ * `name` returns. An RTK Query API or base query is no client whose calls are requests (`rtk-query.ts` reads those).
+ */
 export function importedClient(name: TSESTree.Identifier, context: EvaluationContext, what: ClientQuery = 'value'): HttpClient | undefined {
   const value = what === 'value' ? context.resolveClient?.(name) : context.resolveClient?.(name, what);
-  if (!value) return undefined;
+  if (!value || isRtkQueryValue(value.kind)) return undefined;
   return { kind: value.kind, form: formOfKind[value.kind], base: value.base?.map(partToSegment), ...(value.hosts ? { hosts: value.hosts } : {}), via: name };
 }
 
+/** A base as plain data, for another file (its text as written, holes where unknown). */
+export const basePartsOf = (base: readonly Segment[]): UrlPart[] => base.map((segment): UrlPart => (segment.kind === 'text' ? { kind: 'text', value: segment.value } : { kind: 'hole' }));
+
 /** The client as plain data, for another file (the base's text as written, holes where unknown). */
 export function clientValueOf(found: HttpClient): ClientValue {
-  const base = found.base?.map((segment): UrlPart => (segment.kind === 'text' ? { kind: 'text', value: segment.value } : { kind: 'hole' }));
+  const base = found.base ? basePartsOf(found.base) : undefined;
   return { kind: found.kind, ...(base ? { base } : {}), ...(found.hosts ? { hosts: found.hosts } : {}) };
 }
 

@@ -1,6 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, calleeOf, isFunction, memberPropertyName, memberValueOf, type Node, propertyKeyName, propertyValueOf, rangeOf, returnedBy, unwrap } from '../ast/nodes.js';
-import { constantValueOf, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import type { Binding } from '../file-index/scope-model.js';
+import type { RtkQueryValueKind } from '../types.js';
+import { constantValueOf, objectLiteralOf, partToSegment, requiredExportOf, type EvaluationContext } from '../url/evaluate.js';
 import { flatText, type Segment } from '../url/segments.js';
 import { baseOption } from './http-clients.js';
 
@@ -17,55 +19,93 @@ export interface RtkEndpoint {
   /** What `query` returns: a URL expression, or a `{ url, method, body }` object. */
   readonly returned: Node;
   readonly base: readonly Segment[] | undefined;
+  /** The name that brought the API or base query from another file (the cross-file hook resolved it there). */
+  readonly via?: TSESTree.Identifier;
 }
 
-/** The `createApi(...)` call an API value was made by: written here, or a constant of the file holding it. */
-function createApiCall(node: Node, context: EvaluationContext): TSESTree.CallExpression | undefined {
-  let value = unwrap(node);
+/** A base found, and the name that brought it from another file when it came from one. */
+interface FoundBase {
+  readonly base: readonly Segment[];
+  readonly via?: TSESTree.Identifier;
+}
+
+/** An RTK Query value with a base, as plain data for the files that import it (`ClientValue`). */
+export interface RtkQueryValue {
+  readonly kind: RtkQueryValueKind;
+  readonly base: readonly Segment[];
+}
+
+/** How many names (and `injectEndpoints` calls) an API, and names, wrappers and enhancers a base query, are followed through. */
+const maxDepth = 4;
+
+const calleeName = (call: TSESTree.CallExpression): string | undefined => {
+  const callee = calleeOf(call);
+  return callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
+};
+
+/** `api.injectEndpoints(...)` / `api.enhanceEndpoints(...)`: they return the same API, with its base. */
+const isApiExtension = (call: TSESTree.CallExpression): boolean => {
+  const name = calleeName(call);
+  return calleeOf(call).type === 'MemberExpression' && (name === 'injectEndpoints' || name === 'enhanceEndpoints');
+};
+
+/** A name another module gives the file: imported, or required. */
+const isFromAnotherModule = (binding: Binding): boolean => binding.kind === 'import' || requiredExportOf(binding) !== undefined;
+
+/** The base of an RTK Query value another file makes (`kind`), asked of the cross-file hook. */
+function importedBase(name: TSESTree.Identifier, kind: RtkQueryValueKind, context: EvaluationContext): FoundBase | undefined {
+  const value = context.resolveClient?.(name);
+  return value?.kind === kind && value.base !== undefined ? { base: value.base.map(partToSegment), via: name } : undefined;
+}
+
+/**
+ * The base of an API value: `createApi({ baseQuery })` written here or held in a constant, an
+ * `api.injectEndpoints(...)` of one, or an API another file makes (the cross-file hook). Undefined
+ * when it is none of these, or its base query's base is not known.
+ */
+function apiBase(node: Node, context: EvaluationContext, depth: number): FoundBase | undefined {
+  if (depth > maxDepth) return undefined;
+  const value = unwrap(node);
   if (value.type === 'Identifier') {
-    const init = constantValueOf(context.scope.resolve(value));
-    if (!init) return undefined;
-    value = unwrap(init);
+    const binding = context.scope.resolve(value);
+    if (binding !== undefined && isFromAnotherModule(binding)) return importedBase(value, 'rtk-api', context);
+    const init = constantValueOf(binding);
+    return init ? apiBase(init, context, depth + 1) : undefined;
   }
   if (value.type !== 'CallExpression') return undefined;
-  const callee = calleeOf(value);
-  const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
-  if (name === 'createApi') return value;
-  // `api.injectEndpoints(...)` / `api.enhanceEndpoints(...)` return the same API.
-  return callee.type === 'MemberExpression' && (name === 'injectEndpoints' || name === 'enhanceEndpoints') ? createApiCall(callee.object, context) : undefined;
+  if (calleeName(value) === 'createApi') {
+    const options = objectLiteralOf(argumentAt(value, 0), context);
+    const baseQuery = options ? propertyValueOf(options, 'baseQuery') : undefined;
+    return baseQuery ? baseQueryBase(baseQuery, context, 0) : undefined;
+  }
+  return isApiExtension(value) ? apiBase((calleeOf(value) as TSESTree.MemberExpression).object, context, depth + 1) : undefined;
 }
 
 /** `createApi(...)`, `api.injectEndpoints(...)`, `api.enhanceEndpoints(...)`: calls whose `endpoints` define requests. */
 function definesEndpoints(call: TSESTree.CallExpression): boolean {
-  const callee = calleeOf(call);
-  if (callee.type === 'Identifier') return callee.name === 'createApi';
-  const name = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
-  return name === 'createApi' || name === 'injectEndpoints' || name === 'enhanceEndpoints';
-}
-
-/** `fetchBaseQuery({ baseUrl })`'s base; undefined when the API's base query is another (its base is not known). */
-function baseOf(api: TSESTree.CallExpression | undefined, context: EvaluationContext): readonly Segment[] | undefined {
-  const options = api ? objectLiteralOf(argumentAt(api, 0), context) : undefined;
-  const baseQuery = options ? propertyValueOf(options, 'baseQuery') : undefined;
-  return baseQuery ? baseQueryBase(baseQuery, context, 0) : undefined;
+  return calleeName(call) === 'createApi' || isApiExtension(call);
 }
 
 /**
  * The base of a base query: `fetchBaseQuery({ baseUrl })` written there or held in a constant, inside
- * `retry(…)`, or the one fetchBaseQuery a wrapper of the file calls (`baseQueryWithReauth`, as RTK's docs
- * write it). Undefined for anything else.
+ * `retry(…)`, the one fetchBaseQuery a wrapper of the file calls (`baseQueryWithReauth`, as RTK's docs
+ * write it), or a base query another file makes (the cross-file hook). Undefined for anything else.
  */
-function baseQueryBase(node: Node, context: EvaluationContext, depth: number): readonly Segment[] | undefined {
-  if (depth > 4) return undefined;
+function baseQueryBase(node: Node, context: EvaluationContext, depth: number): FoundBase | undefined {
+  if (depth > maxDepth) return undefined;
   const value = unwrap(node);
   if (value.type === 'Identifier') {
     const binding = context.scope.resolve(value);
+    if (binding !== undefined && isFromAnotherModule(binding)) return importedBase(value, 'rtk-base-query', context);
     const init = binding?.kind === 'function' ? binding.init : constantValueOf(binding);
     return init ? baseQueryBase(init, context, depth + 1) : undefined;
   }
   if (value.type === 'CallExpression') {
     const callee = calleeOf(value);
-    if (callee.type === 'Identifier' && callee.name === 'fetchBaseQuery') return baseOption(objectLiteralOf(argumentAt(value, 0), context), 'baseUrl', context);
+    if (callee.type === 'Identifier' && callee.name === 'fetchBaseQuery') {
+      const base = baseOption(objectLiteralOf(argumentAt(value, 0), context), 'baseUrl', context);
+      return base ? { base } : undefined;
+    }
     // retry(fetchBaseQuery(…), { maxRetries }) and other enhancers of a base query.
     const first = argumentAt(value, 0);
     return first ? baseQueryBase(first, context, depth + 1) : undefined;
@@ -73,20 +113,40 @@ function baseQueryBase(node: Node, context: EvaluationContext, depth: number): r
   if (!isFunction(value) || !value.body) return undefined;
   // A wrapper: the base queries it calls, when they are one.
   const [start, end] = rangeOf(value.body);
-  let found: readonly Segment[] | undefined;
+  let found: FoundBase | undefined;
   for (const call of context.scope.calls) {
     const [callStart, callEnd] = rangeOf(call);
     if (call.type !== 'CallExpression' || callStart < start || callEnd > end) continue;
     const callee = calleeOf(call);
     if (callee.type !== 'Identifier') continue;
     const binding = context.scope.resolve(callee);
-    const init = binding?.kind === 'const' ? constantValueOf(binding) : undefined;
-    const base = init && unwrap(init).type === 'CallExpression' ? baseQueryBase(init, context, depth + 1) : undefined;
+    let base: FoundBase | undefined;
+    if (binding !== undefined && isFromAnotherModule(binding)) base = importedBase(callee, 'rtk-base-query', context);
+    else {
+      const init = binding?.kind === 'const' ? constantValueOf(binding) : undefined;
+      base = init && unwrap(init).type === 'CallExpression' ? baseQueryBase(init, context, depth + 1) : undefined;
+    }
     if (!base) continue;
-    if (found !== undefined && flatText(found) !== flatText(base)) return undefined;
+    if (found !== undefined && flatText(found.base) !== flatText(base.base)) return undefined;
     found ??= base;
   }
   return found;
+}
+
+/**
+ * The RTK Query value an exported expression is, with its base, for the files that import it: an
+ * API (`createApi(...)`, `api.injectEndpoints(...)`) or a base query (`fetchBaseQuery(...)`,
+ * `retry(...)` of one, a function that calls one). Undefined when it is neither, or its base is not known.
+ */
+export function rtkQueryValueOf(node: Node, context: EvaluationContext): RtkQueryValue | undefined {
+  const value = unwrap(node);
+  if (value.type === 'CallExpression' && definesEndpoints(value)) {
+    const found = apiBase(value, context, 0);
+    return found ? { kind: 'rtk-api', base: found.base } : undefined;
+  }
+  if (value.type !== 'CallExpression' && !isFunction(value)) return undefined;
+  const found = baseQueryBase(value, context, 0);
+  return found ? { kind: 'rtk-base-query', base: found.base } : undefined;
 }
 
 /**
@@ -107,11 +167,11 @@ export function rtkEndpointOf(call: TSESTree.CallExpression, context: Evaluation
   const options = context.scope.parentOf(property);
   const owner = options ? context.scope.parentOf(options) : undefined;
   if (owner?.type !== 'CallExpression' || argumentAt(owner, 0) !== options || !definesEndpoints(owner)) return undefined;
-  // The API's base, where this file makes it (an API imported to inject endpoints into has a base the file does not show).
-  const api = createApiCall(owner, context);
+  // The API's base, where this file makes it or where the module graph (or the type checker) finds an imported API made.
+  const found = apiBase(owner, context, 0);
   const definition = objectLiteralOf(argumentAt(call, 0), context);
   // `query: (arg) => …` or the method `query(arg) { … }`.
   const query = definition ? memberValueOf(definition, 'query') : undefined;
   const returned = returnedBy(query);
-  return returned ? { returned: unwrap(returned), base: baseOf(api, context) } : undefined;
+  return returned ? { returned: unwrap(returned), base: found?.base, ...(found?.via ? { via: found.via } : {}) } : undefined;
 }
