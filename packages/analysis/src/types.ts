@@ -44,6 +44,10 @@ export type CallForm =
   | 'xhr'
   /** An endpoint of Redux Toolkit Query's `createApi` (`builder.query({ query: () => url })`). */
   | 'rtk-query'
+  /** A verb of an openapi-fetch client (`client.PATCH(path, { body })`). */
+  | 'openapi-fetch'
+  /** An SWR hook's key, the URL its fetcher is given (`useSWR('/v1/x', fetcher)`). */
+  | 'swr'
   | 'url-string'
   | 'soap-client'
   | 'soap-envelope'
@@ -102,7 +106,7 @@ export interface Finding {
  * the hosts a wrapper's requests go to when its base is not one string.
  */
 export interface ClientValue {
-  readonly kind: 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'request' | 'easy-soap-request' | 'needle' | 'node-http' | 'node-http-request' | 'node-http-get' | 'angular-http' | 'jquery' | 'xhr' | 'wrapper';
+  readonly kind: 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'request' | 'easy-soap-request' | 'needle' | 'node-http' | 'node-http-request' | 'node-http-get' | 'angular-http' | 'jquery' | 'xhr' | 'wrapper' | 'openapi-fetch';
   readonly base?: readonly UrlPart[];
   readonly hosts?: readonly string[];
 }

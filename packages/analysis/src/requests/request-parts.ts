@@ -66,6 +66,7 @@ const gotKeys: readonly [string, BodyKind][] = [
   ['body', 'raw'],
 ];
 const jqueryKeys: readonly [string, BodyKind][] = [['data', 'raw']];
+const openapiFetchKeys: readonly [string, BodyKind][] = [['body', 'object-as-json']];
 
 /** A verb call with the body second and the config third: `axios.post(url, data, config)`. */
 function bodyThenConfig(call: TSESTree.CallExpression, bodyKind: BodyKind, context: EvaluationContext): RequestParts {
@@ -110,6 +111,9 @@ export function requestPartsOf(site: HttpCall, context: EvaluationContext): Requ
       return fromConfig(second, context, jqueryKeys);
     case 'http-client':
       return sendsBody ? bodyThenConfig(call, 'raw', context) : none;
+    case 'openapi-fetch':
+      // client.POST(path, { body, headers }): a plain object is sent as JSON.
+      return fromConfig(second, context, openapiFetchKeys);
     case 'request':
       return requestPackageParts(first ?? second, context);
     case 'needle':
