@@ -365,7 +365,7 @@ export function recognizeHttpCall(call: TSESTree.CallExpression, context: Evalua
     }
   }
   // `useSWR(key, fetcher)`: the key is the URL its fetcher is given.
-  const swr = callee.type === 'Identifier' ? swrRequestOf(call, context, recognizeHttpCall) : undefined;
+  const swr = callee.type === 'Identifier' || (callee.type === 'MemberExpression' && memberPropertyName(callee) === 'mutate') ? swrRequestOf(call, context, recognizeHttpCall) : undefined;
   if (swr) return swr;
   const found = clientOf(callee, context);
   if (found) return directCall(found, shape);

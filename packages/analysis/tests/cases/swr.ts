@@ -27,6 +27,20 @@ const hooks = [
   'export const d = () => useSWRInfinite((page) => `/v1/campaigns?page=${page}`, fetcher);',
 ];
 
+const mutates = [
+  "import useSWR, { mutate, useSWRConfig } from 'swr';",
+  "const API = 'https://api.adform.com';",
+  "const SNAP = 'https://adsapi.snapchat.com';",
+  'const fetcher = (path: string) => fetch(`${API}${path}`).then((r) => r.json());',
+  'const snapFetcher = (path: string) => fetch(`${SNAP}${path}`).then((r) => r.json());',
+  "export const useManagers = () => useSWR('/v1/campaigns/dictionaries/managers', fetcher);",
+  "export const useSnapClients = () => useSWR('/v1/campaigns/dictionaries/clients', snapFetcher);",
+  'export function useRefresh() {',
+  '  const { mutate: refresh } = useSWRConfig();',
+  "  return () => Promise.all([mutate('/v1/campaigns/dictionaries/managers'), refresh('/v1/campaigns/dictionaries/clients'), useSWRConfig().mutate('/v1/campaigns')]);",
+  '}',
+];
+
 export const swrCases: RequestCase[] = [
   {
     name: "the file's fetcher decides: another vendor's is not reported, the API's is a GET on its host, rewritten",
@@ -156,6 +170,36 @@ export const swrCases: RequestCase[] = [
       {
         id: 'campaign-dictionary-labels', key: 'GET /v1/campaigns/dictionaries/labels', method: 'GET', form: 'fetch', migration: 'todo', at: "'https://api.adform.com/v1/campaigns/dictionaries/labels'",
         message: retired('GET /v1/campaigns/dictionaries/labels', 'use GET /v1/buyer/advertisers/{id}/campaignLabels; this call needs a manual migration.'), host: 'api.adform.com',
+      },
+    ],
+  },
+  {
+    name: "mutate(key) is the key's request, through the fetcher of the file's hook with that key (rewritten with it, another vendor's left alone), else a GET",
+    code: lines(...mutates),
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'swr', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'",
+        message: retired('GET /v1/campaigns/dictionaries/managers', 'use GET /v1/buyer/classifiers/managers.'), host: 'api.adform.com',
+        output: lines(...mutates.slice(0, 5), "export const useManagers = () => useSWR('/v1/buyer/classifiers/managers', fetcher);", ...mutates.slice(6)),
+      },
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'swr', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'", occurrence: 2,
+        message: retired('GET /v1/campaigns/dictionaries/managers', 'use GET /v1/buyer/classifiers/managers.'), host: 'api.adform.com',
+        output: lines(
+          ...mutates.slice(0, 9),
+          "  return () => Promise.all([mutate('/v1/buyer/classifiers/managers'), refresh('/v1/campaigns/dictionaries/clients'), useSWRConfig().mutate('/v1/campaigns')]);",
+          '}',
+        ),
+      },
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'swr', migration: 'rewrite', at: "'/v1/campaigns'",
+        message: retired('GET /v1/campaigns', 'use GET /v1/buyer/campaigns.'),
+        output: lines(
+          ...mutates.slice(0, 9),
+          "  return () => Promise.all([mutate('/v1/campaigns/dictionaries/managers'), refresh('/v1/campaigns/dictionaries/clients'), useSWRConfig().mutate('/v1/buyer/campaigns')]);",
+          '}',
+        ),
       },
     ],
   },
