@@ -96,6 +96,32 @@ export const openapiFetchCases: RequestCase[] = [
     expected: [],
   },
   {
+    name: "a client of createClient required from 'openapi-fetch' (CommonJS), or imported by its name",
+    code: lines(
+      "const createClient = require('openapi-fetch');",
+      "const adform = createClient({ baseUrl: 'https://api.adform.com' });",
+      "adform.DELETE('/v1/campaigns');",
+    ),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [],
+  },
+  {
+    name: "the named createClient export's client reads its verb: a PATCH is a PATCH",
+    code: lines(
+      "import { createClient } from 'openapi-fetch';",
+      "const adform = createClient<paths>({ baseUrl: 'https://api.adform.com' });",
+      "export const pause = (ids: number[]) => adform.PATCH('/v1/campaigns', { body: { ids } });",
+    ),
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      {
+        id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'openapi-fetch', migration: 'todo', at: "'/v1/campaigns'",
+        message: retired('PATCH /v1/campaigns', 'use PUT /v1/buyer/campaigns/{id}/status; this call needs a manual migration.'), host: 'api.adform.com',
+      },
+    ],
+  },
+  {
     name: 'look-alike: capitalised verbs of a receiver that is no openapi-fetch client are read as a URL-shaped string, its method unknown',
     code: lines("import createClient from './client';", 'const api = createClient();', "export const a = () => api.PATCH('/v1/campaigns');"),
     options: { apiHosts: ['api.adform.com'] },

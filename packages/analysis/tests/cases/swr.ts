@@ -152,6 +152,41 @@ export const swrCases: RequestCase[] = [
     ],
   },
   {
+    name: 'a function key is what it returns; an object key is no URL (its url a URL-shaped string, the method unknown)',
+    code: lines(
+      "import useSWR from 'swr';",
+      "const fetcher = (path: string) => fetch('https://api.adform.com' + path).then((r) => r.json());",
+      "export const a = (ready: boolean) => useSWR(() => (ready ? '/v1/campaigns/dictionaries/managers' : null), fetcher);",
+      "export const b = () => useSWR({ url: '/v1/campaigns' }, fetcher);",
+    ),
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      {
+        id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'swr', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'",
+        message: retired('GET /v1/campaigns/dictionaries/managers', 'use GET /v1/buyer/classifiers/managers.'), host: 'api.adform.com',
+        output: lines(
+          "import useSWR from 'swr';",
+          "const fetcher = (path: string) => fetch('https://api.adform.com' + path).then((r) => r.json());",
+          "export const a = (ready: boolean) => useSWR(() => (ready ? '/v1/buyer/classifiers/managers' : null), fetcher);",
+          "export const b = () => useSWR({ url: '/v1/campaigns' }, fetcher);",
+        ),
+      },
+      {
+        id: 'campaigns-legacy-list', key: '/v1/campaigns', methods: ['GET', 'PATCH'], form: 'url-string', migration: 'todo', at: "'/v1/campaigns'",
+        message: retired('/v1/campaigns (GET or PATCH)', 'use one of GET /v1/buyer/campaigns or PUT /v1/buyer/campaigns/{id}/status; this call needs a manual migration.'),
+        cause: 'the code does not say its method, so this may be GET /v1/campaigns or PATCH /v1/campaigns',
+        candidates: [
+          lines(
+            "import useSWR from 'swr';",
+            "const fetcher = (path: string) => fetch('https://api.adform.com' + path).then((r) => r.json());",
+            "export const a = (ready: boolean) => useSWR(() => (ready ? '/v1/campaigns/dictionaries/managers' : null), fetcher);",
+            "export const b = () => useSWR({ url: '/v1/buyer/campaigns' }, fetcher);",
+          ),
+        ],
+      },
+    ],
+  },
+  {
     name: "look-alikes: a useSWR not imported from 'swr' (a URL-shaped string, its method unknown), a key that is no path, a fetcher that writes its own path",
     code: lines(
       "import { useSWR } from './hooks';",
