@@ -215,7 +215,16 @@ export function helperCall(call: TSESTree.CallExpression, context: EvaluationCon
 export function fetcherRequest(fn: FunctionNode, written: Node, arrayKey: boolean, call: TSESTree.CallExpression, context: EvaluationContext, recognize: RecognizeForHelper): HttpCall | undefined {
   const helper = helperOf(fn, context, recognize);
   if (!helper || helper.paramIndex !== 0 || helper.property !== undefined || (helper.firstElement && !arrayKey)) return undefined;
-  return throughHelper(helper, call, written, new Map([...(context.givenArguments ?? []), [helper.param, { node: written, context }]]), context, recognize);
+  const request = throughHelper(helper, call, written, new Map([...(context.givenArguments ?? []), [helper.param, { node: written, context }]]), context, recognize);
+  if (!request) return undefined;
+  // A key the code does not show is the key as written, not the fetcher's parameter: a hook of the file
+  // that hands its own parameter to SWR (`(path) => useSWR(path, fetcher)`) is then a helper in turn.
+  const url = request.url.map((segment): Segment => {
+    if (segment.kind !== 'hole' || !segment.node) return segment;
+    const node = unwrap(segment.node);
+    return node.type === 'Identifier' && context.scope.resolve(node) === helper.param ? { ...segment, node: written } : segment;
+  });
+  return { ...request, url };
 }
 
 /** The helper's request with the caller's values given for its parameters, reported at `written` (see `helperCall`). */

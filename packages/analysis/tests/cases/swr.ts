@@ -41,6 +41,16 @@ const mutates = [
   '}',
 ];
 
+const customHooks = [
+  "import useSWR from 'swr';",
+  "const fetcher = (path: string) => fetch(`https://api.adform.com${path}`).then((r) => r.json());",
+  "const snapFetcher = (path: string) => fetch(`https://adsapi.snapchat.com${path}`).then((r) => r.json());",
+  'export const useApi = <T,>(path: string) => useSWR<T>(path, fetcher);',
+  'export const useSnap = (path: string) => useSWR(path, snapFetcher);',
+  "export const useCampaigns = () => useApi('/v1/campaigns');",
+  "export const useSnapManagers = () => useSnap('/v1/campaigns/dictionaries/managers');",
+];
+
 export const swrCases: RequestCase[] = [
   {
     name: "the file's fetcher decides: another vendor's is not reported, the API's is a GET on its host, rewritten",
@@ -235,6 +245,19 @@ export const swrCases: RequestCase[] = [
           "  return () => Promise.all([mutate('/v1/campaigns/dictionaries/managers'), refresh('/v1/campaigns/dictionaries/clients'), useSWRConfig().mutate('/v1/buyer/campaigns')]);",
           '}',
         ),
+      },
+    ],
+  },
+  {
+    name: "a hook of the file that hands its parameter to useSWR is a helper: its callers' paths go through its fetcher",
+    code: lines(...customHooks),
+    jsx: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'swr', migration: 'rewrite', at: "'/v1/campaigns'",
+        message: retired('GET /v1/campaigns', 'use GET /v1/buyer/campaigns.'), host: 'api.adform.com',
+        output: lines(...customHooks.slice(0, 5), "export const useCampaigns = () => useApi('/v1/buyer/campaigns');", customHooks[6]!),
       },
     ],
   },
