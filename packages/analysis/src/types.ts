@@ -48,6 +48,10 @@ export type CallForm =
   | 'vueuse-fetch'
   /** An endpoint of Redux Toolkit Query's `createApi` (`builder.query({ query: () => url })`). */
   | 'rtk-query'
+  /** A verb of an openapi-fetch client (`client.PATCH(path, { body })`). */
+  | 'openapi-fetch'
+  /** An SWR hook's key, the URL its fetcher is given (`useSWR('/v1/x', fetcher)`). */
+  | 'swr'
   | 'url-string'
   | 'soap-client'
   | 'soap-envelope'
@@ -115,7 +119,7 @@ export type RtkQueryValueKind = 'rtk-api' | 'rtk-base-query';
  * base is not one string.
  */
 export interface ClientValue {
-  readonly kind: 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'request' | 'easy-soap-request' | 'needle' | 'node-http' | 'node-http-request' | 'node-http-get' | 'angular-http' | 'angular-resource' | 'ofetch' | 'vueuse-fetch' | 'jquery' | 'xhr' | 'wrapper' | RtkQueryValueKind;
+  readonly kind: 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'request' | 'easy-soap-request' | 'needle' | 'node-http' | 'node-http-request' | 'node-http-get' | 'angular-http' | 'angular-resource' | 'ofetch' | 'vueuse-fetch' | 'jquery' | 'xhr' | 'wrapper' | 'openapi-fetch' | RtkQueryValueKind;
   readonly base?: readonly UrlPart[];
   readonly hosts?: readonly string[];
 }

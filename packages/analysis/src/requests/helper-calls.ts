@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, hasSpread, isFunction, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, unwrap, type FunctionNode } from '../ast/nodes.js';
+import { argumentAt, calleeOf, hasSpread, isFunction, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, unwrap, type FunctionNode, type Node } from '../ast/nodes.js';
 import type { Binding } from '../file-index/scope-model.js';
 import { constantValueOf, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import type { Segment } from '../url/segments.js';
@@ -22,6 +22,8 @@ interface Helper {
   readonly param: Binding;
   readonly paramIndex: number;
   readonly property: string | undefined;
+  /** The path is the first element of an array the parameter destructures (`([url, id]) => fetch(url)`): an SWR fetcher of an array key. */
+  readonly firstElement: boolean;
 }
 
 export type RecognizeForHelper = (call: TSESTree.CallExpression, context: EvaluationContext) => HttpCall | undefined;
@@ -86,12 +88,19 @@ export function classMethod(classNode: TSESTree.ClassDeclaration | TSESTree.Clas
   return found.length === 1 ? found[0] : undefined;
 }
 
+/** Whether a parameter's binding is the first element of an array pattern that is its function's first parameter (`([url, id]) => …`). */
+function isFirstElementOfParam(binding: Binding, fn: FunctionNode, context: EvaluationContext): boolean {
+  const pattern = context.scope.parentOf(binding.id);
+  return pattern?.type === 'ArrayPattern' && pattern.elements[0] === binding.id && fn.params[0] === pattern;
+}
+
 /**
  * The hole a request's URL has for one of `fn`'s parameters (or a property of one, `r.path`, that
- * nothing assigns), with the parameter; undefined when none or several.
+ * nothing assigns, or the first element of one destructured as an array), with the parameter;
+ * undefined when none or several.
  */
-function parameterHole(url: readonly Segment[], fn: FunctionNode, context: EvaluationContext): { readonly at: number; readonly param: Binding; readonly property: string | undefined } | undefined {
-  let found: { at: number; param: Binding; property: string | undefined } | undefined;
+function parameterHole(url: readonly Segment[], fn: FunctionNode, context: EvaluationContext): { readonly at: number; readonly param: Binding; readonly property: string | undefined; readonly firstElement: boolean } | undefined {
+  let found: { at: number; param: Binding; property: string | undefined; firstElement: boolean } | undefined;
   for (let at = 0; at < url.length; at += 1) {
     const segment = url[at]!;
     if (segment.kind !== 'hole' || !segment.node) continue;
@@ -99,10 +108,13 @@ function parameterHole(url: readonly Segment[], fn: FunctionNode, context: Evalu
     const property = node.type === 'MemberExpression' && !node.computed ? memberPropertyName(node) : undefined;
     const root = property !== undefined && node.type === 'MemberExpression' ? unwrap(node.object) : node;
     const binding = root.type === 'Identifier' ? context.scope.resolve(root) : undefined;
-    if (binding?.kind !== 'param' || binding.fn !== fn || binding.paramIndex === undefined || binding.reassigned || binding.destructured) continue;
+    if (binding?.kind !== 'param' || binding.fn !== fn || binding.reassigned || binding.destructured) continue;
+    // A destructured parameter has no position of its own: only `[url]` of the first one is read (an SWR fetcher's).
+    const firstElement = binding.paramIndex === undefined && property === undefined && isFirstElementOfParam(binding, fn, context);
+    if (binding.paramIndex === undefined && !firstElement) continue;
     if (property !== undefined && binding.mutated) continue;
     if (found) return undefined;
-    found = { at, param: binding, property };
+    found = { at, param: binding, property, firstElement };
   }
   return found;
 }
@@ -163,7 +175,7 @@ function readHelper(fn: FunctionNode, context: EvaluationContext, recognize: Rec
   if (!only) return undefined;
   const hole = parameterHole(only.url, fn, context);
   if (!hole || !onlyBaseBefore(only.url, hole.at, context.retiredNeedle) || writesRetiredPathAfter(only.url, hole.at, context.retiredNeedle)) return undefined;
-  return { fn, request: only.call, param: hole.param, paramIndex: hole.param.paramIndex!, property: hole.property };
+  return { fn, request: only.call, param: hole.param, paramIndex: hole.param.paramIndex ?? 0, property: hole.property, firstElement: hole.firstElement };
 }
 
 /**
@@ -174,7 +186,7 @@ function readHelper(fn: FunctionNode, context: EvaluationContext, recognize: Rec
 export function helperCall(call: TSESTree.CallExpression, context: EvaluationContext, recognize: RecognizeForHelper, fn = calledFunction(call, context)): HttpCall | undefined {
   const helper = fn ? helperOf(fn, context, recognize) : undefined;
   const argument = helper ? argumentAt(call, helper.paramIndex) : undefined;
-  if (!helper || !argument || call.arguments.slice(0, helper.paramIndex + 1).some((each) => each.type === 'SpreadElement')) return undefined;
+  if (!helper || !argument || helper.firstElement || call.arguments.slice(0, helper.paramIndex + 1).some((each) => each.type === 'SpreadElement')) return undefined;
   // An options object: the path is its property, written in the caller's object literal (or a constant one).
   const options = helper.property === undefined ? undefined : objectLiteralOf(argument, context);
   if (helper.property !== undefined && (!options || hasSpread(options))) return undefined;
@@ -191,6 +203,39 @@ export function helperCall(call: TSESTree.CallExpression, context: EvaluationCon
     if (binding?.kind === 'param' && binding.fn === helper.fn && !binding.reassigned) given.set(binding, { node: value!, context: passed ? context : { ...context, givenArguments: undefined } });
   });
   given.set(helper.param, { node: argument, context }); // also written with a default (`path = '/'`)
+  return throughHelper(helper, call, written, given, context, recognize);
+}
+
+/**
+ * SWR's fetcher (`useSWR(key, fetcher)`): the request a function of the file makes when SWR calls it
+ * with the key, at `written` (the key, or the first element of an array key). Its first parameter is
+ * the key (SWR 1 spreads an array key into the parameters: `(url, id)`), or an array it destructures
+ * (SWR 2 hands over the array: `([url, id])`); undefined when the function is no such helper.
+ */
+export function fetcherRequest(fn: FunctionNode, written: Node, arrayKey: boolean, call: TSESTree.CallExpression, context: EvaluationContext, recognize: RecognizeForHelper): HttpCall | undefined {
+  const helper = helperOf(fn, context, recognize);
+  if (!helper || helper.paramIndex !== 0 || helper.property !== undefined || (helper.firstElement && !arrayKey)) return undefined;
+  const request = throughHelper(helper, call, written, new Map([...(context.givenArguments ?? []), [helper.param, { node: written, context }]]), context, recognize);
+  if (!request) return undefined;
+  // A key the code does not show is the key as written, not the fetcher's parameter: a hook of the file
+  // that hands its own parameter to SWR (`(path) => useSWR(path, fetcher)`) is then a helper in turn.
+  const url = request.url.map((segment): Segment => {
+    if (segment.kind !== 'hole' || !segment.node) return segment;
+    const node = unwrap(segment.node);
+    return node.type === 'Identifier' && context.scope.resolve(node) === helper.param ? { ...segment, node: written } : segment;
+  });
+  return { ...request, url };
+}
+
+/** The helper's request with the caller's values given for its parameters, reported at `written` (see `helperCall`). */
+function throughHelper(
+  helper: Helper,
+  call: TSESTree.CallExpression,
+  written: Node,
+  given: NonNullable<EvaluationContext['givenArguments']>,
+  context: EvaluationContext,
+  recognize: RecognizeForHelper,
+): HttpCall | undefined {
   const inner = recognize(helper.request, { ...context, givenArguments: given });
   if (!inner) return undefined;
   const [start, end] = rangeOf(helper.fn);

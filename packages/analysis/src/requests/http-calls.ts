@@ -7,6 +7,7 @@ import { hole, syntheticText, type Segment } from '../url/segments.js';
 import { baseOption, clientOf, type ClientKind, type HttpClient } from './http-clients.js';
 import { calledFunction, helperCall } from './helper-calls.js';
 import { rtkEndpointOf } from './rtk-query.js';
+import { swrRequestOf } from './swr.js';
 import { createdInstanceOf, wrapperInstanceOf } from './wrapper-classes.js';
 
 /** Where the method of a call is written, which decides whether an edit can change it. */
@@ -102,7 +103,9 @@ function methodOfConfig(configNode: Node | undefined, context: EvaluationContext
 }
 
 function memberMethod(name: string, node: Node, clientKind: ClientKind | undefined): StatedMethod {
-  return { method: asSpecMethod(verbMethods[name]), source: { kind: 'member', node, client: clientKind } };
+  // openapi-fetch names its verbs in capitals (`client.PATCH(path)`).
+  const method = clientKind === 'openapi-fetch' ? name : verbMethods[name];
+  return { method: asSpecMethod(method), source: { kind: 'member', node, client: clientKind } };
 }
 
 /** The expression as written around an unwrapped one: `clients!`, `url as string`. */
@@ -144,8 +147,8 @@ function configRequest(
   };
 }
 
-/** The option a call's own config names its base with (`axios.get(url, { baseURL })`, `ky.get(url, { prefixUrl })`): it replaces the instance's. */
-const perCallBaseKey = (form: CallForm): string => (form === 'got' || form === 'ky' ? 'prefixUrl' : 'baseURL');
+/** The option a call's own config names its base with (`axios.get(url, { baseURL })`, `ky.get(url, { prefixUrl })`, openapi-fetch's `client.GET(path, { baseUrl })`): it replaces the instance's. */
+const perCallBaseKey = (form: CallForm): string => (form === 'got' || form === 'ky' ? 'prefixUrl' : form === 'openapi-fetch' ? 'baseUrl' : 'baseURL');
 
 /** The base a call's options state (`{ baseURL }`, `{ prefixUrl }`), else the client's. */
 function callBase(found: HttpClient, options: Node | undefined, context: EvaluationContext): readonly Segment[] | undefined {
@@ -324,6 +327,7 @@ const clientVerbs: Readonly<Partial<Record<ClientKind, readonly string[]>>> = {
   wrapper: ['get', 'post', 'put', 'patch', 'delete', 'del'],
   request: ['get', 'post', 'put', 'patch', 'del', 'delete', 'head'],
   needle: ['get', 'post', 'put', 'patch', 'delete', 'head'],
+  'openapi-fetch': ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'],
 };
 
 /** `httpResource.text(() => url)` and its other variants, which read the response otherwise. */
@@ -344,6 +348,7 @@ const requestVerbs: ReadonlySet<string> = new Set([...Object.values(clientVerbs)
 /** Where the per-request config sits for axios verbs: after the data for post/put/patch. */
 const axiosConfigIndex = (verb: string): number => (verb === 'post' || verb === 'put' || verb === 'patch' ? 2 : 1);
 
+
 /** `client.verb(url)`, `axios.request(config)`, `$.ajax(...)`, `xhr.open(method, url)` ... */
 function methodCall(found: HttpClient | undefined, verb: string, verbNode: Node, shape: CallShape): HttpCall | undefined {
   const { call, context } = shape;
@@ -353,7 +358,7 @@ function methodCall(found: HttpClient | undefined, verb: string, verbNode: Node,
     return configRequest(found.form, shape, first, found.base, memberMethod(verb, verbNode, found.kind), undefined, found, requestUrlKeys);
   }
   if (found && clientVerbs[found.kind]?.includes(verb)) {
-    const base = found.kind === 'axios' ? callBase(found, argumentAt(call, axiosConfigIndex(verb)), context) : found.kind === 'got' || found.kind === 'ky' ? callBase(found, second, context) : found.base;
+    const base = found.kind === 'axios' ? callBase(found, argumentAt(call, axiosConfigIndex(verb)), context) : found.kind === 'got' || found.kind === 'ky' || found.kind === 'openapi-fetch' ? callBase(found, second, context) : found.base;
     return urlRequest(found.form, shape, first, memberMethod(verb, verbNode, found.kind === 'wrapper' ? undefined : found.kind), base, found);
   }
   switch (found?.kind) {
@@ -444,6 +449,9 @@ export function recognizeHttpCall(call: TSESTree.CallExpression, context: Evalua
       wrapperInstanceOf(callee.object, context, recognizeHttpCall);
     }
   }
+  // `useSWR(key, fetcher)`: the key is the URL its fetcher is given.
+  const swr = callee.type === 'Identifier' || (callee.type === 'MemberExpression' && memberPropertyName(callee) === 'mutate') ? swrRequestOf(call, context, recognizeHttpCall) : undefined;
+  if (swr) return swr;
   const found = clientOf(callee, context);
   if (found) return directCall(found, shape);
   if (callee.type === 'MemberExpression') {

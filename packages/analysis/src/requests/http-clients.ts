@@ -44,6 +44,7 @@ const formOfKind: Readonly<Record<ClientKind, CallForm>> = {
   jquery: 'jquery',
   xhr: 'xhr',
   wrapper: 'http-client',
+  'openapi-fetch': 'openapi-fetch',
 };
 
 const isRtkQueryValue = (kind: ClientValue['kind']): kind is RtkQueryValueKind => kind === 'rtk-api' || kind === 'rtk-base-query';
@@ -239,7 +240,7 @@ function clientOfValue(value: Node, key: string | undefined, context: Evaluation
       if (callee.type === 'Identifier' && callee.name === 'inject' && first?.type === 'Identifier' && first.name === 'HttpClient') {
         return client('angular-http', 'angular-http');
       }
-      return vueuseCreatedFetch(unwrapped, context) ?? instanceClient(unwrapped, context) ?? factoryClient(unwrapped, context);
+      return vueuseCreatedFetch(unwrapped, context) ?? instanceClient(unwrapped, context) ?? openapiFetchClient(unwrapped, context) ?? factoryClient(unwrapped, context);
     }
     default:
       return clientOf(unwrapped, context);
@@ -267,6 +268,23 @@ function importingWrapper(fn: TSESTree.ArrowFunctionExpression | TSESTree.Functi
   const [spread] = inner?.type === 'CallExpression' && inner.arguments.length === 1 ? inner.arguments : [];
   const spreadOf = spread?.type === 'SpreadElement' ? unwrap(spread.argument) : undefined;
   return spreadOf?.type === 'Identifier' && spreadOf.name === rest.name ? moduleClient(staticString(imported.source), 'default') : undefined;
+}
+
+/**
+ * `createClient<paths>({ baseUrl })` of openapi-fetch (its default export, or the named one, imported
+ * or required): a client whose verbs are its methods in capitals (`client.PATCH(path, { body })`), on
+ * `baseUrl`.
+ */
+function openapiFetchClient(call: TSESTree.CallExpression, context: EvaluationContext): HttpClient | undefined {
+  const callee = unwrap(calleeOf(call));
+  const binding = callee.type === 'Identifier' ? context.scope.resolve(callee) : undefined;
+  const required = binding === undefined ? undefined : requiredExportOf(binding);
+  const [source, name] = binding?.kind === 'import' ? [binding.importSource, binding.importedName] : [required?.specifier, required?.name ?? 'default'];
+  if (source !== 'openapi-fetch' || (name !== 'default' && name !== 'createClient')) return undefined;
+  const configNode = argumentAt(call, 0);
+  const config = objectLiteralOf(configNode, context);
+  if (configNode && !config) return client('openapi-fetch', 'openapi-fetch', [hole(configNode)]);
+  return client('openapi-fetch', 'openapi-fetch', baseOption(config, 'baseUrl', context));
 }
 
 /**

@@ -66,8 +66,8 @@ const gotKeys: readonly [string, BodyKind][] = [
   ['body', 'raw'],
 ];
 const jqueryKeys: readonly [string, BodyKind][] = [['data', 'raw']];
-/** ofetch's `body`: a plain object is sent as JSON. */
-const ofetchKeys: readonly [string, BodyKind][] = [['body', 'object-as-json']];
+/** ofetch's and openapi-fetch's `body`: a plain object is sent as JSON. */
+const jsonBodyKeys: readonly [string, BodyKind][] = [['body', 'object-as-json']];
 
 /** A verb call with the body second and the config third: `axios.post(url, data, config)`. */
 function bodyThenConfig(call: TSESTree.CallExpression, bodyKind: BodyKind, context: EvaluationContext): RequestParts {
@@ -104,7 +104,7 @@ export function requestPartsOf(site: HttpCall, context: EvaluationContext): Requ
     case 'ky':
       return fromConfig(first && verb === undefined ? first : second, context, gotKeys);
     case 'ofetch':
-      return fromConfig(second, context, ofetchKeys);
+      return fromConfig(second, context, jsonBodyKeys);
     case 'angular-http':
       if (verb === 'request') return fromConfig(objectLiteralOf(argumentAt(call, 2), context), context, fetchKeys);
       return sendsBody ? bodyThenConfig(call, 'object-as-json', context) : none;
@@ -114,6 +114,9 @@ export function requestPartsOf(site: HttpCall, context: EvaluationContext): Requ
       return fromConfig(second, context, jqueryKeys);
     case 'http-client':
       return sendsBody ? bodyThenConfig(call, 'raw', context) : none;
+    case 'openapi-fetch':
+      // client.POST(path, { body, headers }): a plain object is sent as JSON.
+      return fromConfig(second, context, jsonBodyKeys);
     case 'request':
       return requestPackageParts(first ?? second, context);
     case 'needle':

@@ -27,7 +27,8 @@ export function methodEdits(stated: StatedMethod, target: HttpMethod, sourceText
       const allowed = verbsByClient[source.client ?? ''];
       if (allowed && !allowed.includes(target)) return { cause: `this client has no ${target} shorthand` };
       const [start, end] = rangeOf(source.node);
-      const verb = target.toLowerCase();
+      // openapi-fetch's verbs are in capitals (`client.PATCH` → `client.PUT`).
+      const verb = source.client === 'openapi-fetch' ? target : target.toLowerCase();
       if (isStringLiteral(source.node)) return { edits: [{ range: [start, end], text: `${sourceText[start]}${verb}${sourceText[start]}` }] };
       return { edits: [{ range: [start, end], text: verb }] };
     }

@@ -56,6 +56,25 @@ const sameFileConstant = ['const CAMPAIGNS_URL = `${API_BASE}/v1/campaigns`;', '
 const trailingSlash = "const response = await fetch('/v1/campaigns/');";
 const mixedCase = "const response = await fetch('/V1/Campaigns');";
 const swrKey = "const { data } = useSWR('/v1/campaigns/dictionaries/managers', fetcher);";
+// SWR's key is the URL its fetcher is given: the fetcher of the file decides the host and the method.
+const swrFetchers = [
+  "import useSWR from 'swr';",
+  "const API = 'https://api.adform.com';",
+  "const SNAP = 'https://adsapi.snapchat.com';",
+  'const fetcher = (path: string) => fetch(`${API}${path}`).then((r) => r.json());',
+  'const snapFetcher = (path: string) => fetch(`${SNAP}${path}`).then((r) => r.json());',
+  "export const useSnapManagers = () => useSWR('/v1/campaigns/dictionaries/managers', snapFetcher);",
+  "export const useCampaigns = () => useSWR('/v1/campaigns', fetcher);",
+].join('\n');
+const swrArrayKey = "import useSWR from 'swr';\nexport const useOne = (id?: string) => useSWR(id ? ['/v1/campaigns/dictionaries/clients', id] : null);";
+// openapi-fetch: the capitalised verb is the method, baseUrl the host.
+const openapiFetch = [
+  "import createClient from 'openapi-fetch';",
+  "const adform = createClient<paths>({ baseUrl: 'https://api.adform.com' });",
+  "const snap = createClient<paths>({ baseUrl: 'https://adsapi.snapchat.com' });",
+  "export const pause = (ids: number[]) => adform.PATCH('/v1/campaigns', { body: { ids } });",
+  "export const snapPause = (ids: number[]) => snap.PATCH('/v1/campaigns', { body: { ids } });",
+].join('\n');
 
 // A custom one-to-one entry whose new path ends at its parameter: the old tail is a literal of its own.
 const thingDetails = {
@@ -175,6 +194,14 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
       code: "import { registerEndpoint } from '@nuxt/test-utils/runtime';\nregisterEndpoint('/v1/campaigns', () => []);",
     },
     { name: "a guard test's expect() and node:assert assertions on retired URLs", code: guardTests },
+    {
+      name: "an SWR key whose fetcher of the file sends it to another vendor's host, and a look-alike key that is no path",
+      code: "import useSWR from 'swr';\nconst snapFetcher = (path) => fetch(`https://adsapi.snapchat.com${path}`);\nuseSWR('/v1/campaigns/dictionaries/managers', snapFetcher);\nuseSWR('campaigns-list', snapFetcher);",
+    },
+    {
+      name: "an openapi-fetch client on another vendor's baseUrl, and a DELETE of a path retired for GET alone",
+      code: "import createClient from 'openapi-fetch';\nconst snap = createClient({ baseUrl: 'https://adsapi.snapchat.com' });\nsnap.GET('/v1/campaigns/dictionaries/managers');\ncreateClient().DELETE('/v1/campaigns/dictionaries/labels');",
+    },
     { name: 'jest matchers and HttpTestingController expectations on retired URLs, beside nock and msw handlers', code: specAssertions },
     { name: 'test doubles: axios-mock-adapter, fetch-mock (also fetchMock.called), cy.intercept and a sinon fake server', code: testDoubles },
     { name: "test doubles: mocha's this.server, Playwright's page.route of a test's fixture, jest-fetch-mock's mockIf", code: moreTestDoubles },
@@ -710,6 +737,49 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
           messageId: 'retiredRewrite',
           data: retiredIn2019('/v1/campaigns/dictionaries/managers', 'use GET /v1/buyer/classifiers/managers'),
           ...positionOf(swrKey, "'"),
+        },
+      ],
+    },
+    {
+      name: "rewrites an SWR key read by the file's fetcher on the API's host as a GET, and leaves another vendor's fetcher's key alone",
+      code: swrFetchers,
+      output: swrFetchers.replace("useSWR('/v1/campaigns', fetcher)", "useSWR('/v1/buyer/campaigns', fetcher)"),
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
+          ...positionOf(swrFetchers, "'/v1/campaigns', fetcher"),
+        },
+      ],
+    },
+    {
+      name: "rewrites the first element of a conditional SWR array key with SWRConfig's fetcher as a GET",
+      code: swrArrayKey,
+      output: swrArrayKey.replace('/v1/campaigns/dictionaries/clients', '/v1/buyer/advertisers'),
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns/dictionaries/clients', 'use GET /v1/buyer/advertisers'),
+          ...positionOf(swrArrayKey, "'/v1"),
+        },
+      ],
+    },
+    {
+      name: "suggests a TODO for an openapi-fetch client's PATCH on the API's baseUrl, not for another vendor's",
+      code: openapiFetch,
+      output: null,
+      errors: [
+        {
+          messageId: 'retiredTodo',
+          data: retiredIn2019('PATCH /v1/campaigns', 'use PUT /v1/buyer/campaigns/{id}/status'),
+          ...positionOf(openapiFetch, "'/v1"),
+          suggestions: [
+            {
+              messageId: 'insertTodo',
+              data: { entryId: 'campaigns-legacy-status' },
+              output: openapiFetch.replace('export const pause', `${todoComment('campaigns-legacy-status')}export const pause`),
+            },
+          ],
         },
       ],
     },
