@@ -52,7 +52,7 @@ const cliOnly = [
 const isAnalysis = (module: string): boolean => module.startsWith('packages/analysis/') || module.includes('/oxc-parser/') || module === 'packages/engine/dist/index.js';
 
 describe('what a command loads', () => {
-  it('--version, --help and a usage error load the argument parsing and the engine’s usage errors, nothing else', async () => {
+  it('--version, --help and a usage error of check load the argument parsing and the engine’s usage errors, nothing else', async () => {
     const runs = await Promise.all([
       modulesLoadedBy([sunsetBin, '--version'], 'version'),
       modulesLoadedBy([sunsetBin, '--help'], 'help'),
@@ -62,6 +62,15 @@ describe('what a command loads', () => {
       { code: 0, modules: cliOnly },
       { code: 0, modules: cliOnly },
       { code: 2, modules: cliOnly },
+    ]);
+  });
+
+  it('fix --help and a bad flag of fix load the interrupt handler besides, and not the engine', async () => {
+    const runs = await Promise.all([modulesLoadedBy([sunsetBin, 'fix', '--help'], 'fix-help'), modulesLoadedBy([sunsetBin, 'fix', '--bogus'], 'fix-usage')]);
+    const withInterrupt = [...cliOnly, 'packages/engine/dist/fix/interrupt.js'].sort();
+    expect(runs).toEqual([
+      { code: 0, modules: withInterrupt },
+      { code: 2, modules: withInterrupt },
     ]);
   });
 
