@@ -83,8 +83,9 @@ describe('the generated tables in docs/', () => {
 
 describe('README.md and docs/*.md', () => {
   it('name only flags that exist', () => {
+    // `sunset --version` is the CLI's own flag, beside the commands' (its -h/--help is every command's too).
     const known = new Set(
-      [...Object.keys(checkOptions), ...Object.keys(fixOptions), ...Object.keys(importOptions), ...Object.keys(reportOptions), ...Object.keys(explainOptions)].map((name) => `--${name}`),
+      [...Object.keys(checkOptions), ...Object.keys(fixOptions), ...Object.keys(importOptions), ...Object.keys(reportOptions), ...Object.keys(explainOptions), 'version'].map((name) => `--${name}`),
     );
     // npm's and pnpm's own flags (set-up commands, editor install), ESLint's --cache and --fix, node's --import, and
     // git's --depth and --deepen (`git fetch --depth=50`, `git fetch --deepen=50` for a shallow CI clone before

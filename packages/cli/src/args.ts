@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { describeFlagValueError, flagOfParseError, refusePrintWithJson, type FlagSpec } from '@sunset/engine';
+import { describeFlagValueError, flagOfParseError, refusePrintWithJson, type FlagSpec } from '@sunset/engine/usage';
 import { UsageError } from './errors.js';
 
 export const checkFormats = ['stylish', 'json', 'sarif', 'github', 'gitlab', 'junit'] as const;

@@ -27,7 +27,7 @@ import type { CheckArgs, CheckFormat } from '../args.js';
 import { applyBaseline, buildBaseline, readBaseline, writeBaseline } from '../baseline/baseline-file.js';
 import { baselineFileKey, fingerprintFindings } from '../baseline/fingerprint.js';
 import { ExitCode, UsageError } from '../errors.js';
-import { formatters } from '../format/index.js';
+import { loadFormatter } from '../format/index.js';
 import { folderInRepository, fromRepositoryRoot } from '../format/repository-paths.js';
 import type { FormatContext } from '../format/types.js';
 import { colorEnabled, nowOf, type CliIo } from '../io.js';
@@ -277,8 +277,8 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   const wanted = [...(args.format === undefined ? [] : [{ format: args.format, file: args.output }]), ...args.reportFiles];
   const origin = wanted.some((report) => report.format === 'json') ? await resultOrigin(args, io, config, now, deps.toolVersion) : {};
   const builtinHosts = builtinApiHostsOf(config.apiHosts);
-  const formatAs = (format: CheckFormat, toTerminal: boolean): string =>
-    formatters[format](
+  const formatAs = async (format: CheckFormat, toTerminal: boolean): Promise<string> =>
+    (await loadFormatter(format))(
       // The CI formats name files from the repository's root, where GitHub and GitLab look for them.
       format === 'github' || format === 'gitlab' || format === 'sarif' ? fromRepositoryRoot(report, folderInRepository(io.cwd)) : report,
       {
@@ -303,10 +303,10 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
     first === undefined ? '' : `; ${plural(errors.length, 'file')} could not be checked (${first.file}${first.line === undefined ? '' : `:${first.line}`}${errors.length > 1 ? ` and ${errors.length - 1} more` : ''})`;
   for (const { format, file } of wanted) {
     if (file === undefined) {
-      io.stdout.write(formatAs(format, true));
+      io.stdout.write(await formatAs(format, true));
       continue;
     }
-    await writeReport(path.resolve(io.cwd, file), file, formatAs(format, false), args.output === file && args.format === format ? '--output' : `--format ${format}=FILE`);
+    await writeReport(path.resolve(io.cwd, file), file, await formatAs(format, false), args.output === file && args.format === format ? '--output' : `--format ${format}=FILE`);
     io.stderr.write(`Wrote the ${format} report to ${file}: ${plural(report.findings.length, 'finding')}, ${failingSentence(report.findings, config.failOn)}${baselined}${notChecked}.\n`);
   }
   return failing > 0 || errors.length > 0 ? ExitCode.failed : ExitCode.ok;

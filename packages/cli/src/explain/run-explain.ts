@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
-import { resolveConfig } from '@sunset/engine';
+import { resolveConfig } from '@sunset/engine/config-file';
 import { describeOptions } from '../args.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { nowOf, type CliIo } from '../io.js';
-import { entryExample } from './entry-example.js';
 import { explainEntry, explainRule } from './explain-text.js';
 import { findSubject, knownNames } from './find-subject.js';
 
@@ -55,6 +54,8 @@ export async function runExplain(argv: readonly string[], io: CliIo): Promise<nu
     io.stdout.write(explainRule(subject.rule, config.catalog.entries));
     return ExitCode.ok;
   }
+  // The example runs the engine's fix (the parser and the analysis): loaded for an entry, not for a rule.
+  const { entryExample } = await import('./entry-example.js');
   const texts = subject.entries.map((entry) => explainEntry(entry, config.asOf, entryExample(entry, config)));
   io.stdout.write(texts.join('\n────────\n\n'));
   return ExitCode.ok;

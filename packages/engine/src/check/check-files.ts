@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnalysisCore, SunsetOptions } from '../analysis-contract.js';
 import { compareText, type FileProblem } from '../errors.js';
-import { displayPath } from '../files/paths.js';
 import { readSource } from '../files/read-source.js';
 import { countNotScanned, type NotScannedCounts, type SkippedFile } from '../files/source-shape.js';
 import { findSourceFiles, isFolder, selectSourceFiles, type FoundSource, type WalkOptions } from '../files/walk.js';
@@ -12,7 +11,6 @@ import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleG
 import { importedModules, namedFileRoots, walkAdmits } from '../module-graph/imported-modules.js';
 import { createModuleAliases, type ModuleAliases } from '../analysis-contract.js';
 import { withoutConsumedDeclarations } from '../module-graph/consumed-declarations.js';
-import { moduleGraphCheck, otherFilesRead } from '../module-graph/module-graph-context.js';
 import { isFrameworkFile } from '../parse/script-blocks.js';
 import { segmentedFromLength } from '../parse/segments.js';
 import { checkContextOf, compareFindingsInFile, type CheckContext, type LocatedFinding, type LocatedUnresolvedMethod } from './check-source.js';
@@ -29,22 +27,13 @@ import {
 } from './check-workers.js';
 import type { SourceExcerpt } from './excerpts.js';
 import { checkInPipeline } from './pipeline.js';
-import { checkTextSteps, exempt, leftToMain, readAndCheckSteps, readBuffer, record, sizeOf, type ReadLimits } from './file-steps.js';
-import { drain, drainYielding } from './steps.js';
+import { checkClaimedFiles, checkIndexes, claimSize, recheckClaimedFiles } from './claimed-files.js';
+import { checkTextSteps, sizeOf, type ReadLimits } from './file-steps.js';
+import { drain } from './steps.js';
 import { decodeReferences, decodeSummaries, emptyResult, mergeInto, type DeclarationPlace, type FileOutcome, type Gather, type ModuleSummary, type ThreadResult } from './thread-result.js';
 import { addTimings, emptyTimings, type PhaseTimings } from './timings.js';
 
-export {
-  defaultThreadCount,
-  largeFileLimits,
-  workerMaxFileBytes,
-  workerOptionsOf,
-  workerUrl,
-  type CheckWorkerMessage,
-  type CheckWorkerRecheck,
-  type CheckWorkerTask,
-  type FixLargeFileTask,
-} from './check-workers.js';
+export { defaultThreadCount } from './check-workers.js';
 export type { FileOutcome, ModuleSummary, ThreadResult } from './thread-result.js';
 export type { ReadLimits } from './file-steps.js';
 
@@ -149,9 +138,6 @@ export type CrossFileMode = boolean | 'with-components';
 export function crossFileFor(mode: CrossFileMode | undefined, files: readonly string[]): boolean {
   return mode === true || (mode === 'with-components' && files.some(isFrameworkFile));
 }
-
-/** Files a thread claims at once from the shared counter: small enough to balance, large enough to be cheap. */
-const claimSize = 8;
 
 /**
  * `sunset check`'s engine: walk the paths, then read, prefilter, parse, index and check each file
@@ -370,80 +356,6 @@ async function recheckImporters(
 }
 
 /**
- * Claims importers of the graph from the recheck's counter until none is left (main thread and
- * workers); a worker (`maxBytes` set) leaves larger files unreported, for the main thread.
- */
-export function recheckClaimedFiles(
-  files: readonly string[],
-  task: CheckWorkerRecheck,
-  context: CheckContext,
-  limits: ReadLimits,
-  maxBytes?: number,
-  onBatch?: (batch: ThreadResult) => void,
-): ThreadResult {
-  const all = emptyResult();
-  const counter = new Int32Array(task.next);
-  const explicit = new Set(limits.explicit);
-  for (let first = Atomics.add(counter, 0, claimSize); first < task.importers.length; first = Atomics.add(counter, 0, claimSize)) {
-    const batch = emptyResult();
-    for (const index of task.importers.slice(first, first + claimSize)) {
-      const file = files[index]!;
-      if (maxBytes !== undefined && sizeOf(file) > maxBytes) continue;
-      const outcome = recheckImporter(file, index, task.graph, context, explicit.has(index) ? exempt : limits, batch.timings, task.cwd);
-      (batch.done as number[]).push(index);
-      if (outcome !== undefined) (batch.files as FileOutcome[]).push(outcome);
-    }
-    if (onBatch) onBatch(batch);
-    else mergeInto(all, batch);
-  }
-  return all;
-}
-
-/** One importer checked with the graph's resolver; undefined when it cannot be (unreadable, minified, nested too deeply: its first outcome stands). */
-function recheckImporter(file: string, index: number, graph: ModuleGraphData, context: CheckContext, limits: ReadLimits, timings: PhaseTimings, cwd: string): FileOutcome | undefined {
-  const started = performance.now();
-  const read = readSource(file, limits.maxFileSize);
-  timings.read += performance.now() - started;
-  if (read.kind !== 'text') return undefined;
-  const check = moduleGraphCheck(context, graph, file, (declaredIn) => displayPath(cwd, declaredIn));
-  const outcome = drain(checkTextSteps(read.text, file, index, check.context, limits.checkMinified, timings));
-  if (outcome.candidate !== true) return undefined;
-  const { readUnreported, givenToHelpers, readByOtherHosts } = otherFilesRead(check, outcome.findings);
-  return {
-    ...outcome,
-    findings: check.annotate(outcome.findings),
-    ...(readUnreported.length === 0 ? {} : { readUnreported }),
-    ...(givenToHelpers.length === 0 ? {} : { givenToHelpers }),
-    ...(readByOtherHosts.length === 0 ? {} : { readByOtherHosts }),
-  };
-}
-
-/**
- * Claims files from the shared counter until none is left; runs in the main thread and in every worker.
- * A worker (`leaveLarger`) leaves files over `workerMaxFileBytes` unreported, for the main thread.
- */
-export function checkClaimedFiles(
-  files: readonly string[],
-  next: SharedArrayBuffer,
-  context: CheckContext,
-  limits: ReadLimits,
-  gather: Gather,
-  leaveLarger = false,
-  onBatch?: (batch: ThreadResult) => void,
-): ThreadResult {
-  const all = emptyResult();
-  const counter = new Int32Array(next);
-  const scratch = readBuffer();
-  for (let first = Atomics.add(counter, 0, claimSize); first < files.length; first = Atomics.add(counter, 0, claimSize)) {
-    const indexes = Array.from({ length: Math.min(claimSize, files.length - first) }, (_unused, offset) => first + offset);
-    const batch = checkIndexes(files, indexes, context, limits, gather, leaveLarger, scratch);
-    if (onBatch) onBatch(batch);
-    else mergeInto(all, batch);
-  }
-  return all;
-}
-
-/**
  * The very large files (`limits.deferred`), one at a time, each in a worker of its own whose heap is
  * capped: analysed in pieces, a file's trees are garbage once a piece is done, and in an uncapped heap
  * V8 lets hundreds of MB of it pile up before collecting. A file whose worker fails is checked in this thread.
@@ -474,41 +386,6 @@ async function checkLargeFiles(files: readonly string[], task: CheckWorkerTask, 
     mergeInto(all, result);
   }
   return all;
-}
-
-/**
- * A very large file's check in a worker of its own (`checkLargeFiles`): as `checkIndexes` checks one
- * file, with the event loop turning between the file's pieces so their native memory is freed.
- */
-export async function checkLargeFileHere(files: readonly string[], context: CheckContext, limits: ReadLimits, gather: Gather): Promise<ThreadResult> {
-  const result = emptyResult();
-  const outcome = await drainYielding(readAndCheckSteps(files[0]!, 0, context, limits.explicit.includes(0) ? exempt : limits, gather, result));
-  (result.done as number[]).push(0);
-  if (outcome !== leftToMain) record(result, 0, outcome);
-  return result;
-}
-
-/** Checks the files at `indexes`; with `leaveLarger`, files larger than `scratch` are skipped without being reported done, and so are the deferred ones. */
-function checkIndexes(
-  files: readonly string[],
-  indexes: readonly number[],
-  context: CheckContext,
-  limits: ReadLimits,
-  gather: Gather,
-  leaveLarger = false,
-  scratch: Buffer = readBuffer(),
-): ThreadResult {
-  const explicit = new Set(limits.explicit);
-  const deferred = new Set(limits.deferred);
-  const result = emptyResult();
-  for (const index of indexes) {
-    if (deferred.has(index)) continue;
-    const outcome = drain(readAndCheckSteps(files[index]!, index, context, explicit.has(index) ? exempt : limits, gather, result, scratch, leaveLarger));
-    if (outcome === leftToMain) continue;
-    (result.done as number[]).push(index);
-    record(result, index, outcome);
-  }
-  return result;
 }
 
 function collect(

@@ -3,9 +3,9 @@ import { createCatalog } from '@sunset/rule-data';
 import type { SunsetOptions } from '../analysis-contract.js';
 import { fixSourceSteps, fixText } from '../fix/fix-source.js';
 import { drainYielding } from './steps.js';
-import { checkClaimedFiles, checkLargeFileHere, recheckClaimedFiles, workerMaxFileBytes, type CheckWorkerMessage, type CheckWorkerRecheck, type CheckWorkerTask, type FixLargeFileTask } from './check-files.js';
+import { checkClaimedFiles, checkLargeFileHere, recheckClaimedFiles } from './claimed-files.js';
 import { checkContextOf, type CheckContext } from './check-source.js';
-import type { CheckWorkerCandidates, CheckWorkerStream, CheckWorkerStreamEnd, FixWorkerCandidates, FixWorkerStream } from './check-workers.js';
+import { workerMaxFileBytes, type CheckWorkerCandidates, type CheckWorkerMessage, type CheckWorkerRecheck, type CheckWorkerStream, type CheckWorkerStreamEnd, type CheckWorkerTask, type FixLargeFileTask, type FixWorkerCandidates, type FixWorkerStream } from './check-workers.js';
 import { checkCandidates, unpackCandidate } from './file-steps.js';
 import { emptyResult, mergeInto, type ThreadResult } from './thread-result.js';
 

@@ -1,3 +1,4 @@
+// Also the engine's light entry `@sunset/engine/interrupt`: the CLI sets the handler up before `fix` reads its arguments.
 import { unlinkSync } from 'node:fs';
 
 /** The exit code of a run stopped by Ctrl-C or SIGTERM (128 + SIGINT), as shells report it. */
