@@ -29,8 +29,10 @@ export {
   describeSupportEnd,
   phaseLabel,
   todoMarker,
+  todoClauses,
   todoMarkerPattern,
   todoText,
+  withTodoClause,
 } from './messages.js';
 export { reportingLimits, reportingQuotas } from './limits.js';
 export { identityProvider, mightContainRequestCheckTarget, mightNameIdentityEndpoint, requestCheckNeedleSpecs, type IdentityProvider } from './identity.js';
