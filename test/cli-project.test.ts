@@ -486,7 +486,11 @@ describe('sunset fix --project: what it rewrites, the reason it gives when it do
       expect(await readFile(path.join(dir, 'src/constants.ts'), 'utf8')).toBe(constants.replace('/v1/campaigns/dictionaries/managers', '/v1/buyer/classifiers/managers'));
       // The managers request needs nothing more; the clients request is marked, not its declaration.
       expect((await readFile(path.join(dir, 'src/use.ts'), 'utf8')).split('\n').filter((line) => line.includes('TODO(sunset:'))).toEqual([
-        '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with GET /v1/buyer/advertisers; candidates GET /v1/buyer/advertisers; support ended 2019-10-01; the path is CLIENTS_URL of ./constants.ts',
+        '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with',
+        '//     GET /v1/buyer/advertisers',
+        '//   candidates GET /v1/buyer/advertisers',
+        '//   support ended 2019-10-01',
+        '//   the path is CLIENTS_URL of ./constants.ts',
       ]);
     } finally {
       await cleanup();
@@ -629,7 +633,11 @@ describe('--project on a solution tsconfig.json (npm create vite react-ts): fixt
           "import { CAMPAIGNS, LABELS, get } from '@/lib/api';",
           '',
           'export function Labels() {',
-          '  // TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the new endpoint lists labels per advertiser: it needs an advertiser id the old call did not have; candidates GET /v1/buyer/advertisers/{id}/campaignLabels; support ended 2019-10-01; the path is LABELS of ../lib/api.ts',
+          '  // TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the new',
+          '  //     endpoint lists labels per advertiser: it needs an advertiser id the old call did not have',
+          '  //   candidates GET /v1/buyer/advertisers/{id}/campaignLabels',
+          '  //   support ended 2019-10-01',
+          '  //   the path is LABELS of ../lib/api.ts',
           '  fetch(LABELS);',
           '  fetch(CAMPAIGNS);',
           "  get('/v1/buyer/advertisers');",

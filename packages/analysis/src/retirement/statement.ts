@@ -35,21 +35,25 @@ function isCallEntry(entry: Node): boolean {
 /** Keys that make an object literal the description of one request (`{ method: 'GET', path: '/v1/…' }`) rather than a table of entries. */
 const methodKeys = new Set(['method', 'httpMethod', 'verb']);
 
-/** Whether an object literal describes one request: one of its properties states a method. Its other properties are parts of that request, not entries. */
-function isRequestDescription(literal: TSESTree.ObjectExpression): boolean {
-  return literal.properties.some((property) => property.type === 'Property' && !property.computed && methodKeys.has(keyName(property.key) ?? ''));
-}
-
 const keyName = (key: TSESTree.Property['key']): string | undefined =>
   key.type === 'Identifier' ? key.name : key.type === 'Literal' && typeof key.value === 'string' ? key.value : undefined;
 
 /**
+ * Whether an object literal is one record whose properties are its parts, not entries of their own: an
+ * element of an array (a vendored endpoint table's `{ method, path }`), or one that states a method.
+ */
+function isRecord(literal: TSESTree.ObjectExpression, scope: ScopeModel): boolean {
+  if (scope.parentOf(literal)?.type === 'ArrayExpression') return true;
+  return literal.properties.some((property) => property.type === 'Property' && !property.computed && methodKeys.has(keyName(property.key) ?? ''));
+}
+
+/**
  * Whether a comment line above `member`, an entry of `literal` written on lines of its own, stays with its site.
- * The properties of a request's description (an element of a vendored endpoint table) are not entries: a
- * comment between two of them reads as one about a part of it, so it goes above the description.
+ * A record's properties are not entries: a comment between two of them reads as one about a part of it, so it
+ * goes above the record.
  */
 function isEntryOfItsOwn(member: Node, literal: Node, scope: ScopeModel): boolean {
-  if (literal.type === 'ObjectExpression' && isRequestDescription(literal)) return false;
+  if (literal.type === 'ObjectExpression' && isRecord(literal, scope)) return false;
   if (literal.type !== 'ObjectExpression' && literal.type !== 'ArrayExpression') return false;
   return !isCallArgument(literal, scope) || (literal.type === 'ArrayExpression' && isCallEntry(member));
 }

@@ -18,11 +18,25 @@ export function columnsOf(text: string): number {
   return column;
 }
 
+/** An HTTP method stays on the line of the path after it (`GET /v1/buyer/advertisers`). */
+const httpMethod = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/;
+
+/** The words of `text`, an HTTP method joined to the path after it: what a line may not break inside. */
+function unbreakableWords(text: string): string[] {
+  const words: string[] = [];
+  for (const word of text.split(' ').filter((part) => part !== '')) {
+    const previous = words.at(-1);
+    if (previous !== undefined && httpMethod.test(previous) && word.startsWith('/')) words[words.length - 1] = `${previous} ${word}`;
+    else words.push(word);
+  }
+  return words;
+}
+
 /** The words of `text` in lines of at most `firstWidth` characters, then `width`; a longer word stays whole on a line of its own. */
 function wrapWords(text: string, firstWidth: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(' ').filter((part) => part !== '')) {
+  for (const word of unbreakableWords(text)) {
     const limit = lines.length === 0 ? firstWidth : width;
     if (line !== '' && line.length + 1 + word.length > limit) {
       lines.push(line);
