@@ -357,7 +357,7 @@ describe.concurrent('a constant that requests of other files read', () => {
       expect(written.code).toBe(0);
       expect(await readFile(path.join(dir, 'src/paths.ts'), 'utf8')).toBe(paths);
       expect(await readFile(path.join(dir, 'src/add.ts'), 'utf8')).toBe(others['add.ts']);
-      expect(await readFile(path.join(dir, 'src/list.ts'), 'utf8')).toMatch(/^import .*\n\/\/ TODO\(sunset:campaign-dictionary-managers\): .*; the path is MANAGERS_URL of \.\/paths\.ts\nexport const list/);
+      expect(await readFile(path.join(dir, 'src/list.ts'), 'utf8')).toMatch(/^import .*\n\/\/ TODO\(sunset:campaign-dictionary-managers\): .*(?:\n\/\/ {3}.*)*\n\/\/ {3}the path is MANAGERS_URL of \.\/paths\.ts\nexport const list/);
     } finally {
       await cleanup();
     }
@@ -378,7 +378,7 @@ describe.concurrent('a constant that requests of other files read', () => {
       for (const mode of [[], ['--project']]) {
         const written = await runSunset(['fix', ...mode, ...asOf], { cwd: dir });
         expect(written.code).toBe(0);
-        expect(await readFile(path.join(dir, 'src/paths.ts'), 'utf8')).toMatch(/^\/\/ TODO\(sunset:campaign-dictionary-managers\): .*\nexport const MANAGERS_URL = '\/v1\/campaigns\/dictionaries\/managers';\n$/);
+        expect(await readFile(path.join(dir, 'src/paths.ts'), 'utf8')).toMatch(/^\/\/ TODO\(sunset:campaign-dictionary-managers\): .*(?:\n\/\/ {3}.*)*\nexport const MANAGERS_URL = '\/v1\/campaigns\/dictionaries\/managers';\n$/);
         expect(await readFile(path.join(dir, 'src/add.ts'), 'utf8')).toBe(others['add.ts']);
       }
     } finally {
@@ -409,7 +409,7 @@ describe.concurrent('a constant also given to a helper that may send it', () => 
       }
       const written = await runSunset(['fix', ...asOf], { cwd: dir });
       expect(written.code).toBe(0);
-      expect(await readFile(path.join(dir, 'src/api.ts'), 'utf8')).toMatch(/^import .*\nconst MANAGERS = '\/v1\/campaigns\/dictionaries\/managers';\n\/\/ TODO\(sunset:campaign-dictionary-managers\): .*\nexport const list/);
+      expect(await readFile(path.join(dir, 'src/api.ts'), 'utf8')).toMatch(/^import .*\nconst MANAGERS = '\/v1\/campaigns\/dictionaries\/managers';\n\/\/ TODO\(sunset:campaign-dictionary-managers\): .*(?:\n\/\/ {3}.*)*\nexport const list/);
     } finally {
       await cleanup();
     }
