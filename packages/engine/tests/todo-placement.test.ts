@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixFiles } from '../src/fix/fix-files.js';
-import { crossFileFixRun, makeTree } from './helpers.js';
+import { fixSource } from '../src/fix/fix-source.js';
+import { crossFileFixRun, makeTree, sunsetOptions } from './helpers.js';
 
 // Where `sunset fix` writes a TODO: above the statement, or above the entry of an object or array
 // literal written on lines of its own (a constants table, an RTK Query endpoint, a request among
@@ -336,5 +337,27 @@ describe('where sunset fix writes the TODO of a value among the parts of one thi
     );
     const second = await fixFiles(['src'], crossFileFixRun(root));
     expect(second.changedFiles).toEqual([]);
+  });
+});
+
+describe('the line breaks and indentation of the file a TODO is written into', () => {
+  it('writes CRLF lines into a CRLF file and keeps tabs in a tab-indented one; a second run changes nothing', () => {
+    const source = "export async function labels() {\r\n\tconst response = await fetch('https://api.adform.com/v1/campaigns/dictionaries/labels');\r\n\treturn response.json();\r\n}\r\n";
+    const fixed = fixSource(source, 'labels.ts', sunsetOptions()).output!;
+    expect(fixed).toBe(
+      [
+        'export async function labels() {',
+        '\t// TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the',
+        '\t//     new endpoint lists labels per advertiser: it needs an advertiser id the old call did not',
+        '\t//     have',
+        '\t//   candidates GET /v1/buyer/advertisers/{id}/campaignLabels',
+        '\t//   support ended 2019-10-01',
+        "\tconst response = await fetch('https://api.adform.com/v1/campaigns/dictionaries/labels');",
+        '\treturn response.json();',
+        '}',
+        '',
+      ].join('\r\n'),
+    );
+    expect(fixSource(fixed, 'labels.ts', sunsetOptions()).output).toBeUndefined();
   });
 });
