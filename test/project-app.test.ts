@@ -96,7 +96,7 @@ describe('--project negatives and the shared-constant rule', () => {
     const result = await runProjectFix({ cwd: work, paths: ['src'], options, baseDir: work, dry: true });
     expect(result.changes.map((change) => path.relative(work, change.file))).toEqual([path.join('src', 'use.ts')]);
     expect(result.changes[0]!.after).toContain('  // TODO(sunset:campaign-dictionary-managers): replace GET /v1/campaigns/dictionaries/managers with\n  //     GET /v1/buyer/classifiers/managers\n');
-    expect(result.changes[0]!.after).toContain('; the path is MANAGERS of ./paths.ts\n  return axios.get(MANAGERS);');
+    expect(result.changes[0]!.after).toContain('  //   the path is MANAGERS of ./paths.ts\n  return axios.get(MANAGERS);');
   });
 
   it('fix --project is not fooled by a byte-order mark: the shared constant is rewritten at the right offset', async () => {
