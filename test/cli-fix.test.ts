@@ -28,18 +28,26 @@ async function readAll(project: string): Promise<string[]> {
 async function expectedSmallOutput(): Promise<string[]> {
   const [campaigns, report] = await readAll(repoRootPath('fixtures/cli/small'));
   return [
-    campaigns!
-      .replace('/v1/campaigns/dictionaries/managers', '/v1/buyer/classifiers/managers')
-      .replace(
+    campaigns!.replace('/v1/campaigns/dictionaries/managers', '/v1/buyer/classifiers/managers').replace(
+      '  await axios.patch(',
+      [
+        '  // TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns: the new endpoint changes one',
+        '  //     campaign per call: it needs the campaign id in the path',
+        '  //   candidates PUT /v1/buyer/campaigns/{id}/status',
+        '  //   support ended 2019-10-01',
         '  await axios.patch(',
-        '  // TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns: the new endpoint changes one campaign per call: ' +
-          'it needs the campaign id in the path; candidates PUT /v1/buyer/campaigns/{id}/status; support ended 2019-10-01\n  await axios.patch(',
-      ),
+      ].join('\n'),
+    ),
     report!.replace(
       '  return client.GetCampaignsAsJson(',
-      '  // TODO(sunset:campaigns-service-get-campaigns-as-json): migrate GetCampaignsAsJson: the call changes from a SOAP/WCF operation ' +
-        'to a REST request with its own payload (not shown in the spec); candidates GET /v1/buyer/campaigns; support ended 2019-10-01\n' +
+      [
+        '  // TODO(sunset:campaigns-service-get-campaigns-as-json): migrate GetCampaignsAsJson: the call',
+        '  //     changes from a SOAP/WCF operation to a REST request with its own payload (not shown in the',
+        '  //     spec)',
+        '  //   candidates GET /v1/buyer/campaigns',
+        '  //   support ended 2019-10-01',
         '  return client.GetCampaignsAsJson(',
+      ].join('\n'),
     ),
   ];
 }
@@ -297,7 +305,7 @@ describe.concurrent('eslint-disable comments', () => {
       for (const result of [fix, project, codemod]) expect((parseJson(result) as { sites: unknown[] }).sites).toEqual([site]);
       const written = await runSunset(['fix', ...asOf], { cwd: dir });
       expect(written.code).toBe(0);
-      expect(await readFile(path.join(dir, 'src/api.ts'), 'utf8')).toBe(shared.replace('export const list', '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01\nexport const list'));
+      expect(await readFile(path.join(dir, 'src/api.ts'), 'utf8')).toBe(shared.replace('export const list', '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n//   candidates GET /v1/buyer/campaigns\n//   support ended 2019-10-01\nexport const list'));
     } finally {
       await cleanup();
     }
@@ -349,7 +357,7 @@ describe.concurrent('a constant that requests of other files read', () => {
       expect(written.code).toBe(0);
       expect(await readFile(path.join(dir, 'src/paths.ts'), 'utf8')).toBe(paths);
       expect(await readFile(path.join(dir, 'src/add.ts'), 'utf8')).toBe(others['add.ts']);
-      expect(await readFile(path.join(dir, 'src/list.ts'), 'utf8')).toMatch(/^import .*\n\/\/ TODO\(sunset:campaign-dictionary-managers\): .*; the path is MANAGERS_URL of \.\/paths\.ts\nexport const list/);
+      expect(await readFile(path.join(dir, 'src/list.ts'), 'utf8')).toMatch(/^import .*\n\/\/ TODO\(sunset:campaign-dictionary-managers\): .*(?:\n\/\/ {3}.*)*\n\/\/ {3}the path is MANAGERS_URL of \.\/paths\.ts\nexport const list/);
     } finally {
       await cleanup();
     }
@@ -370,7 +378,7 @@ describe.concurrent('a constant that requests of other files read', () => {
       for (const mode of [[], ['--project']]) {
         const written = await runSunset(['fix', ...mode, ...asOf], { cwd: dir });
         expect(written.code).toBe(0);
-        expect(await readFile(path.join(dir, 'src/paths.ts'), 'utf8')).toMatch(/^\/\/ TODO\(sunset:campaign-dictionary-managers\): .*\nexport const MANAGERS_URL = '\/v1\/campaigns\/dictionaries\/managers';\n$/);
+        expect(await readFile(path.join(dir, 'src/paths.ts'), 'utf8')).toMatch(/^\/\/ TODO\(sunset:campaign-dictionary-managers\): .*(?:\n\/\/ {3}.*)*\nexport const MANAGERS_URL = '\/v1\/campaigns\/dictionaries\/managers';\n$/);
         expect(await readFile(path.join(dir, 'src/add.ts'), 'utf8')).toBe(others['add.ts']);
       }
     } finally {
@@ -401,7 +409,7 @@ describe.concurrent('a constant also given to a helper that may send it', () => 
       }
       const written = await runSunset(['fix', ...asOf], { cwd: dir });
       expect(written.code).toBe(0);
-      expect(await readFile(path.join(dir, 'src/api.ts'), 'utf8')).toMatch(/^import .*\nconst MANAGERS = '\/v1\/campaigns\/dictionaries\/managers';\n\/\/ TODO\(sunset:campaign-dictionary-managers\): .*\nexport const list/);
+      expect(await readFile(path.join(dir, 'src/api.ts'), 'utf8')).toMatch(/^import .*\nconst MANAGERS = '\/v1\/campaigns\/dictionaries\/managers';\n\/\/ TODO\(sunset:campaign-dictionary-managers\): .*(?:\n\/\/ {3}.*)*\nexport const list/);
     } finally {
       await cleanup();
     }
@@ -431,7 +439,7 @@ describe.concurrent('a constant the file lets out under another name or through 
       const written = await runSunset(['fix', ...asOf], { cwd: dir });
       expect(written.code).toBe(0);
       const fixed = await readFile(path.join(dir, 'src/urls.ts'), 'utf8');
-      expect(fixed).toBe(urls.replace('  return fetch(LIST);', '  // TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01\n  return fetch(LIST);'));
+      expect(fixed).toBe(urls.replace('  return fetch(LIST);', '  // TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n  //   candidates GET /v1/buyer/campaigns\n  //   support ended 2019-10-01\n  return fetch(LIST);'));
       expect(await readFile(path.join(dir, 'src/create.ts'), 'utf8')).toBe(create);
       const again = await runSunset(['fix', ...asOf], { cwd: dir });
       expect(again.code).toBe(0);
@@ -468,8 +476,8 @@ describe.concurrent('a constant the file lets out under another name or through 
       const fixed = await readFile(path.join(dir, 'src/api.ts'), 'utf8');
       expect(fixed).toBe(
         api
-          .replace('export const list', '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01\nexport const list')
-          .replace('export const managers', '// TODO(sunset:campaign-dictionary-managers): replace GET /v1/campaigns/dictionaries/managers with GET /v1/buyer/classifiers/managers; candidates GET /v1/buyer/classifiers/managers; support ended 2019-10-01\nexport const managers'),
+          .replace('export const list', '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n//   candidates GET /v1/buyer/campaigns\n//   support ended 2019-10-01\nexport const list')
+          .replace('export const managers', '// TODO(sunset:campaign-dictionary-managers): replace GET /v1/campaigns/dictionaries/managers with\n//     GET /v1/buyer/classifiers/managers\n//   candidates GET /v1/buyer/classifiers/managers\n//   support ended 2019-10-01\nexport const managers'),
       );
       expect((await runSunset(['fix', ...asOf], { cwd: dir })).code).toBe(0);
       expect(await readFile(path.join(dir, 'src/api.ts'), 'utf8')).toBe(fixed);
@@ -507,9 +515,9 @@ describe.concurrent('a path followed by a tail (the trial of 2026-11-27, repro 6
       const fixed = await readFile(path.join(dir, 'src/api.ts'), 'utf8');
       expect(fixed).toBe(
         api
-          .replace('export const dictionary', '// TODO(sunset:campaign-dictionary-managers): migrate GET /v1/campaigns/dictionaries/managers: the code chooses the path at run time: /v1/campaigns/dictionaries/managers or /v1/campaigns/dictionaries/labels; candidates GET /v1/buyer/classifiers/managers; support ended 2019-10-01\nexport const dictionary')
-          .replace('export const labels', '// TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the code chooses the path at run time: /v1/campaigns/dictionaries/labels or /v1/campaigns; candidates GET /v1/buyer/advertisers/{id}/campaignLabels; support ended 2019-10-01\nexport const labels')
-          .replace('export const tail', '// TODO(sunset:campaigns-legacy-list): migrate GET /v1/campaigns: the URL goes on right after /v1/campaigns with a value the code does not show, so the end of the path is not known: it may be a longer path that this move would break; candidates GET /v1/buyer/campaigns; support ended 2019-10-01\nexport const tail')
+          .replace('export const dictionary', '// TODO(sunset:campaign-dictionary-managers): migrate GET /v1/campaigns/dictionaries/managers: the\n//     code chooses the path at run time: /v1/campaigns/dictionaries/managers or\n//     /v1/campaigns/dictionaries/labels\n//   candidates GET /v1/buyer/classifiers/managers\n//   support ended 2019-10-01\nexport const dictionary')
+          .replace('export const labels', '// TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the code\n//     chooses the path at run time: /v1/campaigns/dictionaries/labels or /v1/campaigns\n//   candidates GET /v1/buyer/advertisers/{id}/campaignLabels\n//   support ended 2019-10-01\nexport const labels')
+          .replace('export const tail', '// TODO(sunset:campaigns-legacy-list): migrate GET /v1/campaigns: the URL goes on right after\n//     /v1/campaigns with a value the code does not show, so the end of the path is not known: it\n//     may be a longer path that this move would break\n//   candidates GET /v1/buyer/campaigns\n//   support ended 2019-10-01\nexport const tail')
           .replace('`${API}/v1/campaigns${qs', '`${API}/v1/buyer/campaigns${qs'),
       );
       expect((await runSunset(['fix', ...asOf], { cwd: dir })).code).toBe(0);

@@ -427,13 +427,13 @@ describe('sunset fix --project: what it rewrites, the reason it gives when it do
           .replace("apiGet('/v1/campaigns')", "apiGet('/v1/buyer/campaigns')")
           .replace(
             'export const order',
-            '// TODO(sunset:campaigns-legacy-order): replace GET /v1/campaigns/{campaignId}/orders/{orderId} with GET /v1/buyer/orders/{orderId}; candidates GET /v1/buyer/orders/{orderId}; support ended 2019-10-01\nexport const order',
+            '// TODO(sunset:campaigns-legacy-order): replace GET /v1/campaigns/{campaignId}/orders/{orderId} with\n//     GET /v1/buyer/orders/{orderId}\n//   candidates GET /v1/buyer/orders/{orderId}\n//   support ended 2019-10-01\nexport const order',
           ),
       );
       // sunset check --project agrees: the literal is done, the template is a TODO (not "sunset fix rewrites it").
       const check = await runSunset(['check', '--project', '--format', 'json', ...asOf, 'src'], { cwd: dir });
       const findings = parseJson<{ findings: { line: number; rule: string; fix?: string }[] }>(check).findings.filter((finding) => finding.fix !== undefined);
-      expect(findings.map((finding) => `${finding.line} ${finding.rule} ${finding.fix!}`)).toEqual(['5 sunset/no-legacy-rest-path todo']);
+      expect(findings.map((finding) => `${finding.line} ${finding.rule} ${finding.fix!}`)).toEqual(['8 sunset/no-legacy-rest-path todo']);
     } finally {
       await cleanup();
     }
@@ -515,8 +515,12 @@ describe('sunset fix --project: what it rewrites, the reason it gives when it do
       expect([result.code, result.stdout.split('\n').slice(0, 2), result.stderr]).toEqual([0, ['3 files scanned, 1 candidate, 2 changed.', '1 site rewritten, 1 left with a TODO, 0 skipped.'], '']);
       expect(await readFile(path.join(dir, 'src/constants.ts'), 'utf8')).toBe(constants.replace('/v1/campaigns/dictionaries/managers', '/v1/buyer/classifiers/managers'));
       // The managers request needs nothing more; the clients request is marked, not its declaration.
-      expect((await readFile(path.join(dir, 'src/use.ts'), 'utf8')).split('\n').filter((line) => line.includes('TODO(sunset:'))).toEqual([
-        '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with GET /v1/buyer/advertisers; candidates GET /v1/buyer/advertisers; support ended 2019-10-01; the path is CLIENTS_URL of ./constants.ts',
+      expect((await readFile(path.join(dir, 'src/use.ts'), 'utf8')).split('\n').filter((line) => line.startsWith('//'))).toEqual([
+        '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with',
+        '//     GET /v1/buyer/advertisers',
+        '//   candidates GET /v1/buyer/advertisers',
+        '//   support ended 2019-10-01',
+        '//   the path is CLIENTS_URL of ./constants.ts',
       ]);
     } finally {
       await cleanup();
@@ -659,7 +663,11 @@ describe('--project on a solution tsconfig.json (npm create vite react-ts): fixt
           "import { CAMPAIGNS, LABELS, get } from '@/lib/api';",
           '',
           'export function Labels() {',
-          '  // TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the new endpoint lists labels per advertiser: it needs an advertiser id the old call did not have; candidates GET /v1/buyer/advertisers/{id}/campaignLabels; support ended 2019-10-01; the path is LABELS of ../lib/api.ts',
+          '  // TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the new',
+          '  //     endpoint lists labels per advertiser: it needs an advertiser id the old call did not have',
+          '  //   candidates GET /v1/buyer/advertisers/{id}/campaignLabels',
+          '  //   support ended 2019-10-01',
+          '  //   the path is LABELS of ../lib/api.ts',
           '  fetch(LABELS);',
           '  fetch(CAMPAIGNS);',
           "  get('/v1/buyer/advertisers');",
@@ -673,7 +681,7 @@ describe('--project on a solution tsconfig.json (npm create vite react-ts): fixt
       // What is left is the TODO: check --project finds only it.
       const after = await runSunset(['check', '--project', '--format', 'json', ...asOf], { cwd: dir });
       expect(parseJson<{ findings: JsonFinding[] }>(after).findings.map((finding) => `${finding.file}:${finding.line}:${finding.column} ${finding.retired}`)).toEqual([
-        'src/features/Labels.tsx:5:9 GET /v1/campaigns/dictionaries/labels',
+        'src/features/Labels.tsx:9:9 GET /v1/campaigns/dictionaries/labels',
       ]);
     } finally {
       await cleanup();
@@ -853,7 +861,7 @@ describe('--project: a wrapper over a client with a base, made in another file (
           .replace("apiGet('campaigns')", "apiGet('buyer/campaigns')")
           .replace(
             'export const narrow',
-            '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with GET /v1/buyer/advertisers; candidates GET /v1/buyer/advertisers; support ended 2019-10-01\nexport const narrow',
+            '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with\n//     GET /v1/buyer/advertisers\n//   candidates GET /v1/buyer/advertisers\n//   support ended 2019-10-01\nexport const narrow',
           )
           .replace("viaTwo('/campaigns/dictionaries/managers')", "viaTwo('/buyer/classifiers/managers')"),
       );

@@ -2,6 +2,8 @@ import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { resolveOptions } from '@sunset/config';
+import { fixSource } from '@sunset/engine';
 import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eslintWithPlugin } from './support/eslint-with-plugin.js';
@@ -37,6 +39,16 @@ describe("the README's examples", () => {
     const changed = sample!.split('\n').filter((line) => line !== '');
     expect(changed.map((line) => line[0])).toEqual(['-', '+']);
     expect(changed.filter((line) => !diff.split('\n').includes(line))).toEqual([]);
+  });
+});
+
+describe('docs/check-and-fix.md: the TODO `fix` writes', () => {
+  it('is what sunset fix writes above the example\'s statement', async () => {
+    const page = await readDoc('docs/check-and-fix.md');
+    const [sample] = codeBlocks(page.slice(page.indexOf('## `fix`')).replace(/^ {2}/gm, ''), 'ts');
+    const input = sample!.split('\n').filter((line) => !line.trimStart().startsWith('//')).join('\n');
+    expect(input).not.toBe(sample);
+    expect(fixSource(input, 'labels.ts', resolveOptions([{ asOf: fixtureAsOf }])).output).toBe(sample);
   });
 });
 

@@ -17,3 +17,4 @@ export * from './modules/index.js';
 export { lineColumnAt } from './fix/source-position.js';
 export { readDirectives, silences, type FileDirectives, type InlineRuleConfig, type InlineSeverity } from './directives/file-directives.js';
 export { asTodo, settleSilencedShares, sharedWithSilencedCause, unsilenced } from './directives/silenced-shares.js';
+export { todoCommentLines, todoCommentWidth } from './todo/comment-layout.js';

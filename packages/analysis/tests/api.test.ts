@@ -52,7 +52,20 @@ describe('finding fields', () => {
             messageId: 'insertTodo',
             data: { entryId: 'reporting-sync-reportdata' },
             message: 'Insert a TODO(sunset:reporting-sync-reportdata) comment above the statement.',
-            edits: [{ range: [code.indexOf('    const response'), code.indexOf('    const response')], text: `    // ${todoText}\n` }],
+            edits: [
+              {
+                range: [code.indexOf('    const response'), code.indexOf('    const response')],
+                text: [
+                  '    // TODO(sunset:reporting-sync-reportdata): migrate POST /v1/reportingstats/agency/reportdata:',
+                  '    //     the asynchronous workflow is different: start the report with POST, poll the operation,',
+                  '    //     then read the data, under other limits',
+                  '    //   candidates POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations,',
+                  '    //     GET /v1/buyer/stats/data',
+                  '    //   general availability ended 2019-10-31, support ends 2020-01-31',
+                  '',
+                ].join('\n'),
+              },
+            ],
           },
           // No switch to POST /v1/buyer/stats/data: the replacements are a workflow (start, poll, read), none of them alone this call's.
         ],

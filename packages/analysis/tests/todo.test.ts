@@ -148,6 +148,91 @@ describe('todoCommentEdit', () => {
   });
 });
 
+describe('todoCommentEdit lays a TODO out for review', () => {
+  const labels =
+    'TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the new endpoint lists labels per advertiser: it needs an advertiser id the old call did not have; candidates GET /v1/buyer/advertisers/{id}/campaignLabels; support ended 2019-10-01; the path is PATHS.labels of ../api/paths.ts';
+  const apply = (source: string, at: string, todo: string): string => {
+    const edit = todoCommentEdit(source, source.indexOf(at), todo);
+    return source.slice(0, edit.range[0]) + edit.text + source.slice(edit.range[1]);
+  };
+
+  it('puts the action on the marker\'s line and each clause on a line of its own, wrapped at words within 100 columns', () => {
+    const source = 'export async function labels() {\n    return fetch(PATHS.labels);\n}\n';
+    const marked = apply(source, 'return', labels);
+    expect(marked).toBe(
+      [
+        'export async function labels() {',
+        '    // TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the',
+        '    //     new endpoint lists labels per advertiser: it needs an advertiser id the old call did not',
+        '    //     have',
+        '    //   candidates GET /v1/buyer/advertisers/{id}/campaignLabels',
+        '    //   support ended 2019-10-01',
+        '    //   the path is PATHS.labels of ../api/paths.ts',
+        '    return fetch(PATHS.labels);',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(Math.max(...marked.split('\n').map((line) => line.length))).toBeLessThanOrEqual(100);
+    expect(hasTodoAbove(marked, marked.indexOf('return'), 'campaign-dictionary-labels')).toBe(true);
+  });
+
+  it('writes CRLF continuation lines in a CRLF file and keeps tab indentation, a tab counting four columns', () => {
+    const source = 'function f() {\r\n\t\treturn fetch(PATHS.labels);\r\n}\r\n';
+    expect(apply(source, 'return', labels)).toBe(
+      [
+        'function f() {',
+        '\t\t// TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels:',
+        '\t\t//     the new endpoint lists labels per advertiser: it needs an advertiser id the old call',
+        '\t\t//     did not have',
+        '\t\t//   candidates GET /v1/buyer/advertisers/{id}/campaignLabels',
+        '\t\t//   support ended 2019-10-01',
+        '\t\t//   the path is PATHS.labels of ../api/paths.ts',
+        '\t\treturn fetch(PATHS.labels);',
+        '}',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('keeps a method with its path, a word longer than the line whole, and at least 40 characters of text on a deeply indented line', () => {
+    const deep = ' '.repeat(70);
+    const source = `${deep}fetch(u);\n`;
+    const todo = 'TODO(sunset:a): replace GET /v1/campaigns/dictionaries/clients with GET /v1/buyer/advertisers; see https://example.com/a-very-long-address-that-no-line-of-forty-characters-can-hold';
+    expect(apply(source, 'fetch', todo)).toBe(
+      [
+        `${deep}// TODO(sunset:a): replace`,
+        `${deep}//     GET /v1/campaigns/dictionaries/clients`,
+        `${deep}//     with GET /v1/buyer/advertisers`,
+        `${deep}//   see`,
+        `${deep}//     https://example.com/a-very-long-address-that-no-line-of-forty-characters-can-hold`,
+        `${deep}fetch(u);`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('ends the line of a statement that does not begin it, the further lines indented like that line, and finds it again', () => {
+    const source = 'class A {\n  patch() { return http.patch(url); }\n}\n';
+    const marked = apply(source, 'return', labels);
+    expect(marked).toBe(
+      [
+        'class A {',
+        '  patch() { // TODO(sunset:campaign-dictionary-labels): migrate',
+        '  //     GET /v1/campaigns/dictionaries/labels: the new endpoint lists labels per advertiser: it',
+        '  //     needs an advertiser id the old call did not have',
+        '  //   candidates GET /v1/buyer/advertisers/{id}/campaignLabels',
+        '  //   support ended 2019-10-01',
+        '  //   the path is PATHS.labels of ../api/paths.ts',
+        '  return http.patch(url); }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(hasTodoAbove(marked, marked.indexOf('return'), 'campaign-dictionary-labels')).toBe(true);
+  });
+});
+
 describe('hasTodoAbove', () => {
   const marker = '// TODO(sunset:campaigns-legacy-get): pick one';
 

@@ -211,7 +211,10 @@ describe('sunset fix with the real rule core', () => {
         '',
         "export const list = () => axios.get('/v1/buyer/campaigns');",
         'export function pause(ids) {',
-        `  // TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns: ${statusReason}; candidates PUT /v1/buyer/campaigns/{id}/status; support ended 2019-10-01`,
+        '  // TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns: the new endpoint changes one',
+        '  //     campaign per call: it needs the campaign id in the path',
+        '  //   candidates PUT /v1/buyer/campaigns/{id}/status',
+        '  //   support ended 2019-10-01',
         "  return axios.patch('/v1/campaigns', { ids, status: 'paused' });",
         '}',
         '',
@@ -231,7 +234,7 @@ describe('sunset fix with the real rule core', () => {
     const again = captureIo(root);
     expect(await main(['fix', '--as-of', '2026-11-21', '--format', 'json'], again)).toBe(0);
     expect(JSON.parse(again.out())).toEqual({
-      sites: [{ file: 'src/campaigns.js', line: 6, column: 22, entry: 'campaigns-legacy-status', retired: 'PATCH /v1/campaigns', action: 'todo', reason: statusReason }],
+      sites: [{ file: 'src/campaigns.js', line: 9, column: 22, entry: 'campaigns-legacy-status', retired: 'PATCH /v1/campaigns', action: 'todo', reason: statusReason }],
       changedFiles: [],
       errors: [],
       notScanned: [],

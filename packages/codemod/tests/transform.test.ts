@@ -4,8 +4,12 @@ import { CodemodOptionError } from '../src/options.js';
 import transformer, { transformSource } from '../src/transform.js';
 
 const asOf = '2026-11-21';
-const statusMarker =
-  '// TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns: the new endpoint changes one campaign per call: it needs the campaign id in the path; candidates PUT /v1/buyer/campaigns/{id}/status; support ended 2019-10-01';
+const statusMarker = [
+  '  // TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns: the new endpoint changes one',
+  '  //     campaign per call: it needs the campaign id in the path',
+  '  //   candidates PUT /v1/buyer/campaigns/{id}/status',
+  '  //   support ended 2019-10-01',
+];
 
 const source = [
   "import axios from 'axios';",
@@ -21,7 +25,7 @@ const expected = [
   '',
   "export const list = () => axios.get('/v1/buyer/campaigns');",
   'export function pause(ids) {',
-  `  ${statusMarker}`,
+  ...statusMarker,
   "  return axios.patch('/v1/campaigns', { ids, status: 'paused' });",
   '}',
   '',
@@ -68,7 +72,7 @@ describe('transformSource', () => {
     const result = transformSource(expected, 'src/campaigns.js', { asOf });
 
     expect(result.output).toBeUndefined();
-    expect(result.sites.map((site) => [site.line, site.entry, site.action])).toEqual([[6, 'campaigns-legacy-status', 'todo']]);
+    expect(result.sites.map((site) => [site.line, site.entry, site.action])).toEqual([[9, 'campaigns-legacy-status', 'todo']]);
   });
 
   it('returns the line and message of a file that does not parse, and no output', () => {

@@ -137,7 +137,10 @@ describe('sunset fix: one request is one TODO across files', () => {
       [
         "export const LEGACY = '/v1/campaigns';",
         "export const own = () => fetch('/v1/buyer/advertisers');",
-        '// TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the new endpoint lists labels per advertiser: it needs an advertiser id the old call did not have; candidates GET /v1/buyer/advertisers/{id}/campaignLabels; support ended 2019-10-01',
+        '// TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the new',
+        '//     endpoint lists labels per advertiser: it needs an advertiser id the old call did not have',
+        '//   candidates GET /v1/buyer/advertisers/{id}/campaignLabels',
+        '//   support ended 2019-10-01',
         "export const labels = () => fetch('/v1/campaigns/dictionaries/labels');",
         '',
       ].join('\n'),
@@ -145,7 +148,10 @@ describe('sunset fix: one request is one TODO across files', () => {
     expect(readFileSync(path.join(root, 'src/use.ts'), 'utf8')).toBe(
       [
         "import { LEGACY } from './api/paths';",
-        '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01; the path is LEGACY of ./api/paths.ts',
+        '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns',
+        '//   candidates GET /v1/buyer/campaigns',
+        '//   support ended 2019-10-01',
+        '//   the path is LEGACY of ./api/paths.ts',
         'export const list = () => fetch(LEGACY);',
         '',
       ].join('\n'),
@@ -161,7 +167,7 @@ describe('sunset fix: one request is one TODO across files', () => {
     expect(second.changedFiles).toEqual([]);
     expect(['src/api/paths.ts', 'src/use.ts'].map((file) => readFileSync(path.join(root, file), 'utf8'))).toEqual(fixed);
     // What is left for a person is what `sunset check` still reports: the two marked requests, not the declaration.
-    expect(await checkLines(root)).toEqual(['src/api/paths.ts:4:35 GET /v1/campaigns/dictionaries/labels', 'src/use.ts:3:33 GET /v1/campaigns <- src/api/paths.ts:1:23 (LEGACY)']);
+    expect(await checkLines(root)).toEqual(['src/api/paths.ts:7:35 GET /v1/campaigns/dictionaries/labels', 'src/use.ts:6:33 GET /v1/campaigns <- src/api/paths.ts:1:23 (LEGACY)']);
   });
 
   it('marks the declaration when no scanned file reads it', async () => {
@@ -237,8 +243,8 @@ describe('sunset check says what sunset fix does with a constant another file de
       "export const CLIENTS = 'https://api.adform.com/v1/buyer/advertisers';",
     ]);
     expect(await checkLines(root)).toEqual([
-      'src/use.ts:5:35 GET /v1/campaigns/dictionaries/labels <- src/api/paths.ts:2:23 (LABELS)',
-      'src/use.ts:7:33 GET /v1/campaigns <- src/api/paths.ts:3:23 (LEGACY)',
+      'src/use.ts:9:35 GET /v1/campaigns/dictionaries/labels <- src/api/paths.ts:2:23 (LABELS)',
+      'src/use.ts:14:33 GET /v1/campaigns <- src/api/paths.ts:3:23 (LEGACY)',
     ]);
   });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { checkFiles } from '../src/check/check-files.js';
 import { describeFixReport } from '../src/fix/describe-fix-report.js';
 import { fixFiles } from '../src/fix/fix-files.js';
-import { crossFileFixRun, makeTree, sunsetOptions } from './helpers.js';
+import { crossFileFixRun, laidOut, makeTree, sunsetOptions } from './helpers.js';
 
 // `sunset fix` in the default mode, with the module graph (`crossFile`): a request that reads a
 // retired constant of another scanned file gets its TODO, naming the constant and its file.
@@ -59,8 +59,8 @@ describe('sunset fix across files (the default mode)', () => {
     // The importer: CLIENTS_URL was rewritten where it is declared, so its GET needs nothing more; API_BASE holds no retired path.
     expect(readFileSync(path.join(root, 'src/etl/runner.ts'), 'utf8')).toBe(
       runner
-        .replace('  await axios.post(', `  ${reportTodo}; the path is REPORT_DATA_URL of ../config/endpoints.ts\n  await axios.post(`)
-        .replace('  return axios.get(', `  ${listTodo}; the path is LEGACY_CAMPAIGNS of ../config/endpoints.ts\n  return axios.get(`),
+        .replace('  await axios.post(', `${laidOut('  ', `${reportTodo}; the path is REPORT_DATA_URL of ../config/endpoints.ts`)}\n  await axios.post(`)
+        .replace('  return axios.get(', `${laidOut('  ', `${listTodo}; the path is LEGACY_CAMPAIGNS of ../config/endpoints.ts`)}\n  return axios.get(`),
     );
     expect(describeFixReport(report, root)).toBe(
       [
@@ -80,7 +80,10 @@ describe('sunset fix across files (the default mode)', () => {
     // Run from above the project (`sunset fix app/src`), where a path from the working directory would be app/src/config/….
     const report = await fixFiles(['app/src'], run(root, { baseDir: path.join(root, 'app') }));
     const todos = readFileSync(path.join(root, 'app/src/etl/runner.ts'), 'utf8').split('\n').filter((line) => line.includes('TODO(sunset:'));
-    expect(todos).toEqual([`  ${reportTodo}; the path is REPORT_DATA_URL of ../config/endpoints.ts`, `  ${listTodo}; the path is LEGACY_CAMPAIGNS of ../config/endpoints.ts`]);
+    expect(todos).toEqual([
+      laidOut('  ', `${reportTodo}; the path is REPORT_DATA_URL of ../config/endpoints.ts`).split('\n')[0],
+      laidOut('  ', `${listTodo}; the path is LEGACY_CAMPAIGNS of ../config/endpoints.ts`).split('\n')[0],
+    ]);
     // The run's own report names files from where it runs.
     expect(describeFixReport(report, root)).toContain('(LEGACY_CAMPAIGNS of app/src/config/endpoints.ts)');
   });
@@ -110,10 +113,10 @@ describe('sunset fix across files (the default mode)', () => {
     expect(readFileSync(path.join(root, 'src/config/endpoints.ts'), 'utf8')).toBe(
       [
         "export const API_BASE = 'https://api.adform.com';",
-        reportTodo,
+        laidOut('', reportTodo),
         'export const REPORT_DATA_URL = `${API_BASE}/v1/reportingstats/agency/reportdata`;',
         "export const CLIENTS_URL = '/v1/buyer/advertisers';",
-        constantTodo,
+        laidOut('', constantTodo),
         "export const LEGACY_CAMPAIGNS = '/v1/campaigns';",
         '',
       ].join('\n'),
@@ -205,7 +208,11 @@ describe('sunset fix across files (the default mode)', () => {
       [
         ...snap.slice(0, 3),
         'export const ours = () => axios.get(`${ADFORM}/v1/buyer/advertisers`);',
-        '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs; candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings; support ended 2019-10-01',
+        '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two',
+        '//     resources: the campaign and its RTB settings',
+        '//   call the one(s) this code needs',
+        '//   candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings',
+        '//   support ended 2019-10-01',
         ...snap.slice(4),
       ].join('\n'),
     );
@@ -230,7 +237,11 @@ describe('sunset fix across files through a tsconfig paths alias', () => {
         "import axios from 'axios';",
         "import { CLIENTS_PATH, MANAGERS_PATH } from '@acme/paths';",
         '',
-        '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with GET /v1/buyer/advertisers; candidates GET /v1/buyer/advertisers; support ended 2019-10-01; the path is CLIENTS_PATH of ../lib/paths.ts',
+        '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with',
+        '//     GET /v1/buyer/advertisers',
+        '//   candidates GET /v1/buyer/advertisers',
+        '//   support ended 2019-10-01',
+        '//   the path is CLIENTS_PATH of ../lib/paths.ts',
         'export const listClients = () => axios.get(CLIENTS_PATH);',
         'export const listManagers = () => axios.get(MANAGERS_PATH);',
         '',
@@ -252,8 +263,7 @@ describe("a module's own request beside a constant it exports", () => {
   // lib/campaigns.ts GETs the list through LIST and exports it; another file POSTs the same path.
   const campaigns = "export const LIST = 'https://api.adform.com/v1/campaigns';\nexport function listCampaigns() {\n  return fetch(LIST);\n}\n";
   const create = "import axios from 'axios';\nimport { LIST } from '../lib/campaigns.js';\n\nexport const createCampaign = (body: unknown) => axios.post(LIST, body);\n";
-  const todo =
-    '  // TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01';
+  const todo = laidOut('  ', '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01');
   const shared = 'the value is also read by a request that this migration does not cover; a rewrite here would move that request too';
 
   it('is a TODO when another file also POSTs the constant: the rewrite where it is declared would move that POST (check and fix agree)', async () => {
@@ -395,8 +405,8 @@ describe('sunset fix across files: values required the CommonJS way', () => {
     expect(readFileSync(path.join(root, 'src/config/endpoints.js'), 'utf8')).toBe(endpointsJs.replace("'/v1/campaigns/dictionaries/clients'", "'/v1/buyer/advertisers'"));
     expect(readFileSync(path.join(root, 'src/etl/runner.js'), 'utf8')).toBe(
       runnerJs
-        .replace('  await axios.post(', `  ${reportTodo}; the path is REPORT_DATA_URL of ../config/endpoints.js\n  await axios.post(`)
-        .replace('  return axios.get(', `  ${listTodo}; the path is LEGACY_CAMPAIGNS of ../config/endpoints.js\n  return axios.get(`),
+        .replace('  await axios.post(', `${laidOut('  ', `${reportTodo}; the path is REPORT_DATA_URL of ../config/endpoints.js`)}\n  await axios.post(`)
+        .replace('  return axios.get(', `${laidOut('  ', `${listTodo}; the path is LEGACY_CAMPAIGNS of ../config/endpoints.js`)}\n  return axios.get(`),
     );
     expect(describeFixReport(report, root)).toBe(
       [
@@ -414,8 +424,8 @@ describe('sunset fix across files: values required the CommonJS way', () => {
     expect((await fixFiles(['src'], run(root))).changedFiles).toEqual([]);
     const checked = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true });
     expect(checked.findings.map((finding) => `${path.relative(root, finding.file)}:${finding.line}:${finding.column} ${finding.retirement?.entry.id} ${finding.retirement?.migration}`)).toEqual([
-      `${path.join('src', 'etl', 'runner.js')}:7:20 reporting-sync-reportdata todo`,
-      `${path.join('src', 'etl', 'runner.js')}:10:20 campaigns-legacy-list todo`,
+      `${path.join('src', 'etl', 'runner.js')}:13:20 reporting-sync-reportdata todo`,
+      `${path.join('src', 'etl', 'runner.js')}:19:20 campaigns-legacy-list todo`,
     ]);
   });
 
@@ -438,8 +448,11 @@ describe('sunset fix across files: values required the CommonJS way', () => {
         "const axios = require('axios');",
         "const { API_BASE, CAMPAIGNS_PATH } = require('./paths');",
         '',
-        '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs; ' +
-          'candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings; support ended 2019-10-01; the path is CAMPAIGNS_PATH of ./paths.js',
+        laidOut(
+          '',
+          '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs; ' +
+            'candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings; support ended 2019-10-01; the path is CAMPAIGNS_PATH of ./paths.js',
+        ),
         "exports.getCampaign = (id) => axios.get(API_BASE + CAMPAIGNS_PATH + '/' + id);",
         '',
       ].join('\n'),

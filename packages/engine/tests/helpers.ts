@@ -4,7 +4,7 @@ import path from 'node:path';
 import { builtinCatalog, type RuleName } from '@sunset/rule-data';
 import type { AnalysisCore, Check, FileIndex, Finding, SourceFile, SunsetOptions } from '../src/analysis-contract.js';
 import type { FixRun } from '../src/fix/fix-files.js';
-import { planFix, rangeOf, refusedFix } from '@sunset/analysis';
+import { planFix, rangeOf, refusedFix, todoCommentLines } from '@sunset/analysis';
 
 /** A fresh folder under the system temp folder holding `files` (path → text). */
 export function makeTree(files: Readonly<Record<string, string>>): string {
@@ -132,4 +132,14 @@ export const fakeCore: Partial<AnalysisCore> = {
 /** A fix run over `root` with the default mode's module graph (`crossFile`), writing (`force`: no git check). */
 export function crossFileFixRun(root: string, overrides: Partial<FixRun> = {}): FixRun {
   return { cwd: root, baseDir: root, options: sunsetOptions(), dry: false, force: true, crossFile: true, ...overrides };
+}
+
+/**
+ * A TODO written on one line here (`// TODO(sunset:<id>): ...; ...`) as the fix lays it out at `indentation`
+ * (spaces): what these tests check is which text goes where; analysis's tests pin the layout itself.
+ */
+export function laidOut(indentation: string, oneLine: string): string {
+  return todoCommentLines(oneLine.replace(/^\/\/ /, ''), indentation.length, indentation.length)
+    .map((line) => `${indentation}${line}`)
+    .join('\n');
 }

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixFiles } from '../src/fix/fix-files.js';
-import { crossFileFixRun, makeTree } from './helpers.js';
+import { fixSource } from '../src/fix/fix-source.js';
+import { crossFileFixRun, makeTree, sunsetOptions } from './helpers.js';
 
 // Where `sunset fix` writes a TODO: above the statement, or above the entry of an object or array
 // literal written on lines of its own (a constants table, an RTK Query endpoint, a request among
@@ -10,12 +11,37 @@ import { crossFileFixRun, makeTree } from './helpers.js';
 // is the call's: above its statement. A statement after others on its line (a one-line method's body)
 // takes its TODO above what begins the line, unless that is JSX (where a comment line would be text).
 
-const getTodo =
-  '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs; candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings; support ended 2019-10-01';
-const ordersTodo =
-  "// TODO(sunset:campaigns-legacy-orders): migrate GET /v1/campaigns/{campaignId}/orders: the new endpoint has no campaign in its path; how to select one campaign's orders is not shown in the spec; candidates GET /v1/buyer/orders; support ended 2019-10-01";
-const statusTodo =
-  '// TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns: the new endpoint changes one campaign per call: it needs the campaign id in the path; candidates PUT /v1/buyer/campaigns/{id}/status; support ended 2019-10-01';
+/** A TODO's comment lines at `indentation`: the marker's line, then a clause a line, wrapped within 100 columns. */
+const at = (indentation: string, lines: readonly string[]): string[] => lines.map((line) => `${indentation}${line}`);
+const getTodoClauses = [
+  '//   call the one(s) this code needs',
+  '//   candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings',
+  '//   support ended 2019-10-01',
+];
+/** Indented (two or four columns): "two" goes on the next line. */
+const getTodo = [
+  '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into',
+  '//     two resources: the campaign and its RTB settings',
+  ...getTodoClauses,
+];
+const getTodoTopLevel = [
+  '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two',
+  '//     resources: the campaign and its RTB settings',
+  ...getTodoClauses,
+];
+const ordersTodo = [
+  '// TODO(sunset:campaigns-legacy-orders): migrate GET /v1/campaigns/{campaignId}/orders: the new',
+  '//     endpoint has no campaign in its path',
+  "//   how to select one campaign's orders is not shown in the spec",
+  '//   candidates GET /v1/buyer/orders',
+  '//   support ended 2019-10-01',
+];
+const statusClauses = ['//   candidates PUT /v1/buyer/campaigns/{id}/status', '//   support ended 2019-10-01'];
+const statusTodo = [
+  '// TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns: the new endpoint changes one',
+  '//     campaign per call: it needs the campaign id in the path',
+  ...statusClauses,
+];
 
 const files = {
   'src/endpoints.js': [
@@ -55,9 +81,9 @@ describe('where sunset fix writes a TODO', () => {
       [
         'export const ENDPOINTS = {',
         "  clients: '/v1/buyer/advertisers',",
-        `  ${ordersTodo}`,
+        ...at('  ', ordersTodo),
         '  orders: (id) => `/v1/campaigns/${id}/orders`,',
-        `  ${getTodo}`,
+        ...at('  ', getTodo),
         '  one: (id) => `/v1/campaigns/${id}`,',
         '};',
         '',
@@ -70,13 +96,13 @@ describe('where sunset fix writes a TODO', () => {
         "  baseQuery: fetchBaseQuery({ baseUrl: 'https://api.adform.com' }),",
         '  endpoints: (builder) => ({',
         "    list: builder.query({ query: () => '/v1/buyer/classifiers/managers' }),",
-        `    ${getTodo}`,
+        ...at('    ', getTodo),
         '    one: builder.query({',
         '      query: (id) => `/v1/campaigns/${id}`,',
         '    }),',
         '  }),',
         '});',
-        `${statusTodo}`,
+        ...statusTodo,
         'export const pause = (ids) =>',
         '  axios({',
         "    url: '/v1/campaigns',",
@@ -130,21 +156,23 @@ describe('where sunset fix writes the TODO of a statement that does not begin it
       [
         "import axios from 'axios';",
         'export class Api {',
-        `  ${getTodo}`,
+        ...at('  ', getTodo),
         '  one(id: string) { return axios.get(`https://api.adform.com/v1/campaigns/${id}`); }',
         '}',
         'export async function both(id: string) {',
         '  const [a, b] = await Promise.all([',
-        `    ${getTodo}`,
+        ...at('    ', getTodo),
         '    axios.get(`https://api.adform.com/v1/campaigns/${id}`),',
-        `    ${ordersTodo}`,
+        ...at('    ', ordersTodo),
         '    axios.get(`https://api.adform.com/v1/campaigns/${id}/orders`),',
         '  ]);',
         '  return [a, b];',
         '}',
-        getTodo,
+        ...getTodoTopLevel,
         'export const load = (id: string) => { return axios.get(`https://api.adform.com/v1/campaigns/${id}`); };',
-        `go(); ${statusTodo}`,
+        'go(); // TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns: the new endpoint changes',
+        '//     one campaign per call: it needs the campaign id in the path',
+        ...statusClauses,
         'axios.patch(`https://api.adform.com/v1/campaigns`, { ids });',
         '',
       ].join('\n'),
@@ -155,7 +183,9 @@ describe('where sunset fix writes the TODO of a statement that does not begin it
         'export function View({ ids }: { ids: number[] }) {',
         '  return (',
         '    <div>',
-        `      <button onClick={() => { ${statusTodo}`,
+        '      <button onClick={() => { // TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns:',
+        '      //     the new endpoint changes one campaign per call: it needs the campaign id in the path',
+        ...at('      ', statusClauses),
         "      return axios.patch('https://api.adform.com/v1/campaigns', { ids }); }}>pause</button>",
         '    </div>',
         '  );',
@@ -165,5 +195,169 @@ describe('where sunset fix writes the TODO of a statement that does not begin it
     );
     const second = await fixFiles(['src'], crossFileFixRun(root));
     expect(second.changedFiles).toEqual([]);
+  });
+});
+
+const labelsTodo = [
+  '// TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the new',
+  '//     endpoint lists labels per advertiser: it needs an advertiser id the old call did not have',
+  '//   candidates GET /v1/buyer/advertisers/{id}/campaignLabels',
+  '//   support ended 2019-10-01',
+];
+
+const recordFiles = {
+  'src/table.ts': [
+    'export const ENDPOINTS = [',
+    "  { method: 'GET', path: '/v1/buyer/campaigns' },",
+    '  {',
+    "    method: 'GET',",
+    "    path: '/v1/campaigns/dictionaries/labels',",
+    '  },',
+    '  {',
+    "    name: 'labels',",
+    "    url: 'https://api.adform.com/v1/campaigns/dictionaries/labels',",
+    '  },',
+    '];',
+    'export const BY_NAME = {',
+    '  labels: {',
+    "    verb: 'GET',",
+    "    path: '/v1/campaigns/dictionaries/labels',",
+    '  },',
+    '};',
+    '',
+  ].join('\n'),
+  'src/calls.ts': [
+    "import axios from 'axios';",
+    'export async function load(advertiser: string) {',
+    '  const response = await axios.get(',
+    "    'https://api.adform.com/v1/campaigns/dictionaries/labels',",
+    '    {',
+    '      params: { advertiser },',
+    '    },',
+    '  );',
+    '  const text = `',
+    "    labels: ${await fetch('https://api.adform.com/v1/campaigns/dictionaries/labels')}",
+    '  `;',
+    '  return [response, text];',
+    '}',
+    '',
+  ].join('\n'),
+  'src/view.tsx': [
+    "import axios from 'axios';",
+    'export function Labels() {',
+    '  return (',
+    '    <button',
+    '      onClick={() =>',
+    "        axios.get('https://api.adform.com/v1/campaigns/dictionaries/labels')",
+    '      }',
+    '      title="labels"',
+    '    >',
+    '      labels',
+    '    </button>',
+    '  );',
+    '}',
+    '',
+  ].join('\n'),
+};
+
+describe('where sunset fix writes the TODO of a value among the parts of one thing', () => {
+  it('above the element of a vendored endpoint table or the entry of a map of them, never between the properties of one record', async () => {
+    const root = makeTree(recordFiles);
+    await fixFiles(['src'], crossFileFixRun(root));
+    expect(readFileSync(path.join(root, 'src/table.ts'), 'utf8')).toBe(
+      [
+        'export const ENDPOINTS = [',
+        "  { method: 'GET', path: '/v1/buyer/campaigns' },",
+        ...at('  ', labelsTodo),
+        '  {',
+        "    method: 'GET',",
+        "    path: '/v1/campaigns/dictionaries/labels',",
+        '  },',
+        ...at('  ', labelsTodo),
+        '  {',
+        "    name: 'labels',",
+        "    url: 'https://api.adform.com/v1/campaigns/dictionaries/labels',",
+        '  },',
+        '];',
+        'export const BY_NAME = {',
+        ...at('  ', labelsTodo),
+        '  labels: {',
+        "    verb: 'GET',",
+        "    path: '/v1/campaigns/dictionaries/labels',",
+        '  },',
+        '};',
+        '',
+      ].join('\n'),
+    );
+    const second = await fixFiles(['src'], crossFileFixRun(root));
+    expect(second.changedFiles).toEqual([]);
+  });
+
+  it('above the statement of a call whose arguments span lines, of a template literal (never inside it), and of a JSX attribute', async () => {
+    const root = makeTree(recordFiles);
+    await fixFiles(['src'], crossFileFixRun(root));
+    expect(readFileSync(path.join(root, 'src/calls.ts'), 'utf8')).toBe(
+      [
+        "import axios from 'axios';",
+        'export async function load(advertiser: string) {',
+        ...at('  ', labelsTodo),
+        '  const response = await axios.get(',
+        "    'https://api.adform.com/v1/campaigns/dictionaries/labels',",
+        '    {',
+        '      params: { advertiser },',
+        '    },',
+        '  );',
+        ...at('  ', labelsTodo),
+        '  const text = `',
+        "    labels: ${await fetch('https://api.adform.com/v1/campaigns/dictionaries/labels')}",
+        '  `;',
+        '  return [response, text];',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(readFileSync(path.join(root, 'src/view.tsx'), 'utf8')).toBe(
+      [
+        "import axios from 'axios';",
+        'export function Labels() {',
+        ...at('  ', labelsTodo),
+        '  return (',
+        '    <button',
+        '      onClick={() =>',
+        "        axios.get('https://api.adform.com/v1/campaigns/dictionaries/labels')",
+        '      }',
+        '      title="labels"',
+        '    >',
+        '      labels',
+        '    </button>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const second = await fixFiles(['src'], crossFileFixRun(root));
+    expect(second.changedFiles).toEqual([]);
+  });
+});
+
+describe('the line breaks and indentation of the file a TODO is written into', () => {
+  it('writes CRLF lines into a CRLF file and keeps tabs in a tab-indented one; a second run changes nothing', () => {
+    const source = "export async function labels() {\r\n\tconst response = await fetch('https://api.adform.com/v1/campaigns/dictionaries/labels');\r\n\treturn response.json();\r\n}\r\n";
+    const fixed = fixSource(source, 'labels.ts', sunsetOptions()).output!;
+    expect(fixed).toBe(
+      [
+        'export async function labels() {',
+        '\t// TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the',
+        '\t//     new endpoint lists labels per advertiser: it needs an advertiser id the old call did not',
+        '\t//     have',
+        '\t//   candidates GET /v1/buyer/advertisers/{id}/campaignLabels',
+        '\t//   support ended 2019-10-01',
+        "\tconst response = await fetch('https://api.adform.com/v1/campaigns/dictionaries/labels');",
+        '\treturn response.json();',
+        '}',
+        '',
+      ].join('\r\n'),
+    );
+    expect(fixSource(fixed, 'labels.ts', sunsetOptions()).output).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import type { Finding, SiteReport } from '@sunset/analysis';
 import { applyFixPlan, displayPath, fixFiles, pathFromFile, planParsableFix, type FileChange, type FixReport } from '@sunset/engine';
-import { describeEndpoint } from '@sunset/rule-data';
+import { describeEndpoint, withTodoClause } from '@sunset/rule-data';
 import type { ClientOrigin } from './client-resolver.js';
 import { declarationGroups, isEditable, todoCauseOf } from './declaration-rewrites.js';
 import { analyseProject, loadTsconfig, notAnalysable, type CheckerFailure, type ProjectFinding, type ProjectRun } from './project-check.js';
@@ -48,7 +48,7 @@ function todoEnding(todoFile: string, client: ClientOrigin | undefined, path: Pi
 /** A finding whose client another file makes, its TODO ending so (`sunset fix` does the same). */
 function withClientTodo(finding: ProjectFinding): ProjectFinding {
   const ending = finding.retirement === undefined ? undefined : todoEnding(finding.file, finding.client, undefined);
-  return ending === undefined ? finding : { ...finding, retirement: { ...finding.retirement!, todoText: `${finding.retirement!.todoText}; ${ending}` } };
+  return ending === undefined ? finding : { ...finding, retirement: { ...finding.retirement!, todoText: withTodoClause(finding.retirement!.todoText, ending) } };
 }
 
 /**
@@ -100,7 +100,7 @@ export async function runProjectFix(run: ProjectFixRun): Promise<ProjectFixResul
       const facts = use.retirement!;
       const todoCause = todoCauseOf(group, use);
       // A request of the declaring file itself reads the constant by its name there: the TODO names no file.
-      const todoText = use.file === declaration.file ? facts.todoText : `${facts.todoText}; ${todoEnding(use.file, use.client, declaration)!}`;
+      const todoText = use.file === declaration.file ? facts.todoText : withTodoClause(facts.todoText, todoEnding(use.file, use.client, declaration)!);
       const retirement = { ...facts, migration: 'todo' as const, todoText, ...(todoCause === undefined ? {} : { todoCause }) };
       plan(use.file, { ...use, fix: undefined, retirement });
     }

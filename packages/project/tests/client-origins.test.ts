@@ -115,9 +115,18 @@ describe('fix --project: a TODO at a request whose client another file makes', (
     const work = writeWork(files);
     const result = await runProjectFix({ cwd: work, paths: ['src'], options, baseDir: work, dry: true });
     const todo = result.changes.find((change) => change.file.endsWith('todo.ts'))!.after;
-    expect(todo.split('\n').filter((line) => line.startsWith('// TODO') || line.includes("'/buyer/"))).toEqual([
-      '// TODO(sunset:campaigns-legacy-orders): migrate GET /v1/campaigns/{campaignId}/orders: the new endpoint has no campaign in its path; how to select one campaign\'s orders is not shown in the spec; candidates GET /v1/buyer/orders; support ended 2019-10-01; the base is the client adform of ../api/http.ts',
-      '// TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the new endpoint lists labels per advertiser: it needs an advertiser id the old call did not have; candidates GET /v1/buyer/advertisers/{id}/campaignLabels; support ended 2019-10-01; the URL is built from the client adform of ../api/http.ts and PATHS.labels of ../api/paths.ts',
+    expect(todo.split('\n').filter((line) => line.startsWith('//') || line.includes("'/buyer/"))).toEqual([
+      '// TODO(sunset:campaigns-legacy-orders): migrate GET /v1/campaigns/{campaignId}/orders: the new',
+      '//     endpoint has no campaign in its path',
+      "//   how to select one campaign's orders is not shown in the spec",
+      '//   candidates GET /v1/buyer/orders',
+      '//   support ended 2019-10-01',
+      '//   the base is the client adform of ../api/http.ts',
+      '// TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the new',
+      '//     endpoint lists labels per advertiser: it needs an advertiser id the old call did not have',
+      '//   candidates GET /v1/buyer/advertisers/{id}/campaignLabels',
+      '//   support ended 2019-10-01',
+      '//   the URL is built from the client adform of ../api/http.ts and PATHS.labels of ../api/paths.ts',
       "export const list = () => adform.get('/buyer/campaigns');",
     ]);
   });

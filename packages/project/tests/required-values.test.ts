@@ -62,8 +62,15 @@ describe('values required from another file: the default mode and --project agre
     expect(changesOf(changes)).toEqual({
       'src/get-campaign.js': files['src/get-campaign.js'].replace(
         'exports.getCampaign',
-        '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs; ' +
-          'candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings; support ended 2019-10-01; the path is CAMPAIGNS_PATH of ./paths.js\nexports.getCampaign',
+        [
+          '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two',
+          '//     resources: the campaign and its RTB settings',
+          '//   call the one(s) this code needs',
+          '//   candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings',
+          '//   support ended 2019-10-01',
+          '//   the path is CAMPAIGNS_PATH of ./paths.js',
+          'exports.getCampaign',
+        ].join('\n'),
       ),
       'src/managers.js': files['src/managers.js'].replace('/campaigns/dictionaries/managers', '/buyer/classifiers/managers'),
     });

@@ -31,8 +31,10 @@ export {
   phaseLabel,
   supportEndCell,
   todoMarker,
+  todoClauses,
   todoMarkerPattern,
   todoText,
+  withTodoClause,
 } from './messages.js';
 export { reportingLimits, reportingQuotas } from './limits.js';
 export { identityProvider, mightContainRequestCheckTarget, mightNameIdentityEndpoint, requestCheckNeedleSpecs, type IdentityProvider } from './identity.js';

@@ -53,10 +53,23 @@ export function describeAction(entry: RetirementEntry): string {
   return `migrate ${entry.retiredKey}: ${entry.todoReason ?? 'a person must choose the replacement'}`;
 }
 
+/** What joins the clauses of a TODO's text; a comment lays each clause out on a line of its own (`todoClauses`). */
+const todoClauseSeparator = '; ';
+
 /** The one TODO format everywhere: `TODO(sunset:<id>): <what to do>; candidates ... (or no replacement named by the spec); support ended <date>`. */
 export function todoText(entry: RetirementEntry, asOf: IsoDay = todayUtc()): string {
   const candidates = entry.replacements.length === 0 ? 'no replacement named by the spec' : `candidates ${describeReplacements(entry)}`;
-  return `${todoMarker(entry.id)}: ${describeAction(entry)}; ${candidates}; ${describePhase(entry, asOf)}`;
+  return [`${todoMarker(entry.id)}: ${describeAction(entry)}`, candidates, describePhase(entry, asOf)].join(todoClauseSeparator);
+}
+
+/** A TODO's text with one more clause at its end (`...; the path is PATHS.labels of ../api/paths.ts`). */
+export function withTodoClause(todo: string, clause: string): string {
+  return `${todo}${todoClauseSeparator}${clause}`;
+}
+
+/** The clauses of a TODO's text, in order: the marker with what to do first, then candidates, dates, where values come from. */
+export function todoClauses(todo: string): string[] {
+  return todo.split(todoClauseSeparator).filter((clause) => clause.trim() !== '');
 }
 
 /** `TODO(sunset:<id>)` */

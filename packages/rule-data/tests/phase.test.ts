@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinCatalog, createCatalog, describePhase, describeSchedule, describeSupportEnd, parseIsoDay, phaseOf, RuleDataError, scheduleMarkdownTable, supportEndCell, todayUtc, todoText } from '@sunset/rule-data';
+import { builtinCatalog, createCatalog, describePhase, describeSchedule, describeSupportEnd, parseIsoDay, phaseOf, RuleDataError, scheduleMarkdownTable, supportEndCell, todayUtc, todoClauses, todoText, withTodoClause } from '@sunset/rule-data';
 
 const entry = (id: string) => builtinCatalog.byId(id)!;
 const legacyList = entry('campaigns-legacy-list');
@@ -69,5 +69,15 @@ describe('messages', () => {
     expect(todoText(entry('campaigns-service-get-campaign-categories'), '2026-11-21')).toBe(
       'TODO(sunset:campaigns-service-get-campaign-categories): migrate GetCampaignCategories: the spec names no replacement (N/A): remove the call or find another source for the data; no replacement named by the spec; support ended 2019-10-01',
     );
+  });
+
+  it('split into the clauses a TODO comment puts a line each, an ending added after the others', () => {
+    const todo = withTodoClause(todoText(entry('campaign-dictionary-labels'), '2026-11-21'), 'the path is PATHS.labels of ../api/paths.ts');
+    expect(todoClauses(todo)).toEqual([
+      'TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the new endpoint lists labels per advertiser: it needs an advertiser id the old call did not have',
+      'candidates GET /v1/buyer/advertisers/{id}/campaignLabels',
+      'support ended 2019-10-01',
+      'the path is PATHS.labels of ../api/paths.ts',
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import {
   matchUrlShape,
   phaseOf,
   todoText,
+  withTodoClause,
   type Endpoint,
   type HttpMethod,
   type IsoDay,
@@ -213,7 +214,7 @@ function pathFinding(run: Run, site: PathSite, match: UrlMatch, ambiguity: strin
   // route of the app's own server (a BFF) would not have it; the code does not say which.
   if (match.prefix !== undefined) {
     const draft = todo(prefixCause(match.prefix));
-    return { ...draft, call: { ...draft.call, todoText: `${draft.call.todoText}; ${prefixTodoEnding(match.prefix)}` } };
+    return { ...draft, call: { ...draft.call, todoText: withTodoClause(draft.call.todoText, prefixTodoEnding(match.prefix)) } };
   }
   const replacement = entry.replacements[0];
   if (!replacement) return todo(undefined);

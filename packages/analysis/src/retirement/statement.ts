@@ -1,3 +1,4 @@
+import type { TSESTree } from '@typescript-eslint/types';
 import { startOf, type Node } from '../ast/nodes.js';
 import type { ScopeModel } from '../file-index/scope-model.js';
 
@@ -31,8 +32,28 @@ function isCallEntry(entry: Node): boolean {
   return value.type === 'CallExpression' || value.type === 'NewExpression';
 }
 
-/** Whether a comment line above `member`, an entry of `literal` written on lines of its own, stays with its site. */
+/** Keys that make an object literal the description of one request (`{ method: 'GET', path: '/v1/…' }`) rather than a table of entries. */
+const methodKeys = new Set(['method', 'httpMethod', 'verb']);
+
+const keyName = (key: TSESTree.Property['key']): string | undefined =>
+  key.type === 'Identifier' ? key.name : key.type === 'Literal' && typeof key.value === 'string' ? key.value : undefined;
+
+/**
+ * Whether an object literal is one record whose properties are its parts, not entries of their own: an
+ * element of an array (a vendored endpoint table's `{ method, path }`), or one that states a method.
+ */
+function isRecord(literal: TSESTree.ObjectExpression, scope: ScopeModel): boolean {
+  if (scope.parentOf(literal)?.type === 'ArrayExpression') return true;
+  return literal.properties.some((property) => property.type === 'Property' && !property.computed && methodKeys.has(keyName(property.key) ?? ''));
+}
+
+/**
+ * Whether a comment line above `member`, an entry of `literal` written on lines of its own, stays with its site.
+ * A record's properties are not entries: a comment between two of them reads as one about a part of it, so it
+ * goes above the record.
+ */
 function isEntryOfItsOwn(member: Node, literal: Node, scope: ScopeModel): boolean {
+  if (literal.type === 'ObjectExpression' && isRecord(literal, scope)) return false;
   if (literal.type !== 'ObjectExpression' && literal.type !== 'ArrayExpression') return false;
   return !isCallArgument(literal, scope) || (literal.type === 'ArrayExpression' && isCallEntry(member));
 }

@@ -4,7 +4,7 @@ import { lineColumnAt } from '../../src/fix/source-position.js';
 import { replaceEdit, requestFinding, syntheticFinding } from './synthetic-finding.js';
 
 const statusMarker =
-  '// TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns: the new endpoint changes one campaign per call: it needs the campaign id in the path; candidates PUT /v1/buyer/campaigns/{id}/status; support ended 2019-10-01';
+  '// TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns: the new endpoint changes one\n//     campaign per call: it needs the campaign id in the path\n//   candidates PUT /v1/buyer/campaigns/{id}/status\n//   support ended 2019-10-01';
 
 const source = [
   "const list = () => fetch('/v1/campaigns');",

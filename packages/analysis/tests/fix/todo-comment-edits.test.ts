@@ -3,10 +3,20 @@ import { applyTextEdits } from '../../src/fix/apply-text-edits.js';
 import { todoCommentEdits } from '../../src/fix/todo-comment-edits.js';
 import { replaceEdit, syntheticFinding } from './synthetic-finding.js';
 
-const statusMarker =
-  '// TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns: the new endpoint changes one campaign per call: it needs the campaign id in the path; candidates PUT /v1/buyer/campaigns/{id}/status; support ended 2019-10-01';
-const getMarker =
-  '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs; candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings; support ended 2019-10-01';
+const statusMarker = [
+  '// TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns: the new endpoint changes one',
+  '//     campaign per call: it needs the campaign id in the path',
+  '//   candidates PUT /v1/buyer/campaigns/{id}/status',
+  '//   support ended 2019-10-01',
+];
+const getMarker = [
+  '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into',
+  '//     two resources: the campaign and its RTB settings',
+  '//   call the one(s) this code needs',
+  '//   candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings',
+  '//   support ended 2019-10-01',
+];
+const indented = (lines: readonly string[]): string[] => lines.map((line) => `  ${line}`);
 
 describe('todoCommentEdits', () => {
   const source = [
@@ -36,9 +46,9 @@ describe('todoCommentEdits', () => {
     expect(applyTextEdits(source, siteEdits).output).toBe(
       [
         'export async function pause(ids) {',
-        `  ${statusMarker}`,
+        ...indented(statusMarker),
         "  await fetch('/v1/campaigns', { method: 'PATCH', body: JSON.stringify({ ids }) });",
-        `  ${getMarker}`,
+        ...indented(getMarker),
         '  return Promise.all(ids.map((id) => fetch(`/v1/campaigns/${id}`).then(() => fetch(`/v1/campaigns/${id}`))));',
         '}',
         '',
@@ -58,19 +68,25 @@ describe('todoCommentEdits', () => {
     expect(todoCommentEdits([sharedConstant], source)[0]?.reason).toBe('the constant is used by calls with different migrations');
   });
 
-  it('adds nothing above a statement that already carries the marker of that entry', () => {
-    const marked = source.replace("  await fetch('/v1/campaigns'", `  ${statusMarker}\n  await fetch('/v1/campaigns'`);
+  it.each([
+    ['laid out over lines', indented(statusMarker).join('\n')],
+    [
+      'on one line, as earlier versions wrote it',
+      '  // TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns: the new endpoint changes one campaign per call: it needs the campaign id in the path; candidates PUT /v1/buyer/campaigns/{id}/status; support ended 2019-10-01',
+    ],
+  ])('adds nothing above a statement that already carries the marker of that entry (%s)', (_layout, marker) => {
+    const marked = source.replace("  await fetch('/v1/campaigns'", `${marker}\n  await fetch('/v1/campaigns'`);
     const site = syntheticFinding(marked, { entryId: 'campaigns-legacy-status', at: "'/v1/campaigns'", statement: 'await fetch' });
 
     expect(todoCommentEdits([site], marked)).toEqual([{ finding: site, action: 'todo', edits: [], reason: site.retirement.entry.todoReason }]);
   });
 
   it('adds the marker of another entry above a statement that already carries one', () => {
-    const marked = source.replace('  return Promise.all', `  ${statusMarker}\n  return Promise.all`);
+    const marked = source.replace('  return Promise.all', `${indented(statusMarker).join('\n')}\n  return Promise.all`);
     const site = syntheticFinding(marked, { entryId: 'campaigns-legacy-get', at: '`/v1/campaigns/${id}`', statement: 'return Promise' });
 
     expect(applyTextEdits(marked, todoCommentEdits([site], marked)).output).toBe(
-      marked.replace('  return Promise.all', `  ${getMarker}\n  return Promise.all`),
+      marked.replace('  return Promise.all', `${indented(getMarker).join('\n')}\n  return Promise.all`),
     );
   });
 

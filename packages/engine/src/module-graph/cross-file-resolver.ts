@@ -1,4 +1,4 @@
-import { crossFileMessages, interpolate } from '@sunset/rule-data';
+import { crossFileMessages, interpolate, withTodoClause } from '@sunset/rule-data';
 import { resolutionsUsedBy, todoOnlyForTextElsewhere, type CrossFileResolution, type Declaration, type Finding } from '../analysis-contract.js';
 import type { CrossFileRelatedLocation } from '../check/check-source.js';
 
@@ -66,5 +66,5 @@ export function withCrossFileTodo(
     : shared
       ? `the path is written in another file (${namedBy(displayPath).join(', ')}), which a request this migration does not cover also sends; a rewrite there would move that request too`
       : `the path is written in another file (${namedBy(displayPath).join(', ')}); sunset fix --project rewrites it there when every use is the same one-to-one migration`;
-  return { ...finding, retirement: { ...retirement, todoText: `${retirement.todoText}; ${where}`, ...(todoCause === undefined ? {} : { todoCause }) } };
+  return { ...finding, retirement: { ...retirement, todoText: withTodoClause(retirement.todoText, where), ...(todoCause === undefined ? {} : { todoCause }) } };
 }

@@ -1,6 +1,6 @@
 import type { Rule } from 'eslint';
 import rule from '../../src/rules/no-legacy-rest-path.js';
-import { AS_OF, createEspreeRuleTester, createTypeScriptRuleTester, forRuleTester, positionOf, retiredIn2019, todoComment } from '../support/rule-testers.js';
+import { AS_OF, createEspreeRuleTester, createTypeScriptRuleTester, forRuleTester, laidOutTodo, positionOf, retiredIn2019, todoComment } from '../support/rule-testers.js';
 
 
 const ruleTester = createTypeScriptRuleTester();
@@ -552,7 +552,7 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
                 data: { entryId: 'campaigns-legacy-list' },
                 output: code.replace(
                   'const response',
-                  `// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01\nconst response`,
+                  `// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n//   candidates GET /v1/buyer/campaigns\n//   support ended 2019-10-01\nconst response`,
                 ),
               },
             ],
@@ -610,7 +610,7 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
           data: retiredIn2019(retiredKey!, replacements!),
           line: 2,
           column: positionOf(code!, 'fetch(').column + 'fetch('.length,
-          suggestions: [{ messageId: 'insertTodo', data: { entryId: entryId! }, output: code!.replace('export const', `// TODO(sunset:${entryId!}): ${todo!}\nexport const`) }],
+          suggestions: [{ messageId: 'insertTodo', data: { entryId: entryId! }, output: code!.replace('export const', `${laidOutTodo(`TODO(sunset:${entryId!}): ${todo!}`)}export const`) }],
         },
       ],
     })),
@@ -694,10 +694,14 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
             {
               messageId: 'insertTodo',
               data: { entryId: 'campaigns-legacy-list' },
-              output:
-                "// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01; " +
-                "the URL has /api before the path: a proxy's prefix (keep it before the new path) or a route of your own server (then this is not the API's call)\n" +
+              output: [
+                '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns',
+                '//   candidates GET /v1/buyer/campaigns',
+                '//   support ended 2019-10-01',
+                "//   the URL has /api before the path: a proxy's prefix (keep it before the new path) or a route of",
+                "//     your own server (then this is not the API's call)",
                 "export const listCampaigns = () => fetch('/api/v1/campaigns');",
+              ].join('\n'),
             },
             { messageId: 'switchToCandidate', data: { replacement: 'GET /v1/buyer/campaigns' }, output: "export const listCampaigns = () => fetch('/api/v1/buyer/campaigns');" },
           ],

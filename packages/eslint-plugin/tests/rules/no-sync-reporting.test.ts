@@ -112,7 +112,7 @@ createTypeScriptRuleTester().run('no-sync-reporting', forRuleTester(rule), {
           suggestions: [
             {
               messageId: 'insertTodo',
-              output: `// TODO(sunset:reporting-sync-reportdata): migrate POST /v1/reportingstats/agency/reportdata: the asynchronous workflow is different: start the report with POST, poll the operation, then read the data, under other limits; candidates POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data; general availability ends 2019-10-31, support ends 2020-01-31\nawait axios.post('/v1/reportingstats/agency/reportdata', request);`,
+              output: `// TODO(sunset:reporting-sync-reportdata): migrate POST /v1/reportingstats/agency/reportdata: the\n//     asynchronous workflow is different: start the report with POST, poll the operation, then read\n//     the data, under other limits\n//   candidates POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data\n//   general availability ends 2019-10-31, support ends 2020-01-31\nawait axios.post('/v1/reportingstats/agency/reportdata', request);`,
             },
           ],
         },

@@ -1,3 +1,4 @@
+import { todoCommentLines } from '@sunset/analysis';
 import { builtinCatalog, todoText } from '@sunset/rule-data';
 import { RuleTester } from '@typescript-eslint/rule-tester';
 import type { TSESLint } from '@typescript-eslint/utils';
@@ -54,7 +55,15 @@ export function positionOf(code: string, needle: string): { line: number; column
   return { line: before.length, column: before.at(-1)!.length + 1 };
 }
 
-/** The marker comment the insertTodo suggestion puts above a statement (the TODO text itself is rule-data's). */
+/**
+ * The marker comment the insertTodo suggestion puts above a statement indented by spaces: the TODO text is
+ * rule-data's, laid out over lines by analysis (whose tests pin the layout itself).
+ */
 export function todoComment(entryId: string, indentation = ''): string {
-  return `${indentation}// ${todoText(builtinCatalog.byId(entryId)!, AS_OF)}\n`;
+  return laidOutTodo(todoText(builtinCatalog.byId(entryId)!, AS_OF), indentation);
+}
+
+/** A TODO text (`TODO(sunset:<id>): ...; ...`) as the comment lines the insertTodo suggestion writes at `indentation` (spaces). */
+export function laidOutTodo(todo: string, indentation = ''): string {
+  return `${todoCommentLines(todo, indentation.length, indentation.length).map((line) => `${indentation}${line}`).join('\n')}\n`;
 }

@@ -1,0 +1,66 @@
+import { todoClauses } from '@sunset/rule-data';
+
+/** The column a TODO comment's lines end by, indentation included (ESLint's max-len and Prettier set 80 to 120). */
+export const todoCommentWidth = 100;
+/** The least text a line of a deeply indented TODO holds, whatever its column. */
+const minLineText = 40;
+/** How many columns a tab takes (ESLint max-len's default). */
+const tabWidth = 4;
+
+const firstPrefix = '// ';
+const clausePrefix = '//   ';
+const goesOnPrefix = '//     ';
+
+/** The column `text` (the start of a line) ends at: a tab moves to the next multiple of `tabWidth`. */
+export function columnsOf(text: string): number {
+  let column = 0;
+  for (const character of text) column = character === '\t' ? column - (column % tabWidth) + tabWidth : column + 1;
+  return column;
+}
+
+/** An HTTP method stays on the line of the path after it (`GET /v1/buyer/advertisers`). */
+const httpMethod = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/;
+
+/** The words of `text`, an HTTP method joined to the path after it: what a line may not break inside. */
+function unbreakableWords(text: string): string[] {
+  const words: string[] = [];
+  for (const word of text.split(' ').filter((part) => part !== '')) {
+    const previous = words.at(-1);
+    if (previous !== undefined && httpMethod.test(previous) && word.startsWith('/')) words[words.length - 1] = `${previous} ${word}`;
+    else words.push(word);
+  }
+  return words;
+}
+
+/** The words of `text` in lines of at most `firstWidth` characters, then `width`; a longer word stays whole on a line of its own. */
+function wrapWords(text: string, firstWidth: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of unbreakableWords(text)) {
+    const limit = lines.length === 0 ? firstWidth : width;
+    if (line !== '' && line.length + 1 + word.length > limit) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  return [...lines, line];
+}
+
+/**
+ * The lines of the comment a TODO's text is written as, for review: `// TODO(sunset:<id>): <what to
+ * do>`, then `//   <clause>` for each further clause (candidates, dates, where a value comes from).
+ * Each line is wrapped at words within `todoCommentWidth` columns, counted from `firstColumn` for the
+ * first line and from `indentColumns` for the others, with at least `minLineText` characters of text;
+ * a line that goes on with its clause is indented by two more (`//     `).
+ */
+export function todoCommentLines(todo: string, firstColumn: number, indentColumns: number): string[] {
+  const room = (column: number, prefix: string): number => Math.max(todoCommentWidth - column - prefix.length, minLineText);
+  const goesOnWidth = room(indentColumns, goesOnPrefix);
+  return todoClauses(todo.replace(/\s+/g, ' ').trim()).flatMap((clause, index) => {
+    const prefix = index === 0 ? firstPrefix : clausePrefix;
+    const [first = '', ...rest] = wrapWords(clause.trim(), room(index === 0 ? firstColumn : indentColumns, prefix), goesOnWidth);
+    return [`${prefix}${first}`, ...rest.map((line) => `${goesOnPrefix}${line}`)];
+  });
+}
