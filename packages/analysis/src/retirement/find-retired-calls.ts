@@ -1,5 +1,6 @@
 import {
   builtinApiId,
+  knownPathOf,
   matchUrlShape,
   phaseOf,
   todoText,
@@ -172,16 +173,32 @@ function unknownMethodFinding(run: Run, site: PathSite): Draft {
 const sameEndpoint = (a: Endpoint, b: Endpoint): boolean => a.method === b.method && a.path === b.path;
 const uniqueEndpoints = (endpoints: readonly Endpoint[]): Endpoint[] => endpoints.filter((endpoint, index) => endpoints.findIndex((other) => sameEndpoint(other, endpoint)) === index);
 
-/** `GET /v1/campaigns/{id}`, the path alone when the code does not say its method, `GET /v1/reportingstats/agency/…` for a prefix entry. */
-function retiredKeyOf(entry: UrlMatch['entry'], method: UrlMatch['method']): string {
-  const path = entry.scope === 'prefix' ? `${entry.path}/…` : entry.path;
+/**
+ * `GET /v1/campaigns/{id}`, the path alone when the code does not say its method. A prefix entry
+ * (`/v1/reportingstats/agency`, every path below it) names the request's own path where the code
+ * shows all of it (`POST /v1/reportingstats/agency`), and `GET /v1/reportingstats/agency/…` where its
+ * end is not known.
+ */
+function retiredKeyOf(entry: UrlMatch['entry'], method: UrlMatch['method'], knownPath?: string): string {
+  const path = entry.scope !== 'prefix' ? entry.path : knownPath ?? `${entry.path}/…`;
   if (method === undefined) return path;
   return `${entry.scope === 'prefix' ? method : entry.method} ${path}`;
 }
 
 function pathFinding(run: Run, site: PathSite, match: UrlMatch, ambiguity: string | undefined): Draft {
   const { entry, method } = match;
-  const base = { ...baseFacts(run, entry, site.form, site.node), retiredKey: retiredKeyOf(entry, method), method, host: match.host, ...(site.clientVia ? { clientVia: site.clientVia } : {}) };
+  // A prefix entry's own key (`/v1/reportingstats/agency/…`) says neither the method nor the path: the TODO names the request's.
+  // Where the URL goes on with a value the code does not show, the message adds the `…` (`/v1/reportingstats/agency…`).
+  const retiredKey = retiredKeyOf(entry, method, entry.scope !== 'prefix' ? undefined : match.openEnd === true ? entry.path : knownPathOf(site.view.parts, match));
+  const facts = baseFacts(run, entry, site.form, site.node);
+  const base = {
+    ...facts,
+    ...(entry.scope === 'prefix' ? { todoText: todoText({ ...entry, retiredKey }, run.asOf) } : {}),
+    retiredKey,
+    method,
+    host: match.host,
+    ...(site.clientVia ? { clientVia: site.clientVia } : {}),
+  };
   // A candidate with another method (`GET /v1/buyer/stats/operations` for a POST) is a different
   // call, not a switch of this one; it is offered only when it is the entry's sole replacement. And
   // replacements of several methods are a workflow (the asynchronous reporting's POST, poll, GET): no
