@@ -20,7 +20,7 @@ import type { HttpCall, StatedMethod } from '../requests/http-calls.js';
 import type { SoapClientCall } from '../soap/soap-client-calls.js';
 import { soapRequestGroups, valuesSentBy, type SoapSite, type SoapSiteKind } from '../soap/soap-requests.js';
 import type { CallForm, RetirementFacts, TextEdit } from '../types.js';
-import { countsForHosts, explicitHostOf, isOnHost } from '../url/match.js';
+import { countsForHosts, explicitHostOf, isOnHost, isUnlistedLocalHost } from '../url/match.js';
 import { flatText, segmentPositionOf, syntheticText, toUrlParts, type PartsView, type Segment } from '../url/segments.js';
 import { methodWrittenBeside } from '../requests/method-beside-url.js';
 import { methodEdits } from './method-edit.js';
@@ -79,6 +79,8 @@ interface Run {
   readonly asOf: IsoDay;
   /** The hosts of an entry's API (undefined: every host). */
   readonly hostsOf: (entry: RetirementEntry) => readonly string[] | undefined;
+  /** The hosts the other APIs list: a local host one of them names is that API's, not a host the code does not show. */
+  readonly claimedOf: (entry: RetirementEntry) => readonly string[];
   readonly unresolvedMethod: UnresolvedMethodSite[];
   otherHostCount: number;
   readonly otherHostCalls: Node[];
@@ -232,6 +234,12 @@ function pathFinding(run: Run, site: PathSite, match: UrlMatch, ambiguity: strin
     const draft = todo(prefixCause(match.prefix));
     return { ...draft, call: { ...draft.call, todoText: `${draft.call.todoText}; ${prefixTodoEnding(match.prefix)}` } };
   }
+  // `http://localhost:3000/v1/campaigns`: a dev server's proxy to the API would take the new path, a
+  // server of the app's own (its routes written like the API's) would not; the code does not say which.
+  if (match.host !== undefined && isUnlistedLocalHost(match.host, run.hostsOf(entry), match.scheme, run.claimedOf(entry))) {
+    const draft = todo(localHostCause(match.host));
+    return { ...draft, call: { ...draft.call, todoText: `${draft.call.todoText}; ${localHostTodoEnding(match.host)}` } };
+  }
   const replacement = entry.replacements[0];
   if (!replacement) return todo(undefined);
   const result = editsTowards(run, site, match, replacement);
@@ -249,6 +257,14 @@ export const prefixCause = (prefix: string): string =>
 
 /** What the TODO of such a move adds: the prefix, and the two readings of it. */
 const prefixTodoEnding = (prefix: string): string => `the URL has ${prefix} before the path: a proxy's prefix (keep it before the new path) or a route of your own server (then this is not the API's call)`;
+
+/** Why a one-to-one move of a request to a local host (`localhost:3000`, `10.0.0.5`) is left to a person. */
+export const localHostCause = (host: string): string =>
+  `the host ${host} is a local one, not the API's: through a dev server or proxy that forwards it to the API the call needs the new path, but a server of your own is not the API's call at all`;
+
+/** What the TODO of such a move adds: the host, and the two readings of it. */
+const localHostTodoEnding = (host: string): string =>
+  `the URL's host ${host} is a local one: a proxy to the API (move to the new path) or a server of your own (then this is not the API's call; list the host under another API in sunset.config.json)`;
 
 /** At most this many URLs are spelled out for a site whose path the code chooses among literals. */
 const maxVariants = 16;
@@ -530,6 +546,22 @@ function hostsOfEntries(index: FileIndex, apiHosts: readonly string[] | undefine
   };
 }
 
+/** The hosts each entry's API leaves to the other APIs of the catalog (the built-in one's are `apiHosts`). */
+function claimedElsewhere(index: FileIndex, apiHosts: readonly string[] | undefined): (entry: RetirementEntry) => readonly string[] {
+  const { catalog } = index.options;
+  const hostsOfApi = (id: string, hosts: readonly string[]): readonly string[] => (id === builtinApiId ? (apiHosts ?? []) : hosts);
+  const byApi = new Map<string, readonly string[]>();
+  return (entry) => {
+    const own = catalog.apiOf(entry).id;
+    let claimed = byApi.get(own);
+    if (claimed === undefined) {
+      claimed = [...catalog.apis.values()].flatMap((api) => (api.id === own ? [] : hostsOfApi(api.id, api.hosts))).filter((host) => host !== '*');
+      byApi.set(own, claimed);
+    }
+    return claimed;
+  };
+}
+
 /**
  * The matches whose host is their API's, or not known: the host the URL names, else one of the hosts
  * its client (a wrapper class) sends to. Counts a URL all of whose matches go to another host.
@@ -537,8 +569,9 @@ function hostsOfEntries(index: FileIndex, apiHosts: readonly string[] | undefine
 function onApiHosts(run: Run, matches: readonly UrlMatch[], clientHosts?: readonly string[]): UrlMatch[] {
   const kept = matches.flatMap((match): UrlMatch[] => {
     const hosts = run.hostsOf(match.entry);
-    if (match.host !== undefined || clientHosts === undefined) return countsForHosts(match.host, hosts, match.scheme) ? [match] : [];
-    const host = clientHosts.find((candidate) => countsForHosts(candidate, hosts));
+    const claimed = run.claimedOf(match.entry);
+    if (match.host !== undefined || clientHosts === undefined) return countsForHosts(match.host, hosts, match.scheme, claimed) ? [match] : [];
+    const host = clientHosts.find((candidate) => countsForHosts(candidate, hosts, undefined, claimed));
     return host === undefined ? [] : [{ ...match, host }];
   });
   if (kept.length === 0 && matches.length > 0) run.otherHostCount += 1;
@@ -581,7 +614,7 @@ function requestSending(index: FileIndex): (root: Node) => { readonly url: strin
  */
 export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: readonly string[] | undefined): RetiredCallsOfFile {
   const { catalog } = index.options;
-  const run: Run = { index, asOf, hostsOf: hostsOfEntries(index, apiHosts), unresolvedMethod: [], otherHostCount: 0, otherHostCalls: [] };
+  const run: Run = { index, asOf, hostsOf: hostsOfEntries(index, apiHosts), claimedOf: claimedElsewhere(index, apiHosts), unresolvedMethod: [], otherHostCount: 0, otherHostCalls: [] };
   const drafts: Draft[] = [];
   const consumed = new Set<Node>(index.notRequestUrls);
   // A string read through a variable that other reads see too (`shared`) is not used up by this one.
@@ -614,7 +647,7 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
   for (const call of index.soapClientCalls) {
     if (!isSoapFinding(run, call)) continue;
     // A client made from an address on another API's host (an intranet's own WCF service) is that host's.
-    if (call.address !== undefined && !isOnHost(call.address, run.hostsOf(call.match.entry))) {
+    if (call.address !== undefined && !isOnHost(call.address, run.hostsOf(call.match.entry), run.claimedOf(call.match.entry))) {
       run.otherHostCount += 1;
       continue;
     }
@@ -631,7 +664,7 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
     // An envelope or an action names no host; the request that sends it does (`$.ajax({ url, data: envelope, headers })`).
     const sending = hit.urlToken === undefined ? sentTo?.(hit.root) : undefined;
     const written = hit.urlToken ?? sending?.url;
-    if (written !== undefined && !isOnHost(written, run.hostsOf(hit.match.entry))) {
+    if (written !== undefined && !isOnHost(written, run.hostsOf(hit.match.entry), run.claimedOf(hit.match.entry))) {
       // An envelope and its action sent by one request are counted once.
       if (sending === undefined || !otherHostRequests.has(sending.call)) run.otherHostCount += 1;
       if (sending !== undefined) otherHostRequests.add(sending.call);
