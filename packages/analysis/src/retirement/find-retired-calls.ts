@@ -3,6 +3,7 @@ import {
   knownPathOf,
   matchUrlShape,
   phaseOf,
+  templateParams,
   todoText,
   type Endpoint,
   type HttpMethod,
@@ -244,7 +245,23 @@ function pathFinding(run: Run, site: PathSite, match: UrlMatch, ambiguity: strin
   if (!replacement) return todo(undefined);
   const result = editsTowards(run, site, match, replacement);
   if ('cause' in result) return todo(result.cause);
-  return { call: { ...base, migration: 'rewrite', edits: result.edits, candidates: [] }, container: result.container };
+  const dropped = droppedValuesOf(run, site, match, replacement);
+  return { call: { ...base, migration: 'rewrite', edits: result.edits, candidates: [], ...(dropped.length === 0 ? {} : { droppedValues: dropped }) }, container: result.container };
+}
+
+/** The values the code writes for the old path's parameters that `replacement` does not take (`${campaignId}`, `42`), as written. */
+function droppedValuesOf(run: Run, site: PathSite, match: UrlMatch, replacement: Endpoint): string[] {
+  const kept = new Set(templateParams(replacement.path));
+  return templateParams(match.entry.path).flatMap((name) => {
+    const binding = match.params[name];
+    if (kept.has(name) || binding === undefined) return [];
+    if (binding.kind === 'text') return [binding.value];
+    const segment = site.segments[site.view.sources[binding.part]?.[0]?.segment ?? -1];
+    if (segment?.kind !== 'hole' || segment.node === undefined) return [];
+    const [start, end] = rangeOf(segment.node);
+    const written = run.index.file.text.slice(start, end);
+    return [segment.inTemplate ? `\${${written}}` : written];
+  });
 }
 
 /** Why a path followed directly by a value the code does not show is left to a person. */
