@@ -1,4 +1,4 @@
-import { hostWithoutDefaultPort, isListedHost, localHostKind } from '@sunset/rule-data';
+import { builtinApiId, hostWithoutDefaultPort, isListedHost, localHostKind, type Catalog } from '@sunset/rule-data';
 import { flatText, sliceText, type Segment } from './segments.js';
 
 // The URL questions every check asks: is the URL on one of the listed hosts, and does it reach a
@@ -39,6 +39,11 @@ export function countsForHosts(host: string | undefined, hosts: readonly string[
 export function isUnlistedLocalHost(host: string | undefined, hosts: readonly string[] | undefined, scheme?: string, claimed?: readonly string[]): boolean {
   if (host === undefined || hosts === undefined || localHostKind(host) === undefined) return false;
   return !isListedHost(host, hosts, scheme) && !(claimed !== undefined && isListedHost(host, claimed, scheme));
+}
+
+/** The hosts the catalog's other APIs (under `apis`) list: a local host one of them names is that API's, not the built-in one's. */
+export function hostsOfOtherApis(catalog: Catalog): readonly string[] {
+  return [...catalog.apis.values()].flatMap((api) => (api.id === builtinApiId ? [] : api.hosts)).filter((host) => host !== '*');
 }
 
 /** With a host list, a URL naming another host is someone else's; relative URLs, unknown bases and local hosts still count. */
