@@ -150,7 +150,11 @@ describe('sunset explain', () => {
         // The new path's static part replaces the old one; no marker.
         expect(example!.after, entry.id).toContain(`\${API_BASE}${entry.replacements[0]!.path.split('/{')[0]!}`);
         expect(example!.after, entry.id).not.toContain('TODO(sunset:');
-      } else expect(example!.after).toContain(`// TODO(sunset:${entry.id}): migrate ${entry.retiredKey}`);
+      } else {
+        // A prefix entry's TODO names the request's method (the example's `fetch` is a GET) before the entry's key.
+        const key = entry.kind === 'path' && entry.scope === 'prefix' ? `GET ${entry.retiredKey}` : entry.retiredKey;
+        expect(example!.after, entry.id).toContain(`// TODO(sunset:${entry.id}): migrate ${key}`);
+      }
     }
   });
 
