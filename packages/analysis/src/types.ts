@@ -87,6 +87,12 @@ export interface RetirementFacts {
   readonly host?: string | undefined;
   /** Where the name that brought the request's client from another file is written (its cross-file related place). */
   readonly clientVia?: readonly [number, number];
+  /**
+   * A rewrite only: the values of the old URL that the new path does not take, as the code writes them
+   * (`${campaignId}` of `/v1/campaigns/${campaignId}/orders/${orderId}` → `/v1/buyer/orders/${orderId}`).
+   * The request no longer sends them, and a variable read only there is now unused.
+   */
+  readonly droppedValues?: readonly string[];
 }
 
 export interface Finding {

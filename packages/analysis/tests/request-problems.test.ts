@@ -1,5 +1,5 @@
 import { analyzeFile, type AnalysisOptions, type Finding } from '@sunset/analysis';
-import { builtinEntries } from '@sunset/rule-data';
+import { builtinEntries, createCatalog } from '@sunset/rule-data';
 import { describe, expect, it } from 'vitest';
 import { analysisOptions, parseWith, type ParserName } from './parsers.js';
 
@@ -280,6 +280,19 @@ describe('the OAuth checks', () => {
     expect(oauthProblems(code, { apiHosts: ['api.adform.com'], identityHosts: ['login.example.com'] })).toEqual(
       both([['redirect-uri-not-https', "'https://login.example.com/sts/connect/authorize?client_id=a&response_type=code&state=s&redirect_uri=http://x'", 'http']]),
     );
+  });
+
+  it('checks a local identity host (a dev proxy) as one the code does not show, unless another API under apis lists it', () => {
+    const code = [
+      "location.assign('http://localhost:4200/sts/connect/authorize?client_id=a&response_type=code&state=s&redirect_uri=http://x');",
+      "location.assign('http://localhost.example.com/sts/connect/authorize?client_id=a&response_type=code&state=s&redirect_uri=http://x');",
+    ].join('\n');
+    const hosts = { apiHosts: ['api.adform.com'], identityHosts: ['id.adform.com'] };
+    expect(oauthProblems(code, hosts)).toEqual(
+      both([['redirect-uri-not-https', "'http://localhost:4200/sts/connect/authorize?client_id=a&response_type=code&state=s&redirect_uri=http://x'", 'http']]),
+    );
+    const devServer = createCatalog([], 'customEntries', [{ id: 'dev', name: 'Dev server', hosts: ['localhost:4200'], basePaths: undefined }]);
+    expect(oauthProblems(code, { ...hosts, catalog: devServer })).toEqual(both([]));
   });
 
   it('reports client secrets written out: keys, variables, fields, set calls, query text and Basic headers', () => {

@@ -154,8 +154,11 @@ describe('sunset explain', () => {
         expect(example!.after, entry.id).toContain(`\${API_BASE}${entry.replacements[0]!.path.split('/{')[0]!}`);
         expect(example!.after, entry.id).not.toContain('TODO(sunset:');
       } else {
-        // The marker, then what to do, wrapped at words over the comment's lines.
-        expect(example!.after.replace(/\n *\/\/ {2,}/g, ' '), entry.id).toContain(`// TODO(sunset:${entry.id}): migrate ${entry.retiredKey}`);
+        // The marker, then what to do, wrapped at words over the comment's lines; a prefix entry's TODO names the
+        // request's method (the example's `fetch` is a GET) before the entry's key.
+        const key = entry.kind === 'path' && entry.scope === 'prefix' ? `GET ${entry.retiredKey}` : entry.retiredKey;
+        expect(example!.after.replace(/
+ *\/\/ {2,}/g, ' '), entry.id).toContain(`// TODO(sunset:${entry.id}): migrate ${key}`);
       }
     }
   });

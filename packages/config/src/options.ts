@@ -119,7 +119,7 @@ export const optionSpecs: Readonly<Record<OptionName, OptionSpec>> = {
   apiHosts: {
     type: 'array of hosts: `host` (any port), `host:port` (`host:443` also matches an `https` URL that names no port, `host:80` an `http` one), `*.domain` (no scheme or path), or `"*"` for every host',
     default: '`api.adform.com` only',
-    meaning: "hosts the built-in API is also served from (your proxies and gateways), added to `api.adform.com`: a URL naming another host is another vendor's and is not reported; a URL whose host the code does not show still counts",
+    meaning: "hosts the built-in API is also served from (your proxies and gateways), added to `api.adform.com`: a URL naming another host is another vendor's and is not reported; a URL whose host the code does not show still counts, and so does one on a local host (`localhost`, `127.0.0.1`, a private-network address) that another API under `apis` does not list",
     flag: '--api-host',
     writtenIn: ['config-file', 'eslint-settings'],
     jsonSchema: hostsValue.jsonSchema,

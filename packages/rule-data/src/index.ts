@@ -17,8 +17,8 @@ export {
 } from './catalog.js';
 export type { CustomEntryInput } from './custom-entries.js';
 export { mayBeServiceOf } from './match/operation-name.js';
-export { hostWithoutDefaultPort, isMoreSpecificPath } from './match/url-shape.js';
-export { isListedHost } from './match/hosts.js';
+export { hostWithoutDefaultPort, isMoreSpecificPath, knownPathOf } from './match/url-shape.js';
+export { isListedHost, localHostKind } from './match/hosts.js';
 export { renderPath, templateParams } from './render-path.js';
 export {
   describeAction,

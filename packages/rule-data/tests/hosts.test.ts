@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isListedHost } from '../src/match/hosts.js';
+import { isListedHost, localHostKind } from '../src/match/hosts.js';
 
 describe('isListedHost', () => {
   it('matches an entry with port 443 or 80 to the host written without a port (the scheme’s default)', () => {
@@ -40,5 +40,38 @@ describe('isListedHost', () => {
   it('keeps a host entry without a port matching every port, and *.domain every subdomain', () => {
     const asked = ['gw.example.com', 'gw.example.com:8443', 'a.b.example.com:443', 'example.com', 'notexample.com'];
     expect(asked.filter((host) => isListedHost(host, ['gw.example.com', '*.example.com']))).toEqual(['gw.example.com', 'gw.example.com:8443', 'a.b.example.com:443']);
+  });
+});
+
+describe('localHostKind', () => {
+  it('names loopback hosts and private-network addresses, with or without a port', () => {
+    const hosts = ['localhost', 'localhost:3000', 'app.localhost', 'a.b.localhost:8080', '127.0.0.1', '127.255.0.9:80', '[::1]', '[::1]:4200', '0.0.0.0:5000', '[::]:8080'];
+    const privateAddresses = ['10.0.0.5', '10.255.255.255:8080', '172.16.0.1', '172.31.9.9:3000', '192.168.1.20:3000', '[fd00::1]', '[fc12:3456::2]:8443'];
+    expect(hosts.map(localHostKind)).toEqual(hosts.map(() => 'loopback'));
+    expect(privateAddresses.map(localHostKind)).toEqual(privateAddresses.map(() => 'private'));
+  });
+
+  it('names no look-alike, no public address and no host name of a service', () => {
+    const others = [
+      'localhost.example.com',
+      'mylocalhost',
+      'localhostx:3000',
+      '127.0.0.1.nip.io',
+      '10.0.0.5.example.com',
+      '127.0.0.256',
+      '128.0.0.1',
+      '172.15.0.1',
+      '172.32.0.1',
+      '192.169.0.1',
+      '11.0.0.1',
+      '[::2]',
+      '[fe80::1]',
+      '[2001:db8::1]',
+      'api:8080',
+      'orders.internal',
+      'campaigns.default.svc.cluster.local',
+      'api.adform.com',
+    ];
+    expect(others.filter((host) => localHostKind(host) !== undefined)).toEqual([]);
   });
 });

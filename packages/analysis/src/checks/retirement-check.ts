@@ -60,7 +60,7 @@ function findingOf(rule: RetirementRule, call: RetiredCall, index: FileIndex, as
   const data = retirementData(call.entry, shownKey, call.phase, call.replacements, asOf);
   const rewrite = call.migration === 'rewrite' && call.edits.length > 0;
   const messageId = rewrite ? 'retiredRewrite' : 'retiredTodo';
-  const { entry, retiredKey, method, replacements, phase, migration, form, todoText, statementStart, todoCause, candidates, methods, chosenAmong, pathEndUnknown, host, clientVia } = call;
+  const { entry, retiredKey, method, replacements, phase, migration, form, todoText, statementStart, todoCause, candidates, methods, chosenAmong, pathEndUnknown, host, clientVia, droppedValues } = call;
   const retirement: RetirementFacts = {
     entry,
     retiredKey,
@@ -78,6 +78,7 @@ function findingOf(rule: RetirementRule, call: RetiredCall, index: FileIndex, as
     ...(pathEndUnknown === undefined ? {} : { pathEndUnknown }),
     host,
     ...(clientVia === undefined ? {} : { clientVia }),
+    ...(droppedValues === undefined ? {} : { droppedValues }),
   };
   return {
     rule,

@@ -16,5 +16,6 @@ export function siteReports(siteEdits: readonly SiteEdit[], refused: readonly Re
 
 function siteReport(site: SiteEdit, action: SiteAction, reason: string, source: string, file: string): SiteReport {
   const { line, column } = lineColumnAt(source, site.finding.range[0]);
-  return { file, line, column, entry: site.finding.retirement.entry.id, retired: site.finding.retirement.retiredKey, action, reason };
+  const dropped = action === 'rewritten' ? site.finding.retirement.droppedValues : undefined;
+  return { file, line, column, entry: site.finding.retirement.entry.id, retired: site.finding.retirement.retiredKey, action, reason, ...(dropped === undefined ? {} : { dropped }) };
 }

@@ -21,6 +21,7 @@ export interface FixableFinding {
     readonly todoText: string;
     readonly statementStart: number;
     readonly todoCause?: string;
+    readonly droppedValues?: readonly string[];
   };
 }
 
@@ -41,6 +42,8 @@ export interface SiteReport {
   readonly retired: string;
   readonly action: SiteAction;
   readonly reason: string;
+  /** A rewrite only: the values of the old URL the new path does not take (`${campaignId}`), as the code writes them. */
+  readonly dropped?: readonly string[];
 }
 
 /** The new text of a file (`undefined`: unchanged, byte-identical) and what happened at each site. */

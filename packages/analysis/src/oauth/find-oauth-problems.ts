@@ -4,7 +4,7 @@ import type { FileIndex, RequestSite } from '../file-index/file-index.js';
 import type { Binding } from '../file-index/scope-model.js';
 import { jsonStringifyArgument } from '../requests/request-parts.js';
 import { constantValueOf, evaluateExpression, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
-import { endpointTargetOf, isOnHost } from '../url/match.js';
+import { endpointTargetOf, hostsOfOtherApis, isOnHost } from '../url/match.js';
 import type { Segment } from '../url/segments.js';
 import {
   emptyParamSet,
@@ -188,6 +188,7 @@ function urlParamsOfTokenRequest(site: RequestSite, query: readonly Segment[], c
 
 /** Every request to the identity provider the file builds: HTTP calls, `new URL(...)`, URL strings, helpers given an authorize URL and params. */
 function collectRequests(index: FileIndex, hosts: readonly string[] | undefined, context: EvaluationContext, problems: OAuthProblem[]): IdentityRequest[] {
+  const claimed = hostsOfOtherApis(index.options.catalog);
   const requests: IdentityRequest[] = [];
   const consumed = new Set<Node>(index.serverRoutePaths);
   const { authorize, token } = identityProvider;
@@ -200,7 +201,7 @@ function collectRequests(index: FileIndex, hosts: readonly string[] | undefined,
       const authorizeTarget = tokenTarget ? undefined : endpointTargetOf(site.url, authorize.path);
       if (!tokenTarget && !authorizeTarget) continue;
       addContainers(site.url, consumed);
-      if (!isOnHost(site.url, hosts)) continue;
+      if (!isOnHost(site.url, hosts, claimed)) continue;
       if (tokenTarget) {
         // Whatever the method: a client_secret in a URL is kept by every server, proxy and browser history it passes.
         for (const { params, where } of urlParamsOfTokenRequest(site, tokenTarget.query, context)) {
@@ -227,7 +228,7 @@ function collectRequests(index: FileIndex, hosts: readonly string[] | undefined,
       const target = url ? endpointTargetOf(url, authorize.path) : undefined;
       if (!url || !target) continue;
       addContainers(url, consumed);
-      if (!isOnHost(url, hosts)) continue;
+      if (!isOnHost(url, hosts, claimed)) continue;
       const params = paramsOfQuery(target.query, context, call);
       const binding = declaredBindingOf(call, context);
       if (binding) mergeParams(params, writesThrough(binding, context, searchParamsOwner));
@@ -245,7 +246,7 @@ function collectRequests(index: FileIndex, hosts: readonly string[] | undefined,
       const extras = args.filter((other) => other !== argument).flatMap((other) => paramsOfOptions(other, context) ?? []);
       if (extras.length === 0) continue;
       addContainers(url, consumed);
-      if (!isOnHost(url, hosts)) break;
+      if (!isOnHost(url, hosts, claimed)) break;
       const params = paramsOfQuery(target.query, context, argument);
       for (const extra of extras) mergeParams(params, extra);
       requests.push({ endpoint: authorize, node: argument, params });
@@ -257,7 +258,7 @@ function collectRequests(index: FileIndex, hosts: readonly string[] | undefined,
   for (const { node, segments } of index.strings) {
     if (!segments || consumed.has(node)) continue;
     const target = endpointTargetOf(segments, authorize.path);
-    if (!target || !isOnHost(segments, hosts)) continue;
+    if (!target || !isOnHost(segments, hosts, claimed)) continue;
     requests.push({ endpoint: authorize, node, params: paramsOfQuery(target.query, context, node) });
   }
   return requests;

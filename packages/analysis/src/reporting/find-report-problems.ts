@@ -4,7 +4,7 @@ import { hasSpread, propertyKeyName, rangeOf, staticString, unwrap, valuePropert
 import type { FileIndex } from '../file-index/file-index.js';
 import { jsonStringifyArgument } from '../requests/request-parts.js';
 import { objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
-import { endpointTargetOf, isOnHost } from '../url/match.js';
+import { endpointTargetOf, hostsOfOtherApis, isOnHost } from '../url/match.js';
 
 /**
  * The request fields the rule looks for. The spec names only `paging.limit`; the names of the date
@@ -195,8 +195,9 @@ const reportEndpoints: readonly { endpoint: Endpoint; limits: ReportingLimits }[
 export function findReportRequestProblems(index: FileIndex, asOf: IsoDay, apiHosts: readonly string[] | undefined, names: ReportFieldNames): ReportRequestProblem[] {
   const context = index.evaluation();
   const problems: ReportRequestProblem[] = [];
+  const claimed = hostsOfOtherApis(index.options.catalog);
   for (const site of index.requests) {
-    if (site.method.method !== 'POST' || !isOnHost(site.url, apiHosts)) continue;
+    if (site.method.method !== 'POST' || !isOnHost(site.url, apiHosts, claimed)) continue;
     const target = reportEndpoints.find(({ endpoint }) => endpointTargetOf(site.url, endpoint.path) !== undefined);
     if (!target || !site.body) continue;
     // Once the synchronous API is retired its requests fail whatever they ask: no-sync-reporting's finding alone.

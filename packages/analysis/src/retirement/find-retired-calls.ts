@@ -1,7 +1,9 @@
 import {
   builtinApiId,
+  knownPathOf,
   matchUrlShape,
   phaseOf,
+  templateParams,
   todoText,
   withTodoClause,
   type Endpoint,
@@ -20,7 +22,7 @@ import type { HttpCall, StatedMethod } from '../requests/http-calls.js';
 import type { SoapClientCall } from '../soap/soap-client-calls.js';
 import { soapRequestGroups, valuesSentBy, type SoapSite, type SoapSiteKind } from '../soap/soap-requests.js';
 import type { CallForm, RetirementFacts, TextEdit } from '../types.js';
-import { countsForHosts, explicitHostOf, isOnHost } from '../url/match.js';
+import { countsForHosts, explicitHostOf, isOnHost, isUnlistedLocalHost } from '../url/match.js';
 import { flatText, segmentPositionOf, syntheticText, toUrlParts, type PartsView, type Segment } from '../url/segments.js';
 import { methodWrittenBeside } from '../requests/method-beside-url.js';
 import { methodEdits } from './method-edit.js';
@@ -79,6 +81,8 @@ interface Run {
   readonly asOf: IsoDay;
   /** The hosts of an entry's API (undefined: every host). */
   readonly hostsOf: (entry: RetirementEntry) => readonly string[] | undefined;
+  /** The hosts the other APIs list: a local host one of them names is that API's, not a host the code does not show. */
+  readonly claimedOf: (entry: RetirementEntry) => readonly string[];
   readonly unresolvedMethod: UnresolvedMethodSite[];
   otherHostCount: number;
   readonly otherHostCalls: Node[];
@@ -173,16 +177,32 @@ function unknownMethodFinding(run: Run, site: PathSite): Draft {
 const sameEndpoint = (a: Endpoint, b: Endpoint): boolean => a.method === b.method && a.path === b.path;
 const uniqueEndpoints = (endpoints: readonly Endpoint[]): Endpoint[] => endpoints.filter((endpoint, index) => endpoints.findIndex((other) => sameEndpoint(other, endpoint)) === index);
 
-/** `GET /v1/campaigns/{id}`, the path alone when the code does not say its method, `GET /v1/reportingstats/agency/…` for a prefix entry. */
-function retiredKeyOf(entry: UrlMatch['entry'], method: UrlMatch['method']): string {
-  const path = entry.scope === 'prefix' ? `${entry.path}/…` : entry.path;
+/**
+ * `GET /v1/campaigns/{id}`, the path alone when the code does not say its method. A prefix entry
+ * (`/v1/reportingstats/agency`, every path below it) names the request's own path where the code
+ * shows all of it (`POST /v1/reportingstats/agency`), and `GET /v1/reportingstats/agency/…` where its
+ * end is not known.
+ */
+function retiredKeyOf(entry: UrlMatch['entry'], method: UrlMatch['method'], knownPath?: string): string {
+  const path = entry.scope !== 'prefix' ? entry.path : knownPath ?? `${entry.path}/…`;
   if (method === undefined) return path;
   return `${entry.scope === 'prefix' ? method : entry.method} ${path}`;
 }
 
 function pathFinding(run: Run, site: PathSite, match: UrlMatch, ambiguity: string | undefined): Draft {
   const { entry, method } = match;
-  const base = { ...baseFacts(run, entry, site.form, site.node), retiredKey: retiredKeyOf(entry, method), method, host: match.host, ...(site.clientVia ? { clientVia: site.clientVia } : {}) };
+  // A prefix entry's own key (`/v1/reportingstats/agency/…`) says neither the method nor the path: the TODO names the request's.
+  // Where the URL goes on with a value the code does not show, the message adds the `…` (`/v1/reportingstats/agency…`).
+  const retiredKey = retiredKeyOf(entry, method, entry.scope !== 'prefix' ? undefined : match.openEnd === true ? entry.path : knownPathOf(site.view.parts, match));
+  const facts = baseFacts(run, entry, site.form, site.node);
+  const base = {
+    ...facts,
+    ...(entry.scope === 'prefix' ? { todoText: todoText({ ...entry, retiredKey }, run.asOf) } : {}),
+    retiredKey,
+    method,
+    host: match.host,
+    ...(site.clientVia ? { clientVia: site.clientVia } : {}),
+  };
   // A candidate with another method (`GET /v1/buyer/stats/operations` for a POST) is a different
   // call, not a switch of this one; it is offered only when it is the entry's sole replacement. And
   // replacements of several methods are a workflow (the asynchronous reporting's POST, poll, GET): no
@@ -216,11 +236,33 @@ function pathFinding(run: Run, site: PathSite, match: UrlMatch, ambiguity: strin
     const draft = todo(prefixCause(match.prefix));
     return { ...draft, call: { ...draft.call, todoText: withTodoClause(draft.call.todoText, prefixTodoEnding(match.prefix)) } };
   }
+  // `http://localhost:3000/v1/campaigns`: a dev server's proxy to the API would take the new path, a
+  // server of the app's own (its routes written like the API's) would not; the code does not say which.
+  if (match.host !== undefined && isUnlistedLocalHost(match.host, run.hostsOf(entry), match.scheme, run.claimedOf(entry))) {
+    const draft = todo(localHostCause(match.host));
+    return { ...draft, call: { ...draft.call, todoText: `${draft.call.todoText}; ${localHostTodoEnding(match.host)}` } };
+  }
   const replacement = entry.replacements[0];
   if (!replacement) return todo(undefined);
   const result = editsTowards(run, site, match, replacement);
   if ('cause' in result) return todo(result.cause);
-  return { call: { ...base, migration: 'rewrite', edits: result.edits, candidates: [] }, container: result.container };
+  const dropped = droppedValuesOf(run, site, match, replacement);
+  return { call: { ...base, migration: 'rewrite', edits: result.edits, candidates: [], ...(dropped.length === 0 ? {} : { droppedValues: dropped }) }, container: result.container };
+}
+
+/** The values the code writes for the old path's parameters that `replacement` does not take (`${campaignId}`, `42`), as written. */
+function droppedValuesOf(run: Run, site: PathSite, match: UrlMatch, replacement: Endpoint): string[] {
+  const kept = new Set(templateParams(replacement.path));
+  return templateParams(match.entry.path).flatMap((name) => {
+    const binding = match.params[name];
+    if (kept.has(name) || binding === undefined) return [];
+    if (binding.kind === 'text') return [binding.value];
+    const segment = site.segments[site.view.sources[binding.part]?.[0]?.segment ?? -1];
+    if (segment?.kind !== 'hole' || segment.node === undefined) return [];
+    const [start, end] = rangeOf(segment.node);
+    const written = run.index.file.text.slice(start, end);
+    return [segment.inTemplate ? `\${${written}}` : written];
+  });
 }
 
 /** Why a path followed directly by a value the code does not show is left to a person. */
@@ -233,6 +275,14 @@ export const prefixCause = (prefix: string): string =>
 
 /** What the TODO of such a move adds: the prefix, and the two readings of it. */
 const prefixTodoEnding = (prefix: string): string => `the URL has ${prefix} before the path: a proxy's prefix (keep it before the new path) or a route of your own server (then this is not the API's call)`;
+
+/** Why a one-to-one move of a request to a local host (`localhost:3000`, `10.0.0.5`) is left to a person. */
+export const localHostCause = (host: string): string =>
+  `the host ${host} is a local one, not the API's: through a dev server or proxy that forwards it to the API the call needs the new path, but a server of your own is not the API's call at all`;
+
+/** What the TODO of such a move adds: the host, and the two readings of it. */
+const localHostTodoEnding = (host: string): string =>
+  `the URL's host ${host} is a local one: a proxy to the API (move to the new path) or a server of your own (then this is not the API's call; list the host under another API in sunset.config.json)`;
 
 /** At most this many URLs are spelled out for a site whose path the code chooses among literals. */
 const maxVariants = 16;
@@ -514,6 +564,22 @@ function hostsOfEntries(index: FileIndex, apiHosts: readonly string[] | undefine
   };
 }
 
+/** The hosts each entry's API leaves to the other APIs of the catalog (the built-in one's are `apiHosts`). */
+function claimedElsewhere(index: FileIndex, apiHosts: readonly string[] | undefined): (entry: RetirementEntry) => readonly string[] {
+  const { catalog } = index.options;
+  const hostsOfApi = (id: string, hosts: readonly string[]): readonly string[] => (id === builtinApiId ? (apiHosts ?? []) : hosts);
+  const byApi = new Map<string, readonly string[]>();
+  return (entry) => {
+    const own = catalog.apiOf(entry).id;
+    let claimed = byApi.get(own);
+    if (claimed === undefined) {
+      claimed = [...catalog.apis.values()].flatMap((api) => (api.id === own ? [] : hostsOfApi(api.id, api.hosts))).filter((host) => host !== '*');
+      byApi.set(own, claimed);
+    }
+    return claimed;
+  };
+}
+
 /**
  * The matches whose host is their API's, or not known: the host the URL names, else one of the hosts
  * its client (a wrapper class) sends to. Counts a URL all of whose matches go to another host.
@@ -521,8 +587,9 @@ function hostsOfEntries(index: FileIndex, apiHosts: readonly string[] | undefine
 function onApiHosts(run: Run, matches: readonly UrlMatch[], clientHosts?: readonly string[]): UrlMatch[] {
   const kept = matches.flatMap((match): UrlMatch[] => {
     const hosts = run.hostsOf(match.entry);
-    if (match.host !== undefined || clientHosts === undefined) return countsForHosts(match.host, hosts, match.scheme) ? [match] : [];
-    const host = clientHosts.find((candidate) => countsForHosts(candidate, hosts));
+    const claimed = run.claimedOf(match.entry);
+    if (match.host !== undefined || clientHosts === undefined) return countsForHosts(match.host, hosts, match.scheme, claimed) ? [match] : [];
+    const host = clientHosts.find((candidate) => countsForHosts(candidate, hosts, undefined, claimed));
     return host === undefined ? [] : [{ ...match, host }];
   });
   if (kept.length === 0 && matches.length > 0) run.otherHostCount += 1;
@@ -565,7 +632,7 @@ function requestSending(index: FileIndex): (root: Node) => { readonly url: strin
  */
 export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: readonly string[] | undefined): RetiredCallsOfFile {
   const { catalog } = index.options;
-  const run: Run = { index, asOf, hostsOf: hostsOfEntries(index, apiHosts), unresolvedMethod: [], otherHostCount: 0, otherHostCalls: [] };
+  const run: Run = { index, asOf, hostsOf: hostsOfEntries(index, apiHosts), claimedOf: claimedElsewhere(index, apiHosts), unresolvedMethod: [], otherHostCount: 0, otherHostCalls: [] };
   const drafts: Draft[] = [];
   const consumed = new Set<Node>(index.notRequestUrls);
   // A string read through a variable that other reads see too (`shared`) is not used up by this one.
@@ -598,7 +665,7 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
   for (const call of index.soapClientCalls) {
     if (!isSoapFinding(run, call)) continue;
     // A client made from an address on another API's host (an intranet's own WCF service) is that host's.
-    if (call.address !== undefined && !isOnHost(call.address, run.hostsOf(call.match.entry))) {
+    if (call.address !== undefined && !isOnHost(call.address, run.hostsOf(call.match.entry), run.claimedOf(call.match.entry))) {
       run.otherHostCount += 1;
       continue;
     }
@@ -615,7 +682,7 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
     // An envelope or an action names no host; the request that sends it does (`$.ajax({ url, data: envelope, headers })`).
     const sending = hit.urlToken === undefined ? sentTo?.(hit.root) : undefined;
     const written = hit.urlToken ?? sending?.url;
-    if (written !== undefined && !isOnHost(written, run.hostsOf(hit.match.entry))) {
+    if (written !== undefined && !isOnHost(written, run.hostsOf(hit.match.entry), run.claimedOf(hit.match.entry))) {
       // An envelope and its action sent by one request are counted once.
       if (sending === undefined || !otherHostRequests.has(sending.call)) run.otherHostCount += 1;
       if (sending !== undefined) otherHostRequests.add(sending.call);

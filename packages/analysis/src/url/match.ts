@@ -1,4 +1,4 @@
-import { hostWithoutDefaultPort, isListedHost } from '@sunset/rule-data';
+import { builtinApiId, hostWithoutDefaultPort, isListedHost, localHostKind, type Catalog } from '@sunset/rule-data';
 import { flatText, sliceText, type Segment } from './segments.js';
 
 // The URL questions every check asks: is the URL on one of the listed hosts, and does it reach a
@@ -26,18 +26,31 @@ function explicitOriginOf(text: string): { readonly host: string; readonly schem
 /**
  * Whether a request to `host` counts for an API with these hosts: a host the code does not show
  * always does (where the code does not say, recall wins); a host it names must be listed, on the port
- * its `scheme` implies when it writes none.
+ * its `scheme` implies when it writes none. A local host (`localhost:3000`, `127.0.0.1`, `10.0.0.5`:
+ * `localHostKind`) is no vendor's, so it counts as a host not shown does, unless `claimed` (the hosts
+ * other APIs list) names it.
  * `hosts` undefined: every host.
  */
-export function countsForHosts(host: string | undefined, hosts: readonly string[] | undefined, scheme?: string): boolean {
-  return host === undefined || hosts === undefined || isListedHost(host, hosts, scheme);
+export function countsForHosts(host: string | undefined, hosts: readonly string[] | undefined, scheme?: string, claimed?: readonly string[]): boolean {
+  return host === undefined || hosts === undefined || isListedHost(host, hosts, scheme) || isUnlistedLocalHost(host, hosts, scheme, claimed);
 }
 
-/** With a host list, a URL naming another host is someone else's; relative URLs and unknown bases still count. */
-export function isOnHost(url: readonly Segment[] | string, hosts: readonly string[] | undefined): boolean {
+/** A local host that neither the API's hosts nor another API's (`claimed`) list: the request is matched by its path alone. */
+export function isUnlistedLocalHost(host: string | undefined, hosts: readonly string[] | undefined, scheme?: string, claimed?: readonly string[]): boolean {
+  if (host === undefined || hosts === undefined || localHostKind(host) === undefined) return false;
+  return !isListedHost(host, hosts, scheme) && !(claimed !== undefined && isListedHost(host, claimed, scheme));
+}
+
+/** The hosts the catalog's other APIs (under `apis`) list: a local host one of them names is that API's, not the built-in one's. */
+export function hostsOfOtherApis(catalog: Catalog): readonly string[] {
+  return [...catalog.apis.values()].flatMap((api) => (api.id === builtinApiId ? [] : api.hosts)).filter((host) => host !== '*');
+}
+
+/** With a host list, a URL naming another host is someone else's; relative URLs, unknown bases and local hosts still count. */
+export function isOnHost(url: readonly Segment[] | string, hosts: readonly string[] | undefined, claimed?: readonly string[]): boolean {
   if (!hosts) return true;
   const origin = explicitOriginOf(typeof url === 'string' ? url : flatText(url));
-  return origin === undefined || isListedHost(origin.host, hosts, origin.scheme);
+  return origin === undefined || countsForHosts(origin.host, hosts, origin.scheme, claimed);
 }
 
 /** A URL that reaches a given path, with what follows the path (the query, for parameters). */

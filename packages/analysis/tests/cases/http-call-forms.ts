@@ -721,9 +721,9 @@ export const httpCallFormCases: Case[] = [
     ].join('\n'),
     js: true,
     expected: [
-      { id: 'reporting-sync-api', key: 'GET /v1/reportingstats/agency/…', method: 'GET', form: 'axios', migration: 'todo', at: '`${base}/v1/reportingstats/agency/reportstatus?id=${id}`' },
-      { id: 'reporting-sync-api', key: 'DELETE /v1/reportingstats/agency/…', method: 'DELETE', form: 'fetch', migration: 'todo', at: "'/v1/reportingstats/agency/campaigns/42'" },
-      { id: 'reporting-sync-api', key: 'GET /v1/reportingstats/agency/…', method: 'GET', form: 'axios', migration: 'todo', at: "'/v1/reportingstats/agency/reportdata'" },
+      { id: 'reporting-sync-api', key: 'GET /v1/reportingstats/agency/reportstatus', method: 'GET', form: 'axios', migration: 'todo', at: '`${base}/v1/reportingstats/agency/reportstatus?id=${id}`' },
+      { id: 'reporting-sync-api', key: 'DELETE /v1/reportingstats/agency/campaigns/42', method: 'DELETE', form: 'fetch', migration: 'todo', at: "'/v1/reportingstats/agency/campaigns/42'" },
+      { id: 'reporting-sync-api', key: 'GET /v1/reportingstats/agency/reportdata', method: 'GET', form: 'axios', migration: 'todo', at: "'/v1/reportingstats/agency/reportdata'" },
       {
         id: 'reporting-sync-reportdata', key: 'POST /v1/reportingstats/agency/reportdata', method: 'POST', form: 'axios', migration: 'todo', at: "'/v1/reportingstats/agency/reportdata'", occurrence: 2,
       },

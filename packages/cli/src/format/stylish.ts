@@ -1,7 +1,7 @@
 import { describeNotScanned, isNamedPathReason, printablePath } from '@sunset/engine';
 import { Chalk, type ChalkInstance } from 'chalk';
 import stringWidth from 'string-width';
-import { builtinApiId, crossFileMessageName, describeSchedule, type RetirementEntry } from '@sunset/rule-data';
+import { builtinApiId, crossFileMessageName, describeSchedule, isListedHost, localHostKind, type RetirementEntry } from '@sunset/rule-data';
 import { failingSentence, isFailing } from '../check/threshold.js';
 import type { CheckReport, Finding } from '../check/types.js';
 import { plural } from '../text.js';
@@ -69,15 +69,23 @@ function describeFinding(finding: Finding, context: FormatContext, paint: ChalkI
   }
   if (finding.replacements !== undefined) lines.push(`    ${describeRemedy(finding, paint)}`);
   if (finding.fix === 'todo' && entry?.todoReason !== undefined) lines.push(`    ${paint.dim(`why: ${entry.todoReason}`)}`);
-  if (entry?.kind === 'path' && finding.host === null && hostsMatter(entry, context)) lines.push(`    ${paint.dim('host: not shown in the code, matched by its path')}`);
+  const matchedByPath = entry?.kind === 'path' ? hostMatchedByPath(finding.host, entry, context) : undefined;
+  if (matchedByPath !== undefined) lines.push(`    ${paint.dim(`host: ${matchedByPath}`)}`);
   return lines;
 }
 
-/** Whether the entry's API lists hosts (so a request whose host the code does not show matched by its path alone). */
-function hostsMatter(entry: RetirementEntry, context: FormatContext): boolean {
+/**
+ * Where the entry's API lists hosts, how a request matched by its path alone says its host: `not shown
+ * in the code`, or a local host its API does not list (`localhost:3000 (a local host: …)`); else undefined.
+ */
+function hostMatchedByPath(host: string | null | undefined, entry: RetirementEntry, context: FormatContext): string | undefined {
   const api = context.catalog.apiOf(entry);
   const hosts = api.id === builtinApiId ? context.apiHosts : api.hosts;
-  return hosts !== undefined && !hosts.includes('*');
+  if (hosts === undefined || hosts.includes('*')) return undefined;
+  if (host === null) return 'not shown in the code, matched by its path';
+  const local = host === undefined || isListedHost(host, hosts) ? undefined : localHostKind(host);
+  if (local === undefined) return undefined;
+  return `${host} (${local === 'loopback' ? 'a local host' : 'a private-network address'}: matched by its path)`;
 }
 
 function describeRemedy(finding: Finding, paint: ChalkInstance): string {

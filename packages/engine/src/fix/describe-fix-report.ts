@@ -79,6 +79,15 @@ export function describeFixReport(report: FixReport, cwd: string): string {
     lines.push('', 'Sites a person must finish:');
     for (const site of todos) lines.push(`  ${printablePath(site.file)}:${site.line}:${site.column}  ${site.action}  ${site.entry}  ${site.reason}`);
   }
+  // A rewrite that leaves a value of the old URL out: the call is no longer scoped by it, and a variable read only there is unused now.
+  const dropping = report.sites.filter((site) => site.action === 'rewritten' && (site.dropped?.length ?? 0) > 0);
+  if (dropping.length > 0) {
+    lines.push('', 'Rewrites that drop a value of the old URL (the call no longer sends it; a variable read only there is unused now):');
+    for (const site of dropping) {
+      const values = site.dropped!.join(', ');
+      lines.push(`  ${printablePath(site.file)}:${site.line}:${site.column}  rewritten  ${site.entry}  dropped ${values} (the new path does not take ${site.dropped!.length === 1 ? 'it' : 'them'})`);
+    }
+  }
   if (report.errors.length > 0) {
     lines.push('', `${plural(report.errors.length, 'file')} could not be transformed and ${report.errors.length === 1 ? 'was' : 'were'} left untouched:`);
     for (const error of report.errors) lines.push(`  ${printablePath(displayPath(cwd, error.file))}${error.line === undefined ? '' : `:${error.line}`}  ${error.message}`);

@@ -193,6 +193,11 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
       name: "@nuxt/test-utils's registerEndpoint, a stand-in for the API",
       code: "import { registerEndpoint } from '@nuxt/test-utils/runtime';\nregisterEndpoint('/v1/campaigns', () => []);",
     },
+    {
+      name: 'look-alikes of local hosts outside apiHosts (names, not loopback or private addresses)',
+      code: "await fetch('http://localhost.example.com/v1/campaigns');\nawait fetch('http://127.0.0.1.nip.io/v1/campaigns');\nawait fetch('http://api:8080/v1/campaigns');",
+      settings: { sunset: { asOf: AS_OF, apiHosts: ['api.adform.com'] } },
+    },
     { name: "a guard test's expect() and node:assert assertions on retired URLs", code: guardTests },
     {
       name: "an SWR key whose fetcher of the file sends it to another vendor's host, and a look-alike key that is no path",
@@ -792,6 +797,37 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
       code: "await fetch('https://api.adform.com/v1/campaigns');",
       settings: { sunset: { asOf: AS_OF, apiHosts: ['api.adform.com'] } },
       output: "await fetch('https://api.adform.com/v1/buyer/campaigns');",
+      errors: [{ messageId: 'retiredRewrite', line: 1, column: 13 }],
+    },
+    {
+      name: 'reports a URL on a local host outside apiHosts, offering its move as a suggestion only (a local server may be your own)',
+      code: "await fetch('http://localhost:3000/v1/campaigns');",
+      settings: { sunset: { asOf: AS_OF, apiHosts: ['api.adform.com'] } },
+      output: null,
+      errors: [
+        {
+          messageId: 'retiredTodo',
+          data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
+          line: 1,
+          column: 13,
+          suggestions: [
+            {
+              messageId: 'insertTodo',
+              data: { entryId: 'campaigns-legacy-list' },
+              output:
+                "// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01; the URL's host localhost:3000 is a local one: a proxy to the API (move to the new path) or a server of your own (then this is not the API's call; list the host under another API in sunset.config.json)\n" +
+                "await fetch('http://localhost:3000/v1/campaigns');",
+            },
+            { messageId: 'switchToCandidate', data: { replacement: 'GET /v1/buyer/campaigns' }, output: "await fetch('http://localhost:3000/v1/buyer/campaigns');" },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'rewrites a URL on a local host that apiHosts lists, as through a gateway',
+      code: "await fetch('http://127.0.0.1:8080/v1/campaigns');",
+      settings: { sunset: { asOf: AS_OF, apiHosts: ['api.adform.com', '127.0.0.1:8080'] } },
+      output: "await fetch('http://127.0.0.1:8080/v1/buyer/campaigns');",
       errors: [{ messageId: 'retiredRewrite', line: 1, column: 13 }],
     },
     {

@@ -49,3 +49,23 @@ export function isListedHost(host: string, hosts: readonly string[], scheme?: st
   const hostname = host.replace(/:\d+$/, '');
   return list.exact.has(hostname) || list.suffixes.some((suffix) => hostname.endsWith(suffix));
 }
+
+/**
+ * What kind of local host `host` (lower case, `name[:port]` or `[v6][:port]`) is: `loopback` for this
+ * machine (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`, `0.0.0.0`, `[::]`), `private` for an address
+ * of a private network (`10.0.0.0/8`, `172.16.0.0/12`, `192.168.0.0/16`, `[fc00::/7]`); undefined for any
+ * other host. No vendor's API is served from one: a request to it goes through something the code does
+ * not show (a dev server's proxy, a gateway, a mock), so its host says nothing about whose API it calls.
+ * Only addresses count as private, never names: a name (`api`, `orders.internal`) is a service's.
+ */
+export function localHostKind(host: string): 'loopback' | 'private' | undefined {
+  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d*$/, '');
+  if (name === 'localhost' || name.endsWith('.localhost') || name === '[::1]' || name === '[::]' || name === '0.0.0.0') return 'loopback';
+  if (name.startsWith('[')) return /^\[f[cd][0-9a-f]{0,2}:/.test(name) ? 'private' : undefined;
+  const octets = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(name)?.slice(1).map(Number);
+  if (octets === undefined || octets.some((octet) => octet > 255)) return undefined;
+  const [first, second] = octets as [number, number, number, number];
+  if (first === 127) return 'loopback';
+  if (first === 10 || (first === 172 && second >= 16 && second <= 31) || (first === 192 && second === 168)) return 'private';
+  return undefined;
+}

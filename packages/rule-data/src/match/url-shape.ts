@@ -162,6 +162,28 @@ function positionAt(tokens: readonly Token[], index: number, parts: readonly Url
   return { part: parts.length, offset: 0 };
 }
 
+/**
+ * The path a match covers, as the URL writes it (`/v1/reportingstats/agency`), when all of it is static
+ * text and nothing unknown follows it; undefined when a value the code does not show is part of it or
+ * may go on after it (`openEnd`).
+ */
+export function knownPathOf(parts: readonly UrlPart[], match: Pick<UrlMatch, 'pathStart' | 'pathEnd' | 'openEnd'>): string | undefined {
+  if (match.openEnd === true) return undefined;
+  const { pathStart: start, pathEnd: end } = match;
+  let text = '';
+  for (let index = start.part; index <= end.part && index < parts.length; index++) {
+    const part = parts[index]!;
+    const from = index === start.part ? start.offset : 0;
+    const to = index === end.part ? end.offset : undefined;
+    if (part.kind === 'hole') {
+      if (index === end.part) break;
+      return undefined;
+    }
+    text += part.value.slice(from, to);
+  }
+  return text.replace(/\/$/, '');
+}
+
 /** Matches one compiled path starting at token `start` (a `/`, or the first segment character). */
 function matchAt(
   compiled: CompiledPath,
