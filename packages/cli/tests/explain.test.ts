@@ -157,8 +157,7 @@ describe('sunset explain', () => {
         // The marker, then what to do, wrapped at words over the comment's lines; a prefix entry's TODO names the
         // request's method (the example's `fetch` is a GET) before the entry's key.
         const key = entry.kind === 'path' && entry.scope === 'prefix' ? `GET ${entry.retiredKey}` : entry.retiredKey;
-        expect(example!.after.replace(/
- *\/\/ {2,}/g, ' '), entry.id).toContain(`// TODO(sunset:${entry.id}): migrate ${key}`);
+        expect(example!.after.replace(/\n *\/\/ {2,}/g, ' '), entry.id).toContain(`// TODO(sunset:${entry.id}): migrate ${key}`);
       }
     }
   });
