@@ -102,8 +102,15 @@ const describeFinding = (finding: JsonFinding): string =>
     .join('')}`;
 
 /** The TODO `sunset fix` writes above a request on an `/api` base imported from `from` as `name`. */
-const apiTodo = (name: string, from: string, entry = 'campaigns-legacy-list', move = 'GET /v1/campaigns with GET /v1/buyer/campaigns'): string =>
-  `  // TODO(sunset:${entry}): replace ${move}; candidates ${move.replace(/^.* with /, '')}; support ended 2019-10-01; the URL has /api before the path: a proxy's prefix (keep it before the new path) or a route of your own server (then this is not the API's call); the base is the client ${name} of ${from}`;
+const apiTodo = (name: string, from: string, head = ['  // TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns'], candidate = 'GET /v1/buyer/campaigns'): string =>
+  [
+    ...head,
+    `  //   candidates ${candidate}`,
+    '  //   support ended 2019-10-01',
+    "  //   the URL has /api before the path: a proxy's prefix (keep it before the new path) or a route",
+    "  //     of your own server (then this is not the API's call)",
+    `  //   the base is the client ${name} of ${from}`,
+  ].join('\n');
 
 /** The files after `sunset fix` (those it changes). */
 const fixed: Readonly<Record<string, string>> = {
@@ -112,7 +119,7 @@ const fixed: Readonly<Record<string, string>> = {
   'src/api.ts': files['src/api.ts']!.replace('  list: b.query', `${apiTodo('baseQueryWithReauth', './baseQuery.ts')}\n  list: b.query`),
   'src/clientsApi.ts': files['src/clientsApi.ts']!.replace(
     '  clients: b.query',
-    `${apiTodo('reauth', './reauth.ts', 'campaign-dictionary-clients', 'GET /v1/campaigns/dictionaries/clients with GET /v1/buyer/advertisers')}\n  clients: b.query`,
+    `${apiTodo('reauth', './reauth.ts', ['  // TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with', '  //     GET /v1/buyer/advertisers'], 'GET /v1/buyer/advertisers')}\n  clients: b.query`,
   ),
 };
 

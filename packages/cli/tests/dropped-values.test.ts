@@ -35,7 +35,17 @@ describe('sunset fix names the values a rewrite drops', () => {
         .replace("'/v1/campaigns/' + c + '/orders/' + o", "'/v1/buyer/orders/' + o")
         .replace('/v1/campaigns/42/orders/${o}', '/v1/buyer/orders/${o}')
         .replace('/v1/campaigns/dictionaries/clients', '/v1/buyer/advertisers')
-        .replace('export const orders', `// TODO(sunset:campaigns-legacy-orders): migrate GET /v1/campaigns/{campaignId}/orders: ${ordersReason}; candidates GET /v1/buyer/orders; support ended 2019-10-01\nexport const orders`),
+        .replace(
+          'export const orders',
+          [
+            '// TODO(sunset:campaigns-legacy-orders): migrate GET /v1/campaigns/{campaignId}/orders: the new',
+            '//     endpoint has no campaign in its path',
+            "//   how to select one campaign's orders is not shown in the spec",
+            '//   candidates GET /v1/buyer/orders',
+            '//   support ended 2019-10-01',
+            'export const orders',
+          ].join('\n'),
+        ),
     );
     expect(io.out()).toBe(
       [

@@ -282,7 +282,7 @@ export const localHostCause = (host: string): string =>
 
 /** What the TODO of such a move adds: the host, and the two readings of it. */
 const localHostTodoEnding = (host: string): string =>
-  `the URL's host ${host} is a local one: a proxy to the API (move to the new path) or a server of your own (then this is not the API's call; list the host under another API in sunset.config.json)`;
+  `the URL's host ${host} is a local one: a proxy to the API (move to the new path) or a server of your own (then this is not the API's call: list the host under another API in sunset.config.json)`;
 
 /** At most this many URLs are spelled out for a site whose path the code chooses among literals. */
 const maxVariants = 16;

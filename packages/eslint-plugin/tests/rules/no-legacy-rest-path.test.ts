@@ -815,7 +815,12 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
               messageId: 'insertTodo',
               data: { entryId: 'campaigns-legacy-list' },
               output:
-                "// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01; the URL's host localhost:3000 is a local one: a proxy to the API (move to the new path) or a server of your own (then this is not the API's call; list the host under another API in sunset.config.json)\n" +
+                "// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n" +
+                '//   candidates GET /v1/buyer/campaigns\n' +
+                '//   support ended 2019-10-01\n' +
+                "//   the URL's host localhost:3000 is a local one: a proxy to the API (move to the new path) or a\n" +
+                "//     server of your own (then this is not the API's call: list the host under another API in\n" +
+                '//     sunset.config.json)\n' +
                 "await fetch('http://localhost:3000/v1/campaigns');",
             },
             { messageId: 'switchToCandidate', data: { replacement: 'GET /v1/buyer/campaigns' }, output: "await fetch('http://localhost:3000/v1/buyer/campaigns');" },
