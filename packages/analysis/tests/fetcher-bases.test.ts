@@ -57,6 +57,30 @@ describe.each(parsers)('with %s', (parser) => {
     });
   });
 
+  describe('an absolute URL whose origin is a constant', () => {
+    it("wins over the call's or the instance's base, as the clients join at run time (trial s47 re-run, NEW 3)", () => {
+      const code = [
+        "import axios from 'axios';",
+        "import { ofetch } from 'ofetch';",
+        "const A = 'https://api.adform.com';",
+        "const SNAP = 'https://adsapi.snapchat.com';",
+        'export const a = () => axios.get(`${A}/v1/campaigns/dictionaries/managers`, { baseURL: SNAP });',
+        'export const b = () => useFetch(`${A}/v1/campaigns/dictionaries/managers`, { baseURL: SNAP });',
+        'const snapOf = ofetch.create({ baseURL: SNAP });',
+        'export const c = () => snapOf(`${A}/v1/campaigns/dictionaries/managers`);',
+        'export const d = () => $fetch(`${SNAP}/v1/campaigns/dictionaries/managers`, { baseURL: A });',
+      ].join('\n');
+      const moved = (line: number): string => code.split('\n').map((text, index) => (index === line - 1 ? text.replace('/v1/campaigns/dictionaries/managers', '/v1/buyer/classifiers/managers') : text)).join('\n');
+      expect(findings(parser, code)).toEqual([
+        { line: 5, column: 33, message: managers, host: 'api.adform.com', output: moved(5) },
+        { line: 6, column: 32, message: managers, host: 'api.adform.com', output: moved(6) },
+        { line: 8, column: 30, message: managers, host: 'api.adform.com', output: moved(8) },
+      ]);
+      // The last one names Snapchat's origin itself: the base does not make it the API's.
+      expect(otherHostCount(parser, code)).toBe(1);
+    });
+  });
+
   describe('ofetch and Nuxt: $fetch, ofetch, useFetch, useLazyFetch and their create()', () => {
     it("another vendor's baseURL, per call or of an instance, is that vendor's: not reported, counted", () => {
       const code = [

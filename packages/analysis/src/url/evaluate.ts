@@ -178,7 +178,10 @@ function directoryOf(base: readonly Segment[]): Segment[] {
 export function joinBaseUrl(base: readonly Segment[] | undefined, path: readonly Segment[]): Segment[] {
   const first = path[0];
   if (!base || base.length === 0) return [...path];
-  if (first?.kind === 'text' && /^[a-z][a-z0-9+.-]*:\/\//i.test(first.value)) return [...path];
+  // An absolute URL wins over the base, also where its origin is a value (`${API}/v1/…`: the template's
+  // empty head comes first).
+  const written = path.find((segment) => segment.kind !== 'text' || segment.value !== '');
+  if (written?.kind === 'text' && /^[a-z][a-z0-9+.-]*:\/\//i.test(written.value)) return [...path];
   const trimmedBase = base.map((segment): Segment => ({ ...segment, fromBase: true }));
   const last = trimmedBase[trimmedBase.length - 1];
   if (last?.kind === 'text') trimmedBase[trimmedBase.length - 1] = sliceText(last, 0, last.value.replace(/\/+$/, '').length);
