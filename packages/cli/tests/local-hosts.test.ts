@@ -65,6 +65,29 @@ describe('a request to a local host', () => {
     expect([result.code, result.err]).toEqual([1, '']);
   });
 
+  it("leaves out a local URL no request sends (an e2e test's page.goto, cy.visit, window.open): a page of the app's own dev server", async () => {
+    const result = await check(
+      {
+        'e2e/list.spec.ts': "import { test } from '@playwright/test';\ntest('list', async ({ page }) => {\n  await page.goto('http://localhost:5173/v1/campaigns');\n});\n",
+        'cypress/e2e/list.cy.ts': "describe('list', () => { it('loads', () => { cy.visit('http://localhost:5173/v1/campaigns'); }); });\n",
+        'src/nav.ts': [
+          "export const go = () => { window.location.href = 'http://localhost:5173/v1/campaigns'; };",
+          "export const open = () => window.open('http://127.0.0.1:5173/v1/campaigns/dictionaries/managers');",
+          "export const sent = () => fetch('http://localhost:3000/v1/campaigns');",
+          '',
+        ].join('\n'),
+      },
+      ['--format', 'json'],
+    );
+    const report = JSON.parse(result.out.join('\n')) as { findings: { file: string; line: number; column: number; host: string }[]; otherHostsByFile: { file: string; count: number }[] };
+    expect(report.findings.map((found) => `${found.file}:${found.line}:${found.column} ${found.host}`)).toEqual(['src/nav.ts:3:33 localhost:3000']);
+    expect(report.otherHostsByFile).toEqual([
+      { file: 'cypress/e2e/list.cy.ts', count: 1 },
+      { file: 'e2e/list.spec.ts', count: 1 },
+      { file: 'src/nav.ts', count: 2 },
+    ]);
+  });
+
   it("reads an Angular environment object's localhost base through its import: the gate fails", async () => {
     const result = await check({
       'src/environments/environment.ts': "export const environment = { production: false, apiUrl: 'http://localhost:3000' };\n",

@@ -41,6 +41,11 @@ export interface HttpCall {
    * call and `urlNode` the argument it gives; the body and config are the helper's, not read here.
    */
   readonly viaHelper?: TSESTree.CallExpression;
+  /**
+   * Why this request is never rewritten where it is written, whatever its move: SWR's `mutate(key)` in a
+   * file without the hook that reads the key, which a rewrite would leave behind (a TODO says so).
+   */
+  readonly keepsTodo?: string;
 }
 
 const specMethods = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);

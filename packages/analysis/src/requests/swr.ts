@@ -114,13 +114,13 @@ function isKeyedMutate(call: TSESTree.CallExpression, context: EvaluationContext
   return binding?.kind === 'const' && binding.destructuredKey === 'mutate' && binding.init !== undefined && isSwrConfig(binding.init, context);
 }
 
-/** The fetcher of a hook of the file whose key spells `text`, when that fetcher is a function of the file. */
-function fetcherOfKey(text: string, context: EvaluationContext): FunctionNode | undefined {
+/** The hook of the file whose key spells `text` (`useSWR(text, …)`), if any. */
+function hookOfKey(text: string, context: EvaluationContext): TSESTree.CallExpression | undefined {
   for (const hook of context.scope.calls) {
     if (hook.type !== 'CallExpression' || swrHookOf(hook, context) !== 'key') continue;
     const first = argumentAt(hook, 0);
     const key = first ? keyUrl(first, context) : undefined;
-    if (key && flatText(evaluateUrl(key.url, context)) === text) return fetcherFunction(hook, context);
+    if (key && flatText(evaluateUrl(key.url, context)) === text) return hook;
   }
   return undefined;
 }
@@ -133,11 +133,18 @@ function mutateRequestOf(call: TSESTree.CallExpression, context: EvaluationConte
   const key = keyUrl(first, context);
   if (!key) return undefined;
   const url = evaluateUrl(key.url, context);
-  const fn = fetcherOfKey(flatText(url), context);
+  const hook = hookOfKey(flatText(url), context);
+  // No hook of the file reads the key: the one that does is in another file, which a rewrite here would
+  // leave on the old key (the list would silently stop refreshing). A TODO moves both together.
+  if (hook === undefined) return { form: 'swr', call, urlNode: key.url, url, method: swrGet, keepsTodo: mutateElsewhereCause };
+  const fn = fetcherFunction(hook, context);
   const through = fn ? fetcherRequest(fn, key.url, key.arrayKey, call, context, recognize) : undefined;
   if (through) return { ...through, form: 'swr' };
   return { form: 'swr', call, urlNode: key.url, url, method: swrGet };
 }
+
+/** The TODO's reason for a `mutate(key)` whose hook is not in its file. */
+const mutateElsewhereCause = "this mutate names an SWR key no hook of this file reads: change it together with the hook that reads it (in another file), or the two keys part";
 
 /**
  * The request of `useSWR(key, fetcher)`, `useSWRImmutable(key, fetcher)` and `useSWRInfinite(getKey,

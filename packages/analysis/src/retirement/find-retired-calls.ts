@@ -1,6 +1,8 @@
 import {
   builtinApiId,
+  isListedHost,
   knownPathOf,
+  localHostKind,
   matchUrlShape,
   phaseOf,
   templateParams,
@@ -240,7 +242,7 @@ function pathFinding(run: Run, site: PathSite, match: UrlMatch, ambiguity: strin
   // server of the app's own (its routes written like the API's) would not; the code does not say which.
   if (match.host !== undefined && isUnlistedLocalHost(match.host, run.hostsOf(entry), match.scheme, run.claimedOf(entry))) {
     const draft = todo(localHostCause(match.host));
-    return { ...draft, call: { ...draft.call, todoText: `${draft.call.todoText}; ${localHostTodoEnding(match.host)}` } };
+    return { ...draft, call: { ...draft.call, todoText: withTodoClause(draft.call.todoText, localHostTodoEnding(match.host)) } };
   }
   const replacement = entry.replacements[0];
   if (!replacement) return todo(undefined);
@@ -584,10 +586,14 @@ function claimedElsewhere(index: FileIndex, apiHosts: readonly string[] | undefi
  * The matches whose host is their API's, or not known: the host the URL names, else one of the hosts
  * its client (a wrapper class) sends to. Counts a URL all of whose matches go to another host.
  */
-function onApiHosts(run: Run, matches: readonly UrlMatch[], clientHosts?: readonly string[]): UrlMatch[] {
+function onApiHosts(run: Run, matches: readonly UrlMatch[], clientHosts?: readonly string[], sent = true): UrlMatch[] {
   const kept = matches.flatMap((match): UrlMatch[] => {
     const hosts = run.hostsOf(match.entry);
     const claimed = run.claimedOf(match.entry);
+    // A string no request sends that names a local host is a page of the app's own dev server
+    // (`page.goto('http://localhost:5173/…')`, `cy.visit`, `window.open`): another host's, as before
+    // local hosts counted for requests.
+    if (!sent && match.host !== undefined && hosts !== undefined && localHostKind(match.host) !== undefined && !isListedHost(match.host, hosts, match.scheme)) return [];
     if (match.host !== undefined || clientHosts === undefined) return countsForHosts(match.host, hosts, match.scheme, claimed) ? [match] : [];
     const host = clientHosts.find((candidate) => countsForHosts(candidate, hosts, undefined, claimed));
     return host === undefined ? [] : [{ ...match, host }];
@@ -659,7 +665,15 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
         const variantMatches = view === chosen.view ? matches : onApiHosts(into, matchUrlShape(view.parts, site.method.method, catalog), site.clientHosts);
         return pathFindings(into, { form: site.form, node: site.urlNode, segments, view, matches: variantMatches, stated: site.method, ...(site.clientVia ? { clientVia: site.clientVia } : {}) });
       });
-      drafts.push(...found.map((draft) => ({ ...draft, request: site })));
+      // A request that is never rewritten here (`keepsTodo`): its moves are TODOs saying why.
+      const cause = site.keepsTodo;
+      drafts.push(
+        ...found.map((draft) => ({
+          ...draft,
+          request: site,
+          ...(cause !== undefined && draft.call.migration === 'rewrite' ? { call: { ...draft.call, migration: 'todo' as const, edits: [], candidates: [], todoCause: cause, todoText: withTodoClause(draft.call.todoText, cause) } } : {}),
+        })),
+      );
     }
   }
   for (const call of index.soapClientCalls) {
@@ -706,12 +720,12 @@ export function findRetiredCalls(index: FileIndex, asOf: IsoDay, apiHosts: reado
     if (consumed.has(found.root)) continue;
     // A method written beside the URL (`{ url, method: 'PUT' }`, `client.fetch(url, { method })`) says which entry it calls.
     const stated = methodWrittenBeside(found.root, index.scope);
-    const matches = onApiHosts(run, stated ? matchUrlShape(found.view.parts, stated.method, catalog) : found.matches);
+    const matches = onApiHosts(run, stated ? matchUrlShape(found.view.parts, stated.method, catalog) : found.matches, undefined, false);
     if (matches.length === 0) continue;
     drafts.push(
       ...variantFindings(run, found, (segments, view) => {
         const into = view === found.view ? run : scratchRun(run);
-        const variantMatches = view === found.view ? matches : onApiHosts(into, matchUrlShape(view.parts, stated?.method, catalog));
+        const variantMatches = view === found.view ? matches : onApiHosts(into, matchUrlShape(view.parts, stated?.method, catalog), undefined, false);
         return pathFindings(into, { form: 'url-string', node: found.root, segments, view, matches: variantMatches, stated });
       }),
     );
