@@ -192,10 +192,18 @@ function vueuseCreatedFetch(call: TSESTree.CallExpression, context: EvaluationCo
   const callee = unwrap(calleeOf(call));
   const binding = callee.type === 'Identifier' ? context.scope.resolve(callee) : undefined;
   if (binding?.kind !== 'import' || binding.importSource !== '@vueuse/core' || binding.importedName !== 'createFetch') return undefined;
+  return configuredClient('vueuse-fetch', 'vueuse-fetch', call, 'baseUrl', context);
+}
+
+/**
+ * A client a library's factory makes from the config object it is given (`createFetch({ baseUrl })`,
+ * `createClient({ baseUrl })`): its base under `key`, a hole when the config is not written out there.
+ */
+function configuredClient(kind: ClientKind, form: CallForm, call: TSESTree.CallExpression, key: string, context: EvaluationContext): HttpClient {
   const configNode = argumentAt(call, 0);
   const config = objectLiteralOf(configNode, context);
-  if (configNode && !config) return client('vueuse-fetch', 'vueuse-fetch', [hole(configNode)]);
-  return client('vueuse-fetch', 'vueuse-fetch', baseOption(config, 'baseUrl', context));
+  if (configNode && !config) return client(kind, form, [hole(configNode)]);
+  return client(kind, form, baseOption(config, key, context));
 }
 
 /**
@@ -281,10 +289,7 @@ function openapiFetchClient(call: TSESTree.CallExpression, context: EvaluationCo
   const required = binding === undefined ? undefined : requiredExportOf(binding);
   const [source, name] = binding?.kind === 'import' ? [binding.importSource, binding.importedName] : [required?.specifier, required?.name ?? 'default'];
   if (source !== 'openapi-fetch' || (name !== 'default' && name !== 'createClient')) return undefined;
-  const configNode = argumentAt(call, 0);
-  const config = objectLiteralOf(configNode, context);
-  if (configNode && !config) return client('openapi-fetch', 'openapi-fetch', [hole(configNode)]);
-  return client('openapi-fetch', 'openapi-fetch', baseOption(config, 'baseUrl', context));
+  return configuredClient('openapi-fetch', 'openapi-fetch', call, 'baseUrl', context);
 }
 
 /**

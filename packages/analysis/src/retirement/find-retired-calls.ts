@@ -1,8 +1,6 @@
 import {
   builtinApiId,
-  isListedHost,
   knownPathOf,
-  localHostKind,
   matchUrlShape,
   phaseOf,
   templateParams,
@@ -593,7 +591,7 @@ function onApiHosts(run: Run, matches: readonly UrlMatch[], clientHosts?: readon
     // A string no request sends that names a local host is a page of the app's own dev server
     // (`page.goto('http://localhost:5173/…')`, `cy.visit`, `window.open`): another host's, as before
     // local hosts counted for requests.
-    if (!sent && match.host !== undefined && hosts !== undefined && localHostKind(match.host) !== undefined && !isListedHost(match.host, hosts, match.scheme)) return [];
+    if (!sent && isUnlistedLocalHost(match.host, hosts, match.scheme, claimed)) return [];
     if (match.host !== undefined || clientHosts === undefined) return countsForHosts(match.host, hosts, match.scheme, claimed) ? [match] : [];
     const host = clientHosts.find((candidate) => countsForHosts(candidate, hosts, undefined, claimed));
     return host === undefined ? [] : [{ ...match, host }];
