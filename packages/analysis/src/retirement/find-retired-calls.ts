@@ -1,5 +1,6 @@
 import {
   builtinApiId,
+  isUnlistedLocalHost,
   knownPathOf,
   matchUrlShape,
   phaseOf,
@@ -22,7 +23,7 @@ import type { HttpCall, StatedMethod } from '../requests/http-calls.js';
 import type { SoapClientCall } from '../soap/soap-client-calls.js';
 import { soapRequestGroups, valuesSentBy, type SoapSite, type SoapSiteKind } from '../soap/soap-requests.js';
 import type { CallForm, RetirementFacts, TextEdit } from '../types.js';
-import { countsForHosts, explicitHostOf, isOnHost, isUnlistedLocalHost } from '../url/match.js';
+import { countsForHosts, explicitHostOf, isOnHost } from '../url/match.js';
 import { flatText, segmentPositionOf, syntheticText, toUrlParts, type PartsView, type Segment } from '../url/segments.js';
 import { methodWrittenBeside } from '../requests/method-beside-url.js';
 import { methodEdits } from './method-edit.js';
