@@ -1,5 +1,5 @@
 import { supportEndCell } from '@sunset/rule-data';
-import { allRetired, allSitesRetired, callsKind, callsNoun, phaseBreakdown } from '../inventory/calls-left.js';
+import { allRetired, allSitesRetired, callsPhrase, phaseBreakdown } from '../inventory/calls-left.js';
 import { familyLabelOf } from '../inventory/family.js';
 import { reportFamilies, type ReportData, type ReportSite } from '../inventory/types.js';
 import { shallowHistoryWarning } from '../history/shallow-warning.js';
@@ -33,9 +33,9 @@ export function renderMarkdown(data: ReportData): string {
   const repositories = data.repositories;
   const across = repositories === undefined ? '' : ` across ${repositories.length} ${repositories.length === 1 ? 'repository' : 'repositories'}`;
   const retired = allRetired(totals);
-  const lines: string[] = ['<!-- sunset-report -->', `### Sunset: ${retired ? 'retired API calls' : 'API calls to replace'}${across}`, ''];
+  const lines: string[] = ['<!-- sunset-report -->', `### Sunset: ${callsPhrase(retired, { api: true })}${across}`, ''];
   lines.push(
-    `**${callsNoun(totals)}**${retired ? '' : ` (${phaseBreakdown(totals)})`} left in ${plural(totals.files, 'file')}${across} (as of ${data.asOf}): the codemod can do **${totals.rewrite} of ${totals.total}**, ${totals.todo} need a person.`,
+    `**${callsPhrase(retired, { count: totals.total })}**${retired ? '' : ` (${phaseBreakdown(totals)})`} left in ${plural(totals.files, 'file')}${across} (as of ${data.asOf}): the codemod can do **${totals.rewrite} of ${totals.total}**, ${totals.todo} need a person.`,
   );
   if (totals.runtimeOnly > 0) lines.push(`${totals.runtimeOnly} of them were only seen at runtime (the runtime record), not in the code.`);
   lines.push('');
@@ -50,7 +50,7 @@ export function renderMarkdown(data: ReportData): string {
       lines.push('');
     }
     if (diff.added.length > 0) {
-      lines.push(`New ${callsKind(allSitesRetired(diff.added))}:`, '');
+      lines.push(`New ${callsPhrase(allSitesRetired(diff.added))}:`, '');
       for (const site of diff.added.slice(0, topRows)) lines.push(`- ${siteLine(site)}`);
       if (diff.added.length > topRows) lines.push(`- … and ${diff.added.length - topRows} more`);
       lines.push('');
