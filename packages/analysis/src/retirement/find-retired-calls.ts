@@ -172,7 +172,8 @@ function unknownMethodFinding(run: Run, site: PathSite): Draft {
   const replacements = uniqueEndpoints(matches.flatMap((match) => match.entry.replacements));
   const candidates = drafts.flatMap((draft) => draft.call.candidates).filter((candidate, index, all) => all.findIndex((other) => sameEndpoint(other.replacement, candidate.replacement)) === index);
   const todo = todoText({ ...first.call.entry, retiredKey: first.call.retiredKey, migration: 'todo', todoReason: cause, replacements }, run.asOf);
-  return { ...first, call: { ...first.call, migration: 'todo', edits: [], replacements, candidates, methods, todoCause: cause, todoText: todo } };
+  const entries = matches.filter((match) => match.entry.method !== '*').map((match) => match.entry);
+  return { ...first, call: { ...first.call, migration: 'todo', edits: [], replacements, candidates, methods, entries, todoCause: cause, todoText: todo } };
 }
 
 const sameEndpoint = (a: Endpoint, b: Endpoint): boolean => a.method === b.method && a.path === b.path;

@@ -1,4 +1,4 @@
-import { phaseOf, type Catalog, type IsoDay, type Phase } from '@sunset/rule-data';
+import { phaseOf, type Catalog, type IsoDay, type Phase, type RetirementEntry } from '@sunset/rule-data';
 import { builtinApiId, describeEndpoint, noSunsetAnnounced } from '@sunset/rule-data';
 import { compareText } from '../text.js';
 import { reportFamilyOf } from './family.js';
@@ -30,32 +30,58 @@ export function totalsOf(sites: readonly ReportSite[]): Totals {
 }
 
 /**
- * One row per entry with sites, most sites first (then by retired key). `otherApiNames`: the API names
- * of entries the catalog does not hold, by entry id (a merge reads them from the check results).
+ * One row per entry with sites, most sites first (then by retired key). A call the code does not show
+ * all of gets the row of what `sunset check` names it (see `EntryRow`). `otherApiNames`: the API names of
+ * entries the catalog does not hold, by entry id (a merge reads them from the check results).
  */
 export function entryRowsOf(sites: readonly ReportSite[], catalog: Catalog, asOf: IsoDay, otherApiNames: ReadonlyMap<string, string> = new Map()): EntryRow[] {
-  const byEntry = groupBy(sites, (site) => [site.entry]);
+  const byRow = groupBy(sites, (site) => [`${(site.entries ?? [site.entry]).join(' ')}\u0000${rowLabelOf(site)}`]);
   const rows: EntryRow[] = [];
-  for (const [id, group] of byEntry) {
-    const entry = catalog.byId(id);
+  for (const group of byRow.values()) {
     const first = group[0]!;
+    const entry = catalog.byId(first.entry);
     const api = entry === undefined ? undefined : catalog.apiOf(entry);
-    const apiName = api === undefined ? otherApiNames.get(id) : api.id === builtinApiId ? undefined : api.name;
+    const apiName = api === undefined ? otherApiNames.get(first.entry) : api.id === builtinApiId ? undefined : api.name;
+    const retired = rowLabelOf(first);
+    // The entry's own row says what the entry says; a row of what the code does not show says what its calls are.
+    const entryRow = entry !== undefined && retired === entry.retiredKey;
     rows.push({
-      entry: id,
+      entry: first.entry,
+      ...(first.entries === undefined ? {} : { entries: first.entries }),
       ...(apiName === undefined ? {} : { api: apiName }),
-      retired: entry?.retiredKey ?? first.retired,
+      retired,
+      ...(isMethodNotShown(first, entry) ? { methodNotShown: true as const } : {}),
+      ...(first.pathEndUnknown === undefined ? {} : { pathEndUnknown: true as const }),
       family: entry === undefined ? first.family : reportFamilyOf(entry),
       service: entry?.service ?? '',
-      replacements: entry === undefined ? first.replacements : entry.replacements.map(describeEndpoint),
+      replacements: entryRow ? entry.replacements.map(describeEndpoint) : first.replacements,
       gaEnds: entry?.schedule.gaEnds ?? '',
       supportEnds: entry?.schedule.supportEnds ?? '',
       phase: entry === undefined ? first.phase : phaseOf(entry, asOf),
-      migration: entry?.migration ?? first.fix,
+      migration: entryRow ? entry.migration : group.every((site) => site.fix === 'rewrite') ? 'rewrite' : 'todo',
       ...countOf(group),
     });
   }
   return rows.sort((a, b) => b.total - a.total || compareText(a.retired, b.retired));
+}
+
+/** The retired key as check names the call: the path alone when the method is not shown, a prefix entry's own path, `…` after a path whose end is not known. */
+function rowLabelOf(site: ReportSite): string {
+  return site.pathEndUnknown === true ? `${site.retired}…` : site.retired;
+}
+
+/**
+ * Whether check named the call by its path alone (`/v1/campaigns`): the code does not show its method.
+ * A runtime record names a prefix entry by the entry's own key (`/v1/reportingstats/agency/…`), which is no such call.
+ */
+function isMethodNotShown(site: ReportSite, entry: RetirementEntry | undefined): boolean {
+  return site.entries !== undefined || (site.retired.startsWith('/') && site.retired !== entry?.retiredKey);
+}
+
+/** What a row adds to its retired key when the code does not show all of the call: `method not shown`, `end of the path not shown`, both, or nothing. */
+export function rowNoteOf(row: Pick<EntryRow, 'methodNotShown' | 'pathEndUnknown'>): string | undefined {
+  if (row.methodNotShown === true) return row.pathEndUnknown === true ? 'method and end of the path not shown' : 'method not shown';
+  return row.pathEndUnknown === true ? 'end of the path not shown' : undefined;
 }
 
 /** One row per owner (a site with two owners counts for each), most sites first; the unowned last. */

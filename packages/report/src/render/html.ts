@@ -4,10 +4,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { supportEndCell } from '@sunset/rule-data';
 import { shallowHistoryWarning } from '../history/shallow-warning.js';
-import { noOwner } from '../inventory/build-inventory.js';
+import { noOwner, rowNoteOf } from '../inventory/build-inventory.js';
 import { allRetired, callsLeft, callsPhrase, phaseBreakdown } from '../inventory/calls-left.js';
 import { familyLabelOf } from '../inventory/family.js';
-import { familyLabels, phases, reportFamilies, type CodeFrame, type ReportData, type ReportFamily, type ReportSite } from '../inventory/types.js';
+import { familyLabels, phases, reportFamilies, type CodeFrame, type EntryRow, type ReportData, type ReportFamily, type ReportSite } from '../inventory/types.js';
 import { plural, sentenceStart } from '../text.js';
 import { assertInlineScript, html, jsonForScript, SafeHtml } from './escape.js';
 
@@ -240,7 +240,7 @@ function entrySection(data: ReportData): SafeHtml {
 <thead><tr>${header('retired', 'Retired', 'text')}<th scope="col">Use instead</th>${header('family', 'Family', 'text')}${header('ga', 'GA ends', 'text')}${header('support', 'Support ends', 'text')}${header('phase', 'Phase', 'text')}${header('migration', 'Migration', 'text')}${header('total', 'Calls', 'number', 'descending')}</tr></thead>
 <tbody>${data.byEntry.map(
     (row) => html`<tr>
-<td data-value="${row.retired}"><code>${row.retired}</code></td>
+<td data-value="${row.retired}"><code>${row.retired}</code>${rowNote(row)}</td>
 <td>${row.replacements.length === 0 ? 'none named by the spec' : row.replacements.map((replacement, index) => html`${index > 0 ? ', ' : ''}<code>${replacement}</code>`)}</td>
 <td data-value="${row.api ?? familyLabels[row.family]}">${row.api ?? familyLabels[row.family]}</td>
 <td data-value="${row.gaEnds}">${row.gaEnds}</td>
@@ -252,6 +252,13 @@ function entrySection(data: ReportData): SafeHtml {
   )}</tbody>
 </table></div>
 </section>`;
+}
+
+/** ` (method not shown)` after a row's key, and the entries its calls may be. */
+function rowNote(row: EntryRow): SafeHtml | string {
+  const note = rowNoteOf(row);
+  if (note === undefined) return '';
+  return html` <span class="hint">(${note}${row.entries === undefined ? '' : html`: one of ${row.entries.map((entry, index) => html`${index > 0 ? ', ' : ''}<code>${entry}</code>`)}`})</span>`;
 }
 
 const ownershipText = {

@@ -1,5 +1,6 @@
 import { supportEndCell } from '@sunset/rule-data';
 import { allRetired, allSitesRetired, callsPhrase, phaseBreakdown } from '../inventory/calls-left.js';
+import { rowNoteOf } from '../inventory/build-inventory.js';
 import { familyLabelOf } from '../inventory/family.js';
 import { reportFamilies, type ReportData, type ReportSite } from '../inventory/types.js';
 import { shallowHistoryWarning } from '../history/shallow-warning.js';
@@ -78,7 +79,8 @@ export function renderMarkdown(data: ReportData): string {
   if (data.byEntry.length > 0) {
     lines.push('<details><summary>Top entries</summary>', '', '| retired | use instead | support ends | calls |', '|---|---|---|---:|');
     for (const row of data.byEntry.slice(0, topRows)) {
-      lines.push(`| ${code(row.retired)} | ${row.replacements.length === 0 ? 'none' : row.replacements.map(code).join(', ')} | ${supportEndCell(row.supportEnds)} | ${row.total} |`);
+      const note = rowNoteOf(row);
+      lines.push(`| ${code(row.retired)}${note === undefined ? '' : ` (${note})`} | ${row.replacements.length === 0 ? 'none' : row.replacements.map(code).join(', ')} | ${supportEndCell(row.supportEnds)} | ${row.total} |`);
     }
     lines.push('', '</details>', '');
   }
