@@ -185,4 +185,21 @@ describe('sunset report: rows of calls the code does not show all of', () => {
       ...expectedRows.slice(4, 6),
     ]);
   });
+
+  it('counts a runtime record of one of the entries a call may be at that call, and a record of another entry apart', async () => {
+    const dir = fixtureRepo();
+    const record = (entry: string, retired: string, method: string, line: number): string =>
+      JSON.stringify({
+        type: 'retired-call', entry, retired, method, url: 'https://api.adform.com/v1/campaigns', host: 'api.adform.com',
+        caller: { file: path.join(dir, 'src/calls.ts'), line, column: 46 }, phase: 'retired', replacements: [], count: 3, time: '2026-03-01T10:00:00.000Z',
+      });
+    // The PATCH recorded at line 5 is the call there whose method the code does not show; a GET of /v1/campaigns/dictionaries/labels is not.
+    writeFileSync(path.join(dir, 'runtime.jsonl'), `${record('campaigns-legacy-status', 'PATCH /v1/campaigns', 'PATCH', 5)}\n${record('campaign-dictionary-labels', 'GET /v1/campaigns/dictionaries/labels', 'GET', 5)}\n`);
+    const data = JSON.parse(await report(dir, ['--format', 'json', '--runtime', 'runtime.jsonl'])) as ReportData;
+    expect(data.sites.filter((site) => site.source !== 'code').map((site) => [site.line, site.entry, site.retired, site.source, site.runtimeCount])).toEqual([
+      [5, 'campaigns-legacy-list', '/v1/campaigns', 'both', 3],
+      [5, 'campaign-dictionary-labels', 'GET /v1/campaigns/dictionaries/labels', 'runtime', 3],
+    ]);
+    expect([data.totals.total, data.totals.runtimeOnly]).toEqual([10, 1]);
+  });
 });
