@@ -202,4 +202,26 @@ describe('sunset report: rows of calls the code does not show all of', () => {
     ]);
     expect([data.totals.total, data.totals.runtimeOnly]).toEqual([10, 1]);
   });
+
+  it('puts the changes against a base commit in the same rows as the report (fewest added first)', async () => {
+    const repo = throwawayRepo('sunset-entry-rows-base-');
+    const shown = calls.split('\n').slice(0, 4).join('\n');
+    repo.commit({ 'src/calls.ts': `${shown}\n` }, '2026-02-01T10:00:00Z');
+    repo.commit({ 'src/calls.ts': calls }, '2026-02-02T10:00:00Z');
+    const markdown = await report(repo.dir, ['--format', 'md', '--base', 'HEAD~1']);
+    const start = markdown.indexOf('| retired | before |');
+    // GET and PATCH /v1/campaigns did not change: the two calls whose method is not shown are no new GETs.
+    expect(markdown.slice(start, markdown.indexOf('\n\n', start)).split('\n')).toEqual([
+      '| retired | before | after | change |',
+      '|---|---:|---:|---:|',
+      '| `/v1/campaigns/{id}` (method not shown) | 0 | 1 | +1 |',
+      '| `POST /v1/reportingstats/agency/metadata` | 0 | 1 | +1 |',
+      '| `POST /v1/reportingstats/agency/reportdata` | 0 | 1 | +1 |',
+      '| `POST /v1/reportingstats/agency…` (end of the path not shown) | 0 | 1 | +1 |',
+      '| `/v1/campaigns` (method not shown) | 0 | 2 | +2 |',
+    ]);
+    const data = JSON.parse(await report(repo.dir, ['--format', 'json', '--base', 'HEAD~1'])) as ReportData;
+    expect(schemas.validate('sunset-report', data)).toBeUndefined();
+    expect(data.diff!.byEntry.at(-1)).toEqual({ entry: 'campaigns-legacy-list', retired: '/v1/campaigns', methodNotShown: true, before: 0, after: 2 });
+  });
 });

@@ -1,6 +1,7 @@
-import { phaseOf, type Catalog, type IsoDay, type Phase, type RetirementEntry } from '@sunset/rule-data';
+import { phaseOf, type Catalog, type IsoDay, type Phase } from '@sunset/rule-data';
 import { builtinApiId, describeEndpoint, noSunsetAnnounced } from '@sunset/rule-data';
 import { compareText } from '../text.js';
+import { callLabelOf, callRowKeyOf, isMethodNotShown } from './call-rows.js';
 import { reportFamilyOf } from './family.js';
 import { phases, reportFamilies, type Count, type Deadline, type EntryRow, type OwnerRow, type ReportFamily, type ReportSite, type Totals } from './types.js';
 
@@ -35,14 +36,14 @@ export function totalsOf(sites: readonly ReportSite[]): Totals {
  * entries the catalog does not hold, by entry id (a merge reads them from the check results).
  */
 export function entryRowsOf(sites: readonly ReportSite[], catalog: Catalog, asOf: IsoDay, otherApiNames: ReadonlyMap<string, string> = new Map()): EntryRow[] {
-  const byRow = groupBy(sites, (site) => [`${(site.entries ?? [site.entry]).join(' ')}\u0000${rowLabelOf(site)}`]);
+  const byRow = groupBy(sites, (site) => [callRowKeyOf(site)]);
   const rows: EntryRow[] = [];
   for (const group of byRow.values()) {
     const first = group[0]!;
     const entry = catalog.byId(first.entry);
     const api = entry === undefined ? undefined : catalog.apiOf(entry);
     const apiName = api === undefined ? otherApiNames.get(first.entry) : api.id === builtinApiId ? undefined : api.name;
-    const retired = rowLabelOf(first);
+    const retired = callLabelOf(first);
     // The entry's own row says what the entry says; a row of what the code does not show says what its calls are.
     const entryRow = entry !== undefined && retired === entry.retiredKey;
     rows.push({
@@ -50,7 +51,7 @@ export function entryRowsOf(sites: readonly ReportSite[], catalog: Catalog, asOf
       ...(first.entries === undefined ? {} : { entries: first.entries }),
       ...(apiName === undefined ? {} : { api: apiName }),
       retired,
-      ...(isMethodNotShown(first, entry) ? { methodNotShown: true as const } : {}),
+      ...(isMethodNotShown(first) ? { methodNotShown: true as const } : {}),
       ...(first.pathEndUnknown === undefined ? {} : { pathEndUnknown: true as const }),
       family: entry === undefined ? first.family : reportFamilyOf(entry),
       service: entry?.service ?? '',
@@ -63,25 +64,6 @@ export function entryRowsOf(sites: readonly ReportSite[], catalog: Catalog, asOf
     });
   }
   return rows.sort((a, b) => b.total - a.total || compareText(a.retired, b.retired));
-}
-
-/** The retired key as check names the call: the path alone when the method is not shown, a prefix entry's own path, `…` after a path whose end is not known. */
-function rowLabelOf(site: ReportSite): string {
-  return site.pathEndUnknown === true ? `${site.retired}…` : site.retired;
-}
-
-/**
- * Whether check named the call by its path alone (`/v1/campaigns`): the code does not show its method.
- * A runtime record names a prefix entry by the entry's own key (`/v1/reportingstats/agency/…`), which is no such call.
- */
-function isMethodNotShown(site: ReportSite, entry: RetirementEntry | undefined): boolean {
-  return site.entries !== undefined || (site.retired.startsWith('/') && site.retired !== entry?.retiredKey);
-}
-
-/** What a row adds to its retired key when the code does not show all of the call: `method not shown`, `end of the path not shown`, both, or nothing. */
-export function rowNoteOf(row: Pick<EntryRow, 'methodNotShown' | 'pathEndUnknown'>): string | undefined {
-  if (row.methodNotShown === true) return row.pathEndUnknown === true ? 'method and end of the path not shown' : 'method not shown';
-  return row.pathEndUnknown === true ? 'end of the path not shown' : undefined;
 }
 
 /** One row per owner (a site with two owners counts for each), most sites first; the unowned last. */

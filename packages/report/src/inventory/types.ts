@@ -144,7 +144,11 @@ export interface ReportDiff {
   readonly added: readonly ReportSite[];
   /** How many sites of then are gone. */
   readonly removed: number;
-  readonly byEntry: readonly { readonly entry: string; readonly retired: string; readonly before: number; readonly after: number }[];
+  /**
+   * By entry: against a base commit, in the report's rows (a call the code does not show all of apart,
+   * `methodNotShown`, `pathEndUnknown`); against a baseline, which records only the entry, by entry alone.
+   */
+  readonly byEntry: readonly { readonly entry: string; readonly retired: string; readonly methodNotShown?: true; readonly pathEndUnknown?: true; readonly before: number; readonly after: number }[];
 }
 
 /** A response whose server announced a deprecation (runtime record), for endpoints rule-data may not list. */

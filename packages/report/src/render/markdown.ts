@@ -1,6 +1,6 @@
 import { supportEndCell } from '@sunset/rule-data';
 import { allRetired, allSitesRetired, callsPhrase, phaseBreakdown } from '../inventory/calls-left.js';
-import { rowNoteOf } from '../inventory/build-inventory.js';
+import { rowNoteOf } from '../inventory/call-rows.js';
 import { familyLabelOf } from '../inventory/family.js';
 import { reportFamilies, type ReportData, type ReportSite } from '../inventory/types.js';
 import { shallowHistoryWarning } from '../history/shallow-warning.js';
@@ -47,7 +47,7 @@ export function renderMarkdown(data: ReportData): string {
     lines.push(`**Against ${cell(diff.against)}:** ${diff.before} → ${diff.after} (${signed(change)}): ${diff.added.length} new, ${diff.removed} migrated or removed.`, '');
     if (diff.byEntry.length > 0) {
       lines.push('| retired | before | after | change |', '|---|---:|---:|---:|');
-      for (const row of diff.byEntry.slice(0, topRows)) lines.push(`| ${code(row.retired)} | ${row.before} | ${row.after} | ${signed(row.after - row.before)} |`);
+      for (const row of diff.byEntry.slice(0, topRows)) lines.push(`| ${code(row.retired)}${noted(row)} | ${row.before} | ${row.after} | ${signed(row.after - row.before)} |`);
       lines.push('');
     }
     if (diff.added.length > 0) {
@@ -79,8 +79,7 @@ export function renderMarkdown(data: ReportData): string {
   if (data.byEntry.length > 0) {
     lines.push('<details><summary>Top entries</summary>', '', '| retired | use instead | support ends | calls |', '|---|---|---|---:|');
     for (const row of data.byEntry.slice(0, topRows)) {
-      const note = rowNoteOf(row);
-      lines.push(`| ${code(row.retired)}${note === undefined ? '' : ` (${note})`} | ${row.replacements.length === 0 ? 'none' : row.replacements.map(code).join(', ')} | ${supportEndCell(row.supportEnds)} | ${row.total} |`);
+      lines.push(`| ${code(row.retired)}${noted(row)} | ${row.replacements.length === 0 ? 'none' : row.replacements.map(code).join(', ')} | ${supportEndCell(row.supportEnds)} | ${row.total} |`);
     }
     lines.push('', '</details>', '');
   }
@@ -110,6 +109,12 @@ export function renderMarkdown(data: ReportData): string {
     '',
   );
   return lines.join('\n');
+}
+
+/** ` (method not shown)` after the key of a row of calls the code does not show all of. */
+function noted(row: Parameters<typeof rowNoteOf>[0]): string {
+  const note = rowNoteOf(row);
+  return note === undefined ? '' : ` (${note})`;
 }
 
 function siteLine(site: ReportSite): string {
