@@ -79,6 +79,8 @@ export interface RetirementFacts {
   readonly candidates: readonly { readonly replacement: Endpoint; readonly edits: readonly TextEdit[] }[];
   /** The retired methods of the path, when the code does not say which one it uses and there are several. */
   readonly methods?: readonly HttpMethod[];
+  /** With `methods`: every entry the request may be, one per method in that order (`entry` first). */
+  readonly entries?: readonly RetirementEntry[];
   /** The paths the code chooses among at run time (`permitted[index]`), retired or not, when it does. */
   readonly chosenAmong?: readonly string[];
   /** The URL goes on right after the path with a value the code does not show (`/v1/campaigns${suffix}`): the end of the path is not known. */

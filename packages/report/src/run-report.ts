@@ -161,7 +161,8 @@ export async function buildReport(args: ReportArgs, io: ReportIo): Promise<Repor
   if (args.baseline !== undefined) {
     diff = diffAgainstBaseline(args.baseline, current, await readBaselineSites(path.resolve(io.cwd, args.baseline), args.baseline));
   }
-  if (diff !== undefined) {
+  if (args.baseline !== undefined && diff !== undefined) {
+    // A baseline's rows are by entry: named by the entry's key.
     diff = { ...diff, byEntry: diff.byEntry.map((row) => ({ ...row, retired: config.catalog.byId(row.entry)?.retiredKey ?? row.retired })) };
   }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml, html, jsonForScript } from '../src/render/escape.js';
 import { renderMarkdown } from '../src/render/markdown.js';
 import { sampleDays } from '../src/history/sample-days.js';
+import { callsLeft, callsPhrase } from '../src/inventory/calls-left.js';
 import type { ReportData, ReportSite } from '../src/inventory/types.js';
 
 const site: ReportSite = {
@@ -61,6 +62,19 @@ describe('escaping', () => {
     expect(markdown).toContain('- `x/</script><img onerror=alert(1)>.js:3` `GET /v1/campaigns` (the codemod rewrites it)');
     expect(markdown).toContain('| `GET /v1/campaigns` | 0 | 1 | +1 |');
     expect(markdown).not.toMatch(/^[^`]*<img/m);
+  });
+});
+
+describe('callsPhrase', () => {
+  it('words what the report counts one way: retired calls, or calls to replace when some are not retired', () => {
+    const wordings = [{}, { left: true }, { api: true }, { count: 1 }, { count: 13 }, { count: 1, left: true }];
+    expect(wordings.map((wording) => callsPhrase(true, wording))).toEqual(['retired calls', 'retired calls left', 'retired API calls', '1 retired call', '13 retired calls', '1 retired call left']);
+    expect(wordings.map((wording) => callsPhrase(false, wording))).toEqual(['calls to replace', 'calls left to replace', 'API calls to replace', '1 call to replace', '13 calls to replace', '1 call left to replace']);
+  });
+
+  it('says the phases of the calls left when some are not retired', () => {
+    const totals = { ...data.totals, total: 13, byPhase: { scheduled: 0, deprecated: 3, retired: 10 } };
+    expect([callsLeft(data.totals), callsLeft(totals)]).toEqual(['1 retired call left', '13 calls left to replace (10 retired, 3 deprecated)']);
   });
 });
 

@@ -18,7 +18,7 @@ export {
 export type { CustomEntryInput } from './custom-entries.js';
 export { mayBeServiceOf } from './match/operation-name.js';
 export { hostWithoutDefaultPort, isMoreSpecificPath, knownPathOf } from './match/url-shape.js';
-export { isListedHost, localHostKind } from './match/hosts.js';
+export { isListedHost, isUnlistedLocalHost, localHostKind } from './match/hosts.js';
 export { renderPath, templateParams } from './render-path.js';
 export {
   describeAction,

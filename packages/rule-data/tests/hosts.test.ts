@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isListedHost, localHostKind } from '../src/match/hosts.js';
+import { isListedHost, isUnlistedLocalHost, localHostKind } from '../src/match/hosts.js';
 
 describe('isListedHost', () => {
   it('matches an entry with port 443 or 80 to the host written without a port (the scheme’s default)', () => {
@@ -73,5 +73,21 @@ describe('localHostKind', () => {
       'api.adform.com',
     ];
     expect(others.filter((host) => localHostKind(host) !== undefined)).toEqual([]);
+  });
+});
+
+describe('isUnlistedLocalHost', () => {
+  const apiHosts = ['api.adform.com', 'localhost:8080'];
+
+  it('is a local host or private address that neither the API nor another API (claimed) lists', () => {
+    const asked = ['localhost:3000', '127.0.0.1', '192.168.1.20:3000', 'localhost:8080', 'localhost:4000', 'api.adform.com', 'orders.internal', '10.0.0.5.example.com'];
+    expect(asked.filter((host) => isUnlistedLocalHost(host, apiHosts, undefined, ['localhost:4000']))).toEqual(['localhost:3000', '127.0.0.1', '192.168.1.20:3000']);
+  });
+
+  it('is false with no host, with no host list (every host counts), and for a listed host on its scheme\'s port', () => {
+    expect(isUnlistedLocalHost(undefined, apiHosts)).toBe(false);
+    expect(isUnlistedLocalHost('localhost:3000', undefined)).toBe(false);
+    expect(isUnlistedLocalHost('localhost', ['localhost:80'], 'http:')).toBe(false);
+    expect(isUnlistedLocalHost('localhost', ['localhost:80'], 'https:')).toBe(true);
   });
 });

@@ -60,7 +60,7 @@ function findingOf(rule: RetirementRule, call: RetiredCall, index: FileIndex, as
   const data = retirementData(call.entry, shownKey, call.phase, call.replacements, asOf);
   const rewrite = call.migration === 'rewrite' && call.edits.length > 0;
   const messageId = rewrite ? 'retiredRewrite' : 'retiredTodo';
-  const { entry, retiredKey, method, replacements, phase, migration, form, todoText, statementStart, todoCause, candidates, methods, chosenAmong, pathEndUnknown, host, clientVia, droppedValues } = call;
+  const { entry, retiredKey, method, replacements, phase, migration, form, todoText, statementStart, todoCause, candidates, methods, entries, chosenAmong, pathEndUnknown, host, clientVia, droppedValues } = call;
   const retirement: RetirementFacts = {
     entry,
     retiredKey,
@@ -74,6 +74,7 @@ function findingOf(rule: RetirementRule, call: RetiredCall, index: FileIndex, as
     ...(todoCause === undefined ? {} : { todoCause }),
     candidates,
     ...(methods === undefined ? {} : { methods }),
+    ...(entries === undefined ? {} : { entries }),
     ...(chosenAmong === undefined ? {} : { chosenAmong }),
     ...(pathEndUnknown === undefined ? {} : { pathEndUnknown }),
     host,

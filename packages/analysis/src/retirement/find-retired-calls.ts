@@ -1,5 +1,6 @@
 import {
   builtinApiId,
+  isUnlistedLocalHost,
   knownPathOf,
   matchUrlShape,
   phaseOf,
@@ -22,7 +23,7 @@ import type { HttpCall, StatedMethod } from '../requests/http-calls.js';
 import type { SoapClientCall } from '../soap/soap-client-calls.js';
 import { soapRequestGroups, valuesSentBy, type SoapSite, type SoapSiteKind } from '../soap/soap-requests.js';
 import type { CallForm, RetirementFacts, TextEdit } from '../types.js';
-import { countsForHosts, explicitHostOf, isOnHost, isUnlistedLocalHost } from '../url/match.js';
+import { countsForHosts, explicitHostOf, isOnHost } from '../url/match.js';
 import { flatText, segmentPositionOf, syntheticText, toUrlParts, type PartsView, type Segment } from '../url/segments.js';
 import { methodWrittenBeside } from '../requests/method-beside-url.js';
 import { methodEdits } from './method-edit.js';
@@ -171,7 +172,8 @@ function unknownMethodFinding(run: Run, site: PathSite): Draft {
   const replacements = uniqueEndpoints(matches.flatMap((match) => match.entry.replacements));
   const candidates = drafts.flatMap((draft) => draft.call.candidates).filter((candidate, index, all) => all.findIndex((other) => sameEndpoint(other.replacement, candidate.replacement)) === index);
   const todo = todoText({ ...first.call.entry, retiredKey: first.call.retiredKey, migration: 'todo', todoReason: cause, replacements }, run.asOf);
-  return { ...first, call: { ...first.call, migration: 'todo', edits: [], replacements, candidates, methods, todoCause: cause, todoText: todo } };
+  const entries = matches.filter((match) => match.entry.method !== '*').map((match) => match.entry);
+  return { ...first, call: { ...first.call, migration: 'todo', edits: [], replacements, candidates, methods, entries, todoCause: cause, todoText: todo } };
 }
 
 const sameEndpoint = (a: Endpoint, b: Endpoint): boolean => a.method === b.method && a.path === b.path;

@@ -1,4 +1,4 @@
-import { builtinApiId, hostWithoutDefaultPort, isListedHost, localHostKind, type Catalog } from '@sunset/rule-data';
+import { builtinApiId, hostWithoutDefaultPort, isListedHost, isUnlistedLocalHost, type Catalog } from '@sunset/rule-data';
 import { flatText, sliceText, type Segment } from './segments.js';
 
 // The URL questions every check asks: is the URL on one of the listed hosts, and does it reach a
@@ -33,12 +33,6 @@ function explicitOriginOf(text: string): { readonly host: string; readonly schem
  */
 export function countsForHosts(host: string | undefined, hosts: readonly string[] | undefined, scheme?: string, claimed?: readonly string[]): boolean {
   return host === undefined || hosts === undefined || isListedHost(host, hosts, scheme) || isUnlistedLocalHost(host, hosts, scheme, claimed);
-}
-
-/** A local host that neither the API's hosts nor another API's (`claimed`) list: the request is matched by its path alone. */
-export function isUnlistedLocalHost(host: string | undefined, hosts: readonly string[] | undefined, scheme?: string, claimed?: readonly string[]): boolean {
-  if (host === undefined || hosts === undefined || localHostKind(host) === undefined) return false;
-  return !isListedHost(host, hosts, scheme) && !(claimed !== undefined && isListedHost(host, claimed, scheme));
 }
 
 /** The hosts the catalog's other APIs (under `apis`) list: a local host one of them names is that API's, not the built-in one's. */

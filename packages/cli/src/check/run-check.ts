@@ -66,6 +66,8 @@ function toFinding(cwd: string, found: LocatedFinding): Finding {
           phase: retirement.phase,
           fix: retirement.migration,
           host: retirement.host ?? null,
+          ...(retirement.entries === undefined ? {} : { entries: retirement.entries.map((entry) => entry.id) }),
+          ...(retirement.pathEndUnknown === undefined ? {} : { pathEndUnknown: true as const }),
         }),
     ...(found.relatedLocations.length === 0 && found.crossFileRelated === undefined ? {} : { related: relatedOf(cwd, found) }),
     severity: found.severity === 'warn' ? 'warning' : 'error',

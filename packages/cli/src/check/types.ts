@@ -35,6 +35,13 @@ export interface Finding {
   readonly phase?: Phase;
   readonly fix?: Migration;
   readonly related?: readonly RelatedLocation[];
+  /**
+   * Retirement findings only, when the code does not say the request's method and its path has several
+   * retired methods: the ids of the entries it may be (`entry` first). `retired` is then the path alone.
+   */
+  readonly entries?: readonly string[];
+  /** Retirement findings only: the URL goes on past the path with a value the code does not show (`/v1/campaigns${suffix}`). */
+  readonly pathEndUnknown?: true;
   /** Retirement findings only: the host the request names (lower case, with port); null when the code does not show it. */
   readonly host?: string | null;
   /** The rule's level; the CLI decides what fails from `phase` and `--fail-on`. */

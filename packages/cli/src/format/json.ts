@@ -33,6 +33,10 @@ export type JsonFinding =
       readonly fix: string;
       /** The host the request names, or `unknown` when the code does not show it (it matched by its path). */
       readonly host: string;
+      /** The method is not shown and the path has several retired methods: the entries it may be, `entry` first. */
+      readonly entries?: readonly string[];
+      /** The URL goes on past the path with a value the code does not show. */
+      readonly pathEndUnknown?: true;
       readonly api?: { readonly id: string; readonly name: string };
     })
   | JsonFindingBase;
@@ -61,6 +65,8 @@ export function toJsonFinding(finding: Finding, owners: readonly string[], catal
     phase: finding.phase,
     fix: finding.fix ?? 'todo',
     host: finding.host ?? 'unknown',
+    ...(finding.entries === undefined ? {} : { entries: finding.entries }),
+    ...(finding.pathEndUnknown === undefined ? {} : { pathEndUnknown: finding.pathEndUnknown }),
     ...otherApiOf(finding.entry, catalog),
     ...related,
     owners,

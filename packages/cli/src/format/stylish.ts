@@ -1,7 +1,7 @@
 import { describeNotScanned, isNamedPathReason, printablePath } from '@sunset/engine';
 import { Chalk, type ChalkInstance } from 'chalk';
 import stringWidth from 'string-width';
-import { builtinApiId, crossFileMessageName, describeSchedule, isListedHost, localHostKind, type RetirementEntry } from '@sunset/rule-data';
+import { builtinApiId, crossFileMessageName, describeSchedule, isUnlistedLocalHost, localHostKind, type RetirementEntry } from '@sunset/rule-data';
 import { failingSentence, isFailing } from '../check/threshold.js';
 import type { CheckReport, Finding } from '../check/types.js';
 import { plural } from '../text.js';
@@ -83,9 +83,8 @@ function hostMatchedByPath(host: string | null | undefined, entry: RetirementEnt
   const hosts = api.id === builtinApiId ? context.apiHosts : api.hosts;
   if (hosts === undefined || hosts.includes('*')) return undefined;
   if (host === null) return 'not shown in the code, matched by its path';
-  const local = host === undefined || isListedHost(host, hosts) ? undefined : localHostKind(host);
-  if (local === undefined) return undefined;
-  return `${host} (${local === 'loopback' ? 'a local host' : 'a private-network address'}: matched by its path)`;
+  if (host === undefined || !isUnlistedLocalHost(host, hosts)) return undefined;
+  return `${host} (${localHostKind(host) === 'loopback' ? 'a local host' : 'a private-network address'}: matched by its path)`;
 }
 
 function describeRemedy(finding: Finding, paint: ChalkInstance): string {

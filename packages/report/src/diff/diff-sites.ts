@@ -2,13 +2,25 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { displayPath, fingerprintSites, UsageError, type FingerprintSite } from '@sunset/engine';
 import type { ReportDiff, ReportSite } from '../inventory/types.js';
+import { callLabelOf, callRowKeyOf, isMethodNotShown } from '../inventory/call-rows.js';
 import { compareText } from '../text.js';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** A site of the other side of the comparison, reduced to what identifies it. */
 export interface ComparedSite extends FingerprintSite {
   readonly entry: string;
   readonly retired: string;
+  /** A commit's site whose method the code does not show (of several): the entries it may be. */
+  readonly entries?: readonly string[];
+  readonly pathEndUnknown?: true;
 }
+
+/**
+ * How the changes are put in rows: `call`, as the report's rows (a call the code does not show all of
+ * apart: both sides say what check names each call); `entry`, by entry alone (a baseline records no more).
+ */
+type DiffRows = 'call' | 'entry';
 
 /** The code sites (runtime-only sites are not in a baseline or a commit) with their line's text. */
 export interface CurrentSite {
@@ -19,7 +31,7 @@ export interface CurrentSite {
 /** Compares the current code sites with the sites then, by fingerprint. */
 export function diffSites(against: string, current: readonly CurrentSite[], then: readonly ComparedSite[]): ReportDiff {
   const inputs = current.map(({ site, lineText }) => ({ file: site.file, rule: site.rule, entry: site.entry, lineText, column: site.column }));
-  return diffFingerprints(against, current, fingerprintSites(inputs), fingerprintSites(then), then);
+  return diffFingerprints(against, current, fingerprintSites(inputs), fingerprintSites(then), then, 'call');
 }
 
 /** `.sunset-baseline.json` as `sunset check --update-baseline` writes it. */
@@ -51,10 +63,11 @@ export function diffAgainstBaseline(label: string, current: readonly CurrentSite
     fingerprintSites(inputs),
     retirements.map(({ fingerprint }) => fingerprint),
     retirements.map(({ site }) => site),
+    'entry',
   );
 }
 
-function diffFingerprints(against: string, current: readonly CurrentSite[], now: readonly string[], thenPrints: readonly string[], then: readonly ComparedSite[]): ReportDiff {
+function diffFingerprints(against: string, current: readonly CurrentSite[], now: readonly string[], thenPrints: readonly string[], then: readonly ComparedSite[], rows: DiffRows): ReportDiff {
   const remaining = new Map<string, number>();
   for (const print of thenPrints) remaining.set(print, (remaining.get(print) ?? 0) + 1);
   const added: ReportSite[] = [];
@@ -68,14 +81,19 @@ function diffFingerprints(against: string, current: readonly CurrentSite[], now:
       added.push(current[index]!.site);
     }
   });
-  const byEntry = new Map<string, { entry: string; retired: string; before: number; after: number }>();
-  const rowOf = (entry: string, retired: string) => {
-    let row = byEntry.get(entry);
-    if (row === undefined) byEntry.set(entry, (row = { entry, retired, before: 0, after: 0 }));
+  type Row = Mutable<ReportDiff['byEntry'][number]>;
+  const byEntry = new Map<string, Row>();
+  const rowOf = (site: ComparedSite | ReportSite): Row => {
+    const key = rows === 'call' ? callRowKeyOf(site) : site.entry;
+    let row = byEntry.get(key);
+    if (row === undefined) {
+      const named = rows === 'call' ? { retired: callLabelOf(site), ...(isMethodNotShown(site) ? { methodNotShown: true as const } : {}), ...(site.pathEndUnknown === undefined ? {} : { pathEndUnknown: true as const }) } : { retired: site.retired };
+      byEntry.set(key, (row = { entry: site.entry, ...named, before: 0, after: 0 }));
+    }
     return row;
   };
-  for (const site of then) rowOf(site.entry, site.retired).before += 1;
-  for (const { site } of current) rowOf(site.entry, site.retired).after += 1;
+  for (const site of then) rowOf(site).before += 1;
+  for (const { site } of current) rowOf(site).after += 1;
   return {
     against,
     before: then.length,

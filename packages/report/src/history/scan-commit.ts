@@ -38,6 +38,10 @@ export interface BlobSite {
   readonly column: number;
   readonly message: string;
   readonly replacements: readonly string[];
+  /** The entries the call may be, when the code does not show its method (of several): rows name it as the report's do. */
+  readonly entries?: readonly string[];
+  /** The URL goes on past the path with a value the code does not show. */
+  readonly pathEndUnknown?: true;
   readonly lineText: string;
 }
 
@@ -188,6 +192,8 @@ export class CommitScanner {
       column: finding.column,
       message: finding.message,
       replacements: retirement.replacements.map((endpoint) => `${endpoint.method} ${endpoint.path}`),
+      ...(retirement.entries === undefined ? {} : { entries: retirement.entries.map((entry) => entry.id) }),
+      ...(retirement.pathEndUnknown === undefined ? {} : { pathEndUnknown: true as const }),
       lineText: lines[finding.line - 1] ?? '',
     };
   }

@@ -1,6 +1,7 @@
 import { phaseOf, type Catalog, type IsoDay, type Phase } from '@sunset/rule-data';
 import { builtinApiId, describeEndpoint, noSunsetAnnounced } from '@sunset/rule-data';
 import { compareText } from '../text.js';
+import { callLabelOf, callRowKeyOf, isMethodNotShown } from './call-rows.js';
 import { reportFamilyOf } from './family.js';
 import { phases, reportFamilies, type Count, type Deadline, type EntryRow, type OwnerRow, type ReportFamily, type ReportSite, type Totals } from './types.js';
 
@@ -30,28 +31,35 @@ export function totalsOf(sites: readonly ReportSite[]): Totals {
 }
 
 /**
- * One row per entry with sites, most sites first (then by retired key). `otherApiNames`: the API names
- * of entries the catalog does not hold, by entry id (a merge reads them from the check results).
+ * One row per entry with sites, most sites first (then by retired key). A call the code does not show
+ * all of gets the row of what `sunset check` names it (see `EntryRow`). `otherApiNames`: the API names of
+ * entries the catalog does not hold, by entry id (a merge reads them from the check results).
  */
 export function entryRowsOf(sites: readonly ReportSite[], catalog: Catalog, asOf: IsoDay, otherApiNames: ReadonlyMap<string, string> = new Map()): EntryRow[] {
-  const byEntry = groupBy(sites, (site) => [site.entry]);
+  const byRow = groupBy(sites, (site) => [callRowKeyOf(site)]);
   const rows: EntryRow[] = [];
-  for (const [id, group] of byEntry) {
-    const entry = catalog.byId(id);
+  for (const group of byRow.values()) {
     const first = group[0]!;
+    const entry = catalog.byId(first.entry);
     const api = entry === undefined ? undefined : catalog.apiOf(entry);
-    const apiName = api === undefined ? otherApiNames.get(id) : api.id === builtinApiId ? undefined : api.name;
+    const apiName = api === undefined ? otherApiNames.get(first.entry) : api.id === builtinApiId ? undefined : api.name;
+    const retired = callLabelOf(first);
+    // The entry's own row says what the entry says; a row of what the code does not show says what its calls are.
+    const entryRow = entry !== undefined && retired === entry.retiredKey;
     rows.push({
-      entry: id,
+      entry: first.entry,
+      ...(first.entries === undefined ? {} : { entries: first.entries }),
       ...(apiName === undefined ? {} : { api: apiName }),
-      retired: entry?.retiredKey ?? first.retired,
+      retired,
+      ...(isMethodNotShown(first) ? { methodNotShown: true as const } : {}),
+      ...(first.pathEndUnknown === undefined ? {} : { pathEndUnknown: true as const }),
       family: entry === undefined ? first.family : reportFamilyOf(entry),
       service: entry?.service ?? '',
-      replacements: entry === undefined ? first.replacements : entry.replacements.map(describeEndpoint),
+      replacements: entryRow ? entry.replacements.map(describeEndpoint) : first.replacements,
       gaEnds: entry?.schedule.gaEnds ?? '',
       supportEnds: entry?.schedule.supportEnds ?? '',
       phase: entry === undefined ? first.phase : phaseOf(entry, asOf),
-      migration: entry?.migration ?? first.fix,
+      migration: entryRow ? entry.migration : group.every((site) => site.fix === 'rewrite') ? 'rewrite' : 'todo',
       ...countOf(group),
     });
   }

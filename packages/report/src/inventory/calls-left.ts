@@ -1,4 +1,3 @@
-import { plural } from '../text.js';
 import type { Totals } from './types.js';
 
 // The page counts every call of an entry, retired or not: an imported vendor's deprecation without a
@@ -22,14 +21,26 @@ export function phaseBreakdown(totals: Totals): string {
     .join(', ');
 }
 
-/** `retired calls` when every call counted is retired, else `calls to replace`: how charts and lists name what they count. */
-export function callsKind(retired: boolean): string {
-  return retired ? 'retired calls' : 'calls to replace';
+/** How `callsPhrase` words what it counts; every part is optional. */
+export interface CallsWording {
+  /** Put this number first, and say `call` for one (`1 retired call`, `3 calls to replace`). */
+  readonly count?: number;
+  /** Say what is left, where the word reads (`retired calls left`, `calls left to replace`). */
+  readonly left?: boolean;
+  /** Say `API calls` (a heading's `retired API calls`). */
+  readonly api?: boolean;
 }
 
-/** `retired calls left`, or `calls left to replace` when some are not retired. */
-export function callsLeftKind(retired: boolean): string {
-  return retired ? 'retired calls left' : 'calls left to replace';
+/**
+ * The one wording of what the report counts, by whether every call counted is retired: `retired calls`,
+ * else `calls to replace` (some are only deprecated or scheduled). Headings, labels, charts and lists
+ * all name their count through it, so they never disagree.
+ */
+export function callsPhrase(retired: boolean, wording: CallsWording = {}): string {
+  const noun = `${wording.api === true ? 'API ' : ''}${wording.count === 1 ? 'call' : 'calls'}`;
+  const left = wording.left === true ? ' left' : '';
+  const phrase = retired ? `retired ${noun}${left}` : `${noun}${left} to replace`;
+  return wording.count === undefined ? phrase : `${wording.count} ${phrase}`;
 }
 
 /** Whether every one of these sites is of an entry whose support has ended (a list's own rule, as `allRetired` is the page's). */
@@ -37,12 +48,9 @@ export function allSitesRetired(sites: readonly { readonly phase: string }[]): b
   return sites.every((site) => site.phase === 'retired');
 }
 
-/** `13 retired calls`, or `13 calls to replace` when some are not retired. */
-export function callsNoun(totals: Totals): string {
-  return plural(totals.total, allRetired(totals) ? 'retired call' : 'call').concat(allRetired(totals) ? '' : ' to replace');
-}
-
 /** `13 retired calls left`, or `13 calls left to replace (10 retired, 3 deprecated)`. */
 export function callsLeft(totals: Totals): string {
-  return allRetired(totals) ? `${callsNoun(totals)} left` : `${plural(totals.total, 'call')} left to replace (${phaseBreakdown(totals)})`;
+  const retired = allRetired(totals);
+  const phrase = callsPhrase(retired, { count: totals.total, left: true });
+  return retired ? phrase : `${phrase} (${phaseBreakdown(totals)})`;
 }

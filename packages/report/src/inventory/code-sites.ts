@@ -26,6 +26,8 @@ export function codeSiteOf(finding: LocatedFinding, cwd: string, fileLines: read
     fix: retirement.migration,
     message: finding.message,
     replacements: retirement.replacements.map(describeEndpoint),
+    ...(retirement.entries === undefined ? {} : { entries: retirement.entries.map((entry) => entry.id) }),
+    ...(retirement.pathEndUnknown === undefined ? {} : { pathEndUnknown: true as const }),
     owners,
     source: 'code',
     runtimeCount: 0,

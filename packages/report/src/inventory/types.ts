@@ -28,6 +28,13 @@ export interface ReportSite {
   readonly fix: Migration;
   readonly message: string;
   readonly replacements: readonly string[];
+  /**
+   * The code does not show the call's method and its path has several retired methods: the entries it
+   * may be, `entry` first (`retired` is then the path alone, `replacements` are all of theirs).
+   */
+  readonly entries?: readonly string[];
+  /** The URL goes on past the path with a value the code does not show: `retired` names the path up to there. */
+  readonly pathEndUnknown?: true;
   readonly owners: readonly string[];
   /** `code`: found by the static scan; `runtime`: only in the runtime record; `both`. */
   readonly source: 'code' | 'runtime' | 'both';
@@ -55,11 +62,25 @@ export interface Count {
   readonly todo: number;
 }
 
+/**
+ * The calls of one entry, named as `sunset check` names them. Where the code does not show what the
+ * entry's key says, the calls get rows of their own: a path without its method (`/v1/campaigns`, with
+ * `methodNotShown`, and `entries` when it may be several), a prefix entry's own paths
+ * (`POST /v1/reportingstats/agency/reportdata`), a path whose end is not known (`GET /v1/campaigns…`).
+ */
 export interface EntryRow extends Count {
+  /** The entry (the first of `entries` when there are several). */
   readonly entry: string;
+  /** The entries the calls may be, when the code does not show their method and their path has several retired methods. */
+  readonly entries?: readonly string[];
   /** The name of its API when that is not the platform's (`Billing API`, from `apis`). */
   readonly api?: string;
+  /** The retired key as check names these calls; `…` ends it when the end of their path is not known. */
   readonly retired: string;
+  /** The code does not show the method of these calls: `retired` is their path alone. */
+  readonly methodNotShown?: true;
+  /** The URL goes on past the path with a value the code does not show. */
+  readonly pathEndUnknown?: true;
   readonly family: ReportFamily;
   readonly service: string;
   readonly replacements: readonly string[];
@@ -123,7 +144,11 @@ export interface ReportDiff {
   readonly added: readonly ReportSite[];
   /** How many sites of then are gone. */
   readonly removed: number;
-  readonly byEntry: readonly { readonly entry: string; readonly retired: string; readonly before: number; readonly after: number }[];
+  /**
+   * By entry: against a base commit, in the report's rows (a call the code does not show all of apart,
+   * `methodNotShown`, `pathEndUnknown`); against a baseline, which records only the entry, by entry alone.
+   */
+  readonly byEntry: readonly { readonly entry: string; readonly retired: string; readonly methodNotShown?: true; readonly pathEndUnknown?: true; readonly before: number; readonly after: number }[];
 }
 
 /** A response whose server announced a deprecation (runtime record), for endpoints rule-data may not list. */

@@ -13,6 +13,10 @@ export interface CheckResultFinding {
   readonly replacements?: readonly string[];
   readonly phase?: Phase;
   readonly fix?: Migration;
+  /** The method is not shown and the path has several retired methods: the entries it may be, `entry` first (absent in results made before it was recorded). */
+  readonly entries?: readonly string[];
+  /** The URL goes on past the path with a value the code does not show (absent in results made before it was recorded). */
+  readonly pathEndUnknown?: true;
   /** The entry's API when it is not the platform's (absent in results made before it was recorded). */
   readonly api?: { readonly id: string; readonly name: string };
   readonly owners: readonly string[];

@@ -160,6 +160,8 @@ function repositoryResultOf(input: ResultInput, catalog: Catalog, options: Merge
       fix: finding.fix,
       message: finding.message,
       replacements: finding.replacements,
+      ...(finding.entries === undefined ? {} : { entries: finding.entries }),
+      ...(finding.pathEndUnknown === undefined ? {} : { pathEndUnknown: finding.pathEndUnknown }),
       owners: ownersOf(finding.owners),
       source: 'code',
       runtimeCount: 0,

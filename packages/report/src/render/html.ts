@@ -5,9 +5,10 @@ import path from 'node:path';
 import { supportEndCell } from '@sunset/rule-data';
 import { shallowHistoryWarning } from '../history/shallow-warning.js';
 import { noOwner } from '../inventory/build-inventory.js';
-import { allRetired, callsKind, callsLeft, callsLeftKind, phaseBreakdown } from '../inventory/calls-left.js';
+import { rowNoteOf } from '../inventory/call-rows.js';
+import { allRetired, callsLeft, callsPhrase, phaseBreakdown } from '../inventory/calls-left.js';
 import { familyLabelOf } from '../inventory/family.js';
-import { familyLabels, phases, reportFamilies, type CodeFrame, type ReportData, type ReportFamily, type ReportSite } from '../inventory/types.js';
+import { familyLabels, phases, reportFamilies, type CodeFrame, type EntryRow, type ReportData, type ReportFamily, type ReportSite } from '../inventory/types.js';
 import { plural, sentenceStart } from '../text.js';
 import { assertInlineScript, html, jsonForScript, SafeHtml } from './escape.js';
 
@@ -105,14 +106,14 @@ function chartData(data: ReportData): unknown {
     deadlines: data.deadlines.map((deadline) => ({ ...deadline, families: deadline.families.map((family) => familyLabels[family]) })),
     history: data.orgHistory === undefined ? gitHistory : orgHistory,
     // The charts' series say what the page counts, as its headline does.
-    labels: { calls: sentenceStart(callsKind(allRetired(data.totals))), callsLeft: sentenceStart(callsLeftKind(allRetired(data.totals))) },
+    labels: { calls: sentenceStart(callsPhrase(allRetired(data.totals))), callsLeft: sentenceStart(callsPhrase(allRetired(data.totals), { left: true })) },
   };
 }
 
 const repositoryCount = (count: number): string => `${count} ${count === 1 ? 'repository' : 'repositories'}`;
 
 /** `Retired API calls` when every call counted is retired; else `API calls to replace`, their phases said. */
-const callsTitle = (data: ReportData): string => (allRetired(data.totals) ? 'Retired API calls' : 'API calls to replace');
+const callsTitle = (data: ReportData): string => sentenceStart(callsPhrase(allRetired(data.totals), { api: true }));
 const leftText = (data: ReportData): string => `${data.totals.total} left${allRetired(data.totals) ? '' : ` (${phaseBreakdown(data.totals)})`}`;
 
 function heading(data: ReportData): SafeHtml {
@@ -143,8 +144,8 @@ function orgBurndownSection(data: ReportData): SafeHtml {
   if (history === undefined) return html``;
   return html`<section aria-labelledby="burndown-title">
 <h2 id="burndown-title">Burndown across the organisation</h2>
-<p>${sentenceStart(callsLeftKind(allRetired(data.totals)))} at each merge recorded in <code>${history.file}</code> (${plural(history.points.length, 'merge')}, this one included).</p>
-<div class="chart" id="burndown-chart" role="img" aria-label="Line chart of the ${callsLeftKind(allRetired(data.totals))} across the repositories at each merge; the table below has the same numbers"></div>
+<p>${sentenceStart(callsPhrase(allRetired(data.totals), { left: true }))} at each merge recorded in <code>${history.file}</code> (${plural(history.points.length, 'merge')}, this one included).</p>
+<div class="chart" id="burndown-chart" role="img" aria-label="Line chart of the ${callsPhrase(allRetired(data.totals), { left: true })} across the repositories at each merge; the table below has the same numbers"></div>
 <details><summary>The recorded merges</summary>
 <div class="table-box"><table>
 <thead><tr><th scope="col">Merged</th><th scope="col" class="num">Repositories</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Codemod rewrites</th></tr></thead>
@@ -185,7 +186,7 @@ function summary(data: ReportData): SafeHtml {
   const { totals } = data;
   const share = totals.total === 0 ? 0 : Math.round((totals.rewrite / totals.total) * 100);
   return html`<section class="cards" aria-label="Totals">
-<div class="card"><p class="label">${allRetired(totals) ? 'Retired calls left' : 'Calls left to replace'}</p><p class="value" data-total="total">${totals.total}</p><p>in ${plural(totals.files, 'file')}${data.repositories === undefined ? '' : html` of <span data-total="repositories">${data.repositories.length}</span> ${data.repositories.length === 1 ? 'repository' : 'repositories'}`}${totals.runtimeOnly > 0 ? html`; ${totals.runtimeOnly} seen only at runtime` : ''}</p></div>
+<div class="card"><p class="label">${sentenceStart(callsPhrase(allRetired(totals), { left: true }))}</p><p class="value" data-total="total">${totals.total}</p><p>in ${plural(totals.files, 'file')}${data.repositories === undefined ? '' : html` of <span data-total="repositories">${data.repositories.length}</span> ${data.repositories.length === 1 ? 'repository' : 'repositories'}`}${totals.runtimeOnly > 0 ? html`; ${totals.runtimeOnly} seen only at runtime` : ''}</p></div>
 <div class="card"><p class="label">The codemod can do</p><p class="value"><span data-total="rewrite">${totals.rewrite}</span> of <span>${totals.total}</span></p><p><meter min="0" max="${totals.total}" value="${totals.rewrite}" aria-label="share the codemod rewrites">${share}%</meter> ${share}% · <span data-total="todo">${totals.todo}</span> need a person (TODO)</p></div>
 <div class="card"><p class="label">By phase at ${data.asOf}</p><ul class="phases">${phases.map((phase) => html`<li><span class="badge phase-${phase}">${phaseText[phase]}</span> <span data-total="phase-${phase}">${totals.byPhase[phase]}</span></li>`)}</ul></div>
 </section>`;
@@ -194,7 +195,7 @@ function summary(data: ReportData): SafeHtml {
 function familySection(data: ReportData): SafeHtml {
   return html`<section aria-labelledby="families-title">
 <h2 id="families-title">By family</h2>
-<div class="chart" id="family-chart" role="img" aria-label="Bar chart of ${callsKind(allRetired(data.totals))} by family; the table below has the same numbers"></div>
+<div class="chart" id="family-chart" role="img" aria-label="Bar chart of ${callsPhrase(allRetired(data.totals))} by family; the table below has the same numbers"></div>
 <div class="table-box"><table>
 <thead><tr><th scope="col">Family</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Codemod rewrites</th><th scope="col" class="num">TODO</th></tr></thead>
 <tbody>${shownFamilies(data).map((family) => {
@@ -218,9 +219,9 @@ function burndownSection(data: ReportData): SafeHtml {
   return html`<section aria-labelledby="burndown-title">
 <h2 id="burndown-title">Burndown since ${shallow === undefined ? history.since : history.points[0]!.day}</h2>
 ${cutShort}
-<p>${sentenceStart(callsKind(allRetired(data.totals)))} at one commit per ${history.every} (read from git, the work tree untouched${history.cached > 0 ? html`; ${history.cached} of the commits from the cache` : ''}). Dashed vertical lines mark the dates:</p>
+<p>${sentenceStart(callsPhrase(allRetired(data.totals)))} at one commit per ${history.every} (read from git, the work tree untouched${history.cached > 0 ? html`; ${history.cached} of the commits from the cache` : ''}). Dashed vertical lines mark the dates:</p>
 <ul class="deadlines">${deadlines}</ul>
-<div class="chart" id="burndown-chart" role="img" aria-label="Line chart of the ${callsLeftKind(allRetired(data.totals))} at each sampled commit; the table below has the same numbers"></div>
+<div class="chart" id="burndown-chart" role="img" aria-label="Line chart of the ${callsPhrase(allRetired(data.totals), { left: true })} at each sampled commit; the table below has the same numbers"></div>
 <details><summary>The sampled commits</summary>
 <div class="table-box"><table>
 <thead><tr><th scope="col">Day</th><th scope="col">Commit</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Codemod rewrites</th></tr></thead>
@@ -240,7 +241,7 @@ function entrySection(data: ReportData): SafeHtml {
 <thead><tr>${header('retired', 'Retired', 'text')}<th scope="col">Use instead</th>${header('family', 'Family', 'text')}${header('ga', 'GA ends', 'text')}${header('support', 'Support ends', 'text')}${header('phase', 'Phase', 'text')}${header('migration', 'Migration', 'text')}${header('total', 'Calls', 'number', 'descending')}</tr></thead>
 <tbody>${data.byEntry.map(
     (row) => html`<tr>
-<td data-value="${row.retired}"><code>${row.retired}</code></td>
+<td data-value="${row.retired}"><code>${row.retired}</code>${rowNote(row)}</td>
 <td>${row.replacements.length === 0 ? 'none named by the spec' : row.replacements.map((replacement, index) => html`${index > 0 ? ', ' : ''}<code>${replacement}</code>`)}</td>
 <td data-value="${row.api ?? familyLabels[row.family]}">${row.api ?? familyLabels[row.family]}</td>
 <td data-value="${row.gaEnds}">${row.gaEnds}</td>
@@ -252,6 +253,13 @@ function entrySection(data: ReportData): SafeHtml {
   )}</tbody>
 </table></div>
 </section>`;
+}
+
+/** ` (method not shown)` after a row's key, and the entries its calls may be. */
+function rowNote(row: EntryRow): SafeHtml | string {
+  const note = rowNoteOf(row);
+  if (note === undefined) return '';
+  return html` <span class="hint">(${note}${row.entries === undefined ? '' : html`: one of ${row.entries.map((entry, index) => html`${index > 0 ? ', ' : ''}<code>${entry}</code>`)}`})</span>`;
 }
 
 const ownershipText = {

@@ -1,5 +1,6 @@
 import { supportEndCell } from '@sunset/rule-data';
-import { allRetired, allSitesRetired, callsKind, callsNoun, phaseBreakdown } from '../inventory/calls-left.js';
+import { allRetired, allSitesRetired, callsPhrase, phaseBreakdown } from '../inventory/calls-left.js';
+import { rowNoteOf } from '../inventory/call-rows.js';
 import { familyLabelOf } from '../inventory/family.js';
 import { reportFamilies, type ReportData, type ReportSite } from '../inventory/types.js';
 import { shallowHistoryWarning } from '../history/shallow-warning.js';
@@ -33,9 +34,9 @@ export function renderMarkdown(data: ReportData): string {
   const repositories = data.repositories;
   const across = repositories === undefined ? '' : ` across ${repositories.length} ${repositories.length === 1 ? 'repository' : 'repositories'}`;
   const retired = allRetired(totals);
-  const lines: string[] = ['<!-- sunset-report -->', `### Sunset: ${retired ? 'retired API calls' : 'API calls to replace'}${across}`, ''];
+  const lines: string[] = ['<!-- sunset-report -->', `### Sunset: ${callsPhrase(retired, { api: true })}${across}`, ''];
   lines.push(
-    `**${callsNoun(totals)}**${retired ? '' : ` (${phaseBreakdown(totals)})`} left in ${plural(totals.files, 'file')}${across} (as of ${data.asOf}): the codemod can do **${totals.rewrite} of ${totals.total}**, ${totals.todo} need a person.`,
+    `**${callsPhrase(retired, { count: totals.total })}**${retired ? '' : ` (${phaseBreakdown(totals)})`} left in ${plural(totals.files, 'file')}${across} (as of ${data.asOf}): the codemod can do **${totals.rewrite} of ${totals.total}**, ${totals.todo} need a person.`,
   );
   if (totals.runtimeOnly > 0) lines.push(`${totals.runtimeOnly} of them were only seen at runtime (the runtime record), not in the code.`);
   lines.push('');
@@ -46,11 +47,11 @@ export function renderMarkdown(data: ReportData): string {
     lines.push(`**Against ${cell(diff.against)}:** ${diff.before} → ${diff.after} (${signed(change)}): ${diff.added.length} new, ${diff.removed} migrated or removed.`, '');
     if (diff.byEntry.length > 0) {
       lines.push('| retired | before | after | change |', '|---|---:|---:|---:|');
-      for (const row of diff.byEntry.slice(0, topRows)) lines.push(`| ${code(row.retired)} | ${row.before} | ${row.after} | ${signed(row.after - row.before)} |`);
+      for (const row of diff.byEntry.slice(0, topRows)) lines.push(`| ${code(row.retired)}${noted(row)} | ${row.before} | ${row.after} | ${signed(row.after - row.before)} |`);
       lines.push('');
     }
     if (diff.added.length > 0) {
-      lines.push(`New ${callsKind(allSitesRetired(diff.added))}:`, '');
+      lines.push(`New ${callsPhrase(allSitesRetired(diff.added))}:`, '');
       for (const site of diff.added.slice(0, topRows)) lines.push(`- ${siteLine(site)}`);
       if (diff.added.length > topRows) lines.push(`- … and ${diff.added.length - topRows} more`);
       lines.push('');
@@ -78,7 +79,7 @@ export function renderMarkdown(data: ReportData): string {
   if (data.byEntry.length > 0) {
     lines.push('<details><summary>Top entries</summary>', '', '| retired | use instead | support ends | calls |', '|---|---|---|---:|');
     for (const row of data.byEntry.slice(0, topRows)) {
-      lines.push(`| ${code(row.retired)} | ${row.replacements.length === 0 ? 'none' : row.replacements.map(code).join(', ')} | ${supportEndCell(row.supportEnds)} | ${row.total} |`);
+      lines.push(`| ${code(row.retired)}${noted(row)} | ${row.replacements.length === 0 ? 'none' : row.replacements.map(code).join(', ')} | ${supportEndCell(row.supportEnds)} | ${row.total} |`);
     }
     lines.push('', '</details>', '');
   }
@@ -108,6 +109,12 @@ export function renderMarkdown(data: ReportData): string {
     '',
   );
   return lines.join('\n');
+}
+
+/** ` (method not shown)` after the key of a row of calls the code does not show all of. */
+function noted(row: Parameters<typeof rowNoteOf>[0]): string {
+  const note = rowNoteOf(row);
+  return note === undefined ? '' : ` (${note})`;
 }
 
 function siteLine(site: ReportSite): string {

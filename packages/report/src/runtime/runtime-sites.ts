@@ -87,12 +87,15 @@ function callerPath(file: string, cwd: string): string {
   return relative.startsWith('../') ? file : relative;
 }
 
-/** The same entry in the same file on the caller's line (the stack names the call, the scan the URL: allow a few lines). */
+/**
+ * The same entry (or one of those a call whose method the code does not show may be) in the same file
+ * on the caller's line (the stack names the call, the scan the URL: allow a few lines).
+ */
 function matchingSite(sites: readonly ReportSite[], record: RetiredCallRecord, file: string): number {
   const line = record.caller!.line;
   let best = -1;
   sites.forEach((site, index) => {
-    if (site.entry !== record.entry || site.file !== file || Math.abs(site.line - line) > 3) return;
+    if (!(site.entries ?? [site.entry]).includes(record.entry) || site.file !== file || Math.abs(site.line - line) > 3) return;
     if (best === -1 || Math.abs(site.line - line) < Math.abs(sites[best]!.line - line)) best = index;
   });
   return best;

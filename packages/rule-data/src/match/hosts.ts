@@ -69,3 +69,12 @@ export function localHostKind(host: string): 'loopback' | 'private' | undefined 
   if (first === 10 || (first === 172 && second >= 16 && second <= 31) || (first === 192 && second === 168)) return 'private';
   return undefined;
 }
+
+/**
+ * A local host (`localHostKind`) that neither the API's `hosts` nor another API's (`claimed`) list: the
+ * request is matched by its path alone. False for no host, no host list (every host), or any other host.
+ */
+export function isUnlistedLocalHost(host: string | undefined, hosts: readonly string[] | undefined, scheme?: string, claimed?: readonly string[]): boolean {
+  if (host === undefined || hosts === undefined || localHostKind(host) === undefined) return false;
+  return !isListedHost(host, hosts, scheme) && !(claimed !== undefined && isListedHost(host, claimed, scheme));
+}
