@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, hasSpread, isFunction, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, unwrap, type FunctionNode, type Node } from '../ast/nodes.js';
+import { argumentAt, calleeOf, hasSpread, isFunction, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, unwrap, type ClassNode, type FunctionNode, type Node } from '../ast/nodes.js';
 import type { Binding } from '../file-index/scope-model.js';
-import { constantValueOf, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import { constantValueOf, extendsClass, objectLiteralOf, superClassOf, type EvaluationContext } from '../url/evaluate.js';
 import type { Segment } from '../url/segments.js';
 import type { HttpCall } from './http-calls.js';
 
@@ -44,9 +44,38 @@ export function calledFunction(call: TSESTree.CallExpression, context: Evaluatio
   if (name === undefined) return undefined;
   const receiver = unwrap(callee.object);
   if (receiver.type === 'Identifier') return ownerMethod(receiver, name, context);
-  const classNode = receiver.type === 'ThisExpression' ? context.scope.enclosingClass(call) : undefined;
+  const classNode = receiver.type === 'ThisExpression' ? thisClassAt(call, context) : undefined;
   if (!classNode) return undefined;
-  return classMethod(classNode, name, false);
+  return inheritedMethod(classNode, name, context);
+}
+
+/** The class whose instance `this` is at a call: the enclosing class, or the subclass a method of it is being read for. */
+function thisClassAt(call: TSESTree.CallExpression, context: EvaluationContext): ClassNode | undefined {
+  const enclosing = context.scope.enclosingClass(call);
+  if (!enclosing) return undefined;
+  return context.instanceClass !== undefined && extendsClass(context.instanceClass, enclosing, context) ? context.instanceClass : enclosing;
+}
+
+/**
+ * The method `name` an instance of a class calls: the class's own, or that of the class of the file it
+ * extends (`this.get(path)` in `class Campaigns extends Base`). A class of another file, or a member of
+ * that name that is no method, ends the search: what that method is is not known.
+ */
+function inheritedMethod(classNode: ClassNode, name: string, context: EvaluationContext): FunctionNode | undefined {
+  let owner: ClassNode | undefined = classNode;
+  for (let depth = 0; owner && depth <= 8; owner = superClassOf(owner, context), depth += 1) {
+    if (!declaresMember(owner, name)) continue;
+    return classMethod(owner, name, false);
+  }
+  return undefined;
+}
+
+/** Whether a class declares an instance member of that name (a method, field or accessor). */
+function declaresMember(classNode: ClassNode, name: string): boolean {
+  return classNode.body.body.some((member) => {
+    if (member.type !== 'MethodDefinition' && member.type !== 'PropertyDefinition' && member.type !== 'AccessorProperty' && member.type !== 'TSAbstractMethodDefinition') return false;
+    return !member.static && propertyKeyName(member) === name;
+  });
 }
 
 /**
@@ -104,7 +133,9 @@ function parameterHole(url: readonly Segment[], fn: FunctionNode, context: Evalu
   for (let at = 0; at < url.length; at += 1) {
     const segment = url[at]!;
     if (segment.kind !== 'hole' || !segment.node) continue;
-    const node = unwrap(segment.node);
+    // `this.host + path` where nothing of the sum is known is one hole: the path is its last term, after a base not shown.
+    const whole = unwrap(segment.node);
+    const node = whole.type === 'BinaryExpression' && whole.operator === '+' ? unwrap(whole.right) : whole;
     const property = node.type === 'MemberExpression' && !node.computed ? memberPropertyName(node) : undefined;
     const root = property !== undefined && node.type === 'MemberExpression' ? unwrap(node.object) : node;
     const binding = root.type === 'Identifier' ? context.scope.resolve(root) : undefined;
@@ -154,7 +185,7 @@ function helperOf(fn: FunctionNode, context: EvaluationContext, recognize: Recog
   if (known !== undefined) return known ?? undefined;
   helpers.set(fn, null); // a helper that reaches itself again is none
   // Read as written, whatever call is being read when it is first asked for (its parameters are holes).
-  const helper = readHelper(fn, context.givenArguments === undefined ? context : { ...context, givenArguments: undefined }, recognize);
+  const helper = readHelper(fn, context.givenArguments === undefined && context.instanceClass === undefined ? context : { ...context, givenArguments: undefined, instanceClass: undefined }, recognize);
   helpers.set(fn, helper ?? null);
   return helper;
 }
@@ -236,7 +267,10 @@ function throughHelper(
   context: EvaluationContext,
   recognize: RecognizeForHelper,
 ): HttpCall | undefined {
-  const inner = recognize(helper.request, { ...context, givenArguments: given });
+  // A method `this.name(…)` calls is read for the instance the caller's `this` is (a subclass's, for an inherited one).
+  const callee = unwrap(calleeOf(call));
+  const instanceClass = callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression' ? thisClassAt(call, context) : undefined;
+  const inner = recognize(helper.request, { ...context, givenArguments: given, instanceClass });
   if (!inner) return undefined;
   const [start, end] = rangeOf(helper.fn);
   // What the helper writes is every call's: marked as a base is (an edit there would move them all).
