@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, calleeOf, hasSpread, isFunction, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, unwrap, type ClassNode, type FunctionNode, type Node } from '../ast/nodes.js';
 import type { Binding } from '../file-index/scope-model.js';
-import { constantValueOf, extendsClass, objectLiteralOf, superClassOf, type EvaluationContext } from '../url/evaluate.js';
+import { constantValueOf, extendsClass, givenObjectOf, superClassOf, type EvaluationContext } from '../url/evaluate.js';
 import type { Segment } from '../url/segments.js';
 import type { HttpCall } from './http-calls.js';
 
@@ -24,7 +24,12 @@ interface Helper {
   readonly property: string | undefined;
   /** The path is the first element of an array the parameter destructures (`([url, id]) => fetch(url)`): an SWR fetcher of an array key. */
   readonly firstElement: boolean;
+  /** How many helpers hand the options on before the one that makes the request (`relay(r) { return this.send(r) }`: 1). */
+  readonly forwards: number;
 }
+
+/** How many helpers may hand an options object on (`request(o) { return this.send(o) }`) before the one that sends it. */
+const maxForwards = 4;
 
 export type RecognizeForHelper = (call: TSESTree.CallExpression, context: EvaluationContext) => HttpCall | undefined;
 
@@ -203,10 +208,34 @@ function readHelper(fn: FunctionNode, context: EvaluationContext, recognize: Rec
     if (only) return undefined; // two requests: which one a call makes is not known
     only = site;
   }
-  if (!only) return undefined;
+  if (!only) return forwardingHelper(fn, start, end, context, recognize);
   const hole = parameterHole(only.url, fn, context);
   if (!hole || !onlyBaseBefore(only.url, hole.at, context.retiredNeedle) || writesRetiredPathAfter(only.url, hole.at, context.retiredNeedle)) return undefined;
-  return { fn, request: only.call, param: hole.param, paramIndex: hole.param.paramIndex ?? 0, property: hole.property, firstElement: hole.firstElement };
+  return { fn, request: only.call, param: hole.param, paramIndex: hole.param.paramIndex ?? 0, property: hole.property, firstElement: hole.firstElement, forwards: 0 };
+}
+
+/**
+ * A function that makes no request of its own but hands one of its parameters, unchanged, as the
+ * options of a helper of the file (`request(opts) { return this.send(opts) }`): a helper with that
+ * helper's request, read through both at each call. Undefined where it hands options to two helpers
+ * (which one a call reaches is not known), or past `maxForwards` helpers.
+ */
+function forwardingHelper(fn: FunctionNode, start: number, end: number, context: EvaluationContext, recognize: RecognizeForHelper): Helper | undefined {
+  let found: Helper | undefined;
+  for (const call of context.scope.calls) {
+    if (call.type !== 'CallExpression') continue;
+    const [callStart, callEnd] = rangeOf(call);
+    if (callStart < start || callEnd > end) continue;
+    const target = calledFunction(call, context);
+    const inner = target && target !== fn ? helperOf(target, context, recognize) : undefined;
+    if (inner?.property === undefined || inner.forwards >= maxForwards || call.arguments.slice(0, inner.paramIndex + 1).some((each) => each.type === 'SpreadElement')) continue;
+    const argument = argumentAt(call, inner.paramIndex);
+    const handed = argument?.type === 'Identifier' ? context.scope.resolve(argument) : undefined;
+    if (handed?.kind !== 'param' || handed.fn !== fn || handed.paramIndex === undefined || handed.reassigned || handed.mutated || handed.destructured) continue;
+    if (found) return undefined;
+    found = { fn, request: call, param: handed, paramIndex: handed.paramIndex, property: inner.property, firstElement: false, forwards: inner.forwards + 1 };
+  }
+  return found;
 }
 
 /**
@@ -218,8 +247,9 @@ export function helperCall(call: TSESTree.CallExpression, context: EvaluationCon
   const helper = fn ? helperOf(fn, context, recognize) : undefined;
   const argument = helper ? argumentAt(call, helper.paramIndex) : undefined;
   if (!helper || !argument || helper.firstElement || call.arguments.slice(0, helper.paramIndex + 1).some((each) => each.type === 'SpreadElement')) return undefined;
-  // An options object: the path is its property, written in the caller's object literal (or a constant one).
-  const options = helper.property === undefined ? undefined : objectLiteralOf(argument, context);
+  // An options object: the path is its property, written in the caller's object literal (or a constant
+  // one, or the one a call being read gives the caller's parameter it hands on).
+  const options = helper.property === undefined ? undefined : givenObjectOf(argument, context)?.object;
   if (helper.property !== undefined && (!options || hasSpread(options))) return undefined;
   const written = options ? propertyValueOf(options, helper.property!) : call.arguments[helper.paramIndex]!;
   if (!written) return undefined;
@@ -274,11 +304,18 @@ function throughHelper(
   if (!inner) return undefined;
   const [start, end] = rangeOf(helper.fn);
   // What the helper writes is every call's: marked as a base is (an edit there would move them all).
-  const url = inner.url.map((segment): Segment => {
+  // A parameter whose argument is not known is that argument (`get(p) { return this.req('GET', p) }`:
+  // `p` of `get`, so that `get` is a helper in turn).
+  const url = inner.url.map((hole): Segment => {
+    const node = hole.kind === 'hole' && hole.node ? unwrap(hole.node) : undefined;
+    const param = node?.type === 'Identifier' ? context.scope.resolve(node) : undefined;
+    const argument = param?.kind === 'param' && param.fn === helper.fn ? given.get(param) : undefined;
+    return argument && hole.kind === 'hole' ? { ...hole, node: argument.node } : hole;
+  }).map((segment): Segment => {
     const written = segment.kind === 'text' ? segment.sourceStart : segment.node ? rangeOf(segment.node)[0] : undefined;
     return written !== undefined && written >= start && written < end ? { ...segment, fromBase: true } : segment;
   });
   const { method } = inner;
   const stated = method.source.kind === 'unknown' || method.source.kind === 'elsewhere' ? method : { method: method.method, source: { kind: 'elsewhere' as const } };
-  return { ...inner, call, urlNode: written, url, method: stated, viaHelper: helper.request };
+  return { ...inner, call, urlNode: written, url, method: stated, viaHelper: inner.viaHelper ?? helper.request };
 }

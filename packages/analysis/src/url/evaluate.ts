@@ -558,9 +558,21 @@ function givenArgumentOf(node: Node, context: EvaluationContext): { readonly nod
 
 /** `r.path` where a call gives `r` an object literal: that property, read where the caller writes it. */
 function memberOfGiven(given: { readonly node: Node; readonly context: EvaluationContext }, name: string): Segment[] | undefined {
-  const owner = objectLiteralOf(given.node, given.context);
-  const value = owner && !hasSpread(owner) ? propertyValueOf(owner, name) : undefined;
-  return value ? evaluateExpression(value, undefined, given.context) : undefined;
+  const owner = givenObjectOf(given.node, given.context);
+  const value = owner && !hasSpread(owner.object) ? propertyValueOf(owner.object, name) : undefined;
+  return value ? evaluateExpression(value, undefined, owner!.context) : undefined;
+}
+
+/**
+ * The object literal an argument stands for, with the context it is written in: where the argument is
+ * a parameter a call being read gives a value (`relay(r) { return this.send(r) }` called with
+ * `{ path: '/v1/…' }`), the object that call writes, through each helper that hands it on.
+ */
+export function givenObjectOf(node: Node, context: EvaluationContext): { readonly object: TSESTree.ObjectExpression; readonly context: EvaluationContext } | undefined {
+  const given = givenArgumentOf(node, context);
+  if (given) return following(context, given, () => givenObjectOf(given.node, given.context));
+  const object = objectLiteralOf(node, context);
+  return object ? { object, context } : undefined;
 }
 
 const arrayChangers: ReadonlySet<string> = new Set(['push', 'unshift', 'splice', 'fill', 'copyWithin', 'length']);

@@ -94,6 +94,48 @@ const superHostNotShown = lines(
   '}',
 );
 
+/** Criteo's SDK shape: `send(o)` sends the options, `request(opts)` and `call(x)` hand them on. */
+const forwardedOptions = (host: string): string =>
+  lines(
+    "const https = require('https');",
+    'class Client {',
+    `  constructor(host = '${host}') { this.host = host; }`,
+    '  send(o) { return https.request({ hostname: this.host, path: o.path, method: o.method }); }',
+    '  request(opts) { return this.send(opts); }',
+    '  call(x) { return this.request(x); }',
+    "  list() { return this.request({ method: 'GET', path: '/v1/campaigns' }); }",
+    "  pause(ids) { return this.call({ method: 'PATCH', path: '/v1/campaigns', body: ids }); }",
+    '}',
+    'class Positional {',
+    `  constructor(base = 'https://${host}') { this.base = base; }`,
+    '  req(method, path) { return fetch(this.base + path, { method }); }',
+    "  get(path) { return this.req('GET', path); }",
+    "  list() { return this.get('/v1/campaigns/dictionaries/clients'); }",
+    '}',
+  );
+
+/** Options handed on where a call cannot tell which helper sends them, round a cycle, or past four helpers. */
+const forwardedOptionsNotFollowed = lines(
+  "const https = require('https');",
+  'class Client {',
+  "  constructor(host = 'api.criteo.com') { this.host = host; }",
+  '  send(o) { return https.request({ hostname: this.host, path: o.path, method: o.method }); }',
+  '  other(o) { return https.request({ hostname: this.host, path: o.path, method: o.method }); }',
+  '  either(o) { return o.retry ? this.send(o) : this.other(o); }',
+  "  list() { return this.either({ method: 'get', path: '/v1/campaigns' }); }",
+  '  ping(o) { return this.pong(o); }',
+  '  pong(o) { return this.ping(o); }',
+  "  loop() { return this.ping({ method: 'get', path: '/v1/campaigns' }); }",
+  '  f1(o) { return this.send(o); }',
+  '  f2(o) { return this.f1(o); }',
+  '  f3(o) { return this.f2(o); }',
+  '  f4(o) { return this.f3(o); }',
+  '  f5(o) { return this.f4(o); }',
+  "  deep() { return this.f5({ method: 'get', path: '/v1/campaigns' }); }",
+  "  four() { return this.f4({ method: 'get', path: '/v1/campaigns/dictionaries/clients' }); }",
+  '}',
+);
+
 export const classBaseCases: RequestCase[] = [
   {
     name: "a parameter property's default (private, public, readonly, override) is the base its class's requests are sent to: another vendor's is that vendor's",
@@ -166,6 +208,46 @@ export const classBaseCases: RequestCase[] = [
     expected: [1, 2, 3].map((occurrence) => ({
       id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET' as const, form: 'fetch' as const, migration: 'rewrite' as const, at: "'/v1/campaigns'", occurrence,
       message: listRetired, output: listRewrite(superHostNotShown, occurrence),
+    })),
+  },
+  {
+    name: "options handed on unchanged by helpers of the class (`request(opts) { return this.send(opts) }`, two deep) are the sending helper's request at each call: another vendor's host is that vendor's",
+    code: forwardedOptions('api.criteo.com'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [],
+  },
+  {
+    name: "the same chains over the API's host are the API's: the method beside the path in the caller's object (or the positional helper's), rewritten there",
+    code: forwardedOptions('api.adform.com'),
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'node-http', migration: 'rewrite', at: "'/v1/campaigns'",
+        message: listRetired, host: 'api.adform.com', output: listRewrite(forwardedOptions('api.adform.com')),
+      },
+      {
+        id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form: 'node-http', migration: 'todo', at: "'/v1/campaigns'", occurrence: 2,
+        message: 'PATCH /v1/campaigns is retired (support ended 2019-10-01): use PUT /v1/buyer/campaigns/{id}/status; this call needs a manual migration.', host: 'api.adform.com',
+      },
+      {
+        id: 'campaign-dictionary-clients', key: 'GET /v1/campaigns/dictionaries/clients', method: 'GET', form: 'fetch', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/clients'",
+        message: 'GET /v1/campaigns/dictionaries/clients is retired (support ended 2019-10-01): use GET /v1/buyer/advertisers.', host: 'api.adform.com',
+        output: forwardedOptions('api.adform.com').replace('/v1/campaigns/dictionaries/clients', '/v1/buyer/advertisers'),
+      },
+    ],
+  },
+  {
+    name: 'options handed to one of two helpers, round a cycle, or past four helpers are not followed: the path counts, its method and host unknown; four helpers deep are followed',
+    code: forwardedOptionsNotFollowed,
+    js: true,
+    options: { apiHosts: ['api.adform.com'] },
+    expected: [1, 2, 3].map((occurrence) => ({
+      id: 'campaigns-legacy-list', key: '/v1/campaigns', methods: ['GET' as const, 'PATCH' as const], form: 'url-string' as const, migration: 'todo' as const, at: "'/v1/campaigns'", occurrence,
+      message: '/v1/campaigns (GET or PATCH) is retired (support ended 2019-10-01): use one of GET /v1/buyer/campaigns or PUT /v1/buyer/campaigns/{id}/status; this call needs a manual migration.',
+      cause: 'the code does not say its method, so this may be GET /v1/campaigns or PATCH /v1/campaigns',
+      candidates: [listRewrite(forwardedOptionsNotFollowed, occurrence)],
     })),
   },
 ];
