@@ -49,6 +49,12 @@ export function calledFunction(call: TSESTree.CallExpression, context: Evaluatio
   if (name === undefined) return undefined;
   const receiver = unwrap(callee.object);
   if (receiver.type === 'Identifier') return ownerMethod(receiver, name, context);
+  if (receiver.type === 'Super') {
+    // `super.get(path)`: the method of the class the enclosing class extends, for the same instance.
+    const enclosing = context.scope.enclosingClass(call);
+    const base = enclosing ? superClassOf(enclosing, context) : undefined;
+    return base ? inheritedMethod(base, name, context) : undefined;
+  }
   const classNode = receiver.type === 'ThisExpression' ? thisClassAt(call, context) : undefined;
   if (!classNode) return undefined;
   return inheritedMethod(classNode, name, context);
@@ -297,9 +303,10 @@ function throughHelper(
   context: EvaluationContext,
   recognize: RecognizeForHelper,
 ): HttpCall | undefined {
-  // A method `this.name(…)` calls is read for the instance the caller's `this` is (a subclass's, for an inherited one).
+  // A method `this.name(…)` (or `super.name(…)`) calls is read for the instance the caller's `this` is (a subclass's, for an inherited one).
   const callee = unwrap(calleeOf(call));
-  const instanceClass = callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression' ? thisClassAt(call, context) : undefined;
+  const receiver = callee.type === 'MemberExpression' ? unwrap(callee.object).type : undefined;
+  const instanceClass = receiver === 'ThisExpression' || receiver === 'Super' ? thisClassAt(call, context) : undefined;
   const inner = recognize(helper.request, { ...context, givenArguments: given, instanceClass });
   if (!inner) return undefined;
   const [start, end] = rangeOf(helper.fn);

@@ -61,6 +61,11 @@ const superHost = (host: string): string =>
     `  constructor() { super('https://${host}'); }`,
     "  list() { return this.get('/v1/campaigns'); }",
     '}',
+    'class Orders extends Base {',
+    `  constructor() { super('https://${host}'); }`,
+    '  get(path) { return super.get(path); }',
+    "  list() { return this.get('/v1/campaigns/dictionaries/comanagers'); }",
+    '}',
     'class Origin {',
     "  constructor(origin = 'https://api.criteo.com') { this.origin = origin; }",
     '}',
@@ -184,7 +189,7 @@ export const classBaseCases: RequestCase[] = [
     expected: [],
   },
   {
-    name: "the same subclasses passing the API's host are the API's: the inherited helper's call rewritten at the subclass's path, the method the helper's; `super(undefined)` leaves the base's default, another vendor's",
+    name: "the same subclasses passing the API's host are the API's: the inherited helper's call (also through an override that calls `super.get`) rewritten at the subclass's path, the method the helper's; `super(undefined)` leaves the base's default, another vendor's",
     code: superHost('api.adform.com'),
     js: true,
     options: { apiHosts: ['api.adform.com'] },
@@ -192,6 +197,11 @@ export const classBaseCases: RequestCase[] = [
       {
         id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form: 'fetch', migration: 'rewrite', at: "'/v1/campaigns'",
         message: listRetired, host: 'api.adform.com', output: listRewrite(superHost('api.adform.com')),
+      },
+      {
+        id: 'campaign-dictionary-comanagers', key: 'GET /v1/campaigns/dictionaries/comanagers', method: 'GET', form: 'fetch', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/comanagers'",
+        message: 'GET /v1/campaigns/dictionaries/comanagers is retired (support ended 2019-10-01): use GET /v1/buyer/classifiers/managers.', host: 'api.adform.com',
+        output: superHost('api.adform.com').replace('/v1/campaigns/dictionaries/comanagers', '/v1/buyer/classifiers/managers'),
       },
       {
         id: 'campaign-dictionary-managers', key: 'GET /v1/campaigns/dictionaries/managers', method: 'GET', form: 'fetch', migration: 'rewrite', at: '`${this.origin}/v1/campaigns/dictionaries/managers`',
