@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, calleeOf, hasSpread, isFunction, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, unwrap, type ClassNode, type FunctionNode, type Node } from '../ast/nodes.js';
 import type { Binding } from '../file-index/scope-model.js';
-import { constantValueOf, extendsClass, givenObjectOf, superClassOf, type EvaluationContext } from '../url/evaluate.js';
+import { constantValueOf, extendsClass, givenObjectOf, maxClassDepth, superClassOf, type EvaluationContext } from '../url/evaluate.js';
 import type { Segment } from '../url/segments.js';
 import type { HttpCall } from './http-calls.js';
 
@@ -74,7 +74,7 @@ function thisClassAt(call: TSESTree.CallExpression, context: EvaluationContext):
  */
 function inheritedMethod(classNode: ClassNode, name: string, context: EvaluationContext): FunctionNode | undefined {
   let owner: ClassNode | undefined = classNode;
-  for (let depth = 0; owner && depth <= 8; owner = superClassOf(owner, context), depth += 1) {
+  for (let depth = 0; owner && depth <= maxClassDepth; owner = superClassOf(owner, context), depth += 1) {
     if (!declaresMember(owner, name)) continue;
     return classMethod(owner, name, false);
   }

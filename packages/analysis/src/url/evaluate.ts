@@ -291,7 +291,7 @@ function thisValueOf(member: TSESTree.MemberExpression, context: EvaluationConte
 }
 
 /** How many classes up a chain of `extends` is followed (a cycle of class expressions is no chain). */
-const maxClassDepth = 8;
+export const maxClassDepth = 8;
 
 /** The class of the file a class extends (`class Campaigns extends Base`), when the file declares it. */
 export function superClassOf(classNode: ClassNode, context: EvaluationContext): ClassNode | undefined {
