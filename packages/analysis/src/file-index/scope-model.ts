@@ -75,7 +75,7 @@ interface MutableBinding extends Binding {
   writes: BindingWrite[];
 }
 
-/** `this.<name>` values known in a class: field initializers, `this.name = value` assignments, parameter-property types. */
+/** `this.<name>` values known in a class: field initializers, `this.name = value` assignments, parameter properties (the parameter), their types. */
 export interface ClassFacts {
   readonly thisValues: ReadonlyMap<string, readonly Node[]>;
   readonly parameterPropertyTypes: ReadonlyMap<string, string>;
@@ -361,8 +361,11 @@ function walkProgram(program: TSESTree.Program): ScopeModel {
           for (const param of member.value.params) {
             if (param.type !== 'TSParameterProperty') continue;
             const plain = param.parameter.type === 'AssignmentPattern' ? param.parameter.left : param.parameter;
+            if (plain.type !== 'Identifier') continue;
             const typeName = annotatedTypeName(annotationOf(plain));
-            if (plain.type === 'Identifier' && typeName !== undefined) facts.parameterPropertyTypes.set(plain.name, typeName);
+            if (typeName !== undefined) facts.parameterPropertyTypes.set(plain.name, typeName);
+            // `constructor(private base = '…')` is `this.base = base`: the parameter is the value it gives.
+            addThisValue(classNode, plain.name, plain);
           }
           break;
         }

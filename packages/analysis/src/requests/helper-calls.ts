@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, hasSpread, isFunction, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, unwrap, type FunctionNode, type Node } from '../ast/nodes.js';
+import { argumentAt, calleeOf, hasSpread, isFunction, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, unwrap, type ClassNode, type FunctionNode, type Node } from '../ast/nodes.js';
 import type { Binding } from '../file-index/scope-model.js';
-import { constantValueOf, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import { constantValueOf, extendsClass, givenObjectOf, maxClassDepth, superClassOf, type EvaluationContext } from '../url/evaluate.js';
 import type { Segment } from '../url/segments.js';
 import type { HttpCall } from './http-calls.js';
 
@@ -24,7 +24,12 @@ interface Helper {
   readonly property: string | undefined;
   /** The path is the first element of an array the parameter destructures (`([url, id]) => fetch(url)`): an SWR fetcher of an array key. */
   readonly firstElement: boolean;
+  /** How many helpers hand the options on before the one that makes the request (`relay(r) { return this.send(r) }`: 1). */
+  readonly forwards: number;
 }
+
+/** How many helpers may hand an options object on (`request(o) { return this.send(o) }`) before the one that sends it. */
+const maxForwards = 4;
 
 export type RecognizeForHelper = (call: TSESTree.CallExpression, context: EvaluationContext) => HttpCall | undefined;
 
@@ -44,9 +49,44 @@ export function calledFunction(call: TSESTree.CallExpression, context: Evaluatio
   if (name === undefined) return undefined;
   const receiver = unwrap(callee.object);
   if (receiver.type === 'Identifier') return ownerMethod(receiver, name, context);
-  const classNode = receiver.type === 'ThisExpression' ? context.scope.enclosingClass(call) : undefined;
+  if (receiver.type === 'Super') {
+    // `super.get(path)`: the method of the class the enclosing class extends, for the same instance.
+    const enclosing = context.scope.enclosingClass(call);
+    const base = enclosing ? superClassOf(enclosing, context) : undefined;
+    return base ? inheritedMethod(base, name, context) : undefined;
+  }
+  const classNode = receiver.type === 'ThisExpression' ? thisClassAt(call, context) : undefined;
   if (!classNode) return undefined;
-  return classMethod(classNode, name, false);
+  return inheritedMethod(classNode, name, context);
+}
+
+/** The class whose instance `this` is at a call: the enclosing class, or the subclass a method of it is being read for. */
+function thisClassAt(call: TSESTree.CallExpression, context: EvaluationContext): ClassNode | undefined {
+  const enclosing = context.scope.enclosingClass(call);
+  if (!enclosing) return undefined;
+  return context.instanceClass !== undefined && extendsClass(context.instanceClass, enclosing, context) ? context.instanceClass : enclosing;
+}
+
+/**
+ * The method `name` an instance of a class calls: the class's own, or that of the class of the file it
+ * extends (`this.get(path)` in `class Campaigns extends Base`). A class of another file, or a member of
+ * that name that is no method, ends the search: what that method is is not known.
+ */
+function inheritedMethod(classNode: ClassNode, name: string, context: EvaluationContext): FunctionNode | undefined {
+  let owner: ClassNode | undefined = classNode;
+  for (let depth = 0; owner && depth <= maxClassDepth; owner = superClassOf(owner, context), depth += 1) {
+    if (!declaresMember(owner, name)) continue;
+    return classMethod(owner, name, false);
+  }
+  return undefined;
+}
+
+/** Whether a class declares an instance member of that name (a method, field or accessor). */
+function declaresMember(classNode: ClassNode, name: string): boolean {
+  return classNode.body.body.some((member) => {
+    if (member.type !== 'MethodDefinition' && member.type !== 'PropertyDefinition' && member.type !== 'AccessorProperty' && member.type !== 'TSAbstractMethodDefinition') return false;
+    return !member.static && propertyKeyName(member) === name;
+  });
 }
 
 /**
@@ -104,7 +144,9 @@ function parameterHole(url: readonly Segment[], fn: FunctionNode, context: Evalu
   for (let at = 0; at < url.length; at += 1) {
     const segment = url[at]!;
     if (segment.kind !== 'hole' || !segment.node) continue;
-    const node = unwrap(segment.node);
+    // `this.host + path` where nothing of the sum is known is one hole: the path is its last term, after a base not shown.
+    const whole = unwrap(segment.node);
+    const node = whole.type === 'BinaryExpression' && whole.operator === '+' ? unwrap(whole.right) : whole;
     const property = node.type === 'MemberExpression' && !node.computed ? memberPropertyName(node) : undefined;
     const root = property !== undefined && node.type === 'MemberExpression' ? unwrap(node.object) : node;
     const binding = root.type === 'Identifier' ? context.scope.resolve(root) : undefined;
@@ -154,7 +196,7 @@ function helperOf(fn: FunctionNode, context: EvaluationContext, recognize: Recog
   if (known !== undefined) return known ?? undefined;
   helpers.set(fn, null); // a helper that reaches itself again is none
   // Read as written, whatever call is being read when it is first asked for (its parameters are holes).
-  const helper = readHelper(fn, context.givenArguments === undefined ? context : { ...context, givenArguments: undefined }, recognize);
+  const helper = readHelper(fn, context.givenArguments === undefined && context.instanceClass === undefined ? context : { ...context, givenArguments: undefined, instanceClass: undefined }, recognize);
   helpers.set(fn, helper ?? null);
   return helper;
 }
@@ -172,10 +214,34 @@ function readHelper(fn: FunctionNode, context: EvaluationContext, recognize: Rec
     if (only) return undefined; // two requests: which one a call makes is not known
     only = site;
   }
-  if (!only) return undefined;
+  if (!only) return forwardingHelper(fn, start, end, context, recognize);
   const hole = parameterHole(only.url, fn, context);
   if (!hole || !onlyBaseBefore(only.url, hole.at, context.retiredNeedle) || writesRetiredPathAfter(only.url, hole.at, context.retiredNeedle)) return undefined;
-  return { fn, request: only.call, param: hole.param, paramIndex: hole.param.paramIndex ?? 0, property: hole.property, firstElement: hole.firstElement };
+  return { fn, request: only.call, param: hole.param, paramIndex: hole.param.paramIndex ?? 0, property: hole.property, firstElement: hole.firstElement, forwards: 0 };
+}
+
+/**
+ * A function that makes no request of its own but hands one of its parameters, unchanged, as the
+ * options of a helper of the file (`request(opts) { return this.send(opts) }`): a helper with that
+ * helper's request, read through both at each call. Undefined where it hands options to two helpers
+ * (which one a call reaches is not known), or past `maxForwards` helpers.
+ */
+function forwardingHelper(fn: FunctionNode, start: number, end: number, context: EvaluationContext, recognize: RecognizeForHelper): Helper | undefined {
+  let found: Helper | undefined;
+  for (const call of context.scope.calls) {
+    if (call.type !== 'CallExpression') continue;
+    const [callStart, callEnd] = rangeOf(call);
+    if (callStart < start || callEnd > end) continue;
+    const target = calledFunction(call, context);
+    const inner = target && target !== fn ? helperOf(target, context, recognize) : undefined;
+    if (inner?.property === undefined || inner.forwards >= maxForwards || call.arguments.slice(0, inner.paramIndex + 1).some((each) => each.type === 'SpreadElement')) continue;
+    const argument = argumentAt(call, inner.paramIndex);
+    const handed = argument?.type === 'Identifier' ? context.scope.resolve(argument) : undefined;
+    if (handed?.kind !== 'param' || handed.fn !== fn || handed.paramIndex === undefined || handed.reassigned || handed.mutated || handed.destructured) continue;
+    if (found) return undefined;
+    found = { fn, request: call, param: handed, paramIndex: handed.paramIndex, property: inner.property, firstElement: false, forwards: inner.forwards + 1 };
+  }
+  return found;
 }
 
 /**
@@ -187,8 +253,9 @@ export function helperCall(call: TSESTree.CallExpression, context: EvaluationCon
   const helper = fn ? helperOf(fn, context, recognize) : undefined;
   const argument = helper ? argumentAt(call, helper.paramIndex) : undefined;
   if (!helper || !argument || helper.firstElement || call.arguments.slice(0, helper.paramIndex + 1).some((each) => each.type === 'SpreadElement')) return undefined;
-  // An options object: the path is its property, written in the caller's object literal (or a constant one).
-  const options = helper.property === undefined ? undefined : objectLiteralOf(argument, context);
+  // An options object: the path is its property, written in the caller's object literal (or a constant
+  // one, or the one a call being read gives the caller's parameter it hands on).
+  const options = helper.property === undefined ? undefined : givenObjectOf(argument, context)?.object;
   if (helper.property !== undefined && (!options || hasSpread(options))) return undefined;
   const written = options ? propertyValueOf(options, helper.property!) : call.arguments[helper.paramIndex]!;
   if (!written) return undefined;
@@ -236,15 +303,26 @@ function throughHelper(
   context: EvaluationContext,
   recognize: RecognizeForHelper,
 ): HttpCall | undefined {
-  const inner = recognize(helper.request, { ...context, givenArguments: given });
+  // A method `this.name(…)` (or `super.name(…)`) calls is read for the instance the caller's `this` is (a subclass's, for an inherited one).
+  const callee = unwrap(calleeOf(call));
+  const receiver = callee.type === 'MemberExpression' ? unwrap(callee.object).type : undefined;
+  const instanceClass = receiver === 'ThisExpression' || receiver === 'Super' ? thisClassAt(call, context) : undefined;
+  const inner = recognize(helper.request, { ...context, givenArguments: given, instanceClass });
   if (!inner) return undefined;
   const [start, end] = rangeOf(helper.fn);
   // What the helper writes is every call's: marked as a base is (an edit there would move them all).
-  const url = inner.url.map((segment): Segment => {
+  // A parameter whose argument is not known is that argument (`get(p) { return this.req('GET', p) }`:
+  // `p` of `get`, so that `get` is a helper in turn).
+  const url = inner.url.map((hole): Segment => {
+    const node = hole.kind === 'hole' && hole.node ? unwrap(hole.node) : undefined;
+    const param = node?.type === 'Identifier' ? context.scope.resolve(node) : undefined;
+    const argument = param?.kind === 'param' && param.fn === helper.fn ? given.get(param) : undefined;
+    return argument && hole.kind === 'hole' ? { ...hole, node: argument.node } : hole;
+  }).map((segment): Segment => {
     const written = segment.kind === 'text' ? segment.sourceStart : segment.node ? rangeOf(segment.node)[0] : undefined;
     return written !== undefined && written >= start && written < end ? { ...segment, fromBase: true } : segment;
   });
   const { method } = inner;
   const stated = method.source.kind === 'unknown' || method.source.kind === 'elsewhere' ? method : { method: method.method, source: { kind: 'elsewhere' as const } };
-  return { ...inner, call, urlNode: written, url, method: stated, viaHelper: helper.request };
+  return { ...inner, call, urlNode: written, url, method: stated, viaHelper: inner.viaHelper ?? helper.request };
 }

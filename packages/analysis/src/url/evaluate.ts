@@ -25,6 +25,11 @@ export interface EvaluationContext {
    */
   readonly givenArguments?: ReadonlyMap<Binding, { readonly node: Node; readonly context: EvaluationContext }>;
   /**
+   * The class whose instance `this` is, where a method of a class it extends is read for its call
+   * (`this.get(path)` in a subclass, `helperCall`): `this.host` is then read from that class up.
+   */
+  readonly instanceClass?: ClassNode;
+  /**
    * The catalog's needle pattern (`Catalog.needlePattern`): a helper whose own text before its path
    * parameter names a retired path makes its own request (`helperCall`).
    */
@@ -250,10 +255,11 @@ export function evaluateStringRoot(node: Node, context: EvaluationContext): Segm
 }
 
 /**
- * The one value a class gives `this.name` (a field initializer, or its only `this.name = …`; a
- * constructor's parameter there stands for its default), read where `this` is the class's instance:
- * in its methods, constructor and field initializers, through arrow functions, never in a nested
- * `function` or a static method.
+ * The one value a class gives `this.name` (a field initializer, a parameter property, or its only
+ * `this.name = …`; a constructor's parameter there stands for its default), read where `this` is the
+ * class's instance: in its methods, constructor and field initializers, through arrow functions, never
+ * in a nested `function` or a static method. A class that gives none reads it from the class of the file
+ * it extends, whose constructor's parameters are what its `super(…)` passes.
  */
 function thisValueOf(member: TSESTree.MemberExpression, context: EvaluationContext): Node | undefined {
   if (unwrap(member.object).type !== 'ThisExpression') return undefined;
@@ -272,10 +278,75 @@ function thisValueOf(member: TSESTree.MemberExpression, context: EvaluationConte
       break;
     }
   }
-  if (!classNode || (classNode.type !== 'ClassDeclaration' && classNode.type !== 'ClassExpression')) return undefined;
-  const values = context.scope.classFacts(classNode)?.thisValues.get(name);
-  if (values?.length !== 1 || changedThisNames(context).has(name)) return undefined;
-  return constructorDefaultOf(values[0]!, classNode, context) ?? values[0];
+  if (!isClass(classNode) || changedThisNames(context).has(name)) return undefined;
+  const instance = context.instanceClass !== undefined && extendsClass(context.instanceClass, classNode, context) ? context.instanceClass : classNode;
+  let subclass: ClassNode | undefined;
+  for (let owner: ClassNode | undefined = instance, depth = 0; owner && depth <= maxClassDepth; subclass = owner, owner = superClassOf(owner, context), depth += 1) {
+    const values = context.scope.classFacts(owner)?.thisValues.get(name);
+    if (values === undefined || values.length === 0) continue;
+    if (values.length !== 1) return undefined;
+    return subclass ? superArgumentFor(values[0]!, owner, subclass, context) : (constructorDefaultOf(values[0]!, owner, context) ?? values[0]);
+  }
+  return undefined;
+}
+
+/** How many classes up a chain of `extends` is followed (a cycle of class expressions is no chain). */
+export const maxClassDepth = 8;
+
+/** The class of the file a class extends (`class Campaigns extends Base`), when the file declares it. */
+export function superClassOf(classNode: ClassNode, context: EvaluationContext): ClassNode | undefined {
+  const written = classNode.superClass ? unwrap(classNode.superClass) : undefined;
+  if (written?.type !== 'Identifier') return undefined;
+  const binding = context.scope.resolve(written);
+  const init = binding?.kind === 'class' ? binding.init : constantValueOf(binding);
+  const found = init ? unwrap(init) : undefined;
+  return isClass(found) && found !== classNode ? found : undefined;
+}
+
+/** Whether `subclass` extends `base` through classes of the file (or is it). */
+export function extendsClass(subclass: ClassNode, base: ClassNode, context: EvaluationContext): boolean {
+  for (let owner: ClassNode | undefined = subclass, depth = 0; owner && depth <= maxClassDepth; owner = superClassOf(owner, context), depth += 1) if (owner === base) return true;
+  return false;
+}
+
+/**
+ * `this.host = host` of a base class's constructor, read for an instance of `subclass`: what the
+ * subclass's one `super(…)` passes for that parameter (its default where it passes none); without a
+ * constructor of its own, the subclass passes what its `new` and `super` calls do (see `parameterDefaultOf`).
+ * A value that is no parameter of the base's constructor is the value.
+ */
+function superArgumentFor(value: Node, base: ClassNode, subclass: ClassNode, context: EvaluationContext): Node | undefined {
+  const binding = value.type === 'Identifier' ? context.scope.resolve(value) : undefined;
+  if (binding?.kind !== 'param' || !binding.fn || classOfConstructor(binding.fn, context) !== base) return value;
+  const { fn, paramIndex } = binding;
+  if (binding.reassigned || paramIndex === undefined) return undefined;
+  let param: Node | undefined = fn.params[paramIndex];
+  if (param?.type === 'TSParameterProperty') param = param.parameter;
+  const defaultValue = param?.type === 'AssignmentPattern' && param.left === binding.id ? param.right : undefined;
+  const ownConstructor = constructorOf(subclass);
+  const calls = ownConstructor ? superCallsIn(ownConstructor, context) : constructorCallsOf(subclass, context);
+  if (ownConstructor) {
+    if (calls.length !== 1) return undefined;
+    const args = calls[0]!;
+    if (!passesArgument(args, paramIndex)) return defaultValue;
+    return args.slice(0, paramIndex + 1).some((arg) => arg.type === 'SpreadElement') ? undefined : args[paramIndex];
+  }
+  return calls.some((args) => passesArgument(args, paramIndex)) ? undefined : defaultValue;
+}
+
+/** A class's own constructor. */
+function constructorOf(classNode: ClassNode): FunctionNode | undefined {
+  for (const member of classNode.body.body) if (member.type === 'MethodDefinition' && member.kind === 'constructor') return member.value;
+  return undefined;
+}
+
+/** The argument lists of the `super(…)` calls a constructor makes. */
+function superCallsIn(constructor: FunctionNode, context: EvaluationContext): (readonly TSESTree.CallExpressionArgument[])[] {
+  const [start, end] = rangeOf(constructor);
+  return context.scope.calls.flatMap((call) => {
+    const [callStart, callEnd] = rangeOf(call);
+    return call.type === 'CallExpression' && call.callee.type === 'Super' && callStart >= start && callEnd <= end ? [call.arguments] : [];
+  });
 }
 
 /**
@@ -487,9 +558,21 @@ function givenArgumentOf(node: Node, context: EvaluationContext): { readonly nod
 
 /** `r.path` where a call gives `r` an object literal: that property, read where the caller writes it. */
 function memberOfGiven(given: { readonly node: Node; readonly context: EvaluationContext }, name: string): Segment[] | undefined {
-  const owner = objectLiteralOf(given.node, given.context);
-  const value = owner && !hasSpread(owner) ? propertyValueOf(owner, name) : undefined;
-  return value ? evaluateExpression(value, undefined, given.context) : undefined;
+  const owner = givenObjectOf(given.node, given.context);
+  const value = owner && !hasSpread(owner.object) ? propertyValueOf(owner.object, name) : undefined;
+  return value ? evaluateExpression(value, undefined, owner!.context) : undefined;
+}
+
+/**
+ * The object literal an argument stands for, with the context it is written in: where the argument is
+ * a parameter a call being read gives a value (`relay(r) { return this.send(r) }` called with
+ * `{ path: '/v1/…' }`), the object that call writes, through each helper that hands it on.
+ */
+export function givenObjectOf(node: Node, context: EvaluationContext): { readonly object: TSESTree.ObjectExpression; readonly context: EvaluationContext } | undefined {
+  const given = givenArgumentOf(node, context);
+  if (given) return following(context, given, () => givenObjectOf(given.node, given.context));
+  const object = objectLiteralOf(node, context);
+  return object ? { object, context } : undefined;
 }
 
 const arrayChangers: ReadonlySet<string> = new Set(['push', 'unshift', 'splice', 'fill', 'copyWithin', 'length']);

@@ -74,7 +74,11 @@ const optionsHelper = (host: string): string[] => [
   '}',
 ];
 
-/** Options helpers not read through: one writes the path property again, one is given its options by another method's parameter. */
+/**
+ * Options helpers not read through: one writes the path property again, one is handed options a
+ * method of the class changes first (a chain of helpers handing them on unchanged is read through:
+ * class-bases.ts).
+ */
 const optionsNotReadThrough = [
   "const https = require('https');",
   'class Trimming {',
@@ -85,7 +89,7 @@ const optionsNotReadThrough = [
   'class Forwarding {',
   "  constructor(host = 'api.criteo.com') { this.host = host; }",
   '  send(r) { return https.request({ hostname: this.host, path: r.path, method: r.method }); }',
-  '  relay(r) { return this.send(r); }',
+  "  relay(r) { r.path = `/proxy${r.path}`; return this.send(r); }",
   "  list() { return this.relay({ method: 'get', path: '/v1/campaigns' }); }",
   '}',
 ].join('\n');
