@@ -4,6 +4,7 @@ import {
   checkFiles,
   countNotScanned,
   createFolderCache,
+  createGlobalExcludes,
   displayPath,
   excerptLines,
   findGitRoot,
@@ -109,6 +110,7 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
 async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencies, now: Date, onFirstPass: () => void): Promise<number> {
   refuseLinkedReportFiles(args, io.cwd);
   const readFolder = createFolderCache();
+  const globalExcludes = createGlobalExcludes();
   const overrides = { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts, failOn: args.failOn, baseline: args.baseline };
   // --changed-since (without --project) checks the changed files only: no folder is listed.
   const changedOnly = args.changedSince !== undefined && args.project === undefined;
@@ -116,7 +118,7 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   const problems: ConfigProblems = new Map();
   const { primary: config, scopes: walkedScopes, ...walkedLookup } = changedOnly
     ? { primary: await resolveConfig(io.cwd, overrides, now, problems), scopes: [], carvedOut: [], configProblems: [] }
-    : await resolveConfigScopes(io.cwd, args.paths, overrides, now, readFolder);
+    : await resolveConfigScopes(io.cwd, args.paths, overrides, now, readFolder, globalExcludes);
   const baselineExpires = args.baselineExpires === undefined ? undefined : validateDay(args.baselineExpires, '--baseline-expires', '--baseline-expires');
   if (baselineExpires !== undefined && !args.updateBaseline) {
     throw new UsageError('--baseline-expires only applies with --update-baseline. Add --update-baseline or drop the flag.');
@@ -153,6 +155,7 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
       options: { ...scope.config, ignores: scope.ignores },
       baseDir: scope.config.baseDir,
       readFolder,
+      globalExcludes,
       ...(threads === undefined ? {} : { threads }),
       // A file named on the command line (a pre-commit hook's staged files) is resolved as a check of the
       // working directory resolves it: what it imports is read for its values (neither checked nor reported).

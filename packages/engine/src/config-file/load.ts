@@ -24,9 +24,10 @@ export type ConfigProblems = Map<string, SkippedFile>;
  * Finds the config: `--config FILE` (a package.json: its `sunset` key), else the nearest `sunset.config.json` or `package.json` with a
  * `sunset` key, from `cwd` up to the top of the git work tree (or the file-system root outside git).
  * In one folder `sunset.config.json` wins over package.json. A package.json of the lookup that does not
- * parse is passed over (added to `problems`); a broken `sunset.config.json` or `--config` file is an error.
+ * parse is passed over (added to `problems`); a broken `sunset.config.json` or `--config` file is an error,
+ * naming the file from `shownFrom` (the working directory when the lookup starts elsewhere).
  */
-export async function findConfig(cwd: string, explicit: string | undefined, problems?: ConfigProblems): Promise<FoundConfig | undefined> {
+export async function findConfig(cwd: string, explicit: string | undefined, problems?: ConfigProblems, shownFrom: string = cwd): Promise<FoundConfig | undefined> {
   if (explicit !== undefined) {
     const file = path.resolve(cwd, explicit);
     const raw = await readJson(file, cwd, `--config ${explicit}`);
@@ -39,7 +40,7 @@ export async function findConfig(cwd: string, explicit: string | undefined, prob
   }
   const stopAt = findGitRoot(cwd);
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
-    const found = await configIn(dir, cwd, problems);
+    const found = await configIn(dir, shownFrom, problems);
     if (found !== undefined) return found;
     if (dir === stopAt || path.dirname(dir) === dir) return undefined;
   }
