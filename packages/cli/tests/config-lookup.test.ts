@@ -269,6 +269,24 @@ describe('the search for nested configs leaves out the folders the walk leaves o
     expect(fix.err()).toBe(brokenConfigError('dist/sunset.config.json'));
   });
 
+  it('reads no config in a gitignored folder for --changed-since either, where a tracked file there changed', async () => {
+    const root = repositoryWithIgnoredBuild();
+    writeFileSync(path.join(root, 'src/x.ts'), 'export {};\n');
+    writeFileSync(path.join(root, 'dist/app/y.ts'), 'export {};\n');
+    const git = (...args: string[]): void => void execFileSync('git', ['-c', 'user.name=Sunset Test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd: root, stdio: 'ignore' });
+    git('init', '-q');
+    git('add', '-f', '.');
+    git('commit', '-q', '-m', 'base, with the build output committed');
+    writeFileSync(path.join(root, 'src/x.ts'), `export {};\n${call}`);
+    writeFileSync(path.join(root, 'dist/app/y.ts'), `export {};\n${call}`);
+    expect(await checkJson(root, ['.', '--changed-since', 'main'])).toStrictEqual({
+      code: 0,
+      findings: ['src/x.ts:2:7 sunset/no-legacy-rest-path deprecated'],
+      notScanned: [],
+      err: expect.stringMatching(/^--changed-since main: checked 1 file changed since [0-9a-f]{12}; 0 findings on other lines not reported\.\n$/) as unknown,
+    });
+  });
+
   it('lists no gitignored folder: the search and the walk list the same folders, each once', async () => {
     const root = makeTree({
       '.gitignore': 'dist/\nsrc/generated/\n',

@@ -4,6 +4,7 @@ import {
   countNotScanned,
   createFolderCache,
   createGlobalExcludes,
+  createWalkFilter,
   findConfig,
   findConfigCandidates,
   findConfigFile,
@@ -156,6 +157,8 @@ export interface FileScope extends ConfigScope {
  * `--config FILE` governs every file. Files outside the scanned paths belong to no scope, but for what a
  * file named among the paths imports: `inScope` judges that as a run over the working directory does. A
  * package.json that does not parse is passed over, into `problems` (also later, as `inScope` looks up more files).
+ * A file the walk would never see (in a folder a `.gitignore` excludes, say) belongs to no scope, so no
+ * config is read for it, as the walk's search for nested configs reads none there.
  */
 export async function resolveFileScopes(
   cwd: string,
@@ -165,6 +168,7 @@ export async function resolveFileScopes(
   primary: ResolvedConfig,
   now: Date = new Date(),
   problems?: ConfigProblems,
+  globalExcludes: GlobalExcludesLookup = createGlobalExcludes(),
 ): Promise<FileScope[]> {
   // What a file named among the paths imports is judged as a check of the working directory judges it (`workingDirectoryScope`).
   const namesFile = paths.some((given) => !isFolder(path.resolve(cwd, given)));
@@ -175,7 +179,10 @@ export async function resolveFileScopes(
   const governing = governingConfigs(cwd, paths, problems);
   const fromWorkingDirectory = namesFile ? governingConfigs(cwd, ['.'], problems) : (): undefined => undefined;
   const scopes = new Map<string, { configFile: string | undefined; paths: Set<string>; files: string[] }>();
+  const given = new Set(paths.map((scanned) => path.resolve(cwd, scanned)));
+  const walkSees = createWalkFilter([...given], { cwd, globalExcludes });
   for (const file of files) {
+    if (!given.has(file) && walkSees(file) === 'unseen') continue;
     const found = governing(file);
     if (found === undefined) continue;
     const key = found.configFile ?? '';

@@ -138,7 +138,7 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   }
 
   const scopes: readonly (ConfigScope & Partial<Pick<FileScope, 'files' | 'inScope'>>)[] =
-    changedOnly && changed !== undefined ? await resolveFileScopes(io.cwd, args.paths, [...changed.files.keys()], overrides, config, now, problems) : walkedScopes;
+    changedOnly && changed !== undefined ? await resolveFileScopes(io.cwd, args.paths, [...changed.files.keys()], overrides, config, now, problems, globalExcludes) : walkedScopes;
   const threads = args.concurrency === 'auto' ? undefined : (args.concurrency ?? threadsOf(io.env.SUNSET_CHECK_THREADS));
   // --project: ts-morph and the TypeScript compiler load only now, never for a plain `sunset check`.
   const projectMode = args.project === undefined ? undefined : await import('@sunset/project');
