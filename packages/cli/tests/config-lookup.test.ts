@@ -310,6 +310,11 @@ describe('the search for nested configs leaves out the folders the walk leaves o
     // The walk of each scope lists nothing more (the cache answers it), and finds what git would.
     for (const scope of scopes) await findSourceFiles(scope.paths, { cwd: root, ignores: scope.ignores, ignoresBase: scope.config.baseDir, readFolder });
     expect([...listed].sort()).toStrictEqual(folders);
+    // What `--stats` counts for the whole run: those, and the folders above the tree, which the lookup of path aliases lists for a tsconfig.
+    const io = captureIo(root);
+    expect(await main(['check', '.', '--format', 'json', '--stats'], io)).toBe(0);
+    const above = root.split(path.sep).length - 1;
+    expect((JSON.parse(io.out()) as { stats: { foldersListed: number } }).stats.foldersListed).toBe(folders.length + above);
   });
 
   it('outside a git work tree, walks a nested config\'s folder with the .gitignore files above it, from the working directory down', async () => {

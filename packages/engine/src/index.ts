@@ -9,7 +9,7 @@ export { fixSource, planParsableFix, type FixResult } from './fix/fix-source.js'
 export { applyFixPlan, type ApplyFixRun, type FixPlanOfRun } from './fix/apply-fix-plan.js';
 export { fixFiles, type FileChange, type FixReport, type FixRun, type FixSummary } from './fix/fix-files.js';
 export { createWalkFilter, findConfigCandidates, findSourceFiles, isFolder, type FoundSource, type SourceListing, type WalkOptions } from './files/walk.js';
-export { createFolderCache, type ReadFolder } from './files/list-tree.js';
+export { createFolderCache, listFolder, type ReadFolder } from './files/list-tree.js';
 export { sourceExtensions, displayPath, isInside, pathFromFile, printablePath, toPosix } from './files/paths.js';
 export { createGlobalExcludes, findGitRoot, type GlobalExcludesLookup } from './files/git.js';
 export { makeFolder, writeFileAtomic, ReadOnlyFileError } from './files/atomic-write.js';

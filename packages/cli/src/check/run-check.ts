@@ -10,6 +10,7 @@ import {
   findGitRoot,
   holdDefaultModeRun,
   isNamedPathReason,
+  listFolder,
   makeFolder,
   resolveConfig,
   sourceExtensions,
@@ -109,7 +110,12 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
 
 async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencies, now: Date, onFirstPass: () => void): Promise<number> {
   refuseLinkedReportFiles(args, io.cwd);
-  const readFolder = createFolderCache();
+  // Counted for --stats: the folders the config search and the walks list, each once.
+  let foldersListed = 0;
+  const readFolder = createFolderCache((dir) => {
+    foldersListed += 1;
+    return listFolder(dir);
+  });
   const globalExcludes = createGlobalExcludes();
   const overrides = { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts, failOn: args.failOn, baseline: args.baseline };
   // --changed-since (without --project) checks the changed files only: no folder is listed.
@@ -275,7 +281,7 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
       errors: errors.length,
       notScanned: result.notScanned,
     },
-    ...(args.stats ? { stats: { timings: roundTimings(result.timings) } } : {}),
+    ...(args.stats ? { stats: { timings: roundTimings(result.timings), foldersListed } } : {}),
   };
   const wanted = [...(args.format === undefined ? [] : [{ format: args.format, file: args.output }]), ...args.reportFiles];
   const origin = wanted.some((report) => report.format === 'json') ? await resultOrigin(args, io, config, now, deps.toolVersion) : {};

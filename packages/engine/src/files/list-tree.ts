@@ -77,7 +77,8 @@ const isUnscannedFolder = (name: string): boolean => {
 /** A folder's entries, as `readdirSync(dir, { withFileTypes: true })` gives them (and throws). */
 export type ReadFolder = (dir: string) => readonly Dirent[];
 
-const readFolder: ReadFolder = (dir) => readdirSync(dir, { withFileTypes: true });
+/** Lists a folder, each time asked: `createFolderCache`'s default way. */
+export const listFolder: ReadFolder = (dir) => readdirSync(dir, { withFileTypes: true });
 
 /**
  * A `ReadFolder` that lists each folder once, for one run: the CLI's search for nested configs and
@@ -85,7 +86,7 @@ const readFolder: ReadFolder = (dir) => readdirSync(dir, { withFileTypes: true }
  * `readdir` before any file was read. A folder that could not be listed throws again, the same error.
  * `read` lists a folder not listed yet (default: `readdirSync`; tests count the listings).
  */
-export function createFolderCache(read: ReadFolder = readFolder): ReadFolder {
+export function createFolderCache(read: ReadFolder = listFolder): ReadFolder {
   const listed = new Map<string, { readonly entries: readonly Dirent[] } | { readonly error: unknown }>();
   return (dir) => {
     let found = listed.get(dir);
@@ -122,7 +123,7 @@ function entriesOf(dir: string, read: ReadFolder, unreadable: { path: string; er
  * `links.excluded`.
  */
 export function listTree(root: string, options: ListTreeOptions = {}): TreeListing {
-  const { read = readFolder, links, realRoot = root, onSource, exclusion } = options;
+  const { read = listFolder, links, realRoot = root, onSource, exclusion } = options;
   const sources: string[] = [];
   const manifests: string[] = [];
   const configFiles: string[] = [];
