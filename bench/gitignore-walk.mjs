@@ -1,7 +1,8 @@
 // The walk's cost with many .gitignore files (2026-11-27): a monorepo of --packages packages, each with
 // --files small files in src/sub/ and its own .gitignore (`lib/`, `*.log`, `coverage/`), checked with
 // `--stats`; prints `stats.timings.walk` and the whole run next to `git ls-files -o --exclude-standard`
-// (git listing the same tree with the same .gitignore files), measured in the same run. Before the fix
+// (git listing the same tree with the same .gitignore files), measured in the same run, and
+// `stats.foldersListed` (2026-11-28: the folders the whole check listed, config search and walk together). Before the fix
 // each file was tested against every .gitignore of the tree: 600 × 20 took 21 s to list.
 //
 // `--shape ignored` (2026-11-28) makes instead a tree of --total source files (default 10,000), 20 to a
@@ -70,7 +71,7 @@ try {
       if (values['no-gitignore'] !== true) writeFileSync(path.join(dir, `packages/p${p}/.gitignore`), 'lib/\n*.log\ncoverage/\n');
     }
   }
-  /** @type {{ walk: number, total: number, git: number, files: number }[]} */
+  /** @type {{ walk: number, total: number, git: number, files: number, folders: number }[]} */
   const samples = [];
   for (let run = 0; run < runs; run++) {
     let start = performance.now();
@@ -89,7 +90,7 @@ try {
       process.stderr.write(`gitignore-walk: sunset checked ${report.summary.files} files, git lists ${listed}\n`);
       process.exit(1);
     }
-    samples.push({ walk: report.stats.timings.walk, total: totalMs, git: gitMs, files: listed });
+    samples.push({ walk: report.stats.timings.walk, total: totalMs, git: gitMs, files: listed, folders: report.stats.foldersListed });
   }
   const median = (/** @type {number[]} */ list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
   const gitignores = values['no-gitignore'] === true ? 0 : packages;
@@ -100,7 +101,8 @@ try {
   process.stdout.write(
     `${tree}, median of ${runs}: ` +
       `walk ${ms(walkMs)}, whole check ${ms(median(samples.map((s) => s.total)))}, ` +
-      `git ls-files -o --exclude-standard ${ms(gitMs)} (${samples[0]?.files ?? 0} .ts files); walk / git ${(walkMs / gitMs).toFixed(1)}\n`,
+      `git ls-files -o --exclude-standard ${ms(gitMs)} (${samples[0]?.files ?? 0} .ts files); walk / git ${(walkMs / gitMs).toFixed(1)}; ` +
+      `${samples[0]?.folders ?? 0} folders listed (config search and walk)\n`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../src/cli.js';
 import { parseAddedLines, parseBinaryFiles } from '../src/check/changed-lines.js';
 import { captureIo, makeTree, writeTree } from './helpers.js';
@@ -552,5 +552,30 @@ describe('parseBinaryFiles', () => {
   it('reads the new paths of the binary files of a --numstat -z diff, renames included, and no text file', () => {
     const numstat = ['3\t1\tsrc/text.ts', '-\t-\tsrc/utf16 é.ts', '-\t-\t', 'src/old.ts', 'src/moved.ts', '2\t0\t', 'src/a.ts', 'src/b.ts', '-\t-\tlogo.png', ''].join('\0');
     expect(parseBinaryFiles(numstat)).toStrictEqual(['src/utf16 é.ts', 'src/moved.ts', 'logo.png']);
+  });
+});
+
+describe('git\'s global excludes', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('leave a file out of a full check as --changed-since (which asks git) leaves it out', async () => {
+    const home = makeTree({ 'global-ignore': '*.local.ts\n' });
+    writeFileSync(path.join(home, 'global.gitconfig'), `[core]\n\texcludesFile = ${path.join(home, 'global-ignore')}\n`);
+    vi.stubEnv('GIT_CONFIG_GLOBAL', path.join(home, 'global.gitconfig'));
+    vi.stubEnv('GIT_CONFIG_NOSYSTEM', '1');
+    vi.stubEnv('HOME', home);
+    vi.stubEnv('XDG_CONFIG_HOME', path.join(home, 'xdg'));
+    const root = committedTree({ 'src/a.ts': 'export {};\n' });
+    writeTree(root, { 'src/new.ts': call('/v1/campaigns'), 'src/scratch.local.ts': call('/v1/campaigns') });
+    expect(git(root, 'ls-files', '--others', '--exclude-standard')).toBe('src/new.ts\n');
+    expect(await check(root, [])).toStrictEqual({ code: 1, findings: ['src/new.ts:1 campaigns-legacy-list'], err: '' });
+    const changed = await check(root, ['--changed-since', 'main']);
+    expect(changed.findings).toStrictEqual(['src/new.ts:1 campaigns-legacy-list']);
+    // Without the global excludes, both check the scratch file.
+    vi.stubEnv('GIT_CONFIG_GLOBAL', path.join(home, 'missing.gitconfig'));
+    expect((await check(root, [])).findings).toStrictEqual(['src/new.ts:1 campaigns-legacy-list', 'src/scratch.local.ts:1 campaigns-legacy-list']);
+    expect((await check(root, ['--changed-since', 'main'])).findings).toStrictEqual(['src/new.ts:1 campaigns-legacy-list', 'src/scratch.local.ts:1 campaigns-legacy-list']);
   });
 });

@@ -356,7 +356,8 @@ describe('sunset check', () => {
       errors: [],
       notScanned: [],
       summary: summary({ findings: 1, failing: 1 }),
-      stats: { timings: { walk: number, read: number, prefilter: number, parse: number, index: number, checks: number } },
+      // The folders listed: the tree's two, and those above it, which the lookup of path aliases lists for a tsconfig.
+      stats: { timings: { walk: number, read: number, prefilter: number, parse: number, index: number, checks: number }, foldersListed: 2 + root.split(path.sep).length - 1 },
     });
     expect(Object.keys((await checkJson(root)).report as object)).toEqual(['findings', 'errors', 'notScanned', 'summary']);
   });

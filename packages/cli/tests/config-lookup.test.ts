@@ -1,6 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createFolderCache, findSourceFiles, type ReadFolder } from '@sunset/engine';
 import { describe, expect, it } from 'vitest';
+import { resolveConfigScopes } from '../src/check/config-scopes.js';
 import { main } from '../src/cli.js';
 import { captureIo, makeTree } from './helpers.js';
 
@@ -206,5 +209,129 @@ describe('a package.json that does not parse', () => {
     const found = captureIo(root);
     expect(await main(['check', '.'], found)).toBe(2);
     expect(found.err()).toBe('sunset: Invalid config in sunset.config.json: it is not valid JSON (Expected double-quoted property name, at line 3, column 1). Fix the syntax and run again.\n');
+  });
+});
+
+function gitInit(root: string): void {
+  execFileSync('git', ['-c', 'init.defaultBranch=main', 'init', '-q'], { cwd: root, stdio: 'ignore' });
+}
+
+/** A folder cache, as a run has one, that records each folder it lists (relative to `root`, forward slashes). */
+function recordingFolderCache(root: string, listed: string[]): ReadFolder {
+  return createFolderCache((dir) => {
+    listed.push(path.relative(root, dir).split(path.sep).join('/'));
+    return readdirSync(dir, { withFileTypes: true });
+  });
+}
+
+const brokenConfig = '{\n  "asOf": "2018-11-01",\n}\n';
+const brokenConfigError = (file: string): string =>
+  `sunset: Invalid config in ${file}: it is not valid JSON (Expected double-quoted property name, at line 3, column 1). Fix the syntax and run again.\n`;
+
+/** A repository whose build output (gitignored) holds a broken config, as a copied or generated one may be. */
+function repositoryWithIgnoredBuild(): string {
+  return makeTree({
+    '.gitignore': 'dist/\n',
+    'sunset.config.json': JSON.stringify({ asOf: '2018-11-01', failOn: 'retired' }),
+    'src/x.ts': call,
+    'dist/sunset.config.json': brokenConfig,
+    'dist/bundle.js': call,
+    'dist/app/package.json': '{ "name": "app", }',
+    'dist/app/sunset.config.json': brokenConfig,
+    'dist/app/y.ts': call,
+  });
+}
+
+async function checkJson(cwd: string, args: readonly string[]): Promise<{ code: number; findings: string[]; notScanned: unknown; err: string }> {
+  const io = captureIo(cwd);
+  const code = await main(['check', ...args, '--format', 'json'], io);
+  if (code === 2) return { code, findings: [], notScanned: [], err: io.err() };
+  const report = JSON.parse(io.out()) as { findings: { file: string; line: number; column: number; rule: string; phase: string }[]; notScanned: unknown };
+  return { code, findings: report.findings.map((found) => `${found.file}:${found.line}:${found.column} ${found.rule} ${found.phase}`), notScanned: report.notScanned, err: io.err() };
+}
+
+describe('the search for nested configs leaves out the folders the walk leaves out', () => {
+  it('never reads a broken config inside a gitignored folder: exit 0 with the findings of the scanned files', async () => {
+    const root = repositoryWithIgnoredBuild();
+    gitInit(root);
+    expect(await checkJson(root, ['.'])).toStrictEqual({ code: 0, findings: ['src/x.ts:1:7 sunset/no-legacy-rest-path deprecated'], notScanned: [], err: '' });
+    // The same outside a git work tree: the working directory's .gitignore counts there too.
+    expect(await checkJson(repositoryWithIgnoredBuild(), ['.'])).toStrictEqual({ code: 0, findings: ['src/x.ts:1:7 sunset/no-legacy-rest-path deprecated'], notScanned: [], err: '' });
+  });
+
+  it('stops with exit 2 naming the file when the same broken config lies in a folder no .gitignore excludes', async () => {
+    const root = repositoryWithIgnoredBuild();
+    writeFileSync(path.join(root, '.gitignore'), 'distro/\n');
+    gitInit(root);
+    expect(await checkJson(root, ['.'])).toStrictEqual({ code: 2, findings: [], notScanned: [], err: brokenConfigError('dist/sunset.config.json') });
+    const fix = captureIo(root);
+    expect(await main(['fix', '.', '--dry'], fix)).toBe(2);
+    expect(fix.err()).toBe(brokenConfigError('dist/sunset.config.json'));
+  });
+
+  it('reads no config in a gitignored folder for --changed-since either, where a tracked file there changed', async () => {
+    const root = repositoryWithIgnoredBuild();
+    writeFileSync(path.join(root, 'src/x.ts'), 'export {};\n');
+    writeFileSync(path.join(root, 'dist/app/y.ts'), 'export {};\n');
+    const git = (...args: string[]): void => void execFileSync('git', ['-c', 'user.name=Sunset Test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd: root, stdio: 'ignore' });
+    git('init', '-q');
+    git('add', '-f', '.');
+    git('commit', '-q', '-m', 'base, with the build output committed');
+    writeFileSync(path.join(root, 'src/x.ts'), `export {};\n${call}`);
+    writeFileSync(path.join(root, 'dist/app/y.ts'), `export {};\n${call}`);
+    expect(await checkJson(root, ['.', '--changed-since', 'main'])).toStrictEqual({
+      code: 0,
+      findings: ['src/x.ts:2:7 sunset/no-legacy-rest-path deprecated'],
+      notScanned: [],
+      err: expect.stringMatching(/^--changed-since main: checked 1 file changed since [0-9a-f]{12}; 0 findings on other lines not reported\.\n$/) as unknown,
+    });
+  });
+
+  it('lists no gitignored folder: the search and the walk list the same folders, each once', async () => {
+    const root = makeTree({
+      '.gitignore': 'dist/\nsrc/generated/\n',
+      'sunset.config.json': JSON.stringify({ asOf: '2018-11-01', failOn: 'retired' }),
+      'src/x.ts': call,
+      'src/lib/y.ts': call,
+      'src/generated/deep/sunset.config.json': '{}',
+      'src/generated/deep/z.ts': call,
+      'dist/app/sunset.config.json': '{}',
+      'dist/app/y.ts': call,
+      'packages/a/package.json': JSON.stringify({ name: 'a', sunset: { asOf: '2018-09-01' } }),
+      'packages/a/src/a.ts': call,
+    });
+    gitInit(root);
+    const listed: string[] = [];
+    const readFolder = recordingFolderCache(root, listed);
+    const { scopes } = await resolveConfigScopes(root, ['.'], {}, new Date('2026-01-15T00:00:00Z'), readFolder);
+    expect(scopes.map((scope) => `${path.relative(root, scope.config.file ?? '')}: ${scope.paths.join(' ')}`)).toStrictEqual(['sunset.config.json: .', 'packages/a/package.json: packages/a']);
+    const folders = ['', 'packages', 'packages/a', 'packages/a/src', 'src', 'src/lib'];
+    expect([...listed].sort()).toStrictEqual(folders);
+    // The walk of each scope lists nothing more (the cache answers it), and finds what git would.
+    for (const scope of scopes) await findSourceFiles(scope.paths, { cwd: root, ignores: scope.ignores, ignoresBase: scope.config.baseDir, readFolder });
+    expect([...listed].sort()).toStrictEqual(folders);
+    // What `--stats` counts for the whole run: those, and the folders above the tree, which the lookup of path aliases lists for a tsconfig.
+    const io = captureIo(root);
+    expect(await main(['check', '.', '--format', 'json', '--stats'], io)).toBe(0);
+    const above = root.split(path.sep).length - 1;
+    expect((JSON.parse(io.out()) as { stats: { foldersListed: number } }).stats.foldersListed).toBe(folders.length + above);
+  });
+
+  it('outside a git work tree, walks a nested config\'s folder with the .gitignore files above it, from the working directory down', async () => {
+    const tree = {
+      '.gitignore': '*.gen.ts\n',
+      'pkg/sunset.config.json': JSON.stringify({ asOf: '2018-11-01', failOn: 'retired' }),
+      'pkg/api.gen.ts': call,
+      'pkg/x.ts': call,
+      'x.gen.ts': call,
+      'y.ts': call,
+    };
+    const root = makeTree(tree);
+    const outcome = (code: number, findings: string[]): unknown => ({ code, findings, notScanned: [], err: '' });
+    expect(await checkJson(root, ['.'])).toStrictEqual(outcome(1, ['pkg/x.ts:1:7 sunset/no-legacy-rest-path deprecated', 'y.ts:1:7 sunset/no-legacy-rest-path retired']));
+    // Scanning the nested folder alone gives its part of the same listing (the working directory's config, none, decides the exit).
+    expect(await checkJson(root, ['pkg'])).toStrictEqual(outcome(1, ['pkg/x.ts:1:7 sunset/no-legacy-rest-path deprecated']));
+    // A .gitignore above the working directory is not read outside git: the rules start where the run does.
+    expect(await checkJson(path.join(root, 'pkg'), ['.'])).toStrictEqual(outcome(0, ['api.gen.ts:1:7 sunset/no-legacy-rest-path deprecated', 'x.ts:1:7 sunset/no-legacy-rest-path deprecated']));
   });
 });

@@ -1,6 +1,7 @@
 export { ConfigError, joinPath } from './errors.js';
 export { calendarDayPattern } from './values.js';
 export { hostEntryPattern, isHostEntry } from './hosts.js';
+export { configFileOrigin, isPackageJsonFile, packageJsonConfigKey, packageJsonConfigOf, type PackageJsonConfig } from './package-json.js';
 export {
   defaultBaselineFile,
   defaultMaxFileSize,

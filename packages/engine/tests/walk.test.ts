@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createGlobalExcludes } from '../src/files/git.js';
 import { createFolderCache, type ReadFolder } from '../src/files/list-tree.js';
 import { nodeModulesMessage } from '../src/files/source-shape.js';
 import { findSourceFiles, selectSourceFiles } from '../src/files/walk.js';
@@ -581,5 +582,84 @@ describe('findSourceFiles: folders a .gitignore excludes', () => {
     expect(displayPaths(listing)).toEqual(['src/a.ts', 'src/one.ts']);
     expect(listing.skipped).toEqual([]);
     expect(await selectSourceFiles(['.'], everyFile(root), { cwd: root })).toEqual(listing);
+  });
+});
+
+/**
+ * An environment of git's own (a temp HOME, no system config): `config` is the global config file's
+ * text (`GIT_CONFIG_GLOBAL`), `files` are written in HOME; `xdg` sets XDG_CONFIG_HOME to that folder of HOME.
+ */
+function gitEnvironment(config: string, files: Readonly<Record<string, string>>, xdg?: string): Record<string, string> {
+  const home = makeTree({ ...files, 'global.gitconfig': config });
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    GIT_CONFIG_GLOBAL: path.join(home, 'global.gitconfig'),
+    GIT_CONFIG_NOSYSTEM: '1',
+    ...(xdg === undefined ? {} : { XDG_CONFIG_HOME: path.join(home, xdg) }),
+  };
+}
+
+/** The source files `git ls-files --others --exclude-standard` lists in `cwd`, with git run in `env`. */
+function gitListedIn(cwd: string, env: Record<string, string>): string[] {
+  return execFileSync('git', ['ls-files', '--others', '--exclude-standard'], { cwd, env, encoding: 'utf8' }).split('\n').filter((file) => file.endsWith('.ts'));
+}
+
+const globalIgnoreTree = {
+  '.gitignore': '!keep.local.ts\n',
+  'src/a.ts': js,
+  'src/a.local.ts': js,
+  'src/keep.local.ts': js,
+  'generated/g.ts': js,
+  'lib/l.ts': js,
+};
+
+describe('findSourceFiles: git\'s global excludes', () => {
+  it('reads core.excludesFile of the global config, ~ expanded, before every .gitignore, and then not the default file', async () => {
+    const env = gitEnvironment('[core]\n\texcludesFile = ~/my-ignore\n', { 'my-ignore': 'generated/\n*.local.ts\n', 'xdg/git/ignore': 'lib/\n' }, 'xdg');
+    const root = makeTree(globalIgnoreTree);
+    git(root, 'init', '-q');
+    const listing = ['lib/l.ts', 'src/a.ts', 'src/keep.local.ts'];
+    expect(gitListedIn(root, env)).toEqual(listing);
+    const options = { cwd: root, globalExcludes: createGlobalExcludes(env) };
+    const found = await findSourceFiles(['.'], options);
+    expect(displayPaths(found)).toEqual(listing);
+    expect(await selectSourceFiles(['.'], everyFile(root), options)).toEqual(found);
+    // Scanning a folder below the top: the patterns stay relative to the top.
+    expect(displayPaths(await findSourceFiles(['src'], options))).toEqual(['src/a.ts', 'src/keep.local.ts']);
+    expect(displayPaths(await findSourceFiles(['generated'], options))).toEqual([]);
+  });
+
+  it('reads $XDG_CONFIG_HOME/git/ignore without core.excludesFile, else ~/.config/git/ignore', async () => {
+    const files = { 'xdg/git/ignore': 'generated/\n', '.config/git/ignore': 'lib/\n' };
+    const root = makeTree(globalIgnoreTree);
+    git(root, 'init', '-q');
+    for (const [env, listing] of [
+      [gitEnvironment('', files, 'xdg'), ['lib/l.ts', 'src/a.local.ts', 'src/a.ts', 'src/keep.local.ts']],
+      [gitEnvironment('', files), ['generated/g.ts', 'src/a.local.ts', 'src/a.ts', 'src/keep.local.ts']],
+    ] as const) {
+      expect(gitListedIn(root, env)).toEqual(listing);
+      expect(displayPaths(await findSourceFiles(['.'], { cwd: root, globalExcludes: createGlobalExcludes(env) }))).toEqual(listing);
+    }
+  });
+
+  it('reads the repository\'s own core.excludesFile, a relative path from the top of the work tree, also when a sub-folder is scanned', async () => {
+    const env = gitEnvironment('[core]\n\texcludesFile = ~/my-ignore\n', { 'my-ignore': 'generated/\n' });
+    const root = makeTree({ ...globalIgnoreTree, 'ignore.txt': 'a.ts\n', 'src/ignore.txt': 'keep.local.ts\n' });
+    git(root, 'init', '-q');
+    git(root, 'config', 'core.excludesFile', 'ignore.txt');
+    const options = { cwd: path.join(root, 'src'), globalExcludes: createGlobalExcludes(env) };
+    expect(gitListedIn(path.join(root, 'src'), env)).toEqual(['a.local.ts', 'keep.local.ts']);
+    expect(displayPaths(await findSourceFiles(['.'], options))).toEqual(['a.local.ts', 'keep.local.ts']);
+    expect(displayPaths(await findSourceFiles(['..'], options))).toEqual(['../generated/g.ts', '../lib/l.ts', 'a.local.ts', 'keep.local.ts']);
+  });
+
+  it('reads no global excludes outside a git work tree', async () => {
+    const env = gitEnvironment('[core]\n\texcludesFile = ~/my-ignore\n', { 'my-ignore': 'generated/\n*.ts\n' });
+    const root = makeTree(globalIgnoreTree);
+    const options = { cwd: root, globalExcludes: createGlobalExcludes(env) };
+    const found = await findSourceFiles(['.'], options);
+    expect(displayPaths(found)).toEqual(['generated/g.ts', 'lib/l.ts', 'src/a.local.ts', 'src/a.ts', 'src/keep.local.ts']);
+    expect(await selectSourceFiles(['.'], everyFile(root), options)).toEqual(found);
   });
 });

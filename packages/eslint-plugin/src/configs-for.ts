@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ignore from 'ignore';
-import { optionNamesIn, validateOptions, type OptionsLayer, type RuleSetting } from '@sunset/config';
+import { configFileOrigin, optionNamesIn, validateOptions, type OptionsLayer, type RuleSetting } from '@sunset/config';
 import { todayUtc, type RuleName } from '@sunset/rule-data';
 import type { SunsetRules } from './rules/index.js';
 import type { SunsetSettings } from './util/settings.js';
@@ -37,7 +37,7 @@ function originOf(configFile: string | URL | undefined): { origin: string; baseD
   if (configFile === undefined) return { origin: 'sunset.config.json', baseDir: process.cwd() };
   const file = path.resolve(configFile instanceof URL ? fileURLToPath(configFile) : configFile);
   const shown = path.relative(process.cwd(), file) || path.basename(file);
-  return { origin: path.basename(file) === 'package.json' ? `${shown} ("sunset" key)` : shown, baseDir: path.dirname(file) };
+  return { origin: configFileOrigin(file, shown), baseDir: path.dirname(file) };
 }
 
 /** ESLint's form of a rule setting: the level alone when there are no options. */

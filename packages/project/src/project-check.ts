@@ -20,6 +20,7 @@ import {
   type FileProblem,
   type LocatedFinding,
   type ModuleSummary,
+  type GlobalExcludesLookup,
   type ReadFolder,
   type SkippedFile,
   type SourceEncoding,
@@ -63,6 +64,8 @@ export interface ProjectRun {
   readonly threads?: number;
   /** How the walks list folders (see the engine's `createFolderCache`). */
   readonly readFolder?: ReadFolder;
+  /** Git's global excludes file per work tree, asked once per run (see `createGlobalExcludes`). */
+  readonly globalExcludes?: GlobalExcludesLookup;
   /** Called once the first pass's walk is done (the engine's `CheckRun.onWalked`). */
   readonly onWalked?: () => void;
   /**
@@ -505,7 +508,7 @@ async function analyseSelection(
 ): Promise<ProjectAnalysis> {
   const readFolder = run.readFolder ?? createFolderCache();
   // The first pass summarized every file it read, in walk order: no second walk, no second read.
-  const walked = modules === undefined ? (await findSourceFiles(run.paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder })).files.map((file) => file.path) : [...modules.keys()];
+  const walked = modules === undefined ? (await findSourceFiles(run.paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder, globalExcludes: run.globalExcludes })).files.map((file) => file.path) : [...modules.keys()];
   // A .vue/.svelte/.astro component is no file of a TypeScript program (its markup is no TypeScript,
   // and a program leaves out a root of another extension): it keeps what the first pass found in it.
   const files = walked.filter((file) => !excluded.has(file) && !isFrameworkFile(file));
@@ -802,6 +805,7 @@ export async function runProjectCheck(run: ProjectRun): Promise<ProjectCheckResu
     options: run.options,
     baseDir: run.baseDir,
     readFolder,
+    ...(run.globalExcludes === undefined ? {} : { globalExcludes: run.globalExcludes }),
     moduleSummaries: true,
     // With the default mode's module graph: what the program does not load (a .vue/.svelte/.astro
     // component) keeps the default mode's findings, its imports resolved, not a one-file reading.

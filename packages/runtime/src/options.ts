@@ -1,4 +1,4 @@
-import { builtinApiHostsOf, ConfigError, joinPath, optionNamesIn, resolveOptions, validateOptions, type OptionName, type OptionsLayer } from '@sunset/config';
+import { builtinApiHostsOf, ConfigError, isPackageJsonFile, joinPath, optionNamesIn, packageJsonConfigKey, packageJsonConfigOf, resolveOptions, validateOptions, type OptionName, type OptionsLayer } from '@sunset/config';
 import type { Catalog, IsoDay } from '@sunset/rule-data';
 import { RuntimeOptionsError } from './errors.js';
 
@@ -110,12 +110,9 @@ export function resolvedRuntimeOptionsOf(options: RuntimeOptions | RuntimeOption
   return resolved ? (options as RuntimeOptions) : resolveRuntimeOptions(options as RuntimeOptionsInput);
 }
 
-/** A package.json holds its config under the "sunset" key, as for `sunset check --config`. */
-const isPackageJson = (file: string): boolean => /(?:^|[\\/])package\.json$/.test(file);
-
 /** How errors name a field of the config file: `SUNSET_CONFIG (c.json): apiHosts`, `SUNSET_CONFIG (package.json): sunset.apiHosts`. */
 function configFieldName(file: string, path: string): string {
-  return `${runtimeEnvironmentVariables.config} (${file}): ${isPackageJson(file) ? joinPath('sunset', path) : path}`;
+  return `${runtimeEnvironmentVariables.config} (${file}): ${isPackageJsonFile(file) ? joinPath(packageJsonConfigKey, path) : path}`;
 }
 
 /**
@@ -148,8 +145,10 @@ function readConfigFile(path: string, readText: (path: string) => string): Pick<
     fail(source, `is not valid JSON: ${(error as Error).message}.`);
   }
   if (typeof config !== 'object' || config === null || Array.isArray(config)) fail(source, 'must hold a JSON object.');
-  if (isPackageJson(path) && !('sunset' in config)) fail(source, 'has no "sunset" key; add one, or point it at a sunset.config.json.');
-  const options = isPackageJson(path) ? (config as { sunset: unknown }).sunset : config;
+  // A package.json holds its config under the "sunset" key, as for `sunset check --config`.
+  const held = isPackageJsonFile(path) ? packageJsonConfigOf(config) : { found: true as const, config };
+  if (!held.found) fail(source, `has no "${packageJsonConfigKey}" key; add one, or point it at a sunset.config.json.`);
+  const options = held.config;
   validateConfigFile(options, path);
   const fields = options as Record<string, unknown>;
   return Object.fromEntries(sharedOptionNames.filter((name) => fields[name] !== undefined).map((name) => [name, fields[name]]));

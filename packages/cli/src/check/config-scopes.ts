@@ -3,7 +3,10 @@ import {
   addNotScanned,
   countNotScanned,
   createFolderCache,
+  createGlobalExcludes,
+  createWalkFilter,
   findConfig,
+  findConfigCandidates,
   findConfigFile,
   isFolder,
   isInside,
@@ -12,6 +15,7 @@ import {
   toPosix,
   type ConfigOverrides,
   type ConfigProblems,
+  type GlobalExcludesLookup,
   type NotScannedCounts,
   type ReadFolder,
   type ResolvedConfig,
@@ -46,7 +50,8 @@ export interface ConfigScopes {
  * nearest `sunset.config.json` (or package.json with a `sunset` key) in its folder or above, up to the
  * top of the git work tree; a folder below a scanned folder with its own config is governed by that
  * one. The nearest file wins whole (no cascading). `--config FILE` governs everything. A package.json
- * that does not parse is no config: the lookup passes over it.
+ * that does not parse is no config: the lookup passes over it. Nested configs are looked for in the
+ * folders the walk lists (`findConfigCandidates`): one in a folder a `.gitignore` excludes is never read.
  */
 export async function resolveConfigScopes(
   cwd: string,
@@ -54,6 +59,7 @@ export async function resolveConfigScopes(
   overrides: ConfigOverrides,
   now: Date = new Date(),
   readFolder: ReadFolder = createFolderCache(),
+  globalExcludes: GlobalExcludesLookup = createGlobalExcludes(),
 ): Promise<ConfigScopes> {
   const problems: ConfigProblems = new Map();
   const primary = await resolveConfig(cwd, overrides, now, problems);
@@ -73,13 +79,13 @@ export async function resolveConfigScopes(
   for (const given of paths) {
     const absolute = path.resolve(cwd, given);
     const folder = isFolder(absolute);
-    const found = await findConfig(folder ? absolute : path.dirname(absolute), undefined, problems);
+    const found = await findConfig(folder ? absolute : path.dirname(absolute), undefined, problems, cwd);
     const own = await scopeOf(found?.file);
     own.paths.push(given);
     own.roots.push(absolute);
     if (!folder) continue;
-    for (const nested of nestedConfigFolders(absolute, readFolder)) {
-      const nestedConfig = await findConfig(nested, undefined, problems);
+    for (const nested of nestedConfigFolders(absolute, { cwd, readFolder, globalExcludes })) {
+      const nestedConfig = await findConfig(nested, undefined, problems, cwd);
       if (nestedConfig === undefined || nestedConfig.file === found?.file) continue;
       const scope = await scopeOf(nestedConfig.file);
       if (scope.roots.some((scanned) => isInside(scanned, nested))) continue;
@@ -124,23 +130,15 @@ export function notScannedOfRun(
 }
 
 
-/** Folders below `root` (listed through `readFolder`, which the walk then reuses) holding a sunset.config.json or a package.json (checked for a `sunset` key by findConfig); node_modules and dot folders are not entered. */
-function nestedConfigFolders(root: string, readFolder: ReadFolder): string[] {
-  const found: string[] = [];
-  const visit = (folder: string): void => {
-    let entries;
-    try {
-      entries = readFolder(folder);
-    } catch {
-      return; // the walk reports unreadable folders
-    }
-    if (folder !== root && entries.some((entry) => entry.isFile() && (entry.name === 'sunset.config.json' || entry.name === 'package.json'))) found.push(folder);
-    for (const entry of entries) {
-      if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) visit(path.join(folder, entry.name));
-    }
-  };
-  visit(root);
-  return found;
+/**
+ * Folders below `root` holding a sunset.config.json or a package.json (checked for a `sunset` key by
+ * findConfig), among those the walk lists (through its folder cache, which the walk then reuses):
+ * not in node_modules or a folder a `.gitignore` excludes; dot folders hold none.
+ */
+function nestedConfigFolders(root: string, walk: Parameters<typeof findConfigCandidates>[1]): string[] {
+  // A folder before those below it, as a walk meets them.
+  const folders = [...new Set(findConfigCandidates(root, walk).map((file) => path.dirname(file)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return folders.filter((folder) => folder !== root && !path.relative(root, folder).split(path.sep).some((name) => name.startsWith('.')));
 }
 
 /** A config scope of a run over some files only: the files it governs among them, and which other files are its own. */
@@ -159,6 +157,8 @@ export interface FileScope extends ConfigScope {
  * `--config FILE` governs every file. Files outside the scanned paths belong to no scope, but for what a
  * file named among the paths imports: `inScope` judges that as a run over the working directory does. A
  * package.json that does not parse is passed over, into `problems` (also later, as `inScope` looks up more files).
+ * A file the walk would never see (in a folder a `.gitignore` excludes, say) belongs to no scope, so no
+ * config is read for it, as the walk's search for nested configs reads none there.
  */
 export async function resolveFileScopes(
   cwd: string,
@@ -168,6 +168,7 @@ export async function resolveFileScopes(
   primary: ResolvedConfig,
   now: Date = new Date(),
   problems?: ConfigProblems,
+  globalExcludes: GlobalExcludesLookup = createGlobalExcludes(),
 ): Promise<FileScope[]> {
   // What a file named among the paths imports is judged as a check of the working directory judges it (`workingDirectoryScope`).
   const namesFile = paths.some((given) => !isFolder(path.resolve(cwd, given)));
@@ -178,7 +179,10 @@ export async function resolveFileScopes(
   const governing = governingConfigs(cwd, paths, problems);
   const fromWorkingDirectory = namesFile ? governingConfigs(cwd, ['.'], problems) : (): undefined => undefined;
   const scopes = new Map<string, { configFile: string | undefined; paths: Set<string>; files: string[] }>();
+  const given = new Set(paths.map((scanned) => path.resolve(cwd, scanned)));
+  const walkSees = createWalkFilter([...given], { cwd, globalExcludes });
   for (const file of files) {
+    if (!given.has(file) && walkSees(file) === 'unseen') continue;
     const found = governing(file);
     if (found === undefined) continue;
     const key = found.configFile ?? '';

@@ -4,11 +4,13 @@ import {
   checkFiles,
   countNotScanned,
   createFolderCache,
+  createGlobalExcludes,
   displayPath,
   excerptLines,
   findGitRoot,
   holdDefaultModeRun,
   isNamedPathReason,
+  listFolder,
   makeFolder,
   resolveConfig,
   sourceExtensions,
@@ -110,7 +112,13 @@ export async function runCheck(args: CheckArgs, io: CliIo, deps: CheckDependenci
 
 async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencies, now: Date, onFirstPass: () => void): Promise<number> {
   refuseLinkedReportFiles(args, io.cwd);
-  const readFolder = createFolderCache();
+  // Counted for --stats: the folders the config search and the walks list, each once.
+  let foldersListed = 0;
+  const readFolder = createFolderCache((dir) => {
+    foldersListed += 1;
+    return listFolder(dir);
+  });
+  const globalExcludes = createGlobalExcludes();
   const overrides = { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts, failOn: args.failOn, baseline: args.baseline };
   // --changed-since (without --project) checks the changed files only: no folder is listed.
   const changedOnly = args.changedSince !== undefined && args.project === undefined;
@@ -118,7 +126,7 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   const problems: ConfigProblems = new Map();
   const { primary: config, scopes: walkedScopes, ...walkedLookup } = changedOnly
     ? { primary: await resolveConfig(io.cwd, overrides, now, problems), scopes: [], carvedOut: [], configProblems: [] }
-    : await resolveConfigScopes(io.cwd, args.paths, overrides, now, readFolder);
+    : await resolveConfigScopes(io.cwd, args.paths, overrides, now, readFolder, globalExcludes);
   const baselineExpires = args.baselineExpires === undefined ? undefined : validateDay(args.baselineExpires, '--baseline-expires', '--baseline-expires');
   if (baselineExpires !== undefined && !args.updateBaseline) {
     throw new UsageError('--baseline-expires only applies with --update-baseline. Add --update-baseline or drop the flag.');
@@ -138,7 +146,7 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
   }
 
   const scopes: readonly (ConfigScope & Partial<Pick<FileScope, 'files' | 'inScope'>>)[] =
-    changedOnly && changed !== undefined ? await resolveFileScopes(io.cwd, args.paths, [...changed.files.keys()], overrides, config, now, problems) : walkedScopes;
+    changedOnly && changed !== undefined ? await resolveFileScopes(io.cwd, args.paths, [...changed.files.keys()], overrides, config, now, problems, globalExcludes) : walkedScopes;
   const threads = args.concurrency === 'auto' ? undefined : (args.concurrency ?? threadsOf(io.env.SUNSET_CHECK_THREADS));
   // --project: ts-morph and the TypeScript compiler load only now, never for a plain `sunset check`.
   const projectMode = args.project === undefined ? undefined : await import('@sunset/project');
@@ -155,6 +163,7 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
       options: { ...scope.config, ignores: scope.ignores },
       baseDir: scope.config.baseDir,
       readFolder,
+      globalExcludes,
       ...(threads === undefined ? {} : { threads }),
       // A file named on the command line (a pre-commit hook's staged files) is resolved as a check of the
       // working directory resolves it: what it imports is read for its values (neither checked nor reported).
@@ -274,7 +283,7 @@ async function checkAndReport(args: CheckArgs, io: CliIo, deps: CheckDependencie
       errors: errors.length,
       notScanned: result.notScanned,
     },
-    ...(args.stats ? { stats: { timings: roundTimings(result.timings) } } : {}),
+    ...(args.stats ? { stats: { timings: roundTimings(result.timings), foldersListed } } : {}),
   };
   const wanted = [...(args.format === undefined ? [] : [{ format: args.format, file: args.output }]), ...args.reportFiles];
   const origin = wanted.some((report) => report.format === 'json') ? await resultOrigin(args, io, config, now, deps.toolVersion) : {};

@@ -96,6 +96,8 @@ export interface NotScannedFile {
 /** Where the time of a run went, in milliseconds (`--stats`). */
 export interface CheckStats {
   readonly timings: { readonly walk: number; readonly read: number; readonly prefilter: number; readonly parse: number; readonly index: number; readonly checks: number };
+  /** Folders the run listed: the search for nested configs, the walks and the lookups of path aliases share one listing, each folder listed once. */
+  readonly foldersListed: number;
 }
 
 export interface CheckReport {

@@ -3,6 +3,7 @@ import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import {
   addNotScanned,
   createFolderCache,
+  createGlobalExcludes,
   createPatchPrinter,
   describeFixReport,
   fixFiles,
@@ -57,9 +58,10 @@ export async function runFix(args: FixArgs, io: InterruptibleIo, deps: FixDepend
 async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDependencies): Promise<number> {
   // The config lookup and the walk list the same folders: once.
   const readFolder = createFolderCache();
+  const globalExcludes = createGlobalExcludes();
   const threads = args.concurrency === 'auto' ? undefined : (args.concurrency ?? threadsOf(io.env.SUNSET_CHECK_THREADS));
   const overrides = { config: args.config, asOf: args.asOf, apiHosts: args.apiHosts, identityHosts: args.identityHosts };
-  const { scopes, ...lookup } = await resolveConfigScopes(io.cwd, args.paths, overrides, nowOf(io), readFolder);
+  const { scopes, ...lookup } = await resolveConfigScopes(io.cwd, args.paths, overrides, nowOf(io), readFolder, globalExcludes);
   // --project: ts-morph and the TypeScript compiler load only now, never for a plain `sunset fix`.
   const projectMode = args.project === undefined ? undefined : await import('@sunset/project');
   const phases = createPhaseProgress(io.stderr, args.project !== undefined && (io.stderrIsTTY ?? io.isTTY) && !isCi(io.env), () => nowOf(io).getTime());
@@ -82,6 +84,7 @@ async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDepende
         options: { ...scope.config, ignores: scope.ignores },
         baseDir: scope.config.baseDir,
         readFolder,
+        globalExcludes,
         tsconfig: args.project?.tsconfig,
         dry: args.dry,
         force: args.force,
@@ -103,6 +106,7 @@ async function fixAndReport(args: FixArgs, io: InterruptibleIo, deps: FixDepende
         options: { ...scope.config, ignores: scope.ignores },
         baseDir: scope.config.baseDir,
         readFolder,
+        globalExcludes,
         dry: args.dry,
         force: args.force,
         // The default mode's module graph, as `sunset check` has it (not with a test's stand-in rule core).

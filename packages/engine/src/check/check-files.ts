@@ -6,6 +6,7 @@ import { compareText, type FileProblem } from '../errors.js';
 import { readSource } from '../files/read-source.js';
 import { countNotScanned, type NotScannedCounts, type SkippedFile } from '../files/source-shape.js';
 import { findSourceFiles, isFolder, selectSourceFiles, type FoundSource, type WalkOptions } from '../files/walk.js';
+import { createGlobalExcludes, type GlobalExcludesLookup } from '../files/git.js';
 import type { ReadFolder } from '../files/list-tree.js';
 import { buildModuleGraph, mayOfferRetiredValues, type ModuleFacts, type ModuleGraphData } from '../module-graph/build-module-graph.js';
 import { importedModules, namedFileRoots, walkAdmits } from '../module-graph/imported-modules.js';
@@ -58,6 +59,8 @@ export interface CheckRun {
   readonly crossFile?: CrossFileMode;
   /** How the walk lists folders (see `createFolderCache`). */
   readonly readFolder?: ReadFolder;
+  /** Git's global excludes file per work tree, asked once per run (see `createGlobalExcludes`). */
+  readonly globalExcludes?: GlobalExcludesLookup;
   /**
    * Check only these files (absolute paths), each as a walk of `paths` would treat it, instead of
    * walking (`sunset check --changed-since`: the files a change touches). With `crossFile`, the files
@@ -149,7 +152,7 @@ export async function checkFiles(paths: readonly string[], run: CheckRun): Promi
   // From the TypeScript sources (tests) there is no compiled worker to start: check in this thread.
   const workersAvailable = run.core === undefined && existsSync(fileURLToPath(workerUrl));
   const walkStarted = performance.now();
-  const walkOptions = { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder };
+  const walkOptions = { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder, globalExcludes: run.globalExcludes ?? createGlobalExcludes() };
   const early = workersAvailable && run.onlyFiles === undefined ? startWorkersWhileWalking(run.threads) : undefined;
   let listing;
   try {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { resolveOptions, validateOptions, type OptionsLayer } from '@sunset/config';
+import { configFileOrigin, isPackageJsonFile, packageJsonConfigKey, packageJsonConfigOf, resolveOptions, validateOptions, type OptionsLayer } from '@sunset/config';
 import { UsageError } from '../errors.js';
 import { findGitRoot } from '../files/git.js';
 import { displayPath } from '../files/paths.js';
@@ -24,22 +24,24 @@ export type ConfigProblems = Map<string, SkippedFile>;
  * Finds the config: `--config FILE` (a package.json: its `sunset` key), else the nearest `sunset.config.json` or `package.json` with a
  * `sunset` key, from `cwd` up to the top of the git work tree (or the file-system root outside git).
  * In one folder `sunset.config.json` wins over package.json. A package.json of the lookup that does not
- * parse is passed over (added to `problems`); a broken `sunset.config.json` or `--config` file is an error.
+ * parse is passed over (added to `problems`); a broken `sunset.config.json` or `--config` file is an error,
+ * naming the file from `shownFrom` (the working directory when the lookup starts elsewhere).
  */
-export async function findConfig(cwd: string, explicit: string | undefined, problems?: ConfigProblems): Promise<FoundConfig | undefined> {
+export async function findConfig(cwd: string, explicit: string | undefined, problems?: ConfigProblems, shownFrom: string = cwd): Promise<FoundConfig | undefined> {
   if (explicit !== undefined) {
     const file = path.resolve(cwd, explicit);
     const raw = await readJson(file, cwd, `--config ${explicit}`);
-    if (path.basename(file) !== 'package.json') return { file, config: validateConfig(raw, displayPath(cwd, file)) };
+    if (!isPackageJsonFile(file)) return { file, config: validateConfig(raw, displayPath(cwd, file)) };
     // A package.json names its config under the "sunset" key, as when it is found by the lookup.
-    if (typeof raw !== 'object' || raw === null || !('sunset' in raw)) {
-      throw new UsageError(`Invalid config in ${displayPath(cwd, file)}: it has no "sunset" key. Add one, or pass a sunset.config.json to --config.`);
+    const held = packageJsonConfigOf(raw);
+    if (!held.found) {
+      throw new UsageError(`Invalid config in ${displayPath(cwd, file)}: it has no "${packageJsonConfigKey}" key. Add one, or pass a sunset.config.json to --config.`);
     }
-    return { file, config: validateConfig(raw.sunset, `${displayPath(cwd, file)} ("sunset" key)`) };
+    return { file, config: validateConfig(held.config, configFileOrigin(file, displayPath(cwd, file))) };
   }
   const stopAt = findGitRoot(cwd);
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
-    const found = await configIn(dir, cwd, problems);
+    const found = await configIn(dir, shownFrom, problems);
     if (found !== undefined) return found;
     if (dir === stopAt || path.dirname(dir) === dir) return undefined;
   }
@@ -59,7 +61,7 @@ export function findConfigFile(cwd: string, problems?: ConfigProblems): string |
     if (existsSync(manifestFile)) {
       const read = readPackageJson(manifestFile);
       if (!read.ok) problems?.set(manifestFile, read.skipped);
-      else if (typeof read.value === 'object' && read.value !== null && 'sunset' in read.value) return manifestFile;
+      else if (packageJsonConfigOf(read.value).found) return manifestFile;
     }
     if (dir === stopAt || path.dirname(dir) === dir) return undefined;
   }
@@ -78,9 +80,9 @@ async function configIn(dir: string, cwd: string, problems: ConfigProblems | und
     problems?.set(manifestFile, read.skipped);
     return undefined;
   }
-  const manifest = read.value;
-  if (typeof manifest !== 'object' || manifest === null || !('sunset' in manifest)) return undefined;
-  return { file: manifestFile, config: validateConfig(manifest.sunset, `${displayPath(cwd, manifestFile)} ("sunset" key)`) };
+  const held = packageJsonConfigOf(read.value);
+  if (!held.found) return undefined;
+  return { file: manifestFile, config: validateConfig(held.config, configFileOrigin(manifestFile, displayPath(cwd, manifestFile))) };
 }
 
 async function readJson(file: string, cwd: string, label: string): Promise<unknown> {

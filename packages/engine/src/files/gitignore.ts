@@ -30,35 +30,48 @@ export interface GitignoreRules {
 export type GitignoreMatcherCache = Map<string, Ignore | undefined>;
 
 /**
- * Reads, synchronously, the `.gitignore` files in the folders between `root` and the top of its git
- * work tree (`stopAt`), so scanning a sub-folder honours the repository's root file; the repository's
- * `.git/info/exclude`, as a root-level file read before the root `.gitignore` (git's order) when
- * `stopAt` is given; and `nested` ones in `root` and below it. With `cache`, each `.gitignore` file
- * is read and compiled once however many folders' rules include it. A walk passes no `nested` and
- * adds each folder's `.gitignore` as it goes down (`addGitignoreFile`), so it can leave out a folder
- * they exclude without listing it.
+ * Where the rules of a walk come from besides the `.gitignore` files it meets going down: the folder
+ * from which the `.gitignore` files above the walked folder count, and, in a git work tree, the files
+ * git reads before every `.gitignore` (`walk.ts`' `ignoreSourcesOf` decides both).
+ */
+export interface IgnoreSources {
+  /** The top of the git work tree; outside git, the working directory when it holds the walked folder, else the walked folder. */
+  readonly top: string;
+  /**
+   * Files of patterns relative to `top`, in git's order, each yielding to the next and all to the
+   * `.gitignore` files: `core.excludesFile` (or git's default global ignore file), then the repository's
+   * `.git/info/exclude`. None outside git.
+   */
+  readonly excludeFiles: readonly string[];
+}
+
+/**
+ * Reads, synchronously, the exclude files of `sources` and the `.gitignore` files in the folders between
+ * `root` and `sources.top`, so scanning a sub-folder honours the repository's root file; and `nested`
+ * ones in `root` and below it. With `cache`, each file is read and compiled once however many folders'
+ * rules include it. A walk passes no `nested` and adds each folder's `.gitignore` as it goes down
+ * (`addGitignoreFile`), so it can leave out a folder they exclude without listing it.
  *
  * The `ignore` package implements the gitignore spec (negation, anchoring, `dir/` patterns, a
  * pattern excluding a parent folder hiding everything beneath it) — the same semantics git uses,
  * so "what git ignores" and "what sunset skips" never disagree.
  */
-export function loadGitignoreRulesSync(root: string, stopAt: string | undefined, nested: readonly string[], cache?: GitignoreMatcherCache): GitignoreRules {
+export function loadGitignoreRulesSync(root: string, sources: IgnoreSources, nested: readonly string[], cache?: GitignoreMatcherCache): GitignoreRules {
   const matcherOf = (file: string): Ignore | undefined => {
     if (cache?.has(file) === true) return cache.get(file);
     const matcher = readGitignore(file);
     cache?.set(file, matcher);
     return matcher;
   };
-  // The exclude file first: it yields to the root `.gitignore`, which sorts after it at the same depth.
-  const exclude = infoExcludeOf(stopAt);
-  const excludeMatcher = exclude === undefined ? undefined : matcherOf(exclude.file);
-  return indexed([
-    ...(exclude === undefined || excludeMatcher === undefined ? [] : [{ dir: exclude.dir, matcher: excludeMatcher }]),
-    ...[...ancestorGitignores(root, stopAt), ...nested].flatMap((file) => {
-      const matcher = matcherOf(file);
-      return matcher === undefined ? [] : [{ dir: path.dirname(file), matcher }];
-    }),
-  ]);
+  // The exclude files first: they yield to the root `.gitignore`, which sorts after them at the same depth.
+  return indexed(
+    [...sources.excludeFiles.map((file) => ({ file, dir: sources.top })), ...[...ancestorGitignores(root, sources.top), ...nested].map((file) => ({ file, dir: path.dirname(file) }))].flatMap(
+      ({ file, dir }) => {
+        const matcher = matcherOf(file);
+        return matcher === undefined ? [] : [{ dir, matcher }];
+      },
+    ),
+  );
 }
 
 /**
@@ -87,10 +100,9 @@ function readGitignore(file: string): Ignore | undefined {
  * The repository's own exclude file, `.git/info/exclude`, whose patterns are relative to the top of
  * the work tree (`gitRoot`) as the root `.gitignore`'s are, and yield to them (it comes first among
  * the root's rules). In a linked work tree (`.git` is a file naming its git folder) it is the main
- * repository's, as git reads it. `undefined` outside a git work tree.
+ * repository's, as git reads it. `undefined` when `.git` names no git folder.
  */
-function infoExcludeOf(gitRoot: string | undefined): { readonly file: string; readonly dir: string } | undefined {
-  if (gitRoot === undefined) return undefined;
+export function infoExcludeOf(gitRoot: string): string | undefined {
   const dotGit = path.join(gitRoot, '.git');
   let gitDir = dotGit;
   try {
@@ -104,7 +116,7 @@ function infoExcludeOf(gitRoot: string | undefined): { readonly file: string; re
   } catch {
     // No commondir: the git folder named is the repository's own.
   }
-  return { file: path.join(gitDir, 'info', 'exclude'), dir: gitRoot };
+  return path.join(gitDir, 'info', 'exclude');
 }
 
 function indexed(layers: readonly GitignoreLayer[]): GitignoreRules {
@@ -167,8 +179,8 @@ function verdictOf(layers: readonly GitignoreLayer[], entry: string, suffix: '' 
   return ignored;
 }
 
-function ancestorGitignores(root: string, stopAt: string | undefined): string[] {
-  if (stopAt === undefined || !isInside(stopAt, root) || stopAt === root) return [];
+function ancestorGitignores(root: string, stopAt: string): string[] {
+  if (!isInside(stopAt, root) || stopAt === root) return [];
   const files = [];
   for (let dir = path.dirname(root); isInside(stopAt, dir); dir = path.dirname(dir)) {
     files.push(path.join(dir, '.gitignore'));

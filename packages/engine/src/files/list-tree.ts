@@ -1,5 +1,6 @@
 import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
+import { configFileName } from '../config-file/load.js';
 import { sourceExtensions, unscannedScriptExtensions } from './paths.js';
 
 /** What one pass over a folder tree finds, outside the folders it leaves out (`FolderExclusion`): the source files to scan and what it cannot scan. */
@@ -8,6 +9,8 @@ export interface TreeListing {
   readonly sources: readonly string[];
   /** Absolute paths of the `package.json` files in scanned folders (each may hold a config). */
   readonly manifests: readonly string[];
+  /** Absolute paths of the `sunset.config.json` files in scanned folders. */
+  readonly configFiles: readonly string[];
   /** Absolute paths of files that hold scripts in a form not read yet (`.vue`, `.svelte`, `.astro`). */
   readonly unscanned: readonly string[];
   /** Folders that could not be listed (permissions), with the reason; their files were not seen. */
@@ -74,20 +77,22 @@ const isUnscannedFolder = (name: string): boolean => {
 /** A folder's entries, as `readdirSync(dir, { withFileTypes: true })` gives them (and throws). */
 export type ReadFolder = (dir: string) => readonly Dirent[];
 
-const readFolder: ReadFolder = (dir) => readdirSync(dir, { withFileTypes: true });
+/** Lists a folder, each time asked: `createFolderCache`'s default way. */
+export const listFolder: ReadFolder = (dir) => readdirSync(dir, { withFileTypes: true });
 
 /**
  * A `ReadFolder` that lists each folder once, for one run: the CLI's search for nested configs and
  * the walk pass over the same folders, and on a 10k-file repo the second pass was 30-200 ms of
  * `readdir` before any file was read. A folder that could not be listed throws again, the same error.
+ * `read` lists a folder not listed yet (default: `readdirSync`; tests count the listings).
  */
-export function createFolderCache(): ReadFolder {
+export function createFolderCache(read: ReadFolder = listFolder): ReadFolder {
   const listed = new Map<string, { readonly entries: readonly Dirent[] } | { readonly error: unknown }>();
   return (dir) => {
     let found = listed.get(dir);
     if (found === undefined) {
       try {
-        found = { entries: readFolder(dir) };
+        found = { entries: read(dir) };
       } catch (error) {
         found = { error };
       }
@@ -118,9 +123,10 @@ function entriesOf(dir: string, read: ReadFolder, unreadable: { path: string; er
  * `links.excluded`.
  */
 export function listTree(root: string, options: ListTreeOptions = {}): TreeListing {
-  const { read = readFolder, links, realRoot = root, onSource, exclusion } = options;
+  const { read = listFolder, links, realRoot = root, onSource, exclusion } = options;
   const sources: string[] = [];
   const manifests: string[] = [];
+  const configFiles: string[] = [];
   const unscanned: string[] = [];
   const unreadable: { path: string; error: unknown }[] = [];
   const linkedSources: { path: string; real: string }[] = [];
@@ -146,6 +152,7 @@ export function listTree(root: string, options: ListTreeOptions = {}): TreeListi
         else pending.push(folder);
       } else if (entry.isFile()) {
         if (name === 'package.json' && scanned && !linked) manifests.push(path.join(dir, name));
+        else if (name === configFileName && scanned && !linked) configFiles.push(path.join(dir, name));
         if (scanned && sourceName.test(name)) {
           if (linked) linkedSources.push({ path: path.join(dir, name), real: path.join(real, name) });
           else sources.push(path.join(dir, name));
@@ -192,7 +199,7 @@ export function listTree(root: string, options: ListTreeOptions = {}): TreeListi
     if (pending.length > 0) list(pending.pop()!);
     else follow(found[next++]!, links!);
   }
-  return { sources, manifests, unscanned, unreadable, linkedSources, outsideLinks, brokenLinks };
+  return { sources, manifests, configFiles, unscanned, unreadable, linkedSources, outsideLinks, brokenLinks };
 }
 
 /** Whether `real` is, or lies below, a folder in `excluded`. */

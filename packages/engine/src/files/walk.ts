@@ -4,9 +4,9 @@ import path from 'node:path';
 import ignore from 'ignore';
 import { readPackageJson } from '../config-file/package-json.js';
 import { compareText, describeFileError, UsageError, type FileProblem } from '../errors.js';
-import { findGitRoot } from './git.js';
-import { addGitignoreFile, isGitignored, isGitignoredFolder, loadGitignoreRulesSync, type GitignoreMatcherCache, type GitignoreRules } from './gitignore.js';
-import { listTree, type LinkPolicy, type ReadFolder } from './list-tree.js';
+import { createGlobalExcludes, findGitRoot, type GlobalExcludesLookup } from './git.js';
+import { addGitignoreFile, infoExcludeOf, isGitignored, isGitignoredFolder, loadGitignoreRulesSync, type GitignoreMatcherCache, type GitignoreRules, type IgnoreSources } from './gitignore.js';
+import { listTree, type FolderExclusion, type LinkPolicy, type ReadFolder } from './list-tree.js';
 import { displayPath, hasSourceExtension, isInside, neverScannedFolderOf, relativePosix, sourceExtensions } from './paths.js';
 import { brokenLinkMessage, excludedByConfigMessage, gitFolderMessage, nodeModulesMessage, outsideLinkMessage, unscannedExtensionMessage, type SkippedFile } from './source-shape.js';
 
@@ -19,6 +19,8 @@ export interface WalkOptions {
   readonly ignoresBase?: string;
   /** How folders are listed (default: `readdirSync`; a `createFolderCache()` shared with other passes of the same run). */
   readonly readFolder?: ReadFolder;
+  /** Git's global excludes file per work tree (default: asked once per call; a `createGlobalExcludes()` shared by the passes of one run asks once per run). */
+  readonly globalExcludes?: GlobalExcludesLookup;
   /**
    * Told, while folders are walked, how many source files were found so far (before `.gitignore` patterns
    * of files and `ignores` leave some out; a folder a `.gitignore` excludes is not walked, its files not counted).
@@ -82,7 +84,8 @@ export async function findSourceFiles(paths: readonly string[], options: WalkOpt
     isNeverScanned: neverScanned.real,
     excluded: new Set(),
   };
-  const walk: FolderWalk = { isConfigIgnored, unreadable: [], skipped, readFolder: options.readFolder, links, cwd: options.cwd };
+  const globalExcludes = options.globalExcludes ?? createGlobalExcludes();
+  const walk: FolderWalk = { isConfigIgnored, unreadable: [], skipped, readFolder: options.readFolder, links, cwd: options.cwd, ignoreSources: (root) => ignoreSourcesOf(root, options.cwd, globalExcludes) };
   const byRealPath = new Map<string, FoundFile>();
   for (const { given: path_, absolute, kind, real } of given) {
     const counted = byRealPath.size;
@@ -144,6 +147,40 @@ interface FolderWalk {
   readonly links: LinkPolicy;
   /** For the targets links name in messages. */
   readonly cwd: string;
+  readonly ignoreSources: (root: string) => IgnoreSources;
+}
+
+/**
+ * Where the ignore rules of a walk of `root` come from. In a git work tree, as git: the `.gitignore`
+ * files from its top down, after `core.excludesFile` (or git's default global ignore file) and
+ * `.git/info/exclude`. Outside git, the `.gitignore` files from the working directory down when it
+ * holds `root` (else from `root` down): a nested config's folder, walked on its own, honours the same
+ * files as the walk of the working directory that found it, and the search for nested configs
+ * (`findConfigCandidates`) leaves out the same folders.
+ */
+function ignoreSourcesOf(root: string, cwd: string, globalExcludes: GlobalExcludesLookup): IgnoreSources {
+  const gitRoot = findGitRoot(root);
+  if (gitRoot === undefined) return { top: isInside(cwd, root) ? path.resolve(cwd) : root, excludeFiles: [] };
+  const infoExclude = infoExcludeOf(gitRoot);
+  return { top: gitRoot, excludeFiles: [globalExcludes(gitRoot), ...(infoExclude === undefined ? [] : [infoExclude])] };
+}
+
+/** The rules a walk of `root` starts from, and the exclusion `listTree` leaves folders out by: a folder's own `.gitignore` is added as the walk reaches it. */
+function gitignoreExclusionOf(root: string, sources: IgnoreSources): { rules: GitignoreRules; exclusion: FolderExclusion } {
+  const rules = loadGitignoreRulesSync(root, sources, []);
+  return { rules, exclusion: { addGitignore: (file) => addGitignoreFile(rules, file), isExcluded: (dir) => isGitignoredFolder(rules, dir) } };
+}
+
+/**
+ * The `sunset.config.json` and `package.json` files in the folders a walk of `root` lists, by the same
+ * rules (`node_modules`, `.git` and the folders a `.gitignore` excludes are not listed; no link is
+ * followed): for the search for nested configs, so a config in a folder the walk leaves out is never
+ * read. Sorted.
+ */
+export function findConfigCandidates(root: string, options: Pick<WalkOptions, 'cwd' | 'readFolder' | 'globalExcludes'>): string[] {
+  const { exclusion } = gitignoreExclusionOf(root, ignoreSourcesOf(root, options.cwd, options.globalExcludes ?? createGlobalExcludes()));
+  const listing = listTree(root, { read: options.readFolder, exclusion });
+  return [...listing.manifests, ...listing.configFiles].sort(compareText);
 }
 
 /** An explicit file is taken as given (even if gitignored), unless it is not JS/TS. */
@@ -192,8 +229,7 @@ function walkFolder(root: string, realRoot: string, walk: FolderWalk, onSource?:
   const { isConfigIgnored, unreadable, skipped } = walk;
   // The rules above the root first; each folder's own .gitignore as the walk reaches it, so a folder
   // they exclude is not listed at all (nothing below it could be re-included, as in git).
-  const gitignore = loadGitignoreRulesSync(root, findGitRoot(root), []);
-  const exclusion = { addGitignore: (file: string): void => addGitignoreFile(gitignore, file), isExcluded: (dir: string): boolean => isGitignoredFolder(gitignore, dir) };
+  const { rules: gitignore, exclusion } = gitignoreExclusionOf(root, walk.ignoreSources(root));
   const listing = listTree(root, { read: walk.readFolder, links: walk.links, realRoot, onSource, exclusion });
   // A folder listed (or found unreadable) is one no .gitignore excludes.
   for (const folder of listing.unreadable) {
@@ -302,10 +338,12 @@ export function createWalkFilter(givenRoots: readonly string[], options: WalkOpt
   // Each .gitignore file is looked for, read and compiled once, however many folders below it are asked about.
   const matchers: GitignoreMatcherCache = new Map();
   const gitignoreFound = new Map<string, boolean>();
-  const gitRoots = new Map<string, string | undefined>();
-  const gitRootOf = (root: string): string | undefined => {
-    if (!gitRoots.has(root)) gitRoots.set(root, findGitRoot(root));
-    return gitRoots.get(root);
+  const globalExcludes = options.globalExcludes ?? createGlobalExcludes();
+  const sources = new Map<string, IgnoreSources>();
+  const sourcesOf = (root: string): IgnoreSources => {
+    let found = sources.get(root);
+    if (found === undefined) sources.set(root, (found = ignoreSourcesOf(root, options.cwd, globalExcludes)));
+    return found;
   };
   const realPaths = new Map<string, string | undefined>();
   const realOf = (file: string): string | undefined => {
@@ -338,7 +376,7 @@ export function createWalkFilter(givenRoots: readonly string[], options: WalkOpt
     if (realRoot === undefined || realOf(path.dirname(file)) !== path.join(realRoot, path.relative(root, path.dirname(file)))) return undefined;
     const folder = path.dirname(file);
     let rules = rulesByFolder.get(folder);
-    if (rules === undefined) rulesByFolder.set(folder, (rules = loadGitignoreRulesSync(root, gitRootOf(root), gitignoresBetween(root, folder, gitignoreFound).reverse(), matchers)));
+    if (rules === undefined) rulesByFolder.set(folder, (rules = loadGitignoreRulesSync(root, sourcesOf(root), gitignoresBetween(root, folder, gitignoreFound).reverse(), matchers)));
     return isGitignored(rules, file) ? undefined : root;
   };
   const verdictOf = (file: string): WalkVerdict => {

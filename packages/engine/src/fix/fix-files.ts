@@ -1,5 +1,6 @@
 import type { AnalysisCore, SiteReport, SunsetOptions } from '../analysis-contract.js';
 import { compareText, type FileProblem } from '../errors.js';
+import type { GlobalExcludesLookup } from '../files/git.js';
 import type { ReadFolder } from '../files/list-tree.js';
 import { countNotScanned, type NotScannedCounts, type SkippedFile } from '../files/source-shape.js';
 import type { SourceEncoding } from '../files/read-source.js';
@@ -35,6 +36,8 @@ export interface FixRun {
   readonly core?: Partial<AnalysisCore>;
   /** How the walk lists folders (see `createFolderCache`). */
   readonly readFolder?: ReadFolder;
+  /** Git's global excludes file per work tree, asked once per run (see `createGlobalExcludes`). */
+  readonly globalExcludes?: GlobalExcludesLookup;
   /**
    * Also fix the requests that read a retired value imported by relative path from another scanned file
    * (the module graph of `sunset check`'s default mode): each gets its TODO naming the constant and its
@@ -106,7 +109,7 @@ export async function fixFiles(paths: readonly string[], run: FixRun): Promise<F
   const early = startFixWorkerWhileWalking(run.options, run.core !== undefined || run.threads === 1);
   let listing;
   try {
-    listing = await findSourceFiles(paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder, onFound: early.onFound });
+    listing = await findSourceFiles(paths, { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder, globalExcludes: run.globalExcludes, onFound: early.onFound });
   } catch (error) {
     await early.worker()?.terminate();
     throw error;

@@ -178,7 +178,7 @@ function namedFileImports(files: readonly FoundSource[], facts: ReadonlyMap<stri
   const named = run.resolveNamedFiles === true ? files.filter((found) => found.explicit).map((found) => found.path) : [];
   if (named.length === 0) return new Map();
   const listed = new Set(files.map((found) => found.path));
-  const walked = walkAdmits(namedFileRoots(run.cwd, named), { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder }, run.inScope);
+  const walked = walkAdmits(namedFileRoots(run.cwd, named), { cwd: run.cwd, ignores: run.options.ignores, ignoresBase: run.baseDir, readFolder: run.readFolder, globalExcludes: run.globalExcludes }, run.inScope);
   const sources = {
     // A file of the run without facts of its own (no needle, no import) offers nothing: it is not read as another's.
     admits: (file: string): boolean => !listed.has(file) && walked(file),
