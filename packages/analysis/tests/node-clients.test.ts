@@ -85,6 +85,16 @@ describe.each(parsers)('with %s (%s)', (parser, filename) => {
       expect(otherHostCount(parser, filename, code)).toBe(1);
     });
 
+    it('is read where the request is chained on the new Pool itself', () => {
+      const code = [
+        "const { Pool } = require('undici');",
+        "export const a = () => new Pool('https://adsapi.snapchat.com').request({ path: '/v1/campaigns', method: 'GET' });",
+        "export const b = () => new Pool('https://api.adform.com').request({ path: '/v1/campaigns/dictionaries/labels', method: 'GET' });",
+      ].join('\n');
+      expect(findings(parser, filename, code)).toEqual([{ rule: 'no-legacy-rest-path', line: 3, column: 74, message: labels, host: 'api.adform.com' }]);
+      expect(otherHostCount(parser, filename, code)).toBe(1);
+    });
+
     it("a Pool of another library is no undici dispatcher: its constructor's argument is no base", () => {
       const code = [
         "import { Pool } from 'generic-pool';",

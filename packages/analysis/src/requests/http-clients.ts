@@ -417,6 +417,8 @@ export function clientOf(node: Node, context: EvaluationContext): HttpClient | u
       return memberName ? importedClient(memberName, context, 'member') : undefined;
     }
     case 'CallExpression':
+    // `new Pool(origin).request(…)`: the instance made right there.
+    case 'NewExpression':
       return clientOfValue(value, undefined, context);
     default:
       return undefined;
