@@ -160,6 +160,20 @@ describe.each(parsers)('with %s (%s)', (parser, filename) => {
     });
   });
 
+  describe('a getter that reads itself back', () => {
+    it('ends, and leaves the base unknown', () => {
+      const code = [
+        "import axios from 'axios';",
+        'export class Loop {',
+        '  get client() { return this._client; }',
+        '  reset() { this._client = this.client; }',
+        "  campaigns() { return this.client.get('/v1/campaigns'); }",
+        '}',
+      ].join('\n');
+      expect(findings(parser, filename, code).map(({ line, column, host }) => ({ line, column, host }))).toEqual([{ line: 5, column: 39, host: undefined }]);
+    });
+  });
+
   describe('a SOAP client a lazy method caches in a field', () => {
     it("is the host's of the address it is made from: another vendor's is counted, ours reported", () => {
       const code = [
