@@ -127,7 +127,7 @@ export type RtkQueryValueKind = 'rtk-api' | 'rtk-base-query';
  * base is not one string.
  */
 export interface ClientValue {
-  readonly kind: 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'request' | 'easy-soap-request' | 'needle' | 'node-http' | 'node-http-request' | 'node-http-get' | 'angular-http' | 'angular-resource' | 'ofetch' | 'vueuse-fetch' | 'jquery' | 'xhr' | 'wrapper' | 'openapi-fetch' | RtkQueryValueKind;
+  readonly kind: 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'undici' | 'undici-request' | 'undici-dispatcher' | 'request' | 'easy-soap-request' | 'needle' | 'node-http' | 'node-http-request' | 'node-http-get' | 'angular-http' | 'angular-resource' | 'ofetch' | 'vueuse-fetch' | 'jquery' | 'xhr' | 'wrapper' | 'openapi-fetch' | RtkQueryValueKind;
   readonly base?: readonly UrlPart[];
   readonly hosts?: readonly string[];
 }

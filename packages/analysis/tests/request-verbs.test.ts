@@ -35,7 +35,7 @@ const callsOf = (receiver: string): string => verbs.map((verb) => `${receiver}.$
 const verbCode = `${everyVerbClient.replace('VERBS_OF(this.http)', '0')}\nclass Angular { constructor(private http: HttpClient) {} run() {\n${callsOf('this.http')}\n} }\n${receivers
   .filter((receiver) => receiver !== 'this.http')
   .map(callsOf)
-  .join('\n')}\nundiciRequest('/v1/campaigns');\n`;
+  .join('\n')}\nundiciRequest('/v1/campaigns');\n${['request', 'stream', 'pipeline'].map((verb) => `undici.${verb}({ path: '/v1/campaigns', method: 'GET' }, handler);`).join('\n')}\n`;
 
 const requestsOf = (code: string, filename: string, options: AnalysisOptions): string[] =>
   indexFile(parseWith('oxc', code, filename), options).requests.map(
@@ -66,7 +66,8 @@ describe('request recognition without looking up the receivers of other verbs', 
       ky: 'get post put patch delete head open',
       superagent: 'get post put patch delete del head open',
       $: 'get post ajax getJSON getScript',
-      undici: 'get post put patch delete request open',
+      // An undici Client has no verbs of its own: its request, stream and pipeline take `{ path, method }`.
+      undici: 'request stream pipeline',
       wrapper: 'get post put patch delete request open',
       xhr: 'open',
       unknownClient: 'get post put patch delete request open',

@@ -341,6 +341,16 @@ const httpResourceVariants: readonly string[] = ['text', 'blob', 'arrayBuffer'];
 /** The `request` package's options name the URL `url` or `uri`. */
 const requestUrlKeys: readonly string[] = ['url', 'uri'];
 
+/** A dispatcher's calls that take `{ path, method }` options (`pool.request(options)`, `stream`, `pipeline`). */
+const undiciDispatcherVerbs: readonly string[] = ['request', 'stream', 'pipeline'];
+const dispatchPathKeys: readonly string[] = ['path'];
+
+/** undici's dispatch options require their `method`: one they do not write is not known (no default GET). */
+function dispatchMethod(options: Node | undefined, context: EvaluationContext): StatedMethod {
+  const config = objectLiteralOf(options, context);
+  return config && propertyValueOf(config, 'method') ? methodOfConfig(options, context) : unknownMethod;
+}
+
 /** The verbs of an unknown receiver that make a call an HTTP request (`api.get(url)`). */
 const genericClientVerbs: readonly string[] = ['get', 'post', 'put', 'patch', 'delete'];
 
@@ -348,7 +358,7 @@ const genericClientVerbs: readonly string[] = ['get', 'post', 'put', 'patch', 'd
  * Every verb `methodCall` may read as a request, whichever the client: for another verb (`rows.filter(…)`,
  * `totals.set(…)`, most member calls of a file) the receiver's client does not change the answer.
  */
-const requestVerbs: ReadonlySet<string> = new Set([...Object.values(clientVerbs).flat(), ...genericClientVerbs, 'request', 'fetch', 'open', 'ajax', 'getJSON', 'getScript', 'callApi', 'raw', ...httpResourceVariants]);
+const requestVerbs: ReadonlySet<string> = new Set([...Object.values(clientVerbs).flat(), ...genericClientVerbs, 'request', 'fetch', 'open', 'ajax', 'getJSON', 'getScript', 'callApi', 'raw', ...httpResourceVariants, ...undiciDispatcherVerbs]);
 
 /** Where the per-request config sits for axios verbs: after the data for post/put/patch. */
 const axiosConfigIndex = (verb: string): number => (verb === 'post' || verb === 'put' || verb === 'patch' ? 2 : 1);
@@ -371,6 +381,8 @@ function methodCall(found: HttpClient | undefined, verb: string, verbNode: Node,
       return verb === 'request' ? configRequest(found.form, shape, first, found.base, undefined, undefined, found) : undefined;
     case 'undici':
       return verb === 'request' || verb === 'fetch' ? urlRequest('undici', shape, first, methodOfConfig(second, context)) : undefined;
+    case 'undici-dispatcher':
+      return undiciDispatcherVerbs.includes(verb) ? configRequest(found.form, shape, first, found.base, dispatchMethod(first, context), undefined, found, dispatchPathKeys) : undefined;
     case 'angular-http': {
       if (verb !== 'request') return undefined;
       if (looksLikeMethod(first)) return urlRequest(found.form, shape, second, methodOfExpression(first, context));

@@ -3,8 +3,9 @@ import { annotatedTypeName, argumentAt, calleeOf, memberCallee, memberPropertyNa
 import type { UrlPart } from '@sunset/rule-data';
 import type { CallForm, ClientQuery, ClientValue, RtkQueryValueKind } from '../types.js';
 import { constantValueOf, evaluateExpression, following, joinBaseUrl, objectLiteralOf, partToSegment, requiredExportOf, type EvaluationContext } from '../url/evaluate.js';
-import { hole, type Segment } from '../url/segments.js';
+import { hole, sliceText, type Segment } from '../url/segments.js';
 import { isRelativeSpecifier } from '../modules/specifiers.js';
+import { getterValueOf } from './class-slots.js';
 
 /**
  * The HTTP client libraries the call forms know, by how their calls are shaped; `wrapper` is a class
@@ -31,6 +32,7 @@ const formOfKind: Readonly<Record<ClientKind, CallForm>> = {
   superagent: 'superagent',
   undici: 'undici',
   'undici-request': 'undici',
+  'undici-dispatcher': 'undici',
   request: 'request',
   'easy-soap-request': 'request',
   needle: 'needle',
@@ -227,6 +229,38 @@ function axiosClassInstance(node: TSESTree.NewExpression, context: EvaluationCon
   return client('axios', 'axios', baseOption(config, 'baseURL', context));
 }
 
+/** undici's dispatchers made for one origin: `new Pool(origin)`, `new Client(origin)`. */
+const undiciOriginDispatchers: ReadonlySet<string> = new Set(['Pool', 'Client']);
+
+/** The origin of a base written as one URL (`'https://host/v1'` → `'https://host'`): undici's dispatchers send to their origin alone. */
+function originOf(base: readonly Segment[]): readonly Segment[] {
+  const first = base[0];
+  const origin = first?.kind === 'text' ? /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(first.value)?.[0] : undefined;
+  return first?.kind === 'text' && origin !== undefined && origin.length < first.value.length ? [sliceText(first, 0, origin.length)] : base;
+}
+
+/**
+ * `new Pool(origin)` and `new Client(origin)` of undici (imported or required by name, or `new
+ * undici.Pool(origin)`): a dispatcher whose `request({ path, method })` goes to its origin.
+ */
+function undiciDispatcher(node: TSESTree.NewExpression, context: EvaluationContext): HttpClient | undefined {
+  const callee = calleeOf(node);
+  let fromUndici = false;
+  if (callee.type === 'MemberExpression') {
+    const name = memberPropertyName(callee);
+    fromUndici = name !== undefined && undiciOriginDispatchers.has(name) && clientOf(callee.object, context)?.kind === 'undici';
+  } else if (callee.type === 'Identifier') {
+    const binding = context.scope.resolve(callee);
+    const required = binding === undefined ? undefined : requiredExportOf(binding);
+    const [source, name] = binding?.kind === 'import' ? [binding.importSource, binding.importedName] : [required?.specifier, required?.name];
+    fromUndici = source === 'undici' && name !== undefined && undiciOriginDispatchers.has(name);
+  }
+  if (!fromUndici) return undefined;
+  const origin = argumentAt(node, 0);
+  if (!origin) return undefined;
+  return client('undici-dispatcher', 'undici', originOf(evaluateExpression(origin, undefined, context) ?? [hole(origin)]));
+}
+
 function clientOfValue(value: Node, key: string | undefined, context: EvaluationContext): HttpClient | undefined {
   const unwrapped = unwrap(value);
   const required = requiredClient(unwrapped, key);
@@ -240,7 +274,7 @@ function clientOfValue(value: Node, key: string | undefined, context: Evaluation
       return importingWrapper(unwrapped);
     case 'NewExpression': {
       const callee = calleeOf(unwrapped);
-      return callee.type === 'Identifier' && callee.name === 'XMLHttpRequest' ? client('xhr', 'xhr') : axiosClassInstance(unwrapped, context);
+      return callee.type === 'Identifier' && callee.name === 'XMLHttpRequest' ? client('xhr', 'xhr') : (axiosClassInstance(unwrapped, context) ?? undiciDispatcher(unwrapped, context));
     }
     case 'CallExpression': {
       const callee = calleeOf(unwrapped);
@@ -317,6 +351,12 @@ function thisMemberClient(member: TSESTree.MemberExpression, context: Evaluation
   return values.length === 1 ? clientOfValue(values[0]!, undefined, context) : undefined;
 }
 
+/** `this.client` read through a getter of the class (a lazy singleton): the client it returns. */
+function getterClient(member: TSESTree.MemberExpression, context: EvaluationContext): HttpClient | undefined {
+  const value = getterValueOf(member, context.scope);
+  return value === undefined ? undefined : following(context, value, () => clientOfValue(value, undefined, context));
+}
+
 /**
  * `name.defaults.baseURL = value` in the file (axios' global or an instance): the base every later
  * request of that client is sent with. Set twice in one file, the base is not known.
@@ -369,7 +409,7 @@ export function clientOf(node: Node, context: EvaluationContext): HttpClient | u
       // A member the file does not show (`http.adform` of a namespace import, a getter `this.http`):
       // the cross-file hook is asked with the member's name.
       const memberName = !value.computed && value.property.type === 'Identifier' ? value.property : undefined;
-      if (object.type === 'ThisExpression') return thisMemberClient(value, context) ?? (memberName ? importedClient(memberName, context, 'member') : undefined);
+      if (object.type === 'ThisExpression') return thisMemberClient(value, context) ?? getterClient(value, context) ?? (memberName ? importedClient(memberName, context, 'member') : undefined);
       if (name === 'fetch' && object.type === 'Identifier' && /^(window|globalThis|self)$/.test(object.name) && !context.scope.resolve(object)) {
         return client('fetch', 'fetch');
       }
@@ -377,6 +417,8 @@ export function clientOf(node: Node, context: EvaluationContext): HttpClient | u
       return memberName ? importedClient(memberName, context, 'member') : undefined;
     }
     case 'CallExpression':
+    // `new Pool(origin).request(…)`: the instance made right there.
+    case 'NewExpression':
       return clientOfValue(value, undefined, context);
     default:
       return undefined;

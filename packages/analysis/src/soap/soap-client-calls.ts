@@ -1,9 +1,9 @@
 import { matchOperationName, mayBeServiceOf, type Catalog, type OperationMatch } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
 import { forEachChild } from '../ast/child-keys.js';
-import { soleThisValue } from '../file-index/scope-model.js';
 import { argumentAt, calleeOf, isFunction, memberCallee, memberPropertyName, propertyValueOf, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { Binding } from '../file-index/scope-model.js';
+import { slotValues, soleSlotValue } from '../requests/class-slots.js';
 import { classMethod } from '../requests/helper-calls.js';
 import { constantValueOf, evaluateExpression, following, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import { flatText } from '../url/segments.js';
@@ -244,8 +244,9 @@ function receiverEvidence(root: Node, context: EvaluationContext): SoapEvidence 
       if (unwrap(root.object).type !== 'ThisExpression') return undefined;
       const name = memberPropertyName(root) ?? '';
       if (soapNamePattern.test(name)) return 'created';
-      const only = soleThisValue(root, context.scope);
-      return only !== undefined && isClientHolder(only, context) ? 'created' : undefined;
+      // Every value the class gives it is a client (also one a lazy method fills, `this.client ??= await soap.createClientAsync(url)`).
+      const values = slotValues(root, context.scope) ?? [];
+      return values.length > 0 && values.every((value) => isClientHolder(value, context)) ? 'created' : undefined;
     }
     case 'CallExpression':
     case 'AwaitExpression':
@@ -261,12 +262,78 @@ function receiverEvidence(root: Node, context: EvaluationContext): SoapEvidence 
  */
 const addressedService = /([\w-]+)\.(?:svc|asmx|wsdl)\b/i;
 
-/** The address a SOAP client is made from, as text, where the code shows it: `createClientAsync(URL)`, awaited or not. */
+/** An address as text, where the code shows it. */
+function addressText(node: Node, context: EvaluationContext): string | undefined {
+  const segments = evaluateExpression(node, undefined, context);
+  return segments === undefined ? undefined : flatText(segments);
+}
+
+/**
+ * The endpoint a factory call gives the client in place of the WSDL's service address: node-soap's
+ * `options.endpoint`, else its last argument (`createClientAsync(url, options, endpoint)`,
+ * `createClient(url, options, callback, endpoint)`, `createClient(url, callback, endpoint)`).
+ */
+function factoryEndpoint(call: TSESTree.CallExpression, context: EvaluationContext): Node | undefined {
+  const options = objectLiteralOf(argumentAt(call, 1), context);
+  const option = options ? propertyValueOf(options, 'endpoint') : undefined;
+  if (option) return option;
+  const callee = calleeOf(call);
+  const name = callee.type === 'MemberExpression' ? memberPropertyName(callee) : callee.type === 'Identifier' ? callee.name : undefined;
+  const second = argumentAt(call, 1);
+  if (name === 'createClientAsync') return argumentAt(call, 2);
+  return argumentAt(call, second && isFunction(unwrap(second)) ? 2 : 3);
+}
+
+/**
+ * The address a SOAP client is made from, as text, where the code shows it: `createClientAsync(URL)`,
+ * awaited or not, or its endpoint where the call gives one; a call of a function of the file (or a
+ * method of the class) that returns a client, the address of what it returns (`async getClient() { if
+ * (!this.client) this.client = await soap.createClientAsync(URL); return this.client; }`).
+ */
 function factoryAddress(value: Node, context: EvaluationContext): string | undefined {
   const call = clientCallOf(value, context);
-  if (!call || !isSoapFactoryCall(call) || call.arguments.length === 0) return undefined;
-  const segments = evaluateExpression(call.arguments[0]!, undefined, context);
-  return segments === undefined ? undefined : flatText(segments);
+  if (!call) return undefined;
+  if (!isSoapFactoryCall(call)) return returnedAddress(call, context);
+  if (call.arguments.length === 0) return undefined;
+  const endpoint = factoryEndpoint(call, context);
+  return addressText(endpoint ?? call.arguments[0]!, context);
+}
+
+/** The address of the client a function of the file returns, when each of its `return`s gives the same one. */
+function returnedAddress(call: TSESTree.CallExpression, context: EvaluationContext): string | undefined {
+  const callee = calleeOf(call);
+  const fn = sameFileFunction(callee, context)?.fn ?? thisMethod(callee, context);
+  if (!fn) return undefined;
+  const addresses = following(context, fn, () => returnedValuesOf(fn).map((value) => receiverAddress(unwrap(value), context)));
+  const [first] = addresses ?? [];
+  return first !== undefined && addresses!.every((address) => address === first) ? first : undefined;
+}
+
+/** The holder a member call's receiver is (`client` of `client.setEndpoint(url)`): the same binding, or the same slot of the class. */
+function sameHolder(node: Node, holder: Node, context: EvaluationContext): boolean {
+  const value = unwrap(node);
+  if (holder.type === 'Identifier') return value.type === 'Identifier' && value.name === holder.name && context.scope.resolve(value) === context.scope.resolve(holder);
+  if (holder.type !== 'MemberExpression' || value.type !== 'MemberExpression') return false;
+  const slot = soleSlotValue(holder, context.scope);
+  return slot !== undefined && soleSlotValue(value, context.scope) === slot;
+}
+
+/**
+ * The address node-soap's `client.setEndpoint(url)` gives the client a name or a slot of the class
+ * holds, which replaces the one it is made from: `{ address }` when the file calls it (the address
+ * undefined where it is not shown, or where two calls give two), undefined when it does not.
+ */
+function setEndpointAddress(holder: Node, context: EvaluationContext): { readonly address: string | undefined } | undefined {
+  const set = context.scope.calls.filter((call): call is TSESTree.CallExpression => {
+    const callee = call.type === 'CallExpression' ? memberCallee(call) : undefined;
+    return callee !== undefined && memberPropertyName(callee) === 'setEndpoint' && sameHolder(callee.object, holder, context);
+  });
+  if (set.length === 0) return undefined;
+  const addresses = set.map((call) => {
+    const url = argumentAt(call, 0);
+    return url ? addressText(url, context) : undefined;
+  });
+  return { address: addresses.every((address) => address === addresses[0]) ? addresses[0] : undefined };
 }
 
 /**
@@ -275,9 +342,14 @@ function factoryAddress(value: Node, context: EvaluationContext): string | undef
  * callback (`soap.createClient(URL, (err, client) => ...)`), or a factory call itself.
  */
 function receiverAddress(root: Node, context: EvaluationContext): string | undefined {
+  if (root.type === 'MemberExpression' || root.type === 'Identifier') {
+    const set = setEndpointAddress(root, context);
+    if (set) return set.address;
+  }
   if (root.type === 'MemberExpression') {
-    const only = unwrap(root.object).type === 'ThisExpression' ? soleThisValue(root, context.scope) : undefined;
-    return only === undefined ? undefined : heldAddress(only, context);
+    // A slot of the class, also one a lazy method fills (`this.client ??= await soap.createClientAsync(url)`).
+    const only = soleSlotValue(root, context.scope);
+    return only === undefined ? undefined : following(context, only, () => heldAddress(only, context));
   }
   if (root.type !== 'Identifier') return factoryAddress(root, context);
   const binding = context.scope.resolve(root);

@@ -76,6 +76,31 @@ const openapiFetch = [
   "export const snapPause = (ids: number[]) => snap.PATCH('/v1/campaigns', { body: { ids } });",
 ].join('\n');
 
+// Trial 48: undici's Pool sends to its origin with the method its options write; a class getter's lazy client has its base.
+const undiciPools = [
+  "const { Pool } = require('undici');",
+  "const snap = new Pool('https://adsapi.snapchat.com');",
+  "const adform = new Pool('https://api.adform.com');",
+  "export const snapCampaigns = () => snap.request({ path: '/v1/campaigns', method: 'GET' });",
+  "export const campaigns = () => adform.request({ path: '/v1/campaigns', method: 'GET' });",
+].join('\n');
+const lazyClientGetters = [
+  "import axios, { type AxiosInstance } from 'axios';",
+  'export class SnapApi {',
+  '  static #inst: AxiosInstance | undefined;',
+  '  get client(): AxiosInstance {',
+  "    if (!SnapApi.#inst) SnapApi.#inst = axios.create({ baseURL: 'https://adsapi.snapchat.com' });",
+  '    return SnapApi.#inst;',
+  '  }',
+  "  campaigns() { return this.client.get('/v1/campaigns'); }",
+  '}',
+  'export class AdformApi {',
+  '  #client: AxiosInstance | null = null;',
+  "  get client(): AxiosInstance { return (this.#client ??= axios.create({ baseURL: 'https://api.adform.com' })); }",
+  "  campaigns() { return this.client.get('/v1/campaigns'); }",
+  '}',
+].join('\n');
+
 // A custom one-to-one entry whose new path ends at its parameter: the old tail is a literal of its own.
 const thingDetails = {
   id: 'thing-details',
@@ -207,6 +232,10 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
       name: "an openapi-fetch client on another vendor's baseUrl, and a DELETE of a path retired for GET alone",
       code: "import createClient from 'openapi-fetch';\nconst snap = createClient({ baseUrl: 'https://adsapi.snapchat.com' });\nsnap.GET('/v1/campaigns/dictionaries/managers');\ncreateClient().DELETE('/v1/campaigns/dictionaries/labels');",
     },
+    {
+      name: "undici's Pool on another vendor's origin, and a class getter's lazy axios client on another vendor's baseURL",
+      code: [undiciPools.split('\n').slice(0, 4).join('\n'), lazyClientGetters.split('\n').slice(0, 9).join('\n')].join('\n'),
+    },
     { name: 'jest matchers and HttpTestingController expectations on retired URLs, beside nock and msw handlers', code: specAssertions },
     { name: 'test doubles: axios-mock-adapter, fetch-mock (also fetchMock.called), cy.intercept and a sinon fake server', code: testDoubles },
     { name: "test doubles: mocha's this.server, Playwright's page.route of a test's fixture, jest-fetch-mock's mockIf", code: moreTestDoubles },
@@ -225,6 +254,32 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
     },
   ],
   invalid: [
+    {
+      name: "rewrites the GET an undici Pool on the API's origin sends, and leaves another vendor's Pool alone",
+      code: undiciPools,
+      output: undiciPools.replace("adform.request({ path: '/v1/campaigns'", "adform.request({ path: '/v1/buyer/campaigns'"),
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
+          line: 5,
+          column: 55,
+        },
+      ],
+    },
+    {
+      name: "rewrites the call of a class getter's lazy client on the API's baseURL, and leaves another vendor's alone",
+      code: lazyClientGetters,
+      output: lazyClientGetters.replace("  campaigns() { return this.client.get('/v1/campaigns'); }\n}\n", 'KEEP').replace("this.client.get('/v1/campaigns')", "this.client.get('/v1/buyer/campaigns')").replace('KEEP', "  campaigns() { return this.client.get('/v1/campaigns'); }\n}\n"),
+      errors: [
+        {
+          messageId: 'retiredRewrite',
+          data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'),
+          line: 13,
+          column: 40,
+        },
+      ],
+    },
     {
       name: 'rewrites a real request beside an axios-mock-adapter handler of the same path, and not the handler',
       code: besideMock,

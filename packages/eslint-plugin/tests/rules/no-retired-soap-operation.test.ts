@@ -84,6 +84,31 @@ const wcfLabel = (operation: string): string => `const labels = await fetch(\`\$
 const jsonpLabel = (operation: string): string =>
   `$.ajax({ url: '/LabelService.svc/${operation}', dataType: 'jsonp', data: { advertiserId } });`;
 
+// Trial 48: a client a lazy method caches in a field is on its WSDL's host, and node-soap's endpoint replaces the WSDL's address.
+const lazyForeignClient = [
+  "import * as soap from 'soap';",
+  'export class DspSoap {',
+  '  private client: soap.Client | undefined;',
+  '  private async campaigns(): Promise<soap.Client> {',
+  "    if (!this.client) this.client = await soap.createClientAsync('https://api.example-dsp.com/CampaignService.svc?wsdl');",
+  '    return this.client;',
+  '  }',
+  '  async list() {',
+  '    const client = await this.campaigns();',
+  '    return client.GetCampaignsAsync({});',
+  '  }',
+  '}',
+].join('\n');
+const endpointOf = (endpoint: string): string =>
+  [
+    "import * as soap from 'soap';",
+    'export async function list() {',
+    `  const client = await soap.createClientAsync('./wsdl/CampaignService.wsdl', {}, '${endpoint}');`,
+    '  const [r] = await client.GetCampaignsAsync({});',
+    '  return r;',
+    '}',
+  ].join('\n');
+
 const labelOperations = [
   ['label-service-get-campaign-labels-as-json', 'GetCampaignLabelsAsJson', wcfLabel],
   ['label-service-get-advertiser-labels-as-json', 'GetAdvertiserLabelsAsJson', wcfLabel],
@@ -102,6 +127,8 @@ createTypeScriptRuleTester().run('no-retired-soap-operation', forRuleTester(rule
     { name: 'an operation name in the prose of a log message', code: "logger.warn('GetCampaigns is gone, see the migration guide');" },
     { name: 'the REST replacement', code: 'await fetch(`${API_BASE}/v1/buyer/campaigns`);' },
     { name: 'a legacy REST path (another rule)', code: "await fetch('/v1/campaigns');" },
+    { name: "a client a lazy method caches in a field, made from another vendor's WSDL", code: lazyForeignClient },
+    { name: "a client whose endpoint argument is another vendor's address", code: endpointOf('https://api.example-dsp.com/CampaignService.svc') },
     {
       name: "an envelope and a SOAPAction a test asserts on, and an action the code compares, are no SOAP request",
       code: [
@@ -112,6 +139,16 @@ createTypeScriptRuleTester().run('no-retired-soap-operation', forRuleTester(rule
     },
   ],
   invalid: [
+    soapCase({
+      name: "reports a client whose endpoint is on the API's host, whatever its WSDL file",
+      code: endpointOf('https://api.adform.com/Services/CampaignService.svc'),
+      entryId: 'campaigns-service-get-campaigns',
+      retiredKey: 'GetCampaigns',
+      replacements: 'use GET /v1/buyer/campaigns',
+      at: 'GetCampaignsAsync',
+      statement: '  const [r]',
+      indentation: '  ',
+    }),
     soapCase({
       name: 'reports the async variant of a node-soap operation at its property name',
       code: nodeSoapAsync,

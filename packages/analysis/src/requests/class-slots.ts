@@ -1,0 +1,71 @@
+import type { TSESTree } from '@typescript-eslint/types';
+import { memberPropertyName, propertyKeyName, returnedBy, unwrap, type ClassNode, type Node } from '../ast/nodes.js';
+import type { ScopeModel } from '../file-index/scope-model.js';
+
+/** A member's name, a private one with its `#` (`this.#client`). */
+function slotName(member: TSESTree.MemberExpression): string | undefined {
+  return member.property.type === 'PrivateIdentifier' ? `#${member.property.name}` : memberPropertyName(member);
+}
+
+/** A class member's name, a private one with its `#` (`static #instance`). */
+function memberKeyName(member: TSESTree.PropertyDefinition | TSESTree.AccessorProperty | TSESTree.MethodDefinition): string | undefined {
+  return member.key.type === 'PrivateIdentifier' ? `#${member.key.name}` : propertyKeyName(member);
+}
+
+/** The class whose slot a member reads: `this.x` inside the class, or `Api.x` / `Api.#x` on the class's own name. */
+function slotClass(member: TSESTree.MemberExpression, scope: ScopeModel): ClassNode | undefined {
+  const object = unwrap(member.object);
+  const classNode = scope.enclosingClass(member);
+  if (!classNode) return undefined;
+  if (object.type === 'ThisExpression') return classNode;
+  return object.type === 'Identifier' && classNode.id?.name === object.name && scope.resolve(object)?.init === classNode ? classNode : undefined;
+}
+
+const isNullish = (node: Node): boolean => (node.type === 'Literal' && node.value === null) || (node.type === 'Identifier' && node.name === 'undefined');
+
+/**
+ * The values a class gives a slot (`this.x`, `this.#x`, `Api.#instance`): its field's initializer and
+ * each `=`, `??=` or `||=` to it in the class (another write as itself), `null` and `undefined` left
+ * out (a lazy slot's empty start). Undefined when the member is no slot of the class.
+ */
+export function slotValues(member: TSESTree.MemberExpression, scope: ScopeModel): Node[] | undefined {
+  const name = slotName(member);
+  const classNode = name === undefined ? undefined : slotClass(member, scope);
+  if (!classNode) return undefined;
+  const values: Node[] = [];
+  for (const field of classNode.body.body) {
+    if ((field.type === 'PropertyDefinition' || field.type === 'AccessorProperty') && field.value && memberKeyName(field) === name) values.push(unwrap(field.value));
+  }
+  for (const named of scope.namedValues) {
+    const target = named.type === 'AssignmentExpression' ? unwrap(named.left) : undefined;
+    if (named.type !== 'AssignmentExpression' || target?.type !== 'MemberExpression' || slotName(target) !== name || slotClass(target, scope) !== classNode) continue;
+    values.push(unwrap(named.operator === '=' || named.operator === '??=' || named.operator === '||=' ? named.right : named));
+  }
+  return values.filter((value) => !isNullish(value));
+}
+
+/** The one value a class gives a slot (`slotValues`); undefined when it is given none, or several. */
+export function soleSlotValue(member: TSESTree.MemberExpression, scope: ScopeModel): Node | undefined {
+  const values = slotValues(member, scope);
+  return values?.length === 1 ? values[0] : undefined;
+}
+
+/**
+ * The value `this.<name>` stands for where the class reads it through its getter (a lazy singleton:
+ * `get client() { if (!this.#client) this.#client = axios.create(…); return this.#client; }`): the
+ * one value of the slot the getter returns, or what it returns when that is no slot of the class
+ * (`get client() { return axios.create(…) }`). Undefined without one such getter, or with a getter of
+ * more than one `return`.
+ */
+export function getterValueOf(member: TSESTree.MemberExpression, scope: ScopeModel): Node | undefined {
+  const name = unwrap(member.object).type === 'ThisExpression' ? slotName(member) : undefined;
+  const classNode = name === undefined ? undefined : scope.enclosingClass(member);
+  const getters = (classNode?.body.body ?? []).filter((method): method is TSESTree.MethodDefinition => method.type === 'MethodDefinition' && method.kind === 'get' && memberKeyName(method) === name);
+  const returned = getters.length === 1 ? returnedBy(getters[0]!.value) : undefined;
+  if (!returned) return undefined;
+  let value = unwrap(returned);
+  // `return this.#client ??= axios.create(…)`: the slot it fills.
+  if (value.type === 'AssignmentExpression' && (value.operator === '=' || value.operator === '??=' || value.operator === '||=')) value = unwrap(value.left);
+  if (value.type !== 'MemberExpression') return value;
+  return slotClass(value, scope) ? soleSlotValue(value, scope) : value;
+}

@@ -1,0 +1,273 @@
+import { analyzeFile, indexFile, retirementNotesOf } from '@sunset/analysis';
+import { describe, expect, it } from 'vitest';
+import { analysisOptions, applyEdits, lineColumn, parseWith, type ParserName } from './parsers.js';
+
+// Trial 48, BUG 4, 5, 7 and 8: server-side Node clients whose base or method the code shows: undici's
+// Pool and Client, a client a class getter returns, a SOAP client a lazy method caches in a field, and
+// node-soap's endpoint.
+
+const apiHosts = ['api.adform.com'];
+const rules = { 'no-legacy-rest-path': [{ apiHosts }], 'no-retired-soap-operation': [{ apiHosts }] } as const;
+
+interface Row {
+  readonly rule: string;
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+  readonly host: string | undefined;
+  /** The file after the finding's fix (rewrites only). */
+  readonly output?: string;
+}
+
+const parsers: readonly [ParserName, string][] = [
+  ['typescript-estree', 'case.ts'],
+  ['oxc', 'case.ts'],
+  ['espree', 'case.js'],
+  ['oxc', 'case.js'],
+];
+
+function findings(parser: ParserName, filename: string, code: string): Row[] {
+  return analyzeFile(parseWith(parser, code, filename), analysisOptions({ apiHosts }), rules).map((finding) => ({
+    rule: finding.rule,
+    ...lineColumn(code, finding.range[0]),
+    message: finding.message,
+    host: finding.retirement?.host,
+    ...(finding.fix ? { output: applyEdits(code, finding.fix) } : {}),
+  }));
+}
+
+const otherHostCount = (parser: ParserName, filename: string, code: string): number =>
+  retirementNotesOf(indexFile(parseWith(parser, code, filename), analysisOptions({ apiHosts })), analysisOptions({ apiHosts })).otherHostCount;
+
+const rewrite = (key: string, replacement: string): string => `${key} is retired (support ended 2019-10-01): use ${replacement}.`;
+const todo = (key: string, replacement: string): string => `${key} is retired (support ended 2019-10-01): use ${replacement}; this call needs a manual migration.`;
+const list = rewrite('GET /v1/campaigns', 'GET /v1/buyer/campaigns');
+const labels = todo('GET /v1/campaigns/dictionaries/labels', 'GET /v1/buyer/advertisers/{id}/campaignLabels');
+const eitherMethod = todo('/v1/campaigns (GET or PATCH)', 'one of GET /v1/buyer/campaigns or PUT /v1/buyer/campaigns/{id}/status');
+const getCampaigns = todo('GetCampaigns', 'GET /v1/buyer/campaigns');
+
+describe.each(parsers)('with %s (%s)', (parser, filename) => {
+  describe("undici's Pool and Client", () => {
+    it("send to the origin they are made for, with the method their options write: another vendor's is counted, ours reported and rewritten", () => {
+      const code = [
+        "const { Pool, Client } = require('undici');",
+        "const snap = new Pool('https://adsapi.snapchat.com');",
+        "const ours = new Client('https://api.adform.com/v1');",
+        "export const a = () => snap.request({ path: '/v1/campaigns', method: 'GET' });",
+        "export const b = () => ours.request({ path: '/v1/campaigns', method: 'GET' });",
+        "export const c = () => ours.stream({ path: '/v1/campaigns/dictionaries/labels', method: 'GET' }, factory);",
+        "export const d = () => ours.request({ path: '/v1/campaigns' });",
+        "export const e = () => snap.pipeline({ path: '/v1/campaigns', method: 'GET' }, handler);",
+      ].join('\n');
+      expect(findings(parser, filename, code)).toEqual([
+        { rule: 'no-legacy-rest-path', line: 5, column: 44, message: list, host: 'api.adform.com', output: code.replace("ours.request({ path: '/v1/campaigns', method: 'GET' })", "ours.request({ path: '/v1/buyer/campaigns', method: 'GET' })") },
+        { rule: 'no-legacy-rest-path', line: 6, column: 43, message: labels, host: 'api.adform.com' },
+        // undici's dispatch options require a method: one they do not write is not known.
+        { rule: 'no-legacy-rest-path', line: 7, column: 44, message: eitherMethod, host: 'api.adform.com' },
+      ]);
+      expect(otherHostCount(parser, filename, code)).toBe(2);
+    });
+
+    it('are read imported by name, through the namespace and in a class field', () => {
+      const code = [
+        "import * as undici from 'undici';",
+        "import { Pool } from 'undici';",
+        "const snap = new undici.Pool('https://adsapi.snapchat.com');",
+        "export const a = () => snap.request({ path: '/v1/campaigns', method: 'GET' });",
+        'export class Api {',
+        "  pool = new Pool('https://api.adform.com');",
+        "  list() { return this.pool.request({ path: '/v1/campaigns', method: 'GET' }); }",
+        '}',
+      ].join('\n');
+      expect(findings(parser, filename, code)).toEqual([
+        { rule: 'no-legacy-rest-path', line: 7, column: 44, message: list, host: 'api.adform.com', output: code.replace("path: '/v1/campaigns', method: 'GET' }); }", "path: '/v1/buyer/campaigns', method: 'GET' }); }") },
+      ]);
+      expect(otherHostCount(parser, filename, code)).toBe(1);
+    });
+
+    it('is read where the request is chained on the new Pool itself', () => {
+      const code = [
+        "const { Pool } = require('undici');",
+        "export const a = () => new Pool('https://adsapi.snapchat.com').request({ path: '/v1/campaigns', method: 'GET' });",
+        "export const b = () => new Pool('https://api.adform.com').request({ path: '/v1/campaigns/dictionaries/labels', method: 'GET' });",
+      ].join('\n');
+      expect(findings(parser, filename, code)).toEqual([{ rule: 'no-legacy-rest-path', line: 3, column: 74, message: labels, host: 'api.adform.com' }]);
+      expect(otherHostCount(parser, filename, code)).toBe(1);
+    });
+
+    it("a Pool of another library is no undici dispatcher: its constructor's argument is no base", () => {
+      const code = [
+        "import { Pool } from 'generic-pool';",
+        "const pool = new Pool('https://adsapi.snapchat.com');",
+        "export const a = () => pool.request({ path: '/v1/campaigns', method: 'GET' });",
+      ].join('\n');
+      expect(findings(parser, filename, code).map(({ line, column, host }) => ({ line, column, host }))).toEqual([{ line: 3, column: 44, host: undefined }]);
+      expect(otherHostCount(parser, filename, code)).toBe(0);
+    });
+  });
+
+  describe('a client a class getter returns (a lazy singleton)', () => {
+    it("has the base of the client the getter makes: another vendor's is counted, ours reported and rewritten", () => {
+      const code = [
+        "import axios from 'axios';",
+        'class SnapApi {',
+        '  static #inst;',
+        '  get client() {',
+        "    if (!SnapApi.#inst) SnapApi.#inst = axios.create({ baseURL: 'https://adsapi.snapchat.com' });",
+        '    return SnapApi.#inst;',
+        '  }',
+        "  campaigns() { return this.client.get('/v1/campaigns'); }",
+        '}',
+        'class Ours {',
+        '  _client = null;',
+        '  get client() {',
+        "    if (!this._client) this._client = axios.create({ baseURL: 'https://api.adform.com' });",
+        '    return this._client;',
+        '  }',
+        "  campaigns() { return this.client.get('/v1/campaigns'); }",
+        '}',
+        'class Private {',
+        '  #http;',
+        "  get http() { return (this.#http ??= axios.create({ baseURL: 'https://adsapi.snapchat.com' })); }",
+        "  campaigns() { return this.http.get('/v1/campaigns'); }",
+        '}',
+        'export { SnapApi, Ours, Private };',
+      ].join('\n');
+      expect(findings(parser, filename, code)).toEqual([
+        { rule: 'no-legacy-rest-path', line: 16, column: 39, message: list, host: 'api.adform.com', output: code.replace("  campaigns() { return this.client.get('/v1/campaigns'); }\n}\nclass Private", "  campaigns() { return this.client.get('/v1/buyer/campaigns'); }\n}\nclass Private") },
+      ]);
+      expect(otherHostCount(parser, filename, code)).toBe(2);
+    });
+
+    it("is not guessed where the slot is given two clients, nor from another class's getter", () => {
+      const code = [
+        "import axios from 'axios';",
+        'class Two {',
+        '  get client() { return this._client; }',
+        "  useSnap() { this._client = axios.create({ baseURL: 'https://adsapi.snapchat.com' }); }",
+        "  useOurs() { this._client = axios.create({ baseURL: 'https://api.adform.com' }); }",
+        "  campaigns() { return this.client.get('/v1/campaigns'); }",
+        '}',
+        "class Snap { get client() { return axios.create({ baseURL: 'https://adsapi.snapchat.com' }); } }",
+        "class Other { campaigns() { return this.client.get('/v1/campaigns'); } }",
+        'export { Two, Snap, Other };',
+      ].join('\n');
+      expect(findings(parser, filename, code).map(({ line, column, host }) => ({ line, column, host }))).toEqual([
+        { line: 6, column: 39, host: undefined },
+        { line: 9, column: 51, host: undefined },
+      ]);
+      expect(otherHostCount(parser, filename, code)).toBe(0);
+    });
+  });
+
+  describe('a getter that reads itself back', () => {
+    it('ends, and leaves the base unknown', () => {
+      const code = [
+        "import axios from 'axios';",
+        'export class Loop {',
+        '  get client() { return this._client; }',
+        '  reset() { this._client = this.client; }',
+        "  campaigns() { return this.client.get('/v1/campaigns'); }",
+        '}',
+      ].join('\n');
+      expect(findings(parser, filename, code).map(({ line, column, host }) => ({ line, column, host }))).toEqual([{ line: 5, column: 39, host: undefined }]);
+    });
+  });
+
+  describe('a SOAP client a lazy method caches in a field', () => {
+    it("is the host's of the address it is made from: another vendor's is counted, ours reported", () => {
+      const code = [
+        "import * as soap from 'soap';",
+        'export class DspSoap {',
+        '  client = undefined;',
+        '  async campaigns() {',
+        '    if (!this.client) {',
+        "      this.client = await soap.createClientAsync('https://api.example-dsp.com/CampaignService.svc?wsdl');",
+        '    }',
+        '    return this.client;',
+        '  }',
+        '  async list() {',
+        '    const client = await this.campaigns();',
+        '    await client.GetCampaignsAsync({});',
+        '    return (await this.campaigns()).GetCampaignsAsync({});',
+        '  }',
+        '}',
+        'export class Ours {',
+        '  #client = null;',
+        '  async getClient() {',
+        "    this.#client ??= await soap.createClientAsync('https://api.adform.com/Services/CampaignService.svc?wsdl');",
+        '    return this.#client;',
+        '  }',
+        '  async list() { return (await this.getClient()).GetCampaignsAsync({}); }',
+        '}',
+      ].join('\n');
+      expect(findings(parser, filename, code)).toEqual([{ rule: 'no-retired-soap-operation', line: 22, column: 49, message: getCampaigns, host: 'api.adform.com' }]);
+      expect(otherHostCount(parser, filename, code)).toBe(2);
+    });
+
+    it('has no host where the field is given clients of two addresses', () => {
+      const code = [
+        "import * as soap from 'soap';",
+        'export class Two {',
+        "  async dsp() { this.client = await soap.createClientAsync('https://api.example-dsp.com/CampaignService.svc?wsdl'); return this.client; }",
+        "  async ours() { this.client = await soap.createClientAsync('https://api.adform.com/Services/CampaignService.svc?wsdl'); return this.client; }",
+        '  async list() { return (await this.dsp()).GetCampaignsAsync({}); }',
+        '}',
+      ].join('\n');
+      expect(findings(parser, filename, code).map(({ line, column, host }) => ({ line, column, host }))).toEqual([{ line: 5, column: 43, host: undefined }]);
+    });
+  });
+
+  describe("node-soap's endpoint", () => {
+    it("replaces the WSDL's address: the third argument of createClientAsync, options.endpoint, the last argument of createClient and setEndpoint", () => {
+      const code = [
+        "import * as soap from 'soap';",
+        'export async function a() {',
+        "  const client = await soap.createClientAsync('./wsdl/CampaignService.wsdl', {}, 'https://api.example-dsp.com/CampaignService.svc');",
+        '  return client.GetCampaignsAsync({});',
+        '}',
+        'export async function b() {',
+        "  const client = await soap.createClientAsync('./wsdl/CampaignService.wsdl', { endpoint: 'https://api.example-dsp.com/CampaignService.svc' });",
+        '  return client.GetCampaignsAsync({});',
+        '}',
+        "soap.createClient('./wsdl/CampaignService.wsdl', {}, (err, client) => client.GetCampaigns({}, done), 'https://api.example-dsp.com/CampaignService.svc');",
+        "soap.createClient('./wsdl/CampaignService.wsdl', (err, client) => client.GetCampaigns({}, done), 'https://api.adform.com/Services/CampaignService.svc');",
+        'export async function c() {',
+        "  const client = await soap.createClientAsync('https://api.adform.com/Services/CampaignService.svc?wsdl');",
+        "  client.setEndpoint('https://api.example-dsp.com/CampaignService.svc');",
+        '  return client.GetCampaignsAsync({});',
+        '}',
+        'export async function d() {',
+        "  const client = await soap.createClientAsync('https://api.example-dsp.com/CampaignService.svc?wsdl', { endpoint: 'https://api.adform.com/Services/CampaignService.svc' }, 'https://api.example-dsp.com/CampaignService.svc');",
+        '  return client.GetCampaignsAsync({});',
+        '}',
+      ].join('\n');
+      expect(findings(parser, filename, code)).toEqual([
+        { rule: 'no-retired-soap-operation', line: 11, column: 73, message: getCampaigns, host: 'api.adform.com' },
+        { rule: 'no-retired-soap-operation', line: 19, column: 16, message: getCampaigns, host: 'api.adform.com' },
+      ]);
+      expect(otherHostCount(parser, filename, code)).toBe(4);
+    });
+
+    it('an endpoint the code does not show, or two setEndpoint calls of two addresses, leave the host unknown', () => {
+      const code = [
+        "import * as soap from 'soap';",
+        'export async function a() {',
+        "  const client = await soap.createClientAsync('https://api.example-dsp.com/CampaignService.svc?wsdl', {}, process.env.SOAP_ENDPOINT);",
+        '  return client.GetCampaignsAsync({});',
+        '}',
+        'export async function b(useOurs) {',
+        "  const client = await soap.createClientAsync('https://api.example-dsp.com/CampaignService.svc?wsdl');",
+        "  if (useOurs) client.setEndpoint('https://api.adform.com/Services/CampaignService.svc');",
+        "  else client.setEndpoint('https://api.example-dsp.com/v2/CampaignService.svc');",
+        '  return client.GetCampaignsAsync({});',
+        '}',
+      ].join('\n');
+      expect(findings(parser, filename, code).map(({ line, column, host }) => ({ line, column, host }))).toEqual([
+        { line: 4, column: 16, host: undefined },
+        { line: 10, column: 16, host: undefined },
+      ]);
+      expect(otherHostCount(parser, filename, code)).toBe(0);
+    });
+  });
+});
