@@ -14,25 +14,24 @@ import { crossFileFixRun, makeTree, sunsetOptions } from './helpers.js';
 /** A TODO's comment lines at `indentation`: the marker's line, then a clause a line, wrapped within 100 columns. */
 const at = (indentation: string, lines: readonly string[]): string[] => lines.map((line) => `${indentation}${line}`);
 const getTodoClauses = [
-  '//   call the one(s) this code needs',
   '//   candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings',
   '//   support ended 2019-10-01',
 ];
 /** Indented (two or four columns): "two" goes on the next line. */
 const getTodo = [
   '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into',
-  '//     two resources: the campaign and its RTB settings',
+  '//     two resources: the campaign and its RTB settings; call the one(s) this code needs',
   ...getTodoClauses,
 ];
 const getTodoTopLevel = [
   '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two',
-  '//     resources: the campaign and its RTB settings',
+  '//     resources: the campaign and its RTB settings; call the one(s) this code needs',
   ...getTodoClauses,
 ];
 const ordersTodo = [
   '// TODO(sunset:campaigns-legacy-orders): migrate GET /v1/campaigns/{campaignId}/orders: the new',
-  '//     endpoint has no campaign in its path',
-  "//   how to select one campaign's orders is not shown in the spec",
+  "//     endpoint has no campaign in its path; how to select one campaign's orders is not shown in",
+  '//     the spec',
   '//   candidates GET /v1/buyer/orders',
   '//   support ended 2019-10-01',
 ];
@@ -348,8 +347,8 @@ describe('the line breaks and indentation of the file a TODO is written into', (
       [
         'export async function labels() {',
         '\t// TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the',
-        '\t//     new endpoint lists labels per advertiser: it needs an advertiser id the old call did not',
-        '\t//     have',
+        '\t//     new endpoint lists labels per advertiser: it needs an advertiser id the old call did',
+        '\t//     not have',
         '\t//   candidates GET /v1/buyer/advertisers/{id}/campaignLabels',
         '\t//   support ended 2019-10-01',
         "\tconst response = await fetch('https://api.adform.com/v1/campaigns/dictionaries/labels');",
