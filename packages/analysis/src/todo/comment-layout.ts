@@ -54,10 +54,12 @@ function wrapWords(text: string, firstWidth: number, width: number): string[] {
 
 /**
  * The lines of the comment a TODO's text is written as, for review: `// TODO(sunset:<id>): <what to
- * do>`, then `//   <clause>` for each further clause (candidates, dates, where a value comes from).
- * Each line is wrapped at words within `todoCommentWidth` columns, counted from `firstColumn` for the
- * first line and from `indentColumns` for the others, with at least `minLineText` characters of text;
- * a line that goes on with its clause is indented by two more (`//     `).
+ * do>`, then `//   <clause>` for each further clause (candidates, dates, where a value comes from);
+ * the text's clauses are its lines (`todoClauses`), so a `;` inside a reason never begins one. Each
+ * clause is wrapped at words within `todoCommentWidth` columns, counted from `firstColumn` for the
+ * first line and from `indentColumns` for the others, with at least `minLineText` characters of text
+ * (a word or `GET /path` is never split); a line that goes on with its clause is indented by two more
+ * (`//     `), so a clause and its continuation read apart, also in a diff.
  */
 export function todoCommentLines(todo: string, firstColumn: number, indentColumns: number): string[] {
   const room = (column: number, prefix: string): number => Math.max(todoCommentWidth - column - prefix.length, minLineText);
