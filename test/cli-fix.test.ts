@@ -42,8 +42,8 @@ async function expectedSmallOutput(): Promise<string[]> {
       '  return client.GetCampaignsAsJson(',
       [
         '  // TODO(sunset:campaigns-service-get-campaigns-as-json): migrate GetCampaignsAsJson: the call',
-        '  //     changes from a SOAP/WCF operation to a REST request with its own payload (not shown in the',
-        '  //     spec)',
+        '  //     changes from a SOAP/WCF operation to a REST request with its own payload (not shown in',
+        '  //     the spec)',
         '  //   candidates GET /v1/buyer/campaigns',
         '  //   support ended 2019-10-01',
         '  return client.GetCampaignsAsJson(',
@@ -305,7 +305,7 @@ describe.concurrent('eslint-disable comments', () => {
       for (const result of [fix, project, codemod]) expect((parseJson(result) as { sites: unknown[] }).sites).toEqual([site]);
       const written = await runSunset(['fix', ...asOf], { cwd: dir });
       expect(written.code).toBe(0);
-      expect(await readFile(path.join(dir, 'src/api.ts'), 'utf8')).toBe(shared.replace('export const list', '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n//   candidates GET /v1/buyer/campaigns\n//   support ended 2019-10-01\nexport const list'));
+      expect(await readFile(path.join(dir, 'src/api.ts'), 'utf8')).toBe(shared.replace('export const list', '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n//   support ended 2019-10-01\nexport const list'));
     } finally {
       await cleanup();
     }
@@ -439,7 +439,7 @@ describe.concurrent('a constant the file lets out under another name or through 
       const written = await runSunset(['fix', ...asOf], { cwd: dir });
       expect(written.code).toBe(0);
       const fixed = await readFile(path.join(dir, 'src/urls.ts'), 'utf8');
-      expect(fixed).toBe(urls.replace('  return fetch(LIST);', '  // TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n  //   candidates GET /v1/buyer/campaigns\n  //   support ended 2019-10-01\n  return fetch(LIST);'));
+      expect(fixed).toBe(urls.replace('  return fetch(LIST);', '  // TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n  //   support ended 2019-10-01\n  return fetch(LIST);'));
       expect(await readFile(path.join(dir, 'src/create.ts'), 'utf8')).toBe(create);
       const again = await runSunset(['fix', ...asOf], { cwd: dir });
       expect(again.code).toBe(0);
@@ -476,8 +476,8 @@ describe.concurrent('a constant the file lets out under another name or through 
       const fixed = await readFile(path.join(dir, 'src/api.ts'), 'utf8');
       expect(fixed).toBe(
         api
-          .replace('export const list', '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n//   candidates GET /v1/buyer/campaigns\n//   support ended 2019-10-01\nexport const list')
-          .replace('export const managers', '// TODO(sunset:campaign-dictionary-managers): replace GET /v1/campaigns/dictionaries/managers with\n//     GET /v1/buyer/classifiers/managers\n//   candidates GET /v1/buyer/classifiers/managers\n//   support ended 2019-10-01\nexport const managers'),
+          .replace('export const list', '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n//   support ended 2019-10-01\nexport const list')
+          .replace('export const managers', '// TODO(sunset:campaign-dictionary-managers): replace GET /v1/campaigns/dictionaries/managers\n//     with GET /v1/buyer/classifiers/managers\n//   support ended 2019-10-01\nexport const managers'),
       );
       expect((await runSunset(['fix', ...asOf], { cwd: dir })).code).toBe(0);
       expect(await readFile(path.join(dir, 'src/api.ts'), 'utf8')).toBe(fixed);
@@ -515,7 +515,7 @@ describe.concurrent('a path followed by a tail (the trial of 2026-11-27, repro 6
       const fixed = await readFile(path.join(dir, 'src/api.ts'), 'utf8');
       expect(fixed).toBe(
         api
-          .replace('export const dictionary', '// TODO(sunset:campaign-dictionary-managers): migrate GET /v1/campaigns/dictionaries/managers: the\n//     code chooses the path at run time: /v1/campaigns/dictionaries/managers or\n//     /v1/campaigns/dictionaries/labels\n//   candidates GET /v1/buyer/classifiers/managers\n//   support ended 2019-10-01\nexport const dictionary')
+          .replace('export const dictionary', '// TODO(sunset:campaign-dictionary-managers): migrate GET /v1/campaigns/dictionaries/managers: the\n//     code chooses the path at run time: /v1/campaigns/dictionaries/managers\n//     or /v1/campaigns/dictionaries/labels\n//   candidates GET /v1/buyer/classifiers/managers\n//   support ended 2019-10-01\nexport const dictionary')
           .replace('export const labels', '// TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the code\n//     chooses the path at run time: /v1/campaigns/dictionaries/labels or /v1/campaigns\n//   candidates GET /v1/buyer/advertisers/{id}/campaignLabels\n//   support ended 2019-10-01\nexport const labels')
           .replace('export const tail', '// TODO(sunset:campaigns-legacy-list): migrate GET /v1/campaigns: the URL goes on right after\n//     /v1/campaigns with a value the code does not show, so the end of the path is not known: it\n//     may be a longer path that this move would break\n//   candidates GET /v1/buyer/campaigns\n//   support ended 2019-10-01\nexport const tail')
           .replace('`${API}/v1/campaigns${qs', '`${API}/v1/buyer/campaigns${qs'),

@@ -227,7 +227,7 @@ describe('sunset fix <file>: only the named files change', () => {
     expect(result.code).toBe(0);
     expect(await readFile(path.join(dir, 'src/list.ts'), 'utf8')).toBe(
       "import { CAMPAIGNS } from './api/paths';\nexport async function list() {\n" +
-        '  // TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n  //   candidates GET /v1/buyer/campaigns\n  //   support ended 2019-10-01\n  //   the path is CAMPAIGNS of ./api/paths.ts\n' +
+        '  // TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n  //   support ended 2019-10-01\n  //   the path is CAMPAIGNS of ./api/paths.ts\n' +
         '  return fetch(`https://api.adform.com${CAMPAIGNS}`);\n}\n',
     );
     expect(await readFile(path.join(dir, 'src/api/paths.ts'), 'utf8')).toBe(campaignsPath);
@@ -259,7 +259,7 @@ describe('sunset fix <file>: only the named files change', () => {
     expect(await readFile(path.join(dir, 'src/api/paths.ts'), 'utf8')).toBe(paths);
     expect(await readFile(path.join(dir, 'src/managers.ts'), 'utf8')).toBe(
       "import axios from 'axios';\nimport { MANAGERS_PATH } from './api/paths';\n\n" +
-        '// TODO(sunset:campaign-dictionary-managers): replace GET /v1/campaigns/dictionaries/managers with\n//     GET /v1/buyer/classifiers/managers\n//   candidates GET /v1/buyer/classifiers/managers\n//   support ended 2019-10-01\n//   the path is MANAGERS_PATH of ./api/paths.ts\n' +
+        '// TODO(sunset:campaign-dictionary-managers): replace GET /v1/campaigns/dictionaries/managers\n//     with GET /v1/buyer/classifiers/managers\n//   support ended 2019-10-01\n//   the path is MANAGERS_PATH of ./api/paths.ts\n' +
         'export const listManagers = () => axios.get(MANAGERS_PATH);\n',
     );
 

@@ -427,13 +427,13 @@ describe('sunset fix --project: what it rewrites, the reason it gives when it do
           .replace("apiGet('/v1/campaigns')", "apiGet('/v1/buyer/campaigns')")
           .replace(
             'export const order',
-            '// TODO(sunset:campaigns-legacy-order): replace GET /v1/campaigns/{campaignId}/orders/{orderId} with\n//     GET /v1/buyer/orders/{orderId}\n//   candidates GET /v1/buyer/orders/{orderId}\n//   support ended 2019-10-01\nexport const order',
+            '// TODO(sunset:campaigns-legacy-order): replace GET /v1/campaigns/{campaignId}/orders/{orderId}\n//     with GET /v1/buyer/orders/{orderId}\n//   support ended 2019-10-01\nexport const order',
           ),
       );
       // sunset check --project agrees: the literal is done, the template is a TODO (not "sunset fix rewrites it").
       const check = await runSunset(['check', '--project', '--format', 'json', ...asOf, 'src'], { cwd: dir });
       const findings = parseJson<{ findings: { line: number; rule: string; fix?: string }[] }>(check).findings.filter((finding) => finding.fix !== undefined);
-      expect(findings.map((finding) => `${finding.line} ${finding.rule} ${finding.fix!}`)).toEqual(['8 sunset/no-legacy-rest-path todo']);
+      expect(findings.map((finding) => `${finding.line} ${finding.rule} ${finding.fix!}`)).toEqual(['7 sunset/no-legacy-rest-path todo']);
     } finally {
       await cleanup();
     }
@@ -516,9 +516,8 @@ describe('sunset fix --project: what it rewrites, the reason it gives when it do
       expect(await readFile(path.join(dir, 'src/constants.ts'), 'utf8')).toBe(constants.replace('/v1/campaigns/dictionaries/managers', '/v1/buyer/classifiers/managers'));
       // The managers request needs nothing more; the clients request is marked, not its declaration.
       expect((await readFile(path.join(dir, 'src/use.ts'), 'utf8')).split('\n').filter((line) => line.startsWith('//'))).toEqual([
-        '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with',
-        '//     GET /v1/buyer/advertisers',
-        '//   candidates GET /v1/buyer/advertisers',
+        '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients',
+        '//     with GET /v1/buyer/advertisers',
         '//   support ended 2019-10-01',
         '//   the path is CLIENTS_URL of ./constants.ts',
       ]);
@@ -861,7 +860,7 @@ describe('--project: a wrapper over a client with a base, made in another file (
           .replace("apiGet('campaigns')", "apiGet('buyer/campaigns')")
           .replace(
             'export const narrow',
-            '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with\n//     GET /v1/buyer/advertisers\n//   candidates GET /v1/buyer/advertisers\n//   support ended 2019-10-01\nexport const narrow',
+            '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients\n//     with GET /v1/buyer/advertisers\n//   support ended 2019-10-01\nexport const narrow',
           )
           .replace("viaTwo('/campaigns/dictionaries/managers')", "viaTwo('/buyer/classifiers/managers')"),
       );

@@ -55,8 +55,8 @@ describe('fuzz: mutated fixtures through check and fix', () => {
     const input = 'async function i(){ g("/v1/campaigns/1", "/v1/campaigns/1/orders") }\n';
     const first = fixSource(input, 'x.mjs', options);
     expect(first.output).toBe(
-      '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two\n//     resources: the campaign and its RTB settings\n//   call the one(s) this code needs\n//   candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings\n//   support ended 2019-10-01\n' +
-        "// TODO(sunset:campaigns-legacy-orders): migrate GET /v1/campaigns/{campaignId}/orders: the new\n//     endpoint has no campaign in its path\n//   how to select one campaign's orders is not shown in the spec\n//   candidates GET /v1/buyer/orders\n//   support ended 2019-10-01\n" +
+      '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two\n//     resources: the campaign and its RTB settings; call the one(s) this code needs\n//   candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings\n//   support ended 2019-10-01\n' +
+        "// TODO(sunset:campaigns-legacy-orders): migrate GET /v1/campaigns/{campaignId}/orders: the new\n//     endpoint has no campaign in its path; how to select one campaign's orders is not shown in\n//     the spec\n//   candidates GET /v1/buyer/orders\n//   support ended 2019-10-01\n" +
         'async function i(){ g("/v1/campaigns/1", "/v1/campaigns/1/orders") }\n',
     );
     expect(fixSource(first.output!, 'x.mjs', options).output).toBeUndefined();

@@ -95,7 +95,7 @@ describe('--project negatives and the shared-constant rule', () => {
     }
     const result = await runProjectFix({ cwd: work, paths: ['src'], options, baseDir: work, dry: true });
     expect(result.changes.map((change) => path.relative(work, change.file))).toEqual([path.join('src', 'use.ts')]);
-    expect(result.changes[0]!.after).toContain('  // TODO(sunset:campaign-dictionary-managers): replace GET /v1/campaigns/dictionaries/managers with\n  //     GET /v1/buyer/classifiers/managers\n');
+    expect(result.changes[0]!.after).toContain('  // TODO(sunset:campaign-dictionary-managers): replace GET /v1/campaigns/dictionaries/managers\n  //     with GET /v1/buyer/classifiers/managers\n');
     expect(result.changes[0]!.after).toContain('  //   the path is MANAGERS of ./paths.ts\n  return axios.get(MANAGERS);');
   });
 
@@ -157,7 +157,7 @@ describe('--project and the scanned paths', () => {
     const after = readTree(path.join(work, 'src'));
     expect(Object.keys(after).filter((file) => after[file] !== before[file])).toEqual(['services/campaign-soap.ts', 'services/campaigns.ts', 'services/dictionaries.ts']);
     expect(after['services/dictionaries.ts']).toContain(
-      '  // TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with\n  //     GET /v1/buyer/advertisers\n  //   candidates GET /v1/buyer/advertisers\n  //   support ended 2019-10-01\n  //   the path is API.clients of ../api/paths.ts\n  return getResource(API.clients);',
+      '  // TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients\n  //     with GET /v1/buyer/advertisers\n  //   support ended 2019-10-01\n  //   the path is API.clients of ../api/paths.ts\n  return getResource(API.clients);',
     );
     expect(result.sites.find((site) => site.entry === 'campaign-dictionary-clients')?.reason).toBe(
       'API.clients is declared in src/api/paths.ts, which this run does not edit (outside the scanned paths, under node_modules or a .d.ts)',

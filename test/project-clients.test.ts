@@ -129,7 +129,7 @@ describe('fix --project: a shared constant after a base', () => {
         'src/use.ts',
         files['src/use.ts'].replace(
           'export const clients',
-          '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with\n//     GET /v1/buyer/advertisers\n//   candidates GET /v1/buyer/advertisers\n//   support ended 2019-10-01\n//   the URL is built from the client campaigns of ./http.ts and PATHS.clients of ./http.ts\nexport const clients',
+          '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients\n//     with GET /v1/buyer/advertisers\n//   support ended 2019-10-01\n//   the URL is built from the client campaigns of ./http.ts and PATHS.clients of ./http.ts\nexport const clients',
         ),
       ],
     ]);

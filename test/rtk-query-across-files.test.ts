@@ -101,11 +101,10 @@ const describeFinding = (finding: JsonFinding): string =>
     .map((related) => ` <- ${related.file!}:${related.line}:${related.column}: ${related.message}`)
     .join('')}`;
 
-/** The TODO `sunset fix` writes above a request on an `/api` base imported from `from` as `name`. */
-const apiTodo = (name: string, from: string, head = ['  // TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns'], candidate = 'GET /v1/buyer/campaigns'): string =>
+/** The TODO `sunset fix` writes above a request on an `/api` base imported from `from` as `name`: "replace … with …" names the replacement once. */
+const apiTodo = (name: string, from: string, head = ['  // TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns']): string =>
   [
     ...head,
-    `  //   candidates ${candidate}`,
     '  //   support ended 2019-10-01',
     "  //   the URL has /api before the path: a proxy's prefix (keep it before the new path) or a route",
     "  //     of your own server (then this is not the API's call)",
@@ -119,7 +118,7 @@ const fixed: Readonly<Record<string, string>> = {
   'src/api.ts': files['src/api.ts']!.replace('  list: b.query', `${apiTodo('baseQueryWithReauth', './baseQuery.ts')}\n  list: b.query`),
   'src/clientsApi.ts': files['src/clientsApi.ts']!.replace(
     '  clients: b.query',
-    `${apiTodo('reauth', './reauth.ts', ['  // TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with', '  //     GET /v1/buyer/advertisers'], 'GET /v1/buyer/advertisers')}\n  clients: b.query`,
+    `${apiTodo('reauth', './reauth.ts', ['  // TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients', '  //     with GET /v1/buyer/advertisers'])}\n  clients: b.query`,
   ),
 };
 

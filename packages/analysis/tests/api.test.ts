@@ -32,7 +32,7 @@ describe('finding fields', () => {
     const urlEnd = code.indexOf('`, { method') + 1;
     const statementStart = code.indexOf('const response');
     const todoText =
-      'TODO(sunset:reporting-sync-reportdata): migrate POST /v1/reportingstats/agency/reportdata: the asynchronous workflow is different: start the report with POST, poll the operation, then read the data, under other limits; candidates POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data; general availability ended 2019-10-31, support ends 2020-01-31';
+      'TODO(sunset:reporting-sync-reportdata): migrate POST /v1/reportingstats/agency/reportdata: the asynchronous workflow is different: start the report with POST, poll the operation, then read the data, under other limits\ncandidates POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data\ngeneral availability ended 2019-10-31, support ends 2020-01-31';
     const entry = builtinEntries.find((candidate) => candidate.id === 'reporting-sync-reportdata')!;
     expect(findings).toEqual([
       {
@@ -59,8 +59,8 @@ describe('finding fields', () => {
                   '    // TODO(sunset:reporting-sync-reportdata): migrate POST /v1/reportingstats/agency/reportdata:',
                   '    //     the asynchronous workflow is different: start the report with POST, poll the operation,',
                   '    //     then read the data, under other limits',
-                  '    //   candidates POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations,',
-                  '    //     GET /v1/buyer/stats/data',
+                  '    //   candidates POST /v1/buyer/stats/data,',
+                  '    //     GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data',
                   '    //   general availability ended 2019-10-31, support ends 2020-01-31',
                   '',
                 ].join('\n'),

@@ -14,7 +14,7 @@ const found = (code: string): { line: number; column: number; message: string; t
 
 const use = 'use one of POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations or GET /v1/buyer/stats/data; this call needs a manual migration.';
 const why = 'the whole synchronous reporting API is retired; its replacement is the asynchronous reporting API under /v1/buyer/stats (start a report with POST, poll the operation, read the data)';
-const tail = 'candidates POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data; support ended 2020-01-31';
+const tail = 'candidates POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data\nsupport ended 2020-01-31';
 
 describe('the key of a request under the synchronous reporting prefix', () => {
   it('names the path the code shows, with its method, in the message and in the TODO', () => {
@@ -31,13 +31,13 @@ describe('the key of a request under the synchronous reporting prefix', () => {
         line: 4,
         column: 45,
         message: `POST /v1/reportingstats/agency is retired (support ended 2020-01-31): ${use}`,
-        todo: `TODO(sunset:reporting-sync-api): migrate POST /v1/reportingstats/agency: ${why}; ${tail}`,
+        todo: `TODO(sunset:reporting-sync-api): migrate POST /v1/reportingstats/agency: ${why}\n${tail}`,
       },
       {
         line: 5,
         column: 44,
         message: `GET /v1/reportingstats/agency/reportstatus is retired (support ended 2020-01-31): ${use}`,
-        todo: `TODO(sunset:reporting-sync-api): migrate GET /v1/reportingstats/agency/reportstatus: ${why}; ${tail}`,
+        todo: `TODO(sunset:reporting-sync-api): migrate GET /v1/reportingstats/agency/reportstatus: ${why}\n${tail}`,
       },
     ]);
   });
@@ -57,21 +57,21 @@ describe('the key of a request under the synchronous reporting prefix', () => {
         line: 4,
         column: 19,
         message: `POST /v1/reportingstats/agency/… is retired (support ended 2020-01-31): ${use}`,
-        todo: `TODO(sunset:reporting-sync-api): migrate POST /v1/reportingstats/agency/…: ${why}; ${tail}`,
+        todo: `TODO(sunset:reporting-sync-api): migrate POST /v1/reportingstats/agency/…: ${why}\n${tail}`,
       },
       {
         line: 5,
         column: 19,
         message: `POST /v1/reportingstats/agency…, the end of the path not known, is retired (support ended 2020-01-31): ${use}`,
         todo:
-          'TODO(sunset:reporting-sync-api): migrate POST /v1/reportingstats/agency: the URL goes on right after /v1/reportingstats/agency with a value the code does not show, so the end of the path is not known: it may be a longer path that this move would break; ' +
+          'TODO(sunset:reporting-sync-api): migrate POST /v1/reportingstats/agency: the URL goes on right after /v1/reportingstats/agency with a value the code does not show, so the end of the path is not known: it may be a longer path that this move would break\n' +
           tail,
       },
       {
         line: 6,
         column: 14,
         message: `GET /v1/reportingstats/agency/… is retired (support ended 2020-01-31): ${use}`,
-        todo: `TODO(sunset:reporting-sync-api): migrate GET /v1/reportingstats/agency/…: ${why}; ${tail}`,
+        todo: `TODO(sunset:reporting-sync-api): migrate GET /v1/reportingstats/agency/…: ${why}\n${tail}`,
       },
     ]);
   });

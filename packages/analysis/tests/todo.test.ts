@@ -1,4 +1,5 @@
 import { analyzeFile } from '@sunset/analysis';
+import { builtinCatalog, todoText, withTodoClause } from '@sunset/rule-data';
 import { describe, expect, it } from 'vitest';
 import { todoCommentEdit } from '../src/todo/comment-edit.js';
 import { hasTodoAbove } from '../src/todo/markers.js';
@@ -134,8 +135,8 @@ describe('todoCommentEdit', () => {
     expect(todoCommentEdit(source, source.indexOf('fetch'), 'TODO(sunset:a): b')).toEqual({ range: [7, 7], text: '// TODO(sunset:a): b\n  ' });
   });
 
-  it('keeps the comment on one line even if the text had line breaks', () => {
-    expect(todoCommentEdit('f();\n', 0, 'TODO(sunset:a): b\n  c')).toEqual({ range: [0, 0], text: '// TODO(sunset:a): b c\n' });
+  it('puts each clause of the text (a line of it) on a line of its own, its spaces made one', () => {
+    expect(todoCommentEdit('f();\n', 0, 'TODO(sunset:a): b\n  c   d; e')).toEqual({ range: [0, 0], text: '// TODO(sunset:a): b\n//   c d; e\n' });
   });
 
   it('leaves a marker that hasTodoAbove finds on the next run, also before a statement that did not begin its line', () => {
@@ -149,22 +150,23 @@ describe('todoCommentEdit', () => {
 });
 
 describe('todoCommentEdit lays a TODO out for review', () => {
-  const labels =
-    'TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the new endpoint lists labels per advertiser: it needs an advertiser id the old call did not have; candidates GET /v1/buyer/advertisers/{id}/campaignLabels; support ended 2019-10-01; the path is PATHS.labels of ../api/paths.ts';
+  const todoOf = (entryId: string): string => todoText(builtinCatalog.byId(entryId)!, '2026-11-21');
+  const labels = withTodoClause(todoOf('campaign-dictionary-labels'), 'the path is PATHS.labels of ../api/paths.ts');
   const apply = (source: string, at: string, todo: string): string => {
     const edit = todoCommentEdit(source, source.indexOf(at), todo);
     return source.slice(0, edit.range[0]) + edit.text + source.slice(edit.range[1]);
   };
 
-  it('puts the action on the marker\'s line and each clause on a line of its own, wrapped at words within 100 columns', () => {
+  it("puts the action on the marker's line and each clause on a line of its own, wrapped at words within 100 columns, with no one-word last line", () => {
     const source = 'export async function labels() {\n    return fetch(PATHS.labels);\n}\n';
     const marked = apply(source, 'return', labels);
+    // Filled greedily, the clause's last line would be `have` alone: the line before gives it `not`.
     expect(marked).toBe(
       [
         'export async function labels() {',
         '    // TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the',
-        '    //     new endpoint lists labels per advertiser: it needs an advertiser id the old call did not',
-        '    //     have',
+        '    //     new endpoint lists labels per advertiser: it needs an advertiser id the old call did',
+        '    //     not have',
         '    //   candidates GET /v1/buyer/advertisers/{id}/campaignLabels',
         '    //   support ended 2019-10-01',
         '    //   the path is PATHS.labels of ../api/paths.ts',
@@ -175,6 +177,52 @@ describe('todoCommentEdit lays a TODO out for review', () => {
     );
     expect(Math.max(...marked.split('\n').map((line) => line.length))).toBeLessThanOrEqual(100);
     expect(hasTodoAbove(marked, marked.indexOf('return'), 'campaign-dictionary-labels')).toBe(true);
+  });
+
+  it("keeps an entry's reason with its own '; ' in one clause: its lines go on at the continuation indent, never at a clause's", () => {
+    const source = 'function load(id) {\n  return fetch(`/v1/campaigns/${id}`);\n}\n';
+    expect(apply(source, 'return', todoOf('campaigns-legacy-get'))).toBe(
+      [
+        'function load(id) {',
+        '  // TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into',
+        '  //     two resources: the campaign and its RTB settings; call the one(s) this code needs',
+        '  //   candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings',
+        '  //   support ended 2019-10-01',
+        '  return fetch(`/v1/campaigns/${id}`);',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    // The Label service's reason goes on after its '; ' on the same line.
+    expect(apply('  fetch(u);\n', 'fetch', todoOf('label-service-get-advertiser-labels-as-json'))).toBe(
+      [
+        '  // TODO(sunset:label-service-get-advertiser-labels-as-json): migrate GetAdvertiserLabelsAsJson:',
+        '  //     the spec pairs the Label service operations with the new endpoints by kind only (Get with',
+        '  //     GET); pick the endpoint that fits this call',
+        '  //   candidates GET /v1/buyer/campaigns/{id}/labels, GET /v1/buyer/advertisers/{id}/campaignLabels',
+        '  //   support ended 2019-10-01',
+        '  fetch(u);',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('takes no word from a line that would be left with one, nor one the last line has no room for', () => {
+    const lines = (todo: string, indentation: string): string[] => apply(`${indentation}f();\n`, 'f();', todo).split('\n').slice(0, -2);
+    // At column 55 the first line holds 42 characters of text, the others 40.
+    expect(lines(`TODO(sunset:a): ${'a'.repeat(20)} ${'b'.repeat(30)}`, ' '.repeat(55))).toEqual([
+      `${' '.repeat(55)}// TODO(sunset:a): ${'a'.repeat(20)}`,
+      `${' '.repeat(55)}//     ${'b'.repeat(30)}`,
+    ]);
+    expect(lines(`TODO(sunset:a): x ${'a'.repeat(20)} ${'b'.repeat(39)}`, ' '.repeat(55))).toEqual([
+      `${' '.repeat(55)}// TODO(sunset:a): x ${'a'.repeat(20)}`,
+      `${' '.repeat(55)}//     ${'b'.repeat(39)}`,
+    ]);
+    // With room, the same last word takes one.
+    expect(lines(`TODO(sunset:a): x ${'a'.repeat(20)} ${'b'.repeat(19)}`, ' '.repeat(55))).toEqual([
+      `${' '.repeat(55)}// TODO(sunset:a): x`,
+      `${' '.repeat(55)}//     ${'a'.repeat(20)} ${'b'.repeat(19)}`,
+    ]);
   });
 
   it('writes CRLF continuation lines in a CRLF file and keeps tab indentation, a tab counting four columns', () => {
@@ -193,12 +241,26 @@ describe('todoCommentEdit lays a TODO out for review', () => {
         '',
       ].join('\r\n'),
     );
+    const split = 'function f() {\r\n\treturn fetch(u);\r\n}\r\n';
+    expect(apply(split, 'return', todoOf('campaigns-legacy-orders'))).toBe(
+      [
+        'function f() {',
+        '\t// TODO(sunset:campaigns-legacy-orders): migrate GET /v1/campaigns/{campaignId}/orders: the new',
+        "\t//     endpoint has no campaign in its path; how to select one campaign's orders is not shown in",
+        '\t//     the spec',
+        '\t//   candidates GET /v1/buyer/orders',
+        '\t//   support ended 2019-10-01',
+        '\treturn fetch(u);',
+        '}',
+        '',
+      ].join('\r\n'),
+    );
   });
 
   it('keeps a method with its path, a word longer than the line whole, and at least 40 characters of text on a deeply indented line', () => {
     const deep = ' '.repeat(70);
     const source = `${deep}fetch(u);\n`;
-    const todo = 'TODO(sunset:a): replace GET /v1/campaigns/dictionaries/clients with GET /v1/buyer/advertisers; see https://example.com/a-very-long-address-that-no-line-of-forty-characters-can-hold';
+    const todo = withTodoClause('TODO(sunset:a): replace GET /v1/campaigns/dictionaries/clients with GET /v1/buyer/advertisers', 'see https://example.com/a-very-long-address-that-no-line-of-forty-characters-can-hold');
     expect(apply(source, 'fetch', todo)).toBe(
       [
         `${deep}// TODO(sunset:a): replace`,
@@ -210,6 +272,23 @@ describe('todoCommentEdit lays a TODO out for review', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('splits no word and no `GET /path` on a line of 40 characters, also after a bracket or quote and before a base or an address', () => {
+    const deep = '\t'.repeat(20);
+    const todo = 'TODO(sunset:a): compare (GET /v1/campaigns/{campaignId}/orders/{orderId}) and `PUT /v1/buyer/campaigns/{id}/status` and PATCH {base}/v1/campaigns and DELETE https://api.adform.com/v1/x';
+    const marked = apply(`${deep}fetch(u);\n`, 'fetch', todo).split('\n').slice(0, -2);
+    expect(marked).toEqual([
+      `${deep}// TODO(sunset:a): compare`,
+      `${deep}//     (GET /v1/campaigns/{campaignId}/orders/{orderId})`,
+      `${deep}//     and`,
+      `${deep}//     \`PUT /v1/buyer/campaigns/{id}/status\``,
+      `${deep}//     and PATCH {base}/v1/campaigns`,
+      `${deep}//     and DELETE https://api.adform.com/v1/x`,
+    ]);
+    // Each word of the text is on one line, whole.
+    const words = todo.split(' ');
+    expect(marked.flatMap((line) => line.replace(/^\t*\/\/ +/, '').split(' '))).toEqual(words);
   });
 
   it('ends the line of a statement that does not begin it, the further lines indented like that line, and finds it again', () => {

@@ -39,8 +39,8 @@ describe('sunset fix names the values a rewrite drops', () => {
           'export const orders',
           [
             '// TODO(sunset:campaigns-legacy-orders): migrate GET /v1/campaigns/{campaignId}/orders: the new',
-            '//     endpoint has no campaign in its path',
-            "//   how to select one campaign's orders is not shown in the spec",
+            "//     endpoint has no campaign in its path; how to select one campaign's orders is not shown in",
+            '//     the spec',
             '//   candidates GET /v1/buyer/orders',
             '//   support ended 2019-10-01',
             'export const orders',

@@ -177,11 +177,10 @@ describe('sunset fix on a request to a local host', () => {
       [
         "const api = axios.create({ baseURL: 'http://localhost:3000' });",
         '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns',
-        '//   candidates GET /v1/buyer/campaigns',
         '//   support ended 2019-10-01',
         "//   the URL's host localhost:3000 is a local one: a proxy to the API (move to the new path) or a",
-        "//     server of your own (then this is not the API's call: list the host under another API in",
-        '//     sunset.config.json)',
+        "//     server of your own (then this is not the API's call: list the host under another API",
+        '//     in sunset.config.json)',
         "export const list = () => api.get('/v1/campaigns');",
         "export const live = () => fetch('https://api.adform.com/v1/buyer/campaigns');",
         '',

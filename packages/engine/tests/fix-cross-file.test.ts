@@ -30,12 +30,12 @@ const runner = [
 
 const reportTodo =
   '// TODO(sunset:reporting-sync-reportdata): migrate POST /v1/reportingstats/agency/reportdata: the asynchronous workflow is different: start the report with POST, ' +
-  'poll the operation, then read the data, under other limits; candidates POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data; support ended 2020-01-31';
-const listTodo = '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01';
+  'poll the operation, then read the data, under other limits\ncandidates POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations, GET /v1/buyer/stats/data\nsupport ended 2020-01-31';
+const listTodo = '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\nsupport ended 2019-10-01';
 // The constant alone does not say its method: one TODO for both retired methods of its path.
 const constantTodo =
-  '// TODO(sunset:campaigns-legacy-list): migrate /v1/campaigns: the code does not say its method, so this may be GET /v1/campaigns or PATCH /v1/campaigns; ' +
-  'candidates GET /v1/buyer/campaigns, PUT /v1/buyer/campaigns/{id}/status; support ended 2019-10-01';
+  '// TODO(sunset:campaigns-legacy-list): migrate /v1/campaigns: the code does not say its method, so this may be GET /v1/campaigns or PATCH /v1/campaigns\n' +
+  'candidates GET /v1/buyer/campaigns, PUT /v1/buyer/campaigns/{id}/status\nsupport ended 2019-10-01';
 
 const run = crossFileFixRun;
 
@@ -59,8 +59,8 @@ describe('sunset fix across files (the default mode)', () => {
     // The importer: CLIENTS_URL was rewritten where it is declared, so its GET needs nothing more; API_BASE holds no retired path.
     expect(readFileSync(path.join(root, 'src/etl/runner.ts'), 'utf8')).toBe(
       runner
-        .replace('  await axios.post(', `${laidOut('  ', `${reportTodo}; the path is REPORT_DATA_URL of ../config/endpoints.ts`)}\n  await axios.post(`)
-        .replace('  return axios.get(', `${laidOut('  ', `${listTodo}; the path is LEGACY_CAMPAIGNS of ../config/endpoints.ts`)}\n  return axios.get(`),
+        .replace('  await axios.post(', `${laidOut('  ', `${reportTodo}\nthe path is REPORT_DATA_URL of ../config/endpoints.ts`)}\n  await axios.post(`)
+        .replace('  return axios.get(', `${laidOut('  ', `${listTodo}\nthe path is LEGACY_CAMPAIGNS of ../config/endpoints.ts`)}\n  return axios.get(`),
     );
     expect(describeFixReport(report, root)).toBe(
       [
@@ -81,8 +81,8 @@ describe('sunset fix across files (the default mode)', () => {
     const report = await fixFiles(['app/src'], run(root, { baseDir: path.join(root, 'app') }));
     const todos = readFileSync(path.join(root, 'app/src/etl/runner.ts'), 'utf8').split('\n').filter((line) => line.includes('TODO(sunset:'));
     expect(todos).toEqual([
-      laidOut('  ', `${reportTodo}; the path is REPORT_DATA_URL of ../config/endpoints.ts`).split('\n')[0],
-      laidOut('  ', `${listTodo}; the path is LEGACY_CAMPAIGNS of ../config/endpoints.ts`).split('\n')[0],
+      laidOut('  ', `${reportTodo}\nthe path is REPORT_DATA_URL of ../config/endpoints.ts`).split('\n')[0],
+      laidOut('  ', `${listTodo}\nthe path is LEGACY_CAMPAIGNS of ../config/endpoints.ts`).split('\n')[0],
     ]);
     // The run's own report names files from where it runs.
     expect(describeFixReport(report, root)).toContain('(LEGACY_CAMPAIGNS of app/src/config/endpoints.ts)');
@@ -209,8 +209,7 @@ describe('sunset fix across files (the default mode)', () => {
         ...snap.slice(0, 3),
         'export const ours = () => axios.get(`${ADFORM}/v1/buyer/advertisers`);',
         '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two',
-        '//     resources: the campaign and its RTB settings',
-        '//   call the one(s) this code needs',
+        '//     resources: the campaign and its RTB settings; call the one(s) this code needs',
         '//   candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings',
         '//   support ended 2019-10-01',
         ...snap.slice(4),
@@ -237,9 +236,8 @@ describe('sunset fix across files through a tsconfig paths alias', () => {
         "import axios from 'axios';",
         "import { CLIENTS_PATH, MANAGERS_PATH } from '@acme/paths';",
         '',
-        '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients with',
-        '//     GET /v1/buyer/advertisers',
-        '//   candidates GET /v1/buyer/advertisers',
+        '// TODO(sunset:campaign-dictionary-clients): replace GET /v1/campaigns/dictionaries/clients',
+        '//     with GET /v1/buyer/advertisers',
         '//   support ended 2019-10-01',
         '//   the path is CLIENTS_PATH of ../lib/paths.ts',
         'export const listClients = () => axios.get(CLIENTS_PATH);',
@@ -263,7 +261,7 @@ describe("a module's own request beside a constant it exports", () => {
   // lib/campaigns.ts GETs the list through LIST and exports it; another file POSTs the same path.
   const campaigns = "export const LIST = 'https://api.adform.com/v1/campaigns';\nexport function listCampaigns() {\n  return fetch(LIST);\n}\n";
   const create = "import axios from 'axios';\nimport { LIST } from '../lib/campaigns.js';\n\nexport const createCampaign = (body: unknown) => axios.post(LIST, body);\n";
-  const todo = laidOut('  ', '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns; candidates GET /v1/buyer/campaigns; support ended 2019-10-01');
+  const todo = laidOut('  ', '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\nsupport ended 2019-10-01');
   const shared = 'the value is also read by a request that this migration does not cover; a rewrite here would move that request too';
 
   it('is a TODO when another file also POSTs the constant: the rewrite where it is declared would move that POST (check and fix agree)', async () => {
@@ -405,8 +403,8 @@ describe('sunset fix across files: values required the CommonJS way', () => {
     expect(readFileSync(path.join(root, 'src/config/endpoints.js'), 'utf8')).toBe(endpointsJs.replace("'/v1/campaigns/dictionaries/clients'", "'/v1/buyer/advertisers'"));
     expect(readFileSync(path.join(root, 'src/etl/runner.js'), 'utf8')).toBe(
       runnerJs
-        .replace('  await axios.post(', `${laidOut('  ', `${reportTodo}; the path is REPORT_DATA_URL of ../config/endpoints.js`)}\n  await axios.post(`)
-        .replace('  return axios.get(', `${laidOut('  ', `${listTodo}; the path is LEGACY_CAMPAIGNS of ../config/endpoints.js`)}\n  return axios.get(`),
+        .replace('  await axios.post(', `${laidOut('  ', `${reportTodo}\nthe path is REPORT_DATA_URL of ../config/endpoints.js`)}\n  await axios.post(`)
+        .replace('  return axios.get(', `${laidOut('  ', `${listTodo}\nthe path is LEGACY_CAMPAIGNS of ../config/endpoints.js`)}\n  return axios.get(`),
     );
     expect(describeFixReport(report, root)).toBe(
       [
@@ -425,7 +423,7 @@ describe('sunset fix across files: values required the CommonJS way', () => {
     const checked = await checkFiles(['src'], { cwd: root, baseDir: root, options: sunsetOptions(), threads: 1, crossFile: true });
     expect(checked.findings.map((finding) => `${path.relative(root, finding.file)}:${finding.line}:${finding.column} ${finding.retirement?.entry.id} ${finding.retirement?.migration}`)).toEqual([
       `${path.join('src', 'etl', 'runner.js')}:13:20 reporting-sync-reportdata todo`,
-      `${path.join('src', 'etl', 'runner.js')}:19:20 campaigns-legacy-list todo`,
+      `${path.join('src', 'etl', 'runner.js')}:18:20 campaigns-legacy-list todo`,
     ]);
   });
 
@@ -450,8 +448,8 @@ describe('sunset fix across files: values required the CommonJS way', () => {
         '',
         laidOut(
           '',
-          '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs; ' +
-            'candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings; support ended 2019-10-01; the path is CAMPAIGNS_PATH of ./paths.js',
+          '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs\n' +
+            'candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings\nsupport ended 2019-10-01\nthe path is CAMPAIGNS_PATH of ./paths.js',
         ),
         "exports.getCampaign = (id) => axios.get(API_BASE + CAMPAIGNS_PATH + '/' + id);",
         '',

@@ -96,7 +96,7 @@ describe('fixSource', () => {
     const todo = { file: 'a.ts', line: 4, column: 33, entry: 'campaigns-legacy-list', retired: 'GET /v1/campaigns', action: 'todo', reason: sharedWithSilencedCause };
     const expected = text.replace(
       'export const list',
-      '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n//   candidates GET /v1/buyer/campaigns\n//   support ended 2019-10-01\nexport const list',
+      '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n//   support ended 2019-10-01\nexport const list',
     );
 
     expect(fixSource(text, '/repo/a.ts', options, {}, 'a.ts')).toEqual({ output: expected, sites: [todo] });

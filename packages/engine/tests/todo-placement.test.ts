@@ -14,25 +14,24 @@ import { crossFileFixRun, makeTree, sunsetOptions } from './helpers.js';
 /** A TODO's comment lines at `indentation`: the marker's line, then a clause a line, wrapped within 100 columns. */
 const at = (indentation: string, lines: readonly string[]): string[] => lines.map((line) => `${indentation}${line}`);
 const getTodoClauses = [
-  '//   call the one(s) this code needs',
   '//   candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings',
   '//   support ended 2019-10-01',
 ];
 /** Indented (two or four columns): "two" goes on the next line. */
 const getTodo = [
   '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into',
-  '//     two resources: the campaign and its RTB settings',
+  '//     two resources: the campaign and its RTB settings; call the one(s) this code needs',
   ...getTodoClauses,
 ];
 const getTodoTopLevel = [
   '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two',
-  '//     resources: the campaign and its RTB settings',
+  '//     resources: the campaign and its RTB settings; call the one(s) this code needs',
   ...getTodoClauses,
 ];
 const ordersTodo = [
   '// TODO(sunset:campaigns-legacy-orders): migrate GET /v1/campaigns/{campaignId}/orders: the new',
-  '//     endpoint has no campaign in its path',
-  "//   how to select one campaign's orders is not shown in the spec",
+  "//     endpoint has no campaign in its path; how to select one campaign's orders is not shown in",
+  '//     the spec',
   '//   candidates GET /v1/buyer/orders',
   '//   support ended 2019-10-01',
 ];
@@ -348,8 +347,8 @@ describe('the line breaks and indentation of the file a TODO is written into', (
       [
         'export async function labels() {',
         '\t// TODO(sunset:campaign-dictionary-labels): migrate GET /v1/campaigns/dictionaries/labels: the',
-        '\t//     new endpoint lists labels per advertiser: it needs an advertiser id the old call did not',
-        '\t//     have',
+        '\t//     new endpoint lists labels per advertiser: it needs an advertiser id the old call did',
+        '\t//     not have',
         '\t//   candidates GET /v1/buyer/advertisers/{id}/campaignLabels',
         '\t//   support ended 2019-10-01',
         "\tconst response = await fetch('https://api.adform.com/v1/campaigns/dictionaries/labels');",
@@ -359,5 +358,63 @@ describe('the line breaks and indentation of the file a TODO is written into', (
       ].join('\r\n'),
     );
     expect(fixSource(fixed, 'labels.ts', sunsetOptions()).output).toBeUndefined();
+  });
+});
+
+describe('TODOs an earlier version wrote are the marker of their call', () => {
+  // Each is what `sunset fix` wrote before 2026-11-28: the one-line form of earlier versions, and the
+  // laid-out form whose reason's own '; ' began a clause line and whose "replace X with Y" was
+  // followed by "candidates Y".
+  const oneLine = [
+    "\t// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs; candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings; support ended 2019-10-01",
+    "\tconst one = await fetch(`https://api.adform.com/v1/campaigns/${id}`);",
+  ];
+  const splitReason = [
+    '\t// TODO(sunset:campaigns-legacy-orders): migrate GET /v1/campaigns/{campaignId}/orders: the new',
+    '\t//     endpoint has no campaign in its path',
+    "\t//   how to select one campaign's orders is not shown in the spec",
+    '\t//   candidates GET /v1/buyer/orders',
+    '\t//   support ended 2019-10-01',
+    '\tconst orders = await fetch(`https://api.adform.com/v1/campaigns/${id}/orders`);',
+  ];
+  const candidatesTwice = [
+    '\t// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns',
+    '\t//   candidates GET /v1/buyer/campaigns',
+    '\t//   support ended 2019-10-01',
+    "\t//   the URL has /api before the path: a proxy's prefix (keep it before the new path) or a route",
+    "\t//     of your own server (then this is not the API's call)",
+    "\treturn fetch('/api/v1/campaigns').then(() => [one, orders]);",
+  ];
+  const file = (lineBreak: string): string => ['export async function load(id) {', ...oneLine, ...splitReason, ...candidatesTwice, '}', ''].join(lineBreak);
+
+  it.each([
+    ['LF', '\n'],
+    ['CRLF', '\r\n'],
+  ])('get no second TODO: a second fix changes nothing (%s, tab-indented)', (_name, lineBreak) => {
+    expect(fixSource(file(lineBreak), 'load.js', sunsetOptions()).output).toBeUndefined();
+  });
+
+  it('are recognised by their marker only: without them, fix writes the new layout at each call', () => {
+    const bare = file('\r\n')
+      .split('\r\n')
+      .filter((line) => !line.startsWith('\t//'))
+      .join('\r\n');
+    const fixed = fixSource(bare, 'load.js', sunsetOptions()).output!;
+    expect(fixed.split('\r\n').filter((line) => line.startsWith('\t//'))).toEqual([
+      '\t// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into',
+      '\t//     two resources: the campaign and its RTB settings; call the one(s) this code needs',
+      '\t//   candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings',
+      '\t//   support ended 2019-10-01',
+      '\t// TODO(sunset:campaigns-legacy-orders): migrate GET /v1/campaigns/{campaignId}/orders: the new',
+      "\t//     endpoint has no campaign in its path; how to select one campaign's orders is not shown in",
+      '\t//     the spec',
+      '\t//   candidates GET /v1/buyer/orders',
+      '\t//   support ended 2019-10-01',
+      '\t// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns',
+      '\t//   support ended 2019-10-01',
+      "\t//   the URL has /api before the path: a proxy's prefix (keep it before the new path) or a route",
+      "\t//     of your own server (then this is not the API's call)",
+    ]);
+    expect(fixSource(fixed, 'load.js', sunsetOptions()).output).toBeUndefined();
   });
 });

@@ -117,8 +117,8 @@ describe('fix --project: a TODO at a request whose client another file makes', (
     const todo = result.changes.find((change) => change.file.endsWith('todo.ts'))!.after;
     expect(todo.split('\n').filter((line) => line.startsWith('//') || line.includes("'/buyer/"))).toEqual([
       '// TODO(sunset:campaigns-legacy-orders): migrate GET /v1/campaigns/{campaignId}/orders: the new',
-      '//     endpoint has no campaign in its path',
-      "//   how to select one campaign's orders is not shown in the spec",
+      "//     endpoint has no campaign in its path; how to select one campaign's orders is not shown in",
+      '//     the spec',
       '//   candidates GET /v1/buyer/orders',
       '//   support ended 2019-10-01',
       '//   the base is the client adform of ../api/http.ts',

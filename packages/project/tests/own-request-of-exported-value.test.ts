@@ -10,7 +10,7 @@ import { sunsetOptions } from '../../engine/tests/helpers.js';
 // with it. --project rewrites it only when every such request needs that very rewrite, as the default mode does.
 
 const campaigns = "export const LIST = 'https://api.adform.com/v1/campaigns';\nexport function listCampaigns() {\n  return fetch(LIST);\n}\n";
-const todo = '  // TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n  //   candidates GET /v1/buyer/campaigns\n  //   support ended 2019-10-01';
+const todo = '  // TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n  //   support ended 2019-10-01';
 
 function project(files: Record<string, string>): string {
   const work = mkdtempSync(path.join(tmpdir(), 'sunset-own-request-'));

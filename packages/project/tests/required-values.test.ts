@@ -64,8 +64,7 @@ describe('values required from another file: the default mode and --project agre
         'exports.getCampaign',
         [
           '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two',
-          '//     resources: the campaign and its RTB settings',
-          '//   call the one(s) this code needs',
+          '//     resources: the campaign and its RTB settings; call the one(s) this code needs',
           '//   candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings',
           '//   support ended 2019-10-01',
           '//   the path is CAMPAIGNS_PATH of ./paths.js',

@@ -53,23 +53,34 @@ export function describeAction(entry: RetirementEntry): string {
   return `migrate ${entry.retiredKey}: ${entry.todoReason ?? 'a person must choose the replacement'}`;
 }
 
-/** What joins the clauses of a TODO's text; a comment lays each clause out on a line of its own (`todoClauses`). */
-const todoClauseSeparator = '; ';
+/**
+ * What joins the clauses of a TODO's text: a line break, so a clause may hold any prose (an entry's
+ * reason with its own `; `) and a comment lays each clause out on a line of its own (`todoClauses`).
+ */
+const todoClauseSeparator = '\n';
 
-/** The one TODO format everywhere: `TODO(sunset:<id>): <what to do>; candidates ... (or no replacement named by the spec); support ended <date>`. */
+/** A clause as one line: its white space (a custom reason's line breaks too) made single spaces. */
+const asOneClause = (clause: string): string => clause.replace(/\s+/g, ' ').trim();
+
+/**
+ * The one TODO format everywhere, a clause a line: `TODO(sunset:<id>): <what to do>`, then `candidates
+ * ...` (or `no replacement named by the spec`), then the dates. A one-to-one entry's "replace X with Y"
+ * names its replacement already, so it has no candidates clause.
+ */
 export function todoText(entry: RetirementEntry, asOf: IsoDay = todayUtc()): string {
-  const candidates = entry.replacements.length === 0 ? 'no replacement named by the spec' : `candidates ${describeReplacements(entry)}`;
-  return [`${todoMarker(entry.id)}: ${describeAction(entry)}`, candidates, describePhase(entry, asOf)].join(todoClauseSeparator);
+  const action = `${todoMarker(entry.id)}: ${describeAction(entry)}`;
+  const candidates = entry.replacements.length === 0 ? ['no replacement named by the spec'] : entry.migration === 'rewrite' ? [] : [`candidates ${describeReplacements(entry)}`];
+  return [action, ...candidates, describePhase(entry, asOf)].map(asOneClause).join(todoClauseSeparator);
 }
 
-/** A TODO's text with one more clause at its end (`...; the path is PATHS.labels of ../api/paths.ts`). */
+/** A TODO's text with one more clause at its end (`the path is PATHS.labels of ../api/paths.ts`). */
 export function withTodoClause(todo: string, clause: string): string {
-  return `${todo}${todoClauseSeparator}${clause}`;
+  return `${todo}${todoClauseSeparator}${asOneClause(clause)}`;
 }
 
 /** The clauses of a TODO's text, in order: the marker with what to do first, then candidates, dates, where values come from. */
 export function todoClauses(todo: string): string[] {
-  return todo.split(todoClauseSeparator).filter((clause) => clause.trim() !== '');
+  return todo.split(todoClauseSeparator).map(asOneClause).filter((clause) => clause !== '');
 }
 
 /** `TODO(sunset:<id>)` */

@@ -49,7 +49,7 @@ describe('messages', () => {
     expect(describePhase(legacy, '2026-11-28')).toBe('general availability ended 2026-11-27, no removal announced');
     expect(describePhase(legacy, '2026-01-01')).toBe('general availability ends 2026-11-27, no removal announced');
     expect(todoText(legacy, '2026-11-28')).toBe(
-      'TODO(sunset:get-legacy): migrate GET /legacy: a person must choose how to migrate this call; no replacement named by the spec; general availability ended 2026-11-27, no removal announced',
+      'TODO(sunset:get-legacy): migrate GET /legacy: a person must choose how to migrate this call\nno replacement named by the spec\ngeneral availability ended 2026-11-27, no removal announced',
     );
   });
 
@@ -62,13 +62,39 @@ describe('messages', () => {
     );
   });
 
-  it('write the one TODO format with candidates and the date', () => {
-    expect(todoText(entry('campaigns-legacy-get'), '2026-11-21')).toBe(
-      'TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs; candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings; support ended 2019-10-01',
-    );
-    expect(todoText(entry('campaigns-service-get-campaign-categories'), '2026-11-21')).toBe(
-      'TODO(sunset:campaigns-service-get-campaign-categories): migrate GetCampaignCategories: the spec names no replacement (N/A): remove the call or find another source for the data; no replacement named by the spec; support ended 2019-10-01',
-    );
+  it('write the one TODO format, a clause a line: what to do (the reason whole, its own "; " too), the candidates, the date', () => {
+    expect(todoText(entry('campaigns-legacy-get'), '2026-11-21').split('\n')).toEqual([
+      'TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs',
+      'candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings',
+      'support ended 2019-10-01',
+    ]);
+    expect(todoText(entry('campaigns-service-get-campaign-categories'), '2026-11-21').split('\n')).toEqual([
+      'TODO(sunset:campaigns-service-get-campaign-categories): migrate GetCampaignCategories: the spec names no replacement (N/A): remove the call or find another source for the data',
+      'no replacement named by the spec',
+      'support ended 2019-10-01',
+    ]);
+  });
+
+  it('name the replacement of a one-to-one entry once, in "replace X with Y", with no candidates clause', () => {
+    expect(todoText(entry('campaigns-legacy-list'), '2026-11-21').split('\n')).toEqual([
+      'TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns',
+      'support ended 2019-10-01',
+    ]);
+    const catalog = createCatalog([{ id: 'get-legacy', retired: 'GET /legacy', gaEnds: '2026-11-27', supportEnds: '9999-12-31', migration: 'rewrite', replacements: ['GET /v2/legacy'] }]);
+    expect(todoText(catalog.byId('get-legacy')!, '2026-11-28').split('\n')).toEqual([
+      'TODO(sunset:get-legacy): replace GET /legacy with GET /v2/legacy',
+      'general availability ended 2026-11-27, no removal announced',
+    ]);
+  });
+
+  it("keep a custom entry's reason one clause, its line breaks and '; ' inside it", () => {
+    const catalog = createCatalog([{ id: 'get-legacy', retired: 'GET /legacy', gaEnds: '2026-11-27', supportEnds: '9999-12-31', reason: 'first this;\n  then that; and more' }]);
+    expect(todoClauses(todoText(catalog.byId('get-legacy')!, '2026-11-28'))).toEqual([
+      'TODO(sunset:get-legacy): migrate GET /legacy: first this; then that; and more',
+      'no replacement named by the spec',
+      'general availability ended 2026-11-27, no removal announced',
+    ]);
+    expect(todoClauses(withTodoClause('TODO(sunset:a): b', '  the base; the\r\n path  '))).toEqual(['TODO(sunset:a): b', 'the base; the path']);
   });
 
   it('split into the clauses a TODO comment puts a line each, an ending added after the others', () => {

@@ -11,6 +11,13 @@ const statusMarker = [
 ];
 const getMarker = [
   '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into',
+  '//     two resources: the campaign and its RTB settings; call the one(s) this code needs',
+  '//   candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings',
+  '//   support ended 2019-10-01',
+];
+/** The layout before 2026-11-28: the reason's own '; ' began a clause line. */
+const getMarkerSplitAtReason = [
+  '// TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into',
   '//     two resources: the campaign and its RTB settings',
   '//   call the one(s) this code needs',
   '//   candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings',
@@ -69,14 +76,22 @@ describe('todoCommentEdits', () => {
   });
 
   it.each([
-    ['laid out over lines', indented(statusMarker).join('\n')],
+    ['laid out over lines', 'campaigns-legacy-status', indented(statusMarker).join('\n')],
+    ['laid out with a reason whose own "; " began a clause line, as before 2026-11-28', 'campaigns-legacy-get', indented(getMarkerSplitAtReason).join('\n')],
     [
       'on one line, as earlier versions wrote it',
+      'campaigns-legacy-status',
       '  // TODO(sunset:campaigns-legacy-status): migrate PATCH /v1/campaigns: the new endpoint changes one campaign per call: it needs the campaign id in the path; candidates PUT /v1/buyer/campaigns/{id}/status; support ended 2019-10-01',
     ],
-  ])('adds nothing above a statement that already carries the marker of that entry (%s)', (_layout, marker) => {
-    const marked = source.replace("  await fetch('/v1/campaigns'", `${marker}\n  await fetch('/v1/campaigns'`);
-    const site = syntheticFinding(marked, { entryId: 'campaigns-legacy-status', at: "'/v1/campaigns'", statement: 'await fetch' });
+    [
+      'on one line with the reason of GET /v1/campaigns/{id}',
+      'campaigns-legacy-get',
+      '  // TODO(sunset:campaigns-legacy-get): migrate GET /v1/campaigns/{id}: the campaign is split into two resources: the campaign and its RTB settings; call the one(s) this code needs; candidates GET /v1/buyer/campaigns/{id}, GET /v1/buyer/campaigns/{id}/rtbSettings; support ended 2019-10-01',
+    ],
+  ])('adds nothing above a statement that already carries the marker of that entry (%s)', (_layout, entryId, marker) => {
+    const [statement, at] = entryId === 'campaigns-legacy-status' ? ['  await fetch', "'/v1/campaigns'"] : ['  return Promise.all', '`/v1/campaigns/${id}`'];
+    const marked = source.replace(statement, `${marker}\n${statement}`);
+    const site = syntheticFinding(marked, { entryId, at, statement: statement.trim().split('.')[0]! });
 
     expect(todoCommentEdits([site], marked)).toEqual([{ finding: site, action: 'todo', edits: [], reason: site.retirement.entry.todoReason }]);
   });

@@ -612,7 +612,7 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
                 data: { entryId: 'campaigns-legacy-list' },
                 output: code.replace(
                   'const response',
-                  `// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n//   candidates GET /v1/buyer/campaigns\n//   support ended 2019-10-01\nconst response`,
+                  `// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n//   support ended 2019-10-01\nconst response`,
                 ),
               },
             ],
@@ -641,7 +641,7 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
         'campaign-dictionary-managers',
         'GET /v1/campaigns/dictionaries/managers, one of /v1/campaigns/dictionaries/managers or /v1/campaigns/dictionaries/labels chosen at run time,',
         'use GET /v1/buyer/classifiers/managers',
-        'migrate GET /v1/campaigns/dictionaries/managers: the code chooses the path at run time: /v1/campaigns/dictionaries/managers or /v1/campaigns/dictionaries/labels; candidates GET /v1/buyer/classifiers/managers; support ended 2019-10-01',
+        'migrate GET /v1/campaigns/dictionaries/managers: the code chooses the path at run time: /v1/campaigns/dictionaries/managers or /v1/campaigns/dictionaries/labels\ncandidates GET /v1/buyer/classifiers/managers\nsupport ended 2019-10-01',
       ],
       [
         'a conditional tail that may be empty',
@@ -649,7 +649,7 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
         'campaign-dictionary-labels',
         'GET /v1/campaigns/dictionaries/labels, one of /v1/campaigns/dictionaries/labels or /v1/campaigns chosen at run time,',
         'use GET /v1/buyer/advertisers/{id}/campaignLabels',
-        'migrate GET /v1/campaigns/dictionaries/labels: the code chooses the path at run time: /v1/campaigns/dictionaries/labels or /v1/campaigns; candidates GET /v1/buyer/advertisers/{id}/campaignLabels; support ended 2019-10-01',
+        'migrate GET /v1/campaigns/dictionaries/labels: the code chooses the path at run time: /v1/campaigns/dictionaries/labels or /v1/campaigns\ncandidates GET /v1/buyer/advertisers/{id}/campaignLabels\nsupport ended 2019-10-01',
       ],
       ...['`${API}/v1/campaigns${suffix}`', "API + '/v1/campaigns' + suffix"].map((url) => [
         `an unknown tail right after the path (${url})`,
@@ -657,7 +657,7 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
         'campaigns-legacy-list',
         'GET /v1/campaigns…, the end of the path not known,',
         'use GET /v1/buyer/campaigns',
-        'migrate GET /v1/campaigns: the URL goes on right after /v1/campaigns with a value the code does not show, so the end of the path is not known: it may be a longer path that this move would break; candidates GET /v1/buyer/campaigns; support ended 2019-10-01',
+        'migrate GET /v1/campaigns: the URL goes on right after /v1/campaigns with a value the code does not show, so the end of the path is not known: it may be a longer path that this move would break\ncandidates GET /v1/buyer/campaigns\nsupport ended 2019-10-01',
       ]),
     ].map(([what, code, entryId, retiredKey, replacements, todo]) => ({
       // The trial's repro 6: /v1/buyer/campaigns/dictionaries/managers does not exist; no rewrite of the path is offered.
@@ -756,7 +756,6 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
               data: { entryId: 'campaigns-legacy-list' },
               output: [
                 '// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns',
-                '//   candidates GET /v1/buyer/campaigns',
                 '//   support ended 2019-10-01',
                 "//   the URL has /api before the path: a proxy's prefix (keep it before the new path) or a route of",
                 "//     your own server (then this is not the API's call)",
@@ -870,12 +869,12 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
               messageId: 'insertTodo',
               data: { entryId: 'campaigns-legacy-list' },
               output:
+                // The replacement is named once, in "replace … with …"; the last line `sunset.config.json)` takes `in`.
                 "// TODO(sunset:campaigns-legacy-list): replace GET /v1/campaigns with GET /v1/buyer/campaigns\n" +
-                '//   candidates GET /v1/buyer/campaigns\n' +
                 '//   support ended 2019-10-01\n' +
                 "//   the URL's host localhost:3000 is a local one: a proxy to the API (move to the new path) or a\n" +
-                "//     server of your own (then this is not the API's call: list the host under another API in\n" +
-                '//     sunset.config.json)\n' +
+                "//     server of your own (then this is not the API's call: list the host under another API\n" +
+                '//     in sunset.config.json)\n' +
                 "await fetch('http://localhost:3000/v1/campaigns');",
             },
             { messageId: 'switchToCandidate', data: { replacement: 'GET /v1/buyer/campaigns' }, output: "await fetch('http://localhost:3000/v1/buyer/campaigns');" },
