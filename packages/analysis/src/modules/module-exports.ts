@@ -3,7 +3,8 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { enumMembersOf, rangeOf, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import { exportedClientOf } from '../requests/client-values.js';
-import { constantValueOf, requiredExportOf } from '../url/evaluate.js';
+import { envDestructuringDefault } from '../url/env-fallback.js';
+import { constantValueOf, evaluateExpression, requiredExportOf } from '../url/evaluate.js';
 import { explicitHostOf } from '../url/match.js';
 import type { ClientValue } from '../types.js';
 
@@ -89,7 +90,8 @@ export function readModuleExports(file: string, index: FileIndex, lines: Positio
       }
       return { kind: 'object', members, declaration: declarationOf(name, value) };
     }
-    const segments = strings.get(value);
+    // `process.env.X ?? '…'` (and the fallbacks `evaluateExpression` reads as it): no string root, evaluated as a request reads it.
+    const segments = strings.get(value) ?? (value.type === 'LogicalExpression' || value.type === 'ConditionalExpression' ? evaluateExpression(value, undefined, index.evaluation()) : undefined);
     if (segments === undefined) {
       const client = exportedClientOf(index, value);
       return client === undefined ? undefined : { kind: 'client', client, declaration: declarationOf(name, value) };
@@ -115,6 +117,9 @@ export function readModuleExports(file: string, index: FileIndex, lines: Positio
     // `const { X } = require('./a'); module.exports = { X }` passes a's value on, as `export { X } from './a'` does.
     const required = requiredExportOf(binding);
     if (required !== undefined) return { kind: 'forwarded', specifier: required.specifier, name: required.name ?? 'default' };
+    // `const { X = '…' } = process.env; export { X }`: the default is the value the code means.
+    const envDefault = envDestructuringDefault(binding, index.scope);
+    if (envDefault !== undefined) return valueOf(envDefault.right, name, depth + 1);
     const constant = binding.kind === 'const' || ((binding.kind === 'let' || binding.kind === 'var') && !binding.reassigned);
     if (!constant || binding.destructured || binding.init === undefined) return undefined;
     return valueOf(binding.init, name, depth + 1);
