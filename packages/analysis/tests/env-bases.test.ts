@@ -1,4 +1,4 @@
-import { analyzeFile, createCrossFileResolver, createExportTables, exportedValueOf, indexFile, lineColumnAt, readModuleExports, type AnalysisOptions, type Finding } from '@sunset/analysis';
+import { analyzeFile, createCrossFileResolver, createExportTables, exportedValueOf, indexFile, lineColumnAt, readModuleExports, valuesReadBy, type AnalysisOptions, type Finding } from '@sunset/analysis';
 import { describe, expect, it } from 'vitest';
 import { analysisOptions, applyEdits, lineColumn, parseWith, type ParserName } from './parsers.js';
 
@@ -190,7 +190,10 @@ function findingsThrough(parser: ParserName, extension: string, importer: string
     return file === undefined || !texts.has(file) ? undefined : exportedValueOf(tables(file), file, name);
   });
   const hooks = resolver === undefined ? {} : { resolveIdentifier: resolver.resolveIdentifier, resolveClient: resolver.resolveClient };
-  return analyzeFile(source, { ...options, ...hooks }, { 'no-legacy-rest-path': [{ apiHosts: [...apiHosts] }] }).map((finding) => described(importer, finding));
+  return analyzeFile(source, { ...options, ...hooks }, { 'no-legacy-rest-path': [{ apiHosts: [...apiHosts] }] }).map((finding) => {
+    const declared = valuesReadBy(finding, resolver?.resolutions ?? []).map((declaration) => ` <- ${declaration.name}@${declaration.line}:${declaration.column}`);
+    return `${described(importer, finding)}${declared.join('')}`;
+  });
 }
 
 describe.each(parsers)('a base with an environment fallback in a config module (%s)', (parser, extension) => {
@@ -198,6 +201,7 @@ describe.each(parsers)('a base with an environment fallback in a config module (
     ['export const API = process.env.API ?? …', (host) => `export const API = process.env.API ?? '${host}';\n`, "import { API } from './config.mjs';"],
     ['export const API = process.env.API ? process.env.API : …', (host) => `export const API = process.env.API ? process.env.API : '${host}';\n`, "import { API } from './config.mjs';"],
     ['const { API = … } = process.env; export { API }', (host) => `const { API = '${host}' } = process.env;\nexport { API };\n`, "import { API } from './config.mjs';"],
+    ['export const { API = … } = process.env', (host) => `export const { API = '${host}' } = process.env;\n`, "import { API } from './config.mjs';"],
     ['exports.API = process.env.API || …', (host) => `exports.API = process.env.API || '${host}';\n`, "const { API } = require('./config.cjs');"],
     ['const API = process.env.API || …; module.exports = { API }', (host) => `const API = process.env.API || '${host}';\nmodule.exports = { API };\n`, "const { API } = require('./config.cjs');"],
     ['module.exports = { API: process.env.API !== undefined ? process.env.API : … }', (host) => `module.exports = { API: process.env.API !== undefined ? process.env.API : '${host}' };\n`, "const { API } = require('./config.cjs');"],
@@ -218,6 +222,15 @@ describe.each(parsers)('a base with an environment fallback in a config module (
     const line = imports.split('\n').length + 1;
     expect(findingsThrough(parser, extension, `${imports}\n${request}`, { [specifier]: config(adform) })).toEqual([
       `${line}:32 no-legacy-rest-path GET /v1/campaigns @api.adform.com rewrite => export const list = () => fetch(\`\${API}/v1/buyer/campaigns\`);`,
+    ]);
+  });
+
+  it('a fallback that holds the path is the value the request reads, declared where the fallback is written', () => {
+    const config = `export const MANAGERS_URL = process.env.MANAGERS_URL ?? '${adform}/v1/campaigns/dictionaries/managers';\nexport const { CLIENTS_URL = '${adform}/v1/campaigns/dictionaries/clients' } = process.env;\n`;
+    const importer = "import { CLIENTS_URL, MANAGERS_URL } from './config.mjs';\nexport const managers = () => fetch(MANAGERS_URL);\nexport const clients = () => fetch(CLIENTS_URL);\n";
+    expect(findingsThrough(parser, extension, importer, { './config.mjs': config })).toEqual([
+      '2:36 no-legacy-rest-path GET /v1/campaigns/dictionaries/managers @api.adform.com todo (the retired path cannot be edited where it is written (it is assembled in several places or contains escapes)) <- MANAGERS_URL@1:57',
+      '3:35 no-legacy-rest-path GET /v1/campaigns/dictionaries/clients @api.adform.com todo (the retired path cannot be edited where it is written (it is assembled in several places or contains escapes)) <- CLIENTS_URL@2:30',
     ]);
   });
 

@@ -91,9 +91,6 @@ function envDestructuringDefault(declaration: ts.Node, checker: ts.TypeChecker):
   return isEnvObject(variable.initializer, checker) ? declaration.initializer : undefined;
 }
 
-/** A fallback's value: matched for its host and path, never edited where it is written (the code uses it only when the environment says nothing). */
-const asFallback = (value: ResolvedValue): ResolvedValue => ({ parts: value.parts, declarations: value.declarations.map((declaration) => ({ ...declaration, editable: false })) });
-
 /** `exports.X = …` or `module.exports.X = …` in JavaScript: the `exports.X` the assignment declares an export by. */
 export function isCommonJsExportTarget(node: ts.Node): node is ts.PropertyAccessExpression & { readonly parent: ts.BinaryExpression } {
   if (!ts.isPropertyAccessExpression(node) || !ts.isBinaryExpression(node.parent) || node.parent.left !== node || node.parent.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return false;
@@ -124,7 +121,7 @@ function declaredName(node: ts.Node): string {
  * a hole: its value may change.
  */
 export function createValueEvaluator(checker: ts.TypeChecker): (expression: ts.Expression) => ResolvedValue {
-  const constantInitializer = (reference: ts.Node): { initializer: ts.Expression; declaration: ts.Node; fallback?: true } | undefined => {
+  const constantInitializer = (reference: ts.Node): { initializer: ts.Expression; declaration: ts.Node } | undefined => {
     let symbol = checker.getSymbolAtLocation(reference);
     if (symbol === undefined) return undefined;
     if (symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
@@ -135,7 +132,7 @@ export function createValueEvaluator(checker: ts.TypeChecker): (expression: ts.E
     }
     if (ts.isExportAssignment(declaration)) return { initializer: declaration.expression, declaration };
     const envDefault = envDestructuringDefault(declaration, checker);
-    if (envDefault !== undefined) return { initializer: envDefault, declaration, fallback: true };
+    if (envDefault !== undefined) return { initializer: envDefault, declaration };
     // `exports.X = '…'` assigned once: its value, as a `const`'s.
     if (isCommonJsExportTarget(declaration)) return symbol.declarations?.length === 1 ? { initializer: declaration.parent.right, declaration } : undefined;
     if (!ts.isVariableDeclaration(declaration) || declaration.initializer === undefined) return undefined;
@@ -221,7 +218,8 @@ export function createValueEvaluator(checker: ts.TypeChecker): (expression: ts.E
       [...left.parts, ...right.parts].forEach((part) => appendPart(parts, part));
       return { parts, declarations: [...left.declarations, ...right.declarations] };
     }
-    // `process.env.X ?? '…'`, `|| '…'` and the conditionals read as them: the left when it is known, else the fallback.
+    // `process.env.X ?? '…'`, `|| '…'` and the conditionals read as them: the left when it is known, else
+    // the fallback, declared where it is written (as the analysis reads it in one file).
     const fallback =
       ts.isBinaryExpression(expression) && (expression.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || expression.operatorToken.kind === ts.SyntaxKind.BarBarToken)
         ? { read: expression.left, fallback: expression.right }
@@ -231,14 +229,11 @@ export function createValueEvaluator(checker: ts.TypeChecker): (expression: ts.E
     if (fallback !== undefined) {
       const left = evaluate(fallback.read, depth + 1, declaration);
       if (left.parts.some((part) => part.kind === 'text')) return left;
-      return asFallback(evaluate(fallback.fallback, depth + 1, declaration));
+      return evaluate(fallback.fallback, depth + 1, declaration);
     }
     if (ts.isIdentifier(expression) || ts.isPropertyAccessExpression(expression) || ts.isElementAccessExpression(expression)) {
       const found = constantInitializer(ts.isElementAccessExpression(expression) ? expression.argumentExpression : expression) ?? (ts.isIdentifier(expression) ? undefined : memberOf(expression, depth + 1));
-      if (found !== undefined) {
-        const value = evaluate(found.initializer, depth + 1, found.declaration);
-        return 'fallback' in found ? asFallback(value) : value;
-      }
+      if (found !== undefined) return evaluate(found.initializer, depth + 1, found.declaration);
       const type = checker.getTypeAtLocation(expression);
       return type.isStringLiteral() ? { parts: [{ kind: 'text', value: type.value }], declarations: [] } : hole;
     }

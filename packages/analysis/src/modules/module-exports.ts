@@ -3,7 +3,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { enumMembersOf, rangeOf, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import { exportedClientOf } from '../requests/client-values.js';
-import { envDestructuringDefault } from '../url/env-fallback.js';
+import { envConditionalParts, envDestructuringDefault } from '../url/env-fallback.js';
 import { constantValueOf, evaluateExpression, requiredExportOf } from '../url/evaluate.js';
 import { explicitHostOf } from '../url/match.js';
 import type { ClientValue } from '../types.js';
@@ -90,8 +90,14 @@ export function readModuleExports(file: string, index: FileIndex, lines: Positio
       }
       return { kind: 'object', members, declaration: declarationOf(name, value) };
     }
-    // `process.env.X ?? '…'` (and the fallbacks `evaluateExpression` reads as it): no string root, evaluated as a request reads it.
-    const segments = strings.get(value) ?? (value.type === 'LogicalExpression' || value.type === 'ConditionalExpression' ? evaluateExpression(value, undefined, index.evaluation()) : undefined);
+    // `process.env.X ?? '…'` (and its other spellings): the left where the analysis knows it, else the
+    // fallback, each declared where it is written (as a request of the file reads it).
+    const fallback = fallbackParts(value);
+    if (fallback !== undefined) {
+      const { read, written } = fallback;
+      return valueOf(evaluateExpression(read, undefined, index.evaluation()) === undefined ? written : read, name, depth + 1);
+    }
+    const segments = strings.get(value);
     if (segments === undefined) {
       const client = exportedClientOf(index, value);
       return client === undefined ? undefined : { kind: 'client', client, declaration: declarationOf(name, value) };
@@ -104,6 +110,12 @@ export function readModuleExports(file: string, index: FileIndex, lines: Positio
       else if (segment.value !== '') parts.push({ kind: 'text', value: segment.value });
     }
     return { kind: 'text', parts, declaration: declarationOf(name, value) };
+  };
+
+  const fallbackParts = (value: Node): { read: Node; written: Node } | undefined => {
+    if (value.type === 'LogicalExpression') return value.operator === '??' || value.operator === '||' ? { read: value.left, written: value.right } : undefined;
+    const parts = value.type === 'ConditionalExpression' ? envConditionalParts(value, index.scope) : undefined;
+    return parts === undefined ? undefined : { read: parts.read, written: parts.fallback };
   };
 
   const bindingValue = (identifier: TSESTree.Identifier, name: string, depth: number): ExportedValue | ForwardedExport | undefined => {
@@ -173,7 +185,16 @@ export function readModuleExports(file: string, index: FileIndex, lines: Positio
     } else if (statement.type === 'ExportNamedDeclaration') {
       const { declaration, source } = statement;
       if (declaration?.type === 'VariableDeclaration') {
-        for (const declarator of declaration.declarations) if (declarator.id.type === 'Identifier') exportLocal(declarator.id.name, declarator.id.name, declarator);
+        for (const declarator of declaration.declarations) {
+          if (declarator.id.type === 'Identifier') exportLocal(declarator.id.name, declarator.id.name, declarator);
+          // `export const { API = '…' } = process.env`: each name with a default (`bindingValue` reads the environment's).
+          else if (declarator.id.type === 'ObjectPattern') {
+            for (const property of declarator.id.properties) {
+              const local = property.type === 'Property' && property.value.type === 'AssignmentPattern' ? property.value.left : undefined;
+              if (local?.type === 'Identifier') exportLocal(local.name, local.name, declarator);
+            }
+          }
+        }
       } else if (declaration?.type === 'TSEnumDeclaration') {
         named.set(declaration.id.name, enumValue(declaration));
       } else if ((declaration?.type === 'ClassDeclaration' || declaration?.type === 'FunctionDeclaration') && declaration.id !== null) {
