@@ -1,3 +1,4 @@
+import { isOriginOnly } from '@sunset/analysis';
 import type { UrlPart } from '@sunset/rule-data';
 import { ts, type SourceFile as MorphSourceFile } from 'ts-morph';
 
@@ -229,7 +230,9 @@ export function createValueEvaluator(checker: ts.TypeChecker): (expression: ts.E
     if (fallback !== undefined) {
       const left = evaluate(fallback.read, depth + 1, declaration);
       if (left.parts.some((part) => part.kind === 'text')) return left;
-      return evaluate(fallback.fallback, depth + 1, declaration);
+      // An origin (`process.env.API_BASE ?? 'https://api.adform.com'`) is read for its host only, and named by no finding, as before it was read.
+      const value = evaluate(fallback.fallback, depth + 1, declaration);
+      return isOriginOnly(value.parts) ? { parts: value.parts, declarations: [] } : value;
     }
     if (ts.isIdentifier(expression) || ts.isPropertyAccessExpression(expression) || ts.isElementAccessExpression(expression)) {
       const found = constantInitializer(ts.isElementAccessExpression(expression) ? expression.argumentExpression : expression) ?? (ts.isIdentifier(expression) ? undefined : memberOf(expression, depth + 1));
