@@ -534,7 +534,12 @@ describe('sunset fix --project: what it rewrites, the reason it gives when it do
         runSunset(['fix', '--project', '--force', ...asOf, '.'], { cwd: copies[0]!.dir }),
         runSunset(['fix', '--force', ...asOf, '.'], { cwd: copies[1]!.dir }),
       ]);
-      expect(project.stdout.split('\n').slice(0, 2)).toEqual(plain.stdout.split('\n').slice(0, 2));
+      // The plain run's module graph also parses an importer the prefilter passed over, now that the bases
+      // of config/env.ts (`process.env.X ?? '…'`) are values it reads, and counts it as a candidate;
+      // --project's first pass leaves importers to the type checker and does not count them. What changes is the same.
+      expect(plain.stdout.split('\n')[0]).toBe('30 files scanned, 20 candidates, 16 changed.');
+      expect(project.stdout.split('\n')[0]).toBe('30 files scanned, 19 candidates, 16 changed.');
+      expect(project.stdout.split('\n')[1]).toBe(plain.stdout.split('\n')[1]);
       expect(project.stdout.split('\n')[1]).toBe('16 sites rewritten, 41 left with a TODO, 0 skipped.');
       const sources = fg.sync('src/**/*', { cwd: copies[1]!.dir }).sort();
       const read = (dir: string): string[] => sources.map((file) => readFileSync(path.join(dir, file), 'utf8'));

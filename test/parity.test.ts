@@ -86,9 +86,20 @@ const declarationsReadElsewhere: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
+/**
+ * Values a request of another file reads that are a base and no finding of their own, so neither face
+ * reports them where they are declared: WCF_BASE (`process.env.ADV_WCF_BASE ?? 'https://api.adform.com/api'`).
+ */
+const basesReadElsewhere: Readonly<Record<string, readonly string[]>> = {
+  'fixtures/legacy-app': ['src/config/env.ts:28:53'],
+};
+
 /** What `sunset check` finds through another file in each folder: a call reading a constant or client exported by another scanned file. */
 const crossFileFindings: Readonly<Record<string, readonly string[]>> = {
   'fixtures/legacy-app': [
+    'src/etl/campaign-json-bridge.ts:33:11 sunset/no-retired-soap-operation GetCampaignsAsJson is retired (support ended 2019-10-01): use GET /v1/buyer/campaigns; this call needs a manual migration. <- src/config/env.ts:28:53 (WCF_BASE)',
+    'src/etl/campaign-json-bridge.ts:44:13 sunset/no-retired-soap-operation CreateCampaignsAsJson is retired (support ended 2019-10-01): use POST /v1/buyer/campaigns; this call needs a manual migration. <- src/config/env.ts:28:53 (WCF_BASE)',
+    'src/etl/campaign-json-bridge.ts:65:20 sunset/no-retired-soap-operation UpdateCampaignsAsJson is retired (support ended 2019-10-01): use PUT /v1/buyer/campaigns/{id}; this call needs a manual migration. <- src/config/env.ts:28:53 (WCF_BASE)',
     'src/etl/campaign-sync.ts:85:56 sunset/no-legacy-rest-path GET /v1/campaigns/dictionaries/clients is retired (support ended 2019-10-01): use GET /v1/buyer/advertisers. <- src/config/endpoints.ts:9:37 (CAMPAIGN_CLIENTS_URL)',
     'src/etl/report-runner.ts:76:53 sunset/no-sync-reporting POST /v1/reportingstats/agency/reportdata is retired (support ended 2020-01-31): use one of POST /v1/buyer/stats/data, GET /v1/buyer/stats/operations or GET /v1/buyer/stats/data; this call needs a manual migration. <- src/config/endpoints.ts:12:32 (REPORT_DATA_URL)',
   ],
@@ -178,7 +189,8 @@ describe('sunset check and ESLint with the plugin give the same findings', () =>
     const { atDeclarations, others } = splitAtValuesRead(eslint.findings, valuesRead);
     // Every value a request of another file reads is one ESLint finding, at its declaration.
     expect(atDeclarations).toEqual(declarationsReadElsewhere[folder]);
-    expect(atDeclarations).toHaveLength(valuesRead.length);
+    const reported = new Set(atDeclarations.map((finding) => finding.slice(0, finding.indexOf(' '))));
+    expect(valuesRead.filter((place) => !reported.has(place))).toEqual(basesReadElsewhere[folder] ?? []);
     expect(cli).toEqual({ ...eslint, findings: others });
     expect(crossFile).toEqual(crossFileFindings[folder]);
   });

@@ -1,3 +1,4 @@
+import { isOriginOnly } from '@sunset/analysis';
 import type { UrlPart } from '@sunset/rule-data';
 import { ts, type SourceFile as MorphSourceFile } from 'ts-morph';
 
@@ -35,6 +36,62 @@ function isWrapper(expression: ts.Expression): expression is ts.ParenthesizedExp
 
 const hole: ResolvedValue = { parts: [{ kind: 'hole' }], declarations: [] };
 
+/** `process.env` of the global `process` (one no source file of the program declares). */
+function isEnvObject(expression: ts.Expression, checker: ts.TypeChecker): boolean {
+  while (isWrapper(expression)) expression = expression.expression;
+  if (!ts.isPropertyAccessExpression(expression) || expression.name.text !== 'env' || !ts.isIdentifier(expression.expression) || expression.expression.text !== 'process') return false;
+  const declarations = checker.getSymbolAtLocation(expression.expression)?.declarations ?? [];
+  return declarations.every((declaration) => declaration.getSourceFile().isDeclarationFile);
+}
+
+/** The variable `process.env.X` / `process.env['X']` reads. */
+function envVariableOf(expression: ts.Expression, checker: ts.TypeChecker): string | undefined {
+  while (isWrapper(expression)) expression = expression.expression;
+  if (ts.isPropertyAccessExpression(expression)) return isEnvObject(expression.expression, checker) ? expression.name.text : undefined;
+  if (ts.isElementAccessExpression(expression) && ts.isStringLiteralLike(expression.argumentExpression)) return isEnvObject(expression.expression, checker) ? expression.argumentExpression.text : undefined;
+  return undefined;
+}
+
+const isNothing = (expression: ts.Expression, loose: boolean): boolean =>
+  (ts.isIdentifier(expression) && expression.text === 'undefined') || (loose && expression.kind === ts.SyntaxKind.NullKeyword);
+
+/**
+ * `E ? E : F`, `!E ? F : E`, `E !== undefined ? E : F` (`!= null`, `=== undefined ? F : E`) over one
+ * `process.env` variable E: the analysis' `envConditionalParts`, read as `E || F`.
+ */
+function envConditionalParts(node: ts.ConditionalExpression, checker: ts.TypeChecker): { read: ts.Expression; fallback: ts.Expression } | undefined {
+  let test = node.condition;
+  while (isWrapper(test)) test = test.expression;
+  const same = (a: ts.Expression, b: ts.Expression): boolean => {
+    const name = envVariableOf(a, checker);
+    return name !== undefined && envVariableOf(b, checker) === name;
+  };
+  if (ts.isBinaryExpression(test)) {
+    const kind = test.operatorToken.kind;
+    const present = kind === ts.SyntaxKind.ExclamationEqualsEqualsToken || kind === ts.SyntaxKind.ExclamationEqualsToken;
+    const loose = kind === ts.SyntaxKind.EqualsEqualsToken || kind === ts.SyntaxKind.ExclamationEqualsToken;
+    if (!present && !loose && kind !== ts.SyntaxKind.EqualsEqualsEqualsToken) return undefined;
+    const compared = isNothing(test.right, loose) ? test.left : isNothing(test.left, loose) ? test.right : undefined;
+    if (compared === undefined) return undefined;
+    const [read, fallback] = present ? [node.whenTrue, node.whenFalse] : [node.whenFalse, node.whenTrue];
+    return same(compared, read) ? { read, fallback } : undefined;
+  }
+  if (ts.isPrefixUnaryExpression(test) && test.operator === ts.SyntaxKind.ExclamationToken) {
+    return same(test.operand, node.whenFalse) ? { read: node.whenFalse, fallback: node.whenTrue } : undefined;
+  }
+  return same(test, node.whenTrue) ? { read: node.whenTrue, fallback: node.whenFalse } : undefined;
+}
+
+/** `const { X = '…' } = process.env`: the default of a name a `const` takes from the environment. */
+function envDestructuringDefault(declaration: ts.Node, checker: ts.TypeChecker): ts.Expression | undefined {
+  if (!ts.isBindingElement(declaration) || declaration.initializer === undefined || declaration.dotDotDotToken !== undefined) return undefined;
+  const pattern = declaration.parent;
+  const variable = pattern.parent;
+  if (!ts.isObjectBindingPattern(pattern) || !ts.isVariableDeclaration(variable) || variable.initializer === undefined) return undefined;
+  if (!(ts.getCombinedNodeFlags(variable) & ts.NodeFlags.Const)) return undefined;
+  return isEnvObject(variable.initializer, checker) ? declaration.initializer : undefined;
+}
+
 /** `exports.X = …` or `module.exports.X = …` in JavaScript: the `exports.X` the assignment declares an export by. */
 export function isCommonJsExportTarget(node: ts.Node): node is ts.PropertyAccessExpression & { readonly parent: ts.BinaryExpression } {
   if (!ts.isPropertyAccessExpression(node) || !ts.isBinaryExpression(node.parent) || node.parent.left !== node || node.parent.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return false;
@@ -48,7 +105,8 @@ function declaredName(node: ts.Node): string {
   if (isCommonJsExportTarget(node)) return node.name.text;
   const names: string[] = [];
   for (let current: ts.Node | undefined = node; current !== undefined && !ts.isSourceFile(current); current = current.parent) {
-    if ((ts.isVariableDeclaration(current) || ts.isEnumDeclaration(current)) && ts.isIdentifier(current.name)) names.unshift(current.name.text);
+    if ((ts.isVariableDeclaration(current) || ts.isEnumDeclaration(current) || ts.isBindingElement(current)) && ts.isIdentifier(current.name)) names.unshift(current.name.text);
+    if (ts.isBindingElement(current)) break;
     else if ((ts.isPropertyAssignment(current) || ts.isEnumMember(current)) && (ts.isIdentifier(current.name) || ts.isStringLiteral(current.name))) names.unshift(current.name.text);
     if (ts.isVariableDeclaration(current) || ts.isEnumDeclaration(current)) break;
   }
@@ -74,6 +132,8 @@ export function createValueEvaluator(checker: ts.TypeChecker): (expression: ts.E
       return { initializer: declaration.initializer, declaration };
     }
     if (ts.isExportAssignment(declaration)) return { initializer: declaration.expression, declaration };
+    const envDefault = envDestructuringDefault(declaration, checker);
+    if (envDefault !== undefined) return { initializer: envDefault, declaration };
     // `exports.X = '…'` assigned once: its value, as a `const`'s.
     if (isCommonJsExportTarget(declaration)) return symbol.declarations?.length === 1 ? { initializer: declaration.parent.right, declaration } : undefined;
     if (!ts.isVariableDeclaration(declaration) || declaration.initializer === undefined) return undefined;
@@ -158,6 +218,21 @@ export function createValueEvaluator(checker: ts.TypeChecker): (expression: ts.E
       const parts: UrlPart[] = [];
       [...left.parts, ...right.parts].forEach((part) => appendPart(parts, part));
       return { parts, declarations: [...left.declarations, ...right.declarations] };
+    }
+    // `process.env.X ?? '…'`, `|| '…'` and the conditionals read as them: the left when it is known, else
+    // the fallback, declared where it is written (as the analysis reads it in one file).
+    const fallback =
+      ts.isBinaryExpression(expression) && (expression.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || expression.operatorToken.kind === ts.SyntaxKind.BarBarToken)
+        ? { read: expression.left, fallback: expression.right }
+        : ts.isConditionalExpression(expression)
+          ? envConditionalParts(expression, checker)
+          : undefined;
+    if (fallback !== undefined) {
+      const left = evaluate(fallback.read, depth + 1, declaration);
+      if (left.parts.some((part) => part.kind === 'text')) return left;
+      // An origin (`process.env.API_BASE ?? 'https://api.adform.com'`) is read for its host only, and named by no finding, as before it was read.
+      const value = evaluate(fallback.fallback, depth + 1, declaration);
+      return isOriginOnly(value.parts) ? { parts: value.parts, declarations: [] } : value;
     }
     if (ts.isIdentifier(expression) || ts.isPropertyAccessExpression(expression) || ts.isElementAccessExpression(expression)) {
       const found = constantInitializer(ts.isElementAccessExpression(expression) ? expression.argumentExpression : expression) ?? (ts.isIdentifier(expression) ? undefined : memberOf(expression, depth + 1));

@@ -3,7 +3,8 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { enumMembersOf, rangeOf, type Node } from '../ast/nodes.js';
 import type { FileIndex } from '../file-index/file-index.js';
 import { exportedClientOf } from '../requests/client-values.js';
-import { constantValueOf, requiredExportOf } from '../url/evaluate.js';
+import { envConditionalParts, envDestructuringDefault } from '../url/env-fallback.js';
+import { constantValueOf, evaluateExpression, requiredExportOf } from '../url/evaluate.js';
 import { explicitHostOf } from '../url/match.js';
 import type { ClientValue } from '../types.js';
 
@@ -89,6 +90,13 @@ export function readModuleExports(file: string, index: FileIndex, lines: Positio
       }
       return { kind: 'object', members, declaration: declarationOf(name, value) };
     }
+    // `process.env.X ?? '…'` (and its other spellings): the left where the analysis knows it, else the
+    // fallback, each declared where it is written (as a request of the file reads it).
+    const fallback = fallbackParts(value);
+    if (fallback !== undefined) {
+      const { read, written } = fallback;
+      return valueOf(evaluateExpression(read, undefined, index.evaluation()) === undefined ? written : read, name, depth + 1);
+    }
     const segments = strings.get(value);
     if (segments === undefined) {
       const client = exportedClientOf(index, value);
@@ -104,6 +112,12 @@ export function readModuleExports(file: string, index: FileIndex, lines: Positio
     return { kind: 'text', parts, declaration: declarationOf(name, value) };
   };
 
+  const fallbackParts = (value: Node): { read: Node; written: Node } | undefined => {
+    if (value.type === 'LogicalExpression') return value.operator === '??' || value.operator === '||' ? { read: value.left, written: value.right } : undefined;
+    const parts = value.type === 'ConditionalExpression' ? envConditionalParts(value, index.scope) : undefined;
+    return parts === undefined ? undefined : { read: parts.read, written: parts.fallback };
+  };
+
   const bindingValue = (identifier: TSESTree.Identifier, name: string, depth: number): ExportedValue | ForwardedExport | undefined => {
     const binding = index.scope.resolve(identifier) ?? index.scope.moduleBinding(identifier.name);
     if (binding === undefined) return undefined;
@@ -115,6 +129,9 @@ export function readModuleExports(file: string, index: FileIndex, lines: Positio
     // `const { X } = require('./a'); module.exports = { X }` passes a's value on, as `export { X } from './a'` does.
     const required = requiredExportOf(binding);
     if (required !== undefined) return { kind: 'forwarded', specifier: required.specifier, name: required.name ?? 'default' };
+    // `const { X = '…' } = process.env; export { X }`: the default is the value the code means.
+    const envDefault = envDestructuringDefault(binding, index.scope);
+    if (envDefault !== undefined) return valueOf(envDefault.right, name, depth + 1);
     const constant = binding.kind === 'const' || ((binding.kind === 'let' || binding.kind === 'var') && !binding.reassigned);
     if (!constant || binding.destructured || binding.init === undefined) return undefined;
     return valueOf(binding.init, name, depth + 1);
@@ -168,7 +185,16 @@ export function readModuleExports(file: string, index: FileIndex, lines: Positio
     } else if (statement.type === 'ExportNamedDeclaration') {
       const { declaration, source } = statement;
       if (declaration?.type === 'VariableDeclaration') {
-        for (const declarator of declaration.declarations) if (declarator.id.type === 'Identifier') exportLocal(declarator.id.name, declarator.id.name, declarator);
+        for (const declarator of declaration.declarations) {
+          if (declarator.id.type === 'Identifier') exportLocal(declarator.id.name, declarator.id.name, declarator);
+          // `export const { API = '…' } = process.env`: each name with a default (`bindingValue` reads the environment's).
+          else if (declarator.id.type === 'ObjectPattern') {
+            for (const property of declarator.id.properties) {
+              const local = property.type === 'Property' && property.value.type === 'AssignmentPattern' ? property.value.left : undefined;
+              if (local?.type === 'Identifier') exportLocal(local.name, local.name, declarator);
+            }
+          }
+        }
       } else if (declaration?.type === 'TSEnumDeclaration') {
         named.set(declaration.id.name, enumValue(declaration));
       } else if ((declaration?.type === 'ClassDeclaration' || declaration?.type === 'FunctionDeclaration') && declaration.id !== null) {

@@ -1,7 +1,7 @@
 import { renderPath, type UrlMatch } from '@sunset/rule-data';
 import { endOf, rangeOf, startOf, type Node } from '../ast/nodes.js';
 import type { TextEdit } from '../types.js';
-import { segmentPositionOf, type PartsView, type Quote, type Segment, type TextSegment } from '../url/segments.js';
+import { segmentPositionOf, type HoleSegment, type PartsView, type Quote, type Segment, type TextSegment } from '../url/segments.js';
 
 /** One character of the URL (with its segment) or one hole. */
 type Atom = { readonly kind: 'char'; readonly char: string; readonly segment: number; readonly offset: number } | { readonly kind: 'hole'; readonly segment: number };
@@ -217,6 +217,10 @@ export function rewritePathEdits(
   if (atoms.slice(startGap, endGap).some(fromFallback)) {
     return { cause: "the retired path holds a value's fallback (`a || '…'`, `a ?? '…'`), which the code uses only when the value is empty" };
   }
+  // `util.format('%s/v1/campaigns/%s/orders/%s', BASE, c, o)`: dropping `c`'s `%s` would give `o` to it.
+  const keptSegments = new Set(middle.flatMap((atom) => (atom.kind === 'hole' ? [atom.segment] : [])));
+  const dropsArgument = atoms.slice(startGap, endGap).some((atom) => atom.kind === 'hole' && !keptSegments.has(atom.segment) && (segments[atom.segment] as HoleSegment | undefined)?.formatArgument === true);
+  if (dropsArgument) return { cause: 'the old path holds a format argument the new one does not, and the arguments after it would move to other specifiers' };
   const aroundKept = editsAroundKeptHoles(atoms, startGap, endGap, middle, segments, sourceText);
   if (aroundKept) return aroundKept;
   const pairs = boundaryPairs(atoms, startGap, endGap, segments, sourceText);

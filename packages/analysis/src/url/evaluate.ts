@@ -3,6 +3,7 @@ import type { ClientQuery, ClientValue } from '../types.js';
 import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, calleeOf, endOf, enumMemberName, enumMembersOf, hasSpread, isClass, isStringLiteral, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, requiredModule, startOf, unwrap, type ClassNode, type FunctionNode, type Node, type StringLiteral } from '../ast/nodes.js';
 import type { Binding, RequiredExport, ScopeModel } from '../file-index/scope-model.js';
+import { envConditionalParts, envDestructuringDefault } from './env-fallback.js';
 import { reachingWrite } from './flow.js';
 import { hole, mappedPrefixLength, sliceText, syntheticText, type Quote, type Segment, type TextSegment } from './segments.js';
 
@@ -205,6 +206,8 @@ function identifierSegments(node: TSESTree.Identifier, context: EvaluationContex
   if (binding.reassigned && (binding.kind === 'let' || binding.kind === 'var')) return reachingSegments(binding, node, context);
   const given = binding.kind === 'param' ? context.givenArguments?.get(binding) : undefined;
   if (given) return following(context, binding, () => evaluateExpression(given.node, undefined, given.context));
+  const envDefault = envDestructuringDefault(binding, context.scope);
+  if (envDefault) return following(context, binding, () => fallbackSegments(undefined, envDefault.right, envDefault, context));
   return following(context, binding, () => {
     const value = binding.kind === 'param' ? (binding.reassigned ? undefined : parameterDefaultOf(binding, context)) : valueOfBinding(binding, context);
     return value ? evaluateExpression(value, undefined, context) : undefined;
@@ -493,14 +496,20 @@ function readFunctionCalls(fn: FunctionNode, context: EvaluationContext): (reado
 
 /**
  * `process.env.API_URL ?? 'https://…'`, `a || '/v1/…'`: the left value when it is known, else the
- * fallback the code writes (the value the code means where the environment does not say).
+ * fallback the code writes (the value the code means where the environment does not say). `node` is
+ * the expression (or `{ X = '…' }` pattern) that writes the fallback.
  */
-function fallbackSegments(node: TSESTree.LogicalExpression, context: EvaluationContext): Segment[] | undefined {
-  if (node.operator !== '??' && node.operator !== '||') return undefined;
-  const left = evaluateExpression(node.left, undefined, context);
-  if (left) return left;
+function fallbackSegments(left: Node | undefined, right: Node, node: Node, context: EvaluationContext): Segment[] | undefined {
+  const known = left === undefined ? undefined : evaluateExpression(left, undefined, context);
+  if (known) return known;
   // The fallback's text is what the URL holds only when the left is empty: matched, never rewritten (`TextSegment.fallback`).
-  return evaluateExpression(node.right, undefined, context)?.map((segment) => (segment.kind === 'text' && segment.fallback === undefined ? { ...segment, fallback: node } : segment));
+  return evaluateExpression(right, undefined, context)?.map((segment) => (segment.kind === 'text' && segment.fallback === undefined ? { ...segment, fallback: node } : segment));
+}
+
+/** `process.env.X ? process.env.X : '…'` and its other spellings (`envConditionalParts`): read as `process.env.X || '…'`. */
+function conditionalSegments(node: TSESTree.ConditionalExpression, context: EvaluationContext): Segment[] | undefined {
+  const parts = envConditionalParts(node, context.scope);
+  return parts ? fallbackSegments(parts.read, parts.fallback, node, context) : undefined;
 }
 
 /**
@@ -643,9 +652,11 @@ function choiceSegments(node: Node, owner: Node, inTemplate: boolean, context: E
   return branches.every(startsQuery) ? [{ ...hole(value, owner, inTemplate), query: true }] : undefined;
 }
 
-/** `x.toString()` and `String(x)` are `x`. */
+/** `x.toString()` and `String(x)` are `x`; `util.format(…)` and `[…].join(sep)` are the string they build. */
 function callSegments(node: TSESTree.CallExpression, context: EvaluationContext): Segment[] | undefined {
   const callee = calleeOf(node);
+  if (isUtilFormat(callee, context.scope)) return formatSegments(node, context);
+  if (callee.type === 'MemberExpression' && memberPropertyName(callee) === 'join' && unwrap(callee.object).type === 'ArrayExpression') return joinSegments(node, context);
   if (callee.type === 'MemberExpression' && memberPropertyName(callee) === 'toString' && node.arguments.length === 0) {
     return evaluateExpression(callee.object, undefined, context);
   }
@@ -655,6 +666,83 @@ function callSegments(node: TSESTree.CallExpression, context: EvaluationContext)
   }
   return undefined;
 }
+
+const utilModules: ReadonlySet<string> = new Set(['util', 'node:util']);
+
+/** Node's `util.format` (`util` imported or required from `'util'` / `'node:util'`), or `format` taken from it. */
+function isUtilFormat(callee: Node, scope: ScopeModel): boolean {
+  if (callee.type === 'Identifier') {
+    const binding = scope.resolve(callee);
+    if (binding?.kind === 'import') return utilModules.has(binding.importSource ?? '') && binding.importedName === 'format';
+    const required = binding === undefined ? undefined : requiredExportOf(binding);
+    return required !== undefined && utilModules.has(required.specifier) && required.name === 'format';
+  }
+  if (callee.type !== 'MemberExpression' || memberPropertyName(callee) !== 'format') return false;
+  const object = unwrap(callee.object);
+  if (object.type !== 'Identifier') return utilModules.has(requiredModule(object) ?? '');
+  const binding = scope.resolve(object);
+  if (binding?.kind === 'import') return utilModules.has(binding.importSource ?? '') && (binding.importedName === 'default' || binding.importedName === '*');
+  const required = binding === undefined ? undefined : requiredExportOf(binding);
+  return required !== undefined && utilModules.has(required.specifier) && required.name === undefined;
+}
+
+/** An argument's value as text where it is a number literal (`%d` of `7`), else what it evaluates to, else a hole. */
+function argumentSegments(argument: Node, context: EvaluationContext): Segment[] {
+  const value = unwrap(argument);
+  if (value.type === 'Literal' && typeof value.value === 'number') return [syntheticText(String(value.value))];
+  return evaluateExpression(argument, undefined, context) ?? [hole(value)];
+}
+
+/**
+ * `util.format('%s/v1/campaigns/%s', BASE, id)`: the format string's text (edited where it is written)
+ * with each argument in place of its specifier: `%s` its value, `%d` / `%i` a number literal's digits,
+ * other specifiers a hole, `%%` a `%`, `%c` nothing; arguments left over follow, each after a space.
+ * Undefined when the format is not a string literal or an argument is spread.
+ */
+function formatSegments(node: TSESTree.CallExpression, context: EvaluationContext): Segment[] | undefined {
+  const format = node.arguments[0] === undefined ? undefined : unwrap(node.arguments[0]);
+  if (!isStringLiteral(format) || hasSpreadArgument(node)) return undefined;
+  const text = literalSegment(format, undefined, context);
+  const args = node.arguments.slice(1) as Node[];
+  const segments: Segment[] = [];
+  let next = 0;
+  let from = 0;
+  for (const match of format.value.matchAll(/%[sdifjoOc%]/g)) {
+    const at = match.index;
+    const specifier = match[0][1]!;
+    if (specifier !== '%' && next >= args.length) continue; // no argument left: written as it is
+    segments.push(sliceText(text, from, at));
+    from = at + 2;
+    if (specifier === '%') segments.push(syntheticText('%'));
+    else {
+      const argument = args[next++]!;
+      const numeric = (value: Segment[]): boolean => value.every((segment) => segment.kind === 'hole' || /^-?\d+$/.test(segment.value));
+      const value = specifier === 's' || specifier === 'd' || specifier === 'i' ? argumentSegments(argument, context) : [];
+      const read = specifier === 's' || (specifier !== 'c' && numeric(value) && value.length > 0) ? value : specifier === 'c' ? [] : [hole(unwrap(argument))];
+      for (const segment of read) segments.push(segment.kind === 'hole' ? { ...segment, formatArgument: true } : segment);
+    }
+  }
+  segments.push(sliceText(text, from));
+  for (const argument of args.slice(next)) segments.push(syntheticText(' '), ...argumentSegments(argument, context));
+  return segments;
+}
+
+/** `[BASE, 'v1', 'campaigns', id].join('/')` over an array literal: its elements' values with the separator (a literal, `,` when none) between. */
+function joinSegments(node: TSESTree.CallExpression, context: EvaluationContext): Segment[] | undefined {
+  const array = unwrap((calleeOf(node) as TSESTree.MemberExpression).object) as TSESTree.ArrayExpression;
+  const separatorNode = node.arguments[0] === undefined ? undefined : unwrap(node.arguments[0]);
+  if (node.arguments.length > 1 || (separatorNode !== undefined && !isStringLiteral(separatorNode))) return undefined;
+  const separator = separatorNode === undefined ? ',' : separatorNode.value;
+  const segments: Segment[] = [];
+  for (const [at, element] of array.elements.entries()) {
+    if (element?.type === 'SpreadElement') return undefined;
+    if (at > 0) segments.push(syntheticText(separator));
+    if (element) segments.push(...argumentSegments(element, context));
+  }
+  return segments;
+}
+
+const hasSpreadArgument = (node: TSESTree.CallExpression): boolean => node.arguments.some((argument) => argument.type === 'SpreadElement');
 
 /** `new URL(path, base)` */
 function newUrlSegments(node: TSESTree.NewExpression, context: EvaluationContext): Segment[] | undefined {
@@ -713,7 +801,9 @@ export function evaluateExpression(node: Node, container: Node | undefined, cont
     case 'NewExpression':
       return newUrlSegments(value, context);
     case 'LogicalExpression':
-      return fallbackSegments(value, context);
+      return value.operator === '??' || value.operator === '||' ? fallbackSegments(value.left, value.right, value, context) : undefined;
+    case 'ConditionalExpression':
+      return conditionalSegments(value, context);
     default:
       return undefined;
   }

@@ -59,6 +59,11 @@ export interface HoleSegment {
   readonly query?: true;
   /** See `TextSegment.shared`. */
   readonly shared?: boolean;
+  /**
+   * A format specifier's argument (`%s` of `util.format('/v1/campaigns/%s', id)`): the value is passed
+   * apart from the text, so an edit that drops the specifier would hand the argument to the next one.
+   */
+  readonly formatArgument?: true;
 }
 
 export type Segment = TextSegment | HoleSegment;
