@@ -45,7 +45,7 @@ export function describeFlagValueError(error: unknown, options: Readonly<Record<
   return `Option ${flag} needs a value${spec?.value === undefined ? '' : ` (${spec.value})`}.`;
 }
 
-/** The edit distance of two strings (insertions, deletions, substitutions): the light entry loads no dependency. */
+/** The edit distance of two strings (insertions, deletions, substitutions): the light entry loads no dependency, nor the config's `closestName`. */
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, at) => at);
   for (let i = 1; i <= a.length; i++) {
