@@ -137,7 +137,7 @@ describe.concurrent('exit codes and usage errors', () => {
     const result = await runSunset(['check', '--formt', 'json', 'fixtures/cli/clean']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^sunset: Unknown option --formt for `sunset check`\. Allowed options: --format, --output, /);
+    expect(result.stderr).toMatch(/^sunset: Unknown option --formt for `sunset check`\. Did you mean --format\? Allowed options: --format, --output, /);
     expect(result.stderr).toContain('Run `sunset check --help` for details.');
   });
 

@@ -136,7 +136,7 @@ describe.concurrent('a bad config stops both commands with exit 2, naming the fi
   });
 
   it.each([
-    ['an unknown field', { asOf: '2026-11-21', failon: 'retired' }, /"failon" is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, /],
+    ['an unknown field', { asOf: '2026-11-21', failon: 'retired' }, /"failon" is not a known option; did you mean "failOn"\? The known ones are asOf, apiHosts, identityHosts, ignores, failOn, /],
     ['a custom entry with a bad date', { customEntries: [{ id: 'x', retired: 'GET /x', gaEnds: 'soon', supportEnds: '2027-01-01' }] }, /customEntries\[0\]\.gaEnds/],
     ['a custom entry with an unknown method', { customEntries: [{ id: 'x', retired: 'GET /x', replacements: ['FETCH /y'], gaEnds: '2026-01-01', supportEnds: '2027-01-01' }] }, /customEntries\[0\]\.replacements\[0\]/],
     ['an API host with a scheme', { apiHosts: ['https://api.example.com'] }, /"apiHosts" must list hostnames only/],

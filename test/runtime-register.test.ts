@@ -239,7 +239,7 @@ describe('configuration', () => {
       code: 2,
       outcomes: [],
       stderrLines: [
-        `[sunset] SUNSET_CONFIG (${config}): apiHost is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified.`,
+        `[sunset] SUNSET_CONFIG (${config}): apiHost is not a known option; did you mean "apiHosts"? The known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified.`,
       ],
     });
     expect(server.requests).toEqual([]);

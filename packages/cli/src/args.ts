@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { describeFlagValueError, flagOfParseError, refusePrintWithJson, type FlagSpec } from '@sunset/engine/usage';
+import { closestFlag, describeFlagValueError, flagOfParseError, refusePrintWithJson, type FlagSpec } from '@sunset/engine/usage';
 import { UsageError } from './errors.js';
 
 export const checkFormats = ['stylish', 'json', 'sarif', 'github', 'gitlab', 'junit'] as const;
@@ -214,8 +214,11 @@ function parseStrict<T extends Record<string, OptionSpec>>(
 function describeParseError(command: string, error: unknown, options: Record<string, OptionSpec>, argv: readonly string[]): string {
   const help = `Run \`sunset ${command} --help\` for details.`;
   if ((error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    const allowed = Object.keys(options).map((name) => `--${name}`).join(', ');
-    return `Unknown option ${flagOfParseError(error, argv)} for \`sunset ${command}\`. Allowed options: ${allowed}. ${help}`;
+    const names = Object.keys(options);
+    const flag = flagOfParseError(error, argv);
+    const meant = closestFlag(flag, names);
+    const allowed = names.map((name) => `--${name}`).join(', ');
+    return `Unknown option ${flag} for \`sunset ${command}\`.${meant === undefined ? '' : ` Did you mean --${meant}?`} Allowed options: ${allowed}. ${help}`;
   }
   return `${describeFlagValueError(error, options) ?? (error instanceof Error ? error.message : String(error))} ${help}`;
 }

@@ -79,9 +79,24 @@ describe('command line', () => {
       code: 2,
       out: '',
       err:
-        'sunset: Unknown option --fial-on for `sunset check`. Allowed options: --format, --output, --fail-on, --update-baseline, ' +
+        'sunset: Unknown option --fial-on for `sunset check`. Did you mean --fail-on? Allowed options: --format, --output, --fail-on, --update-baseline, ' +
         '--baseline, --baseline-expires, --stats, --changed-since, --concurrency, --repo-name, --project, --config, --as-of, --api-host, --identity-host, --help. Run `sunset check --help` for details.\n',
     });
+  });
+
+  it('names the flag a mistyped one likely means (letter case aside), and none where no flag is near', async () => {
+    const fixFlags = '--dry, --print, --format, --force, --fail-on-todo, --concurrency, --project, --config, --as-of, --api-host, --identity-host, --help';
+    const checkFlags =
+      '--format, --output, --fail-on, --update-baseline, --baseline, --baseline-expires, --stats, --changed-since, --concurrency, --repo-name, --project, --config, --as-of, --api-host, --identity-host, --help';
+    expect(await run(['fix', '--drry'])).toEqual({ code: 2, out: '', err: `sunset: Unknown option --drry for \`sunset fix\`. Did you mean --dry? Allowed options: ${fixFlags}. Run \`sunset fix --help\` for details.\n` });
+    expect(await run(['check', '--API-HOST=x'])).toEqual({
+      code: 2,
+      out: '',
+      err: `sunset: Unknown option --API-HOST for \`sunset check\`. Did you mean --api-host? Allowed options: ${checkFlags}. Run \`sunset check --help\` for details.\n`,
+    });
+    // Two letters off in a three-letter flag is no near miss.
+    expect(await run(['fix', '--dyr'])).toEqual({ code: 2, out: '', err: `sunset: Unknown option --dyr for \`sunset fix\`. Allowed options: ${fixFlags}. Run \`sunset fix --help\` for details.\n` });
+    expect(await run(['check', '--verbose'])).toEqual({ code: 2, out: '', err: `sunset: Unknown option --verbose for \`sunset check\`. Allowed options: ${checkFlags}. Run \`sunset check --help\` for details.\n` });
   });
 
   it('exits 2 naming a flag with a value outside the allowed ones', async () => {

@@ -1,3 +1,4 @@
+export { closestName } from './closest-name.js';
 export { ConfigError, joinPath } from './errors.js';
 export { calendarDayPattern } from './values.js';
 export { hostEntryPattern, isHostEntry } from './hosts.js';

@@ -1,4 +1,5 @@
 import { createCatalog } from '@sunset/rule-data';
+import { closestName } from './closest-name.js';
 import { Field, isPlainObject } from './field.js';
 import { optionNames, optionSpecs, type OptionPlace } from './options.js';
 import type { OptionName, OptionsLayer } from './types.js';
@@ -24,7 +25,10 @@ export function validateOptions(input: unknown, origin: string, allowed: readonl
   let layer: OptionsLayer = {};
   for (const [name, value] of Object.entries(input)) {
     const field = root.key(name);
-    if (!isOptionName(name)) return field.fail(`is not a known option; the known ones are ${allowed.join(', ')}.`);
+    if (!isOptionName(name)) {
+      const meant = closestName(name, allowed);
+      return field.fail(`is not a known option; ${meant === undefined ? 'the' : `did you mean "${meant}"? The`} known ones are ${allowed.join(', ')}.`);
+    }
     if (!allowed.includes(name)) {
       const places = optionSpecs[name].writtenIn.map((place) => placeNames[place]).join(' or ');
       return field.fail(`cannot be set here (it belongs in ${places}); the options here are ${allowed.join(', ')}.`);

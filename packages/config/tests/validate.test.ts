@@ -189,12 +189,26 @@ describe('messages in a config file name the file and the field, and say what is
 
   it('lists the allowed options for an unknown one, and says where an option of another place belongs', () => {
     expect(errorOf(() => validateOptions({ failOnn: 'retired' }, file, fileOptions)).message).toBe(
-      'Invalid config in sunset.config.json: "failOnn" is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.',
+      'Invalid config in sunset.config.json: "failOnn" is not a known option; did you mean "failOn"? The known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.',
     );
     expect(errorOf(() => validateOptions({ typeAware: true }, file, fileOptions)).message).toBe(
       'Invalid config in sunset.config.json: "typeAware" cannot be set here (it belongs in ESLint\'s settings.sunset); the options here are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.',
     );
     expect(errorOf(() => validateOptions({ catalog: {} }, file, fileOptions)).path).toBe('catalog');
+  });
+
+  it('names the option a misspelled one likely means, among those of its place; none where no option is near', () => {
+    const known = 'The known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.';
+    expect(errorOf(() => validateOptions({ apiHost: ['api.adform.com'] }, file, fileOptions)).message).toBe(`Invalid config in sunset.config.json: "apiHost" is not a known option; did you mean "apiHosts"? ${known}`);
+    expect(errorOf(() => validateOptions({ ignore: ['dist/'] }, file, fileOptions)).message).toBe(`Invalid config in sunset.config.json: "ignore" is not a known option; did you mean "ignores"? ${known}`);
+    expect(errorOf(() => validateOptions({ MAXFILESIZE: 1 }, file, fileOptions)).message).toBe(`Invalid config in sunset.config.json: "MAXFILESIZE" is not a known option; did you mean "maxFileSize"? ${known}`);
+    expect(errorOf(() => validateOptions({ hosts: ['api.adform.com'] }, file, fileOptions)).message).toBe(
+      `Invalid config in sunset.config.json: "hosts" is not a known option; the known ones are ${known.slice('The known ones are '.length)}`,
+    );
+    // typeAware is ESLint's: a near miss in the config file is not pointed at an option that cannot be set there.
+    expect(errorOf(() => validateOptions({ typeAwar: true }, file, fileOptions)).message).toBe(
+      `Invalid config in sunset.config.json: "typeAwar" is not a known option; the known ones are ${known.slice('The known ones are '.length)}`,
+    );
   });
 
   it('names any origin the caller gives, such as the "sunset" key of package.json', () => {
@@ -214,7 +228,7 @@ describe('messages in ESLint settings keep the plugin\'s frame', () => {
     [{ reportScheduled: 'yes' }, 'Invalid Sunset option `settings.sunset.reportScheduled`: must be true or false, got "yes". Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
     [{ scheduledWithinDays: 1.5 }, 'Invalid Sunset option `settings.sunset.scheduledWithinDays`: must be a whole number of days, 0 or more, got 1.5. Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
     [{ typeAware: 1 }, 'Invalid Sunset option `settings.sunset.typeAware`: must be true or false, got 1. Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
-    [{ asof: '2024-06-01' }, 'Invalid Sunset option `settings.sunset.asof`: is not a known option; the known ones are asOf, apiHosts, identityHosts, reportScheduled, scheduledWithinDays, apis, customEntries, typeAware. Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
+    [{ asof: '2024-06-01' }, 'Invalid Sunset option `settings.sunset.asof`: is not a known option; did you mean "asOf"? The known ones are asOf, apiHosts, identityHosts, reportScheduled, scheduledWithinDays, apis, customEntries, typeAware. Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
     [{ failOn: 'retired' }, 'Invalid Sunset option `settings.sunset.failOn`: cannot be set here (it belongs in sunset.config.json); the options here are asOf, apiHosts, identityHosts, reportScheduled, scheduledWithinDays, apis, customEntries, typeAware. Fix it where settings.sunset is set (eslint.config.* for ESLint, .oxlintrc.json for oxlint).'],
     [
       { customEntries: [{ id: 'proxy', retired: 'GET /proxy/v1/campaigns', gaEnds: '2024-13-01', supportEnds: '2025-01-01' }] },

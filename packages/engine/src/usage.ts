@@ -2,4 +2,4 @@
 // without loading the walk, the parser or the analysis. `sunset --version`, `--help` and a bad flag load
 // only this of the engine.
 export { UsageError } from './errors.js';
-export { describeFlagValueError, flagOfParseError, refusePrintWithJson, type FlagSpec } from './flags.js';
+export { closestFlag, describeFlagValueError, flagOfParseError, refusePrintWithJson, type FlagSpec } from './flags.js';

@@ -24,7 +24,7 @@ describe('validateConfig', () => {
   });
 
   it.each([
-    [{ failOnn: 'retired' }, 'Invalid config in sunset.config.json: "failOnn" is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.'],
+    [{ failOnn: 'retired' }, 'Invalid config in sunset.config.json: "failOnn" is not a known option; did you mean "failOn"? The known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.'],
     [{ typeAware: true }, 'Invalid config in sunset.config.json: "typeAware" cannot be set here (it belongs in ESLint\'s settings.sunset); the options here are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified. Fix it and run again.'],
     [{ failOn: 'soon' }, 'Invalid config in sunset.config.json: "failOn" must be one of "deprecated", "retired", got "soon". Fix it and run again.'],
     [{ asOf: '2019-13-01' }, 'Invalid config in sunset.config.json: "asOf": "2019-13-01" is not a day on the calendar. Fix it and run again.'],

@@ -33,7 +33,7 @@ import { clientNamesOf, mayHoldClient } from './declared-names.js';
 import { holdHeapGrowth, restoreHeapGrowth } from './heap-growth.js';
 import { basePatternOf, baseTestOf, moduleResolutionCaches, selectProjectFiles, summaryOfText, wrapperDepth, type FileSummary, type SeedTests } from './select-files.js';
 import { createValueEvaluator, morphNodeAt, type ValueDeclaration } from './type-resolver.js';
-import { wrapperFindings } from './wrapper-findings.js';
+import { otherHostWrapperCalls, wrapperFindings } from './wrapper-findings.js';
 import { directWrappers, wrapperCalls, type Wrapper } from './wrappers.js';
 
 /** A related place in another file: the declaration a value comes from, or the request a wrapper makes. */
@@ -606,6 +606,8 @@ async function analyseSelection(
   const readByOurs = new Set<string>();
   /** Declarations given to a function the analysis does not see into: not rewritten for a request of their file that reads them. */
   const givenRanges = new Map<string, (readonly [number, number])[]>();
+  /** The requests each file's own analysis left out as another API's host (counted there already). */
+  const otherHostCallRanges = new Map<string, (readonly [number, number])[]>();
   const locationOf = (declaration: ValueDeclaration, message: string): CrossFileLocation => {
     const sourceFile = project.getSourceFile(declaration.file)!.compilerNode;
     const start = positionOf(sourceFile, declaration.range[0]);
@@ -680,7 +682,9 @@ async function analyseSelection(
       // Read after the helpers' arguments are evaluated (the hook records what they resolve).
       const resolutions = (): { range: readonly [number, number]; declaration: ValueDeclaration }[] =>
         resolved.flatMap(({ range, declarations }) => declarations.map((declaration) => ({ range, declaration })));
-      const { sent, given, toOtherHosts } = valuesSentAndGiven(index, result.findings, resolutions, otherHostCallsOf(index, index.options));
+      const otherHostCalls = otherHostCallsOf(index, index.options);
+      otherHostCallRanges.set(file, otherHostCalls.map(rangeOf));
+      const { sent, given, toOtherHosts } = valuesSentAndGiven(index, result.findings, resolutions, otherHostCalls);
       // Requests to another API's host move with a rewrite where the value is declared, as ours do.
       for (const declaration of [...sent, ...toOtherHosts]) {
         readUnreported.add(`${declaration.file}:${declaration.range[0]}:${declaration.range[1]}`);
@@ -740,6 +744,22 @@ async function analyseSelection(
     });
   }
 
+  // A wrapper's call whose requests all go to another API's host is that vendor's request: not reported at
+  // its argument nor where the value it passes is declared, and counted with the other hosts of its file.
+  const otherHostArguments = new Map<string, { file: string; range: readonly [number, number] }>();
+  for (const call of otherHostWrapperCalls(calls, analysisOptions)) {
+    const file = call.call.getSourceFile().fileName;
+    const range = [call.argument.getStart(), call.argument.getEnd()] as const;
+    for (const declaration of call.value.declarations) readByOtherHosts.add(`${declaration.file}:${declaration.range[0]}:${declaration.range[1]}`);
+    const key = `${file}:${range[0]}:${range[1]}`;
+    if (otherHostArguments.has(key)) continue;
+    otherHostArguments.set(key, { file, range });
+    // A method of a wrapper class (`this.client.get(path)`) is a request its file's analysis already counted.
+    if (!(otherHostCallRanges.get(file) ?? []).some((known) => known[0] <= range[0] && range[1] <= known[1])) otherHostsByFile.set(file, (otherHostsByFile.get(file) ?? 0) + 1);
+  }
+  const insideOtherHostArgument = (finding: ProjectFinding): boolean =>
+    [...otherHostArguments.values()].some(({ file, range }) => file === finding.file && range[0] <= finding.range[0] && finding.range[1] <= range[1]);
+
   // A constant read by a request in another file is reported there, not again on its own (as within one
   // file); a string passed to a wrapper (a URL, an envelope) is reported once, as the wrapper's request.
   const wrapperArguments = findings.flatMap((finding) =>
@@ -756,7 +776,7 @@ async function analyseSelection(
     if (finding.retirement === undefined || !stringForms.has(finding.retirement.form) || finding.data.through !== undefined) return true;
     const key = `${finding.file}:${finding.range[0]}:${finding.range[1]}`;
     const otherVendors = readByOtherHosts.has(key) && !readByOurs.has(key);
-    return !consumedDeclarations.has(key) && !otherVendors && !insideWrapperArgument(finding) && !insideBase(finding);
+    return !consumedDeclarations.has(key) && !otherVendors && !insideWrapperArgument(finding) && !insideOtherHostArgument(finding) && !insideBase(finding);
   });
   // A declaration no finding reads, that another file's request without a finding reads: a TODO where it is
   // declared, as in the default mode; so is a request of that file whose fix would rewrite it there.

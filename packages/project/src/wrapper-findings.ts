@@ -1,4 +1,4 @@
-import { analyzeFile, type AnalysisOptions, type Finding } from '@sunset/analysis';
+import { analyzeFile, indexFile, retirementNotesOf, type AnalysisOptions, type Finding } from '@sunset/analysis';
 import { parseSource } from '@sunset/engine';
 import { ruleMessages, type UrlPart } from '@sunset/rule-data';
 import { ts } from 'ts-morph';
@@ -174,4 +174,21 @@ function wrapperFindingsOfArguments(calls: readonly WrapperCall[], options: Anal
     for (const { finding, sinks } of byEntry.values()) results.push({ finding, call, sinks, declarations: call.value.declarations });
   }
   return results;
+}
+
+/**
+ * The wrapper calls whose every request goes to another API's host (`snapGet('/v1/campaigns')` over
+ * `` fetch(`${SNAP}${path}`) ``, `SNAP` Snapchat's): that vendor's requests, as the analysis leaves out
+ * the same request written in one file. Their arguments are no strings of ours to report.
+ */
+export function otherHostWrapperCalls(calls: readonly WrapperCall[], options: AnalysisOptions): WrapperCall[] {
+  return calls.filter(
+    (call) =>
+      call.sinks.length > 0 &&
+      call.sinks.every((sink) => {
+        if (sink.kind !== 'url') return false;
+        const parsed = parseSource(sinkProgram(sink, call.value.parts), 'sink.ts');
+        return parsed.ok && retirementNotesOf(indexFile(parsed.file, options), options).otherHostCount > 0;
+      }),
+  );
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runProjectCheck, type ProjectFinding } from '@sunset/project';
+import { runProjectCheck, runProjectFix, type ProjectFinding } from '@sunset/project';
 import { sunsetOptions, writeTree } from '../../engine/tests/helpers.js';
 
 // What --project takes for a wrapper (issue 21, client-shapes G4): a function whose parameter reaches a
@@ -176,6 +176,53 @@ describe('--project: wrappers that make the request are still found', () => {
     expect(found.map((lines) => lines[0])).toEqual([
       'src/use.ts:2:28 GetCampaigns via two (src/soap/client.ts:17)',
       'src/use.ts:3:30 GetCampaignCategories via three (src/soap/client.ts:17)',
+    ]);
+  });
+});
+
+describe("--project: a wrapper function over another vendor's base is that vendor's (trial 48 BUG 10)", () => {
+  const http = [
+    "const SNAP = 'https://adsapi.snapchat.com';",
+    "const ADFORM = 'https://api.adform.com';",
+    'export function snapGet(path: string) {',
+    '  return fetch(`${SNAP}${path}`);',
+    '}',
+    'export function adformGet(path: string) {',
+    '  return fetch(`${ADFORM}${path}`);',
+    '}',
+    'export const relative = (path: string) => fetch(path);',
+    '',
+  ].join('\n');
+  const job = [
+    "import { snapGet, adformGet, relative } from './http';",
+    "const MANAGERS = '/v1/campaigns/dictionaries/managers';",
+    "export const a = () => snapGet('/v1/campaigns/dictionaries/managers');",
+    'export const b = () => snapGet(MANAGERS);',
+    "export const c = () => adformGet('/v1/campaigns/dictionaries/clients');",
+    "export const d = () => relative('/v1/campaigns/dictionaries/comanagers');",
+    '',
+  ].join('\n');
+
+  it("leaves the calls of the Snapchat wrapper unreported and counts them with other hosts; the same wrapper over the API's host and one without a host are reported", async () => {
+    const work = writeWork({ 'src/http.ts': http, 'src/job.ts': job });
+    const result = await runProjectCheck({ cwd: work, paths: ['src'], options, baseDir: work });
+    expect(result.findings.map((finding) => `${describeFinding(work, finding)[0]} host:${finding.retirement?.host ?? '-'} ${finding.retirement?.migration}`)).toEqual([
+      'src/job.ts:5:34 GET /v1/campaigns/dictionaries/clients via adformGet (src/http.ts:7) host:api.adform.com rewrite',
+      'src/job.ts:6:33 GET /v1/campaigns/dictionaries/comanagers via relative (src/http.ts:9) host:- rewrite',
+    ]);
+    expect(result.otherHostCount).toBe(2);
+  });
+
+  it('fix --project rewrites only the calls of our wrappers', async () => {
+    const work = writeWork({ 'src/http.ts': http, 'src/job.ts': job });
+    const fix = await runProjectFix({ cwd: work, paths: ['src'], options, baseDir: work, dry: true });
+    expect(fix.changes.map((change) => [path.relative(work, change.file), change.after])).toEqual([
+      [
+        path.join('src', 'job.ts'),
+        job
+          .replace("adformGet('/v1/campaigns/dictionaries/clients')", "adformGet('/v1/buyer/advertisers')")
+          .replace("relative('/v1/campaigns/dictionaries/comanagers')", "relative('/v1/buyer/classifiers/managers')"),
+      ],
     ]);
   });
 });

@@ -124,7 +124,7 @@ describe('runtimeOptionsFromEnvironment', () => {
     const misspelled = errorOf(() => runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'sunset.config.json' }, read('{"apiHost": ["localhost:4011"]}')));
     expect([misspelled.source, misspelled.message]).toEqual([
       'SUNSET_CONFIG (sunset.config.json): apiHost',
-      'SUNSET_CONFIG (sunset.config.json): apiHost is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified.',
+      'SUNSET_CONFIG (sunset.config.json): apiHost is not a known option; did you mean "apiHosts"? The known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified.',
     ]);
     expect(errorOf(() => runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'c.json' }, read('{"typeAware": true}'))).message).toBe(
       "SUNSET_CONFIG (c.json): typeAware cannot be set here (it belongs in ESLint's settings.sunset); the options here are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified.",
@@ -142,7 +142,7 @@ describe('runtimeOptionsFromEnvironment', () => {
     const misspelled = errorOf(() => runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'package.json' }, read('{"sunset": {"apiHost": []}}')));
     expect([misspelled.source, misspelled.message]).toEqual([
       'SUNSET_CONFIG (package.json): sunset.apiHost',
-      'SUNSET_CONFIG (package.json): sunset.apiHost is not a known option; the known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified.',
+      'SUNSET_CONFIG (package.json): sunset.apiHost is not a known option; did you mean "apiHosts"? The known ones are asOf, apiHosts, identityHosts, ignores, failOn, reportScheduled, scheduledWithinDays, apis, customEntries, baseline, rules, maxFileSize, checkMinified.',
     ]);
     expect(errorOf(() => runtimeOptionsFromEnvironment({ SUNSET_CONFIG: 'package.json' }, read('{"sunset": 3}'))).message).toBe('SUNSET_CONFIG (package.json): sunset must be an object, got 3.');
   });

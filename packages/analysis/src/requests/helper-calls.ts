@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, calleeOf, hasSpread, isFunction, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, unwrap, type ClassNode, type FunctionNode, type Node } from '../ast/nodes.js';
 import type { Binding } from '../file-index/scope-model.js';
 import { constantValueOf, extendsClass, givenObjectOf, maxClassDepth, superClassOf, type EvaluationContext } from '../url/evaluate.js';
-import type { Segment } from '../url/segments.js';
+import { hole, type Segment } from '../url/segments.js';
 import type { HttpCall } from './http-calls.js';
 
 // A function of the file that makes one request with the path it is given (`apiGet(path) { return
@@ -144,9 +144,7 @@ function parameterHole(url: readonly Segment[], fn: FunctionNode, context: Evalu
   for (let at = 0; at < url.length; at += 1) {
     const segment = url[at]!;
     if (segment.kind !== 'hole' || !segment.node) continue;
-    // `this.host + path` where nothing of the sum is known is one hole: the path is its last term, after a base not shown.
-    const whole = unwrap(segment.node);
-    const node = whole.type === 'BinaryExpression' && whole.operator === '+' ? unwrap(whole.right) : whole;
+    const node = unwrap(segment.node);
     const property = node.type === 'MemberExpression' && !node.computed ? memberPropertyName(node) : undefined;
     const root = property !== undefined && node.type === 'MemberExpression' ? unwrap(node.object) : node;
     const binding = root.type === 'Identifier' ? context.scope.resolve(root) : undefined;
@@ -215,9 +213,10 @@ function readHelper(fn: FunctionNode, context: EvaluationContext, recognize: Rec
     only = site;
   }
   if (!only) return forwardingHelper(fn, start, end, context, recognize);
-  const hole = parameterHole(only.url, fn, context);
-  if (!hole || !onlyBaseBefore(only.url, hole.at, context.retiredNeedle) || writesRetiredPathAfter(only.url, hole.at, context.retiredNeedle)) return undefined;
-  return { fn, request: only.call, param: hole.param, paramIndex: hole.param.paramIndex ?? 0, property: hole.property, firstElement: hole.firstElement, forwards: 0 };
+  const url = termsOfUnknownConcatenation(only.url);
+  const found = parameterHole(url, fn, context);
+  if (!found || !onlyBaseBefore(url, found.at, context.retiredNeedle) || writesRetiredPathAfter(url, found.at, context.retiredNeedle)) return undefined;
+  return { fn, request: only.call, param: found.param, paramIndex: found.param.paramIndex ?? 0, property: found.property, firstElement: found.firstElement, forwards: 0 };
 }
 
 /**
@@ -242,6 +241,25 @@ function forwardingHelper(fn: FunctionNode, start: number, end: number, context:
     found = { fn, request: call, param: handed, paramIndex: handed.paramIndex, property: inner.property, firstElement: false, forwards: inner.forwards + 1 };
   }
   return found;
+}
+
+/**
+ * A URL that is one `+` chain of values the code does not show (`this.baseUrl + path`, a base the
+ * constructor is given): a hole for each term, so that the parameter is found after a base that is
+ * only unknown, as it is after one that is written (`this.base + path` over a field).
+ */
+function termsOfUnknownConcatenation(url: readonly Segment[]): readonly Segment[] {
+  const only = url.length === 1 ? url[0]! : undefined;
+  const top = only?.kind === 'hole' && only.node ? unwrap(only.node) : undefined;
+  if (top?.type !== 'BinaryExpression' || top.operator !== '+') return url;
+  const terms: Node[] = [];
+  let node: Node = top;
+  while (node.type === 'BinaryExpression' && node.operator === '+') {
+    terms.unshift(unwrap(node.right));
+    node = unwrap(node.left);
+  }
+  terms.unshift(node);
+  return terms.map((term) => hole(term, top));
 }
 
 /**

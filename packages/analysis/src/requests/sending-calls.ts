@@ -1,4 +1,5 @@
 import { calleeOf, memberPropertyName, propertyValueOf, staticString, unwrap, type Node } from '../ast/nodes.js';
+import { loggingMethods } from './logging-calls.js';
 import { isAssertionCall, isLookingStringMethodCall, isTestedArgument } from './tested-strings.js';
 
 // A value given to a function the analysis does not look into (`postJson(MANAGERS, body)`) may be
@@ -7,7 +8,6 @@ import { isAssertionCall, isLookingStringMethodCall, isTestedArgument } from './
 
 // Calls that read a URL without sending it: logging, error messages, encoding (test assertions and
 // string tests: `tested-strings.ts`).
-const loggingMethods = new Set(['log', 'info', 'warn', 'error', 'debug', 'trace', 'fatal', 'verbose']);
 const readOnlyFunctions = new Set(['String', 'encodeURI', 'encodeURIComponent', 'decodeURI', 'decodeURIComponent']);
 
 /**

@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { calleeOf, memberPropertyName, unwrap, type Node } from '../ast/nodes.js';
 import type { Binding, ScopeModel } from '../file-index/scope-model.js';
 import { constantValueOf } from '../url/evaluate.js';
+import { isLoggingCall } from './logging-calls.js';
 
 // URL-shaped strings the code tests or asserts on, not ones it requests: an operand of `===`, a `case`
 // of a `switch`, what a string method looks for (`req.url.includes('/v1/x')`, the pattern `replace`
@@ -9,6 +10,8 @@ import { constantValueOf } from '../url/evaluate.js';
 // what Angular's HttpTestingController expects (`expectOne('…')`). A rewrite there changes what the
 // code checks, not what it sends: a guard test then guards the new path, an interceptor's
 // `replace(old, new)` becomes `replace(new, new)`. Found by users running Sunset on their code.
+// So is a string only a log line reads (`console.warn(`${OLD} is no longer called`)`): rewritten, the
+// line would say the new path is no longer called.
 
 /** String methods that only look in a string for their first argument: they give a test or pieces, never send it. */
 const lookingStringMethods: ReadonlySet<string> = new Set(['includes', 'startsWith', 'endsWith', 'indexOf', 'lastIndexOf', 'match', 'matchAll', 'split', 'localeCompare']);
@@ -64,7 +67,7 @@ export function isTestedArgument(call: Node, argument: Node): boolean {
 
 /**
  * Whether a value is used where the code tests or asserts on it: an operand of `===`, `!==`, `==`, `!=`,
- * a `case` test, or an argument `isTestedArgument` names. Seen through parentheses, type assertions and
+ * a `case` test, or an argument `isTestedArgument` names; or where a log line only writes it. Seen through parentheses, type assertions and
  * the branches of `?:`; an element of an array or a property value of an object only in an assertion's
  * argument (`toHaveBeenCalledWith(['/v1/x'])`, `expectOne({ url: '/v1/x', method: 'GET' })`).
  */
@@ -83,10 +86,15 @@ function isTestedUse(node: Node, scope: ScopeModel): boolean {
     child = parent;
     parent = scope.parentOf(parent);
   }
-  if (parent?.type === 'CallExpression') return nested ? isAssertionCall(parent) : isTestedArgument(parent, child);
+  if (parent?.type === 'CallExpression') return isLoggedArgument(parent, child) || (nested ? isAssertionCall(parent) : isTestedArgument(parent, child));
   if (nested) return false;
   if (parent?.type === 'BinaryExpression') return comparisons.has(parent.operator);
   return parent?.type === 'SwitchCase' && parent.test === child;
+}
+
+/** An argument of a log line (`isLoggingCall`), or a value inside one (`logger.info({ url })`). */
+function isLoggedArgument(call: TSESTree.CallExpression, argument: Node): boolean {
+  return call.arguments.includes(argument as TSESTree.CallExpressionArgument) && isLoggingCall(call);
 }
 
 /** The outermost string an identifier is read in (`${u}/orders`, `BASE + u`), or the identifier itself. */
@@ -120,8 +128,9 @@ function localConstantOf(root: Node, scope: ScopeModel): Binding | undefined {
  * The string roots of a file the code tests or asserts on (see the top of this module): each written
  * where `isTestedUse` says, and each constant of the file (not exported) whose every read is such a use,
  * alone or in a larger string (`const LEGACY = '/v1/x'; if (req.url.includes(LEGACY)) …`,
- * `` expect(url).toBe(`${LEGACY}?page=2`) ``). A constant that is also read anywhere else (a request,
- * a helper, a log line, an export), or read nowhere, is not one: it is read as any string is.
+ * `` expect(url).toBe(`${LEGACY}?page=2`) ``, `` console.warn(`${OLD} is no longer called`) ``). A
+ * constant that is also read anywhere else (a request, a helper, an export), or read nowhere, is not
+ * one: it is read as any string is.
  */
 export function testedStrings(scope: ScopeModel): Set<Node> {
   const tested = new Set<Node>();

@@ -74,6 +74,20 @@ const optionsHelper = (host: string): string[] => [
   '}',
 ];
 
+/** An SDK class whose base the constructor is given (no default): a TS parameter property, or a field it assigns. */
+const injectedBase = (constructor: readonly string[], send: string): string[] => [
+  'export class AdformClient {',
+  ...constructor,
+  '  private send(method: string, path: string) {',
+  `    return ${send};`,
+  '  }',
+  "  list() { return this.send('GET', '/v1/campaigns'); }",
+  "  pause() { return this.send('PATCH', '/v1/campaigns'); }",
+  '}',
+];
+const parameterProperty = ['  constructor(private readonly baseUrl: string) {}'];
+const assignedField = ['  private readonly baseUrl: string;', '  constructor(baseUrl: string) { this.baseUrl = baseUrl; }'];
+
 /**
  * Options helpers not read through: one writes the path property again, one is handed options a
  * method of the class changes first (a chain of helpers handing them on unchanged is read through:
@@ -396,6 +410,64 @@ export const helperCallCases: Case[] = [
         id: 'campaigns-legacy-list', key: '/v1/campaigns', methods: ['GET', 'PATCH'], form: 'url-string', migration: 'todo', at: "'/v1/campaigns'",
         cause: 'the code does not say its method, so this may be GET /v1/campaigns or PATCH /v1/campaigns',
         candidates: [optionsNotReadThrough.replace("path: '/v1/campaigns' }", "path: '/v1/buyer/campaigns' }")],
+      },
+    ],
+  },
+  ...([
+    ['a TS parameter property', parameterProperty, 'fetch(this.baseUrl + path, { method })', 'fetch'],
+    ['a field the constructor assigns', assignedField, 'fetch(this.baseUrl + path, { method })', 'fetch'],
+    ["request-promise's options", parameterProperty, "request({ method, uri: this.baseUrl + path, json: true })", 'request'],
+  ] as const).map(([where, constructor, send, form]): Case => {
+    const code = ["import request from 'request-promise';", ...injectedBase(constructor, send)];
+    return {
+      name: `a send(method, path) helper over a base the constructor is given (${where}) is read through: the host unknown, the method the caller's`,
+      code: code.join('\n'),
+      options: { apiHosts: ['api.adform.com'] },
+      expected: [
+        {
+          id: 'campaigns-legacy-list', key: 'GET /v1/campaigns', method: 'GET', form, migration: 'rewrite', at: "'/v1/campaigns'",
+          output: code.join('\n').replace("'GET', '/v1/campaigns'", "'GET', '/v1/buyer/campaigns'"),
+        },
+        { id: 'campaigns-legacy-status', key: 'PATCH /v1/campaigns', method: 'PATCH', form, migration: 'todo', at: "'/v1/campaigns'", occurrence: 2 },
+      ],
+    };
+  }),
+  {
+    name: 'a function joining two of its own parameters (`base + path`) is no helper of either: the caller\'s path stays a URL-shaped string',
+    code: [
+      'function send(base, path) { return fetch(base + path); }',
+      "export const list = (host) => send(host, '/v1/campaigns');",
+    ].join('\n'),
+    js: true,
+    expected: [
+      {
+        id: 'campaigns-legacy-list', key: '/v1/campaigns', methods: ['GET', 'PATCH'], form: 'url-string', migration: 'todo', at: "'/v1/campaigns'",
+        cause: 'the code does not say its method, so this may be GET /v1/campaigns or PATCH /v1/campaigns',
+        candidates: ["function send(base, path) { return fetch(base + path); }\nexport const list = (host) => send(host, '/v1/buyer/campaigns');"],
+      },
+    ],
+  },
+  {
+    name: "a helper over an unknown base that writes the retired path after its parameter makes its own request, reported where the path is written",
+    code: [
+      'export class Orders {',
+      '  constructor(private readonly baseUrl: string) {}',
+      "  private send(id: string) { return fetch(this.baseUrl + '/v1/campaigns/' + id + '/orders'); }",
+      "  one() { return this.send('7'); }",
+      '}',
+    ].join('\n'),
+    expected: [
+      {
+        id: 'campaigns-legacy-orders', key: 'GET /v1/campaigns/{campaignId}/orders', method: 'GET', form: 'fetch', migration: 'todo', at: "this.baseUrl + '/v1/campaigns/' + id + '/orders'",
+        candidates: [
+          [
+            'export class Orders {',
+            '  constructor(private readonly baseUrl: string) {}',
+            "  private send(id: string) { return fetch(this.baseUrl + '/v1/buyer/orders'); }",
+            "  one() { return this.send('7'); }",
+            '}',
+          ].join('\n'),
+        ],
       },
     ],
   },

@@ -109,6 +109,28 @@ const CONSTANTS = [
   "const UNREAD = '/v1/campaigns/dictionaries/clients';",
 ];
 
+const LOG_LINES = [
+  "const OLD = '/v1/campaigns/dictionaries/clients';",
+  'console.warn(`${OLD} is no longer called; using the advertisers API`);',
+  "const MANAGERS = 'https://api.adform.com/v1/campaigns/dictionaries/managers';",
+  "logger.info('skipping', MANAGERS);",
+  'this.log.debug({ url: MANAGERS });',
+  'auditLogger.error(`${OLD}?page=2`);',
+  "console.log('/v1/campaigns/dictionaries/comanagers');",
+];
+
+const LOGGED_AND_READ = [
+  "const SENT = '/v1/campaigns/dictionaries/clients';",
+  'console.warn(`calling ${SENT}`);',
+  'load(SENT);',
+  "export const SHARED = '/v1/campaigns/dictionaries/managers';",
+  'console.log(SHARED);',
+  "const NOT_A_LOGGER = '/v1/campaigns/dictionaries/comanagers';",
+  'api.error(NOT_A_LOGGER);',
+  "const FETCHED = '/v1/campaigns/dictionaries/clients';",
+  'export async function go() { logger.info(await fetch(FETCHED)); }',
+];
+
 const SOAP = [
   "const ACTION = 'http://www.example.com/api/2010/06/ICampaignService/GetCampaigns';",
   "it('sends the envelope', async () => {",
@@ -197,13 +219,35 @@ export const testedStringCases: Case[] = [
     ],
   },
   {
-    name: 'a constant only tested or asserted on is no request; one also logged, exported, given to a function or read nowhere is read as any string',
+    name: 'a constant only tested, asserted on or logged is no request; one also exported, given to a function or read nowhere is read as any string',
     code: CONSTANTS.join('\n'),
     expected: [
-      { ...clientsString, at: "'/v1/campaigns/dictionaries/clients'", output: withLine(CONSTANTS, 7, "const LOGGED = '/v1/buyer/advertisers';") },
       { ...clientsString, at: "'/v1/campaigns/dictionaries/clients'", occurrence: 2, output: withLine(CONSTANTS, 9, "export const EXPORTED = '/v1/buyer/advertisers';") },
       { ...clientsString, at: "'/v1/campaigns/dictionaries/clients'", occurrence: 3, output: withLine(CONSTANTS, 11, "const GIVEN = '/v1/buyer/advertisers';") },
       { ...clientsString, at: "'/v1/campaigns/dictionaries/clients'", occurrence: 4, output: withLine(CONSTANTS, 13, "const UNREAD = '/v1/buyer/advertisers';") },
+    ],
+  },
+  {
+    name: "a URL only log lines read (console's, a logger's method) is no request: a constant or a literal, alone, in a template or an object",
+    code: LOG_LINES.join('\n'),
+    js: true,
+    expected: [],
+  },
+  {
+    name: 'a constant also given to a function, exported, or read by a request is read as before; so is one a method not of a logger reads (api.error)',
+    code: LOGGED_AND_READ.join('\n'),
+    js: true,
+    expected: [
+      { ...clientsString, at: "'/v1/campaigns/dictionaries/clients'", output: withLine(LOGGED_AND_READ, 0, "const SENT = '/v1/buyer/advertisers';") },
+      {
+        id: 'campaign-dictionary-managers', key: '/v1/campaigns/dictionaries/managers', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/managers'",
+        output: withLine(LOGGED_AND_READ, 3, "export const SHARED = '/v1/buyer/classifiers/managers';"),
+      },
+      {
+        id: 'campaign-dictionary-comanagers', key: '/v1/campaigns/dictionaries/comanagers', form: 'url-string', migration: 'rewrite', at: "'/v1/campaigns/dictionaries/comanagers'",
+        output: withLine(LOGGED_AND_READ, 5, "const NOT_A_LOGGER = '/v1/buyer/classifiers/managers';"),
+      },
+      { ...clientsGet, form: 'fetch', at: 'FETCHED', occurrence: 2, output: withLine(LOGGED_AND_READ, 7, "const FETCHED = '/v1/buyer/advertisers';") },
     ],
   },
   {
