@@ -160,6 +160,66 @@ describe.each(parsers)('with %s (%s)', (parser, filename) => {
     });
   });
 
+  describe('a getter or field whose value is not one (re-trial 48, REG 1 and 2)', () => {
+    it('a getter with a return besides its last has no one client, in either order: our call is reported with no host', () => {
+      const code = [
+        "import axios from 'axios';",
+        "const snap = axios.create({ baseURL: 'https://adsapi.snapchat.com' });",
+        "const ours = axios.create({ baseURL: 'https://api.adform.com' });",
+        'export class A {',
+        '  get client() {',
+        '    if (this.flag) return ours;',
+        '    return snap;',
+        '  }',
+        "  campaigns() { return this.client.get('/v1/campaigns'); }",
+        '}',
+        'export class B {',
+        '  get client() {',
+        '    for (const each of this.list) { if (each) return snap; }',
+        '    return ours;',
+        '  }',
+        "  campaigns() { return this.client.get('/v1/campaigns'); }",
+        '}',
+      ].join('\n');
+      expect(findings(parser, filename, code).map(({ line, column, host }) => ({ line, column, host }))).toEqual([
+        { line: 9, column: 39, host: undefined },
+        { line: 16, column: 39, host: undefined },
+      ]);
+      expect(otherHostCount(parser, filename, code)).toBe(0);
+    });
+
+    it("a subclass of the file that gives the member its own value (a getter, a field, this.x = …) makes it more than one; a subclass that does not leaves another vendor's base known", () => {
+      const code = [
+        "import axios from 'axios';",
+        'class Vendor {',
+        "  get client() { return axios.create({ baseURL: 'https://adsapi.snapchat.com' }); }",
+        "  campaigns() { return this.client.get('/v1/campaigns'); }",
+        '}',
+        "class Ours extends Vendor { get client() { return axios.create({ baseURL: 'https://api.adform.com' }); } }",
+        'class Base {',
+        "  http = axios.create({ baseURL: 'https://adsapi.snapchat.com' });",
+        "  host = 'https://adsapi.snapchat.com';",
+        "  campaigns() { return this.http.get('/v1/campaigns'); }",
+        '  list() { return fetch(`${this.host}/v1/campaigns`); }',
+        '}',
+        'class Middle extends Base {}',
+        "class Deep extends Middle { constructor() { super(); this.http = axios.create({ baseURL: 'https://api.adform.com' }); this.host = 'https://api.adform.com'; } }",
+        'class Snap {',
+        "  http = axios.create({ baseURL: 'https://adsapi.snapchat.com' });",
+        "  campaigns() { return this.http.get('/v1/campaigns'); }",
+        '}',
+        'class SnapAds extends Snap { pause() { return 1; } }',
+        'export { Vendor, Ours, Base, Middle, Deep, Snap, SnapAds };',
+      ].join('\n');
+      expect(findings(parser, filename, code).map(({ line, column, host }) => ({ line, column, host }))).toEqual([
+        { line: 4, column: 39, host: undefined },
+        { line: 10, column: 37, host: undefined },
+        { line: 11, column: 24, host: undefined },
+      ]);
+      expect(otherHostCount(parser, filename, code)).toBe(1);
+    });
+  });
+
   describe('a getter that reads itself back', () => {
     it('ends, and leaves the base unknown', () => {
       const code = [

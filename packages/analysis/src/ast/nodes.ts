@@ -1,4 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
+import { forEachChild } from './child-keys.js';
 
 export type Node = TSESTree.Node;
 type Call = TSESTree.CallExpression | TSESTree.NewExpression;
@@ -76,9 +77,26 @@ export function returnedBy(fn: Node | undefined): Node | undefined {
   const value = fn === undefined ? undefined : unwrap(fn);
   if (!isFunction(value) || !value.body) return undefined;
   if (value.body.type !== 'BlockStatement') return value.body;
-  const returns = value.body.body.filter((statement): statement is TSESTree.ReturnStatement => statement.type === 'ReturnStatement');
-  return returns.length === 1 && value.body.body.at(-1) === returns[0] ? (returns[0]!.argument ?? undefined) : undefined;
+  const last = value.body.body.at(-1);
+  if (last?.type !== 'ReturnStatement' || !last.argument) return undefined;
+  // `if (flag) return a; return b;`: a function with a return besides its last has no one value.
+  for (let at = 0; at < value.body.body.length - 1; at += 1) if (hasReturn(value.body.body[at]!)) return undefined;
+  return last.argument;
 }
+
+/** Whether a statement holds a `return` of its function (not one of a function or class nested in it). */
+function hasReturn(node: Node): boolean {
+  if (node.type === 'ReturnStatement') return true;
+  if (isFunction(node) || isClass(node)) return false;
+  const found = { value: false };
+  forEachChild(node, visitForReturn, found, undefined);
+  return found.value;
+}
+
+function visitForReturn(child: Node, _parent: Node, found: { value: boolean }): void {
+  if (!found.value && hasReturn(child)) found.value = true;
+}
+
 
 export function isClass(node: Node | undefined): node is ClassNode {
   return node?.type === 'ClassDeclaration' || node?.type === 'ClassExpression';

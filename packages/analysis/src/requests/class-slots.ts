@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { memberPropertyName, propertyKeyName, returnedBy, unwrap, type ClassNode, type Node } from '../ast/nodes.js';
 import type { ScopeModel } from '../file-index/scope-model.js';
+import { overriddenInFile } from '../url/evaluate.js';
 
 /** A member's name, a private one with its `#` (`this.#client`). */
 function slotName(member: TSESTree.MemberExpression): string | undefined {
@@ -54,13 +55,15 @@ export function soleSlotValue(member: TSESTree.MemberExpression, scope: ScopeMod
  * The value `this.<name>` stands for where the class reads it through its getter (a lazy singleton:
  * `get client() { if (!this.#client) this.#client = axios.create(…); return this.#client; }`): the
  * one value of the slot the getter returns, or what it returns when that is no slot of the class
- * (`get client() { return axios.create(…) }`). Undefined without one such getter, or with a getter of
- * more than one `return`.
+ * (`get client() { return axios.create(…) }`). Undefined without one such getter, with a getter of
+ * more than one `return`, or where a subclass of the file gives the member a value of its own.
  */
 export function getterValueOf(member: TSESTree.MemberExpression, scope: ScopeModel): Node | undefined {
   const name = unwrap(member.object).type === 'ThisExpression' ? slotName(member) : undefined;
   const classNode = name === undefined ? undefined : scope.enclosingClass(member);
-  const getters = (classNode?.body.body ?? []).filter((method): method is TSESTree.MethodDefinition => method.type === 'MethodDefinition' && method.kind === 'get' && memberKeyName(method) === name);
+  // A subclass of the file that gives the member its own value: the instance may be the subclass's.
+  if (!classNode || overriddenInFile(classNode, name!, scope)) return undefined;
+  const getters = classNode.body.body.filter((method): method is TSESTree.MethodDefinition => method.type === 'MethodDefinition' && method.kind === 'get' && memberKeyName(method) === name);
   const returned = getters.length === 1 ? returnedBy(getters[0]!.value) : undefined;
   if (!returned) return undefined;
   let value = unwrap(returned);

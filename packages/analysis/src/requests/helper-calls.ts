@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, calleeOf, hasSpread, isFunction, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, unwrap, type ClassNode, type FunctionNode, type Node } from '../ast/nodes.js';
 import type { Binding } from '../file-index/scope-model.js';
-import { constantValueOf, extendsClass, givenObjectOf, maxClassDepth, superClassOf, type EvaluationContext } from '../url/evaluate.js';
+import { constantValueOf, declaresMember, extendsClass, givenObjectOf, maxClassDepth, superClassOf, type EvaluationContext } from '../url/evaluate.js';
 import { hole, type Segment } from '../url/segments.js';
 import type { HttpCall } from './http-calls.js';
 
@@ -79,14 +79,6 @@ function inheritedMethod(classNode: ClassNode, name: string, context: Evaluation
     return classMethod(owner, name, false);
   }
   return undefined;
-}
-
-/** Whether a class declares an instance member of that name (a method, field or accessor). */
-function declaresMember(classNode: ClassNode, name: string): boolean {
-  return classNode.body.body.some((member) => {
-    if (member.type !== 'MethodDefinition' && member.type !== 'PropertyDefinition' && member.type !== 'AccessorProperty' && member.type !== 'TSAbstractMethodDefinition') return false;
-    return !member.static && propertyKeyName(member) === name;
-  });
 }
 
 /**

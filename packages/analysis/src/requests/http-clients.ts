@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { annotatedTypeName, argumentAt, calleeOf, memberCallee, memberPropertyName, propertyValueOf, requiredModule, returnedBy, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { UrlPart } from '@sunset/rule-data';
 import type { CallForm, ClientQuery, ClientValue, RtkQueryValueKind } from '../types.js';
-import { constantValueOf, evaluateExpression, following, joinBaseUrl, objectLiteralOf, partToSegment, requiredExportOf, type EvaluationContext } from '../url/evaluate.js';
+import { constantValueOf, evaluateExpression, following, joinBaseUrl, objectLiteralOf, overriddenInFile, partToSegment, requiredExportOf, type EvaluationContext } from '../url/evaluate.js';
 import { hole, sliceText, type Segment } from '../url/segments.js';
 import { isRelativeSpecifier } from '../modules/specifiers.js';
 import { getterValueOf } from './class-slots.js';
@@ -347,6 +347,8 @@ function thisMemberClient(member: TSESTree.MemberExpression, context: Evaluation
   const facts = classNode ? context.scope.classFacts(classNode) : undefined;
   if (!facts || name === undefined) return undefined;
   if (facts.parameterPropertyTypes.get(name) === 'HttpClient') return client('angular-http', 'angular-http');
+  // A subclass of the file that gives `this.<name>` its own value: the instance may be the subclass's.
+  if (overriddenInFile(classNode!, name, context.scope)) return undefined;
   const values = facts.thisValues.get(name) ?? [];
   return values.length === 1 ? clientOfValue(values[0]!, undefined, context) : undefined;
 }

@@ -283,6 +283,8 @@ function thisValueOf(member: TSESTree.MemberExpression, context: EvaluationConte
   }
   if (!isClass(classNode) || changedThisNames(context).has(name)) return undefined;
   const instance = context.instanceClass !== undefined && extendsClass(context.instanceClass, classNode, context) ? context.instanceClass : classNode;
+  // Read for no instance in particular, a subclass of the file that gives `this.<name>` its own value makes it more than one.
+  if (instance === classNode && overriddenInFile(classNode, name, context.scope)) return undefined;
   let subclass: ClassNode | undefined;
   for (let owner: ClassNode | undefined = instance, depth = 0; owner && depth <= maxClassDepth; subclass = owner, owner = superClassOf(owner, context), depth += 1) {
     const values = context.scope.classFacts(owner)?.thisValues.get(name);
@@ -310,6 +312,49 @@ export function superClassOf(classNode: ClassNode, context: EvaluationContext): 
 export function extendsClass(subclass: ClassNode, base: ClassNode, context: EvaluationContext): boolean {
   for (let owner: ClassNode | undefined = subclass, depth = 0; owner && depth <= maxClassDepth; owner = superClassOf(owner, context), depth += 1) if (owner === base) return true;
   return false;
+}
+
+/** Whether a class declares an instance member of that name (a method, field or accessor). */
+export function declaresMember(classNode: ClassNode, name: string): boolean {
+  return classNode.body.body.some((member) => {
+    if (member.type !== 'MethodDefinition' && member.type !== 'PropertyDefinition' && member.type !== 'AccessorProperty' && member.type !== 'TSAbstractMethodDefinition') return false;
+    return !member.static && propertyKeyName(member) === name;
+  });
+}
+
+const subclassesByScope = new WeakMap<ScopeModel, Map<ClassNode, ClassNode[]>>();
+
+/** The classes of the file that extend each class of the file directly (`class B extends A`), from one pass over its references. */
+function subclassesOf(classNode: ClassNode, scope: ScopeModel): readonly ClassNode[] {
+  let byBase = subclassesByScope.get(scope);
+  if (byBase === undefined) {
+    byBase = new Map();
+    for (const reference of scope.references) {
+      const parent = scope.parentOf(reference);
+      if (!isClass(parent) || parent.superClass !== reference) continue;
+      const binding = scope.resolve(reference);
+      const init = binding?.kind === 'class' ? binding.init : constantValueOf(binding);
+      const base = init ? unwrap(init) : undefined;
+      if (!isClass(base) || base === parent) continue;
+      const list = byBase.get(base);
+      if (list) list.push(parent);
+      else byBase.set(base, [parent]);
+    }
+    subclassesByScope.set(scope, byBase);
+  }
+  return byBase.get(classNode) ?? [];
+}
+
+/**
+ * Whether a class of the file that extends `classNode` (at any depth) gives `this.<name>` a value of
+ * its own (a field, an accessor, a method, a parameter property or a `this.name = …`): read in
+ * `classNode`, `this.<name>` is then not one value (the instance may be the subclass's).
+ */
+export function overriddenInFile(classNode: ClassNode, name: string, scope: ScopeModel, depth = 0): boolean {
+  if (depth >= maxClassDepth) return false;
+  return subclassesOf(classNode, scope).some(
+    (subclass) => declaresMember(subclass, name) || (scope.classFacts(subclass)?.thisValues.get(name)?.length ?? 0) > 0 || overriddenInFile(subclass, name, scope, depth + 1),
+  );
 }
 
 /**

@@ -26,8 +26,9 @@ const parameterProperties = (host: string): string =>
     `  constructor(readonly host = '${host}') {}`,
     "  list() { return fetch(`https://${this.host}/v1/campaigns/dictionaries/managers`, { method: 'GET' }); }",
     '}',
-    'export class Reports extends Campaigns {',
-    `  constructor(override readonly base = 'https://${host}') { super(); }`,
+    // A subclass that gave `base` a value of its own would make Campaigns' `this.base` more than one (node-clients.test.ts).
+    'export class Reports extends Orders {',
+    "  constructor(override readonly token = 'reports') { super(); }",
     '  all() { return fetch(`${this.base}/v1/campaigns`); }',
     '}',
   );
