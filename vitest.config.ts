@@ -24,13 +24,14 @@ const needIsolation = [
 export default defineConfig({
   resolve: {
     // Tests run against the TypeScript sources; the pack test covers the built tarballs.
-    // The engine's light entries (`@sunset/engine/usage`, `/config-file`, `/interrupt`) too: the CLI's usage errors are
+    // The engine's light entries (`@sunset/engine/usage`, `/config-file`, `/interrupt`) and config's `/closest-name` too: the CLI's usage errors are
     // the engine's class, which must be one module in the tests as in the build.
     alias: [
       { find: /^@sunset\/([a-z-]+)$/, replacement: `${packagesDir}$1/src/index.ts` },
       { find: /^@sunset\/engine\/usage$/, replacement: `${packagesDir}engine/src/usage.ts` },
       { find: /^@sunset\/engine\/config-file$/, replacement: `${packagesDir}engine/src/config-file/index.ts` },
       { find: /^@sunset\/engine\/interrupt$/, replacement: `${packagesDir}engine/src/fix/interrupt.ts` },
+      { find: /^@sunset\/config\/closest-name$/, replacement: `${packagesDir}config/src/closest-name.ts` },
     ],
   },
   test: {

@@ -43,6 +43,7 @@ const cliOnly = [
   'packages/cli/dist/errors.js',
   'packages/cli/dist/process.js',
   'packages/cli/dist/version.js',
+  'packages/config/dist/closest-name.js',
   'packages/engine/dist/errors.js',
   'packages/engine/dist/flags.js',
   'packages/engine/dist/usage.js',

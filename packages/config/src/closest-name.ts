@@ -1,5 +1,6 @@
 // Config loads nothing but rule-data (the runtime's browser entry reads options through it): no
-// dependency for this. The engine's light usage entry has the same for flags (`closestFlag`).
+// dependency for this. Its own entry (`@sunset/config/closest-name`) serves the engine's flag errors,
+// which `--version` and `--help` load, without the rest of config.
 
 /** The edit distance of two strings (insertions, deletions, substitutions). */
 function editDistance(a: string, b: string): number {

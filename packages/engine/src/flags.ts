@@ -1,3 +1,4 @@
+import { closestName } from '@sunset/config/closest-name';
 import { UsageError } from './errors.js';
 
 /**
@@ -45,29 +46,10 @@ export function describeFlagValueError(error: unknown, options: Readonly<Record<
   return `Option ${flag} needs a value${spec?.value === undefined ? '' : ` (${spec.value})`}.`;
 }
 
-/** The edit distance of two strings (insertions, deletions, substitutions): the light entry loads no dependency, nor the config's `closestName`. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, at) => at);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
 /**
- * The flag a mistyped one most likely means (`--fial-on` → `fail-on`, of `names` without dashes): the
- * nearest by edit distance, at most a third of the name's length away (at least 1), as the config's
- * `closestName` says it for an option; undefined when none is that near.
+ * The flag a mistyped one most likely means (`--fial-on` → `fail-on`, of `names` without dashes), as
+ * the config's `closestName` says it for an option (its light entry: the usage errors load no more).
  */
 export function closestFlag(flag: string, names: readonly string[]): string | undefined {
-  const wanted = flag.replace(/^-+/, '').split('=', 1)[0]!.toLowerCase();
-  const limit = Math.max(1, Math.floor(wanted.length / 3));
-  let best: { name: string; distance: number } | undefined;
-  for (const name of names) {
-    const distance = editDistance(wanted, name.toLowerCase());
-    if (distance <= limit && (best === undefined || distance < best.distance)) best = { name, distance };
-  }
-  return best?.name;
+  return closestName(flag.replace(/^-+/, '').split('=', 1)[0]!, names);
 }
