@@ -3,6 +3,7 @@ import type { ClientQuery, ClientValue } from '../types.js';
 import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, calleeOf, endOf, enumMemberName, enumMembersOf, hasSpread, isClass, isStringLiteral, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, requiredModule, startOf, unwrap, type ClassNode, type FunctionNode, type Node, type StringLiteral } from '../ast/nodes.js';
 import type { Binding, RequiredExport, ScopeModel } from '../file-index/scope-model.js';
+import { getterValueOf } from '../requests/class-slots.js';
 import { envConditionalParts, envDestructuringDefault } from './env-fallback.js';
 import { reachingWrite } from './flow.js';
 import { hole, mappedPrefixLength, sliceText, syntheticText, type Quote, type Segment, type TextSegment } from './segments.js';
@@ -208,6 +209,8 @@ function identifierSegments(node: TSESTree.Identifier, context: EvaluationContex
   if (given) return following(context, binding, () => evaluateExpression(given.node, undefined, given.context));
   const envDefault = envDestructuringDefault(binding, context.scope);
   if (envDefault) return following(context, binding, () => fallbackSegments(undefined, envDefault.right, envDefault, context));
+  const passed = superPassedFor(node, binding, context);
+  if (passed) return passed.value ? following(context, binding, () => evaluateExpression(passed.value!, undefined, context)) : undefined;
   return following(context, binding, () => {
     const value = binding.kind === 'param' ? (binding.reassigned ? undefined : parameterDefaultOf(binding, context)) : valueOfBinding(binding, context);
     return value ? evaluateExpression(value, undefined, context) : undefined;
@@ -380,6 +383,22 @@ function superArgumentFor(value: Node, base: ClassNode, subclass: ClassNode, con
     return args.slice(0, paramIndex + 1).some((arg) => arg.type === 'SpreadElement') ? undefined : args[paramIndex];
   }
   return calls.some((args) => passesArgument(args, paramIndex)) ? undefined : defaultValue;
+}
+
+/**
+ * A parameter of a base class's constructor (`constructor(baseURL) { this.http = axios.create({ baseURL }) }`)
+ * read for an instance of a subclass of the file (`context.instanceClass`): what that subclass's chain
+ * passes it through `super(…)` (`superArgumentFor`); `value` undefined when that is not one value.
+ * Undefined where the parameter is no constructor's of a class the instance's class extends.
+ */
+function superPassedFor(read: TSESTree.Identifier, binding: Binding, context: EvaluationContext): { readonly value: Node | undefined } | undefined {
+  const instance = context.instanceClass;
+  const base = binding.kind === 'param' && binding.fn && instance !== undefined ? classOfConstructor(binding.fn, context) : undefined;
+  if (!base || base === instance) return undefined;
+  for (let child: ClassNode | undefined = instance, depth = 0; child && depth <= maxClassDepth; child = superClassOf(child, context), depth += 1) {
+    if (superClassOf(child, context) === base) return { value: superArgumentFor(read, base, child, context) };
+  }
+  return undefined;
 }
 
 /** A class's own constructor. */
@@ -569,7 +588,7 @@ function memberSegments(node: TSESTree.MemberExpression, context: EvaluationCont
     const url = evaluateExpression(node.object, undefined, context);
     if (url) return url;
   }
-  const own = thisValueOf(node, context);
+  const own = thisValueOf(node, context) ?? getterValueOf(node, context.scope);
   if (own !== undefined) return following(context, own, () => evaluateExpression(own, undefined, context));
   // A name in a member's value that is another member (`B = `${A}/x``) is bound to that member (a hole), as in TypeScript.
   const enumMember = enumMemberOf(node.object, name, context);
