@@ -276,6 +276,21 @@ describe.each(parsers)('with %s (%s)', (parser, filename) => {
       expect(otherHostCount(parser, filename, code)).toBe(0);
     });
 
+    it("reads a string the base class builds from its parameter (`this.api = `${host}/v1``) as that subclass's, also two classes up", () => {
+      const code = (host: string): string =>
+        [
+          'class Base { constructor(host) { this.api = `${host}/v1`; } }',
+          'class Middle extends Base { constructor(host) { super(host); } }',
+          `class Snap extends Middle { constructor() { super('https://${host}'); } campaigns() { return fetch(this.api + '/campaigns'); } }`,
+          'export { Snap };',
+        ].join('\n');
+      expect(findings(parser, filename, code('adsapi.snapchat.com'))).toEqual([]);
+      expect(otherHostCount(parser, filename, code('adsapi.snapchat.com'))).toBe(1);
+      expect(findings(parser, filename, code('api.adform.com'))).toEqual([
+        { rule: 'no-legacy-rest-path', line: 3, column: 106, message: list, host: 'api.adform.com', output: code('api.adform.com').replace("'/campaigns'", "'/buyer/campaigns'") },
+      ]);
+    });
+
     it.runIf(filename.endsWith('.ts'))('reads a parameter property the base class makes its client from (`axios.create({ baseURL: this.base })`)', () => {
       const code = (host: string): string =>
         [

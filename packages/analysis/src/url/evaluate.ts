@@ -80,7 +80,7 @@ export function objectLiteralOf(node: Node | undefined, context: EvaluationConte
     case 'MemberExpression': {
       const name = memberPropertyName(value);
       const own = thisValueOf(value, context);
-      if (own !== undefined) return following(context, own, () => objectLiteralOf(own, context));
+      if (own !== undefined) return following(context, own.node, () => objectLiteralOf(own.node, own.context));
       const owner = objectLiteralOf(value.object, context);
       const property = owner && name !== undefined && !hasSpread(owner) ? propertyValueOf(owner, name) : undefined;
       return objectLiteralOf(property, context);
@@ -265,9 +265,10 @@ export function evaluateStringRoot(node: Node, context: EvaluationContext): Segm
  * `this.name = …`; a constructor's parameter there stands for its default), read where `this` is the
  * class's instance: in its methods, constructor and field initializers, through arrow functions, never
  * in a nested `function` or a static method. A class that gives none reads it from the class of the file
- * it extends, whose constructor's parameters are what its `super(…)` passes.
+ * it extends, whose constructor's parameters are what its `super(…)` passes; such a value is read
+ * with the instance's class (`instanceClass`), so a parameter in it (`this.api = `${host}/v1``) is too.
  */
-function thisValueOf(member: TSESTree.MemberExpression, context: EvaluationContext): Node | undefined {
+function thisValueOf(member: TSESTree.MemberExpression, context: EvaluationContext): { readonly node: Node; readonly context: EvaluationContext } | undefined {
   if (unwrap(member.object).type !== 'ThisExpression') return undefined;
   const name = memberPropertyName(member);
   if (name === undefined) return undefined;
@@ -293,7 +294,10 @@ function thisValueOf(member: TSESTree.MemberExpression, context: EvaluationConte
     const values = context.scope.classFacts(owner)?.thisValues.get(name);
     if (values === undefined || values.length === 0) continue;
     if (values.length !== 1) return undefined;
-    return subclass ? superArgumentFor(values[0]!, owner, subclass, context) : (constructorDefaultOf(values[0]!, owner, context) ?? values[0]);
+    if (!subclass) return { node: constructorDefaultOf(values[0]!, owner, context) ?? values[0]!, context };
+    const passed = superArgumentFor(values[0]!, owner, subclass, context);
+    // `this.url = `${host}/v1`` in the base's constructor: its parameters are what the instance's `super(…)` passes.
+    return passed && { node: passed, context: context.instanceClass === instance ? context : { ...context, instanceClass: instance } };
   }
   return undefined;
 }
@@ -588,8 +592,11 @@ function memberSegments(node: TSESTree.MemberExpression, context: EvaluationCont
     const url = evaluateExpression(node.object, undefined, context);
     if (url) return url;
   }
-  const own = thisValueOf(node, context) ?? getterValueOf(node, context.scope);
-  if (own !== undefined) return following(context, own, () => evaluateExpression(own, undefined, context));
+  const own = thisValueOf(node, context);
+  if (own !== undefined) return following(context, own.node, () => evaluateExpression(own.node, undefined, own.context));
+  // `get base() { return 'https://…' }` read as `this.base` (or a static getter as `Api.base`).
+  const returned = getterValueOf(node, context.scope);
+  if (returned !== undefined) return following(context, returned, () => evaluateExpression(returned, undefined, context));
   // A name in a member's value that is another member (`B = `${A}/x``) is bound to that member (a hole), as in TypeScript.
   const enumMember = enumMemberOf(node.object, name, context);
   if (enumMember !== undefined) {
