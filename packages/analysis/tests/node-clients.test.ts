@@ -4,7 +4,8 @@ import { analysisOptions, applyEdits, lineColumn, parseWith, type ParserName } f
 
 // Trial 48, BUG 4, 5, 7 and 8: server-side Node clients whose base or method the code shows: undici's
 // Pool and Client, a client a class getter returns, a SOAP client a lazy method caches in a field, and
-// node-soap's endpoint.
+// node-soap's endpoint. Re-trial 48, NB 1 and 2: a client a base class makes in its constructor from
+// the base its subclass's `super(…)` passes, and the getter shapes SDKs write.
 
 const apiHosts = ['api.adform.com'];
 const rules = { 'no-legacy-rest-path': [{ apiHosts }], 'no-retired-soap-operation': [{ apiHosts }] } as const;
@@ -217,6 +218,193 @@ describe.each(parsers)('with %s (%s)', (parser, filename) => {
         { line: 11, column: 24, host: undefined },
       ]);
       expect(otherHostCount(parser, filename, code)).toBe(1);
+    });
+  });
+
+  describe("a client a base class's constructor makes from its parameter (re-trial 48, NB 1)", () => {
+    /** Base classes that make `this.http` from the base they are given, and subclasses that pass `host` with `super(…)`. */
+    const sdk = (host: string): string =>
+      [
+        "import axios from 'axios';",
+        'class BaseClient {',
+        '  constructor(baseURL) { this.http = axios.create({ baseURL }); }',
+        '}',
+        'class SnapClient extends BaseClient {',
+        `  constructor() { super('https://${host}'); }`,
+        "  campaigns() { return this.http.get('/v1/campaigns'); }",
+        '}',
+        'class Spelled { constructor(baseURL) { this.http = axios.create({ baseURL: baseURL }); } }',
+        'class Middle extends Spelled { constructor(url) { super(url); } }',
+        `class Leaf extends Middle { constructor() { super('https://${host}'); } campaigns() { return this.http.get('/v1/campaigns'); } }`,
+        'export { SnapClient, Leaf };',
+      ].join('\n');
+
+    it("takes the base the subclass's super(…) passes, also two classes up: another vendor's is counted, not reported", () => {
+      const code = sdk('adsapi.snapchat.com');
+      expect(findings(parser, filename, code)).toEqual([]);
+      expect(otherHostCount(parser, filename, code)).toBe(2);
+    });
+
+    it('our API\'s host passed that way is ours: each call reported with the host and rewritten', () => {
+      const code = sdk('api.adform.com');
+      expect(findings(parser, filename, code)).toEqual([
+        { rule: 'no-legacy-rest-path', line: 7, column: 37, message: list, host: 'api.adform.com', output: code.replace("  campaigns() { return this.http.get('/v1/campaigns'); }", "  campaigns() { return this.http.get('/v1/buyer/campaigns'); }") },
+        { rule: 'no-legacy-rest-path', line: 11, column: 114, message: list, host: 'api.adform.com', output: code.replace("campaigns() { return this.http.get('/v1/campaigns'); } }", "campaigns() { return this.http.get('/v1/buyer/campaigns'); } }") },
+      ]);
+      expect(otherHostCount(parser, filename, code)).toBe(0);
+    });
+
+    it("is not one base where the base class's own method reads it for subclasses of two hosts, or a constructor has two super calls: our call is reported with no host", () => {
+      const code = [
+        "import axios from 'axios';",
+        'class BaseClient {',
+        '  constructor(baseURL) { this.http = axios.create({ baseURL }); }',
+        "  campaigns() { return this.http.get('/v1/campaigns'); }",
+        '}',
+        "class SnapClient extends BaseClient { constructor() { super('https://adsapi.snapchat.com'); } }",
+        "class Ours extends BaseClient { constructor() { super('https://api.adform.com'); } }",
+        'class Either extends BaseClient {',
+        "  constructor(snap) { if (snap) super('https://adsapi.snapchat.com'); else super('https://api.adform.com'); }",
+        "  list() { return this.http.get('/v1/campaigns'); }",
+        '}',
+        'export { SnapClient, Ours, Either };',
+      ].join('\n');
+      expect(findings(parser, filename, code).map(({ line, column, host }) => ({ line, column, host }))).toEqual([
+        { line: 4, column: 37, host: undefined },
+        { line: 10, column: 32, host: undefined },
+      ]);
+      expect(otherHostCount(parser, filename, code)).toBe(0);
+    });
+
+    it("reads a string the base class builds from its parameter (`this.api = `${host}/v1``) as that subclass's, also two classes up", () => {
+      const code = (host: string): string =>
+        [
+          'class Base { constructor(host) { this.api = `${host}/v1`; } }',
+          'class Middle extends Base { constructor(host) { super(host); } }',
+          `class Snap extends Middle { constructor() { super('https://${host}'); } campaigns() { return fetch(this.api + '/campaigns'); } }`,
+          'export { Snap };',
+        ].join('\n');
+      expect(findings(parser, filename, code('adsapi.snapchat.com'))).toEqual([]);
+      expect(otherHostCount(parser, filename, code('adsapi.snapchat.com'))).toBe(1);
+      expect(findings(parser, filename, code('api.adform.com'))).toEqual([
+        { rule: 'no-legacy-rest-path', line: 3, column: 106, message: list, host: 'api.adform.com', output: code('api.adform.com').replace("'/campaigns'", "'/buyer/campaigns'") },
+      ]);
+    });
+
+    it.runIf(filename.endsWith('.ts'))('reads a parameter property the base class makes its client from (`axios.create({ baseURL: this.base })`)', () => {
+      const code = (host: string): string =>
+        [
+          "import axios, { AxiosInstance } from 'axios';",
+          'class BaseClient {',
+          '  protected http: AxiosInstance;',
+          '  constructor(protected base: string) { this.http = axios.create({ baseURL: this.base }); }',
+          '}',
+          'export class SnapClient extends BaseClient {',
+          `  constructor() { super('https://${host}'); }`,
+          "  campaigns() { return this.http.get('/v1/campaigns'); }",
+          '}',
+        ].join('\n');
+      expect(findings(parser, filename, code('adsapi.snapchat.com'))).toEqual([]);
+      expect(otherHostCount(parser, filename, code('adsapi.snapchat.com'))).toBe(1);
+      expect(findings(parser, filename, code('api.adform.com'))).toEqual([
+        { rule: 'no-legacy-rest-path', line: 8, column: 37, message: list, host: 'api.adform.com', output: code('api.adform.com').replace("'/v1/campaigns'", "'/v1/buyer/campaigns'") },
+      ]);
+    });
+  });
+
+  describe('getter shapes of SDK classes (re-trial 48, NB 2)', () => {
+    /** `||` and `??` lazy getters, a static getter read through the class's name, a getter returning the base string, and `const { client } = this`. */
+    const getters = (host: string): string =>
+      [
+        "import axios from 'axios';",
+        'class OrFilled {',
+        `  get client() { return this._c || (this._c = axios.create({ baseURL: 'https://${host}' })); }`,
+        "  campaigns() { return this.client.get('/v1/campaigns'); }",
+        '}',
+        'class NullishFilled {',
+        `  get client() { return this._c ?? (this._c = axios.create({ baseURL: 'https://${host}' })); }`,
+        "  campaigns() { const { client } = this; return client.get('/v1/campaigns'); }",
+        '}',
+        'class Static {',
+        '  static #c;',
+        `  static get client() { return (Static.#c ??= axios.create({ baseURL: 'https://${host}' })); }`,
+        "  static campaigns() { return Static.client.get('/v1/campaigns'); }",
+        '}',
+        'class BaseString {',
+        `  get base() { return 'https://${host}'; }`,
+        '  campaigns() { return fetch(`${this.base}/v1/campaigns`); }',
+        '}',
+        'class Field {',
+        `  http = axios.create({ baseURL: 'https://${host}' });`,
+        "  campaigns() { const { http } = this; return http.get('/v1/campaigns'); }",
+        '}',
+        "export const outside = () => Static.client.get('/v1/campaigns');",
+        'export { OrFilled, NullishFilled, Static, BaseString, Field };',
+      ].join('\n');
+
+    it("has the base of the client or string the getter gives: another vendor's is counted, not reported", () => {
+      const code = getters('adsapi.snapchat.com');
+      expect(findings(parser, filename, code)).toEqual([]);
+      expect(otherHostCount(parser, filename, code)).toBe(6);
+    });
+
+    it("our API's host given that way is ours: each call reported with the host and rewritten", () => {
+      const code = getters('api.adform.com');
+      const rewritten = (at: string): string => code.replace(at, at.replace('/v1/campaigns', '/v1/buyer/campaigns'));
+      expect(findings(parser, filename, code)).toEqual([
+        { rule: 'no-legacy-rest-path', line: 4, column: 39, message: list, host: 'api.adform.com', output: rewritten("  campaigns() { return this.client.get('/v1/campaigns'); }") },
+        { rule: 'no-legacy-rest-path', line: 8, column: 59, message: list, host: 'api.adform.com', output: rewritten("const { client } = this; return client.get('/v1/campaigns');") },
+        { rule: 'no-legacy-rest-path', line: 13, column: 48, message: list, host: 'api.adform.com', output: rewritten("  static campaigns() { return Static.client.get('/v1/campaigns'); }") },
+        { rule: 'no-legacy-rest-path', line: 17, column: 29, message: list, host: 'api.adform.com', output: rewritten('fetch(`${this.base}/v1/campaigns`)') },
+        { rule: 'no-legacy-rest-path', line: 21, column: 55, message: list, host: 'api.adform.com', output: rewritten("const { http } = this; return http.get('/v1/campaigns');") },
+        { rule: 'no-legacy-rest-path', line: 23, column: 47, message: list, host: 'api.adform.com', output: rewritten("export const outside = () => Static.client.get('/v1/campaigns');") },
+      ]);
+      expect(otherHostCount(parser, filename, code)).toBe(0);
+    });
+
+    it('is not one value where the getter fills another slot, the slot is given two clients, a static getter is read on an instance, the getter has an early return or a subclass of the file overrides it: our call is reported with no host', () => {
+      const code = [
+        "import axios from 'axios';",
+        "const snap = axios.create({ baseURL: 'https://adsapi.snapchat.com' });",
+        "const ours = axios.create({ baseURL: 'https://api.adform.com' });",
+        'class OtherSlot {',
+        "  get client() { return this._c || (this._d = snap); }",
+        "  campaigns() { return this.client.get('/v1/campaigns'); }",
+        '}',
+        'class TwoClients {',
+        "  get client() { return this._c ?? (this._c = snap); }",
+        '  useOurs() { this._c = ours; }',
+        "  campaigns() { const { client } = this; return client.get('/v1/campaigns'); }",
+        '}',
+        'class StaticOnly {',
+        '  static get client() { return snap; }',
+        "  campaigns() { return this.client.get('/v1/campaigns'); }",
+        '}',
+        'class EarlyReturn {',
+        '  get base() {',
+        "    if (this.ours) return 'https://api.adform.com';",
+        "    return 'https://adsapi.snapchat.com';",
+        '  }',
+        '  campaigns() { return fetch(`${this.base}/v1/campaigns`); }',
+        '}',
+        'class Vendor {',
+        "  get base() { return 'https://adsapi.snapchat.com'; }",
+        '  campaigns() { return fetch(`${this.base}/v1/campaigns`); }',
+        "  list() { const { client } = this; return client.get('/v1/campaigns'); }",
+        '  get client() { return snap; }',
+        '}',
+        "class OursToo extends Vendor { get base() { return 'https://api.adform.com'; } get client() { return ours; } }",
+        'export { OtherSlot, TwoClients, StaticOnly, EarlyReturn, Vendor, OursToo };',
+      ].join('\n');
+      expect(findings(parser, filename, code).map(({ line, column, host }) => ({ line, column, host }))).toEqual([
+        { line: 6, column: 39, host: undefined },
+        { line: 11, column: 59, host: undefined },
+        { line: 15, column: 39, host: undefined },
+        { line: 22, column: 29, host: undefined },
+        { line: 26, column: 29, host: undefined },
+        { line: 27, column: 54, host: undefined },
+      ]);
+      expect(otherHostCount(parser, filename, code)).toBe(0);
     });
   });
 

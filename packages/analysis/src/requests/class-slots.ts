@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { memberPropertyName, propertyKeyName, returnedBy, unwrap, type ClassNode, type Node } from '../ast/nodes.js';
+import { isClass, memberPropertyName, propertyKeyName, returnedBy, unwrap, type ClassNode, type Node } from '../ast/nodes.js';
 import type { ScopeModel } from '../file-index/scope-model.js';
 import { overriddenInFile } from '../url/evaluate.js';
 
@@ -51,24 +51,63 @@ export function soleSlotValue(member: TSESTree.MemberExpression, scope: ScopeMod
   return values?.length === 1 ? values[0] : undefined;
 }
 
+/** The class of the file a name stands for (`SnapApi` in `SnapApi.client`), as declared or held in a constant. */
+function classNamed(node: Node, scope: ScopeModel): ClassNode | undefined {
+  if (node.type !== 'Identifier') return undefined;
+  const binding = scope.resolve(node);
+  const init = binding?.kind === 'class' || binding?.kind === 'const' ? binding.init : undefined;
+  const found = init ? unwrap(init) : undefined;
+  return found && isClass(found) ? found : undefined;
+}
+
+/** The slot a getter's `return` fills and returns: `this.#c ??= …`, `this._c || (this._c = …)`, `Api.#c ?? (Api.#c = …)`. */
+function filledSlot(value: Node): TSESTree.MemberExpression | undefined {
+  if (value.type === 'AssignmentExpression' && (value.operator === '=' || value.operator === '??=' || value.operator === '||=')) {
+    const left = unwrap(value.left);
+    return left.type === 'MemberExpression' ? left : undefined;
+  }
+  if (value.type !== 'LogicalExpression' || value.operator === '&&') return undefined;
+  const read = unwrap(value.left);
+  const filled = filledSlot(unwrap(value.right));
+  return read.type === 'MemberExpression' && filled && sameSlot(read, filled) ? read : undefined;
+}
+
+/** Whether two members name the same slot on the same object (`this._c` and `this._c`, `Api.#c` and `Api.#c`). */
+function sameSlot(a: TSESTree.MemberExpression, b: TSESTree.MemberExpression): boolean {
+  const [objectA, objectB] = [unwrap(a.object), unwrap(b.object)];
+  const sameObject = objectA.type === 'ThisExpression' ? objectB.type === 'ThisExpression' : objectA.type === 'Identifier' && objectB.type === 'Identifier' && objectA.name === objectB.name;
+  return sameObject && slotName(a) !== undefined && slotName(a) === slotName(b);
+}
+
 /**
- * The value `this.<name>` stands for where the class reads it through its getter (a lazy singleton:
- * `get client() { if (!this.#client) this.#client = axios.create(…); return this.#client; }`): the
- * one value of the slot the getter returns, or what it returns when that is no slot of the class
- * (`get client() { return axios.create(…) }`). Undefined without one such getter, with a getter of
- * more than one `return`, or where a subclass of the file gives the member a value of its own.
+ * The value a member read through a getter of its class stands for (a lazy singleton:
+ * `get client() { if (!this.#client) this.#client = axios.create(…); return this.#client; }`, also
+ * `return this._c || (this._c = axios.create(…))`): `this.<name>` of an instance getter, or
+ * `Api.<name>` of a static getter of the file's class `Api`. It is the one value of the slot the
+ * getter returns, or what it returns when that is no slot of the class (`get client() { return
+ * axios.create(…) }`, `get base() { return 'https://…' }`). Undefined without one such getter, with
+ * a getter of more than one `return`, or where a subclass of the file gives the member a value of its own.
  */
 export function getterValueOf(member: TSESTree.MemberExpression, scope: ScopeModel): Node | undefined {
-  const name = unwrap(member.object).type === 'ThisExpression' ? slotName(member) : undefined;
-  const classNode = name === undefined ? undefined : scope.enclosingClass(member);
+  const name = slotName(member);
+  if (name === undefined) return undefined;
+  const object = unwrap(member.object);
+  const isStatic = object.type !== 'ThisExpression';
+  const classNode = isStatic ? classNamed(object, scope) : scope.enclosingClass(member);
+  return classNode ? getterValueIn(classNode, name, isStatic, scope) : undefined;
+}
+
+/** What `getterValueOf` reads, for the getter `name` of a class (a static one with `isStatic`). */
+export function getterValueIn(classNode: ClassNode, name: string, isStatic: boolean, scope: ScopeModel): Node | undefined {
   // A subclass of the file that gives the member its own value: the instance may be the subclass's.
-  if (!classNode || overriddenInFile(classNode, name!, scope)) return undefined;
-  const getters = classNode.body.body.filter((method): method is TSESTree.MethodDefinition => method.type === 'MethodDefinition' && method.kind === 'get' && memberKeyName(method) === name);
+  if (!isStatic && overriddenInFile(classNode, name, scope)) return undefined;
+  const getters = classNode.body.body.filter(
+    (method): method is TSESTree.MethodDefinition => method.type === 'MethodDefinition' && method.kind === 'get' && method.static === isStatic && memberKeyName(method) === name,
+  );
   const returned = getters.length === 1 ? returnedBy(getters[0]!.value) : undefined;
   if (!returned) return undefined;
-  let value = unwrap(returned);
-  // `return this.#client ??= axios.create(…)`: the slot it fills.
-  if (value.type === 'AssignmentExpression' && (value.operator === '=' || value.operator === '??=' || value.operator === '||=')) value = unwrap(value.left);
-  if (value.type !== 'MemberExpression') return value;
-  return slotClass(value, scope) ? soleSlotValue(value, scope) : value;
+  const value = unwrap(returned);
+  const slot = filledSlot(value) ?? (value.type === 'MemberExpression' ? value : undefined);
+  if (!slot) return value;
+  return slotClass(slot, scope) ? soleSlotValue(slot, scope) : slot;
 }

@@ -1,11 +1,11 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { annotatedTypeName, argumentAt, calleeOf, memberCallee, memberPropertyName, propertyValueOf, requiredModule, returnedBy, staticString, unwrap, type Node } from '../ast/nodes.js';
+import { annotatedTypeName, argumentAt, calleeOf, memberCallee, memberPropertyName, propertyValueOf, requiredModule, returnedBy, staticString, unwrap, type ClassNode, type Node } from '../ast/nodes.js';
 import type { UrlPart } from '@sunset/rule-data';
 import type { CallForm, ClientQuery, ClientValue, RtkQueryValueKind } from '../types.js';
-import { constantValueOf, evaluateExpression, following, joinBaseUrl, objectLiteralOf, overriddenInFile, partToSegment, requiredExportOf, type EvaluationContext } from '../url/evaluate.js';
+import { constantValueOf, declaresMember, evaluateExpression, extendsClass, following, joinBaseUrl, maxClassDepth, objectLiteralOf, overriddenInFile, partToSegment, requiredExportOf, superClassOf, type EvaluationContext } from '../url/evaluate.js';
 import { hole, sliceText, type Segment } from '../url/segments.js';
 import { isRelativeSpecifier } from '../modules/specifiers.js';
-import { getterValueOf } from './class-slots.js';
+import { getterValueIn, getterValueOf } from './class-slots.js';
 
 /**
  * The HTTP client libraries the call forms know, by how their calls are shaped; `wrapper` is a class
@@ -265,7 +265,7 @@ function clientOfValue(value: Node, key: string | undefined, context: Evaluation
   const unwrapped = unwrap(value);
   const required = requiredClient(unwrapped, key);
   if (required) return required;
-  if (key !== undefined) return undefined;
+  if (key !== undefined) return unwrapped.type === 'ThisExpression' ? destructuredThisClient(unwrapped, key, context) : undefined;
   switch (unwrapped.type) {
     case 'AwaitExpression':
       return undefined;
@@ -340,22 +340,45 @@ function factoryClient(call: TSESTree.CallExpression, context: EvaluationContext
   return callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? importedClient(callee.property, context, 'returned') : undefined;
 }
 
-/** `this.api` in a class: a parameter property typed `HttpClient`, or the one value the class assigns it. */
-function thisMemberClient(member: TSESTree.MemberExpression, context: EvaluationContext): HttpClient | undefined {
-  const name = memberPropertyName(member);
-  const classNode = context.scope.enclosingClass(member);
+/**
+ * `this.api` in a class: a parameter property typed `HttpClient`, or the one value the class assigns it;
+ * a class that assigns none reads it from the class of the file it extends (`this.http = axios.create({
+ * baseURL })` in the base's constructor), with the base's constructor parameters read as what the
+ * instance's `super(…)` passes them (`instanceClass`). `at` is the `this` read.
+ */
+function thisMemberClient(name: string | undefined, at: Node, context: EvaluationContext): HttpClient | undefined {
+  const classNode = context.scope.enclosingClass(at);
   const facts = classNode ? context.scope.classFacts(classNode) : undefined;
-  if (!facts || name === undefined) return undefined;
+  if (!classNode || !facts || name === undefined) return undefined;
   if (facts.parameterPropertyTypes.get(name) === 'HttpClient') return client('angular-http', 'angular-http');
-  // A subclass of the file that gives `this.<name>` its own value: the instance may be the subclass's.
-  if (overriddenInFile(classNode!, name, context.scope)) return undefined;
-  const values = facts.thisValues.get(name) ?? [];
-  return values.length === 1 ? clientOfValue(values[0]!, undefined, context) : undefined;
+  const instance = context.instanceClass !== undefined && extendsClass(context.instanceClass, classNode, context) ? context.instanceClass : classNode;
+  // Read for no instance in particular, a subclass of the file that gives `this.<name>` its own value: the instance may be the subclass's.
+  if (instance === classNode && overriddenInFile(classNode, name, context.scope)) return undefined;
+  for (let owner: ClassNode | undefined = instance, depth = 0; owner && depth <= maxClassDepth; owner = superClassOf(owner, context), depth += 1) {
+    const values = context.scope.classFacts(owner)?.thisValues.get(name) ?? [];
+    if (values.length === 0) {
+      if (declaresMember(owner, name)) return undefined;
+      continue;
+    }
+    if (values.length !== 1) return undefined;
+    const value = values[0]!;
+    return owner === instance ? clientOfValue(value, undefined, context) : following(context, value, () => clientOfValue(value, undefined, { ...context, instanceClass: instance }));
+  }
+  return undefined;
 }
 
-/** `this.client` read through a getter of the class (a lazy singleton): the client it returns. */
+/** `this.client` or `Api.client` read through a getter of the class (a lazy singleton): the client it returns. */
 function getterClient(member: TSESTree.MemberExpression, context: EvaluationContext): HttpClient | undefined {
   const value = getterValueOf(member, context.scope);
+  return value === undefined ? undefined : following(context, value, () => clientOfValue(value, undefined, context));
+}
+
+/** `const { client } = this`: the client `this.client` is, a field's or a getter's. */
+function destructuredThisClient(self: Node, key: string, context: EvaluationContext): HttpClient | undefined {
+  const own = thisMemberClient(key, self, context);
+  if (own) return own;
+  const classNode = context.scope.enclosingClass(self);
+  const value = classNode ? getterValueIn(classNode, key, false, context.scope) : undefined;
   return value === undefined ? undefined : following(context, value, () => clientOfValue(value, undefined, context));
 }
 
@@ -411,7 +434,10 @@ export function clientOf(node: Node, context: EvaluationContext): HttpClient | u
       // A member the file does not show (`http.adform` of a namespace import, a getter `this.http`):
       // the cross-file hook is asked with the member's name.
       const memberName = !value.computed && value.property.type === 'Identifier' ? value.property : undefined;
-      if (object.type === 'ThisExpression') return thisMemberClient(value, context) ?? getterClient(value, context) ?? (memberName ? importedClient(memberName, context, 'member') : undefined);
+      if (object.type === 'ThisExpression') return thisMemberClient(name, value, context) ?? getterClient(value, context) ?? (memberName ? importedClient(memberName, context, 'member') : undefined);
+      // `Api.client` of a static getter of the file's class `Api`.
+      const fromGetter = object.type === 'Identifier' ? getterClient(value, context) : undefined;
+      if (fromGetter) return fromGetter;
       if (name === 'fetch' && object.type === 'Identifier' && /^(window|globalThis|self)$/.test(object.name) && !context.scope.resolve(object)) {
         return client('fetch', 'fetch');
       }

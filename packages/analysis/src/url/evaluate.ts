@@ -3,6 +3,7 @@ import type { ClientQuery, ClientValue } from '../types.js';
 import type { TSESTree } from '@typescript-eslint/types';
 import { argumentAt, calleeOf, endOf, enumMemberName, enumMembersOf, hasSpread, isClass, isStringLiteral, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, requiredModule, startOf, unwrap, type ClassNode, type FunctionNode, type Node, type StringLiteral } from '../ast/nodes.js';
 import type { Binding, RequiredExport, ScopeModel } from '../file-index/scope-model.js';
+import { getterValueOf } from '../requests/class-slots.js';
 import { envConditionalParts, envDestructuringDefault } from './env-fallback.js';
 import { reachingWrite } from './flow.js';
 import { hole, mappedPrefixLength, sliceText, syntheticText, type Quote, type Segment, type TextSegment } from './segments.js';
@@ -79,7 +80,7 @@ export function objectLiteralOf(node: Node | undefined, context: EvaluationConte
     case 'MemberExpression': {
       const name = memberPropertyName(value);
       const own = thisValueOf(value, context);
-      if (own !== undefined) return following(context, own, () => objectLiteralOf(own, context));
+      if (own !== undefined) return following(context, own.node, () => objectLiteralOf(own.node, own.context));
       const owner = objectLiteralOf(value.object, context);
       const property = owner && name !== undefined && !hasSpread(owner) ? propertyValueOf(owner, name) : undefined;
       return objectLiteralOf(property, context);
@@ -208,6 +209,8 @@ function identifierSegments(node: TSESTree.Identifier, context: EvaluationContex
   if (given) return following(context, binding, () => evaluateExpression(given.node, undefined, given.context));
   const envDefault = envDestructuringDefault(binding, context.scope);
   if (envDefault) return following(context, binding, () => fallbackSegments(undefined, envDefault.right, envDefault, context));
+  const passed = superPassedFor(node, binding, context);
+  if (passed) return passed.value ? following(context, binding, () => evaluateExpression(passed.value!, undefined, context)) : undefined;
   return following(context, binding, () => {
     const value = binding.kind === 'param' ? (binding.reassigned ? undefined : parameterDefaultOf(binding, context)) : valueOfBinding(binding, context);
     return value ? evaluateExpression(value, undefined, context) : undefined;
@@ -262,9 +265,10 @@ export function evaluateStringRoot(node: Node, context: EvaluationContext): Segm
  * `this.name = …`; a constructor's parameter there stands for its default), read where `this` is the
  * class's instance: in its methods, constructor and field initializers, through arrow functions, never
  * in a nested `function` or a static method. A class that gives none reads it from the class of the file
- * it extends, whose constructor's parameters are what its `super(…)` passes.
+ * it extends, whose constructor's parameters are what its `super(…)` passes; such a value is read
+ * with the instance's class (`instanceClass`), so a parameter in it (`this.api = `${host}/v1``) is too.
  */
-function thisValueOf(member: TSESTree.MemberExpression, context: EvaluationContext): Node | undefined {
+function thisValueOf(member: TSESTree.MemberExpression, context: EvaluationContext): { readonly node: Node; readonly context: EvaluationContext } | undefined {
   if (unwrap(member.object).type !== 'ThisExpression') return undefined;
   const name = memberPropertyName(member);
   if (name === undefined) return undefined;
@@ -290,7 +294,10 @@ function thisValueOf(member: TSESTree.MemberExpression, context: EvaluationConte
     const values = context.scope.classFacts(owner)?.thisValues.get(name);
     if (values === undefined || values.length === 0) continue;
     if (values.length !== 1) return undefined;
-    return subclass ? superArgumentFor(values[0]!, owner, subclass, context) : (constructorDefaultOf(values[0]!, owner, context) ?? values[0]);
+    if (!subclass) return { node: constructorDefaultOf(values[0]!, owner, context) ?? values[0]!, context };
+    const passed = superArgumentFor(values[0]!, owner, subclass, context);
+    // `this.url = `${host}/v1`` in the base's constructor: its parameters are what the instance's `super(…)` passes.
+    return passed && { node: passed, context: context.instanceClass === instance ? context : { ...context, instanceClass: instance } };
   }
   return undefined;
 }
@@ -380,6 +387,22 @@ function superArgumentFor(value: Node, base: ClassNode, subclass: ClassNode, con
     return args.slice(0, paramIndex + 1).some((arg) => arg.type === 'SpreadElement') ? undefined : args[paramIndex];
   }
   return calls.some((args) => passesArgument(args, paramIndex)) ? undefined : defaultValue;
+}
+
+/**
+ * A parameter of a base class's constructor (`constructor(baseURL) { this.http = axios.create({ baseURL }) }`)
+ * read for an instance of a subclass of the file (`context.instanceClass`): what that subclass's chain
+ * passes it through `super(…)` (`superArgumentFor`); `value` undefined when that is not one value.
+ * Undefined where the parameter is no constructor's of a class the instance's class extends.
+ */
+function superPassedFor(read: TSESTree.Identifier, binding: Binding, context: EvaluationContext): { readonly value: Node | undefined } | undefined {
+  const instance = context.instanceClass;
+  const base = binding.kind === 'param' && binding.fn && instance !== undefined ? classOfConstructor(binding.fn, context) : undefined;
+  if (!base || base === instance) return undefined;
+  for (let child: ClassNode | undefined = instance, depth = 0; child && depth <= maxClassDepth; child = superClassOf(child, context), depth += 1) {
+    if (superClassOf(child, context) === base) return { value: superArgumentFor(read, base, child, context) };
+  }
+  return undefined;
 }
 
 /** A class's own constructor. */
@@ -570,7 +593,10 @@ function memberSegments(node: TSESTree.MemberExpression, context: EvaluationCont
     if (url) return url;
   }
   const own = thisValueOf(node, context);
-  if (own !== undefined) return following(context, own, () => evaluateExpression(own, undefined, context));
+  if (own !== undefined) return following(context, own.node, () => evaluateExpression(own.node, undefined, own.context));
+  // `get base() { return 'https://…' }` read as `this.base` (or a static getter as `Api.base`).
+  const returned = getterValueOf(node, context.scope);
+  if (returned !== undefined) return following(context, returned, () => evaluateExpression(returned, undefined, context));
   // A name in a member's value that is another member (`B = `${A}/x``) is bound to that member (a hole), as in TypeScript.
   const enumMember = enumMemberOf(node.object, name, context);
   if (enumMember !== undefined) {
