@@ -4,7 +4,7 @@ import { argumentAt, calleeOf, hasSpread, isFunction, isStringLiteral, memberPro
 import type { CallForm } from '../types.js';
 import { evaluateExpression, evaluateUrl, following, givenArgumentOf, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import { hole, syntheticText, type Segment } from '../url/segments.js';
-import { baseOption, clientOf, type ClientKind, type HttpClient } from './http-clients.js';
+import { baseOption, clientOf, dispatchOriginOf, type ClientKind, type HttpClient } from './http-clients.js';
 import { calledFunction, helperCall } from './helper-calls.js';
 import { rtkEndpointOf } from './rtk-query.js';
 import { swrRequestOf } from './swr.js';
@@ -408,8 +408,13 @@ function methodCall(found: HttpClient | undefined, verb: string, verbNode: Node,
       return verb === 'request' ? configRequest(found.form, shape, first, found.base, undefined, undefined, found) : undefined;
     case 'undici':
       return verb === 'request' || verb === 'fetch' ? urlRequest('undici', shape, first, methodOfConfig(second, context)) : undefined;
-    case 'undici-dispatcher':
-      return undiciDispatcherVerbs.includes(verb) ? configRequest(found.form, shape, first, found.base, dispatchMethod(first, context), undefined, found, dispatchPathKeys) : undefined;
+    case 'undici-dispatcher': {
+      if (!undiciDispatcherVerbs.includes(verb)) return undefined;
+      // An Agent has no origin of its own: each request's options name it.
+      const options = found.base === undefined ? objectLiteralOf(first, context) : undefined;
+      const base = options ? dispatchOriginOf(options, context) : found.base;
+      return configRequest(found.form, shape, first, base, dispatchMethod(first, context), undefined, found, dispatchPathKeys);
+    }
     case 'angular-http': {
       if (verb !== 'request') return undefined;
       if (looksLikeMethod(first)) return urlRequest(found.form, shape, second, methodOfExpression(first, context));
