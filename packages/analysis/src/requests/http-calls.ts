@@ -116,9 +116,11 @@ function optionsMethod(configNode: Node, context: EvaluationContext, keys: reado
   if (!config) return unknownMethod;
   const inline = value.type === 'ObjectExpression';
   const asWritten = (stated: StatedMethod): StatedMethod => (inline || stated.source.kind !== 'literal' ? stated : { method: stated.method, source: { kind: 'elsewhere' } });
+  const written = keys.map((key) => propertyValueOf(config, key)).find((each) => each !== undefined);
   if (!hasSpread(config)) {
-    const written = keys.map((key) => propertyValueOf(config, key)).find((each) => each !== undefined);
-    return written ? asWritten(methodOfExpression(written, context)) : 'absent';
+    if (written) return asWritten(methodOfExpression(written, context));
+    // A computed key the code does not show (`{ [field]: 'PATCH' }`) may be the method.
+    return config.properties.some((property) => property.type === 'Property' && propertyKeyName(property) === undefined) ? unknownMethod : 'absent';
   }
   // The last property that may set the method decides: a spread of an object naming none passes it on.
   for (const property of config.properties.toReversed()) {
