@@ -116,8 +116,8 @@ function optionsMethod(configNode: Node, context: EvaluationContext, keys: reado
   if (!config) return unknownMethod;
   const inline = value.type === 'ObjectExpression';
   const asWritten = (stated: StatedMethod): StatedMethod => (inline || stated.source.kind !== 'literal' ? stated : { method: stated.method, source: { kind: 'elsewhere' } });
-  const written = keys.map((key) => propertyValueOf(config, key)).find((each) => each !== undefined);
   if (!hasSpread(config)) {
+    const written = keys.map((key) => propertyValueOf(config, key)).find((each) => each !== undefined);
     if (written) return asWritten(methodOfExpression(written, context));
     // A computed key the code does not show (`{ [field]: 'PATCH' }`) may be the method.
     return config.properties.some((property) => property.type === 'Property' && propertyKeyName(property) === undefined) ? unknownMethod : 'absent';
