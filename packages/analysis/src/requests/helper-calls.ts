@@ -186,7 +186,8 @@ function helperOf(fn: FunctionNode, context: EvaluationContext, recognize: Recog
   if (known !== undefined) return known ?? undefined;
   helpers.set(fn, null); // a helper that reaches itself again is none
   // Read as written, whatever call is being read when it is first asked for (its parameters are holes).
-  const helper = readHelper(fn, context.givenArguments === undefined && context.instanceClass === undefined ? context : { ...context, givenArguments: undefined, instanceClass: undefined }, recognize);
+  const asWritten = context.givenArguments === undefined && context.leftOutArguments === undefined && context.instanceClass === undefined;
+  const helper = readHelper(fn, asWritten ? context : { ...context, givenArguments: undefined, leftOutArguments: undefined, instanceClass: undefined }, recognize);
   helpers.set(fn, helper ?? null);
   return helper;
 }
@@ -271,16 +272,27 @@ export function helperCall(call: TSESTree.CallExpression, context: EvaluationCon
   if (!written) return undefined;
   // Every plain parameter reads as its argument: the path, and a method or base the helper is given too (`request('PATCH', path)`).
   const given = new Map(context.givenArguments);
+  const leftOut = new Set(context.leftOutArguments);
+  const spreads = call.arguments.some((each) => each.type === 'SpreadElement');
   helper.fn.params.forEach((param, index) => {
     // A parameter with a default (`method = 'GET'`) is its default where the call leaves it out.
     const name = param.type === 'Identifier' ? param : param.type === 'AssignmentPattern' && param.left.type === 'Identifier' ? param.left : undefined;
     const passed = argumentAt(call, index);
     const value = passed ?? (param.type === 'AssignmentPattern' && call.arguments.length <= index ? param.right : undefined);
-    const binding = name && value ? context.scope.resolve(name) : undefined;
-    if (binding?.kind === 'param' && binding.fn === helper.fn && !binding.reassigned) given.set(binding, { node: value!, context: passed ? context : { ...context, givenArguments: undefined } });
+    const binding = name ? context.scope.resolve(name) : undefined;
+    if (binding?.kind !== 'param' || binding.fn !== helper.fn || binding.reassigned) return;
+    if (value) {
+      given.set(binding, { node: value, context: passed ? context : { ...context, givenArguments: undefined, leftOutArguments: undefined } });
+      leftOut.delete(binding);
+    } else if (!spreads && call.arguments.length <= index && !binding.mutated) {
+      // Left out with no default: `undefined` (options handed on as they are then say no method).
+      leftOut.add(binding);
+      given.delete(binding);
+    }
   });
   given.set(helper.param, { node: argument, context }); // also written with a default (`path = '/'`)
-  return throughHelper(helper, call, written, given, context, recognize);
+  leftOut.delete(helper.param);
+  return throughHelper(helper, call, written, given, context, recognize, leftOut.size > 0 ? leftOut : undefined);
 }
 
 /**
@@ -292,7 +304,7 @@ export function helperCall(call: TSESTree.CallExpression, context: EvaluationCon
 export function fetcherRequest(fn: FunctionNode, written: Node, arrayKey: boolean, call: TSESTree.CallExpression, context: EvaluationContext, recognize: RecognizeForHelper): HttpCall | undefined {
   const helper = helperOf(fn, context, recognize);
   if (!helper || helper.paramIndex !== 0 || helper.property !== undefined || (helper.firstElement && !arrayKey)) return undefined;
-  const request = throughHelper(helper, call, written, new Map([...(context.givenArguments ?? []), [helper.param, { node: written, context }]]), context, recognize);
+  const request = throughHelper(helper, call, written, new Map([...(context.givenArguments ?? []), [helper.param, { node: written, context }]]), context, recognize, context.leftOutArguments);
   if (!request) return undefined;
   // A key the code does not show is the key as written, not the fetcher's parameter: a hook of the file
   // that hands its own parameter to SWR (`(path) => useSWR(path, fetcher)`) is then a helper in turn.
@@ -312,12 +324,13 @@ function throughHelper(
   given: NonNullable<EvaluationContext['givenArguments']>,
   context: EvaluationContext,
   recognize: RecognizeForHelper,
+  leftOut: ReadonlySet<Binding> | undefined,
 ): HttpCall | undefined {
   // A method `this.name(…)` (or `super.name(…)`) calls is read for the instance the caller's `this` is (a subclass's, for an inherited one).
   const callee = unwrap(calleeOf(call));
   const receiver = callee.type === 'MemberExpression' ? unwrap(callee.object).type : undefined;
   const instanceClass = receiver === 'ThisExpression' || receiver === 'Super' ? thisClassAt(call, context) : undefined;
-  const inner = recognize(helper.request, { ...context, givenArguments: given, instanceClass });
+  const inner = recognize(helper.request, { ...context, givenArguments: given, leftOutArguments: leftOut, instanceClass });
   if (!inner) return undefined;
   const [start, end] = rangeOf(helper.fn);
   // What the helper writes is every call's: marked as a base is (an edit there would move them all).

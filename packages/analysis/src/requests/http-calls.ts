@@ -1,10 +1,10 @@
 import type { HttpMethod } from '@sunset/rule-data';
 import type { TSESTree } from '@typescript-eslint/types';
-import { argumentAt, calleeOf, hasSpread, isFunction, isStringLiteral, memberPropertyName, propertyValueOf, rangeOf, returnedBy, staticString, unwrap, type Node } from '../ast/nodes.js';
+import { argumentAt, calleeOf, hasSpread, isFunction, isStringLiteral, memberPropertyName, propertyKeyName, propertyValueOf, rangeOf, returnedBy, staticString, unwrap, type Node } from '../ast/nodes.js';
 import type { CallForm } from '../types.js';
-import { evaluateExpression, evaluateUrl, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
+import { evaluateExpression, evaluateUrl, following, givenArgumentOf, joinBaseUrl, objectLiteralOf, type EvaluationContext } from '../url/evaluate.js';
 import { hole, syntheticText, type Segment } from '../url/segments.js';
-import { baseOption, clientOf, type ClientKind, type HttpClient } from './http-clients.js';
+import { baseOption, clientOf, dispatchOriginOf, type ClientKind, type HttpClient } from './http-clients.js';
 import { calledFunction, helperCall } from './helper-calls.js';
 import { rtkEndpointOf } from './rtk-query.js';
 import { swrRequestOf } from './swr.js';
@@ -95,16 +95,45 @@ const looksLikeMethod = (node: Node | undefined): boolean => {
 /** The method of a config/options object (`method`, or jQuery's `type`); absent means the client default. */
 function methodOfConfig(configNode: Node | undefined, context: EvaluationContext, keys: readonly string[] = ['method']): StatedMethod {
   if (!configNode) return implicitGet;
-  const config = objectLiteralOf(configNode, context);
+  const stated = optionsMethod(configNode, context, keys);
+  return stated === 'absent' ? implicitGet : stated;
+}
+
+/**
+ * What an options object says of the method: the method, `'absent'` where it names none (the client's
+ * default), unknown where it may. Options a helper hands on as they are (`fetch(url, opts)`,
+ * `{ ...opts, headers }`) are the object its caller gives, or nothing where the caller leaves them out;
+ * a spread names the method its object names, unless a later property does.
+ */
+function optionsMethod(configNode: Node, context: EvaluationContext, keys: readonly string[]): StatedMethod | 'absent' {
+  const value = unwrap(configNode);
+  const binding = value.type === 'Identifier' ? context.scope.resolve(value) : undefined;
+  if (binding && context.leftOutArguments?.has(binding)) return 'absent';
+  if (value.type === 'Identifier' && value.name === 'undefined' && !binding) return 'absent';
+  const given = givenArgumentOf(value, context);
+  if (given) return following(context, given, () => optionsMethod(given.node, given.context, keys)) ?? unknownMethod;
+  const config = objectLiteralOf(value, context);
   if (!config) return unknownMethod;
-  const inline = unwrap(configNode).type === 'ObjectExpression';
-  for (const key of keys) {
-    const value = propertyValueOf(config, key);
-    if (!value) continue;
-    const stated = methodOfExpression(value, context);
-    return inline || stated.source.kind !== 'literal' ? stated : { method: stated.method, source: { kind: 'elsewhere' } };
+  const inline = value.type === 'ObjectExpression';
+  const asWritten = (stated: StatedMethod): StatedMethod => (inline || stated.source.kind !== 'literal' ? stated : { method: stated.method, source: { kind: 'elsewhere' } });
+  if (!hasSpread(config)) {
+    const written = keys.map((key) => propertyValueOf(config, key)).find((each) => each !== undefined);
+    if (written) return asWritten(methodOfExpression(written, context));
+    // A computed key the code does not show (`{ [field]: 'PATCH' }`) may be the method.
+    return config.properties.some((property) => property.type === 'Property' && propertyKeyName(property) === undefined) ? unknownMethod : 'absent';
   }
-  return hasSpread(config) ? unknownMethod : implicitGet;
+  // The last property that may set the method decides: a spread of an object naming none passes it on.
+  for (const property of config.properties.toReversed()) {
+    if (property.type === 'SpreadElement') {
+      const spread = optionsMethod(property.argument, context, keys);
+      if (spread === 'absent') continue;
+      return spread;
+    }
+    const key = propertyKeyName(property);
+    if (key === undefined) return unknownMethod; // a computed key may be the method
+    if (keys.includes(key)) return property.kind === 'init' && !property.method ? asWritten(methodOfExpression(property.value, context)) : unknownMethod;
+  }
+  return 'absent';
 }
 
 function memberMethod(name: string, node: Node, clientKind: ClientKind | undefined): StatedMethod {
@@ -381,8 +410,13 @@ function methodCall(found: HttpClient | undefined, verb: string, verbNode: Node,
       return verb === 'request' ? configRequest(found.form, shape, first, found.base, undefined, undefined, found) : undefined;
     case 'undici':
       return verb === 'request' || verb === 'fetch' ? urlRequest('undici', shape, first, methodOfConfig(second, context)) : undefined;
-    case 'undici-dispatcher':
-      return undiciDispatcherVerbs.includes(verb) ? configRequest(found.form, shape, first, found.base, dispatchMethod(first, context), undefined, found, dispatchPathKeys) : undefined;
+    case 'undici-dispatcher': {
+      if (!undiciDispatcherVerbs.includes(verb)) return undefined;
+      // An Agent has no origin of its own: each request's options name it.
+      const options = found.base === undefined ? objectLiteralOf(first, context) : undefined;
+      const base = options ? dispatchOriginOf(options, context) : found.base;
+      return configRequest(found.form, shape, first, base, dispatchMethod(first, context), undefined, found, dispatchPathKeys);
+    }
     case 'angular-http': {
       if (verb !== 'request') return undefined;
       if (looksLikeMethod(first)) return urlRequest(found.form, shape, second, methodOfExpression(first, context));

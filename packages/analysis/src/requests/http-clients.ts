@@ -1,11 +1,12 @@
 import type { TSESTree } from '@typescript-eslint/types';
-import { annotatedTypeName, argumentAt, calleeOf, memberCallee, memberPropertyName, propertyValueOf, requiredModule, returnedBy, staticString, unwrap, type ClassNode, type Node } from '../ast/nodes.js';
+import { annotatedTypeName, argumentAt, calleeOf, hasSpread, memberCallee, memberPropertyName, propertyValueOf, requiredModule, returnedBy, staticString, unwrap, type ClassNode, type Node } from '../ast/nodes.js';
 import type { UrlPart } from '@sunset/rule-data';
 import type { CallForm, ClientQuery, ClientValue, RtkQueryValueKind } from '../types.js';
 import { constantValueOf, declaresMember, evaluateExpression, extendsClass, following, joinBaseUrl, maxClassDepth, objectLiteralOf, overriddenInFile, partToSegment, requiredExportOf, superClassOf, type EvaluationContext } from '../url/evaluate.js';
 import { hole, sliceText, type Segment } from '../url/segments.js';
 import { isRelativeSpecifier } from '../modules/specifiers.js';
 import { getterValueIn, getterValueOf } from './class-slots.js';
+import type { Binding } from '../file-index/scope-model.js';
 
 /**
  * The HTTP client libraries the call forms know, by how their calls are shaped; `wrapper` is a class
@@ -231,6 +232,22 @@ function axiosClassInstance(node: TSESTree.NewExpression, context: EvaluationCon
 
 /** undici's dispatchers made for one origin: `new Pool(origin)`, `new Client(origin)`. */
 const undiciOriginDispatchers: ReadonlySet<string> = new Set(['Pool', 'Client']);
+/** undici's dispatchers for any origin, which each request's options name: `new Agent(options)`, `new ProxyAgent(proxy)`. */
+const undiciAnyOriginDispatchers: ReadonlySet<string> = new Set(['Agent', 'ProxyAgent']);
+
+/** What an export of undici a name is (`Pool` imported or required by name, `undici.Pool`), when it is one. */
+function undiciExportName(callee: Node, context: EvaluationContext): string | undefined {
+  const value = unwrap(callee);
+  if (value.type === 'MemberExpression') {
+    const name = memberPropertyName(value);
+    return name !== undefined && clientOf(value.object, context)?.kind === 'undici' ? name : undefined;
+  }
+  if (value.type !== 'Identifier') return undefined;
+  const binding = context.scope.resolve(value);
+  const required = binding === undefined ? undefined : requiredExportOf(binding);
+  const [source, name] = binding?.kind === 'import' ? [binding.importSource, binding.importedName] : [required?.specifier, required?.name];
+  return source === 'undici' ? name : undefined;
+}
 
 /** The origin of a base written as one URL (`'https://host/v1'` → `'https://host'`): undici's dispatchers send to their origin alone. */
 function originOf(base: readonly Segment[]): readonly Segment[] {
@@ -241,24 +258,46 @@ function originOf(base: readonly Segment[]): readonly Segment[] {
 
 /**
  * `new Pool(origin)` and `new Client(origin)` of undici (imported or required by name, or `new
- * undici.Pool(origin)`): a dispatcher whose `request({ path, method })` goes to its origin.
+ * undici.Pool(origin)`): a dispatcher whose `request({ path, method })` goes to its origin; `new
+ * Agent(…)` and `new ProxyAgent(…)`: one with no origin of its own (each request's `origin` says).
  */
 function undiciDispatcher(node: TSESTree.NewExpression, context: EvaluationContext): HttpClient | undefined {
-  const callee = calleeOf(node);
-  let fromUndici = false;
-  if (callee.type === 'MemberExpression') {
-    const name = memberPropertyName(callee);
-    fromUndici = name !== undefined && undiciOriginDispatchers.has(name) && clientOf(callee.object, context)?.kind === 'undici';
-  } else if (callee.type === 'Identifier') {
-    const binding = context.scope.resolve(callee);
-    const required = binding === undefined ? undefined : requiredExportOf(binding);
-    const [source, name] = binding?.kind === 'import' ? [binding.importSource, binding.importedName] : [required?.specifier, required?.name];
-    fromUndici = source === 'undici' && name !== undefined && undiciOriginDispatchers.has(name);
-  }
-  if (!fromUndici) return undefined;
+  const name = undiciExportName(calleeOf(node), context);
+  if (name !== undefined && undiciAnyOriginDispatchers.has(name)) return client('undici-dispatcher', 'undici');
+  if (name === undefined || !undiciOriginDispatchers.has(name)) return undefined;
   const origin = argumentAt(node, 0);
   if (!origin) return undefined;
   return client('undici-dispatcher', 'undici', originOf(evaluateExpression(origin, undefined, context) ?? [hole(origin)]));
+}
+
+/**
+ * A `let` given undici dispatchers alone (`let pool = new Pool(a); … pool = new Pool(b)`): a dispatcher
+ * whose origin is theirs where they share one, else not known where a request is sent (its options still
+ * say the path and method).
+ */
+function reassignedDispatcher(binding: Binding, context: EvaluationContext): HttpClient | undefined {
+  if (binding.destructured || binding.redeclared) return undefined;
+  const values = [...(binding.init ? [binding.init] : []), ...binding.writes.map((write) => (write.operator === '=' ? write.value : undefined))];
+  if (values.length === 0 || values.includes(undefined)) return undefined;
+  const dispatchers = following(context, binding, () => values.map((value) => clientOfValue(value!, undefined, context)));
+  if (!dispatchers?.every((each) => each?.kind === 'undici-dispatcher')) return undefined;
+  const origins = new Set(dispatchers.map((each) => (each?.base === undefined ? '' : each.base.length === 1 && each.base[0]!.kind === 'text' ? each.base[0]!.value : undefined)));
+  return origins.size === 1 && !origins.has(undefined) ? dispatchers[0] : client('undici-dispatcher', 'undici', [hole()]);
+}
+
+/** undici's `getGlobalDispatcher()`: an Agent unless the program sets another (which this file does not show): no origin of its own. */
+function undiciGlobalDispatcher(call: TSESTree.CallExpression, context: EvaluationContext): HttpClient | undefined {
+  return call.arguments.length === 0 && undiciExportName(calleeOf(call), context) === 'getGlobalDispatcher' ? client('undici-dispatcher', 'undici') : undefined;
+}
+
+/**
+ * The origin a request to a dispatcher with none of its own names (`agent.request({ origin, path })`):
+ * a hole where the options may bring one (a spread), none where they do not.
+ */
+export function dispatchOriginOf(options: TSESTree.ObjectExpression, context: EvaluationContext): readonly Segment[] | undefined {
+  const origin = propertyValueOf(options, 'origin');
+  if (!origin) return hasSpread(options) ? [hole()] : undefined;
+  return originOf(evaluateExpression(origin, undefined, context) ?? [hole(origin)]);
 }
 
 function clientOfValue(value: Node, key: string | undefined, context: EvaluationContext): HttpClient | undefined {
@@ -282,7 +321,7 @@ function clientOfValue(value: Node, key: string | undefined, context: Evaluation
       if (callee.type === 'Identifier' && callee.name === 'inject' && first?.type === 'Identifier' && first.name === 'HttpClient') {
         return client('angular-http', 'angular-http');
       }
-      return vueuseCreatedFetch(unwrapped, context) ?? instanceClient(unwrapped, context) ?? openapiFetchClient(unwrapped, context) ?? factoryClient(unwrapped, context);
+      return vueuseCreatedFetch(unwrapped, context) ?? instanceClient(unwrapped, context) ?? openapiFetchClient(unwrapped, context) ?? undiciGlobalDispatcher(unwrapped, context) ?? factoryClient(unwrapped, context);
     }
     default:
       return clientOf(unwrapped, context);
@@ -414,6 +453,7 @@ export function clientOf(node: Node, context: EvaluationContext): HttpClient | u
       if (!binding) return withDefaultsBase(Object.hasOwn(globalClients, value.name) ? globalClients[value.name] : undefined, value, context);
       if (binding.kind === 'import') return withDefaultsBase(moduleClient(binding.importSource, binding.importedName) ?? importedClient(value, context), value, context);
       if (binding.kind === 'param') return annotatedTypeName(binding.id.typeAnnotation) === 'HttpClient' ? client('angular-http', 'angular-http') : undefined;
+      if (binding.reassigned && (binding.kind === 'let' || binding.kind === 'var')) return reassignedDispatcher(binding, context);
       const init = constantValueOf(binding);
       if (!init || (binding.destructured && binding.destructuredKey === undefined)) return undefined;
       // Required from a module of the project (by relative path, or an alias): that file says what it is.

@@ -27,6 +27,11 @@ export interface EvaluationContext {
    */
   readonly givenArguments?: ReadonlyMap<Binding, { readonly node: Node; readonly context: EvaluationContext }>;
   /**
+   * Parameters the call being read leaves out, with no default (`api('/v1/campaigns')` of `api(path,
+   * opts)`): `undefined`, so options handed on as they are say nothing (the request's default method).
+   */
+  readonly leftOutArguments?: ReadonlySet<Binding>;
+  /**
    * The class whose instance `this` is, where a method of a class it extends is read for its call
    * (`this.get(path)` in a subclass, `helperCall`): `this.host` is then read from that class up.
    */
@@ -630,7 +635,7 @@ function enumMemberOf(object: Node, name: string, context: EvaluationContext): T
 }
 
 /** The argument a helper's call gives a parameter (`r` of `send(r)`), when `node` is one and the call is being read. */
-function givenArgumentOf(node: Node, context: EvaluationContext): { readonly node: Node; readonly context: EvaluationContext } | undefined {
+export function givenArgumentOf(node: Node, context: EvaluationContext): { readonly node: Node; readonly context: EvaluationContext } | undefined {
   const value = unwrap(node);
   const binding = value.type === 'Identifier' ? context.scope.resolve(value) : undefined;
   return binding?.kind === 'param' && !binding.mutated ? context.givenArguments?.get(binding) : undefined;

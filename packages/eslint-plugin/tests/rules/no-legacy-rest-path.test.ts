@@ -84,6 +84,18 @@ const undiciPools = [
   "export const snapCampaigns = () => snap.request({ path: '/v1/campaigns', method: 'GET' });",
   "export const campaigns = () => adform.request({ path: '/v1/campaigns', method: 'GET' });",
 ].join('\n');
+// Retrial NB 3 and 4: undici's Agent sends to the origin its options name; options a helper hands to fetch as they are carry the caller's method.
+const undiciAgent = [
+  "import { Agent } from 'undici';",
+  'const agent = new Agent({ connections: 10 });',
+  "export const snap = () => agent.request({ origin: 'https://adsapi.snapchat.com', path: '/v1/campaigns', method: 'GET' });",
+  "export const ours = () => agent.request({ origin: 'https://api.adform.com', path: '/v1/campaigns', method: 'GET' });",
+].join('\n');
+const optionsHelper = [
+  "const BASE = 'https://api.adform.com';",
+  "function api(path, opts) { return fetch(BASE + path, { ...opts, headers: { accept: 'application/json' } }); }",
+  "export const list = () => api('/v1/campaigns', { method: 'GET' });",
+].join('\n');
 const lazyClientGetters = [
   "import axios, { type AxiosInstance } from 'axios';",
   'export class SnapApi {',
@@ -236,6 +248,7 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
       name: "undici's Pool on another vendor's origin, and a class getter's lazy axios client on another vendor's baseURL",
       code: [undiciPools.split('\n').slice(0, 4).join('\n'), lazyClientGetters.split('\n').slice(0, 9).join('\n')].join('\n'),
     },
+    { name: "undici's Agent sending to another vendor's origin", code: undiciAgent.split('\n').slice(0, 3).join('\n') },
     { name: 'jest matchers and HttpTestingController expectations on retired URLs, beside nock and msw handlers', code: specAssertions },
     { name: 'test doubles: axios-mock-adapter, fetch-mock (also fetchMock.called), cy.intercept and a sinon fake server', code: testDoubles },
     { name: "test doubles: mocha's this.server, Playwright's page.route of a test's fixture, jest-fetch-mock's mockIf", code: moreTestDoubles },
@@ -266,6 +279,18 @@ ruleTester.run('no-legacy-rest-path', forRuleTester(rule), {
           column: 55,
         },
       ],
+    },
+    {
+      name: "rewrites the GET an undici Agent sends to the API's origin, and leaves the one to another vendor's origin alone",
+      code: undiciAgent,
+      output: undiciAgent.replace("'https://api.adform.com', path: '/v1/campaigns'", "'https://api.adform.com', path: '/v1/buyer/campaigns'"),
+      errors: [{ messageId: 'retiredRewrite', data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'), line: 4, column: 83 }],
+    },
+    {
+      name: "rewrites the caller's path where a helper hands the caller's options, and their GET, to fetch",
+      code: optionsHelper,
+      output: optionsHelper.replace("api('/v1/campaigns'", "api('/v1/buyer/campaigns'"),
+      errors: [{ messageId: 'retiredRewrite', data: retiredIn2019('GET /v1/campaigns', 'use GET /v1/buyer/campaigns'), line: 3, column: 31 }],
     },
     {
       name: "rewrites the call of a class getter's lazy client on the API's baseURL, and leaves another vendor's alone",
@@ -991,6 +1016,16 @@ createEspreeRuleTester().run('no-legacy-rest-path (espree)', rule as unknown as 
       code: "const { data } = await axios.get(`${base}/v1/campaigns/${campaignId}/orders/${orderId}`);",
       output: 'const { data } = await axios.get(`${base}/v1/buyer/orders/${orderId}`);',
       errors: [{ messageId: 'retiredRewrite', line: 1, column: 34 }],
+    },
+    {
+      code: optionsHelper,
+      output: optionsHelper.replace("api('/v1/campaigns'", "api('/v1/buyer/campaigns'"),
+      errors: [{ messageId: 'retiredRewrite', line: 3, column: 31 }],
+    },
+    {
+      code: undiciAgent,
+      output: undiciAgent.replace("'https://api.adform.com', path: '/v1/campaigns'", "'https://api.adform.com', path: '/v1/buyer/campaigns'"),
+      errors: [{ messageId: 'retiredRewrite', line: 4, column: 83 }],
     },
   ],
 });
