@@ -1,6 +1,5 @@
-import { analyzeFile, indexFile, retirementNotesOf } from '@sunset/analysis';
 import { describe, expect, it } from 'vitest';
-import { analysisOptions, applyEdits, lineColumn, parseWith, type ParserName } from './parsers.js';
+import { hostParsers as parsers, hostRows, rewriteMessage as rewrite, todoMessage as todo } from './host-rows.js';
 
 // Retrial of trial 48, NB 3 and NB 4: the method and origin a request's options object states, where
 // that object is not written at the request: a function helper handing its caller's options to fetch
@@ -10,38 +9,7 @@ import { analysisOptions, applyEdits, lineColumn, parseWith, type ParserName } f
 const apiHosts = ['api.adform.com'];
 const rules = { 'no-legacy-rest-path': [{ apiHosts }] } as const;
 
-interface Row {
-  readonly rule: string;
-  readonly line: number;
-  readonly column: number;
-  readonly message: string;
-  readonly host: string | undefined;
-  /** The file after the finding's fix (rewrites only). */
-  readonly output?: string;
-}
-
-const parsers: readonly [ParserName, string][] = [
-  ['typescript-estree', 'case.ts'],
-  ['oxc', 'case.ts'],
-  ['espree', 'case.js'],
-  ['oxc', 'case.js'],
-];
-
-function findings(parser: ParserName, filename: string, code: string): Row[] {
-  return analyzeFile(parseWith(parser, code, filename), analysisOptions({ apiHosts }), rules).map((finding) => ({
-    rule: finding.rule,
-    ...lineColumn(code, finding.range[0]),
-    message: finding.message,
-    host: finding.retirement?.host,
-    ...(finding.fix ? { output: applyEdits(code, finding.fix) } : {}),
-  }));
-}
-
-const otherHostCount = (parser: ParserName, filename: string, code: string): number =>
-  retirementNotesOf(indexFile(parseWith(parser, code, filename), analysisOptions({ apiHosts })), analysisOptions({ apiHosts })).otherHostCount;
-
-const rewrite = (key: string, replacement: string): string => `${key} is retired (support ended 2019-10-01): use ${replacement}.`;
-const todo = (key: string, replacement: string): string => `${key} is retired (support ended 2019-10-01): use ${replacement}; this call needs a manual migration.`;
+const { findings, otherHostCount } = hostRows(apiHosts, rules);
 const list = rewrite('GET /v1/campaigns', 'GET /v1/buyer/campaigns');
 const managers = rewrite('GET /v1/campaigns/dictionaries/managers', 'GET /v1/buyer/classifiers/managers');
 const clients = rewrite('GET /v1/campaigns/dictionaries/clients', 'GET /v1/buyer/advertisers');

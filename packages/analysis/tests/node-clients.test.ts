@@ -1,6 +1,5 @@
-import { analyzeFile, indexFile, retirementNotesOf } from '@sunset/analysis';
 import { describe, expect, it } from 'vitest';
-import { analysisOptions, applyEdits, lineColumn, parseWith, type ParserName } from './parsers.js';
+import { hostParsers as parsers, hostRows, rewriteMessage as rewrite, todoMessage as todo } from './host-rows.js';
 
 // Trial 48, BUG 4, 5, 7 and 8: server-side Node clients whose base or method the code shows: undici's
 // Pool and Client, a client a class getter returns, a SOAP client a lazy method caches in a field, and
@@ -10,38 +9,7 @@ import { analysisOptions, applyEdits, lineColumn, parseWith, type ParserName } f
 const apiHosts = ['api.adform.com'];
 const rules = { 'no-legacy-rest-path': [{ apiHosts }], 'no-retired-soap-operation': [{ apiHosts }] } as const;
 
-interface Row {
-  readonly rule: string;
-  readonly line: number;
-  readonly column: number;
-  readonly message: string;
-  readonly host: string | undefined;
-  /** The file after the finding's fix (rewrites only). */
-  readonly output?: string;
-}
-
-const parsers: readonly [ParserName, string][] = [
-  ['typescript-estree', 'case.ts'],
-  ['oxc', 'case.ts'],
-  ['espree', 'case.js'],
-  ['oxc', 'case.js'],
-];
-
-function findings(parser: ParserName, filename: string, code: string): Row[] {
-  return analyzeFile(parseWith(parser, code, filename), analysisOptions({ apiHosts }), rules).map((finding) => ({
-    rule: finding.rule,
-    ...lineColumn(code, finding.range[0]),
-    message: finding.message,
-    host: finding.retirement?.host,
-    ...(finding.fix ? { output: applyEdits(code, finding.fix) } : {}),
-  }));
-}
-
-const otherHostCount = (parser: ParserName, filename: string, code: string): number =>
-  retirementNotesOf(indexFile(parseWith(parser, code, filename), analysisOptions({ apiHosts })), analysisOptions({ apiHosts })).otherHostCount;
-
-const rewrite = (key: string, replacement: string): string => `${key} is retired (support ended 2019-10-01): use ${replacement}.`;
-const todo = (key: string, replacement: string): string => `${key} is retired (support ended 2019-10-01): use ${replacement}; this call needs a manual migration.`;
+const { findings, otherHostCount } = hostRows(apiHosts, rules);
 const list = rewrite('GET /v1/campaigns', 'GET /v1/buyer/campaigns');
 const labels = todo('GET /v1/campaigns/dictionaries/labels', 'GET /v1/buyer/advertisers/{id}/campaignLabels');
 const eitherMethod = todo('/v1/campaigns (GET or PATCH)', 'one of GET /v1/buyer/campaigns or PUT /v1/buyer/campaigns/{id}/status');
