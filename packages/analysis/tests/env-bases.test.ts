@@ -1,6 +1,7 @@
-import { analyzeFile, createCrossFileResolver, createExportTables, exportedValueOf, indexFile, lineColumnAt, readModuleExports, valuesReadBy, type AnalysisOptions, type Finding } from '@sunset/analysis';
+import { analyzeFile, type AnalysisOptions, type Finding } from '@sunset/analysis';
 import { describe, expect, it } from 'vitest';
 import { analysisOptions, applyEdits, lineColumn, parseWith, type ParserName } from './parsers.js';
+import { findingsAcrossModules } from './cross-file.js';
 
 // Server-side code (ETL jobs, cron scripts, lambdas) reads its bases from the environment and writes the
 // one it means beside it, in a config module or the file itself; and builds URLs the way pre-ES2015
@@ -170,30 +171,8 @@ describe.each(parsers)("an array literal's join (%s)", (parser, extension) => {
  * `/repo/name<ext>`) read as the default mode's export tables read them.
  */
 function findingsThrough(parser: ParserName, extension: string, importer: string, modules: Readonly<Record<string, string>>, apiHosts: readonly string[] = ['api.adform.com']): string[] {
-  const options = analysisOptions();
-  const fileOf = (specifier: string): string => `/repo/${specifier.replace(/^\.\//, '').replace(/\.[cm]?js$/, '')}${extension}`;
-  const texts = new Map(Object.entries(modules).map(([specifier, text]) => [fileOf(specifier), text]));
-  const tables = createExportTables({
-    isModule: (file) => texts.has(file),
-    targetOf: (_file, specifier) => (specifier.startsWith('./') && texts.has(fileOf(specifier)) ? fileOf(specifier) : undefined),
-    exportsOf: (file, lookup) => {
-      const text = texts.get(file)!;
-      const source = parseWith(parser, text, file);
-      const resolver = createCrossFileResolver(source.program, lookup);
-      const index = indexFile(source, resolver === undefined ? options : { ...options, resolveIdentifier: resolver.resolveIdentifier, resolveClient: resolver.resolveClient });
-      return readModuleExports(file, index, { position: (offset) => lineColumnAt(text, offset) });
-    },
-  });
-  const source = parseWith(parser, importer, `/repo/use${extension}`);
-  const resolver = createCrossFileResolver(source.program, (specifier, name) => {
-    const file = specifier.startsWith('./') ? fileOf(specifier) : undefined;
-    return file === undefined || !texts.has(file) ? undefined : exportedValueOf(tables(file), file, name);
-  });
-  const hooks = resolver === undefined ? {} : { resolveIdentifier: resolver.resolveIdentifier, resolveClient: resolver.resolveClient };
-  return analyzeFile(source, { ...options, ...hooks }, { 'no-legacy-rest-path': [{ apiHosts: [...apiHosts] }] }).map((finding) => {
-    const declared = valuesReadBy(finding, resolver?.resolutions ?? []).map((declaration) => ` <- ${declaration.name}@${declaration.line}:${declaration.column}`);
-    return `${described(importer, finding)}${declared.join('')}`;
-  });
+  const rules = { 'no-legacy-rest-path': [{ apiHosts: [...apiHosts] }] };
+  return findingsAcrossModules(parser, extension, importer, modules, analysisOptions(), rules).map(({ finding, declared }) => `${described(importer, finding)}${declared.map((each) => ` <- ${each}`).join('')}`);
 }
 
 describe.each(parsers)('a base with an environment fallback in a config module (%s)', (parser, extension) => {

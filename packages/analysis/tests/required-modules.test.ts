@@ -1,6 +1,7 @@
-import { analyzeFile, createCrossFileResolver, createExportTables, exportedValueOf, indexFile, lineColumnAt, readModuleExports, valuesReadBy } from '@sunset/analysis';
+import { lineColumnAt } from '@sunset/analysis';
+import { findingsAcrossModules } from './cross-file.js';
 import { describe, expect, it } from 'vitest';
-import { analysisOptions, parseWith, type ParserName } from './parsers.js';
+import { analysisOptions, type ParserName } from './parsers.js';
 
 // A value another module gives by `require` is that module's export, as an ES import's is: the
 // analysis asks the cross-file hook about a name bound by `require('./m')` (whole, destructured, or
@@ -22,29 +23,9 @@ const parsers: readonly [ParserName, string][] = [
  * `line:column key <- NAME@line:column` of each value another module gave.
  */
 function findingsThrough(parser: ParserName, extension: string, importer: string, modules: Readonly<Record<string, string>>): string[] {
-  const fileOf = (specifier: string): string => `/repo/${specifier.replace(/^\.\//, '')}${extension}`;
-  const texts = new Map(Object.entries(modules).map(([specifier, text]) => [fileOf(specifier), text]));
-  const tables = createExportTables({
-    isModule: (file) => texts.has(file),
-    targetOf: (_file, specifier) => (specifier.startsWith('./') && texts.has(fileOf(specifier)) ? fileOf(specifier) : undefined),
-    exportsOf: (file, lookup) => {
-      const text = texts.get(file)!;
-      const source = parseWith(parser, text, file);
-      const resolver = createCrossFileResolver(source.program, lookup);
-      const index = indexFile(source, resolver === undefined ? options : { ...options, resolveIdentifier: resolver.resolveIdentifier, resolveClient: resolver.resolveClient });
-      return readModuleExports(file, index, { position: (offset) => lineColumnAt(text, offset) });
-    },
-  });
-  const source = parseWith(parser, importer, `/repo/use${extension}`);
-  const resolver = createCrossFileResolver(source.program, (specifier, name) => {
-    const file = specifier.startsWith('./') ? fileOf(specifier) : undefined;
-    return file === undefined || !texts.has(file) ? undefined : exportedValueOf(tables(file), file, name);
-  });
-  const hooks = resolver === undefined ? {} : { resolveIdentifier: resolver.resolveIdentifier, resolveClient: resolver.resolveClient };
-  return analyzeFile(source, { ...options, ...hooks }, retirementRules).map((finding) => {
+  return findingsAcrossModules(parser, extension, importer, modules, options, retirementRules).map(({ finding, declared }) => {
     const { line, column } = lineColumnAt(importer, finding.range[0]);
-    const declared = valuesReadBy(finding, resolver?.resolutions ?? []).map((declaration) => ` <- ${declaration.name}@${declaration.line}:${declaration.column}`);
-    return `${line}:${column} ${finding.retirement?.retiredKey}${declared.join('')}`;
+    return `${line}:${column} ${finding.retirement?.retiredKey}${declared.map((each) => ` <- ${each}`).join('')}`;
   });
 }
 
