@@ -101,14 +101,17 @@ export function isCommonJsExportTarget(node: ts.Node): node is ts.PropertyAccess
 }
 
 /** The name a declaration is known by outside its file: `NAME`, `Enum.Member`, `OBJECT.key`. */
+/** A declaration that gives a name its value and ends the name's path: a variable, an enum, a destructured binding. */
+const isNameDeclaration = (node: ts.Node): node is ts.VariableDeclaration | ts.EnumDeclaration | ts.BindingElement =>
+  ts.isVariableDeclaration(node) || ts.isEnumDeclaration(node) || ts.isBindingElement(node);
+
 function declaredName(node: ts.Node): string {
   if (isCommonJsExportTarget(node)) return node.name.text;
   const names: string[] = [];
   for (let current: ts.Node | undefined = node; current !== undefined && !ts.isSourceFile(current); current = current.parent) {
-    if ((ts.isVariableDeclaration(current) || ts.isEnumDeclaration(current) || ts.isBindingElement(current)) && ts.isIdentifier(current.name)) names.unshift(current.name.text);
-    if (ts.isBindingElement(current)) break;
+    if (isNameDeclaration(current) && ts.isIdentifier(current.name)) names.unshift(current.name.text);
     else if ((ts.isPropertyAssignment(current) || ts.isEnumMember(current)) && (ts.isIdentifier(current.name) || ts.isStringLiteral(current.name))) names.unshift(current.name.text);
-    if (ts.isVariableDeclaration(current) || ts.isEnumDeclaration(current)) break;
+    if (isNameDeclaration(current)) break;
   }
   if (names.length === 0 && (ts.isExportAssignment(node) || ts.isExportAssignment(node.parent))) return 'default';
   return names.join('.');
